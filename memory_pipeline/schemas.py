@@ -1,0 +1,107 @@
+"""The table contract (DESIGN §3) as Arrow schemas.
+
+The lake refuses to write a partition whose frame does not carry every column of its table's schema, so
+a stage cannot silently drop a column that SQL users or a later stage rely on. Extra columns are allowed
+and kept. Times are naive timestamps in the conversation's own clock: the sources give no time zone, and
+relative dates are resolved against that clock, never against the machine's.
+"""
+
+from __future__ import annotations
+
+import pyarrow as pa
+
+TS = pa.timestamp("us")
+
+CONVERSATIONS = pa.schema(
+    [
+        ("conversation_id", pa.string()),
+        ("source_file", pa.string()),
+        ("source_sha256", pa.string()),
+        ("format", pa.string()),
+        ("n_sessions", pa.int32()),
+        ("n_turns", pa.int32()),
+        ("speakers", pa.list_(pa.string())),
+        ("speaker_roles", pa.list_(pa.string())),
+        ("ingested_at", TS),
+        ("first_session_time", TS),
+        ("last_session_time", TS),
+    ]
+)
+
+TURNS = pa.schema(
+    [
+        ("turn_id", pa.string()),
+        ("conversation_id", pa.string()),
+        ("session_id", pa.string()),
+        ("session_index", pa.int32()),
+        ("session_time", TS),
+        ("turn_index", pa.int32()),
+        ("seq", pa.int32()),
+        ("speaker", pa.string()),
+        ("role", pa.string()),
+        ("text", pa.string()),
+        ("timestamp", TS),
+        ("source_ref", pa.string()),
+        ("image_caption", pa.string()),
+    ]
+)
+
+GATE_SCORES = pa.schema(
+    [
+        ("turn_id", pa.string()),
+        ("conversation_id", pa.string()),
+        ("p_admit", pa.float32()),
+        ("admitted", pa.bool_()),
+        ("threshold", pa.float32()),
+        ("context_k", pa.int32()),
+        ("gate_model_id", pa.string()),
+    ]
+)
+
+MEMORY_ENTRIES = pa.schema(
+    [
+        ("memory_id", pa.string()),
+        ("conversation_id", pa.string()),
+        ("source_turn_id", pa.string()),
+        ("speaker", pa.string()),
+        ("text", pa.string()),
+        ("units", pa.list_(pa.string())),
+        ("coverage", pa.float32()),
+        ("fallback", pa.bool_()),
+        ("session_time", TS),
+        ("event_time_text", pa.string()),
+        ("event_start", TS),
+        ("event_end", TS),
+        ("provenance", pa.string()),
+        ("scope", pa.string()),
+        ("extractor", pa.string()),
+    ]
+)
+
+MEMORY_SOURCES = pa.schema(
+    [
+        ("memory_id", pa.string()),
+        ("turn_id", pa.string()),
+        ("conversation_id", pa.string()),
+        ("memory_kind", pa.string()),
+        ("role", pa.string()),
+    ]
+)
+
+MEMORY_EMBEDDINGS = pa.schema(
+    [
+        ("memory_id", pa.string()),
+        ("conversation_id", pa.string()),
+        ("model", pa.string()),
+        ("vector", pa.list_(pa.float32())),
+    ]
+)
+
+TABLES: dict[str, pa.Schema] = {
+    "conversations": CONVERSATIONS,
+    "turns": TURNS,
+    "gate_scores": GATE_SCORES,
+    "memory_entries": MEMORY_ENTRIES,
+    "memory_sources": MEMORY_SOURCES,
+    "memory_embeddings": MEMORY_EMBEDDINGS,
+}
