@@ -1,0 +1,106 @@
+"""Data-quality checks over lake frames, as plain functions the asset checks (and tests) call.
+
+Each returns a :class:`CheckOutcome`; the Dagster layer turns it into an ``AssetCheckResult``, so the rules
+live here, testable without Dagster.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import polars as pl
+
+
+@dataclass(frozen=True)
+class CheckOutcome:
+    name: str
+    passed: bool
+    description: str
+    metadata: dict = field(default_factory=dict)
+
+
+def _examples(values: pl.Series, limit: int = 5) -> list[str]:
+    return [str(v) for v in values.head(limit).to_list()]
+
+
+def turn_ids_unique(turns: pl.DataFrame) -> CheckOutcome:
+    duplicated = turns.filter(pl.col("turn_id").is_duplicated())["turn_id"].unique().sort()
+    return CheckOutcome(
+        "turn_ids_unique",
+        duplicated.is_empty(),
+        "every turn_id appears once",
+        {"duplicates": duplicated.len(), "examples": _examples(duplicated)},
+    )
+
+
+def turn_texts_non_empty(turns: pl.DataFrame) -> CheckOutcome:
+    empty = turns.filter(pl.col("text").is_null() | (pl.col("text").str.strip_chars() == ""))["turn_id"]
+    return CheckOutcome(
+        "turn_texts_non_empty",
+        empty.is_empty(),
+        "no turn has an empty text",
+        {"empty": empty.len(), "examples": _examples(empty)},
+    )
+
+
+def sessions_ordered(turns: pl.DataFrame) -> CheckOutcome:
+    """Sessions follow each other in time, and turns keep their order inside the conversation."""
+    sessions = (
+        turns.group_by("conversation_id", "session_index")
+        .agg(pl.col("session_time").min(), pl.col("seq").min().alias("first_seq"))
+        .sort("conversation_id", "session_index")
+    )
+    backwards = sessions.filter(
+        (pl.col("session_time") < pl.col("session_time").shift(1).over("conversation_id"))
+        | (pl.col("first_seq") < pl.col("first_seq").shift(1).over("conversation_id"))
+    )
+    return CheckOutcome(
+        "sessions_ordered",
+        backwards.is_empty(),
+        "session times and turn order never go backwards",
+        {"out_of_order_sessions": backwards.height},
+    )
+
+
+TURN_CHECKS = (turn_ids_unique, turn_texts_non_empty, sessions_ordered)
+
+
+def admitted_ratio_in_band(scores: pl.DataFrame, band: tuple[float, float]) -> CheckOutcome:
+    ratio = float(scores["admitted"].mean()) if scores.height else 0.0
+    low, high = band
+    return CheckOutcome(
+        "admitted_ratio_in_band",
+        scores.height == 0 or low <= ratio <= high,
+        f"the gate admits between {low:.0%} and {high:.0%} of user turns",
+        {"admitted_ratio": round(ratio, 4), "band": list(band), "scored": scores.height},
+    )
+
+
+def memories_have_sources(entries: pl.DataFrame, sources: pl.DataFrame) -> CheckOutcome:
+    orphans = entries.join(sources.select("memory_id").unique(), on="memory_id", how="anti")["memory_id"]
+    return CheckOutcome(
+        "memories_have_sources",
+        orphans.is_empty(),
+        "every memory is traced to at least one source turn",
+        {"memories_without_source": orphans.len(), "examples": _examples(orphans)},
+    )
+
+
+def sources_exist(sources: pl.DataFrame, turns: pl.DataFrame) -> CheckOutcome:
+    dangling = sources.join(turns.select("turn_id"), on="turn_id", how="anti")["turn_id"].unique().sort()
+    return CheckOutcome(
+        "source_turns_exist",
+        dangling.is_empty(),
+        "every source turn of a memory exists in turns",
+        {"dangling_source_turns": dangling.len(), "examples": _examples(dangling)},
+    )
+
+
+def empty_output_rate_under(admitted_turns: int, empty_outputs: int, bound: float) -> CheckOutcome:
+    rate = empty_outputs / admitted_turns if admitted_turns else 0.0
+    return CheckOutcome(
+        "empty_output_rate",
+        rate <= bound,
+        f"the extractor leaves at most {bound:.1%} of admitted turns without a memory",
+        {"empty_output_rate": round(rate, 4), "admitted_turns": admitted_turns, "empty_outputs": empty_outputs},
+    )

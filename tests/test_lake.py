@@ -1,0 +1,113 @@
+"""Lake atomicity, partition replacement, schema enforcement and the DuckDB views."""
+
+from __future__ import annotations
+
+import os
+
+import polars as pl
+import pytest
+
+from memory_pipeline import warehouse
+from memory_pipeline.lake import Lake, SchemaMismatch, stable_id
+
+
+def _scores(conversation_id: str, n: int) -> pl.DataFrame:
+    return pl.DataFrame(
+        {
+            "turn_id": [f"{conversation_id}:{i}" for i in range(n)],
+            "conversation_id": [conversation_id] * n,
+            "p_admit": [0.5] * n,
+            "admitted": [True] * n,
+            "threshold": [0.3] * n,
+            "context_k": [1] * n,
+            "gate_model_id": ["m"] * n,
+        }
+    )
+
+
+def test_rewrite_replaces_exactly_one_partition(lake: Lake):
+    lake.write_partition("gate_scores", "a", _scores("a", 3))
+    lake.write_partition("gate_scores", "b", _scores("b", 2))
+    lake.write_partition("gate_scores", "a", _scores("a", 1))
+    assert lake.read_partition("gate_scores", "a").height == 1
+    assert lake.read_partition("gate_scores", "b").height == 2
+    assert lake.partitions("gate_scores") == ["a", "b"]
+
+
+def test_same_frame_gives_identical_bytes(lake: Lake):
+    first = lake.write_partition("gate_scores", "a", _scores("a", 3)).read_bytes()
+    second = lake.write_partition("gate_scores", "a", _scores("a", 3)).read_bytes()
+    assert first == second
+
+
+def test_failed_write_leaves_previous_version(lake: Lake, monkeypatch):
+    lake.write_partition("gate_scores", "a", _scores("a", 3))
+
+    def crash(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr("pyarrow.parquet.write_table", crash)
+    with pytest.raises(OSError):
+        lake.write_partition("gate_scores", "a", _scores("a", 1))
+    assert lake.read_partition("gate_scores", "a").height == 3
+    leftovers = [p for p in lake.partition_path("gate_scores", "a").parent.iterdir() if p.name != "part-0.parquet"]
+    assert leftovers == []
+
+
+def test_missing_contract_column_is_refused(lake: Lake):
+    with pytest.raises(SchemaMismatch, match="gate_model_id"):
+        lake.write_partition("gate_scores", "a", _scores("a", 1).drop("gate_model_id"))
+
+
+def test_rows_of_another_conversation_are_refused(lake: Lake):
+    with pytest.raises(ValueError, match="written into partition"):
+        lake.write_partition("gate_scores", "a", _scores("b", 1))
+
+
+def test_unsafe_conversation_id_is_refused(lake: Lake):
+    with pytest.raises(ValueError, match="must match"):
+        lake.partition_path("turns", "../escape")
+
+
+def test_stable_id_is_deterministic_and_input_sensitive():
+    assert stable_id("c", "t1", "text") == stable_id("c", "t1", "text")
+    assert stable_id("c", "t1", "text") != stable_id("c", "t1", "text ")
+    assert stable_id("a", "bc") != stable_id("ab", "c")
+
+
+def test_views_see_new_partitions_without_refresh(lake: Lake):
+    lake.write_partition("gate_scores", "a", _scores("a", 2))
+    warehouse.refresh_views(lake)
+    lake.write_partition("gate_scores", "b", _scores("b", 3))
+    with warehouse.connect(lake) as con:
+        assert con.execute("SELECT count(*) FROM gate_scores").fetchone()[0] == 5
+        # tables without partitions still have typed, empty views, so SQL never breaks on a fresh lake
+        assert con.execute("SELECT count(*) FROM memory_entries").fetchone()[0] == 0
+        assert con.execute("SELECT count(*) FROM memory_lineage").fetchone()[0] == 0
+
+
+def test_refresh_swaps_file_under_open_reader(lake: Lake):
+    lake.write_partition("gate_scores", "a", _scores("a", 2))
+    warehouse.refresh_views(lake)
+    reader = warehouse.connect(lake)
+    old_inode = os.stat(lake.warehouse_path).st_ino
+    warehouse.refresh_views(lake)  # must not block on, or break, the open reader
+    assert os.stat(lake.warehouse_path).st_ino != old_inode
+    assert reader.execute("SELECT count(*) FROM gate_scores").fetchone()[0] == 2
+    reader.close()
+
+
+def test_warehouse_is_read_only(lake: Lake):
+    warehouse.refresh_views(lake)
+    with warehouse.connect(lake) as con, pytest.raises(Exception, match="read-only"):
+        con.execute("CREATE TABLE x AS SELECT 1")
+
+
+def test_quarantine_keeps_file_and_reason(lake: Lake, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    copy = lake.quarantine(bad, {"code": "not_json", "error": "line 1"})
+    assert copy.read_text() == "{not json"
+    reason = copy.with_name(copy.name + ".reason.json").read_text()
+    assert "not_json" in reason
+    assert bad.exists()
