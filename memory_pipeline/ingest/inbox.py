@@ -1,0 +1,196 @@
+"""Reading sources, storing validated conversations in the lake's inbox, and quarantining what fails.
+
+A source file is accepted or refused as a whole: if any conversation in it breaks a rule, none of its
+conversations reaches the inbox and the file goes to quarantine with the reason. Other files of the batch are
+not affected. Writing is idempotent: a conversation whose canonical content and source are unchanged is left
+alone (its old ``ingested_at`` included), so re-ingesting a file does not make downstream assets stale.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Literal
+
+from memory_pipeline.config import IngestConfig
+from memory_pipeline.ingest import canonical
+from memory_pipeline.ingest.errors import ErrorCode, IngestError
+from memory_pipeline.ingest.formats import detect_format, reader_for
+from memory_pipeline.ingest.model import Conversation
+from memory_pipeline.ingest.source import SourceDocument, load_document
+from memory_pipeline.ingest.validate import validate_conversation
+from memory_pipeline.lake import Lake, sha256_file
+
+SOURCE_SUFFIXES = (".json", ".jsonl", ".txt")
+# Reason files that Lake.quarantine writes beside a rejected file; they are records, never sources.
+REASON_SUFFIX = ".reason.json"
+Status = Literal["new", "changed", "unchanged"]
+
+
+@dataclass
+class QuarantinedFile:
+    path: str
+    code: str
+    error: str
+    format: str | None
+    quarantined_as: str
+
+
+@dataclass
+class IngestReport:
+    """What one ``ingest_files`` call did: conversation ids by outcome, and every refused file with its reason."""
+
+    new: list[str] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    quarantined: list[QuarantinedFile] = field(default_factory=list)
+
+    @property
+    def accepted(self) -> list[str]:
+        return self.new + self.changed + self.unchanged
+
+    def record(self, status: Status, conversation_id: str) -> None:
+        getattr(self, status).append(conversation_id)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def read_source(path: str | Path, fmt: str | None = None, config: IngestConfig | None = None) -> list[Conversation]:
+    """Every conversation in one source file, validated; raises :class:`IngestError` on the first problem."""
+    config = config or IngestConfig()
+    path = Path(path)
+    doc = load_document(path, config)
+    return read_document(doc, fmt or detect_format(path, doc.payload), config)
+
+
+def read_document(doc: SourceDocument, fmt: str, config: IngestConfig) -> list[Conversation]:
+    try:
+        conversations = reader_for(fmt, doc.path)(doc, config)
+        seen: set[str] = set()
+        for conv in conversations:
+            validate_conversation(conv, config)
+            if conv.conversation_id in seen:
+                raise IngestError(
+                    ErrorCode.DUPLICATE_CONVERSATION_ID,
+                    "conversation id appears more than once in the file",
+                    conversation_id=conv.conversation_id,
+                )
+            seen.add(conv.conversation_id)
+    except IngestError as exc:
+        raise exc.located(file=doc.path) from exc
+    return conversations
+
+
+def load_inbox_conversation(path: str | Path, config: IngestConfig | None = None) -> Conversation:
+    """The one conversation of a canonical inbox file, validated again (the file may have been edited by hand)."""
+    config = config or IngestConfig()
+    path = Path(path)
+    conversations = read_document(load_document(path, config), canonical.FORMAT, config)
+    if len(conversations) != 1:
+        raise IngestError(
+            ErrorCode.WRONG_SHAPE, f"an inbox file holds one conversation, this one holds {len(conversations)}", file=path
+        )
+    return conversations[0]
+
+
+def ingest_files(
+    lake: Lake, paths: list[str | Path], fmt: str | None = None, config: IngestConfig | None = None
+) -> IngestReport:
+    """Read, validate and store every conversation of every file (directories are walked); quarantine failures."""
+    config = config or IngestConfig()
+    report = IngestReport()
+    claimed: dict[str, str] = {}  # conversation id -> the file of this batch that supplied it
+    for path in expand_paths(paths):
+        detected = fmt
+        try:
+            doc = load_document(path, config)
+            detected = fmt or detect_format(path, doc.payload)
+            conversations = read_document(doc, detected, config)
+            refuse_claimed(conversations, claimed, path)
+        except IngestError as exc:
+            report.quarantined.append(quarantine(lake, path, exc, detected))
+            continue
+        source = source_block(path, detected)
+        for conv in conversations:
+            claimed[conv.conversation_id] = str(path)
+            report.record(store_in_inbox(lake, conv, conv.source or source), conv.conversation_id)
+    return report
+
+
+def expand_paths(paths: list[str | Path]) -> list[Path]:
+    """Files as given, plus the source files under each directory (sorted, hidden files and reasons skipped)."""
+    expanded: list[Path] = []
+    for given in paths:
+        path = Path(given)
+        if not path.is_dir():
+            expanded.append(path)
+            continue
+        expanded.extend(
+            found
+            for found in sorted(path.rglob("*"))
+            if found.is_file()
+            and found.suffix.lower() in SOURCE_SUFFIXES
+            and not found.name.endswith(REASON_SUFFIX)
+            and not any(part.startswith(".") for part in found.relative_to(path).parts)
+        )
+    return expanded
+
+
+def refuse_claimed(conversations: list[Conversation], claimed: dict[str, str], path: Path) -> None:
+    """Two files of one batch must not both supply a conversation: the second would silently replace the first."""
+    for conv in conversations:
+        if conv.conversation_id in claimed:
+            raise IngestError(
+                ErrorCode.DUPLICATE_CONVERSATION_ID,
+                f"already supplied by {claimed[conv.conversation_id]} in this batch",
+                file=path,
+                conversation_id=conv.conversation_id,
+            )
+
+
+def source_block(path: Path, fmt: str) -> dict[str, Any]:
+    """Provenance written into every inbox file. ``ingested_at`` is filled in only when a file is (re)written."""
+    return {
+        "file": path.name,
+        "path": str(path),
+        "format": fmt,
+        "sha256": sha256_file(path),
+        "ingested_at": None,
+    }
+
+
+def store_in_inbox(lake: Lake, conv: Conversation, source: dict[str, Any]) -> Status:
+    """Write the canonical file unless the inbox already holds the same content from the same source."""
+    existing = lake.inbox_file_for(conv.conversation_id)
+    previous = read_previous(existing)
+    if previous is not None:
+        kept = {**source, "ingested_at": previous.get("source", {}).get("ingested_at")}
+        if canonical.conversation_to_dict(conv, kept) == previous:
+            return "unchanged"
+    stamped = {**source, "ingested_at": source.get("ingested_at") or utc_now_iso()}
+    lake.put_in_inbox(conv.conversation_id, canonical.encode(canonical.conversation_to_dict(conv, stamped)), ".json")
+    return "new" if existing is None else "changed"
+
+
+def read_previous(existing: Path | None) -> dict[str, Any] | None:
+    """The inbox's current document for comparison; anything unreadable simply counts as different."""
+    if existing is None or existing.suffix != ".json":
+        return None
+    try:
+        previous = json.loads(existing.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return previous if isinstance(previous, dict) else None
+
+
+def utc_now_iso() -> str:
+    return datetime.now(timezone.utc).replace(tzinfo=None).isoformat(timespec="seconds")
+
+
+def quarantine(lake: Lake, path: Path, error: IngestError, fmt: str | None) -> QuarantinedFile:
+    reason = {**error.as_reason(), "format": fmt}
+    target = lake.quarantine(path, reason)
+    return QuarantinedFile(str(path), error.code.value, str(error), fmt, target.name)

@@ -1,0 +1,94 @@
+"""Turning a file on disk into a parsed JSON payload, with the file-level errors (size, encoding, syntax).
+
+JSON Lines is recognised by content, not only by suffix: a file that holds one JSON value is a JSON document,
+a file whose first value is followed by more is JSON Lines. That way a ``.txt`` MSC file, a ``.jsonl`` canonical
+export and a pretty-printed ``.json`` all load without the user naming a format.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from memory_pipeline.config import IngestConfig
+from memory_pipeline.ingest.errors import ErrorCode, IngestError
+
+LINE_SUFFIXES = (".jsonl", ".txt")
+
+
+@dataclass(frozen=True)
+class SourceDocument:
+    """A parsed source file. For JSON Lines, ``payload`` is the list of line values and ``line_numbers``
+    gives the 1-based line of each, so a reader can point at the line of a bad record."""
+
+    path: Path
+    payload: Any
+    line_numbers: tuple[int, ...] | None = None
+
+    def where(self, record_index: int) -> str:
+        """How to name one record of this file in a message: its line for JSON Lines, its position otherwise."""
+        if self.line_numbers is not None:
+            return f"line {self.line_numbers[record_index]}"
+        return f"item {record_index}"
+
+
+def read_text(path: Path, config: IngestConfig) -> str:
+    """The file's text, refusing files over the size limit before reading them and bytes that are not UTF-8."""
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise IngestError(ErrorCode.IO_ERROR, f"cannot read file: {exc.strerror}", file=path) from exc
+    if size > config.max_file_bytes:
+        raise IngestError(
+            ErrorCode.FILE_TOO_LARGE,
+            f"file is {size} bytes, over the limit of {config.max_file_bytes} (IngestConfig.max_file_bytes)",
+            file=path,
+        )
+    raw = path.read_bytes()
+    try:
+        # utf-8-sig: a byte-order mark is an editor artefact, not content.
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise IngestError(
+            ErrorCode.NOT_UTF8, f"byte {exc.start} (line {line}) is not valid UTF-8: {exc.reason}", file=path
+        ) from exc
+
+
+def parse_document(path: Path, text: str) -> SourceDocument:
+    """Parse as one JSON value, falling back to JSON Lines when the content (or the suffix) says so."""
+    if not text.strip():
+        raise IngestError(ErrorCode.NOT_JSON, "file is empty", file=path)
+    try:
+        return SourceDocument(path, json.loads(text))
+    except json.JSONDecodeError as exc:
+        looks_like_lines = exc.msg == "Extra data" or path.suffix.lower() in LINE_SUFFIXES
+        if not looks_like_lines:
+            raise IngestError(
+                ErrorCode.NOT_JSON, f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}", file=path
+            ) from exc
+    return parse_json_lines(path, text)
+
+
+def parse_json_lines(path: Path, text: str) -> SourceDocument:
+    values: list[Any] = []
+    numbers: list[int] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            values.append(json.loads(line))
+        except json.JSONDecodeError as exc:
+            raise IngestError(
+                ErrorCode.NOT_JSON,
+                f"JSON Lines: line {number} is not JSON: {exc.msg} at column {exc.colno}",
+                file=path,
+            ) from exc
+        numbers.append(number)
+    return SourceDocument(path, values, tuple(numbers))
+
+
+def load_document(path: Path, config: IngestConfig) -> SourceDocument:
+    return parse_document(path, read_text(path, config))

@@ -1,0 +1,120 @@
+"""The rules every conversation must satisfy, whatever format it came from.
+
+Readers translate; this module judges. Each broken rule raises :class:`IngestError` with its own code. Nothing
+is repaired, dropped or truncated here: a conversation is either accepted exactly as read or refused.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory_pipeline.config import IngestConfig
+from memory_pipeline.ingest.errors import ErrorCode, IngestError
+from memory_pipeline.ingest.model import ROLES, Conversation, Session, Turn
+from memory_pipeline.lake import CONVERSATION_ID_PATTERN
+
+# Tab and newline are ordinary text; every other C0/C1 control character (and DEL) signals a broken export.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# Refs become part of turn ids (``<conversation_id>:<ref>``), which people type into SQL and URLs.
+TURN_REF_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:/-]{0,63}$")
+
+
+def validate_conversation(conv: Conversation, config: IngestConfig) -> Conversation:
+    """Return ``conv`` unchanged if it satisfies every rule, else raise the first broken one."""
+    check_conversation_id(conv.conversation_id)
+    check_speakers(conv)
+    if conv.n_turns == 0:
+        raise IngestError(ErrorCode.NO_TURNS, "conversation has no turns", conversation_id=conv.conversation_id)
+    check_sessions(conv)
+    seen_refs: set[str] = set()
+    for session in conv.sessions:
+        for turn in session.turns:
+            check_turn(conv, session, turn, seen_refs, config)
+    return conv
+
+
+def check_conversation_id(conversation_id: object) -> str:
+    if not isinstance(conversation_id, str) or not conversation_id.strip():
+        raise IngestError(ErrorCode.MISSING_CONVERSATION_ID, "conversation id is missing or empty")
+    if not CONVERSATION_ID_PATTERN.match(conversation_id):
+        raise IngestError(
+            ErrorCode.UNSAFE_CONVERSATION_ID,
+            f"conversation id {conversation_id!r} must match {CONVERSATION_ID_PATTERN.pattern}",
+        )
+    return conversation_id
+
+
+def check_speakers(conv: Conversation) -> None:
+    cid = conv.conversation_id
+    if not conv.speakers:
+        raise IngestError(ErrorCode.BAD_SPEAKER, "conversation declares no speakers", conversation_id=cid)
+    names: set[str] = set()
+    for speaker in conv.speakers:
+        if not speaker.name.strip():
+            raise IngestError(ErrorCode.BAD_SPEAKER, "a speaker has an empty name", conversation_id=cid)
+        if speaker.name in names:
+            raise IngestError(ErrorCode.BAD_SPEAKER, f"speaker {speaker.name!r} is declared twice", conversation_id=cid)
+        if speaker.role not in ROLES:
+            raise IngestError(
+                ErrorCode.BAD_SPEAKER,
+                f"speaker {speaker.name!r} has role {speaker.role!r}, expected one of {list(ROLES)}",
+                conversation_id=cid,
+            )
+        names.add(speaker.name)
+
+
+def check_sessions(conv: Conversation) -> None:
+    """Sessions are non-empty, uniquely named, and never go back in time (equal start times are allowed)."""
+    seen_ids: set[str] = set()
+    previous: Session | None = None
+    for session in conv.sessions:
+        where = {"conversation_id": conv.conversation_id, "session_id": session.session_id}
+        if session.session_id in seen_ids:
+            raise IngestError(ErrorCode.DUPLICATE_SESSION_ID, "session id appears twice", **where)
+        seen_ids.add(session.session_id)
+        if not session.turns:
+            raise IngestError(ErrorCode.EMPTY_SESSION, "session has no turns", **where)
+        if previous is not None and session.start_time < previous.start_time:
+            raise IngestError(
+                ErrorCode.BACKWARDS_SESSION_TIME,
+                f"starts at {session.start_time.isoformat()}, before the previous session "
+                f"{previous.session_id} at {previous.start_time.isoformat()}",
+                **where,
+            )
+        previous = session
+
+
+def check_turn(conv: Conversation, session: Session, turn: Turn, seen_refs: set[str], config: IngestConfig) -> None:
+    where = {"conversation_id": conv.conversation_id, "session_id": session.session_id, "turn_ref": turn.ref}
+    if not TURN_REF_PATTERN.match(turn.ref):
+        raise IngestError(ErrorCode.BAD_TURN_ID, f"turn id {turn.ref!r} must match {TURN_REF_PATTERN.pattern}", **where)
+    if turn.ref in seen_refs:
+        raise IngestError(ErrorCode.DUPLICATE_TURN_ID, "turn id appears twice in the conversation", **where)
+    seen_refs.add(turn.ref)
+    if conv.role_of(turn.speaker) is None:
+        declared = [speaker.name for speaker in conv.speakers]
+        raise IngestError(
+            ErrorCode.UNKNOWN_SPEAKER, f"speaker {turn.speaker!r} is not among the declared speakers {declared}", **where
+        )
+    check_text(turn, where, config)
+
+
+def check_text(turn: Turn, where: dict[str, str], config: IngestConfig) -> None:
+    # An image shared without words is still a turn: its caption carries the content.
+    if not turn.text.strip() and not (turn.image_caption and turn.image_caption.strip()):
+        raise IngestError(ErrorCode.EMPTY_TEXT, "turn text is empty", **where)
+    for label, value in (("text", turn.text), ("image caption", turn.image_caption or "")):
+        found = _CONTROL.search(value)
+        if found:
+            raise IngestError(
+                ErrorCode.CONTROL_CHARACTERS,
+                f"{label} contains control character U+{ord(found.group()):04X} at offset {found.start()}",
+                **where,
+            )
+    if len(turn.text) > config.max_turn_chars:
+        raise IngestError(
+            ErrorCode.TURN_TOO_LONG,
+            f"text is {len(turn.text)} characters, over the limit of {config.max_turn_chars} "
+            "(IngestConfig.max_turn_chars)",
+            **where,
+        )
