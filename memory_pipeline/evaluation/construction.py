@@ -1,0 +1,71 @@
+"""What building the store did and cost: extractor diagnostics, LLM calls and tokens, seconds per stage.
+
+The extractor's own diagnostics table is passed through when the lake has one; the rates that the seed paper
+reports (empty outputs, whole-turn fallback) are also recomputed here from the contract columns, so they exist
+for any extractor that fills ``memory_entries`` and ``memory_sources``.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from memory_pipeline.lake import Lake
+
+DIAGNOSTICS_TABLE = "extraction_diagnostics"
+LLM_CALLS_TABLE = "llm_calls"
+
+
+def source_turn_ids(entries: pl.DataFrame, sources: pl.DataFrame) -> set[str]:
+    """Every turn that is a source of at least one memory."""
+    from_entries = entries["source_turn_id"].drop_nulls().to_list()
+    return set(from_entries) | set(sources["turn_id"].drop_nulls().to_list())
+
+
+def extractor_rates(gate_scores: pl.DataFrame, entries: pl.DataFrame, sources: pl.DataFrame) -> dict[str, float | int]:
+    """Empty-output and fallback rates over admitted turns, mean coverage, memories per admitted turn."""
+    admitted = set(gate_scores.filter(pl.col("admitted").fill_null(False))["turn_id"].to_list())
+    with_memory = source_turn_ids(entries, sources)
+    fallback_turns = set(entries.filter(pl.col("fallback").fill_null(False))["source_turn_id"].drop_nulls().to_list())
+    n_admitted = len(admitted)
+    coverage = entries["coverage"].drop_nulls()
+    return {
+        "n_memories": int(entries.height),
+        "n_admitted_turns": n_admitted,
+        "extractor_empty_rate": len(admitted - with_memory) / n_admitted if n_admitted else float("nan"),
+        "extractor_fallback_rate": len(admitted & fallback_turns) / n_admitted if n_admitted else float("nan"),
+        "extractor_mean_coverage": float(coverage.mean()) if coverage.len() else float("nan"),
+        "memories_per_admitted_turn": entries.height / n_admitted if n_admitted else float("nan"),
+    }
+
+
+def lake_diagnostics(lake: Lake, conversation_ids: list[str]) -> dict[str, float]:
+    """The extractor's diagnostics table, summed over the conversations (counts) or averaged (rates).
+
+    Integer columns are read as counts and summed; float columns as per-conversation rates and averaged.
+    Empty when the lake has no such table.
+    """
+    if DIAGNOSTICS_TABLE not in lake.tables():
+        return {}
+    frame = lake.read_table(DIAGNOSTICS_TABLE, conversation_ids)
+    summary: dict[str, float] = {}
+    for name, dtype in frame.schema.items():
+        if dtype.is_integer():
+            summary[name] = int(frame[name].sum())
+        elif dtype.is_float():
+            summary[name] = float(frame[name].mean())
+    return summary
+
+
+def construction_cost(lake: Lake, conversation_ids: list[str], stage_seconds: dict | None) -> dict[str, float | int]:
+    """LLM calls and tokens (0 for the non-generative default) and the caller's seconds per stage."""
+    calls = lake.read_table(LLM_CALLS_TABLE, conversation_ids) if LLM_CALLS_TABLE in lake.tables() else pl.DataFrame()
+    cost: dict[str, float | int] = {
+        "llm_calls": int(calls.height),
+        "llm_prompt_tokens": int(calls["prompt_tokens"].sum()) if "prompt_tokens" in calls.columns else 0,
+        "llm_completion_tokens": int(calls["completion_tokens"].sum()) if "completion_tokens" in calls.columns else 0,
+    }
+    seconds = {str(stage): float(value) for stage, value in (stage_seconds or {}).items()}
+    cost.update({f"seconds_{stage}": value for stage, value in seconds.items()})
+    if seconds:
+        cost["seconds_total"] = sum(seconds.values())
+    return cost
