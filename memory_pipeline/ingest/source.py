@@ -1,8 +1,8 @@
 """Turning a file on disk into a parsed JSON payload, with the file-level errors (size, encoding, syntax).
 
-JSON Lines is recognised by content, not only by suffix: a file that holds one JSON value is a JSON document,
-a file whose first value is followed by more is JSON Lines. That way a ``.txt`` MSC file, a ``.jsonl`` canonical
-export and a pretty-printed ``.json`` all load without the user naming a format.
+The suffix gives the first guess (``.jsonl``/``.txt``: JSON Lines, anything else: one JSON value) and the
+content settles it, so an MSC ``test.txt``, a ``.jsonl`` canonical export, a pretty-printed ``.txt`` and a
+``.json`` holding several lines of values all load without the user naming a format.
 """
 
 from __future__ import annotations
@@ -58,14 +58,23 @@ def read_text(path: Path, config: IngestConfig) -> str:
 
 
 def parse_document(path: Path, text: str) -> SourceDocument:
-    """Parse as one JSON value, falling back to JSON Lines when the content (or the suffix) says so."""
+    """JSON Lines first for ``.jsonl``/``.txt`` (so errors and records carry line numbers), one JSON value
+    otherwise; each falls back to the other when the content says so (a pretty-printed ``.txt``, several
+    values in a ``.json``)."""
     if not text.strip():
         raise IngestError(ErrorCode.NOT_JSON, "file is empty", file=path)
+    if path.suffix.lower() in LINE_SUFFIXES:
+        try:
+            return parse_json_lines(path, text)
+        except IngestError as lines_error:
+            try:
+                return SourceDocument(path, json.loads(text))
+            except json.JSONDecodeError:
+                raise lines_error from None
     try:
         return SourceDocument(path, json.loads(text))
     except json.JSONDecodeError as exc:
-        looks_like_lines = exc.msg == "Extra data" or path.suffix.lower() in LINE_SUFFIXES
-        if not looks_like_lines:
+        if exc.msg != "Extra data":
             raise IngestError(
                 ErrorCode.NOT_JSON, f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}", file=path
             ) from exc

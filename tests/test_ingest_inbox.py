@@ -1,0 +1,197 @@
+"""ingest_files: canonical inbox files with a source block, quarantine, idempotency, and the frames built
+from inbox files."""
+
+from __future__ import annotations
+
+import io
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from memory_pipeline.ingest import (
+    conversation_frames,
+    inbox_frames,
+    ingest_files,
+    load_inbox_conversation,
+    read_source,
+)
+from memory_pipeline.lake import Lake, sha256_file
+from memory_pipeline.schemas import CONVERSATIONS, TURNS
+
+
+def conversation(cid: str, text: str = "I adopted a cat last week.") -> dict[str, Any]:
+    return {
+        "conversation_id": cid,
+        "speakers": [{"name": "Ana", "role": "user"}, {"name": "Bot", "role": "assistant"}],
+        "sessions": [
+            {
+                "session_id": "S1",
+                "start_time": "2024-01-05T10:00:00",
+                "turns": [
+                    {"speaker": "Ana", "text": text},
+                    {"speaker": "Bot", "text": "What is its name?", "timestamp": "2024-01-05T10:00:20"},
+                ],
+            },
+            {
+                "session_id": "S2",
+                "start_time": "2024-02-01T09:30:00",
+                "turns": [{"speaker": "Ana", "text": "Miso. He sleeps all day."}],
+            },
+        ],
+    }
+
+
+def write_json(path: Path, payload: Any) -> Path:
+    path.write_text(json.dumps(payload), encoding="utf-8")
+    return path
+
+
+def frame_bytes(frame: pl.DataFrame) -> bytes:
+    buffer = io.BytesIO()
+    frame.write_ipc(buffer)
+    return buffer.getvalue()
+
+
+def test_inbox_file_is_canonical_with_a_source_block(lake, tmp_path):
+    path = write_json(tmp_path / "tiny.json", conversation("tiny"))
+    report = ingest_files(lake, [path])
+    assert report.new == ["tiny"] and not report.quarantined
+    stored = json.loads((lake.inbox / "tiny.json").read_text(encoding="utf-8"))
+    source = stored["source"]
+    assert (source["file"], source["path"], source["format"]) == ("tiny.json", str(path), "canonical")
+    assert source["sha256"] == sha256_file(path)
+    assert datetime.fromisoformat(source["ingested_at"]).tzinfo is None
+    assert [t["id"] for t in stored["sessions"][0]["turns"]] == ["S1:1", "S1:2"]
+
+
+def test_bad_file_is_quarantined_and_the_batch_goes_on(lake, tmp_path):
+    good = write_json(tmp_path / "good.json", conversation("good"))
+    bad = write_json(tmp_path / "bad.json", conversation("bad", text="   "))
+    other = write_json(tmp_path / "other.json", conversation("other"))
+    report = ingest_files(lake, [good, bad, other])
+    assert report.new == ["good", "other"]
+    (item,) = report.quarantined
+    assert (item.path, item.code, item.format) == (str(bad), "empty_text", "canonical")
+    reason = json.loads((lake.quarantine_dir / f"{item.quarantined_as}.reason.json").read_text())
+    assert reason["code"] == "empty_text" and reason["format"] == "canonical" and "bad.json" in reason["error"]
+    assert reason["conversation_id"] == "bad" and reason["turn_ref"] == "S1:1"
+    assert (lake.quarantine_dir / item.quarantined_as).read_bytes() == bad.read_bytes()
+    assert lake.inbox_file_for("bad") is None
+
+
+def test_a_file_is_refused_whole(lake, tmp_path):
+    lines = tmp_path / "two.jsonl"
+    lines.write_text(json.dumps(conversation("fine")) + "\n" + json.dumps(conversation("broken", "a\x00b")) + "\n")
+    report = ingest_files(lake, [lines])
+    assert report.accepted == [] and report.quarantined[0].code == "control_characters"
+    assert lake.inbox_files() == []
+
+
+def test_two_files_of_a_batch_cannot_supply_one_conversation(lake, tmp_path):
+    first = write_json(tmp_path / "a.json", conversation("same"))
+    second = write_json(tmp_path / "b.json", conversation("same", text="A different first turn."))
+    report = ingest_files(lake, [first, second])
+    assert report.new == ["same"] and report.quarantined[0].code == "duplicate_conversation_id"
+    assert load_inbox_conversation(lake.inbox / "same.json").sessions[0].turns[0].text == "I adopted a cat last week."
+
+
+def test_reingest_is_a_no_op(lake, tmp_path):
+    path = write_json(tmp_path / "tiny.json", conversation("tiny"))
+    ingest_files(lake, [path])
+    inbox_file = lake.inbox / "tiny.json"
+    before = inbox_file.read_bytes()
+    first_frames = inbox_frames(inbox_file)
+    report = ingest_files(lake, [path])
+    assert report.unchanged == ["tiny"] and report.new == report.changed == []
+    assert inbox_file.read_bytes() == before
+    second_frames = inbox_frames(inbox_file)
+    for first, second in zip(first_frames, second_frames, strict=True):
+        assert frame_bytes(first) == frame_bytes(second)
+
+
+def test_changed_source_rewrites_the_inbox_file(lake, tmp_path):
+    path = write_json(tmp_path / "tiny.json", conversation("tiny"))
+    ingest_files(lake, [path])
+    write_json(path, conversation("tiny", text="I adopted two cats last week."))
+    report = ingest_files(lake, [path])
+    assert report.changed == ["tiny"]
+    stored = load_inbox_conversation(lake.inbox / "tiny.json")
+    assert stored.sessions[0].turns[0].text == "I adopted two cats last week."
+    assert stored.source["sha256"] == sha256_file(path)
+
+
+def test_inbox_file_carried_to_another_lake_keeps_its_source(lake, tmp_path):
+    original = write_json(tmp_path / "tiny.json", conversation("tiny"))
+    ingest_files(lake, [original])
+    copied = tmp_path / "copied" / "tiny.json"
+    copied.parent.mkdir()
+    copied.write_bytes((lake.inbox / "tiny.json").read_bytes())
+    other = Lake(tmp_path / "other-lake")
+    assert ingest_files(other, [copied]).new == ["tiny"]
+    assert (other.inbox / "tiny.json").read_bytes() == (lake.inbox / "tiny.json").read_bytes()
+
+
+def test_directories_are_walked_for_source_files(lake, tmp_path):
+    folder = tmp_path / "drop"
+    (folder / "nested").mkdir(parents=True)
+    (folder / ".hidden").mkdir()
+    write_json(folder / "a.json", conversation("conv-a"))
+    (folder / "nested" / "b.jsonl").write_text(json.dumps(conversation("conv-b")) + "\n")
+    write_json(folder / ".hidden" / "c.json", conversation("conv-c"))
+    write_json(folder / "old.json.reason.json", {"code": "not_json"})
+    (folder / "notes.md").write_text("not a source")
+    report = ingest_files(lake, [folder])
+    assert report.new == ["conv-a", "conv-b"] and not report.quarantined
+
+
+def test_inbox_round_trip_is_exact(lake, tmp_path):
+    path = write_json(tmp_path / "tiny.json", conversation("tiny"))
+    (direct,) = read_source(path)
+    ingest_files(lake, [path])
+    loaded = load_inbox_conversation(lake.inbox / "tiny.json")
+    assert (loaded.speakers, loaded.sessions, loaded.metadata) == (direct.speakers, direct.sessions, direct.metadata)
+
+
+def test_frames_follow_the_contract(lake, tmp_path):
+    path = write_json(tmp_path / "tiny.json", conversation("tiny"))
+    ingest_files(lake, [path])
+    conv = load_inbox_conversation(lake.inbox / "tiny.json")
+    conversations, turns = conversation_frames(conv, conv.source)
+    assert conversations.schema == pl.from_arrow(CONVERSATIONS.empty_table()).schema
+    assert turns.schema == pl.from_arrow(TURNS.empty_table()).schema
+    row = conversations.row(0, named=True)
+    assert (row["n_sessions"], row["n_turns"], row["speakers"], row["speaker_roles"]) == (2, 3, ["Ana", "Bot"], ["user", "assistant"])
+    assert row["ingested_at"] == datetime.fromisoformat(conv.source["ingested_at"])
+    assert row["last_session_time"] == datetime(2024, 2, 1, 9, 30)
+    assert turns["turn_id"].to_list() == ["tiny:S1:1", "tiny:S1:2", "tiny:S2:1"]
+    assert turns["seq"].to_list() == [0, 1, 2] and turns["turn_index"].to_list() == [0, 1, 0]
+    assert turns["role"].to_list() == ["user", "assistant", "user"]
+    assert turns["timestamp"].to_list() == [None, datetime(2024, 1, 5, 10, 0, 20), None]
+    lake.write_partition("conversations", "tiny", conversations)
+    lake.write_partition("turns", "tiny", turns)
+    assert lake.read_partition("turns", "tiny").equals(turns)
+
+
+def test_hand_placed_inbox_file_gets_a_source_from_itself(lake):
+    lake.inbox.mkdir(parents=True, exist_ok=True)
+    path = write_json(lake.inbox / "handmade.json", conversation("handmade"))
+    conversations, _ = inbox_frames(path)
+    row = conversations.row(0, named=True)
+    assert (row["source_file"], row["format"], row["ingested_at"]) == ("handmade.json", "canonical", None)
+    assert row["source_sha256"] == sha256_file(path)
+
+
+def test_locomo_ingest_keeps_only_the_conversation(lake, locomo_dev):
+    report = ingest_files(lake, [locomo_dev])
+    assert sorted(report.new) == ["conv-26", "conv-30", "conv-41", "conv-42", "conv-43"]
+    total = 0
+    for path in lake.inbox_files():
+        stored = json.loads(path.read_text(encoding="utf-8"))
+        assert set(stored) == {"conversation_id", "speakers", "sessions", "metadata", "source"}
+        assert stored["source"]["format"] == "locomo" and stored["source"]["file"] == locomo_dev.name
+        total += inbox_frames(path)[1].height
+    assert total == 2760
+    assert ingest_files(lake, [locomo_dev]).unchanged == report.new
