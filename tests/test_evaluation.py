@@ -1,4 +1,7 @@
-"""The LoCoMo evaluation on a tiny hand-built lake, with a deterministic fake embedder."""
+"""The LoCoMo evaluation on a tiny hand-built lake, and on the real dev conversations (turns only).
+
+Both use a deterministic fake embedder; the real one belongs to the real run, not to unit tests.
+"""
 
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ from memory_pipeline import warehouse
 from memory_pipeline.evaluation import evaluate_locomo, headline
 from memory_pipeline.evaluation.questions import Question
 from memory_pipeline.evaluation.retrieval import Corpus, recall_at_budget, recall_at_k, retrieve
+from memory_pipeline.ingest import conversation_frames, read_source
 from memory_pipeline.lake import Lake
 
 CID = "c1"
@@ -105,8 +109,10 @@ def write_locomo(path: Path) -> Path:
     return path
 
 
-@pytest.fixture
-def evaluated(lake: Lake, tmp_path: Path) -> tuple[dict, Path, Lake]:
+@pytest.fixture(scope="module")
+def evaluated(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, Path, Lake]:
+    tmp_path = tmp_path_factory.mktemp("tiny")
+    lake = Lake(tmp_path / "lake")
     embedder = FakeEmbedder()
     build_tiny_lake(lake, embedder)
     out = tmp_path / "eval"
@@ -196,3 +202,62 @@ def test_recall_at_k_and_reading_budget_count_words_in_rank_order():
     assert recall_at_k([outcome], 2) == 0.0 and recall_at_k([outcome], 3) == 1.0
     assert recall_at_budget([outcome], 17) == 0.0 and recall_at_budget([outcome], 18) == 1.0
     assert outcome.evidence_ranks == (2,)
+
+
+# -- the real dev conversations ---------------------------------------------------------------------------
+# Only the ingest engine runs (no model): the lake gets turns alone, so gate and store numbers are undefined and
+# the memory store is empty, but evidence resolution, audit corrections, the raw-turn baselines and the
+# session-date rule run on the real data.
+def ingest_turns_only(lake: Lake, locomo: Path) -> None:
+    for conversation in read_source(locomo):
+        _, turns = conversation_frames(conversation, {"file": locomo.name, "format": "locomo"})
+        lake.write_partition("turns", conversation.conversation_id, turns)
+
+
+@pytest.fixture(scope="module")
+def evaluate_dev(tmp_path_factory: pytest.TempPathFactory):
+    """Evaluates the dev file once per module: the tests below only read the result."""
+    runs: dict[Path, tuple[dict, Path]] = {}
+
+    def run(locomo_dev: Path) -> tuple[dict, Path]:
+        if locomo_dev not in runs:
+            tmp_path = tmp_path_factory.mktemp("dev")
+            lake = Lake(tmp_path / "lake")
+            ingest_turns_only(lake, locomo_dev)
+            corrections = locomo_dev.with_name("locomo-audit.errors.dev.json")
+            metrics = evaluate_locomo(lake, locomo_dev, FakeEmbedder(), tmp_path / "out", corrections=corrections)
+            runs[locomo_dev] = (metrics, tmp_path / "out")
+        return runs[locomo_dev]
+
+    return run
+
+
+@pytest.fixture
+def dev_run(evaluate_dev, locomo_dev: Path) -> tuple[dict, Path]:
+    return evaluate_dev(locomo_dev)
+
+
+@pytest.fixture
+def dev_metrics(dev_run) -> dict:
+    return dev_run[0]
+
+
+def test_dev_evidence_resolves_after_normalisation_and_corrections(dev_metrics):
+    assert dev_metrics["n_conversations"] == 5
+    assert dev_metrics["n_corrections_applied"] > 50
+    assert dev_metrics["n_questions"] >= 740  # 762 questions of categories 1-4; a handful cite nothing usable
+    assert dev_metrics["n_evidence_ids_unresolved"] < 10
+
+
+def test_dev_session_rule_matches_the_reference(dev_metrics):
+    assert dev_metrics["temporal_n_questions"] >= 120
+    assert dev_metrics["temporal_grounding_session_rule_near"] == pytest.approx(0.77, abs=0.03)
+    assert dev_metrics["temporal_grounding_session_rule"] < dev_metrics["temporal_grounding_session_rule_near"]
+    assert dev_metrics["temporal_grounding"] == 0.0  # no memories in this lake
+
+
+def test_dev_baselines_run_and_the_empty_store_scores_zero(dev_metrics, dev_run):
+    assert dev_metrics["recall@25"] == 0.0
+    assert 0.0 < dev_metrics["baseline_raw_recall@10"] <= dev_metrics["baseline_raw_recall@25"] <= 1.0
+    assert dev_metrics["gate_keep_ratio"] is None  # no gate_scores partitions
+    assert json.loads((dev_run[1] / "metrics.json").read_text())["n_questions"] == dev_metrics["n_questions"]

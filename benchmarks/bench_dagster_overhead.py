@@ -1,0 +1,161 @@
+"""Per-partition cost of the Dagster layer: ``memory-pipeline run --all`` against the engine called directly.
+
+Generates N small synthetic conversations (canonical format, 4 turns each, so model work is tiny and the
+orchestration cost dominates), then on two fresh lakes:
+
+* CLI path: ``memory-pipeline --lake A ingest FILE`` and ``memory-pipeline --lake A run --all`` (subprocesses,
+  as a user runs them: interpreter start, imports, Dagster runs per chunk, event log, asset checks);
+* direct path, in this process: the same engine functions the assets call (``ingest_files``,
+  ``inbox_frames``, ``score_turns``, ``extract_memories``, ``embed_memories``) in a plain loop, each model loaded
+  once, every partition written through ``Lake.write_partition``.
+
+Overhead per partition = (CLI run seconds - direct seconds, model loads included) / N. The CLI reloads each
+model once per chunk of ``max_partitions_per_run`` conversations; that is part of what is measured.
+
+    python benchmarks/bench_dagster_overhead.py [--n 200] [--json out.json] [--keep DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+
+SUBJECTS = ["a puppy", "a new job", "a trip to Lisbon", "a pottery class", "my sister's wedding", "a marathon", "a garden"]
+VERBS = ["I started", "We planned", "I finished", "I signed up for", "I'm excited about", "I talked about"]
+WHEN = ["last week", "yesterday", "two days ago", "this morning", "last month", "on Friday"]
+REPLIES = ["That sounds great!", "How did it go?", "Tell me more.", "Good luck with that."]
+
+
+def synthetic_conversations(n: int, seed: int = 0) -> list[dict]:
+    """N canonical conversations of one session and four turns (user, assistant, user, assistant)."""
+    rng = random.Random(seed)
+    start = datetime(2023, 1, 2, 10, 0)
+    conversations = []
+    for index in range(n):
+        turns = []
+        for number in range(4):
+            if number % 2 == 0:
+                text = f"{rng.choice(VERBS)} {rng.choice(SUBJECTS)} {rng.choice(WHEN)}."
+                speaker = "Ana"
+            else:
+                text, speaker = rng.choice(REPLIES), "Bot"
+            turns.append({"id": f"S1:{number + 1}", "speaker": speaker, "text": text})
+        conversations.append(
+            {
+                "conversation_id": f"synth-{index:04d}",
+                "speakers": [{"name": "Ana", "role": "user"}, {"name": "Bot", "role": "assistant"}],
+                "sessions": [
+                    {"session_id": "S1", "start_time": (start + timedelta(days=index)).isoformat(), "turns": turns}
+                ],
+            }
+        )
+    return conversations
+
+
+def timed_cli(lake: Path, *args: str) -> float:
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "memory_pipeline.cli", "--lake", str(lake), *args], check=True)
+    return time.perf_counter() - started
+
+
+def cli_path(lake: Path, source: Path) -> dict[str, float]:
+    return {
+        "cli_startup_s": _startup_seconds(),
+        "cli_ingest_s": timed_cli(lake, "ingest", str(source)),
+        "cli_run_s": timed_cli(lake, "run", "--all"),
+    }
+
+
+def _startup_seconds() -> float:
+    """Interpreter start plus the CLI's imports: a fixed cost of every command, not of any partition."""
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "import memory_pipeline.cli"], check=True)
+    return time.perf_counter() - started
+
+
+def direct_path(lake_dir: Path, source: Path) -> dict[str, float]:
+    """The engine functions the assets call, in a plain loop; returns seconds per part."""
+    from memory_pipeline import warehouse
+    from memory_pipeline.config import PipelineConfig
+    from memory_pipeline.embeddings import Embedder, embed_memories
+    from memory_pipeline.extraction import extract_memories
+    from memory_pipeline.gate import GateModel, score_turns
+    from memory_pipeline.ingest import inbox_frames, ingest_files
+    from memory_pipeline.lake import Lake
+    from memory_pipeline.parsing import load_parser
+
+    config = PipelineConfig(lake_dir=lake_dir)
+    lake = Lake(lake_dir)
+    lake.ensure_layout()
+    seconds: dict[str, float] = {}
+
+    started = time.perf_counter()
+    report = ingest_files(lake, [source], config=config.ingest)
+    seconds["direct_ingest_s"] = time.perf_counter() - started
+
+    started = time.perf_counter()
+    gate, parser, embedder = GateModel.load(config.gate), load_parser(config.parser), Embedder.load(config.embedder)
+    seconds["direct_model_load_s"] = time.perf_counter() - started
+
+    started = time.perf_counter()
+    for conversation_id in sorted(report.accepted):
+        conversations, turns = inbox_frames(lake.inbox_file_for(conversation_id), config.ingest)
+        lake.write_partition("conversations", conversation_id, conversations)
+        lake.write_partition("turns", conversation_id, turns)
+        scores = score_turns(gate, turns)
+        lake.write_partition("gate_scores", conversation_id, scores)
+        result = extract_memories(turns, scores, parser, config.extractor)
+        lake.write_partition("memory_entries", conversation_id, result.entries)
+        lake.write_partition("memory_sources", conversation_id, result.sources)
+        lake.write_partition("extraction_diagnostics", conversation_id, result.diagnostics)
+        lake.write_partition("memory_embeddings", conversation_id, embed_memories(result.entries, embedder))
+    warehouse.refresh_views(lake)
+    seconds["direct_loop_s"] = time.perf_counter() - started
+    seconds["direct_partitions"] = len(report.accepted)
+    return seconds
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--n", type=int, default=200, help="synthetic conversations (partitions)")
+    parser.add_argument("--json", type=Path, help="also write the numbers here")
+    parser.add_argument("--keep", type=Path, help="work in this folder and keep it (default: a temporary one)")
+    args = parser.parse_args(argv)
+
+    with tempfile.TemporaryDirectory(prefix="bench-dagster-") as tmp:
+        work = args.keep or Path(tmp)
+        work.mkdir(parents=True, exist_ok=True)
+        source = work / "synthetic.json"
+        source.write_text(json.dumps(synthetic_conversations(args.n)))
+        numbers: dict[str, float] = {"partitions": args.n}
+        numbers.update(cli_path(work / "lake-cli", source))
+        numbers.update(direct_path(work / "lake-direct", source))
+
+    direct_total = numbers["direct_model_load_s"] + numbers["direct_loop_s"]
+    numbers["overhead_per_partition_s"] = (numbers["cli_run_s"] - direct_total) / args.n
+    numbers["cli_run_per_partition_s"] = numbers["cli_run_s"] / args.n
+    numbers["direct_per_partition_s"] = numbers["direct_loop_s"] / args.n
+    numbers["ingest_overhead_per_partition_s"] = (numbers["cli_ingest_s"] - numbers["direct_ingest_s"]) / args.n
+
+    width = max(len(key) for key in numbers)
+    for key, value in numbers.items():
+        print(f"{key:<{width}}  {value:10.4f}" if isinstance(value, float) else f"{key:<{width}}  {value:>10}")
+    print(
+        f"\nDagster overhead: {numbers['overhead_per_partition_s'] * 1000:.0f} ms per partition "
+        f"(run --all {numbers['cli_run_per_partition_s'] * 1000:.0f} ms vs direct "
+        f"{(direct_total / args.n) * 1000:.0f} ms per partition, model loads included)"
+    )
+    if args.json:
+        args.json.write_text(json.dumps(numbers, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

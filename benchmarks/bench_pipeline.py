@@ -1,0 +1,109 @@
+"""The online path on a LoCoMo file against its model floor.
+
+* Online path: ``memory-pipeline --lake TMP ingest FILE`` then ``memory-pipeline --lake TMP run --all``, as
+  subprocesses, timed end to end (interpreter start, Dagster, model loads, Parquet writes, checks).
+* Model floor, in this process, on the turns that run produced: one gate-encoder pass over every packed gate
+  input, one spaCy parse of the turns the gate admitted and one embedding of them: the neural work no
+  implementation of this design can skip. Model loading and packing are timed apart, outside the floor.
+
+The ratio online / floor says how much of the wall time is the pipeline rather than the models.
+
+    python benchmarks/bench_pipeline.py path/to/locomo10.json [--json out.json] [--keep DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def timed_cli(lake: Path, *args: str) -> float:
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "memory_pipeline.cli", "--lake", str(lake), *args], check=True)
+    return time.perf_counter() - started
+
+
+def online_path(lake: Path, source: Path) -> dict[str, float]:
+    ingest = timed_cli(lake, "ingest", str(source))
+    run = timed_cli(lake, "run", "--all")
+    return {"online_ingest_s": ingest, "online_run_s": run, "online_total_s": ingest + run}
+
+
+def model_floor(lake_dir: Path) -> dict[str, float]:
+    """Seconds of the unavoidable model work on the lake's turns (loads and packing reported apart)."""
+
+    from memory_pipeline.config import PipelineConfig
+    from memory_pipeline.embeddings import Embedder
+    from memory_pipeline.gate import GateModel
+    from memory_pipeline.gate.infer import pack_user_turns, pad_token_id, predict_probabilities
+    from memory_pipeline.lake import Lake
+    from memory_pipeline.parsing import load_parser
+
+    config = PipelineConfig(lake_dir=lake_dir)
+    turns = Lake(lake_dir).read_table("turns")
+    numbers: dict[str, float] = {"turns": turns.height}
+
+    started = time.perf_counter()
+    gate = GateModel.load(config.gate)
+    parser = load_parser(config.parser)
+    embedder = Embedder.load(config.embedder)
+    numbers["floor_model_load_s"] = time.perf_counter() - started
+
+    started = time.perf_counter()
+    targets, packed = pack_user_turns(gate, turns)
+    numbers["floor_packing_s"] = time.perf_counter() - started
+
+    started = time.perf_counter()
+    probabilities = predict_probabilities(gate.network, packed, pad_token_id(gate.tokenizer), gate.batch_size, gate.device)
+    numbers["floor_gate_encoder_s"] = time.perf_counter() - started
+
+    admitted = [row["text"] or "" for row, p in zip(targets, probabilities, strict=True) if p >= gate.threshold]
+    numbers["gate_inputs"] = len(packed)
+    numbers["admitted_turns"] = len(admitted)
+
+    started = time.perf_counter()
+    parser.parse_batch(admitted)
+    numbers["floor_parse_s"] = time.perf_counter() - started
+
+    started = time.perf_counter()
+    embedder.encode(admitted)
+    numbers["floor_embed_s"] = time.perf_counter() - started
+
+    numbers["floor_total_s"] = numbers["floor_gate_encoder_s"] + numbers["floor_parse_s"] + numbers["floor_embed_s"]
+    numbers["device"] = str(gate.device)
+    return numbers
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("locomo_json", type=Path)
+    parser.add_argument("--json", type=Path, help="also write the numbers here")
+    parser.add_argument("--keep", type=Path, help="build the lake in this folder and keep it")
+    args = parser.parse_args(argv)
+
+    with tempfile.TemporaryDirectory(prefix="bench-pipeline-") as tmp:
+        lake = args.keep or Path(tmp) / "lake"
+        numbers: dict = online_path(lake, args.locomo_json.resolve())
+        numbers.update(model_floor(lake))
+    numbers["ratio_online_to_floor"] = numbers["online_total_s"] / numbers["floor_total_s"]
+    numbers["ratio_run_to_floor"] = numbers["online_run_s"] / numbers["floor_total_s"]
+
+    width = max(len(key) for key in numbers)
+    for key, value in numbers.items():
+        print(f"{key:<{width}}  {value:10.3f}" if isinstance(value, float) else f"{key:<{width}}  {value:>10}")
+    print(
+        f"\nonline {numbers['online_total_s']:.1f}s vs model floor {numbers['floor_total_s']:.1f}s: "
+        f"{numbers['ratio_online_to_floor']:.1f}x"
+    )
+    if args.json:
+        args.json.write_text(json.dumps(numbers, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
