@@ -64,7 +64,13 @@ def test_canonical_defaults_and_times(tmp_path):
 
 
 def test_canonical_source_block_is_preserved(tmp_path):
-    source = {"file": "orig.json", "path": "in/orig.json", "format": "locomo", "sha256": "ab" * 32, "ingested_at": "2024-05-01T00:00:00"}
+    source = {
+        "file": "orig.json",
+        "path": "in/orig.json",
+        "format": "locomo",
+        "sha256": "ab" * 32,
+        "ingested_at": "2024-05-01T00:00:00",
+    }
     (conv,) = read_source(write_json(tmp_path / "c.json", {**CANONICAL, "source": source}))
     assert conv.source == source
 
@@ -73,7 +79,8 @@ def test_canonical_json_lines_and_list_hold_many(tmp_path):
     other = {**CANONICAL, "conversation_id": "sample-two"}
     from_lines = read_source(write_lines(tmp_path / "many.jsonl", [CANONICAL, other]))
     from_list = read_source(write_json(tmp_path / "many.json", [CANONICAL, other]))
-    assert [c.conversation_id for c in from_lines] == [c.conversation_id for c in from_list] == ["sample-ana-bo", "sample-two"]
+    expected = ["sample-ana-bo", "sample-two"]
+    assert [c.conversation_id for c in from_lines] == [c.conversation_id for c in from_list] == expected
 
 
 def test_canonical_jsonl_error_names_the_line(tmp_path):
@@ -137,7 +144,10 @@ def test_locomo_turn_from_undeclared_speaker_is_refused(tmp_path):
 
 @pytest.mark.parametrize(
     ("key", "value", "code"),
-    [("session_2_date_time", "May 20th", ErrorCode.BAD_SESSION_TIME), ("session_2_date_time", None, ErrorCode.MISSING_SESSION_TIME)],
+    [
+        ("session_2_date_time", "May 20th", ErrorCode.BAD_SESSION_TIME),
+        ("session_2_date_time", None, ErrorCode.MISSING_SESSION_TIME),
+    ],
 )
 def test_locomo_session_time_problems(tmp_path, key, value, code):
     sample = locomo_sample()
@@ -187,8 +197,18 @@ def msc_episode(initial_id: str = "test_7") -> dict[str, Any]:
         ],
         "metadata": {"initial_data_id": initial_id, "session_id": 2},
         "previous_dialogs": [
-            {"dialog": [{"text": "Hi, I love tea."}, {"text": "I prefer running."}], "time_num": 1, "time_unit": "hour", "time_back": "5 days 1 hour ago"},
-            {"dialog": [{"text": "Back from a run?"}, {"text": "Yes, 10 km."}], "time_num": 5, "time_unit": "days", "time_back": "5 days ago"},
+            {
+                "dialog": [{"text": "Hi, I love tea."}, {"text": "I prefer running."}],
+                "time_num": 1,
+                "time_unit": "hour",
+                "time_back": "5 days 1 hour ago",
+            },
+            {
+                "dialog": [{"text": "Back from a run?"}, {"text": "Yes, 10 km."}],
+                "time_num": 5,
+                "time_unit": "days",
+                "time_back": "5 days ago",
+            },
         ],
     }
 
@@ -201,7 +221,11 @@ def test_msc_dates_count_back_from_the_base_date(tmp_path):
     times = [s.start_time for s in first.sessions]
     assert times == [BASE_DATE - timedelta(days=5, hours=1), BASE_DATE - timedelta(days=5), BASE_DATE]
     assert [s.session_id for s in first.sessions] == ["session_1", "session_2", "session_3"]
-    assert first.metadata == {"split": "test", "initial_data_id": "test_7", "time_back": ["5 days 1 hour ago", "5 days ago"]}
+    assert first.metadata == {
+        "split": "test",
+        "initial_data_id": "test_7",
+        "time_back": ["5 days 1 hour ago", "5 days ago"],
+    }
 
 
 def test_msc_base_date_is_configurable(tmp_path):

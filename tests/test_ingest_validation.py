@@ -51,48 +51,55 @@ def write(tmp_path: Path, content: Any, name: str = "conv.json") -> Path:
     return path
 
 
-def first_turn(doc: dict[str, Any]) -> dict[str, Any]:
-    return doc["sessions"][0]["turns"][0]
+def case(code: ErrorCode, content: Any, expect: str, *, name: str = "c.json", fmt: str | None = None, **config: int):
+    """One broken input: the code it must raise and a piece of text its message must contain."""
+    return pytest.param(code, content, name, config, fmt, expect, id=code.value)
 
 
-# (code, file content, file name, config overrides, forced format, text the message must contain)
-CASES: list[tuple[ErrorCode, Any, str, dict[str, Any], str | None, str]] = [
-    (ErrorCode.FILE_TOO_LARGE, BASE, "conv.json", {"max_file_bytes": 10}, None, "over the limit"),
-    (ErrorCode.NOT_UTF8, b'{"conversation_id": "caf\xe9"}', "conv.json", {}, None, "line 1"),
-    (ErrorCode.NOT_JSON, '{\n  "conversation_id": "x",\n  oops\n}', "conv.json", {}, None, "line 3"),
-    (ErrorCode.NOT_JSON, json.dumps(BASE) + "\n" + json.dumps(BASE) + "\n{broken\n", "c.jsonl", {}, None, "line 3"),
-    (ErrorCode.UNKNOWN_FORMAT, {"hello": "world"}, "conv.json", {}, None, "cannot tell the format"),
-    (ErrorCode.UNKNOWN_FORMAT, BASE, "conv.json", {}, "xml", "unsupported format 'xml'"),
-    (ErrorCode.WRONG_SHAPE, edited(lambda d: d.update(sessions={"S1": []})), "conv.json", {}, None, "'sessions'"),
-    (ErrorCode.WRONG_SHAPE, edited(lambda d: d.update(sesions=[])), "conv.json", {}, None, "unknown keys ['sesions']"),
-    (ErrorCode.WRONG_SHAPE, BASE, "conv.json", {}, "locomo", "LoCoMo"),
-    (ErrorCode.MISSING_CONVERSATION_ID, edited(lambda d: d.pop("conversation_id")), "c.json", {}, "canonical", "missing"),
-    (ErrorCode.MISSING_CONVERSATION_ID, edited(lambda d: d.update(conversation_id="  ")), "c.json", {}, None, "missing"),
-    (ErrorCode.UNSAFE_CONVERSATION_ID, edited(lambda d: d.update(conversation_id="../etc")), "c.json", {}, None, "../etc"),
-    (ErrorCode.DUPLICATE_CONVERSATION_ID, json.dumps(BASE) + "\n" + json.dumps(BASE) + "\n", "c.jsonl", {}, None, "more than once"),
-    (ErrorCode.BAD_SPEAKER, edited(lambda d: d["speakers"][1].update(role="robot")), "c.json", {}, None, "'robot'"),
-    (ErrorCode.BAD_SPEAKER, edited(lambda d: d["speakers"][1].pop("role")), "c.json", {}, None, "no role"),
-    (ErrorCode.UNKNOWN_SPEAKER, edited(lambda d: first_turn(d).update(speaker="Zed")), "c.json", {}, None, "turn S1:1"),
-    (ErrorCode.NO_TURNS, edited(lambda d: d.update(sessions=[])), "c.json", {}, None, "no turns"),
-    (ErrorCode.EMPTY_SESSION, edited(lambda d: d["sessions"][1].update(turns=[])), "c.json", {}, None, "session S2"),
-    (ErrorCode.DUPLICATE_SESSION_ID, edited(lambda d: d["sessions"][1].update(session_id="S1")), "c.json", {}, None, "twice"),
-    (ErrorCode.MISSING_SESSION_TIME, edited(lambda d: d["sessions"][0].pop("start_time")), "c.json", {}, None, "session S1"),
-    (ErrorCode.BAD_SESSION_TIME, edited(lambda d: d["sessions"][0].update(start_time="last Tuesday")), "c.json", {}, None, "last Tuesday"),
-    (ErrorCode.BACKWARDS_SESSION_TIME, edited(lambda d: d["sessions"][1].update(start_time="2023-12-31T08:00:00")), "c.json", {}, None, "before the previous session S1"),
-    (ErrorCode.BAD_TURN_TIMESTAMP, edited(lambda d: first_turn(d).update(timestamp="noonish")), "c.json", {}, None, "noonish"),
-    (ErrorCode.BAD_TURN_ID, edited(lambda d: first_turn(d).update(id="turn one")), "c.json", {}, None, "'turn one'"),
-    (ErrorCode.DUPLICATE_TURN_ID, edited(lambda d: d["sessions"][1]["turns"][0].update(id="S1:1")), "c.json", {}, None, "session S2, turn S1:1"),
-    (ErrorCode.EMPTY_TEXT, edited(lambda d: first_turn(d).update(text=" \n\t ")), "c.json", {}, None, "turn S1:1"),
-    (ErrorCode.CONTROL_CHARACTERS, edited(lambda d: first_turn(d).update(text="bell\x07here")), "c.json", {}, None, "U+0007"),
-    (ErrorCode.TURN_TOO_LONG, BASE, "c.json", {"max_turn_chars": 20}, None, "over the limit of 20"),
+def change(session: int, turn: int | None = None, **values: Any) -> dict[str, Any]:
+    """BASE with ``values`` set on one session, or on one turn of it."""
+
+    def apply(doc: dict[str, Any]) -> None:
+        target = doc["sessions"][session] if turn is None else doc["sessions"][session]["turns"][turn]
+        target.update(values)
+
+    return edited(apply)
+
+
+TWICE = json.dumps(BASE) + "\n" + json.dumps(BASE) + "\n"
+CASES = [
+    case(ErrorCode.FILE_TOO_LARGE, BASE, "over the limit", max_file_bytes=10),
+    case(ErrorCode.NOT_UTF8, b'{"conversation_id": "caf\xe9"}', "line 1"),
+    case(ErrorCode.NOT_JSON, '{\n  "conversation_id": "x",\n  oops\n}', "line 3"),
+    case(ErrorCode.NOT_JSON, TWICE + "{broken\n", "line 3", name="c.jsonl"),
+    case(ErrorCode.UNKNOWN_FORMAT, {"hello": "world"}, "cannot tell the format"),
+    case(ErrorCode.UNKNOWN_FORMAT, BASE, "unsupported format 'xml'", fmt="xml"),
+    case(ErrorCode.WRONG_SHAPE, edited(lambda d: d.update(sessions={"S1": []})), "'sessions'"),
+    case(ErrorCode.WRONG_SHAPE, edited(lambda d: d.update(sesions=[])), "unknown keys ['sesions']"),
+    case(ErrorCode.WRONG_SHAPE, BASE, "LoCoMo", fmt="locomo"),
+    case(ErrorCode.MISSING_CONVERSATION_ID, edited(lambda d: d.pop("conversation_id")), "missing"),
+    case(ErrorCode.MISSING_CONVERSATION_ID, edited(lambda d: d.update(conversation_id="  ")), "missing"),
+    case(ErrorCode.UNSAFE_CONVERSATION_ID, edited(lambda d: d.update(conversation_id="../etc")), "../etc"),
+    case(ErrorCode.DUPLICATE_CONVERSATION_ID, TWICE, "more than once", name="c.jsonl"),
+    case(ErrorCode.BAD_SPEAKER, edited(lambda d: d["speakers"][1].update(role="robot")), "'robot'"),
+    case(ErrorCode.BAD_SPEAKER, edited(lambda d: d["speakers"][1].pop("role")), "no role"),
+    case(ErrorCode.UNKNOWN_SPEAKER, change(0, 0, speaker="Zed"), "turn S1:1"),
+    case(ErrorCode.NO_TURNS, edited(lambda d: d.update(sessions=[])), "no turns"),
+    case(ErrorCode.EMPTY_SESSION, change(1, turns=[]), "session S2"),
+    case(ErrorCode.DUPLICATE_SESSION_ID, change(1, session_id="S1"), "twice"),
+    case(ErrorCode.MISSING_SESSION_TIME, edited(lambda d: d["sessions"][0].pop("start_time")), "session S1"),
+    case(ErrorCode.BAD_SESSION_TIME, change(0, start_time="last Tuesday"), "last Tuesday"),
+    case(ErrorCode.BACKWARDS_SESSION_TIME, change(1, start_time="2023-12-31T08:00:00"), "before the previous session"),
+    case(ErrorCode.BAD_TURN_TIMESTAMP, change(0, 0, timestamp="noonish"), "noonish"),
+    case(ErrorCode.BAD_TURN_ID, change(0, 0, id="turn one"), "'turn one'"),
+    case(ErrorCode.DUPLICATE_TURN_ID, change(1, 0, id="S1:1"), "session S2, turn S1:1"),
+    case(ErrorCode.EMPTY_TEXT, change(0, 0, text=" \n\t "), "turn S1:1"),
+    case(ErrorCode.CONTROL_CHARACTERS, change(0, 0, text="bell\x07here"), "U+0007"),
+    case(ErrorCode.TURN_TOO_LONG, BASE, "over the limit of 20", max_turn_chars=20),
 ]
 
 
-@pytest.mark.parametrize(
-    ("code", "content", "name", "overrides", "fmt", "expected"),
-    CASES,
-    ids=[f"{case[0].value}-{index}" for index, case in enumerate(CASES)],
-)
+@pytest.mark.parametrize(("code", "content", "name", "overrides", "fmt", "expected"), CASES)
 def test_each_broken_rule_has_its_own_code(tmp_path, code, content, name, overrides, fmt, expected):
     path = write(tmp_path, content, name)
     with pytest.raises(IngestError) as caught:
@@ -109,12 +116,12 @@ def test_missing_file_is_an_io_error(tmp_path):
 
 
 def test_every_error_code_has_a_test():
-    covered = {case[0] for case in CASES} | {ErrorCode.IO_ERROR}
+    covered = {param.values[0] for param in CASES} | {ErrorCode.IO_ERROR}
     assert covered == set(ErrorCode)
 
 
 def test_error_names_conversation_session_and_turn(tmp_path):
-    path = write(tmp_path, edited(lambda d: d["sessions"][1]["turns"][0].update(text="")))
+    path = write(tmp_path, change(1, 0, text=""))
     with pytest.raises(IngestError) as caught:
         read_source(path)
     error = caught.value
@@ -128,22 +135,23 @@ def test_base_conversation_is_valid(tmp_path):
 
 
 def test_image_turn_with_caption_may_have_empty_text(tmp_path):
-    doc = edited(lambda d: first_turn(d).update(text="", image_caption="a photo of a grey kitten"))
+    doc = change(0, 0, text="", image_caption="a photo of a grey kitten")
     (conv,) = read_source(write(tmp_path, doc))
     assert conv.sessions[0].turns[0].image_caption == "a photo of a grey kitten"
 
 
 def test_newline_and_tab_are_ordinary_text(tmp_path):
-    (conv,) = read_source(write(tmp_path, edited(lambda d: first_turn(d).update(text="line one\n\tline two"))))
+    (conv,) = read_source(write(tmp_path, change(0, 0, text="line one\n\tline two")))
     assert conv.sessions[0].turns[0].text == "line one\n\tline two"
 
 
 def test_equal_session_times_are_not_backwards(tmp_path):
-    (conv,) = read_source(write(tmp_path, edited(lambda d: d["sessions"][1].update(start_time="2024-01-05T10:00:00"))))
+    (conv,) = read_source(write(tmp_path, change(1, start_time="2024-01-05T10:00:00")))
     assert conv.sessions[0].start_time == conv.sessions[1].start_time
 
 
 def test_turn_at_the_length_limit_is_kept_whole(tmp_path):
     text = "x" * 50
-    (conv,) = read_source(write(tmp_path, edited(lambda d: first_turn(d).update(text=text))), config=IngestConfig(max_turn_chars=50))
+    path = write(tmp_path, change(0, 0, text=text))
+    (conv,) = read_source(path, config=IngestConfig(max_turn_chars=50))
     assert conv.sessions[0].turns[0].text == text

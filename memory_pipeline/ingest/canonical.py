@@ -34,9 +34,10 @@ TURN_KEYS = ("id", "speaker", "text", "timestamp", "image_caption")
 
 
 def looks_canonical(payload: Any) -> bool:
-    """A conversation object, or a non-empty list of them (JSON list or JSON Lines)."""
+    """A conversation object, or a non-empty list of them (JSON list or JSON Lines). ``sessions`` alone is the
+    marker, so a file that lacks its id is reported as ``missing_conversation_id``, not as an unknown format."""
     first = payload[0] if isinstance(payload, list) and payload else payload
-    return isinstance(first, dict) and "sessions" in first and "conversation_id" in first
+    return isinstance(first, dict) and "sessions" in first
 
 
 def read(doc: SourceDocument, config: IngestConfig) -> list[Conversation]:

@@ -2,8 +2,8 @@
 
 A source file is accepted or refused as a whole: if any conversation in it breaks a rule, none of its
 conversations reaches the inbox and the file goes to quarantine with the reason. Other files of the batch are
-not affected. Writing is idempotent: a conversation whose canonical content and source are unchanged is left
-alone (its old ``ingested_at`` included), so re-ingesting a file does not make downstream assets stale.
+not affected. Writing is idempotent: a conversation whose canonical content and source bytes are unchanged is
+left alone (its old ``ingested_at`` included), so re-ingesting a file does not make downstream assets stale.
 """
 
 from __future__ import annotations
@@ -91,7 +91,9 @@ def load_inbox_conversation(path: str | Path, config: IngestConfig | None = None
     conversations = read_document(load_document(path, config), canonical.FORMAT, config)
     if len(conversations) != 1:
         raise IngestError(
-            ErrorCode.WRONG_SHAPE, f"an inbox file holds one conversation, this one holds {len(conversations)}", file=path
+            ErrorCode.WRONG_SHAPE,
+            f"an inbox file holds one conversation, this one holds {len(conversations)}",
+            file=path,
         )
     return conversations[0]
 
@@ -121,22 +123,29 @@ def ingest_files(
 
 
 def expand_paths(paths: list[str | Path]) -> list[Path]:
-    """Files as given, plus the source files under each directory (sorted, hidden files and reasons skipped)."""
+    """Files as given, folders replaced by the source files under them. A file named twice (a folder and a file
+    inside it) is read once, or it would clash with itself as a duplicate conversation."""
     expanded: list[Path] = []
+    seen: set[Path] = set()
     for given in paths:
         path = Path(given)
-        if not path.is_dir():
-            expanded.append(path)
-            continue
-        expanded.extend(
-            found
-            for found in sorted(path.rglob("*"))
-            if found.is_file()
-            and found.suffix.lower() in SOURCE_SUFFIXES
-            and not found.name.endswith(REASON_SUFFIX)
-            and not any(part.startswith(".") for part in found.relative_to(path).parts)
-        )
+        for candidate in source_files_under(path) if path.is_dir() else [path]:
+            if candidate.resolve() not in seen:
+                seen.add(candidate.resolve())
+                expanded.append(candidate)
     return expanded
+
+
+def source_files_under(folder: Path) -> list[Path]:
+    """``*.json``, ``*.jsonl`` and ``*.txt`` below ``folder``, sorted; hidden entries and reason files skipped."""
+    return [
+        found
+        for found in sorted(folder.rglob("*"))
+        if found.is_file()
+        and found.suffix.lower() in SOURCE_SUFFIXES
+        and not found.name.endswith(REASON_SUFFIX)
+        and not any(part.startswith(".") for part in found.relative_to(folder).parts)
+    ]
 
 
 def refuse_claimed(conversations: list[Conversation], claimed: dict[str, str], path: Path) -> None:
@@ -163,16 +172,24 @@ def source_block(path: Path, fmt: str) -> dict[str, Any]:
 
 
 def store_in_inbox(lake: Lake, conv: Conversation, source: dict[str, Any]) -> Status:
-    """Write the canonical file unless the inbox already holds the same content from the same source."""
+    """Write the canonical file unless the inbox already holds the same content from a source with the same
+    bytes and format. Where the file lay and when it came in do not count: the same file ingested again, from
+    another folder, leaves the inbox (and so every downstream partition) as it was."""
     existing = lake.inbox_file_for(conv.conversation_id)
     previous = read_previous(existing)
-    if previous is not None:
-        kept = {**source, "ingested_at": previous.get("source", {}).get("ingested_at")}
-        if canonical.conversation_to_dict(conv, kept) == previous:
-            return "unchanged"
+    if previous is not None and same_content(canonical.conversation_to_dict(conv, source), previous):
+        return "unchanged"
     stamped = {**source, "ingested_at": source.get("ingested_at") or utc_now_iso()}
     lake.put_in_inbox(conv.conversation_id, canonical.encode(canonical.conversation_to_dict(conv, stamped)), ".json")
     return "new" if existing is None else "changed"
+
+
+def same_content(document: dict[str, Any], previous: dict[str, Any]) -> bool:
+    def essentials(doc: dict[str, Any]) -> dict[str, Any]:
+        source = doc.get("source") if isinstance(doc.get("source"), dict) else {}
+        return {**doc, "source": {key: source.get(key) for key in ("format", "sha256")}}
+
+    return essentials(document) == essentials(previous)
 
 
 def read_previous(existing: Path | None) -> dict[str, Any] | None:

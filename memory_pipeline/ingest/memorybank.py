@@ -27,7 +27,7 @@ _NON_SLUG = re.compile(r"[^a-z0-9]+")
 
 
 def looks_like_memorybank(payload: Any) -> bool:
-    if not isinstance(payload, dict) or not payload or "sessions" in payload:
+    if not isinstance(payload, dict) or not payload:
         return False
     return all(isinstance(user, dict) and "history" in user for user in payload.values())
 

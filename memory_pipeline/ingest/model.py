@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any
 
-Role = Literal["user", "assistant", "other"]
 ROLES: tuple[str, ...] = ("user", "assistant", "other")
 
 

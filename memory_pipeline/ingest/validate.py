@@ -94,7 +94,9 @@ def check_turn(conv: Conversation, session: Session, turn: Turn, seen_refs: set[
     if conv.role_of(turn.speaker) is None:
         declared = [speaker.name for speaker in conv.speakers]
         raise IngestError(
-            ErrorCode.UNKNOWN_SPEAKER, f"speaker {turn.speaker!r} is not among the declared speakers {declared}", **where
+            ErrorCode.UNKNOWN_SPEAKER,
+            f"speaker {turn.speaker!r} is not among the declared speakers {declared}",
+            **where,
         )
     check_text(turn, where, config)
 
