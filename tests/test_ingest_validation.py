@@ -155,3 +155,17 @@ def test_turn_at_the_length_limit_is_kept_whole(tmp_path):
     path = write(tmp_path, change(0, 0, text=text))
     (conv,) = read_source(path, config=IngestConfig(max_turn_chars=50))
     assert conv.sessions[0].turns[0].text == text
+
+
+def test_repeated_key_is_refused_not_overwritten(tmp_path):
+    text = json.dumps(BASE).replace('"text": "I adopted', '"text": "first", "text": "I adopted', 1)
+    with pytest.raises(IngestError) as caught:
+        read_source(write(tmp_path, text, "c.jsonl"))
+    assert caught.value.code == ErrorCode.WRONG_SHAPE and "'text' appears twice" in str(caught.value)
+    assert caught.value.record == "line 1"
+
+
+def test_runaway_nesting_is_not_json(tmp_path):
+    with pytest.raises(IngestError) as caught:
+        read_source(write(tmp_path, "[" * 100_000 + "]" * 100_000))
+    assert caught.value.code == ErrorCode.NOT_JSON

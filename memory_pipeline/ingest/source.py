@@ -67,12 +67,14 @@ def parse_document(path: Path, text: str) -> SourceDocument:
         try:
             return parse_json_lines(path, text)
         except IngestError as lines_error:
+            if lines_error.code != ErrorCode.NOT_JSON:
+                raise
             try:
-                return SourceDocument(path, json.loads(text))
+                return SourceDocument(path, strict_loads(text, path))
             except json.JSONDecodeError:
                 raise lines_error from None
     try:
-        return SourceDocument(path, json.loads(text))
+        return SourceDocument(path, strict_loads(text, path))
     except json.JSONDecodeError as exc:
         if exc.msg != "Extra data":
             raise IngestError(
@@ -88,7 +90,7 @@ def parse_json_lines(path: Path, text: str) -> SourceDocument:
         if not line.strip():
             continue
         try:
-            values.append(json.loads(line))
+            values.append(strict_loads(line, path, record=f"line {number}"))
         except json.JSONDecodeError as exc:
             raise IngestError(
                 ErrorCode.NOT_JSON,
@@ -97,6 +99,33 @@ def parse_json_lines(path: Path, text: str) -> SourceDocument:
             ) from exc
         numbers.append(number)
     return SourceDocument(path, values, tuple(numbers))
+
+
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _object_without_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in obj:
+            raise _DuplicateKey(key)
+        obj[key] = value
+    return obj
+
+
+def strict_loads(text: str, path: Path, record: str | None = None) -> Any:
+    """``json.loads`` that refuses what it would otherwise swallow: a repeated key (JSON keeps only the last
+    value, silently dropping the others) and nesting deep enough to exhaust the stack. Syntax errors still
+    raise ``json.JSONDecodeError`` for the caller to word."""
+    try:
+        return json.loads(text, object_pairs_hook=_object_without_duplicate_keys)
+    except _DuplicateKey as exc:
+        raise IngestError(
+            ErrorCode.WRONG_SHAPE, f"key {exc.args[0]!r} appears twice in one object", file=path, record=record
+        ) from None
+    except RecursionError:
+        raise IngestError(ErrorCode.NOT_JSON, "JSON nested too deeply", file=path, record=record) from None
 
 
 def load_document(path: Path, config: IngestConfig) -> SourceDocument:
