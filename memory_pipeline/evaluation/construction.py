@@ -13,6 +13,15 @@ from memory_pipeline.lake import Lake
 
 DIAGNOSTICS_TABLE = "extraction_diagnostics"
 LLM_CALLS_TABLE = "llm_calls"
+WEIGHT_COLUMN = "admitted_turns"
+# Rates of the extractor's diagnostics table and the counts they are made of.
+RATE_PARTS = {
+    "empty_rate": ("empty_outputs", "admitted_turns"),
+    "fallback_rate": ("fallback_turns", "admitted_turns"),
+    "fragment_rate": ("fragment_turns", "admitted_turns"),
+    "content_token_retention": ("retained_tokens", "content_tokens"),
+    "temporal_preservation": ("temporal_preserved", "temporal_expressions"),
+}
 
 
 def source_turn_ids(entries: pl.DataFrame, sources: pl.DataFrame) -> set[str]:
@@ -39,19 +48,27 @@ def extractor_rates(gate_scores: pl.DataFrame, entries: pl.DataFrame, sources: p
 
 
 def lake_diagnostics(lake: Lake, conversation_ids: list[str]) -> dict[str, float]:
-    """The extractor's diagnostics table, summed over the conversations (counts) or averaged (rates).
+    """The extractor's diagnostics table over the conversations; empty when the lake has no such table.
 
-    Integer columns are read as counts and summed; float columns as per-conversation rates and averaged.
-    Empty when the lake has no such table.
+    Integer columns are counts and are summed. A rate whose numerator and denominator counts are in the table
+    is recomputed from the sums (a mean of per-conversation rates would weigh a 4-turn chat like a 600-turn
+    one); any other float column is averaged with admitted turns as weights, when that column exists.
     """
     if DIAGNOSTICS_TABLE not in lake.tables():
         return {}
     frame = lake.read_table(DIAGNOSTICS_TABLE, conversation_ids)
-    summary: dict[str, float] = {}
+    counts = {name: int(frame[name].sum()) for name, dtype in frame.schema.items() if dtype.is_integer()}
+    weights = frame[WEIGHT_COLUMN].cast(pl.Float64) if WEIGHT_COLUMN in frame.columns else None
+    summary: dict[str, float] = dict(counts)
     for name, dtype in frame.schema.items():
-        if dtype.is_integer():
-            summary[name] = int(frame[name].sum())
-        elif dtype.is_float():
+        if not dtype.is_float():
+            continue
+        numerator, denominator = RATE_PARTS.get(name, (None, None))
+        if numerator in counts and denominator in counts:
+            summary[name] = counts[numerator] / counts[denominator] if counts[denominator] else float("nan")
+        elif weights is not None and weights.sum() > 0:
+            summary[name] = float((frame[name].fill_null(0.0) * weights).sum() / weights.sum())
+        else:
             summary[name] = float(frame[name].mean())
     return summary
 

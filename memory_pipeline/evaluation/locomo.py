@@ -238,6 +238,8 @@ def detail(outcomes: Outcomes, view: LakeView, ids: list[str], resolved: dict[st
                 "answer_end": o.answer_interval.end.isoformat(),
                 "memory_grounded": o.memory_grounded,
                 "session_rule_grounded": o.session_rule_grounded,
+                "memory_near": o.memory_near,
+                "session_rule_near": o.session_rule_near,
             }
             for o in outcomes.temporal
         ],

@@ -47,9 +47,9 @@ def plot_recall_by_category(per_category: dict[str, dict[str, float]], k: int, p
         axes.bar(positions + (offset - 1) * width, values, width, label=label)
     axes.set_xticks(positions, categories)
     axes.set_ylabel(f"recall@{k} (share of questions)")
-    axes.set_ylim(0, 1.02)
+    axes.set_ylim(0, 1.15)
     axes.set_title(f"Retrieval recall@{k} by question category")
-    axes.legend(loc="lower right")
+    axes.legend(loc="upper center", ncol=len(CORPUS_LABELS), fontsize="small")
     axes.grid(axis="y", alpha=0.3)
     return _save(figure, path)
 
