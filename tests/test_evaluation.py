@@ -92,6 +92,7 @@ def build_tiny_lake(lake: Lake, embedder: FakeEmbedder) -> None:
         "coverage": [1.0] * n, "fallback": [False, False, True], "session_time": [S1, S1, S2],
         "event_time_text": [None] * n, "event_start": [s for *_, s, _ in MEMORIES], "event_end": [e for *_, e in MEMORIES],
         "provenance": ["stated"] * n, "scope": ["GENERIC"] * n, "extractor": ["test"] * n,
+        "event_time_basis": ["expression", "expression", None],
     }, schema_overrides={"event_time_text": pl.String}))
     lake.write_partition("memory_sources", CID, pl.DataFrame({
         "memory_id": [m for m, *_ in MEMORIES], "turn_id": [f"{CID}:{d}" for _, d, *_ in MEMORIES],
