@@ -1,0 +1,99 @@
+"""Packing: the target turn and its preceding messages become one marked, anonymised token sequence.
+
+The layout follows seed 000 A.1/A.2: ``[CONTEXT]`` separates the preceding messages from the ``[TARGET]``,
+speakers become anonymous letters so the gate learns what is said rather than who says it (the target's
+speaker is always ``S1``), and the sequence is cut from the left so the target and its nearest context survive
+the length limit. The markers are plain text rather than new vocabulary entries, so any stock encoder can be
+used without resizing its embedding table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+CONTEXT_MARKER = "[CONTEXT]"
+TARGET_MARKER = "[TARGET]"
+# Bumped whenever the rendered layout changes, because shipped weights were trained on one layout.
+PACKING_VERSION = "ctx-target-v1"
+
+
+@dataclass(frozen=True)
+class Message:
+    """One dialogue message as the gate sees it; an image caption is part of what was shared."""
+
+    speaker: str
+    text: str
+    image_caption: str | None = None
+
+    def rendered_text(self) -> str:
+        text = " ".join(self.text.split())
+        if self.image_caption:
+            text = f"{text} [image: {' '.join(self.image_caption.split())}]".strip()
+        return text
+
+
+@dataclass(frozen=True)
+class PackedInput:
+    """Token ids ready for the encoder; ``target_mask`` marks the target message's own tokens."""
+
+    input_ids: list[int]
+    target_mask: list[int]
+
+    def __len__(self) -> int:
+        return len(self.input_ids)
+
+
+def anonymous_speaker_ids(target: Message, context: Sequence[Message]) -> dict[str, str]:
+    """``S1``, ``S2``, ... by order of appearance walking back from the target, so the target speaker is ``S1``.
+
+    Numbered ids rather than letters, because an uncased tokenizer reads a bare ``A`` as the article "a".
+    """
+    names: dict[str, str] = {target.speaker: "S1"}
+    for message in reversed(context):
+        if message.speaker not in names:
+            names[message.speaker] = f"S{len(names) + 1}"
+    return names
+
+
+def render_line(message: Message, names: dict[str, str]) -> str:
+    return f"{names[message.speaker]}: {message.rendered_text()}"
+
+
+def pack_turn(
+    tokenizer, target: Message, context: Sequence[Message], k: int, max_length: int
+) -> PackedInput:
+    """Pack the target with its last ``k`` context messages, truncating the oldest tokens first.
+
+    Context is dropped token by token from the left; only when the target alone does not fit is the target
+    itself cut, keeping its beginning (where a statement usually is) and both markers.
+    """
+    window = list(context)[-k:] if k > 0 else []
+    names = anonymous_speaker_ids(target, window)
+    marker_ids = _encode(tokenizer, CONTEXT_MARKER)
+    body_ids = _encode(tokenizer, " ".join(render_line(message, names) for message in window)) if window else []
+    target_ids = _encode(tokenizer, f"{TARGET_MARKER} {render_line(target, names)}")
+
+    prefix, suffix = _special_token_layout(tokenizer)
+    budget = max_length - len(prefix) - len(suffix)
+    target_ids = target_ids[: budget - len(marker_ids)]
+    body_budget = budget - len(target_ids) - len(marker_ids)
+    context_ids = marker_ids + body_ids[max(0, len(body_ids) - body_budget) :]
+
+    input_ids = prefix + context_ids + target_ids + suffix
+    target_mask = [0] * (len(prefix) + len(context_ids)) + [1] * len(target_ids) + [0] * len(suffix)
+    return PackedInput(input_ids=input_ids, target_mask=target_mask)
+
+
+def _encode(tokenizer, text: str) -> list[int]:
+    return tokenizer(text, add_special_tokens=False)["input_ids"]
+
+
+def _special_token_layout(tokenizer) -> tuple[list[int], list[int]]:
+    """The special tokens the encoder expects before and after a single sequence ([CLS] ... [SEP] for BERT)."""
+    probe = _encode(tokenizer, "a")
+    wrapped = tokenizer("a", add_special_tokens=True)["input_ids"]
+    for start in range(len(wrapped) - len(probe) + 1):
+        if wrapped[start : start + len(probe)] == probe:
+            return list(wrapped[:start]), list(wrapped[start + len(probe) :])
+    raise ValueError("the tokenizer's special-token layout could not be determined")
