@@ -1,0 +1,234 @@
+"""Training: class-weighted BCE on the top encoder block(s) and the head, early-stopped on validation loss.
+
+Seed 000 (A.2, B.1) fine-tunes a whole ModernBERT-base. Here the bottom blocks stay frozen and their output is
+computed once and cached, so each epoch only runs the trainable top block(s): that is what makes a run fit in
+minutes on a shared two-core CPU, and it keeps the shipped weights small. The objective, weight clipping,
+warm-up, accumulation and checkpoint selection follow the paper.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import numpy as np
+import torch
+from torch import nn
+
+from memory_pipeline.gate.infer import collate, length_sorted_batches
+from memory_pipeline.gate.model import GateNetwork
+from memory_pipeline.gate.packing import PackedInput
+
+
+@dataclass(frozen=True)
+class TrainSettings:
+    """Optimisation settings; paper values noted where this differs."""
+
+    trainable_layers: int = 1
+    epochs: int = 3  # paper: at most 10; three fit the CPU budget (see docs/GATE.md)
+    patience: int = 2
+    micro_batch: int = 16  # paper: 4 x 4 accumulation; larger micro-batches run faster on CPU
+    accumulation: int = 2
+    # Paper: 2e-5 for every weight of a fully fine-tuned encoder. The head starts from random and only one
+    # block moves here, so both get larger steps or a few epochs would barely leave the initialisation.
+    layer_lr: float = 1e-4
+    head_lr: float = 1e-3
+    weight_decay: float = 0.01
+    warmup_ratio: float = 0.1
+    max_positive_weight: float = 10.0
+    seed: int = 20260726
+    device: str = "cpu"
+
+
+@dataclass
+class TrainOutcome:
+    """The best checkpoint (by validation BCE) and the curve that chose it."""
+
+    state: dict[str, torch.Tensor]
+    positive_weight: float
+    train_losses: list[float] = field(default_factory=list)
+    val_losses: list[float] = field(default_factory=list)
+    best_epoch: int = 0
+    val_probabilities: np.ndarray | None = None
+    seconds: float = 0.0
+
+    @property
+    def best_val_loss(self) -> float:
+        return self.val_losses[self.best_epoch]
+
+
+def positive_class_weight(n_positive: int, n_negative: int, max_weight: float = 10.0) -> float:
+    """w+ = clip(N- / N+, 1, w_max) (seed 000 eq. 3): up-weights the rarer positives, but boundedly."""
+    if n_positive == 0:
+        return max_weight
+    return float(min(max(n_negative / n_positive, 1.0), max_weight))
+
+
+def seed_everything(seed: int) -> None:
+    random.seed(seed)
+    np.random.seed(seed)
+    torch.manual_seed(seed)
+
+
+@dataclass(frozen=True)
+class CachedInput:
+    """Hidden states entering the first trainable block, unpadded, stored in half precision to save memory."""
+
+    hidden: torch.Tensor
+    target_mask: torch.Tensor
+
+    def __len__(self) -> int:
+        return self.hidden.shape[0]
+
+
+def cache_frozen_states(
+    network: GateNetwork,
+    packed: Sequence[PackedInput],
+    first_trainable: int,
+    pad_id: int,
+    device: torch.device,
+    batch_size: int = 64,
+) -> list[CachedInput]:
+    cached: list[CachedInput | None] = [None] * len(packed)
+    network.eval()
+    with torch.inference_mode():
+        for indices in length_sorted_batches([len(item) for item in packed], batch_size):
+            batch = {name: t.to(device) for name, t in collate([packed[i] for i in indices], pad_id).items()}
+            hidden = network.hidden_before_layer(first_trainable, batch["input_ids"], batch["attention_mask"])
+            for row, index in enumerate(indices):
+                length = len(packed[index])
+                cached[index] = CachedInput(
+                    hidden=hidden[row, :length].to("cpu", torch.float16).clone(),
+                    target_mask=torch.tensor(packed[index].target_mask),
+                )
+    return cached  # type: ignore[return-value]
+
+
+def collate_cached(
+    batch: Sequence[CachedInput], device: torch.device
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    width = max(len(item) for item in batch)
+    dim = batch[0].hidden.shape[1]
+    hidden = torch.zeros((len(batch), width, dim), dtype=torch.float32)
+    attention_mask = torch.zeros((len(batch), width), dtype=torch.long)
+    target_mask = torch.zeros((len(batch), width), dtype=torch.long)
+    for row, item in enumerate(batch):
+        hidden[row, : len(item)] = item.hidden.float()
+        attention_mask[row, : len(item)] = 1
+        target_mask[row, : len(item)] = item.target_mask
+    return hidden.to(device), attention_mask.to(device), target_mask.to(device)
+
+
+def shuffled_length_buckets(lengths: Sequence[int], batch_size: int, rng: random.Random) -> list[list[int]]:
+    """Random batches of similar length: shuffle, sort within chunks of 50 batches, shuffle the batches."""
+    order = list(range(len(lengths)))
+    rng.shuffle(order)
+    chunk = batch_size * 50
+    batches = []
+    for start in range(0, len(order), chunk):
+        piece = sorted(order[start : start + chunk], key=lambda index: lengths[index])
+        batches.extend(piece[i : i + batch_size] for i in range(0, len(piece), batch_size))
+    rng.shuffle(batches)
+    return batches
+
+
+def build_optimizer(network: GateNetwork, first_trainable: int, settings: TrainSettings) -> torch.optim.AdamW:
+    block_parameters = [p for p in network.encoder.parameters() if p.requires_grad]
+    return torch.optim.AdamW(
+        [
+            {"params": block_parameters, "lr": settings.layer_lr},
+            {"params": list(network.head.parameters()), "lr": settings.head_lr},
+        ],
+        weight_decay=settings.weight_decay,
+    )
+
+
+def warmup_then_linear_decay(optimizer, total_steps: int, warmup_ratio: float):
+    warmup = max(1, math.ceil(total_steps * warmup_ratio))
+
+    def factor(step: int) -> float:
+        if step < warmup:
+            return (step + 1) / warmup
+        return max(0.0, (total_steps - step) / max(1, total_steps - warmup))
+
+    return torch.optim.lr_scheduler.LambdaLR(optimizer, factor)
+
+
+def evaluate_cached(
+    network: GateNetwork,
+    first_trainable: int,
+    cached: Sequence[CachedInput],
+    labels: np.ndarray,
+    device: torch.device,
+) -> tuple[float, np.ndarray]:
+    """Plain (unweighted) mean BCE and the probabilities, so losses compare across k and class balance."""
+    network.eval()
+    logits = np.zeros(len(cached), dtype=np.float32)
+    with torch.inference_mode():
+        for indices in length_sorted_batches([len(item) for item in cached], 64):
+            hidden, attention_mask, target_mask = collate_cached([cached[i] for i in indices], device)
+            batch_logits = network.forward_from_layer(first_trainable, hidden, attention_mask, target_mask)
+            logits[indices] = batch_logits.float().cpu().numpy()
+    loss = nn.functional.binary_cross_entropy_with_logits(
+        torch.from_numpy(logits), torch.from_numpy(labels.astype(np.float32))
+    ).item()
+    return loss, 1.0 / (1.0 + np.exp(-logits))
+
+
+def train_gate(
+    network: GateNetwork,
+    train_cached: Sequence[CachedInput],
+    train_labels: np.ndarray,
+    val_cached: Sequence[CachedInput],
+    val_labels: np.ndarray,
+    settings: TrainSettings,
+    log=print,
+) -> TrainOutcome:
+    """Train the top block(s) and head on cached hidden states; keep the checkpoint with the best val BCE."""
+    started = time.perf_counter()
+    seed_everything(settings.seed)
+    rng = random.Random(settings.seed)
+    device = torch.device(settings.device)
+    first_trainable = network.n_layers - settings.trainable_layers
+    network.freeze_below(first_trainable)
+
+    n_positive = int(train_labels.sum())
+    weight = positive_class_weight(n_positive, len(train_labels) - n_positive, settings.max_positive_weight)
+    loss_fn = nn.BCEWithLogitsLoss(pos_weight=torch.tensor(weight, device=device))
+    optimizer = build_optimizer(network, first_trainable, settings)
+    steps_per_epoch = math.ceil(math.ceil(len(train_cached) / settings.micro_batch) / settings.accumulation)
+    scheduler = warmup_then_linear_decay(optimizer, steps_per_epoch * settings.epochs, settings.warmup_ratio)
+    targets = torch.from_numpy(train_labels.astype(np.float32)).to(device)
+
+    outcome = TrainOutcome(state={}, positive_weight=weight)
+    for epoch in range(settings.epochs):
+        network.train()
+        batches = shuffled_length_buckets([len(item) for item in train_cached], settings.micro_batch, rng)
+        epoch_loss = 0.0
+        for number, indices in enumerate(batches):
+            hidden, attention_mask, target_mask = collate_cached([train_cached[i] for i in indices], device)
+            logits = network.forward_from_layer(first_trainable, hidden, attention_mask, target_mask)
+            loss = loss_fn(logits, targets[indices])
+            (loss / settings.accumulation).backward()
+            epoch_loss += loss.item() * len(indices)
+            if (number + 1) % settings.accumulation == 0 or number + 1 == len(batches):
+                optimizer.step()
+                scheduler.step()
+                optimizer.zero_grad(set_to_none=True)
+        val_loss, val_probabilities = evaluate_cached(network, first_trainable, val_cached, val_labels, device)
+        outcome.train_losses.append(epoch_loss / len(train_cached))
+        outcome.val_losses.append(val_loss)
+        log(f"  epoch {epoch + 1}: train loss {outcome.train_losses[-1]:.4f}  val BCE {val_loss:.4f}")
+        if val_loss <= min(outcome.val_losses):
+            outcome.best_epoch = epoch
+            outcome.state = copy.deepcopy(network.trainable_state(first_trainable))
+            outcome.val_probabilities = val_probabilities
+        elif epoch - outcome.best_epoch >= settings.patience:
+            break
+    network.load_trainable_state(outcome.state)
+    outcome.seconds = time.perf_counter() - started
+    return outcome
