@@ -1,0 +1,103 @@
+"""memory_entries (+ lineage and diagnostics) and memory_embeddings: the extractor's output, searchable."""
+
+import dagster as dg
+import polars as pl
+
+from assets.partitions import GPU_STEP, PER_CONVERSATION, PER_CONVERSATION_STEP, check_result, conversation_spec, combine_metadata, timed
+from memory_pipeline.config import ExtractorConfig
+from memory_pipeline.embeddings import embed_memories
+from memory_pipeline.extraction import extract_memories
+from memory_pipeline.quality import empty_output_rate_under, memories_have_sources, sources_exist
+from resources import EmbedderResource, LakeResource, ParserResource
+
+EXTRACTOR = ExtractorConfig()
+
+
+@dg.multi_asset(
+    specs=[
+        conversation_spec("memory_entries", deps=["turns", "gate_scores"], description="One memory per admitted turn."),
+        conversation_spec("memory_sources", deps=["turns", "gate_scores"], description="Lineage: memory -> turns."),
+        conversation_spec("extraction_diagnostics", deps=["turns", "gate_scores"], description="Extractor rates."),
+    ],
+    check_specs=[
+        dg.AssetCheckSpec("memories_have_sources", asset="memory_sources"),
+        dg.AssetCheckSpec("source_turns_exist", asset="memory_sources"),
+        dg.AssetCheckSpec("empty_output_rate", asset="extraction_diagnostics"),
+    ],
+    group_name="memories",
+    can_subset=False,
+    **PER_CONVERSATION_STEP,
+)
+def extracted_memories(context: dg.AssetExecutionContext, lake: LakeResource, parser: ParserResource):
+    """Dependency-guided extraction, temporal grounding, provenance and scope: no generative model."""
+    store = lake.lake
+    outputs: dict[str, list[pl.DataFrame]] = {"memory_entries": [], "memory_sources": [], "extraction_diagnostics": []}
+    turn_frames: list[pl.DataFrame] = []
+    per_partition: dict[str, dict] = {}
+    with timed() as clock:
+        for conversation_id in context.partition_keys:
+            turns = store.read_partition("turns", conversation_id)
+            scores = store.read_partition("gate_scores", conversation_id)
+            result = extract_memories(turns, scores, parser.parser, EXTRACTOR)
+            for table, frame in (
+                ("memory_entries", result.entries),
+                ("memory_sources", result.sources),
+                ("extraction_diagnostics", result.diagnostics),
+            ):
+                store.write_partition(table, conversation_id, frame)
+                outputs[table].append(frame)
+            turn_frames.append(turns)
+            per_partition[conversation_id] = {"memories": result.entries.height, **_scalars(result.metrics)}
+    lake.refresh_views()
+    entries = pl.concat(outputs["memory_entries"], how="diagonal_relaxed")
+    sources = pl.concat(outputs["memory_sources"], how="diagonal_relaxed")
+    diagnostics = pl.concat(outputs["extraction_diagnostics"], how="diagonal_relaxed")
+    admitted = sum(int(m.get("admitted_turns", 0)) for m in per_partition.values())
+    empty = sum(int(m.get("empty_outputs", 0)) for m in per_partition.values())
+    for table in outputs:
+        yield dg.MaterializeResult(
+            asset_key=table,
+            metadata=combine_metadata(per_partition, outputs[table], clock["seconds"]),
+            check_results=_checks_for(table, entries, sources, pl.concat(turn_frames), admitted, empty),
+        )
+    context.log.info(f"{entries.height} memories from {admitted} admitted turns; diagnostics rows {diagnostics.height}")
+
+
+def _checks_for(table, entries, sources, turns, admitted, empty) -> list[dg.AssetCheckResult]:
+    if table == "memory_sources":
+        return [
+            check_result(memories_have_sources(entries, sources), asset_key=table),
+            check_result(sources_exist(sources, turns), asset_key=table),
+        ]
+    if table == "extraction_diagnostics":
+        outcome = empty_output_rate_under(admitted, empty, EXTRACTOR.empty_output_bound)
+        return [check_result(outcome, dg.AssetCheckSeverity.WARN, asset_key=table)]
+    return []
+
+
+def _scalars(metrics: dict) -> dict:
+    return {key: value for key, value in metrics.items() if isinstance(value, (int, float, str, bool))}
+
+
+@dg.asset(
+    deps=["memory_entries"],
+    group_name="memories",
+    kinds={"pytorch", "parquet"},
+    **PER_CONVERSATION,
+    **GPU_STEP,
+)
+def memory_embeddings(context: dg.AssetExecutionContext, lake: LakeResource, embedder: EmbedderResource):
+    """Sentence embeddings of every memory, for cosine search (``memory-pipeline search``)."""
+    store, model = lake.lake, embedder.embedder
+    frames: list[pl.DataFrame] = []
+    per_partition: dict[str, dict] = {}
+    with timed() as clock:
+        for conversation_id in context.partition_keys:
+            vectors = embed_memories(store.read_partition("memory_entries", conversation_id), model)
+            store.write_partition("memory_embeddings", conversation_id, vectors)
+            frames.append(vectors.drop("vector"))
+            per_partition[conversation_id] = {"memories": vectors.height}
+    lake.refresh_views()
+    metadata = combine_metadata(per_partition, frames, clock["seconds"])
+    metadata.update({"model": model.model_name, "dimension": model.dimension, "device": str(model.device)})
+    return dg.MaterializeResult(metadata=metadata)

@@ -1,0 +1,119 @@
+"""What every per-conversation asset shares: the partitions, the backfill policy, automation, metadata."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import dagster as dg
+import polars as pl
+
+from memory_pipeline.config import RunConfig
+
+RUN_DEFAULTS = RunConfig()
+
+conversation_partitions = dg.DynamicPartitionsDefinition(name="conversations")
+
+# One run carries a chunk of conversations through the whole chain, so each step loads its model once for
+# up to this many conversations; the same policy on every asset keeps the chunks aligned along the chain.
+backfill_policy = dg.BackfillPolicy.multi_run(max_partitions_per_run=RUN_DEFAULTS.max_partitions_per_run)
+
+# New partitions and updated upstreams materialise by themselves (eager). The cron tick combined with
+# missing() catches anything left behind (a failed run, a sensor that was off) without re-requesting every
+# partition at each tick, which a bare on_cron over dynamic partitions would do.
+AC = dg.AutomationCondition
+catch_up_on_schedule = (
+    AC.cron_tick_passed(RUN_DEFAULTS.schedule_cron).since_last_handled()
+    & AC.missing()
+    & ~AC.any_deps_missing()
+    & ~AC.in_progress()
+).with_label("scheduled_catch_up")
+automation = (AC.eager() | catch_up_on_schedule).with_label("eager_or_scheduled_catch_up")
+
+# For @multi_asset, which takes the automation condition per spec (see conversation_spec).
+PER_CONVERSATION_STEP = dict(partitions_def=conversation_partitions, backfill_policy=backfill_policy)
+PER_CONVERSATION = dict(**PER_CONVERSATION_STEP, automation_condition=automation)
+
+
+def conversation_spec(key: str, **kwargs) -> dg.AssetSpec:
+    """An output of a per-conversation multi-asset, with the shared automation condition."""
+    return dg.AssetSpec(key, automation_condition=automation, **kwargs)
+
+
+def frame_metadata(frame: pl.DataFrame, preview_rows: int = 5) -> dict[str, dg.MetadataValue]:
+    """Row count, column schema and a preview, for the materialisation event in the UI."""
+    schema = dg.TableSchema(
+        columns=[dg.TableColumn(name=name, type=str(dtype)) for name, dtype in frame.schema.items()]
+    )
+    preview = frame.head(preview_rows)
+    return {
+        "dagster/row_count": dg.MetadataValue.int(frame.height),
+        "dagster/column_schema": dg.MetadataValue.table_schema(schema),
+        "preview": dg.MetadataValue.md(_markdown_table(preview)),
+    }
+
+
+def _markdown_table(frame: pl.DataFrame, max_chars: int = 120) -> str:
+    if frame.is_empty():
+        return "_no rows_"
+    header = "| " + " | ".join(frame.columns) + " |"
+    rule = "| " + " | ".join("---" for _ in frame.columns) + " |"
+    rows = [
+        "| " + " | ".join(_cell(value, max_chars) for value in row) + " |" for row in frame.iter_rows()
+    ]
+    return "\n".join([header, rule, *rows])
+
+
+def _cell(value: object, max_chars: int) -> str:
+    text = "" if value is None else str(value)
+    text = text.replace("|", "\\|").replace("\n", " ")
+    return text if len(text) <= max_chars else text[: max_chars - 1] + "…"
+
+
+@contextmanager
+def timed() -> Iterator[dict[str, float]]:
+    """``with timed() as t: ...`` then ``t["seconds"]``."""
+    box: dict[str, float] = {}
+    start = time.perf_counter()
+    try:
+        yield box
+    finally:
+        box["seconds"] = time.perf_counter() - start
+
+
+def combine_metadata(per_partition: dict[str, dict], frames: list[pl.DataFrame], seconds: float) -> dict:
+    """Metadata for one materialisation that may cover several partitions (a chunked run)."""
+    combined = pl.concat(frames, how="diagonal_relaxed") if frames else pl.DataFrame()
+    metadata: dict = frame_metadata(combined) if frames else {"dagster/row_count": dg.MetadataValue.int(0)}
+    metadata["partitions"] = dg.MetadataValue.int(len(per_partition))
+    metadata["seconds"] = dg.MetadataValue.float(round(seconds, 3))
+    if len(per_partition) > 1:
+        metadata["per_partition"] = dg.MetadataValue.json(per_partition)
+    elif per_partition:
+        for key, value in next(iter(per_partition.values())).items():
+            metadata.setdefault(key, value)
+    return metadata
+
+
+def check_result(outcome, severity: dg.AssetCheckSeverity = dg.AssetCheckSeverity.ERROR, asset_key=None):
+    """An engine :class:`~memory_pipeline.quality.CheckOutcome` as a Dagster check result."""
+    return dg.AssetCheckResult(
+        check_name=outcome.name,
+        asset_key=asset_key,
+        passed=bool(outcome.passed),
+        severity=severity,
+        description=outcome.description,
+        metadata={key: dg.MetadataValue.json(value) if isinstance(value, (list, dict)) else value
+                  for key, value in outcome.metadata.items()},
+    )
+
+
+# Under the Kubernetes run launcher / k8s_job_executor these tags put the step's pod on a GPU node; other
+# launchers ignore them. Only the GPU assets carry them (and the `gpu` pool, so one step holds the GPU).
+GPU_OP_TAGS = {
+    "dagster-k8s/config": {
+        "container_config": {"resources": {"limits": {"nvidia.com/gpu": "1"}}},
+    }
+}
+GPU_STEP = dict(pool="gpu", op_tags=GPU_OP_TAGS)

@@ -1,0 +1,10 @@
+"""Dagster resources: each wraps one engine object so that assets stay thin.
+
+Models are loaded in ``setup_for_execution``, i.e. once per step process (once per run under the in-process
+executor), never once per conversation: a run carries a chunk of conversations (see ``assets.partitions``).
+"""
+
+from resources.lake import LakeResource
+from resources.models import EmbedderResource, GateModelResource, ParserResource
+
+__all__ = ["EmbedderResource", "GateModelResource", "LakeResource", "ParserResource"]

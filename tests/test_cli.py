@@ -1,0 +1,120 @@
+"""The CLI contract on the bundled samples: ingest, run through Dagster, SQL, status, search, lineage."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from memory_pipeline.cli import EXIT_OK, EXIT_QUARANTINED, contiguous_chunks, main
+from memory_pipeline.lake import Lake
+
+TABLES_BUILT = ("conversations", "turns", "gate_scores", "memory_entries", "memory_sources", "memory_embeddings")
+
+
+@pytest.fixture(scope="module")
+def built_lake(tmp_path_factory) -> Lake:
+    """One lake with the samples ingested and run, shared by the read-only tests of this module."""
+    root = tmp_path_factory.mktemp("cli") / "lake"
+    assert main(["--lake", str(root), "ingest", "--samples"]) == EXIT_OK
+    assert main(["--lake", str(root), "run", "--all"]) == EXIT_OK
+    return Lake(root)
+
+
+def _snapshot(lake: Lake) -> dict[str, bytes]:
+    return {
+        str(path.relative_to(lake.root)): path.read_bytes() for path in sorted(lake.tables_dir.rglob("*.parquet"))
+    }
+
+
+def test_contiguous_chunks_respect_order_and_size():
+    ordered = ["a", "b", "c", "d", "e", "f"]
+    assert contiguous_chunks(ordered, {"a", "b", "c", "e", "f"}, 2) == [["a", "b"], ["c"], ["e", "f"]]
+    assert contiguous_chunks(ordered, set(), 5) == []
+
+
+def test_run_builds_every_table_for_every_sample(built_lake: Lake):
+    conversations = built_lake.partitions("conversations")
+    assert len(conversations) >= 3
+    for table in TABLES_BUILT:
+        assert built_lake.partitions(table) == conversations, table
+
+
+def test_second_run_is_a_no_op(built_lake: Lake, capsys):
+    before = _snapshot(built_lake)
+    assert main(["--lake", str(built_lake.root), "run", "--all"]) == EXIT_OK
+    assert "nothing to do" in capsys.readouterr().out
+    assert _snapshot(built_lake) == before
+
+
+def test_sql_formats(built_lake: Lake, capsys):
+    query = "SELECT conversation_id, count(*) AS n FROM turns GROUP BY 1 ORDER BY 1"
+    assert main(["--lake", str(built_lake.root), "sql", query, "--format", "json"]) == EXIT_OK
+    rows = json.loads(capsys.readouterr().out)
+    assert [row["conversation_id"] for row in rows] == built_lake.partitions("turns")
+    assert main(["--lake", str(built_lake.root), "sql", query, "--format", "csv"]) == EXIT_OK
+    assert capsys.readouterr().out.splitlines()[0] == "conversation_id,n"
+
+
+def test_sql_is_read_only(built_lake: Lake, capsys):
+    assert main(["--lake", str(built_lake.root), "sql", "DROP VIEW turns"]) != EXIT_OK
+    assert "read-only" in capsys.readouterr().err
+
+
+def test_every_memory_traces_to_its_source_turns_in_sql(built_lake: Lake, capsys):
+    query = """
+        SELECT count(*) AS orphans FROM memories m
+        WHERE NOT EXISTS (SELECT 1 FROM memory_lineage l WHERE l.memory_id = m.memory_id)
+    """
+    assert main(["--lake", str(built_lake.root), "sql", query, "--format", "json"]) == EXIT_OK
+    assert json.loads(capsys.readouterr().out) == [{"orphans": 0}]
+
+
+def test_status_lists_partitions(built_lake: Lake, capsys):
+    assert main(["--lake", str(built_lake.root), "status"]) == EXIT_OK
+    out = capsys.readouterr().out
+    for conversation_id in built_lake.partitions("turns"):
+        assert conversation_id in out
+    assert "to run" in out
+
+
+def test_search_and_lineage(built_lake: Lake, capsys):
+    assert main(["--lake", str(built_lake.root), "search", "Where does she live now?", "-k", "3"]) == EXIT_OK
+    assert capsys.readouterr().out.strip()
+    memory_id = built_lake.read_table("memory_entries")["memory_id"][0]
+    assert main(["--lake", str(built_lake.root), "lineage", memory_id]) == EXIT_OK
+    assert memory_id in capsys.readouterr().out
+
+
+def test_ingest_quarantines_bad_file_and_keeps_the_rest(tmp_path: Path, capsys):
+    good = {
+        "conversation_id": "tiny",
+        "speakers": [{"name": "Ana", "role": "user"}, {"name": "Bo", "role": "user"}],
+        "sessions": [
+            {
+                "session_id": "S1",
+                "start_time": "2024-01-05T10:00:00",
+                "turns": [{"id": "1", "speaker": "Ana", "text": "I adopted a cat last week."}],
+            }
+        ],
+    }
+    (tmp_path / "good.json").write_text(json.dumps(good))
+    (tmp_path / "bad.json").write_text("{ not json")
+    lake_dir = tmp_path / "lake"
+    status = main(["--lake", str(lake_dir), "ingest", str(tmp_path / "good.json"), str(tmp_path / "bad.json")])
+    assert status == EXIT_QUARANTINED
+    lake = Lake(lake_dir)
+    assert lake.inbox_file_for("tiny") is not None
+    reasons = list(lake.quarantine_dir.glob("*.reason.json"))
+    assert len(reasons) == 1 and "bad.json" in reasons[0].name
+
+
+def test_forced_rerun_yields_identical_files_and_ids(tmp_path: Path):
+    lake_dir = tmp_path / "lake"
+    assert main(["--lake", str(lake_dir), "ingest", "--samples"]) == EXIT_OK
+    first_id = sorted(Lake(lake_dir).inbox_files())[0].name.split(".")[0]
+    assert main(["--lake", str(lake_dir), "run", "--conversation", first_id]) == EXIT_OK
+    before = _snapshot(Lake(lake_dir))
+    assert main(["--lake", str(lake_dir), "run", "--conversation", first_id, "--force"]) == EXIT_OK
+    assert _snapshot(Lake(lake_dir)) == before

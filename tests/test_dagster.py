@@ -1,0 +1,116 @@
+"""The Dagster layer: definitions, dynamic partitions, the inbox sensor, checks and chunked runs."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from importlib import resources as package_resources
+from pathlib import Path
+
+import dagster as dg
+import pytest
+
+from assets.definitions import PER_CONVERSATION_ASSETS, build_definitions
+from assets.ingestion import conversation_tables
+from assets.partitions import backfill_policy, conversation_partitions
+from assets.sensors import inbox_sensor
+from memory_pipeline.ingest import ingest_files
+from memory_pipeline.lake import Lake
+from resources import LakeResource
+
+SAMPLES = Path(str(package_resources.files("memory_pipeline") / "samples"))
+
+
+def _sample_ids() -> list[str]:
+    return sorted(json.loads(p.read_text())["conversation_id"] for p in SAMPLES.glob("*.json"))
+
+
+@pytest.fixture
+def defs(lake: Lake) -> dg.Definitions:
+    return build_definitions(lake_dir=str(lake.root))
+
+
+def test_every_per_conversation_asset_shares_partitions_and_backfill_policy(defs):
+    graph = defs.resolve_asset_graph()
+    keys = PER_CONVERSATION_ASSETS.resolve(graph)
+    assert {k.to_user_string() for k in keys} >= {"turns", "gate_scores", "memory_entries", "memory_embeddings"}
+    for key in keys:
+        node = graph.get(key)
+        assert node.partitions_def == conversation_partitions
+        assert node.backfill_policy == backfill_policy
+        assert node.automation_condition is not None
+
+
+def test_gpu_steps_use_the_gpu_pool(defs):
+    job = defs.resolve_job_def("memory_job")
+    pools = {node.name: node.definition.pool for node in job.graph.node_dict.values()}
+    assert pools["gate_scores"] == "gpu"
+    assert pools["memory_embeddings"] == "gpu"
+    assert pools["conversation_tables"] is None
+
+
+def test_turn_checks_are_declared(defs):
+    check_keys = {key.name for key in defs.resolve_asset_graph().asset_check_keys}
+    assert {"turn_ids_unique", "turn_texts_non_empty", "sessions_ordered"} <= check_keys
+    assert {"memories_have_sources", "source_turns_exist", "admitted_ratio_in_band"} <= check_keys
+
+
+def test_sensor_registers_new_inbox_files_and_requests_changed_ones(lake: Lake, tmp_path):
+    ingest_files(lake, [SAMPLES])
+    resources = {"lake": LakeResource(lake_dir=str(lake.root))}
+    with dg.instance_for_test() as instance:
+        context = dg.build_sensor_context(instance=instance, resources=resources)
+        first = inbox_sensor(context)
+        added = [key for request in first.dynamic_partitions_requests for key in request.partition_keys]
+        assert sorted(added) == _sample_ids()
+        assert first.run_requests == []
+        instance.add_dynamic_partitions(conversation_partitions.name, added)
+
+        again = inbox_sensor(dg.build_sensor_context(instance=instance, resources=resources, cursor=first.cursor))
+        assert again.dynamic_partitions_requests == [] and again.run_requests == []
+
+        changed_id = added[0]
+        inbox_file = lake.inbox_file_for(changed_id)
+        payload = json.loads(inbox_file.read_text())
+        payload["sessions"][0]["turns"][0]["text"] += " (edited)"
+        inbox_file.write_text(json.dumps(payload))
+        third = inbox_sensor(dg.build_sensor_context(instance=instance, resources=resources, cursor=first.cursor))
+        assert [r.partition_key for r in third.run_requests] == [changed_id]
+
+
+def test_sensor_drains_landing_folder_and_quarantines_bad_files(lake: Lake):
+    landing = lake.root / "landing"
+    landing.mkdir()
+    shutil.copy(sorted(SAMPLES.glob("*.json"))[0], landing / "good.json")
+    (landing / "bad.json").write_text("{ broken")
+    with dg.instance_for_test() as instance:
+        result = inbox_sensor(
+            dg.build_sensor_context(instance=instance, resources={"lake": LakeResource(lake_dir=str(lake.root))})
+        )
+    assert len(result.dynamic_partitions_requests[0].partition_keys) == 1
+    assert len(list(lake.quarantine_dir.glob("*.reason.json"))) == 1
+    assert sorted(p.name for p in (landing / "processed").iterdir()) == ["bad.json", "good.json"]
+
+
+def test_chunked_materialisation_writes_each_partition_and_passes_checks(lake: Lake):
+    from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
+
+    ingest_files(lake, [SAMPLES])
+    ids = _sample_ids()
+    with dg.instance_for_test() as instance:
+        instance.add_dynamic_partitions(conversation_partitions.name, ids)
+        result = dg.materialize(
+            [conversation_tables],
+            instance=instance,
+            resources={"lake": LakeResource(lake_dir=str(lake.root))},
+            tags={ASSET_PARTITION_RANGE_START_TAG: ids[0], ASSET_PARTITION_RANGE_END_TAG: ids[-1]},
+        )
+        assert result.success
+        assert instance.get_materialized_partitions(dg.AssetKey("turns")) == set(ids)
+        checks = result.get_asset_check_evaluations()
+        assert {c.check_name for c in checks} == {"turn_ids_unique", "turn_texts_non_empty", "sessions_ordered"}
+        assert all(c.passed for c in checks)
+        metadata = result.asset_materializations_for_node("conversation_tables")[0].metadata
+        assert metadata["partitions"].value == len(ids)
+        assert "dagster/column_schema" in metadata
+    assert lake.partitions("turns") == ids
