@@ -1,0 +1,44 @@
+"""Reference rankings the gate must beat, computed in the same evaluation as the gate itself.
+
+* longest turns: keep the longest turns first (long turns tend to carry facts);
+* logistic regression on frozen sentence embeddings (all-MiniLM-L6-v2, mean pooled) of the packed turn,
+  trained on the training conversations' evidence labels.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+from sklearn.linear_model import LogisticRegression
+
+from memory_pipeline.gate.data import GateExample
+from memory_pipeline.gate.packing import CONTEXT_MARKER, TARGET_MARKER, anonymous_speaker_ids, render_line
+
+
+def longest_turn_scores(examples: Sequence[GateExample]) -> np.ndarray:
+    return np.array([len(example.target.rendered_text()) for example in examples], dtype=np.float64)
+
+
+def packed_text(example: GateExample, k: int) -> str:
+    """The packed turn as text (the same layout the gate reads), for a sentence embedder."""
+    window = list(example.context)[-k:] if k > 0 else []
+    names = anonymous_speaker_ids(example.target, window)
+    context = " ".join(render_line(message, names) for message in window)
+    return f"{CONTEXT_MARKER} {context} {TARGET_MARKER} {render_line(example.target, names)}"
+
+
+def frozen_embedding_scores(
+    embedder,
+    train: Sequence[GateExample],
+    train_labels: np.ndarray,
+    test: Sequence[GateExample],
+    k: int,
+    seed: int,
+) -> np.ndarray:
+    """P(evidence) from a class-balanced logistic regression over frozen embeddings of the packed turns."""
+    train_vectors = embedder.encode([packed_text(e, k) for e in train], batch_size=64, normalize_embeddings=True)
+    test_vectors = embedder.encode([packed_text(e, k) for e in test], batch_size=64, normalize_embeddings=True)
+    classifier = LogisticRegression(class_weight="balanced", max_iter=2000, random_state=seed)
+    classifier.fit(train_vectors, train_labels)
+    return classifier.predict_proba(test_vectors)[:, 1]
