@@ -27,7 +27,15 @@ import time
 from datetime import datetime, timedelta
 from pathlib import Path
 
-SUBJECTS = ["a puppy", "a new job", "a trip to Lisbon", "a pottery class", "my sister's wedding", "a marathon", "a garden"]
+SUBJECTS = [
+    "a puppy",
+    "a new job",
+    "a trip to Lisbon",
+    "a pottery class",
+    "my sister's wedding",
+    "a marathon",
+    "a garden",
+]
 VERBS = ["I started", "We planned", "I finished", "I signed up for", "I'm excited about", "I talked about"]
 WHEN = ["last week", "yesterday", "two days ago", "this morning", "last month", "on Friday"]
 REPLIES = ["That sounds great!", "How did it go?", "Tell me more.", "Good luck with that."]

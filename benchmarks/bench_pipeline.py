@@ -59,7 +59,9 @@ def model_floor(lake_dir: Path) -> dict[str, float]:
     numbers["floor_packing_s"] = time.perf_counter() - started
 
     started = time.perf_counter()
-    probabilities = predict_probabilities(gate.network, packed, pad_token_id(gate.tokenizer), gate.batch_size, gate.device)
+    probabilities = predict_probabilities(
+        gate.network, packed, pad_token_id(gate.tokenizer), gate.batch_size, gate.device
+    )
     numbers["floor_gate_encoder_s"] = time.perf_counter() - started
 
     admitted = [row["text"] or "" for row, p in zip(targets, probabilities, strict=True) if p >= gate.threshold]

@@ -43,7 +43,12 @@ QA = [
     {"question": "Where does Bob work?", "answer": "a bakery", "evidence": ["D2:1; D9:9"], "category": 1},
     {"question": "Is Rex a cat?", "adversarial_answer": "yes", "evidence": ["D1:1"], "category": 5},
     {"question": "Who said thanks?", "answer": "Bob", "evidence": ["D2:3"], "category": 3},
-    {"question": "When did Alice go hiking?", "answer": "The week before 8 May 2023", "evidence": ["D:1:03"], "category": 2},
+    {
+        "question": "When did Alice go hiking?",
+        "answer": "The week before 8 May 2023",
+        "evidence": ["D:1:03"],
+        "category": 2,
+    },
 ]
 
 
@@ -63,46 +68,95 @@ class FakeEmbedder:
 
 def build_tiny_lake(lake: Lake, embedder: FakeEmbedder) -> None:
     turn_ids = [f"{CID}:{dia}" for dia, *_ in TURNS]
-    lake.write_partition("turns", CID, pl.DataFrame({
-        "turn_id": turn_ids,
-        "conversation_id": [CID] * len(TURNS),
-        "session_id": [dia.split(":")[0] for dia, *_ in TURNS],
-        "session_index": [int(dia[1]) for dia, *_ in TURNS],
-        "session_time": [t for _, _, t, _, _ in TURNS],
-        "turn_index": [int(dia.split(":")[1]) for dia, *_ in TURNS],
-        "seq": list(range(len(TURNS))),
-        "speaker": [s for _, s, _, _, _ in TURNS],
-        "role": ["user"] * len(TURNS),
-        "text": [x for _, _, _, x, _ in TURNS],
-        "timestamp": [t for _, _, t, _, _ in TURNS],
-        "source_ref": [dia for dia, *_ in TURNS],
-        "image_caption": [None] * len(TURNS),
-    }))
+    lake.write_partition(
+        "turns",
+        CID,
+        pl.DataFrame(
+            {
+                "turn_id": turn_ids,
+                "conversation_id": [CID] * len(TURNS),
+                "session_id": [dia.split(":")[0] for dia, *_ in TURNS],
+                "session_index": [int(dia[1]) for dia, *_ in TURNS],
+                "session_time": [t for _, _, t, _, _ in TURNS],
+                "turn_index": [int(dia.split(":")[1]) for dia, *_ in TURNS],
+                "seq": list(range(len(TURNS))),
+                "speaker": [s for _, s, _, _, _ in TURNS],
+                "role": ["user"] * len(TURNS),
+                "text": [x for _, _, _, x, _ in TURNS],
+                "timestamp": [t for _, _, t, _, _ in TURNS],
+                "source_ref": [dia for dia, *_ in TURNS],
+                "image_caption": [None] * len(TURNS),
+            }
+        ),
+    )
     p_admit = [p for *_, p in TURNS]
-    lake.write_partition("gate_scores", CID, pl.DataFrame({
-        "turn_id": turn_ids, "conversation_id": [CID] * len(TURNS), "p_admit": p_admit,
-        "admitted": [p >= 0.5 for p in p_admit], "threshold": [0.5] * len(TURNS), "context_k": [1] * len(TURNS),
-        "gate_model_id": ["test"] * len(TURNS),
-    }))
+    lake.write_partition(
+        "gate_scores",
+        CID,
+        pl.DataFrame(
+            {
+                "turn_id": turn_ids,
+                "conversation_id": [CID] * len(TURNS),
+                "p_admit": p_admit,
+                "admitted": [p >= 0.5 for p in p_admit],
+                "threshold": [0.5] * len(TURNS),
+                "context_k": [1] * len(TURNS),
+                "gate_model_id": ["test"] * len(TURNS),
+            }
+        ),
+    )
     n = len(MEMORIES)
-    lake.write_partition("memory_entries", CID, pl.DataFrame({
-        "memory_id": [m for m, *_ in MEMORIES], "conversation_id": [CID] * n,
-        "source_turn_id": [f"{CID}:{d}" for _, d, *_ in MEMORIES], "speaker": ["x"] * n,
-        "text": [t for _, _, t, _, _ in MEMORIES], "units": [[t] for _, _, t, _, _ in MEMORIES],
-        "coverage": [1.0] * n, "fallback": [False, False, True], "session_time": [S1, S1, S2],
-        "event_time_text": [None] * n, "event_start": [s for *_, s, _ in MEMORIES], "event_end": [e for *_, e in MEMORIES],
-        "provenance": ["stated"] * n, "scope": ["GENERIC"] * n, "extractor": ["test"] * n,
-        "event_time_basis": ["expression", "expression", None],
-    }, schema_overrides={"event_time_text": pl.String}))
-    lake.write_partition("memory_sources", CID, pl.DataFrame({
-        "memory_id": [m for m, *_ in MEMORIES], "turn_id": [f"{CID}:{d}" for _, d, *_ in MEMORIES],
-        "conversation_id": [CID] * n, "memory_kind": ["entry"] * n, "role": ["source"] * n,
-    }))
+    lake.write_partition(
+        "memory_entries",
+        CID,
+        pl.DataFrame(
+            {
+                "memory_id": [m for m, *_ in MEMORIES],
+                "conversation_id": [CID] * n,
+                "source_turn_id": [f"{CID}:{d}" for _, d, *_ in MEMORIES],
+                "speaker": ["x"] * n,
+                "text": [t for _, _, t, _, _ in MEMORIES],
+                "units": [[t] for _, _, t, _, _ in MEMORIES],
+                "coverage": [1.0] * n,
+                "fallback": [False, False, True],
+                "session_time": [S1, S1, S2],
+                "event_time_text": [None] * n,
+                "event_start": [s for *_, s, _ in MEMORIES],
+                "event_end": [e for *_, e in MEMORIES],
+                "provenance": ["stated"] * n,
+                "scope": ["GENERIC"] * n,
+                "extractor": ["test"] * n,
+                "event_time_basis": ["expression", "expression", None],
+            },
+            schema_overrides={"event_time_text": pl.String},
+        ),
+    )
+    lake.write_partition(
+        "memory_sources",
+        CID,
+        pl.DataFrame(
+            {
+                "memory_id": [m for m, *_ in MEMORIES],
+                "turn_id": [f"{CID}:{d}" for _, d, *_ in MEMORIES],
+                "conversation_id": [CID] * n,
+                "memory_kind": ["entry"] * n,
+                "role": ["source"] * n,
+            }
+        ),
+    )
     vectors = embedder.encode([t for _, _, t, _, _ in MEMORIES])
-    lake.write_partition("memory_embeddings", CID, pl.DataFrame({
-        "memory_id": [m for m, *_ in MEMORIES], "conversation_id": [CID] * n, "model": [embedder.model_name] * n,
-        "vector": [list(v) for v in vectors],
-    }))
+    lake.write_partition(
+        "memory_embeddings",
+        CID,
+        pl.DataFrame(
+            {
+                "memory_id": [m for m, *_ in MEMORIES],
+                "conversation_id": [CID] * n,
+                "model": [embedder.model_name] * n,
+                "vector": [list(v) for v in vectors],
+            }
+        ),
+    )
 
 
 def write_locomo(path: Path) -> Path:
@@ -143,7 +197,13 @@ def test_retrieval_numbers_against_the_baselines(evaluated):
     assert metrics["baseline_raw_recall@25"] == 1.0
     assert metrics["baseline_speaker_recall@25"] == 1.0
     assert metrics["recall@200w"] == pytest.approx(0.8)
-    for key in ("recall@10", "recall@400w", "baseline_raw_recall@10", "baseline_speaker_recall@400w", "evidence_recall@10"):
+    for key in (
+        "recall@10",
+        "recall@400w",
+        "baseline_raw_recall@10",
+        "baseline_speaker_recall@400w",
+        "evidence_recall@10",
+    ):
         assert 0.0 <= metrics[key] <= 1.0
 
 
@@ -168,7 +228,13 @@ def test_slices_and_headline(evaluated):
 def test_outputs_are_written(evaluated):
     metrics, out, _ = evaluated
     assert json.loads((out / "metrics.json").read_text())["recall@5"] == metrics["recall@5"]
-    for name in ("gate_recall_vs_keep.png", "recall_by_category.png", "recall_vs_budget.png", "report.md", "evidence_turns.csv"):
+    for name in (
+        "gate_recall_vs_keep.png",
+        "recall_by_category.png",
+        "recall_vs_budget.png",
+        "report.md",
+        "evidence_turns.csv",
+    ):
         assert (out / name).stat().st_size > 0, name
     assert "recall_vs_budget.png" in (out / "report.md").read_text()
 
@@ -177,20 +243,29 @@ def test_headline_numbers_are_recomputable_with_plain_sql(evaluated):
     """The SQL in docs/EVALUATION.md, run against the lake's warehouse, gives the engine's numbers."""
     metrics, out, lake = evaluated
     docs = (Path(__file__).resolve().parents[1] / "docs" / "EVALUATION.md").read_text()
-    sql = re.search(r"```sql\n(.*?)```", docs, re.S).group(1).replace("out/evidence_turns.csv", str(out / "evidence_turns.csv"))
+    sql = (
+        re.search(r"```sql\n(.*?)```", docs, re.S)
+        .group(1)
+        .replace("out/evidence_turns.csv", str(out / "evidence_turns.csv"))
+    )
     warehouse.refresh_views(lake)
     with warehouse.connect(lake) as con:
         row = con.execute(sql).fetchone()
-    assert row == pytest.approx((metrics["gate_keep_ratio"], metrics["gate_evidence_recall"], metrics["store_evidence_coverage"]))
+    assert row == pytest.approx(
+        (metrics["gate_keep_ratio"], metrics["gate_evidence_recall"], metrics["store_evidence_coverage"])
+    )
 
 
 def corpus_of(words: list[int], gold: list[bool], scores: list[float]) -> Corpus:
     """Items whose similarity to the query vector [1, 0] is ``scores``, with the given lengths and labels."""
     vectors = np.array([[s, np.sqrt(1 - s * s)] for s in scores], dtype=np.float32)
     return Corpus(
-        name="memory", conversation_id=CID, item_ids=tuple(f"i{n}" for n in range(len(words))),
+        name="memory",
+        conversation_id=CID,
+        item_ids=tuple(f"i{n}" for n in range(len(words))),
         texts=tuple(" ".join(["w"] * n) for n in words),
-        sources=tuple(frozenset(["gold"] if g else [f"other{n}"]) for n, g in enumerate(gold)), vectors=vectors,
+        sources=tuple(frozenset(["gold"] if g else [f"other{n}"]) for n, g in enumerate(gold)),
+        vectors=vectors,
     )
 
 

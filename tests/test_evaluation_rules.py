@@ -42,18 +42,24 @@ def test_evidence_that_names_no_turn_is_dropped():
 
 def test_audit_corrections_replace_the_files_evidence(tmp_path):
     audit = tmp_path / "audit.json"
-    audit.write_text(json.dumps([
-        {"question_id": "locomo_0_qa1", "correct_evidence": ["D1:02"]},
-        {"question_id": "locomo_0_qa0", "correct_evidence": []},
-    ]))
-    samples = [{
-        "sample_id": "c1",
-        "qa": [
-            {"question": "q0", "answer": "a", "evidence": ["D1:1"], "category": 4},
-            {"question": "q1", "answer": "a", "evidence": ["D1:1"], "category": 1},
-            {"question": "q2", "adversarial_answer": "x", "evidence": ["D1:1"], "category": 5},
-        ],
-    }]
+    audit.write_text(
+        json.dumps(
+            [
+                {"question_id": "locomo_0_qa1", "correct_evidence": ["D1:02"]},
+                {"question_id": "locomo_0_qa0", "correct_evidence": []},
+            ]
+        )
+    )
+    samples = [
+        {
+            "sample_id": "c1",
+            "qa": [
+                {"question": "q0", "answer": "a", "evidence": ["D1:1"], "category": 4},
+                {"question": "q1", "answer": "a", "evidence": ["D1:1"], "category": 1},
+                {"question": "q2", "adversarial_answer": "x", "evidence": ["D1:1"], "category": 5},
+            ],
+        }
+    ]
     questions = read_questions(samples, load_audit_corrections(audit))
     assert [(q.question_id, q.evidence_ids, q.corrected) for q in questions] == [
         ("locomo_0_qa0", ("D1:1",), False),

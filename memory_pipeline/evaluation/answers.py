@@ -59,7 +59,11 @@ def month_number(word: str) -> int | None:
     for index, name in enumerate(MONTHS, start=1):
         if word == name or word == name[:3] or (word == "sept" and index == 9):
             return index
-        if len(word) > 3 and word.startswith(name[:3]) and SequenceMatcher(None, word, name).ratio() >= MONTH_SIMILARITY:
+        if (
+            len(word) > 3
+            and word.startswith(name[:3])
+            and SequenceMatcher(None, word, name).ratio() >= MONTH_SIMILARITY
+        ):
             return index
     return None
 

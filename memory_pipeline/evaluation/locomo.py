@@ -14,7 +14,12 @@ from pathlib import Path
 
 import polars as pl
 
-from memory_pipeline.evaluation.construction import construction_cost, extractor_rates, lake_diagnostics, source_turn_ids
+from memory_pipeline.evaluation.construction import (
+    construction_cost,
+    extractor_rates,
+    lake_diagnostics,
+    source_turn_ids,
+)
 from memory_pipeline.evaluation.evidence import ResolvedEvidence, load_audit_corrections, resolve_evidence
 from memory_pipeline.evaluation.gate_metrics import gate_summary, recall_keep_curve
 from memory_pipeline.evaluation.questions import CATEGORY_NAMES, Question, conversation_ids, read_locomo, read_questions
@@ -77,7 +82,12 @@ class LakeView:
 
     def of(self, conversation_id: str) -> LakeView:
         keep = pl.col("conversation_id") == conversation_id
-        return LakeView(*(frame.filter(keep) for frame in (self.turns, self.gate_scores, self.entries, self.sources, self.embeddings)))
+        return LakeView(
+            *(
+                frame.filter(keep)
+                for frame in (self.turns, self.gate_scores, self.entries, self.sources, self.embeddings)
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -109,7 +119,10 @@ def evaluate_locomo(
     view = LakeView.read(lake, ids)
     correction_map = load_audit_corrections(Path(corrections)) if corrections else {}
     all_questions = read_questions(samples, correction_map)
-    resolved = {q.question_id: resolve_evidence(q.conversation_id, q.evidence_ids, set(view.turns["turn_id"])) for q in all_questions}
+    resolved = {
+        q.question_id: resolve_evidence(q.conversation_id, q.evidence_ids, set(view.turns["turn_id"]))
+        for q in all_questions
+    }
     questions = [q for q in all_questions if resolved[q.question_id].turn_ids]
     evidence = {q.question_id: resolved[q.question_id].turn_ids for q in questions}
     retrieval, vectors_from_lake = retrieval_outcomes(questions, evidence, view, embedder, ids)
@@ -128,7 +141,9 @@ def evaluate_locomo(
     metrics.update(construction_cost(lake, ids, stage_seconds))
     metrics["detail"] = detail(outcomes, view, ids, resolved, lake_diagnostics(lake, ids))
     metrics = json_safe(metrics)
-    evidence_rows = [(q.question_id, q.conversation_id, q.category, t) for q in questions for t in evidence[q.question_id]]
+    evidence_rows = [
+        (q.question_id, q.conversation_id, q.category, t) for q in questions for t in evidence[q.question_id]
+    ]
     write_outputs(metrics, evidence_rows, Path(out_dir))
     return metrics
 
@@ -139,7 +154,11 @@ def headline(metrics: dict) -> dict:
 
 
 def retrieval_outcomes(
-    questions: list[Question], evidence: dict[str, tuple[str, ...]], view: LakeView, embedder: TextEncoder, ids: list[str]
+    questions: list[Question],
+    evidence: dict[str, tuple[str, ...]],
+    view: LakeView,
+    embedder: TextEncoder,
+    ids: list[str],
 ) -> tuple[dict[str, list[RetrievalOutcome]], bool]:
     """Rank every corpus for every question, conversation by conversation."""
     outcomes: dict[str, list[RetrievalOutcome]] = {corpus: [] for corpus in CORPUS_PREFIX}
@@ -163,7 +182,9 @@ def retrieval_outcomes(
     return outcomes, all_from_lake
 
 
-def temporal_of(questions: list[Question], evidence: dict[str, tuple[str, ...]], view: LakeView) -> list[TemporalOutcome]:
+def temporal_of(
+    questions: list[Question], evidence: dict[str, tuple[str, ...]], view: LakeView
+) -> list[TemporalOutcome]:
     session_times = dict(zip(view.turns["turn_id"].to_list(), view.turns["session_time"].to_list(), strict=True))
     turns_of: dict[str, set[str]] = {}
     for memory_id, turn_id in view.entries.select("memory_id", "source_turn_id").rows():
@@ -216,13 +237,18 @@ def temporal_metrics(temporal: list[TemporalOutcome]) -> dict:
     }
 
 
-def detail(outcomes: Outcomes, view: LakeView, ids: list[str], resolved: dict[str, ResolvedEvidence], diagnostics: dict) -> dict:
+def detail(
+    outcomes: Outcomes, view: LakeView, ids: list[str], resolved: dict[str, ResolvedEvidence], diagnostics: dict
+) -> dict:
     """The nested part of metrics.json: slices, curves, and the per-question records behind them."""
     all_evidence = {t for turns in outcomes.evidence.values() for t in turns}
     return {
-        "per_conversation": {cid: slice_metrics(outcomes, view.of(cid), lambda q, c=cid: q.conversation_id == c) for cid in ids},
+        "per_conversation": {
+            cid: slice_metrics(outcomes, view.of(cid), lambda q, c=cid: q.conversation_id == c) for cid in ids
+        },
         "per_category": {
-            f"{cat} {name}": slice_metrics(outcomes, view, lambda q, c=cat: q.category == c) for cat, name in CATEGORY_NAMES.items()
+            f"{cat} {name}": slice_metrics(outcomes, view, lambda q, c=cat: q.category == c)
+            for cat, name in CATEGORY_NAMES.items()
         },
         "gate_curve": recall_keep_curve(view.gate_scores, all_evidence),
         "budget_curve": {

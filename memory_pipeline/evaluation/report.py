@@ -6,8 +6,8 @@ import csv
 import json
 from pathlib import Path
 
-from memory_pipeline.evaluation.retrieval import CORPUS_PREFIX
 from memory_pipeline.evaluation.plots import plot_gate_curve, plot_recall_by_budget, plot_recall_by_category
+from memory_pipeline.evaluation.retrieval import CORPUS_PREFIX
 
 GATE_CURVE_PNG = "gate_recall_vs_keep.png"
 CATEGORY_PNG = "recall_by_category.png"
@@ -46,8 +46,13 @@ def write_plots(metrics: dict, out_dir: Path) -> dict[str, Path]:
         name: {corpus: _number(slice_.get(f"{prefix}recall@{CATEGORY_K}")) for corpus, prefix in CORPUS_PREFIX.items()}
         for name, slice_ in detail["per_category"].items()
     }
-    by_category["overall"] = {corpus: _number(metrics.get(f"{prefix}recall@{CATEGORY_K}")) for corpus, prefix in CORPUS_PREFIX.items()}
-    budget_curves = {corpus: [{"words": p["words"], "recall": _number(p["recall"])} for p in points] for corpus, points in detail["budget_curve"].items()}
+    by_category["overall"] = {
+        corpus: _number(metrics.get(f"{prefix}recall@{CATEGORY_K}")) for corpus, prefix in CORPUS_PREFIX.items()
+    }
+    budget_curves = {
+        corpus: [{"words": p["words"], "recall": _number(p["recall"])} for p in points]
+        for corpus, points in detail["budget_curve"].items()
+    }
     gate_curve = [{key: _number(value) for key, value in point.items()} for point in detail["gate_curve"]]
     return {
         "gate_curve": plot_gate_curve(gate_curve, operating, out_dir / GATE_CURVE_PNG),
@@ -79,64 +84,107 @@ def _table(header: list[str], rows: list[list]) -> str:
 def render_report(metrics: dict) -> str:
     """A Markdown report: headline tables per stage, slices, and the three figures."""
     detail = metrics["detail"]
-    slices = {**{f"`{cid}`": s for cid, s in detail["per_conversation"].items()}, **detail["per_category"], "**overall**": metrics}
+    slices = {
+        **{f"`{cid}`": s for cid, s in detail["per_conversation"].items()},
+        **detail["per_category"],
+        "**overall**": metrics,
+    }
     retrieval_keys = [f"recall@{k}" for k in (5, 10, 25)] + ["recall@200w", "recall@400w"]
     sections = [
         "# LoCoMo evidence evaluation",
-        f"{metrics.get('n_conversations')} conversations, {metrics.get('n_questions')} questions of categories 1-4 with "
-        f"resolvable gold evidence ({metrics.get('n_questions_without_evidence')} without, "
+        f"{metrics.get('n_conversations')} conversations, {metrics.get('n_questions')} questions of categories "
+        f"1-4 with resolvable gold evidence ({metrics.get('n_questions_without_evidence')} without, "
         f"{metrics.get('n_evidence_ids_unresolved')} evidence ids that name no turn, "
-        f"{metrics.get('n_corrections_applied')} audit corrections applied). Embedder: `{metrics.get('embedder_model')}` "
+        f"{metrics.get('n_corrections_applied')} audit corrections applied). "
+        f"Embedder: `{metrics.get('embedder_model')}` "
         f"(memory vectors from the lake: {_fmt(metrics.get('memory_vectors_from_lake'))}).",
         "## Gate and store",
         _table(
             ["slice", "questions", "evidence turns", "keep ratio", "evidence recall", "AUPRC", "store coverage"],
             [
-                [name, s.get("n_questions"), s.get("n_evidence_turns"), s.get("gate_keep_ratio"), s.get("gate_evidence_recall"),
-                 s.get("gate_auprc"), s.get("store_evidence_coverage")]
+                [
+                    name,
+                    s.get("n_questions"),
+                    s.get("n_evidence_turns"),
+                    s.get("gate_keep_ratio"),
+                    s.get("gate_evidence_recall"),
+                    s.get("gate_auprc"),
+                    s.get("store_evidence_coverage"),
+                ]
                 for name, s in slices.items()
             ],
         ),
         f"![gate curve]({GATE_CURVE_PNG})",
         "## Retrieval",
-        "recall@k: share of questions with at least one retrieved item sourced from a gold evidence turn in the top k; "
-        "recall@Nw: the same among the items read in rank order within N words. Search is within the question's conversation.",
+        "recall@k: share of questions with at least one retrieved item sourced from a gold evidence turn in the "
+        "top k; recall@Nw: the same among the items read in rank order within N words. Search is within the "
+        "question's conversation.",
         _table(
             ["corpus"] + retrieval_keys + ["evidence-turn recall@10"],
             [
-                [title] + [metrics.get(f"{CORPUS_PREFIX[c]}{key}") for key in retrieval_keys] + [metrics.get(f"{CORPUS_PREFIX[c]}evidence_recall@10")]
+                [title]
+                + [metrics.get(f"{CORPUS_PREFIX[c]}{key}") for key in retrieval_keys]
+                + [metrics.get(f"{CORPUS_PREFIX[c]}evidence_recall@10")]
                 for c, title in CORPUS_TITLES.items()
             ],
         ),
         _table(
             ["slice", "memory @10", "raw @10", "speaker @10", "memory @400w", "raw @400w", "speaker @400w"],
             [
-                [name] + [s.get(f"{CORPUS_PREFIX[c]}recall@10") for c in CORPUS_PREFIX] + [s.get(f"{CORPUS_PREFIX[c]}recall@400w") for c in CORPUS_PREFIX]
+                [name]
+                + [s.get(f"{CORPUS_PREFIX[c]}recall@10") for c in CORPUS_PREFIX]
+                + [s.get(f"{CORPUS_PREFIX[c]}recall@400w") for c in CORPUS_PREFIX]
                 for name, s in slices.items()
             ],
         ),
         f"![recall by category]({CATEGORY_PNG})",
         f"![recall against reading budget]({BUDGET_PNG})",
         "## Temporal grounding",
-        "Category-2 questions whose answer names a date, month or year. Strict: a memory from a gold evidence turn has an "
-        "event interval overlapping the answer and at most twice as wide. Near: the event and the answer together span "
-        "at most two answer-widths. Session rule: the evidence turn's session day stands in for the event.",
+        "Category-2 questions whose answer names a date, month or year. Strict: a memory from a gold evidence "
+        "turn has an event interval overlapping the answer and at most twice as wide. Near: the event and the "
+        "answer together span at most two answer-widths. Session rule: the evidence turn's session day stands in "
+        "for the event.",
         _table(
             ["questions", "memory (strict)", "session rule (strict)", "memory (near)", "session rule (near)"],
-            [[metrics.get("temporal_n_questions"), metrics.get("temporal_grounding"), metrics.get("temporal_grounding_session_rule"),
-              metrics.get("temporal_grounding_near"), metrics.get("temporal_grounding_session_rule_near")]],
+            [
+                [
+                    metrics.get("temporal_n_questions"),
+                    metrics.get("temporal_grounding"),
+                    metrics.get("temporal_grounding_session_rule"),
+                    metrics.get("temporal_grounding_near"),
+                    metrics.get("temporal_grounding_session_rule_near"),
+                ]
+            ],
         ),
         "## Construction",
         _table(
-            ["memories", "admitted turns", "empty-output rate", "fallback rate", "mean coverage", "LLM calls", "LLM tokens"],
-            [[metrics.get("n_memories"), metrics.get("n_admitted_turns"), metrics.get("extractor_empty_rate"),
-              metrics.get("extractor_fallback_rate"), metrics.get("extractor_mean_coverage"), metrics.get("llm_calls"),
-              (metrics.get("llm_prompt_tokens") or 0) + (metrics.get("llm_completion_tokens") or 0)]],
+            [
+                "memories",
+                "admitted turns",
+                "empty-output rate",
+                "fallback rate",
+                "mean coverage",
+                "LLM calls",
+                "LLM tokens",
+            ],
+            [
+                [
+                    metrics.get("n_memories"),
+                    metrics.get("n_admitted_turns"),
+                    metrics.get("extractor_empty_rate"),
+                    metrics.get("extractor_fallback_rate"),
+                    metrics.get("extractor_mean_coverage"),
+                    metrics.get("llm_calls"),
+                    (metrics.get("llm_prompt_tokens") or 0) + (metrics.get("llm_completion_tokens") or 0),
+                ]
+            ],
         ),
     ]
     seconds = {k.removeprefix("seconds_"): v for k, v in metrics.items() if k.startswith("seconds_")}
     if seconds:
         sections.append(_table(["stage", "seconds"], [[stage, value] for stage, value in seconds.items()]))
     if detail.get("extraction_diagnostics"):
-        sections.append(_table(["extractor diagnostic", "value"], [[k, v] for k, v in detail["extraction_diagnostics"].items()]))
+        sections.append(
+            _table(["extractor diagnostic", "value"], [[k, v] for k, v in detail["extraction_diagnostics"].items()])
+        )
     return "\n\n".join(sections) + "\n"

@@ -21,7 +21,6 @@ import polars as pl
 
 from memory_pipeline.evaluation.questions import Question
 
-
 # Key prefix of each corpus in metrics.json: the memory store is unprefixed.
 CORPUS_PREFIX = {"memory": "", "raw": "baseline_raw_", "speaker": "baseline_speaker_"}
 
@@ -70,7 +69,9 @@ def encode(encoder: TextEncoder, texts: Sequence[str]) -> np.ndarray:
     return vectors / np.where(norms == 0, 1.0, norms)
 
 
-def turn_corpus(name: str, conversation_id: str, turns: pl.DataFrame, encoder: TextEncoder, speaker_prefix: bool) -> Corpus:
+def turn_corpus(
+    name: str, conversation_id: str, turns: pl.DataFrame, encoder: TextEncoder, speaker_prefix: bool
+) -> Corpus:
     """Every turn of the conversation as a retrievable item (the baselines)."""
     rows = turns.sort("seq").select("turn_id", "speaker", "text").fill_null("").rows()
     texts = tuple(f"{speaker} said: {text}" if speaker_prefix else text for _, speaker, text in rows)
@@ -127,7 +128,9 @@ def stored_vectors(memory_ids: Sequence[str], embeddings: pl.DataFrame, model_na
     return vectors / np.where(norms == 0, 1.0, norms)
 
 
-def retrieve(corpus: Corpus, question: Question, evidence_turn_ids: Sequence[str], question_vector: np.ndarray) -> RetrievalOutcome:
+def retrieve(
+    corpus: Corpus, question: Question, evidence_turn_ids: Sequence[str], question_vector: np.ndarray
+) -> RetrievalOutcome:
     """Rank the whole corpus for one question and note where the gold evidence first shows up."""
     if not corpus.item_ids:
         order = np.zeros(0, dtype=np.int64)

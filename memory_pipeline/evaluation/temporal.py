@@ -3,15 +3,15 @@
 A category-2 question is grounded when some memory sourced from one of its gold evidence turns has an event
 interval that overlaps the answer's interval and is no more than :data:`MAX_WIDTH_RATIO` times as wide.
 The width bound keeps a vague memory ("in 2023") from grounding a precise answer ("7 May 2023") by
-overlap alone.
-
-A second, lenient reading ("near") asks only that the event and the answer together span at most
-MAX_WIDTH_RATIO answer-widths: the event is at most as wide as that and lies within one answer-width of the
-answer. It forgives an off-by-one day ("yesterday" stamped with the session day) but also a session in 2023 for
-the answer "2022". The strict reading is the headline; the near one is reported because it is the reading that
-reproduces the published reference for the session-date rule (about 0.77 on the dev conversations). Beside it, the same test for the rule "event date = session date" (the evidence turn's
+overlap alone. Beside it, the same test for the rule "event date = session date" (the evidence turn's
 session day), which a store gets for free by stamping memories with their session time: a grounding
 number only means something above that.
+
+A second, lenient reading ("near") asks only that the event and the answer together span at most
+MAX_WIDTH_RATIO answer-widths: the event is at most that wide and lies within one answer-width of the
+answer. It forgives an off-by-one day ("yesterday" stamped with the session day) but also a session in 2023
+for the answer "2022". The strict reading is the headline; the near one is reported because it is the
+reading that reproduces the published reference for the session-date rule (about 0.77 on the dev set).
 """
 
 from __future__ import annotations
