@@ -1,0 +1,75 @@
+import random
+
+import numpy as np
+import pytest
+import torch
+
+from memory_pipeline.gate.infer import collate
+from memory_pipeline.gate.packing import Message, pack_turn
+from memory_pipeline.gate.train import (
+    TrainSettings,
+    cache_frozen_states,
+    collate_cached,
+    positive_class_weight,
+    shuffled_length_buckets,
+    train_gate,
+)
+from tests.test_gate_helpers import packaged_tokenizer, tiny_network
+
+
+@pytest.mark.parametrize(
+    ("positives", "negatives", "expected"),
+    [(100, 300, 3.0), (100, 50, 1.0), (10, 1000, 10.0), (0, 5, 10.0), (7, 7, 1.0)],
+)
+def test_positive_class_weight_is_clipped_between_one_and_ten(positives, negatives, expected):
+    assert positive_class_weight(positives, negatives, max_weight=10.0) == pytest.approx(expected)
+
+
+def test_length_buckets_cover_every_index_once():
+    lengths = [random.Random(1).randint(3, 90) for _ in range(333)]
+    batches = shuffled_length_buckets(lengths, 8, random.Random(0))
+    flat = [index for batch in batches for index in batch]
+    assert sorted(flat) == list(range(333))
+    assert all(len(batch) <= 8 for batch in batches)
+
+
+FACTS = [
+    "I work as a nurse at the hospital downtown.",
+    "My daughter turns five next month and loves painting.",
+    "I moved to Denver last year for my new job.",
+    "I am allergic to peanuts so I cook at home.",
+]
+CHATTER = ["Hi!", "Haha yes.", "Okay, bye!", "Cool, thanks."]
+
+
+def test_a_tiny_training_run_lowers_the_loss():
+    tokenizer = packaged_tokenizer()
+    network = tiny_network()
+    texts = FACTS + CHATTER
+    labels = np.array([1] * len(FACTS) + [0] * len(CHATTER))
+    packed = [pack_turn(tokenizer, Message("a", text), [Message("b", "How are you?")], 1, 64) for text in texts]
+    settings = TrainSettings(
+        trainable_layers=1, epochs=8, patience=8, micro_batch=4, accumulation=1, layer_lr=1e-3, head_lr=1e-2
+    )
+    first_trainable = network.n_layers - settings.trainable_layers
+    cached = cache_frozen_states(network, packed, first_trainable, tokenizer.pad_token_id, "cpu")
+    outcome = train_gate(network, cached, labels, cached, labels, settings, log=lambda _: None)
+    assert outcome.train_losses[-1] < outcome.train_losses[0]
+    assert min(outcome.val_losses) < outcome.val_losses[0]
+    assert outcome.positive_weight == 1.0
+    # Only what is trainable is shipped: the top block and the head.
+    assert {name.split(".")[0] for name in outcome.state} == {"head", "layers"}
+    assert {name.split(".")[1] for name in outcome.state if name.startswith("layers")} == {"1"}
+
+
+def test_cached_top_block_matches_the_full_forward_pass():
+    tokenizer = packaged_tokenizer()
+    network = tiny_network().eval()
+    packed = [pack_turn(tokenizer, Message("a", text), [], 0, 64) for text in FACTS]
+    cached = cache_frozen_states(network, packed, 1, tokenizer.pad_token_id, "cpu")
+    with torch.inference_mode():
+        full = network(**collate(packed, tokenizer.pad_token_id))
+        hidden, attention_mask, target_mask = collate_cached(cached, torch.device("cpu"))
+        top = network.forward_from_layer(1, hidden, attention_mask, target_mask)
+    # The cache is stored in half precision, hence the tolerance.
+    assert torch.allclose(full, top, atol=2e-2)
