@@ -211,6 +211,7 @@ def test_temporal_grounding_beside_the_session_rule(evaluated):
     metrics, _, _ = evaluated
     assert metrics["temporal_n_questions"] == 2
     assert metrics["temporal_grounding"] == 1.0
+    assert metrics["temporal_grounding_expression"] == 1.0  # both memories carry basis "expression"
     assert metrics["temporal_grounding_session_rule"] == 0.0  # sessions fall the day after both answers
     assert metrics["temporal_grounding_session_rule_near"] == 1.0
 

@@ -31,6 +31,7 @@ from memory_pipeline.evaluation.retrieval import (
     encode,
     evidence_recall_at_k,
     memory_corpus,
+    memory_source_turns,
     recall_at_budget,
     recall_at_k,
     retrieve,
@@ -39,6 +40,8 @@ from memory_pipeline.evaluation.retrieval import (
 from memory_pipeline.evaluation.temporal import MemoryEvent, TemporalOutcome, event_interval, temporal_outcomes
 from memory_pipeline.lake import Lake
 
+# memory_entries.event_time_basis of an event resolved from a time expression (not the session-day fallback).
+EXPRESSION_BASIS = "expression"
 KS = (5, 10, 25)
 BUDGETS = (200, 400)
 BUDGET_CURVE = tuple(range(50, 1001, 50))
@@ -186,15 +189,18 @@ def temporal_of(
     questions: list[Question], evidence: dict[str, tuple[str, ...]], view: LakeView
 ) -> list[TemporalOutcome]:
     session_times = dict(zip(view.turns["turn_id"].to_list(), view.turns["session_time"].to_list(), strict=True))
-    turns_of: dict[str, set[str]] = {}
-    for memory_id, turn_id in view.entries.select("memory_id", "source_turn_id").rows():
-        if turn_id:
-            turns_of.setdefault(memory_id, set()).add(turn_id)
-    for memory_id, turn_id in view.sources.select("memory_id", "turn_id").rows():
-        turns_of.setdefault(memory_id, set()).add(turn_id)
+    turns_of = memory_source_turns(view.entries, view.sources)
+    entries = view.entries
+    from_expression = (
+        (pl.col("event_time_basis") == EXPRESSION_BASIS).fill_null(False)
+        if "event_time_basis" in entries.columns
+        else pl.lit(False)
+    )
     memories = [
-        MemoryEvent(memory_id, frozenset(turns_of.get(memory_id, ())), event_interval(start, end))
-        for memory_id, start, end in view.entries.select("memory_id", "event_start", "event_end").rows()
+        MemoryEvent(memory_id, frozenset(turns_of.get(memory_id, ())), event_interval(start, end), expression)
+        for memory_id, start, end, expression in entries.select(
+            "memory_id", "event_start", "event_end", from_expression.alias("from_expression")
+        ).rows()
     ]
     return temporal_outcomes(questions, evidence, session_times, memories)
 
@@ -232,6 +238,7 @@ def temporal_metrics(temporal: list[TemporalOutcome]) -> dict:
         "temporal_n_questions": len(temporal),
         "temporal_grounding": share("memory_grounded"),
         "temporal_grounding_session_rule": share("session_rule_grounded"),
+        "temporal_grounding_expression": share("expression_grounded"),
         "temporal_grounding_near": share("memory_near"),
         "temporal_grounding_session_rule_near": share("session_rule_near"),
     }
@@ -263,6 +270,7 @@ def detail(
                 "answer_start": o.answer_interval.start.isoformat(),
                 "answer_end": o.answer_interval.end.isoformat(),
                 "memory_grounded": o.memory_grounded,
+                "expression_grounded": o.expression_grounded,
                 "session_rule_grounded": o.session_rule_grounded,
                 "memory_near": o.memory_near,
                 "session_rule_near": o.session_rule_near,

@@ -97,12 +97,10 @@ def memory_corpus(
     Stored vectors are used when every memory has one from the same model as ``encoder``; otherwise the
     memory texts are encoded again, so that questions and memories always share one embedding space.
     """
-    rows = entries.sort("memory_id").select("memory_id", "text", "source_turn_id").fill_null("").rows()
-    ids = tuple(memory_id for memory_id, _, _ in rows)
-    texts = tuple(text for _, text, _ in rows)
-    turns_of: dict[str, set[str]] = {memory_id: {source} for memory_id, _, source in rows if source}
-    for memory_id, turn_id in sources.select("memory_id", "turn_id").rows():
-        turns_of.setdefault(memory_id, set()).add(turn_id)
+    rows = entries.sort("memory_id").select("memory_id", "text").fill_null("").rows()
+    ids = tuple(memory_id for memory_id, _ in rows)
+    texts = tuple(text for _, text in rows)
+    turns_of = memory_source_turns(entries, sources)
     stored = stored_vectors(ids, embeddings, encoder.model_name)
     corpus = Corpus(
         name="memory",
@@ -113,6 +111,18 @@ def memory_corpus(
         vectors=stored if stored is not None else encode(encoder, texts),
     )
     return corpus, stored is not None
+
+
+def memory_source_turns(entries: pl.DataFrame, sources: pl.DataFrame) -> dict[str, set[str]]:
+    """Each memory's source turns: its ``source_turn_id`` and every ``memory_sources`` row (any role)."""
+    turns_of: dict[str, set[str]] = {}
+    for memory_id, turn_id in entries.select("memory_id", "source_turn_id").rows():
+        if turn_id:
+            turns_of.setdefault(memory_id, set()).add(turn_id)
+    for memory_id, turn_id in sources.select("memory_id", "turn_id").rows():
+        if turn_id:
+            turns_of.setdefault(memory_id, set()).add(turn_id)
+    return turns_of
 
 
 def stored_vectors(memory_ids: Sequence[str], embeddings: pl.DataFrame, model_name: str) -> np.ndarray | None:

@@ -62,6 +62,7 @@ class MemoryEvent:
     memory_id: str
     source_turn_ids: frozenset[str]
     event: Interval | None
+    from_expression: bool = False  # the event came from a time expression, not from the session-day fallback
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,7 @@ class TemporalOutcome:
     answer: str
     answer_interval: Interval
     memory_grounded: bool
+    expression_grounded: bool  # grounded by a memory whose event came from a time expression of its turn
     session_rule_grounded: bool
     memory_near: bool
     session_rule_near: bool
@@ -105,6 +107,7 @@ def temporal_outcomes(
                 answer=question.answer,
                 answer_interval=answer,
                 memory_grounded=any(grounds(m.event, answer) for m in candidates),
+                expression_grounded=any(grounds(m.event, answer) for m in candidates if m.from_expression),
                 session_rule_grounded=any(grounds(day, answer) for day in session_days),
                 memory_near=any(grounds_near(m.event, answer) for m in candidates),
                 session_rule_near=any(grounds_near(day, answer) for day in session_days),
