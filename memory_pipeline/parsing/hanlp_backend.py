@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from memory_pipeline.config import ParserConfig
 from memory_pipeline.parsing.base import Arc, Entity, ParsedDoc, Token, char_offsets, register_backend
-from memory_pipeline.parsing.roles import Role, map_semantic_label
+from memory_pipeline.parsing.roles import map_semantic_label
 
 # The English multi-task model predicts tok, lem, pos (PTB), ner, srl, dep (UD), sdp (DM, PAS, PSD), con.
 DEFAULT_HANLP_MODEL = "EN_TOK_LEM_POS_NER_SRL_UDEP_SDP_CON_MODERNBERT_BASE"
@@ -161,5 +161,3 @@ class HanLPParser:
 def _load(config: ParserConfig) -> HanLPParser:
     return HanLPParser(model_id=config.hanlp_model or DEFAULT_HANLP_MODEL, batch_size=config.batch_size)
 
-
-__all__ = ["DEFAULT_HANLP_MODEL", "HanLPParser", "Role", "hanlp_to_parsed_doc"]

@@ -1,0 +1,78 @@
+"""Discourse-prefix removal and clause segmentation (seed 000, A.3 and B.1).
+
+A turn is cut into sentences by the parser and each long sentence (at least ``comma_split_min_words`` words) is
+split again where a comma is followed by a conjunction, because long run-on turns join unrelated facts that
+way. Every resulting segment is a clause for the per-clause limit Kc.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from memory_pipeline.extraction.lexicon import DISCOURSE_WORDS, STOP_WORDS
+from memory_pipeline.parsing import ParsedDoc, Token
+
+SPLIT_CONJUNCTIONS = frozenset({"and", "but", "so", "or", "because", "though", "although", "yet", "plus", "cause"})
+
+
+@dataclass(frozen=True)
+class Clause:
+    start: int  # first token
+    end: int  # one past the last token
+    sentence: int
+
+
+def is_content(token: Token) -> bool:
+    """A content token: a word that is neither a function word nor conversational glue."""
+    word = token.lower.replace("’", "'")
+    return (
+        any(ch.isalnum() for ch in word)
+        and word not in STOP_WORDS
+        and word not in DISCOURSE_WORDS
+        and token.pos not in ("PUNCT", "INTJ", "SYM")
+    )
+
+
+def is_discourse_only(doc: ParsedDoc, start: int, end: int) -> bool:
+    """True when tokens ``start..end-1`` carry no content beyond greetings, reactions and vocative names."""
+    for token in doc.tokens[start:end]:
+        if is_content(token) and not (token.pos == "PROPN" and token.ent in ("PERSON", "")):
+            return False
+    return True
+
+
+def discourse_prefix_end(doc: ParsedDoc) -> int:
+    """Index of the first token after the turn's discourse prefix (leading greeting / reaction sentences and
+    leading interjections such as "Wow," or "Hey Mel,")."""
+    cursor = 0
+    for start, end in doc.sentences:
+        if is_discourse_only(doc, start, end):
+            cursor = end
+            continue
+        cursor = start
+        break
+    else:
+        return len(doc.tokens)
+    # Leading interjection chunk inside the first content sentence: up to and including a comma.
+    for k in range(cursor, min(cursor + 5, len(doc.tokens))):
+        if doc.tokens[k].text in (",", "!", "-", "—", "…") and is_discourse_only(doc, cursor, k):
+            return k + 1
+    return cursor
+
+
+def split_clauses(doc: ParsedDoc, start: int, min_words: int) -> list[Clause]:
+    """Clauses of the tokens from ``start`` on, in source order."""
+    clauses: list[Clause] = []
+    for n, (s_start, s_end) in enumerate(doc.sentences):
+        s_start = max(s_start, start)
+        if s_start >= s_end:
+            continue
+        words = sum(1 for t in doc.tokens[s_start:s_end] if t.pos != "PUNCT")
+        cuts = [s_start]
+        if words >= min_words:
+            for k in range(s_start + 1, s_end - 1):
+                if doc.tokens[k].text == "," and doc.tokens[k + 1].lower in SPLIT_CONJUNCTIONS:
+                    cuts.append(k + 1)
+        cuts.append(s_end)
+        clauses.extend(Clause(a, b, n) for a, b in zip(cuts, cuts[1:]) if b > a)
+    return clauses

@@ -1,0 +1,122 @@
+"""The engine entry point of the ``memory_entries`` stage: admitted turns in, entries, sources, diagnostics out."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+import polars as pl
+
+from memory_pipeline.config import ExtractorConfig
+from memory_pipeline.extraction.diagnostics import diagnostics_frame, summarise
+from memory_pipeline.extraction.temporal import TemporalResolver
+from memory_pipeline.extraction.turn import TurnExtraction, extract_turn
+from memory_pipeline.lake import stable_id
+from memory_pipeline.parsing import Parser
+from memory_pipeline.schemas import MEMORY_ENTRIES, MEMORY_SOURCES
+
+EXTRACTOR_VERSION = "dep-extractor/1.0"
+# How event_start/event_end were set: from a temporal expression of the turn, or (no resolvable expression)
+# from the day of the session the turn was said in.
+BASIS_EXPRESSION = "expression"
+BASIS_SESSION = "session"
+
+
+@dataclass
+class ExtractionResult:
+    entries: pl.DataFrame
+    sources: pl.DataFrame
+    diagnostics: pl.DataFrame
+    metrics: dict = field(default_factory=dict)
+
+
+def normalised_text(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def admitted_turns(turns: pl.DataFrame, gate_scores: pl.DataFrame) -> pl.DataFrame:
+    """Turns whose gate score says ``admitted``, in conversation order."""
+    admitted = gate_scores.filter(pl.col("admitted").fill_null(False)).select("turn_id").unique()
+    joined = turns.join(admitted, on="turn_id", how="semi")
+    order = [c for c in ("conversation_id", "session_index", "turn_index", "seq") if c in joined.columns]
+    return joined.sort(order) if order else joined
+
+
+def _event(result: TurnExtraction, session_time: datetime | None) -> tuple[str | None, datetime | None, datetime | None, str | None]:
+    if result.event is not None:
+        return result.event.text, result.event.start, result.event.end, BASIS_EXPRESSION
+    if session_time is not None:
+        day = datetime(session_time.year, session_time.month, session_time.day)
+        return None, day, day + timedelta(days=1), BASIS_SESSION
+    return None, None, None, None
+
+
+def extract_memories(
+    turns: pl.DataFrame,
+    gate_scores: pl.DataFrame,
+    parser: Parser,
+    config: ExtractorConfig,
+    resolver: TemporalResolver | None = None,
+) -> ExtractionResult:
+    """One memory entry per admitted turn that yields one (seed 000, §3.2), with its source link.
+
+    ``resolver`` is created when not given; pass one to reuse its recogniser model and cache across calls.
+    """
+    started = time.perf_counter()
+    resolver = resolver or TemporalResolver()
+    extractor = f"{EXTRACTOR_VERSION}+{parser.name}"
+    rows = admitted_turns(turns, gate_scores)
+    texts = [t or "" for t in rows["text"].to_list()]
+    docs = parser.parse_batch(texts)
+
+    entry_rows: list[dict] = []
+    per_conversation: dict[str, list[TurnExtraction]] = {}
+    for row, doc in zip(rows.iter_rows(named=True), docs):
+        result = extract_turn(doc, row.get("speaker"), row.get("session_time"), config, resolver)
+        per_conversation.setdefault(row["conversation_id"], []).append(result)
+        if result.empty:
+            continue
+        event_text, event_start, event_end, basis = _event(result, row.get("session_time"))
+        entry_rows.append(
+            {
+                "memory_id": stable_id(row["conversation_id"], row["turn_id"], normalised_text(result.text)),
+                "conversation_id": row["conversation_id"],
+                "source_turn_id": row["turn_id"],
+                "speaker": row.get("speaker"),
+                "text": result.text,
+                "units": result.units,
+                "coverage": result.coverage,
+                "fallback": result.fallback,
+                "session_time": row.get("session_time"),
+                "event_time_text": event_text,
+                "event_start": event_start,
+                "event_end": event_end,
+                "provenance": result.provenance,
+                "scope": result.scope,
+                "extractor": extractor,
+                "event_time_basis": basis,
+            }
+        )
+    if entry_rows:
+        entries = pl.from_arrow(pl.DataFrame(entry_rows, infer_schema_length=None).to_arrow().cast(MEMORY_ENTRIES))
+    else:
+        entries = pl.from_arrow(MEMORY_ENTRIES.empty_table())
+    sources = entries.select(
+        "memory_id",
+        pl.col("source_turn_id").alias("turn_id"),
+        "conversation_id",
+        pl.lit("entry").alias("memory_kind"),
+        pl.lit("source").alias("role"),
+    )
+    sources = pl.from_arrow(sources.to_arrow().cast(MEMORY_SOURCES))
+    diagnostics = diagnostics_frame(per_conversation, extractor, parser.name)
+    elapsed = time.perf_counter() - started
+    metrics = {
+        **summarise([r for results in per_conversation.values() for r in results]),
+        "extractor": extractor,
+        "seconds": elapsed,
+        "turns_per_second": len(docs) / elapsed if elapsed else 0.0,
+    }
+    return ExtractionResult(entries=entries, sources=sources, diagnostics=diagnostics, metrics=metrics)
+

@@ -1,0 +1,51 @@
+"""Word lists the rules consult. Kept in one place so a reader can audit what the extractor treats as special."""
+
+from __future__ import annotations
+
+STOP_WORDS = frozenset(
+    """a about above after again against all am an and any are aren't as at be because been before being below
+    between both but by can can't cannot could couldn't did didn't do does doesn't doing don't down during each few
+    for from further had hadn't has hasn't have haven't having he he'd he'll he's her here here's hers herself him
+    himself his how how's i i'd i'll i'm i've if in into is isn't it it's its itself let's me more most mustn't my
+    myself no nor not of off on once only or other ought our ours ourselves out over own same shan't she she'd
+    she'll she's should shouldn't so some such than that that's the their theirs them themselves then there
+    there's these they they'd they'll they're they've this those through to too under until up very was wasn't we
+    we'd we'll we're we've were weren't what what's when when's where where's which while who who's whom why why's
+    with won't would wouldn't you you'd you'll you're you've your yours yourself yourselves 's 'm 're 've 'll 'd n't
+    just also really will got get gonna wanna yeah lot lots""".split()
+)
+# Words that carry conversational glue rather than content: greetings, thanks, reactions, fillers.
+DISCOURSE_WORDS = frozenset(
+    """hey hi hello hiya wow whoa oh ohh aw aww awww ah ahh yay haha hahaha lol omg thanks thank bye goodbye cheers
+    congrats congratulations good great nice cool awesome amazing glad happy hear see meet sure yep yes ok okay
+    totally definitely absolutely true agree sounds fun sweet wonderful fantastic incredible well talk soon later
+    catch know right exactly indeed man dude buddy welcome sorry hmm um uh like kinda sorta pretty super stuff
+    thing things tell let keep care awesome lovely appreciate means much lot""".split()
+)
+# Leading interjections and fillers trimmed from the front of a realised span.
+LEADING_FILLERS = frozenset({"so", "well", "oh", "also", "and", "but", "or", "because", "yeah", "like", "anyway", "plus"})
+
+LIGHT_VERBS = frozenset({"be", "have", "do", "make", "get", "take", "give", "put", "let", "keep"})
+ATTITUDE_VERBS = frozenset({"want", "like", "love", "prefer", "hate"})
+FIRST_PERSON = frozenset({"i", "we"})
+VAGUE_ACTORS = frozenset(
+    {"it", "this", "that", "there", "these", "those", "something", "anything", "everything", "nothing", "someone",
+     "anyone", "everyone", "somebody", "anybody", "everybody", "which", "who", "what", "one", "all", "thing"}
+)
+ANAPHORA = frozenset({"it", "this", "that", "they", "them", "he", "she", "there", "these", "those", "which"})
+CONTRAST = frozenset({"but", "though", "although", "however", "yet", "still", "whereas", "while", "except"})
+
+# Content cues (seed 000's configured cue list is not published; this one names what a personal memory is about).
+CUE_LEMMAS = frozenset(
+    """want like love prefer hate enjoy plan decide start begin join adopt buy move visit learn study work graduate
+    marry meet travel paint play read write sign finish win lose quit open launch build create volunteer attend
+    celebrate teach perform apply research raise train hike camp run cook bake draw dance sing own live born
+    remember miss hope dream try need""".split()
+)
+CUE_NOUNS = frozenset(
+    """favorite favourite birthday hobby job career family wife husband partner son daughter kid kids child
+    children mom mother dad father sister brother friend friends pet dog cat book books class course school
+    college degree trip vacation concert project business store shop studio company team group painting
+    certificate name home house car allergy doctor therapist""".split()
+)
+MONEY_SIGNS = frozenset({"$", "€", "£", "¥"})

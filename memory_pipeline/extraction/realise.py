@@ -1,0 +1,206 @@
+"""From scored candidates to units: selection per clause, span widening, integrity checks, merging (seed 000, A.3).
+
+A unit is one or more contiguous token ranges of the source (one per sentence it touches), so realisation is
+always the source wording in source order. Selection takes candidates best first, up to Kc new units per clause;
+a candidate that overlaps a unit already taken widens it instead. A first-person attitude predicate
+(want, like, love, prefer, hate) is pulled into the unit of its nested action, so "I want to learn Japanese" is
+never stored as "learns Japanese". Units that sit next to an anaphoric or contrastive continuation are merged,
+as are all units of a turn that yields more than Kt.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from memory_pipeline.config import ExtractorConfig
+from memory_pipeline.extraction.clauses import Clause, is_content, is_discourse_only
+from memory_pipeline.extraction.lexicon import (
+    ANAPHORA,
+    ATTITUDE_VERBS,
+    CONTRAST,
+    FIRST_PERSON,
+    LEADING_FILLERS,
+    MONEY_SIGNS,
+    VAGUE_ACTORS,
+)
+from memory_pipeline.extraction.scoring import Candidate, build_span, find_actor
+from memory_pipeline.parsing import ParsedDoc, Role
+
+MIN_UNIT_WORDS = 3
+
+
+@dataclass
+class Unit:
+    ranges: list[tuple[int, int]]  # token ranges [start, end), source order, at most one per sentence
+    predicate: int
+    score: float
+    actor: int | None = None
+    own_actor: bool = False
+
+    @property
+    def start(self) -> int:
+        return self.ranges[0][0]
+
+    def tokens(self) -> set[int]:
+        return {k for a, b in self.ranges for k in range(a, b)}
+
+    def overlaps(self, lo: int, hi: int) -> bool:
+        return any(a < hi and lo < b for a, b in self.ranges)
+
+    def absorb(self, doc: ParsedDoc, lo: int, hi: int) -> None:
+        """Add tokens ``lo..hi-1``; ranges in the same sentence become one contiguous range."""
+        sent = doc.tokens[lo].sent
+        merged = False
+        for n, (a, b) in enumerate(self.ranges):
+            if doc.tokens[a].sent == sent:
+                self.ranges[n] = (min(a, lo), max(b, hi))
+                merged = True
+                break
+        if not merged:
+            self.ranges.append((lo, hi))
+        self.ranges.sort()
+
+
+def trim(doc: ParsedDoc, lo: int, hi: int) -> tuple[int, int]:
+    """Drop punctuation, conjunctions and fillers from the edges of a range."""
+    while lo < hi and (
+        doc.tokens[lo].pos in ("PUNCT", "CCONJ", "INTJ") or doc.tokens[lo].lower in LEADING_FILLERS
+    ):
+        lo += 1
+    while hi > lo and doc.tokens[hi - 1].pos in ("PUNCT", "CCONJ", "SCONJ") and doc.tokens[hi - 1].text not in ")\"'":
+        hi -= 1
+    return lo, hi
+
+
+def widen(doc: ParsedDoc, lo: int, hi: int, clause: Clause, anchors: set[int]) -> tuple[int, int]:
+    """Pull named entities, numbers, money and temporal expressions of the clause into the range."""
+    for k in range(clause.start, clause.end):
+        token = doc.tokens[k]
+        if k in anchors or token.text in MONEY_SIGNS or token.pos == "NUM" or (token.ent and token.ent not in ("ORDINAL", "CARDINAL")):
+            lo, hi = min(lo, k), max(hi, k + 1)
+    return lo, hi
+
+
+def passes_integrity(doc: ParsedDoc, lo: int, hi: int, cand: Candidate) -> bool:
+    """Reject very short, discourse-only and incomplete copular realisations (seed 000, A.3)."""
+    words = [t for t in doc.tokens[lo:hi] if t.pos != "PUNCT"]
+    if len(words) < MIN_UNIT_WORDS:
+        return False
+    if is_discourse_only(doc, lo, hi):
+        return False
+    token = doc.tokens[cand.predicate]
+    if token.lemma == "be" and not cand.cue:
+        actor = doc.tokens[cand.actor].lower if cand.actor is not None else ""
+        if actor in VAGUE_ACTORS or not any(is_content(t) for t in words):
+            return False
+    if any(t.text in MONEY_SIGNS for t in doc.tokens[cand.clause.start : cand.clause.end]) and not any(
+        t.text in MONEY_SIGNS for t in words
+    ):
+        return False
+    return True
+
+
+def select_units(
+    doc: ParsedDoc, clause: Clause, candidates: list[Candidate], config: ExtractorConfig, anchors: set[int]
+) -> list[Unit]:
+    """Up to Kc units for one clause."""
+    units: list[Unit] = []
+    for cand in candidates:
+        lo, hi = trim(doc, min(cand.span), max(cand.span) + 1)
+        if lo >= hi:
+            continue
+        lo, hi = widen(doc, lo, hi, clause, anchors)
+        lo, hi = trim(doc, lo, hi)
+        host = next((u for u in units if u.overlaps(lo, hi)), None)
+        if host is not None:
+            host.absorb(doc, lo, hi)
+            continue
+        if len(units) >= config.clause_limit or not passes_integrity(doc, lo, hi, cand):
+            continue
+        units.append(Unit([(lo, hi)], cand.predicate, cand.score, cand.actor, cand.own_actor))
+    for unit in units:
+        keep_attitude(doc, unit, clause, config)
+    return units
+
+
+def keep_attitude(doc: ParsedDoc, unit: Unit, clause: Clause, config: ExtractorConfig) -> None:
+    """If the unit's predicate is the nested action of a first-person attitude predicate, include the attitude."""
+    for arc in doc.parents(unit.predicate):
+        head = doc.tokens[arc.head]
+        if arc.role is not Role.CLAUSE or head.lemma not in ATTITUDE_VERBS:
+            continue
+        actor, own = find_actor(doc, head.i)
+        if actor is None or doc.tokens[actor].lower not in FIRST_PERSON:
+            continue
+        if not clause.start <= actor < clause.end:
+            continue
+        span = build_span(doc, head.i, clause, config.clause_depth, config.noun_phrase_depth)
+        lo, hi = trim(doc, min(span | {actor}), max(span | {actor}) + 1)
+        unit.absorb(doc, lo, hi)
+        unit.predicate, unit.actor, unit.own_actor = head.i, actor, own
+
+
+def content_set(doc: ParsedDoc, unit: Unit) -> set[str]:
+    return {doc.tokens[k].lower for k in unit.tokens() if is_content(doc.tokens[k])}
+
+
+def suppress_near_duplicates(doc: ParsedDoc, units: list[Unit], threshold: float) -> list[Unit]:
+    """Drop a unit whose content words overlap another's by ``threshold`` of the smaller set."""
+    kept: list[Unit] = []
+    for unit in units:
+        words = content_set(doc, unit)
+        duplicate = False
+        for other in kept:
+            other_words = content_set(doc, other)
+            smaller = min(len(words), len(other_words))
+            if smaller and len(words & other_words) / smaller >= threshold:
+                duplicate = True
+                if len(words) > len(other_words):  # keep the fuller wording
+                    other.ranges = list(unit.ranges)
+                break
+        if not duplicate:
+            kept.append(unit)
+    return kept
+
+
+def continues_previous(doc: ParsedDoc, unit: Unit) -> bool:
+    """An anaphoric subject or a contrast cue at the unit's start ties it to the unit before it."""
+    start = unit.start
+    window = [doc.tokens[k].lower for k in range(max(0, start - 2), min(len(doc.tokens), start + 1))]
+    if any(w in CONTRAST for w in window):
+        return True
+    return unit.actor is not None and doc.tokens[unit.actor].lower in ANAPHORA and unit.own_actor
+
+
+def merge_units(doc: ParsedDoc, units: list[Unit], turn_limit: int) -> list[Unit]:
+    """Merge on anaphora or contrast; beyond Kt units, merge everything into one (nothing is discarded)."""
+    units = sorted(units, key=lambda u: u.start)
+    merged: list[Unit] = []
+    for unit in units:
+        if merged and continues_previous(doc, unit):
+            for lo, hi in unit.ranges:
+                merged[-1].absorb(doc, lo, hi)
+        else:
+            merged.append(unit)
+    if len(merged) > turn_limit:
+        first = merged[0]
+        for unit in merged[1:]:
+            for lo, hi in unit.ranges:
+                first.ranges.append((lo, hi))
+        first.ranges.sort()
+        merged = [first]
+    return merged
+
+
+def coverage(doc: ParsedDoc, start: int, realisation: str) -> tuple[int, int]:
+    """(retained, total) content-token occurrences of the source from ``start`` on: a token counts as retained
+    when its lowercase form is a substring of the lowercase realisation (seed 000, A.3; no lemmas, no word
+    boundaries, repeated occurrences counted separately)."""
+    haystack = realisation.lower()
+    total = retained = 0
+    for token in doc.tokens[start:]:
+        if is_content(token):
+            total += 1
+            retained += token.lower in haystack
+    return retained, total
+

@@ -1,0 +1,58 @@
+"""Privacy scope of a memory (seed 004, Table 1), decided from its own words and entities.
+
+USER_PII (health, identity, finances, contacts) wins over INTERNAL (devices, apps, platform data), which wins
+over EXTERNAL (products, places, public entities); anything else is GENERIC. The most sensitive scope present
+is the one that governs how the memory may be enriched or shared.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory_pipeline.parsing import ParsedDoc
+
+USER_PII = "USER_PII"
+INTERNAL = "INTERNAL"
+EXTERNAL = "EXTERNAL"
+GENERIC = "GENERIC"
+SCOPES = (USER_PII, INTERNAL, EXTERNAL, GENERIC)
+
+HEALTH = frozenset(
+    """sick ill illness disease doctor hospital therapy therapist diagnosis diagnose surgery injury injure hurt pain
+    medication medicine pregnant pregnancy allergy allergic cancer depression depressed anxiety mental health
+    clinic nurse symptom recovery recover diabetes asthma disorder adhd autism treatment prescription
+    counselor counseling miscarriage""".split()
+)
+IDENTITY = frozenset(
+    """transgender trans gay lesbian bisexual queer lgbtq lgbt nonbinary non-binary identity religion religious
+    christian muslim jewish hindu buddhist atheist ethnicity race nationality immigrant citizenship transition
+    transitioning birthday born age sexuality orientation""".split()
+)
+FINANCES = frozenset(
+    """money salary income debt loan mortgage rent bank savings budget afford credit tax taxes invest investment
+    paycheck wage wages bankrupt finances financial pension insurance""".split()
+)
+CONTACT_PHRASES = ("phone number", "email", "e-mail", "home address", "my address", "contact details")
+DEVICES_APPS = frozenset(
+    """phone smartphone laptop computer pc app apps tablet ipad iphone android software website account password
+    settings notification device smartwatch console playstation xbox router wifi browser instagram facebook
+    twitter tiktok youtube whatsapp spotify netflix""".split()
+)
+EXTERNAL_ENTITIES = frozenset({"GPE", "LOC", "FAC", "ORG", "PRODUCT", "WORK_OF_ART", "EVENT", "NORP", "LAW", "LANGUAGE"})
+PII_PATTERNS = re.compile(r"[$€£]\s?\d|\b\d+\s*(?:years?|yrs?)\s+old\b|@\w+\.\w+|\b\d{3}[-. ]\d{3,4}[-. ]\d{4}\b", re.IGNORECASE)
+
+
+def classify_scope(doc: ParsedDoc, ranges: list[tuple[int, int]]) -> str:
+    """The scope of the memory realised from token ``ranges`` of ``doc``."""
+    tokens = [doc.tokens[k] for start, end in ranges for k in range(start, end)]
+    words = {t.lower for t in tokens} | {t.lemma for t in tokens}
+    text = " ".join(doc.span_text(start, end) for start, end in ranges).lower()
+    if words & (HEALTH | IDENTITY | FINANCES) or PII_PATTERNS.search(text):
+        return USER_PII
+    if any(phrase in text for phrase in CONTACT_PHRASES):
+        return USER_PII
+    if words & DEVICES_APPS:
+        return INTERNAL
+    if any(t.ent in EXTERNAL_ENTITIES for t in tokens):
+        return EXTERNAL
+    return GENERIC

@@ -1,0 +1,193 @@
+"""Predicate candidates and their score S(p) = sum_r alpha_r I_r(p) + B(p) - P(p) (seed 000, Eq. 2, A.3, B.1).
+
+Each role group counts at most once. The bonus B is a content cue (3.5, once), an identifiable actor (+0.5) and a
+first-person actor (+0.5 more); the penalty P is a nested matrix predicate (1.5), a restrictive or nominal-modifier
+embedding (6), an objectless light verb (2) and the absence of any informative argument (4). The last three are
+also hard filters, as is a negative score.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from memory_pipeline.extraction.clauses import Clause
+from memory_pipeline.extraction.lexicon import (
+    CUE_LEMMAS,
+    CUE_NOUNS,
+    FIRST_PERSON,
+    LIGHT_VERBS,
+    MONEY_SIGNS,
+    VAGUE_ACTORS,
+)
+from memory_pipeline.parsing import ARGUMENT_ROLES, ParsedDoc, Role
+
+ROLE_WEIGHTS = {Role.PATIENT: 3.0, Role.ACTOR: 2.0, Role.TIME: 2.0, Role.PURPOSE: 2.0, Role.LOCATION: 1.0}
+CUE_BONUS = 3.5
+IDENTIFIABLE_ACTOR_BONUS = 0.5
+FIRST_PERSON_BONUS = 0.5
+NESTED_MATRIX_PENALTY = 1.5
+EMBEDDING_PENALTY = 6.0
+LIGHT_VERB_PENALTY = 2.0
+NO_ARGUMENT_PENALTY = 4.0
+
+# Arcs through which a controlled or coordinated predicate inherits its head's subject.
+INHERITING_LABELS = frozenset({"conj", "xcomp", "advcl", "CONJ.member", "_and_c"})
+
+
+@dataclass
+class Candidate:
+    predicate: int
+    clause: Clause
+    depth: int  # nested-clause depth below the sentence root
+    groups: set[Role] = field(default_factory=set)
+    actor: int | None = None  # the actor token, own or inherited
+    own_actor: bool = False
+    cue: bool = False
+    penalties: dict[str, float] = field(default_factory=dict)
+    span: set[int] = field(default_factory=set)
+    score: float = 0.0
+
+    @property
+    def filtered(self) -> str | None:
+        """Why a hard filter removes this candidate, or ``None``."""
+        for reason in ("embedding", "light_verb", "no_argument"):
+            if reason in self.penalties:
+                return reason
+        return "negative" if self.score < 0 else None
+
+
+def is_predicate(doc: ParsedDoc, i: int) -> bool:
+    """Verbs, and copulas or auxiliaries that head their own clause (not those that only help another verb)."""
+    token = doc.tokens[i]
+    if token.pos == "VERB":
+        return not any(a.label in ("aux", "auxpass") for a in doc.parents(i))
+    if token.pos == "AUX":
+        return not any(a.label in ("aux", "auxpass", "mARG", "mAux") for a in doc.parents(i)) and bool(doc.children(i))
+    return False
+
+
+def clause_depth(doc: ParsedDoc, i: int, limit: int = 16) -> int:
+    """Number of clausal arcs between ``i`` and its sentence root."""
+    depth, seen = 0, {i}
+    current = i
+    while limit > 0:
+        parents = doc.parents(current)
+        if not parents:
+            return depth
+        arc = parents[0]
+        if arc.role in (Role.CLAUSE, Role.EMBED) or (arc.role in (Role.PURPOSE, Role.TIME) and is_predicate(doc, current)):
+            depth += 1
+        current = arc.head
+        if current in seen:
+            return depth
+        seen.add(current)
+        limit -= 1
+    return depth
+
+
+def find_actor(doc: ParsedDoc, i: int, hops: int = 3) -> tuple[int | None, bool]:
+    """The actor of predicate ``i``: its own, or one inherited through coordination or control."""
+    for arc in doc.children(i):
+        if arc.role is Role.ACTOR:
+            return arc.dep, True
+    current = i
+    for _ in range(hops):
+        parents = doc.parents(current)
+        if not parents or parents[0].label not in INHERITING_LABELS:
+            break
+        current = parents[0].head
+        for arc in doc.children(current):
+            if arc.role is Role.ACTOR:
+                return arc.dep, False
+    return None, False
+
+
+def build_span(doc: ParsedDoc, predicate: int, clause: Clause, clause_limit: int, np_limit: int) -> set[int]:
+    """Tokens reached from ``predicate`` through permitted relations, inside its clause.
+
+    Coordinated predicates are left to their own candidate; nested clauses are followed to ``clause_limit`` levels
+    and noun phrases to ``np_limit`` levels (seed 000, B.1: 5 and 4).
+    """
+    span = {predicate}
+    stack = [(predicate, 0, 0)]
+    while stack:
+        head, c_depth, n_depth = stack.pop()
+        for arc in doc.children(head):
+            dep = arc.dep
+            if dep in span or not clause.start <= dep < clause.end:
+                continue
+            predicate_child = is_predicate(doc, dep)
+            if arc.role is Role.COORD and predicate_child:
+                continue
+            if predicate_child:
+                if c_depth + 1 > clause_limit:
+                    continue
+                span.add(dep)
+                stack.append((dep, c_depth + 1, 0))
+            else:
+                if n_depth + 1 > np_limit and arc.role not in (Role.FUNCTION,):
+                    continue
+                span.add(dep)
+                stack.append((dep, c_depth, n_depth + 1))
+    return span
+
+
+def has_cue(doc: ParsedDoc, predicate: int, span: set[int]) -> bool:
+    if doc.tokens[predicate].lemma in CUE_LEMMAS:
+        return True
+    for k in span:
+        token = doc.tokens[k]
+        if token.ent or token.pos == "NUM" or token.text in MONEY_SIGNS or token.lemma in CUE_NOUNS:
+            return True
+    return False
+
+
+def score_candidate(doc: ParsedDoc, predicate: int, clause: Clause, clause_limit: int, np_limit: int) -> Candidate:
+    """Score one predicate; the penalties dictionary names every penalty that applied."""
+    cand = Candidate(predicate=predicate, clause=clause, depth=clause_depth(doc, predicate))
+    token = doc.tokens[predicate]
+    children = doc.children(predicate)
+    for arc in children:
+        if arc.role in ARGUMENT_ROLES:
+            cand.groups.add(arc.role)
+        elif arc.role is Role.CLAUSE:  # a complement clause is the predicate's content (its object)
+            cand.groups.add(Role.PATIENT)
+    cand.actor, cand.own_actor = find_actor(doc, predicate)
+    if cand.actor is not None:
+        cand.groups.add(Role.ACTOR)
+    cand.span = build_span(doc, predicate, clause, clause_limit, np_limit)
+    cand.cue = has_cue(doc, predicate, cand.span)
+
+    score = sum(ROLE_WEIGHTS[g] for g in cand.groups)
+    if cand.cue:
+        score += CUE_BONUS
+    actor_word = doc.tokens[cand.actor].lower if cand.actor is not None else ""
+    if cand.actor is not None and actor_word not in VAGUE_ACTORS:
+        score += IDENTIFIABLE_ACTOR_BONUS
+        if actor_word in FIRST_PERSON:
+            score += FIRST_PERSON_BONUS
+    if any(arc.role is Role.CLAUSE and is_predicate(doc, arc.dep) for arc in children):
+        cand.penalties["nested_matrix"] = NESTED_MATRIX_PENALTY
+    if any(arc.role is Role.EMBED for arc in doc.parents(predicate)):
+        cand.penalties["embedding"] = EMBEDDING_PENALTY
+    if token.lemma in LIGHT_VERBS and Role.PATIENT not in cand.groups:
+        cand.penalties["light_verb"] = LIGHT_VERB_PENALTY
+    informative = cand.groups - {Role.ACTOR}
+    if not informative and (cand.actor is None or doc.tokens[cand.actor].pos == "PRON"):
+        cand.penalties["no_argument"] = NO_ARGUMENT_PENALTY
+    cand.score = score - sum(cand.penalties.values())
+    return cand
+
+
+def candidates_for(doc: ParsedDoc, clause: Clause, clause_limit: int, np_limit: int) -> list[Candidate]:
+    """Scored candidates of one clause that pass the hard filters, best first (score, span length, position)."""
+    scored = []
+    for i in range(clause.start, clause.end):
+        if not is_predicate(doc, i):
+            continue
+        cand = score_candidate(doc, i, clause, clause_limit, np_limit)
+        if cand.depth > clause_limit or cand.filtered:
+            continue
+        scored.append(cand)
+    scored.sort(key=lambda c: (-c.score, -len(c.span), c.predicate))
+    return scored

@@ -1,0 +1,520 @@
+"""Temporal grounding at formation (seed 003: protect temporal anchors; seed 004: resolve deixis at formation).
+
+Expressions are found from the parse (DATE/TIME entities) and from cheap patterns the tagger misses, then
+resolved against the turn's own session time, never the wall clock, into a half-open interval
+``[start, end)`` of naive datetimes. Fixed rules cover the forms conversations use most and those the generic
+recogniser gets wrong or leaves open ("last year" is the calendar year, "the week before 9 June 2023",
+"two weekends ago", seasons); everything else goes to Microsoft's recognizers-text, which is accurate offline but
+costs milliseconds per call, so it is asked only about the expression itself and its model is built once per
+:class:`TemporalResolver` and reused.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+
+from memory_pipeline.parsing import ParsedDoc
+
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+MONTHS = (
+    "january february march april may june july august september october november december".split()
+)
+MONTH_ABBR = {m[:3]: n + 1 for n, m in enumerate(MONTHS)} | {"sept": 9}
+SEASONS = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}  # first month of each season
+NUMBER_WORDS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "couple": 2, "a couple": 2, "a couple of": 2, "couple of": 2,
+}
+# Vague counts become ranges: (fewest, most) units back.
+VAGUE_COUNTS = {"few": (2, 4), "a few": (2, 4), "several": (3, 7), "many": (5, 15)}
+
+_MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+_WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_COUNT = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a couple|couple of|a few|few|several|many)"
+_UNIT = r"(?:day|week|weekend|month|year)s?"
+
+# Patterns for expressions the entity tagger tends to miss; matched on the turn text, case-insensitively.
+CUE_PATTERNS = [
+    re.compile(p, re.IGNORECASE)
+    for p in (
+        r"\b(?:the day before yesterday|yesterday|today|tonight|tomorrow|last night|this (?:morning|afternoon|evening))\b",
+        rf"\b(?:the\s+)?(?:last|this|next|past|coming|this past)\s+(?:few\s+)?(?:{_UNIT}|{_WEEKDAY}|summer|winter|spring|fall|autumn)\b",
+        rf"\b{_COUNT}\s+{_UNIT}\s+ago\b",
+        rf"\bthe\s+(?:week|weekend|day|{_WEEKDAY})\s+(?:before|after|of)\s+(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}|{_MONTH}\s+\d{{1,2}})(?:,?\s+\d{{4}})?",
+        rf"\b(?:since|in)\s+(?:{_MONTH}\s+)?(?:19|20)\d\d\b",
+        rf"\b(?:on|last|this|next)\s+{_WEEKDAY}\b",
+        r"\bthe other day\b",
+        r"\bthese days\b",
+    )
+]
+# Habitual, age and other non-anchoring uses of date words: not temporal anchors.
+NON_ANCHOR = re.compile(
+    r"\b(?:every|each|daily|weekly|monthly|yearly|annually|once a|twice a|times a|per)\b|years? old|year-old|"
+    r"\bage\b|^(?:the\s+)?(?:one|some|a|the|all|that|this|whole|entire)?\s*(?:day|days|time|night)$|^someday$|"
+    rf"^(?:on\s+)?(?:{_WEEKDAY}|weekend)s$|"
+    # bare plural units ("for years", "so many days", "our days"): durations with no anchor
+    r"^(?:the|our|my|his|her|their|so many|many|for|these|those|all)?\s*(?:years|months|weeks|days|nights)$|"
+    r"\b(?:hours|minutes|seconds)$|"
+    # evaluative days ("a long day", "the big day"): which day is not said
+    r"^(?:a|an|the|our|my|that)\s+(?:\w+\s+)?day$|"
+    # a bare small number is an age or a count, not a date ("since I was 17"); "9-5" is working hours
+    r"^(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+    r"sixteen|seventeen|eighteen|nineteen|twenty)$|^\d{1,2}\s*-\s*\d{1,2}$",
+    re.IGNORECASE,
+)
+FUTURE_CUES = {"will", "'ll", "gonna", "shall", "plan", "planning", "going", "next", "soon", "hope", "hoping"}
+
+
+@dataclass(frozen=True)
+class TemporalMention:
+    """One temporal expression of a turn, with its interval ``[start, end)`` when it could be resolved."""
+
+    text: str
+    char_start: int
+    char_end: int
+    start: datetime | None = None
+    end: datetime | None = None
+    kind: str = "unresolved"  # point, range, duration, unresolved
+
+    @property
+    def resolved(self) -> bool:
+        return self.start is not None and self.end is not None
+
+
+@dataclass
+class TemporalResolver:
+    """Finds and resolves temporal expressions; the recognizers-text model is built on first use and kept."""
+
+    culture: str = "en-us"
+    _model: object = field(default=None, repr=False)
+    _cache: dict = field(default_factory=dict, repr=False)
+
+    # -- finding ------------------------------------------------------------------------------------------
+    def find(self, doc: ParsedDoc) -> list[tuple[int, int]]:
+        """Character spans of the temporal expressions in ``doc`` (entities and cue patterns, merged)."""
+        spans: list[tuple[int, int]] = []
+        for ent in doc.entities:
+            if ent.label in ("DATE", "TIME"):
+                spans.append((doc.tokens[ent.start].idx, doc.tokens[ent.end - 1].end))
+        for pattern in CUE_PATTERNS:
+            spans.extend(m.span() for m in pattern.finditer(doc.text))
+        merged: list[list[int]] = []
+        for start, end in sorted(spans):
+            if merged and start <= merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], end)
+            else:
+                merged.append([start, end])
+        return [(s, e) for s, e in merged if not NON_ANCHOR.search(doc.text[s:e].strip())]
+
+    def ground(self, doc: ParsedDoc, session_time: datetime | None) -> list[TemporalMention]:
+        """Every temporal expression of ``doc``, resolved against ``session_time`` where possible."""
+        mentions = []
+        for start, end in self.find(doc):
+            text = doc.text[start:end]
+            resolved = None
+            if session_time is not None:
+                resolved = self.resolve(text, session_time, tense_at(doc, start))
+            if resolved is None:
+                mentions.append(TemporalMention(text, start, end))
+            else:
+                mentions.append(TemporalMention(text, start, end, *resolved))
+        return mentions
+
+    # -- resolving ----------------------------------------------------------------------------------------
+    def resolve(self, text: str, session_time: datetime, tense: str = "present") -> tuple[datetime, datetime, str] | None:
+        """``(start, end, kind)`` of one expression said at ``session_time``; ``tense`` is past/present/future."""
+        key = (text.lower(), session_time.date(), tense)
+        if key not in self._cache:
+            anchor = session_time.date()
+            result = resolve_by_rule(_clean(text), anchor, tense)
+            if result is None:
+                result = self._recognize(text, session_time, tense)
+            self._cache[key] = result
+        return self._cache[key]
+
+    def _recognize(self, text: str, session_time: datetime, tense: str) -> tuple[datetime, datetime, str] | None:
+        if self._model is None:
+            from recognizers_date_time import DateTimeRecognizer
+
+            self._model = DateTimeRecognizer(self.culture).get_datetime_model()
+        for result in self._model.parse(text, session_time):
+            values = (result.resolution or {}).get("values") or []
+            interval = _pick(values, session_time.date(), tense)
+            if interval is not None:
+                return interval
+        return None
+
+
+def tense_at(doc: ParsedDoc, char: int) -> str:
+    """past / future / present of the sentence holding the character ``char`` (from tags and modal cues)."""
+    sent = next((n for n, (s, e) in enumerate(doc.sentences) if doc.tokens[s].idx <= char < doc.tokens[e - 1].end + 1), 0)
+    start, end = doc.sentences[sent] if doc.sentences else (0, len(doc.tokens))
+    words = [t for t in doc.tokens[start:end]]
+    if any(t.lower in FUTURE_CUES for t in words):
+        return "future"
+    if any(t.tag in ("VBD", "VBN") for t in words):
+        return "past"
+    return "present"
+
+
+# --- rules -------------------------------------------------------------------------------------------------
+def _clean(text: str) -> str:
+    text = text.lower().replace("’", "'").strip(" .,!?;:\"'")
+    text = re.sub(r"\s+", " ", text)
+    text = re.sub(r"^(?:just|only|sometime|around|about)\s+", "", text)
+    return re.sub(r"^(?:on|in|at|during|by|around|about|over|for|throughout)\s+", "", text)
+
+
+def _day(d: date) -> datetime:
+    return datetime(d.year, d.month, d.day)
+
+
+def _days(start: date, n: int = 1, kind: str = "point") -> tuple[datetime, datetime, str]:
+    return _day(start), _day(start + timedelta(days=n)), kind
+
+
+def _month_start(year: int, month: int) -> date:
+    year += (month - 1) // 12
+    month = (month - 1) % 12 + 1
+    return date(year, month, 1)
+
+
+def _month(year: int, month: int, n: int = 1) -> tuple[datetime, datetime, str]:
+    return _day(_month_start(year, month)), _day(_month_start(year, month + n)), "range"
+
+
+def _year(year: int, n: int = 1) -> tuple[datetime, datetime, str]:
+    return datetime(year, 1, 1), datetime(year + n, 1, 1), "range"
+
+
+def _week(d: date) -> tuple[datetime, datetime, str]:
+    monday = d - timedelta(days=d.weekday())
+    return _days(monday, 7, "range")
+
+
+def _weekend_before(d: date) -> date:
+    """Saturday of the last full weekend that ended before ``d``."""
+    saturday = d - timedelta(days=(d.weekday() - 5) % 7 or 7)
+    if saturday + timedelta(days=1) >= d:  # d is that Saturday or Sunday
+        saturday -= timedelta(days=7)
+    return saturday
+
+
+def _count(word: str) -> int | None:
+    word = word.strip()
+    if word.isdigit():
+        return int(word)
+    return NUMBER_WORDS.get(word)
+
+
+def _season(name: str, year: int) -> tuple[datetime, datetime, str]:
+    return _month(year, SEASONS[name], 3)
+
+
+def _season_for(name: str, anchor: date, tense: str, which: str) -> tuple[datetime, datetime, str]:
+    this = _season(name, anchor.year if not (name == "winter" and anchor.month < 3) else anchor.year - 1)
+    if which == "last" or (which == "" and tense == "past" and this[0].date() > anchor):
+        return _season(name, this[0].year - 1)
+    if which == "next" or (which == "" and tense == "future" and this[1].date() <= anchor):
+        return _season(name, this[0].year + 1)
+    return this
+
+
+def _month_number(word: str) -> int | None:
+    return MONTH_ABBR.get(word[:4] if word.startswith("sept") else word[:3]) if word[:3] in MONTH_ABBR else None
+
+
+def _nearest_year(month: int, day: int, anchor: date, tense: str) -> int:
+    candidate = date(anchor.year, month, min(day, 28))
+    if tense == "past" and candidate > anchor:
+        return anchor.year - 1
+    if tense == "future" and candidate < anchor:
+        return anchor.year + 1
+    return anchor.year
+
+
+def resolve_by_rule(text: str, anchor: date, tense: str) -> tuple[datetime, datetime, str] | None:
+    """The fixed rules; ``None`` when none applies (the caller then asks recognizers-text)."""
+    if text in ("today", "tonight", "now", "this morning", "this afternoon", "this evening", "earlier today"):
+        return _days(anchor)
+    if text in ("yesterday", "last night") or text.startswith("yesterday "):
+        return _days(anchor - timedelta(days=1))
+    if text == "the day before yesterday":
+        return _days(anchor - timedelta(days=2))
+    if text == "tomorrow" or text.startswith("tomorrow "):
+        return _days(anchor + timedelta(days=1))
+    if text == "the other day":
+        return _days(anchor - timedelta(days=7), 6, "range")
+    if text == "these days":
+        return _days(anchor - timedelta(days=30), 31, "range")
+
+    m = re.fullmatch(rf"the (week|weekend|day|{_WEEKDAY}) (before|after|of) (.+)", text)
+    if m:
+        inner = resolve_by_rule(m.group(3), anchor, tense)
+        if inner is None:
+            return None
+        ref = inner[0].date()
+        unit, rel = m.group(1), m.group(2)
+        if rel == "of":
+            return _week(ref) if unit in ("week", "weekend") else _days(ref)
+        sign = -1 if rel == "before" else 1
+        if unit == "week":
+            return _days(ref - timedelta(days=7), 7, "range") if sign < 0 else _days(ref + timedelta(days=1), 7, "range")
+        if unit == "day":
+            return _days(ref + timedelta(days=sign))
+        if unit == "weekend":
+            sat = _weekend_before(ref) if sign < 0 else ref + timedelta(days=(5 - ref.weekday()) % 7 or 7)
+            return _days(sat, 2, "range")
+        wd = WEEKDAYS.index(unit)
+        if sign < 0:
+            return _days(ref - timedelta(days=(ref.weekday() - wd) % 7 or 7))
+        return _days(ref + timedelta(days=(wd - ref.weekday()) % 7 or 7))
+
+    m = re.fullmatch(rf"(since|from) (.+)", text)
+    if m:
+        inner = resolve_by_rule(m.group(2), anchor, "past")
+        return (inner[0], _day(anchor + timedelta(days=1)), "range") if inner else None
+
+    m = re.fullmatch(rf"({_COUNT}) ({_UNIT}) ago", text)
+    if m:
+        return _ago(m.group(1), m.group(2).rstrip("s"), anchor)
+
+    m = re.fullmatch(rf"(?:the )?(last|past|this past|previous|this|current|next|coming|following) ({_UNIT}|{_WEEKDAY}|summer|winter|spring|fall|autumn)", text)
+    if m:
+        return _relative(m.group(1), m.group(2), anchor, tense)
+
+    m = re.fullmatch(rf"(?:the )?(?:last|past) ({_COUNT}) ({_UNIT})", text)
+    if m:
+        return _span_back(m.group(1), m.group(2).rstrip("s"), anchor)
+
+    m = re.fullmatch(rf"(?:the )?(?:last|past) few ({_UNIT})", text)
+    if m:
+        return _span_back("a few", m.group(1).rstrip("s"), anchor)
+
+    m = re.fullmatch(rf"({_COUNT}) ({_UNIT})", text)
+    if m and m.group(1) not in ("a", "an", "one") and not m.group(2).startswith("weekend"):
+        # A bare duration ("for 4 years"): the stretch that ends (past, present) or starts (future) at the session.
+        n = _count(m.group(1)) or VAGUE_COUNTS.get(m.group(1), (3, 3))[1]
+        unit = m.group(2).rstrip("s")
+        back = _shift(anchor, unit, -n)
+        if tense == "future":
+            return _day(anchor), _day(_shift(anchor, unit, n)), "duration"
+        return _day(back), _day(anchor + timedelta(days=1)), "duration"
+
+    m = re.fullmatch(rf"(?:the )?({_WEEKDAY})", text)
+    if m:
+        wd = WEEKDAYS.index(m.group(1))
+        if tense == "future":
+            return _days(anchor + timedelta(days=(wd - anchor.weekday()) % 7 or 7))
+        return _days(anchor - timedelta(days=(anchor.weekday() - wd) % 7 or 7))
+
+    m = re.fullmatch(r"(?:the )?(?:(last|this|next|past) )?(summer|winter|spring|fall|autumn)(?: of)?(?: (\d{4}))?", text)
+    if m:
+        if m.group(3):
+            return _season(m.group(2), int(m.group(3)))
+        return _season_for(m.group(2), anchor, tense, {"past": "last"}.get(m.group(1) or "", m.group(1) or ""))
+
+    m = re.fullmatch(r"(?:the year )?((?:19|20)\d\d)", text)
+    if m:
+        return _year(int(m.group(1)))
+
+    m = re.fullmatch(rf"(?:(early|mid|late|the end of|end of|the beginning of|beginning of|the start of) )?({_MONTH})(?:,? ((?:19|20)\d\d))?", text)
+    if m and _month_number(m.group(2)):
+        month = _month_number(m.group(2))
+        year = int(m.group(3)) if m.group(3) else _nearest_year(month, 15, anchor, tense)
+        start, end, _ = _month(year, month)
+        part = (m.group(1) or "").replace("the ", "")
+        if part in ("early", "beginning of", "start of"):
+            end = start + timedelta(days=10)
+        elif part == "mid":
+            start, end = start + timedelta(days=10), start + timedelta(days=20)
+        elif part in ("late", "end of"):
+            start = start + timedelta(days=20)
+        return start, end, "range"
+
+    m = re.fullmatch(rf"(\d{{1,2}})(?:st|nd|rd|th)?(?: of)? ({_MONTH}),?(?: ((?:19|20)\d\d))?", text) or re.fullmatch(
+        rf"({_MONTH}) (\d{{1,2}})(?:st|nd|rd|th)?,?(?: ((?:19|20)\d\d))?", text
+    )
+    if m:
+        first, second, year_text = m.groups()
+        day_text, month_text = (first, second) if first[0].isdigit() else (second, first)
+        month = _month_number(month_text)
+        if month is None:
+            return None
+        year = int(year_text) if year_text else _nearest_year(month, int(day_text), anchor, tense)
+        try:
+            return _days(date(year, month, int(day_text)))
+        except ValueError:
+            return None
+
+    m = re.fullmatch(rf"({_COUNT}) ({_UNIT}) (?:later|from now)", text)
+    if m:
+        n = _count(m.group(1)) or VAGUE_COUNTS.get(m.group(1), (3, 3))[0]
+        unit = m.group(2).rstrip("s")
+        ahead = _shift(anchor, unit, n)
+        if unit == "weekend":
+            saturday = ahead + timedelta(days=(5 - ahead.weekday()) % 7)
+            return _days(saturday - timedelta(days=7), 2, "range")
+        return {"day": _days(ahead), "week": _week(ahead)}.get(unit) or (
+            _month(ahead.year, ahead.month) if unit == "month" else _year(ahead.year)
+        )
+
+    m = re.fullmatch(r"the (\d{1,2})(?:st|nd|rd|th)", text)
+    if m and 1 <= int(m.group(1)) <= 31:
+        day = int(m.group(1))
+        year, month = anchor.year, anchor.month
+        if tense == "future" and day < anchor.day:
+            month += 1
+        elif tense != "future" and day > anchor.day:
+            month -= 1
+        first = _month_start(year, month)
+        try:
+            return _days(date(first.year, first.month, day))
+        except ValueError:
+            return None
+
+    m = re.fullmatch(r"(?:the )?(?:early |late |mid )?((?:1[89]|20)\d0)'?s", text)
+    if m:
+        return _year(int(m.group(1)), 10)
+
+    m = re.fullmatch(r"(?:the )?(?:christmas )?holidays?(?: season)?", text)
+    if m:
+        year = anchor.year - 1 if tense == "past" and anchor < date(anchor.year, 12, 20) else anchor.year
+        return _day(date(year, 12, 20)), _day(date(year + 1, 1, 2)), "range"
+
+    m = re.fullmatch(r"(last|this|next) season", text)
+    if m:
+        return _year(anchor.year + {"last": -1, "this": 0, "next": 1}[m.group(1)])
+
+    m = re.fullmatch(r"(?:a|an|the|my|our|this|that)?\s*(?:[a-z-]+ )?(week|weekend|month|year|summer|winter|spring|fall|autumn)", text)
+    if m:
+        # "a busy week", "my week", "an awesome summer": the one just lived (or, in future talk, the next one)
+        unit = m.group(1)
+        if unit in SEASONS:
+            return _season_for(unit, anchor, tense, "")
+        if tense == "future":
+            return _relative("next", unit, anchor, tense)
+        if unit == "weekend":
+            if anchor.weekday() >= 5:
+                return _days(anchor - timedelta(days=anchor.weekday() - 5), 2, "range")
+            return _relative("last", unit, anchor, tense)
+        days = {"week": 7, "month": 30, "year": 365}[unit]
+        return _days(anchor - timedelta(days=days - 1), days, "range")
+    return None
+
+
+def _shift(d: date, unit: str, n: int) -> date:
+    if unit in ("day",):
+        return d + timedelta(days=n)
+    if unit in ("week", "weekend"):
+        return d + timedelta(days=7 * n)
+    months = n if unit == "month" else 12 * n
+    first = _month_start(d.year, d.month + months)
+    return date(first.year, first.month, min(d.day, 28))
+
+
+def _ago(count: str, unit: str, anchor: date) -> tuple[datetime, datetime, str]:
+    if count in VAGUE_COUNTS:
+        few, most = VAGUE_COUNTS[count]
+        start = _shift(anchor, unit, -most)
+        end = _shift(anchor, unit, -few)
+        if unit == "year":
+            return _year(start.year, end.year - start.year + 1)
+        if unit == "month":
+            return _month(start.year, start.month, (end.year - start.year) * 12 + end.month - start.month + 1)
+        return _days(start, (end - start).days + 1, "range")
+    n = _count(count) or 1
+    back = _shift(anchor, unit, -n)
+    if unit == "day":
+        return _days(back)
+    if unit == "week":
+        return _week(back)
+    if unit == "weekend":
+        return _days(_weekend_before(anchor) - timedelta(days=7 * (n - 1)), 2, "range")
+    if unit == "month":
+        return _month(back.year, back.month)
+    return _year(back.year)
+
+
+def _span_back(count: str, unit: str, anchor: date) -> tuple[datetime, datetime, str]:
+    n = _count(count) or VAGUE_COUNTS.get(count, (3, 3))[1]
+    return _day(_shift(anchor, unit, -n)), _day(anchor + timedelta(days=1)), "duration"
+
+
+def _relative(which: str, unit: str, anchor: date, tense: str) -> tuple[datetime, datetime, str]:
+    step = {"last": -1, "past": -1, "this past": -1, "previous": -1, "next": 1, "coming": 1, "following": 1}.get(which, 0)
+    unit = unit.rstrip("s") if unit.rstrip("s") in ("day", "week", "weekend", "month", "year") else unit
+    if unit in WEEKDAYS:
+        wd = WEEKDAYS.index(unit)
+        if step < 0:
+            return _days(anchor - timedelta(days=(anchor.weekday() - wd) % 7 or 7))
+        monday = anchor - timedelta(days=anchor.weekday()) + timedelta(days=7 * max(step, 0))
+        return _days(monday + timedelta(days=wd))
+    if unit in SEASONS:
+        return _season_for(unit, anchor, tense, {-1: "last", 1: "next"}.get(step, "this"))
+    if unit == "day":
+        return _days(anchor + timedelta(days=step))
+    if unit == "week":
+        return _week(anchor + timedelta(days=7 * step))
+    if unit == "weekend":
+        if step < 0:
+            return _days(_weekend_before(anchor), 2, "range")
+        saturday = anchor + timedelta(days=(5 - anchor.weekday()) % 7)
+        if anchor.weekday() == 6:
+            saturday = anchor - timedelta(days=1)
+        return _days(saturday + timedelta(days=7 * step), 2, "range")
+    if unit == "month":
+        return _month(anchor.year, anchor.month + step)
+    return _year(anchor.year + step)
+
+
+# --- recognizers-text values --------------------------------------------------------------------------------
+def _parse_when(text: str) -> datetime | None:
+    try:
+        return datetime.fromisoformat(text)
+    except (TypeError, ValueError):
+        return None
+
+
+def _interval(value: dict, anchor: date) -> tuple[datetime, datetime, str] | None:
+    kind = value.get("type", "")
+    timex = value.get("timex", "")
+    if kind in ("date", "datetime"):
+        when = _parse_when(value.get("value", ""))
+        return _days(when.date()) if when else None
+    if kind in ("time", "timerange", "datetimerange") and value.get("value") != "not resolved":
+        when = _parse_when(value.get("start", "")) if kind == "datetimerange" else None
+        return _days(when.date() if when else anchor)
+    if kind == "daterange":
+        season = re.fullmatch(r"(\d{4})-(SU|WI|SP|FA)", timex)
+        if season:
+            name = {"SU": "summer", "WI": "winter", "SP": "spring", "FA": "fall"}[season.group(2)]
+            return _season(name, int(season.group(1)))
+        start, end = _parse_when(value.get("start", "")), _parse_when(value.get("end", ""))
+        if value.get("Mod") == "since" and start:
+            return start, _day(anchor + timedelta(days=1)), "range"
+        if start and end:
+            return start, end, "range"
+    if kind == "duration" and value.get("value", "").isdigit():
+        seconds = int(value["value"])
+        return _day(anchor) - timedelta(seconds=seconds), _day(anchor + timedelta(days=1)), "duration"
+    return None
+
+
+def _pick(values: list[dict], anchor: date, tense: str) -> tuple[datetime, datetime, str] | None:
+    """Of recognizers' alternative readings (past and future), the one the sentence's tense points to."""
+    intervals = [iv for iv in (_interval(v, anchor) for v in values) if iv is not None]
+    if not intervals:
+        return None
+    if len(intervals) == 1:
+        return intervals[0]
+    intervals.sort(key=lambda iv: iv[0])
+    if tense == "past":
+        past = [iv for iv in intervals if iv[0].date() <= anchor]
+        return past[-1] if past else intervals[0]
+    if tense == "future":
+        future = [iv for iv in intervals if iv[1].date() > anchor]
+        return future[0] if future else intervals[-1]
+    return min(intervals, key=lambda iv: abs((iv[0].date() - anchor).days))

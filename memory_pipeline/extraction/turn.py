@@ -1,0 +1,190 @@
+"""Extraction of one admitted turn into one memory entry (seed 000, §3.2 and A.3).
+
+Only the target turn supplies content. The steps: strip the discourse prefix; split clauses; score and select
+predicates per clause; realise units as contiguous source spans; merge and limit them; protect temporal
+expressions; attribute first person to the speaker; check coverage and fall back to the whole normalised surface
+when too little of it survived. The result also carries what the diagnostics need.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from memory_pipeline.config import ExtractorConfig
+from memory_pipeline.extraction.clauses import discourse_prefix_end, is_content, split_clauses
+from memory_pipeline.extraction.normalise import (
+    Speaker,
+    attribute,
+    capitalise,
+    is_question,
+    request_start,
+    rewrite_range,
+)
+from memory_pipeline.extraction.provenance import UnitMood, provenance
+from memory_pipeline.extraction.realise import Unit, coverage, merge_units, select_units, suppress_near_duplicates, trim
+from memory_pipeline.extraction.scoring import candidates_for
+from memory_pipeline.extraction.scope import classify_scope
+from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver
+from memory_pipeline.parsing import ParsedDoc
+
+FRAGMENT_MAX_WORDS = 3
+
+
+@dataclass
+class TurnExtraction:
+    """One turn's entry (``text`` empty when the turn yields none) and the facts the diagnostics count."""
+
+    text: str = ""
+    units: list[str] = field(default_factory=list)
+    coverage: float = 0.0
+    fallback: bool = False
+    fragment: bool = False
+    mentions: list[TemporalMention] = field(default_factory=list)
+    event: TemporalMention | None = None
+    provenance: str = "inferred"
+    scope: str = "GENERIC"
+    content_tokens: int = 0
+    retained_tokens: int = 0
+
+    @property
+    def empty(self) -> bool:
+        return not self.text
+
+    @property
+    def temporal_preserved(self) -> int:
+        """Temporal expressions of the turn that are both in the entry text and resolved."""
+        lowered = self.text.lower()
+        return sum(1 for m in self.mentions if m.resolved and m.text.lower() in lowered)
+
+
+def _token_range(doc: ParsedDoc, mention: TemporalMention) -> tuple[int, int]:
+    inside = [t.i for t in doc.tokens if t.idx < mention.char_end and t.end > mention.char_start]
+    return (inside[0], inside[-1] + 1) if inside else (0, 0)
+
+
+def _realise_unit(doc: ParsedDoc, unit: Unit, speaker: Speaker, appendix: list[str]) -> tuple[str, UnitMood]:
+    """Source wording of the unit with the speaker attributed, and whether it was a question or request."""
+    first_lo, first_hi = unit.ranges[0]
+    action = request_start(doc, first_lo, first_hi)
+    question = action is None and is_question(doc, first_lo, first_hi)
+    pieces: list[str] = []
+    for n, (lo, hi) in enumerate(unit.ranges):
+        if n == 0 and action is not None:
+            lo = action
+        pieces.append(rewrite_range(doc, lo, hi, speaker))
+    text = " ".join(p for p in pieces if p)
+    if appendix:
+        text = f"{text} ({'; '.join(appendix)})"
+    if action is not None:
+        return f"{speaker.name} asks to {text[:1].lower() + text[1:]}", UnitMood(request=True)
+    if not question and not unit.own_actor and unit.actor is not None and not any(lo <= unit.actor < hi for lo, hi in unit.ranges):
+        # A coordinated or controlled predicate: give it back the subject it shares with its head.
+        subject = rewrite_range(doc, unit.actor, unit.actor + 1, speaker)
+        text = f"{subject} {text}"
+    elif not question and unit.actor is None and doc.tokens[unit.ranges[0][0]].pos in ("VERB", "AUX"):
+        text = f"{speaker.name} {text[:1].lower() + text[1:]}"  # subject dropped in chat ("Went to the park")
+    return attribute(text, speaker, question=question), UnitMood(question=question)
+
+
+def _sentence(text: str) -> str:
+    """Close a unit with a full stop so joined units read as separate sentences."""
+    return text if text[-1:] in ".!?)\"'" else text + "."
+
+
+def _fallback(doc: ParsedDoc, start: int, speaker: Speaker) -> tuple[str, list[tuple[int, int]], list[UnitMood]]:
+    """The whole discourse-stripped surface, normalised sentence by sentence."""
+    ranges, pieces, moods = [], [], []
+    for s_start, s_end in doc.sentences:
+        lo, hi = trim(doc, max(s_start, start), s_end)
+        if lo >= hi or not any(is_content(t) for t in doc.tokens[lo:hi]):
+            continue
+        text, mood = _realise_unit(doc, Unit([(lo, hi)], lo, 0.0, None, True), speaker, [])
+        ranges.append((lo, hi))
+        pieces.append(_sentence(text))
+        moods.append(mood)
+    return " ".join(pieces), ranges, moods
+
+
+def _whole_turn(doc: ParsedDoc, speaker: Speaker, result: TurnExtraction) -> TurnExtraction:
+    """Fallback for turns without content words: the whole turn, attributed, unless it has no word at all."""
+    if not any(ch.isalnum() for ch in doc.text):
+        return result
+    ranges = [(s, e) for s, e in doc.sentences if any(ch.isalnum() for ch in doc.span_text(s, e))]
+    text = " ".join(_sentence(rewrite_range(doc, s, e, speaker)) for s, e in ranges)
+    result.text = attribute(text, speaker)
+    result.units = [result.text]
+    result.fallback = True
+    result.coverage = 1.0
+    result.provenance = "inferred"
+    result.fragment = True
+    result.event = next((m for m in result.mentions if m.resolved), None)
+    return result
+
+
+def extract_turn(
+    doc: ParsedDoc,
+    speaker_name: str | None,
+    session_time: datetime | None,
+    config: ExtractorConfig,
+    resolver: TemporalResolver,
+) -> TurnExtraction:
+    """The memory entry of one admitted turn."""
+    speaker = Speaker.of(speaker_name)
+    result = TurnExtraction()
+    start = discourse_prefix_end(doc)
+    result.mentions = resolver.ground(doc, session_time)
+    if start >= len(doc) or not any(is_content(t) for t in doc.tokens[start:]):
+        # Discourse only ("Thanks! Bye!"). The gate admitted it, so its words are kept as said; only a turn with
+        # no word at all yields no memory.
+        return _whole_turn(doc, speaker, result)
+
+    anchors = {k for m in result.mentions for k in range(*_token_range(doc, m))}
+    units: list[Unit] = []
+    for clause in split_clauses(doc, start, config.comma_split_min_words):
+        candidates = candidates_for(doc, clause, config.clause_depth, config.noun_phrase_depth)
+        units.extend(select_units(doc, clause, candidates, config, anchors))
+    units = suppress_near_duplicates(doc, sorted(units, key=lambda u: u.start), config.near_duplicate_overlap)
+    units = merge_units(doc, units, config.turn_limit)
+
+    appendices: dict[int, list[str]] = {}
+    for mention in result.mentions:  # a temporal anchor is never dropped (seed 003)
+        lo, hi = _token_range(doc, mention)
+        if not units or any(u.overlaps(lo, hi) for u in units):
+            continue
+        same_sentence = [u for u in units if any(doc.tokens[a].sent == doc.tokens[lo].sent for a, _ in u.ranges)]
+        if same_sentence:
+            same_sentence[0].absorb(doc, lo, hi)
+        else:
+            host = min(range(len(units)), key=lambda n: abs(units[n].start - lo))
+            appendices.setdefault(host, []).append(mention.text)
+
+    realised = [_realise_unit(doc, u, speaker, appendices.get(n, [])) for n, u in enumerate(units)]
+    texts = [_sentence(t) for t, _ in realised]
+    ranges = [r for u in units for r in u.ranges]
+    moods = [m for _, m in realised]
+    joined = " ".join(texts)
+    retained, total = coverage(doc, start, joined)
+    words = len(doc.text[doc.tokens[start].idx :].split())
+    if not texts or (total and retained / total < config.coverage_rho and words >= config.coverage_min_words):
+        joined, ranges, moods = _fallback(doc, start, speaker)
+        texts = [joined] if joined else []
+        result.fallback = True
+        retained, total = coverage(doc, start, joined)
+    if not joined:
+        return result
+
+    result.text = capitalise(joined)
+    result.units = texts
+    result.content_tokens, result.retained_tokens = total, retained
+    result.coverage = retained / total if total else 1.0
+    lowered = result.text.lower()
+    result.event = next((m for m in result.mentions if m.resolved and m.kind != "duration" and m.text.lower() in lowered), None) or next(
+        (m for m in result.mentions if m.resolved and m.text.lower() in lowered), None
+    )
+    result.provenance = provenance(doc, ranges, moods)
+    result.scope = classify_scope(doc, ranges)
+    result.fragment = len(result.text.split()) <= FRAGMENT_MAX_WORDS or not any(
+        doc.tokens[k].pos in ("VERB", "AUX") for lo, hi in ranges for k in range(lo, hi)
+    )
+    return result

@@ -1,0 +1,202 @@
+"""Cosine search over memory embeddings, and the lineage of one memory back to its source turns.
+
+Both read the lake's Parquet files directly (Polars for search, DuckDB for a single-memory lookup), so they
+work while the pipeline writes and need no warehouse refresh. The CLI prints what they return with
+:func:`format_hits` and :func:`format_lineage`.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+import duckdb
+import numpy as np
+import polars as pl
+
+from memory_pipeline.embeddings import Embedder
+from memory_pipeline.lake import PART_FILE, Lake
+
+
+@dataclass(frozen=True)
+class SourceTurn:
+    turn_id: str
+    speaker: str | None
+    session_time: datetime | None
+    text: str | None  # None when the turn is missing from the lake (a dangling link)
+    role: str = "source"
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    memory_id: str
+    conversation_id: str
+    score: float
+    text: str
+    speaker: str | None
+    session_time: datetime | None
+    event_time_text: str | None
+    event_start: datetime | None
+    event_end: datetime | None
+    sources: list[SourceTurn] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Lineage:
+    memory_id: str
+    conversation_id: str
+    text: str
+    speaker: str | None
+    session_time: datetime | None
+    event_time_text: str | None
+    event_start: datetime | None
+    event_end: datetime | None
+    provenance: str | None
+    scope: str | None
+    extractor: str | None
+    sources: list[SourceTurn] = field(default_factory=list)
+
+
+def _source_turns(lake: Lake, links: pl.DataFrame, conversation_ids: list[str]) -> dict[str, list[SourceTurn]]:
+    turns = lake.read_table("turns", conversation_ids).select("turn_id", "speaker", "session_time", "text")
+    joined = links.join(turns, on="turn_id", how="left")
+    out: dict[str, list[SourceTurn]] = {}
+    for row in joined.sort("turn_id").iter_rows(named=True):
+        out.setdefault(row["memory_id"], []).append(
+            SourceTurn(row["turn_id"], row["speaker"], row["session_time"], row["text"], row.get("role") or "source")
+        )
+    return out
+
+
+def search(lake: Lake, embedder: Embedder, question: str, conversation_id: str | None = None, k: int = 10) -> list[SearchHit]:
+    """The ``k`` memories most similar to ``question`` (cosine), optionally within one conversation.
+
+    Stored vectors are used when they come from the embedder's model; memories without such a vector are
+    embedded on the fly, so question and memories always share one space.
+    """
+    ids = [conversation_id] if conversation_id else None
+    entries = lake.read_table("memory_entries", ids)
+    if entries.height == 0 or k <= 0:
+        return []
+    vectors = lake.read_table("memory_embeddings", ids).filter(pl.col("model") == embedder.model_name)
+    entries = entries.join(vectors.select("memory_id", "vector"), on="memory_id", how="left")
+    missing = entries["vector"].is_null().to_numpy()
+    matrix = np.zeros((entries.height, embedder.dimension), dtype=np.float32)
+    if (~missing).any():
+        matrix[~missing] = np.asarray(entries.filter(~pl.Series(missing))["vector"].to_list(), dtype=np.float32)
+    if missing.any():
+        matrix[missing] = embedder.encode(entries.filter(pl.Series(missing))["text"].fill_null("").to_list())
+    query = embedder.encode([question])[0]
+    scores = matrix @ query
+    top = np.argsort(-scores, kind="stable")[:k]
+    chosen = entries[top.tolist()].with_columns(pl.Series("score", scores[top].astype(float)))
+    links = lake.read_table("memory_sources", ids).join(chosen.select("memory_id"), on="memory_id", how="semi")
+    sources = _source_turns(lake, links, sorted(set(chosen["conversation_id"].to_list())))
+    return [
+        SearchHit(
+            memory_id=row["memory_id"],
+            conversation_id=row["conversation_id"],
+            score=row["score"],
+            text=row["text"],
+            speaker=row["speaker"],
+            session_time=row["session_time"],
+            event_time_text=row["event_time_text"],
+            event_start=row["event_start"],
+            event_end=row["event_end"],
+            sources=sources.get(row["memory_id"], []),
+        )
+        for row in chosen.iter_rows(named=True)
+    ]
+
+
+def _glob(lake: Lake, table: str) -> str:
+    return str(lake.tables_dir / table / "*" / PART_FILE)
+
+
+def lineage(lake: Lake, memory_id: str) -> Lineage | None:
+    """The memory and every turn it was formed from (``None`` when no memory has that id)."""
+    if not lake.partitions("memory_entries"):
+        return None
+    with duckdb.connect() as con:
+        entry = con.execute(
+            "SELECT * FROM read_parquet(?, union_by_name = true) WHERE memory_id = ?",
+            [_glob(lake, "memory_entries"), memory_id],
+        ).pl()
+        if entry.height == 0:
+            return None
+        links = (
+            con.execute(
+                "SELECT memory_id, turn_id, role FROM read_parquet(?, union_by_name = true) WHERE memory_id = ?",
+                [_glob(lake, "memory_sources"), memory_id],
+            ).pl()
+            if lake.partitions("memory_sources")
+            else pl.DataFrame(schema={"memory_id": pl.String, "turn_id": pl.String, "role": pl.String})
+        )
+    row = entry.row(0, named=True)
+    sources = _source_turns(lake, links, [row["conversation_id"]]).get(memory_id, [])
+    return Lineage(
+        memory_id=memory_id,
+        conversation_id=row["conversation_id"],
+        text=row["text"],
+        speaker=row.get("speaker"),
+        session_time=row.get("session_time"),
+        event_time_text=row.get("event_time_text"),
+        event_start=row.get("event_start"),
+        event_end=row.get("event_end"),
+        provenance=row.get("provenance"),
+        scope=row.get("scope"),
+        extractor=row.get("extractor"),
+        sources=sources,
+    )
+
+
+# --- terminal output ----------------------------------------------------------------------------------------
+def _when(start: datetime | None, end: datetime | None, text: str | None) -> str:
+    """An event interval ``[start, end)`` as days: one day, or first .. last day."""
+    if start is None:
+        return "-"
+    span = start.date().isoformat()
+    last = (end - timedelta(microseconds=1)).date() if end is not None else start.date()
+    if last > start.date():
+        span += f" .. {last.isoformat()}"
+    return f"{span} ({text})" if text else span
+
+
+def _indent(text: str, prefix: str, width: int = 100) -> str:
+    return textwrap.fill(text or "", width=width, initial_indent=prefix, subsequent_indent=" " * len(prefix))
+
+
+def format_hits(hits: list[SearchHit]) -> str:
+    """Numbered hits: score, memory text, event time, session time, and the source turns."""
+    if not hits:
+        return "no memories found"
+    lines: list[str] = []
+    for n, hit in enumerate(hits, 1):
+        lines.append(_indent(hit.text, f"{n:>2}. [{hit.score:.3f}] "))
+        session = hit.session_time.strftime("%Y-%m-%d %H:%M") if hit.session_time else "-"
+        lines.append(f"      event {_when(hit.event_start, hit.event_end, hit.event_time_text)} · said {session} · {hit.memory_id}")
+        for turn in hit.sources:
+            lines.append(_indent(f"{turn.speaker or '?'}: {turn.text if turn.text is not None else '(turn missing)'}", f"      ← {turn.turn_id} "))
+    return "\n".join(lines)
+
+
+def format_lineage(item: Lineage | None) -> str:
+    """The memory's fields, then each source turn in full."""
+    if item is None:
+        return "no memory with that id"
+    session = item.session_time.strftime("%Y-%m-%d %H:%M") if item.session_time else "-"
+    lines = [
+        f"memory      {item.memory_id}  ({item.conversation_id})",
+        _indent(item.text, "text        "),
+        f"speaker     {item.speaker or '-'}",
+        f"said        {session}",
+        f"event       {_when(item.event_start, item.event_end, item.event_time_text)}",
+        f"provenance  {item.provenance or '-'} · scope {item.scope or '-'} · {item.extractor or '-'}",
+        f"sources     {len(item.sources)}",
+    ]
+    for turn in item.sources:
+        when = turn.session_time.strftime("%Y-%m-%d %H:%M") if turn.session_time else "-"
+        lines.append(f"  {turn.turn_id} [{turn.role}] {turn.speaker or '?'} at {when}")
+        lines.append(_indent(turn.text if turn.text is not None else "(turn missing from the lake)", "    "))
+    return "\n".join(lines)
