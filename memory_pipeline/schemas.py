@@ -75,6 +75,9 @@ MEMORY_ENTRIES = pa.schema(
         ("provenance", pa.string()),
         ("scope", pa.string()),
         ("extractor", pa.string()),
+        # "expression": event_* resolved from a temporal expression of the turn; "session": no resolvable
+        # expression, so the event interval is the day of the session the turn was said in.
+        ("event_time_basis", pa.string()),
     ]
 )
 
@@ -97,6 +100,29 @@ MEMORY_EMBEDDINGS = pa.schema(
     ]
 )
 
+EXTRACTION_DIAGNOSTICS = pa.schema(
+    [
+        ("conversation_id", pa.string()),
+        ("extractor", pa.string()),
+        ("parser", pa.string()),
+        ("admitted_turns", pa.int64()),
+        ("entries", pa.int64()),
+        ("empty_outputs", pa.int64()),
+        ("empty_rate", pa.float64()),
+        ("fallback_turns", pa.int64()),
+        ("fallback_rate", pa.float64()),
+        ("fragment_turns", pa.int64()),
+        ("fragment_rate", pa.float64()),
+        ("content_tokens", pa.int64()),
+        ("retained_tokens", pa.int64()),
+        ("content_token_retention", pa.float64()),
+        ("temporal_expressions", pa.int64()),
+        ("temporal_preserved", pa.int64()),
+        ("temporal_preservation", pa.float64()),
+        ("units_per_turn", pa.float64()),
+    ]
+)
+
 TABLES: dict[str, pa.Schema] = {
     "conversations": CONVERSATIONS,
     "turns": TURNS,
@@ -104,4 +130,5 @@ TABLES: dict[str, pa.Schema] = {
     "memory_entries": MEMORY_ENTRIES,
     "memory_sources": MEMORY_SOURCES,
     "memory_embeddings": MEMORY_EMBEDDINGS,
+    "extraction_diagnostics": EXTRACTION_DIAGNOSTICS,
 }

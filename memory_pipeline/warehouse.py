@@ -25,7 +25,7 @@ DERIVED_VIEWS: list[tuple[str, str]] = [
         "memories",
         """
         SELECT e.memory_id, e.conversation_id, 'entry' AS memory_kind, e.speaker, e.text,
-               e.session_time, e.event_time_text, e.event_start, e.event_end,
+               e.session_time, e.event_time_text, e.event_start, e.event_end, e.event_time_basis,
                e.provenance, e.scope, e.source_turn_id, e.coverage, e.fallback, e.extractor,
                'active' AS status
         FROM memory_entries e
