@@ -118,21 +118,18 @@ def lineage(lake: Lake, memory_id: str) -> Lineage | None:
     """The memory and every turn it was formed from (``None`` when no memory has that id)."""
     if not lake.partitions("memory_entries"):
         return None
+    query = "SELECT {columns} FROM read_parquet($glob, union_by_name = true) WHERE memory_id = $memory_id"
     with duckdb.connect() as con:
-        entry = con.execute(
-            "SELECT * FROM read_parquet(?, union_by_name = true) WHERE memory_id = ?",
-            [_glob(lake, "memory_entries"), memory_id],
-        ).pl()
+        entry = pl.from_arrow(
+            con.sql(query.format(columns="*"), params={"glob": _glob(lake, "memory_entries"), "memory_id": memory_id}).to_arrow_table()
+        )
         if entry.height == 0:
             return None
-        links = (
-            con.execute(
-                "SELECT memory_id, turn_id, role FROM read_parquet(?, union_by_name = true) WHERE memory_id = ?",
-                [_glob(lake, "memory_sources"), memory_id],
-            ).pl()
-            if lake.partitions("memory_sources")
-            else pl.DataFrame(schema={"memory_id": pl.String, "turn_id": pl.String, "role": pl.String})
-        )
+        if lake.partitions("memory_sources"):
+            params = {"glob": _glob(lake, "memory_sources"), "memory_id": memory_id}
+            links = pl.from_arrow(con.sql(query.format(columns="memory_id, turn_id, role"), params=params).to_arrow_table())
+        else:
+            links = pl.DataFrame(schema={"memory_id": pl.String, "turn_id": pl.String, "role": pl.String})
     row = entry.row(0, named=True)
     sources = _source_turns(lake, links, [row["conversation_id"]]).get(memory_id, [])
     return Lineage(

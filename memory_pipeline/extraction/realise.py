@@ -186,8 +186,7 @@ def merge_units(doc: ParsedDoc, units: list[Unit], turn_limit: int) -> list[Unit
         first = merged[0]
         for unit in merged[1:]:
             for lo, hi in unit.ranges:
-                first.ranges.append((lo, hi))
-        first.ranges.sort()
+                first.absorb(doc, lo, hi)
         merged = [first]
     return merged
 

@@ -152,7 +152,9 @@ def tense_at(doc: ParsedDoc, char: int) -> str:
     sent = next((n for n, (s, e) in enumerate(doc.sentences) if doc.tokens[s].idx <= char < doc.tokens[e - 1].end + 1), 0)
     start, end = doc.sentences[sent] if doc.sentences else (0, len(doc.tokens))
     words = [t for t in doc.tokens[start:end]]
-    if any(t.lower in FUTURE_CUES for t in words):
+    first = next((t for t in words if t.pos not in ("PUNCT", "INTJ")), None)
+    imperative = first is not None and (first.lower == "please" or (first.tag == "VB" and first.lower == first.lemma))
+    if imperative or any(t.lower in FUTURE_CUES for t in words):
         return "future"
     if any(t.tag in ("VBD", "VBN") for t in words):
         return "past"
@@ -304,11 +306,11 @@ def resolve_by_rule(text: str, anchor: date, tense: str) -> tuple[datetime, date
         return _day(back), _day(anchor + timedelta(days=1)), "duration"
 
     m = re.fullmatch(rf"(?:the )?({_WEEKDAY})", text)
-    if m:
+    if m:  # a bare weekday: the last one in past talk, otherwise the coming one
         wd = WEEKDAYS.index(m.group(1))
-        if tense == "future":
-            return _days(anchor + timedelta(days=(wd - anchor.weekday()) % 7 or 7))
-        return _days(anchor - timedelta(days=(anchor.weekday() - wd) % 7 or 7))
+        if tense == "past":
+            return _days(anchor - timedelta(days=(anchor.weekday() - wd) % 7 or 7))
+        return _days(anchor + timedelta(days=(wd - anchor.weekday()) % 7 or 7))
 
     m = re.fullmatch(r"(?:the )?(?:(last|this|next|past) )?(summer|winter|spring|fall|autumn)(?: of)?(?: (\d{4}))?", text)
     if m:

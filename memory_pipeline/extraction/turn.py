@@ -73,7 +73,8 @@ def _realise_unit(doc: ParsedDoc, unit: Unit, speaker: Speaker, appendix: list[s
         if n == 0 and action is not None:
             lo = action
         pieces.append(rewrite_range(doc, lo, hi, speaker))
-    text = " ".join(p for p in pieces if p)
+    pieces = [p for p in pieces if p]
+    text = " ".join([_sentence(p) for p in pieces[:-1]] + pieces[-1:])  # ranges lie in different sentences
     if appendix:
         text = f"{text} ({'; '.join(appendix)})"
     if action is not None:

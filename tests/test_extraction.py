@@ -1,0 +1,223 @@
+"""The extractor on hand-written turns: expected entries, limits, fallback, provenance, scope, frames, checks."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+import polars as pl
+import pytest
+
+from memory_pipeline.config import ExtractorConfig, ParserConfig
+from memory_pipeline.extraction import (
+    TemporalResolver,
+    extract_memories,
+    extract_turn,
+    memories_have_sources,
+    sources_exist,
+)
+from memory_pipeline.extraction.checks import empty_rate_within
+from memory_pipeline.extraction.normalise import third_person
+from memory_pipeline.parsing import load_parser
+from memory_pipeline.schemas import EXTRACTION_DIAGNOSTICS, MEMORY_ENTRIES, MEMORY_SOURCES, TURNS
+
+SESSION = datetime(2023, 5, 8, 13, 56)
+
+
+@pytest.fixture(scope="module")
+def parser():
+    return load_parser(ParserConfig())
+
+
+@pytest.fixture(scope="module")
+def resolver():
+    return TemporalResolver()
+
+
+@pytest.fixture(scope="module")
+def extract(parser, resolver):
+    def run(text: str, speaker: str | None = "Caroline", config: ExtractorConfig | None = None):
+        return extract_turn(parser.parse(text), speaker, SESSION, config or ExtractorConfig(), resolver)
+
+    return run
+
+
+@pytest.mark.parametrize(
+    "speaker, text, entry",
+    [
+        (
+            "Caroline",
+            "I went to a LGBTQ support group yesterday and it was so powerful.",
+            "Caroline went to a LGBTQ support group yesterday and it was so powerful.",
+        ),
+        # the attitude stays with its action: an intention, not a claim that she already learns it
+        ("Caroline", "I want to learn Japanese.", "Caroline wants to learn Japanese."),
+        ("Jon", "My new laptop keeps crashing.", "Jon's new laptop keeps crashing."),
+        # the discourse prefix goes, the content stays in its own words
+        ("Melanie", "Hey Caroline! Good to see you! I'm swamped with the kids & work.", "Melanie is swamped with the kids & work."),
+        ("Melanie", "Can you send me the recipe for that cake?", "Melanie asks to send Melanie the recipe for that cake."),
+        (None, "I bought a new car last week.", "User bought a new car last week."),
+    ],
+)
+def test_expected_entries(extract, speaker, text, entry):
+    assert extract(text, speaker).text == entry
+
+
+def test_more_units_than_the_turn_limit_are_merged_not_dropped(extract):
+    result = extract(
+        "I adopted a dog in March. My brother moved to Denver for a new job. We visited the Grand Canyon last summer.",
+        "Nate",
+    )
+    assert len(result.units) == 1
+    assert result.text == (
+        "Nate adopted a dog in March. Nate's brother moved to Denver for a new job. "
+        "We visited the Grand Canyon last summer."
+    )
+
+
+def test_objectless_light_verbs_and_argumentless_predicates_are_filtered(extract):
+    result = extract("I did. I agree. I adopted a puppy from the shelter.", "Maria")
+    assert result.text == "Maria adopted a puppy from the shelter."
+    assert not result.fallback
+
+
+def test_low_coverage_falls_back_to_the_whole_normalised_turn(extract):
+    text = "Wow, so the rain never stopped. I adopted a puppy from the shelter and named her Bella after my grandmother."
+    normal = extract(text, "Maria")
+    assert not normal.fallback
+    forced = extract(text, "Maria", ExtractorConfig(coverage_rho=1.01))  # no extraction can reach 101 %
+    assert forced.fallback and forced.coverage == 1.0
+    assert forced.text == (
+        "Maria noted: the rain never stopped. "
+        "Maria adopted a puppy from the shelter and named her Bella after Maria's grandmother."
+    )
+
+
+def test_temporal_expressions_survive_and_ground_the_entry(extract):
+    result = extract("Last week was crazy. I finally finished my thesis.", "Tim")
+    assert "Last week" in result.text
+    assert result.event.text == "Last week"
+    assert (result.event.start.date(), result.event.end.date()) == (date(2023, 5, 1), date(2023, 5, 8))
+    assert result.temporal_preserved == len(result.mentions) == 1
+
+
+def test_discourse_only_turns_keep_their_words_and_wordless_turns_yield_nothing(extract):
+    thanks = extract("Thanks! Bye!", "Gina")
+    assert thanks.text == "Gina noted: Thanks! Bye!" and thanks.fallback and thanks.provenance == "inferred"
+    assert extract(";)", "Gina").empty
+
+
+@pytest.mark.parametrize(
+    "text, provenance",
+    [
+        ("I bought a car.", "stated"),
+        ("My son turns seven in June.", "stated"),
+        ("Did you like the concert?", "inferred"),
+        ("Maybe I will try pottery?", "inferred"),
+        ("Please remind me to call my mom.", "inferred"),
+    ],
+)
+def test_provenance(extract, text, provenance):
+    assert extract(text).provenance == provenance
+
+
+@pytest.mark.parametrize(
+    "text, scope",
+    [
+        ("I was diagnosed with asthma last year.", "USER_PII"),
+        ("I paid $300 for the new shoes.", "USER_PII"),
+        ("My new laptop keeps crashing.", "INTERNAL"),
+        ("We flew to Tokyo on Japan Airlines.", "EXTERNAL"),
+        ("I baked cookies with the kids.", "GENERIC"),
+    ],
+)
+def test_scope(extract, text, scope):
+    assert extract(text).scope == scope
+
+
+def test_third_person_agreement():
+    assert [third_person(v) for v in ("want", "go", "try", "have", "am", "watch", "play")] == [
+        "wants", "goes", "tries", "has", "is", "watches", "plays"
+    ]
+
+
+# --- frames -------------------------------------------------------------------------------------------------
+def _turns() -> pl.DataFrame:
+    rows = [
+        ("c1:D1:1", "c1", "Caroline", "I went to a support group yesterday."),
+        ("c1:D1:2", "c1", "Melanie", "Wow! I painted a sunrise last year."),
+        ("c1:D1:3", "c1", "Caroline", "I want to adopt a child."),
+    ]
+    frame = pl.DataFrame(
+        {
+            "turn_id": [r[0] for r in rows],
+            "conversation_id": [r[1] for r in rows],
+            "session_id": ["c1:S1"] * 3,
+            "session_index": [1] * 3,
+            "session_time": [SESSION] * 3,
+            "turn_index": [1, 2, 3],
+            "seq": [1, 2, 3],
+            "speaker": [r[2] for r in rows],
+            "role": ["user"] * 3,
+            "text": [r[3] for r in rows],
+            "timestamp": [None] * 3,
+            "source_ref": ["D1:1", "D1:2", "D1:3"],
+            "image_caption": [None] * 3,
+        }
+    )
+    return pl.from_arrow(frame.to_arrow().cast(TURNS))
+
+
+def _gate(admitted: list[bool]) -> pl.DataFrame:
+    return pl.DataFrame({"turn_id": ["c1:D1:1", "c1:D1:2", "c1:D1:3"], "conversation_id": ["c1"] * 3, "admitted": admitted})
+
+
+def test_extract_memories_frames(parser, resolver):
+    config = ExtractorConfig()
+    result = extract_memories(_turns(), _gate([True, True, False]), parser, config, resolver)
+    entries = result.entries
+    assert entries.columns[: len(MEMORY_ENTRIES.names)] == MEMORY_ENTRIES.names
+    assert entries["source_turn_id"].to_list() == ["c1:D1:1", "c1:D1:2"]
+    assert entries["text"].to_list() == [
+        "Caroline went to a support group yesterday.",
+        "Melanie painted a sunrise last year.",
+    ]
+    assert entries["event_start"].to_list() == [datetime(2023, 5, 7), datetime(2022, 1, 1)]
+    assert entries["event_time_basis"].to_list() == ["expression", "expression"]
+    assert result.sources.columns == MEMORY_SOURCES.names
+    assert set(result.sources["memory_kind"]) == {"entry"} and set(result.sources["role"]) == {"source"}
+    assert result.diagnostics.height == 1 and result.diagnostics.columns == EXTRACTION_DIAGNOSTICS.names
+    diag = result.diagnostics.row(0, named=True)
+    assert diag["admitted_turns"] == 2 and diag["empty_outputs"] == 0 and diag["temporal_preservation"] == 1.0
+    assert result.metrics["entries"] == 2
+    # ids are deterministic
+    again = extract_memories(_turns(), _gate([True, True, False]), parser, config, resolver)
+    assert again.entries["memory_id"].to_list() == entries["memory_id"].to_list()
+
+
+def test_turn_without_time_anchor_is_stamped_with_its_session_day(parser, resolver):
+    result = extract_memories(_turns(), _gate([False, False, True]), parser, ExtractorConfig(), resolver)
+    row = result.entries.row(0, named=True)
+    assert row["text"] == "Caroline wants to adopt a child."
+    assert (row["event_time_text"], row["event_start"], row["event_end"], row["event_time_basis"]) == (
+        None, datetime(2023, 5, 8), datetime(2023, 5, 9), "session"
+    )
+
+
+def test_nothing_admitted_gives_typed_empty_frames(parser, resolver):
+    result = extract_memories(_turns(), _gate([False, False, False]), parser, ExtractorConfig(), resolver)
+    assert result.entries.height == 0 and result.entries.columns[: len(MEMORY_ENTRIES.names)] == MEMORY_ENTRIES.names
+    assert result.sources.height == 0
+
+
+def test_lineage_checks_catch_missing_and_dangling_sources(parser, resolver):
+    result = extract_memories(_turns(), _gate([True, True, True]), parser, ExtractorConfig(), resolver)
+    assert memories_have_sources(result.entries, result.sources).passed
+    assert sources_exist(result.sources, _turns()).passed
+    dangling = result.sources.with_columns(
+        pl.when(pl.col("turn_id") == "c1:D1:2").then(pl.lit("c1:D9:9")).otherwise(pl.col("turn_id")).alias("turn_id")
+    )
+    check = sources_exist(dangling, _turns())
+    assert not check.passed and check.failures == [f"{result.entries['memory_id'][1]} -> c1:D9:9"]
+    orphan = memories_have_sources(result.entries, result.sources.head(2))
+    assert not orphan.passed and orphan.failures == [result.entries["memory_id"][2]]
+    assert empty_rate_within(result.diagnostics, 0.005).passed

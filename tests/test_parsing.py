@@ -1,0 +1,109 @@
+"""Parser layer: the spaCy backend's role mapping, the registry, and HanLP's mapping from a recorded output."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from memory_pipeline.config import ParserConfig
+from memory_pipeline.parsing import Role, backends, load_parser
+from memory_pipeline.parsing.hanlp_backend import HanLPParser, hanlp_to_parsed_doc
+from memory_pipeline.parsing.roles import map_semantic_label
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.fixture(scope="module")
+def parser():
+    return load_parser(ParserConfig())
+
+
+def _roles_of(doc, head_text: str) -> dict[str, Role]:
+    head = next(t.i for t in doc.tokens if t.text == head_text)
+    return {doc.tokens[a.dep].text: a.role for a in doc.children(head)}
+
+
+def test_spacy_arcs_map_to_role_groups(parser):
+    doc = parser.parse("I went to a support group in Boston yesterday because my friend asked me.")
+    roles = _roles_of(doc, "went")
+    assert roles["I"] is Role.ACTOR
+    assert roles["yesterday"] is Role.TIME
+    assert roles["to"] is Role.LOCATION
+    assert roles["asked"] is Role.PURPOSE  # a because-clause is a reason
+    assert _roles_of(doc, "asked")["me"] is Role.PATIENT
+    assert any(e.label == "DATE" and e.text == "yesterday" for e in doc.entities)
+
+
+def test_spacy_relative_clause_is_an_embedding(parser):
+    doc = parser.parse("The book that I bought was great.")
+    bought = next(t.i for t in doc.tokens if t.text == "bought")
+    assert [a.role for a in doc.parents(bought)] == [Role.EMBED]
+
+
+def test_batch_parse_matches_single_parse(parser):
+    texts = ["I love hiking.", "We moved to Denver last spring. It is cold."]
+    batch = parser.parse_batch(texts)
+    assert [d.text for d in batch] == texts
+    assert len(batch[1].sentences) == 2
+    single = parser.parse(texts[1])
+    assert [(a.head, a.dep, a.role) for a in single.arcs] == [(a.head, a.dep, a.role) for a in batch[1].arcs]
+
+
+def test_registry_knows_both_backends_and_refuses_others():
+    with pytest.raises(ValueError, match="unknown parser backend"):
+        load_parser(ParserConfig.model_construct(backend="nope"))
+    assert {"spacy", "hanlp"} <= set(backends())
+
+
+def test_semantic_labels_map_to_the_papers_groups():
+    assert map_semantic_label("ACT-arg") is Role.ACTOR  # PSD
+    assert map_semantic_label("PAT-arg") is Role.PATIENT
+    assert map_semantic_label("TWHEN") is Role.TIME
+    assert map_semantic_label("LOC") is Role.LOCATION
+    assert map_semantic_label("AIM") is Role.PURPOSE
+    assert map_semantic_label("Agt") is Role.ACTOR  # SemEval-2016 (Chinese)
+    assert map_semantic_label("Reas") is Role.PURPOSE
+    assert map_semantic_label("rPat") is Role.EMBED
+    assert map_semantic_label("mPunc") is Role.FUNCTION
+    assert map_semantic_label("ARG2") is Role.PATIENT  # DM
+
+
+def test_recorded_hanlp_output_becomes_the_shared_representation():
+    recorded = json.loads((FIXTURES / "hanlp_en_psd.json").read_text())
+    doc = hanlp_to_parsed_doc(recorded["text"], recorded["sentences"])
+    assert [t.text for t in doc.tokens][:4] == ["I", "adopted", "a", "puppy"]
+    assert doc.sentences == ((0, 9), (9, 18))
+    assert doc.roots == (1, 11)
+    assert doc.tokens[1].pos == "VERB" and doc.tokens[15].pos == "AUX"
+    assert doc.span_text(0, 4) == "I adopted a puppy"  # offsets point into the source text
+    roles = {doc.tokens[a.dep].text: a.role for a in doc.children(1)}
+    assert roles == {"I": Role.ACTOR, "puppy": Role.PATIENT, "Boston": Role.LOCATION, "year": Role.TIME}
+    assert {doc.tokens[a.dep].text: a.role for a in doc.children(11)}["quiet"] is Role.PURPOSE
+    assert [(e.text, e.label) for e in doc.entities] == [("Boston", "GPE"), ("last year", "DATE")]
+    assert doc.tokens[6].ent == "DATE"
+
+
+@pytest.mark.skipif(importlib.util.find_spec("hanlp") is None, reason="the hanlp extra is not installed")
+def test_hanlp_backend_calls_hanlp_load_on_the_configured_model(tmp_path):
+    # No model can be downloaded here; an empty folder proves the configured id reaches hanlp.load itself.
+    with pytest.raises(FileNotFoundError, match="config.json"):
+        load_parser(ParserConfig(backend="hanlp", hanlp_model=str(tmp_path)))
+
+
+def test_hanlp_parser_batches_sentences_through_the_model():
+    recorded = json.loads((FIXTURES / "hanlp_en_psd.json").read_text())
+    outputs = recorded["sentences"]
+
+    class RecordedModel:
+        def __call__(self, sentences):
+            assert len(sentences) == 2
+            return {key: [out[key] for out in outputs] for key in outputs[0]}
+
+    parser = HanLPParser(model_id="recorded", model=RecordedModel())
+    pytest.importorskip("hanlp")
+    [doc] = parser.parse_batch([recorded["text"]])
+    assert parser.name == "hanlp:recorded"
+    assert len(doc.sentences) == 2 and doc.tokens[5].text == "Boston"

@@ -1,0 +1,94 @@
+"""Temporal grounding: expressions resolved against the turn's own session time, never the wall clock."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+import pytest
+
+from memory_pipeline.config import ParserConfig
+from memory_pipeline.extraction.temporal import TemporalResolver, resolve_by_rule
+from memory_pipeline.parsing import load_parser
+
+SESSION = datetime(2023, 5, 8, 13, 56)  # "1:56 pm on 8 May, 2023", a Monday
+
+
+@pytest.fixture(scope="module")
+def parser():
+    return load_parser(ParserConfig())
+
+
+@pytest.fixture(scope="module")
+def resolver():
+    return TemporalResolver()
+
+
+def _days(mention):
+    return mention.start.date(), mention.end.date()
+
+
+def ground_one(parser, resolver, text, session=SESSION):
+    mentions = resolver.ground(parser.parse(text), session)
+    assert len(mentions) == 1, mentions
+    return mentions[0]
+
+
+@pytest.mark.parametrize(
+    "text, expression, first, end",
+    [
+        ("I went to a support group yesterday.", "yesterday", date(2023, 5, 7), date(2023, 5, 8)),
+        ("I painted that sunrise last year.", "last year", date(2022, 1, 1), date(2023, 1, 1)),
+        ("We are going camping next month.", "next month", date(2023, 6, 1), date(2023, 7, 1)),
+        ("I ran a charity race last Sunday.", "last Sunday", date(2023, 5, 7), date(2023, 5, 8)),
+        ("We went camping two weekends ago.", "two weekends ago", date(2023, 4, 29), date(2023, 5, 1)),
+        ("I have been painting since 2016.", "since 2016", date(2016, 1, 1), date(2023, 5, 9)),
+        ("We went to the beach last summer.", "last summer", date(2022, 6, 1), date(2022, 9, 1)),
+        ("I got my tattoo a few years ago.", "a few years ago", date(2019, 1, 1), date(2022, 1, 1)),
+        ("My exam is tomorrow.", "tomorrow", date(2023, 5, 9), date(2023, 5, 10)),
+    ],
+)
+def test_relative_expressions_resolve_against_the_session(parser, resolver, text, expression, first, end):
+    mention = ground_one(parser, resolver, text)
+    assert mention.text.lower() == expression.lower()
+    assert _days(mention) == (first, end)
+
+
+def test_next_weekday_is_the_one_in_the_following_week(parser, resolver):
+    # Said on Monday 8 May: "next Friday" is Friday of next week (recognizers-text's reading, kept on purpose).
+    mention = ground_one(parser, resolver, "My sister arrives next Friday.")
+    assert _days(mention) == (date(2023, 5, 19), date(2023, 5, 20))
+
+
+def test_the_same_words_resolve_differently_in_another_session(parser, resolver):
+    mention = ground_one(parser, resolver, "I went to a support group yesterday.", datetime(2023, 7, 1, 9, 0))
+    assert _days(mention) == (date(2023, 6, 30), date(2023, 7, 1))
+
+
+def test_anchored_to_an_explicit_date():
+    start, end, _ = resolve_by_rule("the week before 9 june 2023", date(2023, 6, 20), "past")
+    assert (start.date(), end.date()) == (date(2023, 6, 2), date(2023, 6, 9))
+    start, end, _ = resolve_by_rule("the sunday before 25 may 2023", date(2023, 6, 20), "past")
+    assert start.date() == date(2023, 5, 21)
+
+
+def test_month_without_year_follows_the_tense(parser, resolver):
+    past = ground_one(parser, resolver, "I visited Paris in June.", datetime(2023, 5, 8))
+    future = ground_one(parser, resolver, "I will visit Paris in June.", datetime(2023, 5, 8))
+    assert past.start.date() == date(2022, 6, 1)
+    assert future.start.date() == date(2023, 6, 1)
+
+
+def test_ages_and_habits_are_not_anchors(parser, resolver):
+    assert resolver.ground(parser.parse("I am 18 years old and I run every day."), SESSION) == []
+
+
+def test_without_a_session_time_nothing_is_resolved(parser, resolver):
+    mention = ground_one(parser, resolver, "I went there yesterday.", None)
+    assert not mention.resolved
+
+
+def test_recognizer_is_built_once_and_reused(parser, resolver):
+    resolver.resolve("christmas", SESSION, "past")
+    model = resolver._model
+    resolver.resolve("new year's eve", SESSION, "future")
+    assert model is not None and resolver._model is model
