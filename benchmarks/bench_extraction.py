@@ -1,0 +1,90 @@
+"""Extraction and embedding throughput beside their floors, on the same turns, in the same process.
+
+* parse floor: spaCy's ``nlp.pipe`` over the turn texts (no conversion, no rules);
+* extraction: ``extract_memories`` end to end (parse, conversion, rules, temporal grounding, frames);
+* embedding floor: the sentence encoder over the raw turn texts;
+* embedding: ``embed_memories`` over the extracted entries (shorter texts than the turns).
+
+    python benchmarks/bench_extraction.py [--conversations 5] [--device cpu|cuda|auto] [--batch-size 64]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+from pathlib import Path
+
+import polars as pl
+
+from memory_pipeline.config import EmbedderConfig, ExtractorConfig, ParserConfig
+from memory_pipeline.embeddings import Embedder, embed_memories
+from memory_pipeline.extraction import TemporalResolver, extract_memories
+from memory_pipeline.ingest import read_source
+from memory_pipeline.ingest.frames import conversation_frames
+from memory_pipeline.parsing import load_parser
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+SHARED_DATA = Path(os.environ.get("MEMORY_PIPELINE_SHARED_DATA", REPO_ROOT.parent / "shared" / "data"))
+LOCOMO_DEV = SHARED_DATA / "locomo" / "locomo10.dev.json"
+
+
+def locomo_turns(path: Path, conversations: int) -> pl.DataFrame:
+    frames = []
+    for conversation in read_source(path)[:conversations]:
+        _, turns = conversation_frames(conversation, {"file": path.name, "path": str(path), "format": "locomo", "sha256": ""})
+        frames.append(turns)
+    return pl.concat(frames)
+
+
+def timed(fn):
+    start = time.perf_counter()
+    value = fn()
+    return value, time.perf_counter() - start
+
+
+def main() -> None:
+    parser_ = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser_.add_argument("--locomo", type=Path, default=LOCOMO_DEV)
+    parser_.add_argument("--conversations", type=int, default=5)
+    parser_.add_argument("--device", default="auto", choices=["auto", "cpu", "cuda"])
+    parser_.add_argument("--batch-size", type=int, default=64)
+    args = parser_.parse_args()
+    if not args.locomo.exists():
+        raise SystemExit(f"LoCoMo file not found: {args.locomo} (set MEMORY_PIPELINE_SHARED_DATA or pass --locomo)")
+
+    turns = locomo_turns(args.locomo, args.conversations)
+    texts = turns["text"].to_list()
+    gate = turns.select("turn_id", pl.lit(True).alias("admitted"))
+    parser = load_parser(ParserConfig(batch_size=args.batch_size))
+    embedder = Embedder.load(EmbedderConfig(device=args.device, batch_size=args.batch_size))
+    resolver = TemporalResolver()
+    parser.parse_batch(texts[:32])  # warm-up: first-call allocations, lazy recognizer model
+    embedder.encode(texts[:32])
+    resolver.resolve("christmas", turns["session_time"][0], "past")
+
+    _, parse_s = timed(lambda: list(parser.nlp.pipe(texts, batch_size=args.batch_size)))
+    result, extract_s = timed(lambda: extract_memories(turns, gate, parser, ExtractorConfig(), resolver))
+    _, embed_floor_s = timed(lambda: embedder.encode(texts))
+    _, embed_s = timed(lambda: embed_memories(result.entries, embedder))
+
+    n = len(texts)
+    report = {
+        "turns": n,
+        "entries": result.entries.height,
+        "parser": parser.name,
+        "embedder": embedder.model_name,
+        "device": embedder.device,
+        "parse_floor_turns_per_s": n / parse_s,
+        "extraction_turns_per_s": n / extract_s,
+        "extraction_vs_parse_floor": parse_s / extract_s,
+        "embedding_floor_turns_per_s": n / embed_floor_s,
+        "embedding_turns_per_s": n / embed_s,
+        "embedding_vs_floor": embed_floor_s / embed_s,
+    }
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()
