@@ -15,7 +15,6 @@ USER_PII = "USER_PII"
 INTERNAL = "INTERNAL"
 EXTERNAL = "EXTERNAL"
 GENERIC = "GENERIC"
-SCOPES = (USER_PII, INTERNAL, EXTERNAL, GENERIC)
 
 HEALTH = frozenset(
     """sick ill illness disease doctor hospital therapy therapist diagnosis diagnose surgery injury injure hurt pain

@@ -81,7 +81,6 @@ SPATIAL_PREPOSITIONS = frozenset(
     "beside between along off up down within throughout beyond past by".split()
 )
 PURPOSE_PREPOSITIONS = frozenset({"for", "because", "due", "despite", "without", "unless"})
-TOPIC_PREPOSITIONS = frozenset({"about", "of", "regarding", "on", "like", "as", "than", "with"})
 TIME_PREPOSITIONS = frozenset({"since", "until", "till", "during", "before", "after"})
 TIME_MARKERS = frozenset({"when", "whenever", "while", "after", "before", "until", "till", "since", "once", "as"})
 PURPOSE_MARKERS = frozenset({"because", "if", "unless", "so", "though", "although", "whether", "cause", "cos", "in"})
@@ -91,7 +90,6 @@ TIME_WORDS = frozenset(
 )
 PLACE_WORDS = frozenset({"here", "there", "home", "abroad", "outside", "inside", "away", "back", "downtown", "overseas"})
 TIME_ENTITIES = frozenset({"DATE", "TIME"})
-PLACE_ENTITIES = frozenset({"GPE", "LOC", "FAC"})
 
 # --- HanLP semantic dependencies --------------------------------------------------------------------------------
 # English PSD (Prague semantic dependencies), the most semantic of the three English SDP formats HanLP predicts.
