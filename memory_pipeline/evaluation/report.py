@@ -142,9 +142,9 @@ def render_report(metrics: dict) -> str:
         "## Temporal grounding",
         "Category-2 questions whose answer names a date, month or year. Strict: a memory from a gold evidence "
         "turn has an event interval overlapping the answer and at most twice as wide. Near: the event and the "
-        "answer together span at most two answer-widths. Expression events only: memories whose event came from a time "
-        "expression of the turn, not from the session-day fallback. Session rule: the evidence turn's session day stands in "
-        "for the event.",
+        "answer together span at most two answer-widths. Expression events only: memories whose event came from "
+        "a time expression of the turn, not from the session-day fallback. Session rule: the evidence turn's "
+        "session day stands in for the event.",
         _table(
             [
                 "questions",
