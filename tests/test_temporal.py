@@ -92,3 +92,19 @@ def test_recognizer_is_built_once_and_reused(parser, resolver):
     model = resolver._model
     resolver.resolve("new year's eve", SESSION, "future")
     assert model is not None and resolver._model is model
+
+
+@pytest.mark.parametrize(
+    "text, first, end",
+    [
+        ("My car broke down last Fri.", date(2023, 7, 7), date(2023, 7, 8)),
+        ("I met him on Valentine's Day.", date(2023, 2, 14), date(2023, 2, 15)),
+        ("I went there in mid-June.", date(2023, 6, 11), date(2023, 6, 21)),
+        ("I've been vegan since March.", date(2023, 3, 1), date(2023, 7, 13)),
+        ("I was there in the 90s.", date(1990, 1, 1), date(2000, 1, 1)),
+        ("I finished my degree last semester.", date(2023, 1, 1), date(2023, 7, 1)),
+    ],
+)
+def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, end):
+    mention = ground_one(parser, resolver, text, datetime(2023, 7, 12, 15, 0))  # a Wednesday
+    assert _days(mention) == (first, end)

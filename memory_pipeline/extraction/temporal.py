@@ -32,6 +32,9 @@ VAGUE_COUNTS = {"few": (2, 4), "a few": (2, 4), "several": (3, 7), "many": (5, 1
 
 _MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 _WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_WEEKDAY_ABBR = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?"
+WEEKDAY_ABBR = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",
+                "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday"}
 _COUNT = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a couple|couple of|a few|few|several|many)"
 _UNIT = r"(?:day|week|weekend|month|year)s?"
 
@@ -47,6 +50,10 @@ CUE_PATTERNS = [
         rf"\b(?:on|last|this|next)\s+{_WEEKDAY}\b",
         r"\bthe other day\b",
         r"\bthese days\b",
+        rf"\bsince\s+(?:{_MONTH}|{_WEEKDAY}|last\s+(?:{_UNIT}|{_WEEKDAY}|summer|winter|spring|fall|autumn))\b",
+        rf"\b(?:last|this|next|on)\s+{_WEEKDAY_ABBR}\b",
+        r"\b(?:(?:last|this|next)\s+)?(?:valentine'?s day|new year'?s(?: eve| day)?|christmas(?: eve| day)?|"
+        r"thanksgiving|halloween|independence day|mother'?s day|father'?s day|memorial day|labor day)\b",
     )
 ]
 # Habitual, age and other non-anchoring uses of date words: not temporal anchors.
@@ -166,6 +173,7 @@ def _clean(text: str) -> str:
     text = text.lower().replace("’", "'").strip(" .,!?;:\"'")
     text = re.sub(r"\s+", " ", text)
     text = re.sub(r"^(?:just|only|sometime|around|about)\s+", "", text)
+    text = re.sub(rf"\b({'|'.join(WEEKDAY_ABBR)})\.?$", lambda m: WEEKDAY_ABBR[m.group(1)], text)
     return re.sub(r"^(?:on|in|at|during|by|around|about|over|for|throughout)\s+", "", text)
 
 
@@ -322,7 +330,7 @@ def resolve_by_rule(text: str, anchor: date, tense: str) -> tuple[datetime, date
     if m:
         return _year(int(m.group(1)))
 
-    m = re.fullmatch(rf"(?:(early|mid|late|the end of|end of|the beginning of|beginning of|the start of) )?({_MONTH})(?:,? ((?:19|20)\d\d))?", text)
+    m = re.fullmatch(rf"(?:(early|mid|late|the end of|end of|the beginning of|beginning of|the start of)[- ])?({_MONTH})(?:,? ((?:19|20)\d\d))?", text)
     if m and _month_number(m.group(2)):
         month = _month_number(m.group(2))
         year = int(m.group(3)) if m.group(3) else _nearest_year(month, 15, anchor, tense)
@@ -385,6 +393,17 @@ def resolve_by_rule(text: str, anchor: date, tense: str) -> tuple[datetime, date
     if m:
         year = anchor.year - 1 if tense == "past" and anchor < date(anchor.year, 12, 20) else anchor.year
         return _day(date(year, 12, 20)), _day(date(year + 1, 1, 2)), "range"
+
+    m = re.fullmatch(r"(?:the )?(?:early |late |mid )?'?(\d)0'?s", text)
+    if m:  # "the 90s": the decade in the last hundred years
+        decade = 1900 + 10 * int(m.group(1))
+        return _year(decade + 100 if decade + 100 <= anchor.year else decade, 10)
+
+    m = re.fullmatch(r"(last|this|next) semester", text)
+    if m:  # half-years: January-June and July-December
+        half = 1 if anchor.month <= 6 else 7
+        start = _month_start(anchor.year, half + 6 * {"last": -1, "this": 0, "next": 1}[m.group(1)])
+        return _month(start.year, start.month, 6)
 
     m = re.fullmatch(r"(last|this|next) season", text)
     if m:
