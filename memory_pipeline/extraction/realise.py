@@ -169,7 +169,7 @@ def continues_previous(doc: ParsedDoc, unit: Unit) -> bool:
     window = [doc.tokens[k].lower for k in range(max(0, start - 2), min(len(doc.tokens), start + 1))]
     if any(w in CONTRAST for w in window):
         return True
-    return unit.actor is not None and doc.tokens[unit.actor].lower in ANAPHORA and unit.own_actor
+    return unit.actor is not None and doc.tokens[unit.actor].lower in ANAPHORA
 
 
 def merge_units(doc: ParsedDoc, units: list[Unit], turn_limit: int) -> list[Unit]:

@@ -26,7 +26,7 @@ from memory_pipeline.extraction.realise import Unit, coverage, merge_units, sele
 from memory_pipeline.extraction.scoring import candidates_for
 from memory_pipeline.extraction.scope import classify_scope
 from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver
-from memory_pipeline.parsing import ParsedDoc
+from memory_pipeline.parsing import ParsedDoc, Role
 
 FRAGMENT_MAX_WORDS = 3
 
@@ -63,6 +63,17 @@ def _token_range(doc: ParsedDoc, mention: TemporalMention) -> tuple[int, int]:
     return (inside[0], inside[-1] + 1) if inside else (0, 0)
 
 
+def _phrase(doc: ParsedDoc, head: int) -> tuple[int, int]:
+    """Token range of a noun phrase: its head with its modifiers and function words ("my little brother")."""
+    span, stack = {head}, [head]
+    while stack:
+        for arc in doc.children(stack.pop()):
+            if arc.role in (Role.MODIFIER, Role.FUNCTION) and arc.dep not in span and doc.tokens[arc.dep].pos != "PUNCT":
+                span.add(arc.dep)
+                stack.append(arc.dep)
+    return min(span), max(span) + 1
+
+
 def _realise_unit(doc: ParsedDoc, unit: Unit, speaker: Speaker, appendix: list[str]) -> tuple[str, UnitMood]:
     """Source wording of the unit with the speaker attributed, and whether it was a question or request."""
     first_lo, first_hi = unit.ranges[0]
@@ -81,7 +92,7 @@ def _realise_unit(doc: ParsedDoc, unit: Unit, speaker: Speaker, appendix: list[s
         return f"{speaker.name} asks to {text[:1].lower() + text[1:]}", UnitMood(request=True)
     if not question and not unit.own_actor and unit.actor is not None and not any(lo <= unit.actor < hi for lo, hi in unit.ranges):
         # A coordinated or controlled predicate: give it back the subject it shares with its head.
-        subject = rewrite_range(doc, unit.actor, unit.actor + 1, speaker)
+        subject = rewrite_range(doc, *_phrase(doc, unit.actor), speaker)
         text = f"{subject} {text}"
     elif not question and unit.actor is None and doc.tokens[unit.ranges[0][0]].pos in ("VERB", "AUX"):
         text = f"{speaker.name} {text[:1].lower() + text[1:]}"  # subject dropped in chat ("Went to the park")
