@@ -107,3 +107,16 @@ def test_hanlp_parser_batches_sentences_through_the_model():
     [doc] = parser.parse_batch([recorded["text"]])
     assert parser.name == "hanlp:recorded"
     assert len(doc.sentences) == 2 and doc.tokens[5].text == "Boston"
+
+
+def test_extractor_runs_on_the_recorded_hanlp_parse():
+    from datetime import datetime
+
+    from memory_pipeline.config import ExtractorConfig
+    from memory_pipeline.extraction import TemporalResolver, extract_turn
+
+    recorded = json.loads((FIXTURES / "hanlp_en_psd.json").read_text())
+    doc = hanlp_to_parsed_doc(recorded["text"], recorded["sentences"])
+    result = extract_turn(doc, "Caroline", datetime(2023, 5, 8, 13, 56), ExtractorConfig(), TemporalResolver())
+    assert result.units == ["Caroline adopted a puppy in Boston last year.", "Caroline's sister loves it because it is quiet."]
+    assert (result.event.text, result.event.start, result.event.end) == ("last year", datetime(2022, 1, 1), datetime(2023, 1, 1))
