@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import importlib.util
 import json
+from datetime import datetime
 from pathlib import Path
 
 import pytest
 
-from memory_pipeline.config import ParserConfig
+from memory_pipeline.config import ExtractorConfig, ParserConfig
+from memory_pipeline.extraction import TemporalResolver, extract_turn
 from memory_pipeline.parsing import Role, backends, load_parser
 from memory_pipeline.parsing.hanlp_backend import HanLPParser, hanlp_to_parsed_doc
 from memory_pipeline.parsing.roles import map_semantic_label
@@ -110,11 +112,6 @@ def test_hanlp_parser_batches_sentences_through_the_model():
 
 
 def test_extractor_runs_on_the_recorded_hanlp_parse():
-    from datetime import datetime
-
-    from memory_pipeline.config import ExtractorConfig
-    from memory_pipeline.extraction import TemporalResolver, extract_turn
-
     recorded = json.loads((FIXTURES / "hanlp_en_psd.json").read_text())
     doc = hanlp_to_parsed_doc(recorded["text"], recorded["sentences"])
     result = extract_turn(doc, "Caroline", datetime(2023, 5, 8, 13, 56), ExtractorConfig(), TemporalResolver())
