@@ -6,7 +6,7 @@ import polars as pl
 from assets.partitions import GPU_STEP, PER_CONVERSATION, PER_CONVERSATION_STEP, check_result, conversation_spec, combine_metadata, timed
 from memory_pipeline.config import ExtractorConfig
 from memory_pipeline.embeddings import embed_memories
-from memory_pipeline.extraction import extract_memories
+from memory_pipeline.extraction import TemporalResolver, extract_memories
 from memory_pipeline.quality import empty_output_rate_under, memories_have_sources, sources_exist
 from resources import EmbedderResource, LakeResource, ParserResource
 
@@ -31,6 +31,7 @@ EXTRACTOR = ExtractorConfig()
 def extracted_memories(context: dg.AssetExecutionContext, lake: LakeResource, parser: ParserResource):
     """Dependency-guided extraction, temporal grounding, provenance and scope: no generative model."""
     store = lake.lake
+    resolver = TemporalResolver()  # builds the temporal recognisers once for the whole chunk
     outputs: dict[str, list[pl.DataFrame]] = {"memory_entries": [], "memory_sources": [], "extraction_diagnostics": []}
     turn_frames: list[pl.DataFrame] = []
     per_partition: dict[str, dict] = {}
@@ -38,7 +39,7 @@ def extracted_memories(context: dg.AssetExecutionContext, lake: LakeResource, pa
         for conversation_id in context.partition_keys:
             turns = store.read_partition("turns", conversation_id)
             scores = store.read_partition("gate_scores", conversation_id)
-            result = extract_memories(turns, scores, parser.parser, EXTRACTOR)
+            result = extract_memories(turns, scores, parser.parser, EXTRACTOR, resolver)
             for table, frame in (
                 ("memory_entries", result.entries),
                 ("memory_sources", result.sources),
@@ -52,25 +53,23 @@ def extracted_memories(context: dg.AssetExecutionContext, lake: LakeResource, pa
     entries = pl.concat(outputs["memory_entries"], how="diagonal_relaxed")
     sources = pl.concat(outputs["memory_sources"], how="diagonal_relaxed")
     diagnostics = pl.concat(outputs["extraction_diagnostics"], how="diagonal_relaxed")
-    admitted = sum(int(m.get("admitted_turns", 0)) for m in per_partition.values())
-    empty = sum(int(m.get("empty_outputs", 0)) for m in per_partition.values())
     for table in outputs:
         yield dg.MaterializeResult(
             asset_key=table,
             metadata=combine_metadata(per_partition, outputs[table], clock["seconds"]),
-            check_results=_checks_for(table, entries, sources, pl.concat(turn_frames), admitted, empty),
+            check_results=_checks_for(table, entries, sources, diagnostics, pl.concat(turn_frames)),
         )
-    context.log.info(f"{entries.height} memories from {admitted} admitted turns; diagnostics rows {diagnostics.height}")
+    context.log.info(f"{entries.height} memories from {int(diagnostics['admitted_turns'].sum())} admitted turns")
 
 
-def _checks_for(table, entries, sources, turns, admitted, empty) -> list[dg.AssetCheckResult]:
+def _checks_for(table, entries, sources, diagnostics, turns) -> list[dg.AssetCheckResult]:
     if table == "memory_sources":
         return [
             check_result(memories_have_sources(entries, sources), asset_key=table),
             check_result(sources_exist(sources, turns), asset_key=table),
         ]
     if table == "extraction_diagnostics":
-        outcome = empty_output_rate_under(admitted, empty, EXTRACTOR.empty_output_bound)
+        outcome = empty_output_rate_under(diagnostics, EXTRACTOR.empty_output_bound)
         return [check_result(outcome, dg.AssetCheckSeverity.WARN, asset_key=table)]
     return []
 

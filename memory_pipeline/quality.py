@@ -96,11 +96,14 @@ def sources_exist(sources: pl.DataFrame, turns: pl.DataFrame) -> CheckOutcome:
     )
 
 
-def empty_output_rate_under(admitted_turns: int, empty_outputs: int, bound: float) -> CheckOutcome:
-    rate = empty_outputs / admitted_turns if admitted_turns else 0.0
+def empty_output_rate_under(diagnostics: pl.DataFrame, bound: float) -> CheckOutcome:
+    """Over the partitions of ``extraction_diagnostics`` at hand: empty outputs / admitted turns <= bound."""
+    admitted = int(diagnostics["admitted_turns"].sum()) if diagnostics.height else 0
+    empty = int(diagnostics["empty_outputs"].sum()) if diagnostics.height else 0
+    rate = empty / admitted if admitted else 0.0
     return CheckOutcome(
         "empty_output_rate",
         rate <= bound,
         f"the extractor leaves at most {bound:.1%} of admitted turns without a memory",
-        {"empty_output_rate": round(rate, 4), "admitted_turns": admitted_turns, "empty_outputs": empty_outputs},
+        {"empty_output_rate": round(rate, 4), "admitted_turns": admitted, "empty_outputs": empty},
     )

@@ -6,7 +6,8 @@ import polars as pl
 import pytest
 
 from memory_pipeline.config import ExtractorConfig, ParserConfig
-from memory_pipeline.extraction import TemporalResolver, extract_memories, memories_have_sources, sources_exist
+from memory_pipeline.extraction import TemporalResolver, extract_memories
+from memory_pipeline.quality import memories_have_sources, sources_exist
 from memory_pipeline.ingest import read_source
 from memory_pipeline.ingest.frames import conversation_frames
 from memory_pipeline.parsing import load_parser

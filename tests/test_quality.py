@@ -54,5 +54,6 @@ def test_admitted_ratio_band_and_empty_output_rate():
     scores = pl.DataFrame({"admitted": [True, False, False, False]})
     assert quality.admitted_ratio_in_band(scores, (0.2, 0.9)).passed
     assert not quality.admitted_ratio_in_band(scores, (0.3, 0.9)).passed
-    assert quality.empty_output_rate_under(1000, 5, 0.005).passed
-    assert not quality.empty_output_rate_under(1000, 6, 0.005).passed
+    diagnostics = pl.DataFrame({"admitted_turns": [600, 400], "empty_outputs": [5, 0]})
+    assert quality.empty_output_rate_under(diagnostics, 0.005).passed
+    assert not quality.empty_output_rate_under(diagnostics.with_columns(empty_outputs=pl.lit(3)), 0.005).passed
