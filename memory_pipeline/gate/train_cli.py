@@ -154,6 +154,8 @@ def run(args: argparse.Namespace) -> int:
 
 def train_for_k(encoder_dir, train, held_out, k, max_length, settings, device):
     network, tokenizer = load_network(encoder_dir)
+    if not network.supports_cached_training():
+        raise ValueError(f"{encoder_dir}: training on cached states needs a BERT-family encoder (encoder.layer)")
     network.to(device)
     first_trainable = network.n_layers - settings.trainable_layers
     pad_id = pad_token_id(tokenizer)
