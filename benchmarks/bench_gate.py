@@ -95,8 +95,12 @@ def main() -> None:
     n_user = turns.filter(pl.col("role") == "user").height
     score_turns(model, turns.head(64))  # warm-up: kernels, allocator, tokenizer caches
 
-    gate_seconds = min(time_gate(model, turns) for _ in range(args.repeats))
-    floor_seconds = min(time_bare_encoder(model, turns) for _ in range(args.repeats))
+    # Interleaved, best of n: on a shared machine the load drifts, and both sides should see the same drift.
+    gate_runs, floor_runs = [], []
+    for _ in range(args.repeats):
+        gate_runs.append(time_gate(model, turns))
+        floor_runs.append(time_bare_encoder(model, turns))
+    gate_seconds, floor_seconds = min(gate_runs), min(floor_runs)
     result = {
         "device": str(model.device),
         "dtype": str(model.dtype).removeprefix("torch."),
@@ -107,6 +111,8 @@ def main() -> None:
         "gate_turns_per_second": round(n_user / gate_seconds, 1),
         "bare_encoder_turns_per_second": round(n_user / floor_seconds, 1),
         "gate_over_floor": round(floor_seconds / gate_seconds, 3),
+        "gate_seconds_runs": [round(seconds, 2) for seconds in gate_runs],
+        "bare_encoder_seconds_runs": [round(seconds, 2) for seconds in floor_runs],
         "gate_model_id": model.model_id,
     }
     print(json.dumps(result, indent=2))
