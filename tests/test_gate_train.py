@@ -1,9 +1,11 @@
+import argparse
 import random
 
 import numpy as np
 import pytest
 import torch
 
+from memory_pipeline.gate import train_cli
 from memory_pipeline.gate.infer import collate
 from memory_pipeline.gate.packing import Message, pack_turn
 from memory_pipeline.gate.train import (
@@ -73,3 +75,11 @@ def test_cached_top_block_matches_the_full_forward_pass():
         top = network.forward_from_layer(1, hidden, attention_mask, target_mask)
     # The cache is stored in half precision, hence the tolerance.
     assert torch.allclose(full, top, atol=2e-2)
+
+
+def test_gate_train_arguments_have_the_documented_defaults():
+    parser = argparse.ArgumentParser()
+    train_cli.configure(parser)
+    args = parser.parse_args(["--locomo", "locomo.json"])
+    assert args.k == [1, 3, 5] and args.epochs == TrainSettings.epochs and not args.install
+    assert args.train_conversations == list(train_cli.DEFAULT_TRAIN_CONVERSATIONS)

@@ -81,7 +81,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     torch.manual_seed(args.seed)
-    out = args.out or resolve_lake_dir() / "models" / "gate" / time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    lake_dir = resolve_lake_dir(getattr(args, "lake", None))  # the main CLI may carry a global --lake
+    out = args.out or lake_dir / "models" / "gate" / time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
     out = Path(out).expanduser().resolve()
     out.mkdir(parents=True, exist_ok=True)
     device = choose_device(args.device)
