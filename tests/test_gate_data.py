@@ -24,7 +24,7 @@ def test_msc_turns_with_persona_text_are_positive(tmp_path):
     session = {
         "dialog": [
             {"id": "bot_0", "text": "Hi, how are you?", "persona_text": ""},
-            {"id": "bot_1", "text": "Great, I just got back from my shift as a nurse.", "persona_text": "I am a nurse."},
+            {"id": "bot_1", "text": "Great, I just got back from my shift.", "persona_text": "I am a nurse."},
             {"id": "bot_0", "text": "Nice!"},
         ]
     }
