@@ -222,6 +222,8 @@ def test_slices_and_headline(evaluated):
     assert detail["per_conversation"][CID]["recall@5"] == metrics["recall@5"]
     assert detail["per_category"]["3 open-domain"]["recall@5"] == 0.0
     assert detail["per_category"]["3 open-domain"]["gate_evidence_recall"] == 0.0
+    # single-hop evidence (D1:1) ranked against non-evidence turns only: 0.9 beats 0.3, 0.1 -> AP 1
+    assert detail["per_category"]["4 single-hop"]["gate_auprc"] == pytest.approx(1.0)
     assert detail["unresolved_evidence"] == {"locomo_0_qa2": ["D9:9"]}
     assert set(headline(metrics)) >= {"gate_keep_ratio", "recall@10", "baseline_raw_recall@10", "temporal_grounding"}
 

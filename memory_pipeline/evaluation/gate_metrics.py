@@ -44,17 +44,25 @@ def average_precision(labels: np.ndarray, scores: np.ndarray) -> float:
     return float(average_precision_score(labels, scores))
 
 
-def gate_summary(scores: pl.DataFrame, evidence_turn_ids: set[str]) -> GateSummary:
-    """Keep ratio, evidence recall and AUPRC of the gate's decisions in ``scores`` (a gate_scores frame)."""
+def gate_summary(
+    scores: pl.DataFrame, evidence_turn_ids: set[str], unlabelled: set[str] = frozenset()
+) -> GateSummary:
+    """Keep ratio, evidence recall and AUPRC of the gate's decisions in ``scores`` (a gate_scores frame).
+
+    ``unlabelled`` turns are neither positives nor negatives for AUPRC: for a slice of the questions (one
+    category), the evidence of the other questions is still evidence, and counting it as negative would
+    punish the gate for keeping it.
+    """
     labels = evidence_labels(scores, evidence_turn_ids)
     admitted = scores["admitted"].fill_null(False).to_numpy()
     p_admit = scores["p_admit"].fill_null(0.0).to_numpy()
+    ranked = labels | ~evidence_labels(scores, unlabelled - evidence_turn_ids)
     return GateSummary(
         n_scored=int(scores.height),
         n_kept=int(admitted.sum()),
         n_evidence=int(labels.sum()),
         n_evidence_kept=int((labels & admitted).sum()),
-        auprc=average_precision(labels, p_admit),
+        auprc=average_precision(labels[ranked], p_admit[ranked]),
     )
 
 

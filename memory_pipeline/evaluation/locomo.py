@@ -209,7 +209,8 @@ def slice_metrics(outcomes: Outcomes, view: LakeView, selects: Callable[[Questio
     """The flat metrics over the questions ``selects`` keeps (and the gate scores of ``view``)."""
     chosen = {q.question_id for q in outcomes.questions if selects(q)}
     evidence_turns = {t for qid in chosen for t in outcomes.evidence[qid]}
-    gate = gate_summary(view.gate_scores, evidence_turns)
+    all_evidence = {t for turns in outcomes.evidence.values() for t in turns}
+    gate = gate_summary(view.gate_scores, evidence_turns, unlabelled=all_evidence)
     covered = evidence_turns & source_turn_ids(view.entries, view.sources)
     metrics: dict = {
         "n_questions": len(chosen),
