@@ -74,7 +74,8 @@ remembering.
 
 ```
 memory-pipeline gate train --msc <data>/msc/msc_personasummary --locomo <data>/locomo/locomo10.dev.json \\
-    --k 1 3 5 --seed {report['settings']['seed']} --epochs {report['settings']['epochs']} --install
+    --k {' '.join(report['context_k_selection'])} --seed {report['settings']['seed']} \\
+    --epochs {report['settings']['epochs']} --max-msc-examples {data['max_msc_examples']} --install
 ```
 """
     path.write_text(text, encoding="utf-8")
