@@ -4,15 +4,16 @@ import base64
 from pathlib import Path
 
 import dagster as dg
+from pydantic import Field
 
 from memory_pipeline.evaluation import evaluate_locomo, headline
 from resources import EmbedderResource, LakeResource
 
 
 class EvaluationConfig(dg.Config):
-    locomo_path: str = "../shared/data/locomo/locomo10.dev.json"
-    corrections_path: str | None = None
-    out_dir: str = ""  # empty: <lake>/reports/locomo
+    locomo_path: str = Field(description="LoCoMo JSON whose conversations are in the lake (absolute path)")
+    corrections_path: str | None = Field(default=None, description="audit JSON with corrected evidence ids")
+    out_dir: str = Field(default="", description="report folder; empty: <lake>/reports/locomo")
 
 
 @dg.asset(

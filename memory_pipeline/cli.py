@@ -159,15 +159,13 @@ def ingest_and_register(lake: Lake, paths: list[Path], fmt: str | None, config: 
 
 
 def cmd_run(args, config: PipelineConfig) -> int:
-    from assets.definitions import build_definitions
+    from assets.partitions import conversation_partitions
     from memory_pipeline.inbox import inbox_fingerprints
 
     lake = Lake(config.lake_dir)
     lake.ensure_layout()
     instance = dagster_instance(lake)
     register_partitions(instance, sorted(inbox_fingerprints(lake)))
-    from assets.partitions import conversation_partitions
-
     ordered = list(instance.get_dynamic_partitions(conversation_partitions.name))
     requested = ordered if args.all or not args.conversation else args.conversation
     unknown = sorted(set(requested) - set(ordered))
@@ -178,6 +176,8 @@ def cmd_run(args, config: PipelineConfig) -> int:
     if not stale:
         print(f"nothing to do: {len(requested)} conversation(s) up to date")
         return EXIT_OK
+    from assets.definitions import build_definitions  # imports the models' libraries: only when needed
+
     chunks = contiguous_chunks(ordered, stale, config.run.max_partitions_per_run)
     progress = _progress_logger()
     defs = build_definitions(lake_dir=str(lake.root))
@@ -305,8 +305,12 @@ def cmd_eval_locomo(args, config: PipelineConfig) -> int:
     return EXIT_OK
 
 
+# One asset per step: the outputs of a multi-asset step all carry that step's time.
+STAGE_ASSETS = {"ingestion": "turns", "gate": "gate_scores", "extraction": "memory_entries", "embeddings": "memory_embeddings"}
+
+
 def _stage_seconds(lake: Lake, conversation_ids: list[str]) -> dict[str, float]:
-    """Seconds per asset spent on these conversations' latest materialisations, from Dagster's event log.
+    """Seconds per stage spent on these conversations' latest materialisations, from Dagster's event log.
 
     A chunked run records one materialisation per partition with the chunk's time, so each run counts once.
     """
@@ -314,18 +318,18 @@ def _stage_seconds(lake: Lake, conversation_ids: list[str]) -> dict[str, float]:
 
     instance = dagster_instance(lake)
     seconds: dict[str, float] = {}
-    for asset in CHAIN:
+    for stage, asset in STAGE_ASSETS.items():
         records = instance.fetch_materializations(
             dg.AssetRecordsFilter(asset_key=dg.AssetKey(asset), asset_partitions=conversation_ids), limit=10_000
         ).records
-        latest_run_per_partition = {}
+        latest_per_partition = {}
         for record in records:  # newest first
-            latest_run_per_partition.setdefault(record.partition_key, record)
+            latest_per_partition.setdefault(record.partition_key, record)
         per_run = {
             record.run_id: record.asset_materialization.metadata.get("seconds")
-            for record in latest_run_per_partition.values()
+            for record in latest_per_partition.values()
         }
-        seconds[asset] = round(sum(float(value.value) for value in per_run.values() if value is not None), 3)
+        seconds[stage] = round(sum(float(value.value) for value in per_run.values() if value is not None), 3)
     return seconds
 
 
