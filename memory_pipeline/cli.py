@@ -345,7 +345,8 @@ def _progress_logger() -> logging.Logger:
     return logger
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The whole command line; ``gate train``'s arguments (whose module imports torch) only when asked for."""
     parser = argparse.ArgumentParser(prog="memory-pipeline", description=__doc__.split("\n\n")[0])
     parser.add_argument("--lake", help="lake folder (default: $MEMORY_PIPELINE_LAKE or ./data_lake)")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -384,9 +385,10 @@ def build_parser() -> argparse.ArgumentParser:
     gate = commands.add_parser("gate", help="salience gate tools")
     gate_commands = gate.add_subparsers(dest="gate_command", required=True)
     train = gate_commands.add_parser("train", help="train the gate from MSC persona labels and LoCoMo evidence")
-    from memory_pipeline.gate import train_cli
+    if argv is None or "gate" in argv:
+        from memory_pipeline.gate import train_cli
 
-    train_cli.configure(train)
+        train_cli.configure(train)
     train.set_defaults(handler=cmd_gate_train)
 
     evaluate = commands.add_parser("eval", help="evaluation against gold data")
@@ -411,7 +413,8 @@ def _quiet_libraries() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     _quiet_libraries()
-    args = build_parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser(argv).parse_args(argv)
     config = PipelineConfig(lake_dir=resolve_lake_dir(args.lake))
     return args.handler(args, config)
 

@@ -5,7 +5,17 @@ predicts, with a single logit, whether the turn should be admitted into memory. 
 to extraction. The package is engine code: it imports no Dagster.
 """
 
-from memory_pipeline.gate.infer import gate_metrics, score_turns
-from memory_pipeline.gate.model import GateModel
+from importlib import import_module
 
 __all__ = ["GateModel", "gate_metrics", "score_turns"]
+
+# torch and transformers load only when a model is needed, so `memory-pipeline sql/status/run` (which build
+# the `gate train` sub-command's arguments) stay fast.
+_HOME = {"GateModel": "memory_pipeline.gate.model", "gate_metrics": "memory_pipeline.gate.infer",
+         "score_turns": "memory_pipeline.gate.infer"}
+
+
+def __getattr__(name: str):
+    if name in _HOME:
+        return getattr(import_module(_HOME[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
