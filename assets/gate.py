@@ -4,12 +4,9 @@ import dagster as dg
 import polars as pl
 
 from assets.partitions import GPU_STEP, PER_CONVERSATION, check_result, combine_metadata, timed
-from memory_pipeline.config import GateConfig
 from memory_pipeline.gate import gate_metrics, score_turns
 from memory_pipeline.quality import admitted_ratio_in_band
 from resources import GateModelResource, LakeResource
-
-ADMITTED_BAND = GateConfig().admitted_ratio_band
 
 
 @dg.asset(
@@ -42,6 +39,9 @@ def gate_scores(context: dg.AssetExecutionContext, lake: LakeResource, gate: Gat
     return dg.MaterializeResult(
         metadata=metadata,
         check_results=[
-            check_result(admitted_ratio_in_band(all_scores, ADMITTED_BAND), dg.AssetCheckSeverity.WARN)
+            check_result(
+                admitted_ratio_in_band(all_scores, (gate.admitted_ratio_min, gate.admitted_ratio_max)),
+                dg.AssetCheckSeverity.WARN,
+            )
         ],
     )

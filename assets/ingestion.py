@@ -3,7 +3,7 @@
 import dagster as dg
 import polars as pl
 
-from assets.partitions import PER_CONVERSATION_STEP, check_result, conversation_spec, combine_metadata, timed
+from assets.partitions import PER_CONVERSATION_STEP, check_result, combine_metadata, conversation_spec, timed
 from memory_pipeline.ingest import inbox_frames
 from memory_pipeline.lake import sha256_file
 from memory_pipeline.quality import TURN_CHECKS

@@ -3,7 +3,15 @@
 import dagster as dg
 import polars as pl
 
-from assets.partitions import GPU_STEP, PER_CONVERSATION, PER_CONVERSATION_STEP, check_result, conversation_spec, combine_metadata, timed
+from assets.partitions import (
+    GPU_STEP,
+    PER_CONVERSATION,
+    PER_CONVERSATION_STEP,
+    check_result,
+    combine_metadata,
+    conversation_spec,
+    timed,
+)
 from memory_pipeline.config import ExtractorConfig
 from memory_pipeline.embeddings import embed_memories
 from memory_pipeline.extraction import TemporalResolver, extract_memories

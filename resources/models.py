@@ -41,6 +41,9 @@ class GateModelResource(_LoadedPerStep):
     threshold: float | None = None
     batch_size: int = 32
     device: str = "auto"
+    # The asset check warns when a run's admitted ratio leaves this band (a drifting gate or odd input).
+    admitted_ratio_min: float = GateConfig().admitted_ratio_band[0]
+    admitted_ratio_max: float = GateConfig().admitted_ratio_band[1]
 
     def load(self):
         from memory_pipeline.gate import GateModel

@@ -114,3 +114,30 @@ def test_chunked_materialisation_writes_each_partition_and_passes_checks(lake: L
         assert metadata["partitions"].value == len(ids)
         assert "dagster/column_schema" in metadata
     assert lake.partitions("turns") == ids
+
+
+def test_gate_asset_records_metadata_and_warns_outside_the_band(lake: Lake):
+    from assets.gate import gate_scores
+    from resources import GateModelResource
+
+    ingest_files(lake, [SAMPLES])
+    conversation_id = _sample_ids()[0]
+    with dg.instance_for_test() as instance:
+        instance.add_dynamic_partitions(conversation_partitions.name, [conversation_id])
+        resources = {"lake": LakeResource(lake_dir=str(lake.root))}
+        dg.materialize([conversation_tables], instance=instance, partition_key=conversation_id, resources=resources)
+        result = dg.materialize(
+            [gate_scores],
+            instance=instance,
+            partition_key=conversation_id,
+            resources={**resources, "gate": GateModelResource(admitted_ratio_min=0.99, admitted_ratio_max=1.0)},
+        )
+    assert result.success  # a warning check does not fail the run
+    (check,) = result.get_asset_check_evaluations()
+    assert check.check_name == "admitted_ratio_in_band" and not check.passed
+    assert check.severity == dg.AssetCheckSeverity.WARN
+    metadata = result.asset_materializations_for_node("gate_scores")[0].metadata
+    for key in ("gate/turns_scored", "gate/admitted_ratio", "gate/turns_per_second", "gate/device", "gate_model_id"):
+        assert key in metadata, key
+    user_turns = lake.read_partition("turns", conversation_id).filter(role="user").height
+    assert lake.read_partition("gate_scores", conversation_id).height == user_turns

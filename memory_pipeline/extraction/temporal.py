@@ -282,7 +282,7 @@ def resolve_by_rule(text: str, anchor: date, tense: str) -> tuple[datetime, date
             return _days(ref - timedelta(days=(ref.weekday() - wd) % 7 or 7))
         return _days(ref + timedelta(days=(wd - ref.weekday()) % 7 or 7))
 
-    m = re.fullmatch(rf"(since|from) (.+)", text)
+    m = re.fullmatch(r"(since|from) (.+)", text)
     if m:
         inner = resolve_by_rule(m.group(2), anchor, "past")
         return (inner[0], _day(anchor + timedelta(days=1)), "range") if inner else None
