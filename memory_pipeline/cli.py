@@ -223,10 +223,19 @@ def _print_frame(frame, fmt: str) -> None:
         )
         sys.stdout.write(printable.write_csv())
     elif fmt == "json":
-        sys.stdout.write(json.dumps(frame.to_dicts(), default=str, indent=2) + "\n")
+        sys.stdout.write(json.dumps(frame.to_dicts(), default=_json_value, indent=2) + "\n")
     else:
         with pl.Config(tbl_rows=200, tbl_cols=-1, fmt_str_lengths=80, tbl_width_chars=200):
             print(frame)
+
+
+def _json_value(value):
+    """SUM() of integers comes back as a DECIMAL; keep numbers numbers, and times as ISO-like strings."""
+    from decimal import Decimal
+
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    return str(value)
 
 
 def cmd_status(args, config: PipelineConfig) -> int:
