@@ -141,3 +141,15 @@ def test_gate_asset_records_metadata_and_warns_outside_the_band(lake: Lake):
         assert key in metadata, key
     user_turns = lake.read_partition("turns", conversation_id).filter(role="user").height
     assert lake.read_partition("gate_scores", conversation_id).height == user_turns
+
+
+def test_automation_materialises_new_partitions_once(defs):
+    with dg.instance_for_test() as instance:
+        first = dg.evaluate_automation_conditions(defs=defs, instance=instance)
+        assert first.total_requested == 0
+        instance.add_dynamic_partitions(conversation_partitions.name, ["a", "b"])
+        second = dg.evaluate_automation_conditions(defs=defs, instance=instance, cursor=first.cursor)
+        for asset in ("conversations", "turns", "gate_scores", "memory_embeddings"):
+            assert second.get_requested_partitions(dg.AssetKey(asset)) == {"a", "b"}, asset
+        third = dg.evaluate_automation_conditions(defs=defs, instance=instance, cursor=second.cursor)
+        assert third.total_requested == 0  # no re-request every tick, unlike a bare on_cron
