@@ -27,6 +27,8 @@ import time
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from report import print_numbers
+
 SUBJECTS = [
     "a puppy",
     "a new job",
@@ -152,16 +154,12 @@ def main(argv: list[str] | None = None) -> int:
     numbers["direct_per_partition_s"] = numbers["direct_loop_s"] / args.n
     numbers["ingest_overhead_per_partition_s"] = (numbers["cli_ingest_s"] - numbers["direct_ingest_s"]) / args.n
 
-    width = max(len(key) for key in numbers)
-    for key, value in numbers.items():
-        print(f"{key:<{width}}  {value:10.4f}" if isinstance(value, float) else f"{key:<{width}}  {value:>10}")
+    print_numbers(numbers, decimals=4, json_path=args.json)
     print(
         f"\nDagster overhead: {numbers['overhead_per_partition_s'] * 1000:.0f} ms per partition "
         f"(run --all {numbers['cli_run_per_partition_s'] * 1000:.0f} ms vs direct "
         f"{(direct_total / args.n) * 1000:.0f} ms per partition, model loads included)"
     )
-    if args.json:
-        args.json.write_text(json.dumps(numbers, indent=2))
     return 0
 
 

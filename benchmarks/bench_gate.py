@@ -20,7 +20,13 @@ import torch
 
 from memory_pipeline.config import GateConfig
 from memory_pipeline.gate.data import load_locomo, locomo_turns_frame
-from memory_pipeline.gate.infer import collate, length_sorted_batches, pack_user_turns, pad_token_id, score_turns
+from memory_pipeline.gate.infer import (
+    collate,
+    length_sorted_batches,
+    pack_user_turns,
+    pad_token_id,
+    score_turns,
+)
 from memory_pipeline.gate.model import GateModel
 
 REPO_ROOT = Path(__file__).resolve().parents[1]

@@ -14,12 +14,13 @@ The ratio online / floor says how much of the wall time is the pipeline rather t
 from __future__ import annotations
 
 import argparse
-import json
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from report import print_numbers
 
 
 def timed_cli(lake: Path, *args: str) -> float:
@@ -40,7 +41,11 @@ def model_floor(lake_dir: Path) -> dict[str, float]:
     from memory_pipeline.config import PipelineConfig
     from memory_pipeline.embeddings import Embedder
     from memory_pipeline.gate import GateModel
-    from memory_pipeline.gate.infer import pack_user_turns, pad_token_id, predict_probabilities
+    from memory_pipeline.gate.infer import (
+        pack_user_turns,
+        pad_token_id,
+        predict_probabilities,
+    )
     from memory_pipeline.lake import Lake
     from memory_pipeline.parsing import load_parser
 
@@ -95,15 +100,11 @@ def main(argv: list[str] | None = None) -> int:
     numbers["ratio_online_to_floor"] = numbers["online_total_s"] / numbers["floor_total_s"]
     numbers["ratio_run_to_floor"] = numbers["online_run_s"] / numbers["floor_total_s"]
 
-    width = max(len(key) for key in numbers)
-    for key, value in numbers.items():
-        print(f"{key:<{width}}  {value:10.3f}" if isinstance(value, float) else f"{key:<{width}}  {value:>10}")
+    print_numbers(numbers, decimals=3, json_path=args.json)
     print(
         f"\nonline {numbers['online_total_s']:.1f}s vs model floor {numbers['floor_total_s']:.1f}s: "
         f"{numbers['ratio_online_to_floor']:.1f}x"
     )
-    if args.json:
-        args.json.write_text(json.dumps(numbers, indent=2))
     return 0
 
 

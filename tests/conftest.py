@@ -36,3 +36,27 @@ def lake(tmp_path: Path) -> Lake:
     lake = Lake(tmp_path / "lake")
     lake.ensure_layout()
     return lake
+
+
+# Models shared by many test modules: loaded once per test session, not once per module.
+@pytest.fixture(scope="session")
+def parser():
+    from memory_pipeline.config import ParserConfig
+    from memory_pipeline.parsing import load_parser
+
+    return load_parser(ParserConfig())
+
+
+@pytest.fixture(scope="session")
+def resolver():
+    from memory_pipeline.extraction import TemporalResolver
+
+    return TemporalResolver()
+
+
+@pytest.fixture(scope="session")
+def embedder():
+    from memory_pipeline.config import EmbedderConfig
+    from memory_pipeline.embeddings import Embedder
+
+    return Embedder.load(EmbedderConfig(device="cpu"))

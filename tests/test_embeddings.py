@@ -4,16 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 import polars as pl
-import pytest
 
-from memory_pipeline.config import EmbedderConfig
-from memory_pipeline.embeddings import Embedder, choose_device, embed_memories
+from memory_pipeline.embeddings import choose_device, embed_memories
 from memory_pipeline.schemas import MEMORY_EMBEDDINGS
-
-
-@pytest.fixture(scope="module")
-def embedder():
-    return Embedder.load(EmbedderConfig(device="cpu"))
 
 
 def test_loaded_model_describes_itself(embedder):

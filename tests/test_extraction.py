@@ -7,28 +7,16 @@ from datetime import date, datetime
 import polars as pl
 import pytest
 
-from memory_pipeline.config import ExtractorConfig, ParserConfig
+from memory_pipeline.config import ExtractorConfig
 from memory_pipeline.extraction import (
-    TemporalResolver,
     extract_memories,
     extract_turn,
 )
 from memory_pipeline.quality import empty_output_rate_under, memories_have_sources, sources_exist
 from memory_pipeline.extraction.normalise import third_person
-from memory_pipeline.parsing import load_parser
 from memory_pipeline.schemas import EXTRACTION_DIAGNOSTICS, MEMORY_ENTRIES, MEMORY_SOURCES, TURNS
 
 SESSION = datetime(2023, 5, 8, 13, 56)
-
-
-@pytest.fixture(scope="module")
-def parser():
-    return load_parser(ParserConfig())
-
-
-@pytest.fixture(scope="module")
-def resolver():
-    return TemporalResolver()
 
 
 @pytest.fixture(scope="module")

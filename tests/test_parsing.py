@@ -18,11 +18,6 @@ from memory_pipeline.parsing.roles import map_semantic_label
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
-@pytest.fixture(scope="module")
-def parser():
-    return load_parser(ParserConfig())
-
-
 def _roles_of(doc, head_text: str) -> dict[str, Role]:
     head = next(t.i for t in doc.tokens if t.text == head_text)
     return {doc.tokens[a.dep].text: a.role for a in doc.children(head)}

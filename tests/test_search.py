@@ -7,8 +7,8 @@ from datetime import datetime
 import polars as pl
 import pytest
 
-from memory_pipeline.config import EmbedderConfig, ExtractorConfig, ParserConfig
-from memory_pipeline.embeddings import Embedder, embed_memories
+from memory_pipeline.config import ExtractorConfig, ParserConfig
+from memory_pipeline.embeddings import embed_memories
 from memory_pipeline.extraction import TemporalResolver, extract_memories
 from memory_pipeline.parsing import load_parser
 from memory_pipeline.schemas import TURNS
@@ -20,11 +20,6 @@ TEXTS = {
     "c1:D1:2": ("Melanie", "I painted that lake sunrise last year! It's special to me."),
     "c1:D1:3": ("Caroline", "I'm researching adoption agencies because I want to be a mom."),
 }
-
-
-@pytest.fixture(scope="module")
-def embedder():
-    return Embedder.load(EmbedderConfig(device="cpu"))
 
 
 @pytest.fixture(scope="module")

@@ -6,21 +6,9 @@ from datetime import date, datetime
 
 import pytest
 
-from memory_pipeline.config import ParserConfig
-from memory_pipeline.extraction.temporal import TemporalResolver, resolve_by_rule
-from memory_pipeline.parsing import load_parser
+from memory_pipeline.extraction.temporal import resolve_by_rule
 
 SESSION = datetime(2023, 5, 8, 13, 56)  # "1:56 pm on 8 May, 2023", a Monday
-
-
-@pytest.fixture(scope="module")
-def parser():
-    return load_parser(ParserConfig())
-
-
-@pytest.fixture(scope="module")
-def resolver():
-    return TemporalResolver()
 
 
 def _days(mention):
