@@ -48,8 +48,7 @@ def dagster_instance(lake: Lake):
     settings = home / "dagster.yaml"
     if not settings.exists():
         settings.write_text("telemetry:\n  enabled: false\n")
-    os.environ["DAGSTER_HOME"] = str(home)
-    return dg.DagsterInstance.get()
+    return dg.DagsterInstance.from_config(str(home))
 
 
 def register_partitions(instance, conversation_ids: Sequence[str]) -> list[str]:

@@ -11,6 +11,7 @@ import time
 import pytest
 import requests
 
+from memory_pipeline.cli import EXIT_OK, main
 from tests.conftest import REPO_ROOT
 
 ASSET_NODES_QUERY = """
@@ -20,6 +21,7 @@ ASSET_NODES_QUERY = """
     groupName
     isPartitioned
     partitionDefinition { name type }
+    partitionKeys
   }
 }
 """
@@ -33,13 +35,11 @@ def _free_port() -> int:
 
 @pytest.fixture
 def webserver(tmp_path):
+    """The UI as the README starts it: DAGSTER_HOME inside a lake that the CLI has ingested into."""
+    lake = tmp_path / "lake"
+    assert main(["--lake", str(lake), "ingest", "--samples"]) == EXIT_OK
     port = _free_port()
-    env = {
-        **os.environ,
-        "DAGSTER_HOME": str(tmp_path / "dagster_home"),
-        "MEMORY_PIPELINE_LAKE": str(tmp_path / "lake"),
-    }
-    (tmp_path / "dagster_home").mkdir()
+    env = {**os.environ, "DAGSTER_HOME": str(lake / ".dagster"), "MEMORY_PIPELINE_LAKE": str(lake)}
     process = subprocess.Popen(
         [sys.executable, "-m", "dagster_webserver", "-w", "workspace.yaml", "-h", "127.0.0.1", "-p", str(port)],
         cwd=REPO_ROOT,
@@ -86,3 +86,6 @@ def test_graphql_lists_partitioned_asset_nodes(webserver):
         assert by_key[key]["partitionDefinition"]["name"] == "conversations"
         assert by_key[key]["partitionDefinition"]["type"] == "DYNAMIC"
     assert "evaluation_report" in by_key and not by_key["evaluation_report"]["isPartitioned"]
+    # the UI shares the CLI's instance: the partitions `ingest` registered are there
+    assert len(by_key["turns"]["partitionKeys"]) == 4
+    assert all(key.startswith("sample-") for key in by_key["turns"]["partitionKeys"])
