@@ -1,9 +1,8 @@
 """gate_scores: the salience gate's admission probability for every user turn."""
 
 import dagster as dg
-import polars as pl
 
-from assets.partitions import GPU_STEP, PER_CONVERSATION, check_result, combine_metadata, timed
+from assets.partitions import GPU_STEP, PER_CONVERSATION, check_result, combine_metadata, write_each_conversation
 from memory_pipeline.gate import gate_metrics, score_turns
 from memory_pipeline.quality import admitted_ratio_in_band
 from resources import GateModelResource, LakeResource
@@ -20,20 +19,15 @@ from resources import GateModelResource, LakeResource
 def gate_scores(context: dg.AssetExecutionContext, lake: LakeResource, gate: GateModelResource):
     """Scores each user turn with its k preceding messages; turns with p >= tau are admitted."""
     store, model = lake.lake, gate.model
-    frames: list[pl.DataFrame] = []
-    per_partition: dict[str, dict] = {}
-    with timed() as clock:
-        for conversation_id in context.partition_keys:
-            with timed() as step:
-                scores = score_turns(model, store.read_partition("turns", conversation_id))
-            store.write_partition("gate_scores", conversation_id, scores)
-            frames.append(scores)
-            per_partition[conversation_id] = gate_metrics(scores, step["seconds"], str(model.device))
-    lake.refresh_views()
-    all_scores = pl.concat(frames)
-    metadata = combine_metadata(per_partition, frames, clock["seconds"])
+    device = str(model.device)
+    written = write_each_conversation(
+        context, lake, "gate_scores", lambda cid: score_turns(model, store.read_partition("turns", cid))
+    )
+    per_partition = {cid: gate_metrics(frame, written.seconds[cid], device) for cid, frame in written.frames.items()}
+    all_scores = written.concat()
+    metadata = combine_metadata(per_partition, list(written.frames.values()), written.total_seconds)
     metadata.update(
-        {f"gate/{key}": value for key, value in gate_metrics(all_scores, clock["seconds"], str(model.device)).items()}
+        {f"gate/{key}": value for key, value in gate_metrics(all_scores, written.total_seconds, device).items()}
     )
     metadata["gate_model_id"] = model.model_id
     return dg.MaterializeResult(

@@ -11,6 +11,7 @@ from assets.partitions import (
     combine_metadata,
     conversation_spec,
     timed,
+    write_each_conversation,
 )
 from memory_pipeline.config import ExtractorConfig
 from memory_pipeline.embeddings import embed_memories
@@ -96,15 +97,12 @@ def _scalars(metrics: dict) -> dict:
 def memory_embeddings(context: dg.AssetExecutionContext, lake: LakeResource, embedder: EmbedderResource):
     """Sentence embeddings of every memory, for cosine search (``memory-pipeline search``)."""
     store, model = lake.lake, embedder.embedder
-    frames: list[pl.DataFrame] = []
-    per_partition: dict[str, dict] = {}
-    with timed() as clock:
-        for conversation_id in context.partition_keys:
-            vectors = embed_memories(store.read_partition("memory_entries", conversation_id), model)
-            store.write_partition("memory_embeddings", conversation_id, vectors)
-            frames.append(vectors.drop("vector"))
-            per_partition[conversation_id] = {"memories": vectors.height}
-    lake.refresh_views()
-    metadata = combine_metadata(per_partition, frames, clock["seconds"])
+    def embed(conversation_id: str) -> pl.DataFrame:
+        return embed_memories(store.read_partition("memory_entries", conversation_id), model)
+
+    written = write_each_conversation(context, lake, "memory_embeddings", embed)
+    per_partition = {cid: {"memories": frame.height} for cid, frame in written.frames.items()}
+    previews = [frame.drop("vector") for frame in written.frames.values()]
+    metadata = combine_metadata(per_partition, previews, written.total_seconds)
     metadata.update({"model": model.model_name, "dimension": model.dimension, "device": str(model.device)})
     return dg.MaterializeResult(metadata=metadata)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 
 import dagster as dg
 import polars as pl
@@ -80,6 +81,35 @@ def timed() -> Iterator[dict[str, float]]:
         yield box
     finally:
         box["seconds"] = time.perf_counter() - start
+
+
+@dataclass
+class PartitionOutputs:
+    """What one step wrote for the conversations of its run: the frames, per-partition seconds, total seconds."""
+
+    frames: dict[str, pl.DataFrame] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)
+    total_seconds: float = 0.0
+
+    def concat(self) -> pl.DataFrame:
+        return pl.concat(list(self.frames.values()), how="diagonal_relaxed")
+
+
+def write_each_conversation(
+    context: dg.AssetExecutionContext, lake, table: str, build: Callable[[str], pl.DataFrame]
+) -> PartitionOutputs:
+    """Build and atomically write one partition of ``table`` per conversation of the run, then refresh views."""
+    outputs = PartitionOutputs()
+    with timed() as clock:
+        for conversation_id in context.partition_keys:
+            with timed() as one:
+                frame = build(conversation_id)
+            lake.lake.write_partition(table, conversation_id, frame)
+            outputs.frames[conversation_id] = frame
+            outputs.seconds[conversation_id] = one["seconds"]
+    outputs.total_seconds = clock["seconds"]
+    lake.refresh_views()
+    return outputs
 
 
 def combine_metadata(per_partition: dict[str, dict], frames: list[pl.DataFrame], seconds: float) -> dict:
