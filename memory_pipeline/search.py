@@ -29,33 +29,35 @@ class SourceTurn:
 
 
 @dataclass(frozen=True)
-class SearchHit:
+class Lineage:
+    """A memory with its time, formation details and the turns it came from."""
+
     memory_id: str
     conversation_id: str
-    score: float
     text: str
     speaker: str | None
     session_time: datetime | None
     event_time_text: str | None
     event_start: datetime | None
     event_end: datetime | None
+    provenance: str | None = None
+    scope: str | None = None
+    extractor: str | None = None
     sources: list[SourceTurn] = field(default_factory=list)
+
+    @classmethod
+    def from_row(cls, row: dict, sources: list[SourceTurn], **extra) -> Lineage:
+        """From a ``memory_entries`` row (as a dict); ``extra`` fills a subclass's own fields."""
+        names = ("memory_id", "conversation_id", "text", "speaker", "session_time", "event_time_text",
+                 "event_start", "event_end", "provenance", "scope", "extractor")
+        return cls(**{name: row.get(name) for name in names}, sources=sources, **extra)
 
 
 @dataclass(frozen=True)
-class Lineage:
-    memory_id: str
-    conversation_id: str
-    text: str
-    speaker: str | None
-    session_time: datetime | None
-    event_time_text: str | None
-    event_start: datetime | None
-    event_end: datetime | None
-    provenance: str | None
-    scope: str | None
-    extractor: str | None
-    sources: list[SourceTurn] = field(default_factory=list)
+class SearchHit(Lineage):
+    """A memory found by :func:`search`, with its cosine similarity to the question."""
+
+    score: float = 0.0
 
 
 def _source_turns(lake: Lake, links: pl.DataFrame, conversation_ids: list[str]) -> dict[str, list[SourceTurn]]:
@@ -94,18 +96,7 @@ def search(lake: Lake, embedder: Embedder, question: str, conversation_id: str |
     links = lake.read_table("memory_sources", ids).join(chosen.select("memory_id"), on="memory_id", how="semi")
     sources = _source_turns(lake, links, sorted(set(chosen["conversation_id"].to_list())))
     return [
-        SearchHit(
-            memory_id=row["memory_id"],
-            conversation_id=row["conversation_id"],
-            score=row["score"],
-            text=row["text"],
-            speaker=row["speaker"],
-            session_time=row["session_time"],
-            event_time_text=row["event_time_text"],
-            event_start=row["event_start"],
-            event_end=row["event_end"],
-            sources=sources.get(row["memory_id"], []),
-        )
+        SearchHit.from_row(row, sources.get(row["memory_id"], []), score=row["score"])
         for row in chosen.iter_rows(named=True)
     ]
 
@@ -132,20 +123,7 @@ def lineage(lake: Lake, memory_id: str) -> Lineage | None:
             links = pl.DataFrame(schema={"memory_id": pl.String, "turn_id": pl.String, "role": pl.String})
     row = entry.row(0, named=True)
     sources = _source_turns(lake, links, [row["conversation_id"]]).get(memory_id, [])
-    return Lineage(
-        memory_id=memory_id,
-        conversation_id=row["conversation_id"],
-        text=row["text"],
-        speaker=row.get("speaker"),
-        session_time=row.get("session_time"),
-        event_time_text=row.get("event_time_text"),
-        event_start=row.get("event_start"),
-        event_end=row.get("event_end"),
-        provenance=row.get("provenance"),
-        scope=row.get("scope"),
-        extractor=row.get("extractor"),
-        sources=sources,
-    )
+    return Lineage.from_row(row, sources)
 
 
 # --- terminal output ----------------------------------------------------------------------------------------
