@@ -424,7 +424,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     args = build_parser(argv).parse_args(argv)
     config = PipelineConfig(lake_dir=resolve_lake_dir(args.lake))
-    return args.handler(args, config)
+    try:
+        return args.handler(args, config)
+    except BrokenPipeError:  # `memory-pipeline status | head` closed the pipe: not a failure
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
 
 
 if __name__ == "__main__":
