@@ -14,6 +14,7 @@ from typing import Protocol
 
 from memory_pipeline.config import ParserConfig
 from memory_pipeline.parsing.roles import Role
+from memory_pipeline.registry import Registry
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,34 +106,26 @@ class Parser(Protocol):
 
 
 ParserFactory = Callable[[ParserConfig], Parser]
-_BACKENDS: dict[str, ParserFactory] = {}
 
-
-def register_backend(name: str) -> Callable[[ParserFactory], ParserFactory]:
-    """Register a backend factory under ``ParserConfig.backend``'s value."""
-
-    def decorator(factory: ParserFactory) -> ParserFactory:
-        _BACKENDS[name] = factory
-        return factory
-
-    return decorator
+# ``ParserConfig.backend`` -> factory. Backends import this module for the shared types; the registry imports
+# them only when their name is chosen, so there is no cycle and HanLP is never imported unless asked for.
+PARSER_BACKENDS: Registry[ParserFactory] = Registry(
+    "parser backend",
+    {
+        "spacy": "memory_pipeline.parsing.spacy_backend:load_spacy_parser",
+        "hanlp": "memory_pipeline.parsing.hanlp_backend:load_hanlp_parser",
+    },
+)
 
 
 def backends() -> list[str]:
-    return sorted(_BACKENDS)
+    return PARSER_BACKENDS.names()
 
 
 def load_parser(config: ParserConfig | None = None) -> Parser:
     """The configured backend, loaded once; the caller keeps it (models are cached on the object)."""
     config = config or ParserConfig()
-    # Importing the backend modules registers them; they import their toolkit lazily, inside the factory.
-    from memory_pipeline.parsing import hanlp_backend, spacy_backend  # noqa: F401
-
-    try:
-        factory = _BACKENDS[config.backend]
-    except KeyError:
-        raise ValueError(f"unknown parser backend {config.backend!r}; known: {backends()}") from None
-    return factory(config)
+    return PARSER_BACKENDS.get(config.backend)(config)
 
 
 def char_offsets(text: str, words: Iterable[str]) -> list[tuple[int, str]]:

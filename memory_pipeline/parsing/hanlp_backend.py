@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from memory_pipeline.config import ParserConfig
-from memory_pipeline.parsing.base import Arc, Entity, ParsedDoc, Token, char_offsets, register_backend
+from memory_pipeline.parsing.base import Arc, Entity, ParsedDoc, Token, char_offsets
 from memory_pipeline.parsing.roles import map_semantic_label
 
 # The English multi-task model predicts tok, lem, pos (PTB), ner, srl, dep (UD), sdp (DM, PAS, PSD), con.
@@ -157,7 +157,6 @@ class HanLPParser:
         return docs
 
 
-@register_backend("hanlp")
-def _load(config: ParserConfig) -> HanLPParser:
+def load_hanlp_parser(config: ParserConfig) -> HanLPParser:
     return HanLPParser(model_id=config.hanlp_model or DEFAULT_HANLP_MODEL, batch_size=config.batch_size)
 

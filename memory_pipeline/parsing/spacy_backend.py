@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from memory_pipeline.config import ParserConfig
-from memory_pipeline.parsing.base import Arc, Entity, ParsedDoc, Token, register_backend
+from memory_pipeline.parsing.base import Arc, Entity, ParsedDoc, Token
 from memory_pipeline.parsing.roles import spacy_role
 
 
@@ -71,6 +71,5 @@ def to_parsed_doc(doc) -> ParsedDoc:
     )
 
 
-@register_backend("spacy")
-def _load(config: ParserConfig) -> SpacyParser:
+def load_spacy_parser(config: ParserConfig) -> SpacyParser:
     return SpacyParser(model=config.spacy_model, batch_size=config.batch_size)
