@@ -14,18 +14,10 @@ import polars as pl
 import pyarrow as pa
 
 from memory_pipeline.config import EmbedderConfig
+from memory_pipeline.devices import choose_device
 from memory_pipeline.schemas import MEMORY_EMBEDDINGS
 
 DEFAULT_MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
-
-
-def choose_device(requested: str) -> str:
-    """``cuda`` when asked for or, under ``auto``, when a GPU is visible; else ``cpu``."""
-    if requested != "auto":
-        return requested
-    import torch
-
-    return "cuda" if torch.cuda.is_available() else "cpu"
 
 
 @dataclass

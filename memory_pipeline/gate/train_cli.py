@@ -22,6 +22,7 @@ import polars as pl
 import torch
 
 from memory_pipeline.config import GateConfig, resolve_lake_dir
+from memory_pipeline.devices import choose_device
 from memory_pipeline.gate import baselines, sweep
 from memory_pipeline.gate.data import (
     ANSWERABLE_CATEGORIES,
@@ -39,7 +40,6 @@ from memory_pipeline.gate.model import (
     SHIPPED_WEIGHTS_DIR,
     GateArtifact,
     GateModel,
-    choose_device,
     load_network,
     resolve_encoder_dir,
     save_gate_weights,
@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     out = args.out or lake_dir / "models" / "gate" / time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
     out = Path(out).expanduser().resolve()
     out.mkdir(parents=True, exist_ok=True)
-    device = choose_device(args.device)
+    device = torch.device(choose_device(args.device))
     encoder_dir = resolve_encoder_dir(args.encoder)
 
     samples = load_locomo(args.locomo)
