@@ -3,7 +3,6 @@
 import dagster as dg
 
 from assets.partitions import GPU_STEP, PER_CONVERSATION, check_result, combine_metadata, write_each_conversation
-from memory_pipeline.gate import gate_metrics, score_turns
 from memory_pipeline.quality import admitted_ratio_in_band
 from resources import GateModelResource, LakeResource
 
@@ -18,6 +17,8 @@ from resources import GateModelResource, LakeResource
 )
 def gate_scores(context: dg.AssetExecutionContext, lake: LakeResource, gate: GateModelResource):
     """Scores each user turn with its k preceding messages; turns with p >= tau are admitted."""
+    from memory_pipeline.gate import gate_metrics, score_turns  # torch: loaded by the step, not the code location
+
     store, model = lake.lake, gate.model
     device = str(model.device)
     written = write_each_conversation(
@@ -34,7 +35,7 @@ def gate_scores(context: dg.AssetExecutionContext, lake: LakeResource, gate: Gat
         metadata=metadata,
         check_results=[
             check_result(
-                admitted_ratio_in_band(all_scores, (gate.admitted_ratio_min, gate.admitted_ratio_max)),
+                admitted_ratio_in_band(all_scores, gate.config.admitted_ratio_band),
                 dg.AssetCheckSeverity.WARN,
             )
         ],

@@ -13,13 +13,8 @@ from assets.partitions import (
     timed,
     write_each_conversation,
 )
-from memory_pipeline.config import ExtractorConfig
-from memory_pipeline.embeddings import embed_memories
-from memory_pipeline.extraction import TemporalResolver, extract_memories
 from memory_pipeline.quality import empty_output_rate_under, memories_have_sources, sources_exist
-from resources import EmbedderResource, LakeResource, ParserResource
-
-EXTRACTOR = ExtractorConfig()
+from resources import EmbedderResource, ExtractorResource, LakeResource, ParserResource
 
 
 @dg.multi_asset(
@@ -37,10 +32,13 @@ EXTRACTOR = ExtractorConfig()
     can_subset=False,
     **PER_CONVERSATION_STEP,
 )
-def extracted_memories(context: dg.AssetExecutionContext, lake: LakeResource, parser: ParserResource):
+def extraction(
+    context: dg.AssetExecutionContext, lake: LakeResource, parser: ParserResource, extractor: ExtractorResource
+):
     """Dependency-guided extraction, temporal grounding, provenance and scope: no generative model."""
-    store = lake.lake
-    resolver = TemporalResolver()  # builds the temporal recognisers once for the whole chunk
+    from memory_pipeline.extraction import extract_memories  # loaded by the step only
+
+    store, settings = lake.lake, extractor.config
     outputs: dict[str, list[pl.DataFrame]] = {"memory_entries": [], "memory_sources": [], "extraction_diagnostics": []}
     turn_frames: list[pl.DataFrame] = []
     per_partition: dict[str, dict] = {}
@@ -48,7 +46,7 @@ def extracted_memories(context: dg.AssetExecutionContext, lake: LakeResource, pa
         for conversation_id in context.partition_keys:
             turns = store.read_partition("turns", conversation_id)
             scores = store.read_partition("gate_scores", conversation_id)
-            result = extract_memories(turns, scores, parser.parser, EXTRACTOR, resolver)
+            result = extract_memories(turns, scores, parser.parser, settings, extractor.resolver)
             for table, frame in (
                 ("memory_entries", result.entries),
                 ("memory_sources", result.sources),
@@ -66,19 +64,19 @@ def extracted_memories(context: dg.AssetExecutionContext, lake: LakeResource, pa
         yield dg.MaterializeResult(
             asset_key=table,
             metadata=combine_metadata(per_partition, outputs[table], clock["seconds"]),
-            check_results=_checks_for(table, entries, sources, diagnostics, pl.concat(turn_frames)),
+            check_results=_checks_for(table, entries, sources, diagnostics, pl.concat(turn_frames), settings),
         )
     context.log.info(f"{entries.height} memories from {int(diagnostics['admitted_turns'].sum())} admitted turns")
 
 
-def _checks_for(table, entries, sources, diagnostics, turns) -> list[dg.AssetCheckResult]:
+def _checks_for(table, entries, sources, diagnostics, turns, settings) -> list[dg.AssetCheckResult]:
     if table == "memory_sources":
         return [
             check_result(memories_have_sources(entries, sources), asset_key=table),
             check_result(sources_exist(sources, turns), asset_key=table),
         ]
     if table == "extraction_diagnostics":
-        outcome = empty_output_rate_under(diagnostics, EXTRACTOR.empty_output_bound)
+        outcome = empty_output_rate_under(diagnostics, settings.empty_output_bound)
         return [check_result(outcome, dg.AssetCheckSeverity.WARN, asset_key=table)]
     return []
 
@@ -96,6 +94,8 @@ def _scalars(metrics: dict) -> dict:
 )
 def memory_embeddings(context: dg.AssetExecutionContext, lake: LakeResource, embedder: EmbedderResource):
     """Sentence embeddings of every memory, for cosine search (``memory-pipeline search``)."""
+    from memory_pipeline.embeddings import embed_memories
+
     store, model = lake.lake, embedder.embedder
     def embed(conversation_id: str) -> pl.DataFrame:
         return embed_memories(store.read_partition("memory_entries", conversation_id), model)

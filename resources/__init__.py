@@ -5,6 +5,6 @@ executor), never once per conversation: a run carries a chunk of conversations (
 """
 
 from resources.lake import LakeResource
-from resources.models import EmbedderResource, GateModelResource, ParserResource
+from resources.models import EmbedderResource, ExtractorResource, GateModelResource, ParserResource
 
-__all__ = ["EmbedderResource", "GateModelResource", "LakeResource", "ParserResource"]
+__all__ = ["EmbedderResource", "ExtractorResource", "GateModelResource", "LakeResource", "ParserResource"]

