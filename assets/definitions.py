@@ -9,11 +9,14 @@ from assets.partitions import conversation_partitions
 from assets.progress import progress_logger
 from assets.sensors import automation_sensor, inbox_sensor
 from memory_pipeline.config import RunConfig
-from resources import EmbedderResource, GateModelResource, LakeResource, ParserResource
+from resources import EmbedderResource, ExtractorResource, GateModelResource, LakeResource, ParserResource
 
+ASSETS = dg.load_assets_from_modules([ingestion, gate, memories, evaluation])
+
+# Every asset partitioned by conversation, whatever its module: a new stage joins the job (and the CLI's chain,
+# which reads the same graph) by existing.
 PER_CONVERSATION_ASSETS = dg.AssetSelection.assets(
-    "conversations", "turns", "gate_scores", "memory_entries", "memory_sources", "extraction_diagnostics",
-    "memory_embeddings",
+    *[spec.key for asset in ASSETS for spec in asset.specs if asset.partitions_def == conversation_partitions]
 )
 
 memory_job = dg.define_asset_job(
@@ -39,7 +42,7 @@ def build_definitions(lake_dir: str = "", executor: str | None = None) -> dg.Def
     """``lake_dir`` empty: ``$MEMORY_PIPELINE_LAKE``, else ``./data_lake`` (resolved when a run starts)."""
     return dg.Definitions(
         executor=build_executor(executor or RunConfig().executor),
-        assets=dg.load_assets_from_modules([ingestion, gate, memories, evaluation]),
+        assets=ASSETS,
         jobs=[memory_job],
         sensors=[inbox_sensor, automation_sensor],
         loggers={"progress": progress_logger},
@@ -47,6 +50,7 @@ def build_definitions(lake_dir: str = "", executor: str | None = None) -> dg.Def
             "lake": LakeResource(lake_dir=lake_dir),
             "gate": GateModelResource(),
             "parser": ParserResource(),
+            "extractor": ExtractorResource(),
             "embedder": EmbedderResource(),
         },
     )

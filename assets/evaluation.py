@@ -6,7 +6,6 @@ from pathlib import Path
 import dagster as dg
 from pydantic import Field
 
-from memory_pipeline.evaluation import evaluate_locomo, headline
 from resources import EmbedderResource, LakeResource
 
 
@@ -28,6 +27,8 @@ def evaluation_report(
 
     The LoCoMo conversations must already be materialised (``memory-pipeline eval locomo`` does both).
     """
+    from memory_pipeline.evaluation import evaluate_locomo, headline  # heavy: loaded by the step only
+
     store = lake.lake
     out_dir = Path(config.out_dir) if config.out_dir else store.root / "reports" / "locomo"
     metrics = evaluate_locomo(

@@ -23,7 +23,7 @@ from resources import LakeResource
     can_subset=False,
     **PER_CONVERSATION_STEP,
 )
-def conversation_tables(context: dg.AssetExecutionContext, lake: LakeResource):
+def ingestion(context: dg.AssetExecutionContext, lake: LakeResource):
     store = lake.lake
     conversation_frames_written: list[pl.DataFrame] = []
     turn_frames_written: list[pl.DataFrame] = []

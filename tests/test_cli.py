@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
+import shutil
 from pathlib import Path
 
 import pytest
 
-from memory_pipeline.cli import EXIT_OK, EXIT_QUARANTINED, contiguous_chunks, main
+from memory_pipeline.cli import EXIT_OK, EXIT_QUARANTINED, main
+from memory_pipeline.cli.orchestration import contiguous_chunks, dagster_instance, lake_chain
 from memory_pipeline.lake import Lake
 
 TABLES_BUILT = ("conversations", "turns", "gate_scores", "memory_entries", "memory_sources", "memory_embeddings")
@@ -20,6 +23,20 @@ def built_lake(tmp_path_factory) -> Lake:
     assert main(["--lake", str(root), "ingest", "--samples"]) == EXIT_OK
     assert main(["--lake", str(root), "run", "--all"]) == EXIT_OK
     return Lake(root)
+
+
+def _tiny_conversation(conversation_id: str) -> dict:
+    return {
+        "conversation_id": conversation_id,
+        "speakers": [{"name": "Ana", "role": "user"}, {"name": "Bo", "role": "user"}],
+        "sessions": [
+            {
+                "session_id": "S1",
+                "start_time": "2024-01-05T10:00:00",
+                "turns": [{"id": "1", "speaker": "Ana", "text": "I adopted a cat last week."}],
+            }
+        ],
+    }
 
 
 def _snapshot(lake: Lake) -> dict[str, bytes]:
@@ -41,10 +58,13 @@ def test_run_builds_every_table_for_every_sample(built_lake: Lake):
         assert built_lake.partitions(table) == conversations, table
 
 
-def test_second_run_is_a_no_op(built_lake: Lake, capsys):
+def test_second_run_is_a_no_op(built_lake: Lake):
+    """Nothing new: no Dagster run is launched and no file changes."""
+    instance = dagster_instance(built_lake)
+    runs_before = len(instance.get_run_records())
     before = _snapshot(built_lake)
     assert main(["--lake", str(built_lake.root), "run", "--all"]) == EXIT_OK
-    assert "nothing to do" in capsys.readouterr().out
+    assert len(instance.get_run_records()) == runs_before
     assert _snapshot(built_lake) == before
 
 
@@ -71,12 +91,25 @@ def test_every_memory_traces_to_its_source_turns_in_sql(built_lake: Lake, capsys
     assert json.loads(capsys.readouterr().out) == [{"orphans": 0}]
 
 
-def test_status_lists_partitions(built_lake: Lake, capsys):
+def test_status_counts_what_is_materialised_and_what_is_stale(built_lake: Lake, tmp_path: Path, capsys):
+    chain = lake_chain(built_lake)
+    conversations = built_lake.partitions("turns")
     assert main(["--lake", str(built_lake.root), "status"]) == EXIT_OK
     out = capsys.readouterr().out
-    for conversation_id in built_lake.partitions("turns"):
-        assert conversation_id in out
-    assert "to run" in out
+    assert f"partitions: {len(conversations)} registered, {len(conversations)} up to date, 0 to run" in out
+    for conversation_id in conversations:
+        assert re.search(rf"{re.escape(conversation_id)}\s+{len(chain.assets)}/{len(chain.assets)} assets\s+up to date", out)
+
+    newcomer = tmp_path / "newcomer.json"
+    newcomer.write_text(json.dumps(_tiny_conversation("newcomer")))
+    lake_copy = tmp_path / "lake"
+    shutil.copytree(built_lake.root, lake_copy)
+    assert main(["--lake", str(lake_copy), "ingest", str(newcomer)]) == EXIT_OK
+    capsys.readouterr()
+    assert main(["--lake", str(lake_copy), "status"]) == EXIT_OK
+    out = capsys.readouterr().out
+    assert f"{len(conversations) + 1} registered, {len(conversations)} up to date, 1 to run" in out
+    assert re.search(rf"newcomer\s+0/{len(chain.assets)} assets\s+stale", out)
 
 
 def test_search_and_lineage(built_lake: Lake, capsys):
@@ -88,17 +121,7 @@ def test_search_and_lineage(built_lake: Lake, capsys):
 
 
 def test_ingest_quarantines_bad_file_and_keeps_the_rest(tmp_path: Path, capsys):
-    good = {
-        "conversation_id": "tiny",
-        "speakers": [{"name": "Ana", "role": "user"}, {"name": "Bo", "role": "user"}],
-        "sessions": [
-            {
-                "session_id": "S1",
-                "start_time": "2024-01-05T10:00:00",
-                "turns": [{"id": "1", "speaker": "Ana", "text": "I adopted a cat last week."}],
-            }
-        ],
-    }
+    good = _tiny_conversation("tiny")
     (tmp_path / "good.json").write_text(json.dumps(good))
     (tmp_path / "bad.json").write_text("{ not json")
     lake_dir = tmp_path / "lake"

@@ -11,12 +11,13 @@ import dagster as dg
 import pytest
 
 from assets.definitions import PER_CONVERSATION_ASSETS, build_definitions
-from assets.ingestion import conversation_tables
+from assets.ingestion import ingestion
 from assets.partitions import backfill_policy, conversation_partitions
 from assets.sensors import inbox_sensor
 from memory_pipeline.ingest import ingest_files
 from memory_pipeline.lake import Lake
-from resources import LakeResource
+from memory_pipeline.config import EmbedderConfig, ExtractorConfig, GateConfig, ParserConfig
+from resources import EmbedderResource, ExtractorResource, GateModelResource, LakeResource, ParserResource
 
 SAMPLES = Path(str(package_resources.files("memory_pipeline") / "samples"))
 
@@ -46,7 +47,7 @@ def test_gpu_steps_use_the_gpu_pool(defs):
     pools = {node.name: node.definition.pool for node in job.graph.node_dict.values()}
     assert pools["gate_scores"] == "gpu"
     assert pools["memory_embeddings"] == "gpu"
-    assert pools["conversation_tables"] is None
+    assert pools["ingestion"] is None
 
 
 def test_turn_checks_are_declared(defs):
@@ -100,7 +101,7 @@ def test_chunked_materialisation_writes_each_partition_and_passes_checks(lake: L
     with dg.instance_for_test() as instance:
         instance.add_dynamic_partitions(conversation_partitions.name, ids)
         result = dg.materialize(
-            [conversation_tables],
+            [ingestion],
             instance=instance,
             resources={"lake": LakeResource(lake_dir=str(lake.root))},
             tags={ASSET_PARTITION_RANGE_START_TAG: ids[0], ASSET_PARTITION_RANGE_END_TAG: ids[-1]},
@@ -110,7 +111,7 @@ def test_chunked_materialisation_writes_each_partition_and_passes_checks(lake: L
         checks = result.get_asset_check_evaluations()
         assert {c.check_name for c in checks} == {"turn_ids_unique", "turn_texts_non_empty", "sessions_ordered"}
         assert all(c.passed for c in checks)
-        metadata = result.asset_materializations_for_node("conversation_tables")[0].metadata
+        metadata = result.asset_materializations_for_node("ingestion")[0].metadata
         assert metadata["partitions"].value == len(ids)
         assert "dagster/column_schema" in metadata
     assert lake.partitions("turns") == ids
@@ -118,19 +119,19 @@ def test_chunked_materialisation_writes_each_partition_and_passes_checks(lake: L
 
 def test_gate_asset_records_metadata_and_warns_outside_the_band(lake: Lake):
     from assets.gate import gate_scores
-    from resources import GateModelResource
+    from resources.models import GateSettings
 
     ingest_files(lake, [SAMPLES])
     conversation_id = _sample_ids()[0]
     with dg.instance_for_test() as instance:
         instance.add_dynamic_partitions(conversation_partitions.name, [conversation_id])
         resources = {"lake": LakeResource(lake_dir=str(lake.root))}
-        dg.materialize([conversation_tables], instance=instance, partition_key=conversation_id, resources=resources)
+        dg.materialize([ingestion], instance=instance, partition_key=conversation_id, resources=resources)
         result = dg.materialize(
             [gate_scores],
             instance=instance,
             partition_key=conversation_id,
-            resources={**resources, "gate": GateModelResource(admitted_ratio_min=0.99, admitted_ratio_max=1.0)},
+            resources={**resources, "gate": GateModelResource(settings=GateSettings(admitted_ratio_band=[0.99, 1.0]))},
         )
     assert result.success  # a warning check does not fail the run
     (check,) = result.get_asset_check_evaluations()
@@ -153,3 +154,50 @@ def test_automation_materialises_new_partitions_once(defs):
             assert second.get_requested_partitions(dg.AssetKey(asset)) == {"a", "b"}, asset
         third = dg.evaluate_automation_conditions(defs=defs, instance=instance, cursor=second.cursor)
         assert third.total_requested == 0  # no re-request every tick, unlike a bare on_cron
+
+
+def test_cli_chain_is_read_from_the_asset_graph(defs):
+    from memory_pipeline.cli.orchestration import chain_of
+
+    chain = chain_of(defs)
+    job_assets = {key.to_user_string() for key in PER_CONVERSATION_ASSETS.resolve(defs.resolve_asset_graph())}
+    assert set(chain.assets) == job_assets
+    position = {asset: n for n, asset in enumerate(chain.assets)}
+    for asset, parents in chain.parents.items():
+        assert all(position[parent] < position[asset] for parent in parents), asset
+    assert chain.parents["gate_scores"] == ("turns",)
+    assert "evaluation_report" not in chain.parents  # not partitioned by conversation
+    # siblings of one multi-asset step share the step: its time is counted once
+    assert chain.steps["memory_entries"] == chain.steps["memory_sources"] == "extraction"
+
+
+def test_every_engine_setting_can_be_set_from_run_config(monkeypatch):
+    """Run config reaches the engine configs; an invalid value fails with the engine's own message."""
+    for resource, engine in (
+        (GateModelResource, GateConfig), (ParserResource, ParserConfig),
+        (ExtractorResource, ExtractorConfig), (EmbedderResource, EmbedderConfig),
+    ):
+        settings_fields = set(resource.model_fields["settings"].annotation.model_fields)
+        assert settings_fields == set(engine.model_fields), resource.__name__
+
+    seen = {}
+
+    @dg.asset
+    def probe(gate: GateModelResource, parser: ParserResource, extractor: ExtractorResource):
+        seen.update(gate=gate.config, parser=parser.config, extractor=extractor.config)
+
+    for cls in (GateModelResource, ParserResource, ExtractorResource):  # the probe reads configs only
+        monkeypatch.setattr(cls, "load", lambda self: object())
+    run_config = {
+        "resources": {
+            "gate": {"config": {"settings": {"context_k": 3, "max_length": 256, "device": "cpu"}}},
+            "parser": {"config": {"settings": {"batch_size": 8}}},
+            "extractor": {"config": {"settings": {"coverage_rho": 0.6}}},
+        }
+    }
+    resources = {"gate": GateModelResource(), "parser": ParserResource(), "extractor": ExtractorResource()}
+    assert dg.materialize([probe], resources=resources, run_config=run_config).success
+    assert (seen["gate"].context_k, seen["gate"].max_length, seen["gate"].device) == (3, 256, "cpu")
+    assert seen["parser"].batch_size == 8 and seen["extractor"].coverage_rho == 0.6
+    bad = {"resources": {"gate": {"config": {"settings": {"device": "tpu"}}}}}
+    assert not dg.materialize([probe], resources=resources, run_config=bad, raise_on_error=False).success

@@ -1,0 +1,67 @@
+"""``memory-pipeline sql``, ``search`` and ``lineage``: read the memory store."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from memory_pipeline.cli.common import EXIT_FAILED, EXIT_OK
+from memory_pipeline.cli.render import OUTPUT_FORMATS, print_frame
+from memory_pipeline.config import PipelineConfig
+from memory_pipeline.lake import Lake
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    sql = commands.add_parser("sql", help="run a read-only SQL query against the warehouse views")
+    sql.add_argument("query")
+    sql.add_argument("--format", choices=OUTPUT_FORMATS, default="table")
+    sql.set_defaults(handler=cmd_sql)
+
+    search = commands.add_parser("search", help="memories ranked by cosine similarity to a question")
+    search.add_argument("question")
+    search.add_argument("--conversation", help="restrict to one conversation")
+    search.add_argument("-k", type=int, default=10)
+    search.set_defaults(handler=cmd_search)
+
+    lineage = commands.add_parser("lineage", help="a memory and the turns it came from")
+    lineage.add_argument("memory_id")
+    lineage.set_defaults(handler=cmd_lineage)
+
+
+def cmd_sql(args, config: PipelineConfig) -> int:
+    import duckdb
+
+    from memory_pipeline import warehouse
+
+    try:
+        with warehouse.connect(Lake(config.lake_dir), read_only=True) as con:
+            relation = con.sql(args.query)
+            if relation is None:
+                return EXIT_OK
+            frame = relation.pl()
+    except duckdb.Error as error:
+        print(f"query failed: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    print_frame(frame, args.format)
+    return EXIT_OK
+
+
+def cmd_search(args, config: PipelineConfig) -> int:
+    from memory_pipeline.embeddings import Embedder
+    from memory_pipeline.search import format_hits, search
+
+    lake = Lake(config.lake_dir)
+    hits = search(lake, Embedder.load(config.embedder), args.question, conversation_id=args.conversation, k=args.k)
+    print(format_hits(hits))
+    return EXIT_OK
+
+
+def cmd_lineage(args, config: PipelineConfig) -> int:
+    from memory_pipeline.search import format_lineage, lineage
+
+    record = lineage(Lake(config.lake_dir), args.memory_id)
+    if record is None:
+        print(f"no memory {args.memory_id!r}", file=sys.stderr)
+        return EXIT_FAILED
+    print(format_lineage(record))
+    return EXIT_OK

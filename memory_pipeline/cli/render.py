@@ -1,0 +1,45 @@
+"""Terminal output: frames as a table, CSV or JSON, and the progress lines of ``run``."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from decimal import Decimal
+
+import polars as pl
+
+OUTPUT_FORMATS = ("table", "csv", "json")
+
+
+def print_frame(frame: pl.DataFrame, fmt: str) -> None:
+    """Write ``frame`` to stdout as ``table`` (for people), ``csv`` or ``json`` (for programs)."""
+    if fmt == "csv":
+        printable = frame.with_columns(
+            [pl.col(c).cast(pl.String) for c, dtype in frame.schema.items() if dtype.is_nested()]
+        )
+        sys.stdout.write(printable.write_csv())
+    elif fmt == "json":
+        sys.stdout.write(json.dumps(frame.to_dicts(), default=json_value, indent=2) + "\n")
+    else:
+        with pl.Config(tbl_rows=200, tbl_cols=-1, fmt_str_lengths=80, tbl_width_chars=200):
+            print(frame)
+
+
+def json_value(value: object) -> object:
+    """SUM() of integers comes back as a DECIMAL; keep numbers numbers, and times as ISO-like strings."""
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    return str(value)
+
+
+def progress_logger() -> logging.Logger:
+    """Timestamped lines on stdout, shared with the Dagster logger that ``run`` attaches to its runs."""
+    logger = logging.getLogger("memory_pipeline.progress")
+    if not logger.handlers:
+        handler = logging.StreamHandler(sys.stdout)
+        handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%H:%M:%S"))
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
+        logger.propagate = False
+    return logger
