@@ -131,6 +131,7 @@ def test_chunked_materialisation_writes_each_partition_and_passes_checks(lake: L
     assert lake.partitions("turns") == ids
 
 
+@pytest.mark.slow
 def test_gate_asset_records_metadata_and_warns_outside_the_band(lake: Lake):
     from assets.gate import gate_scores
     from resources import GateModelResource
