@@ -2,7 +2,14 @@
 
 import dagster as dg
 
-from assets.partitions import GPU_STEP, PER_CONVERSATION, check_result, combine_metadata, write_each_conversation
+from assets.partitions import (
+    GPU_STEP,
+    PER_CONVERSATION,
+    check_result,
+    combine_metadata,
+    contract_metadata,
+    write_each_conversation,
+)
 from memory_pipeline.quality import admitted_ratio_in_band
 from resources import GateModelResource, LakeResource
 
@@ -11,6 +18,7 @@ from resources import GateModelResource, LakeResource
     deps=["turns"],
     group_name="gate",
     kinds={"pytorch", "parquet"},
+    metadata=contract_metadata("gate_scores"),
     check_specs=[dg.AssetCheckSpec("admitted_ratio_in_band", asset="gate_scores")],
     **PER_CONVERSATION,
     **GPU_STEP,
@@ -26,7 +34,7 @@ def gate_scores(context: dg.AssetExecutionContext, lake: LakeResource, gate: Gat
     )
     per_partition = {cid: gate_metrics(frame, written.seconds[cid], device) for cid, frame in written.frames.items()}
     all_scores = written.concat()
-    metadata = combine_metadata(per_partition, list(written.frames.values()), written.total_seconds)
+    metadata = combine_metadata("gate_scores", per_partition, list(written.frames.values()), written.total_seconds)
     metadata.update(
         {f"gate/{key}": value for key, value in gate_metrics(all_scores, written.total_seconds, device).items()}
     )

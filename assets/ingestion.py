@@ -12,8 +12,8 @@ from resources import LakeResource
 
 @dg.multi_asset(
     specs=[
-        conversation_spec("conversations", description="One row per conversation: source, speakers, sessions."),
-        conversation_spec("turns", description="Every turn, validated and normalised, with its session time."),
+        conversation_spec("conversations"),
+        conversation_spec("turns"),
     ],
     check_specs=[
         dg.AssetCheckSpec(check.__name__, asset="turns", description=(check.__doc__ or "").strip() or None)
@@ -44,11 +44,11 @@ def ingestion(context: dg.AssetExecutionContext, lake: LakeResource):
     lake.refresh_views()
     yield dg.MaterializeResult(
         asset_key="conversations",
-        metadata=combine_metadata(per_partition, conversation_frames_written, clock["seconds"]),
+        metadata=combine_metadata("conversations", per_partition, conversation_frames_written, clock["seconds"]),
     )
     all_turns = pl.concat(turn_frames_written)
     yield dg.MaterializeResult(
         asset_key="turns",
-        metadata=combine_metadata(per_partition, turn_frames_written, clock["seconds"]),
+        metadata=combine_metadata("turns", per_partition, turn_frames_written, clock["seconds"]),
         check_results=[check_result(check(all_turns), asset_key="turns") for check in TURN_CHECKS],
     )

@@ -9,6 +9,7 @@ from assets.partitions import (
     PER_CONVERSATION_STEP,
     check_result,
     combine_metadata,
+    contract_metadata,
     conversation_spec,
     timed,
     write_each_conversation,
@@ -19,9 +20,9 @@ from resources import EmbedderResource, ExtractorResource, LakeResource, ParserR
 
 @dg.multi_asset(
     specs=[
-        conversation_spec("memory_entries", deps=["turns", "gate_scores"], description="One memory per admitted turn."),
-        conversation_spec("memory_sources", deps=["turns", "gate_scores"], description="Lineage: memory -> turns."),
-        conversation_spec("extraction_diagnostics", deps=["turns", "gate_scores"], description="Extractor rates."),
+        conversation_spec("memory_entries", deps=["turns", "gate_scores"]),
+        conversation_spec("memory_sources", deps=["turns", "gate_scores"]),
+        conversation_spec("extraction_diagnostics", deps=["turns", "gate_scores"]),
     ],
     check_specs=[
         dg.AssetCheckSpec("memories_have_sources", asset="memory_sources"),
@@ -63,7 +64,7 @@ def extraction(
     for table in outputs:
         yield dg.MaterializeResult(
             asset_key=table,
-            metadata=combine_metadata(per_partition, outputs[table], clock["seconds"]),
+            metadata=combine_metadata(table, per_partition, outputs[table], clock["seconds"]),
             check_results=_checks_for(table, entries, sources, diagnostics, pl.concat(turn_frames), settings),
         )
     context.log.info(f"{entries.height} memories from {int(diagnostics['admitted_turns'].sum())} admitted turns")
@@ -89,6 +90,7 @@ def _scalars(metrics: dict) -> dict:
     deps=["memory_entries"],
     group_name="memories",
     kinds={"pytorch", "parquet"},
+    metadata=contract_metadata("memory_embeddings"),
     **PER_CONVERSATION,
     **GPU_STEP,
 )
@@ -102,7 +104,9 @@ def memory_embeddings(context: dg.AssetExecutionContext, lake: LakeResource, emb
 
     written = write_each_conversation(context, lake, "memory_embeddings", embed)
     per_partition = {cid: {"memories": frame.height} for cid, frame in written.frames.items()}
-    previews = [frame.drop("vector") for frame in written.frames.values()]
-    metadata = combine_metadata(per_partition, previews, written.total_seconds)
+    frames = list(written.frames.values())
+    metadata = combine_metadata(
+        "memory_embeddings", per_partition, frames, written.total_seconds, hide_in_preview=["vector"]
+    )
     metadata.update({"model": model.model_name, "dimension": model.dimension, "device": str(model.device)})
     return dg.MaterializeResult(metadata=metadata)

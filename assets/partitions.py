@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
@@ -11,6 +11,7 @@ import dagster as dg
 import polars as pl
 
 from memory_pipeline.config import RunConfig
+from memory_pipeline.schemas import TABLES, column_descriptions, table_description
 
 RUN_DEFAULTS = RunConfig()
 
@@ -38,19 +39,47 @@ PER_CONVERSATION = dict(**PER_CONVERSATION_STEP, automation_condition=automation
 
 
 def conversation_spec(key: str, **kwargs) -> dg.AssetSpec:
-    """An output of a per-conversation multi-asset, with the shared automation condition."""
+    """An output of a per-conversation multi-asset, with the shared automation condition and, for a contract
+    table, its description and column schema from ``schemas.py``."""
+    if key in TABLES:
+        kwargs.setdefault("description", table_description(key))
+        kwargs["metadata"] = {**contract_metadata(key), **kwargs.get("metadata", {})}
     return dg.AssetSpec(key, automation_condition=automation, **kwargs)
 
 
-def frame_metadata(frame: pl.DataFrame, preview_rows: int = 5) -> dict[str, dg.MetadataValue]:
-    """Row count, column schema and a preview, for the materialisation event in the UI."""
-    schema = dg.TableSchema(
-        columns=[dg.TableColumn(name=name, type=str(dtype)) for name, dtype in frame.schema.items()]
+def contract_frame(table: str) -> pl.DataFrame:
+    """An empty frame with the contract's columns and dtypes."""
+    return pl.from_arrow(TABLES[table].empty_table())
+
+
+def column_schema(table: str, dtypes: Mapping[str, pl.DataType] | None = None) -> dg.TableSchema:
+    """The columns of ``table`` with their descriptions from the contract.
+
+    ``dtypes`` is what was written (extra columns included, without a description); by default the contract's.
+    """
+    described = column_descriptions(table)
+    dtypes = contract_frame(table).schema if dtypes is None else dtypes
+    return dg.TableSchema(
+        columns=[
+            dg.TableColumn(name=name, type=str(dtype), description=described.get(name))
+            for name, dtype in dtypes.items()
+        ]
     )
-    preview = frame.head(preview_rows)
+
+
+def contract_metadata(table: str) -> dict[str, dg.MetadataValue]:
+    """Definition metadata of a contract table's asset: its column schema, shown before any materialisation."""
+    return {"dagster/column_schema": dg.MetadataValue.table_schema(column_schema(table))}
+
+
+def frame_metadata(
+    table: str, frame: pl.DataFrame, hide_in_preview: Sequence[str] = (), preview_rows: int = 5
+) -> dict[str, dg.MetadataValue]:
+    """Row count, column schema (with descriptions) and a preview, for the materialisation event in the UI."""
+    preview = frame.drop(hide_in_preview, strict=False).head(preview_rows)
     return {
         "dagster/row_count": dg.MetadataValue.int(frame.height),
-        "dagster/column_schema": dg.MetadataValue.table_schema(schema),
+        "dagster/column_schema": dg.MetadataValue.table_schema(column_schema(table, frame.schema)),
         "preview": dg.MetadataValue.md(_markdown_table(preview)),
     }
 
@@ -112,10 +141,16 @@ def write_each_conversation(
     return outputs
 
 
-def combine_metadata(per_partition: dict[str, dict], frames: list[pl.DataFrame], seconds: float) -> dict:
-    """Metadata for one materialisation that may cover several partitions (a chunked run)."""
-    combined = pl.concat(frames, how="diagonal_relaxed") if frames else pl.DataFrame()
-    metadata: dict = frame_metadata(combined) if frames else {"dagster/row_count": dg.MetadataValue.int(0)}
+def combine_metadata(
+    table: str,
+    per_partition: dict[str, dict],
+    frames: list[pl.DataFrame],
+    seconds: float,
+    hide_in_preview: Sequence[str] = (),
+) -> dict:
+    """Metadata for one materialisation of ``table`` that may cover several partitions (a chunked run)."""
+    combined = pl.concat(frames, how="diagonal_relaxed") if frames else contract_frame(table)
+    metadata: dict = frame_metadata(table, combined, hide_in_preview)
     metadata["partitions"] = dg.MetadataValue.int(len(per_partition))
     metadata["seconds"] = dg.MetadataValue.float(round(seconds, 3))
     if len(per_partition) > 1:

@@ -1,9 +1,13 @@
-"""The table contract (DESIGN §3) as Arrow schemas.
+"""The table contract (DESIGN §3) as Arrow schemas, each column with a one-line description.
 
 The lake refuses to write a partition whose frame does not carry every column of its table's schema, so
 a stage cannot silently drop a column that SQL users or a later stage rely on. Extra columns are allowed
 and kept. Times are naive timestamps in the conversation's own clock: the sources give no time zone, and
 relative dates are resolved against that clock, never against the machine's.
+
+This module is the one place that says what a column means and which code computes it: the descriptions
+live in the Arrow field metadata (``description``) and the table's schema metadata, and both the DuckDB
+comments of the warehouse and the Dagster column schemas are read from here.
 """
 
 from __future__ import annotations
@@ -11,116 +15,135 @@ from __future__ import annotations
 import pyarrow as pa
 
 TS = pa.timestamp("us")
+DESCRIPTION = b"description"
 
-CONVERSATIONS = pa.schema(
-    [
-        ("conversation_id", pa.string()),
-        ("source_file", pa.string()),
-        ("source_sha256", pa.string()),
-        ("format", pa.string()),
-        ("n_sessions", pa.int32()),
-        ("n_turns", pa.int32()),
-        ("speakers", pa.list_(pa.string())),
-        ("speaker_roles", pa.list_(pa.string())),
-        ("ingested_at", TS),
-        ("first_session_time", TS),
-        ("last_session_time", TS),
-    ]
+
+def _table(description: str, *columns: tuple[str, pa.DataType, str]) -> pa.Schema:
+    fields = [pa.field(name, dtype, metadata={DESCRIPTION: text}) for name, dtype, text in columns]
+    return pa.schema(fields, metadata={DESCRIPTION: description})
+
+
+CONVERSATIONS = _table(
+    "One row per conversation: its source, speakers and sessions (ingest/frames.py, from the inbox file).",
+    ("conversation_id", pa.string(),
+     "The conversation's id and partition key, from its source (canonical id, LoCoMo sample_id, or derived "
+     "for MSC and MemoryBank, see docs/FORMATS.md)."),
+    ("source_file", pa.string(), "Base name of the file the conversation was ingested from (inbox source block)."),
+    ("source_sha256", pa.string(), "sha256 of the original source file's bytes (inbox source block)."),
+    ("format", pa.string(), "Format the source was read as: canonical, locomo, msc or memorybank."),
+    ("n_sessions", pa.int32(), "Number of sessions in the conversation."),
+    ("n_turns", pa.int32(), "Number of turns in the conversation, every speaker counted."),
+    ("speakers", pa.list_(pa.string()), "Declared speaker names, in the source's order."),
+    ("speaker_roles", pa.list_(pa.string()), "Role of each name in speakers, same order: user, assistant or other."),
+    ("ingested_at", TS,
+     "When ingest stored this content in the inbox (UTC, inbox source block); null for a hand-placed inbox file."),
+    ("first_session_time", TS, "Start of the first session, in the conversation's own clock."),
+    ("last_session_time", TS, "Start of the last session, in the conversation's own clock."),
+    ("inbox_sha256", pa.string(),
+     "sha256 of the inbox file the row was built from (conversations asset); `memory-pipeline run` compares it "
+     "with the inbox to find changed conversations."),
 )
 
-TURNS = pa.schema(
-    [
-        ("turn_id", pa.string()),
-        ("conversation_id", pa.string()),
-        ("session_id", pa.string()),
-        ("session_index", pa.int32()),
-        ("session_time", TS),
-        ("turn_index", pa.int32()),
-        ("seq", pa.int32()),
-        ("speaker", pa.string()),
-        ("role", pa.string()),
-        ("text", pa.string()),
-        ("timestamp", TS),
-        ("source_ref", pa.string()),
-        ("image_caption", pa.string()),
-    ]
+TURNS = _table(
+    "One row per turn, validated, in conversation order (ingest/frames.py, from the inbox file).",
+    ("turn_id", pa.string(),
+     "<conversation_id>:<source_ref>, the turn's id in every later table (LoCoMo QA evidence cites it)."),
+    ("conversation_id", pa.string(), "Conversation of the turn (partition key)."),
+    ("session_id", pa.string(), "The session's id in the source (S<session_index> when the source has none)."),
+    ("session_index", pa.int32(), "1-based position of the session in the conversation."),
+    ("session_time", TS,
+     "Start of the turn's session, conversation clock; relative dates in the turn resolve against it."),
+    ("turn_index", pa.int32(), "0-based position of the turn in its session."),
+    ("seq", pa.int32(), "0-based position of the turn in the whole conversation."),
+    ("speaker", pa.string(), "Who said the turn: one of conversations.speakers."),
+    ("role", pa.string(), "The speaker's declared role: user, assistant or other; the gate scores user turns only."),
+    ("text", pa.string(), "What was said, as in the source; empty only when the turn carries an image caption."),
+    ("timestamp", TS, "The turn's own time when the source gives one, else null."),
+    ("source_ref", pa.string(), "The source's own turn id (LoCoMo dia_id, or S<session>:<n>); the tail of turn_id."),
+    ("image_caption", pa.string(), "Caption of an image shared in the turn (LoCoMo blip_caption), else null."),
 )
 
-GATE_SCORES = pa.schema(
-    [
-        ("turn_id", pa.string()),
-        ("conversation_id", pa.string()),
-        ("p_admit", pa.float32()),
-        ("admitted", pa.bool_()),
-        ("threshold", pa.float32()),
-        ("context_k", pa.int32()),
-        ("gate_model_id", pa.string()),
-    ]
+GATE_SCORES = _table(
+    "The salience gate's verdict on every user turn (gate/infer.py score_turns).",
+    ("turn_id", pa.string(), "The scored user turn (turns.turn_id)."),
+    ("conversation_id", pa.string(), "Conversation of the turn (partition key)."),
+    ("p_admit", pa.float32(),
+     "Probability that the turn is worth remembering: the gate encoder over the turn and its context_k "
+     "preceding messages of the same session."),
+    ("admitted", pa.bool_(), "p_admit >= threshold: the turn goes on to memory extraction."),
+    ("threshold", pa.float32(), "Admission threshold of the gate that scored the turn (its weights' config)."),
+    ("context_k", pa.int32(), "How many preceding messages of the session the gate read with the turn."),
+    ("gate_model_id", pa.string(),
+     "gate-<hash> of the encoder files, gate weights and effective settings: which gate scored the turn."),
 )
 
-MEMORY_ENTRIES = pa.schema(
-    [
-        ("memory_id", pa.string()),
-        ("conversation_id", pa.string()),
-        ("source_turn_id", pa.string()),
-        ("speaker", pa.string()),
-        ("text", pa.string()),
-        ("units", pa.list_(pa.string())),
-        ("coverage", pa.float32()),
-        ("fallback", pa.bool_()),
-        ("session_time", TS),
-        ("event_time_text", pa.string()),
-        ("event_start", TS),
-        ("event_end", TS),
-        ("provenance", pa.string()),
-        ("scope", pa.string()),
-        ("extractor", pa.string()),
-        # "expression": event_* resolved from a temporal expression of the turn; "session": no resolvable
-        # expression, so the event interval is the day of the session the turn was said in.
-        ("event_time_basis", pa.string()),
-    ]
+MEMORY_ENTRIES = _table(
+    "One memory per admitted turn that yields one, in the speaker's own words (extraction/extractor.py).",
+    ("memory_id", pa.string(),
+     "stable_id(conversation_id, source_turn_id, normalised text): a re-run of the same turn gives the same id."),
+    ("conversation_id", pa.string(), "Conversation of the memory (partition key)."),
+    ("source_turn_id", pa.string(), "The admitted turn the memory was extracted from (turns.turn_id)."),
+    ("speaker", pa.string(), "Speaker of the source turn; first person in text is rewritten to this name."),
+    ("text", pa.string(),
+     "The memory: the turn's selected units in source order, attributed to the speaker (extraction/turn.py)."),
+    ("units", pa.list_(pa.string()), "The realised units text was joined from (one when merged or fallen back)."),
+    ("coverage", pa.float32(),
+     "Share of the turn's content tokens found in text (lower-case substring); below rho the turn falls back."),
+    ("fallback", pa.bool_(),
+     "text is the whole normalised turn, not selected units: low coverage, no usable unit, or discourse only."),
+    ("session_time", TS, "Start of the source turn's session (turns.session_time)."),
+    ("event_time_text", pa.string(),
+     "The temporal expression of the turn that grounds the event (\"yesterday\"), kept in text; else null."),
+    ("event_start", TS,
+     "Start of the event interval [event_start, event_end), conversation clock (extraction/temporal.py)."),
+    ("event_end", TS, "End (exclusive) of the event interval."),
+    ("provenance", pa.string(),
+     "stated: asserted plainly; inferred: only implied by a question, request or hedge (extraction/provenance.py)."),
+    ("scope", pa.string(),
+     "Privacy scope from the memory's words: USER_PII, INTERNAL, EXTERNAL or GENERIC (extraction/scope.py)."),
+    ("extractor", pa.string(), "dep-extractor/<version>+<parser name>: what produced the row."),
+    ("event_time_basis", pa.string(),
+     "expression: event_* resolved from a temporal expression of the turn; session: none resolvable, so the "
+     "event interval is the day of the turn's session."),
 )
 
-MEMORY_SOURCES = pa.schema(
-    [
-        ("memory_id", pa.string()),
-        ("turn_id", pa.string()),
-        ("conversation_id", pa.string()),
-        ("memory_kind", pa.string()),
-        ("role", pa.string()),
-    ]
+MEMORY_SOURCES = _table(
+    "Lineage: the turns each memory came from, one row per memory and turn (extraction/extractor.py).",
+    ("memory_id", pa.string(), "The memory (memory_entries.memory_id)."),
+    ("turn_id", pa.string(), "A turn the memory came from (turns.turn_id)."),
+    ("conversation_id", pa.string(), "Conversation of the memory (partition key)."),
+    ("memory_kind", pa.string(), "Table that holds the memory: entry (memory_entries), the only kind so far."),
+    ("role", pa.string(), "What the turn is to the memory: source (extracted from), the only role so far."),
 )
 
-MEMORY_EMBEDDINGS = pa.schema(
-    [
-        ("memory_id", pa.string()),
-        ("conversation_id", pa.string()),
-        ("model", pa.string()),
-        ("vector", pa.list_(pa.float32())),
-    ]
+MEMORY_EMBEDDINGS = _table(
+    "A sentence vector of every memory's text, for cosine search (embeddings.py embed_memories).",
+    ("memory_id", pa.string(), "The embedded memory (memory_entries.memory_id)."),
+    ("conversation_id", pa.string(), "Conversation of the memory (partition key)."),
+    ("model", pa.string(), "Sentence-transformers model of the vector; search uses vectors of its own model only."),
+    ("vector", pa.list_(pa.float32()), "Embedding of memory_entries.text, float32, L2-normalised when configured."),
 )
 
-EXTRACTION_DIAGNOSTICS = pa.schema(
-    [
-        ("conversation_id", pa.string()),
-        ("extractor", pa.string()),
-        ("parser", pa.string()),
-        ("admitted_turns", pa.int64()),
-        ("entries", pa.int64()),
-        ("empty_outputs", pa.int64()),
-        ("empty_rate", pa.float64()),
-        ("fallback_turns", pa.int64()),
-        ("fallback_rate", pa.float64()),
-        ("fragment_turns", pa.int64()),
-        ("fragment_rate", pa.float64()),
-        ("content_tokens", pa.int64()),
-        ("retained_tokens", pa.int64()),
-        ("content_token_retention", pa.float64()),
-        ("temporal_expressions", pa.int64()),
-        ("temporal_preserved", pa.int64()),
-        ("temporal_preservation", pa.float64()),
-        ("units_per_turn", pa.float64()),
-    ]
+EXTRACTION_DIAGNOSTICS = _table(
+    "The extractor's rates over one conversation's admitted turns (extraction/diagnostics.py).",
+    ("conversation_id", pa.string(), "Conversation the figures are about (partition key)."),
+    ("extractor", pa.string(), "dep-extractor/<version>+<parser name>, as in memory_entries.extractor."),
+    ("parser", pa.string(), "Parser backend and model that parsed the turns (spacy:<model>, hanlp:<model>)."),
+    ("admitted_turns", pa.int64(), "Turns the gate admitted."),
+    ("entries", pa.int64(), "Admitted turns that yielded a memory."),
+    ("empty_outputs", pa.int64(), "Admitted turns that yielded no memory."),
+    ("empty_rate", pa.float64(), "empty_outputs / admitted_turns (0 when none); the empty_output_rate check."),
+    ("fallback_turns", pa.int64(), "Admitted turns whose memory is the whole turn (memory_entries.fallback)."),
+    ("fallback_rate", pa.float64(), "fallback_turns / admitted_turns (0 when none)."),
+    ("fragment_turns", pa.int64(), "Memories that are fragments: at most 3 words, or no verb."),
+    ("fragment_rate", pa.float64(), "fragment_turns / admitted_turns (0 when none)."),
+    ("content_tokens", pa.int64(), "Content tokens of the admitted turns after their discourse prefix, summed."),
+    ("retained_tokens", pa.int64(), "Of content_tokens, those whose lower-case form is in the memory text."),
+    ("content_token_retention", pa.float64(), "retained_tokens / content_tokens (1 when none)."),
+    ("temporal_expressions", pa.int64(), "Temporal expressions found in the admitted turns."),
+    ("temporal_preserved", pa.int64(), "Of those, the resolved ones whose words are in the memory text."),
+    ("temporal_preservation", pa.float64(), "temporal_preserved / temporal_expressions (1 when none)."),
+    ("units_per_turn", pa.float64(), "Realised units per admitted turn, on average."),
 )
 
 TABLES: dict[str, pa.Schema] = {
@@ -132,3 +155,13 @@ TABLES: dict[str, pa.Schema] = {
     "memory_embeddings": MEMORY_EMBEDDINGS,
     "extraction_diagnostics": EXTRACTION_DIAGNOSTICS,
 }
+
+
+def table_description(table: str) -> str:
+    """What one row of ``table`` is and which module writes it."""
+    return TABLES[table].metadata[DESCRIPTION].decode()
+
+
+def column_descriptions(table: str) -> dict[str, str]:
+    """Every contract column of ``table``, in schema order, with what it means and where it comes from."""
+    return {field.name: field.metadata[DESCRIPTION].decode() for field in TABLES[table]}

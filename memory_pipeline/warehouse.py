@@ -4,25 +4,56 @@ The views read ``tables/<table>/*/part-0.parquet`` by glob, so a new or re-writt
 next query without touching the database file; only a new table (or a new derived view) needs a refresh.
 A refresh builds the whole catalogue in a temporary database and renames it over the old one, so a user who
 holds ``duckdb data_lake/warehouse.duckdb`` open keeps querying the old file and never blocks the pipeline.
+Every view and column carries the contract's description as a DuckDB comment (``duckdb_views()``,
+``duckdb_columns()``), written into the same temporary database before the rename.
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import duckdb
 
 from memory_pipeline.lake import PART_FILE, Lake
-from memory_pipeline.schemas import TABLES
+from memory_pipeline.schemas import TABLES, column_descriptions, table_description
 
-# Derived views over the base tables: (name, SQL). Every base table always has a view (an empty, typed one
-# until its first partition lands), so these compile on a fresh lake too. Kept as plain SQL so users can read them
-# with `SELECT sql FROM duckdb_views()` and copy them.
-DERIVED_VIEWS: list[tuple[str, str]] = [
-    (
+
+@dataclass(frozen=True)
+class DerivedView:
+    """A view over the base tables, with the comments DuckDB shows for it."""
+
+    name: str
+    description: str
+    sql: str
+    # view column -> "table.column" of the contract column it shows: its comment is that column's description.
+    sources: dict[str, str]
+    # columns the view computes itself, with their own description
+    computed: dict[str, str] = field(default_factory=dict)
+
+    def column_comments(self) -> dict[str, str]:
+        """Every column's comment: a contract column's description, after the ``table.column`` it comes from."""
+        comments = dict(self.computed)
+        for column, source in self.sources.items():
+            table, source_column = source.split(".")
+            comments[column] = f"{source}: {column_descriptions(table)[source_column]}"
+        return comments
+
+
+# The columns `memories` shows from memory_entries unchanged.
+MEMORY_ENTRY_COLUMNS = (
+    "memory_id", "conversation_id", "speaker", "text", "session_time", "event_time_text", "event_start", "event_end",
+    "event_time_basis", "provenance", "scope", "source_turn_id", "coverage", "fallback", "extractor",
+)
+
+# Every base table always has a view (an empty, typed one until its first partition lands), so these compile
+# on a fresh lake too. Kept as plain SQL so users can read them with `SELECT sql FROM duckdb_views()` and copy them.
+DERIVED_VIEWS: list[DerivedView] = [
+    DerivedView(
         "memories",
+        "Every memory with its time and source turn, in one place: memory_entries as users query it.",
         """
         SELECT e.memory_id, e.conversation_id, 'entry' AS memory_kind, e.speaker, e.text,
                e.session_time, e.event_time_text, e.event_start, e.event_end, e.event_time_basis,
@@ -30,9 +61,15 @@ DERIVED_VIEWS: list[tuple[str, str]] = [
                'active' AS status
         FROM memory_entries e
         """,
+        sources={
+            **{column: f"memory_entries.{column}" for column in MEMORY_ENTRY_COLUMNS},
+            "memory_kind": "memory_sources.memory_kind",
+        },
+        computed={"status": "active for every memory: nothing retires or supersedes a memory yet."},
     ),
-    (
+    DerivedView(
         "memory_lineage",
+        "Each memory beside every turn it came from: memory_sources joined to memory_entries and turns.",
         """
         SELECT s.memory_id, m.conversation_id, s.memory_kind, m.text AS memory_text, s.role AS source_role,
                t.turn_id, t.session_id, t.session_time, t.speaker, t.text AS turn_text
@@ -40,12 +77,28 @@ DERIVED_VIEWS: list[tuple[str, str]] = [
         JOIN memory_entries m USING (memory_id)
         JOIN turns t ON t.turn_id = s.turn_id
         """,
+        sources={
+            "memory_id": "memory_sources.memory_id",
+            "conversation_id": "memory_entries.conversation_id",
+            "memory_kind": "memory_sources.memory_kind",
+            "memory_text": "memory_entries.text",
+            "source_role": "memory_sources.role",
+            "turn_id": "turns.turn_id",
+            "session_id": "turns.session_id",
+            "session_time": "turns.session_time",
+            "speaker": "turns.speaker",
+            "turn_text": "turns.text",
+        },
     ),
 ]
 
 
 def _sql_literal(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
+
+
+def _identifier(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
 
 
 def _empty_view_sql(table: str) -> str:
@@ -68,8 +121,38 @@ def view_statements(lake: Lake) -> list[str]:
         else:
             body = _empty_view_sql(table)
         statements.append(f"CREATE OR REPLACE VIEW {table} AS {body}")
-    for name, sql in DERIVED_VIEWS:
-        statements.append(f"CREATE OR REPLACE VIEW {name} AS {sql.strip()}")
+    for view in DERIVED_VIEWS:
+        statements.append(f"CREATE OR REPLACE VIEW {view.name} AS {view.sql.strip()}")
+    return statements
+
+
+def view_comments() -> dict[str, tuple[str, dict[str, str]]]:
+    """``{view: (view comment, {column: comment})}`` for every contract table and derived view."""
+    comments = {table: (table_description(table), column_descriptions(table)) for table in TABLES}
+    comments.update({view.name: (view.description, view.column_comments()) for view in DERIVED_VIEWS})
+    return comments
+
+
+def comment_statements(con: duckdb.DuckDBPyConnection) -> list[str]:
+    """``COMMENT ON`` statements for the views ``con`` holds, for the columns each view really has.
+
+    A view over Parquet written before a column joined the contract lacks that column, and commenting it
+    would fail the whole refresh.
+    """
+    present: dict[str, set[str]] = {}
+    rows = con.execute("SELECT table_name, column_name FROM duckdb_columns() WHERE NOT internal").fetchall()
+    for view, column in rows:
+        present.setdefault(view, set()).add(column)
+    statements: list[str] = []
+    for view, (description, columns) in view_comments().items():
+        if view not in present:
+            continue
+        statements.append(f"COMMENT ON VIEW {_identifier(view)} IS {_sql_literal(description)}")
+        statements.extend(
+            f"COMMENT ON COLUMN {_identifier(view)}.{_identifier(column)} IS {_sql_literal(text)}"
+            for column, text in columns.items()
+            if column in present[view]
+        )
     return statements
 
 
@@ -82,6 +165,8 @@ def refresh_views(lake: Lake) -> Path:
     try:
         with duckdb.connect(tmp_name) as con:
             for statement in view_statements(lake):
+                con.execute(statement)
+            for statement in comment_statements(con):
                 con.execute(statement)
             con.execute("CHECKPOINT")
         os.replace(tmp_name, lake.warehouse_path)

@@ -13,6 +13,8 @@ from memory_pipeline.cli import EXIT_OK, EXIT_QUARANTINED, main
 from memory_pipeline.cli.orchestration import contiguous_chunks, dagster_instance, lake_chain
 from memory_pipeline.lake import Lake
 
+pytestmark = pytest.mark.slow  # the module fixture runs the whole pipeline on the samples
+
 TABLES_BUILT = ("conversations", "turns", "gate_scores", "memory_entries", "memory_sources", "memory_embeddings")
 
 

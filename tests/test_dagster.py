@@ -17,6 +17,7 @@ from assets.sensors import inbox_sensor
 from memory_pipeline.ingest import ingest_files
 from memory_pipeline.lake import Lake
 from memory_pipeline.config import EmbedderConfig, ExtractorConfig, GateConfig, ParserConfig
+from memory_pipeline.schemas import TABLES, column_descriptions, table_description
 from resources import EmbedderResource, ExtractorResource, GateModelResource, LakeResource, ParserResource
 
 SAMPLES = Path(str(package_resources.files("memory_pipeline") / "samples"))
@@ -48,6 +49,18 @@ def test_gpu_steps_use_the_gpu_pool(defs):
     assert pools["gate_scores"] == "gpu"
     assert pools["memory_embeddings"] == "gpu"
     assert pools["ingestion"] is None
+
+
+def _described_columns(metadata) -> dict[str, str | None]:
+    return {column.name: column.description for column in metadata["dagster/column_schema"].value.columns}
+
+
+def test_every_table_asset_shows_its_contract_before_any_run(defs):
+    graph = defs.resolve_asset_graph()
+    for table in TABLES:
+        node = graph.get(dg.AssetKey(table))
+        assert _described_columns(node.metadata) == column_descriptions(table), table
+    assert graph.get(dg.AssetKey("turns")).description == table_description("turns")
 
 
 def test_turn_checks_are_declared(defs):
@@ -111,12 +124,15 @@ def test_chunked_materialisation_writes_each_partition_and_passes_checks(lake: L
         checks = result.get_asset_check_evaluations()
         assert {c.check_name for c in checks} == {"turn_ids_unique", "turn_texts_non_empty", "sessions_ordered"}
         assert all(c.passed for c in checks)
-        metadata = result.asset_materializations_for_node("ingestion")[0].metadata
-        assert metadata["partitions"].value == len(ids)
-        assert "dagster/column_schema" in metadata
+        materialisations = result.asset_materializations_for_node("ingestion")
+        assert materialisations[0].metadata["partitions"].value == len(ids)
+        for materialisation in materialisations:  # what was written is the contract, every column described
+            table = materialisation.asset_key.to_user_string()
+            assert _described_columns(materialisation.metadata) == column_descriptions(table), table
     assert lake.partitions("turns") == ids
 
 
+@pytest.mark.slow
 def test_gate_asset_records_metadata_and_warns_outside_the_band(lake: Lake):
     from assets.gate import gate_scores
     from resources.models import GateSettings
@@ -140,6 +156,7 @@ def test_gate_asset_records_metadata_and_warns_outside_the_band(lake: Lake):
     metadata = result.asset_materializations_for_node("gate_scores")[0].metadata
     for key in ("gate/turns_scored", "gate/admitted_ratio", "gate/turns_per_second", "gate/device", "gate_model_id"):
         assert key in metadata, key
+    assert _described_columns(metadata) == column_descriptions("gate_scores")
     user_turns = lake.read_partition("turns", conversation_id).filter(role="user").height
     assert lake.read_partition("gate_scores", conversation_id).height == user_turns
 

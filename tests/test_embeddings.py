@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import numpy as np
 import polars as pl
+import pytest
 
 from memory_pipeline.devices import choose_device
 from memory_pipeline.embeddings import embed_memories
 from memory_pipeline.schemas import MEMORY_EMBEDDINGS
 
 
+@pytest.mark.slow
 def test_loaded_model_describes_itself(embedder):
     assert embedder.dimension == 384
     assert embedder.device == "cpu"
     assert "MiniLM" in embedder.model_name
 
 
+@pytest.mark.slow
 def test_vectors_are_normalised_float32(embedder):
     vectors = embedder.encode(["Caroline went to a support group.", "Melanie painted a sunrise."])
     assert vectors.dtype == np.float32 and vectors.shape == (2, 384)
@@ -23,11 +26,13 @@ def test_vectors_are_normalised_float32(embedder):
     assert embedder.encode([]).shape == (0, 384)
 
 
+@pytest.mark.slow
 def test_similar_texts_are_closer(embedder):
     a, b, c = embedder.encode(["I adopted a puppy.", "We got a new dog from the shelter.", "The stock market fell today."])
     assert a @ b > a @ c
 
 
+@pytest.mark.slow
 def test_embed_memories_rows(embedder):
     entries = pl.DataFrame({"memory_id": ["m1", "m2"], "conversation_id": ["c1", "c1"], "text": ["one", "two"]})
     frame = embed_memories(entries, embedder)

@@ -27,6 +27,7 @@ def extract(parser, resolver):
     return run
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "speaker, text, entry",
     [
@@ -40,7 +41,14 @@ def extract(parser, resolver):
         ("Jon", "My new laptop keeps crashing.", "Jon's new laptop keeps crashing."),
         # the discourse prefix goes, the content stays in its own words
         ("Melanie", "Hey Caroline! Good to see you! I'm swamped with the kids & work.", "Melanie is swamped with the kids & work."),
-        ("Melanie", "Can you send me the recipe for that cake?", "Melanie asks to send Melanie the recipe for that cake."),
+        pytest.param(
+            "Melanie", "Can you send me the recipe for that cake?", "Melanie asks to be sent the recipe for that cake.",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="a request's 'me' is rewritten like any first person, so the extractor says "
+                "'Melanie asks to send Melanie ...': the speaker turns into the one asked to act",
+            ),
+        ),
         (None, "I bought a new car last week.", "User bought a new car last week."),
     ],
 )
@@ -48,24 +56,40 @@ def test_expected_entries(extract, speaker, text, entry):
     assert extract(text, speaker).text == entry
 
 
+THREE_UNITS = (
+    "I adopted a dog in March. My brother moved to Denver for a new job. We visited the Grand Canyon last summer."
+)
+
+
+@pytest.mark.slow
 def test_more_units_than_the_turn_limit_are_merged_not_dropped(extract):
-    result = extract(
-        "I adopted a dog in March. My brother moved to Denver for a new job. We visited the Grand Canyon last summer.",
-        "Nate",
-    )
+    result = extract(THREE_UNITS, "Nate")
     assert len(result.units) == 1
-    assert result.text == (
+    for fact in ("Nate adopted a dog in March.", "Nate's brother moved to Denver", "the Grand Canyon last summer."):
+        assert fact in result.text
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(
+    strict=True,
+    reason="attribution is decided on the merged text, which already names Nate, so the third unit keeps a bare "
+    "'We visited ...'; alone, or with one other unit, it reads 'Nate noted: we visited ...'",
+)
+def test_merged_units_are_each_attributed_to_the_speaker(extract):
+    assert extract(THREE_UNITS, "Nate").text == (
         "Nate adopted a dog in March. Nate's brother moved to Denver for a new job. "
-        "We visited the Grand Canyon last summer."
+        "Nate noted: we visited the Grand Canyon last summer."
     )
 
 
+@pytest.mark.slow
 def test_objectless_light_verbs_and_argumentless_predicates_are_filtered(extract):
     result = extract("I did. I agree. I adopted a puppy from the shelter.", "Maria")
     assert result.text == "Maria adopted a puppy from the shelter."
     assert not result.fallback
 
 
+@pytest.mark.slow
 def test_low_coverage_falls_back_to_the_whole_normalised_turn(extract):
     text = "Wow, so the rain never stopped. I adopted a puppy from the shelter and named her Bella after my grandmother."
     normal = extract(text, "Maria")
@@ -78,6 +102,7 @@ def test_low_coverage_falls_back_to_the_whole_normalised_turn(extract):
     )
 
 
+@pytest.mark.slow
 def test_temporal_expressions_survive_and_ground_the_entry(extract):
     result = extract("Last week was crazy. I finally finished my thesis.", "Tim")
     assert "Last week" in result.text
@@ -86,12 +111,14 @@ def test_temporal_expressions_survive_and_ground_the_entry(extract):
     assert result.temporal_preserved == len(result.mentions) == 1
 
 
+@pytest.mark.slow
 def test_discourse_only_turns_keep_their_words_and_wordless_turns_yield_nothing(extract):
     thanks = extract("Thanks! Bye!", "Gina")
     assert thanks.text == "Gina noted: Thanks! Bye!" and thanks.fallback and thanks.provenance == "inferred"
     assert extract(";)", "Gina").empty
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "text, provenance",
     [
@@ -106,6 +133,7 @@ def test_provenance(extract, text, provenance):
     assert extract(text).provenance == provenance
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "text, scope",
     [
@@ -157,6 +185,7 @@ def _gate(admitted: list[bool]) -> pl.DataFrame:
     return pl.DataFrame({"turn_id": ["c1:D1:1", "c1:D1:2", "c1:D1:3"], "conversation_id": ["c1"] * 3, "admitted": admitted})
 
 
+@pytest.mark.slow
 def test_extract_memories_frames(parser, resolver):
     config = ExtractorConfig()
     result = extract_memories(_turns(), _gate([True, True, False]), parser, config, resolver)
@@ -180,6 +209,7 @@ def test_extract_memories_frames(parser, resolver):
     assert again.entries["memory_id"].to_list() == entries["memory_id"].to_list()
 
 
+@pytest.mark.slow
 def test_turn_without_time_anchor_is_stamped_with_its_session_day(parser, resolver):
     result = extract_memories(_turns(), _gate([False, False, True]), parser, ExtractorConfig(), resolver)
     row = result.entries.row(0, named=True)
@@ -189,12 +219,14 @@ def test_turn_without_time_anchor_is_stamped_with_its_session_day(parser, resolv
     )
 
 
+@pytest.mark.slow
 def test_nothing_admitted_gives_typed_empty_frames(parser, resolver):
     result = extract_memories(_turns(), _gate([False, False, False]), parser, ExtractorConfig(), resolver)
     assert result.entries.height == 0 and result.entries.columns[: len(MEMORY_ENTRIES.names)] == MEMORY_ENTRIES.names
     assert result.sources.height == 0
 
 
+@pytest.mark.slow
 def test_lineage_checks_catch_missing_and_dangling_sources(parser, resolver):
     result = extract_memories(_turns(), _gate([True, True, True]), parser, ExtractorConfig(), resolver)
     assert memories_have_sources(result.entries, result.sources).passed

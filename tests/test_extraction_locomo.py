@@ -12,6 +12,8 @@ from memory_pipeline.ingest import read_source
 from memory_pipeline.ingest.frames import conversation_frames
 from memory_pipeline.parsing import load_parser
 
+pytestmark = pytest.mark.slow  # spaCy over a real conversation
+
 
 @pytest.fixture
 def first_conversation(locomo_dev):

@@ -23,6 +23,7 @@ def test_shipped_weights_are_small_and_described():
     assert (SHIPPED_WEIGHTS_DIR / "MODEL_CARD.md").exists()
 
 
+@pytest.mark.slow
 def test_shipped_gate_ranks_a_personal_fact_above_a_greeting(shipped):
     turns = pl.DataFrame(
         {

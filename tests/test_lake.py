@@ -5,10 +5,12 @@ from __future__ import annotations
 import os
 
 import polars as pl
+import pyarrow.parquet as pq
 import pytest
 
 from memory_pipeline import warehouse
 from memory_pipeline.lake import Lake, SchemaMismatch, stable_id
+from memory_pipeline.schemas import TABLES, column_descriptions, table_description
 
 
 def _scores(conversation_id: str, n: int) -> pl.DataFrame:
@@ -95,6 +97,39 @@ def test_refresh_swaps_file_under_open_reader(lake: Lake):
     assert os.stat(lake.warehouse_path).st_ino != old_inode
     assert reader.execute("SELECT count(*) FROM gate_scores").fetchone()[0] == 2
     reader.close()
+
+
+def _comments(lake: Lake) -> tuple[dict[str, str], dict[tuple[str, str], str]]:
+    with warehouse.connect(lake) as con:
+        views = dict(con.execute("SELECT view_name, comment FROM duckdb_views() WHERE NOT internal").fetchall())
+        rows = con.execute("SELECT table_name, column_name, comment FROM duckdb_columns() WHERE NOT internal")
+        return views, {(view, column): comment for view, column, comment in rows.fetchall()}
+
+
+def test_every_view_and_column_carries_its_description(lake: Lake):
+    warehouse.refresh_views(lake)  # every table view is still a typed empty one
+    empty_views, empty_columns = _comments(lake)
+    lake.write_partition("gate_scores", "a", _scores("a", 2))
+    warehouse.refresh_views(lake)  # rebuilt in a temporary file and renamed: the comments come along
+    views, columns = _comments(lake)
+    for table in TABLES:
+        assert empty_views[table] == views[table] == table_description(table)
+        for column, text in column_descriptions(table).items():
+            assert empty_columns[(table, column)] == columns[(table, column)] == text, f"{table}.{column}"
+    for view in warehouse.DERIVED_VIEWS:
+        assert views[view.name] == view.description
+        view_columns = [column for name, column in columns if name == view.name]
+        assert view_columns and all(columns[(view.name, column)] for column in view_columns), view.name
+    assert columns[("memory_lineage", "turn_text")] == f"turns.text: {column_descriptions('turns')['text']}"
+
+
+def test_a_partition_without_a_newer_contract_column_does_not_break_the_refresh(lake: Lake):
+    path = lake.write_partition("gate_scores", "a", _scores("a", 2))
+    pq.write_table(pq.read_table(path).drop_columns(["gate_model_id"]), path)  # as written before the column joined
+    warehouse.refresh_views(lake)
+    _, columns = _comments(lake)
+    assert ("gate_scores", "gate_model_id") not in columns
+    assert columns[("gate_scores", "p_admit")] == column_descriptions("gate_scores")["p_admit"]
 
 
 def test_warehouse_is_read_only(lake: Lake):

@@ -23,6 +23,7 @@ def _roles_of(doc, head_text: str) -> dict[str, Role]:
     return {doc.tokens[a.dep].text: a.role for a in doc.children(head)}
 
 
+@pytest.mark.slow
 def test_spacy_arcs_map_to_role_groups(parser):
     doc = parser.parse("I went to a support group in Boston yesterday because my friend asked me.")
     roles = _roles_of(doc, "went")
@@ -34,12 +35,14 @@ def test_spacy_arcs_map_to_role_groups(parser):
     assert any(e.label == "DATE" and e.text == "yesterday" for e in doc.entities)
 
 
+@pytest.mark.slow
 def test_spacy_relative_clause_is_an_embedding(parser):
     doc = parser.parse("The book that I bought was great.")
     bought = next(t.i for t in doc.tokens if t.text == "bought")
     assert [a.role for a in doc.parents(bought)] == [Role.EMBED]
 
 
+@pytest.mark.slow
 def test_batch_parse_matches_single_parse(parser):
     texts = ["I love hiking.", "We moved to Denver last spring. It is cold."]
     batch = parser.parse_batch(texts)

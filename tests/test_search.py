@@ -14,6 +14,8 @@ from memory_pipeline.parsing import load_parser
 from memory_pipeline.schemas import TURNS
 from memory_pipeline.search import format_hits, format_lineage, lineage, search
 
+pytestmark = pytest.mark.slow  # spaCy and the MiniLM embedder
+
 SESSION = datetime(2023, 5, 8, 13, 56)
 TEXTS = {
     "c1:D1:1": ("Caroline", "I went to a LGBTQ support group yesterday and it was so powerful."),

@@ -21,6 +21,7 @@ def ground_one(parser, resolver, text, session=SESSION):
     return mentions[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "text, expression, first, end",
     [
@@ -41,12 +42,14 @@ def test_relative_expressions_resolve_against_the_session(parser, resolver, text
     assert _days(mention) == (first, end)
 
 
+@pytest.mark.slow
 def test_next_weekday_is_the_one_in_the_following_week(parser, resolver):
     # Said on Monday 8 May: "next Friday" is Friday of next week (recognizers-text's reading, kept on purpose).
     mention = ground_one(parser, resolver, "My sister arrives next Friday.")
     assert _days(mention) == (date(2023, 5, 19), date(2023, 5, 20))
 
 
+@pytest.mark.slow
 def test_the_same_words_resolve_differently_in_another_session(parser, resolver):
     mention = ground_one(parser, resolver, "I went to a support group yesterday.", datetime(2023, 7, 1, 9, 0))
     assert _days(mention) == (date(2023, 6, 30), date(2023, 7, 1))
@@ -59,6 +62,7 @@ def test_anchored_to_an_explicit_date():
     assert start.date() == date(2023, 5, 21)
 
 
+@pytest.mark.slow
 def test_month_without_year_follows_the_tense(parser, resolver):
     past = ground_one(parser, resolver, "I visited Paris in June.", datetime(2023, 5, 8))
     future = ground_one(parser, resolver, "I will visit Paris in June.", datetime(2023, 5, 8))
@@ -66,15 +70,18 @@ def test_month_without_year_follows_the_tense(parser, resolver):
     assert future.start.date() == date(2023, 6, 1)
 
 
+@pytest.mark.slow
 def test_ages_and_habits_are_not_anchors(parser, resolver):
     assert resolver.ground(parser.parse("I am 18 years old and I run every day."), SESSION) == []
 
 
+@pytest.mark.slow
 def test_without_a_session_time_nothing_is_resolved(parser, resolver):
     mention = ground_one(parser, resolver, "I went there yesterday.", None)
     assert not mention.resolved
 
 
+@pytest.mark.slow
 def test_recognizer_is_built_once_and_reused(parser, resolver):
     resolver.resolve("christmas", SESSION, "past")
     model = resolver._model
@@ -82,6 +89,7 @@ def test_recognizer_is_built_once_and_reused(parser, resolver):
     assert model is not None and resolver._model is model
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "text, first, end",
     [

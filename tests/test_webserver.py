@@ -69,6 +69,7 @@ def webserver(tmp_path):
             process.kill()
 
 
+@pytest.mark.slow
 @pytest.mark.webserver
 def test_graphql_lists_partitioned_asset_nodes(webserver):
     deadline = time.monotonic() + 120
