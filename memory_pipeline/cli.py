@@ -66,7 +66,7 @@ def stale_partitions(instance, lake: Lake, candidates: Sequence[str]) -> list[st
     import dagster as dg
     from dagster._core.events import DagsterEventType
 
-    from memory_pipeline.inbox import inbox_fingerprints
+    from memory_pipeline.ingest import inbox_fingerprints
 
     fingerprints = inbox_fingerprints(lake)
     latest = {
@@ -146,8 +146,7 @@ def cmd_ingest(args, config: PipelineConfig) -> int:
 
 def ingest_and_register(lake: Lake, paths: list[Path], fmt: str | None, config: PipelineConfig):
     """Validate into the inbox, then register every accepted conversation as a Dagster partition."""
-    from memory_pipeline.inbox import describe_report
-    from memory_pipeline.ingest import ingest_files
+    from memory_pipeline.ingest import describe_report, ingest_files
 
     lake.ensure_layout()
     report = ingest_files(lake, paths, fmt=fmt, config=config.ingest)
@@ -159,7 +158,7 @@ def ingest_and_register(lake: Lake, paths: list[Path], fmt: str | None, config: 
 
 def cmd_run(args, config: PipelineConfig) -> int:
     from assets.partitions import conversation_partitions
-    from memory_pipeline.inbox import inbox_fingerprints
+    from memory_pipeline.ingest import inbox_fingerprints
 
     lake = Lake(config.lake_dir)
     lake.ensure_layout()
@@ -241,7 +240,7 @@ def cmd_status(args, config: PipelineConfig) -> int:
     import dagster as dg
 
     from assets.partitions import conversation_partitions
-    from memory_pipeline.inbox import inbox_fingerprints
+    from memory_pipeline.ingest import inbox_fingerprints
 
     lake = Lake(config.lake_dir)
     instance = dagster_instance(lake)

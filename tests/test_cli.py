@@ -118,3 +118,40 @@ def test_forced_rerun_yields_identical_files_and_ids(tmp_path: Path):
     before = _snapshot(Lake(lake_dir))
     assert main(["--lake", str(lake_dir), "run", "--conversation", first_id, "--force"]) == EXIT_OK
     assert _snapshot(Lake(lake_dir)) == before
+
+
+def test_a_dotted_conversation_id_is_one_partition(tmp_path: Path, capsys):
+    """``team.alpha`` once registered a second partition ``team`` (its file name cut at the first dot)."""
+    from assets.partitions import conversation_partitions
+    from memory_pipeline.cli import dagster_instance
+
+    conversation = {
+        "conversation_id": "team.alpha",
+        "speakers": [{"name": "Ana", "role": "user"}, {"name": "Bo", "role": "assistant"}],
+        "sessions": [
+            {
+                "session_id": "S1",
+                "start_time": "2024-01-05T10:00:00",
+                "turns": [
+                    {"speaker": "Ana", "text": "I moved to Lisbon last month for a new job."},
+                    {"speaker": "Bo", "text": "How do you like it?"},
+                ],
+            }
+        ],
+    }
+    (tmp_path / "team.json").write_text(json.dumps(conversation))
+    lake_dir = tmp_path / "lake"
+
+    def registered() -> list[str]:
+        return list(dagster_instance(Lake(lake_dir)).get_dynamic_partitions(conversation_partitions.name))
+
+    assert main(["--lake", str(lake_dir), "ingest", str(tmp_path / "team.json")]) == EXIT_OK
+    assert registered() == ["team.alpha"]
+    assert main(["--lake", str(lake_dir), "run", "--all"]) == EXIT_OK
+    assert registered() == ["team.alpha"]
+    for table in TABLES_BUILT:
+        assert Lake(lake_dir).partitions(table) == ["team.alpha"], table
+    capsys.readouterr()
+    query = "SELECT DISTINCT conversation_id FROM turns"
+    assert main(["--lake", str(lake_dir), "sql", query, "--format", "json"]) == EXIT_OK
+    assert json.loads(capsys.readouterr().out) == [{"conversation_id": "team.alpha"}]
