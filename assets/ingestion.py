@@ -4,7 +4,7 @@ import dagster as dg
 import polars as pl
 
 from assets.partitions import PER_CONVERSATION_STEP, check_result, combine_metadata, conversation_spec, timed
-from memory_pipeline.ingest import inbox_frames
+from memory_pipeline.ingest import inbox_file, inbox_frames
 from memory_pipeline.lake import sha256_file
 from memory_pipeline.quality import TURN_CHECKS
 from resources import LakeResource
@@ -30,11 +30,11 @@ def ingestion(context: dg.AssetExecutionContext, lake: LakeResource):
     per_partition: dict[str, dict] = {}
     with timed() as clock:
         for conversation_id in context.partition_keys:
-            inbox_file = store.inbox_file_for(conversation_id)
-            if inbox_file is None:
+            path = inbox_file(store, conversation_id)
+            if not path.is_file():
                 raise dg.Failure(f"no inbox file for conversation {conversation_id!r} in {store.inbox}")
-            conversations, turns = inbox_frames(inbox_file)
-            conversations = conversations.with_columns(inbox_sha256=pl.lit(sha256_file(inbox_file)))
+            conversations, turns = inbox_frames(path)
+            conversations = conversations.with_columns(inbox_sha256=pl.lit(sha256_file(path)))
             store.write_partition("conversations", conversation_id, conversations)
             store.write_partition("turns", conversation_id, turns)
             conversation_frames_written.append(conversations)

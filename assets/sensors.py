@@ -5,7 +5,7 @@ import json
 import dagster as dg
 
 from assets.partitions import conversation_partitions
-from memory_pipeline.inbox import describe_report, drain_landing, inbox_fingerprints
+from memory_pipeline.ingest import describe_report, drain_landing, inbox_fingerprints
 from resources import LakeResource
 
 

@@ -97,7 +97,7 @@ def direct_path(lake_dir: Path, source: Path) -> dict[str, float]:
     from memory_pipeline.embeddings import Embedder, embed_memories
     from memory_pipeline.extraction import extract_memories
     from memory_pipeline.gate import GateModel, score_turns
-    from memory_pipeline.ingest import inbox_frames, ingest_files
+    from memory_pipeline.ingest import inbox_file, inbox_frames, ingest_files
     from memory_pipeline.lake import Lake
     from memory_pipeline.parsing import load_parser
 
@@ -116,7 +116,7 @@ def direct_path(lake_dir: Path, source: Path) -> dict[str, float]:
 
     started = time.perf_counter()
     for conversation_id in sorted(report.accepted):
-        conversations, turns = inbox_frames(lake.inbox_file_for(conversation_id), config.ingest)
+        conversations, turns = inbox_frames(inbox_file(lake, conversation_id), config.ingest)
         lake.write_partition("conversations", conversation_id, conversations)
         lake.write_partition("turns", conversation_id, turns)
         scores = score_turns(gate, turns)

@@ -21,8 +21,7 @@ import polars as pl
 from memory_pipeline.config import EmbedderConfig, ExtractorConfig, ParserConfig
 from memory_pipeline.embeddings import Embedder, embed_memories
 from memory_pipeline.extraction import TemporalResolver, extract_memories
-from memory_pipeline.ingest import read_source
-from memory_pipeline.ingest.frames import conversation_frames
+from memory_pipeline.ingest import read_source, turns_frame
 from memory_pipeline.parsing import load_parser
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -31,11 +30,7 @@ LOCOMO_DEV = SHARED_DATA / "locomo" / "locomo10.dev.json"
 
 
 def locomo_turns(path: Path, conversations: int) -> pl.DataFrame:
-    frames = []
-    for conversation in read_source(path)[:conversations]:
-        _, turns = conversation_frames(conversation, {"file": path.name, "path": str(path), "format": "locomo", "sha256": ""})
-        frames.append(turns)
-    return pl.concat(frames)
+    return pl.concat([turns_frame(conversation) for conversation in read_source(path)[:conversations]])
 
 
 def timed(fn):

@@ -19,7 +19,6 @@ import polars as pl
 import torch
 
 from memory_pipeline.config import GateConfig
-from memory_pipeline.gate.data import load_locomo, locomo_turns_frame
 from memory_pipeline.gate.infer import (
     collate,
     length_sorted_batches,
@@ -28,6 +27,7 @@ from memory_pipeline.gate.infer import (
     score_turns,
 )
 from memory_pipeline.gate.model import GateModel
+from memory_pipeline.ingest import read_source, turns_frame
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SHARED_DATA = Path(os.environ.get("MEMORY_PIPELINE_SHARED_DATA", REPO_ROOT.parent / "shared" / "data"))
@@ -36,7 +36,7 @@ SHARED_DATA = Path(os.environ.get("MEMORY_PIPELINE_SHARED_DATA", REPO_ROOT.paren
 def benchmark_turns(locomo: Path, conversations: int) -> pl.DataFrame:
     """Real LoCoMo turns when the data is beside the checkout, else a synthetic chat of similar length."""
     if locomo.exists():
-        return pl.concat([locomo_turns_frame(sample) for sample in load_locomo(locomo)[:conversations]])
+        return pl.concat([turns_frame(conversation) for conversation in read_source(locomo)[:conversations]])
     lines = [
         "Hey! How have you been lately?",
         "Pretty good. I finally signed up for that pottery class downtown, it starts next Tuesday evening.",

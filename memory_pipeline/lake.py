@@ -2,7 +2,7 @@
 
 Layout (DESIGN §2, §3)::
 
-    <lake>/inbox/<conversation_id>.<ext>          validated input files, one per conversation
+    <lake>/inbox/<conversation_id>.json           validated conversations (:mod:`memory_pipeline.ingest.inbox`)
     <lake>/tables/<table>/conversation_id=<id>/part-0.parquet
     <lake>/quarantine/<file> + <file>.reason.json
     <lake>/models/                                 trained or downloaded model artefacts
@@ -54,7 +54,8 @@ def stable_id(*parts: str, length: int = 16) -> str:
     return digest[:length]
 
 
-def _atomic_write_bytes(target: Path, write) -> None:
+def atomic_write(target: Path, write) -> None:
+    """Create or replace ``target`` through ``write(temporary_path)``: a reader sees the old file or the new one."""
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     os.close(fd)
@@ -132,7 +133,7 @@ class Lake:
             if others:
                 raise ValueError(f"rows of {sorted(others)} written into partition {conversation_id!r}")
         target = self.partition_path(table, conversation_id)
-        _atomic_write_bytes(target, lambda tmp: pq.write_table(arrow, tmp, compression="zstd"))
+        atomic_write(target, lambda tmp: pq.write_table(arrow, tmp, compression="zstd"))
         return target
 
     def has_partition(self, table: str, conversation_id: str) -> bool:
@@ -179,23 +180,6 @@ class Lake:
             return []
         return sorted(p for p in self.inbox.iterdir() if p.is_file() and not p.name.startswith("."))
 
-    def inbox_file_for(self, conversation_id: str) -> Path | None:
-        for path in self.inbox_files():
-            if path.name.split(".", 1)[0] == conversation_id:
-                return path
-        return None
-
-    def put_in_inbox(self, conversation_id: str, payload: bytes, suffix: str) -> Path:
-        """Store a validated conversation under its id; an existing file of that id is replaced."""
-        check_conversation_id(conversation_id)
-        self.inbox.mkdir(parents=True, exist_ok=True)
-        for old in self.inbox.glob(f"{conversation_id}.*"):
-            if old.name.split(".", 1)[0] == conversation_id and old.suffix != suffix:
-                old.unlink()
-        target = self.inbox / f"{conversation_id}{suffix}"
-        _atomic_write_bytes(target, lambda tmp: tmp.write_bytes(payload))
-        return target
-
     def quarantine(self, source: Path, reason: dict) -> Path:
         """Copy a rejected file aside with a ``.reason.json`` beside it; the original is left untouched."""
         self.quarantine_dir.mkdir(parents=True, exist_ok=True)
@@ -207,7 +191,7 @@ class Lake:
             target.write_bytes(b"")
         record = {"file": str(source), "quarantined_as": target.name, "at": stamp, **reason}
         reason_path = target.with_name(target.name + ".reason.json")
-        _atomic_write_bytes(reason_path, lambda tmp: tmp.write_text(json.dumps(record, indent=2)))
+        atomic_write(reason_path, lambda tmp: tmp.write_text(json.dumps(record, indent=2)))
         return target
 
 

@@ -109,7 +109,11 @@ def lineage(lake: Lake, memory_id: str) -> Lineage | None:
     """The memory and every turn it was formed from (``None`` when no memory has that id)."""
     if not lake.partitions("memory_entries"):
         return None
-    query = "SELECT {columns} FROM read_parquet($glob, union_by_name = true) WHERE memory_id = $memory_id"
+    # Not Hive partitioning: the id is the files' own string column, never a cast of the folder name.
+    query = (
+        "SELECT {columns} FROM read_parquet($glob, union_by_name = true, hive_partitioning = false) "
+        "WHERE memory_id = $memory_id"
+    )
     with duckdb.connect() as con:
         entry = pl.from_arrow(
             con.sql(query.format(columns="*"), params={"glob": _glob(lake, "memory_entries"), "memory_id": memory_id}).to_arrow_table()

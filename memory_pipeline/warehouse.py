@@ -117,7 +117,9 @@ def view_statements(lake: Lake) -> list[str]:
     for table in sorted(present | set(TABLES)):
         if table in present:
             glob = str(lake.tables_dir / table / "*" / PART_FILE)
-            body = f"SELECT * FROM read_parquet({_sql_literal(glob)}, union_by_name = true)"
+            # The folder names look like Hive partitions (conversation_id=<id>); DuckDB would read the id from the
+            # folder name and cast it (2024-01-05 becomes a DATE, 007 an integer), so the files' own column wins.
+            body = f"SELECT * FROM read_parquet({_sql_literal(glob)}, union_by_name = true, hive_partitioning = false)"
         else:
             body = _empty_view_sql(table)
         statements.append(f"CREATE OR REPLACE VIEW {table} AS {body}")

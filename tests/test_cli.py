@@ -11,6 +11,7 @@ import pytest
 
 from memory_pipeline.cli import EXIT_OK, EXIT_QUARANTINED, main
 from memory_pipeline.cli.orchestration import contiguous_chunks, dagster_instance, lake_chain
+from memory_pipeline.ingest import conversation_id_of, inbox_file
 from memory_pipeline.lake import Lake
 
 pytestmark = pytest.mark.slow  # the module fixture runs the whole pipeline on the samples
@@ -130,7 +131,7 @@ def test_ingest_quarantines_bad_file_and_keeps_the_rest(tmp_path: Path, capsys):
     status = main(["--lake", str(lake_dir), "ingest", str(tmp_path / "good.json"), str(tmp_path / "bad.json")])
     assert status == EXIT_QUARANTINED
     lake = Lake(lake_dir)
-    assert lake.inbox_file_for("tiny") is not None
+    assert inbox_file(lake, "tiny").exists()
     reasons = list(lake.quarantine_dir.glob("*.reason.json"))
     assert len(reasons) == 1 and "bad.json" in reasons[0].name
 
@@ -138,8 +139,45 @@ def test_ingest_quarantines_bad_file_and_keeps_the_rest(tmp_path: Path, capsys):
 def test_forced_rerun_yields_identical_files_and_ids(tmp_path: Path):
     lake_dir = tmp_path / "lake"
     assert main(["--lake", str(lake_dir), "ingest", "--samples"]) == EXIT_OK
-    first_id = sorted(Lake(lake_dir).inbox_files())[0].name.split(".")[0]
+    first_id = conversation_id_of(sorted(Lake(lake_dir).inbox_files())[0])
     assert main(["--lake", str(lake_dir), "run", "--conversation", first_id]) == EXIT_OK
     before = _snapshot(Lake(lake_dir))
     assert main(["--lake", str(lake_dir), "run", "--conversation", first_id, "--force"]) == EXIT_OK
     assert _snapshot(Lake(lake_dir)) == before
+
+
+def test_a_dotted_conversation_id_is_one_partition(tmp_path: Path, capsys):
+    """``team.alpha`` once registered a second partition ``team`` (its file name cut at the first dot)."""
+    from assets.partitions import conversation_partitions
+    from memory_pipeline.cli import dagster_instance
+
+    conversation = {
+        "conversation_id": "team.alpha",
+        "speakers": [{"name": "Ana", "role": "user"}, {"name": "Bo", "role": "assistant"}],
+        "sessions": [
+            {
+                "session_id": "S1",
+                "start_time": "2024-01-05T10:00:00",
+                "turns": [
+                    {"speaker": "Ana", "text": "I moved to Lisbon last month for a new job."},
+                    {"speaker": "Bo", "text": "How do you like it?"},
+                ],
+            }
+        ],
+    }
+    (tmp_path / "team.json").write_text(json.dumps(conversation))
+    lake_dir = tmp_path / "lake"
+
+    def registered() -> list[str]:
+        return list(dagster_instance(Lake(lake_dir)).get_dynamic_partitions(conversation_partitions.name))
+
+    assert main(["--lake", str(lake_dir), "ingest", str(tmp_path / "team.json")]) == EXIT_OK
+    assert registered() == ["team.alpha"]
+    assert main(["--lake", str(lake_dir), "run", "--all"]) == EXIT_OK
+    assert registered() == ["team.alpha"]
+    for table in TABLES_BUILT:
+        assert Lake(lake_dir).partitions(table) == ["team.alpha"], table
+    capsys.readouterr()
+    query = "SELECT DISTINCT conversation_id FROM turns"
+    assert main(["--lake", str(lake_dir), "sql", query, "--format", "json"]) == EXIT_OK
+    assert json.loads(capsys.readouterr().out) == [{"conversation_id": "team.alpha"}]

@@ -14,7 +14,7 @@ from assets.definitions import PER_CONVERSATION_ASSETS, build_definitions
 from assets.ingestion import ingestion
 from assets.partitions import backfill_policy, conversation_partitions
 from assets.sensors import inbox_sensor
-from memory_pipeline.ingest import ingest_files
+from memory_pipeline.ingest import inbox_file, ingest_files
 from memory_pipeline.lake import Lake
 from memory_pipeline.config import EmbedderConfig, ExtractorConfig, GateConfig, ParserConfig
 from memory_pipeline.schemas import TABLES, column_descriptions, table_description
@@ -84,10 +84,10 @@ def test_sensor_registers_new_inbox_files_and_requests_changed_ones(lake: Lake, 
         assert again.dynamic_partitions_requests == [] and again.run_requests == []
 
         changed_id = added[0]
-        inbox_file = lake.inbox_file_for(changed_id)
-        payload = json.loads(inbox_file.read_text())
+        changed_file = inbox_file(lake, changed_id)
+        payload = json.loads(changed_file.read_text())
         payload["sessions"][0]["turns"][0]["text"] += " (edited)"
-        inbox_file.write_text(json.dumps(payload))
+        changed_file.write_text(json.dumps(payload))
         third = inbox_sensor(dg.build_sensor_context(instance=instance, resources=resources, cursor=first.cursor))
         assert [r.partition_key for r in third.run_requests] == [changed_id]
 

@@ -17,9 +17,9 @@ import pytest
 
 from memory_pipeline import warehouse
 from memory_pipeline.evaluation import evaluate_locomo, headline
-from memory_pipeline.evaluation.questions import Question
 from memory_pipeline.evaluation.retrieval import Corpus, recall_at_budget, recall_at_k, retrieve
 from memory_pipeline.ingest import conversation_frames, read_source
+from memory_pipeline.ingest.locomo import Question
 from memory_pipeline.lake import Lake
 
 CID = "c1"
@@ -160,7 +160,16 @@ def build_tiny_lake(lake: Lake, embedder: FakeEmbedder) -> None:
 
 
 def write_locomo(path: Path) -> Path:
-    path.write_text(json.dumps([{"sample_id": CID, "conversation": {}, "qa": QA}]))
+    """The LoCoMo file of the tiny lake: its conversation (read through the ingest reader) and QA."""
+    conversation: dict = {"speaker_a": "Alice", "speaker_b": "Bob"}
+    for number, start in ((1, "1:00 pm on 8 May, 2023"), (2, "9:30 am on 20 May, 2023")):  # S1, S2
+        conversation[f"session_{number}_date_time"] = start
+        conversation[f"session_{number}"] = [
+            {"dia_id": dia, "speaker": speaker, "text": text}
+            for dia, speaker, _, text, _ in TURNS
+            if dia.startswith(f"D{number}:")
+        ]
+    path.write_text(json.dumps([{"sample_id": CID, "conversation": conversation, "qa": QA}]))
     return path
 
 

@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 
 from memory_pipeline.evaluation.answers import Interval, parse_answer_interval
-from memory_pipeline.evaluation.evidence import load_audit_corrections, normalise_evidence_ids, resolve_evidence
+from memory_pipeline.evaluation.evidence import resolve_evidence
 from memory_pipeline.evaluation.gate_metrics import average_precision
-from memory_pipeline.evaluation.questions import read_questions
+from memory_pipeline.evaluation.questions import scored_questions
+from memory_pipeline.ingest.locomo import normalise_evidence_ids
 from memory_pipeline.evaluation.temporal import event_interval, grounds, grounds_near, session_day
 
 
@@ -28,6 +29,8 @@ def day(text: str) -> datetime:
         (["D8:6; D9:17"], ["D8:6", "D9:17"]),
         (["D1:18", "D", "D1:20"], ["D1:18", "D1:20"]),
         (["D2:1", "D2:01"], ["D2:1"]),
+        (["D01:3", "D1:03"], ["D1:3"]),
+        ("D8:6; D9:17", ["D8:6", "D9:17"]),
     ],
 )
 def test_evidence_ids_are_normalised_and_split(raw, expected):
@@ -60,7 +63,9 @@ def test_audit_corrections_replace_the_files_evidence(tmp_path):
             ],
         }
     ]
-    questions = read_questions(samples, load_audit_corrections(audit))
+    locomo = tmp_path / "locomo.json"
+    locomo.write_text(json.dumps(samples))
+    questions = scored_questions(locomo, audit)
     assert [(q.question_id, q.evidence_ids, q.corrected) for q in questions] == [
         ("locomo_0_qa0", ("D1:1",), False),
         ("locomo_0_qa1", ("D1:2",), True),

@@ -1,5 +1,5 @@
-"""ingest_files: canonical inbox files with a source block, quarantine, idempotency, and the frames built
-from inbox files."""
+"""The inbox: canonical files with a source block, quarantine, idempotency, file names for every id the id
+rule allows, fingerprints, and the frames built from inbox files."""
 
 from __future__ import annotations
 
@@ -11,14 +11,20 @@ from typing import Any
 
 import polars as pl
 
+import pytest
+
+from memory_pipeline import warehouse
 from memory_pipeline.ingest import (
     conversation_frames,
+    conversation_id_of,
+    inbox_file,
+    inbox_fingerprints,
     inbox_frames,
     ingest_files,
     load_inbox_conversation,
     read_source,
 )
-from memory_pipeline.lake import Lake, sha256_file
+from memory_pipeline.lake import CONVERSATION_ID_PATTERN, Lake, sha256_file
 from memory_pipeline.schemas import CONVERSATIONS, TURNS
 
 
@@ -59,7 +65,7 @@ def test_inbox_file_is_canonical_with_a_source_block(lake, tmp_path):
     path = write_json(tmp_path / "tiny.json", conversation("tiny"))
     report = ingest_files(lake, [path])
     assert report.new == ["tiny"] and not report.quarantined
-    stored = json.loads((lake.inbox / "tiny.json").read_text(encoding="utf-8"))
+    stored = json.loads(inbox_file(lake, "tiny").read_text(encoding="utf-8"))
     source = stored["source"]
     assert (source["file"], source["path"], source["format"]) == ("tiny.json", str(path), "canonical")
     assert source["sha256"] == sha256_file(path)
@@ -79,7 +85,7 @@ def test_bad_file_is_quarantined_and_the_batch_goes_on(lake, tmp_path):
     assert reason["code"] == "empty_text" and reason["format"] == "canonical" and "bad.json" in reason["error"]
     assert reason["conversation_id"] == "bad" and reason["turn_ref"] == "S1:1"
     assert (lake.quarantine_dir / item.quarantined_as).read_bytes() == bad.read_bytes()
-    assert lake.inbox_file_for("bad") is None
+    assert not inbox_file(lake, "bad").exists()
 
 
 def test_a_file_is_refused_whole(lake, tmp_path):
@@ -95,19 +101,19 @@ def test_two_files_of_a_batch_cannot_supply_one_conversation(lake, tmp_path):
     second = write_json(tmp_path / "b.json", conversation("same", text="A different first turn."))
     report = ingest_files(lake, [first, second])
     assert report.new == ["same"] and report.quarantined[0].code == "duplicate_conversation_id"
-    assert load_inbox_conversation(lake.inbox / "same.json").sessions[0].turns[0].text == "I adopted a cat last week."
+    assert load_inbox_conversation(inbox_file(lake, "same")).sessions[0].turns[0].text == "I adopted a cat last week."
 
 
 def test_reingest_is_a_no_op(lake, tmp_path):
     path = write_json(tmp_path / "tiny.json", conversation("tiny"))
     ingest_files(lake, [path])
-    inbox_file = lake.inbox / "tiny.json"
-    before = inbox_file.read_bytes()
-    first_frames = inbox_frames(inbox_file)
+    stored = inbox_file(lake, "tiny")
+    before = stored.read_bytes()
+    first_frames = inbox_frames(stored)
     report = ingest_files(lake, [path])
     assert report.unchanged == ["tiny"] and report.new == report.changed == []
-    assert inbox_file.read_bytes() == before
-    second_frames = inbox_frames(inbox_file)
+    assert stored.read_bytes() == before
+    second_frames = inbox_frames(stored)
     for first, second in zip(first_frames, second_frames, strict=True):
         assert frame_bytes(first) == frame_bytes(second)
 
@@ -118,7 +124,7 @@ def test_changed_source_rewrites_the_inbox_file(lake, tmp_path):
     write_json(path, conversation("tiny", text="I adopted two cats last week."))
     report = ingest_files(lake, [path])
     assert report.changed == ["tiny"]
-    stored = load_inbox_conversation(lake.inbox / "tiny.json")
+    stored = load_inbox_conversation(inbox_file(lake, "tiny"))
     assert stored.sessions[0].turns[0].text == "I adopted two cats last week."
     assert stored.source["sha256"] == sha256_file(path)
 
@@ -128,10 +134,10 @@ def test_inbox_file_carried_to_another_lake_keeps_its_source(lake, tmp_path):
     ingest_files(lake, [original])
     copied = tmp_path / "copied" / "tiny.json"
     copied.parent.mkdir()
-    copied.write_bytes((lake.inbox / "tiny.json").read_bytes())
+    copied.write_bytes(inbox_file(lake, "tiny").read_bytes())
     other = Lake(tmp_path / "other-lake")
     assert ingest_files(other, [copied]).new == ["tiny"]
-    assert (other.inbox / "tiny.json").read_bytes() == (lake.inbox / "tiny.json").read_bytes()
+    assert inbox_file(other, "tiny").read_bytes() == inbox_file(lake, "tiny").read_bytes()
 
 
 def test_directories_are_walked_for_source_files(lake, tmp_path):
@@ -151,14 +157,14 @@ def test_inbox_round_trip_is_exact(lake, tmp_path):
     path = write_json(tmp_path / "tiny.json", conversation("tiny"))
     (direct,) = read_source(path)
     ingest_files(lake, [path])
-    loaded = load_inbox_conversation(lake.inbox / "tiny.json")
+    loaded = load_inbox_conversation(inbox_file(lake, "tiny"))
     assert (loaded.speakers, loaded.sessions, loaded.metadata) == (direct.speakers, direct.sessions, direct.metadata)
 
 
 def test_frames_follow_the_contract(lake, tmp_path):
     path = write_json(tmp_path / "tiny.json", conversation("tiny"))
     ingest_files(lake, [path])
-    conv = load_inbox_conversation(lake.inbox / "tiny.json")
+    conv = load_inbox_conversation(inbox_file(lake, "tiny"))
     conversations, turns = conversation_frames(conv, conv.source)
     assert conversations.schema == pl.from_arrow(CONVERSATIONS.empty_table()).schema
     assert turns.schema == pl.from_arrow(TURNS.empty_table()).schema
@@ -178,7 +184,7 @@ def test_frames_follow_the_contract(lake, tmp_path):
 
 def test_hand_placed_inbox_file_gets_a_source_from_itself(lake):
     lake.inbox.mkdir(parents=True, exist_ok=True)
-    path = write_json(lake.inbox / "handmade.json", conversation("handmade"))
+    path = write_json(inbox_file(lake, "handmade"), conversation("handmade"))
     conversations, _ = inbox_frames(path)
     row = conversations.row(0, named=True)
     assert (row["source_file"], row["format"], row["ingested_at"]) == ("handmade.json", "canonical", None)
@@ -201,13 +207,13 @@ def test_locomo_ingest_keeps_only_the_conversation(lake, locomo_dev):
 def test_same_bytes_from_another_folder_are_unchanged(lake, tmp_path):
     first = write_json(tmp_path / "tiny.json", conversation("tiny"))
     ingest_files(lake, [first])
-    before = (lake.inbox / "tiny.json").read_bytes()
+    before = inbox_file(lake, "tiny").read_bytes()
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     moved = elsewhere / "renamed.json"
     moved.write_bytes(first.read_bytes())
     assert ingest_files(lake, [moved]).unchanged == ["tiny"]
-    assert (lake.inbox / "tiny.json").read_bytes() == before
+    assert inbox_file(lake, "tiny").read_bytes() == before
 
 
 def test_a_file_named_twice_is_read_once(lake, tmp_path):
@@ -216,3 +222,65 @@ def test_a_file_named_twice_is_read_once(lake, tmp_path):
     path = write_json(folder / "tiny.json", conversation("tiny"))
     report = ingest_files(lake, [folder, path])
     assert report.to_dict() == {"new": ["tiny"], "changed": [], "unchanged": [], "quarantined": []}
+
+
+# Every character class the id rule allows, where a dot sits (inside, twice, doubled, before a "json" that is
+# part of the id), digits first, and the longest id: each must come back as itself from its inbox file.
+IDS_THE_RULE_ALLOWS = [
+    "team.alpha",
+    "v1.2.3",
+    "a..b",
+    "notes.json",
+    "dash-and_underscore",
+    "2024-01-05",
+    "007",
+    "1e5",
+    "Z",
+    "x" * 128,
+]
+
+
+@pytest.mark.parametrize("cid", IDS_THE_RULE_ALLOWS)
+def test_every_id_the_rule_allows_round_trips_through_the_inbox(lake, tmp_path, cid):
+    assert CONVERSATION_ID_PATTERN.match(cid)
+    report = ingest_files(lake, [write_json(tmp_path / "source.json", conversation(cid))])
+    assert report.new == [cid] and not report.quarantined
+    path = inbox_file(lake, cid)
+    assert lake.inbox_files() == [path]
+    assert conversation_id_of(path) == cid
+    assert inbox_fingerprints(lake) == {cid: sha256_file(path)}
+    conversations, turns = inbox_frames(path)
+    assert conversations["conversation_id"].to_list() == [cid] and set(turns["conversation_id"]) == {cid}
+    lake.write_partition("turns", cid, turns)
+    assert lake.partitions("turns") == [cid]
+    assert lake.read_partition("turns", cid).equals(turns)
+    warehouse.refresh_views(lake)
+    with warehouse.connect(lake) as con:
+        assert con.execute("SELECT DISTINCT conversation_id FROM turns").fetchall() == [(cid,)]
+
+
+def test_an_id_that_prefixes_another_keeps_its_own_file(lake, tmp_path):
+    """``team`` and ``team.alpha`` are two conversations; neither is mistaken for the other's file."""
+    ingest_files(lake, [write_json(tmp_path / "a.json", conversation("team.alpha"))])
+    assert set(inbox_fingerprints(lake)) == {"team.alpha"}
+    assert not inbox_file(lake, "team").exists()
+    ingest_files(lake, [write_json(tmp_path / "b.json", conversation("team", text="Another first turn."))])
+    alpha_before = inbox_file(lake, "team.alpha").read_bytes()
+    assert set(inbox_fingerprints(lake)) == {"team", "team.alpha"}
+    report = ingest_files(lake, [write_json(tmp_path / "b.json", conversation("team", text="Edited first turn."))])
+    assert report.changed == ["team"]
+    assert inbox_file(lake, "team.alpha").read_bytes() == alpha_before
+    assert load_inbox_conversation(inbox_file(lake, "team")).sessions[0].turns[0].text == "Edited first turn."
+
+
+@pytest.mark.parametrize("name", ["notes.txt", "tiny.jsonl", "tiny.json.tmp", ".tiny.json", "-tiny.json", ".json"])
+def test_a_file_that_is_not_a_conversation_file_has_no_id(lake, name):
+    lake.inbox.mkdir(parents=True, exist_ok=True)
+    (lake.inbox / name).write_text("{}")
+    assert conversation_id_of(lake.inbox / name) is None
+    assert inbox_fingerprints(lake) == {}
+
+
+def test_an_id_outside_the_rule_has_no_inbox_file(lake):
+    with pytest.raises(ValueError, match="must match"):
+        inbox_file(lake, "../escape")

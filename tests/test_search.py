@@ -102,3 +102,17 @@ def test_search_on_an_empty_lake(tmp_path, embedder):
     assert search(empty, embedder, "anything") == []
     assert format_hits([]) == "no memories found"
     assert lineage(empty, "x") is None
+
+
+def test_lineage_when_the_conversation_id_looks_like_a_date(built, tmp_path):
+    """The folder ``conversation_id=2024-01-05`` reads like a Hive partition; the id must stay the string."""
+    from memory_pipeline.lake import Lake
+
+    lake, entries = built
+    dated, cid = Lake(tmp_path / "dated"), "2024-01-05"
+    for table in ("turns", "memory_entries", "memory_sources"):
+        dated.write_partition(table, cid, lake.read_partition(table, "c1").with_columns(conversation_id=pl.lit(cid)))
+    memory_id = entries.filter(pl.col("source_turn_id") == "c1:D1:3")["memory_id"][0]
+    item = lineage(dated, memory_id)
+    assert item.conversation_id == cid
+    assert [s.turn_id for s in item.sources] == ["c1:D1:3"]

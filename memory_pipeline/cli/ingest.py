@@ -35,8 +35,7 @@ def cmd_ingest(args, config: PipelineConfig) -> int:
 def ingest_and_register(lake: Lake, paths: list[Path], fmt: str | None, config: PipelineConfig):
     """Validate into the inbox, then register every accepted conversation as a Dagster partition."""
     from memory_pipeline.cli.orchestration import dagster_instance, register_partitions
-    from memory_pipeline.inbox import describe_report
-    from memory_pipeline.ingest import ingest_files
+    from memory_pipeline.ingest import describe_report, ingest_files
 
     lake.ensure_layout()
     report = ingest_files(lake, paths, fmt=fmt, config=config.ingest)

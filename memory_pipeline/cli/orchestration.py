@@ -116,7 +116,7 @@ def stale_partitions(instance, lake: Lake, chain: Chain, candidates: Sequence[st
     """Partitions whose inbox content changed, or with an asset missing or older than one of its parents."""
     import dagster as dg
 
-    from memory_pipeline.inbox import inbox_fingerprints
+    from memory_pipeline.ingest import inbox_fingerprints
 
     fingerprints = inbox_fingerprints(lake)
     latest = {
@@ -203,7 +203,7 @@ def run_partitions(
     the models' libraries) is loaded only when there is something to run.
     """
     from memory_pipeline import warehouse
-    from memory_pipeline.inbox import inbox_fingerprints
+    from memory_pipeline.ingest import inbox_fingerprints
 
     lake.ensure_layout()
     instance = dagster_instance(lake)

@@ -55,7 +55,7 @@ def run_and_report(lake: Lake, conversation_ids: list[str] | None, force: bool, 
 def cmd_status(args, config: PipelineConfig) -> int:
     import dagster as dg
 
-    from memory_pipeline.inbox import inbox_fingerprints
+    from memory_pipeline.ingest import inbox_fingerprints
 
     lake = Lake(config.lake_dir)
     instance = dagster_instance(lake)

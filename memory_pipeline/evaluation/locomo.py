@@ -1,7 +1,8 @@
 """``evaluate_locomo``: the LoCoMo evidence evaluation of a materialised lake, end to end.
 
-It reads only the lake partitions of the conversations in the LoCoMo file (and the file, for the questions),
-so a lake holding other conversations too is evaluated on exactly that file. Every number is computed per
+It reads the LoCoMo file through the ingest LoCoMo reader (its conversations, and its questions) and only the
+lake partitions of those conversations, so a lake holding other conversations too is evaluated on exactly that
+file. Every number is computed per
 conversation, per question category and overall from the same per-question outcomes, so the slices add up.
 """
 
@@ -20,9 +21,9 @@ from memory_pipeline.evaluation.construction import (
     lake_diagnostics,
     source_turn_ids,
 )
-from memory_pipeline.evaluation.evidence import ResolvedEvidence, load_audit_corrections, resolve_evidence
+from memory_pipeline.evaluation.evidence import ResolvedEvidence, resolve_evidence
 from memory_pipeline.evaluation.gate_metrics import gate_summary, recall_keep_curve
-from memory_pipeline.evaluation.questions import CATEGORY_NAMES, Question, conversation_ids, read_locomo, read_questions
+from memory_pipeline.evaluation.questions import CATEGORY_NAMES, scored_questions
 from memory_pipeline.evaluation.report import write_outputs
 from memory_pipeline.evaluation.retrieval import (
     CORPUS_PREFIX,
@@ -38,6 +39,9 @@ from memory_pipeline.evaluation.retrieval import (
     turn_corpus,
 )
 from memory_pipeline.evaluation.temporal import MemoryEvent, TemporalOutcome, event_interval, temporal_outcomes
+from memory_pipeline.ingest import read_source
+from memory_pipeline.ingest.locomo import FORMAT as LOCOMO_FORMAT
+from memory_pipeline.ingest.locomo import Question
 from memory_pipeline.lake import Lake
 
 # memory_entries.event_time_basis of an event resolved from a time expression (not the session-day fallback).
@@ -117,11 +121,9 @@ def evaluate_locomo(
     from another model). ``stage_seconds`` is the caller's wall time per pipeline stage, reported as cost.
     Returns the metrics dict that is written to ``metrics.json``.
     """
-    samples = read_locomo(Path(locomo_path))
-    ids = conversation_ids(samples)
+    ids = [conversation.conversation_id for conversation in read_source(locomo_path, LOCOMO_FORMAT)]
     view = LakeView.read(lake, ids)
-    correction_map = load_audit_corrections(Path(corrections)) if corrections else {}
-    all_questions = read_questions(samples, correction_map)
+    all_questions = scored_questions(Path(locomo_path), corrections)
     resolved = {
         q.question_id: resolve_evidence(q.conversation_id, q.evidence_ids, set(view.turns["turn_id"]))
         for q in all_questions

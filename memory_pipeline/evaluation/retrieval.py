@@ -19,7 +19,7 @@ from typing import Protocol
 import numpy as np
 import polars as pl
 
-from memory_pipeline.evaluation.questions import Question
+from memory_pipeline.ingest.locomo import Question
 
 # Key prefix of each corpus in metrics.json: the memory store is unprefixed.
 CORPUS_PREFIX = {"memory": "", "raw": "baseline_raw_", "speaker": "baseline_speaker_"}

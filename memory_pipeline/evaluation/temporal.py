@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from memory_pipeline.evaluation.answers import Interval, day_span, parse_answer_interval
-from memory_pipeline.evaluation.questions import Question
+from memory_pipeline.ingest.locomo import Question
 
 MAX_WIDTH_RATIO = 2.0
 # A point event (start == end) is read as one microsecond wide, so it overlaps the day it falls in.

@@ -24,16 +24,7 @@ import torch
 from memory_pipeline.config import GateConfig, resolve_lake_dir
 from memory_pipeline.devices import choose_device
 from memory_pipeline.gate import baselines, sweep
-from memory_pipeline.gate.data import (
-    ANSWERABLE_CATEGORIES,
-    GateExample,
-    load_audit_corrections,
-    load_locomo,
-    load_locomo_examples,
-    load_msc_examples,
-    locomo_turns_frame,
-    subsample,
-)
+from memory_pipeline.gate.data import GateExample, load_msc_examples, locomo_examples, subsample
 from memory_pipeline.gate.infer import pad_token_id, score_turns
 from memory_pipeline.gate.model import (
     PACKAGED_ENCODER,
@@ -47,6 +38,9 @@ from memory_pipeline.gate.model import (
 from memory_pipeline.gate.model_card import write_model_card
 from memory_pipeline.gate.packing import pack_turn
 from memory_pipeline.gate.train import TrainOutcome, TrainSettings, cache_frozen_states, train_gate
+from memory_pipeline.ingest import read_source, turns_frame
+from memory_pipeline.ingest.locomo import ANSWERABLE_CATEGORIES, load_audit_corrections, read_questions
+from memory_pipeline.ingest.locomo import FORMAT as LOCOMO_FORMAT
 
 DEFAULT_TRAIN_CONVERSATIONS = ("conv-26", "conv-30", "conv-41")
 ALL_CATEGORIES = frozenset({1, 2, 3, 4, 5})
@@ -88,9 +82,11 @@ def run(args: argparse.Namespace) -> int:
     device = torch.device(choose_device(args.device))
     encoder_dir = resolve_encoder_dir(args.encoder)
 
-    samples = load_locomo(args.locomo)
+    conversations = read_source(args.locomo, LOCOMO_FORMAT)
     audit = args.locomo_audit or args.locomo.parent / AUDIT_FILE_NAME
-    locomo = load_locomo_examples(samples, load_audit_corrections(audit), ALL_CATEGORIES)
+    # The default audit file is optional; one named on the command line must be there.
+    corrections = load_audit_corrections(audit) if args.locomo_audit or audit.exists() else {}
+    locomo = locomo_examples(conversations, read_questions(args.locomo, corrections), ALL_CATEGORIES)
     train_ids = set(args.train_conversations)
     held_out = [e for e in locomo if e.group not in train_ids]
     train = [e for e in locomo if e.group in train_ids]
@@ -126,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
     )
     save_gate_weights(best_network, artifact, out)
 
-    report = evaluate_held_out(out, samples, held_out, train, chosen_k, args, device)
+    report = evaluate_held_out(out, conversations, held_out, train, chosen_k, args, device)
     artifact = replace(artifact, threshold=report["chosen"]["threshold"])
     artifact.write(out)
     final = GateModel.load(GateConfig(weights_dir=str(out), device=args.device))
@@ -178,10 +174,11 @@ def labels_of(examples: list[GateExample]) -> np.ndarray:
     return np.array([e.label for e in examples], dtype=np.int64)
 
 
-def evaluate_held_out(out: Path, samples, held_out, train, k, args, device) -> dict:
+def evaluate_held_out(out: Path, conversations, held_out, train, k, args, device) -> dict:
     """Score the held-out conversations end to end, sweep tau, and rank the baselines on the same turns."""
     model = GateModel.load(GateConfig(weights_dir=str(out), device=args.device))
-    frames = [locomo_turns_frame(s) for s in samples if s["sample_id"] in {e.group for e in held_out}]
+    groups = {e.group for e in held_out}
+    frames = [turns_frame(c) for c in conversations if c.conversation_id in groups]
     turns = pl.concat(frames)
     scoring_started = time.perf_counter()
     scores = score_turns(model, turns)

@@ -1,4 +1,11 @@
-"""Reading sources, storing validated conversations in the lake's inbox, and quarantining what fails.
+"""The lake's inbox, owned here alone: reading sources into it, quarantining what fails, naming its files,
+reading them back, and noticing which conversations it holds and whether they changed.
+
+``inbox/`` holds one canonical file per conversation, ``<conversation_id>.json``, written only by
+:func:`ingest_files`. The id may itself contain dots (``team.alpha`` -> ``team.alpha.json``), so a file's id is
+its name without the one ``.json`` suffix; :func:`inbox_file` and :func:`conversation_id_of` are the only two
+places that know this. ``landing/`` is the drop folder for files of any supported format: :func:`drain_landing`
+ingests them (bad ones go to quarantine) and moves the originals aside.
 
 A source file is accepted or refused as a whole: if any conversation in it breaks a rule, none of its
 conversations reaches the inbox and the file goes to quarantine with the reason. Other files of the batch are
@@ -9,20 +16,25 @@ left alone (its old ``ingested_at`` included), so re-ingesting a file does not m
 from __future__ import annotations
 
 import json
+import shutil
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Literal
 
+import polars as pl
+
 from memory_pipeline.config import IngestConfig
 from memory_pipeline.ingest import canonical
 from memory_pipeline.ingest.errors import ErrorCode, IngestError
 from memory_pipeline.ingest.formats import detect_format, reader_for
+from memory_pipeline.ingest.frames import conversation_frames
 from memory_pipeline.ingest.model import Conversation
 from memory_pipeline.ingest.source import SourceDocument, load_document
 from memory_pipeline.ingest.validate import validate_conversation
-from memory_pipeline.lake import Lake, sha256_file
+from memory_pipeline.lake import CONVERSATION_ID_PATTERN, Lake, atomic_write, check_conversation_id, sha256_file
 
+INBOX_SUFFIX = ".json"
 SOURCE_SUFFIXES = (".json", ".jsonl", ".txt")
 # Reason files that Lake.quarantine writes beside a rejected file; they are records, never sources.
 REASON_SUFFIX = ".reason.json"
@@ -82,6 +94,39 @@ def read_document(doc: SourceDocument, fmt: str, config: IngestConfig) -> list[C
     except IngestError as exc:
         raise exc.located(file=doc.path) from exc
     return conversations
+
+
+def inbox_file(lake: Lake, conversation_id: str) -> Path:
+    """Where the inbox keeps ``conversation_id`` (the file may not exist); refuses an id outside the id rule."""
+    return lake.inbox / f"{check_conversation_id(conversation_id)}{INBOX_SUFFIX}"
+
+
+def conversation_id_of(path: str | Path) -> str | None:
+    """The conversation an inbox file holds, from its name; None for a file that is not a conversation file."""
+    name = Path(path).name
+    if not name.endswith(INBOX_SUFFIX):
+        return None
+    conversation_id = name.removesuffix(INBOX_SUFFIX)
+    return conversation_id if CONVERSATION_ID_PATTERN.match(conversation_id) else None
+
+
+def inbox_fingerprints(lake: Lake) -> dict[str, str]:
+    """``{conversation_id: sha256 of its inbox file}`` for every conversation file in the inbox."""
+    fingerprints: dict[str, str] = {}
+    for path in lake.inbox_files():
+        conversation_id = conversation_id_of(path)
+        if conversation_id is not None:
+            fingerprints[conversation_id] = sha256_file(path)
+    return fingerprints
+
+
+def inbox_frames(path: str | Path, config: IngestConfig | None = None) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """``(conversations, turns)`` of one inbox file; a file placed in the inbox by hand, without a source block,
+    is described by its own name and hash and has no ``ingested_at``."""
+    path = Path(path)
+    conv = load_inbox_conversation(path, config)
+    source = conv.source or {"file": path.name, "path": path.name, "format": "canonical", "sha256": sha256_file(path)}
+    return conversation_frames(conv, source)
 
 
 def load_inbox_conversation(path: str | Path, config: IngestConfig | None = None) -> Conversation:
@@ -175,13 +220,15 @@ def store_in_inbox(lake: Lake, conv: Conversation, source: dict[str, Any]) -> St
     """Write the canonical file unless the inbox already holds the same content from a source with the same
     bytes and format. Where the file lay and when it came in do not count: the same file ingested again, from
     another folder, leaves the inbox (and so every downstream partition) as it was."""
-    existing = lake.inbox_file_for(conv.conversation_id)
-    previous = read_previous(existing)
+    target = inbox_file(lake, conv.conversation_id)
+    previous = read_previous(target)
     if previous is not None and same_content(canonical.conversation_to_dict(conv, source), previous):
         return "unchanged"
     stamped = {**source, "ingested_at": source.get("ingested_at") or utc_now_iso()}
-    lake.put_in_inbox(conv.conversation_id, canonical.encode(canonical.conversation_to_dict(conv, stamped)), ".json")
-    return "new" if existing is None else "changed"
+    payload = canonical.encode(canonical.conversation_to_dict(conv, stamped))
+    existed = target.exists()
+    atomic_write(target, lambda tmp: tmp.write_bytes(payload))
+    return "changed" if existed else "new"
 
 
 def same_content(document: dict[str, Any], previous: dict[str, Any]) -> bool:
@@ -192,12 +239,10 @@ def same_content(document: dict[str, Any], previous: dict[str, Any]) -> bool:
     return essentials(document) == essentials(previous)
 
 
-def read_previous(existing: Path | None) -> dict[str, Any] | None:
-    """The inbox's current document for comparison; anything unreadable simply counts as different."""
-    if existing is None or existing.suffix != ".json":
-        return None
+def read_previous(path: Path) -> dict[str, Any] | None:
+    """The inbox's current document for comparison; a missing or unreadable file simply counts as different."""
     try:
-        previous = json.loads(existing.read_text(encoding="utf-8"))
+        previous = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     return previous if isinstance(previous, dict) else None
@@ -211,3 +256,32 @@ def quarantine(lake: Lake, path: Path, error: IngestError, fmt: str | None) -> Q
     reason = {**error.as_reason(), "format": fmt}
     target = lake.quarantine(path, reason)
     return QuarantinedFile(str(path), error.code.value, str(error), fmt, target.name)
+
+
+def landing_dir(lake: Lake) -> Path:
+    return lake.root / "landing"
+
+
+def drain_landing(lake: Lake, config: IngestConfig | None = None) -> IngestReport | None:
+    """Ingest every file dropped in ``landing/`` and move it to ``landing/processed/``; None when none was."""
+    folder = landing_dir(lake)
+    dropped = sorted(p for p in folder.glob("*") if p.is_file() and not p.name.startswith(".")) if folder.exists() else []
+    if not dropped:
+        return None
+    report = ingest_files(lake, dropped, config=config or IngestConfig())
+    processed = folder / "processed"
+    processed.mkdir(exist_ok=True)
+    for path in dropped:
+        shutil.move(str(path), processed / path.name)
+    return report
+
+
+def describe_report(report: IngestReport) -> str:
+    """A few lines for the terminal or a sensor log: what was accepted and what was refused, and why."""
+    lines = [
+        f"ingested {len(report.accepted)} conversation(s): {len(report.new)} new, "
+        f"{len(report.changed)} changed, {len(report.unchanged)} unchanged"
+    ]
+    for item in report.quarantined:
+        lines.append(f"QUARANTINED {item.path}: [{item.code}] {item.error}")
+    return "\n".join(lines)
