@@ -149,7 +149,6 @@ def test_forced_rerun_yields_identical_files_and_ids(tmp_path: Path):
 def test_a_dotted_conversation_id_is_one_partition(tmp_path: Path, capsys):
     """``team.alpha`` once registered a second partition ``team`` (its file name cut at the first dot)."""
     from assets.partitions import conversation_partitions
-    from memory_pipeline.cli import dagster_instance
 
     conversation = {
         "conversation_id": "team.alpha",
@@ -181,3 +180,7 @@ def test_a_dotted_conversation_id_is_one_partition(tmp_path: Path, capsys):
     query = "SELECT DISTINCT conversation_id FROM turns"
     assert main(["--lake", str(lake_dir), "sql", query, "--format", "json"]) == EXIT_OK
     assert json.loads(capsys.readouterr().out) == [{"conversation_id": "team.alpha"}]
+    assert main(["--lake", str(lake_dir), "status"]) == EXIT_OK
+    assert re.search(r"team\.alpha\s+(\d+)/\1 assets\s+up to date", capsys.readouterr().out)
+    assert main(["--lake", str(lake_dir), "search", "Where did Ana move?", "--conversation", "team.alpha"]) == EXIT_OK
+    assert "Lisbon" in capsys.readouterr().out
