@@ -16,6 +16,7 @@ from assets.partitions import backfill_policy, conversation_partitions
 from assets.sensors import inbox_sensor
 from memory_pipeline.ingest import inbox_file, ingest_files
 from memory_pipeline.lake import Lake
+from memory_pipeline.cli.orchestration import PARTITION_RANGE_END_TAG, PARTITION_RANGE_START_TAG
 from memory_pipeline.config import EmbedderConfig, ExtractorConfig, GateConfig, ParserConfig
 from memory_pipeline.schemas import TABLES, column_descriptions, table_description
 from resources import EmbedderResource, ExtractorResource, GateModelResource, LakeResource, ParserResource
@@ -107,8 +108,6 @@ def test_sensor_drains_landing_folder_and_quarantines_bad_files(lake: Lake):
 
 
 def test_chunked_materialisation_writes_each_partition_and_passes_checks(lake: Lake):
-    from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
-
     ingest_files(lake, [SAMPLES])
     ids = _sample_ids()
     with dg.instance_for_test() as instance:
@@ -117,7 +116,7 @@ def test_chunked_materialisation_writes_each_partition_and_passes_checks(lake: L
             [ingestion],
             instance=instance,
             resources={"lake": LakeResource(lake_dir=str(lake.root))},
-            tags={ASSET_PARTITION_RANGE_START_TAG: ids[0], ASSET_PARTITION_RANGE_END_TAG: ids[-1]},
+            tags={PARTITION_RANGE_START_TAG: ids[0], PARTITION_RANGE_END_TAG: ids[-1]},
         )
         assert result.success
         assert instance.get_materialized_partitions(dg.AssetKey("turns")) == set(ids)
