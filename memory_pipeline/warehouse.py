@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import duckdb
+import polars as pl
 
 from memory_pipeline.lake import PART_FILE, Lake
 from memory_pipeline.schemas import TABLES, column_descriptions, table_description
@@ -178,14 +179,52 @@ def refresh_views(lake: Lake) -> Path:
     return lake.warehouse_path
 
 
+class ReadOnlyViolation(duckdb.PermissionException):
+    """A statement other than a query was sent through the read-only guard."""
+
+
+# What a reader may run: queries (SELECT, WITH, FROM-first, DESCRIBE, SHOW, SUMMARIZE parse as SELECT) and
+# EXPLAIN. Everything else (COPY, EXPORT, ATTACH, INSTALL, LOAD, SET, PRAGMA, CALL, CREATE ...) is refused
+# before DuckDB sees it; the connection settings below are the second wall, in case a query finds a way around.
+READER_STATEMENTS = frozenset({duckdb.StatementType.SELECT, duckdb.StatementType.EXPLAIN})
+
+
 def connect(lake: Lake, read_only: bool = True) -> duckdb.DuckDBPyConnection:
-    """A connection to the warehouse, refreshing it first if it does not exist yet."""
+    """A connection to the warehouse, refreshing it first if it does not exist yet.
+
+    ``read_only`` (the default, and what every user-facing reader gets) is locked down with DuckDB's own settings:
+    the database file opened read-only, file access limited to the lake's ``tables/`` folder (which the views read),
+    extensions neither installed nor loaded, and the configuration locked so a query cannot switch any of it back.
+    """
     if not lake.warehouse_path.exists():
         refresh_views(lake)
-    return duckdb.connect(str(lake.warehouse_path), read_only=read_only)
+    if not read_only:
+        return duckdb.connect(str(lake.warehouse_path))
+    con = duckdb.connect(
+        str(lake.warehouse_path),
+        read_only=True,
+        config={"autoinstall_known_extensions": False, "autoload_known_extensions": False},
+    )
+    # The order matters: allowed directories can only be set while external access is still on.
+    con.execute("SET allowed_directories = $dirs", {"dirs": [str(lake.tables_dir) + os.sep]})
+    con.execute("SET enable_external_access = false")
+    con.execute("SET lock_configuration = true")
+    return con
 
 
-def query(lake: Lake, sql: str) -> duckdb.DuckDBPyRelation | None:
-    """Run one read-only statement; DuckDB itself refuses writes on a read-only connection."""
-    con = connect(lake, read_only=True)
-    return con.sql(sql)
+def check_read_only(con: duckdb.DuckDBPyConnection, sql: str) -> None:
+    """Raise :class:`ReadOnlyViolation` unless every statement of ``sql`` is a query."""
+    statements = con.extract_statements(sql)
+    refused = sorted({str(s.type).rsplit(".", 1)[-1] for s in statements if s.type not in READER_STATEMENTS})
+    if refused:
+        raise ReadOnlyViolation(
+            f"read-only: only queries (SELECT, WITH, DESCRIBE, SHOW, EXPLAIN) may run here, not {', '.join(refused)}"
+        )
+
+
+def query(lake: Lake, sql: str, params: dict | None = None) -> pl.DataFrame:
+    """The result of a read-only query over the views, through the guard (the Python equivalent of ``sql``)."""
+    with connect(lake, read_only=True) as con:
+        check_read_only(con, sql)
+        relation = con.sql(sql, params=params)
+        return relation.pl() if relation is not None else pl.DataFrame()

@@ -34,11 +34,7 @@ def cmd_sql(args, config: PipelineConfig) -> int:
     from memory_pipeline import warehouse
 
     try:
-        with warehouse.connect(Lake(config.lake_dir), read_only=True) as con:
-            relation = con.sql(args.query)
-            if relation is None:
-                return EXIT_OK
-            frame = relation.pl()
+        frame = warehouse.query(Lake(config.lake_dir), args.query)
     except duckdb.Error as error:
         print(f"query failed: {error}", file=sys.stderr)
         return EXIT_FAILED
