@@ -46,8 +46,10 @@ def turn_texts_non_empty(turns: pl.DataFrame) -> CheckOutcome:
 def sessions_ordered(turns: pl.DataFrame) -> CheckOutcome:
     """Sessions follow each other in time, and turns keep their order inside the conversation."""
     sessions = (
-        turns.group_by("conversation_id", "session_index")
-        .agg(pl.col("session_time").min(), pl.col("seq").min().alias("first_seq"))
+        # UTC where the source gave zones: sessions recorded in different zones still order by instant.
+        turns.with_columns(_session_instant(turns).alias("instant"))
+        .group_by("conversation_id", "session_index")
+        .agg(pl.col("instant").min().alias("session_time"), pl.col("seq").min().alias("first_seq"))
         .sort("conversation_id", "session_index")
     )
     backwards = sessions.filter(
@@ -60,6 +62,14 @@ def sessions_ordered(turns: pl.DataFrame) -> CheckOutcome:
         "session times and turn order never go backwards",
         {"out_of_order_sessions": backwards.height},
     )
+
+
+def _session_instant(turns: pl.DataFrame) -> pl.Expr:
+    """The UTC instant when every session of the conversation has a zone, else the wall clock (as ingest does)."""
+    if "session_time_utc" not in turns.columns:
+        return pl.col("session_time")
+    some_unzoned = pl.col("session_time_utc").is_null().any().over("conversation_id")
+    return pl.when(some_unzoned).then(pl.col("session_time")).otherwise(pl.col("session_time_utc"))
 
 
 TURN_CHECKS = (turn_ids_unique, turn_texts_non_empty, sessions_ordered)

@@ -61,6 +61,11 @@ TURNS = _table(
     ("timestamp", TS, "The turn's own time when the source gives one, else null."),
     ("source_ref", pa.string(), "The source's own turn id (LoCoMo dia_id, or S<session>:<n>); the tail of turn_id."),
     ("image_caption", pa.string(), "Caption of an image shared in the turn (LoCoMo blip_caption), else null."),
+    ("session_utc_offset_minutes", pa.int32(),
+     "UTC offset of session_time in minutes when the source gave a zone (+05:00 -> 300), else null."),
+    ("session_time_utc", TS,
+     "The session start as a UTC instant (session_time minus its offset), null when the source gave no zone."),
+    ("timestamp_utc_offset_minutes", pa.int32(), "UTC offset of the turn's timestamp in minutes, else null."),
 )
 
 GATE_SCORES = _table(

@@ -89,6 +89,8 @@ CASES = [
     case(ErrorCode.DUPLICATE_SESSION_ID, change(1, session_id="S1"), "twice"),
     case(ErrorCode.MISSING_SESSION_TIME, edited(lambda d: d["sessions"][0].pop("start_time")), "session S1"),
     case(ErrorCode.BAD_SESSION_TIME, change(0, start_time="last Tuesday"), "last Tuesday"),
+    case(ErrorCode.BAD_TIME_ZONE, change(0, start_time="2024-01-01T09:00:00+25:00"), "'+25:00'"),
+    case(ErrorCode.BAD_TIME_ZONE, change(0, 0, timestamp="2024-01-01T09:00:00 CET"), "'CET'"),
     case(ErrorCode.BACKWARDS_SESSION_TIME, change(1, start_time="2023-12-31T08:00:00"), "before the previous session"),
     case(ErrorCode.BAD_TURN_TIMESTAMP, change(0, 0, timestamp="noonish"), "noonish"),
     case(ErrorCode.BAD_TURN_ID, change(0, 0, id="turn one"), "'turn one'"),

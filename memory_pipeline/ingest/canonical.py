@@ -23,7 +23,7 @@ from memory_pipeline.ingest.shape import (
     require_str,
 )
 from memory_pipeline.ingest.source import SourceDocument
-from memory_pipeline.ingest.times import parse_iso
+from memory_pipeline.ingest.times import BadTimeZone, LocalTime, parse_iso_zoned
 from memory_pipeline.ingest.validate import check_conversation_id
 
 FORMAT = "canonical"
@@ -82,22 +82,28 @@ def session_from_dict(obj: Any, session_index: int, config: IngestConfig) -> Ses
     session_id = require_str(obj.get("session_id", f"S{session_index}"), f"session {session_index} 'session_id'")
     try:
         reject_unknown_keys(obj, SESSION_KEYS, "the session")
-        start_time = session_start(obj, config)
+        start = session_start(obj, config)
         raw_turns = require_list(obj.get("turns"), "'turns'")
         turns = [turn_from_dict(item, session_index, number, config) for number, item in enumerate(raw_turns, 1)]
     except IngestError as exc:
         raise exc.located(session_id=session_id) from exc
-    return Session(session_id, session_index, start_time, turns)
+    return Session(session_id, session_index, start.local, turns, utc_offset_minutes=start.utc_offset_minutes)
 
 
-def session_start(obj: dict[str, Any], config: IngestConfig) -> datetime:
+def session_start(obj: dict[str, Any], config: IngestConfig) -> LocalTime:
     if obj.get("start_time") is None:
         raise IngestError(ErrorCode.MISSING_SESSION_TIME, "session has no 'start_time'")
     value = require_str(obj["start_time"], "'start_time'")
+    return _zoned(value, "'start_time'", ErrorCode.BAD_SESSION_TIME, config)
+
+
+def _zoned(value: str, what: str, code: ErrorCode, config: IngestConfig) -> LocalTime:
     try:
-        return parse_iso(value, config.default_session_hour)
+        return parse_iso_zoned(value, config.default_session_hour)
+    except BadTimeZone as exc:
+        raise IngestError(ErrorCode.BAD_TIME_ZONE, f"{what} {value!r}: {exc}") from exc
     except ValueError as exc:
-        raise IngestError(ErrorCode.BAD_SESSION_TIME, f"'start_time' {value!r} is not an ISO 8601 date-time") from exc
+        raise IngestError(code, f"{what} {value!r} is not an ISO 8601 date-time") from exc
 
 
 def turn_from_dict(obj: Any, session_index: int, number: int, config: IngestConfig) -> Turn:
@@ -109,22 +115,20 @@ def turn_from_dict(obj: Any, session_index: int, number: int, config: IngestConf
             ref=ref,
             speaker=require_str(obj.get("speaker"), "'speaker'"),
             text=require_str(obj.get("text"), "'text'"),
-            timestamp=turn_timestamp(obj.get("timestamp"), config),
             image_caption=optional_str(obj.get("image_caption"), "'image_caption'"),
         )
+        stamp = turn_timestamp(obj.get("timestamp"), config)
+        if stamp is not None:
+            turn.timestamp, turn.timestamp_utc_offset_minutes = stamp.local, stamp.utc_offset_minutes
     except IngestError as exc:
         raise exc.located(turn_ref=ref) from exc
     return turn
 
 
-def turn_timestamp(value: Any, config: IngestConfig) -> datetime | None:
+def turn_timestamp(value: Any, config: IngestConfig) -> LocalTime | None:
     if value is None:
         return None
-    text = require_str(value, "'timestamp'")
-    try:
-        return parse_iso(text, config.default_session_hour)
-    except ValueError as exc:
-        raise IngestError(ErrorCode.BAD_TURN_TIMESTAMP, f"'timestamp' {text!r} is not an ISO 8601 date-time") from exc
+    return _zoned(require_str(value, "'timestamp'"), "'timestamp'", ErrorCode.BAD_TURN_TIMESTAMP, config)
 
 
 # -- writing ------------------------------------------------------------------------------------------------
@@ -144,7 +148,7 @@ def conversation_to_dict(conv: Conversation, source: dict[str, Any] | None) -> d
 def session_to_dict(session: Session) -> dict[str, Any]:
     return {
         "session_id": session.session_id,
-        "start_time": session.start_time.isoformat(),
+        "start_time": LocalTime(session.start_time, session.utc_offset_minutes).isoformat(),
         "turns": [turn_to_dict(turn) for turn in session.turns],
     }
 
@@ -152,7 +156,7 @@ def session_to_dict(session: Session) -> dict[str, Any]:
 def turn_to_dict(turn: Turn) -> dict[str, Any]:
     item: dict[str, Any] = {"id": turn.ref, "speaker": turn.speaker, "text": turn.text}
     if turn.timestamp is not None:
-        item["timestamp"] = turn.timestamp.isoformat()
+        item["timestamp"] = LocalTime(turn.timestamp, turn.timestamp_utc_offset_minutes).isoformat()
     if turn.image_caption is not None:
         item["image_caption"] = turn.image_caption
     return item

@@ -27,6 +27,7 @@ class ErrorCode(StrEnum):
     DUPLICATE_SESSION_ID = "duplicate_session_id"
     MISSING_SESSION_TIME = "missing_session_time"
     BAD_SESSION_TIME = "bad_session_time"
+    BAD_TIME_ZONE = "bad_time_zone"
     BACKWARDS_SESSION_TIME = "backwards_session_time"
     BAD_TURN_TIMESTAMP = "bad_turn_timestamp"
     BAD_TURN_ID = "bad_turn_id"

@@ -6,7 +6,7 @@ so the same inbox file always gives the same frames and a re-materialised partit
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import polars as pl
@@ -51,6 +51,8 @@ def turns_frame(conv: Conversation) -> pl.DataFrame:
                     "session_id": session.session_id,
                     "session_index": session.session_index,
                     "session_time": session.start_time,
+                    "session_utc_offset_minutes": session.utc_offset_minutes,
+                    "session_time_utc": _utc(session.start_time, session.utc_offset_minutes),
                     "turn_index": turn_index,
                     "seq": len(rows),
                     "speaker": turn.speaker,
@@ -59,9 +61,14 @@ def turns_frame(conv: Conversation) -> pl.DataFrame:
                     "timestamp": turn.timestamp,
                     "source_ref": turn.ref,
                     "image_caption": turn.image_caption,
+                    "timestamp_utc_offset_minutes": turn.timestamp_utc_offset_minutes,
                 }
             )
     return _typed_frame(rows, TURNS)
+
+
+def _utc(local: datetime, offset_minutes: int | None) -> datetime | None:
+    return None if offset_minutes is None else local - timedelta(minutes=offset_minutes)
 
 
 def parse_ingested_at(value: Any) -> datetime | None:

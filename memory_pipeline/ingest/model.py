@@ -7,7 +7,7 @@ Readers only translate; they never decide what is valid. Everything they build i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 ROLES: tuple[str, ...] = ("user", "assistant", "other")
@@ -26,6 +26,7 @@ class Turn:
     text: str
     timestamp: datetime | None = None
     image_caption: str | None = None
+    timestamp_utc_offset_minutes: int | None = None  # the timestamp's zone, when the source gave one
 
 
 @dataclass(slots=True)
@@ -34,6 +35,14 @@ class Session:
     session_index: int  # 1-based, in conversation order
     start_time: datetime  # naive, in the conversation's own clock
     turns: list[Turn] = field(default_factory=list)
+    utc_offset_minutes: int | None = None  # start_time's zone, when the source gave one
+
+    @property
+    def start_instant(self) -> datetime:
+        """UTC when the zone is known, else the wall clock: what session order is judged on."""
+        if self.utc_offset_minutes is None:
+            return self.start_time
+        return self.start_time - timedelta(minutes=self.utc_offset_minutes)
 
 
 @dataclass(slots=True)

@@ -11,6 +11,7 @@ import re
 from memory_pipeline.config import IngestConfig
 from memory_pipeline.ingest.errors import ErrorCode, IngestError
 from memory_pipeline.ingest.model import ROLES, Conversation, Session, Turn
+from memory_pipeline.ingest.times import LocalTime
 from memory_pipeline.lake import CONVERSATION_ID_PATTERN
 
 # Tab and newline are ordinary text; every other C0/C1 control character (and DEL) signals a broken export.
@@ -74,14 +75,26 @@ def check_sessions(conv: Conversation) -> None:
         seen_ids.add(session.session_id)
         if not session.turns:
             raise IngestError(ErrorCode.EMPTY_SESSION, "session has no turns", **where)
-        if previous is not None and session.start_time < previous.start_time:
+        if previous is not None and _starts_before(session, previous):
             raise IngestError(
                 ErrorCode.BACKWARDS_SESSION_TIME,
-                f"starts at {session.start_time.isoformat()}, before the previous session "
-                f"{previous.session_id} at {previous.start_time.isoformat()}",
+                f"starts at {_shown(session)}, before the previous session "
+                f"{previous.session_id} at {_shown(previous)}",
                 **where,
             )
         previous = session
+
+
+def _starts_before(session: Session, previous: Session) -> bool:
+    """On the UTC instants when both zones are known (a session in another zone may read earlier on the wall
+    clock and still be later), else on the wall clocks, the only thing the two have in common."""
+    if session.utc_offset_minutes is not None and previous.utc_offset_minutes is not None:
+        return session.start_instant < previous.start_instant
+    return session.start_time < previous.start_time
+
+
+def _shown(session: Session) -> str:
+    return LocalTime(session.start_time, session.utc_offset_minutes).isoformat()
 
 
 def check_turn(conv: Conversation, session: Session, turn: Turn, seen_refs: set[str], config: IngestConfig) -> None:
