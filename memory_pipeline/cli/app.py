@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from memory_pipeline.cli import evaluate, gate, ingest, query, run
+from memory_pipeline.cli import evaluate, forget, gate, ingest, query, run
 from memory_pipeline.cli.common import EXIT_OK
 from memory_pipeline.config import PipelineConfig, resolve_lake_dir
 
@@ -24,6 +24,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     query.register(commands)
     gate.register(commands, argv)
     evaluate.register(commands)
+    forget.register(commands)
     return parser
 
 
