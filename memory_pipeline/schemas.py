@@ -132,3 +132,58 @@ TABLES: dict[str, pa.Schema] = {
     "memory_embeddings": MEMORY_EMBEDDINGS,
     "extraction_diagnostics": EXTRACTION_DIAGNOSTICS,
 }
+
+
+# --- links and consolidation (seed 002; seed 000 §3.3, A.4) -------------------------------------------------
+# One block, registered below, so it merges apart from the tables above.
+LINKS = pa.schema(
+    [
+        ("link_id", pa.string()),  # stable_id(src_memory_id, dst_memory_id)
+        ("src_memory_id", pa.string()),  # the newer memory
+        ("dst_memory_id", pa.string()),  # the older memory it relates to
+        ("conversation_id", pa.string()),
+        ("memory_kind", pa.string()),  # entry / fta_unit (both ends share it)
+        ("relation", pa.string()),  # same_episode_as / updates / contradicts / followup_of / supports
+        ("confidence", pa.float32()),
+        ("similarity", pa.float32()),  # cosine of the two memories' vectors
+        ("method", pa.string()),  # rules / llm / rules(llm_failed)
+        ("detail", pa.string()),  # why: the slot change, the cue, the overlap
+        ("lifecycle_change", pa.string()),  # the older memory's new lifecycle when this link moved it, else null
+        ("changed_at", TS),  # when that change happened: the newer memory's event time, else its session time
+    ]
+)
+
+CONSOLIDATION_DECISIONS = pa.schema(
+    [
+        ("decision_id", pa.string()),
+        ("conversation_id", pa.string()),
+        ("memory_kind", pa.string()),
+        ("target_id", pa.string()),  # the newer memory
+        ("candidate_id", pa.string()),  # the older memory it was compared with
+        ("stage", pa.string()),  # alignment (deterministic) / relation (classifier)
+        ("action", pa.string()),  # ignore / dedup / supersede / qualify
+        ("basis", pa.string()),  # same_fact / same_event / event_correction / state_change
+        ("scope", pa.string()),  # entity and attribute, or event
+        ("anchor", pa.string()),  # short verbatim quote from the target
+        ("similarity", pa.float32()),
+        ("method", pa.string()),  # rules:exact / rules:state / rules / llm
+        ("accepted", pa.bool_()),
+        ("reject_reason", pa.string()),
+    ]
+)
+
+MEMORY_STATUS = pa.schema(
+    [
+        ("memory_id", pa.string()),
+        ("conversation_id", pa.string()),
+        ("memory_kind", pa.string()),
+        ("status", pa.string()),  # active / superseded / dropped
+        ("replaced_by", pa.string()),  # superseded: its replacement; dropped: the copy that was kept
+        ("valid_from", TS),
+        ("valid_to", TS),  # null while current
+        ("decided_by", pa.string()),  # decision_id that set the status, null for active
+        ("lifecycle_status", pa.string()),  # pending / completed / cancelled / contradicted, after link moves
+    ]
+)
+
+TABLES.update({"links": LINKS, "consolidation_decisions": CONSOLIDATION_DECISIONS, "memory_status": MEMORY_STATUS})
