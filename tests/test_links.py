@@ -3,7 +3,6 @@ and the LLM classifier against a fake client."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 
 import numpy as np
@@ -15,6 +14,7 @@ from memory_pipeline.consolidation.checks import dangling_link_ends
 from memory_pipeline.links import ClassifierResources, LinksConfig, build_links, lifecycle_updates, load_link_classifier
 from memory_pipeline.links.candidates import candidate_jobs
 from memory_pipeline.links.llm import LinksAnswer
+from tests.fake_llm import FakeClient, FakeRequest, candidate_number
 from tests.state_changes import build
 
 
@@ -181,58 +181,13 @@ def test_links_point_back_in_time_and_their_ends_exist(built):
 
 
 # --- the LLM classifier through a fake client -------------------------------------------------------------------
-@dataclass(frozen=True)
-class FakeRequest:
-    stage: str
-    conversation_id: str
-    item_id: str
-    messages: tuple
-    response_model: type
-    prompt: str
-    prompt_version: str
-    max_tokens: int = 512
-
-
-@dataclass(frozen=True)
-class FakeResult:
-    request: FakeRequest
-    value: object
-    error: str | None = None
-    attempts: int = 1
-    cached: bool = False
-
-    @property
-    def ok(self) -> bool:
-        return self.error is None and self.value is not None
-
-
-class FakeClient:
-    """Answers every request with ``answer(request)``: a dict for the response model, or None to fail it."""
-
-    def __init__(self, answer):
-        self.answer = answer
-        self.batches: list[list[FakeRequest]] = []
-
-    def run(self, requests):
-        self.batches.append(list(requests))
-        out = []
-        for request in requests:
-            value = self.answer(request)
-            if value is None:
-                out.append(FakeResult(request, None, "backend down"))
-            else:
-                out.append(FakeResult(request, request.response_model.model_validate(value)))
-        return out
-
-
 def test_llm_classifier_one_batch_numbered_candidates_and_lifecycle(built):
     marathon_plan, marathon_done = built.id_of("S1:8"), built.id_of("S3:4")
 
     def answer(request):
-        text = request.messages[1]["content"]
         if request.item_id == marathon_done:
-            number = next(line.split(".")[0] for line in text.splitlines() if "going to run the Porto" in line)
-            return {"links": [{"candidate": int(number), "relation": "followup_of", "confidence": "high",
+            number = candidate_number(request, "going to run the Porto")
+            return {"links": [{"candidate": number, "relation": "followup_of", "confidence": "high",
                                "lifecycle_status": "completed"}, {"candidate": 99, "relation": "supports"}]}
         return {"links": []}
 
