@@ -44,6 +44,54 @@ DERIVED_VIEWS: list[tuple[str, str]] = [
 ]
 
 
+# --- links and consolidation: status, validity, lifecycle ---------------------------------------------------
+# One block, so it merges apart from the views above. `memories` here replaces the plain one: every memory with
+# its status (active when consolidation has not run), replacement, validity interval and plan lifecycle (from
+# memory_status, or the latest lifecycle move on links). FTA units join by a UNION ALL once fta_units is a table.
+STATUS_VIEWS: list[tuple[str, str]] = [
+    (
+        "memories",
+        """
+        SELECT e.memory_id, e.conversation_id, 'entry' AS memory_kind, e.speaker, e.text,
+               e.session_time, e.event_time_text, e.event_start, e.event_end, e.event_time_basis,
+               e.provenance, e.scope, e.source_turn_id, e.coverage, e.fallback, e.extractor,
+               coalesce(s.status, 'active') AS status, s.replaced_by,
+               coalesce(s.valid_from, e.session_time) AS valid_from, s.valid_to, s.decided_by,
+               coalesce(s.lifecycle_status, l.lifecycle) AS lifecycle
+        FROM memory_entries e
+        LEFT JOIN memory_status s ON s.memory_id = e.memory_id
+        LEFT JOIN (
+            SELECT dst_memory_id AS memory_id, arg_max(lifecycle_change, changed_at) AS lifecycle
+            FROM links WHERE lifecycle_change IS NOT NULL GROUP BY dst_memory_id
+        ) l ON l.memory_id = e.memory_id
+        """,
+    ),
+    ("current_memories", "SELECT * FROM memories WHERE status = 'active'"),
+    (
+        # Each memory that was replaced or replaces another, followed forward: step 0 is the memory itself,
+        # step n its n-th replacement; the decision columns say why that version was replaced.
+        "memory_history",
+        """
+        WITH RECURSIVE chain(memory_id, step, version_id, path) AS (
+            SELECT memory_id, 0, memory_id, [memory_id] FROM memory_status
+            WHERE replaced_by IS NOT NULL
+               OR memory_id IN (SELECT replaced_by FROM memory_status WHERE replaced_by IS NOT NULL)
+            UNION ALL
+            SELECT c.memory_id, c.step + 1, s.replaced_by, list_append(c.path, s.replaced_by)
+            FROM chain c JOIN memory_status s ON s.memory_id = c.version_id
+            WHERE s.replaced_by IS NOT NULL AND NOT list_contains(c.path, s.replaced_by)
+        )
+        SELECT c.memory_id, c.step, c.version_id, m.conversation_id, m.memory_kind, m.speaker, m.text,
+               m.status, m.replaced_by, m.valid_from, m.valid_to, m.lifecycle,
+               d.action, d.basis, d.scope, d.anchor, d.method
+        FROM chain c
+        JOIN memories m ON m.memory_id = c.version_id
+        LEFT JOIN consolidation_decisions d ON d.decision_id = m.decided_by
+        """,
+    ),
+]
+DERIVED_VIEWS = [view for view in DERIVED_VIEWS if view[0] not in dict(STATUS_VIEWS)] + STATUS_VIEWS
+
 def _sql_literal(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
