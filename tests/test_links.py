@@ -98,6 +98,27 @@ def test_cues_of_plans_reports_and_corrections(parser):
     assert fixed.correction is not None and fixed.correction.span == "Actually"
 
 
+def test_plans_are_the_speakers_own_open_intentions(parser):
+    def plan(text):
+        return read_doc("m", parser.parse(text), "Ana").plan.words
+
+    assert plan("Ana is going to visit Rome in May.") == {"visit", "rome"}
+    assert plan("Ana is planning a camping trip to Geres.") >= {"camping", "trip", "geres"}
+    assert plan("Ana will start a pottery class.") >= {"pottery", "class"}
+    assert plan("Ana wanted to visit Rome.") == set()  # a past intention
+    assert plan("Ana wants to visit Rome someday.") == set()  # a wish
+    assert plan("Your family is gonna be so lucky.") == set()  # not the speaker's action
+    report = read_doc("r", parser.parse("Tom said the weather was bad, but Ana visited Rome last week."), "Ana")
+    assert any({"visit", "rome"} <= event.words for event in report.reports)
+
+
+def test_one_speakers_self_is_not_anothers(parser):
+    ana = read_doc("a", parser.parse("Ana lives in Lisbon."), "Ana")
+    ben = read_doc("b", parser.parse("Ben lives in Porto."), "Ben")
+    assert ana.slots[0].slot == ben.slots[0].slot == "residence" and ana.slots[0].key != ben.slots[0].key
+    assert ben.slot(ana.slots[0].key) is None
+
+
 # --- candidates -----------------------------------------------------------------------------------------------
 def test_candidates_are_earlier_similar_and_limited():
     frame = pl.DataFrame(

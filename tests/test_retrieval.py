@@ -180,3 +180,23 @@ def test_cli_search_and_context(built, lake, capsys):
     assert main([*base, "context", "anything", "--conversation", "nope"]) == EXIT_FAILED
     with pytest.raises(SystemExit):
         main([*base, "search", WHERE, "--as-of", "soon"])
+
+
+# --- the recall measurement -------------------------------------------------------------------------------------
+def test_store_outcomes_and_recall_table(built, store, embedder):
+    from memory_pipeline.evaluation.consolidation import recall_table, store_outcomes
+    from memory_pipeline.evaluation.questions import Question
+    from memory_pipeline.retrieval import RetrievalConfig
+
+    asked = [
+        Question("q1", CONVERSATION, 2, "When did Nora run the Porto half marathon?", "", ("S3:4",), False),
+        Question("q2", CONVERSATION, 4, "What is Nora's favourite colour?", "", ("S1:1",), False),  # Ivo's turn: never stored
+    ]
+    evidence = {"q1": (f"{CONVERSATION}:S3:4",), "q2": (f"{CONVERSATION}:S1:1",)}
+    vectors = embedder.encode([q.question for q in asked])
+    outcomes = store_outcomes(store, asked, evidence, vectors, RetrievalConfig(k=25))
+    assert set(outcomes) == {"cosine", "fta", "packet@200", "packet@400"}
+    assert outcomes["fta"][0].first_hit_rank == 0 and outcomes["cosine"][1].first_hit_rank is None
+    table = recall_table(outcomes)
+    assert table == {"cosine@200w": 0.5, "cosine@400w": 0.5, "fta@200w": 0.5, "fta@400w": 0.5,
+                     "packet@200w": 0.5, "packet@400w": 0.5}

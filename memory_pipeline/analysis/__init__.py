@@ -12,7 +12,9 @@ from dataclasses import dataclass
 
 from memory_pipeline.analysis.cues import (
     Cue,
+    Event,
     cancel_cue,
+    clause_event,
     clause_count,
     content_lemmas,
     correction_cue,
@@ -21,6 +23,8 @@ from memory_pipeline.analysis.cues import (
     is_report,
     negated_heads,
     negated_lemmas,
+    plan_event,
+    report_events,
 )
 from memory_pipeline.analysis.slots import SELF, SlotValue, read_slots, speaker_names
 from memory_pipeline.parsing import ParsedDoc, Parser
@@ -43,6 +47,10 @@ class Reading:
     cancel: Cue | None = None
     denial: Cue | None = None
     correction: Cue | None = None
+    plan: Event = Event()  # the event of the speaker's own plan, empty when the memory states none
+    reports: tuple[Event, ...] = ()  # events reported as done
+    cancelled: Event = Event()  # the clause a cancellation cue is in
+    denied: Event = Event()  # the clause a denial governs
 
     @property
     def single_fact(self) -> bool:
@@ -57,13 +65,14 @@ class Reading:
             return self.slots
         return tuple(s for s in self.slots if s.slot in FUTURE_SLOTS)
 
-    def slot(self, key: tuple[str, str, str]) -> SlotValue | None:
+    def slot(self, key: tuple[str, str, str, str]) -> SlotValue | None:
         return next((s for s in self.state_slots if s.key == key), None)
 
 
 def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
     names = speaker_names(speaker)
     words, nouns = content_lemmas(doc, names)
+    cancel, denial = cancel_cue(doc), denial_cue(doc)
     return Reading(
         memory_id=memory_id,
         slots=read_slots(doc, speaker),
@@ -74,9 +83,13 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         report=is_report(doc),
         negated=bool(negated_heads(doc)),
         negated_words=negated_lemmas(doc),
-        cancel=cancel_cue(doc),
-        denial=denial_cue(doc),
+        cancel=cancel,
+        denial=denial,
         correction=correction_cue(doc),
+        plan=plan_event(doc, names),
+        reports=report_events(doc, names),
+        cancelled=clause_event(doc, cancel.at, names) if cancel else Event(),
+        denied=clause_event(doc, denial.at, names) if denial else Event(),
     )
 
 
@@ -96,4 +109,4 @@ def read_memories(
     }
 
 
-__all__ = ["SELF", "Cue", "Reading", "SlotValue", "read_doc", "read_frame", "read_memories"]
+__all__ = ["SELF", "Cue", "Event", "Reading", "SlotValue", "read_doc", "read_frame", "read_memories"]

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from memory_pipeline.analysis.clauses import FIRST_PERSON, SELF, SUBJECT_LABELS, children, parent, subject_of, subtree
 from memory_pipeline.parsing import ParsedDoc
 
-FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "ourselves"})
 # How FTA units may name the person whose memory it is.
 SELF_WORDS = frozenset({"user", "the user", "speaker"})
 NEGATIONS = frozenset({"not", "n't", "never", "no", "nobody", "nothing", "neither", "nor"})
@@ -69,10 +69,25 @@ COMPLETION_LEMMAS = frozenset({"finish", "complete", "manage", "attend", "accomp
 
 @dataclass(frozen=True)
 class Cue:
-    """A cue found in a text: its kind and the verbatim span that shows it."""
+    """A cue found in a text: its kind, the verbatim span that shows it, and the token it hangs on."""
 
     kind: str
     span: str
+    at: int = 0
+
+
+@dataclass(frozen=True)
+class Event:
+    """What one clause is about: its content lemmas and, among them, the things (nouns and non-person names)."""
+
+    words: frozenset[str] = frozenset()
+    nouns: frozenset[str] = frozenset()
+
+    def overlap(self, other: Event) -> float:
+        """Share of the smaller clause's words the two share; 0 unless they share a thing."""
+        if not self.words or not other.words or not (self.nouns & other.nouns):
+            return 0.0
+        return len(self.words & other.words) / min(len(self.words), len(other.words))
 
 
 def lemmas(doc: ParsedDoc) -> list[str]:
@@ -102,7 +117,7 @@ def phrase_cue(doc: ParsedDoc, kind: str, phrases) -> Cue | None:
     for phrase in phrases:
         found = find_phrase(doc, phrase)
         if found is not None:
-            return Cue(kind, doc.span_text(*found))
+            return Cue(kind, doc.span_text(*found), found[0])
     return None
 
 
@@ -156,16 +171,17 @@ def cancel_cue(doc: ParsedDoc) -> Cue | None:
         if lemma in CANCEL_LEMMAS and token.pos in ("VERB", "NOUN", "ADJ"):
             if lemma == "postpone" and _has_new_date(doc, token.i):
                 continue
-            return Cue("cancel", token.text)
+            return Cue("cancel", token.text, token.i)
     found = phrase_cue(doc, "cancel", CANCEL_PHRASES)
     if found is not None:
         return found
     text = doc.text.lower()
-    if negated_heads(doc) and any(adverb in text for adverb in CANCEL_ADVERBS):
+    heads = negated_heads(doc)
+    if heads and any(adverb in text for adverb in CANCEL_ADVERBS):
         for adverb in ("anymore", "no longer", "after all"):
             start = text.find(adverb)
             if start >= 0:
-                return Cue("cancel", doc.text[start : start + len(adverb)])
+                return Cue("cancel", doc.text[start : start + len(adverb)], heads[0])
     return None
 
 
@@ -185,7 +201,7 @@ def correction_cue(doc: ParsedDoc) -> Cue | None:
     for token in doc.tokens:
         if token.lemma.lower() in CHANGED_EVENT_VERBS and any(a.label == "auxpass" for a in doc.children(token.i)):
             auxiliaries = [a.dep for a in doc.children(token.i) if a.label == "auxpass"]
-            return Cue("correction", doc.span_text(min(auxiliaries + [token.i]), token.i + 1))
+            return Cue("correction", doc.span_text(min(auxiliaries + [token.i]), token.i + 1), token.i)
     return None
 
 
@@ -195,7 +211,7 @@ def denial_cue(doc: ParsedDoc) -> Cue | None:
         token = doc.tokens[head]
         if token.lemma.lower() in DENIAL_HEADS:
             start = min([head] + [a.dep for a in doc.children(head) if a.label in ("neg", "aux", "advmod")])
-            return Cue("denial", doc.span_text(start, head + 1))
+            return Cue("denial", doc.span_text(start, head + 1), head)
     return None
 
 
@@ -213,6 +229,92 @@ def is_report(doc: ParsedDoc) -> bool:
     return False
 
 
+def content_lemma(doc: ParsedDoc, i: int, names: frozenset[str]) -> str | None:
+    """The token's lemma when it carries content (see :func:`content_lemmas`), else None."""
+    token = doc.tokens[i]
+    lemma = token.lemma.lower()
+    if lemma.endswith("s") and lemma[:-1] in WEEKDAYS:
+        lemma = lemma[:-1]
+    if token.pos not in ("NOUN", "PROPN", "VERB", "ADJ") or not any(c.isalnum() for c in lemma):
+        return None
+    if lemma in LIGHT_VERBS or lemma in STOP_WORDS or lemma in TIME_WORDS or lemma in names:
+        return None
+    if token.lower in names or token.lower in FIRST_PERSON:
+        return None
+    return lemma
+
+
+def is_thing(doc: ParsedDoc, i: int) -> bool:
+    token = doc.tokens[i]
+    return token.pos == "NOUN" or (token.pos == "PROPN" and token.ent != "PERSON")
+
+
+def event_of(doc: ParsedDoc, tokens, names: frozenset[str]) -> Event:
+    words, nouns = set(), set()
+    for i in tokens:
+        lemma = content_lemma(doc, i, names)
+        if lemma is not None:
+            words.add(lemma)
+            if is_thing(doc, i):
+                nouns.add(lemma)
+    return Event(frozenset(words), frozenset(nouns))
+
+
+def clause_event(doc: ParsedDoc, predicate: int, names: frozenset[str]) -> Event:
+    """What the predicate's clause is about, its subject left out ("Tom and Ana called off the trip" -> trip)."""
+    return event_of(doc, subtree(doc, predicate, skip=SUBJECT_LABELS), names)
+
+
+# Future predicates that state a condition rather than an action ("is gonna be lucky", "will keep it up").
+NOT_PLANS = frozenset({"be", "have", "keep", "continue", "stay", "remain", "need", "feel", "seem"})
+
+
+def plan_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
+    """The event of the speaker's own plan or intention, or an empty event when the memory states none.
+
+    The planned predicate is the verb a modal future (will, 'll, gonna), ``going to``, or a present verb of
+    planning governs ("plan to visit", or "planning a trip" itself); it must have the speaker as subject and be
+    an action. A wish ("want to") is not a plan.
+    """
+    for token in doc.tokens:
+        lemma = token.lemma.lower()
+        predicate = None
+        if token.lower in MODAL_FUTURE or (token.tag == "MD" and lemma in ("will", "shall")):
+            up = parent(doc, token.i)
+            predicate = up[0] if up else None
+        elif token.tag == "VBG" and lemma == "go" and children(doc, token.i, "xcomp"):
+            predicate = children(doc, token.i, "xcomp")[0]
+        elif token.pos == "VERB" and lemma in PLAN_LEMMAS and token.tag not in ("VBD", "VBN"):
+            # "planned to" / "hoped to" tell of a past intention, not an open plan
+            predicate = (children(doc, token.i, "xcomp") or [token.i])[0]
+        if predicate is None or doc.tokens[predicate].lemma.lower() in NOT_PLANS:
+            continue
+        if subject_of(doc, predicate, names) != SELF:
+            continue
+        event = clause_event(doc, predicate, names)
+        if event.words:
+            return event
+    return Event()
+
+
+def report_events(doc: ParsedDoc, names: frozenset[str]) -> tuple[Event, ...]:
+    """The events the memory reports as done: clauses of past-tense or completion verbs, not negated, with
+    the speaker as subject, or with a thing as subject ("the trip was amazing": then the thing is the event)."""
+    negated = set(negated_heads(doc))
+    out = []
+    for token in doc.tokens:
+        if token.pos not in ("VERB", "AUX") or token.i in negated:
+            continue
+        perfect = token.tag == "VBN" and any(doc.tokens[a].lemma.lower() == "have" for a in children(doc, token.i, "aux"))
+        if not (token.tag == "VBD" or perfect or token.lemma.lower() in COMPLETION_LEMMAS):
+            continue
+        if subject_of(doc, token.i, names) == SELF:
+            out.append(clause_event(doc, token.i, names))
+        elif any(is_thing(doc, s) for s in children(doc, token.i, "nsubj", "nsubjpass")):
+            out.append(event_of(doc, subtree(doc, token.i), names))
+    return tuple(e for e in out if e.words)
+
+
 def content_lemmas(doc: ParsedDoc, names: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
     """What the memory is about: (content lemmas, the lemmas of things among them).
 
@@ -220,22 +322,8 @@ def content_lemmas(doc: ParsedDoc, names: frozenset[str]) -> tuple[frozenset[str
     that share only "Maya went ... last week" share nothing. People are content words but not things: two
     memories about Tom are not about one event because both name him.
     """
-    words: set[str] = set()
-    nouns: set[str] = set()
-    for token in doc.tokens:
-        lemma = token.lemma.lower()
-        if lemma.endswith("s") and lemma[:-1] in WEEKDAYS:
-            lemma = lemma[:-1]
-        if token.pos not in ("NOUN", "PROPN", "VERB", "ADJ") or not any(c.isalnum() for c in lemma):
-            continue
-        if lemma in LIGHT_VERBS or lemma in STOP_WORDS or lemma in TIME_WORDS or lemma in names:
-            continue
-        if token.lower in names or token.lower in FIRST_PERSON:
-            continue
-        words.add(lemma)
-        if token.pos == "NOUN" or (token.pos == "PROPN" and token.ent != "PERSON"):
-            nouns.add(lemma)
-    return frozenset(words), frozenset(nouns)
+    event = event_of(doc, range(len(doc.tokens)), names)
+    return event.words, event.nouns
 
 
 def clause_count(doc: ParsedDoc) -> int:

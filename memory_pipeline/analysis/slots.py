@@ -17,12 +17,12 @@ Two kinds of slot:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from memory_pipeline.analysis.cues import FIRST_PERSON, MONTHS, SELF_WORDS, WEEKDAYS, negated_heads
+from memory_pipeline.analysis.clauses import SELF, children, is_self_token, parent, subject_key, subject_of
+from memory_pipeline.analysis.cues import MONTHS, SELF_WORDS, WEEKDAYS, negated_heads
 from memory_pipeline.parsing import ParsedDoc
 
-SELF = "self"
 NONE_VALUE = "none"
 
 EXCLUSIVE_SLOTS = frozenset({"residence", "job", "employer", "diet", "relationship", "children", "schedule", "appointment"})
@@ -102,8 +102,6 @@ RECOVERY_VERBS = frozenset({"recover", "heal", "beat", "overcome", "survive"})
 
 VALUE_LABELS = frozenset({"compound", "amod", "nmod", "poss", "case", "nummod", "quantmod", "npadvmod"})
 DETERMINERS = frozenset({"a", "an", "the", "my", "our", "his", "her", "their", "your", "this", "that", "some"})
-SUBJECT_LABELS = ("nsubj", "nsubjpass", "csubj")
-HOUSEHOLD = frozenset({"family", "household"})
 REPORTING_VERBS = frozenset(
     "say tell claim think believe hope wish want wonder doubt imagine dream guess suppose consider mention "
     "pretend fear worry".split()
@@ -123,10 +121,12 @@ class SlotValue:
     negated: bool = False
     # False when the slot sits in reported speech or a wish ("said she was moving to Paris"): not a state
     asserted: bool = True
+    # Whose "self" it is: the speaker's name, lower case. Two speakers' "self.residence" are two slots.
+    owner: str = ""
 
     @property
-    def key(self) -> tuple[str, str, str]:
-        return (self.subject, self.slot, self.scope)
+    def key(self) -> tuple[str, str, str, str]:
+        return (self.owner, self.subject, self.slot, self.scope)
 
     @property
     def exclusive(self) -> bool:
@@ -156,8 +156,9 @@ def read_slots(doc: ParsedDoc, speaker: str | None) -> tuple[SlotValue, ...]:
     for token in doc.tokens:
         for rule in RULES:
             found.extend(rule(context, token.i))
-    unique: dict[tuple[str, str, str], SlotValue] = {}
-    for slot in (s for s in found if s.asserted):
+    owner = (speaker or "").lower()
+    unique: dict[tuple[str, str, str, str], SlotValue] = {}
+    for slot in (replace(s, owner=owner) for s in found if s.asserted):
         unique.setdefault(slot.key, slot)
     return tuple(unique.values())
 
@@ -175,46 +176,23 @@ def _lemma(context: _Context, i: int) -> str:
 
 
 def _children(context: _Context, i: int, *labels: str) -> list[int]:
-    return [a.dep for a in context.doc.children(i) if not labels or a.label in labels]
+    return children(context.doc, i, *labels)
 
 
 def _parent(context: _Context, i: int) -> tuple[int, str] | None:
-    parents = context.doc.parents(i)
-    return (parents[0].head, parents[0].label) if parents else None
+    return parent(context.doc, i)
 
 
 def _is_self_token(context: _Context, i: int) -> bool:
-    token = context.doc.tokens[i]
-    return token.lower in FIRST_PERSON or token.lower in context.names or token.lemma.lower() in context.names
+    return is_self_token(context.doc, i, context.names)
 
 
 def _subject(context: _Context, predicate: int) -> str:
-    """Who the predicate is about: SELF for the speaker (first person, the speaker's name, or no subject at all:
-    a memory is its speaker's), ``self's <noun>`` for the speaker's relative, else the subject's lemma."""
-    seen: set[int] = set()
-    i = predicate
-    while i not in seen:
-        seen.add(i)
-        subjects = _children(context, i, *SUBJECT_LABELS)
-        if subjects:
-            return _subject_key(context, subjects[0])
-        parent = _parent(context, i)
-        if parent is None or parent[1] not in ("xcomp", "conj", "acomp", "attr", "pcomp", "advcl"):
-            break
-        i = parent[0]
-    return SELF
+    return subject_of(context.doc, predicate, context.names)
 
 
 def _subject_key(context: _Context, i: int) -> str:
-    group = [i] + _children(context, i, "conj")
-    if any(_is_self_token(context, j) for j in group):
-        return SELF
-    owners = _children(context, i, "poss")
-    lemma = context.doc.tokens[i].lower if context.doc.tokens[i].pos == "PROPN" else _lemma(context, i)
-    if owners and _is_self_token(context, owners[0]):
-        # "our family moved": the speaker's household is the speaker
-        return SELF if lemma in HOUSEHOLD else f"{SELF}'s {lemma}"
-    return lemma
+    return subject_key(context.doc, i, context.names)
 
 
 def _phrase_tokens(context: _Context, head: int) -> list[int]:
@@ -398,12 +376,15 @@ def job(context: _Context, i: int) -> list[SlotValue]:
 
 def _role_and_employer(context: _Context, head: int, predicate: int, only_new: bool = False) -> list[SlotValue]:
     out = []
+    # "a job with Google" names an employer; "worked with the artist" a collaborator
+    is_job_noun = context.doc.tokens[head].pos == "NOUN" and _lemma(context, head) in JOB_NOUNS
+    preps = ("at", "for", "with", "by") if is_job_noun else ("at", "for", "by")
     for prep, obj in _prep_objects(context, head, ("as",)):
         if not only_new:
             out.append(_slot(context, predicate, "job", _value(context, obj), "", prep, obj))
-        for prep2, obj2 in _prep_objects(context, obj, ("at", "for", "with")):
+        for prep2, obj2 in _prep_objects(context, obj, ("at", "for")):
             out.append(_employer(context, predicate, prep2, obj2))
-    for prep, obj in _prep_objects(context, head, ("at", "for", "with", "by")):
+    for prep, obj in _prep_objects(context, head, preps):
         if context.doc.tokens[obj].lemma.lower() not in NOT_EMPLOYERS and not _is_time(context, obj):
             out.append(_employer(context, predicate, prep, obj))
     if _lemma(context, head) == "promote":
@@ -481,7 +462,7 @@ def relationship(context: _Context, i: int) -> list[SlotValue]:
     return []
 
 
-def children(context: _Context, i: int) -> list[SlotValue]:
+def number_of_children(context: _Context, i: int) -> list[SlotValue]:
     token = context.doc.tokens[i]
     if token.pos != "NOUN" or _lemma(context, i) not in CHILD_NOUNS:
         return []
@@ -595,5 +576,5 @@ def health(context: _Context, i: int) -> list[SlotValue]:
     return out
 
 
-RULES = (residence, job, diet, relationship, children, schedule, ownership, health)
+RULES = (residence, job, diet, relationship, number_of_children, schedule, ownership, health)
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 import polars as pl
+import pyarrow as pa
 
 from memory_pipeline.analysis import Reading
 from memory_pipeline.analysis.slots import EVENT_SLOTS
@@ -148,7 +149,4 @@ def status_frame(
                 "lifecycle_status": lifecycles.get(memory_id),
             }
         )
-    if not records:
-        return pl.from_arrow(MEMORY_STATUS.empty_table())
-    frame = pl.DataFrame(records, schema_overrides={"valid_from": pl.Datetime("us"), "valid_to": pl.Datetime("us")})
-    return pl.from_arrow(frame.to_arrow().select(MEMORY_STATUS.names).cast(MEMORY_STATUS))
+    return pl.from_arrow(pa.Table.from_pylist(records, schema=MEMORY_STATUS))

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import timedelta
 
-from memory_pipeline.analysis import Reading
+from memory_pipeline.analysis import Event, Reading
 from memory_pipeline.analysis.slots import NONE_VALUE, SlotValue
 from memory_pipeline.links.base import (
     CANCELLED,
@@ -92,11 +92,11 @@ def classify_pair(
         return LinkProposal(old.memory_id, SUPPORTS, 0.8, detail=f"{repeated[0].describe()} again")
     overlap = event_overlap(new_reading, old_reading)
     same_event = overlap >= config.event_overlap
-    if old_is_plan and same_event:
-        outcome = _plan_outcome(new, old, new_reading, config)
+    if old_is_plan:
+        outcome = _plan_outcome(new, old, new_reading, old_reading, config)
         if outcome is not None:
             return LinkProposal(old.memory_id, *outcome)
-    if same_event and _contradiction(new_reading, old_reading, overlap):
+    if same_event and _contradiction(new, old, new_reading, old_reading, overlap):
         cue = new_reading.denial or new_reading.correction
         return LinkProposal(old.memory_id, CONTRADICTS, 0.7, detail=f"{cue.kind}: {cue.span}" if cue else "negation")
     if same_event and intervals_overlap(new, old):
@@ -107,24 +107,33 @@ def classify_pair(
 
 
 def _plan_outcome(
-    new: Memory, plan: Memory, reading: Reading, config: LinksConfig
+    new: Memory, plan: Memory, reading: Reading, plan_reading: Reading, config: LinksConfig
 ) -> tuple[str, float, str, str] | None:
-    if reading.cancel is not None:
+    """What a later memory says became of a plan: the clause of its cancellation, denial or report must be
+    about the plan's event (its own words, not the rest of either memory)."""
+    if new.session_time is None or plan.session_time is None or new.session_time <= plan.session_time:
+        return None  # a plan is followed up later, not in the session that made it
+    planned = plan_reading.plan if plan_reading.plan.words else Event(plan_reading.words, plan_reading.nouns)
+    about = lambda event: event.overlap(planned) >= config.event_overlap  # noqa: E731
+    if reading.cancel is not None and about(reading.cancelled):
         return FOLLOWUP, 0.8, CANCELLED, f"called off: {reading.cancel.span}"
-    if reading.denial is not None:
+    if reading.denial is not None and about(reading.denied):
         return CONTRADICTS, 0.8, CONTRADICTED, f"denied: {reading.denial.span}"
-    if reading.report and not reading.future and not reading.negated:
+    if not reading.future and any(about(event) for event in reading.reports):
         if report_fits_plan(plan, new, timedelta(days=config.plan_grace_days)):
             return FOLLOWUP, 0.8, COMPLETED, "reported done"
     return None
 
 
-def _contradiction(new: Reading, old: Reading, overlap: float) -> bool:
-    """A denial or correction of the same event, or a negation the old memory lacks where the two say
-    nearly the same thing (a stray "no" elsewhere in a long memory is not a contradiction)."""
-    if new.denial is not None or new.correction is not None:
+def _contradiction(new: Memory, old: Memory, new_reading: Reading, old_reading: Reading, overlap: float) -> bool:
+    """A denial of the same event; a correction that gives it another date; or a negation the old memory
+    lacks of what the two both say (a stray "no" elsewhere in a long memory is not a contradiction).
+    Discourse words like "actually" alone correct nothing."""
+    if new_reading.denial is not None:
         return True
-    return bool(new.negated_words & old.words) and not old.negated and overlap >= NEGATION_OVERLAP
+    if new_reading.correction is not None and new.explicit_time and old.explicit_time and new.event_start != old.event_start:
+        return True
+    return bool(new_reading.negated_words & old_reading.words) and not old_reading.negated and overlap >= NEGATION_OVERLAP
 
 
 class RuleLinkClassifier:

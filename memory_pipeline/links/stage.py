@@ -60,7 +60,7 @@ class LinksResult:
 
 def initial_lifecycles(memories: dict[str, Memory], readings: dict[str, Reading]) -> dict[str, str | None]:
     """Each memory's lifecycle before any link: a unit's own ``lifecycle_status`` when it has one; otherwise
-    ``pending`` for a plan (a future-directed memory that does not call itself off), else none."""
+    ``pending`` for a plan (the speaker's own future action that the memory does not call off), else none."""
     out: dict[str, str | None] = {}
     for memory_id, memory in memories.items():
         if memory.lifecycle_status not in UNKNOWN_LIFECYCLES:
@@ -68,7 +68,7 @@ def initial_lifecycles(memories: dict[str, Memory], readings: dict[str, Reading]
             continue
         reading = readings.get(memory_id)
         is_plan = memory.content_type == "homework_or_plan" or (
-            reading is not None and reading.future and reading.cancel is None and reading.denial is None
+            reading is not None and bool(reading.plan.words) and reading.cancel is None and reading.denial is None
         )
         out[memory_id] = PENDING if is_plan else None
     return out
