@@ -246,3 +246,51 @@ def test_llm_classifier_needs_a_client():
         load_link_classifier(LinksConfig(classifier="llm"))
     with pytest.raises(ValueError, match="unknown link classifier"):
         load_link_classifier(LinksConfig(classifier="nope"))
+
+
+# --- FTA units in the memory frame ------------------------------------------------------------------------------
+def test_units_join_the_frame_and_keep_their_lifecycle(built, parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id, memory_frame, memory_vectors
+
+    units = pl.DataFrame(
+        {
+            "memory_id": ["u1", "u2"],
+            "conversation_id": ["state-changes"] * 2,
+            "segment_id": ["s1", "s3"],
+            "summary": ["a plan", "a report"],
+            "content_text": ["User plans a pottery course in spring.", "User finished the pottery course."],
+            "participants": [["user"], ["user", "assistant"]],
+            "content_type": ["homework_or_plan", "event"],
+            "event_start": [None, datetime(2024, 3, 1)],
+            "dialogue_time": [datetime(2024, 1, 10, 19), datetime(2024, 3, 20, 18)],
+            "lifecycle_status": ["pending", "unknown"],
+        }
+    )
+    sources = pl.concat([
+        built.sources,
+        pl.DataFrame({"memory_id": ["u1", "u2"], "turn_id": ["state-changes:S1:8", "state-changes:S3:4"],
+                      "conversation_id": ["state-changes"] * 2, "memory_kind": ["fta_unit"] * 2, "role": ["source"] * 2}),
+    ], how="diagonal_relaxed")
+    frame = memory_frame(built.entries, units, sources, built.turns)
+    assert frame.filter(pl.col("memory_kind") == "fta_unit")["text"].to_list() == units["content_text"].to_list()
+    unit = memories_by_id(frame)["u2"]
+    assert unit.session_time == datetime(2024, 3, 20, 18) and unit.explicit_time and unit.source_turn_ids == ("state-changes:S3:4",)
+    assert frame.filter(pl.col("memory_id") == "u1")["participants"].item() == "user"
+    readings = read_frame(frame, parser)
+    lifecycles = initial_lifecycles(memories_by_id(frame), readings)
+    assert lifecycles["u1"] == "pending" and lifecycles["u2"] is None
+    embeddings = pl.concat([built.embeddings, embed_units(units, embedder)], how="diagonal_relaxed")
+    vectors = memory_vectors(frame, embeddings)
+    result = build_links(frame, vectors, readings, load_link_classifier(LinksConfig()))
+    kinds = dict(zip(frame["memory_id"], frame["memory_kind"], strict=True))
+    assert all(kinds[r["src_memory_id"]] == kinds[r["dst_memory_id"]] == r["memory_kind"] for r in result.links.iter_rows(named=True))
+    moves = {row["memory_id"]: row["lifecycle_status"] for row in result.lifecycle.iter_rows(named=True)}
+    assert moves["u1"] == "completed"
+
+
+def embed_units(units: pl.DataFrame, embedder) -> pl.DataFrame:
+    vectors = embedder.encode(units["content_text"].to_list())
+    return pl.DataFrame({"memory_id": units["memory_id"], "model": [embedder.model_name] * units.height,
+                         "vector": [list(v) for v in vectors]})

@@ -517,13 +517,12 @@ def _owner(context: _Context, i: int) -> str:
 
 
 def _scope(context: _Context, tokens: list[int]) -> str:
-    words = [
-        context.doc.tokens[j].lemma.lower()
-        for j in tokens
-        if context.doc.arcs and not _is_self_token(context, j) and context.doc.tokens[j].pos not in ("PART", "DET")
-        and not _is_time(context, j)
+    """Which appointment or activity: the noun phrase's lemmas without owner, determiners or times."""
+    kept = [
+        j for j in tokens
+        if not _is_self_token(context, j) and context.doc.tokens[j].pos not in ("PART", "DET") and not _is_time(context, j)
     ]
-    return " ".join(words)
+    return " ".join(context.doc.tokens[j].lemma.lower() for j in kept)
 
 
 def ownership(context: _Context, i: int) -> list[SlotValue]:

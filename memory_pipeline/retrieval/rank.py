@@ -89,9 +89,8 @@ def retrieve(
     if store.frame.height == 0 or k <= 0:
         return []
     score, cosine, cue = scores(store, question, question_vector, scoring, config)
-    cues = question_cues(question)
-    history = config.history_expansion and cues.history and as_of is None and not include_superseded
-    mask = visible(store, as_of, include_superseded or history)
+    history = expands_history(question, as_of, include_superseded, config)
+    mask = primary_mask(store, question, as_of, include_superseded, config)
     order = np.argsort(-score, kind="stable")[: max(3 * k, k + 16)]
     rows = store.rows
     kept = [
@@ -163,7 +162,14 @@ def neighbours(
     return out
 
 
-def primary_mask(store: MemoryStore, question: str, as_of: datetime | None, include_superseded: bool, config: RetrievalConfig) -> np.ndarray:
-    """What neighbours may be drawn from: the same memories the primaries could be."""
-    history = config.history_expansion and question_cues(question).history and as_of is None
+def expands_history(question: str, as_of: datetime | None, include_superseded: bool, config: RetrievalConfig) -> bool:
+    """A question about time or change, asked of the present store (``as_of`` already picks a time)."""
+    return config.history_expansion and as_of is None and not include_superseded and question_cues(question).history
+
+
+def primary_mask(
+    store: MemoryStore, question: str, as_of: datetime | None, include_superseded: bool, config: RetrievalConfig
+) -> np.ndarray:
+    """What the primary hits, and so their neighbours, may be drawn from."""
+    history = expands_history(question, as_of, include_superseded, config)
     return visible(store, as_of, include_superseded or history)
