@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 import polars as pl
 
-ACTIVE = "active"
+from memory_pipeline.consolidation.base import ACTIVE
 
 
 def status_cycles(status: pl.DataFrame) -> list[str]:

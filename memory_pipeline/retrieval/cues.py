@@ -56,10 +56,6 @@ class QuestionCues:
     affect: frozenset[str]
     history: bool
 
-    @property
-    def kinds(self) -> int:
-        return int(self.asks_time or bool(self.months or self.years)) + int(bool(self.people)) + int(bool(self.affect))
-
 
 def question_cues(question: str) -> QuestionCues:
     words = WORD.findall(question)

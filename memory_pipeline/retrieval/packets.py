@@ -15,6 +15,7 @@ from datetime import datetime
 
 import numpy as np
 
+from memory_pipeline.consolidation.base import ACTIVE
 from memory_pipeline.retrieval.config import RetrievalConfig
 from memory_pipeline.retrieval.rank import Hit, neighbours, primary_mask, retrieve
 from memory_pipeline.retrieval.store import MemoryStore
@@ -41,7 +42,7 @@ class PacketMemory:
 
     @property
     def outdated(self) -> bool:
-        return self.status != "active"
+        return self.status != ACTIVE
 
     @property
     def words(self) -> int:

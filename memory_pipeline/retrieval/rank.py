@@ -24,7 +24,8 @@ import polars as pl
 
 from memory_pipeline.retrieval.config import RetrievalConfig
 from memory_pipeline.retrieval.cues import cue_score, question_cues
-from memory_pipeline.retrieval.store import ACTIVE, DROPPED, SUPERSEDED, MemoryStore
+from memory_pipeline.consolidation.base import ACTIVE, DROPPED, SUPERSEDED
+from memory_pipeline.retrieval.store import MemoryStore
 
 Scoring = Literal["cosine", "fta"]
 HIT, HISTORY, NEIGHBOUR = "hit", "history", "neighbour"

@@ -13,13 +13,13 @@ from functools import cached_property
 import numpy as np
 import polars as pl
 
+from memory_pipeline.consolidation.base import ACTIVE
 from memory_pipeline.lake import Lake
 from memory_pipeline.memory_frame import memory_frame, memory_vectors
 from memory_pipeline.retrieval.cues import MemoryAnchors, memory_anchors
 from memory_pipeline.search import SourceTurn
 from memory_pipeline.schemas import LINKS
 
-ACTIVE, SUPERSEDED, DROPPED = "active", "superseded", "dropped"
 STATUS_COLUMNS = {
     "status": pl.String,
     "replaced_by": pl.String,
