@@ -162,6 +162,57 @@ TABLES: dict[str, pa.Schema] = {
 }
 
 
+# --- links and consolidation (seed 002; seed 000 §3.3, A.4) -------------------------------------------------
+LINKS = _table(
+    'Relations from a newer memory to an older one of the same conversation (links/).',
+    ("link_id", pa.string(), 'Deterministic id: stable_id(src_memory_id, dst_memory_id).'),
+    ("src_memory_id", pa.string(), 'The newer memory.'),
+    ("dst_memory_id", pa.string(), 'The older memory it relates to.'),
+    ("conversation_id", pa.string(), 'Conversation of the memories (partition key).'),
+    ("memory_kind", pa.string(), 'entry or fta_unit (both ends share it).'),
+    ("relation", pa.string(), 'same_episode_as, updates, contradicts, followup_of or supports (from src to dst).'),
+    ("confidence", pa.float32(), 'How sure the classifier is, 0..1.'),
+    ("similarity", pa.float32(), "Cosine of the two memories' vectors."),
+    ("method", pa.string(), 'rules, llm, or rules(llm_failed) when on_failure fell back to the rules.'),
+    ("detail", pa.string(), 'Why: the slot change, the cue, the overlap.'),
+    ("lifecycle_change", pa.string(), "The older memory's new lifecycle when this link moved it, else null."),
+    ("changed_at", TS, "When that change happened: the newer memory's event time, else its session time."),
+)
+
+CONSOLIDATION_DECISIONS = _table(
+    'Every consolidation proposal, accepted or rejected, with its reason (consolidation/).',
+    ("decision_id", pa.string(), 'Deterministic id of the decision.'),
+    ("conversation_id", pa.string(), 'Conversation of the memories (partition key).'),
+    ("memory_kind", pa.string(), 'entry or fta_unit.'),
+    ("target_id", pa.string(), 'The newer memory.'),
+    ("candidate_id", pa.string(), 'The older memory it was compared with.'),
+    ("stage", pa.string(), 'alignment (deterministic) or relation (classifier).'),
+    ("action", pa.string(), 'ignore, dedup, supersede or qualify.'),
+    ("basis", pa.string(), 'Why a hiding action is justified: same_fact, same_event, event_correction or state_change.'),
+    ("scope", pa.string(), 'What the decision is about: entity and attribute, or the event.'),
+    ("anchor", pa.string(), 'Short verbatim quote from the target.'),
+    ("similarity", pa.float32(), 'Cosine of the two memories\' vectors.'),
+    ("method", pa.string(), 'rules:exact, rules:state, rules or llm.'),
+    ("accepted", pa.bool_(), 'Whether the validator accepted the proposal.'),
+    ("reject_reason", pa.string(), 'Why the validator refused it, else null.'),
+)
+
+MEMORY_STATUS = _table(
+    "Each memory's status after consolidation: active, superseded or dropped, with its validity interval (consolidation/status.py).",
+    ("memory_id", pa.string(), 'The memory (memory_entries.memory_id or fta_units.memory_id).'),
+    ("conversation_id", pa.string(), 'Conversation of the memories (partition key).'),
+    ("memory_kind", pa.string(), 'entry or fta_unit.'),
+    ("status", pa.string(), 'active, superseded or dropped.'),
+    ("replaced_by", pa.string(), 'Superseded: its replacement; dropped: the copy that was kept.'),
+    ("valid_from", TS, 'When what the memory says became true (an explicit earlier date, else when it was said).'),
+    ("valid_to", TS, 'When it stopped being true (its replacement\'s valid_from); null while current.'),
+    ("decided_by", pa.string(), 'consolidation_decisions.decision_id that set the status, null for active.'),
+    ("lifecycle_status", pa.string(), 'pending, completed, cancelled or contradicted, after the links\' lifecycle moves (null when not a plan).'),
+)
+
+TABLES.update({"links": LINKS, "consolidation_decisions": CONSOLIDATION_DECISIONS, "memory_status": MEMORY_STATUS})
+
+
 def table_description(table: str) -> str:
     """What one row of ``table`` is and which module writes it."""
     return TABLES[table].metadata[DESCRIPTION].decode()

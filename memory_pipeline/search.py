@@ -1,8 +1,10 @@
 """Cosine search over memory embeddings, and the lineage of one memory back to its source turns.
 
 Both read the lake's Parquet files directly (Polars for search, DuckDB for a single-memory lookup), so they
-work while the pipeline writes and need no warehouse refresh. The CLI prints what they return with
-:func:`format_hits` and :func:`format_lineage`.
+work while the pipeline writes and need no warehouse refresh. Search sees what is current: active memories
+by default, what was valid at a time with ``as_of``, superseded ones too with ``include_superseded``, and, for
+questions about time or change, the memories one replacement link away (:mod:`memory_pipeline.retrieval`).
+The CLI prints what they return with :func:`format_hits` and :func:`format_lineage`.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 import duckdb
-import numpy as np
 import polars as pl
 
 from memory_pipeline.embeddings import Embedder
@@ -55,9 +56,20 @@ class Lineage:
 
 @dataclass(frozen=True)
 class SearchHit(Lineage):
-    """A memory found by :func:`search`, with its cosine similarity to the question."""
+    """A memory found by :func:`search`, with its cosine similarity to the question and its status."""
 
     score: float = 0.0
+    memory_kind: str = "entry"
+    status: str = "active"
+    replaced_by: str | None = None
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+    lifecycle: str | None = None
+    via: str = "hit"  # hit, or history: one replacement link away from a hit
+
+    @property
+    def outdated(self) -> bool:
+        return self.status != "active"
 
 
 def _source_turns(lake: Lake, links: pl.DataFrame, conversation_ids: list[str]) -> dict[str, list[SourceTurn]]:
@@ -71,33 +83,35 @@ def _source_turns(lake: Lake, links: pl.DataFrame, conversation_ids: list[str]) 
     return out
 
 
-def search(lake: Lake, embedder: Embedder, question: str, conversation_id: str | None = None, k: int = 10) -> list[SearchHit]:
-    """The ``k`` memories most similar to ``question`` (cosine), optionally within one conversation.
+def search(
+    lake: Lake,
+    embedder: Embedder,
+    question: str,
+    conversation_id: str | None = None,
+    k: int = 10,
+    as_of: datetime | None = None,
+    include_superseded: bool = False,
+) -> list[SearchHit]:
+    """The ``k`` visible memories most similar to ``question`` (cosine), optionally within one conversation.
 
-    Stored vectors are used when they come from the embedder's model; memories without such a vector are
-    embedded on the fly, so question and memories always share one space.
+    Visible: active memories; with ``as_of``, those valid then; with ``include_superseded``, superseded ones
+    too. A question about time or change also gets the memories its hits replaced or were replaced by. A lake
+    without status tables is all active. Stored vectors are used when they come from the embedder's model;
+    memories without such a vector are embedded on the fly, so question and memories always share one space.
     """
-    ids = [conversation_id] if conversation_id else None
-    entries = lake.read_table("memory_entries", ids)
-    if entries.height == 0 or k <= 0:
+    from memory_pipeline.retrieval import load_store, retrieve
+
+    store = load_store(lake, embedder, [conversation_id] if conversation_id else None)
+    if store.frame.height == 0 or k <= 0:
         return []
-    vectors = lake.read_table("memory_embeddings", ids).filter(pl.col("model") == embedder.model_name)
-    entries = entries.join(vectors.select("memory_id", "vector"), on="memory_id", how="left")
-    missing = entries["vector"].is_null().to_numpy()
-    matrix = np.zeros((entries.height, embedder.dimension), dtype=np.float32)
-    if (~missing).any():
-        matrix[~missing] = np.asarray(entries.filter(~pl.Series(missing))["vector"].to_list(), dtype=np.float32)
-    if missing.any():
-        matrix[missing] = embedder.encode(entries.filter(pl.Series(missing))["text"].fill_null("").to_list())
-    query = embedder.encode([question])[0]
-    scores = matrix @ query
-    top = np.argsort(-scores, kind="stable")[:k]
-    chosen = entries[top.tolist()].with_columns(pl.Series("score", scores[top].astype(float)))
-    links = lake.read_table("memory_sources", ids).join(chosen.select("memory_id"), on="memory_id", how="semi")
-    sources = _source_turns(lake, links, sorted(set(chosen["conversation_id"].to_list())))
+    hits = retrieve(store, question, embedder.encode([question])[0], k, "cosine", as_of, include_superseded)
     return [
-        SearchHit.from_row(row, sources.get(row["memory_id"], []), score=row["score"])
-        for row in chosen.iter_rows(named=True)
+        SearchHit.from_row(
+            hit.row, store.source_turns(hit.row), score=hit.score, memory_kind=hit.row["memory_kind"],
+            status=hit.row["status"], replaced_by=hit.row["replaced_by"], valid_from=hit.row["valid_from"],
+            valid_to=hit.row["valid_to"], lifecycle=hit.row["lifecycle"], via=hit.via,
+        )
+        for hit in hits
     ]
 
 
@@ -142,6 +156,10 @@ def _when(start: datetime | None, end: datetime | None, text: str | None) -> str
     return f"{span} ({text})" if text else span
 
 
+def _day(moment: datetime | None) -> str:
+    return moment.date().isoformat() if moment is not None else "-"
+
+
 def _indent(text: str, prefix: str, width: int = 100) -> str:
     return textwrap.fill(text or "", width=width, initial_indent=prefix, subsequent_indent=" " * len(prefix))
 
@@ -152,9 +170,17 @@ def format_hits(hits: list[SearchHit]) -> str:
         return "no memories found"
     lines: list[str] = []
     for n, hit in enumerate(hits, 1):
-        lines.append(_indent(hit.text, f"{n:>2}. [{hit.score:.3f}] "))
+        marker = f"[OUTDATED; {hit.status}, replaced by {hit.replaced_by}] " if hit.outdated else ""
+        lines.append(_indent(marker + hit.text, f"{n:>2}. [{hit.score:.3f}] "))
         session = hit.session_time.strftime("%Y-%m-%d %H:%M") if hit.session_time else "-"
         lines.append(f"      event {_when(hit.event_start, hit.event_end, hit.event_time_text)} · said {session} · {hit.memory_id}")
+        notes = [f"plan {hit.lifecycle}"] if hit.lifecycle else []
+        if hit.outdated:
+            notes.append(f"valid {_day(hit.valid_from)} .. {_day(hit.valid_to)}")
+        if hit.via != "hit":
+            notes.append("linked by replacement")
+        if notes:
+            lines.append("      " + " · ".join(notes))
         for turn in hit.sources:
             lines.append(_indent(f"{turn.speaker or '?'}: {turn.text if turn.text is not None else '(turn missing)'}", f"      ← {turn.turn_id} "))
     return "\n".join(lines)

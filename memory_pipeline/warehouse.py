@@ -51,23 +51,40 @@ MEMORY_ENTRY_COLUMNS = (
 
 # Every base table always has a view (an empty, typed one until its first partition lands), so these compile
 # on a fresh lake too. Kept as plain SQL so users can read them with `SELECT sql FROM duckdb_views()` and copy them.
+_MEMORIES = DerivedView(
+    "memories",
+    "Every memory in one place, with its kind, time, source turn, status after consolidation (active when "
+    "consolidation has not run), replacement, validity interval and plan lifecycle.",
+    """
+    SELECT e.memory_id, e.conversation_id, 'entry' AS memory_kind, e.speaker, e.text,
+           e.session_time, e.event_time_text, e.event_start, e.event_end, e.event_time_basis,
+           e.provenance, e.scope, e.source_turn_id, e.coverage, e.fallback, e.extractor,
+           coalesce(s.status, 'active') AS status, s.replaced_by,
+           coalesce(s.valid_from, e.session_time) AS valid_from, s.valid_to, s.decided_by,
+           coalesce(s.lifecycle_status, l.lifecycle) AS lifecycle
+    FROM memory_entries e
+    LEFT JOIN memory_status s ON s.memory_id = e.memory_id
+    LEFT JOIN (
+        SELECT dst_memory_id AS memory_id, arg_max(lifecycle_change, changed_at) AS lifecycle
+        FROM links WHERE lifecycle_change IS NOT NULL GROUP BY dst_memory_id
+    ) l ON l.memory_id = e.memory_id
+    """,
+    sources={
+        **{column: f"memory_entries.{column}" for column in MEMORY_ENTRY_COLUMNS},
+        "memory_kind": "memory_sources.memory_kind",
+        "status": "memory_status.status",
+        "replaced_by": "memory_status.replaced_by",
+        "valid_from": "memory_status.valid_from",
+        "valid_to": "memory_status.valid_to",
+        "decided_by": "memory_status.decided_by",
+        "lifecycle": "memory_status.lifecycle_status",
+    },
+)
+
+# Every base table always has a view (an empty, typed one until its first partition lands), so these compile
+# on a fresh lake too. Kept as plain SQL so users can read them with `SELECT sql FROM duckdb_views()` and copy them.
 DERIVED_VIEWS: list[DerivedView] = [
-    DerivedView(
-        "memories",
-        "Every memory with its time and source turn, in one place: memory_entries as users query it.",
-        """
-        SELECT e.memory_id, e.conversation_id, 'entry' AS memory_kind, e.speaker, e.text,
-               e.session_time, e.event_time_text, e.event_start, e.event_end, e.event_time_basis,
-               e.provenance, e.scope, e.source_turn_id, e.coverage, e.fallback, e.extractor,
-               'active' AS status
-        FROM memory_entries e
-        """,
-        sources={
-            **{column: f"memory_entries.{column}" for column in MEMORY_ENTRY_COLUMNS},
-            "memory_kind": "memory_sources.memory_kind",
-        },
-        computed={"status": "active for every memory: nothing retires or supersedes a memory yet."},
-    ),
+    _MEMORIES,
     DerivedView(
         "memory_lineage",
         "Each memory beside every turn it came from: memory_sources joined to memory_entries and turns.",
@@ -89,6 +106,47 @@ DERIVED_VIEWS: list[DerivedView] = [
             "session_time": "turns.session_time",
             "speaker": "turns.speaker",
             "turn_text": "turns.text",
+        },
+    ),
+    DerivedView(
+        "current_memories",
+        "The memories that are true now: memories with status active.",
+        "SELECT * FROM memories WHERE status = 'active'",
+        sources={},
+        computed=_MEMORIES.column_comments(),
+    ),
+    DerivedView(
+        "memory_history",
+        "Each memory that was replaced or replaces another, followed forward: step 0 is the memory itself, step n "
+        "its n-th replacement; the decision columns say why that version was replaced.",
+        """
+        WITH RECURSIVE chain(memory_id, step, version_id, path) AS (
+            SELECT memory_id, 0, memory_id, [memory_id] FROM memory_status
+            WHERE replaced_by IS NOT NULL
+               OR memory_id IN (SELECT replaced_by FROM memory_status WHERE replaced_by IS NOT NULL)
+            UNION ALL
+            SELECT c.memory_id, c.step + 1, s.replaced_by, list_append(c.path, s.replaced_by)
+            FROM chain c JOIN memory_status s ON s.memory_id = c.version_id
+            WHERE s.replaced_by IS NOT NULL AND NOT list_contains(c.path, s.replaced_by)
+        )
+        SELECT c.memory_id, c.step, c.version_id, m.conversation_id, m.memory_kind, m.speaker, m.text,
+               m.status, m.replaced_by, m.valid_from, m.valid_to, m.lifecycle,
+               d.action, d.basis, d.scope, d.anchor, d.method
+        FROM chain c
+        JOIN memories m ON m.memory_id = c.version_id
+        LEFT JOIN consolidation_decisions d ON d.decision_id = m.decided_by
+        """,
+        sources={
+            "memory_id": "memory_status.memory_id",
+            **{column: f"consolidation_decisions.{column}" for column in ("action", "basis", "scope", "anchor", "method")},
+        },
+        computed={
+            "step": "0 for the memory itself, n for its n-th replacement.",
+            "version_id": "The memory at this step of the chain (its columns follow, from memories).",
+            **{column: _MEMORIES.column_comments()[source] for column, source in (
+                ("conversation_id", "conversation_id"), ("memory_kind", "memory_kind"), ("speaker", "speaker"),
+                ("text", "text"), ("status", "status"), ("replaced_by", "replaced_by"), ("valid_from", "valid_from"),
+                ("valid_to", "valid_to"), ("lifecycle", "lifecycle"))},
         },
     ),
 ]

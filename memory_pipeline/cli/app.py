@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from memory_pipeline.cli import evaluate, forget, gate, ingest, query, run
+from memory_pipeline.cli import context, evaluate, forget, gate, ingest, query, run
 from memory_pipeline.cli.common import EXIT_OK
 from memory_pipeline.config import PipelineConfig, resolve_lake_dir
 
@@ -22,6 +22,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     ingest.register(commands)
     run.register(commands)
     query.register(commands)
+    context.register(commands)
     gate.register(commands, argv)
     evaluate.register(commands)
     forget.register(commands)

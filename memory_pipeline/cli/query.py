@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from datetime import datetime
 
 from memory_pipeline.cli.common import EXIT_FAILED, EXIT_OK
 from memory_pipeline.cli.render import OUTPUT_FORMATS, print_frame
@@ -17,15 +18,27 @@ def register(commands: argparse._SubParsersAction) -> None:
     sql.add_argument("--format", choices=OUTPUT_FORMATS, default="table")
     sql.set_defaults(handler=cmd_sql)
 
-    search = commands.add_parser("search", help="memories ranked by cosine similarity to a question")
+    search = commands.add_parser(
+        "search", help="current memories ranked by cosine similarity to a question (superseded ones on request)"
+    )
     search.add_argument("question")
     search.add_argument("--conversation", help="restrict to one conversation")
     search.add_argument("-k", type=int, default=10)
+    search.add_argument("--as-of", type=moment, metavar="DATETIME", help="what was current then (ISO date or date-time)")
+    search.add_argument("--include-superseded", action="store_true", help="also memories that were replaced")
     search.set_defaults(handler=cmd_search)
 
     lineage = commands.add_parser("lineage", help="a memory and the turns it came from")
     lineage.add_argument("memory_id")
     lineage.set_defaults(handler=cmd_lineage)
+
+
+def moment(text: str) -> datetime:
+    """An ``--as-of`` value: an ISO date (the start of that day) or date-time, in the conversation's clock."""
+    try:
+        return datetime.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an ISO date or date-time: {text!r}") from None
 
 
 def cmd_sql(args, config: PipelineConfig) -> int:
@@ -47,7 +60,10 @@ def cmd_search(args, config: PipelineConfig) -> int:
     from memory_pipeline.search import format_hits, search
 
     lake = Lake(config.lake_dir)
-    hits = search(lake, Embedder.load(config.embedder), args.question, conversation_id=args.conversation, k=args.k)
+    hits = search(
+        lake, Embedder.load(config.embedder), args.question, conversation_id=args.conversation, k=args.k,
+        as_of=args.as_of, include_superseded=args.include_superseded,
+    )
     print(format_hits(hits))
     return EXIT_OK
 

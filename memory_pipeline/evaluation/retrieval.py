@@ -146,13 +146,26 @@ def retrieve(
         order = np.zeros(0, dtype=np.int64)
     else:
         order = np.argsort(-(corpus.vectors @ question_vector), kind="stable")
+    words = corpus.word_counts
+    return ranked_outcome(
+        corpus.name, question, evidence_turn_ids, [corpus.sources[i] for i in order], [int(words[i]) for i in order]
+    )
+
+
+def ranked_outcome(
+    corpus_name: str,
+    question: Question,
+    evidence_turn_ids: Sequence[str],
+    ranked_sources: Sequence[frozenset[str]],
+    ranked_words: Sequence[int],
+) -> RetrievalOutcome:
+    """Where the gold evidence first shows up in a ranking: each item's source turns and word count, in order."""
     gold = set(evidence_turn_ids)
-    ranked_sources = [corpus.sources[i] for i in order]
     hit_ranks = [rank for rank, turns in enumerate(ranked_sources) if turns & gold]
-    words_read = np.cumsum(corpus.word_counts[order]) if order.size else np.zeros(0, dtype=np.int64)
+    words_read = np.cumsum(np.asarray(ranked_words, dtype=np.int64)) if len(ranked_words) else np.zeros(0, dtype=np.int64)
     first_hit = hit_ranks[0] if hit_ranks else None
     return RetrievalOutcome(
-        corpus=corpus.name,
+        corpus=corpus_name,
         question_id=question.question_id,
         conversation_id=question.conversation_id,
         category=question.category,

@@ -1,0 +1,73 @@
+"""Who a clause is about, and what it is about: subjects and content words of one predicate's clause.
+
+Shared by the slot rules (whose residence, whose appointment) and the plan rules (the event of a plan, of a
+report, of a cancellation), so that "Ana is going to run the marathon" is compared with "Ana ran the
+marathon" on the words of those clauses, not on everything else the two memories say.
+"""
+
+from __future__ import annotations
+
+from memory_pipeline.parsing import ParsedDoc
+
+SELF = "self"
+FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "ourselves"})
+SUBJECT_LABELS = ("nsubj", "nsubjpass", "csubj")
+# Relations through which a predicate shares its head's subject ("going to run", "quit and moved").
+SUBJECT_SHARING = ("xcomp", "conj", "acomp", "attr", "pcomp", "advcl")
+HOUSEHOLD = frozenset({"family", "household"})
+
+
+def parent(doc: ParsedDoc, i: int) -> tuple[int, str] | None:
+    parents = doc.parents(i)
+    return (parents[0].head, parents[0].label) if parents else None
+
+
+def children(doc: ParsedDoc, i: int, *labels: str) -> list[int]:
+    return [a.dep for a in doc.children(i) if not labels or a.label in labels]
+
+
+def is_self_token(doc: ParsedDoc, i: int, names: frozenset[str]) -> bool:
+    token = doc.tokens[i]
+    return token.lower in FIRST_PERSON or token.lower in names or token.lemma.lower() in names
+
+
+def subject_of(doc: ParsedDoc, predicate: int, names: frozenset[str]) -> str:
+    """Who the predicate is about: SELF for the speaker (first person, the speaker's name, or no subject at all:
+    a memory is its speaker's), ``self's <noun>`` for the speaker's relative, else the subject's lemma."""
+    seen: set[int] = set()
+    i = predicate
+    while i not in seen:
+        seen.add(i)
+        subjects = children(doc, i, *SUBJECT_LABELS)
+        if subjects:
+            return subject_key(doc, subjects[0], names)
+        up = parent(doc, i)
+        if up is None or up[1] not in SUBJECT_SHARING:
+            break
+        i = up[0]
+    return SELF
+
+
+def subject_key(doc: ParsedDoc, i: int, names: frozenset[str]) -> str:
+    group = [i] + children(doc, i, "conj")
+    if any(is_self_token(doc, j, names) for j in group):
+        return SELF
+    owners = children(doc, i, "poss")
+    token = doc.tokens[i]
+    lemma = token.lower if token.pos == "PROPN" else token.lemma.lower()
+    if owners and is_self_token(doc, owners[0], names):
+        # "our family moved": the speaker's household is the speaker
+        return SELF if lemma in HOUSEHOLD else f"{SELF}'s {lemma}"
+    return lemma
+
+
+def subtree(doc: ParsedDoc, i: int, skip: tuple[str, ...] = ()) -> list[int]:
+    """Token ``i`` and everything it governs, leaving out dependents attached with a label in ``skip``."""
+    out, stack = [], [i]
+    while stack:
+        j = stack.pop()
+        if j in out:
+            continue
+        out.append(j)
+        stack.extend(a.dep for a in doc.children(j) if a.label not in skip)
+    return sorted(out)

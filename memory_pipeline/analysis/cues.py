@@ -1,0 +1,339 @@
+"""Word lists and parse-level cues the link and consolidation rules read from one memory.
+
+Everything here works on the parser's representation (:class:`~memory_pipeline.parsing.ParsedDoc`): lemmas,
+part-of-speech tags and dependency labels, so an inflected or paraphrased cue ("called it off", "cancelling",
+"we're not going anymore") is found without listing surface forms. The lists are general English, not the
+wording of any test conversation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from memory_pipeline.analysis.clauses import FIRST_PERSON, SELF, SUBJECT_LABELS, children, parent, subject_of, subtree
+from memory_pipeline.parsing import ParsedDoc
+
+# How FTA units may name the person whose memory it is.
+SELF_WORDS = frozenset({"user", "the user", "speaker"})
+NEGATIONS = frozenset({"not", "n't", "never", "no", "nobody", "nothing", "neither", "nor"})
+
+MONTHS = frozenset(
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec".split()
+)
+WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+TIME_WORDS = (
+    MONTHS
+    | WEEKDAYS
+    | frozenset(
+        "today tonight yesterday tomorrow week weekend month year day days night morning afternoon evening "
+        "last next ago now soon later earlier recently currently time times hour minute moment season "
+        "spring summer autumn fall winter christmas".split()
+    )
+)
+# Verbs that carry little of what an event is about; two memories sharing only these share no event.
+LIGHT_VERBS = frozenset(
+    "be have do get go make take say tell think feel want plan will would can could shall should may might must "
+    "let start begin keep try need seem look know see come give put use mean hope like love".split()
+)
+STOP_WORDS = frozenset(
+    "a an the this that these those and or but so of in on at to for with from by about as into onto over "
+    "very really just also too quite pretty much many more most some any all both each every other such "
+    "own same lot lots thing things something anything everything stuff way kind sort bit one ones".split()
+)
+
+# Plans and intentions: a lemma that makes its clause future-directed, or the lemma pair of a phrase.
+PLAN_LEMMAS = frozenset({"plan", "intend", "hope", "aim", "schedule", "arrange", "prepare"})
+PLAN_PHRASES = (("go", "to"), ("want", "to"), ("look", "forward"), ("think", "about"), ("think", "of"), ("about", "to"))
+MODAL_FUTURE = frozenset({"will", "shall", "'ll", "gonna"})
+
+# A plan called off or postponed with no new date: lemma, or (verb lemma, particle or object lemma).
+CANCEL_LEMMAS = frozenset({"cancel", "scrap", "abandon", "postpone", "shelve", "ditch", "skip", "axe"})
+CANCEL_PHRASES = (("call", "off"), ("give", "up"), ("decide", "against"), ("put", "hold"), ("pull", "out"),
+                  ("back", "out"), ("drop", "out"), ("fall", "through"))
+# A negated future or present plan that ends it ("not going anymore", "won't go after all").
+CANCEL_ADVERBS = frozenset({"anymore", "longer", "after all"})
+# Denial of what was said: a negation governed by one of these.
+DENIAL_HEADS = frozenset({"say", "mean", "plan", "intend", "true", "right", "correct"})
+# Explicit corrections of an earlier statement, as lemma sequences.
+CORRECTION_PHRASES = (
+    ("actually",), ("correction",), ("i", "mean"), ("turn", "out"), ("instead",), ("rather",),
+    ("reschedule",), ("push", "back"), ("bring", "forward"), ("postpone", "to"), ("postpone", "until"),
+    ("wrong",), ("mistake",),
+)
+# Verbs that, in the passive, say an arranged event was changed ("got moved to Friday", "was changed to 5pm").
+CHANGED_EVENT_VERBS = frozenset({"move", "change", "shift", "switch", "push", "bring", "delay"})
+# A report that something was done.
+COMPLETION_LEMMAS = frozenset({"finish", "complete", "manage", "attend", "accomplish", "achieve", "return", "win"})
+
+
+@dataclass(frozen=True)
+class Cue:
+    """A cue found in a text: its kind, the verbatim span that shows it, and the token it hangs on."""
+
+    kind: str
+    span: str
+    at: int = 0
+
+
+@dataclass(frozen=True)
+class Event:
+    """What one clause is about: its content lemmas and, among them, the things (nouns and non-person names)."""
+
+    words: frozenset[str] = frozenset()
+    nouns: frozenset[str] = frozenset()
+
+    def overlap(self, other: Event) -> float:
+        """Share of the smaller clause's words the two share; 0 unless they share a thing."""
+        if not self.words or not other.words or not (self.nouns & other.nouns):
+            return 0.0
+        return len(self.words & other.words) / min(len(self.words), len(other.words))
+
+
+def lemmas(doc: ParsedDoc) -> list[str]:
+    return [t.lemma.lower() for t in doc.tokens]
+
+
+def find_phrase(doc: ParsedDoc, phrase: tuple[str, ...], gap: int = 2) -> tuple[int, int] | None:
+    """Token range of ``phrase`` as lemmas (lower-cased words also match), allowing ``gap`` words between parts."""
+    words = [(t.lemma.lower(), t.lower) for t in doc.tokens]
+    for start, (lemma, lower) in enumerate(words):
+        if phrase[0] not in (lemma, lower):
+            continue
+        position, end = start, start
+        for part in phrase[1:]:
+            found = next(
+                (j for j in range(position + 1, min(len(words), position + 2 + gap)) if part in words[j]), None
+            )
+            if found is None:
+                break
+            position = end = found
+        else:
+            return start, end + 1
+    return None
+
+
+def phrase_cue(doc: ParsedDoc, kind: str, phrases) -> Cue | None:
+    for phrase in phrases:
+        found = find_phrase(doc, phrase)
+        if found is not None:
+            return Cue(kind, doc.span_text(*found), found[0])
+    return None
+
+
+def negated_heads(doc: ParsedDoc) -> list[int]:
+    """Tokens governing a negation (``neg`` arcs, or a negation word attached as a modifier); a negated adverb
+    negates its verb too ("no longer lives": ``no`` hangs on ``longer``, which hangs on ``lives``)."""
+    heads = []
+    for arc in doc.arcs:
+        word = doc.tokens[arc.dep].lower
+        if arc.label == "neg" or (word in NEGATIONS and arc.label in ("advmod", "det")):
+            heads.append(arc.head)
+            if doc.tokens[arc.head].pos == "ADV":
+                heads.extend(parent.head for parent in doc.parents(arc.head))
+    return heads
+
+
+def negated_lemmas(doc: ParsedDoc) -> frozenset[str]:
+    """Lemmas of the negated predicates; for a negated copula, also its complement ("isn't vegetarian")."""
+    out: set[str] = set()
+    for head in negated_heads(doc):
+        out.add(doc.tokens[head].lemma.lower())
+        out.update(doc.tokens[a.dep].lemma.lower() for a in doc.children(head) if a.label in ("acomp", "attr", "dobj", "xcomp"))
+    return frozenset(out)
+
+
+def is_future(doc: ParsedDoc) -> bool:
+    """A future-directed statement: a modal future, ``going to``/``plan to``/``want to``, or a plan lemma."""
+    for token in doc.tokens:
+        if token.lower in MODAL_FUTURE or (token.tag == "MD" and token.lemma.lower() in ("will", "shall")):
+            return True
+        if token.pos == "VERB" and token.lemma.lower() in PLAN_LEMMAS:
+            return True
+    for phrase in PLAN_PHRASES:
+        found = find_phrase(doc, phrase, gap=0)
+        if found is not None:
+            first = doc.tokens[found[0]]
+            # "going to" as a future only in the progressive (is going to run), not "went to the park"
+            if phrase == ("go", "to") and first.tag != "VBG":
+                continue
+            if phrase == ("go", "to") and found[1] < len(doc.tokens) and doc.tokens[found[1]].pos not in ("VERB", "AUX"):
+                continue
+            return True
+    return False
+
+
+def cancel_cue(doc: ParsedDoc) -> Cue | None:
+    """A plan called off: cancel/call off/give up/..., a postponement without a new date, or a negated plan
+    with anymore/no longer/after all."""
+    for token in doc.tokens:
+        lemma = token.lemma.lower()
+        if lemma in CANCEL_LEMMAS and token.pos in ("VERB", "NOUN", "ADJ"):
+            if lemma == "postpone" and _has_new_date(doc, token.i):
+                continue
+            return Cue("cancel", token.text, token.i)
+    found = phrase_cue(doc, "cancel", CANCEL_PHRASES)
+    if found is not None:
+        return found
+    text = doc.text.lower()
+    heads = negated_heads(doc)
+    if heads and any(adverb in text for adverb in CANCEL_ADVERBS):
+        for adverb in ("anymore", "no longer", "after all"):
+            start = text.find(adverb)
+            if start >= 0:
+                return Cue("cancel", doc.text[start : start + len(adverb)], heads[0])
+    return None
+
+
+def _has_new_date(doc: ParsedDoc, verb: int) -> bool:
+    for arc in doc.children(verb):
+        token = doc.tokens[arc.dep]
+        if token.lower in ("to", "until", "till", "for"):
+            return True
+    return False
+
+
+def correction_cue(doc: ParsedDoc) -> Cue | None:
+    """An explicit correction: a correction word, or an arranged event changed in the passive."""
+    found = phrase_cue(doc, "correction", CORRECTION_PHRASES)
+    if found is not None:
+        return found
+    for token in doc.tokens:
+        if token.lemma.lower() in CHANGED_EVENT_VERBS and any(a.label == "auxpass" for a in doc.children(token.i)):
+            auxiliaries = [a.dep for a in doc.children(token.i) if a.label == "auxpass"]
+            return Cue("correction", doc.span_text(min(auxiliaries + [token.i]), token.i + 1), token.i)
+    return None
+
+
+def denial_cue(doc: ParsedDoc) -> Cue | None:
+    """A negation of saying, meaning, planning or being true: the speaker denies an earlier statement."""
+    for head in negated_heads(doc):
+        token = doc.tokens[head]
+        if token.lemma.lower() in DENIAL_HEADS:
+            start = min([head] + [a.dep for a in doc.children(head) if a.label in ("neg", "aux", "advmod")])
+            return Cue("denial", doc.span_text(start, head + 1), head)
+    return None
+
+
+def is_report(doc: ParsedDoc) -> bool:
+    """A statement about something that happened: a past-tense main verb or a completion verb."""
+    for token in doc.tokens:
+        if token.pos not in ("VERB", "AUX"):
+            continue
+        if token.lemma.lower() in COMPLETION_LEMMAS:
+            return True
+        if token.tag == "VBD" and not any(a.label in ("aux",) and doc.tokens[a.dep].tag == "MD" for a in doc.children(token.i)):
+            return True
+        if token.tag == "VBN" and any(doc.tokens[a.dep].lemma.lower() == "have" for a in doc.children(token.i)):
+            return True
+    return False
+
+
+def content_lemma(doc: ParsedDoc, i: int, names: frozenset[str]) -> str | None:
+    """The token's lemma when it carries content (see :func:`content_lemmas`), else None."""
+    token = doc.tokens[i]
+    lemma = token.lemma.lower()
+    if lemma.endswith("s") and lemma[:-1] in WEEKDAYS:
+        lemma = lemma[:-1]
+    if token.pos not in ("NOUN", "PROPN", "VERB", "ADJ") or not any(c.isalnum() for c in lemma):
+        return None
+    if lemma in LIGHT_VERBS or lemma in STOP_WORDS or lemma in TIME_WORDS or lemma in names:
+        return None
+    if token.lower in names or token.lower in FIRST_PERSON:
+        return None
+    return lemma
+
+
+def is_thing(doc: ParsedDoc, i: int) -> bool:
+    token = doc.tokens[i]
+    return token.pos == "NOUN" or (token.pos == "PROPN" and token.ent != "PERSON")
+
+
+def event_of(doc: ParsedDoc, tokens, names: frozenset[str]) -> Event:
+    words, nouns = set(), set()
+    for i in tokens:
+        lemma = content_lemma(doc, i, names)
+        if lemma is not None:
+            words.add(lemma)
+            if is_thing(doc, i):
+                nouns.add(lemma)
+    return Event(frozenset(words), frozenset(nouns))
+
+
+def clause_event(doc: ParsedDoc, predicate: int, names: frozenset[str]) -> Event:
+    """What the predicate's clause is about, its subject left out ("Tom and Ana called off the trip" -> trip)."""
+    return event_of(doc, subtree(doc, predicate, skip=SUBJECT_LABELS), names)
+
+
+# Future predicates that state a condition rather than an action ("is gonna be lucky", "will keep it up").
+NOT_PLANS = frozenset({"be", "have", "keep", "continue", "stay", "remain", "need", "feel", "seem"})
+
+
+def plan_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
+    """The event of the speaker's own plan or intention, or an empty event when the memory states none.
+
+    The planned predicate is the verb a modal future (will, 'll, gonna), ``going to``, or a present verb of
+    planning governs ("plan to visit", or "planning a trip" itself); it must have the speaker as subject and be
+    an action. A wish ("want to") is not a plan.
+    """
+    for token in doc.tokens:
+        lemma = token.lemma.lower()
+        predicate = None
+        if token.lower in MODAL_FUTURE or (token.tag == "MD" and lemma in ("will", "shall")):
+            up = parent(doc, token.i)
+            predicate = up[0] if up else None
+        elif token.tag == "VBG" and lemma == "go" and children(doc, token.i, "xcomp"):
+            predicate = children(doc, token.i, "xcomp")[0]
+        elif token.pos == "VERB" and lemma in PLAN_LEMMAS and token.tag not in ("VBD", "VBN"):
+            # "planned to" / "hoped to" tell of a past intention, not an open plan
+            predicate = (children(doc, token.i, "xcomp") or [token.i])[0]
+        if predicate is None or doc.tokens[predicate].lemma.lower() in NOT_PLANS:
+            continue
+        if subject_of(doc, predicate, names) != SELF:
+            continue
+        event = clause_event(doc, predicate, names)
+        if event.words:
+            return event
+    return Event()
+
+
+def report_events(doc: ParsedDoc, names: frozenset[str]) -> tuple[Event, ...]:
+    """The events the memory reports as done: clauses of past-tense or completion verbs, not negated, with
+    the speaker as subject, or with a thing as subject ("the trip was amazing": then the thing is the event)."""
+    negated = set(negated_heads(doc))
+    out = []
+    for token in doc.tokens:
+        if token.pos not in ("VERB", "AUX") or token.i in negated:
+            continue
+        perfect = token.tag == "VBN" and any(doc.tokens[a].lemma.lower() == "have" for a in children(doc, token.i, "aux"))
+        if not (token.tag == "VBD" or perfect or token.lemma.lower() in COMPLETION_LEMMAS):
+            continue
+        if subject_of(doc, token.i, names) == SELF:
+            out.append(clause_event(doc, token.i, names))
+        elif any(is_thing(doc, s) for s in children(doc, token.i, "nsubj", "nsubjpass")):
+            out.append(event_of(doc, subtree(doc, token.i), names))
+    return tuple(e for e in out if e.words)
+
+
+def content_lemmas(doc: ParsedDoc, names: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """What the memory is about: (content lemmas, the lemmas of things among them).
+
+    Light verbs, stop words, time words, pronouns and the speaker's own name are left out, so two memories
+    that share only "Maya went ... last week" share nothing. People are content words but not things: two
+    memories about Tom are not about one event because both name him.
+    """
+    event = event_of(doc, range(len(doc.tokens)), names)
+    return event.words, event.nouns
+
+
+def clause_count(doc: ParsedDoc) -> int:
+    """Predicates that head their own clause: sentence roots, conjoined or paratactic verbs, and complement,
+    adverbial or relative clauses with their own subject. A memory with one is a single fact."""
+    own_subject = {a.head for a in doc.arcs if a.label in ("nsubj", "nsubjpass", "csubj", "expl")}
+    count = len(doc.roots)
+    for arc in doc.arcs:
+        if doc.tokens[arc.dep].pos not in ("VERB", "AUX"):
+            continue
+        if arc.label in ("conj", "parataxis") or (arc.label in ("ccomp", "advcl", "relcl") and arc.dep in own_subject):
+            count += 1
+    return max(count, 1)

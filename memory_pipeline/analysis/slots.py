@@ -1,0 +1,579 @@
+"""State slots of a memory: "<subject> <attribute> = <value>", read from the dependency parse.
+
+A slot is an attribute a person has one value of at a time (where they live, their job, their diet, when their
+dentist appointment is), so a later statement with another value changes it. Detection is lexical and
+structural: a predicate lemma, the argument it governs (prepositional object, direct object, copular
+complement) and, for the value, the noun phrase of that argument. The subject comes from the parse (``nsubj``
+of the predicate, followed up through ``xcomp``/``conj``), so "I moved to Berlin", "Maya moved to Berlin" (the
+extractor's third person) and "We relocated to Berlin" all give ``self.residence = berlin``.
+
+Two kinds of slot:
+* exclusive (residence, job, employer, diet, relationship, children, schedule, appointment): any new value
+  replaces the old one, and repeating the current value is a duplicate;
+* transition-only (ownership, health): a thing can be owned or a condition had alongside others, so only the
+  move between having it and not having it (``yes`` <-> ``none``, ``has`` <-> ``recovered``) is a change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from memory_pipeline.analysis.clauses import SELF, children, is_self_token, parent, subject_key, subject_of
+from memory_pipeline.analysis.cues import MONTHS, SELF_WORDS, WEEKDAYS, negated_heads
+from memory_pipeline.parsing import ParsedDoc
+
+NONE_VALUE = "none"
+
+EXCLUSIVE_SLOTS = frozenset({"residence", "job", "employer", "diet", "relationship", "children", "schedule", "appointment"})
+TRANSITION_SLOTS = frozenset({"ownership", "health"})
+# A changed appointment is a corrected event; every other change is a change of state.
+EVENT_SLOTS = frozenset({"appointment"})
+
+PLACE_NOUNS = frozenset(
+    "city town village country apartment flat house home suburb suburbs countryside neighborhood neighbourhood "
+    "dorm condo studio island coast state province area downtown".split()
+)
+PLACE_ENTITIES = frozenset({"GPE", "LOC", "FAC"})
+OCCUPATIONS = frozenset(
+    "nurse doctor physician surgeon dentist teacher professor lecturer engineer developer programmer designer "
+    "architect lawyer attorney accountant pharmacist therapist counselor counsellor psychologist journalist writer "
+    "editor chef baker barista waiter waitress cashier bartender electrician plumber carpenter mechanic pilot "
+    "driver firefighter paramedic officer soldier scientist researcher analyst consultant manager director "
+    "receptionist librarian photographer musician artist actor actress dancer coach trainer veterinarian vet "
+    "student intern freelancer contractor technician tutor secretary clerk salesperson realtor banker "
+    "entrepreneur economist translator courier farmer".split()
+)
+NOT_EMPLOYERS = frozenset(
+    "home night nights weekend weekends moment time times day days morning evening night shift shifts".split()
+)
+JOB_NOUNS = frozenset({"job", "position", "role", "post", "work", "career"})
+JOB_LOSS_VERBS = frozenset({"quit", "lose", "leave", "resign", "retire"})
+JOB_LOSS_PASSIVE = frozenset({"fire", "lay", "sack", "dismiss"})
+JOB_STATES = {"unemployed": NONE_VALUE, "jobless": NONE_VALUE, "retired": NONE_VALUE, "between": NONE_VALUE}
+DIETS = frozenset(
+    "vegetarian vegan pescatarian pescetarian keto paleo carnivore omnivore flexitarian gluten-free "
+    "plant-based dairy-free lactose-free".split()
+)
+# "gave up meat", "cut out meat", "quit meat": verb -> the particle it needs
+MEAT_QUIT_VERBS = {"give": "up", "cut": "out", "quit": None, "stop": None, "drop": None}
+DIET_LINKS = frozenset({"be", "become", "go", "turn", "stay", "remain", "get", "eat"})
+RELATIONSHIP_STATES = {
+    "single": "single", "married": "married", "engaged": "engaged", "divorced": "divorced",
+    "separated": "separated", "widowed": "widowed", "dating": "dating",
+}
+RELATIONSHIP_VERBS = {"marry": "married", "divorce": "divorced", "date": "dating", "wed": "married"}
+BREAKUP_VERBS = frozenset({"break", "split"})
+CHILD_NOUNS = frozenset({"kid", "child", "son", "daughter", "boy", "girl", "baby", "children", "kids"})
+PARENT_NOUNS = frozenset({"mother", "father", "mom", "mum", "dad", "parent", "mama", "papa"})
+NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+    "eleven": 11, "twelve": 12,
+}
+APPOINTMENT_NOUNS = frozenset(
+    "appointment meeting interview exam surgery operation checkup check-up consultation flight reservation "
+    "booking deadline hearing viewing audition recital presentation".split()
+)
+SCHEDULE_NOUNS = frozenset("shift shifts class classes lesson lessons practice training rehearsal hours schedule".split())
+SCHEDULE_VERBS = frozenset(
+    {"be", "move", "reschedule", "change", "push", "switch", "shift", "postpone", "bring", "set", "book", "schedule", "have"}
+)
+TIME_VALUE_WORDS = (
+    WEEKDAYS | MONTHS | frozenset({w + "s" for w in WEEKDAYS})
+    | frozenset("morning mornings afternoon afternoons evening evenings night nights weekend weekends early late "
+                "noon midnight tomorrow today tonight week month am pm".split())
+)
+TIME_PREPS = frozenset({"on", "to", "at", "for", "until", "till", "in"})
+POSSESSIONS = frozenset(
+    "car truck van bike bicycle motorcycle motorbike scooter boat house flat apartment condo home cabin dog cat "
+    "puppy kitten pet horse bird parrot fish hamster rabbit piano guitar violin drum drums laptop computer camera".split()
+)
+ACQUIRE_VERBS = frozenset({"buy", "get", "adopt", "own", "have", "purchase", "inherit", "rescue"})
+LOSE_VERBS = frozenset({"sell", "lose", "give", "rehome", "crash", "total", "wreck"})
+CONDITIONS = frozenset(
+    "cold flu covid fever cough infection pneumonia bronchitis migraine migraines cancer diabetes asthma "
+    "depression anxiety allergy allergies concussion injury fracture tumor tumour arthritis insomnia "
+    "hypertension anemia anaemia".split()
+)
+BODY_PARTS = frozenset("leg arm wrist ankle knee foot hand finger toe back shoulder hip rib ribs nose neck elbow".split())
+INJURY_VERBS = frozenset({"break", "sprain", "injure", "hurt", "fracture", "twist", "dislocate", "tear"})
+CONDITION_VERBS = frozenset({"have", "get", "catch", "develop", "contract", "suffer"})
+RECOVERY_VERBS = frozenset({"recover", "heal", "beat", "overcome", "survive"})
+
+VALUE_LABELS = frozenset({"compound", "amod", "nmod", "poss", "case", "nummod", "quantmod", "npadvmod"})
+DETERMINERS = frozenset({"a", "an", "the", "my", "our", "his", "her", "their", "your", "this", "that", "some"})
+REPORTING_VERBS = frozenset(
+    "say tell claim think believe hope wish want wonder doubt imagine dream guess suppose consider mention "
+    "pretend fear worry".split()
+)
+DIRECTIONS = frozenset({"back", "away", "over", "out", "down", "up", "here", "there"})
+
+
+@dataclass(frozen=True)
+class SlotValue:
+    """``subject.slot[scope] = value``, with the verbatim span of the memory it was read from."""
+
+    subject: str
+    slot: str
+    scope: str
+    value: str
+    anchor: str
+    negated: bool = False
+    # False when the slot sits in reported speech or a wish ("said she was moving to Paris"): not a state
+    asserted: bool = True
+    # Whose "self" it is: the speaker's name, lower case. Two speakers' "self.residence" are two slots.
+    owner: str = ""
+
+    @property
+    def key(self) -> tuple[str, str, str, str]:
+        return (self.owner, self.subject, self.slot, self.scope)
+
+    @property
+    def exclusive(self) -> bool:
+        return self.slot in EXCLUSIVE_SLOTS
+
+    @property
+    def state(self) -> str:
+        """The value as compared between memories: a negated value ("no longer lives in X") is its own state."""
+        return f"not {self.value}" if self.negated else self.value
+
+    def describe(self) -> str:
+        scope = f"[{self.scope}]" if self.scope else ""
+        return f"{self.subject}.{self.slot}{scope} = {self.state}"
+
+
+@dataclass(frozen=True)
+class _Context:
+    doc: ParsedDoc
+    names: frozenset[str]  # lower-cased names of the speaker (the memory's "self")
+    negated: frozenset[int]
+
+
+def read_slots(doc: ParsedDoc, speaker: str | None) -> tuple[SlotValue, ...]:
+    """Every slot the memory states, in text order, without repeats of the same key."""
+    context = _Context(doc, speaker_names(speaker), frozenset(negated_heads(doc)))
+    found: list[SlotValue] = []
+    for token in doc.tokens:
+        for rule in RULES:
+            found.extend(rule(context, token.i))
+    owner = (speaker or "").lower()
+    unique: dict[tuple[str, str, str, str], SlotValue] = {}
+    for slot in (replace(s, owner=owner) for s in found if s.asserted):
+        unique.setdefault(slot.key, slot)
+    return tuple(unique.values())
+
+
+def speaker_names(speaker: str | None) -> frozenset[str]:
+    if not speaker:
+        return SELF_WORDS
+    parts = speaker.lower().split()
+    return frozenset({speaker.lower(), parts[0]}) | SELF_WORDS
+
+
+# --- shared helpers -----------------------------------------------------------------------------------------
+def _lemma(context: _Context, i: int) -> str:
+    return context.doc.tokens[i].lemma.lower()
+
+
+def _children(context: _Context, i: int, *labels: str) -> list[int]:
+    return children(context.doc, i, *labels)
+
+
+def _parent(context: _Context, i: int) -> tuple[int, str] | None:
+    return parent(context.doc, i)
+
+
+def _is_self_token(context: _Context, i: int) -> bool:
+    return is_self_token(context.doc, i, context.names)
+
+
+def _subject(context: _Context, predicate: int) -> str:
+    return subject_of(context.doc, predicate, context.names)
+
+
+def _subject_key(context: _Context, i: int) -> str:
+    return subject_key(context.doc, i, context.names)
+
+
+def _phrase_tokens(context: _Context, head: int) -> list[int]:
+    """The head and its modifiers (compounds, adjectives, names, numbers), never the speaker's own possessive."""
+    keep = {head}
+    stack = [head]
+    while stack:
+        i = stack.pop()
+        for arc in context.doc.children(i):
+            if arc.label not in VALUE_LABELS:
+                continue
+            if arc.label == "poss" and _is_self_token(context, arc.dep):
+                continue
+            if arc.label == "npadvmod" and context.doc.tokens[arc.dep].ent in ("DATE", "TIME"):
+                continue
+            keep.add(arc.dep)
+            stack.append(arc.dep)
+    return sorted(keep)
+
+
+def _value(context: _Context, head: int) -> str:
+    """The normalised value of a noun phrase: contiguous tokens, lower case, without leading determiners."""
+    tokens = _phrase_tokens(context, head)
+    words = context.doc.span_text(tokens[0], tokens[-1] + 1).lower().split()
+    while words and words[0] in DETERMINERS:
+        words.pop(0)
+    return " ".join(words).strip(" .,!?;:'\"")
+
+
+def _anchor(context: _Context, *indices: int) -> str:
+    """The verbatim span from the first to the last of ``indices`` (with the value phrase's modifiers)."""
+    spread = set(indices)
+    for i in indices:
+        spread.update(_phrase_tokens(context, i))
+    return context.doc.span_text(min(spread), max(spread) + 1)
+
+
+def _negated(context: _Context, *indices: int) -> bool:
+    return any(i in context.negated for i in indices)
+
+
+def _prep_objects(context: _Context, head: int, preps: Iterable[str]) -> list[tuple[int, int]]:
+    """``(prep, object)`` pairs of ``head``: ``live in Lisbon`` -> (in, Lisbon)."""
+    wanted = set(preps)
+    pairs = []
+    # "moved back to Lisbon": the preposition hangs on the directional adverb
+    heads = [head] + [a for a in _children(context, head, "advmod") if context.doc.tokens[a].lower in DIRECTIONS]
+    for prep in [p for h in heads for p in _children(context, h, "prep", "dative")]:
+        if context.doc.tokens[prep].lower not in wanted:
+            continue
+        for obj in _children(context, prep, "pobj"):
+            pairs.append((prep, obj))
+    return pairs
+
+
+def _slot(context: _Context, predicate: int, slot: str, value: str, scope: str, *anchor_tokens: int,
+          subject: str | None = None, negated: bool | None = None) -> SlotValue:
+    """A slot anchored on ``predicate``: its subject unless given, negated when the predicate is."""
+    subject = _subject(context, predicate) if subject is None else subject
+    neg = _negated(context, predicate, *anchor_tokens) if negated is None else negated
+    anchor = _anchor(context, predicate, *anchor_tokens)
+    return SlotValue(subject, slot, scope, value, anchor, neg, asserted=not _reported(context, predicate))
+
+
+def _reported(context: _Context, i: int) -> bool:
+    """Whether token ``i`` sits in a clause that a verb of saying, thinking or wishing governs."""
+    seen: set[int] = set()
+    while i not in seen:
+        seen.add(i)
+        parent = _parent(context, i)
+        if parent is None:
+            return False
+        head, label = parent
+        if label in ("ccomp", "xcomp", "advcl") and _lemma(context, head) in REPORTING_VERBS:
+            return True
+        i = head
+    return False
+
+
+def _is_place(context: _Context, i: int) -> bool:
+    token = context.doc.tokens[i]
+    if _is_time(context, i):
+        return False
+    return token.pos == "PROPN" or token.ent in PLACE_ENTITIES or token.lemma.lower() in PLACE_NOUNS
+
+
+def _number(context: _Context, i: int) -> int | None:
+    for j in _children(context, i, "nummod"):
+        word = context.doc.tokens[j].lower
+        if word.isdigit():
+            return int(word)
+        if word in NUMBER_WORDS:
+            return NUMBER_WORDS[word]
+    return None
+
+
+def _time_value(context: _Context, head: int) -> tuple[str, list[int]] | None:
+    """A time phrase governed by ``head``: a prepositional object or bare noun that is a date, weekday, part of
+    day or clock time ("on Friday", "to next Tuesday", "for Monday at 3pm", "nights")."""
+    doc = context.doc
+    parts: list[int] = []
+    for arc in doc.children(head):
+        if arc.label == "prep" and doc.tokens[arc.dep].lower in TIME_PREPS:
+            parts.extend(obj for obj in _children(context, arc.dep, "pobj") if _is_time(context, obj))
+        elif arc.label in ("npadvmod", "tmod", "obl") and _is_time(context, arc.dep):
+            parts.append(arc.dep)
+    if not parts:
+        return None
+    words = []
+    for part in parts:
+        tokens = _phrase_tokens(context, part)
+        words.append(doc.span_text(tokens[0], tokens[-1] + 1).lower())
+    value = " ".join(" ".join(words).split())
+    value = " ".join(_singular_day(word) for word in value.split() if word not in DETERMINERS and word != "now")
+    return value, parts
+
+
+def _is_time(context: _Context, i: int) -> bool:
+    token = context.doc.tokens[i]
+    return token.ent in ("DATE", "TIME") or token.lower in TIME_VALUE_WORDS or token.lemma.lower() in TIME_VALUE_WORDS
+
+
+def _singular_day(word: str) -> str:
+    return word[:-1] if word.endswith("s") and word[:-1] in WEEKDAYS | {"morning", "night", "evening", "weekend", "afternoon"} else word
+
+
+# --- rules: each looks at one token and returns the slots it anchors ------------------------------------------
+def residence(context: _Context, i: int) -> list[SlotValue]:
+    if _lemma(context, i) not in ("live", "reside", "move", "relocate", "settle", "base"):
+        return []
+    out = []
+    for prep, obj in _prep_objects(context, i, ("in", "to", "into")):
+        if _is_place(context, obj):
+            # "moved into a house in Leeds": the named place, not the kind of home
+            named = [o for p, o in _prep_objects(context, obj, ("in",)) if _is_place(context, o)]
+            place = named[0] if named and context.doc.tokens[obj].pos != "PROPN" else obj
+            out.append(_slot(context, i, "residence", _value(context, place), "", prep, place))
+            break
+    return out
+
+
+def job(context: _Context, i: int) -> list[SlotValue]:
+    lemma = _lemma(context, i)
+    token = context.doc.tokens[i]
+    out: list[SlotValue] = []
+    if token.pos in ("VERB", "AUX") and lemma in ("work", "hire", "employ", "promote"):
+        out += _role_and_employer(context, i, i)
+    if token.pos == "NOUN" and lemma in JOB_NOUNS and lemma != "work":
+        parent = _parent(context, i)
+        if parent and parent[1] == "dobj" and _lemma(context, parent[0]) in ("get", "land", "start", "take", "accept", "find", "have", "begin", "lose", "quit", "leave"):
+            if _lemma(context, parent[0]) in JOB_LOSS_VERBS:
+                return _job_loss(context, parent[0], i)
+            out += _role_and_employer(context, i, parent[0])
+            out += _role_and_employer(context, parent[0], parent[0], only_new=True)
+    if token.pos == "NOUN" and lemma in JOB_NOUNS:
+        parent = _parent(context, i)
+        if parent and parent[1] == "nsubj" and _lemma(context, parent[0]) == "be":
+            # "my new job is at a school": the job's owner works there
+            for prep, obj in _prep_objects(context, parent[0], ("at", "with", "for")):
+                out.append(_slot(context, parent[0], "employer", _value(context, obj), "", i, prep, obj, subject=_owner(context, i)))
+    if token.pos == "VERB" and lemma in JOB_LOSS_VERBS:
+        objects = _children(context, i, "dobj")
+        if lemma in ("retire", "resign") or any(_lemma(context, o) in JOB_NOUNS for o in objects):
+            return _job_loss(context, i, *objects)
+    passive = _children(context, i, "nsubjpass", "auxpass")
+    if token.pos == "VERB" and lemma in JOB_LOSS_PASSIVE and passive:
+        particles = _children(context, i, "prt")
+        if lemma != "lay" or any(context.doc.tokens[p].lower == "off" for p in particles):
+            return _job_loss(context, i, *particles)
+    if token.pos == "NOUN" and lemma in OCCUPATIONS:
+        parent = _parent(context, i)
+        if parent and parent[1] == "attr" and _lemma(context, parent[0]) in ("be", "become"):
+            if _subject(context, parent[0]) == SELF:
+                out.append(_slot(context, parent[0], "job", _value(context, i), "", i))
+    if token.pos == "ADJ" and lemma in JOB_STATES:
+        parent = _parent(context, i)
+        if parent and parent[1] == "acomp":
+            return _job_loss(context, parent[0], i)
+    return out
+
+
+def _role_and_employer(context: _Context, head: int, predicate: int, only_new: bool = False) -> list[SlotValue]:
+    out = []
+    # "a job with Google" names an employer; "worked with the artist" a collaborator
+    is_job_noun = context.doc.tokens[head].pos == "NOUN" and _lemma(context, head) in JOB_NOUNS
+    preps = ("at", "for", "with", "by") if is_job_noun else ("at", "for", "by")
+    for prep, obj in _prep_objects(context, head, ("as",)):
+        if not only_new:
+            out.append(_slot(context, predicate, "job", _value(context, obj), "", prep, obj))
+        for prep2, obj2 in _prep_objects(context, obj, ("at", "for")):
+            out.append(_employer(context, predicate, prep2, obj2))
+    for prep, obj in _prep_objects(context, head, preps):
+        if context.doc.tokens[obj].lemma.lower() not in NOT_EMPLOYERS and not _is_time(context, obj):
+            out.append(_employer(context, predicate, prep, obj))
+    if _lemma(context, head) == "promote":
+        for prep, obj in _prep_objects(context, head, ("to",)):
+            out.append(_slot(context, predicate, "job", _value(context, obj), "", prep, obj))
+    return [slot for slot in out if slot.value]
+
+
+def _employer(context: _Context, predicate: int, prep: int, obj: int) -> SlotValue:
+    return _slot(context, predicate, "employer", _value(context, obj), "", prep, obj)
+
+
+def _job_loss(context: _Context, predicate: int, *anchor_tokens: int) -> list[SlotValue]:
+    return [
+        _slot(context, predicate, "job", NONE_VALUE, "", *anchor_tokens, negated=False),
+        _slot(context, predicate, "employer", NONE_VALUE, "", *anchor_tokens, negated=False),
+    ]
+
+
+def diet(context: _Context, i: int) -> list[SlotValue]:
+    token = context.doc.tokens[i]
+    lemma = _lemma(context, i)
+    if lemma in DIETS or token.lower in DIETS:
+        parent = _parent(context, i)
+        if parent is None:
+            return []
+        head, label = parent
+        if label in ("acomp", "attr", "dobj", "oprd") and _lemma(context, head) in DIET_LINKS:
+            return [_slot(context, head, "diet", token.lower, "", i)]
+        if label in ("amod", "compound") and _lemma(context, head) == "diet":
+            outer = _parent(context, head)
+            predicate = outer[0] if outer else head
+            return [_slot(context, predicate, "diet", token.lower, "", i)]
+        return []
+    if token.pos == "VERB" and lemma in MEAT_QUIT_VERBS and any(_lemma(context, o) == "meat" for o in _children(context, i, "dobj")):
+        particle = MEAT_QUIT_VERBS[lemma]
+        if particle is None or any(context.doc.tokens[p].lower == particle for p in _children(context, i, "prt")):
+            meat = next(o for o in _children(context, i, "dobj") if _lemma(context, o) == "meat")
+            return [_slot(context, i, "diet", "vegetarian", "", meat, negated=False)]
+    if lemma == "eat" and token.pos == "VERB" and any(_lemma(context, o) == "meat" for o in _children(context, i, "dobj")):
+        meat = next(o for o in _children(context, i, "dobj") if _lemma(context, o) == "meat")
+        parent = _parent(context, i)
+        stopped = parent is not None and _lemma(context, parent[0]) in ("stop", "quit", "give") and parent[1] in ("xcomp", "pcomp")
+        predicate = parent[0] if stopped else i
+        if stopped or _negated(context, i):
+            return [_slot(context, predicate, "diet", "vegetarian", "", meat, negated=False)]
+        if any(context.doc.tokens[a].lower == "again" for a in _children(context, i, "advmod")) or (
+            parent is not None and _lemma(context, parent[0]) in ("start", "begin") and parent[1] == "xcomp"
+        ):
+            return [_slot(context, predicate, "diet", "omnivore", "", meat)]
+    return []
+
+
+def relationship(context: _Context, i: int) -> list[SlotValue]:
+    token = context.doc.tokens[i]
+    lemma = _lemma(context, i)
+    if token.lower in RELATIONSHIP_STATES and token.pos in ("ADJ", "VERB", "NOUN"):
+        parent = _parent(context, i)
+        if parent and parent[1] in ("acomp", "attr", "oprd") and _lemma(context, parent[0]) in ("be", "get", "become", "stay", "remain"):
+            return [_slot(context, parent[0], "relationship", RELATIONSHIP_STATES[token.lower], "", i)]
+        if token.tag == "VBN" and any(a.label == "auxpass" for a in context.doc.children(i)):
+            return [_slot(context, i, "relationship", RELATIONSHIP_STATES[token.lower], "")]
+    if token.pos == "VERB" and lemma in RELATIONSHIP_VERBS and token.tag != "VBN":
+        return [_slot(context, i, "relationship", RELATIONSHIP_VERBS[lemma], "")]
+    if token.pos == "VERB" and lemma in BREAKUP_VERBS:
+        particles = _children(context, i, "prt")
+        if any(context.doc.tokens[p].lower == "up" for p in particles):
+            return [_slot(context, i, "relationship", "single", "", *particles)]
+    if lemma == "relationship":
+        parent = _parent(context, i)
+        if parent and parent[1] == "pobj" and context.doc.tokens[parent[0]].lower == "in":
+            grand = _parent(context, parent[0])
+            if grand and _lemma(context, grand[0]) == "be":
+                return [_slot(context, grand[0], "relationship", "dating", "", i)]
+    return []
+
+
+def number_of_children(context: _Context, i: int) -> list[SlotValue]:
+    token = context.doc.tokens[i]
+    if token.pos != "NOUN" or _lemma(context, i) not in CHILD_NOUNS:
+        return []
+    count = _number(context, i)
+    if count is None:
+        return []
+    parent = _parent(context, i)
+    if parent and parent[1] == "dobj" and _lemma(context, parent[0]) == "have":
+        return [_slot(context, parent[0], "children", str(count), "", i)]
+    if any(_is_self_token(context, owner) for owner in _children(context, i, "poss")):
+        return [_slot(context, i, "children", str(count), "", subject=SELF, negated=False)]
+    if parent and parent[1] == "pobj":
+        grand = _parent(context, parent[0])
+        if grand and _lemma(context, grand[0]) in PARENT_NOUNS:
+            outer = _parent(context, grand[0])
+            return [_slot(context, outer[0] if outer else grand[0], "children", str(count), "", grand[0], i)]
+    return []
+
+
+def schedule(context: _Context, i: int) -> list[SlotValue]:
+    token = context.doc.tokens[i]
+    lemma = _lemma(context, i)
+    if token.pos != "NOUN" or (lemma not in APPOINTMENT_NOUNS and token.lower not in SCHEDULE_NOUNS and lemma not in SCHEDULE_NOUNS):
+        return []
+    slot = "appointment" if lemma in APPOINTMENT_NOUNS else "schedule"
+    scope_tokens = _phrase_tokens(context, i)
+    scope = _scope(context, scope_tokens)
+    parent = _parent(context, i)
+    if parent is None:
+        return []
+    head, label = parent
+    if label not in ("nsubj", "nsubjpass", "dobj") or _lemma(context, head) not in SCHEDULE_VERBS | {"work"}:
+        return []
+    # "my shift is ...", "the meeting was moved ...": the noun's owner; "Maya works the night shift": the verb's subject
+    subject = _subject(context, head) if label == "dobj" else _owner(context, i)
+    time = _time_value(context, head) or _time_value(context, i)
+    if time is None and label == "dobj" and _lemma(context, head) == "work":
+        modifiers = [j for j in scope_tokens if j != i and _is_time(context, j)]
+        if modifiers:
+            value = " ".join(context.doc.tokens[j].lower for j in modifiers)
+            return [_slot(context, head, slot, value, lemma, i, subject=subject)]
+    if time is None:
+        return []
+    value, parts = time
+    return [_slot(context, head, slot, value, scope, i, *parts, subject=subject)]
+
+
+def _owner(context: _Context, i: int) -> str:
+    """Whose thing a noun is: its possessor, and the speaker's when it has none (a memory is its speaker's)."""
+    owners = _children(context, i, "poss")
+    return _subject_key(context, owners[0]) if owners else SELF
+
+
+def _scope(context: _Context, tokens: list[int]) -> str:
+    """Which appointment or activity: the noun phrase's lemmas without owner, determiners or times."""
+    kept = [
+        j for j in tokens
+        if not _is_self_token(context, j) and context.doc.tokens[j].pos not in ("PART", "DET") and not _is_time(context, j)
+    ]
+    return " ".join(context.doc.tokens[j].lemma.lower() for j in kept)
+
+
+def ownership(context: _Context, i: int) -> list[SlotValue]:
+    token = context.doc.tokens[i]
+    if token.pos != "VERB":
+        return []
+    lemma = _lemma(context, i)
+    out = []
+    for obj in _children(context, i, "dobj"):
+        noun = _lemma(context, obj)
+        if noun not in POSSESSIONS:
+            continue
+        if lemma in LOSE_VERBS and (lemma != "give" or any(context.doc.tokens[p].lower == "away" for p in _children(context, i, "prt"))):
+            out.append(_slot(context, i, "ownership", NONE_VALUE, noun, obj))
+        elif lemma in ACQUIRE_VERBS:
+            out.append(_slot(context, i, "ownership", "yes", noun, obj))
+    if lemma == "get" and any(context.doc.tokens[p].lower == "rid" for p in _children(context, i, "acomp", "dobj", "prt")):
+        for prep, obj in _prep_objects(context, i, ("of",)):
+            if _lemma(context, obj) in POSSESSIONS:
+                out.append(_slot(context, i, "ownership", NONE_VALUE, _lemma(context, obj), prep, obj))
+    return out
+
+
+def health(context: _Context, i: int) -> list[SlotValue]:
+    token = context.doc.tokens[i]
+    if token.pos != "VERB":
+        return []
+    lemma = _lemma(context, i)
+    out = []
+    if lemma == "diagnose":
+        for prep, obj in _prep_objects(context, i, ("with",)):
+            out.append(_slot(context, i, "health", "has", _value(context, obj), prep, obj))
+    if lemma in CONDITION_VERBS:
+        for obj in _children(context, i, "dobj"):
+            if _lemma(context, obj) in CONDITIONS:
+                out.append(_slot(context, i, "health", "has", _lemma(context, obj), obj))
+    if lemma in INJURY_VERBS:
+        for obj in _children(context, i, "dobj") + [c for o in _children(context, i, "dobj") for c in _children(context, o, "compound")]:
+            if _lemma(context, obj) in BODY_PARTS:
+                out.append(_slot(context, i, "health", "has", f"{_lemma(context, obj)} injury", obj))
+    if lemma in RECOVERY_VERBS:
+        for prep, obj in _prep_objects(context, i, ("from",)):
+            out.append(_slot(context, i, "health", "recovered", _lemma(context, obj), prep, obj))
+        for obj in _children(context, i, "dobj"):
+            if _lemma(context, obj) in CONDITIONS:
+                out.append(_slot(context, i, "health", "recovered", _lemma(context, obj), obj))
+        for subject in _children(context, i, "nsubj"):
+            if _lemma(context, subject) in BODY_PARTS:
+                out.append(_slot(context, i, "health", "recovered", f"{_lemma(context, subject)} injury", subject, subject=SELF))
+    return out
+
+
+RULES = (residence, job, diet, relationship, number_of_children, schedule, ownership, health)
+

@@ -1,0 +1,137 @@
+"""Deterministic alignment (seed 000 A.4): exact duplicates, then state slots in time order.
+
+* Exact duplicates: equal normalised text (:func:`~memory_pipeline.consolidation.validator.normalise_text`)
+  counts as one fact only with evidence that it is one occurrence: a shared source turn, or, for memories
+  without source turns, the same message time unless the memory reports an event. Two runs told in the same
+  words on different days stay two memories.
+* State slots (:mod:`memory_pipeline.analysis.slots`): the memories that set one subject's slot are read in
+  conversation order. Repeating the current value is a duplicate of the memory that set it (for exclusive
+  slots); another value supersedes it. The current value is always the last one stated, so a return to an
+  earlier value ("moved back to Lisbon") supersedes the value before it and does not revive the old memory.
+  An appointment stated again only replaces the earlier one while that one is still ahead, or within a few
+  weeks with an explicit correction: two dentist appointments months apart are two appointments.
+
+The proposals go through the same validator and status checks as the classifier's; a state change between
+memories of the same message time is refused there (no strict order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import timedelta
+
+from memory_pipeline.analysis import SELF, Reading, SlotValue
+from memory_pipeline.analysis.slots import EVENT_SLOTS, EXCLUSIVE_SLOTS
+from memory_pipeline.consolidation.base import (
+    ALIGNMENT,
+    DEDUP,
+    EVENT_CORRECTION,
+    SAME_EVENT,
+    SAME_FACT,
+    STATE_CHANGE,
+    SUPERSEDE,
+    Proposal,
+)
+from memory_pipeline.consolidation.config import ConsolidationConfig
+from memory_pipeline.consolidation.validator import normalise_text
+from memory_pipeline.links.rules import state_changes
+from memory_pipeline.memory_frame import Memory
+
+EXACT_METHOD, STATE_METHOD = "rules:exact", "rules:state"
+
+
+def exact_duplicates(memories: Sequence[Memory], readings: dict[str, Reading], config: ConsolidationConfig) -> list[Proposal]:
+    """A dedup for every later memory whose normalised text equals an earlier one's of the same occurrence."""
+    kept: dict[tuple[str, str, str], list[Memory]] = {}
+    proposals = []
+    for memory in memories:
+        key = (memory.conversation_id, memory.memory_kind, normalise_text(memory.text))
+        if not key[2]:
+            continue
+        earlier = next((m for m in kept.get(key, []) if _one_occurrence(m, memory, readings)), None)
+        if earlier is None:
+            kept.setdefault(key, []).append(memory)
+            continue
+        shared = sorted(set(memory.source_turn_ids) & set(earlier.source_turn_ids))
+        proposals.append(
+            Proposal(
+                memory.memory_id, earlier.memory_id, DEDUP, ALIGNMENT, EXACT_METHOD,
+                basis=SAME_EVENT if shared else SAME_FACT,
+                scope=f"source turn {shared[0]}" if shared else f"said at {memory.session_time}",
+                anchor=short_anchor(memory.text, config.anchor_max_words),
+                similarity=1.0,
+                note="same normalised text",
+            )
+        )
+    return proposals
+
+
+def _one_occurrence(a: Memory, b: Memory, readings: dict[str, Reading]) -> bool:
+    if a.source_turn_ids or b.source_turn_ids:
+        return bool(set(a.source_turn_ids) & set(b.source_turn_ids))
+    eventlike = any(r is not None and r.report for r in (readings.get(a.memory_id), readings.get(b.memory_id)))
+    return not eventlike and a.session_time == b.session_time
+
+
+def state_transitions(
+    memories: Sequence[Memory], readings: dict[str, Reading], config: ConsolidationConfig, is_active
+) -> list[Proposal]:
+    """Dedup and supersede proposals from the state slots, in conversation order."""
+    current: dict[tuple, tuple[Memory, SlotValue]] = {}
+    proposals: list[Proposal] = []
+    proposed: set[tuple[str, str]] = set()
+    for memory in memories:
+        reading = readings.get(memory.memory_id)
+        if reading is None or not is_active(memory.memory_id):
+            continue
+        for slot in reading.state_slots:
+            key = (memory.conversation_id, memory.memory_kind, *slot.key)
+            before = current.get(key)
+            if before is not None and not (slot.slot in EVENT_SLOTS and not _same_appointment(before[0], memory, reading, config)):
+                proposal = _transition(before, memory, slot, config)
+                if proposal is not None and (proposal.target_id, proposal.candidate_id) not in proposed:
+                    proposed.add((proposal.target_id, proposal.candidate_id))
+                    proposals.append(proposal)
+                if proposal is not None and proposal.action == DEDUP:
+                    continue  # the earlier statement of the value stays the current one
+            current[key] = (memory, slot)
+    return proposals
+
+
+def _transition(before: tuple[Memory, SlotValue], memory: Memory, slot: SlotValue, config: ConsolidationConfig) -> Proposal | None:
+    old_memory, old_slot = before
+    scope = describe_scope(slot, memory.speaker)
+    anchor = short_anchor(slot.anchor, config.anchor_max_words)
+    if slot.state == old_slot.state:
+        if slot.slot not in EXCLUSIVE_SLOTS:
+            return None
+        basis = SAME_EVENT if slot.slot in EVENT_SLOTS else SAME_FACT
+        return Proposal(memory.memory_id, old_memory.memory_id, DEDUP, ALIGNMENT, STATE_METHOD, basis, scope, anchor,
+                        note=f"{slot.describe()} repeated")
+    if not state_changes(old_slot, slot):
+        return None
+    basis = EVENT_CORRECTION if slot.slot in EVENT_SLOTS else STATE_CHANGE
+    return Proposal(memory.memory_id, old_memory.memory_id, SUPERSEDE, ALIGNMENT, STATE_METHOD, basis, scope, anchor,
+                    note=f"{old_slot.state} -> {slot.state}")
+
+
+def _same_appointment(old: Memory, new: Memory, reading: Reading, config: ConsolidationConfig) -> bool:
+    """The new statement is about the old appointment: that one is still ahead when the new one is said, or
+    the new one corrects it within ``reschedule_days``."""
+    if new.session_time is None:
+        return False
+    ahead = old.explicit_time and old.event_end is not None and new.session_time < old.event_end
+    recent = old.session_time is not None and new.session_time - old.session_time <= timedelta(days=config.reschedule_days)
+    return ahead or (recent and reading.correction is not None)
+
+
+def describe_scope(slot: SlotValue, speaker: str | None) -> str:
+    """``Nora residence``, ``Nora appointment: dentist appointment``, ``Nora's sister residence``."""
+    name = speaker or "user"
+    subject = slot.subject.replace(SELF, name, 1) if slot.subject.startswith(SELF) else slot.subject
+    return f"{subject} {slot.slot}" + (f": {slot.scope}" if slot.scope else "")
+
+
+def short_anchor(text: str, max_words: int) -> str:
+    """The first ``max_words`` words of a verbatim span (still a verbatim quote, with spacing normalised)."""
+    return " ".join((text or "").split()[:max_words])

@@ -1,0 +1,87 @@
+"""The rule classifier of consolidation's relation decisions (the default).
+
+Each (target, candidate) pair is related with the link rules (:func:`memory_pipeline.links.rules.classify_pair`)
+and the relation mapped to a decision:
+
+* ``updates`` (a slot changed) -> ``supersede`` with basis ``state_change`` (``event_correction`` for an
+  appointment), anchored on the target's slot phrase;
+* ``contradicts`` with an explicit correction in the target -> ``supersede`` / ``event_correction``, anchored
+  on the correction words; a denial or plain negation is qualified, not hidden (the plan's lifecycle says it);
+* ``same_episode_as`` between near-identical memories -> ``dedup`` / ``same_event``;
+* any other relation -> ``qualify``; no relation -> ``ignore``.
+
+The validator then decides what stands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from memory_pipeline.analysis.slots import EVENT_SLOTS
+from memory_pipeline.consolidation.alignment import describe_scope, short_anchor
+from memory_pipeline.consolidation.base import (
+    DEDUP,
+    EVENT_CORRECTION,
+    IGNORE,
+    QUALIFY,
+    RELATION,
+    SAME_EVENT,
+    STATE_CHANGE,
+    SUPERSEDE,
+    ConsolidationContext,
+    JudgedJob,
+    Proposal,
+)
+from memory_pipeline.consolidation.config import ConsolidationConfig
+from memory_pipeline.links.base import CONTRADICTS, NONE, SAME_EPISODE, UPDATES, ClassifierResources
+from memory_pipeline.links.candidates import Candidate, CandidateJob
+from memory_pipeline.links.rules import classify_pair, state_changes
+
+NAME = "rules"
+
+
+def decide(target_id: str, candidate: Candidate, context: ConsolidationContext) -> Proposal:
+    """The decision the rules propose for one pair."""
+    target = context.memories[target_id]
+    old = context.memories[candidate.memory_id]
+    reading, old_reading = context.readings[target_id], context.readings[candidate.memory_id]
+    config = context.config
+    link = classify_pair(
+        target, old, reading, old_reading, candidate.similarity, candidate.memory_id in context.plans, config.rules
+    )
+    base = dict(target_id=target_id, candidate_id=candidate.memory_id, stage=RELATION, method=NAME,
+                similarity=candidate.similarity, note=f"{link.relation}: {link.detail}" if link.detail else link.relation)
+    if link.relation == UPDATES:
+        changed = next(
+            s for s in reading.state_slots if old_reading.slot(s.key) and state_changes(old_reading.slot(s.key), s)
+        )
+        basis = EVENT_CORRECTION if changed.slot in EVENT_SLOTS else STATE_CHANGE
+        return Proposal(action=SUPERSEDE, basis=basis, scope=describe_scope(changed, target.speaker),
+                        anchor=short_anchor(changed.anchor, config.anchor_max_words), **base)
+    if link.relation == CONTRADICTS and reading.correction is not None:
+        return Proposal(action=SUPERSEDE, basis=EVENT_CORRECTION, scope=_event_scope(reading, old_reading),
+                        anchor=reading.correction.span, **base)
+    if link.relation == SAME_EPISODE and candidate.similarity >= config.dedup_min_similarity:
+        return Proposal(action=DEDUP, basis=SAME_EVENT, scope=_event_scope(reading, old_reading),
+                        anchor=short_anchor(target.text, config.anchor_max_words), **base)
+    return Proposal(action=QUALIFY if link.relation != NONE else IGNORE, **base)
+
+
+def _event_scope(reading, old_reading) -> str:
+    shared = sorted(reading.nouns & old_reading.nouns) or sorted(reading.words & old_reading.words)
+    return "event: " + " ".join(shared[:6])
+
+
+class RuleConsolidationClassifier:
+    name = NAME
+
+    def judge(self, jobs: Sequence[CandidateJob], context: ConsolidationContext) -> list[JudgedJob]:
+        return [
+            JudgedJob(job.target_id, tuple(decide(job.target_id, candidate, context) for candidate in job.candidates))
+            for job in jobs
+        ]
+
+
+def rule_classifier(config: ConsolidationConfig, resources: ClassifierResources) -> RuleConsolidationClassifier:
+    return RuleConsolidationClassifier()
+

@@ -1,0 +1,147 @@
+"""The ``llm`` link classifier: one request per new memory with its candidates, through the LLM interface.
+
+It talks to the LLM only through the client of the interface contract, duck-typed: ``client.run(requests)``
+returns one result per request with ``request.item_id``, ``ok``, ``value`` (the validated response model) and
+``error``. Candidates are shown numbered, so the model never has to copy an id; numbers outside the list are
+ignored. A failed request leaves its memory without links and is reported as an error; only under
+``on_failure = "rules"`` is the memory classified by the rules instead, and those links say
+``rules(llm_failed)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from memory_pipeline.links.base import (
+    LIFECYCLE_MOVES,
+    NONE,
+    RELATIONS,
+    ClassifierResources,
+    JobResult,
+    LinkContext,
+    LinkProposal,
+)
+from memory_pipeline.links.candidates import CandidateJob
+from memory_pipeline.links.config import LinksConfig
+from memory_pipeline.links.prompt import Prompt, default_request_factory, load_prompt
+from memory_pipeline.links.rules import RuleLinkClassifier
+from memory_pipeline.memory_frame import Memory
+
+NAME = "llm"
+STAGE = "links"
+PROMPT_PATH = Path(__file__).with_name("prompts") / "links.md"
+CONFIDENCE = {"low": 0.4, "medium": 0.7, "high": 0.9}
+
+
+class LinkAnswer(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    candidate: int = Field(ge=1)
+    relation: Literal["same_episode_as", "updates", "contradicts", "followup_of", "supports", "unknown"]
+    confidence: Literal["low", "medium", "high"] = "medium"
+    lifecycle_status: Literal["completed", "cancelled", "contradicted", "unchanged"] = "unchanged"
+
+
+class LinksAnswer(BaseModel):
+    """The response model of a ``links`` request; its JSON schema constrains decoding."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    links: list[LinkAnswer]
+
+
+def describe(memory: Memory, max_chars: int) -> str:
+    """One memory as the prompt shows it: text, when it was said, its event time and type where known."""
+    text = " ".join(memory.text.split())
+    if len(text) > max_chars:
+        text = text[: max_chars - 1] + "…"
+    notes = [f"said {memory.session_time:%Y-%m-%d}" if memory.session_time else "said on an unknown date"]
+    if memory.explicit_time:
+        notes.append(f"about {memory.event_time_text or f'{memory.event_start:%Y-%m-%d}'}")
+    if memory.content_type:
+        notes.append(memory.content_type)
+    head = f"{memory.speaker}: {text}" if memory.speaker else text
+    return f"{head} ({'; '.join(notes)})"
+
+
+def proposals_from(answer: LinksAnswer, job: CandidateJob) -> tuple[LinkProposal, ...]:
+    """The answer's links as proposals; numbers outside the candidate list and ``unknown`` are dropped."""
+    out: dict[str, LinkProposal] = {}
+    for item in answer.links:
+        if not 1 <= item.candidate <= len(job.candidates):
+            continue
+        candidate = job.candidates[item.candidate - 1].memory_id
+        relation = item.relation if item.relation in RELATIONS else NONE
+        lifecycle = item.lifecycle_status if item.lifecycle_status in LIFECYCLE_MOVES else None
+        out.setdefault(candidate, LinkProposal(candidate, relation, CONFIDENCE[item.confidence], lifecycle, "llm"))
+    return tuple(out.values())
+
+
+@dataclass
+class LLMLinkClassifier:
+    client: Any
+    make_request: Callable[..., Any]
+    config: LinksConfig = field(default_factory=LinksConfig)
+    prompt: Prompt = field(default_factory=lambda: load_prompt(PROMPT_PATH))
+    name: str = NAME
+
+    def request_for(self, job: CandidateJob, context: LinkContext) -> Any:
+        new = context.memories[job.target_id]
+        limit = self.config.max_text_chars
+        candidates = "\n".join(
+            f"{n}. {describe(context.memories[c.memory_id], limit)}" for n, c in enumerate(job.candidates, start=1)
+        )
+        return self.make_request(
+            stage=STAGE,
+            conversation_id=new.conversation_id,
+            item_id=job.target_id,
+            messages=self.prompt.render(
+                new_time=f"{new.session_time:%Y-%m-%d}" if new.session_time else "unknown date",
+                new_memory=describe(new, limit),
+                candidates=candidates,
+            ),
+            response_model=LinksAnswer,
+            prompt=self.prompt.name,
+            prompt_version=self.prompt.version,
+            max_tokens=self.config.max_tokens,
+        )
+
+    def classify(self, jobs: Sequence[CandidateJob], context: LinkContext) -> list[JobResult]:
+        if not jobs:
+            return []
+        answers = self.client.run([self.request_for(job, context) for job in jobs])
+        by_item = {result.request.item_id: result for result in answers}
+        results = [self._read(job, by_item.get(job.target_id)) for job in jobs]
+        return self._fall_back(jobs, results, context)
+
+    def _read(self, job: CandidateJob, result: Any) -> JobResult:
+        if result is None:
+            return JobResult(job.target_id, (), NAME, "no result for this request")
+        if not result.ok:
+            return JobResult(job.target_id, (), NAME, result.error or "the LLM call failed")
+        try:
+            answer = LinksAnswer.model_validate(result.value)
+        except ValidationError as exc:
+            return JobResult(job.target_id, (), NAME, f"invalid answer: {exc.error_count()} errors")
+        return JobResult(job.target_id, proposals_from(answer, job), NAME)
+
+    def _fall_back(self, jobs: Sequence[CandidateJob], results: list[JobResult], context: LinkContext) -> list[JobResult]:
+        failed = [n for n, result in enumerate(results) if result.error is not None]
+        if not failed or self.config.on_failure != "rules":
+            return results
+        redone = RuleLinkClassifier().classify([jobs[n] for n in failed], context)
+        for n, result in zip(failed, redone, strict=True):
+            results[n] = JobResult(result.target_id, result.proposals, f"rules({NAME}_failed)")
+        return results
+
+
+def llm_classifier(config: LinksConfig, resources: ClassifierResources) -> LLMLinkClassifier:
+    """Registry factory: needs ``resources.client``."""
+    if resources.client is None:
+        raise ValueError("the llm link classifier needs an LLM client (ClassifierResources.client)")
+    return LLMLinkClassifier(resources.client, resources.make_request or default_request_factory(), config)

@@ -1,0 +1,134 @@
+"""The memory store as retrieval reads it: memories with status and validity, vectors, links, source turns.
+
+Built from frames (:meth:`MemoryStore.build`) or from a lake (:func:`load_store`). A lake without status
+tables yet (no consolidation run) is a store where every memory is active and valid from when it was said;
+one without links has no neighbours.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+import polars as pl
+
+from memory_pipeline.consolidation.base import ACTIVE
+from memory_pipeline.lake import Lake
+from memory_pipeline.memory_frame import memory_frame, memory_vectors
+from memory_pipeline.retrieval.cues import MemoryAnchors, memory_anchors
+from memory_pipeline.search import SourceTurn
+from memory_pipeline.schemas import LINKS
+
+STATUS_COLUMNS = {
+    "status": pl.String,
+    "replaced_by": pl.String,
+    "valid_from": pl.Datetime("us"),
+    "valid_to": pl.Datetime("us"),
+    "lifecycle": pl.String,
+}
+
+
+@dataclass
+class MemoryStore:
+    frame: pl.DataFrame  # memory frame + STATUS_COLUMNS, row i <-> vectors[i]
+    vectors: np.ndarray
+    links: pl.DataFrame  # LINKS
+    turns: dict[str, SourceTurn]
+
+    @classmethod
+    def build(
+        cls,
+        frame: pl.DataFrame,
+        vectors: np.ndarray,
+        status: pl.DataFrame | None = None,
+        links: pl.DataFrame | None = None,
+        turns: pl.DataFrame | None = None,
+    ) -> MemoryStore:
+        """A store over a memory frame and its vectors; ``status`` is ``memory_status`` rows (none: all active)."""
+        return cls(with_status(frame, status), vectors, links if links is not None else empty_links(), turn_lookup(turns))
+
+    @cached_property
+    def rows(self) -> list[dict]:
+        """The frame's rows as dicts, in row order (computed once)."""
+        return self.frame.to_dicts()
+
+    @cached_property
+    def index(self) -> dict[str, int]:
+        return {row["memory_id"]: i for i, row in enumerate(self.rows)}
+
+    @cached_property
+    def anchors(self) -> list[MemoryAnchors]:
+        """What the cue score reads from each memory, in row order (computed once)."""
+        return [memory_anchors(row) for row in self.rows]
+
+    @cached_property
+    def linked(self) -> dict[str, list[dict]]:
+        """Links by the memory at either end."""
+        out: dict[str, list[dict]] = {}
+        for link in self.links.to_dicts():
+            out.setdefault(link["src_memory_id"], []).append(link)
+            out.setdefault(link["dst_memory_id"], []).append(link)
+        return out
+
+    def source_turns(self, row: dict) -> list[SourceTurn]:
+        return [self.turns.get(turn_id, SourceTurn(turn_id, None, None, None)) for turn_id in row["source_turn_ids"] or []]
+
+    def restrict(self, conversation_id: str | None) -> MemoryStore:
+        """The store of one conversation (the whole store for None)."""
+        if conversation_id is None:
+            return self
+        keep = (self.frame["conversation_id"] == conversation_id).to_numpy()
+        links = self.links.filter(pl.col("conversation_id") == conversation_id)
+        return MemoryStore(self.frame.filter(pl.Series(keep)), self.vectors[keep], links, self.turns)
+
+
+def with_status(frame: pl.DataFrame, status: pl.DataFrame | None) -> pl.DataFrame:
+    """The frame with status, replacement, validity and lifecycle; defaults where ``status`` says nothing."""
+    if status is not None and status.height:
+        picked = status.select(
+            "memory_id", "status", "replaced_by", "valid_from", "valid_to",
+            pl.col("lifecycle_status").alias("status_lifecycle") if "lifecycle_status" in status.columns
+            else pl.lit(None, dtype=pl.String).alias("status_lifecycle"),
+        ).unique("memory_id", keep="last")
+        frame = frame.join(picked, on="memory_id", how="left")
+    else:
+        frame = frame.with_columns(
+            [pl.lit(None, dtype=dtype).alias(name) for name, dtype in STATUS_COLUMNS.items() if name != "lifecycle"]
+            + [pl.lit(None, dtype=pl.String).alias("status_lifecycle")]
+        )
+    return frame.with_columns(
+        pl.col("status").fill_null(ACTIVE),
+        pl.coalesce("valid_from", "session_time").cast(pl.Datetime("us")).alias("valid_from"),
+        pl.col("valid_to").cast(pl.Datetime("us")),
+        pl.coalesce("status_lifecycle", "lifecycle_status").alias("lifecycle"),
+    ).drop("status_lifecycle")
+
+
+def empty_links() -> pl.DataFrame:
+    return pl.from_arrow(LINKS.empty_table())
+
+
+def turn_lookup(turns: pl.DataFrame | None) -> dict[str, SourceTurn]:
+    if turns is None or turns.height == 0:
+        return {}
+    return {
+        row["turn_id"]: SourceTurn(row["turn_id"], row.get("speaker"), row.get("session_time"), row.get("text"))
+        for row in turns.select("turn_id", "speaker", "session_time", "text").iter_rows(named=True)
+    }
+
+
+def load_store(lake: Lake, embedder, conversation_ids: list[str] | None = None) -> MemoryStore:
+    """The lake's memories (entries, and FTA units where the lake has them) with their status and links.
+
+    Vectors are the stored ones of ``embedder``'s model; memories without one are embedded on the fly.
+    """
+    tables = set(lake.tables())
+    read = lambda table: lake.read_table(table, conversation_ids) if table in tables else None  # noqa: E731
+    turns = read("turns")
+    frame = memory_frame(read("memory_entries"), read("fta_units"), read("memory_sources"), turns)
+    embeddings = read("memory_embeddings")
+    if embeddings is None:
+        embeddings = pl.DataFrame(schema={"memory_id": pl.String, "model": pl.String, "vector": pl.List(pl.Float32)})
+    vectors = memory_vectors(frame, embeddings, embedder, embedder.model_name) if frame.height else np.zeros((0, embedder.dimension), np.float32)
+    return MemoryStore.build(frame, vectors, read("memory_status"), read("links"), turns)

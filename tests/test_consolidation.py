@@ -1,0 +1,266 @@
+"""Consolidation with the rule-based default on the state-changes conversation: exact statuses, replacement
+links, lifecycles and validity intervals; the validator and the status checks; the LLM classifier's answers
+through a fake client."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import polars as pl
+import pytest
+
+from memory_pipeline.analysis import read_doc
+from memory_pipeline.consolidation import (
+    ConsolidationConfig,
+    consolidate,
+    consolidate_memories,
+    load_consolidation_classifier,
+    status_checks,
+)
+from memory_pipeline.consolidation.alignment import exact_duplicates
+from memory_pipeline.consolidation.base import ALIGNMENT, DEDUP, RELATION, SUPERSEDE, Proposal
+from memory_pipeline.consolidation.status import StatusBook
+from memory_pipeline.consolidation.validator import normalise_text, reject_reason
+from memory_pipeline.embeddings import embed_memories
+from memory_pipeline.links import ClassifierResources
+from memory_pipeline.memory_frame import Memory, memories_by_id, memory_frame, memory_vectors
+from memory_pipeline.schemas import MEMORY_ENTRIES
+from tests.fake_llm import FakeClient, FakeRequest, candidate_number
+from tests.state_changes import build
+
+
+@pytest.fixture(scope="module")
+def built(parser, resolver, embedder):
+    return build(parser, resolver, embedder)
+
+
+S1, S2, S3 = datetime(2024, 1, 10, 19), datetime(2024, 1, 14, 10), datetime(2024, 3, 20, 18)
+S4, S5 = datetime(2024, 4, 25, 20), datetime(2024, 6, 10, 12)
+
+# turn -> (status, replaced by, valid from, valid to, lifecycle)
+EXPECTED = {
+    "S1:2": ("superseded", "S3:2", S1, datetime(2024, 2, 1), None),  # Lisbon, until the move to Berlin (February)
+    "S1:4": ("superseded", "S3:3", S1, S3, None),  # nurse at the hospital, until she quit
+    "S1:5": ("superseded", "S3:5", S1, S3, None),  # vegetarian -> vegan
+    "S1:6": ("superseded", "S2:2", S1, S2, None),  # dentist on Tuesday, corrected to Friday
+    "S1:8": ("active", None, S1, None, "completed"),  # half marathon: run
+    "S1:9": ("active", None, S1, None, "cancelled"),  # camping trip: called off
+    "S1:10": ("superseded", "S4:3", S1, datetime(2024, 4, 15), None),  # with Tom, until the breakup last week
+    "S1:11": ("active", None, S1, None, None),  # allergic to peanuts: stays current
+    "S1:12": ("active", None, S1, None, None),  # her sister's residence is not hers
+    "S1:13": ("superseded", "S3:6", S1, S3, None),  # yoga on Mondays -> Thursdays
+    "S1:14": ("active", None, S1, None, None),  # a run by the river
+    "S2:2": ("active", None, S2, None, None),  # dentist on Friday
+    "S2:3": ("dropped", "S1:2", S2, S2, None),  # "still lives in Lisbon": a repeat of the current value
+    "S2:4": ("superseded", "S5:3", S2, datetime(2024, 5, 1), None),  # two kids, until the baby in May
+    "S2:5": ("active", None, S2, None, "pending"),  # learning Italian: still a plan
+    "S2:6": ("active", None, S2, None, "contradicted"),  # moving to Madrid: denied
+    "S2:7": ("active", None, S2, None, None),  # another run by the river, in the same words: a separate event
+    "S3:2": ("superseded", "S5:2", datetime(2024, 2, 1), datetime(2024, 5, 1), None),  # Berlin, until back in Lisbon
+    "S3:3": ("superseded", "S4:4", S3, S4, None),  # no job, until the bakery
+    "S3:4": ("active", None, S3, None, None),
+    "S3:5": ("active", None, S3, None, None),
+    "S3:6": ("active", None, S3, None, None),
+    "S3:7": ("active", None, S3, None, None),
+    "S4:2": ("active", None, S4, None, None),
+    "S4:3": ("active", None, datetime(2024, 4, 15), None, None),
+    "S4:4": ("active", None, S4, None, None),
+    "S5:2": ("active", None, datetime(2024, 5, 1), None, None),  # a return to Lisbon is a new transition
+    "S5:3": ("active", None, datetime(2024, 5, 1), None, None),
+    "S5:4": ("active", None, S5, None, None),
+}
+
+
+def test_statuses_replacements_validity_and_lifecycles(built):
+    actual = {}
+    for ref in EXPECTED:
+        row = built.status_of(ref)
+        actual[ref] = (row["status"], built.ref_of(row["replaced_by"]), row["valid_from"], row["valid_to"], row["lifecycle_status"])
+    assert actual == EXPECTED
+    assert built.consolidation.status.height == len(EXPECTED) == built.frame.height
+
+
+def test_every_hiding_decision_is_recorded_with_its_evidence(built):
+    decisions = built.consolidation.decisions
+    applied = decisions.filter(pl.col("accepted") & pl.col("action").is_in([DEDUP, SUPERSEDE]))
+    texts = dict(zip(built.frame["memory_id"], built.frame["text"], strict=True))
+    for row in applied.iter_rows(named=True):
+        assert row["basis"] and row["scope"] and row["anchor"]
+        assert normalise_text(row["anchor"]) in normalise_text(texts[row["target_id"]])
+    hidden = built.consolidation.status.filter(pl.col("status") != "active")
+    assert set(hidden["decided_by"].to_list()) <= set(applied["decision_id"].to_list())
+    by_pair = {(built.ref_of(r["target_id"]), built.ref_of(r["candidate_id"])): r for r in applied.iter_rows(named=True)}
+    assert by_pair[("S2:2", "S1:6")]["basis"] == "event_correction"
+    assert by_pair[("S3:2", "S1:2")]["basis"] == "state_change" and by_pair[("S3:2", "S1:2")]["scope"] == "Nora residence"
+    assert by_pair[("S2:3", "S1:2")]["action"] == DEDUP and by_pair[("S2:3", "S1:2")]["basis"] == "same_fact"
+    assert set(applied["stage"].to_list()) == {ALIGNMENT}  # the rules' relation stage hides nothing here
+    assert decisions["decision_id"].n_unique() == decisions.height
+
+
+def test_status_passes_the_checks(built):
+    assert status_checks(built.consolidation.status) == {"no_status_cycles": [], "replacements_resolve": []}
+    assert built.consolidation.errors == []
+
+
+def test_consolidation_reads_with_the_parser_itself(built, parser):
+    again = consolidate_memories(built.frame, built.vectors, parser, lifecycles=built.lifecycles)
+    assert again.status.equals(built.consolidation.status)
+
+
+# --- small stores ---------------------------------------------------------------------------------------------
+def tiny(parser, embedder, said: list[tuple[str, str, datetime]]):
+    """A memory frame of Ana's statements (turn ref, text, session time), its vectors and readings."""
+    rows = [
+        {"memory_id": f"m{n}", "conversation_id": "c", "source_turn_id": f"c:{ref}", "speaker": "Ana", "text": text,
+         "session_time": when, "event_start": None, "event_end": None, "event_time_basis": "session"}
+        for n, (ref, text, when) in enumerate(said)
+    ]
+    entries = pl.DataFrame(rows).with_columns(
+        [pl.lit(None).alias(name) for name in MEMORY_ENTRIES.names if name not in rows[0]]
+    )
+    entries = pl.from_arrow(entries.select(MEMORY_ENTRIES.names).to_arrow().cast(MEMORY_ENTRIES))
+    frame = memory_frame(entries)
+    vectors = memory_vectors(frame, embed_memories(entries, embedder))
+    return frame, vectors
+
+
+def test_a_change_without_a_strict_time_order_is_refused(parser, embedder):
+    day = datetime(2024, 2, 1, 12)
+    frame, vectors = tiny(parser, embedder, [("S1:1", "Ana lives in Lisbon.", day), ("S1:2", "Ana lives in Porto.", day)])
+    result = consolidate_memories(frame, vectors, parser)
+    assert set(result.status["status"].to_list()) == {"active"}
+    refused = result.decisions.filter(~pl.col("accepted"))
+    assert refused["reject_reason"].to_list() == ["state_change_without_strict_time_order"]
+
+
+def test_hiding_a_memory_with_other_facts_is_refused(parser, embedder):
+    frame, vectors = tiny(parser, embedder, [
+        ("S1:1", "Ana lives in Lisbon and works at the bakery.", datetime(2024, 1, 1)),
+        ("S2:1", "Ana moved to Porto.", datetime(2024, 3, 1)),
+    ])
+    result = consolidate_memories(frame, vectors, parser)
+    assert set(result.status["status"].to_list()) == {"active"}
+    assert "would_hide_other_facts" in result.decisions["reject_reason"].to_list()
+
+
+def test_exact_duplicates_only_within_one_occurrence(parser):
+    def memory(memory_id, turns, text="Ana went for a run.", when=datetime(2024, 1, 1)):
+        return Memory(memory_id, "c", "fta_unit", "Ana", text, when, None, None, None, None, None, None, tuple(turns), 0)
+
+    same_turn = [memory("a", ["c:S1:1"]), memory("b", ["c:S1:1", "c:S1:2"], "  ana went for a RUN!  ")]
+    other_turn = [memory("a", ["c:S1:1"]), memory("b", ["c:S2:1"])]
+    unsourced_event = [memory("c", []), memory("d", [])]
+    unsourced_fact = [memory("e", [], "Ana likes tea."), memory("f", [], "Ana likes tea.")]
+    everything = same_turn + unsourced_event + unsourced_fact
+    readings = {m.memory_id: read_doc(m.memory_id, parser.parse(m.text), "Ana") for m in everything}
+    config = ConsolidationConfig()
+    (proposal,) = exact_duplicates(same_turn, readings, config)
+    assert (proposal.target_id, proposal.candidate_id, proposal.action, proposal.basis) == ("b", "a", DEDUP, "same_event")
+    assert exact_duplicates(other_turn, readings, config) == []
+    assert exact_duplicates(unsourced_event, readings, config) == []  # separate runs told alike
+    assert [p.target_id for p in exact_duplicates(unsourced_fact, readings, config)] == ["f"]
+
+
+def test_normalised_text():
+    assert normalise_text("  2024-05-01: Ｃafé   TIME!! ") == "café time"
+    assert normalise_text("[2024-05-01 10:30] Ana moved.") == "ana moved"
+
+
+# --- the validator and the status book ------------------------------------------------------------------------
+def test_validator_reasons(parser):
+    older = Memory("o", "c", "entry", "Ana", "Ana lives in Lisbon.", datetime(2024, 1, 1), None, None, None, None, None, None, ("c:1",), 0)
+    newer = Memory("n", "c", "entry", "Ana", "Ana moved to Porto.", datetime(2024, 3, 1), None, None, None, None, None, None, ("c:2",), 1)
+    same_time = Memory("s", "c", "entry", "Ana", "Ana moved to Porto.", datetime(2024, 1, 1), None, None, None, None, None, None, ("c:3",), 2)
+    readings = {m.memory_id: read_doc(m.memory_id, parser.parse(m.text), "Ana") for m in (older, newer, same_time)}
+
+    def reason(action="supersede", basis="state_change", scope="Ana residence", anchor="moved to Porto", target=newer, candidate=older):
+        proposal = Proposal(target.memory_id, candidate.memory_id if candidate else None, action, RELATION, "llm", basis, scope, anchor)
+        return reject_reason(proposal, target, candidate, readings, anchor_max_words=16)
+
+    assert reason() is None
+    assert reason(action="qualify", basis=None) is None
+    assert reason(action="merge") == "unknown_action"
+    assert reason(candidate=None) == "candidate_not_in_list"
+    assert reason(basis=None) == "missing_basis"
+    assert reason(basis="same_fact") == "basis_does_not_fit_action"
+    assert reason(scope=" ") == "missing_scope"
+    assert reason(anchor="") == "missing_anchor"
+    assert reason(anchor="moved to Paris") == "anchor_not_in_target"
+    assert reason(anchor="ANA  moved to porto!") is None  # case, spacing and boundary punctuation do not matter
+    assert reason(anchor="moved to Porto", target=same_time) == "state_change_without_strict_time_order"
+    assert reason(basis="event_correction") == "event_correction_without_correction_cue"
+    assert reason(action="dedup", basis="same_event", anchor="Porto") == "same_event_without_shared_source_or_date"
+
+
+def test_status_book_refuses_cycles_reactivation_and_inactive_replacements():
+    memories = {
+        m: Memory(m, "c", "entry", "Ana", m, datetime(2024, 1, n + 1), None, None, None, None, None, None, (), n)
+        for n, m in enumerate("abcd")
+    }
+    memories["x"] = Memory("x", "other", "entry", "Ana", "x", None, None, None, None, None, None, None, (), 0)
+    book = StatusBook(memories)
+
+    def supersede(old, new):
+        return Proposal(new, old, SUPERSEDE, RELATION, "test")
+
+    book.apply(supersede("a", "b"), "d1")
+    assert book.refusal(supersede("a", "c")) == "hidden_memory_already_inactive"  # no second hiding of a
+    assert book.refusal(supersede("c", "a")) == "replacement_not_active"  # a is superseded: cannot replace
+    assert book.refusal(supersede("b", "b")) == "would_create_cycle"
+    assert book.refusal(supersede("c", "x")) == "replacement_in_another_conversation_or_kind"
+    book.apply(supersede("b", "c"), "d2")
+    assert book.chain("a") == ["b", "c"]
+    with pytest.raises(ValueError, match="refused"):
+        book.apply(Proposal("a", "d", DEDUP, RELATION, "test"), "d3")  # would touch superseded a again
+
+
+# --- the LLM classifier through a fake client -------------------------------------------------------------------
+def test_llm_answers_are_normalised_validated_and_failures_counted(built):
+    run_again, first_run = built.id_of("S2:7"), built.id_of("S1:14")
+    still_allergic, denial, called_off = built.id_of("S5:4"), built.id_of("S3:7"), built.id_of("S4:2")
+
+    def answer(request):
+        if request.item_id == run_again:  # same words, separate runs: a same_event dedup has no evidence
+            n = candidate_number(request, "went for a run by the river")
+            return {"decisions": [{"candidate": n, "action": "Duplicate", "basis": "same_event",
+                                   "scope": "Nora river run", "anchor": "went for a run by the river"}]}
+        if request.item_id == still_allergic:
+            n = candidate_number(request, "Nora is allergic to peanuts")
+            return {"decisions": [{"candidate": n, "action": "dedup", "basis": "same_fact",
+                                   "scope": "Nora peanut allergy", "anchor": "allergic to peanuts"},
+                                  {"candidate": 99, "action": "ignore"}]}
+        if request.item_id == denial:
+            n = candidate_number(request, "move to Madrid")
+            return {"decisions": [{"candidate": n, "action": "supersede", "basis": "state_change",
+                                   "scope": "Nora residence", "anchor": "Nora moved to Madrid"},
+                                  {"candidate": n + 1, "action": "merge"}]}
+        if request.item_id == called_off:
+            return None  # the backend fails this one
+        return {"decisions": []}
+
+    client = FakeClient(answer)
+    config = ConsolidationConfig(classifier="llm")
+    classifier = load_consolidation_classifier(config, ClassifierResources(client, FakeRequest))
+    result = consolidate(built.frame, built.vectors, built.readings, classifier, config, built.lifecycles)
+    assert len(client.batches) == 1 and client.batches[0][0].prompt_version == "consolidation@1"
+    relation = result.decisions.filter(pl.col("stage") == RELATION)
+    reasons = {(built.ref_of(r["target_id"]), r["action"]): r["reject_reason"] for r in relation.iter_rows(named=True)}
+    assert reasons[("S2:7", DEDUP)] == "same_event_without_shared_source_or_date"
+    assert reasons[("S5:4", DEDUP)] is None  # supported: the later copy is dropped
+    assert reasons[("S3:7", SUPERSEDE)] == "anchor_not_in_target"
+    assert reasons[("S3:7", "merge")] == "unknown_action"
+    assert relation.filter(pl.col("candidate_id").is_null())["reject_reason"].to_list() == ["candidate_not_in_list"]
+    status = {built.ref_of(r["memory_id"]): (r["status"], built.ref_of(r["replaced_by"])) for r in result.status.iter_rows(named=True)}
+    assert status["S5:4"] == ("dropped", "S1:11") and status["S2:7"] == ("active", None)
+    assert [e.memory_id for e in result.errors] == [called_off]  # counted, and no rule stood in for it
+    assert relation.filter(pl.col("target_id") == called_off).height == 0
+    # the deterministic alignment does not depend on the classifier
+    aligned = result.decisions.filter(pl.col("stage") == ALIGNMENT)
+    assert aligned.drop("decision_id").equals(built.consolidation.decisions.filter(pl.col("stage") == ALIGNMENT).drop("decision_id"))
+
+
+def test_consolidation_of_an_empty_frame(parser):
+    frame = memory_frame()
+    result = consolidate_memories(frame, memory_vectors(frame, pl.DataFrame({"memory_id": [], "vector": []})), parser)
+    assert result.status.height == 0 and result.decisions.height == 0
+    assert memories_by_id(frame) == {}

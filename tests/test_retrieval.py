@@ -1,0 +1,202 @@
+"""Retrieval that knows what is current, on the consolidated state-changes conversation: status and validity
+filters, history expansion, FTA scoring, context packets, the views, and the CLI (search, context)."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+import pytest
+
+from memory_pipeline.cli import main
+from memory_pipeline.cli.common import EXIT_FAILED, EXIT_OK
+from memory_pipeline.retrieval import MemoryStore, build_packet, context_packet, question_cues, retrieve
+from memory_pipeline.retrieval.cues import cue_score, memory_anchors
+from memory_pipeline.search import format_hits, search
+from memory_pipeline.warehouse import connect, refresh_views
+from tests.state_changes import CONVERSATION, build
+
+WHERE = "Where does Nora live?"
+
+
+@pytest.fixture(scope="module")
+def built(parser, resolver, embedder):
+    return build(parser, resolver, embedder)
+
+
+@pytest.fixture(scope="module")
+def store(built):
+    return MemoryStore.build(built.frame, built.vectors, built.consolidation.status, built.links.links, built.turns)
+
+
+@pytest.fixture(scope="module")
+def lake(built, tmp_path_factory):
+    from memory_pipeline.lake import Lake
+
+    lake = Lake(tmp_path_factory.mktemp("lake"))
+    lake.ensure_layout()
+    built.write(lake)
+    refresh_views(lake)
+    return lake
+
+
+def refs(built, hits) -> list[str]:
+    return [built.ref_of(hit.memory_id) for hit in hits]
+
+
+def ask(store, embedder, question, k=10, **options):
+    return retrieve(store, question, embedder.encode([question])[0], k, **options)
+
+
+# --- what a question may see ----------------------------------------------------------------------------------
+def test_by_default_only_active_memories(built, store, embedder):
+    hits = ask(store, embedder, WHERE)
+    assert all(hit.row["status"] == "active" for hit in hits)
+    found = refs(built, hits)
+    assert "S5:2" in found and not {"S1:2", "S2:3", "S3:2"} & set(found)
+
+
+@pytest.mark.parametrize(
+    ("as_of", "current", "not_current"),
+    [
+        (datetime(2024, 1, 12), "S1:2", {"S3:2", "S5:2", "S2:3"}),  # Lisbon, before the repeat and the move
+        (datetime(2024, 3, 1), "S3:2", {"S1:2", "S5:2"}),  # Berlin: said in March, valid since February
+        (datetime(2024, 7, 1), "S5:2", {"S1:2", "S3:2"}),  # back in Lisbon
+    ],
+)
+def test_as_of_reads_the_validity_intervals(built, store, embedder, as_of, current, not_current):
+    found = refs(built, ask(store, embedder, WHERE, k=40, as_of=as_of))
+    assert current in found and not (not_current & set(found))
+
+
+def test_include_superseded_marks_the_outdated(built, store, embedder):
+    hits = ask(store, embedder, WHERE, k=40, include_superseded=True)
+    outdated = {built.ref_of(h.memory_id) for h in hits if h.outdated}
+    assert {"S1:2", "S3:2"} <= outdated and "S2:3" not in refs(built, hits)  # the dropped copy never shows
+
+
+def test_history_questions_follow_one_replacement_link(built, store, embedder):
+    assert question_cues("Where did Nora live before she moved?").history
+    assert not question_cues(WHERE).history
+    hits = ask(store, embedder, "What diet did Nora follow before?", k=1)
+    assert len(hits) == 2 and [h.via for h in hits] == ["hit", "history"]  # one hit, one hop
+    assert {built.ref_of(h.memory_id) for h in hits} == {"S1:5", "S3:5"}  # vegetarian, replaced by vegan
+    assert {built.ref_of(h.memory_id): h.outdated for h in hits} == {"S1:5": True, "S3:5": False}
+    assert hits[1].relation in ("replaced_by", "replaces")
+
+
+# --- FTA scoring ------------------------------------------------------------------------------------------------
+def test_question_cues_and_cue_score():
+    cues = question_cues("How did Nora feel when she moved to Berlin in May 2023?")
+    assert cues.asks_time and cues.months == {5} and cues.years == {2023} and cues.affect == {"feel"}
+    assert {"nora", "berlin"} <= cues.people
+    anchors = memory_anchors({"text": "Nora was excited about Berlin.", "speaker": "Nora", "event_start": datetime(2023, 5, 2),
+                              "event_time_basis": "expression"})
+    assert cue_score(cues, anchors) == pytest.approx(1.0)
+    plain = memory_anchors({"text": "Ivo likes tea.", "speaker": "Ivo", "event_start": None})
+    assert cue_score(cues, plain) == 0.0 and cue_score(question_cues("what is it"), anchors) == 0.0
+
+
+def test_fta_score_mixes_cosine_and_cues_and_keeps_what_passes_tau(built, store, embedder):
+    question = "When did Nora run the Porto half marathon?"
+    hits = ask(store, embedder, question, k=3, scoring="fta")
+    top = hits[0]
+    assert built.ref_of(top.memory_id) == "S3:4"
+    assert top.score == pytest.approx(0.8 * top.cosine + 0.2 * top.cue) and top.cue == 1.0
+    assert all(hit.score >= 0.35 for hit in hits if hit.via == "hit")
+
+
+# --- context packets --------------------------------------------------------------------------------------------
+def test_packet_parts_budget_and_rendering(built, store, embedder):
+    question = "Did Nora go camping in Geres?"
+    packet = build_packet(store, question, embedder.encode([question])[0], CONVERSATION, budget_words=120)
+    assert 0 < packet.words <= 120
+    primary = [built.ref_of(m.memory_id) for m in packet.primary]
+    assert "S4:2" in primary or "S1:9" in primary
+    plan = next((m for m in packet.primary + packet.neighbours if built.ref_of(m.memory_id) == "S1:9"), None)
+    assert plan is not None and plan.lifecycle == "cancelled"
+    assert packet.turns and all(turn.text for turn in packet.turns)
+    text = packet.to_text()
+    assert "## Memories" in text and "plan cancelled" in text and "## Source turns" in text
+    data = json.loads(packet.to_json())
+    assert data["words"] == packet.words and data["primary"][0]["memory_id"] == packet.primary[0].memory_id
+    small = build_packet(store, question, embedder.encode([question])[0], CONVERSATION, budget_words=10)
+    assert small.words <= 10
+
+
+def test_packet_as_of_and_outdated_marking(built, store, embedder):
+    packet = build_packet(store, WHERE, embedder.encode([WHERE])[0], CONVERSATION, as_of=datetime(2024, 3, 1))
+    memories = {built.ref_of(m.memory_id): m for m in packet.primary}
+    assert "S3:2" in memories and "S5:2" not in memories
+    assert "[OUTDATED; superseded" in packet.to_text()  # Berlin was current then, and is not now
+
+
+# --- from the lake: search, context, views, CLI ---------------------------------------------------------------
+def test_search_from_the_lake(built, lake, embedder):
+    now = search(lake, embedder, WHERE, conversation_id=CONVERSATION, k=5)
+    assert all(not hit.outdated for hit in now) and "S5:2" in [built.ref_of(h.memory_id) for h in now]
+    then = search(lake, embedder, WHERE, conversation_id=CONVERSATION, k=40, as_of=datetime(2024, 3, 1))
+    berlin = next(hit for hit in then if built.ref_of(hit.memory_id) == "S3:2")
+    assert berlin.status == "superseded" and berlin.valid_from == datetime(2024, 2, 1)
+    assert berlin.sources[0].text == "I moved to Berlin last month."
+    assert "[OUTDATED; superseded" in format_hits([berlin])
+
+
+def test_context_packet_from_the_lake(built, lake, embedder):
+    packet = context_packet(lake, embedder, "What is Nora's diet?", CONVERSATION, budget_words=200)
+    assert "S3:5" in [built.ref_of(m.memory_id) for m in packet.primary]
+    assert all(m.status == "active" for m in packet.primary)
+
+
+def test_views(built, lake):
+    with connect(lake) as con:
+        counts = dict(con.sql("SELECT status, count(*) FROM memories GROUP BY status").fetchall())
+        assert counts == {"active": 19, "superseded": 9, "dropped": 1}
+        assert con.execute("SELECT count(*) FROM current_memories").fetchall()[0][0] == 19
+        lisbon = built.id_of("S1:2")
+        chain = con.sql(f"SELECT version_id, action, basis FROM memory_history WHERE memory_id = '{lisbon}' ORDER BY step").fetchall()
+        assert [built.ref_of(v) for v, _, _ in chain] == ["S1:2", "S3:2", "S5:2"]
+        assert chain[0][1:] == ("supersede", "state_change") and chain[-1][1:] == (None, None)
+        plan = built.id_of("S1:9")
+        assert con.execute(f"SELECT lifecycle FROM memories WHERE memory_id = '{plan}'").fetchall()[0][0] == "cancelled"
+        row = con.execute(f"SELECT valid_from, valid_to FROM memories WHERE memory_id = '{lisbon}'").fetchall()[0]
+        assert row == (datetime(2024, 1, 10, 19), datetime(2024, 2, 1))
+
+
+def test_cli_search_and_context(built, lake, capsys):
+    base = ["--lake", str(lake.root)]
+    assert main([*base, "search", WHERE, "--conversation", CONVERSATION, "-k", "5"]) == EXIT_OK
+    assert "moved back to Lisbon" in capsys.readouterr().out
+    assert main([*base, "search", WHERE, "--conversation", CONVERSATION, "-k", "40", "--include-superseded"]) == EXIT_OK
+    assert "[OUTDATED; superseded" in capsys.readouterr().out
+    assert main([*base, "search", WHERE, "--conversation", CONVERSATION, "-k", "40", "--as-of", "2024-03-01"]) == EXIT_OK
+    out = capsys.readouterr().out
+    assert "moved to Berlin last month" in out and "moved back to Lisbon" not in out
+    assert main([*base, "context", "What is Nora's diet?", "--conversation", CONVERSATION, "--budget-words", "150"]) == EXIT_OK
+    assert "## Memories" in capsys.readouterr().out
+    assert main([*base, "context", "What is Nora's diet?", "--conversation", CONVERSATION, "--format", "json"]) == EXIT_OK
+    packet = json.loads(capsys.readouterr().out)
+    assert packet["words"] <= 400 and packet["primary"]
+    assert main([*base, "context", "anything", "--conversation", "nope"]) == EXIT_FAILED
+    with pytest.raises(SystemExit):
+        main([*base, "search", WHERE, "--as-of", "soon"])
+
+
+# --- the recall measurement -------------------------------------------------------------------------------------
+def test_store_outcomes_and_recall_table(built, store, embedder):
+    from memory_pipeline.evaluation.consolidation import recall_table, store_outcomes
+    from memory_pipeline.evaluation.questions import Question
+    from memory_pipeline.retrieval import RetrievalConfig
+
+    asked = [
+        Question("q1", CONVERSATION, 2, "When did Nora run the Porto half marathon?", "", ("S3:4",), False),
+        Question("q2", CONVERSATION, 4, "What is Nora's favourite colour?", "", ("S1:1",), False),  # Ivo's turn: never stored
+    ]
+    evidence = {"q1": (f"{CONVERSATION}:S3:4",), "q2": (f"{CONVERSATION}:S1:1",)}
+    vectors = embedder.encode([q.question for q in asked])
+    outcomes = store_outcomes(store, asked, evidence, vectors, RetrievalConfig(k=25))
+    assert set(outcomes) == {"cosine", "fta", "packet@200", "packet@400"}
+    assert outcomes["fta"][0].first_hit_rank == 0 and outcomes["cosine"][1].first_hit_rank is None
+    table = recall_table(outcomes)
+    assert table == {"cosine@200w": 0.5, "cosine@400w": 0.5, "fta@200w": 0.5, "fta@400w": 0.5,
+                     "packet@200w": 0.5, "packet@400w": 0.5}
