@@ -49,8 +49,6 @@ MEMORY_ENTRY_COLUMNS = (
     "event_time_basis", "provenance", "scope", "source_turn_id", "coverage", "fallback", "extractor",
 )
 
-# Every base table always has a view (an empty, typed one until its first partition lands), so these compile
-# on a fresh lake too. Kept as plain SQL so users can read them with `SELECT sql FROM duckdb_views()` and copy them.
 _MEMORIES = DerivedView(
     "memories",
     "Every memory in one place, with its kind, time, source turn, status after consolidation (active when "

@@ -176,6 +176,9 @@ def _turns() -> pl.DataFrame:
             "timestamp": [None] * 3,
             "source_ref": ["D1:1", "D1:2", "D1:3"],
             "image_caption": [None] * 3,
+            "session_utc_offset_minutes": [None] * 3,
+            "session_time_utc": [None] * 3,
+            "timestamp_utc_offset_minutes": [None] * 3,
         }
     )
     return pl.from_arrow(frame.to_arrow().cast(TURNS))

@@ -47,6 +47,9 @@ def built(tmp_path_factory, embedder):
                 "timestamp": [None] * 3,
                 "source_ref": [i.split(":", 1)[1] for i in ids],
                 "image_caption": [None] * 3,
+                "session_utc_offset_minutes": [None] * 3,
+                "session_time_utc": [None] * 3,
+                "timestamp_utc_offset_minutes": [None] * 3,
             }
         ).to_arrow().cast(TURNS)
     )
