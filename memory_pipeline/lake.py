@@ -54,7 +54,8 @@ def stable_id(*parts: str, length: int = 16) -> str:
     return digest[:length]
 
 
-def _atomic_write_bytes(target: Path, write) -> None:
+def atomic_write_bytes(target: Path, write) -> None:
+    """Create or replace ``target`` through ``write(tmp_path)``: written beside it, fsynced, renamed over it."""
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     os.close(fd)
@@ -132,7 +133,7 @@ class Lake:
             if others:
                 raise ValueError(f"rows of {sorted(others)} written into partition {conversation_id!r}")
         target = self.partition_path(table, conversation_id)
-        _atomic_write_bytes(target, lambda tmp: pq.write_table(arrow, tmp, compression="zstd"))
+        atomic_write_bytes(target, lambda tmp: pq.write_table(arrow, tmp, compression="zstd"))
         return target
 
     def has_partition(self, table: str, conversation_id: str) -> bool:
@@ -193,7 +194,7 @@ class Lake:
             if old.name.split(".", 1)[0] == conversation_id and old.suffix != suffix:
                 old.unlink()
         target = self.inbox / f"{conversation_id}{suffix}"
-        _atomic_write_bytes(target, lambda tmp: tmp.write_bytes(payload))
+        atomic_write_bytes(target, lambda tmp: tmp.write_bytes(payload))
         return target
 
     def quarantine(self, source: Path, reason: dict) -> Path:
@@ -207,7 +208,7 @@ class Lake:
             target.write_bytes(b"")
         record = {"file": str(source), "quarantined_as": target.name, "at": stamp, **reason}
         reason_path = target.with_name(target.name + ".reason.json")
-        _atomic_write_bytes(reason_path, lambda tmp: tmp.write_text(json.dumps(record, indent=2)))
+        atomic_write_bytes(reason_path, lambda tmp: tmp.write_text(json.dumps(record, indent=2)))
         return target
 
 
