@@ -132,3 +132,26 @@ TABLES: dict[str, pa.Schema] = {
     "memory_embeddings": MEMORY_EMBEDDINGS,
     "extraction_diagnostics": EXTRACTION_DIAGNOSTICS,
 }
+
+
+# -- LLM layer (memory_pipeline/llm/) ---------------------------------------------------------------------------------
+# One row per attempt sent to an LLM backend or answer taken from the response cache (see memory_pipeline/llm/ledger.py).
+LLM_CALLS = pa.schema(
+    [
+        ("call_id", pa.string()),
+        ("stage", pa.string()),
+        ("conversation_id", pa.string()),
+        ("item_id", pa.string()),
+        ("backend", pa.string()),
+        ("model", pa.string()),
+        ("prompt_version", pa.string()),
+        ("prompt_tokens", pa.int64()),
+        ("completion_tokens", pa.int64()),
+        ("latency_ms", pa.float64()),
+        ("attempt", pa.int32()),
+        ("ok", pa.bool_()),
+        ("error", pa.string()),
+        ("cached", pa.bool_()),
+    ]
+)
+TABLES["llm_calls"] = LLM_CALLS
