@@ -149,6 +149,8 @@ def test_a_context_violation_is_fed_back(serve):
     [result], _ = run(server, [req])
     assert result.ok and result.attempts == 2 and result.value.segments[0].end_turn == 6
     assert "must end at turn 6" in server.calls("w")[1].messages[-1]["content"]
+    sent = server.calls("w")[0].body["response_format"]["json_schema"]["schema"]
+    assert sent["$defs"]["Segment"]["properties"]["end_turn"]["maximum"] == 6  # decoded under the narrowed schema
 
 
 def test_a_server_that_dies_mid_batch_keeps_the_answers_it_gave(serve, tmp_path):

@@ -1,10 +1,10 @@
 """Validated answers kept in the lake, so re-materialising unchanged input makes no new calls.
 
 Layout: ``<lake>/llm_cache/<conversation_id>/<key[:2]>/<key>.json``; forgetting a conversation deletes its one
-folder. The key is a digest of everything that decides the answer: backend, model identity, prompt version,
-the messages, the JSON schema, the token budget, the sampling settings and the retry wording. Only answers that
-passed validation are stored, so a failure is asked again next time. Entries are written to a temporary file and
-renamed, so a reader never sees half of one.
+folder. The key is a digest of everything that decides the answer: backend, model identity, the backend's
+decoding settings, prompt version, the messages, the JSON schema, the token budget, the sampling settings and the
+retry wording. Only answers that passed validation are stored, so a failure is asked again next time. Entries
+are written to a temporary file and renamed, so a reader never sees half of one.
 """
 
 from __future__ import annotations

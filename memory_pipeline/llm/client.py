@@ -34,6 +34,15 @@ def describe_validation_error(error: ValidationError) -> str:
     return "; ".join(parts)
 
 
+def request_schema(request: LLMRequest) -> dict:
+    """The JSON schema ``request``'s answer is decoded under: narrowed to its item by the response model's
+    ``schema_for(context)`` where the model has one (the project's response models do)."""
+    narrow = getattr(request.response_model, "schema_for", None)
+    if narrow is not None and request.context is not None:
+        return narrow(request.context)
+    return request.response_model.model_json_schema()
+
+
 def judge(request: LLMRequest, completion: Completion) -> tuple[BaseModel | None, str | None]:
     """The validated answer, or why this completion cannot be used."""
     if completion.error is not None:
@@ -66,6 +75,7 @@ class LLMClient:
             {
                 "backend": self.backend.name,
                 "model": self.model_id,
+                "decoding": dict(self.backend.decoding),
                 "prompt_version": request.prompt_version,
                 "messages": [dict(m) for m in request.messages],
                 "schema": schema,
@@ -110,11 +120,8 @@ class LLMClient:
 
     def run(self, requests: Sequence[LLMRequest], use_cache: bool = True) -> list[LLMResult]:
         """One result per request, in the same order. ``use_cache=False`` neither reads nor writes the cache."""
-        schemas: dict[type[BaseModel], dict] = {}
-        for request in requests:
-            if request.response_model not in schemas:
-                schemas[request.response_model] = request.response_model.model_json_schema()
-        keys = [self._key(r, schemas[r.response_model]) for r in requests]
+        schemas = [request_schema(r) for r in requests]
+        keys = [self._key(r, schema) for r, schema in zip(requests, schemas)]
         results: list[LLMResult | None] = [
             self._from_cache(r, k) if use_cache else None for r, k in zip(requests, keys)
         ]
@@ -129,7 +136,7 @@ class LLMClient:
                 [
                     BackendRequest(
                         messages=tuple(conversations[i]),
-                        json_schema=schemas[requests[i].response_model],
+                        json_schema=schemas[i],
                         schema_name=requests[i].response_model.__name__,
                         max_tokens=requests[i].max_tokens,
                     )

@@ -48,6 +48,11 @@ class VLLMSettings(_Strict):
     # None: eager on CPU (graph capture buys nothing there and costs start-up time), CUDA graphs on GPU.
     enforce_eager: bool | None = None
     cpu_kv_cache_gib: int = 1  # VLLM_CPU_KVCACHE_SPACE when it is not already set
+    # JSON without whitespace between tokens: fewer tokens per answer, and no room for a small model to wander
+    # into endless indentation. An engine-wide setting in vLLM (`vllm serve --structured-outputs-config`).
+    compact_json: bool = True
+    # The grammar engine behind schema-constrained decoding (vLLM's "auto" allows no compact_json).
+    structured_outputs_backend: Literal["xgrammar", "guidance"] = "xgrammar"
 
 
 class OpenAISettings(_Strict):

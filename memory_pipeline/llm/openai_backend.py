@@ -41,6 +41,7 @@ class OpenAIBackend:
     def __init__(self, config: LLMConfig) -> None:
         settings = config.openai
         self.model_id = config.model
+        self.decoding: dict = {}  # whatever the server decodes with is the server's; its model name stands for it
         self._sampling = config.sampling
         self._settings = settings
         self._client = openai.OpenAI(

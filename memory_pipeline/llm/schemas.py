@@ -2,14 +2,22 @@
 
 Every field is required and no extra keys are allowed, so the schemas are also valid for OpenAI's strict
 structured outputs; "unknown" (or an empty list) stands for "not stated" instead of null, which small models
-handle more reliably. Checks that need the item the answer is about (turn numbers inside the window, candidate
-ids that were shown) read the request's validation context: ``LLMRequest.context``. A violation is a validation
-error, fed back to the model on the next attempt like a malformed answer.
+handle more reliably. Every string and list has an upper bound: a constrained decoder then cannot loop (a small
+model otherwise repeats list items or a phrase until the token limit), and a stage's row sizes stay bounded.
+A rule that relates fields (which basis a consolidation action needs) is written as a union of variants, so the
+decoder enforces it too instead of leaving it to a retry.
+
+What depends on the item an answer is about (the turn numbers of the window, the candidate ids shown) comes from
+the request's context (``LLMRequest.context``) twice: :meth:`schema_for` narrows the schema the answer is decoded
+under (turn numbers in range, ids as an enum, one entry per candidate), and the validators check the answer
+against it (with the OpenAI backend a server may not enforce every keyword). A violation is a validation error,
+fed back to the model on the next attempt like a malformed answer.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 
@@ -17,9 +25,21 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validat
 class _Answer(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
+    @classmethod
+    def schema_for(cls, context: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The JSON schema to decode an answer about the item described by ``context`` under."""
+        return cls.model_json_schema()
+
 
 def _context(info: ValidationInfo) -> dict:
     return info.context or {}
+
+
+# Bounds shared by the models: a label, a short phrase, one sentence, a quote.
+Label = Annotated[str, Field(max_length=48)]
+Phrase = Annotated[str, Field(max_length=120)]
+Sentence = Annotated[str, Field(max_length=300)]
+TurnNumber = Annotated[int, Field(ge=0, le=100_000)]
 
 
 # -- segments (boundary-preserving window segmentation, seed 002) -------------------------------------------------
@@ -43,8 +63,8 @@ BoundaryTrigger = Literal[
 
 
 class Segment(_Answer):
-    start_turn: int = Field(ge=0, description="number of the first turn of the segment")
-    end_turn: int = Field(ge=0, description="number of the last turn of the segment (inclusive)")
+    start_turn: TurnNumber
+    end_turn: TurnNumber  # inclusive
     boundary_trigger: BoundaryTrigger
 
 
@@ -52,7 +72,17 @@ class SegmentsAnswer(_Answer):
     """Contiguous segments of a window. With context ``{"first_turn": a, "last_turn": b}`` they must tile a..b:
     in order, no gap, no overlap."""
 
-    segments: list[Segment] = Field(min_length=1)
+    segments: list[Segment] = Field(min_length=1, max_length=40)
+
+    @classmethod
+    def schema_for(cls, context: Mapping[str, Any] | None) -> dict[str, Any]:
+        schema = cls.model_json_schema()
+        if context and "first_turn" in context:
+            first, last = context["first_turn"], context["last_turn"]
+            for bound in ("start_turn", "end_turn"):
+                schema["$defs"]["Segment"]["properties"][bound].update(minimum=first, maximum=last)
+            schema["properties"]["segments"]["maxItems"] = last - first + 1
+        return schema
 
     @model_validator(mode="after")
     def _tiles_the_window(self, info: ValidationInfo) -> SegmentsAnswer:
@@ -91,23 +121,32 @@ UnitStatus = Literal["complete", "partial", "pending", "unknown"]
 
 
 class FTAUnit(_Answer):
-    summary: str
-    content_text: str
-    participants: list[str]
-    emotion_or_state: str
-    intention_or_plan: str
+    summary: Phrase
+    content_text: Sentence
+    participants: list[Label] = Field(max_length=8)
+    emotion_or_state: Phrase
+    intention_or_plan: Phrase
     time_orientation: TimeOrientation
     content_type: ContentType
-    event_time_text: str  # the time expression as written in the turns, "unknown" when there is none
+    event_time_text: Phrase  # the time expression as written in the turns, "unknown" when there is none
     status: UnitStatus
-    evidence_turns: list[int] = Field(min_length=1)
+    evidence_turns: list[TurnNumber] = Field(min_length=1, max_length=40)
 
 
 class FTAUnitsAnswer(_Answer):
     """Units of one segment (possibly none). With context ``{"turns": [numbers shown]}`` every evidence turn must
     be one of the segment's turns."""
 
-    units: list[FTAUnit]
+    units: list[FTAUnit] = Field(max_length=12)
+
+    @classmethod
+    def schema_for(cls, context: Mapping[str, Any] | None) -> dict[str, Any]:
+        schema = cls.model_json_schema()
+        if context and context.get("turns"):
+            evidence = schema["$defs"]["FTAUnit"]["properties"]["evidence_turns"]
+            evidence["items"] = {"type": "integer", "enum": sorted(set(context["turns"]))}
+            evidence["maxItems"] = len(set(context["turns"]))
+        return schema
 
     @model_validator(mode="after")
     def _evidence_in_segment(self, info: ValidationInfo) -> FTAUnitsAnswer:
@@ -128,9 +167,20 @@ Relation = Literal["same_episode_as", "updates", "contradicts", "followup_of", "
 
 
 class LinkJudgement(_Answer):
-    candidate_id: str
+    candidate_id: Label
     relation: Relation
     confidence: float = Field(ge=0.0, le=1.0)
+
+
+def _one_entry_per_candidate(schema: dict[str, Any], context: Mapping[str, Any] | None, field: str,
+                              entries: tuple[str, ...]) -> dict[str, Any]:
+    """``schema`` with the candidate ids as an enum and exactly as many entries as candidates."""
+    if context and context.get("candidates"):
+        ids = list(context["candidates"])
+        for entry in entries:
+            schema["$defs"][entry]["properties"]["candidate_id"] = {"type": "string", "enum": ids}
+        schema["properties"][field].update(minItems=len(ids), maxItems=len(ids))
+    return schema
 
 
 def _check_candidates(ids: list[str], info: ValidationInfo) -> None:
@@ -152,7 +202,11 @@ def _check_candidates(ids: list[str], info: ValidationInfo) -> None:
 class LinksAnswer(_Answer):
     """One judgement per candidate shown (context ``{"candidates": [...]}``)."""
 
-    links: list[LinkJudgement]
+    links: list[LinkJudgement] = Field(max_length=32)
+
+    @classmethod
+    def schema_for(cls, context: Mapping[str, Any] | None) -> dict[str, Any]:
+        return _one_entry_per_candidate(cls.model_json_schema(), context, "links", ("LinkJudgement",))
 
     @model_validator(mode="after")
     def _one_per_candidate(self, info: ValidationInfo) -> LinksAnswer:
@@ -162,41 +216,47 @@ class LinksAnswer(_Answer):
 
 # -- consolidation (relation decisions between a target memory and earlier ones, seed 000 §3.3, A.4) ---------------
 
-Action = Literal["ignore", "dedup", "supersede", "qualify"]
-Basis = Literal["same_fact", "same_event", "event_correction", "state_change", "none"]
-# A hiding decision must name a basis that can justify it (seed 000, A.4); ignore/qualify hide nothing.
-ALLOWED_BASIS: dict[str, frozenset[str]] = {
-    "ignore": frozenset({"none"}),
-    "qualify": frozenset({"none"}),
-    "dedup": frozenset({"same_fact", "same_event"}),
-    "supersede": frozenset({"event_correction", "state_change"}),
-}
+# A decision that hides a memory must name a basis that can justify it and quote the target (seed 000, A.4);
+# ignore and qualify hide nothing and carry neither. ``anchor`` must be a verbatim quote from the target: whether
+# it really occurs there is the stage's acceptance check (``accepted``/``reject_reason``), not a schema error.
 
 
-class ConsolidationDecision(_Answer):
-    """``anchor`` is a short verbatim quote from the target; whether it really occurs there is the stage's
-    acceptance check (recorded as ``accepted``/``reject_reason``), not a schema error."""
+class KeepDecision(_Answer):
+    candidate_id: Label
+    action: Literal["ignore", "qualify"]
+    basis: Literal["none"]
+    scope: Literal[""]
+    anchor: Literal[""]
 
-    candidate_id: str
-    action: Action
-    basis: Basis
-    scope: str
-    anchor: str
 
-    @model_validator(mode="after")
-    def _basis_fits_action(self) -> ConsolidationDecision:
-        if self.basis not in ALLOWED_BASIS[self.action]:
-            allowed = " or ".join(sorted(ALLOWED_BASIS[self.action]))
-            raise ValueError(f"candidate {self.candidate_id}: action {self.action!r} needs basis {allowed}, not {self.basis!r}")
-        if self.action in ("dedup", "supersede") and not self.anchor.strip():
-            raise ValueError(f"candidate {self.candidate_id}: {self.action} needs a verbatim anchor from the target")
-        return self
+class DedupDecision(_Answer):
+    candidate_id: Label
+    action: Literal["dedup"]
+    basis: Literal["same_fact", "same_event"]
+    scope: Annotated[str, Field(min_length=1, max_length=120)]
+    anchor: Annotated[str, Field(min_length=1, max_length=160)]
+
+
+class SupersedeDecision(_Answer):
+    candidate_id: Label
+    action: Literal["supersede"]
+    basis: Literal["event_correction", "state_change"]
+    scope: Annotated[str, Field(min_length=1, max_length=120)]
+    anchor: Annotated[str, Field(min_length=1, max_length=160)]
+
+
+ConsolidationDecision = KeepDecision | DedupDecision | SupersedeDecision
 
 
 class ConsolidationAnswer(_Answer):
     """One decision per candidate shown (context ``{"candidates": [...]}``)."""
 
-    decisions: list[ConsolidationDecision]
+    decisions: list[ConsolidationDecision] = Field(max_length=32)
+
+    @classmethod
+    def schema_for(cls, context: Mapping[str, Any] | None) -> dict[str, Any]:
+        variants = ("KeepDecision", "DedupDecision", "SupersedeDecision")
+        return _one_entry_per_candidate(cls.model_json_schema(), context, "decisions", variants)
 
     @model_validator(mode="after")
     def _one_per_candidate(self, info: ValidationInfo) -> ConsolidationAnswer:
@@ -208,6 +268,6 @@ class ConsolidationAnswer(_Answer):
 
 
 class CheckAnswer(_Answer):
-    person: str
-    place: str
-    year: int
+    person: Label
+    place: Label
+    year: Annotated[int, Field(ge=1000, le=2999)]

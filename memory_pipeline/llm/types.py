@@ -78,10 +78,12 @@ class Completion:
 
 
 class Backend(Protocol):
-    """A model behind one batch call. ``name`` is the registry name, ``model_id`` names the weights."""
+    """A model behind one batch call. ``name`` is the registry name, ``model_id`` names the weights,
+    ``decoding`` holds the backend's own settings that change its answers (they go into the cache key)."""
 
     name: str
     model_id: str
+    decoding: Mapping[str, Any]
 
     def generate(self, requests: Sequence[BackendRequest]) -> list[Completion]:
         """One answer per request, in order; never raises for a single request's failure."""

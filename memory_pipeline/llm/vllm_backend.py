@@ -52,6 +52,8 @@ class VLLMBackend:
         self._sampling = config.sampling
         settings = config.vllm
         self.model_id = model_identity(config.model)
+        structured = {"backend": settings.structured_outputs_backend, "disable_any_whitespace": settings.compact_json}
+        self.decoding = {"dtype": settings.dtype, **structured}
         self.llm = LLM(
             model=config.model,
             dtype=settings.dtype,
@@ -60,6 +62,7 @@ class VLLMBackend:
             tensor_parallel_size=settings.tensor_parallel_size,
             enforce_eager=on_cpu if settings.enforce_eager is None else settings.enforce_eager,
             seed=config.sampling.seed or 0,
+            structured_outputs_config=structured,
         )
 
     def _params(self, request: BackendRequest):
