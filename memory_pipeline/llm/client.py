@@ -38,9 +38,7 @@ def request_schema(request: LLMRequest) -> dict:
     """The JSON schema ``request``'s answer is decoded under: narrowed to its item by the response model's
     ``schema_for(context)`` where the model has one (the project's response models do)."""
     narrow = getattr(request.response_model, "schema_for", None)
-    if narrow is not None and request.context is not None:
-        return narrow(request.context)
-    return request.response_model.model_json_schema()
+    return narrow(request.context) if narrow is not None else request.response_model.model_json_schema()
 
 
 def judge(request: LLMRequest, completion: Completion) -> tuple[BaseModel | None, str | None]:
@@ -125,17 +123,18 @@ class LLMClient:
         results: list[LLMResult | None] = [
             self._from_cache(r, k) if use_cache else None for r, k in zip(requests, keys)
         ]
-        conversations: dict[int, list[Message]] = {
+        # The messages each request is asked with; a rejected answer and its error are appended for the next round.
+        dialogues: dict[int, list[Message]] = {
             i: list(r.messages) for i, r in enumerate(requests) if results[i] is None
         }
-        pending = sorted(conversations)
+        pending = sorted(dialogues)
         for attempt in range(1, self.config.max_retries + 2):
             if not pending:
                 break
             completions = self.backend.generate(
                 [
                     BackendRequest(
-                        messages=tuple(conversations[i]),
+                        messages=tuple(dialogues[i]),
                         json_schema=schemas[i],
                         schema_name=requests[i].response_model.__name__,
                         max_tokens=requests[i].max_tokens,
@@ -158,8 +157,8 @@ class LLMClient:
                     results[i] = LLMResult(request, None, error, attempt, cached=False)
                 else:
                     if completion.text and completion.text.strip():
-                        conversations[i].append({"role": "assistant", "content": completion.text})
-                    conversations[i].append({"role": "user", "content": RETRY_FEEDBACK.format(error=error)})
+                        dialogues[i].append({"role": "assistant", "content": completion.text})
+                    dialogues[i].append({"role": "user", "content": RETRY_FEEDBACK.format(error=error)})
                     retry.append(i)
             pending = retry
         return results  # every slot is filled: the last round turns each remaining failure into a result
