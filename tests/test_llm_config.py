@@ -82,3 +82,12 @@ def test_a_wrong_value_or_misspelt_key_is_an_error(tmp_path, toml):
 def test_a_backend_without_a_model_says_what_is_missing(tmp_path):
     with pytest.raises(ValueError, match="needs a model"):
         build_client(LLMConfig(backend="openai"), None)
+
+
+def test_backends_are_registered_by_name_and_imported_only_when_chosen():
+    from memory_pipeline.llm.backends import LLM_BACKENDS
+
+    assert LLM_BACKENDS.names() == ["openai", "vllm"]
+    assert LLM_BACKENDS.target("vllm") == "memory_pipeline.llm.vllm_backend:VLLMBackend"
+    with pytest.raises(ValueError, match="unknown LLM backend 'gpt'"):
+        LLM_BACKENDS.get("gpt")
