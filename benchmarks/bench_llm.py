@@ -21,8 +21,15 @@ from report import print_numbers
 
 from memory_pipeline.ingest import read_source
 from memory_pipeline.ingest.frames import turns_frame
-from memory_pipeline.llm import LLMConfig, build_client, format_turns, ledger_frame, ledger_totals, load_prompt
-from memory_pipeline.llm import prepare_model
+from memory_pipeline.llm import (
+    LLMConfig,
+    build_client,
+    format_turns,
+    ledger_frame,
+    ledger_totals,
+    load_prompt,
+    prepare_model,
+)
 from memory_pipeline.llm.schemas import SegmentsAnswer
 
 REPO_ROOT = Path(__file__).resolve().parents[1]

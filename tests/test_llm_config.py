@@ -71,7 +71,12 @@ def test_empty_environment_variables_count_as_unset(tmp_path):
 
 @pytest.mark.parametrize(
     "toml",
-    ['[llm]\nbackend = "gpt"\n', '[llm]\nmax_retry = 3\n', '[llm.openai]\nconcurency = 3\n', '[llm]\non_failure = "x"\n'],
+    [
+        '[llm]\nbackend = "gpt"\n',
+        '[llm]\nmax_retry = 3\n',
+        '[llm.openai]\nconcurency = 3\n',
+        '[llm]\non_failure = "x"\n',
+    ],
 )
 def test_a_wrong_value_or_misspelt_key_is_an_error(tmp_path, toml):
     (tmp_path / "memory_pipeline.toml").write_text(toml)

@@ -65,7 +65,7 @@ def test_a_batch_is_answered_in_order_and_the_ledger_carries_the_servers_usage(s
     assert [r.value.person for r in results] == ["Maya", "Theo", "Maya"]
     assert all(r.ok and r.attempts == 1 and not r.cached for r in results)
     assert [rec.item_id for rec in ledger] == ["a", "b", "c"]
-    for rec, tag in zip(ledger, "abc"):
+    for rec, tag in zip(ledger, "abc", strict=True):
         hit = server.calls(tag)[0]
         assert (rec.prompt_tokens, rec.completion_tokens) == usage_for(hit.messages, GOOD if tag != "b" else
                                                                        '{"person": "Theo", "year": 2021}')

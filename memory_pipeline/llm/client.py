@@ -87,7 +87,9 @@ class LLMClient:
                 error: str | None, cached: bool) -> None:
         self._ledger.append(
             CallRecord(
-                call_id=call_id(request.stage, request.conversation_id, request.item_id, request.prompt_version, attempt),
+                call_id=call_id(
+                    request.stage, request.conversation_id, request.item_id, request.prompt_version, attempt
+                ),
                 stage=request.stage,
                 conversation_id=request.conversation_id,
                 item_id=request.item_id,
@@ -119,9 +121,9 @@ class LLMClient:
     def run(self, requests: Sequence[LLMRequest], use_cache: bool = True) -> list[LLMResult]:
         """One result per request, in the same order. ``use_cache=False`` neither reads nor writes the cache."""
         schemas = [request_schema(r) for r in requests]
-        keys = [self._key(r, schema) for r, schema in zip(requests, schemas)]
+        keys = [self._key(r, schema) for r, schema in zip(requests, schemas, strict=True)]
         results: list[LLMResult | None] = [
-            self._from_cache(r, k) if use_cache else None for r, k in zip(requests, keys)
+            self._from_cache(r, k) if use_cache else None for r, k in zip(requests, keys, strict=True)
         ]
         # The messages each request is asked with; a rejected answer and its error are appended for the next round.
         dialogues: dict[int, list[Message]] = {
@@ -151,7 +153,9 @@ class LLMClient:
                 if value is not None:
                     results[i] = LLMResult(request, value, None, attempt, cached=False)
                     if use_cache and self.cache is not None:
-                        entry = CacheEntry(completion.text, completion.prompt_tokens, completion.completion_tokens, attempt)
+                        entry = CacheEntry(
+                            completion.text, completion.prompt_tokens, completion.completion_tokens, attempt
+                        )
                         self.cache.put(request.conversation_id, keys[i], entry)
                 elif completion.error is not None or attempt > self.config.max_retries:
                     results[i] = LLMResult(request, None, error, attempt, cached=False)

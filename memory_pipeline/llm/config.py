@@ -17,6 +17,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 CONFIG_FILE_NAME = "memory_pipeline.toml"
+# The builder/detector value of a row that a stage's rules built because its LLM answer failed
+# (only with on_failure = "rules"); one spelling for every stage, so SQL can count them.
+RULES_AFTER_LLM_FAILURE = "rules(llm_failed)"
 # Environment variable -> top-level LLMConfig field.
 ENV_VARS: dict[str, str] = {
     "MEMORY_PIPELINE_LLM_BACKEND": "backend",

@@ -94,7 +94,9 @@ def prepare_model(name: str, out_dir: str | os.PathLike[str]) -> Path:
     work.chmod(0o755)  # mkdtemp's 0700 would hide the model from a server running as another user
     try:
         tokenizer = AutoTokenizer.from_pretrained(gguf.parent, gguf_file=gguf.name)
-        model = AutoModelForCausalLM.from_pretrained(gguf.parent, gguf_file=gguf.name, dtype=getattr(torch, source.dtype))
+        model = AutoModelForCausalLM.from_pretrained(
+            gguf.parent, gguf_file=gguf.name, dtype=getattr(torch, source.dtype)
+        )
         # The weights are dequantised on load; left in place, these say "GGUF-quantised" and saving refuses.
         model.hf_quantizer = None
         if hasattr(model.config, "quantization_config"):

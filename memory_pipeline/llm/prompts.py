@@ -94,7 +94,7 @@ def parse_prompt(name: str, text: str) -> Prompt:
     if not meta.get("version", "").isdigit():
         raise ValueError(f"prompt {name!r}: header needs 'version: <integer>'")
     parts = _SECTION.split(text[header.end() :])
-    sections = dict(zip(parts[1::2], (body.strip() for body in parts[2::2])))
+    sections = dict(zip(parts[1::2], (body.strip() for body in parts[2::2]), strict=True))
     if set(sections) != {"system", "user"}:
         raise ValueError(f"prompt {name!r}: needs one [system] and one [user] section")
     return Prompt(name=name, version=f"{name}@{meta['version']}", system=sections["system"], user=sections["user"])
@@ -102,9 +102,10 @@ def parse_prompt(name: str, text: str) -> Prompt:
 
 def load_prompt(name: str) -> Prompt:
     """The packaged prompt ``prompts/<name>.md``."""
-    path = resources.files("memory_pipeline.llm") / "prompts" / f"{name}.md"
+    folder = resources.files("memory_pipeline.llm") / "prompts"
+    path = folder / f"{name}.md"
     if not path.is_file():
-        known = sorted(p.name.removesuffix(".md") for p in (resources.files("memory_pipeline.llm") / "prompts").iterdir())
+        known = sorted(p.name.removesuffix(".md") for p in folder.iterdir())
         raise ValueError(f"unknown prompt {name!r}; known: {', '.join(known)}")
     return parse_prompt(name, path.read_text(encoding="utf-8"))
 
