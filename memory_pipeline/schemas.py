@@ -162,6 +162,28 @@ TABLES: dict[str, pa.Schema] = {
 }
 
 
+# --- LLM layer (memory_pipeline/llm/) ------------------------------------------------------------------------
+LLM_CALLS = _table(
+    "One row per attempt sent to an LLM backend, or answer taken from the response cache (llm/ledger.py); each "
+    "LLM-using step writes its own part of a conversation's partition.",
+    ("call_id", pa.string(), "Deterministic id: stable_id of stage, item, prompt version and attempt."),
+    ("stage", pa.string(), "The stage that asked: segments, fta_units, links, consolidation, check."),
+    ("conversation_id", pa.string(), "Conversation of the item (partition key)."),
+    ("item_id", pa.string(), "What the request was about: a window, a segment, a memory."),
+    ("backend", pa.string(), "vllm or openai."),
+    ("model", pa.string(), "The model's identity: its name, or a folder's name plus a hash of its config (no path)."),
+    ("prompt_version", pa.string(), "The prompt file's name and version, e.g. segments@1: part of the cache key."),
+    ("prompt_tokens", pa.int64(), "Tokens of the prompt, as the backend reported them."),
+    ("completion_tokens", pa.int64(), "Tokens generated, as the backend reported them."),
+    ("latency_ms", pa.float64(), "Wall time of the attempt (its share of a vLLM batch); 0 for a cache hit."),
+    ("attempt", pa.int32(), "1 for the first try; retries with the validation error fed back count up."),
+    ("ok", pa.bool_(), "Whether the answer parsed and validated against the response model."),
+    ("error", pa.string(), "Why the attempt failed (transport, invalid JSON, schema, truncated), else null."),
+    ("cached", pa.bool_(), "Answered from the response cache: no backend call was made."),
+)
+TABLES["llm_calls"] = LLM_CALLS
+
+
 # --- links and consolidation (seed 002; seed 000 §3.3, A.4) -------------------------------------------------
 LINKS = _table(
     'Relations from a newer memory to an older one of the same conversation (links/).',
