@@ -4,14 +4,22 @@ from __future__ import annotations
 
 import dagster as dg
 
-from assets import evaluation, gate, ingestion, memories
+from assets import consolidation, evaluation, gate, ingestion, memories
 from assets.partitions import conversation_partitions
 from assets.progress import progress_logger
 from assets.sensors import automation_sensor, inbox_sensor
 from memory_pipeline.config import RunConfig
-from resources import EmbedderResource, ExtractorResource, GateModelResource, LakeResource, ParserResource
+from resources import (
+    ConsolidationSettingsResource,
+    EmbedderResource,
+    ExtractorResource,
+    GateModelResource,
+    LakeResource,
+    LLMResource,
+    ParserResource,
+)
 
-ASSETS = dg.load_assets_from_modules([ingestion, gate, memories, evaluation])
+ASSETS = dg.load_assets_from_modules([ingestion, gate, memories, consolidation, evaluation])
 
 # Every asset partitioned by conversation, whatever its module: a new stage joins the job (and the CLI's chain,
 # which reads the same graph) by existing.
@@ -52,6 +60,8 @@ def build_definitions(lake_dir: str = "", executor: str | None = None) -> dg.Def
             "parser": ParserResource(),
             "extractor": ExtractorResource(),
             "embedder": EmbedderResource(),
+            "consolidation_settings": ConsolidationSettingsResource(),
+            "llm": LLMResource(lake_dir=lake_dir),
         },
     )
 

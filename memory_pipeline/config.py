@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+
 LAKE_ENV_VAR = "MEMORY_PIPELINE_LAKE"
 DEFAULT_LAKE_DIR = Path("data_lake")
 
@@ -89,7 +90,66 @@ class RunConfig(BaseModel):
     )
 
 
+class LinksConfig(BaseModel):
+    """Links between memories (seed 002; numbers shared with seed 000 A.4 and DESIGN §5)."""
+
+    classifier: str = "rules"  # a name in LINK_CLASSIFIERS: "rules" (default) or "llm"
+    top_k: int = Field(20, ge=1)  # K: nearest earlier memories looked at
+    min_similarity: float = 0.45  # cosine floor
+    keep: int = Field(10, ge=1)  # N: candidates kept per memory
+    # Entries and FTA units are two readings of the same turns; linking across them would relate a turn to itself.
+    cross_kind: bool = False
+    # Rules: share of the smaller memory's content words two memories must share to be about one event.
+    event_overlap: float = 0.5
+    # Rules: "supports" needs this cosine and a shared noun.
+    supports_min_similarity: float = 0.6
+    # Rules: a report may fall this many days outside the planned window and still be its follow-up.
+    plan_grace_days: int = 7
+    # LLM: answer cap, and memory text cut to this many characters in the prompt.
+    max_tokens: int = 768
+    max_text_chars: int = 400
+    # LLM failure: "skip" leaves the memory without links (counted and listed); "rules" classifies it with the
+    # rules and says so in the link's method ("rules(llm_failed)").
+    on_failure: Literal["skip", "rules"] = "skip"
+
+
+class ConsolidationConfig(BaseModel):
+    """Consolidation (seed 000 §3.3, A.4, B.1; numbers in DESIGN §5)."""
+
+    classifier: str = "rules"  # a name in CONSOLIDATION_CLASSIFIERS: "rules" (default) or "llm"
+    top_k: int = Field(20, ge=1)  # K_u
+    min_similarity: float = 0.45
+    keep: int = Field(10, ge=1)  # N_u
+    cross_kind: bool = False  # entries and units are consolidated apart (two stores of the same turns)
+    # Rules: a same-episode pair at least this similar is proposed as a duplicate (the validator still asks
+    # for a shared source turn or an explicit shared event date).
+    dedup_min_similarity: float = 0.9
+    # An appointment said again within this many days of the last, with a correction cue, is the same one.
+    reschedule_days: int = 31
+    # Validator: an anchor is a short quote.
+    anchor_max_words: int = 16
+    # Thresholds of the pair rules, shared with the links stage.
+    rules: LinksConfig = Field(default_factory=LinksConfig)
+    # LLM: answer cap (B.1: 1024 output tokens) and memory text cut in the prompt.
+    max_tokens: int = 1024
+    max_text_chars: int = 400
+
+
+class RetrievalConfig(BaseModel):
+    """Retrieval and context packets (seed 002 FTA scoring; seed 000 A.4 historical retrieval)."""
+
+    lam: float = Field(0.8, ge=0.0, le=1.0)  # lambda: weight of the cosine against the cue score
+    tau: float = 0.35  # score floor of a primary hit
+    k: int = Field(10, ge=1)  # primary hits (25 on LoCoMo: LOCOMO_K)
+    neighbours_per_hit: int = Field(1, ge=0)  # linked neighbours added per primary hit
+    budget_words: int = Field(400, ge=1)  # words of memory and turn text a packet may hold
+    history_expansion: bool = True  # temporal / state-change questions also see superseded memories
+
+
 class PipelineConfig(BaseModel):
+    """Every stage's section. ``llm``'s model lives beside the LLM code with its loader,
+    :func:`memory_pipeline.llm.config.load_llm_config` (lake file < environment < CLI flags)."""
+
     lake_dir: Path = Field(default_factory=resolve_lake_dir)
     ingest: IngestConfig = Field(default_factory=IngestConfig)
     gate: GateConfig = Field(default_factory=GateConfig)
@@ -97,3 +157,13 @@ class PipelineConfig(BaseModel):
     extractor: ExtractorConfig = Field(default_factory=ExtractorConfig)
     embedder: EmbedderConfig = Field(default_factory=EmbedderConfig)
     run: RunConfig = Field(default_factory=RunConfig)
+    links: LinksConfig = Field(default_factory=LinksConfig)
+    consolidation: ConsolidationConfig = Field(default_factory=ConsolidationConfig)
+    retrieval: RetrievalConfig = Field(default_factory=RetrievalConfig)
+    llm: LLMConfig = Field(default_factory=lambda: LLMConfig())
+
+
+# Imported last: the LLM package's modules read this module's other sections while they load.
+from memory_pipeline.llm.config import LLMConfig  # noqa: E402
+
+PipelineConfig.model_rebuild()

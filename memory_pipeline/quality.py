@@ -117,3 +117,33 @@ def empty_output_rate_under(diagnostics: pl.DataFrame, bound: float) -> CheckOut
         f"the extractor leaves at most {bound:.1%} of admitted turns without a memory",
         {"empty_output_rate": round(rate, 4), "admitted_turns": admitted, "empty_outputs": empty},
     )
+
+
+def consolidation_checks(links: pl.DataFrame, status: pl.DataFrame, memory_ids: list[str]) -> list[CheckOutcome]:
+    """No status cycles, every replacement resolves to a memory that is active or replaced later, every link's
+    ends exist (the rules live in :mod:`memory_pipeline.consolidation.checks`)."""
+    from memory_pipeline.consolidation.checks import dangling_link_ends, status_checks
+
+    problems = {**status_checks(status), "link_ends_exist": dangling_link_ends(links, memory_ids)}
+    descriptions = {
+        "no_status_cycles": "no memory is (transitively) replaced by itself",
+        "replacements_resolve": "every replaced_by points at an existing memory that is active or replaced later",
+        "link_ends_exist": "both ends of every link are memories of the conversation",
+    }
+    return [
+        CheckOutcome(name, not found, descriptions[name], {"problems": len(found), "examples": found[:5]})
+        for name, found in problems.items()
+    ]
+
+
+def llm_failure_rate_under(ledger: pl.DataFrame, bound: float) -> CheckOutcome:
+    """At most ``bound`` of the items sent to the LLM ended without a valid answer."""
+    from memory_pipeline.llm.ledger import ledger_totals
+
+    totals = ledger_totals(ledger)
+    return CheckOutcome(
+        "llm_failure_rate",
+        totals.failure_rate <= bound,
+        f"at most {bound:.0%} of LLM items fail after their retries",
+        {"failure_rate": round(totals.failure_rate, 4), "items": totals.items, "failed_items": totals.failed_items},
+    )

@@ -5,6 +5,15 @@ executor), never once per conversation: a run carries a chunk of conversations (
 """
 
 from resources.lake import LakeResource
-from resources.models import EmbedderResource, ExtractorResource, GateModelResource, ParserResource
+from resources.llm import LLMResource
+from resources.models import (
+    ConsolidationSettingsResource,
+    EmbedderResource,
+    ExtractorResource,
+    GateModelResource,
+    ParserResource,
+)
 
-__all__ = ["EmbedderResource", "ExtractorResource", "GateModelResource", "LakeResource", "ParserResource"]
+__all__ = [
+    "ConsolidationSettingsResource",
+    "EmbedderResource", "ExtractorResource", "GateModelResource", "LLMResource", "LakeResource", "ParserResource"]

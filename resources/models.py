@@ -14,7 +14,14 @@ from typing import Any
 import dagster as dg
 from pydantic import PrivateAttr
 
-from memory_pipeline.config import EmbedderConfig, ExtractorConfig, GateConfig, ParserConfig
+from memory_pipeline.config import (
+    ConsolidationConfig,
+    EmbedderConfig,
+    ExtractorConfig,
+    GateConfig,
+    LinksConfig,
+    ParserConfig,
+)
 from resources.settings import settings_class, to_engine
 
 GateSettings = settings_class(GateConfig)
@@ -115,3 +122,22 @@ class EmbedderResource(_LoadedPerStep):
     @property
     def embedder(self):
         return self.loaded
+
+
+LinksSettings = settings_class(LinksConfig)
+ConsolidationSettings = settings_class(ConsolidationConfig)
+
+
+class ConsolidationSettingsResource(dg.ConfigurableResource):
+    """The links and consolidation stages' settings (nothing to load: their parse comes from ``parser``)."""
+
+    links: LinksSettings = LinksSettings()
+    consolidation: ConsolidationSettings = ConsolidationSettings()
+
+    @property
+    def links_config(self) -> LinksConfig:
+        return to_engine(LinksConfig, self.links)
+
+    @property
+    def consolidation_config(self) -> ConsolidationConfig:
+        return to_engine(ConsolidationConfig, self.consolidation)

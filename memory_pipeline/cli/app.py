@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from memory_pipeline.cli import context, evaluate, forget, gate, ingest, query, run
+from memory_pipeline.cli import context, evaluate, forget, gate, ingest, llm, query, run
 from memory_pipeline.cli.common import EXIT_OK
 from memory_pipeline.config import PipelineConfig, resolve_lake_dir
 
@@ -26,6 +26,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     gate.register(commands, argv)
     evaluate.register(commands)
     forget.register(commands)
+    llm.register(commands)
     return parser
 
 

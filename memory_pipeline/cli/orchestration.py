@@ -160,13 +160,18 @@ def contiguous_chunks(ordered: Sequence[str], chosen: set[str], max_size: int) -
     return chunks
 
 
-def execute_chunk(defs, instance, chunk: list[str], progress: logging.Logger) -> bool:
-    """One Dagster run over a contiguous range of partitions; on failure, retry each alone."""
+def execute_chunk(defs, instance, chunk: list[str], progress: logging.Logger, llm: dict | None = None) -> bool:
+    """One Dagster run over a contiguous range of partitions; on failure, retry each alone. ``llm`` holds the
+    LLM resource's overrides (backend, model, base_url, config_file; None values are left out)."""
     job = defs.resolve_job_def("memory_job")
+    run_config: dict = {"loggers": {"progress": {}}}
+    given = {key: value for key, value in (llm or {}).items() if value is not None}
+    if given:
+        run_config["resources"] = {"llm": {"config": given}}
     result = job.execute_in_process(
         instance=instance,
         tags={PARTITION_RANGE_START_TAG: chunk[0], PARTITION_RANGE_END_TAG: chunk[-1]},
-        run_config={"loggers": {"progress": {}}},
+        run_config=run_config,
         raise_on_error=False,
     )
     if result.success:
@@ -175,7 +180,7 @@ def execute_chunk(defs, instance, chunk: list[str], progress: logging.Logger) ->
         progress.error(f"FAILED {chunk[0]} (run {result.run_id}); see `dagster` UI or the run logs")
         return False
     progress.warning(f"chunk {chunk[0]}..{chunk[-1]} failed; isolating the failing conversation(s)")
-    return all([execute_chunk(defs, instance, [key], progress) for key in chunk])
+    return all([execute_chunk(defs, instance, [key], progress, llm) for key in chunk])
 
 
 @dataclass
@@ -195,6 +200,7 @@ def run_partitions(
     force: bool = False,
     max_per_run: int,
     progress: logging.Logger,
+    llm: dict | None = None,
 ) -> RunOutcome:
     """Carry the stale (or, with ``force``, all) of ``conversation_ids`` (None: every registered conversation)
     through the whole chain, in contiguous chunks of at most ``max_per_run``, then refresh the views.
@@ -222,7 +228,7 @@ def run_partitions(
     ok = True
     for number, chunk in enumerate(chunks, start=1):
         progress.info(f"run {number}/{len(chunks)}: {len(chunk)} conversation(s) {chunk[0]} .. {chunk[-1]}")
-        ok = execute_chunk(defs, instance, chunk, progress) and ok
+        ok = execute_chunk(defs, instance, chunk, progress, llm) and ok
     warehouse.refresh_views(lake)
     return RunOutcome(ok=ok, ran=[key for key in ordered if key in stale], seconds=time.perf_counter() - started)
 

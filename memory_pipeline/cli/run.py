@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from memory_pipeline.cli.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+from memory_pipeline.cli.llm import add_llm_flags, llm_overrides
 from memory_pipeline.cli.orchestration import (
     dagster_instance,
     lake_chain,
@@ -24,6 +25,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     which.add_argument("--all", action="store_true", help="every registered conversation (the default)")
     which.add_argument("--conversation", nargs="+", metavar="ID", help="only these conversations")
     run.add_argument("--force", action="store_true", help="re-materialise even what is up to date")
+    add_llm_flags(run)
     run.set_defaults(handler=cmd_run)
 
     status = commands.add_parser("status", help="partitions and what is materialised")
@@ -31,13 +33,18 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def cmd_run(args, config: PipelineConfig) -> int:
-    return run_and_report(Lake(config.lake_dir), None if args.all else args.conversation, args.force, config)
+    lake = Lake(config.lake_dir)
+    overrides = llm_overrides(args, lake.root)
+    return run_and_report(lake, None if args.all else args.conversation, args.force, config, overrides)
 
 
-def run_and_report(lake: Lake, conversation_ids: list[str] | None, force: bool, config: PipelineConfig) -> int:
+def run_and_report(
+    lake: Lake, conversation_ids: list[str] | None, force: bool, config: PipelineConfig, llm: dict | None = None
+) -> int:
     """:func:`run_partitions` with the terminal lines every caller (``run``, ``eval``) prints."""
     outcome = run_partitions(
-        lake, conversation_ids, force=force, max_per_run=config.run.max_partitions_per_run, progress=progress_logger()
+        lake, conversation_ids, force=force, max_per_run=config.run.max_partitions_per_run, progress=progress_logger(),
+        llm=llm,
     )
     if outcome.unknown:
         print(f"unknown conversation(s): {', '.join(outcome.unknown)} (ingest them first)", file=sys.stderr)

@@ -82,6 +82,8 @@ class LLMConfig(_Strict):
     # Validation retries: an answer that is not valid JSON under the schema is sent back with the error.
     max_retries: int = Field(default=2, ge=0)
     on_failure: Literal["skip", "rules"] = "skip"  # "rules": the stage's rule builder, marked per row
+    # The asset check on llm_calls warns when more than this share of a step's items end without a valid answer.
+    max_failure_rate: float = Field(default=0.1, ge=0.0, le=1.0)
     stages: dict[str, Literal["llm", "rules"]] = Field(default_factory=dict)
     cache: bool = True
     sampling: SamplingSettings = Field(default_factory=SamplingSettings)

@@ -87,3 +87,12 @@ def ledger_totals(frame: pl.DataFrame) -> LedgerTotals:
         cached_completion_tokens=int(hits["completion_tokens"].sum()),
         seconds=float(made["latency_ms"].sum()) / 1000.0,
     )
+
+
+def with_stage_rows(existing: pl.DataFrame | None, stage: str, new: pl.DataFrame) -> pl.DataFrame:
+    """A conversation's ledger with ``stage``'s rows replaced by ``new`` (every LLM-using step owns its rows of
+    the one ``llm_calls`` partition); sorted by stage and call id, so a re-run writes the same bytes."""
+    kept = existing.filter(pl.col("stage") != stage) if existing is not None and existing.height else None
+    frames = [frame for frame in (kept, new) if frame is not None]
+    combined = pl.concat(frames, how="vertical_relaxed") if frames else ledger_frame([])
+    return combined.sort("stage", "call_id", "attempt", maintain_order=True)
