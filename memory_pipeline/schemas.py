@@ -132,3 +132,19 @@ TABLES: dict[str, pa.Schema] = {
     "memory_embeddings": MEMORY_EMBEDDINGS,
     "extraction_diagnostics": EXTRACTION_DIAGNOSTICS,
 }
+
+# segments (seed 002, BWS): contiguous spans of one session's turns; kept apart from the block above so the
+# stage's contract can be reviewed on its own.
+SEGMENTS = pa.schema(
+    [
+        ("segment_id", pa.string()),
+        ("conversation_id", pa.string()),
+        ("session_id", pa.string()),
+        ("start_turn_index", pa.int32()),
+        ("end_turn_index", pa.int32()),
+        ("turn_ids", pa.list_(pa.string())),
+        ("boundary_trigger", pa.string()),
+        ("detector", pa.string()),
+    ]
+)
+TABLES["segments"] = SEGMENTS
