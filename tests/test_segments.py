@@ -14,6 +14,7 @@ import numpy as np
 import polars as pl
 import pytest
 
+from memory_pipeline.evaluation.segment_joins import boundary_scores, join_sessions
 from memory_pipeline.extraction import TemporalResolver
 from memory_pipeline.schemas import SEGMENTS, TABLES, TURNS
 from memory_pipeline.segments import (
@@ -576,3 +577,28 @@ def test_segments_frame_follows_the_contract_and_ids_are_stable(lake):
 def test_no_turns_no_segments():
     result = build_segments(turns_frame({}), hashing_detector(), SegmentsConfig())
     assert result.segments.height == 0 and result.segments.schema == pl.from_arrow(SEGMENTS.empty_table()).schema
+
+
+# -- the join evaluation --------------------------------------------------------------------------------------
+
+
+def test_joined_sessions_mark_where_another_conversation_begins():
+    turns = turns_frame({c: [[f"{c} {s} {t}" for t in range(6 + s)] for s in range(3)] for c in "abcd"})
+    joined = join_sessions(turns, pieces_per_session=3, trim=1, min_piece_turns=4, seed=1)
+    assert joined.turns.schema == turns.schema
+    for conversation_id, frame in joined.turns.partition_by("conversation_id", as_dict=True).items():
+        sources = [text.split()[0] for text in frame["text"]]
+        changes = [i for i in range(1, len(sources)) if sources[i] != sources[i - 1]]
+        assert changes == joined.joins[conversation_id[0]] and len(changes) == 2  # three conversations, joined
+        assert set(frame["speaker"]) == {"A", "B"}
+    assert joined.turns["turn_id"].n_unique() == joined.turns.height
+
+
+def test_boundary_scores_pair_each_join_with_one_boundary():
+    segments = pl.DataFrame(
+        {"conversation_id": ["x"] * 4 + ["y"] * 2, "start_turn_index": [0, 5, 6, 12, 0, 9]}
+    )
+    joins = {"x": [6, 11], "y": [4]}
+    exact, near = boundary_scores(segments, joins, 0), boundary_scores(segments, joins, 1)
+    assert (exact.boundaries, exact.matched) == (4, 1)
+    assert (near.matched, near.precision, near.recall) == (2, 0.5, 2 / 3)
