@@ -60,10 +60,10 @@ class EmbeddingDetectorConfig(BaseModel):
     there come from MSC test and LoCoMo dev.
     """
 
-    block_turns: int = Field(default=2, ge=1)  # turns on each side of a gap whose mean vectors are compared
-    depth_threshold: float = Field(default=0.12, ge=0.0)
+    block_turns: int = Field(default=3, ge=1)  # turns on each side of a gap whose mean vectors are compared
+    depth_threshold: float = Field(default=0.3, ge=0.0)
     cue_bonus: float = Field(default=0.03, ge=0.0)  # added to a gap's score per cue of the turn after it
-    min_segment_turns: int = Field(default=3, ge=1)
+    min_segment_turns: int = Field(default=4, ge=1)
     phatic_max_words: int = Field(default=8, ge=1)  # a greeting/closing/thanks turn longer than this is content
     use_cues: bool = True
 
