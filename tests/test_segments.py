@@ -7,6 +7,7 @@ import random
 import re
 import zlib
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -92,7 +93,7 @@ def turns_frame(conversations: dict[str, list[list[str]]]) -> pl.DataFrame:
 class RecordingDetector:
     """Wraps a function window -> spans; records every window it was shown and every batch size."""
 
-    split: callable
+    split: Callable[[Window], list[Span]]
     name: str = "test"
 
     def __post_init__(self) -> None:

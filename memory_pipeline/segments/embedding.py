@@ -44,6 +44,7 @@ class EmbeddingDetector:
     name: str = NAME
 
     def prepare(self, sessions: Sequence[SessionTurns]) -> BoundEmbeddingDetector:
+        """Embeds every turn of ``sessions`` in one call and finds their cues, for windows of these sessions."""
         texts = [text for session in sessions for text in session.texts]
         vectors = np.asarray(self.embedder.encode(texts), dtype=np.float32) if texts else np.zeros((0, 1), np.float32)
         per_session: dict[tuple[str, str], SessionFeatures] = {}

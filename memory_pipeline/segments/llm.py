@@ -210,6 +210,7 @@ class BoundLLMDetector:
     _fallback: WindowDetector | None = None
 
     def detect(self, windows: Sequence[Window]) -> list[Detection]:
+        """One ``client.run`` call for all ``windows``; failed windows handled as ``on_failure`` says."""
         if not windows:
             return []
         results = self.detector.client.run([self.detector.request_for(window) for window in windows])
