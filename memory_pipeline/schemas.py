@@ -184,6 +184,24 @@ LLM_CALLS = _table(
 TABLES["llm_calls"] = LLM_CALLS
 
 
+# --- segments (seed 002, BWS) ------------------------------------------------------------------------------
+SEGMENTS = _table(
+    "Contiguous spans of one session's turns that hold one situation (segments/, seed 002 BWS); they cover every "
+    "turn of a session exactly once.",
+    ("segment_id", pa.string(), "Deterministic id: stable_id of conversation, session and the segment's turn ids."),
+    ("conversation_id", pa.string(), "Conversation of the segment (partition key)."),
+    ("session_id", pa.string(), "The session the segment belongs to (turns.session_id)."),
+    ("start_turn_index", pa.int32(), "turns.turn_index of the first turn (0-based in the session)."),
+    ("end_turn_index", pa.int32(), "turns.turn_index of the last turn, inclusive."),
+    ("turn_ids", pa.list_(pa.string()), "The segment's turns (turns.turn_id), in order."),
+    ("boundary_trigger", pa.string(),
+     "Why a segment starts here: session_start, topic_change, new_time_reference, new_person_or_relationship, "
+     "homework_or_plan_creation, correction_or_contradiction, ... (seed 002 vocabulary)."),
+    ("detector", pa.string(), "embedding, llm, llm(failed) or embedding(llm_failed): who drew the boundary."),
+)
+TABLES["segments"] = SEGMENTS
+
+
 # --- links and consolidation (seed 002; seed 000 §3.3, A.4) -------------------------------------------------
 LINKS = _table(
     'Relations from a newer memory to an older one of the same conversation (links/).',
