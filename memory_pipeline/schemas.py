@@ -78,6 +78,11 @@ MEMORY_ENTRIES = pa.schema(
         # "expression": event_* resolved from a temporal expression of the turn; "session": no resolvable
         # expression, so the event interval is the day of the session the turn was said in.
         ("event_time_basis", pa.string()),
+        # Deictic words the text still uses without naming whom they mean ("you", "we"); empty when every "you"
+        # and "we" was grounded to names (seed 004).
+        ("unresolved_deixis", pa.list_(pa.string())),
+        # Named people (PERSON entities) of the source ranges the text was realised from.
+        ("people", pa.list_(pa.string())),
     ]
 )
 
