@@ -137,3 +137,44 @@ TABLES: dict[str, pa.Schema] = {
     "memory_embeddings": MEMORY_EMBEDDINGS,
     "extraction_diagnostics": EXTRACTION_DIAGNOSTICS,
 }
+
+# fta_units (seed 002, Fact-Time-Affect units): kept apart from the block above so the stage's contract can be
+# reviewed on its own. ``text`` is the retrievable text (= content_text) under the name every memory reader uses
+# (search, embeddings, evaluation); ``source_turn_id`` is the first turn that states the unit, as for entries.
+FTA_UNITS = pa.schema(
+    [
+        ("memory_id", pa.string()),
+        ("conversation_id", pa.string()),
+        ("session_id", pa.string()),
+        ("segment_id", pa.string()),  # the segment the unit was started in
+        ("segment_ids", pa.list_(pa.string())),  # every segment it was fused across
+        ("speaker", pa.string()),  # whose statements the unit keeps
+        ("summary", pa.string()),
+        ("content_text", pa.string()),
+        ("text", pa.string()),
+        ("participants", pa.list_(pa.string())),
+        ("emotion_or_state", pa.string()),
+        ("valence", pa.float32()),  # VADER compound of the speaker's words, -1..1
+        ("intention_or_plan", pa.string()),
+        ("time_orientation", pa.string()),  # past / present / future / mixed / unknown
+        ("content_type", pa.string()),
+        ("dialogue_time", TS),
+        ("session_time", TS),
+        ("event_time_text", pa.string()),
+        ("event_start", TS),
+        ("event_end", TS),
+        ("event_time_basis", pa.string()),  # expression / session, as for memory_entries
+        ("status", pa.string()),  # complete / partial / pending / unknown
+        ("completeness", pa.string()),  # complete / partial / unknown
+        ("lifecycle_status", pa.string()),  # pending / completed / cancelled / contradicted / archived / unknown
+        ("provenance", pa.string()),
+        ("scope", pa.string()),
+        ("builder", pa.string()),
+        ("source_turn_id", pa.string()),
+        ("source_turn_ids", pa.list_(pa.string())),  # turns whose words the content keeps (role "source")
+        ("evidence_turn_ids", pa.list_(pa.string())),  # the whole evidence span, sources included
+        ("entry_ids", pa.list_(pa.string())),  # the memory_entries the unit was built from
+        ("unresolved_deixis", pa.list_(pa.string())),  # "you"/"we" the text uses without naming whom (seed 004)
+    ]
+)
+TABLES["fta_units"] = FTA_UNITS

@@ -163,7 +163,7 @@ def extract_turn(
     """The memory entry of one admitted turn. ``addressee`` is whom "you" means in it (the other participant of
     a two-person session; None when that is not clear, and then "you" is kept and reported as unresolved)."""
     speaker = Speaker.of(speaker_name)
-    perspective = _perspective(doc, speaker, addressee)
+    perspective = _perspective(doc, speaker, addressee) if config.ground_deixis else Perspective()
     result = TurnExtraction()
     start = discourse_prefix_end(doc)
     result.mentions = resolver.ground(doc, session_time)
