@@ -183,6 +183,24 @@ def test_the_frame_follows_the_table_contract(build, lake):
     assert lake.read_partition("fta_units", CID).height == units.height
 
 
+def test_two_events_at_different_times_are_two_units(build):
+    turns = conversation(
+        (MAY_8, [("Caroline", "I went camping with my family last weekend."), ("Melanie", "Fun!"),
+                 ("Caroline", "And I'm starting a pottery class with my family next month.")])
+    )
+    units = build(turns).units
+    camping, pottery = containing(units, "camping"), containing(units, "pottery")
+    assert camping["memory_id"] != pottery["memory_id"]
+    assert camping["event_time_text"] == "last weekend" and pottery["event_time_text"] == "next month"
+
+
+def test_a_statement_without_its_subject_is_not_a_question(build):
+    turns = conversation((MAY_8, [("Joanna", "Was so nervous last week when I shared my book with my writing group!"),
+                                   ("Nate", "Wow!")]))
+    unit = containing(build(turns).units, "nervous")
+    assert unit["event_time_text"] == "last week"
+
+
 # -- carryover and fusion -------------------------------------------------------------------------------------
 STORY = [
     ("Caroline", "I went to a pottery workshop last Friday."),

@@ -84,6 +84,11 @@ BELIEF = re.compile(
 QUESTION_OPENERS = frozenset(
     {"did", "do", "does", "is", "are", "was", "were", "have", "has", "what", "where", "when", "why", "how", "who", "which"}
 )
+WH_WORDS = frozenset({"what", "where", "when", "why", "how", "who", "which"})
+# What follows an inverted auxiliary in a question: its subject.
+SUBJECTS = frozenset(
+    "i you he she it we they that this there these those the a an any your my his her their our anyone everyone".split()
+)
 ATTRIBUTION_WORDS = frozenset({"noted", "asks"})  # the extractor's own "<name> noted:" / "<name> asks:"
 PREFIXES = re.compile(r"^(?P<name>[^:]{1,40}?) (?P<verb>noted|asks):\s*")
 
@@ -102,10 +107,18 @@ def strip_attribution(sentence: str) -> tuple[str, str | None]:
 
 def is_question(sentence: str, speaker: str | None) -> bool:
     """Asked, not stated: "<name> asks:", a question mark, or an interrogative opening the extractor's full stop
-    hides ("Did Melanie make it.")."""
+    hides ("Did Melanie make it.", "What does Jon love."), but not a statement without its subject ("Was super
+    nervous last week") or an exclamation ("What a day")."""
     body, verb = strip_attribution(sentence)
-    first = next(iter(words(body)), "").lower()
-    return verb == "asks" or body.rstrip().endswith("?") or first in QUESTION_OPENERS
+    if verb == "asks" or body.rstrip().endswith("?"):
+        return True
+    head = words(body)[:2]
+    if not head or head[0].lower() not in QUESTION_OPENERS:
+        return False
+    after = head[1] if len(head) > 1 else ""
+    if head[0].lower() in WH_WORDS:
+        return after.lower() not in ("a", "an")
+    return after.lower() in SUBJECTS or after[:1].isupper()
 
 
 def words(text: str) -> list[str]:

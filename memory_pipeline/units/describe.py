@@ -7,6 +7,7 @@ over those words.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -14,11 +15,18 @@ from datetime import datetime, timedelta
 from memory_pipeline.extraction.scope import EXTERNAL, GENERIC, INTERNAL, USER_PII
 from memory_pipeline.units import cues
 from memory_pipeline.units.affect import AffectAnalyser
-from memory_pipeline.units.records import UNKNOWN, Piece, UnitDraft, UnitFields
+from memory_pipeline.units.records import UNKNOWN, EntryView, Piece, UnitDraft, UnitFields
 
 SCOPE_ORDER = (USER_PII, INTERNAL, EXTERNAL, GENERIC)  # the most sensitive scope present governs the unit
 BASIS_EXPRESSION = "expression"
 BASIS_SESSION = "session"
+# A time expression that says how long, not when ("all afternoon", "for 4 years", "a few days").
+DURATION = re.compile(
+    r"^(?:for|over|all|the\s+(?:whole|entire|past))?\s*(?:the\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|"
+    r"eight|nine|ten|a few|a couple of|several|many|some)?\s*(?:more\s+)?(?:hours?|days?|weeks?|months?|years?|"
+    r"decades?|afternoon|morning|evening|night)$",
+    re.I,
+)
 
 
 def content_sentences(pieces: Sequence[Piece]) -> list[tuple[str | None, str]]:
@@ -103,15 +111,37 @@ def planned_event(draft: UnitDraft) -> str | None:
     return None
 
 
+def expression_interval(entry: EntryView | None, anchored_only: bool = True) -> tuple[datetime, datetime] | None:
+    """The entry's event when it was resolved from a time expression (not the session-day default); with
+    ``anchored_only``, not when that expression is a duration ("all afternoon", "for 4 years"), which says how long,
+    not when."""
+    if entry is None or entry.event_time_basis != BASIS_EXPRESSION or entry.event_start is None:
+        return None
+    if anchored_only and DURATION.match((entry.event_time_text or "").strip()):
+        return None
+    return entry.event_start, entry.event_end or entry.event_start
+
+
+def disjoint(a: tuple[datetime, datetime] | None, b: tuple[datetime, datetime] | None) -> bool:
+    """Two dated events that cannot be one: both known and not overlapping."""
+    return a is not None and b is not None and (a[1] <= b[0] or b[1] <= a[0]) and a != b
+
+
 def event_of(pieces: Sequence[Piece], content: str) -> tuple[str | None, datetime | None, datetime | None, str | None]:
-    """The first event an entry resolved from a time expression the content keeps; else the session day."""
+    """The most specific event an entry resolved from a time expression the content keeps: the narrowest anchored
+    one (the first of equals), else a duration; else the session day."""
     lowered = content.lower()
-    for piece in pieces:
-        entry = piece.entry
-        if entry is None or entry.event_time_basis != BASIS_EXPRESSION or not entry.event_time_text:
-            continue
-        if entry.event_time_text.lower() in lowered:
-            return entry.event_time_text, entry.event_start, entry.event_end, BASIS_EXPRESSION
+    for anchored_only in (True, False):
+        dated = [
+            p.entry
+            for p in pieces
+            if expression_interval(p.entry, anchored_only) is not None
+            and p.entry.event_time_text
+            and p.entry.event_time_text.lower() in lowered
+        ]
+        if dated:
+            best = min(dated, key=lambda e: (e.event_end or e.event_start) - e.event_start)
+            return best.event_time_text, best.event_start, best.event_end, BASIS_EXPRESSION
     day_start, day_end = session_day(pieces[0].session_time if pieces else None)
     return None, day_start, day_end, BASIS_SESSION if day_start is not None else None
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from memory_pipeline.units import cues
-from memory_pipeline.units.describe import most_sensitive
+from memory_pipeline.units.describe import disjoint, most_sensitive
 from memory_pipeline.units.records import UNKNOWN, SegmentView, UnitDraft, UnitFields
 
 Redescribe = Callable[[UnitDraft], UnitFields]
@@ -30,6 +30,12 @@ def draft_text(draft: UnitDraft, own_only: bool = False) -> str:
 
 def shares_subject(a: UnitDraft, b: UnitDraft, names: Sequence[str]) -> bool:
     return bool(cues.content_words(draft_text(a, True), names) & cues.content_words(draft_text(b, True), names))
+
+
+def dated_apart(a: UnitDraft, b: UnitDraft) -> bool:
+    """Both units are dated from a time expression, at times that do not overlap: two events, not one."""
+    interval = lambda d: (d.fields.event_start, d.fields.event_end) if d.fields and d.fields.event_time_basis == "expression" else None  # noqa: E731
+    return disjoint(interval(a), interval(b))
 
 
 def answers(carried: UnitDraft, candidate: UnitDraft) -> bool:
@@ -48,7 +54,7 @@ def compatible(carried: UnitDraft, candidate: UnitDraft, adjacent: bool, early: 
     """
     if answers(carried, candidate):
         return (adjacent and early) or shares_subject(carried, candidate, names)
-    if candidate.speaker != carried.speaker:
+    if candidate.speaker != carried.speaker or dated_apart(carried, candidate):
         return False
     if adjacent and early and cues.opens_continuation(draft_text(candidate, True)):
         return True

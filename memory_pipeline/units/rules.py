@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from memory_pipeline.units import cues
 from memory_pipeline.units.builders import BuilderResources, BuildOutcome
 from memory_pipeline.units.config import UnitsConfig
-from memory_pipeline.units.describe import Describer
+from memory_pipeline.units.describe import Describer, disjoint, expression_interval
 from memory_pipeline.units.records import OpenQuestion, Piece, SegmentView, TurnView, UnitDraft
 
 COURTESY_WORDS = frozenset(
@@ -151,6 +151,8 @@ class SegmentWalk:
             return False
         if turn.position - self.last_at.get(id(unit), turn.position) > self.rules.max_gap_turns:
             return False
+        if dated_apart(unit, piece):
+            return False  # a second event at another time is another unit: a unit has one time anchor
         if pending is not None and pending.follows is unit:
             return True
         quiet_since = self.last_opened is unit
@@ -201,6 +203,14 @@ def about_other(sentence: str, speaker: str | None, others: Sequence[str]) -> bo
     body, _ = cues.strip_attribution(sentence)
     names = lambda who: any(re.search(rf"\b{re.escape(n)}\b", body) for n in who)  # noqa: E731
     return names(others) and not (speaker and names([speaker]))
+
+
+def dated_apart(unit: UnitDraft, piece: Piece) -> bool:
+    """The piece states an event at a time that does not overlap any dated event of the unit's speaker."""
+    new = expression_interval(piece.entry)
+    dated = [expression_interval(p.entry) for p in unit.pieces if p.speaker == unit.speaker]
+    dated = [d for d in dated if d is not None]
+    return bool(dated) and all(disjoint(new, d) for d in dated)
 
 
 def shares_subject(unit: UnitDraft, piece: Piece, names: Sequence[str]) -> bool:
