@@ -134,6 +134,7 @@ class SessionCarry:
     carried: list[tuple[UnitDraft, int]] = field(default_factory=list)  # (unit, index of its last segment)
     final: list[UnitDraft] = field(default_factory=list)
     fused: int = 0
+    fused_partial: int = 0  # of which the carried unit was partial (the rest were provisional)
 
     def step(self, segment: SegmentView, drafts: list[UnitDraft]) -> None:
         """Fuse this segment's drafts into carried units where they complete them; finalise, or carry, the rest."""
@@ -145,6 +146,7 @@ class SessionCarry:
             adjacent = segment.index == last_index + 1
             match = next((d for d in remaining if compatible(unit, d, adjacent, self._early(d, positions), self.names)), None)
             if match is not None:
+                self.fused_partial += unit.partial
                 fuse(unit, match, self.short_answer_words, self.redescribe, self.names)
                 remaining.remove(match)
                 fused.append(unit)  # it ends in this segment now, and may be carried on from here

@@ -65,13 +65,14 @@ def build_fta_units(
     views = segment_views(turns, segments, entries, sources, order, config.llm.context_turns)
     outcome = builder.build(views)
     describer = resources.describer(config)
-    finals, fused = carry_and_fuse(views, outcome, config, describer)
+    finals, fused, fused_partial = carry_and_fuse(views, outcome, config, describer)
     unit_rows, source_rows = unit_frames(finals, order, config.rules.max_gap_turns)
     units = pl.from_arrow(pa.Table.from_pylist(unit_rows, schema=FTA_UNITS))
     lineage = pl.from_arrow(pa.Table.from_pylist(source_rows, schema=MEMORY_SOURCES))
     seconds = time.perf_counter() - started
     n_turns = sum(len(v.turns) for v in views)
     metrics = unit_metrics(units, n_turns, len(views), fused, outcome, seconds)
+    metrics["fused_partial_units"] = fused_partial
     metrics["builder"] = getattr(builder, "label", builder.name)
     return UnitsResult(units, lineage, outcome.failures, metrics)
 
@@ -203,10 +204,11 @@ def turn_view(row: dict, position: int, entry: EntryView | None) -> TurnView:
 # -- carryover, fusion, rows ----------------------------------------------------------------------------------
 def carry_and_fuse(
     views: Sequence[SegmentView], outcome: BuildOutcome, config: UnitsConfig, describer
-) -> tuple[list[UnitDraft], int]:
-    """Final units of every session (seed 002, Eq. 4-5), and how many fusions happened."""
+) -> tuple[list[UnitDraft], int, int]:
+    """Final units of every session (seed 002, Eq. 4-5), how many fusions happened, and how many of them completed
+    a partial unit (the others joined a provisional one)."""
     finals: list[UnitDraft] = []
-    fused = 0
+    fused = fused_partial = 0
     sessions: dict[tuple[str, str], list[SegmentView]] = {}
     for view in views:
         sessions.setdefault((view.conversation_id, view.session_id), []).append(view)
@@ -223,7 +225,8 @@ def carry_and_fuse(
             carry.step(view, outcome.drafts.get(view.segment_id, []))
         finals.extend(carry.close())
         fused += carry.fused
-    return finals, fused
+        fused_partial += carry.fused_partial
+    return finals, fused, fused_partial
 
 
 def evidence_span(turn_ids: Sequence[str], order: TurnOrder, max_gap: int) -> list[str]:
