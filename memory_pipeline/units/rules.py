@@ -3,7 +3,8 @@
 Walking the segment turn by turn, what one speaker says about one subject becomes one unit: a statement opens a
 unit of its speaker, and the speaker's next statement continues it when it answers a follow-up question about it,
 when the other side only reacted in between, or when it shares a content word with it; a unit stops growing at
-``max_unit_words``. A question becomes evidence of the unit that answers it (its words are kept when the answer
+``max_unit_words``, at a statement about another participant after the speaker's own matters (or back), and at a
+statement dated at a time that does not overlap the unit's dated events (one time anchor per unit). A question becomes evidence of the unit that answers it (its words are kept when the answer
 alone would say nothing, "Yes, two of them"). Greetings, thanks, fillers and bare reactions ("Caroline is so brave")
 make no unit. A question left unanswered at the end of the segment makes the unit it asks about partial, or is
 itself carried as a partial unit, so that the next segment can complete it (seed 002, carryover).
