@@ -67,6 +67,9 @@ class ExtractorConfig(BaseModel):
     coverage_min_words: int = 8
     comma_split_min_words: int = 16
     empty_output_bound: float = 0.005
+    # Seed 004: "you" -> the addressee of a two-person session, "we" -> names where the turn says who (False: kept
+    # as said, the extractor's behaviour before grounding; for comparisons).
+    ground_deixis: bool = True
 
 
 class EmbedderConfig(BaseModel):

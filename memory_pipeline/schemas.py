@@ -110,6 +110,9 @@ MEMORY_ENTRIES = _table(
     ("event_time_basis", pa.string(),
      "expression: event_* resolved from a temporal expression of the turn; session: none resolvable, so the "
      "event interval is the day of the turn's session."),
+    ("unresolved_deixis", pa.list_(pa.string()),
+     "Deictic words the text still uses without naming whom they mean (\"you\", \"we\"); empty when grounded (seed 004)."),
+    ("people", pa.list_(pa.string()), "Named people (PERSON entities) of the source ranges the text was realised from."),
 )
 
 MEMORY_SOURCES = _table(
@@ -200,6 +203,46 @@ SEGMENTS = _table(
     ("detector", pa.string(), "embedding, llm, llm(failed) or embedding(llm_failed): who drew the boundary."),
 )
 TABLES["segments"] = SEGMENTS
+
+
+# --- fta_units (seed 002, Fact-Time-Affect units) ---------------------------------------------------------
+FTA_UNITS = _table(
+    "Situation-level memories: one or more per segment, grounding a fact, its time and its affect, with the "
+    "evidence span it came from (units/, seed 002).",
+    ("memory_id", pa.string(), "Deterministic id: stable_id(conversation_id, 'fta_unit', source turn ids, normalised text)."),
+    ("conversation_id", pa.string(), 'Conversation of the unit (partition key).'),
+    ("session_id", pa.string(), 'The session the unit was said in.'),
+    ("segment_id", pa.string(), 'The segment the unit was started in (segments.segment_id).'),
+    ("segment_ids", pa.list_(pa.string()), 'Every segment the unit was fused across (carryover).'),
+    ("speaker", pa.string(), 'Whose statements the unit keeps.'),
+    ("summary", pa.string(), 'A short label of the situation.'),
+    ("content_text", pa.string(), 'The shortest evidence-grounded statement that answers later questions (names, dates, quantities, negations, plans kept).'),
+    ("text", pa.string(), 'The same as content_text, under the name every memory reader uses.'),
+    ("participants", pa.list_(pa.string()), 'The speakers and named people of the situation.'),
+    ("emotion_or_state", pa.string(), 'The affect anchor: an emotion or state the speaker expresses, else null.'),
+    ("valence", pa.float32(), "VADER compound of the speaker's words, -1..1."),
+    ("intention_or_plan", pa.string(), 'What the speaker intends or plans (modality and tense cues), else null.'),
+    ("time_orientation", pa.string(), 'past, present, future, mixed or unknown.'),
+    ("content_type", pa.string(), 'event, current_state, relationship_event, belief_candidate, homework_or_plan, support_interaction, risk_signal or general_fact.'),
+    ("dialogue_time", TS, "When it was said: the time of its first source turn's session."),
+    ("session_time", TS, "Start of the unit's session, conversation clock."),
+    ("event_time_text", pa.string(), 'The time expression as written in the turns, else null.'),
+    ("event_start", TS, "Start of the event interval, resolved against the turn's own time, never today."),
+    ("event_end", TS, 'End of the event interval (exclusive).'),
+    ("event_time_basis", pa.string(), 'expression or session, as for memory_entries.'),
+    ("status", pa.string(), "complete, partial, pending or unknown: the unit's construction status."),
+    ("completeness", pa.string(), 'complete, partial or unknown: whether the fact is fully stated.'),
+    ("lifecycle_status", pa.string(), 'pending, completed, cancelled, contradicted, archived or unknown; plans start pending and links move them.'),
+    ("provenance", pa.string(), 'stated or inferred, as for memory_entries.'),
+    ("scope", pa.string(), 'USER_PII, INTERNAL, EXTERNAL or GENERIC, as for memory_entries.'),
+    ("builder", pa.string(), 'rules, llm, or rules(llm_failed) when on_failure fell back to the rules.'),
+    ("source_turn_id", pa.string(), 'The first turn that states the unit.'),
+    ("source_turn_ids", pa.list_(pa.string()), 'Turns whose words the content keeps (memory_sources role source).'),
+    ("evidence_turn_ids", pa.list_(pa.string()), 'The whole evidence span, sources included.'),
+    ("entry_ids", pa.list_(pa.string()), 'The memory_entries the unit was built from.'),
+    ("unresolved_deixis", pa.list_(pa.string()), 'You/we the text uses without naming whom (seed 004); empty when grounded.'),
+)
+TABLES["fta_units"] = FTA_UNITS
 
 
 # --- links and consolidation (seed 002; seed 000 §3.3, A.4) -------------------------------------------------

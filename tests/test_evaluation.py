@@ -127,6 +127,8 @@ def build_tiny_lake(lake: Lake, embedder: FakeEmbedder) -> None:
                 "scope": ["GENERIC"] * n,
                 "extractor": ["test"] * n,
                 "event_time_basis": ["expression", "expression", None],
+                "unresolved_deixis": [[]] * n,
+                "people": [[]] * n,
             },
             schema_overrides={"event_time_text": pl.String},
         ),

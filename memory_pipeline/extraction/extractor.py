@@ -12,6 +12,7 @@ from memory_pipeline.config import ExtractorConfig
 from memory_pipeline.extraction.diagnostics import diagnostics_frame, summarise
 from memory_pipeline.extraction.temporal import TemporalResolver
 from memory_pipeline.extraction.turn import TurnExtraction, extract_turn
+from memory_pipeline.grounding import session_addressee
 from memory_pipeline.lake import stable_id
 from memory_pipeline.parsing import Parser
 from memory_pipeline.schemas import MEMORY_ENTRIES, MEMORY_SOURCES
@@ -43,6 +44,19 @@ def admitted_turns(turns: pl.DataFrame, gate_scores: pl.DataFrame) -> pl.DataFra
     return joined.sort(order) if order else joined
 
 
+def session_participants(turns: pl.DataFrame) -> dict[tuple[str, str], list[str]]:
+    """The named speakers of every ``(conversation_id, session_id)`` of ``turns``, in order of first appearance.
+
+    Read from all turns, not only admitted ones: who takes part does not depend on what the gate kept.
+    """
+    participants: dict[tuple[str, str], list[str]] = {}
+    for conversation_id, session_id, speaker in turns.select("conversation_id", "session_id", "speaker").rows():
+        names = participants.setdefault((conversation_id, session_id), [])
+        if speaker and speaker not in names:
+            names.append(speaker)
+    return participants
+
+
 def _event(result: TurnExtraction, session_time: datetime | None) -> tuple[str | None, datetime | None, datetime | None, str | None]:
     if result.event is not None:
         return result.event.text, result.event.start, result.event.end, BASIS_EXPRESSION
@@ -69,11 +83,13 @@ def extract_memories(
     rows = admitted_turns(turns, gate_scores)
     texts = [t or "" for t in rows["text"].to_list()]
     docs = parser.parse_batch(texts)
+    participants = session_participants(turns)
 
     entry_rows: list[dict] = []
     per_conversation: dict[str, list[TurnExtraction]] = {}
     for row, doc in zip(rows.iter_rows(named=True), docs):
-        result = extract_turn(doc, row.get("speaker"), row.get("session_time"), config, resolver)
+        addressee = session_addressee(row.get("speaker"), participants.get((row["conversation_id"], row.get("session_id")), []))
+        result = extract_turn(doc, row.get("speaker"), row.get("session_time"), config, resolver, addressee)
         per_conversation.setdefault(row["conversation_id"], []).append(result)
         if result.empty:
             continue
@@ -96,6 +112,8 @@ def extract_memories(
                 "scope": result.scope,
                 "extractor": extractor,
                 "event_time_basis": basis,
+                "unresolved_deixis": result.unresolved_deixis,
+                "people": result.people,
             }
         )
     if entry_rows:

@@ -11,13 +11,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from memory_pipeline.parsing import ParsedDoc
+from memory_pipeline.grounding import FIRST_PLURAL, SECOND_PERSON, Perspective, is_subject, possessive, second_person_use
+from memory_pipeline.parsing import ParsedDoc, Token
 
 DEFAULT_SPEAKER = "User"
 REQUEST_OPENERS = (("can", "you"), ("could", "you"), ("would", "you"), ("will", "you"), ("can", "u"))
 SKIPPABLE_ADVERBS = frozenset({"really", "also", "just", "never", "always", "still", "totally", "actually", "finally", "even", "recently", "already", "definitely", "kinda", "often", "usually", "sometimes"})
 CONTRACTIONS_AFTER_I = {"'m": " is", "’m": " is", "'ve": " has", "’ve": " has", "'ll": " will", "’ll": " will"}
 IRREGULAR_3SG = {"am": "is", "have": "has", "do": "does", "are": "is", "be": "is"}
+PLURAL_CONTRACTIONS = {"'re": " are", "'ve": " have", "'ll": " will"}
+# An auxiliary before a grounded subject "you" ("are you ok?" -> "is Mel ok?").
+INVERTED_AUX = {"are": "is", "were": "was", "have": "has", "do": "does"}
 
 
 def third_person(verb: str) -> str:
@@ -45,34 +49,38 @@ class Speaker:
 
     @property
     def possessive(self) -> str:
-        return self.name + ("'" if self.name.endswith("s") else "'s")
+        return possessive(self.name)
 
 
-def rewrite_range(doc: ParsedDoc, start: int, end: int, speaker: Speaker) -> str:
-    """Source text of tokens ``start..end-1`` with first-person singular forms attributed to ``speaker``."""
+def rewrite_range(doc: ParsedDoc, start: int, end: int, speaker: Speaker, perspective: Perspective | None = None) -> str:
+    """Source text of tokens ``start..end-1`` with first-person singular forms attributed to ``speaker`` and,
+    where ``perspective`` says who they are, "you" and "we" forms grounded too (seed 004)."""
+    perspective = perspective or Perspective()
     parts: list[str] = []
-    after_i = False  # the next verb agrees with the speaker, not with "I"
+    subject: str | None = None  # "i", "you" or "we" just replaced: the next verb agrees with the name(s)
     for k in range(start, end):
         token = doc.tokens[k]
         text, lower = token.text, token.lower.replace("’", "'")
         space = token.space if k < end - 1 else ""
         if lower == "i":
             parts.append(speaker.name + space)
-            after_i = True
+            subject = "i"
             continue
-        if after_i:
-            if lower in CONTRACTIONS_AFTER_I or lower == "'d":
-                nxt = doc.tokens[k + 1] if k + 1 < len(doc.tokens) else None
-                expansion = " had" if lower == "'d" and nxt is not None and nxt.tag == "VBN" else CONTRACTIONS_AFTER_I.get(lower, " would")
-                parts.append(expansion + space)
-                after_i = False
-                continue
-            if token.tag == "VBP" or (token.pos in ("VERB", "AUX") and lower in IRREGULAR_3SG):
-                parts.append(third_person(text) + space)
-                after_i = False
+        grounded = _grounded(doc, k, lower, perspective)
+        if grounded is not None:
+            inverted = lower in ("you", "u") and k > start and _agree_before(parts, doc.tokens[k - 1], is_subject(doc, k))
+            parts.append(grounded + space)
+            # after an inverted auxiliary the verb that follows is bare ("does Mel have"): no agreement
+            subject = _subject_kind(lower) if is_subject(doc, k) and not inverted else None
+            continue
+        if subject is not None:
+            agreed = _agree_after(doc, k, lower, text, subject)
+            if agreed is not None:
+                parts.append(agreed + space)
+                subject = None
                 continue
             if token.pos in ("VERB", "AUX") or (lower not in SKIPPABLE_ADVERBS and token.pos != "ADV"):
-                after_i = False
+                subject = None
         if lower == "me":
             parts.append(speaker.name + space)
         elif lower in ("my", "mine"):
@@ -82,6 +90,56 @@ def rewrite_range(doc: ParsedDoc, start: int, end: int, speaker: Speaker) -> str
         else:
             parts.append(text + space)
     return "".join(parts).strip()
+
+
+def _grounded(doc: ParsedDoc, k: int, lower: str, perspective: Perspective) -> str | None:
+    """The name(s) a second-person or first-person-plural token stands for, or None to keep it as said."""
+    token = doc.tokens[k]
+    if perspective.addressee and lower in SECOND_PERSON and lower != "yourselves":
+        if second_person_use(doc.text, token.idx) != "referential":
+            return None
+        return possessive(perspective.addressee) if lower in ("your", "yours", "ur") else perspective.addressee
+    if perspective.we and lower in FIRST_PLURAL and token.text != "US":
+        if lower in ("our", "ours"):
+            return possessive(perspective.we)
+        return "themselves" if lower == "ourselves" else perspective.we
+    return None
+
+
+def _agree_before(parts: list[str], previous: Token, subject: bool) -> bool:
+    """Fix the word before a grounded "you": an inverted auxiliary ("are you" -> "is <name>"; True) or
+    "thank you" -> "thanks <name>"."""
+    lower = previous.lower.replace("’", "'")
+    if subject and lower in INVERTED_AUX:
+        word = INVERTED_AUX[lower]
+        parts[-1] = (word.capitalize() if previous.text[:1].isupper() else word) + previous.space
+        return True
+    if lower == "thank":
+        parts[-1] = previous.text + "s" + previous.space
+    return False
+
+
+def _agree_after(doc: ParsedDoc, k: int, lower: str, text: str, subject: str) -> str | None:
+    """The verb form after a replaced subject, or None when token ``k`` needs no change."""
+    token = doc.tokens[k]
+    if lower in CONTRACTIONS_AFTER_I or lower in ("'re", "'d"):
+        if lower == "'d":
+            nxt = doc.tokens[k + 1] if k + 1 < len(doc.tokens) else None
+            return " had" if nxt is not None and nxt.tag == "VBN" else " would"
+        if subject == "we":
+            return PLURAL_CONTRACTIONS.get(lower)
+        return CONTRACTIONS_AFTER_I.get(lower, " is")
+    if subject == "we":
+        return None
+    if subject == "you" and lower == "were":
+        return "Was" if text[:1].isupper() else "was"
+    if token.tag == "VBP" or (token.pos in ("VERB", "AUX") and lower in IRREGULAR_3SG):
+        return third_person(text)
+    return None
+
+
+def _subject_kind(lower: str) -> str | None:
+    return "you" if lower in ("you", "u") else "we" if lower == "we" else None
 
 
 def mentions_speaker(text: str, speaker: Speaker) -> bool:

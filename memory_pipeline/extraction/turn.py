@@ -26,7 +26,8 @@ from memory_pipeline.extraction.realise import Unit, coverage, merge_units, sele
 from memory_pipeline.extraction.scoring import candidates_for
 from memory_pipeline.extraction.scope import classify_scope
 from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver
-from memory_pipeline.parsing import ParsedDoc, Role
+from memory_pipeline.grounding import ADDRESSEE, Perspective, noun_phrase, unresolved_deixis, we_partner
+from memory_pipeline.parsing import ParsedDoc
 
 FRAGMENT_MAX_WORDS = 3
 
@@ -46,6 +47,8 @@ class TurnExtraction:
     scope: str = "GENERIC"
     content_tokens: int = 0
     retained_tokens: int = 0
+    unresolved_deixis: list[str] = field(default_factory=list)  # "you"/"we" left as said (seed 004)
+    people: list[str] = field(default_factory=list)  # PERSON entities of the realised source ranges
 
     @property
     def empty(self) -> bool:
@@ -63,18 +66,28 @@ def _token_range(doc: ParsedDoc, mention: TemporalMention) -> tuple[int, int]:
     return (inside[0], inside[-1] + 1) if inside else (0, 0)
 
 
-def _phrase(doc: ParsedDoc, head: int) -> tuple[int, int]:
-    """Token range of a noun phrase: its head with its modifiers and function words ("my little brother")."""
-    span, stack = {head}, [head]
-    while stack:
-        for arc in doc.children(stack.pop()):
-            if arc.role in (Role.MODIFIER, Role.FUNCTION) and arc.dep not in span and doc.tokens[arc.dep].pos != "PUNCT":
-                span.add(arc.dep)
-                stack.append(arc.dep)
-    return min(span), max(span) + 1
+def _perspective(doc: ParsedDoc, speaker: Speaker, addressee: str | None) -> Perspective:
+    """Who "you" and "we" are in this turn: "we" only when the turn names the speaker's partner in it."""
+    partner = we_partner(doc)
+    if partner == ADDRESSEE:
+        we = f"{speaker.name} and {addressee}" if addressee else None
+    elif isinstance(partner, tuple):
+        we = f"{speaker.name} and {rewrite_range(doc, *partner, speaker, Perspective(addressee))}"
+    else:
+        we = None
+    return Perspective(addressee=addressee, we=we)
 
 
-def _realise_unit(doc: ParsedDoc, unit: Unit, speaker: Speaker, appendix: list[str]) -> tuple[str, UnitMood]:
+def _people(doc: ParsedDoc, ranges: list[tuple[int, int]]) -> list[str]:
+    """Named people (PERSON entities) inside the realised ranges, once each, in source order."""
+    names = [e.text.removesuffix("'s").removesuffix("’s").strip() for e in doc.entities
+             if e.label == "PERSON" and any(lo < e.end and e.start < hi for lo, hi in ranges)]
+    return list(dict.fromkeys(n for n in names if n))
+
+
+def _realise_unit(
+    doc: ParsedDoc, unit: Unit, speaker: Speaker, appendix: list[str], perspective: Perspective
+) -> tuple[str, UnitMood]:
     """Source wording of the unit with the speaker attributed, and whether it was a question or request."""
     first_lo, first_hi = unit.ranges[0]
     action = request_start(doc, first_lo, first_hi)
@@ -83,16 +96,17 @@ def _realise_unit(doc: ParsedDoc, unit: Unit, speaker: Speaker, appendix: list[s
     for n, (lo, hi) in enumerate(unit.ranges):
         if n == 0 and action is not None:
             lo = action
-        pieces.append(rewrite_range(doc, lo, hi, speaker))
+        pieces.append(rewrite_range(doc, lo, hi, speaker, perspective))
     pieces = [p for p in pieces if p]
     text = " ".join([_sentence(p) for p in pieces[:-1]] + pieces[-1:])  # ranges lie in different sentences
     if appendix:
         text = f"{text} ({'; '.join(appendix)})"
     if action is not None:
-        return f"{speaker.name} asks to {text[:1].lower() + text[1:]}", UnitMood(request=True)
+        asked = f" {perspective.addressee}" if perspective.addressee else ""
+        return f"{speaker.name} asks{asked} to {text[:1].lower() + text[1:]}", UnitMood(request=True)
     if not question and not unit.own_actor and unit.actor is not None and not any(lo <= unit.actor < hi for lo, hi in unit.ranges):
         # A coordinated or controlled predicate: give it back the subject it shares with its head.
-        subject = rewrite_range(doc, *_phrase(doc, unit.actor), speaker)
+        subject = rewrite_range(doc, *noun_phrase(doc, unit.actor), speaker, perspective)
         text = f"{subject} {text}"
     elif not question and unit.actor is None and doc.tokens[unit.ranges[0][0]].pos in ("VERB", "AUX"):
         text = f"{speaker.name} {text[:1].lower() + text[1:]}"  # subject dropped in chat ("Went to the park")
@@ -104,27 +118,31 @@ def _sentence(text: str) -> str:
     return text if text[-1:] in ".!?)\"'" else text + "."
 
 
-def _fallback(doc: ParsedDoc, start: int, speaker: Speaker) -> tuple[str, list[tuple[int, int]], list[UnitMood]]:
+def _fallback(
+    doc: ParsedDoc, start: int, speaker: Speaker, perspective: Perspective
+) -> tuple[str, list[tuple[int, int]], list[UnitMood]]:
     """The whole discourse-stripped surface, normalised sentence by sentence."""
     ranges, pieces, moods = [], [], []
     for s_start, s_end in doc.sentences:
         lo, hi = trim(doc, max(s_start, start), s_end)
         if lo >= hi or not any(is_content(t) for t in doc.tokens[lo:hi]):
             continue
-        text, mood = _realise_unit(doc, Unit([(lo, hi)], lo, 0.0, None, True), speaker, [])
+        text, mood = _realise_unit(doc, Unit([(lo, hi)], lo, 0.0, None, True), speaker, [], perspective)
         ranges.append((lo, hi))
         pieces.append(_sentence(text))
         moods.append(mood)
     return " ".join(pieces), ranges, moods
 
 
-def _whole_turn(doc: ParsedDoc, speaker: Speaker, result: TurnExtraction) -> TurnExtraction:
+def _whole_turn(doc: ParsedDoc, speaker: Speaker, perspective: Perspective, result: TurnExtraction) -> TurnExtraction:
     """Fallback for turns without content words: the whole turn, attributed, unless it has no word at all."""
     if not any(ch.isalnum() for ch in doc.text):
         return result
     ranges = [(s, e) for s, e in doc.sentences if any(ch.isalnum() for ch in doc.span_text(s, e))]
-    text = " ".join(_sentence(rewrite_range(doc, s, e, speaker)) for s, e in ranges)
+    text = " ".join(_sentence(rewrite_range(doc, s, e, speaker, perspective)) for s, e in ranges)
     result.text = attribute(text, speaker)
+    result.unresolved_deixis = unresolved_deixis(result.text)
+    result.people = _people(doc, ranges)
     result.units = [result.text]
     result.fallback = True
     result.coverage = 1.0
@@ -140,16 +158,19 @@ def extract_turn(
     session_time: datetime | None,
     config: ExtractorConfig,
     resolver: TemporalResolver,
+    addressee: str | None = None,
 ) -> TurnExtraction:
-    """The memory entry of one admitted turn."""
+    """The memory entry of one admitted turn. ``addressee`` is whom "you" means in it (the other participant of
+    a two-person session; None when that is not clear, and then "you" is kept and reported as unresolved)."""
     speaker = Speaker.of(speaker_name)
+    perspective = _perspective(doc, speaker, addressee) if config.ground_deixis else Perspective()
     result = TurnExtraction()
     start = discourse_prefix_end(doc)
     result.mentions = resolver.ground(doc, session_time)
     if start >= len(doc) or not any(is_content(t) for t in doc.tokens[start:]):
         # Discourse only ("Thanks! Bye!"). The gate admitted it, so its words are kept as said; only a turn with
         # no word at all yields no memory.
-        return _whole_turn(doc, speaker, result)
+        return _whole_turn(doc, speaker, perspective, result)
 
     anchors = {k for m in result.mentions for k in range(*_token_range(doc, m))}
     units: list[Unit] = []
@@ -171,7 +192,7 @@ def extract_turn(
             host = min(range(len(units)), key=lambda n: abs(units[n].start - lo))
             appendices.setdefault(host, []).append(mention.text)
 
-    realised = [_realise_unit(doc, u, speaker, appendices.get(n, [])) for n, u in enumerate(units)]
+    realised = [_realise_unit(doc, u, speaker, appendices.get(n, []), perspective) for n, u in enumerate(units)]
     texts = [_sentence(t) for t, _ in realised]
     ranges = [r for u in units for r in u.ranges]
     moods = [m for _, m in realised]
@@ -179,7 +200,7 @@ def extract_turn(
     retained, total = coverage(doc, start, joined)
     words = len(doc.text[doc.tokens[start].idx :].split())
     if not texts or (total and retained / total < config.coverage_rho and words >= config.coverage_min_words):
-        joined, ranges, moods = _fallback(doc, start, speaker)
+        joined, ranges, moods = _fallback(doc, start, speaker, perspective)
         texts = [joined] if joined else []
         result.fallback = True
         retained, total = coverage(doc, start, joined)
@@ -196,6 +217,8 @@ def extract_turn(
     )
     result.provenance = provenance(doc, ranges, moods)
     result.scope = classify_scope(doc, ranges)
+    result.unresolved_deixis = unresolved_deixis(result.text)
+    result.people = _people(doc, ranges)
     result.fragment = len(result.text.split()) <= FRAGMENT_MAX_WORDS or not any(
         doc.tokens[k].pos in ("VERB", "AUX") for lo, hi in ranges for k in range(lo, hi)
     )

@@ -1,0 +1,133 @@
+"""Deictic grounding at formation (seed 004): who "you" and "we" are, decided while the turn is at hand.
+
+A memory is read later, out of its conversation, so "you" means nothing there. When a session has exactly two
+named participants, "you" is the other one; "we/us/our" is resolved only when the turn itself says who "we" are
+("my husband and I ... we", "you and I", "both of us"). Anything else keeps the pronoun as said, and
+:func:`unresolved_deixis` reports it, so a reader (and a metric) can tell an unresolved memory from a resolved one.
+
+Used by the extractor's realisation (token level, with the parse) and by the units stage (text level: the same
+patterns decide what counts as a referring "you").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from memory_pipeline.parsing import ParsedDoc, Role
+
+YOU = "you"
+WE = "we"
+SECOND_PERSON = frozenset({"you", "your", "yours", "yourself", "yourselves", "u", "ur"})
+FIRST_PLURAL = frozenset({"we", "us", "our", "ours", "ourselves"})
+ADDRESSEE = "addressee"
+
+# "you" that points at no one: discourse markers ("you know,", "mind you"). Matched at the word's position.
+DISCOURSE_YOU = re.compile(r"you\s+(?:know|see)(?=\s*(?:[,.!?;:)…-]|$|what\b))|you\s+bet\b", re.IGNORECASE)
+DISCOURSE_BEFORE = re.compile(r"\bmind\s+$", re.IGNORECASE)
+# "you" that means more people than the addressee ("you guys", "both of you"): never one name.
+PLURAL_YOU = re.compile(
+    r"(?:you|u)\s+(?:guys|all(?!\s+the\s+(?:way|time))|two|both|lot|folks|people|ladies)\b|y'all", re.IGNORECASE
+)
+PLURAL_BEFORE = re.compile(r"\b(?:both|all|each|either|neither|any|some|none|one)\s+of\s+$", re.IGNORECASE)
+# The turn says that "we" are the speaker and the addressee: "you and I", "both of us", or the conversation
+# itself ("since we last talked").
+WE_THE_PAIR = re.compile(
+    r"\b(?:you\s+and\s+(?:i|me)|(?:i|me)\s+and\s+you|both\s+of\s+us|the\s+two\s+of\s+us|we\s+both|us\s+both|"
+    r"we\s+two|us\s+two|we\s+(?:last\s+)?(?:spoke|talked|chatted|caught\s+up))\b",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[A-Za-z]+")  # "we're" is "we" + "re"
+
+
+@dataclass(frozen=True)
+class Perspective:
+    """Who the deictic words of one turn point to: ``addressee`` for "you" (set only when the session has two
+    named participants), ``we`` for "we/us/our" (set only when the turn says who they are)."""
+
+    addressee: str | None = None
+    we: str | None = None
+
+
+def session_addressee(speaker: str | None, participants: Sequence[str]) -> str | None:
+    """The other participant when the session has exactly two named ones and ``speaker`` is one of them."""
+    named = list(dict.fromkeys(p for p in participants if p and p.strip()))
+    if speaker is None or len(named) != 2 or speaker not in named:
+        return None
+    return named[1] if named[0] == speaker else named[0]
+
+
+def possessive(name: str) -> str:
+    return name + ("'" if name.endswith("s") else "'s")
+
+
+def second_person_use(text: str, at: int) -> str:
+    """``referential``, ``plural`` or ``discourse`` for the second-person word starting at character ``at``."""
+    before = text[max(0, at - 16) : at]
+    if PLURAL_YOU.match(text, at) or PLURAL_BEFORE.search(before):
+        return "plural"
+    if DISCOURSE_YOU.match(text, at) or DISCOURSE_BEFORE.search(before):
+        return "discourse"
+    return "referential"
+
+
+def _is_us_the_country(word: str) -> bool:
+    return word == "US"
+
+
+def unresolved_deixis(text: str) -> list[str]:
+    """The deictic kinds (``"you"``, ``"we"``) that ``text`` still uses without saying who is meant.
+
+    Discourse markers ("you know,") point at no one and are not counted; "US" in capitals is the country.
+    """
+    found: set[str] = set()
+    for match in _WORD.finditer(text or ""):
+        word = match.group(0)
+        lower = word.lower()
+        if lower in SECOND_PERSON and second_person_use(text, match.start()) != "discourse":
+            found.add(YOU)
+        elif lower in FIRST_PLURAL and not _is_us_the_country(word):
+            found.add(WE)
+    return sorted(found)
+
+
+def noun_phrase(doc: ParsedDoc, head: int) -> tuple[int, int]:
+    """Token range of a noun phrase: its head with its modifiers and function words ("my little brother"), without
+    a coordinating conjunction hanging off its edge ("my husband and [I]")."""
+    span, stack = {head}, [head]
+    while stack:
+        for arc in doc.children(stack.pop()):
+            if arc.role in (Role.MODIFIER, Role.FUNCTION) and arc.dep not in span and doc.tokens[arc.dep].pos not in ("PUNCT", "CCONJ"):
+                span.add(arc.dep)
+                stack.append(arc.dep)
+    return min(span), max(span) + 1
+
+
+def we_partner(doc: ParsedDoc) -> str | tuple[int, int] | None:
+    """Who besides the speaker "we" are, when the turn says so: :data:`ADDRESSEE` ("you and I", "both of us"),
+    the token range of a phrase coordinated with "I"/"me" ("my husband and I"), or None when the turn does not say.
+    """
+    if not any(t.lower in FIRST_PLURAL for t in doc.tokens):
+        return None
+    if WE_THE_PAIR.search(doc.text):
+        return ADDRESSEE
+    for token in doc.tokens:
+        if token.lower not in ("i", "me"):
+            continue
+        partners = [a.head for a in doc.parents(token.i) if a.role is Role.COORD]
+        partners += [a.dep for a in doc.children(token.i) if a.role is Role.COORD]
+        for partner in partners:
+            if doc.tokens[partner].lower in SECOND_PERSON:
+                return ADDRESSEE
+            if doc.tokens[partner].pos in ("NOUN", "PROPN"):
+                return noun_phrase(doc, partner)
+    return None
+
+
+def is_subject(doc: ParsedDoc, k: int) -> bool:
+    """Token ``k`` is the actor of its predicate (so the verb after it agrees with it)."""
+    if any(a.role is Role.ACTOR for a in doc.parents(k)):
+        return True
+    nxt = doc.tokens[k + 1] if k + 1 < len(doc.tokens) else None
+    return nxt is not None and nxt.lower.replace("’", "'") in ("'re", "'ve", "'ll", "'d")

@@ -1,0 +1,146 @@
+"""The affect anchor of a unit from lexicons (seed 002): VADER for valence, an NRC-style word -> emotion table for
+which emotion. No model, no download.
+
+The emotion table is the NRC Emotion Lexicon of the ``nrclex`` package, read in token mode (no TextBlob corpora),
+when that package is installed (the ``affect`` extra); otherwise a small table of our own with the same eight
+emotions. Only words that VADER also scores as clearly affective count, so a neutral noun that NRC happens to
+associate with an emotion ("money", "school") does not make a unit emotional.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+from memory_pipeline.units.records import UNKNOWN
+
+# Reported in this order of preference when two emotions are equally supported: the basic emotions first.
+EMOTIONS = ("joy", "sadness", "fear", "anger", "surprise", "disgust", "trust", "anticipation")
+MIN_WORD_VALENCE = 1.0  # VADER's word scale runs -4..4; below this a word is not clearly affective
+MIN_COMPOUND = 0.5  # with no emotion word, a valence this strong still says "positive" / "negative"
+NEGATORS = frozenset({"not", "n't", "never", "no", "hardly", "barely"})
+STATE_VERBS = frozenset({"feel", "feels", "felt", "feeling", "getting", "been", "being", "got"})
+TOKEN = re.compile(r"[a-z]+(?:'[a-z]+)?")
+
+# Our own small table (used without nrclex): common feeling words of personal conversation.
+SMALL_EMOTION_TABLE: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(
+        "happy happier happiest glad joy joyful delighted excited thrilled cheerful fun enjoy enjoyed enjoying love "
+        "loved loving awesome amazing wonderful great fantastic blessed grateful thankful proud celebrate celebrated "
+        "laugh laughed smile smiled pleased elated ecstatic content relaxed relieved peaceful".split(),
+        ("joy",),
+    ),
+    **dict.fromkeys(
+        "sad sadder unhappy depressed down lonely heartbroken miss missed missing grief grieving cry cried crying "
+        "tears upset disappointed hurt loss lost sorrow gloomy miserable devastated".split(),
+        ("sadness",),
+    ),
+    **dict.fromkeys(
+        "afraid scared fear feared frightened terrified anxious anxiety nervous worried worry worrying panic "
+        "stressed stress stressful overwhelmed insecure uneasy tense dread".split(),
+        ("fear",),
+    ),
+    **dict.fromkeys(
+        "angry anger mad furious annoyed annoying frustrated frustrating irritated hate hated outraged bitter "
+        "resent resentful".split(),
+        ("anger",),
+    ),
+    **dict.fromkeys("surprised surprise shocked shocking amazed astonished unexpected wow".split(), ("surprise",)),
+    **dict.fromkeys("disgusted disgusting gross awful horrible terrible nasty".split(), ("disgust",)),
+    **dict.fromkeys(
+        "trust trusted support supported supportive safe secure confident reliable loyal faith believe".split(),
+        ("trust",),
+    ),
+    **dict.fromkeys(
+        "hope hopeful hoping eager looking forward anticipate excited motivated inspired determined".split(),
+        ("anticipation",),
+    ),
+}
+STATE = re.compile(
+    r"\b(?:is|was|are|were|feels?|felt|feeling|been|getting|got|seems?)\s+(?:so\s+|really\s+|very\s+|super\s+|"
+    r"a bit\s+|kinda\s+|pretty\s+|too\s+|quite\s+|extremely\s+|totally\s+)*([a-z]+)",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Affect:
+    emotion_or_state: str  # "joy: excited, proud", "positive", or "unknown"
+    valence: float  # VADER compound, -1..1
+
+
+EmotionLookup = Callable[[list[str]], Mapping[str, tuple[str, ...]]]
+
+
+@dataclass
+class AffectAnalyser:
+    """VADER plus an emotion table; built once by the caller (:meth:`load`) and reused for every unit."""
+
+    sentiment: object  # vaderSentiment's SentimentIntensityAnalyzer
+    emotions_of: EmotionLookup  # tokens -> {token: emotions} for the tokens the table knows
+    lexicon: str  # "nrc" (nrclex's table, token mode) or "nrc-style" (our small table)
+
+    @classmethod
+    def load(cls, use_nrclex: bool = True) -> AffectAnalyser:
+        from vaderSentiment.vaderSentiment import SentimentIntensityAnalyzer
+
+        lookup = nrclex_lookup() if use_nrclex else None
+        if lookup is not None:
+            return cls(SentimentIntensityAnalyzer(), lookup, "nrc")
+        return cls(SentimentIntensityAnalyzer(), small_table_lookup, "nrc-style")
+
+    def analyse(self, text: str, names: Iterable[str] = ()) -> Affect:
+        """The emotion or state ``text`` expresses, and its valence; participant ``names`` are not words of it."""
+        skip = {n.lower() for name in names for n in name.split()}
+        tokens = [t for t in TOKEN.findall((text or "").lower()) if t not in skip]
+        table = self.emotions_of(tokens)
+        words = self._emotion_words(tokens, table)
+        valence = float(self.sentiment.polarity_scores(text or "")["compound"])
+        counts = Counter(e for w in words for e in table[w] if e in EMOTIONS)
+        if counts:
+            best = max(EMOTIONS, key=lambda e: (counts[e], -EMOTIONS.index(e)))
+            return Affect(f"{best}: {', '.join(words[:3])}", valence)
+        if abs(valence) >= MIN_COMPOUND:
+            return Affect("positive" if valence > 0 else "negative", valence)
+        return Affect(UNKNOWN, valence)
+
+    def _emotion_words(self, tokens: list[str], table: Mapping[str, tuple[str, ...]]) -> list[str]:
+        """Affective words of the tokens, once each, in order; a negated word ("not happy") does not count."""
+        lexicon = self.sentiment.lexicon
+        named_states = state_words(tokens)
+        found: list[str] = []
+        for n, token in enumerate(tokens):
+            if token in found or token not in table:
+                continue
+            if abs(lexicon.get(token, 0.0)) < MIN_WORD_VALENCE and token not in named_states:
+                continue
+            if any(t in NEGATORS or t.endswith("n't") for t in tokens[max(0, n - 2) : n]):
+                continue
+            found.append(token)
+        return found
+
+
+def state_words(tokens: list[str]) -> set[str]:
+    """Words in a "<is|feels|...> (so) X" frame: a state the speaker names even if VADER does not score X."""
+    return {m.group(1).lower() for m in STATE.finditer(" ".join(tokens))} - STATE_VERBS
+
+
+def small_table_lookup(tokens: list[str]) -> Mapping[str, tuple[str, ...]]:
+    return {t: SMALL_EMOTION_TABLE[t] for t in tokens if t in SMALL_EMOTION_TABLE}
+
+
+def nrclex_lookup() -> EmotionLookup | None:
+    """NRCLex in token mode (no TextBlob corpora are needed), or None when ``nrclex`` is not installed."""
+    try:
+        from nrclex import NRCLex
+    except ImportError:
+        return None
+    reader = NRCLex()
+
+    def lookup(tokens: list[str]) -> Mapping[str, tuple[str, ...]]:
+        reader.load_token_list(tokens)
+        return {word: tuple(emotions) for word, emotions in reader.affect_dict.items()}
+
+    return lookup

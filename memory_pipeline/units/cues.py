@@ -1,0 +1,187 @@
+"""Word lists and patterns the rules builder reads a unit's sentences with: what is filler, what continues a
+story, what announces a plan, which way a sentence points in time, and what kind of content it is.
+
+The texts they read are memory entries: the speaker's wording with "I" already replaced by the speaker's name
+and "you" by the addressee's (``memory_pipeline.grounding``), prefixed "<name> noted:" or "<name> asks:" where the
+extractor had to say whose words they are.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from memory_pipeline.extraction.lexicon import ANAPHORA, CONTRAST, DISCOURSE_WORDS, STOP_WORDS
+
+SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[\"'(A-Z0-9])")
+WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d+")
+CONTINUATION_OPENERS = ANAPHORA | CONTRAST | frozenset({"and", "also", "plus", "then", "after", "later", "so", "because"})
+# A question that leaves the current subject ("anyway, how are the kids?").
+TOPIC_CHANGE = re.compile(r"\b(?:anyway|by the way|btw|what about|how about|speaking of|on another note|changing the subject)\b", re.I)
+CUT_ENDING = re.compile(r"(?:\.\.\.|…|:|—|-|\band|\bbut|\bso)\s*$", re.I)
+# Thanks and encouragement: courtesy, not content, when nothing but affective words come with them.
+COURTESY = re.compile(
+    r"\b(?:thanks?|thank(?:s|ed)?|appreciates?d?|grateful|means? (?:a lot|a ton|so much)|meant a lot|"
+    r"keep (?:it up|up the \w+ work)|way to go|good luck|well done|go for it|got this|hang in there)\b",
+    re.I,
+)
+
+# Plans and intentions: modality and tense cues, then what is planned.
+INTENTION = re.compile(
+    r"\b(?:(?:wants?|wanted|plans?|planned|planning|hopes?|hoped|hoping|intends?|intended|intending|decided|"
+    r"decides|aims?|aiming|needs?|trying|tries|about|would like|'d like|has|have|got|can't wait|cannot wait|"
+    r"looking forward|getting ready|preparing|signed up)\s+to|going\s+to(?!\s+(?:the|a|an|my|his|her|their|our|"
+    r"this|that|school|work|bed|church|college)\b)|plans?\s+on|planning\s+on|thinking\s+(?:of|about)|considering|"
+    r"(?:planning|plans?)(?=\s+(?:a|an|the|some|his|her|their|our|\w+'s)\b)|"
+    r"gonna|wanna|will|'ll|must|should)\s+[^.!?;]{3,80}",
+    re.I,
+)
+FUTURE_CUE = re.compile(
+    r"\b(?:will|'ll|gonna|going to|plans? to|planning|hopes? to|hoping to|intends? to|next|tomorrow|tonight|soon|"
+    r"upcoming|later this|can't wait|cannot wait|looking forward|signed up|about to|someday|one day)\b",
+    re.I,
+)
+# Past-tense verbs a regular expression can recognise without a tagger: irregular forms, and -ed forms that are
+# not common adjectives.
+IRREGULAR_PAST = frozenset(
+    """was were had did went got made took saw came found told gave felt thought bought brought met left ran wrote
+    began won lost spent taught caught sold built kept heard said sang drew grew knew flew drove rode ate fell
+    chose became broke forgot wore held led paid sent slept stood understood woke threw swam sat shot spoke stole
+    struck hung hid bit blew dug fed fought forgave froze lay lit meant overcame rose sank shook shut sought split
+    spread stuck stung swore swept swung tore undertook upset wept withdrew wound""".split()
+)
+ED_ADJECTIVES = frozenset(
+    """excited interested tired bored scared worried stressed amazed surprised pleased relieved motivated
+    inspired overwhelmed blessed talented dedicated determined focused married engaged used supposed related
+    detailed advanced limited experienced skilled beloved crowded""".split()
+)
+PRESENT_STATE = re.compile(r"\b(?:is|are|am|feels?|has been|have been|currently|these days|lately|right now|now|still)\b", re.I)
+
+RISK = re.compile(
+    r"\b(?:suicid\w*|kill (?:myself|himself|herself|themself)|self[- ]harm|hurt (?:myself|himself|herself|themself)|"
+    r"overdos\w*|hopeless|can't go on|no reason to live|end it all|abus(?:e|ed|ive)|assault\w*|panic attacks?|"
+    r"relapsed?|crisis|emergency room|unsafe)\b",
+    re.I,
+)
+SUPPORT = re.compile(
+    r"\b(?:should|could try|can try|recommend\w*|suggest\w*|advi[sc]e\w*|encourag\w*|here for|proud of|"
+    r"believes? in|rooting for|hang in there|keep (?:it up|going|pushing)|take care|don't give up|"
+    r"let \w+ know|reach out|be there for|support\w*|cheer\w*)\b",
+    re.I,
+)
+RELATIONSHIP = re.compile(
+    r"\b(?:married|marry|marriage|wedding|engaged|engagement|divorc\w*|broke up|break up|dating|dated|boyfriend|"
+    r"girlfriend|husband|wife|partner|fianc\w*|anniversary|pregnan\w*|baby|born|adopt\w*|passed away|died|"
+    r"funeral|reunited|reconnect\w*|met (?:a|my|his|her|their|some)|made (?:a )?(?:new )?friends?|friendship|"
+    r"moved in|relationship)\b",
+    re.I,
+)
+BELIEF = re.compile(
+    r"\b(?:believes?|thinks?|thought that|in \w+'s opinion|important|matters|values?|favou?rite|prefers?|"
+    r"loves?|hates?|enjoys?|passionate about|into|fan of|means? everything|the best|the worst|always been)\b",
+    re.I,
+)
+QUESTION_OPENERS = frozenset(
+    {"did", "do", "does", "is", "are", "was", "were", "have", "has", "what", "where", "when", "why", "how", "who", "which"}
+)
+WH_WORDS = frozenset({"what", "where", "when", "why", "how", "who", "which"})
+# What follows an inverted auxiliary in a question: its subject.
+SUBJECTS = frozenset(
+    "i you he she it we they that this there these those the a an any your my his her their our anyone everyone".split()
+)
+ATTRIBUTION_WORDS = frozenset({"noted", "asks"})  # the extractor's own "<name> noted:" / "<name> asks:"
+PREFIXES = re.compile(r"^(?P<name>[^:]{1,40}?) (?P<verb>noted|asks):\s*")
+
+
+def sentences(text: str) -> list[str]:
+    return [s.strip() for s in SENTENCE_SPLIT.split(text or "") if s.strip()]
+
+
+def strip_attribution(sentence: str) -> tuple[str, str | None]:
+    """The sentence without a leading "<name> noted:"/"<name> asks:", and that verb (None when absent)."""
+    match = PREFIXES.match(sentence)
+    if match is None:
+        return sentence, None
+    return sentence[match.end() :], match.group("verb")
+
+
+def is_question(sentence: str, speaker: str | None) -> bool:
+    """Asked, not stated: "<name> asks:", a question mark, or an interrogative opening the extractor's full stop
+    hides ("Did Melanie make it.", "What does Jon love."), but not a statement without its subject ("Was super
+    nervous last week") or an exclamation ("What a day")."""
+    body, verb = strip_attribution(sentence)
+    if verb == "asks" or body.rstrip().endswith("?"):
+        return True
+    head = words(body)[:2]
+    if not head or head[0].lower() not in QUESTION_OPENERS:
+        return False
+    after = head[1] if len(head) > 1 else ""
+    if head[0].lower() in WH_WORDS:
+        return after.lower() not in ("a", "an")
+    return after.lower() in SUBJECTS or after[:1].isupper()
+
+
+def words(text: str) -> list[str]:
+    return WORD.findall(text or "")
+
+
+def stem(word: str) -> str:
+    """A crude stem, enough to see that "painting" and "paintings" are one subject."""
+    lower = word.lower().replace("’", "'")
+    for suffix in ("'s", "ing", "ed", "es", "s"):
+        if lower.endswith(suffix) and len(lower) - len(suffix) >= 3:
+            return lower[: -len(suffix)]
+    return lower
+
+
+def content_words(text: str, names: Iterable[str] = (), stemmed: bool = True) -> set[str]:
+    """The words that carry content (their stems unless ``stemmed`` is False): not function words,
+    conversational glue, our own attribution words, or names of the participants (a capitalised word that begins
+    a participant's name, "Mel" for Melanie, is a name too)."""
+    skip = {n.lower() for name in names for n in name.split()}
+    out = set()
+    for word in words(text):
+        lower = word.lower().replace("’", "'").removesuffix("'s")
+        if len(lower) < 3 or lower in STOP_WORDS or lower in DISCOURSE_WORDS or lower in ATTRIBUTION_WORDS:
+            continue
+        if lower in skip or (word[:1].isupper() and any(n.startswith(lower) for n in skip)):
+            continue
+        out.add(stem(lower) if stemmed else lower)
+    return out
+
+
+def opens_continuation(sentence: str) -> bool:
+    """The sentence leans on what came before ("It was...", "But...", "They...")."""
+    body, _ = strip_attribution(sentence)
+    first = next(iter(words(body)), "").lower()
+    return first in CONTINUATION_OPENERS
+
+
+def past_tense(text: str) -> bool:
+    for word in words(text):
+        lower = word.lower()
+        if lower in ATTRIBUTION_WORDS:
+            continue
+        if lower in IRREGULAR_PAST or (lower.endswith("ed") and len(lower) > 4 and lower not in ED_ADJECTIVES):
+            return True
+    return False
+
+
+def intention(text: str, subject: str | None = None, names: Iterable[str] = ()) -> str | None:
+    """The first plan or intention the text states ("plans to go camping next month"), or None.
+
+    With ``subject``, only an intention of that person counts: the last name said before the cue in its sentence
+    must be theirs ("Gina noted: Jon is gonna win" is Gina's hope for Jon, not Gina's plan).
+    """
+    others = [n for n in names if n and n != subject]
+    for sentence in sentences(text):
+        for match in INTENTION.finditer(sentence):
+            if subject is not None and _last_name_before(sentence[: match.start()], [subject, *others]) != subject:
+                continue
+            return " ".join(match.group(0).split()).rstrip(" ,;:-")
+    return None
+
+
+def _last_name_before(text: str, names: list[str]) -> str | None:
+    found = [(m.start(), name) for name in names for m in re.finditer(rf"\b{re.escape(name)}\b", text)]
+    return max(found)[1] if found else None

@@ -1,0 +1,181 @@
+"""The records the ``fta_units`` stage passes around: what a builder sees of a segment, and the unit drafts it
+returns. A draft becomes a unit (with a persistent id) only after carryover and fusion (seed 002, Eq. 4-5)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Literal, get_args
+
+# Seed 002's vocabularies (its unit-construction prompt), plus the lifecycle of the issue.
+TimeOrientation = Literal["past", "present", "future", "mixed", "unknown"]
+ContentType = Literal[
+    "event",
+    "current_state",
+    "relationship_event",
+    "belief_candidate",
+    "homework_or_plan",
+    "support_interaction",
+    "risk_signal",
+    "general_fact",
+]
+Status = Literal["complete", "partial", "pending", "unknown"]
+Completeness = Literal["complete", "partial", "unknown"]
+Lifecycle = Literal["pending", "completed", "cancelled", "contradicted", "archived", "unknown"]
+TIME_ORIENTATIONS, CONTENT_TYPES, STATUSES = get_args(TimeOrientation), get_args(ContentType), get_args(Status)
+COMPLETENESS, LIFECYCLE = get_args(Completeness), get_args(Lifecycle)
+UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class EntryView:
+    """The ``memory_entries`` row of one turn, as far as units need it."""
+
+    memory_id: str
+    text: str
+    units: tuple[str, ...]
+    provenance: str | None
+    scope: str | None
+    event_time_text: str | None
+    event_start: datetime | None
+    event_end: datetime | None
+    event_time_basis: str | None
+    people: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TurnView:
+    """One turn of a segment; ``entry`` is its memory entry when the gate admitted it and it yielded one."""
+
+    turn_id: str
+    position: int  # 0-based place in the segment
+    turn_index: int
+    speaker: str | None
+    text: str
+    session_time: datetime | None
+    timestamp: datetime | None = None
+    entry: EntryView | None = None
+
+    @property
+    def dialogue_time(self) -> datetime | None:
+        return self.timestamp or self.session_time
+
+
+@dataclass(frozen=True)
+class SegmentView:
+    """A segment's turns in order, with the session's named participants and where it sits in the session."""
+
+    segment_id: str
+    conversation_id: str
+    session_id: str
+    turns: tuple[TurnView, ...]
+    participants: tuple[str, ...]
+    index: int  # 0-based place among the session's segments
+    last_in_session: bool
+    context: tuple[TurnView, ...] = ()  # the turns just before the segment (reference only, never a source)
+
+    @property
+    def addressee_of(self) -> dict[str, str]:
+        """speaker -> the other participant, when the session has exactly two named ones."""
+        if len(self.participants) != 2:
+            return {}
+        a, b = self.participants
+        return {a: b, b: a}
+
+
+@dataclass(frozen=True)
+class Piece:
+    """Words of one turn that a unit keeps: ``texts`` are sentences of the turn's entry (speaker's wording)."""
+
+    turn_id: str
+    speaker: str | None
+    texts: tuple[str, ...]
+    entry: EntryView | None = None
+    session_time: datetime | None = None
+    dialogue_time: datetime | None = None
+
+
+@dataclass(frozen=True)
+class OpenQuestion:
+    """A question asked of ``addressee`` that the unit's segment did not see answered."""
+
+    turn_id: str
+    asker: str | None
+    addressee: str | None
+    text: str
+
+
+@dataclass(frozen=True)
+class UnitFields:
+    """The Fact-Time-Affect fields of a unit (seed 002: fact, time and affect anchors; construction status)."""
+
+    summary: str
+    content_text: str
+    participants: tuple[str, ...]
+    emotion_or_state: str
+    valence: float | None
+    intention_or_plan: str
+    time_orientation: str
+    content_type: str
+    event_time_text: str | None
+    event_start: datetime | None
+    event_end: datetime | None
+    event_time_basis: str | None
+    completeness: str
+    status: str
+    provenance: str
+    scope: str
+
+    def with_(self, **changes) -> UnitFields:
+        return replace(self, **changes)
+
+
+@dataclass
+class UnitDraft:
+    """A unit before carryover, fusion and id assignment.
+
+    A rules draft carries ``pieces`` and is described from them once its extent is final; an LLM draft arrives
+    with its ``fields`` already set. ``evidence`` is every turn of its span, ``sources`` the turns whose words
+    its content keeps. ``partial_reason`` says why it is underspecified (None when it is not).
+    """
+
+    conversation_id: str
+    session_id: str
+    segment_ids: list[str]
+    speaker: str | None
+    builder: str
+    pieces: list[Piece] = field(default_factory=list)
+    sources: list[str] = field(default_factory=list)
+    evidence: list[str] = field(default_factory=list)
+    open_question: OpenQuestion | None = None
+    partial_reason: str | None = None
+    fields: UnitFields | None = None
+    session_time: datetime | None = None
+    dialogue_time: datetime | None = None
+
+    @property
+    def partial(self) -> bool:
+        return self.partial_reason is not None
+
+    @property
+    def words(self) -> int:
+        if self.fields is not None:
+            return len(self.fields.content_text.split())
+        return sum(len(text.split()) for piece in self.pieces for text in piece.texts)
+
+    @property
+    def entry_ids(self) -> list[str]:
+        return list(dict.fromkeys(p.entry.memory_id for p in self.pieces if p.entry is not None))
+
+    def add_evidence(self, *turn_ids: str) -> None:
+        for turn_id in turn_ids:
+            if turn_id not in self.evidence:
+                self.evidence.append(turn_id)
+
+    def add_piece(self, piece: Piece) -> None:
+        self.pieces.append(piece)
+        if piece.turn_id not in self.sources:
+            self.sources.append(piece.turn_id)
+        self.add_evidence(piece.turn_id)
+        if self.session_time is None:
+            self.session_time, self.dialogue_time = piece.session_time, piece.dialogue_time

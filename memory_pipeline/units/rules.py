@@ -1,0 +1,225 @@
+"""The non-generative unit builder (the default): a segment's memory entries grouped into units.
+
+Walking the segment turn by turn, what one speaker says about one subject becomes one unit: a statement opens a
+unit of its speaker, and the speaker's next statement continues it when it answers a follow-up question about it,
+when the other side only reacted in between, or when it shares a content word with it; a unit stops growing at
+``max_unit_words``, at a statement about another participant after the speaker's own matters (or back), and at a
+statement dated at a time that does not overlap the unit's dated events (one time anchor per unit). A question becomes evidence of the unit that answers it (its words are kept when the answer
+alone would say nothing, "Yes, two of them"). Greetings, thanks, fillers and bare reactions ("Caroline is so brave")
+make no unit. A question left unanswered at the end of the segment makes the unit it asks about partial, or is
+itself carried as a partial unit, so that the next segment can complete it (seed 002, carryover).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from memory_pipeline.units import cues
+from memory_pipeline.units.builders import BuilderResources, BuildOutcome
+from memory_pipeline.units.config import UnitsConfig
+from memory_pipeline.units.describe import Describer, disjoint, expression_interval
+from memory_pipeline.units.records import OpenQuestion, Piece, SegmentView, TurnView, UnitDraft
+
+COURTESY_WORDS = frozenset(
+    {"support", "help", "words", "kindness", "encouragement", "backing", "ton", "mean", "means", "meant", "work", "luck"}
+)
+
+
+@dataclass
+class RulesBuilder:
+    """Builds unit drafts from entries; ``label`` is what the rows' ``builder`` column says."""
+
+    config: UnitsConfig
+    describer: Describer
+    label: str
+    sentiment_lexicon: frozenset[str] = frozenset()  # VADER's words: a sentence of only these is a reaction
+    name: str = "rules"
+
+    def build(self, segments: Sequence[SegmentView]) -> BuildOutcome:
+        return BuildOutcome({s.segment_id: self.build_segment(s) for s in segments})
+
+    def build_segment(self, segment: SegmentView, label: str | None = None) -> list[UnitDraft]:
+        walk = SegmentWalk(segment, self, label or self.label)
+        for turn in segment.turns:
+            walk.step(turn)
+        drafts = walk.finish()
+        for draft in drafts:
+            draft.fields = self.describer.describe(draft, segment.participants)
+        return drafts
+
+    # -- what a sentence is ---------------------------------------------------------------------------------
+    def is_filler(self, sentence: str, names: Sequence[str]) -> bool:
+        """Greetings, thanks and fillers: nothing but conversational glue, names and gratitude."""
+        body, _ = cues.strip_attribution(sentence)
+        words = cues.content_words(body, names, stemmed=False)
+        if not words:
+            return True
+        return bool(cues.COURTESY.search(body)) and words <= (self.sentiment_lexicon | COURTESY_WORDS)
+
+    def is_reaction(self, sentence: str, speaker: str | None, names: Sequence[str]) -> bool:
+        """An evaluation of what someone else said ("Caroline is so brave"): only affective words, and not about
+        the speaker themself."""
+        body, _ = cues.strip_attribution(sentence)
+        if speaker and body.startswith(speaker):
+            return False
+        words = cues.content_words(body, names, stemmed=False)
+        return bool(words) and words <= self.sentiment_lexicon and not re.search(r"\d", body)
+
+
+@dataclass
+class PendingQuestion:
+    question: OpenQuestion
+    follows: UnitDraft | None  # the unit it asks about (a follow-up), when it asks about one
+
+
+@dataclass
+class SegmentWalk:
+    """The state of one pass over a segment's turns."""
+
+    segment: SegmentView
+    builder: RulesBuilder
+    label: str
+    units: list[UnitDraft] = field(default_factory=list)
+    open: dict[str | None, UnitDraft] = field(default_factory=dict)  # speaker -> their current unit
+    last_opened: UnitDraft | None = None
+    pending: PendingQuestion | None = None
+    last_at: dict[int, int] = field(default_factory=dict)  # id(unit) -> position of its last source turn
+    names: tuple[str, ...] = ()  # participants and the people the entries name: not content words
+    about: dict[int, bool] = field(default_factory=dict)  # id(unit) -> it is about another participant
+
+    def __post_init__(self) -> None:
+        people = [p for t in self.segment.turns if t.entry is not None for p in t.entry.people]
+        self.names = tuple(dict.fromkeys([*self.segment.participants, *people]))
+
+    @property
+    def rules(self):
+        return self.builder.config.rules
+
+    def step(self, turn: TurnView) -> None:
+        if turn.entry is None:
+            return
+        names = self.names
+        said = [s for unit in turn.entry.units for s in cues.sentences(unit)]
+        questions = [s for s in said if cues.is_question(s, turn.speaker)]
+        statements = [
+            s
+            for s in said
+            if s not in questions
+            and not self.builder.is_filler(s, names)
+            and not self.builder.is_reaction(s, turn.speaker, names)
+        ]
+        for about_other, run in runs_by_subject(statements, turn.speaker, self.segment.participants):
+            self.state(turn, run, about_other)
+        if questions:
+            self.ask(turn, questions, also_stated=bool(statements))
+
+    def ask(self, turn: TurnView, questions: list[str], also_stated: bool) -> None:
+        text = " ".join(questions)
+        addressee = self.segment.addressee_of.get(turn.speaker or "")
+        follows = self.last_opened
+        if also_stated or follows is None or follows.speaker == turn.speaker or cues.TOPIC_CHANGE.search(text):
+            follows = None
+        self.pending = PendingQuestion(OpenQuestion(turn.turn_id, turn.speaker, addressee, text), follows)
+
+    def state(self, turn: TurnView, statements: list[str], about_other: bool = False) -> None:
+        speaker = turn.speaker
+        piece = Piece(turn.turn_id, speaker, tuple(statements), turn.entry, turn.session_time, turn.dialogue_time)
+        pending = self.pending if self.pending and self.pending.question.asker != speaker else None
+        unit = self.open.get(speaker)
+        if unit is None or self.about.get(id(unit)) != about_other or not self.continues(unit, turn, piece, pending):
+            unit = UnitDraft(self.segment.conversation_id, self.segment.session_id, [self.segment.segment_id], speaker, self.label)
+            self.units.append(unit)
+            self.open[speaker] = unit
+            self.last_opened = unit
+            self.about[id(unit)] = about_other
+        if pending is not None and pending.question.addressee in (None, speaker):
+            self.answer(unit, pending.question, piece)
+            self.pending = None
+        unit.add_piece(piece)
+        self.last_at[id(unit)] = turn.position
+
+    def answer(self, unit: UnitDraft, question: OpenQuestion, piece: Piece) -> None:
+        """The question becomes evidence of the unit that answers it; its words too when the answer is bare."""
+        unit.add_evidence(question.turn_id)
+        if len(cues.content_words(" ".join(piece.texts), self.names)) <= self.rules.short_answer_words:
+            unit.add_piece(Piece(question.turn_id, question.asker, (question.text,), None, piece.session_time, piece.dialogue_time))
+
+    def continues(self, unit: UnitDraft, turn: TurnView, piece: Piece, pending: PendingQuestion | None) -> bool:
+        """Does the speaker's statement carry on their current unit (one subject or event)?"""
+        if unit.words + sum(len(t.split()) for t in piece.texts) > self.rules.max_unit_words:
+            return False
+        if turn.position - self.last_at.get(id(unit), turn.position) > self.rules.max_gap_turns:
+            return False
+        if dated_apart(unit, piece):
+            return False  # a second event at another time is another unit: a unit has one time anchor
+        if pending is not None and pending.follows is unit:
+            return True
+        quiet_since = self.last_opened is unit
+        if quiet_since and pending is None:
+            return True  # the others only reacted
+        shared = shares_subject(unit, piece, self.names)
+        return shared or (quiet_since and cues.opens_continuation(piece.texts[0]))
+
+    def finish(self) -> list[UnitDraft]:
+        """The segment's drafts, with the partial ones marked (an unanswered question, a cut-off statement)."""
+        if self.pending is not None:
+            question, follows = self.pending.question, self.pending.follows
+            if follows is not None:
+                follows.open_question, follows.partial_reason = question, "open_question"
+            else:
+                self.units.append(self.question_unit(question))
+        for unit in self.units:
+            last = unit.pieces[-1].texts[-1] if unit.pieces else ""
+            if unit.partial_reason is None and cues.CUT_ENDING.search(last):
+                unit.partial_reason = "cut"
+        return self.units
+
+    def question_unit(self, question: OpenQuestion) -> UnitDraft:
+        """An unanswered question, carried so that an answer in the next segment can complete it."""
+        turn = next(t for t in self.segment.turns if t.turn_id == question.turn_id)
+        unit = UnitDraft(self.segment.conversation_id, self.segment.session_id, [self.segment.segment_id], question.asker, self.label)
+        unit.add_piece(Piece(turn.turn_id, question.asker, (question.text,), turn.entry, turn.session_time, turn.dialogue_time))
+        unit.open_question, unit.partial_reason = question, "open_question"
+        return unit
+
+
+def runs_by_subject(statements: list[str], speaker: str | None, participants: Sequence[str]) -> list[tuple[bool, list[str]]]:
+    """Consecutive statements split where they turn from another participant ("Caroline's song is gorgeous") to the
+    speaker's own matters ("Melanie plays clarinet"), or back: two subjects, two units."""
+    others = [p for p in participants if p and p != speaker]
+    runs: list[tuple[bool, list[str]]] = []
+    for sentence in statements:
+        flag = about_other(sentence, speaker, others)
+        if runs and runs[-1][0] == flag:
+            runs[-1][1].append(sentence)
+        else:
+            runs.append((flag, [sentence]))
+    return runs
+
+
+def about_other(sentence: str, speaker: str | None, others: Sequence[str]) -> bool:
+    """The sentence names another participant and not its speaker."""
+    body, _ = cues.strip_attribution(sentence)
+    names = lambda who: any(re.search(rf"\b{re.escape(n)}\b", body) for n in who)  # noqa: E731
+    return names(others) and not (speaker and names([speaker]))
+
+
+def dated_apart(unit: UnitDraft, piece: Piece) -> bool:
+    """The piece states an event at a time that does not overlap any dated event of the unit's speaker."""
+    new = expression_interval(piece.entry)
+    dated = [expression_interval(p.entry) for p in unit.pieces if p.speaker == unit.speaker]
+    dated = [d for d in dated if d is not None]
+    return bool(dated) and all(disjoint(new, d) for d in dated)
+
+
+def shares_subject(unit: UnitDraft, piece: Piece, names: Sequence[str]) -> bool:
+    """At least one content word (stem) in common: the statement is about what the unit is about."""
+    seen = cues.content_words(" ".join(t for p in unit.pieces if p.speaker == unit.speaker for t in p.texts), names)
+    return bool(seen & cues.content_words(" ".join(piece.texts), names))
+
+
+def rules_builder(config: UnitsConfig, resources: BuilderResources) -> RulesBuilder:
+    """Registry factory of the ``rules`` builder."""
+    return RulesBuilder(config, resources.describer(config), resources.rules_label, resources.sentiment_words)

@@ -1,0 +1,420 @@
+"""The ``fta_units`` stage on crafted conversations: unit fields, evidence, carryover and fusion across segment
+boundaries, determinism, grounding, and the LLM builder against a fake client."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+import polars as pl
+import pytest
+
+from memory_pipeline.config import ExtractorConfig
+from memory_pipeline.extraction import extract_memories
+from memory_pipeline.grounding import YOU
+from memory_pipeline.lake import stable_id
+from memory_pipeline.quality import memories_have_sources, sources_exist
+from memory_pipeline.schemas import FTA_UNITS, TABLES
+from memory_pipeline.units import (
+    UNIT_BUILDERS,
+    UNIT_KIND,
+    AffectAnalyser,
+    BuilderResources,
+    UnitsConfig,
+    build_fta_units,
+)
+from memory_pipeline.units.llm import FAILED_RULES_LABEL, UnitAnswer, UnitsAnswer
+
+MAY_8 = datetime(2023, 5, 8, 13, 56)
+AUG_14 = datetime(2023, 8, 14, 10, 0)
+CID = "conv-t"
+
+
+def conversation(*sessions: tuple[datetime, list[tuple[str, str]]]) -> pl.DataFrame:
+    """A ``turns`` frame: one session per ``(time, [(speaker, text), ...])``."""
+    rows = []
+    for s, (when, turns) in enumerate(sessions, start=1):
+        for n, (speaker, text) in enumerate(turns, start=1):
+            rows.append(
+                {
+                    "turn_id": f"{CID}:D{s}:{n}",
+                    "conversation_id": CID,
+                    "session_id": f"session_{s}",
+                    "session_index": s,
+                    "session_time": when,
+                    "turn_index": n - 1,
+                    "seq": len(rows),
+                    "speaker": speaker,
+                    "role": "user",
+                    "text": text,
+                    "timestamp": None,
+                }
+            )
+    return pl.DataFrame(rows)
+
+
+def segments_of(turns: pl.DataFrame, cuts: dict[str, list[int]] | None = None) -> pl.DataFrame:
+    """Segments written by hand: each session cut before the given 0-based turn positions (none: one segment)."""
+    rows = []
+    for frame in turns.partition_by("session_id", maintain_order=True):
+        session = frame["session_id"][0]
+        ids = frame["turn_id"].to_list()
+        bounds = [0, *(cuts or {}).get(session, []), len(ids)]
+        for start, end in zip(bounds, bounds[1:]):
+            rows.append(
+                {
+                    "segment_id": stable_id(CID, session, *ids[start:end]),
+                    "conversation_id": CID,
+                    "session_id": session,
+                    "start_turn_index": start,
+                    "end_turn_index": end - 1,
+                    "turn_ids": ids[start:end],
+                    "boundary_trigger": "topic_change",
+                    "detector": "hand",
+                }
+            )
+    return pl.DataFrame(rows)
+
+
+@pytest.fixture(scope="module")
+def affect():
+    return AffectAnalyser.load()
+
+
+@pytest.fixture(scope="module")
+def build(parser, resolver, affect):
+    """turns (+ cuts) -> UnitsResult, every turn admitted, entries from the real extractor."""
+
+    def run(turns: pl.DataFrame, cuts=None, config: UnitsConfig | None = None, resources: BuilderResources | None = None):
+        gate = turns.select("turn_id", pl.lit(True).alias("admitted"))
+        extracted = extract_memories(turns, gate, parser, ExtractorConfig(), resolver)
+        resources = resources or BuilderResources(affect, resolver)
+        return build_fta_units(turns, segments_of(turns, cuts), extracted.entries, extracted.sources, resources, config)
+
+    return run
+
+
+def only(units: pl.DataFrame, **where) -> dict:
+    frame = units.filter(*[pl.col(k) == v for k, v in where.items()])
+    assert frame.height == 1, frame
+    return frame.row(0, named=True)
+
+
+def containing(units: pl.DataFrame, words: str) -> dict:
+    frame = units.filter(pl.col("content_text").str.contains(words, literal=True))
+    assert frame.height == 1, units["content_text"].to_list()
+    return frame.row(0, named=True)
+
+
+# -- fields ---------------------------------------------------------------------------------------------------
+def test_a_plan_is_a_pending_future_homework_or_plan_unit(build):
+    turns = conversation((MAY_8, [("Jon", "I'm planning to open my own dance studio next month."), ("Gina", "Wow, good luck!")]))
+    unit = containing(build(turns).units, "dance studio")
+    assert unit["content_type"] == "homework_or_plan"
+    assert (unit["status"], unit["lifecycle_status"], unit["time_orientation"]) == ("pending", "pending", "future")
+    assert "open Jon's own dance studio" in unit["intention_or_plan"]
+    assert unit["event_time_text"] == "next month"
+    assert (unit["event_start"], unit["event_end"]) == (datetime(2023, 6, 1), datetime(2023, 7, 1))
+    assert unit["speaker"] == "Jon" and unit["participants"][0] == "Jon"
+
+
+def test_a_feeling_is_the_units_emotion(build):
+    turns = conversation(
+        (MAY_8, [("Caroline", "I feel so anxious and stressed about my adoption interview."), ("Melanie", "Oh no!")])
+    )
+    unit = containing(build(turns).units, "adoption interview")
+    assert unit["emotion_or_state"].startswith("fear:")
+    assert "anxious" in unit["emotion_or_state"]
+    assert unit["content_type"] == "current_state"
+    assert unit["valence"] < 0
+
+
+def test_greetings_thanks_and_filler_make_no_unit(build):
+    turns = conversation(
+        (MAY_8, [("Caroline", "Hey Mel! Good to see you!"), ("Melanie", "Hi Caroline! Great to see you too!"),
+                 ("Caroline", "Thanks so much!"), ("Melanie", "Bye! Talk soon!")])
+    )
+    assert build(turns).units.height == 0
+
+
+def test_dates_resolve_against_their_own_session_never_today(build):
+    turns = conversation(
+        (MAY_8, [("Caroline", "I went to a pottery class yesterday."), ("Melanie", "Nice!")]),
+        (AUG_14, [("Caroline", "I went to a pride parade yesterday."), ("Melanie", "Cool!")]),
+    )
+    units = build(turns).units
+    may, august = containing(units, "pottery"), containing(units, "parade")
+    assert (may["event_start"], may["dialogue_time"]) == (datetime(2023, 5, 7), MAY_8)
+    assert (august["event_start"], august["dialogue_time"]) == (datetime(2023, 8, 13), AUG_14)
+    assert all(start.date() != date.today() for start in units["event_start"].to_list())
+
+
+def test_every_unit_resolves_to_existing_turns(build):
+    turns = conversation(
+        (MAY_8, [("Caroline", "I adopted a puppy last week."), ("Melanie", "Aww! What's its name?"),
+                 ("Caroline", "Her name is Bella and she loves running on the beach every morning."),
+                 ("Melanie", "I took my kids to the museum on Saturday.")])
+    )
+    result = build(turns)
+    units, sources = result.units, result.sources
+    assert memories_have_sources(units, sources).passed
+    assert sources_exist(sources, turns).passed
+    assert set(sources["memory_kind"]) == {UNIT_KIND}
+    assert set(sources["role"]) <= {"source", "evidence"}
+    puppy = containing(units, "puppy")
+    roles = dict(sources.filter(pl.col("memory_id") == puppy["memory_id"]).select("turn_id", "role").rows())
+    # the question is the exchange around the unit; the statements are its sources
+    assert roles == {f"{CID}:D1:1": "source", f"{CID}:D1:2": "evidence", f"{CID}:D1:3": "source"}
+    assert puppy["evidence_turn_ids"] == [f"{CID}:D1:1", f"{CID}:D1:2", f"{CID}:D1:3"]
+    assert set(puppy["entry_ids"]) <= set(extracted_ids(turns, build))
+
+
+def extracted_ids(turns, build) -> list[str]:
+    return [i for ids in build(turns).units["entry_ids"].to_list() for i in ids]
+
+
+def test_the_frame_follows_the_table_contract(build, lake):
+    turns = conversation((MAY_8, [("Jon", "I lost my job at the bank last week."), ("Gina", "Sorry to hear that.")]))
+    units = build(turns).units
+    assert pl.Schema(pl.from_arrow(FTA_UNITS.empty_table()).schema) == units.schema
+    assert TABLES["fta_units"] is FTA_UNITS
+    lake.write_partition("fta_units", CID, units)
+    assert lake.read_partition("fta_units", CID).height == units.height
+
+
+def test_two_events_at_different_times_are_two_units(build):
+    turns = conversation(
+        (MAY_8, [("Caroline", "I went camping with my family last weekend."), ("Melanie", "Fun!"),
+                 ("Caroline", "And I'm starting a pottery class with my family next month.")])
+    )
+    units = build(turns).units
+    camping, pottery = containing(units, "camping"), containing(units, "pottery")
+    assert camping["memory_id"] != pottery["memory_id"]
+    assert camping["event_time_text"] == "last weekend" and pottery["event_time_text"] == "next month"
+
+
+def test_a_statement_without_its_subject_is_not_a_question(build):
+    turns = conversation((MAY_8, [("Joanna", "Was so nervous last week when I shared my book with my writing group!"),
+                                   ("Nate", "Wow!")]))
+    unit = containing(build(turns).units, "nervous")
+    assert unit["event_time_text"] == "last week"
+
+
+# -- carryover and fusion -------------------------------------------------------------------------------------
+STORY = [
+    ("Caroline", "I went to a pottery workshop last Friday."),
+    ("Melanie", "Oh cool! What did you make?"),
+    # --- segment boundary ---
+    ("Caroline", "I made a black and white bowl with my friend Sam, it took all afternoon."),
+    ("Melanie", "I'm starting a new job at the library on Monday."),
+    ("Caroline", "Congrats, that's awesome!"),
+]
+
+
+def test_a_story_cut_by_a_segment_boundary_fuses_into_one_unit(build):
+    turns = conversation((MAY_8, STORY))
+    result = build(turns, cuts={"session_1": [2]})
+    unit = containing(result.units, "pottery")
+    assert "black and white bowl" in unit["content_text"]
+    assert unit["source_turn_ids"] == [f"{CID}:D1:1", f"{CID}:D1:3"]
+    assert len(unit["segment_ids"]) == 2
+    assert (unit["completeness"], unit["status"]) == ("complete", "complete")
+    assert unit["event_time_text"] == "last Friday" and unit["event_start"] == datetime(2023, 5, 5)
+    assert "Sam" in unit["participants"]
+    assert result.metrics["fused_units"] >= 1
+    # the same story without a boundary gives the same unit
+    whole = containing(build(turns).units, "pottery")
+    assert whole["content_text"] == unit["content_text"] and whole["memory_id"] == unit["memory_id"]
+
+
+def test_a_plan_cut_by_a_segment_boundary_fuses_into_one_pending_unit(build):
+    turns = conversation(
+        (MAY_8, [("John", "I'm planning a big trip this summer."), ("Tim", "Where are you going?"),
+                 ("John", "To Japan with my brother, we fly out in July."), ("Tim", "Amazing!")])
+    )
+    result = build(turns, cuts={"session_1": [2]})
+    unit = containing(result.units, "trip")
+    assert "Japan" in unit["content_text"]
+    assert len(unit["segment_ids"]) == 2
+    assert unit["content_type"] == "homework_or_plan" and unit["status"] == "pending"
+    assert unit["lifecycle_status"] == "pending"
+
+
+def test_a_partial_unit_never_completed_is_finalised_as_partial(build):
+    turns = conversation(
+        (MAY_8, [("Caroline", "I went to a pottery workshop last Friday."), ("Melanie", "Oh cool! What did you make?"),
+                 ("Caroline", "Hey, how are your kids doing?"), ("Melanie", "They're great, they love the new school.")])
+    )
+    result = build(turns, cuts={"session_1": [2]})
+    unit = containing(result.units, "pottery")
+    assert (unit["completeness"], unit["status"]) == ("partial", "partial")
+    assert unit["segment_ids"] == [result.units.filter(pl.col("memory_id") == unit["memory_id"])["segment_id"][0]]
+    assert result.metrics["partial_units"] >= 1
+
+
+def test_units_are_deterministic(build):
+    turns = conversation((MAY_8, STORY), (AUG_14, [("Melanie", "We went camping at the lake last weekend."), ("Caroline", "Fun!")]))
+    first, second = build(turns, cuts={"session_1": [2]}), build(turns, cuts={"session_1": [2]})
+    assert first.units.equals(second.units)
+    assert first.sources.equals(second.sources)
+    assert first.units["memory_id"].n_unique() == first.units.height
+
+
+# -- grounding in units ---------------------------------------------------------------------------------------
+def test_two_named_participants_ground_you_in_units(build):
+    turns = conversation((MAY_8, [("Melanie", "Your painting of the sunset is stunning, you should sell it at the fair."),
+                                   ("Caroline", "Thanks!")]))
+    unit = containing(build(turns).units, "painting")
+    assert "Caroline's painting" in unit["content_text"]
+    assert unit["unresolved_deixis"] == []
+    assert unit["content_type"] == "support_interaction"
+
+
+def test_a_group_session_keeps_you_and_says_it_is_unresolved(build):
+    turns = conversation((MAY_8, [("Melanie", "Your painting of the sunset is stunning, you should sell it at the fair."),
+                                   ("Caroline", "Thanks!"), ("Jon", "I agree, I bought a painting there last year.")]))
+    unit = containing(build(turns).units, "sunset")
+    assert "your painting" in unit["content_text"].lower()
+    assert unit["unresolved_deixis"] == [YOU]
+    assert build(turns).metrics["unresolved_you_rate"] > 0
+
+
+# -- builders -------------------------------------------------------------------------------------------------
+def test_builders_are_registered_by_name():
+    assert UNIT_BUILDERS.names() == ["llm", "rules"]
+    assert UnitsConfig().builder == "rules"
+    with pytest.raises(ValueError, match="unknown unit builder"):
+        UNIT_BUILDERS.get("nope")
+
+
+@dataclass(frozen=True)
+class FakeRequest:
+    stage: str
+    conversation_id: str
+    item_id: str
+    messages: tuple
+    response_model: type
+    prompt: str
+    prompt_version: str
+    max_tokens: int = 512
+
+
+@dataclass(frozen=True)
+class FakeResult:
+    request: FakeRequest
+    value: Any
+    error: str | None
+    attempts: int = 1
+    cached: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return self.value is not None and self.error is None
+
+
+@dataclass
+class FakeClient:
+    """``run(requests)``: answers from ``answers`` by segment order, ``None`` meaning a failed call."""
+
+    answers: list[UnitsAnswer | None]
+    calls: list[list[FakeRequest]] = field(default_factory=list)
+    model_id: str = "fake-model"
+
+    def run(self, requests):
+        self.calls.append(list(requests))
+        return [
+            FakeResult(r, a, None if a is not None else "timeout") for r, a in zip(requests, self.answers, strict=True)
+        ]
+
+
+def pottery_answer(event_time_text: str | None = "last Friday") -> UnitsAnswer:
+    return UnitsAnswer(
+        units=[
+            UnitAnswer(
+                speaker="Caroline",
+                summary="pottery workshop",
+                content_text="Caroline went to a pottery workshop last Friday and made a bowl.",
+                participants=["Caroline", "Melanie", "Zed"],
+                emotion_or_state="proud",
+                intention_or_plan="unknown",
+                time_orientation="past",
+                content_type="event",
+                event_time_text=event_time_text,
+                evidence_turns=[1, 2],
+                source_turns=[1],
+                status="complete",
+            )
+        ]
+    )
+
+
+def llm_build(build, affect, resolver, client, config: UnitsConfig | None = None):
+    turns = conversation((MAY_8, STORY))
+    resources = BuilderResources(affect, resolver, client=client, make_request=FakeRequest)
+    return build(turns, cuts={"session_1": [2]}, config=config or UnitsConfig(builder="llm"), resources=resources)
+
+
+def test_llm_builder_sends_one_request_per_segment_in_one_batch(build, affect, resolver):
+    client = FakeClient([pottery_answer(), UnitsAnswer(units=[])])
+    result = llm_build(build, affect, resolver, client)
+    assert len(client.calls) == 1 and len(client.calls[0]) == 2
+    request = client.calls[0][0]
+    assert (request.stage, request.prompt, request.prompt_version) == ("fta_units", "fta_units", "fta_units@1")
+    assert request.response_model is UnitsAnswer
+    assert "1. Caroline: I went to a pottery workshop last Friday." in request.messages[1]["content"]
+    unit = only(result.units, speaker="Caroline")
+    assert unit["builder"] == "llm:fake-model+fta_units@1"
+    # the model copies the expression; the project's resolver grounds it against the turn's session time
+    assert (unit["event_time_text"], unit["event_start"], unit["event_end"]) == (
+        "last Friday", datetime(2023, 5, 5), datetime(2023, 5, 6))
+    assert unit["participants"] == ["Caroline", "Melanie"]  # "Zed" is nowhere in the segment
+    assert unit["source_turn_ids"] == [f"{CID}:D1:1"] and unit["evidence_turn_ids"] == [f"{CID}:D1:1", f"{CID}:D1:2"]
+    assert sources_exist(result.sources, conversation((MAY_8, STORY))).passed
+
+
+def test_llm_time_the_segment_does_not_say_is_dropped(build, affect, resolver):
+    result = llm_build(build, affect, resolver, FakeClient([pottery_answer("next Tuesday"), UnitsAnswer(units=[])]))
+    unit = only(result.units, speaker="Caroline")
+    assert unit["event_time_text"] is None and unit["event_time_basis"] == "session"
+    assert unit["event_start"] == datetime(2023, 5, 8)
+
+
+def test_llm_failure_gives_no_units_for_that_segment_by_default(build, affect, resolver):
+    result = llm_build(build, affect, resolver, FakeClient([pottery_answer(), None]))
+    assert result.metrics["failed_segments"] == 1
+    assert [f.handled_as for f in result.failures] == ["skipped"]
+    assert result.failures_frame().height == 1
+    assert set(result.units["builder"]) == {"llm:fake-model+fta_units@1"}
+
+
+def test_llm_failure_falls_back_to_rules_when_configured(build, affect, resolver):
+    config = UnitsConfig(builder="llm", on_failure="rules")
+    result = llm_build(build, affect, resolver, FakeClient([None, None]), config)
+    assert result.metrics["failed_segments"] == 2
+    assert set(result.units["builder"]) == {FAILED_RULES_LABEL}
+    assert containing(result.units, "pottery")["content_type"] == "event"
+
+
+def test_llm_answer_outside_its_segment_is_rejected(build, affect, resolver):
+    bad = pottery_answer()
+    bad.units[0].evidence_turns = [1, 9]
+    result = llm_build(build, affect, resolver, FakeClient([bad, UnitsAnswer(units=[])]))
+    assert result.metrics["failed_segments"] == 1
+    assert "outside" in result.failures[0].error
+
+
+# -- affect ---------------------------------------------------------------------------------------------------
+def test_affect_from_the_small_table_without_nrclex():
+    analyser = AffectAnalyser.load(use_nrclex=False)
+    assert analyser.lexicon == "nrc-style"
+    assert analyser.analyse("Caroline feels anxious and worried.").emotion_or_state == "fear: anxious, worried"
+    assert analyser.analyse("Jon is not happy with the studio.").emotion_or_state != "joy: happy"  # negated
+    assert analyser.analyse("Caroline went to the museum.").emotion_or_state == "unknown"  # no affective word
+
+
+def test_affect_reads_nrc_in_token_mode_when_installed():
+    pytest.importorskip("nrclex")
+    analyser = AffectAnalyser.load()
+    assert analyser.lexicon == "nrc"
+    assert analyser.analyse("Melanie is so happy and proud of the kids.").emotion_or_state.startswith("joy:")

@@ -1,0 +1,136 @@
+"""Deictic grounding (seed 004): "you" and "we" resolved at formation when the session says who they are, and
+reported as unresolved when it does not; speaker attribution unchanged."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import polars as pl
+import pytest
+
+from memory_pipeline.config import ExtractorConfig
+from memory_pipeline.extraction import extract_memories, extract_turn
+from memory_pipeline.grounding import WE, YOU, session_addressee, unresolved_deixis
+
+SESSION = datetime(2023, 5, 8, 13, 56)
+
+
+@pytest.mark.parametrize(
+    "text, kinds",
+    [
+        ("Melanie noted: Caroline's painting is lovely.", []),
+        ("Melanie asks: what do you like doing?", [YOU]),
+        ("Caroline noted: you guys looked so happy.", [YOU]),
+        ("Caroline noted: we went to the beach.", [WE]),
+        ("We're going to Yosemite.", [WE]),
+        ("Melanie started painting again, you know, last month.", []),  # a discourse marker points at no one
+        ("Jon moved to the US in 2019.", []),  # the country, not "us"
+        ("Gina noted: mind you, it rained.", []),
+    ],
+)
+def test_unresolved_deixis_of_a_text(text, kinds):
+    assert unresolved_deixis(text) == kinds
+
+
+def test_the_addressee_is_the_other_of_exactly_two_named_participants():
+    assert session_addressee("Caroline", ["Caroline", "Melanie"]) == "Melanie"
+    assert session_addressee("Melanie", ["Caroline", "Melanie"]) == "Caroline"
+    assert session_addressee("Caroline", ["Caroline", "Melanie", "Jon"]) is None  # a group: not clear
+    assert session_addressee(None, ["Caroline", "Melanie"]) is None
+    assert session_addressee("Jon", ["Caroline", "Melanie"]) is None
+
+
+@pytest.fixture(scope="module")
+def extract(parser, resolver):
+    def run(text: str, speaker: str = "Melanie", addressee: str | None = "Caroline"):
+        return extract_turn(parser.parse(text), speaker, SESSION, ExtractorConfig(), resolver, addressee)
+
+    return run
+
+
+@pytest.mark.parametrize(
+    "text, entry",
+    [
+        ("Can you send me the recipe for that cake?", "Melanie asks Caroline to send Melanie the recipe for that cake."),
+        ("You were amazing at the show last night!", "Melanie noted: Caroline was amazing at the show last night."),
+        ("Do you have any pets?", "Melanie asks: Does Caroline have any pets?"),
+        (
+            "Thank you so much for the advice about the adoption agency!",
+            "Melanie thanks Caroline so much for the advice about the adoption agency.",
+        ),
+        # "we" is resolved only where the turn says who "we" are
+        (
+            "My husband and I went camping last weekend. We loved it.",
+            "Melanie's husband and Melanie went camping last weekend. Melanie and Melanie's husband loved it.",
+        ),
+        (
+            "Since we last talked, I adopted a puppy named Bella.",
+            "Since Melanie and Caroline last talked, Melanie adopted a puppy named Bella.",
+        ),
+    ],
+)
+def test_two_named_participants_ground_you_and_clear_we(extract, text, entry):
+    result = extract(text)
+    assert result.text == entry
+    assert result.unresolved_deixis == []
+
+
+def test_an_unclear_we_is_kept_and_reported(extract):
+    result = extract("We went to the beach yesterday with the kids.")
+    assert "we went to the beach" in result.text.lower()
+    assert result.unresolved_deixis == [WE]
+
+
+def test_without_an_addressee_you_is_kept_and_reported(extract):
+    result = extract("You're doing great with your new job at the bakery.", addressee=None)
+    assert "your new job" in result.text
+    assert result.unresolved_deixis == [YOU]
+
+
+def test_plural_you_is_never_one_name(extract):
+    result = extract("You guys looked so happy at your wedding.")
+    assert "you guys" in result.text
+    assert result.unresolved_deixis == [YOU]
+
+
+def _turns(rows: list[tuple[str, str, str]]) -> pl.DataFrame:
+    return pl.DataFrame(
+        [
+            {
+                "turn_id": f"g:{session}:{n}",
+                "conversation_id": "g",
+                "session_id": session,
+                "session_index": int(session[-1]),
+                "session_time": SESSION,
+                "turn_index": n,
+                "seq": n,
+                "speaker": speaker,
+                "role": "user",
+                "text": text,
+            }
+            for n, (session, speaker, text) in enumerate(rows)
+        ]
+    )
+
+
+def test_entries_are_grounded_per_session_and_keep_their_speaker(parser, resolver):
+    turns = _turns(
+        [
+            ("s1", "Caroline", "Your garden looks amazing, did you plant the roses yourself?"),
+            ("s1", "Melanie", "Yes! I planted them with my kids last spring."),
+            # a group session: whom "you" means is not clear
+            ("s2", "Caroline", "Your garden looks amazing, did you plant the roses yourself?"),
+            ("s2", "Melanie", "Yes, we did it together."),
+            ("s2", "Jon", "I want to plant roses too."),
+        ]
+    )
+    gate = turns.select("turn_id", pl.lit(True).alias("admitted"))
+    entries = extract_memories(turns, gate, parser, ExtractorConfig(), resolver).entries
+    by_turn = {row["source_turn_id"]: row for row in entries.iter_rows(named=True)}
+    two = by_turn["g:s1:0"]
+    assert "Melanie's garden" in two["text"] and YOU not in two["unresolved_deixis"]
+    group = by_turn["g:s2:2"]
+    assert "your garden" in group["text"].lower() and group["unresolved_deixis"] == [YOU]
+    assert by_turn["g:s2:3"]["unresolved_deixis"] == [WE]
+    assert all(row["speaker"] in row["text"] for row in entries.iter_rows(named=True))
+    assert entries.schema["unresolved_deixis"] == pl.List(pl.String)
