@@ -15,7 +15,7 @@ from assets.partitions import (
 from assets.llm_ledger import LEDGER_CHECK, ledger_metadata, write_ledger
 from resources import ConsolidationSettingsResource, LakeResource, LLMResource, ParserResource
 
-UPSTREAM = ["turns", "memory_entries", "memory_sources", "memory_embeddings"]
+UPSTREAM = ["turns", "memory_entries", "memory_sources", "fta_units", "unit_sources", "memory_embeddings"]
 TABLES = ("links", "consolidation_decisions", "memory_status")
 LLM_STAGES = ("links", "consolidation")
 
@@ -55,8 +55,9 @@ def consolidation(
         for conversation_id in context.partition_keys:
             read = lambda table: store.read_partition(table, conversation_id)  # noqa: E731
             result = link_and_consolidate(
-                read("memory_entries"), read("memory_sources"), read("turns"), read("memory_embeddings"),
-                parser.parser, links_config, consolidation_config, resources,
+                read("memory_entries"), pl.concat([read("memory_sources"), read("unit_sources")]), read("turns"),
+                read("memory_embeddings"), parser.parser, links_config, consolidation_config, resources,
+                units=read("fta_units"),
             )
             frames = {
                 "links": result.links.links,
@@ -67,7 +68,8 @@ def consolidation(
                 store.write_partition(table, conversation_id, frame)
                 outputs[table].append(frame)
             ledgers.append(write_ledger(store, conversation_id, LLM_STAGES, resources))
-            checks += consolidation_checks(frames["links"], frames["memory_status"], read("memory_entries")["memory_id"].to_list())
+            memory_ids = read("memory_entries")["memory_id"].to_list() + read("fta_units")["memory_id"].to_list()
+            checks += consolidation_checks(frames["links"], frames["memory_status"], memory_ids)
             per_partition[conversation_id] = {"memories": result.memories, "links": frames["links"].height,
                                               "hidden": frames["memory_status"].filter(pl.col("status") != "active").height}
     lake.refresh_views()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dagster as dg
 
-from assets import consolidation, evaluation, gate, ingestion, memories
+from assets import consolidation, evaluation, gate, ingestion, memories, situations
 from assets.partitions import conversation_partitions
 from assets.progress import progress_logger
 from assets.sensors import automation_sensor, inbox_sensor
@@ -17,9 +17,10 @@ from resources import (
     LakeResource,
     LLMResource,
     ParserResource,
+    SituationsSettingsResource,
 )
 
-ASSETS = dg.load_assets_from_modules([ingestion, gate, memories, consolidation, evaluation])
+ASSETS = dg.load_assets_from_modules([ingestion, gate, memories, situations, consolidation, evaluation])
 
 # Every asset partitioned by conversation, whatever its module: a new stage joins the job (and the CLI's chain,
 # which reads the same graph) by existing.
@@ -61,6 +62,7 @@ def build_definitions(lake_dir: str = "", executor: str | None = None) -> dg.Def
             "extractor": ExtractorResource(),
             "embedder": EmbedderResource(),
             "consolidation_settings": ConsolidationSettingsResource(),
+            "situations_settings": SituationsSettingsResource(),
             "llm": LLMResource(lake_dir=lake_dir),
         },
     )

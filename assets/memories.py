@@ -87,7 +87,7 @@ def _scalars(metrics: dict) -> dict:
 
 
 @dg.asset(
-    deps=["memory_entries"],
+    deps=["memory_entries", "fta_units"],
     group_name="memories",
     kinds={"pytorch", "parquet"},
     metadata=contract_metadata("memory_embeddings"),
@@ -95,18 +95,19 @@ def _scalars(metrics: dict) -> dict:
     **GPU_STEP,
 )
 def memory_embeddings(context: dg.AssetExecutionContext, lake: LakeResource, embedder: EmbedderResource):
-    """Sentence embeddings of every memory, for cosine search (``memory-pipeline search``)."""
+    """Sentence embeddings of every memory, entries and FTA units, for cosine search (``memory-pipeline search``)."""
     from memory_pipeline.embeddings import embed_memories
 
     store, model = lake.lake, embedder.embedder
+
     def embed(conversation_id: str) -> pl.DataFrame:
-        return embed_memories(store.read_partition("memory_entries", conversation_id), model)
+        parts = [embed_memories(store.read_partition("memory_entries", conversation_id), model, "entry")]
+        if store.has_partition("fta_units", conversation_id):
+            parts.append(embed_memories(store.read_partition("fta_units", conversation_id), model, "fta_unit"))
+        return pl.concat(parts)
 
     written = write_each_conversation(context, lake, "memory_embeddings", embed)
     per_partition = {cid: {"memories": frame.height} for cid, frame in written.frames.items()}
-    frames = list(written.frames.values())
-    metadata = combine_metadata(
-        "memory_embeddings", per_partition, frames, written.total_seconds, hide_in_preview=["vector"]
-    )
+    metadata = combine_metadata("memory_embeddings", per_partition, list(written.frames.values()), written.total_seconds)
     metadata.update({"model": model.model_name, "dimension": model.dimension, "device": str(model.device)})
     return dg.MaterializeResult(metadata=metadata)

@@ -62,8 +62,9 @@ class Embedder:
         return np.asarray(vectors, dtype=np.float32)
 
 
-def embed_memories(entries: pl.DataFrame, embedder: Embedder) -> pl.DataFrame:
-    """The ``memory_embeddings`` rows of ``entries``: one vector of each memory's text."""
+def embed_memories(entries: pl.DataFrame, embedder: Embedder, memory_kind: str = "entry") -> pl.DataFrame:
+    """The ``memory_embeddings`` rows of ``entries`` (or of FTA units, ``memory_kind="fta_unit"``): one vector of
+    each memory's text."""
     texts = entries["text"].fill_null("").to_list() if entries.height else []
     vectors = embedder.encode(texts)
     table = pa.table(
@@ -72,6 +73,7 @@ def embed_memories(entries: pl.DataFrame, embedder: Embedder) -> pl.DataFrame:
             "conversation_id": pa.array(entries["conversation_id"].to_list() if entries.height else [], pa.string()),
             "model": pa.array([embedder.model_name] * len(texts), pa.string()),
             "vector": pa.array(list(vectors), pa.list_(pa.float32())),
+            "memory_kind": pa.array([memory_kind] * len(texts), pa.string()),
         },
         schema=MEMORY_EMBEDDINGS,
     )

@@ -147,3 +147,18 @@ def llm_failure_rate_under(ledger: pl.DataFrame, bound: float) -> CheckOutcome:
         f"at most {bound:.0%} of LLM items fail after their retries",
         {"failure_rate": round(totals.failure_rate, 4), "items": totals.items, "failed_items": totals.failed_items},
     )
+
+
+def segments_cover_sessions(segments: pl.DataFrame, turns: pl.DataFrame) -> CheckOutcome:
+    """Every turn of every session is in exactly one segment (no gap, no overlap)."""
+    covered = segments.select("conversation_id", pl.col("turn_ids").alias("turn_id")).explode("turn_id")
+    counts = covered.group_by("turn_id").len()
+    twice = counts.filter(pl.col("len") > 1)["turn_id"]
+    missing = turns.select("turn_id").join(covered.select("turn_id"), on="turn_id", how="anti")["turn_id"]
+    return CheckOutcome(
+        "segments_cover_each_session_once",
+        twice.is_empty() and missing.is_empty(),
+        "segments cover every turn of each session exactly once",
+        {"turns_in_no_segment": missing.len(), "turns_in_two_segments": twice.len(),
+         "examples": _examples(pl.concat([missing, twice]))},
+    )

@@ -126,10 +126,11 @@ MEMORY_SOURCES = _table(
 
 MEMORY_EMBEDDINGS = _table(
     "A sentence vector of every memory's text, for cosine search (embeddings.py embed_memories).",
-    ("memory_id", pa.string(), "The embedded memory (memory_entries.memory_id)."),
+    ("memory_id", pa.string(), "The embedded memory (memory_entries.memory_id or fta_units.memory_id)."),
     ("conversation_id", pa.string(), "Conversation of the memory (partition key)."),
     ("model", pa.string(), "Sentence-transformers model of the vector; search uses vectors of its own model only."),
-    ("vector", pa.list_(pa.float32()), "Embedding of memory_entries.text, float32, L2-normalised when configured."),
+    ("vector", pa.list_(pa.float32()), "Embedding of the memory's text, float32, L2-normalised when configured."),
+    ("memory_kind", pa.string(), "entry (memory_entries) or fta_unit (fta_units): which table the memory is in."),
 )
 
 EXTRACTION_DIAGNOSTICS = _table(
@@ -243,6 +244,14 @@ FTA_UNITS = _table(
     ("unresolved_deixis", pa.list_(pa.string()), 'You/we the text uses without naming whom (seed 004); empty when grounded.'),
 )
 TABLES["fta_units"] = FTA_UNITS
+
+# The units' lineage: memory_sources' columns, written by the units step (one table per writing step, so no two
+# steps share a partition file); the warehouse's memory_sources view reads both.
+UNIT_SOURCES = MEMORY_SOURCES.with_metadata(
+    {DESCRIPTION: b"Lineage of the FTA units: unit -> every turn of its evidence span (units/stage.py); "
+                  b"the memory_sources view shows these rows beside the entries'."}
+)
+TABLES["unit_sources"] = UNIT_SOURCES
 
 
 # --- links and consolidation (seed 002; seed 000 §3.3, A.4) -------------------------------------------------

@@ -54,13 +54,24 @@ _MEMORIES = DerivedView(
     "Every memory in one place, with its kind, time, source turn, status after consolidation (active when "
     "consolidation has not run), replacement, validity interval and plan lifecycle.",
     """
-    SELECT e.memory_id, e.conversation_id, 'entry' AS memory_kind, e.speaker, e.text,
+    WITH every_memory AS (
+        SELECT memory_id, conversation_id, 'entry' AS memory_kind, speaker, text, session_time, event_time_text,
+               event_start, event_end, event_time_basis, provenance, scope, source_turn_id, coverage, fallback,
+               extractor, NULL::VARCHAR AS content_type, NULL::VARCHAR AS own_lifecycle
+        FROM memory_entries
+        UNION ALL BY NAME
+        SELECT memory_id, conversation_id, 'fta_unit' AS memory_kind, speaker, text, session_time, event_time_text,
+               event_start, event_end, event_time_basis, provenance, scope, source_turn_id, NULL::FLOAT AS coverage,
+               NULL::BOOLEAN AS fallback, builder AS extractor, content_type, lifecycle_status AS own_lifecycle
+        FROM fta_units
+    )
+    SELECT e.memory_id, e.conversation_id, e.memory_kind, e.speaker, e.text,
            e.session_time, e.event_time_text, e.event_start, e.event_end, e.event_time_basis,
-           e.provenance, e.scope, e.source_turn_id, e.coverage, e.fallback, e.extractor,
+           e.provenance, e.scope, e.source_turn_id, e.coverage, e.fallback, e.extractor, e.content_type,
            coalesce(s.status, 'active') AS status, s.replaced_by,
            coalesce(s.valid_from, e.session_time) AS valid_from, s.valid_to, s.decided_by,
-           coalesce(s.lifecycle_status, l.lifecycle) AS lifecycle
-    FROM memory_entries e
+           coalesce(s.lifecycle_status, l.lifecycle, e.own_lifecycle) AS lifecycle
+    FROM every_memory e
     LEFT JOIN memory_status s ON s.memory_id = e.memory_id
     LEFT JOIN (
         SELECT dst_memory_id AS memory_id, arg_max(lifecycle_change, changed_at) AS lifecycle
@@ -69,7 +80,8 @@ _MEMORIES = DerivedView(
     """,
     sources={
         **{column: f"memory_entries.{column}" for column in MEMORY_ENTRY_COLUMNS},
-        "memory_kind": "memory_sources.memory_kind",
+        "memory_kind": "memory_embeddings.memory_kind",
+        "content_type": "fta_units.content_type",
         "status": "memory_status.status",
         "replaced_by": "memory_status.replaced_by",
         "valid_from": "memory_status.valid_from",
@@ -85,12 +97,12 @@ DERIVED_VIEWS: list[DerivedView] = [
     _MEMORIES,
     DerivedView(
         "memory_lineage",
-        "Each memory beside every turn it came from: memory_sources joined to memory_entries and turns.",
+        "Each memory, entry or FTA unit, beside every turn it came from: memory_sources joined to memories and turns.",
         """
         SELECT s.memory_id, m.conversation_id, s.memory_kind, m.text AS memory_text, s.role AS source_role,
                t.turn_id, t.session_id, t.session_time, t.speaker, t.text AS turn_text
         FROM memory_sources s
-        JOIN memory_entries m USING (memory_id)
+        JOIN memories m USING (memory_id)
         JOIN turns t ON t.turn_id = s.turn_id
         """,
         sources={
@@ -167,16 +179,24 @@ def _empty_view_sql(table: str) -> str:
     return f"SELECT {columns} WHERE false"
 
 
+# A table whose rows are written by more than one step, one physical table per step: the view shows them all
+# (the FTA units' lineage lands in unit_sources, so memory_sources in SQL covers both kinds of memory).
+SHOWN_WITH: dict[str, tuple[str, ...]] = {"memory_sources": ("unit_sources",)}
+
+
 def view_statements(lake: Lake) -> list[str]:
     """The ``CREATE VIEW`` statements for the lake as it is now."""
     present = set(lake.tables())
     statements: list[str] = []
     for table in sorted(present | set(TABLES)):
-        if table in present:
-            glob = str(lake.tables_dir / table / "*" / PART_FILE)
+        if table in present or any(extra in present for extra in SHOWN_WITH.get(table, ())):
+            globs = [str(lake.tables_dir / name / "*" / PART_FILE) for name in (table, *SHOWN_WITH.get(table, ()))
+                     if name in present]
+            glob = globs[0] if len(globs) == 1 else globs
             # The folder names look like Hive partitions (conversation_id=<id>); DuckDB would read the id from the
             # folder name and cast it (2024-01-05 becomes a DATE, 007 an integer), so the files' own column wins.
-            body = f"SELECT * FROM read_parquet({_sql_literal(glob)}, union_by_name = true, hive_partitioning = false)"
+            files = _sql_literal(glob) if isinstance(glob, str) else "[" + ", ".join(map(_sql_literal, glob)) + "]"
+            body = f"SELECT * FROM read_parquet({files}, union_by_name = true, hive_partitioning = false)"
         else:
             body = _empty_view_sql(table)
         statements.append(f"CREATE OR REPLACE VIEW {table} AS {body}")

@@ -12,8 +12,16 @@ from resources.models import (
     ExtractorResource,
     GateModelResource,
     ParserResource,
+    SituationsSettingsResource,
 )
 
 __all__ = [
     "ConsolidationSettingsResource",
-    "EmbedderResource", "ExtractorResource", "GateModelResource", "LLMResource", "LakeResource", "ParserResource"]
+    "EmbedderResource",
+    "ExtractorResource",
+    "GateModelResource",
+    "LLMResource",
+    "LakeResource",
+    "ParserResource",
+    "SituationsSettingsResource",
+]

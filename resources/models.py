@@ -141,3 +141,22 @@ class ConsolidationSettingsResource(dg.ConfigurableResource):
     @property
     def consolidation_config(self) -> ConsolidationConfig:
         return to_engine(ConsolidationConfig, self.consolidation)
+
+
+class SituationsSettingsResource(dg.ConfigurableResource):
+    """The segments and fta_units stages' settings (their models come from ``embedder`` and ``extractor``)."""
+
+    segments: dict = {}
+    units: dict = {}
+
+    @property
+    def segments_config(self):
+        from memory_pipeline.segments import SegmentsConfig
+
+        return SegmentsConfig.model_validate(self.segments)
+
+    @property
+    def units_config(self):
+        from memory_pipeline.units import UnitsConfig
+
+        return UnitsConfig.model_validate(self.units)
