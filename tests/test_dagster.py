@@ -59,6 +59,8 @@ def _described_columns(metadata) -> dict[str, str | None]:
 def test_every_table_asset_shows_its_contract_before_any_run(defs):
     graph = defs.resolve_asset_graph()
     for table in TABLES:
+        if table == "llm_calls":  # a ledger every LLM-using step writes its rows of: no asset of its own
+            continue
         node = graph.get(dg.AssetKey(table))
         assert _described_columns(node.metadata) == column_descriptions(table), table
     assert graph.get(dg.AssetKey("turns")).description == table_description("turns")

@@ -12,9 +12,11 @@ from datetime import datetime
 from pathlib import Path
 
 import numpy as np
+import duckdb
 import polars as pl
 import pytest
 
+from tests.contract import conform
 from memory_pipeline import warehouse
 from memory_pipeline.evaluation import evaluate_locomo, headline
 from memory_pipeline.evaluation.retrieval import Corpus, recall_at_budget, recall_at_k, retrieve
@@ -87,7 +89,7 @@ def build_tiny_lake(lake: Lake, embedder: FakeEmbedder) -> None:
                 "source_ref": [dia for dia, *_ in TURNS],
                 "image_caption": [None] * len(TURNS),
             }
-        ),
+        ).pipe(conform, "turns"),
     )
     p_admit = [p for *_, p in TURNS]
     lake.write_partition(
@@ -156,6 +158,7 @@ def build_tiny_lake(lake: Lake, embedder: FakeEmbedder) -> None:
                 "conversation_id": [CID] * n,
                 "model": [embedder.model_name] * n,
                 "vector": [list(v) for v in vectors],
+                "memory_kind": ["entry"] * n,
             }
         ),
     )
@@ -263,7 +266,9 @@ def test_headline_numbers_are_recomputable_with_plain_sql(evaluated):
         .replace("out/evidence_turns.csv", str(out / "evidence_turns.csv"))
     )
     warehouse.refresh_views(lake)
-    with warehouse.connect(lake) as con:
+    # As the doc says: the user's own DuckDB client on the warehouse file, which may read the report's CSV (the
+    # guarded `sql` command reads the lake's tables only).
+    with duckdb.connect(str(lake.warehouse_path), read_only=True) as con:
         row = con.execute(sql).fetchone()
     assert row == pytest.approx(
         (metrics["gate_keep_ratio"], metrics["gate_evidence_recall"], metrics["store_evidence_coverage"])

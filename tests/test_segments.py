@@ -18,6 +18,7 @@ import pytest
 from memory_pipeline.evaluation.segment_joins import boundary_scores, join_sessions
 from memory_pipeline.extraction import TemporalResolver
 from memory_pipeline.schemas import SEGMENTS, TABLES, TURNS
+from tests.contract import conform
 from memory_pipeline.segments import (
     SEED_TRIGGERS,
     TRIGGERS,
@@ -83,7 +84,7 @@ def turns_frame(conversations: dict[str, list[list[str]]]) -> pl.DataFrame:
                 )
     if not rows:
         return pl.from_arrow(TURNS.empty_table())
-    return pl.from_arrow(pl.DataFrame(rows).to_arrow().cast(TURNS))
+    return conform(pl.DataFrame(rows), "turns")
 
 
 # -- detectors for the algorithm's tests ----------------------------------------------------------------------
