@@ -19,10 +19,14 @@ from memory_pipeline.lake import Lake
 # constant for them, and ``execute_in_process`` takes only a single ``partition_key``.
 PARTITION_RANGE_START_TAG = "dagster/asset_partition_range_start"
 PARTITION_RANGE_END_TAG = "dagster/asset_partition_range_end"
+# Marks the runs `run_partitions` starts, with the lake they write: under the lake's run lock, an unfinished run so
+# tagged can only be one whose process was killed.
+LAKE_TAG = "memory_pipeline/lake"
 
 
 def dagster_instance(lake: Lake):
-    """The lake's own persistent Dagster instance (sqlite storage under ``<lake>/.dagster``)."""
+    """The lake's own persistent Dagster instance, configured by ``<lake>/.dagster/dagster.yaml``: sqlite storage
+    in that folder unless the file says otherwise (Postgres: docs/OPERATIONS.md); written on first use."""
     import dagster as dg
 
     home = lake.dagster_home
@@ -160,12 +164,12 @@ def contiguous_chunks(ordered: Sequence[str], chosen: set[str], max_size: int) -
     return chunks
 
 
-def execute_chunk(defs, instance, chunk: list[str], progress: logging.Logger) -> bool:
+def execute_chunk(defs, instance, lake: Lake, chunk: list[str], progress: logging.Logger) -> bool:
     """One Dagster run over a contiguous range of partitions; on failure, retry each alone."""
     job = defs.resolve_job_def("memory_job")
     result = job.execute_in_process(
         instance=instance,
-        tags={PARTITION_RANGE_START_TAG: chunk[0], PARTITION_RANGE_END_TAG: chunk[-1]},
+        tags={PARTITION_RANGE_START_TAG: chunk[0], PARTITION_RANGE_END_TAG: chunk[-1], LAKE_TAG: str(lake.root)},
         run_config={"loggers": {"progress": {}}},
         raise_on_error=False,
     )
@@ -175,7 +179,22 @@ def execute_chunk(defs, instance, chunk: list[str], progress: logging.Logger) ->
         progress.error(f"FAILED {chunk[0]} (run {result.run_id}); see `dagster` UI or the run logs")
         return False
     progress.warning(f"chunk {chunk[0]}..{chunk[-1]} failed; isolating the failing conversation(s)")
-    return all([execute_chunk(defs, instance, [key], progress) for key in chunk])
+    return all([execute_chunk(defs, instance, lake, [key], progress) for key in chunk])
+
+
+def fail_abandoned_runs(instance, lake: Lake) -> list[str]:
+    """Mark failed the unfinished runs an earlier ``run`` on this lake started; return their ids.
+
+    Only sound under :meth:`Lake.run_lock`: every such run holds the lock until it ends, so an unfinished one seen
+    by the holder lost its process (killed, machine lost) and would otherwise show as started in the UI forever.
+    """
+    import dagster as dg
+
+    unfinished = [dg.DagsterRunStatus.NOT_STARTED, dg.DagsterRunStatus.STARTING, dg.DagsterRunStatus.STARTED]
+    runs = instance.get_runs(filters=dg.RunsFilter(statuses=unfinished, tags={LAKE_TAG: str(lake.root)}))
+    for run in runs:
+        instance.report_run_failed(run, message="its process ended before the run finished (killed?)")
+    return [run.run_id for run in runs]
 
 
 @dataclass
@@ -199,14 +218,32 @@ def run_partitions(
     """Carry the stale (or, with ``force``, all) of ``conversation_ids`` (None: every registered conversation)
     through the whole chain, in contiguous chunks of at most ``max_per_run``, then refresh the views.
 
-    Unknown ids are refused before anything runs. Nothing stale is a fast no-op: the code location (and with it
-    the models' libraries) is loaded only when there is something to run.
+    Runs on one lake take turns: the whole call holds the lake's run lock (a second caller says once whose run it
+    waits for, then finds that run's work done). It first clears what a killed run left behind: orphaned temporary
+    files, and its Dagster run still marked as started. Unknown ids are refused before anything runs. Nothing stale
+    is a fast no-op: the code location (and with it the models' libraries) is loaded only when there is something
+    to run.
     """
+    def wait(holder: str) -> None:
+        progress.info(f"waiting for the run of {holder} on this lake ({lake.root}) to finish...")
+
+    with lake.run_lock(on_wait=wait):
+        return _run_partitions_locked(lake, conversation_ids, force=force, max_per_run=max_per_run, progress=progress)
+
+
+def _run_partitions_locked(
+    lake: Lake, conversation_ids: Sequence[str] | None, *, force: bool, max_per_run: int, progress: logging.Logger
+) -> RunOutcome:
     from memory_pipeline import warehouse
     from memory_pipeline.ingest import inbox_fingerprints
 
     lake.ensure_layout()
+    removed = lake.remove_orphan_temporaries()
+    if removed:
+        progress.info(f"removed {len(removed)} temporary file(s) left by an interrupted writer")
     instance = dagster_instance(lake)
+    for run_id in fail_abandoned_runs(instance, lake):
+        progress.info(f"marked run {run_id} failed: its process ended before it finished")
     register_partitions(instance, sorted(inbox_fingerprints(lake)))
     ordered = registered_partitions(instance)
     requested = ordered if conversation_ids is None else list(conversation_ids)
@@ -222,7 +259,7 @@ def run_partitions(
     ok = True
     for number, chunk in enumerate(chunks, start=1):
         progress.info(f"run {number}/{len(chunks)}: {len(chunk)} conversation(s) {chunk[0]} .. {chunk[-1]}")
-        ok = execute_chunk(defs, instance, chunk, progress) and ok
+        ok = execute_chunk(defs, instance, lake, chunk, progress) and ok
     warehouse.refresh_views(lake)
     return RunOutcome(ok=ok, ran=[key for key in ordered if key in stale], seconds=time.perf_counter() - started)
 
