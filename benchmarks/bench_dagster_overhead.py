@@ -19,54 +19,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import subprocess
 import sys
 import tempfile
 import time
-from datetime import datetime, timedelta
 from pathlib import Path
 
 from report import print_numbers
 
-SUBJECTS = [
-    "a puppy",
-    "a new job",
-    "a trip to Lisbon",
-    "a pottery class",
-    "my sister's wedding",
-    "a marathon",
-    "a garden",
-]
-VERBS = ["I started", "We planned", "I finished", "I signed up for", "I'm excited about", "I talked about"]
-WHEN = ["last week", "yesterday", "two days ago", "this morning", "last month", "on Friday"]
-REPLIES = ["That sounds great!", "How did it go?", "Tell me more.", "Good luck with that."]
-
-
-def synthetic_conversations(n: int, seed: int = 0) -> list[dict]:
-    """N canonical conversations of one session and four turns (user, assistant, user, assistant)."""
-    rng = random.Random(seed)
-    start = datetime(2023, 1, 2, 10, 0)
-    conversations = []
-    for index in range(n):
-        turns = []
-        for number in range(4):
-            if number % 2 == 0:
-                text = f"{rng.choice(VERBS)} {rng.choice(SUBJECTS)} {rng.choice(WHEN)}."
-                speaker = "Ana"
-            else:
-                text, speaker = rng.choice(REPLIES), "Bot"
-            turns.append({"id": f"S1:{number + 1}", "speaker": speaker, "text": text})
-        conversations.append(
-            {
-                "conversation_id": f"synth-{index:04d}",
-                "speakers": [{"name": "Ana", "role": "user"}, {"name": "Bot", "role": "assistant"}],
-                "sessions": [
-                    {"session_id": "S1", "start_time": (start + timedelta(days=index)).isoformat(), "turns": turns}
-                ],
-            }
-        )
-    return conversations
+from memory_pipeline.synthetic import synthetic_conversations
 
 
 def timed_cli(lake: Path, *args: str) -> float:
