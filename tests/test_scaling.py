@@ -39,3 +39,14 @@ def test_k8s_executor_keeps_gpu_requests_on_gpu_steps_only():
         if "nvidia.com/gpu" in str(node.definition.tags.get("dagster-k8s/config", ""))
     }
     assert gpu_steps == {"gate_scores", "memory_embeddings"}
+
+
+def test_deploy_storage_connects_through_the_driver_dagster_postgres_installs():
+    """SQLAlchemy 2.1 maps a bare ``postgresql://`` to psycopg 3, which dagster-postgres does not bring."""
+    dagster_postgres = pytest.importorskip("dagster_postgres", reason="the `deploy` extra is not installed")
+    import sqlalchemy
+
+    raw = yaml.safe_load((DEPLOY / "dagster.yaml").read_text())["storage"]["postgres"]["postgres_db"]
+    settings = {**raw, "hostname": "db", "username": "dagster", "password": "secret", "db_name": "dagster"}
+    url = dagster_postgres.utils.pg_url_from_config({"postgres_db": settings})
+    assert sqlalchemy.engine.make_url(url).get_dialect().driver == "psycopg2"
