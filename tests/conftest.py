@@ -38,6 +38,18 @@ def lake(tmp_path: Path) -> Lake:
     return lake
 
 
+@pytest.fixture(scope="session")
+def sample_lake(tmp_path_factory) -> Lake:
+    """The bundled samples ingested and run through the whole pipeline, once per session. Read it; copy it before
+    anything that writes (the UI writes into its Dagster home)."""
+    from memory_pipeline.cli import EXIT_OK, main
+
+    root = tmp_path_factory.mktemp("samples") / "lake"
+    assert main(["--lake", str(root), "ingest", "--samples"]) == EXIT_OK
+    assert main(["--lake", str(root), "run", "--all"]) == EXIT_OK
+    return Lake(root)
+
+
 # Models shared by many test modules: loaded once per test session, not once per module.
 @pytest.fixture(scope="session")
 def parser():

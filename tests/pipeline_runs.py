@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +14,13 @@ from memory_pipeline.lake import _TEMPORARY
 
 # Names that only a write in progress has: our temporary files, a SQLite journal.
 TEMPORARY_SUFFIXES = (".tmp", ".tmp.wal", "-journal")
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
 
 
 def cli_command(lake: Path, *args: str) -> list[str]:

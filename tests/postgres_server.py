@@ -13,10 +13,11 @@ import glob
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 from pathlib import Path
+
+from tests.pipeline_runs import free_port
 
 SERVER_ACCOUNT = "postgres"
 FALLBACK_ACCOUNT = "memory-pipeline-pg"
@@ -56,18 +57,12 @@ def _account() -> str | None:
     return None
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 class PostgresServer:
     """``with PostgresServer() as server:`` a running server; ``server.create_database(name)`` gives its URL.
     The server is stopped and its folder removed on exit, whatever happened inside."""
 
     def __init__(self) -> None:
-        self.port = _free_port()
+        self.port = free_port()
         self.folder: Path | None = None
         self.account = getpass.getuser()
 
