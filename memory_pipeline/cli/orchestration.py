@@ -7,6 +7,7 @@ staleness rule as soon as its asset exists; nothing here lists assets by name.
 
 from __future__ import annotations
 
+import gc
 import logging
 import time
 from collections.abc import Sequence
@@ -173,6 +174,9 @@ def execute_chunk(defs, instance, lake: Lake, chunk: list[str], progress: loggin
         run_config={"loggers": {"progress": {}}},
         raise_on_error=False,
     )
+    # A finished run's models sit in reference cycles that the collector reaches late (it counts objects, not
+    # bytes): without this, every run's models stay on top of the last ones, about 170 MiB per chunk.
+    gc.collect()
     if result.success:
         return True
     if len(chunk) == 1:
