@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import dagster as dg
 import polars as pl
 
+from assets.lineage import column_lineage, column_tags
 from memory_pipeline.config import RunConfig
 from memory_pipeline.schemas import TABLES, column_descriptions, table_description
 
@@ -53,7 +54,7 @@ def contract_frame(table: str) -> pl.DataFrame:
 
 
 def column_schema(table: str, dtypes: Mapping[str, pl.DataType] | None = None) -> dg.TableSchema:
-    """The columns of ``table`` with their descriptions from the contract.
+    """The columns of ``table`` with their descriptions from the contract and what each is computed from.
 
     ``dtypes`` is what was written (extra columns included, without a description); by default the contract's.
     """
@@ -61,25 +62,33 @@ def column_schema(table: str, dtypes: Mapping[str, pl.DataType] | None = None) -
     dtypes = contract_frame(table).schema if dtypes is None else dtypes
     return dg.TableSchema(
         columns=[
-            dg.TableColumn(name=name, type=str(dtype), description=described.get(name))
+            dg.TableColumn(name=name, type=str(dtype), description=described.get(name), tags=column_tags(table, name))
             for name, dtype in dtypes.items()
         ]
     )
 
 
 def contract_metadata(table: str) -> dict[str, dg.MetadataValue]:
-    """Definition metadata of a contract table's asset: its column schema, shown before any materialisation."""
-    return {"dagster/column_schema": dg.MetadataValue.table_schema(column_schema(table))}
+    """Definition metadata of a contract table's asset: its column schema and column lineage, shown before any
+    materialisation."""
+    return {"dagster/column_schema": dg.MetadataValue.table_schema(column_schema(table)), **_lineage_metadata(table)}
+
+
+def _lineage_metadata(table: str) -> dict[str, dg.MetadataValue]:
+    lineage = column_lineage(table)
+    return {} if lineage is None else {"dagster/column_lineage": dg.MetadataValue.column_lineage(lineage)}
 
 
 def frame_metadata(
     table: str, frame: pl.DataFrame, hide_in_preview: Sequence[str] = (), preview_rows: int = 5
 ) -> dict[str, dg.MetadataValue]:
-    """Row count, column schema (with descriptions) and a preview, for the materialisation event in the UI."""
+    """Row count, column schema (with descriptions), column lineage and a preview, for the materialisation event
+    in the UI."""
     preview = frame.drop(hide_in_preview, strict=False).head(preview_rows)
     return {
         "dagster/row_count": dg.MetadataValue.int(frame.height),
         "dagster/column_schema": dg.MetadataValue.table_schema(column_schema(table, frame.schema)),
+        **_lineage_metadata(table),
         "preview": dg.MetadataValue.md(_markdown_table(preview)),
     }
 

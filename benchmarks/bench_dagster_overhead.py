@@ -12,61 +12,26 @@ orchestration cost dominates), then on two fresh lakes:
 Overhead per partition = (CLI run seconds - direct seconds, model loads included) / N. The CLI reloads each
 model once per chunk of ``max_partitions_per_run`` conversations; that is part of what is measured.
 
-    python benchmarks/bench_dagster_overhead.py [--n 200] [--json out.json] [--keep DIR]
+With ``--postgres`` the CLI path runs a second time on a third lake whose Dagster instance is stored in a
+throwaway PostgreSQL server (``tests/postgres_server.py``: Debian's postgresql-15 on 127.0.0.1, fsync on), and
+both overheads are reported, measured in the same invocation.
+
+    python benchmarks/bench_dagster_overhead.py [--n 200] [--postgres] [--json out.json] [--keep DIR]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import random
 import subprocess
 import sys
 import tempfile
 import time
-from datetime import datetime, timedelta
 from pathlib import Path
 
 from report import print_numbers
 
-SUBJECTS = [
-    "a puppy",
-    "a new job",
-    "a trip to Lisbon",
-    "a pottery class",
-    "my sister's wedding",
-    "a marathon",
-    "a garden",
-]
-VERBS = ["I started", "We planned", "I finished", "I signed up for", "I'm excited about", "I talked about"]
-WHEN = ["last week", "yesterday", "two days ago", "this morning", "last month", "on Friday"]
-REPLIES = ["That sounds great!", "How did it go?", "Tell me more.", "Good luck with that."]
-
-
-def synthetic_conversations(n: int, seed: int = 0) -> list[dict]:
-    """N canonical conversations of one session and four turns (user, assistant, user, assistant)."""
-    rng = random.Random(seed)
-    start = datetime(2023, 1, 2, 10, 0)
-    conversations = []
-    for index in range(n):
-        turns = []
-        for number in range(4):
-            if number % 2 == 0:
-                text = f"{rng.choice(VERBS)} {rng.choice(SUBJECTS)} {rng.choice(WHEN)}."
-                speaker = "Ana"
-            else:
-                text, speaker = rng.choice(REPLIES), "Bot"
-            turns.append({"id": f"S1:{number + 1}", "speaker": speaker, "text": text})
-        conversations.append(
-            {
-                "conversation_id": f"synth-{index:04d}",
-                "speakers": [{"name": "Ana", "role": "user"}, {"name": "Bot", "role": "assistant"}],
-                "sessions": [
-                    {"session_id": "S1", "start_time": (start + timedelta(days=index)).isoformat(), "turns": turns}
-                ],
-            }
-        )
-    return conversations
+from memory_pipeline.synthetic import synthetic_conversations
 
 
 def timed_cli(lake: Path, *args: str) -> float:
@@ -75,12 +40,25 @@ def timed_cli(lake: Path, *args: str) -> float:
     return time.perf_counter() - started
 
 
-def cli_path(lake: Path, source: Path) -> dict[str, float]:
+def cli_path(lake: Path, source: Path, prefix: str = "cli") -> dict[str, float]:
     return {
-        "cli_startup_s": _startup_seconds(),
-        "cli_ingest_s": timed_cli(lake, "ingest", str(source)),
-        "cli_run_s": timed_cli(lake, "run", "--all"),
+        f"{prefix}_startup_s": _startup_seconds(),
+        f"{prefix}_ingest_s": timed_cli(lake, "ingest", str(source)),
+        f"{prefix}_run_s": timed_cli(lake, "run", "--all"),
     }
+
+
+def postgres_cli_path(lake: Path, source: Path) -> dict[str, float]:
+    """:func:`cli_path` with the lake's Dagster instance in a throwaway PostgreSQL server, keys ``pg_*``."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/ is not installed
+    from tests.postgres_server import PostgresServer, unavailable_reason, use_postgres_instance
+
+    reason = unavailable_reason()
+    if reason:
+        raise SystemExit(f"--postgres: {reason}")
+    with PostgresServer() as server:
+        use_postgres_instance(lake, server.create_database("bench"))
+        return cli_path(lake, source, prefix="pg")
 
 
 def _startup_seconds() -> float:
@@ -137,6 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--n", type=int, default=200, help="synthetic conversations (partitions)")
     parser.add_argument("--json", type=Path, help="also write the numbers here")
     parser.add_argument("--keep", type=Path, help="work in this folder and keep it (default: a temporary one)")
+    parser.add_argument("--postgres", action="store_true", help="also with the Dagster instance on PostgreSQL")
     args = parser.parse_args(argv)
 
     with tempfile.TemporaryDirectory(prefix="bench-dagster-") as tmp:
@@ -146,6 +125,8 @@ def main(argv: list[str] | None = None) -> int:
         source.write_text(json.dumps(synthetic_conversations(args.n)))
         numbers: dict[str, float] = {"partitions": args.n}
         numbers.update(cli_path(work / "lake-cli", source))
+        if args.postgres:
+            numbers.update(postgres_cli_path(work / "lake-cli-postgres", source))
         numbers.update(direct_path(work / "lake-direct", source))
 
     direct_total = numbers["direct_model_load_s"] + numbers["direct_loop_s"]
@@ -153,6 +134,9 @@ def main(argv: list[str] | None = None) -> int:
     numbers["cli_run_per_partition_s"] = numbers["cli_run_s"] / args.n
     numbers["direct_per_partition_s"] = numbers["direct_loop_s"] / args.n
     numbers["ingest_overhead_per_partition_s"] = (numbers["cli_ingest_s"] - numbers["direct_ingest_s"]) / args.n
+    if args.postgres:
+        numbers["pg_overhead_per_partition_s"] = (numbers["pg_run_s"] - direct_total) / args.n
+        numbers["pg_run_per_partition_s"] = numbers["pg_run_s"] / args.n
 
     print_numbers(numbers, decimals=4, json_path=args.json)
     print(
@@ -160,6 +144,11 @@ def main(argv: list[str] | None = None) -> int:
         f"(run --all {numbers['cli_run_per_partition_s'] * 1000:.0f} ms vs direct "
         f"{(direct_total / args.n) * 1000:.0f} ms per partition, model loads included)"
     )
+    if args.postgres:
+        print(
+            f"with Postgres instance storage: {numbers['pg_overhead_per_partition_s'] * 1000:.0f} ms per partition "
+            f"(run --all {numbers['pg_run_per_partition_s'] * 1000:.0f} ms per partition)"
+        )
     return 0
 
 

@@ -10,17 +10,24 @@ Layout (DESIGN §2, §3)::
     <lake>/.dagster/                               the persistent Dagster home used by the CLI
 
 A partition is written to a temporary file in the same folder, fsynced and renamed over the old one, so a
-reader (DuckDB, a later stage) sees either the previous version or the new one, never half a file.
+reader (DuckDB, a later stage) sees either the previous version or the new one, never half a file. A temporary
+file's name says which process on which host writes it, so one left by a killed writer can be told from a live
+writer's and removed (:meth:`Lake.remove_orphan_temporaries`). ``memory-pipeline run`` holds
+:meth:`Lake.run_lock` for its whole duration, so runs on one lake take turns.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
 import re
 import shutil
+import socket
 import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -34,6 +41,9 @@ from memory_pipeline.schemas import TABLES
 # Partition keys become folder names and Dagster partition keys, so they are kept to a safe alphabet.
 CONVERSATION_ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
 PART_FILE = "part-0.parquet"
+RUN_LOCK_FILE = ".run.lock"
+# ".<target name>.<host>-<pid>.<random>.tmp", and DuckDB's "<that>.wal" beside a warehouse being built.
+_TEMPORARY = re.compile(r"^\..+\.(?P<host>[A-Za-z0-9_]+)-(?P<pid>\d+)\.[A-Za-z0-9_]+\.tmp(\.wal)?$")
 
 
 class SchemaMismatch(ValueError):
@@ -54,12 +64,42 @@ def stable_id(*parts: str, length: int = 16) -> str:
     return digest[:length]
 
 
+def _host() -> str:
+    return re.sub(r"[^A-Za-z0-9]", "_", socket.gethostname()) or "host"
+
+
+def temporary_path(target: Path) -> Path:
+    """A new, empty file beside ``target`` whose name carries this host and process id (see
+    :func:`is_orphan_temporary`); the caller renames it over ``target`` or removes it."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, name = tempfile.mkstemp(prefix=f".{target.name}.{_host()}-{os.getpid()}.", suffix=".tmp", dir=target.parent)
+    os.close(fd)
+    return Path(name)
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # alive, owned by someone else
+        return True
+    return True
+
+
+def is_orphan_temporary(path: Path) -> bool:
+    """A temporary file of :func:`temporary_path` whose writer, a process of this host, no longer exists.
+
+    A file written from another host (a pod sharing the volume) is never called an orphan: its pid means nothing
+    here. A reused pid keeps an orphan until that process ends too, which errs on the side of a live writer.
+    """
+    match = _TEMPORARY.match(path.name)
+    return bool(match) and match["host"] == _host() and not _pid_alive(int(match["pid"]))
+
+
 def atomic_write(target: Path, write) -> None:
     """Create or replace ``target`` through ``write(temporary_path)``: a reader sees the old file or the new one."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.close(fd)
-    tmp = Path(tmp_name)
+    tmp = temporary_path(target)
     try:
         write(tmp)
         with open(tmp, "rb") as handle:
@@ -119,6 +159,46 @@ class Lake:
     def ensure_layout(self) -> None:
         for folder in (self.inbox, self.tables_dir, self.quarantine_dir, self.models_dir):
             folder.mkdir(parents=True, exist_ok=True)
+
+    # -- crash safety and turns -----------------------------------------------------------------------
+    def remove_orphan_temporaries(self) -> list[Path]:
+        """Delete the temporary files that killed writers left anywhere in the lake (not a live writer's);
+        return them. Dagster's own folder is left to Dagster."""
+        removed = []
+        for folder, subfolders, files in os.walk(self.root):
+            if Path(folder) == self.root and self.dagster_home.name in subfolders:
+                subfolders.remove(self.dagster_home.name)
+            for name in files:
+                path = Path(folder) / name
+                if is_orphan_temporary(path):
+                    path.unlink(missing_ok=True)
+                    removed.append(path)
+        return removed
+
+    @contextmanager
+    def run_lock(self, on_wait: Callable[[str], None] = lambda holder: None) -> Iterator[None]:
+        """Hold the lake's run lock (an ``flock`` on ``<lake>/.run.lock``) for the ``with`` block.
+
+        When another process holds it, ``on_wait`` is called once with what that holder wrote ("pid N on
+        HOST") and the call blocks until it is released. The kernel releases it when the holder's process ends,
+        however it ends, so a killed run never leaves the lake locked.
+        """
+        self.root.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.root / RUN_LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                on_wait(os.pread(fd, 200, 0).decode(errors="replace").strip() or "another process")
+                fcntl.flock(fd, fcntl.LOCK_EX)
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"pid {os.getpid()} on {socket.gethostname()}\n".encode(), 0)
+            try:
+                yield
+            finally:
+                os.ftruncate(fd, 0)
+        finally:
+            os.close(fd)
 
     def partition_path(self, table: str, conversation_id: str) -> Path:
         check_conversation_id(conversation_id)

@@ -11,14 +11,13 @@ Every view and column carries the contract's description as a DuckDB comment (``
 from __future__ import annotations
 
 import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import duckdb
 import polars as pl
 
-from memory_pipeline.lake import PART_FILE, Lake
+from memory_pipeline.lake import PART_FILE, Lake, temporary_path
 from memory_pipeline.schemas import TABLES, column_descriptions, table_description
 
 
@@ -237,9 +236,7 @@ def comment_statements(con: duckdb.DuckDBPyConnection) -> list[str]:
 
 def refresh_views(lake: Lake) -> Path:
     """Rebuild ``warehouse.duckdb`` and swap it in atomically."""
-    lake.root.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=".warehouse.", suffix=".duckdb", dir=lake.root)
-    os.close(fd)
+    tmp_name = str(temporary_path(lake.warehouse_path))
     os.unlink(tmp_name)  # DuckDB wants to create the file itself
     try:
         with duckdb.connect(tmp_name) as con:

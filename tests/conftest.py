@@ -38,6 +38,18 @@ def lake(tmp_path: Path) -> Lake:
     return lake
 
 
+@pytest.fixture(scope="session")
+def sample_lake(tmp_path_factory) -> Lake:
+    """The bundled samples ingested and run through the whole pipeline, once per session. Read it; copy it before
+    anything that writes (the UI writes into its Dagster home)."""
+    from memory_pipeline.cli import EXIT_OK, main
+
+    root = tmp_path_factory.mktemp("samples") / "lake"
+    assert main(["--lake", str(root), "ingest", "--samples"]) == EXIT_OK
+    assert main(["--lake", str(root), "run", "--all"]) == EXIT_OK
+    return Lake(root)
+
+
 # Models shared by many test modules: loaded once per test session, not once per module.
 @pytest.fixture(scope="session")
 def parser():
@@ -60,3 +72,47 @@ def embedder():
     from memory_pipeline.embeddings import Embedder
 
     return Embedder.load(EmbedderConfig(device="cpu"))
+
+
+# Two small synthetic conversations: enough for a step to be caught between two partitions, small enough that a
+# whole run is mostly model loading. Shared by the crash and concurrency tests, which compare against one
+# uninterrupted run.
+SYNTHETIC_CONVERSATIONS = 2
+
+
+@pytest.fixture(scope="session")
+def synthetic_lake(tmp_path_factory) -> Path:
+    """A lake with the synthetic conversations ingested and nothing run; tests copy it and never change it."""
+    import json
+
+    from memory_pipeline.cli import EXIT_OK, main
+    from memory_pipeline.synthetic import synthetic_conversations
+
+    folder = tmp_path_factory.mktemp("synthetic")
+    source = folder / "synthetic.json"
+    source.write_text(json.dumps(synthetic_conversations(SYNTHETIC_CONVERSATIONS)))
+    assert main(["--lake", str(folder / "lake"), "ingest", str(source)]) == EXIT_OK
+    return folder / "lake"
+
+
+@pytest.fixture(scope="session")
+def synthetic_reference(synthetic_lake, tmp_path_factory) -> Path:
+    """A copy of ``synthetic_lake`` after one uninterrupted ``memory-pipeline run --all`` in its own process."""
+    from tests.pipeline_runs import copy_lake, run_cli
+
+    lake = copy_lake(synthetic_lake, tmp_path_factory.mktemp("reference") / "lake")
+    result = run_cli(lake, "run", "--all")
+    assert result.returncode == 0, result.stdout + result.stderr
+    return lake
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """A throwaway PostgreSQL server for the session (tests/postgres_server.py), or a skip saying what is missing."""
+    from tests.postgres_server import PostgresServer, unavailable_reason
+
+    reason = unavailable_reason()
+    if reason:
+        pytest.skip(reason)
+    with PostgresServer() as server:
+        yield server

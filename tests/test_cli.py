@@ -14,18 +14,15 @@ from memory_pipeline.cli.orchestration import contiguous_chunks, dagster_instanc
 from memory_pipeline.ingest import conversation_id_of, inbox_file
 from memory_pipeline.lake import Lake
 
-pytestmark = pytest.mark.slow  # the module fixture runs the whole pipeline on the samples
+pytestmark = pytest.mark.slow  # the session's sample lake runs the whole pipeline on the samples
 
 TABLES_BUILT = ("conversations", "turns", "gate_scores", "memory_entries", "memory_sources", "memory_embeddings")
 
 
-@pytest.fixture(scope="module")
-def built_lake(tmp_path_factory) -> Lake:
-    """One lake with the samples ingested and run, shared by the read-only tests of this module."""
-    root = tmp_path_factory.mktemp("cli") / "lake"
-    assert main(["--lake", str(root), "ingest", "--samples"]) == EXIT_OK
-    assert main(["--lake", str(root), "run", "--all"]) == EXIT_OK
-    return Lake(root)
+@pytest.fixture
+def built_lake(sample_lake: Lake) -> Lake:
+    """The session's lake with the samples ingested and run; the tests of this module only read it."""
+    return sample_lake
 
 
 def _tiny_conversation(conversation_id: str) -> dict:

@@ -66,6 +66,33 @@ def test_every_table_asset_shows_its_contract_before_any_run(defs):
     assert graph.get(dg.AssetKey("turns")).description == table_description("turns")
 
 
+def test_column_lineage_names_real_columns_of_upstream_assets(defs):
+    """Every declared column exists in its table's contract and comes from contract columns of the asset's
+    ancestors; the definitions carry it, so the UI shows it before any run."""
+    from assets.lineage import COLUMN_SOURCES
+
+    graph = defs.resolve_asset_graph()
+    assert {"memory_entries", "memory_embeddings", "gate_scores"} <= set(COLUMN_SOURCES)
+    for table, sources in COLUMN_SOURCES.items():
+        node = graph.get(dg.AssetKey(table))
+        ancestors = {key.to_user_string() for key in graph.get_ancestor_asset_keys(node.key)}
+        assert set(sources) <= set(TABLES[table].names), table
+        for column, upstream in sources.items():
+            for source in upstream:
+                asset, name = source.split(".", 1)
+                assert asset in ancestors and name in TABLES[asset].names, f"{table}.{column} <- {source}"
+        declared = node.metadata["dagster/column_lineage"].value.deps_by_column
+        assert {column: {f"{dep.asset_key.to_user_string()}.{dep.column_name}" for dep in deps}
+                for column, deps in declared.items()} == {column: set(up) for column, up in sources.items()}
+        tagged = {column.name: set(column.tags or {}) for column in node.metadata["dagster/column_schema"].value.columns}
+        assert {name: tags for name, tags in tagged.items() if tags} == {  # what the open-source UI shows
+            column: {f"from {source}" for source in upstream} for column, upstream in sources.items()
+        }
+    memory_text = COLUMN_SOURCES["memory_entries"]
+    assert "turns.text" in memory_text["text"] and "turns.session_time" in memory_text["event_start"]
+    assert memory_text["scope"] == ("turns.text",)
+
+
 def test_turn_checks_are_declared(defs):
     check_keys = {key.name for key in defs.resolve_asset_graph().asset_check_keys}
     assert {"turn_ids_unique", "turn_texts_non_empty", "sessions_ordered"} <= check_keys
@@ -158,6 +185,7 @@ def test_gate_asset_records_metadata_and_warns_outside_the_band(lake: Lake):
     for key in ("gate/turns_scored", "gate/admitted_ratio", "gate/turns_per_second", "gate/device", "gate_model_id"):
         assert key in metadata, key
     assert _described_columns(metadata) == column_descriptions("gate_scores")
+    assert "p_admit" in metadata["dagster/column_lineage"].value.deps_by_column
     user_turns = lake.read_partition("turns", conversation_id).filter(role="user").height
     assert lake.read_partition("gate_scores", conversation_id).height == user_turns
 

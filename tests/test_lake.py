@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
 
+import duckdb
 import polars as pl
 import pyarrow.parquet as pq
 import pytest
 
 from memory_pipeline import warehouse
-from memory_pipeline.lake import Lake, SchemaMismatch, stable_id
+from memory_pipeline.lake import _TEMPORARY, Lake, SchemaMismatch, _host, stable_id, temporary_path
 from memory_pipeline.schemas import TABLES, column_descriptions, table_description
 
 
@@ -146,3 +153,61 @@ def test_quarantine_keeps_file_and_reason(lake: Lake, tmp_path):
     reason = copy.with_name(copy.name + ".reason.json").read_text()
     assert "not_json" in reason
     assert bad.exists()
+
+
+def test_orphan_temporaries_are_removed_and_live_ones_kept(lake: Lake):
+    target = lake.partition_path("gate_scores", "a")
+    live = temporary_path(target)  # this process: alive
+    dead_child = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead_child.wait()
+    orphan = live.with_name(live.name.replace(f"-{os.getpid()}.", f"-{dead_child.pid}."))
+    orphan.write_bytes(b"half a parquet file")
+    elsewhere = live.with_name(live.name.replace(_host(), "another_host").replace(f"-{os.getpid()}.", "-1."))
+    elsewhere.write_bytes(b"a writer on another host sharing the volume")
+    inbox_orphan = lake.inbox / orphan.name.replace(".part-0.parquet.", ".c.json.")
+    inbox_orphan.write_bytes(b"{")
+    assert sorted(lake.remove_orphan_temporaries()) == sorted([orphan, inbox_orphan])
+    assert live.exists() and elsewhere.exists() and not orphan.exists() and not inbox_orphan.exists()
+
+
+def test_warehouse_refresh_uses_owned_temporaries(lake: Lake, monkeypatch):
+    """A killed refresh leaves a name :meth:`Lake.remove_orphan_temporaries` recognises, WAL included."""
+    seen = []
+    real_connect = duckdb.connect
+
+    def spy(database=":memory:", *args, **kwargs):
+        if str(database).startswith(str(lake.root)):
+            seen.append(Path(database))
+        return real_connect(database, *args, **kwargs)
+
+    monkeypatch.setattr(duckdb, "connect", spy)
+    warehouse.refresh_views(lake)
+    assert seen and all(_TEMPORARY.match(p.name) and _TEMPORARY.match(p.name + ".wal") for p in seen)
+
+
+def test_run_lock_makes_a_second_holder_wait_and_say_for_whom(lake: Lake):
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from memory_pipeline.lake import Lake\n"
+         f"with Lake({str(lake.root)!r}).run_lock():\n    print('held', flush=True); sys.stdin.read()"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        waits: list[str] = []
+        acquired = threading.Event()
+
+        def second() -> None:
+            with lake.run_lock(on_wait=waits.append):
+                acquired.set()
+
+        thread = threading.Thread(target=second)
+        thread.start()
+        time.sleep(0.5)
+        assert not acquired.is_set()
+        assert waits == [f"pid {holder.pid} on {socket.gethostname()}"]
+        holder.stdin.close()  # the holder ends; the kernel releases its lock
+        thread.join(timeout=30)
+        assert acquired.is_set() and len(waits) == 1
+    finally:
+        holder.kill()
+        holder.wait()

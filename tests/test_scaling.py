@@ -40,3 +40,14 @@ def test_k8s_executor_keeps_gpu_requests_on_gpu_steps_only():
     }
     # the encoders, and the steps that may run an in-process vLLM (they pass through quickly without one)
     assert gpu_steps == {"gate_scores", "memory_embeddings", "segments", "units", "consolidation"}
+
+
+def test_deploy_storage_connects_through_the_driver_dagster_postgres_installs():
+    """SQLAlchemy 2.1 maps a bare ``postgresql://`` to psycopg 3, which dagster-postgres does not bring."""
+    dagster_postgres = pytest.importorskip("dagster_postgres", reason="the `deploy` extra is not installed")
+    import sqlalchemy
+
+    raw = yaml.safe_load((DEPLOY / "dagster.yaml").read_text())["storage"]["postgres"]["postgres_db"]
+    settings = {**raw, "hostname": "db", "username": "dagster", "password": "secret", "db_name": "dagster"}
+    url = dagster_postgres.utils.pg_url_from_config({"postgres_db": settings})
+    assert sqlalchemy.engine.make_url(url).get_dialect().driver == "psycopg2"

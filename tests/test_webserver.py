@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
 import time
 
 import pytest
 import requests
 
 from memory_pipeline.cli import EXIT_OK, main
-from tests.conftest import REPO_ROOT
+from tests.dagster_ui import serve_ui
 
 ASSET_NODES_QUERY = """
 {
@@ -27,46 +23,13 @@ ASSET_NODES_QUERY = """
 """
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture
 def webserver(tmp_path):
     """The UI as the README starts it: DAGSTER_HOME inside a lake that the CLI has ingested into."""
     lake = tmp_path / "lake"
     assert main(["--lake", str(lake), "ingest", "--samples"]) == EXIT_OK
-    port = _free_port()
-    env = {**os.environ, "DAGSTER_HOME": str(lake / ".dagster"), "MEMORY_PIPELINE_LAKE": str(lake)}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "dagster_webserver", "-w", "workspace.yaml", "-h", "127.0.0.1", "-p", str(port)],
-        cwd=REPO_ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 180
-        while time.monotonic() < deadline:
-            if process.poll() is not None:
-                pytest.fail(f"dagster-webserver exited: {process.stderr.read().decode()[-2000:]}")
-            try:
-                if requests.get(f"{url}/server_info", timeout=2).ok:
-                    break
-            except requests.ConnectionError:
-                time.sleep(1)
-        else:
-            pytest.fail("dagster-webserver did not answer within 180 s")
+    with serve_ui(lake) as url:
         yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 @pytest.mark.slow

@@ -1,0 +1,37 @@
+"""A backfill of many small synthetic conversations through ``memory-pipeline run --all``: no failure, every
+partition of every asset materialised, flat memory, time per partition printed.
+
+It runs ``benchmarks/bench_backfill.py``, the one implementation of the measurement. The suite uses 100
+conversations (four chunks of 25, about a minute); ``MEMORY_PIPELINE_BACKFILL_N=1000`` runs the full backfill whose
+figures docs/OPERATIONS.md reports (about ten minutes on this project's machine).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import REPO_ROOT
+
+pytestmark = pytest.mark.slow
+
+CONVERSATIONS = int(os.environ.get("MEMORY_PIPELINE_BACKFILL_N", "100"))
+
+
+def test_backfill_of_small_conversations_has_no_failure_and_flat_memory(tmp_path):
+    figures = tmp_path / "backfill.json"
+    result = subprocess.run(
+        [sys.executable, "benchmarks/bench_backfill.py", "--n", str(CONVERSATIONS), "--json", str(figures)],
+        cwd=REPO_ROOT, capture_output=True, text=True, timeout=3600,
+    )
+    print(result.stdout)
+    numbers = json.loads(figures.read_text())
+    assert numbers["exit_status"] == 0 and numbers["failed_lines"] == 0, result.stdout + result.stderr[-3000:]
+    assert numbers["incomplete_partitions"] == 0
+    assert numbers["chunks"] >= 4
+    assert numbers["flat_memory"], f"peak RSS per chunk (MiB): {numbers['rss_chunk_peaks_mib']}"
+    assert result.returncode == 0
