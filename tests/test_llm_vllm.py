@@ -236,3 +236,40 @@ def test_openai_backend_through_vllm_serve_end_to_end(vllm_server, tmp_path):
         assert report.ok and report.completion_tokens > 0, report.error
     finally:
         client.close()
+
+
+def test_a_dagster_run_through_vllm_serve_accounts_every_call_and_a_forced_rerun_makes_none(vllm_server, tmp_path):
+    """`run --llm-base-url` through Dagster: the units stage asks the served model (the other LLM-capable stages
+    pinned to their rules in the lake's config), llm_calls holds every call with the tokens the materialisation's
+    metadata sums, and a forced re-run is served from the cache: no new call, the same bytes."""
+    import dagster as dg
+
+    from memory_pipeline.cli import EXIT_OK, main
+    from memory_pipeline.cli.orchestration import dagster_instance
+    from memory_pipeline.lake import Lake
+
+    lake = Lake(tmp_path / "lake")
+    lake.root.mkdir()
+    (lake.root / "memory_pipeline.toml").write_text(
+        '[llm]\nbackend = "openai"\nmodel = "smollm2"\n\n'
+        '[llm.stages]\nsegments = "rules"\nlinks = "rules"\nconsolidation = "rules"\n'
+    )
+    assert main(["--lake", str(lake.root), "ingest", str(SAMPLE)]) == EXIT_OK
+    assert main(["--lake", str(lake.root), "run", "--all", "--llm-base-url", vllm_server]) == EXIT_OK
+
+    ledger = lake.read_table("llm_calls")
+    assert ledger.height > 0 and set(ledger["stage"]) == {"fta_units"} and not ledger["cached"].any()
+    assert lake.read_table("fta_units")["builder"].str.starts_with("llm").any()
+    event = dagster_instance(lake).get_latest_materialization_event(dg.AssetKey("fta_units"))
+    metadata = event.asset_materialization.metadata
+    assert metadata["llm/prompt_tokens"].value == ledger["prompt_tokens"].sum()
+    assert metadata["llm/completion_tokens"].value == ledger["completion_tokens"].sum()
+    assert metadata["llm/calls"].value == ledger.height
+    units_before = lake.partition_path("fta_units", "sample-maya-theo").read_bytes()
+
+    assert main(["--lake", str(lake.root), "run", "--all", "--force", "--llm-base-url", vllm_server]) == EXIT_OK
+    again = lake.read_table("llm_calls")
+    assert again["cached"].all() and sorted(again["call_id"]) == sorted(ledger["call_id"])
+    event = dagster_instance(lake).get_latest_materialization_event(dg.AssetKey("fta_units"))
+    assert event.asset_materialization.metadata["llm/calls"].value == 0
+    assert lake.partition_path("fta_units", "sample-maya-theo").read_bytes() == units_before

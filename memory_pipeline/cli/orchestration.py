@@ -174,7 +174,8 @@ def execute_chunk(
     run_config: dict = {"loggers": {"progress": {}}}
     given = {key: value for key, value in (llm or {}).items() if value is not None}
     if given:
-        run_config["resources"] = {"llm": {"config": given}}
+        # Run config replaces the resource's constructed fields, so the lake (where its config file lives) goes too.
+        run_config["resources"] = {"llm": {"config": {"lake_dir": str(lake.root), **given}}}
     result = job.execute_in_process(
         instance=instance,
         tags={PARTITION_RANGE_START_TAG: chunk[0], PARTITION_RANGE_END_TAG: chunk[-1], LAKE_TAG: str(lake.root)},
@@ -240,11 +241,19 @@ def run_partitions(
         progress.info(f"waiting for the run of {holder} on this lake ({lake.root}) to finish...")
 
     with lake.run_lock(on_wait=wait):
-        return _run_partitions_locked(lake, conversation_ids, force=force, max_per_run=max_per_run, progress=progress)
+        return _run_partitions_locked(
+            lake, conversation_ids, force=force, max_per_run=max_per_run, progress=progress, llm=llm
+        )
 
 
 def _run_partitions_locked(
-    lake: Lake, conversation_ids: Sequence[str] | None, *, force: bool, max_per_run: int, progress: logging.Logger
+    lake: Lake,
+    conversation_ids: Sequence[str] | None,
+    *,
+    force: bool,
+    max_per_run: int,
+    progress: logging.Logger,
+    llm: dict | None,
 ) -> RunOutcome:
     from memory_pipeline import warehouse
     from memory_pipeline.ingest import inbox_fingerprints
