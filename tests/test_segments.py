@@ -17,6 +17,7 @@ import pytest
 
 from memory_pipeline.evaluation.segment_joins import boundary_scores, join_sessions
 from memory_pipeline.extraction import TemporalResolver
+from memory_pipeline.llm.prompts import Prompt, load_prompt_file
 from memory_pipeline.schemas import SEGMENTS, TABLES, TURNS
 from tests.contract import conform
 from memory_pipeline.segments import (
@@ -36,12 +37,7 @@ from memory_pipeline.segments import (
 from memory_pipeline.segments.bws import require_tiling
 from memory_pipeline.segments.cues import phatic_kind, session_cues
 from memory_pipeline.segments.embedding import EmbeddingDetector, choose_boundaries
-from memory_pipeline.segments.llm import (
-    LLMDetector,
-    SegmentationAnswer,
-    SegmentsPrompt,
-    load_segments_prompt,
-)
+from memory_pipeline.segments.llm import PROMPT_PATH, LLMDetector, SegmentationAnswer
 
 SESSION_TIME = datetime(2023, 5, 8, 13, 56)
 
@@ -540,10 +536,10 @@ def test_rules_fallback_needs_a_fallback_detector():
 
 
 def test_prompt_file_has_a_version_and_both_parts():
-    prompt = load_segments_prompt()
+    prompt = load_prompt_file(PROMPT_PATH)
     assert prompt.version == "segments@1"
     assert all(trigger in prompt.user for trigger in SEED_TRIGGERS)
-    messages = SegmentsPrompt("p", "p@1", "sys", "n={n_turns} {\"json\": 1}").render(n_turns=3)
+    messages = Prompt("p", "p@1", "sys", "n={n_turns} {\"json\": 1}", braces=True).render(n_turns=3)
     assert messages[1]["content"] == 'n=3 {"json": 1}'
 
 

@@ -21,7 +21,8 @@ from memory_pipeline.consolidation.config import ConsolidationConfig
 from memory_pipeline.links.base import ClassifierResources
 from memory_pipeline.links.candidates import CandidateJob
 from memory_pipeline.links.llm import describe
-from memory_pipeline.links.prompt import Prompt, default_request_factory, load_prompt
+from memory_pipeline.llm.prompts import Prompt, load_prompt_file
+from memory_pipeline.llm.types import LLMRequest
 
 NAME = "llm"
 STAGE = "consolidation"
@@ -85,7 +86,7 @@ class LLMConsolidationClassifier:
     client: Any
     make_request: Callable[..., Any]
     config: ConsolidationConfig = field(default_factory=ConsolidationConfig)
-    prompt: Prompt = field(default_factory=lambda: load_prompt(PROMPT_PATH))
+    prompt: Prompt = field(default_factory=lambda: load_prompt_file(PROMPT_PATH))
     name: str = NAME
 
     def request_for(self, job: CandidateJob, context: ConsolidationContext) -> Any:
@@ -132,4 +133,4 @@ def llm_classifier(config: ConsolidationConfig, resources: ClassifierResources) 
     """Registry factory: needs ``resources.client``."""
     if resources.client is None:
         raise ValueError("the llm consolidation classifier needs an LLM client (ClassifierResources.client)")
-    return LLMConsolidationClassifier(resources.client, resources.make_request or default_request_factory(), config)
+    return LLMConsolidationClassifier(resources.client, resources.make_request or LLMRequest, config)

@@ -28,8 +28,9 @@ from memory_pipeline.links.base import (
 )
 from memory_pipeline.links.candidates import CandidateJob
 from memory_pipeline.links.config import LinksConfig
-from memory_pipeline.links.prompt import Prompt, default_request_factory, load_prompt
 from memory_pipeline.links.rules import RuleLinkClassifier
+from memory_pipeline.llm.prompts import Prompt, load_prompt_file
+from memory_pipeline.llm.types import LLMRequest
 from memory_pipeline.memory_frame import Memory
 
 NAME = "llm"
@@ -87,7 +88,7 @@ class LLMLinkClassifier:
     client: Any
     make_request: Callable[..., Any]
     config: LinksConfig = field(default_factory=LinksConfig)
-    prompt: Prompt = field(default_factory=lambda: load_prompt(PROMPT_PATH))
+    prompt: Prompt = field(default_factory=lambda: load_prompt_file(PROMPT_PATH))
     name: str = NAME
 
     def request_for(self, job: CandidateJob, context: LinkContext) -> Any:
@@ -144,4 +145,4 @@ def llm_classifier(config: LinksConfig, resources: ClassifierResources) -> LLMLi
     """Registry factory: needs ``resources.client``."""
     if resources.client is None:
         raise ValueError("the llm link classifier needs an LLM client (ClassifierResources.client)")
-    return LLMLinkClassifier(resources.client, resources.make_request or default_request_factory(), config)
+    return LLMLinkClassifier(resources.client, resources.make_request or LLMRequest, config)

@@ -10,7 +10,7 @@ from memory_pipeline.llm.client import LLMClient, build_client
 from memory_pipeline.llm.config import RULES_AFTER_LLM_FAILURE, LLMConfig, load_llm_config
 from memory_pipeline.llm.ledger import CallRecord, LedgerTotals, ledger_frame, ledger_totals
 from memory_pipeline.llm.prepare import known_models, prepare_model
-from memory_pipeline.llm.prompts import Prompt, format_turns, load_prompt
+from memory_pipeline.llm.prompts import Prompt, format_turns, load_prompt, load_prompt_file
 from memory_pipeline.llm.types import LLMRequest, LLMResult
 
 __all__ = [
@@ -32,5 +32,6 @@ __all__ = [
     "ledger_totals",
     "load_llm_config",
     "load_prompt",
+    "load_prompt_file",
     "prepare_model",
 ]

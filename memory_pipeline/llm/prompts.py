@@ -14,6 +14,10 @@ File format (``prompts/<name>.md``)::
 Placeholders are ``string.Template`` fields (``$turns`` or ``${turns}``), so JSON braces in a prompt need no
 escaping. Bump ``version`` whenever the wording changes meaning: the rendered messages are in the cache key anyway,
 but the version is what the ledger and reports show, so two wordings must never share one.
+
+The stages' own prompt files (``<stage>/prompts/<name>.md``, read with :func:`load_prompt_file`) use an older
+format: a ``version: <name>@<n>`` line, then a ``## system`` and a ``## user`` section, with ``{name}``
+placeholders in the user section only; other braces (JSON examples) are left alone.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
 from string import Template
 from typing import Any
 
@@ -31,6 +36,7 @@ from memory_pipeline.llm.types import LLMRequest, Message
 
 _HEADER = re.compile(r"\A---\n(?P<header>.*?)\n---\n", re.S)
 _SECTION = re.compile(r"^\[(system|user)\]\n", re.M)
+_BRACE_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
 @dataclass(frozen=True)
@@ -39,13 +45,25 @@ class Prompt:
     version: str  # "<name>@<n>", as it appears in LLMRequest.prompt_version and the ledger
     system: str
     user: str
+    braces: bool = False  # a stage file (:func:`load_prompt_file`): ``{name}`` placeholders in the user section
 
     def fields(self) -> set[str]:
         """The placeholders :meth:`render` expects."""
+        if self.braces:
+            return set(_BRACE_FIELD.findall(self.user))
         return set(Template(self.system).get_identifiers()) | set(Template(self.user).get_identifiers())
 
     def render(self, **fields: Any) -> tuple[Message, ...]:
-        """System and user messages with every placeholder filled; a missing or an unknown field is an error."""
+        """System and user messages with every placeholder filled; a missing or an unknown field is an error.
+
+        A stage file's prompt (``braces``) only has the given ``{name}`` placeholders of its user section
+        replaced, unchecked; other braces (JSON examples) are left alone.
+        """
+        if self.braces:
+            user = self.user
+            for key, value in fields.items():
+                user = user.replace("{" + key + "}", str(value))
+            return ({"role": "system", "content": self.system}, {"role": "user", "content": user})
         expected = self.fields()
         if set(fields) != expected:
             raise ValueError(
@@ -108,6 +126,17 @@ def load_prompt(name: str) -> Prompt:
         known = sorted(p.name.removesuffix(".md") for p in folder.iterdir())
         raise ValueError(f"unknown prompt {name!r}; known: {', '.join(known)}")
     return parse_prompt(name, path.read_text(encoding="utf-8"))
+
+
+def load_prompt_file(path: Path) -> Prompt:
+    """A stage's prompt file (the older format above); its name is the file's stem, its version as written."""
+    text = path.read_text(encoding="utf-8")
+    head, _, rest = text.partition("## system")
+    system, _, user = rest.partition("## user")
+    version = next((line.split(":", 1)[1].strip() for line in head.splitlines() if line.startswith("version:")), "")
+    if not version or not system.strip() or not user.strip():
+        raise ValueError(f"{path}: a prompt file needs a 'version:' line, a '## system' and a '## user' section")
+    return Prompt(path.stem, version, system.strip(), user.strip(), braces=True)
 
 
 def format_turns(turns: Iterable[tuple[int, str, str]]) -> str:

@@ -24,6 +24,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from memory_pipeline.llm.prompts import Prompt, load_prompt_file
+from memory_pipeline.llm.types import LLMRequest
+
 from memory_pipeline.segments.base import (
     UNSEGMENTED,
     BoundaryDetector,
@@ -41,7 +44,6 @@ from memory_pipeline.segments.base import (
 NAME = "llm"
 FAILED_LABEL = "llm(failed)"
 STAGE = "segments"
-PROMPT_NAME = "segments"
 PROMPT_PATH = Path(__file__).with_name("prompts") / "segments.md"
 
 
@@ -66,33 +68,6 @@ class SegmentationAnswer(BaseModel):
 
 class InvalidSegmentation(ValueError):
     """An answer that cannot be made to tile its window without guessing."""
-
-
-@dataclass(frozen=True)
-class SegmentsPrompt:
-    """The prompt file beside this module: a ``version:`` line, then ``## system`` and ``## user`` sections."""
-
-    name: str
-    version: str
-    system: str
-    user: str
-
-    def render(self, **fields: object) -> tuple[dict, ...]:
-        """OpenAI-style messages; ``{name}`` placeholders are replaced, other braces (JSON) are left alone."""
-        user = self.user
-        for key, value in fields.items():
-            user = user.replace("{" + key + "}", str(value))
-        return ({"role": "system", "content": self.system}, {"role": "user", "content": user})
-
-
-def load_segments_prompt(path: Path = PROMPT_PATH) -> SegmentsPrompt:
-    text = path.read_text(encoding="utf-8")
-    head, _, rest = text.partition("## system")
-    system, _, user = rest.partition("## user")
-    version = next((line.split(":", 1)[1].strip() for line in head.splitlines() if line.startswith("version:")), "")
-    if not version or not system.strip() or not user.strip():
-        raise ValueError(f"{path}: a prompt file needs a 'version:' line, a '## system' and a '## user' section")
-    return SegmentsPrompt(PROMPT_NAME, version, system.strip(), user.strip())
 
 
 def render_turns(window: Window, max_chars: int) -> str:
@@ -173,7 +148,7 @@ class LLMDetector:
     config: LLMDetectorConfig = field(default_factory=LLMDetectorConfig)
     on_failure: Literal["skip", "rules"] = "skip"
     fallback: BoundaryDetector | None = None
-    prompt: SegmentsPrompt = field(default_factory=load_segments_prompt)
+    prompt: Prompt = field(default_factory=lambda: load_prompt_file(PROMPT_PATH))
     name: str = NAME
 
     def __post_init__(self) -> None:
@@ -258,17 +233,6 @@ class BoundLLMDetector:
         return self._fallback
 
 
-def default_request_factory() -> Callable[..., Any]:
-    """``memory_pipeline.llm.types.LLMRequest`` (the LLM-backends package)."""
-    try:
-        from memory_pipeline.llm.types import LLMRequest
-    except ImportError as exc:
-        raise ValueError(
-            "the llm segment detector needs memory_pipeline.llm (LLMRequest) or DetectorResources.make_request"
-        ) from exc
-    return LLMRequest
-
-
 def llm_detector(config: SegmentsConfig, resources: DetectorResources) -> LLMDetector:
     """Registry factory: needs ``resources.client``; under ``on_failure = "rules"`` also the embedder."""
     if resources.client is None:
@@ -280,7 +244,7 @@ def llm_detector(config: SegmentsConfig, resources: DetectorResources) -> LLMDet
         fallback = embedding_detector(config, resources)
     return LLMDetector(
         client=resources.client,
-        make_request=resources.make_request or default_request_factory(),
+        make_request=resources.make_request or LLMRequest,
         config=config.llm,
         on_failure=resources.on_failure,
         fallback=fallback,

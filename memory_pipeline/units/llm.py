@@ -21,6 +21,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from memory_pipeline.llm.prompts import Prompt, load_prompt_file
+from memory_pipeline.llm.types import LLMRequest
+
 from memory_pipeline.units.builders import BuilderResources, BuildFailure, BuildOutcome
 from memory_pipeline.units.config import UnitsConfig
 from memory_pipeline.units.describe import most_sensitive
@@ -37,7 +40,6 @@ from memory_pipeline.units.records import (
 
 NAME = "llm"
 STAGE = "fta_units"
-PROMPT_NAME = "fta_units"
 PROMPT_PATH = Path(__file__).with_name("prompts") / "fta_units.md"
 FAILED_RULES_LABEL = "rules(llm_failed)"
 
@@ -73,33 +75,6 @@ class InvalidUnits(ValueError):
     """An answer whose units cannot be placed in their segment."""
 
 
-@dataclass(frozen=True)
-class UnitsPrompt:
-    """The prompt file beside this module: a ``version:`` line, then ``## system`` and ``## user`` sections."""
-
-    name: str
-    version: str
-    system: str
-    user: str
-
-    def render(self, **fields: object) -> tuple[dict, ...]:
-        """OpenAI-style messages; ``{name}`` placeholders are replaced, other braces (JSON) are left alone."""
-        user = self.user
-        for key, value in fields.items():
-            user = user.replace("{" + key + "}", str(value))
-        return ({"role": "system", "content": self.system}, {"role": "user", "content": user})
-
-
-def load_units_prompt(path: Path = PROMPT_PATH) -> UnitsPrompt:
-    text = path.read_text(encoding="utf-8")
-    head, _, rest = text.partition("## system")
-    system, _, user = rest.partition("## user")
-    version = next((line.split(":", 1)[1].strip() for line in head.splitlines() if line.startswith("version:")), "")
-    if not version or not system.strip() or not user.strip():
-        raise ValueError(f"{path}: a prompt file needs a 'version:' line, a '## system' and a '## user' section")
-    return UnitsPrompt(PROMPT_NAME, version, system.strip(), user.strip())
-
-
 def render_turn(label: str, turn: TurnView, max_chars: int) -> str:
     text = " ".join(turn.text.split())
     if len(text) > max_chars:
@@ -130,7 +105,7 @@ class LLMBuilder:
     resources: BuilderResources
     on_failure: Literal["skip", "rules"] = "skip"
     fallback: Any = None  # a RulesBuilder
-    prompt: UnitsPrompt = field(default_factory=load_units_prompt)
+    prompt: Prompt = field(default_factory=lambda: load_prompt_file(PROMPT_PATH))
     name: str = NAME
 
     @property
@@ -254,15 +229,6 @@ class LLMBuilder:
         return text.strip(), start, end, "expression"
 
 
-def default_request_factory() -> Callable[..., Any]:
-    """``memory_pipeline.llm.types.LLMRequest`` (the LLM-backends package)."""
-    try:
-        from memory_pipeline.llm.types import LLMRequest
-    except ImportError as exc:
-        raise ValueError("the llm unit builder needs memory_pipeline.llm (LLMRequest) or BuilderResources.make_request") from exc
-    return LLMRequest
-
-
 def llm_builder(config: UnitsConfig, resources: BuilderResources) -> LLMBuilder:
     """Registry factory: needs ``resources.client``; under ``on_failure = "rules"`` builds the rules fallback too."""
     if resources.client is None:
@@ -275,7 +241,7 @@ def llm_builder(config: UnitsConfig, resources: BuilderResources) -> LLMBuilder:
         fallback = rules_builder(config, resources)
     return LLMBuilder(
         client=resources.client,
-        make_request=resources.make_request or default_request_factory(),
+        make_request=resources.make_request or LLMRequest,
         config=config,
         resources=resources,
         on_failure=on_failure,
