@@ -3,9 +3,7 @@ boundaries, determinism, grounding, and the LLM builder against a fake client.""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Any
 
 import polars as pl
 import pytest
@@ -25,6 +23,7 @@ from memory_pipeline.units import (
     build_fta_units,
 )
 from memory_pipeline.units.llm import FAILED_RULES_LABEL, UnitAnswer, UnitsAnswer
+from tests.fake_llm import FakeClient, FakeRequest, in_order
 
 MAY_8 = datetime(2023, 5, 8, 13, 56)
 AUG_14 = datetime(2023, 8, 14, 10, 0)
@@ -288,44 +287,9 @@ def test_builders_are_registered_by_name():
         UNIT_BUILDERS.get("nope")
 
 
-@dataclass(frozen=True)
-class FakeRequest:
-    stage: str
-    conversation_id: str
-    item_id: str
-    messages: tuple
-    response_model: type
-    prompt: str
-    prompt_version: str
-    max_tokens: int = 512
-
-
-@dataclass(frozen=True)
-class FakeResult:
-    request: FakeRequest
-    value: Any
-    error: str | None
-    attempts: int = 1
-    cached: bool = False
-
-    @property
-    def ok(self) -> bool:
-        return self.value is not None and self.error is None
-
-
-@dataclass
-class FakeClient:
-    """``run(requests)``: answers from ``answers`` by segment order, ``None`` meaning a failed call."""
-
-    answers: list[UnitsAnswer | None]
-    calls: list[list[FakeRequest]] = field(default_factory=list)
-    model_id: str = "fake-model"
-
-    def run(self, requests):
-        self.calls.append(list(requests))
-        return [
-            FakeResult(r, a, None if a is not None else "timeout") for r, a in zip(requests, self.answers, strict=True)
-        ]
+def units_client(answers: list[UnitsAnswer | None]) -> FakeClient:
+    """A :class:`FakeClient` answering ``answers`` by segment order, ``None`` meaning a failed call."""
+    return FakeClient(in_order(answers), error="timeout", model_id="fake-model")
 
 
 def pottery_answer(event_time_text: str | None = "last Friday") -> UnitsAnswer:
@@ -356,10 +320,10 @@ def llm_build(build, affect, resolver, client, config: UnitsConfig | None = None
 
 
 def test_llm_builder_sends_one_request_per_segment_in_one_batch(build, affect, resolver):
-    client = FakeClient([pottery_answer(), UnitsAnswer(units=[])])
+    client = units_client([pottery_answer(), UnitsAnswer(units=[])])
     result = llm_build(build, affect, resolver, client)
-    assert len(client.calls) == 1 and len(client.calls[0]) == 2
-    request = client.calls[0][0]
+    assert len(client.batches) == 1 and len(client.batches[0]) == 2
+    request = client.batches[0][0]
     assert (request.stage, request.prompt, request.prompt_version) == ("fta_units", "fta_units", "fta_units@1")
     assert request.response_model is UnitsAnswer
     assert "1. Caroline: I went to a pottery workshop last Friday." in request.messages[1]["content"]
@@ -374,14 +338,14 @@ def test_llm_builder_sends_one_request_per_segment_in_one_batch(build, affect, r
 
 
 def test_llm_time_the_segment_does_not_say_is_dropped(build, affect, resolver):
-    result = llm_build(build, affect, resolver, FakeClient([pottery_answer("next Tuesday"), UnitsAnswer(units=[])]))
+    result = llm_build(build, affect, resolver, units_client([pottery_answer("next Tuesday"), UnitsAnswer(units=[])]))
     unit = only(result.units, speaker="Caroline")
     assert unit["event_time_text"] is None and unit["event_time_basis"] == "session"
     assert unit["event_start"] == datetime(2023, 5, 8)
 
 
 def test_llm_failure_gives_no_units_for_that_segment_by_default(build, affect, resolver):
-    result = llm_build(build, affect, resolver, FakeClient([pottery_answer(), None]))
+    result = llm_build(build, affect, resolver, units_client([pottery_answer(), None]))
     assert result.metrics["failed_segments"] == 1
     assert [f.handled_as for f in result.failures] == ["skipped"]
     assert result.failures_frame().height == 1
@@ -390,7 +354,7 @@ def test_llm_failure_gives_no_units_for_that_segment_by_default(build, affect, r
 
 def test_llm_failure_falls_back_to_rules_when_configured(build, affect, resolver):
     config = UnitsConfig(builder="llm", on_failure="rules")
-    result = llm_build(build, affect, resolver, FakeClient([None, None]), config)
+    result = llm_build(build, affect, resolver, units_client([None, None]), config)
     assert result.metrics["failed_segments"] == 2
     assert set(result.units["builder"]) == {FAILED_RULES_LABEL}
     assert containing(result.units, "pottery")["content_type"] == "event"
@@ -399,7 +363,7 @@ def test_llm_failure_falls_back_to_rules_when_configured(build, affect, resolver
 def test_llm_answer_outside_its_segment_is_rejected(build, affect, resolver):
     bad = pottery_answer()
     bad.units[0].evidence_turns = [1, 9]
-    result = llm_build(build, affect, resolver, FakeClient([bad, UnitsAnswer(units=[])]))
+    result = llm_build(build, affect, resolver, units_client([bad, UnitsAnswer(units=[])]))
     assert result.metrics["failed_segments"] == 1
     assert "outside" in result.failures[0].error
 

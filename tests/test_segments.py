@@ -20,6 +20,7 @@ from memory_pipeline.extraction import TemporalResolver
 from memory_pipeline.llm.prompts import Prompt, load_prompt_file
 from memory_pipeline.schemas import SEGMENTS, TABLES, TURNS
 from tests.contract import conform
+from tests.fake_llm import FakeClient, FakeRequest
 from memory_pipeline.segments import (
     SEED_TRIGGERS,
     TRIGGERS,
@@ -378,49 +379,12 @@ def test_real_embedder_cuts_a_crafted_conversation_at_its_topic_change(embedder)
 # -- the LLM detector -----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class FakeRequest:
-    stage: str
-    conversation_id: str
-    item_id: str
-    messages: tuple
-    response_model: type
-    prompt: str
-    prompt_version: str
-    max_tokens: int = 512
-
-
-@dataclass(frozen=True)
-class FakeResult:
-    request: FakeRequest
-    value: object
-    error: str | None
-    attempts: int = 1
-    cached: bool = False
-
-    @property
-    def ok(self) -> bool:
-        return self.error is None
-
-
-class FakeClient:
-    """Answers each request with ``answer(request, n_turns)``: a dict, an Exception (a failure), or None."""
-
-    def __init__(self, answer):
-        self.answer = answer
-        self.calls: list[list[FakeRequest]] = []
-
-    def run(self, requests):
-        self.calls.append(list(requests))
-        results = []
-        for request in reversed(requests):  # out of order on purpose: results are matched by item_id
-            n_turns = int(re.search(r"numbered 1 to (\d+)", request.messages[1]["content"]).group(1))
-            answer = self.answer(request, n_turns)
-            if isinstance(answer, Exception):
-                results.append(FakeResult(request, None, str(answer), attempts=3))
-            else:
-                results.append(FakeResult(request, request.response_model.model_validate(answer), None))
-        return results
+def segments_client(answer):
+    """A :class:`FakeClient` that answers ``answer(request, n_turns)``, results out of order on purpose."""
+    return FakeClient(
+        lambda request: answer(request, int(re.search(r"numbered 1 to (\d+)", request.messages[1]["content"]).group(1))),
+        reverse=True,
+    )
 
 
 def halves(request, n):
@@ -444,10 +408,10 @@ def three_conversations() -> pl.DataFrame:
 
 
 def test_llm_detector_batches_one_request_per_active_session_per_round():
-    client = FakeClient(halves)
+    client = segments_client(halves)
     result = build_segments(three_conversations(), llm(client), SegmentsConfig())
-    assert [len(call) for call in client.calls] == [4, 2, 1]  # 4 sessions; then the two longer ones; then one
-    first = client.calls[0][0]
+    assert [len(call) for call in client.batches] == [4, 2, 1]  # 4 sessions; then the two longer ones; then one
+    first = client.batches[0][0]
     assert first.stage == "segments" and first.prompt == "segments" and first.prompt_version == "segments@1"
     assert first.response_model is SegmentationAnswer and first.item_id == "a/session_1/0-19"
     assert "1. Ann: My tomato garden" in first.messages[1]["content"]
@@ -466,7 +430,7 @@ def test_llm_answers_with_small_slips_are_repaired_and_counted():
             ]
         }
 
-    result = build_segments(turns_frame({"a": [GARDEN]}), llm(FakeClient(sloppy)), SegmentsConfig())
+    result = build_segments(turns_frame({"a": [GARDEN]}), llm(segments_client(sloppy)), SegmentsConfig())
     assert list(zip(result.segments["start_turn_index"], result.segments["end_turn_index"])) == [(0, 4), (5, 7)]
     assert result.metrics["repaired_windows"] == 1 and not result.failures
 
@@ -487,7 +451,7 @@ def test_llm_answers_with_small_slips_are_repaired_and_counted():
     ],
 )
 def test_invalid_llm_answers_are_failures_never_silent(segments, message):
-    result = build_segments(turns_frame({"a": [GARDEN]}), llm(FakeClient(lambda r, n: {"segments": segments})), SegmentsConfig())
+    result = build_segments(turns_frame({"a": [GARDEN]}), llm(segments_client(lambda r, n: {"segments": segments})), SegmentsConfig())
     assert len(result.failures) == 1 and message in result.failures[0].error
     assert result.segments.select("boundary_trigger", "detector").rows() == [("unsegmented", "llm(failed)")]
 
@@ -496,7 +460,7 @@ def test_failed_windows_get_no_llm_output_by_default_and_are_listed():
     def flaky(request, n):
         return RuntimeError("timeout after 3 attempts") if request.conversation_id == "b" else halves(request, n)
 
-    result = build_segments(three_conversations(), llm(FakeClient(flaky)), SegmentsConfig())
+    result = build_segments(three_conversations(), llm(segments_client(flaky)), SegmentsConfig())
     failed = result.segments.filter(pl.col("conversation_id") == "b")
     assert failed.select("start_turn_index", "end_turn_index", "boundary_trigger", "detector").rows() == [
         (0, len(GARDEN) - 1, "unsegmented", "llm(failed)")
@@ -514,7 +478,7 @@ def test_a_failed_window_mid_session_is_kept_whole_and_segmentation_goes_on_afte
         return RuntimeError("bad json") if not request.item_id.endswith("/0-19") else halves(request, n)
 
     turns = turns_frame({"a": [GARDEN + CARS + GARDEN + CARS]})  # 32 turns: windows 0-19, then 10-29 fails
-    result = build_segments(turns, llm(FakeClient(second_window_fails)), SegmentsConfig())
+    result = build_segments(turns, llm(segments_client(second_window_fails)), SegmentsConfig())
     rows = result.segments.select("start_turn_index", "end_turn_index", "boundary_trigger", "detector").rows()
     assert rows[0] == (0, 9, "session_start", "llm")
     assert rows[1] == (10, 29, "unsegmented", "llm(failed)")
@@ -522,7 +486,7 @@ def test_a_failed_window_mid_session_is_kept_whole_and_segmentation_goes_on_afte
 
 
 def test_on_failure_rules_falls_back_and_every_row_says_so():
-    client = FakeClient(lambda request, n: RuntimeError("server down"))
+    client = segments_client(lambda request, n: RuntimeError("server down"))
     detector = llm(client, on_failure="rules", fallback=hashing_detector())
     result = build_segments(turns_frame({"a": [GARDEN + CARS]}), detector, SegmentsConfig())
     assert result.segments["start_turn_index"].to_list() == [0, len(GARDEN)]
@@ -532,7 +496,7 @@ def test_on_failure_rules_falls_back_and_every_row_says_so():
 
 def test_rules_fallback_needs_a_fallback_detector():
     with pytest.raises(ValueError, match="fallback"):
-        LLMDetector(FakeClient(halves), FakeRequest, on_failure="rules")
+        LLMDetector(segments_client(halves), FakeRequest, on_failure="rules")
 
 
 def test_prompt_file_has_a_version_and_both_parts():
@@ -550,7 +514,7 @@ def test_detectors_are_registered_by_name():
     config = SegmentsConfig()
     assert isinstance(load_detector(config, DetectorResources(embedder=HashingEmbedder())), EmbeddingDetector)
     llm_config = config.model_copy(update={"detector": "llm"})
-    detector = load_detector(llm_config, DetectorResources(client=FakeClient(halves), make_request=FakeRequest))
+    detector = load_detector(llm_config, DetectorResources(client=segments_client(halves), make_request=FakeRequest))
     assert isinstance(detector, LLMDetector) and detector.on_failure == "skip"
     with pytest.raises(ValueError, match="needs an embedder"):
         load_detector(config, DetectorResources())
