@@ -10,44 +10,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol, get_args
 
 from pydantic import BaseModel, Field, model_validator
 
+from memory_pipeline.llm.schemas import BoundaryTrigger
 from memory_pipeline.registry import Registry
 
 if TYPE_CHECKING:
     from memory_pipeline.embeddings import Embedder
 
-# Boundary cues of seed 002 (its BWS prompt's vocabulary), which the LLM detector may answer with.
-SEED_TRIGGERS: tuple[str, ...] = (
-    "session_start",
-    "topic_change",
-    "goal_change",
-    "emotion_shift",
-    "new_time_reference",
-    "new_person_or_relationship",
-    "problem_to_support_transition",
-    "support_strategy_transition",
-    "homework_or_plan_creation",
-    "correction_or_contradiction",
-    "risk_signal",
-    "unknown",
-)
-SeedTrigger = Literal[
-    "session_start",
-    "topic_change",
-    "goal_change",
-    "emotion_shift",
-    "new_time_reference",
-    "new_person_or_relationship",
-    "problem_to_support_transition",
-    "support_strategy_transition",
-    "homework_or_plan_creation",
-    "correction_or_contradiction",
-    "risk_signal",
-    "unknown",
-]
+# Boundary cues of seed 002 (its BWS prompt's vocabulary), which the LLM detector may answer with; defined once,
+# with the LLM response models.
+SeedTrigger = BoundaryTrigger
+SEED_TRIGGERS: tuple[str, ...] = get_args(SeedTrigger)
 # Our own addition: a window the LLM gave no usable answer for, kept whole so that coverage still holds.
 UNSEGMENTED = "unsegmented"
 TRIGGERS: tuple[str, ...] = (*SEED_TRIGGERS, UNSEGMENTED)

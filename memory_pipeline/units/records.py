@@ -7,19 +7,11 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Literal, get_args
 
-# Seed 002's vocabularies (its unit-construction prompt), plus the lifecycle of the issue.
-TimeOrientation = Literal["past", "present", "future", "mixed", "unknown"]
-ContentType = Literal[
-    "event",
-    "current_state",
-    "relationship_event",
-    "belief_candidate",
-    "homework_or_plan",
-    "support_interaction",
-    "risk_signal",
-    "general_fact",
-]
-Status = Literal["complete", "partial", "pending", "unknown"]
+from memory_pipeline.llm.schemas import ContentType, TimeOrientation, UnitStatus
+
+# Seed 002's vocabularies (its unit-construction prompt; defined once, with the LLM response models), plus the
+# lifecycle of the issue.
+Status = UnitStatus
 Completeness = Literal["complete", "partial", "unknown"]
 Lifecycle = Literal["pending", "completed", "cancelled", "contradicted", "archived", "unknown"]
 TIME_ORIENTATIONS, CONTENT_TYPES, STATUSES = get_args(TimeOrientation), get_args(ContentType), get_args(Status)
