@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from memory_pipeline.consolidation.base import RELATION, ConsolidationContext, JudgedJob, Proposal
 from memory_pipeline.consolidation.config import ConsolidationConfig
 from memory_pipeline.links.base import ClassifierResources
 from memory_pipeline.links.candidates import CandidateJob
-from memory_pipeline.links.llm import describe
+from memory_pipeline.links.llm import ask, describe, numbered_candidates
 from memory_pipeline.llm.prompts import Prompt, load_prompt_file
 from memory_pipeline.llm.types import LLMRequest
 
@@ -92,9 +92,6 @@ class LLMConsolidationClassifier:
     def request_for(self, job: CandidateJob, context: ConsolidationContext) -> Any:
         target = context.memories[job.target_id]
         limit = self.config.max_text_chars
-        candidates = "\n".join(
-            f"{n}. {describe(context.memories[c.memory_id], limit)}" for n, c in enumerate(job.candidates, start=1)
-        )
         return self.make_request(
             stage=STAGE,
             conversation_id=target.conversation_id,
@@ -102,7 +99,7 @@ class LLMConsolidationClassifier:
             messages=self.prompt.render(
                 target_time=f"{target.session_time:%Y-%m-%d}" if target.session_time else "unknown date",
                 target=describe(target, limit),
-                candidates=candidates,
+                candidates=numbered_candidates(job, context.memories, limit),
             ),
             response_model=DecisionsAnswer,
             prompt=self.prompt.name,
@@ -113,20 +110,11 @@ class LLMConsolidationClassifier:
     def judge(self, jobs: Sequence[CandidateJob], context: ConsolidationContext) -> list[JudgedJob]:
         if not jobs:
             return []
-        results = self.client.run([self.request_for(job, context) for job in jobs])
-        by_item = {result.request.item_id: result for result in results}
-        return [self._read(job, by_item.get(job.target_id)) for job in jobs]
-
-    def _read(self, job: CandidateJob, result: Any) -> JudgedJob:
-        if result is None:
-            return JudgedJob(job.target_id, (), "no result for this request")
-        if not result.ok:
-            return JudgedJob(job.target_id, (), result.error or "the LLM call failed")
-        try:
-            answer = DecisionsAnswer.model_validate(result.value)
-        except ValidationError as exc:
-            return JudgedJob(job.target_id, (), f"invalid answer: {exc.error_count()} errors")
-        return JudgedJob(job.target_id, proposals_from(answer, job))
+        answers = ask(self.client, jobs, lambda job: self.request_for(job, context), DecisionsAnswer)
+        return [
+            JudgedJob(job.target_id, proposals_from(answer, job) if error is None else (), error)
+            for job, (answer, error) in zip(jobs, answers, strict=True)
+        ]
 
 
 def llm_classifier(config: ConsolidationConfig, resources: ClassifierResources) -> LLMConsolidationClassifier:

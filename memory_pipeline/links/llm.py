@@ -10,7 +10,7 @@ ignored. A failed request leaves its memory without links and is reported as an 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -70,6 +70,36 @@ def describe(memory: Memory, max_chars: int) -> str:
     return f"{head} ({'; '.join(notes)})"
 
 
+def numbered_candidates(job: CandidateJob, memories: Mapping[str, Memory], max_chars: int) -> str:
+    """The job's candidates as the prompt shows them, numbered from 1: ``1. <describe(memory)>``."""
+    return "\n".join(
+        f"{n}. {describe(memories[c.memory_id], max_chars)}" for n, c in enumerate(job.candidates, start=1)
+    )
+
+
+def ask(
+    client: Any, jobs: Sequence[CandidateJob], request_for: Callable[[CandidateJob], Any], response_model: type[BaseModel]
+) -> list[tuple[Any, str | None]]:
+    """One request per job in one ``client.run`` call; per job, in order, ``(answer, None)`` with the validated
+    answer or ``(None, error)`` when there is no result, the call failed or the answer does not validate."""
+    if not jobs:
+        return []
+    results = client.run([request_for(job) for job in jobs])
+    by_item = {result.request.item_id: result for result in results}
+    return [_answer_of(by_item.get(job.target_id), response_model) for job in jobs]
+
+
+def _answer_of(result: Any, response_model: type[BaseModel]) -> tuple[Any, str | None]:
+    if result is None:
+        return None, "no result for this request"
+    if not result.ok:
+        return None, result.error or "the LLM call failed"
+    try:
+        return response_model.model_validate(result.value), None
+    except ValidationError as exc:
+        return None, f"invalid answer: {exc.error_count()} errors"
+
+
 def proposals_from(answer: LinksAnswer, job: CandidateJob) -> tuple[LinkProposal, ...]:
     """The answer's links as proposals; numbers outside the candidate list and ``unknown`` are dropped."""
     out: dict[str, LinkProposal] = {}
@@ -94,9 +124,6 @@ class LLMLinkClassifier:
     def request_for(self, job: CandidateJob, context: LinkContext) -> Any:
         new = context.memories[job.target_id]
         limit = self.config.max_text_chars
-        candidates = "\n".join(
-            f"{n}. {describe(context.memories[c.memory_id], limit)}" for n, c in enumerate(job.candidates, start=1)
-        )
         return self.make_request(
             stage=STAGE,
             conversation_id=new.conversation_id,
@@ -104,7 +131,7 @@ class LLMLinkClassifier:
             messages=self.prompt.render(
                 new_time=f"{new.session_time:%Y-%m-%d}" if new.session_time else "unknown date",
                 new_memory=describe(new, limit),
-                candidates=candidates,
+                candidates=numbered_candidates(job, context.memories, limit),
             ),
             response_model=LinksAnswer,
             prompt=self.prompt.name,
@@ -115,21 +142,12 @@ class LLMLinkClassifier:
     def classify(self, jobs: Sequence[CandidateJob], context: LinkContext) -> list[JobResult]:
         if not jobs:
             return []
-        answers = self.client.run([self.request_for(job, context) for job in jobs])
-        by_item = {result.request.item_id: result for result in answers}
-        results = [self._read(job, by_item.get(job.target_id)) for job in jobs]
+        answers = ask(self.client, jobs, lambda job: self.request_for(job, context), LinksAnswer)
+        results = [
+            JobResult(job.target_id, proposals_from(answer, job) if error is None else (), NAME, error)
+            for job, (answer, error) in zip(jobs, answers, strict=True)
+        ]
         return self._fall_back(jobs, results, context)
-
-    def _read(self, job: CandidateJob, result: Any) -> JobResult:
-        if result is None:
-            return JobResult(job.target_id, (), NAME, "no result for this request")
-        if not result.ok:
-            return JobResult(job.target_id, (), NAME, result.error or "the LLM call failed")
-        try:
-            answer = LinksAnswer.model_validate(result.value)
-        except ValidationError as exc:
-            return JobResult(job.target_id, (), NAME, f"invalid answer: {exc.error_count()} errors")
-        return JobResult(job.target_id, proposals_from(answer, job), NAME)
 
     def _fall_back(self, jobs: Sequence[CandidateJob], results: list[JobResult], context: LinkContext) -> list[JobResult]:
         failed = [n for n, result in enumerate(results) if result.error is not None]
