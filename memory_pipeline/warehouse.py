@@ -18,6 +18,7 @@ import duckdb
 import polars as pl
 
 from memory_pipeline.lake import PART_FILE, Lake, temporary_path
+from memory_pipeline.redaction import MASK, PII_SCOPE
 from memory_pipeline.schemas import TABLES, column_descriptions, table_description
 
 
@@ -116,6 +117,15 @@ DERIVED_VIEWS: list[DerivedView] = [
             "speaker": "turns.speaker",
             "turn_text": "turns.text",
         },
+    ),
+    DerivedView(
+        "memories_redacted",
+        "memories with the text of USER_PII-scoped memories masked: what may be shown to someone who may see "
+        "what is remembered, but not the sensitive details.",
+        f"SELECT * REPLACE (CASE WHEN scope = '{PII_SCOPE}' THEN '{MASK}' ELSE text END AS text) FROM memories",
+        sources={},
+        computed={**_MEMORIES.column_comments(),
+                  "text": f"The memory's text, or {MASK} when its scope is {PII_SCOPE}."},
     ),
     DerivedView(
         "current_memories",

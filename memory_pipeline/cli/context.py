@@ -22,6 +22,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     context.add_argument("--budget-words", type=int, default=400, help="words of memory and turn text (default 400)")
     context.add_argument("-k", type=int, default=None, help="primary memories at most (default 10)")
     context.add_argument("--format", choices=("text", "json"), default="text")
+    context.add_argument("--redact", action="store_true", help="mask the text of USER_PII memories and their turns")
     context.set_defaults(handler=cmd_context)
 
 
@@ -37,5 +38,9 @@ def cmd_context(args, config: PipelineConfig) -> int:
     packet = context_packet(
         lake, Embedder.load(config.embedder), args.question, args.conversation, args.as_of, args.budget_words, settings
     )
+    if args.redact:
+        from memory_pipeline.redaction import redact_packet
+
+        packet = redact_packet(packet)
     print(packet.to_json() if args.format == "json" else packet.to_text())
     return EXIT_OK

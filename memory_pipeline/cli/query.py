@@ -26,6 +26,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     search.add_argument("-k", type=int, default=10)
     search.add_argument("--as-of", type=moment, metavar="DATETIME", help="what was current then (ISO date or date-time)")
     search.add_argument("--include-superseded", action="store_true", help="also memories that were replaced")
+    search.add_argument("--redact", action="store_true", help="mask the text of USER_PII memories and their turns")
     search.set_defaults(handler=cmd_search)
 
     lineage = commands.add_parser("lineage", help="a memory and the turns it came from")
@@ -64,6 +65,10 @@ def cmd_search(args, config: PipelineConfig) -> int:
         lake, Embedder.load(config.embedder), args.question, conversation_id=args.conversation, k=args.k,
         as_of=args.as_of, include_superseded=args.include_superseded,
     )
+    if args.redact:
+        from memory_pipeline.redaction import redact_hits
+
+        hits = redact_hits(hits)
     print(format_hits(hits))
     return EXIT_OK
 

@@ -39,6 +39,7 @@ class PacketMemory:
     via: str  # hit / history / neighbour / supporting
     relation: str | None
     source_turn_ids: tuple[str, ...]
+    scope: str | None = None
 
     @property
     def outdated(self) -> bool:
@@ -55,7 +56,7 @@ class PacketMemory:
             row["memory_id"], row["memory_kind"], row["speaker"], row["text"] or "", row["session_time"],
             row["event_time_text"], row["event_start"] if row["event_time_basis"] == "expression" else None,
             row["status"], row["replaced_by"], row["valid_from"], row["valid_to"], row["lifecycle"],
-            round(hit.score, 4), hit.via, hit.relation, tuple(row["source_turn_ids"] or ()),
+            round(hit.score, 4), hit.via, hit.relation, tuple(row["source_turn_ids"] or ()), row.get("scope"),
         )
 
 
