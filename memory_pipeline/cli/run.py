@@ -81,4 +81,11 @@ def cmd_status(args, config: PipelineConfig) -> int:
         print(f"  {cid:<40} {done}/{len(chain.assets)} assets  {'stale' if cid in stale else 'up to date'}")
     for table in lake.tables():
         print(f"table {table:<24} {len(lake.partitions(table))} partition(s)")
+    if "llm_calls" in lake.tables():
+        from memory_pipeline.llm.ledger import ledger_totals
+
+        totals = ledger_totals(lake.read_table("llm_calls"))
+        print(f"llm: {totals.calls} call(s), {totals.prompt_tokens + totals.completion_tokens} token(s), "
+              f"{totals.failed_items}/{totals.items} item(s) failed, {totals.cache_hits} cache hit(s), "
+              f"{totals.seconds:.1f}s (latest run of each stage)")
     return EXIT_OK

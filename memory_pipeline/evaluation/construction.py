@@ -74,13 +74,12 @@ def lake_diagnostics(lake: Lake, conversation_ids: list[str]) -> dict[str, float
 
 
 def construction_cost(lake: Lake, conversation_ids: list[str], stage_seconds: dict | None) -> dict[str, float | int]:
-    """LLM calls and tokens (0 for the non-generative default) and the caller's seconds per stage."""
-    calls = lake.read_table(LLM_CALLS_TABLE, conversation_ids) if LLM_CALLS_TABLE in lake.tables() else pl.DataFrame()
-    cost: dict[str, float | int] = {
-        "llm_calls": int(calls.height),
-        "llm_prompt_tokens": int(calls["prompt_tokens"].sum()) if "prompt_tokens" in calls.columns else 0,
-        "llm_completion_tokens": int(calls["completion_tokens"].sum()) if "completion_tokens" in calls.columns else 0,
-    }
+    """The LLM ledger's totals (calls, tokens, failures, cache hits, seconds; 0 for the non-generative default,
+    see :func:`memory_pipeline.llm.ledger.ledger_totals`) and the caller's seconds per stage."""
+    from memory_pipeline.llm.ledger import ledger_frame, ledger_totals
+
+    calls = lake.read_table(LLM_CALLS_TABLE, conversation_ids) if LLM_CALLS_TABLE in lake.tables() else ledger_frame([])
+    cost: dict[str, float | int] = {f"llm_{key}": value for key, value in ledger_totals(calls).as_dict().items()}
     seconds = {str(stage): float(value) for stage, value in (stage_seconds or {}).items()}
     cost.update({f"seconds_{stage}": value for stage, value in seconds.items()})
     if seconds:
