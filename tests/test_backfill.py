@@ -33,5 +33,5 @@ def test_backfill_of_small_conversations_has_no_failure_and_flat_memory(tmp_path
     assert numbers["exit_status"] == 0 and numbers["failed_lines"] == 0, result.stdout + result.stderr[-3000:]
     assert numbers["incomplete_partitions"] == 0
     assert numbers["chunks"] >= 4
-    assert numbers["flat_memory"], f"peak RSS per chunk (MiB): {numbers['rss_chunk_peaks_mib']}"
+    assert numbers["flat_memory"], f"peak memory per chunk (PSS, MiB): {numbers['pss_chunk_peaks_mib']}"
     assert result.returncode == 0
