@@ -37,16 +37,21 @@ def tree_memory_kib(pid: int) -> tuple[int, int]:
     """Memory of ``pid`` and its descendants in KiB, and how many processes that is ((0, 0) once it has gone).
 
     Proportional set size (PSS), not RSS: a forked child shares its parent's pages, and RSS would count them twice.
+    A child that has not yet exec'd (the same command line as its parent: Dagster starts ``tail`` processes to
+    capture logs) is skipped, since it may share its parent's very address space and report all of it.
     """
-    total, processes, pending = 0, 0, [pid]
+    total, processes, pending = 0, 0, [(pid, b"")]
     while pending:
-        current = pending.pop()
+        current, parent_command = pending.pop()
         try:
+            command = Path(f"/proc/{current}/cmdline").read_bytes()
+            if command == parent_command:
+                continue
             rollup = Path(f"/proc/{current}/smaps_rollup").read_text()
             total += next((int(line.split()[1]) for line in rollup.splitlines() if line.startswith("Pss:")), 0)
             processes += 1
             for task in Path(f"/proc/{current}/task").iterdir():
-                pending.extend(int(child) for child in (task / "children").read_text().split())
+                pending.extend((int(child), command) for child in (task / "children").read_text().split())
         except (FileNotFoundError, ProcessLookupError):
             continue
     return total, processes
