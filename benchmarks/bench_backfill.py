@@ -3,11 +3,11 @@ and whether the run's memory stays flat.
 
 Generates N synthetic conversations (one session, 2 to 4 turns: ``memory_pipeline.synthetic``), ingests them
 into a fresh lake, then runs ``memory-pipeline run --all`` as a subprocess (chunks of 25 partitions, as a user
-runs it) while sampling the resident memory (VmRSS) of its process tree every ``--interval`` seconds.
+runs it) while sampling the memory (PSS) of its process tree every ``--interval`` seconds.
 
 * failures: a non-zero exit, a ``FAILED`` line, or a partition of some asset not materialised or still stale;
 * seconds per partition: the run's wall time / N (interpreter start and model loads included);
-* flat memory: the peak RSS during the last quarter of the chunks against the first quarter's (the chunk is read
+* flat memory: the peak memory during the last quarter of the chunks against the first quarter's (the chunk is read
   from the run's progress lines). Every chunk is its own Dagster run that loads the models again, so chunks are
   the unit to compare; growth beyond ``--max-growth`` (a fraction) means something accumulates as partitions pass.
 
@@ -33,27 +33,37 @@ from report import print_numbers
 from memory_pipeline.synthetic import synthetic_conversations
 
 
-def tree_rss_kib(pid: int) -> int:
-    """Resident memory of ``pid`` and its descendants, in KiB (0 once it has gone)."""
-    total, pending = 0, [pid]
+def tree_memory_kib(pid: int) -> tuple[int, int]:
+    """Memory of ``pid`` and its descendants in KiB, and how many processes that is ((0, 0) once it has gone).
+
+    Proportional set size (PSS), not RSS: a forked child shares its parent's pages, and RSS would count them twice.
+    A child that has not yet exec'd (the same command line as its parent: Dagster starts ``tail`` processes to
+    capture logs) is skipped, since it may share its parent's very address space and report all of it.
+    """
+    total, processes, pending = 0, 0, [(pid, b"")]
     while pending:
-        current = pending.pop()
+        current, parent_command = pending.pop()
         try:
-            status = Path(f"/proc/{current}/status").read_text()
-            total += next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), 0)
+            command = Path(f"/proc/{current}/cmdline").read_bytes()
+            if command == parent_command:
+                continue
+            rollup = Path(f"/proc/{current}/smaps_rollup").read_text()
+            total += next((int(line.split()[1]) for line in rollup.splitlines() if line.startswith("Pss:")), 0)
+            processes += 1
             for task in Path(f"/proc/{current}/task").iterdir():
-                pending.extend(int(child) for child in (task / "children").read_text().split())
+                pending.extend((int(child), command) for child in (task / "children").read_text().split())
         except (FileNotFoundError, ProcessLookupError):
             continue
-    return total
+    return total, processes
 
 
 CHUNK_LINE = re.compile(r"\brun (\d+)/(\d+): ")
 
 
-def run_sampled(command: list[str], interval: float) -> tuple[int, str, float, dict[int, int]]:
-    """Run ``command`` (``run --all``) to the end; return its exit status, output, wall seconds and the peak KiB
-    of its process tree during each chunk (0: before the first chunk starts), read from its progress lines."""
+def run_sampled(command: list[str], interval: float) -> tuple[int, str, float, dict[int, int], int]:
+    """Run ``command`` (``run --all``) to the end; return its exit status, output, wall seconds, the peak KiB of
+    its process tree during each chunk (0: before the first chunk starts, read from its progress lines) and the
+    most processes that tree had at once."""
     started = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     output: list[str] = []
@@ -69,13 +79,15 @@ def run_sampled(command: list[str], interval: float) -> tuple[int, str, float, d
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
     peaks: dict[int, int] = {}
+    most_processes = 0
     while process.poll() is None:
-        rss = tree_rss_kib(process.pid)
-        peaks[chunk[0]] = max(peaks.get(chunk[0], 0), rss)
+        kib, processes = tree_memory_kib(process.pid)
+        peaks[chunk[0]] = max(peaks.get(chunk[0], 0), kib)
+        most_processes = max(most_processes, processes)
         time.sleep(interval)
     seconds = time.perf_counter() - started
     reader.join(timeout=30)
-    return process.returncode, "".join(output), seconds, peaks
+    return process.returncode, "".join(output), seconds, peaks, most_processes
 
 
 def quarter_peaks(chunk_peaks: dict[int, int]) -> tuple[int, int]:
@@ -111,7 +123,7 @@ def backfill(work: Path, n: int, interval: float) -> dict:
     lake = work / "lake"
     cli = [sys.executable, "-m", "memory_pipeline.cli", "--lake", str(lake)]
     subprocess.run([*cli, "ingest", str(source)], check=True, stdout=subprocess.DEVNULL)
-    status, output, seconds, chunk_peaks = run_sampled([*cli, "run", "--all"], interval)
+    status, output, seconds, chunk_peaks, most_processes = run_sampled([*cli, "run", "--all"], interval)
     first, last = quarter_peaks(chunk_peaks)
     (work / "run.log").write_text(output)
     return {
@@ -122,11 +134,12 @@ def backfill(work: Path, n: int, interval: float) -> dict:
         "run_s": seconds,
         "seconds_per_partition": seconds / n,
         "chunks": len([c for c in chunk_peaks if c > 0]),
-        "rss_peak_mib": max(chunk_peaks.values(), default=0) / 1024,
-        "rss_first_quarter_peak_mib": first / 1024,
-        "rss_last_quarter_peak_mib": last / 1024,
-        "rss_growth": (last - first) / first if first else 0.0,
-        "rss_chunk_peaks_mib": " ".join(str(round(chunk_peaks[c] / 1024)) for c in sorted(chunk_peaks) if c > 0),
+        "most_processes": most_processes,
+        "pss_peak_mib": max(chunk_peaks.values(), default=0) / 1024,
+        "pss_first_quarter_peak_mib": first / 1024,
+        "pss_last_quarter_peak_mib": last / 1024,
+        "memory_growth": (last - first) / first if first else 0.0,
+        "pss_chunk_peaks_mib": " ".join(str(round(chunk_peaks[c] / 1024)) for c in sorted(chunk_peaks) if c > 0),
     }
 
 
@@ -134,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--n", type=int, default=1000, help="synthetic conversations (partitions)")
     parser.add_argument("--interval", type=float, default=0.5, help="seconds between memory samples")
-    parser.add_argument("--max-growth", type=float, default=0.10, help="last / first quarter peak RSS - 1, at most")
+    parser.add_argument("--max-growth", type=float, default=0.10, help="last / first quarter peak memory - 1, at most")
     parser.add_argument("--json", type=Path, help="also write the numbers here")
     parser.add_argument("--keep", type=Path, help="work in this folder and keep it (default: a temporary one)")
     args = parser.parse_args(argv)
@@ -143,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
         work = args.keep or Path(tmp)
         work.mkdir(parents=True, exist_ok=True)
         numbers = backfill(work, args.n, args.interval)
-    numbers["flat_memory"] = numbers["rss_growth"] <= args.max_growth
+    numbers["flat_memory"] = numbers["memory_growth"] <= args.max_growth
     print_numbers(numbers, decimals=3, json_path=args.json)
     ok = (
         numbers["exit_status"] == 0
@@ -153,8 +166,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"\nbackfill of {args.n} conversations: {'ok' if ok else 'NOT OK'}, "
-        f"{numbers['seconds_per_partition']:.3f} s per partition, peak RSS first quarter "
-        f"{numbers['rss_first_quarter_peak_mib']:.0f} MiB, last quarter {numbers['rss_last_quarter_peak_mib']:.0f} MiB"
+        f"{numbers['seconds_per_partition']:.3f} s per partition, peak PSS first quarter "
+        f"{numbers['pss_first_quarter_peak_mib']:.0f} MiB, last quarter {numbers['pss_last_quarter_peak_mib']:.0f} MiB"
     )
     return 0 if ok else 1
 

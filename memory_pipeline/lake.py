@@ -87,14 +87,20 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
+def temporary_owner(path: Path) -> tuple[str, int] | None:
+    """``(host, pid)`` of the writer of a temporary file named by :func:`temporary_path`; None for any other file."""
+    match = _TEMPORARY.match(path.name)
+    return (match["host"], int(match["pid"])) if match else None
+
+
 def is_orphan_temporary(path: Path) -> bool:
     """A temporary file of :func:`temporary_path` whose writer, a process of this host, no longer exists.
 
     A file written from another host (a pod sharing the volume) is never called an orphan: its pid means nothing
     here. A reused pid keeps an orphan until that process ends too, which errs on the side of a live writer.
     """
-    match = _TEMPORARY.match(path.name)
-    return bool(match) and match["host"] == _host() and not _pid_alive(int(match["pid"]))
+    owner = temporary_owner(path)
+    return owner is not None and owner[0] == _host() and not _pid_alive(owner[1])
 
 
 def atomic_write(target: Path, write) -> None:

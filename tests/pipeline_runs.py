@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from memory_pipeline.lake import _TEMPORARY
+from memory_pipeline.lake import temporary_owner
 
 # Names that only a write in progress has: our temporary files, a SQLite journal.
 TEMPORARY_SUFFIXES = (".tmp", ".tmp.wal", "-journal")
@@ -63,5 +63,5 @@ def temporaries(lake: Path) -> list[Path]:
         Path(folder) / name
         for folder, _, files in os.walk(lake)
         for name in files
-        if name.endswith(TEMPORARY_SUFFIXES) or _TEMPORARY.match(name)
+        if name.endswith(TEMPORARY_SUFFIXES) or temporary_owner(Path(name))
     )

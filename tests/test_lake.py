@@ -16,7 +16,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from memory_pipeline import warehouse
-from memory_pipeline.lake import _TEMPORARY, Lake, SchemaMismatch, _host, stable_id, temporary_path
+from memory_pipeline.lake import Lake, SchemaMismatch, stable_id, temporary_owner, temporary_path
 from memory_pipeline.schemas import TABLES, column_descriptions, table_description
 
 
@@ -158,11 +158,13 @@ def test_quarantine_keeps_file_and_reason(lake: Lake, tmp_path):
 def test_orphan_temporaries_are_removed_and_live_ones_kept(lake: Lake):
     target = lake.partition_path("gate_scores", "a")
     live = temporary_path(target)  # this process: alive
+    host, pid = temporary_owner(live)
+    assert pid == os.getpid()
     dead_child = subprocess.Popen([sys.executable, "-c", "pass"])
     dead_child.wait()
     orphan = live.with_name(live.name.replace(f"-{os.getpid()}.", f"-{dead_child.pid}."))
     orphan.write_bytes(b"half a parquet file")
-    elsewhere = live.with_name(live.name.replace(_host(), "another_host").replace(f"-{os.getpid()}.", "-1."))
+    elsewhere = live.with_name(live.name.replace(f".{host}-{pid}.", ".another_host-1."))
     elsewhere.write_bytes(b"a writer on another host sharing the volume")
     inbox_orphan = lake.inbox / orphan.name.replace(".part-0.parquet.", ".c.json.")
     inbox_orphan.write_bytes(b"{")
@@ -182,7 +184,7 @@ def test_warehouse_refresh_uses_owned_temporaries(lake: Lake, monkeypatch):
 
     monkeypatch.setattr(duckdb, "connect", spy)
     warehouse.refresh_views(lake)
-    assert seen and all(_TEMPORARY.match(p.name) and _TEMPORARY.match(p.name + ".wal") for p in seen)
+    assert seen and all(temporary_owner(p) and temporary_owner(Path(p.name + ".wal")) for p in seen)
 
 
 def test_run_lock_makes_a_second_holder_wait_and_say_for_whom(lake: Lake):
