@@ -38,6 +38,6 @@ def test_locomo_dev_end_to_end(locomo_dev, tmp_path, capsys):
     )
     assert orphans == [{"n": 0}]
     admitted = sql("SELECT count(*) AS n FROM gate_scores WHERE admitted")[0]["n"]
-    memories = sql("SELECT count(*) AS n FROM memories")[0]["n"]
+    memories = sql("SELECT count(*) AS n FROM memories WHERE memory_kind = 'entry'")[0]["n"]
     assert 0 < admitted < 2760
     assert memories >= 0.99 * admitted  # one entry per admitted turn, empty outputs <= 0.5%
