@@ -12,7 +12,7 @@ from assets.partitions import (
     conversation_spec,
     timed,
 )
-from assets.llm_ledger import LEDGER_CHECK, ledger_metadata, write_ledger
+from assets.llm_ledger import LEDGER_CHECK, drain, ledger_metadata, write_ledger
 from resources import ConsolidationSettingsResource, LakeResource, LLMResource, ParserResource
 
 UPSTREAM = ["turns", "memory_entries", "memory_sources", "fta_units", "unit_sources", "memory_embeddings"]
@@ -67,7 +67,7 @@ def consolidation(
             for table, frame in frames.items():
                 store.write_partition(table, conversation_id, frame)
                 outputs[table].append(frame)
-            ledgers.append(write_ledger(store, conversation_id, LLM_STAGES, resources))
+            ledgers.append(write_ledger(store, conversation_id, LLM_STAGES, drain(resources)))
             memory_ids = read("memory_entries")["memory_id"].to_list() + read("fta_units")["memory_id"].to_list()
             checks += consolidation_checks(frames["links"], frames["memory_status"], memory_ids)
             per_partition[conversation_id] = {"memories": result.memories, "links": frames["links"].height,

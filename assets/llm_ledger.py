@@ -8,13 +8,20 @@ import polars as pl
 LEDGER_CHECK = "llm_failure_rate"
 
 
-def write_ledger(store, conversation_id: str, stages: tuple[str, ...], resources) -> pl.DataFrame:
-    """Replace ``stages``' rows of the conversation's ``llm_calls`` partition with this run's (none without an
-    LLM, so a switch back to the rules leaves no stale rows); return this run's rows."""
-    from memory_pipeline.llm.ledger import ledger_frame, with_stage_rows
+def drain(resources) -> pl.DataFrame:
+    """The calls the step's client made since the last drain (none without an LLM), as ``llm_calls`` rows."""
+    from memory_pipeline.llm.ledger import ledger_frame
 
     client = getattr(resources, "client", None)
-    new = ledger_frame(client.drain_ledger() if client is not None else [])
+    return ledger_frame(client.drain_ledger() if client is not None else [])
+
+
+def write_ledger(store, conversation_id: str, stages: tuple[str, ...], calls: pl.DataFrame) -> pl.DataFrame:
+    """Replace ``stages``' rows of the conversation's ``llm_calls`` partition with its rows of ``calls`` (none
+    without an LLM, so a switch back to the rules leaves no stale rows); return those rows."""
+    from memory_pipeline.llm.ledger import with_stage_rows
+
+    new = calls.filter(pl.col("conversation_id") == conversation_id)
     ledger = store.read_partition("llm_calls", conversation_id) if store.has_partition("llm_calls", conversation_id) else None
     for stage in stages:
         ledger = with_stage_rows(ledger, stage, new.filter(pl.col("stage") == stage))

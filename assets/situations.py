@@ -6,7 +6,7 @@ from dataclasses import replace
 import dagster as dg
 import polars as pl
 
-from assets.llm_ledger import LEDGER_CHECK, ledger_metadata, write_ledger
+from assets.llm_ledger import LEDGER_CHECK, drain, ledger_metadata, write_ledger
 from assets.partitions import (
     GPU_STEP,
     PER_CONVERSATION,
@@ -56,11 +56,11 @@ def segments(
     turns = pl.concat([store.read_partition("turns", cid) for cid in context.partition_keys], how="diagonal_relaxed")
     with timed() as clock:
         result = build_segments(turns, load_detector(config, resources), config)
-    frames, ledgers = {}, []
+    frames, ledgers, calls = {}, [], drain(resources if uses_llm else None)
     for conversation_id in context.partition_keys:
         frames[conversation_id] = result.segments.filter(pl.col("conversation_id") == conversation_id)
         store.write_partition("segments", conversation_id, frames[conversation_id])
-        ledgers.append(write_ledger(store, conversation_id, ("segments",), resources if uses_llm else None))
+        ledgers.append(write_ledger(store, conversation_id, ("segments",), calls))
     lake.refresh_views()
     ledger = pl.concat(ledgers)
     per_partition = {cid: {"segments": frame.height} for cid, frame in frames.items()}
@@ -113,27 +113,31 @@ def units(
     resources = BuilderResources(
         affect=AffectAnalyser.load(), resolver=extractor.resolver, client=llm.client() if uses_llm else None
     )
-    unit_frames, source_frames, turn_frames, ledgers, per_partition = [], [], [], [], {}
-    with timed() as clock:
-        for conversation_id in context.partition_keys:
-            read = lambda table: store.read_partition(table, conversation_id)  # noqa: E731
-            turns = read("turns")
-            result = build_fta_units(turns, read("segments"), read("memory_entries"), read("memory_sources"),
-                                     resources, config)
-            store.write_partition("fta_units", conversation_id, result.units)
-            store.write_partition("unit_sources", conversation_id, result.sources)
-            ledgers.append(write_ledger(store, conversation_id, ("fta_units",), resources if uses_llm else None))
-            unit_frames.append(result.units)
-            source_frames.append(result.sources)
-            turn_frames.append(turns)
-            per_partition[conversation_id] = {"units": result.units.height, "failed_segments": len(result.failures)}
+    def chunk(table: str) -> pl.DataFrame:
+        return pl.concat([store.read_partition(table, cid) for cid in context.partition_keys], how="diagonal_relaxed")
+
+    turns = chunk("turns")
+    with timed() as clock:  # one build for the chunk: the LLM builder sends one request batch for all its segments
+        result = build_fta_units(turns, chunk("segments"), chunk("memory_entries"), chunk("memory_sources"),
+                                 resources, config)
+    unit_frames, source_frames, ledgers, per_partition = [], [], [], {}
+    calls = drain(resources if uses_llm else None)
+    for conversation_id in context.partition_keys:
+        units_of = result.units.filter(pl.col("conversation_id") == conversation_id)
+        sources_of = result.sources.filter(pl.col("memory_id").is_in(units_of["memory_id"].to_list()))
+        store.write_partition("fta_units", conversation_id, units_of)
+        store.write_partition("unit_sources", conversation_id, sources_of)
+        ledgers.append(write_ledger(store, conversation_id, ("fta_units",), calls))
+        unit_frames.append(units_of)
+        source_frames.append(sources_of)
+        per_partition[conversation_id] = {"units": units_of.height}
     lake.refresh_views()
-    all_units, all_sources = pl.concat(unit_frames, how="diagonal_relaxed"), pl.concat(source_frames, how="diagonal_relaxed")
+    all_units, all_sources = result.units, result.sources
     ledger = pl.concat(ledgers)
     lineage_checks = [
         check_result(replace(memories_have_sources(all_units, all_sources), name="units_have_evidence"),
                      asset_key="unit_sources"),
-        check_result(replace(sources_exist(all_sources, pl.concat(turn_frames)), name="unit_evidence_turns_exist"),
+        check_result(replace(sources_exist(all_sources, turns), name="unit_evidence_turns_exist"),
                      asset_key="unit_sources"),
     ]
     for table, frames in (("fta_units", unit_frames), ("unit_sources", source_frames)):
@@ -143,4 +147,5 @@ def units(
                          asset_key=table)]
         if table == "fta_units":
             metadata.update(ledger_metadata(ledger))
+            metadata["failed_segments"] = dg.MetadataValue.int(len(result.failures))
         yield dg.MaterializeResult(asset_key=table, metadata=metadata, check_results=checks)
