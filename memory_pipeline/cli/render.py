@@ -33,11 +33,24 @@ def json_value(value: object) -> object:
     return str(value)
 
 
+class _CurrentStdoutHandler(logging.StreamHandler):
+    """Writes to whatever ``sys.stdout`` is at the time of the line, not the one current when the logger was first
+    built: the CLI runs many times in one process (tests, notebooks) and stdout may be swapped between runs."""
+
+    @property
+    def stream(self):  # type: ignore[override]
+        return sys.stdout
+
+    @stream.setter
+    def stream(self, _value) -> None:
+        pass
+
+
 def progress_logger() -> logging.Logger:
     """Timestamped lines on stdout, shared with the Dagster logger that ``run`` attaches to its runs."""
     logger = logging.getLogger("memory_pipeline.progress")
     if not logger.handlers:
-        handler = logging.StreamHandler(sys.stdout)
+        handler = _CurrentStdoutHandler()
         handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%H:%M:%S"))
         logger.addHandler(handler)
         logger.setLevel(logging.INFO)
