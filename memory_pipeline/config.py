@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 
 LAKE_ENV_VAR = "MEMORY_PIPELINE_LAKE"
@@ -77,6 +77,81 @@ class EmbedderConfig(BaseModel):
     batch_size: int = 64
     device: Literal["auto", "cpu", "cuda"] = "auto"
     normalize: bool = True
+
+
+class EmbeddingDetectorConfig(BaseModel):
+    """The embedding detector: similarity drops between short blocks of turns, nudged by cues.
+
+    ``depth_threshold`` and ``cue_bonus`` were chosen on MSC valid only (docs/SEGMENTS.md); the figures reported
+    there come from MSC test and LoCoMo dev.
+    """
+
+    block_turns: int = Field(default=3, ge=1)  # turns on each side of a gap whose mean vectors are compared
+    depth_threshold: float = Field(default=0.3, ge=0.0)
+    cue_bonus: float = Field(default=0.03, ge=0.0)  # added to a gap's score per cue of the turn after it
+    min_segment_turns: int = Field(default=4, ge=1)
+    phatic_max_words: int = Field(default=8, ge=1)  # a greeting/closing/thanks turn longer than this is content
+    use_cues: bool = True
+
+
+class LLMDetectorConfig(BaseModel):
+    """The LLM detector: one request per window; answers are repaired only a little, otherwise rejected."""
+
+    max_tokens: int = Field(default=768, ge=64)
+    # A window's answer may leave uncovered or doubly cover at most this many turns and still be repaired.
+    max_repair_turns: int = Field(default=2, ge=0)
+    max_turn_chars: int = Field(default=600, ge=40)  # longer turns are cut in the prompt (never in the data)
+
+
+class SegmentsConfig(BaseModel):
+    """The ``segments`` stage (seed 002, BWS and Algorithm 1; W = 20 from DESIGN §5)."""
+
+    detector: str = "embedding"
+    window_turns: int = Field(default=20, ge=2)  # W
+    # How far the window moves when a window comes back as one segment. Algorithm 1 uses 1; half a window keeps
+    # the number of windows (LLM requests) of a long single-topic stretch linear in its length / (W/2).
+    min_forward_step: int = Field(default=10, ge=1)
+    embedding: EmbeddingDetectorConfig = Field(default_factory=EmbeddingDetectorConfig)
+    llm: LLMDetectorConfig = Field(default_factory=LLMDetectorConfig)
+
+    @model_validator(mode="after")
+    def _step_inside_window(self) -> SegmentsConfig:
+        if self.min_forward_step >= self.window_turns:
+            raise ValueError(
+                f"min_forward_step ({self.min_forward_step}) must be smaller than window_turns ({self.window_turns})"
+            )
+        return self
+
+
+class RulesBuilderConfig(BaseModel):
+    """The non-generative builder. Chosen on LoCoMo conv-26 and conv-30 only (docs/UNITS.md)."""
+
+    max_unit_words: int = Field(default=60, ge=8)  # a unit stops growing here; the next statement opens a new one
+    max_gap_turns: int = Field(default=3, ge=1)  # a speaker's statement continues their unit at most this far on
+    short_answer_words: int = Field(default=3, ge=0)  # an answer this short keeps the question's words with it
+    summary_words: int = Field(default=16, ge=4)
+
+
+class LLMBuilderConfig(BaseModel):
+    """The LLM builder: one request per segment, JSON-schema constrained and validated."""
+
+    max_tokens: int = Field(default=1024, ge=64)
+    max_turn_chars: int = Field(default=600, ge=40)  # longer turns are cut in the prompt (never in the data)
+    context_turns: int = Field(default=2, ge=0)  # turns before the segment shown as reference only (seed 004)
+    max_units: int = Field(default=12, ge=1)
+
+
+class UnitsConfig(BaseModel):
+    """The ``fta_units`` stage: which builder, and how units carry over segment boundaries."""
+
+    builder: str = "rules"
+    on_failure: Literal["skip", "rules"] = "skip"  # an LLM failure: no units for that segment, or the rules' units
+    # A unit whose last turn lies this close to the end of a segment that is not the session's last is kept
+    # provisional: it may still fuse with the next segment's first units (seed 002, carryover and fusion).
+    boundary_turns: int = Field(default=2, ge=0)
+    max_carried: int = Field(default=4, ge=1)  # partial units carried at once; the oldest are finalised first
+    rules: RulesBuilderConfig = Field(default_factory=RulesBuilderConfig)
+    llm: LLMBuilderConfig = Field(default_factory=LLMBuilderConfig)
 
 
 EXECUTOR_ENV_VAR = "MEMORY_PIPELINE_EXECUTOR"
@@ -160,6 +235,8 @@ class PipelineConfig(BaseModel):
     extractor: ExtractorConfig = Field(default_factory=ExtractorConfig)
     embedder: EmbedderConfig = Field(default_factory=EmbedderConfig)
     run: RunConfig = Field(default_factory=RunConfig)
+    segments: SegmentsConfig = Field(default_factory=SegmentsConfig)
+    units: UnitsConfig = Field(default_factory=UnitsConfig)
     links: LinksConfig = Field(default_factory=LinksConfig)
     consolidation: ConsolidationConfig = Field(default_factory=ConsolidationConfig)
     retrieval: RetrievalConfig = Field(default_factory=RetrievalConfig)

@@ -21,6 +21,8 @@ from memory_pipeline.config import (
     GateConfig,
     LinksConfig,
     ParserConfig,
+    SegmentsConfig,
+    UnitsConfig,
 )
 from resources.settings import settings_class, to_engine
 
@@ -143,20 +145,20 @@ class ConsolidationSettingsResource(dg.ConfigurableResource):
         return to_engine(ConsolidationConfig, self.consolidation)
 
 
+SegmentsSettings = settings_class(SegmentsConfig)
+UnitsSettings = settings_class(UnitsConfig)
+
+
 class SituationsSettingsResource(dg.ConfigurableResource):
     """The segments and fta_units stages' settings (their models come from ``embedder`` and ``extractor``)."""
 
-    segments: dict = {}
-    units: dict = {}
+    segments: SegmentsSettings = SegmentsSettings()
+    units: UnitsSettings = UnitsSettings()
 
     @property
-    def segments_config(self):
-        from memory_pipeline.segments import SegmentsConfig
-
-        return SegmentsConfig.model_validate(self.segments)
+    def segments_config(self) -> SegmentsConfig:
+        return to_engine(SegmentsConfig, self.segments)
 
     @property
-    def units_config(self):
-        from memory_pipeline.units import UnitsConfig
-
-        return UnitsConfig.model_validate(self.units)
+    def units_config(self) -> UnitsConfig:
+        return to_engine(UnitsConfig, self.units)

@@ -17,9 +17,26 @@ from assets.sensors import inbox_sensor
 from memory_pipeline.ingest import inbox_file, ingest_files
 from memory_pipeline.lake import Lake
 from memory_pipeline.cli.orchestration import PARTITION_RANGE_END_TAG, PARTITION_RANGE_START_TAG
-from memory_pipeline.config import EmbedderConfig, ExtractorConfig, GateConfig, ParserConfig
+from memory_pipeline.config import (
+    ConsolidationConfig,
+    EmbedderConfig,
+    ExtractorConfig,
+    GateConfig,
+    LinksConfig,
+    ParserConfig,
+    SegmentsConfig,
+    UnitsConfig,
+)
 from memory_pipeline.schemas import TABLES, column_descriptions, table_description
-from resources import EmbedderResource, ExtractorResource, GateModelResource, LakeResource, ParserResource
+from resources import (
+    ConsolidationSettingsResource,
+    EmbedderResource,
+    ExtractorResource,
+    GateModelResource,
+    LakeResource,
+    ParserResource,
+    SituationsSettingsResource,
+)
 
 SAMPLES = Path(str(package_resources.files("memory_pipeline") / "samples"))
 
@@ -247,3 +264,32 @@ def test_every_engine_setting_can_be_set_from_run_config(monkeypatch):
     assert seen["parser"].batch_size == 8 and seen["extractor"].coverage_rho == 0.6
     bad = {"resources": {"gate": {"config": {"settings": {"device": "tpu"}}}}}
     assert not dg.materialize([probe], resources=resources, run_config=bad, raise_on_error=False).success
+
+
+def test_situation_and_consolidation_settings_are_typed_from_the_engine_configs():
+    """The segments, units, links and consolidation settings mirror their engine configs field by field, nested
+    sections included, and reach the engine through run config; a cross-field rule of the engine still applies."""
+    for resource, field, engine in (
+        (SituationsSettingsResource, "segments", SegmentsConfig), (SituationsSettingsResource, "units", UnitsConfig),
+        (ConsolidationSettingsResource, "links", LinksConfig),
+        (ConsolidationSettingsResource, "consolidation", ConsolidationConfig),
+    ):
+        assert set(resource.model_fields[field].annotation.model_fields) == set(engine.model_fields), field
+    seen = {}
+
+    @dg.asset
+    def probe(situations_settings: SituationsSettingsResource):
+        seen.update(segments=situations_settings.segments_config, units=situations_settings.units_config)
+
+    def run(settings: dict) -> bool:
+        run_config = {"resources": {"situations_settings": {"config": settings}}}
+        return dg.materialize([probe], resources={"situations_settings": SituationsSettingsResource()},
+                              run_config=run_config, raise_on_error=False).success
+
+    assert run({"segments": {"window_turns": 16, "min_forward_step": 8, "embedding": {"block_turns": 2}},
+                "units": {"on_failure": "rules", "rules": {"max_gap_turns": 5}}})
+    assert (seen["segments"].window_turns, seen["segments"].embedding.block_turns) == (16, 2)
+    assert seen["segments"].embedding.depth_threshold == SegmentsConfig().embedding.depth_threshold
+    assert (seen["units"].on_failure, seen["units"].rules.max_gap_turns) == ("rules", 5)
+    assert not run({"segments": {"window_turns": 4}})  # the default forward step (10) is not inside the window
+    assert not run({"units": {"on_failure": "retry"}})  # a Literal is checked by the engine model

@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal, Protocol, get_args
 
-from pydantic import BaseModel, Field, model_validator
-
+from memory_pipeline.config import EmbeddingDetectorConfig, LLMDetectorConfig, SegmentsConfig
 from memory_pipeline.llm.schemas import BoundaryTrigger
 from memory_pipeline.registry import Registry
 
@@ -27,50 +26,6 @@ SEED_TRIGGERS: tuple[str, ...] = get_args(SeedTrigger)
 # Our own addition: a window the LLM gave no usable answer for, kept whole so that coverage still holds.
 UNSEGMENTED = "unsegmented"
 TRIGGERS: tuple[str, ...] = (*SEED_TRIGGERS, UNSEGMENTED)
-
-
-class EmbeddingDetectorConfig(BaseModel):
-    """The embedding detector: similarity drops between short blocks of turns, nudged by cues.
-
-    ``depth_threshold`` and ``cue_bonus`` were chosen on MSC valid only (docs/SEGMENTS.md); the figures reported
-    there come from MSC test and LoCoMo dev.
-    """
-
-    block_turns: int = Field(default=3, ge=1)  # turns on each side of a gap whose mean vectors are compared
-    depth_threshold: float = Field(default=0.3, ge=0.0)
-    cue_bonus: float = Field(default=0.03, ge=0.0)  # added to a gap's score per cue of the turn after it
-    min_segment_turns: int = Field(default=4, ge=1)
-    phatic_max_words: int = Field(default=8, ge=1)  # a greeting/closing/thanks turn longer than this is content
-    use_cues: bool = True
-
-
-class LLMDetectorConfig(BaseModel):
-    """The LLM detector: one request per window; answers are repaired only a little, otherwise rejected."""
-
-    max_tokens: int = Field(default=768, ge=64)
-    # A window's answer may leave uncovered or doubly cover at most this many turns and still be repaired.
-    max_repair_turns: int = Field(default=2, ge=0)
-    max_turn_chars: int = Field(default=600, ge=40)  # longer turns are cut in the prompt (never in the data)
-
-
-class SegmentsConfig(BaseModel):
-    """The ``segments`` stage (seed 002, BWS and Algorithm 1; W = 20 from DESIGN §5)."""
-
-    detector: str = "embedding"
-    window_turns: int = Field(default=20, ge=2)  # W
-    # How far the window moves when a window comes back as one segment. Algorithm 1 uses 1; half a window keeps
-    # the number of windows (LLM requests) of a long single-topic stretch linear in its length / (W/2).
-    min_forward_step: int = Field(default=10, ge=1)
-    embedding: EmbeddingDetectorConfig = Field(default_factory=EmbeddingDetectorConfig)
-    llm: LLMDetectorConfig = Field(default_factory=LLMDetectorConfig)
-
-    @model_validator(mode="after")
-    def _step_inside_window(self) -> SegmentsConfig:
-        if self.min_forward_step >= self.window_turns:
-            raise ValueError(
-                f"min_forward_step ({self.min_forward_step}) must be smaller than window_turns ({self.window_turns})"
-            )
-        return self
 
 
 @dataclass(frozen=True)

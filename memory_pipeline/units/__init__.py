@@ -14,7 +14,7 @@ from memory_pipeline.units.builders import (
     UnitBuilder,
     load_builder,
 )
-from memory_pipeline.units.config import LLMBuilderConfig, RulesBuilderConfig, UnitsConfig
+from memory_pipeline.config import LLMBuilderConfig, RulesBuilderConfig, UnitsConfig
 from memory_pipeline.units.records import SegmentView, TurnView, UnitDraft, UnitFields
 from memory_pipeline.units.stage import UNIT_KIND, UnitsResult, build_fta_units, segment_views
 

@@ -14,7 +14,7 @@ from typing import Any, Literal, Protocol
 from memory_pipeline.extraction.temporal import TemporalResolver
 from memory_pipeline.registry import Registry
 from memory_pipeline.units.affect import MIN_WORD_VALENCE, AffectAnalyser
-from memory_pipeline.units.config import UnitsConfig
+from memory_pipeline.config import UnitsConfig
 from memory_pipeline.units.describe import Describer
 from memory_pipeline.units.records import SegmentView, UnitDraft
 

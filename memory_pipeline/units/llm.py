@@ -25,7 +25,7 @@ from memory_pipeline.llm.prompts import Prompt, load_prompt_file
 from memory_pipeline.llm.types import LLMRequest
 
 from memory_pipeline.units.builders import BuilderResources, BuildFailure, BuildOutcome
-from memory_pipeline.units.config import UnitsConfig
+from memory_pipeline.config import UnitsConfig
 from memory_pipeline.units.describe import most_sensitive
 from memory_pipeline.units.records import (
     UNKNOWN,

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from memory_pipeline.units import cues
 from memory_pipeline.units.builders import BuilderResources, BuildOutcome
-from memory_pipeline.units.config import UnitsConfig
+from memory_pipeline.config import UnitsConfig
 from memory_pipeline.units.describe import Describer, disjoint, expression_interval
 from memory_pipeline.units.records import OpenQuestion, Piece, SegmentView, TurnView, UnitDraft
 

@@ -16,7 +16,7 @@ from memory_pipeline.grounding import WE, YOU, unresolved_deixis
 from memory_pipeline.lake import stable_id
 from memory_pipeline.schemas import FTA_UNITS, MEMORY_SOURCES
 from memory_pipeline.units.builders import BuilderResources, BuildFailure, BuildOutcome, load_builder
-from memory_pipeline.units.config import UnitsConfig
+from memory_pipeline.config import UnitsConfig
 from memory_pipeline.units.fusion import SessionCarry
 from memory_pipeline.units.records import EntryView, SegmentView, TurnView, UnitDraft
 
