@@ -10,6 +10,7 @@ from assets.partitions import (
     check_result,
     combine_metadata,
     conversation_spec,
+    read_chunk,
     timed,
 )
 from assets.llm_ledger import LEDGER_CHECK, drain, ledger_metadata, write_ledger
@@ -18,6 +19,7 @@ from resources import ConsolidationSettingsResource, LakeResource, LLMResource, 
 UPSTREAM = ["turns", "memory_entries", "memory_sources", "fta_units", "unit_sources", "memory_embeddings"]
 TABLES = ("links", "consolidation_decisions", "memory_status")
 LLM_STAGES = ("links", "consolidation")
+CHECKS_OF = {"memory_status": ("no_status_cycles", "replacements_resolve"), "links": ("link_ends_exist",)}
 
 
 @dg.multi_asset(
@@ -41,43 +43,54 @@ def consolidation(
     consolidation_settings: ConsolidationSettingsResource,
     llm: LLMResource,
 ):
-    """Links to related earlier memories (moving plan lifecycles), then statuses with replacements and validity."""
+    """Links to related earlier memories (moving plan lifecycles), then statuses with replacements and validity:
+    one pass over the whole chunk (an LLM classifier gets one request batch), written one partition each."""
     from memory_pipeline.consolidation.run import link_and_consolidate
     from memory_pipeline.links.base import ClassifierResources
-    from memory_pipeline.quality import consolidation_checks
+    from memory_pipeline.quality import consolidation_checks, llm_failure_rate_under
 
     store = lake.lake
     links_config, consolidation_config = _configs(consolidation_settings, llm)
     resources = ClassifierResources(client=llm.client()) if any(llm.uses_llm(s) for s in LLM_STAGES) else None
-    outputs: dict[str, list[pl.DataFrame]] = {table: [] for table in TABLES}
-    ledgers, checks, per_partition = [], [], {}
+    chunk = {table: read_chunk(store, table, context.partition_keys) for table in UPSTREAM}
     with timed() as clock:
-        for conversation_id in context.partition_keys:
-            read = lambda table: store.read_partition(table, conversation_id)  # noqa: E731
-            result = link_and_consolidate(
-                read("memory_entries"), pl.concat([read("memory_sources"), read("unit_sources")]), read("turns"),
-                read("memory_embeddings"), parser.parser, links_config, consolidation_config, resources,
-                units=read("fta_units"),
-            )
-            frames = {
-                "links": result.links.links,
-                "consolidation_decisions": result.consolidation.decisions,
-                "memory_status": result.consolidation.status,
-            }
-            for table, frame in frames.items():
-                store.write_partition(table, conversation_id, frame)
-                outputs[table].append(frame)
-            ledgers.append(write_ledger(store, conversation_id, LLM_STAGES, drain(resources)))
-            memory_ids = read("memory_entries")["memory_id"].to_list() + read("fta_units")["memory_id"].to_list()
-            checks += consolidation_checks(frames["links"], frames["memory_status"], memory_ids)
-            per_partition[conversation_id] = {"memories": result.memories, "links": frames["links"].height,
-                                              "hidden": frames["memory_status"].filter(pl.col("status") != "active").height}
+        result = link_and_consolidate(
+            chunk["memory_entries"], pl.concat([chunk["memory_sources"], chunk["unit_sources"]]), chunk["turns"],
+            chunk["memory_embeddings"], parser.parser, links_config, consolidation_config, resources,
+            units=chunk["fta_units"],
+        )
+    built = {
+        "links": result.links.links,
+        "consolidation_decisions": result.consolidation.decisions,
+        "memory_status": result.consolidation.status,
+    }
+    calls = drain(resources)
+    memories = pl.concat([chunk["memory_entries"].select("memory_id", "conversation_id"),
+                          chunk["fta_units"].select("memory_id", "conversation_id")])
+    outputs: dict[str, list[pl.DataFrame]] = {table: [] for table in TABLES}
+    ledgers, per_partition = [], {}
+    for conversation_id in context.partition_keys:
+        frames = {table: frame.filter(pl.col("conversation_id") == conversation_id) for table, frame in built.items()}
+        for table, frame in frames.items():
+            store.write_partition(table, conversation_id, frame)
+            outputs[table].append(frame)
+        ledgers.append(write_ledger(store, conversation_id, LLM_STAGES, calls))
+        per_partition[conversation_id] = {
+            "memories": memories.filter(pl.col("conversation_id") == conversation_id).height,
+            "links": frames["links"].height,
+            "hidden": frames["memory_status"].filter(pl.col("status") != "active").height,
+        }
     lake.refresh_views()
     ledger = pl.concat(ledgers)
+    outcomes = consolidation_checks(built["links"], built["memory_status"], dict(memories.iter_rows()))
+    failure_rate = llm_failure_rate_under(ledger, llm.config.max_failure_rate)
     for table in TABLES:
         metadata = combine_metadata(table, per_partition, outputs[table], clock["seconds"])
         metadata.update(ledger_metadata(ledger))
-        yield dg.MaterializeResult(asset_key=table, metadata=metadata, check_results=_checks_for(table, checks, ledger, llm))
+        checks = [check_result(o, asset_key=table) for o in outcomes if o.name in CHECKS_OF.get(table, ())]
+        if table == "links":
+            checks.append(check_result(failure_rate, dg.AssetCheckSeverity.WARN, asset_key=table))
+        yield dg.MaterializeResult(asset_key=table, metadata=metadata, check_results=checks)
 
 
 def _configs(settings: ConsolidationSettingsResource, llm: LLMResource):
@@ -88,25 +101,3 @@ def _configs(settings: ConsolidationSettingsResource, llm: LLMResource):
     if llm.uses_llm("consolidation"):
         consolidation_config = consolidation_config.model_copy(update={"classifier": "llm"})
     return links_config, consolidation_config
-
-
-def _checks_for(table: str, checks, ledger: pl.DataFrame, llm: LLMResource) -> list[dg.AssetCheckResult]:
-    from memory_pipeline.quality import llm_failure_rate_under
-
-    if table == "memory_status":
-        names = {"no_status_cycles", "replacements_resolve"}
-    elif table == "links":
-        names = {"link_ends_exist"}
-    else:
-        return []
-    merged = {}
-    for outcome in checks:  # one outcome per conversation: the check fails if any conversation fails it
-        if outcome.name in names:
-            kept = merged.setdefault(outcome.name, outcome)
-            if not outcome.passed and kept.passed:
-                merged[outcome.name] = outcome
-    results = [check_result(outcome, asset_key=table) for outcome in merged.values()]
-    if table == "links":
-        results.append(check_result(
-            llm_failure_rate_under(ledger, llm.config.max_failure_rate), dg.AssetCheckSeverity.WARN, asset_key=table))
-    return results

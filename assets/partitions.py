@@ -133,6 +133,12 @@ class PartitionOutputs:
         return pl.concat(list(self.frames.values()), how="diagonal_relaxed")
 
 
+def read_chunk(lake, table: str, conversation_ids: Sequence[str]) -> pl.DataFrame:
+    """The partitions of ``table`` for every conversation of a chunked run, as one frame: the situation-level
+    stages build a chunk at once, so an LLM backend gets one request batch for all its conversations."""
+    return pl.concat([lake.read_partition(table, cid) for cid in conversation_ids], how="diagonal_relaxed")
+
+
 def write_each_conversation(
     context: dg.AssetExecutionContext, lake, table: str, build: Callable[[str], pl.DataFrame]
 ) -> PartitionOutputs:

@@ -15,6 +15,7 @@ from assets.partitions import (
     combine_metadata,
     contract_metadata,
     conversation_spec,
+    read_chunk,
     timed,
 )
 from resources import EmbedderResource, ExtractorResource, LakeResource, LLMResource, SituationsSettingsResource
@@ -53,7 +54,7 @@ def segments(
         embedder=embedder.embedder, client=llm.client() if uses_llm else None,
         on_failure=llm.config.on_failure,
     )
-    turns = pl.concat([store.read_partition("turns", cid) for cid in context.partition_keys], how="diagonal_relaxed")
+    turns = read_chunk(store, "turns", context.partition_keys)
     with timed() as clock:
         result = build_segments(turns, load_detector(config, resources), config)
     frames, ledgers, calls = {}, [], drain(resources if uses_llm else None)
@@ -114,7 +115,7 @@ def units(
         affect=AffectAnalyser.load(), resolver=extractor.resolver, client=llm.client() if uses_llm else None
     )
     def chunk(table: str) -> pl.DataFrame:
-        return pl.concat([store.read_partition(table, cid) for cid in context.partition_keys], how="diagonal_relaxed")
+        return read_chunk(store, table, context.partition_keys)
 
     turns = chunk("turns")
     with timed() as clock:  # one build for the chunk: the LLM builder sends one request batch for all its segments

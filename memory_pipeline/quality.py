@@ -6,6 +6,7 @@ live here, testable without Dagster.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import polars as pl
@@ -119,12 +120,15 @@ def empty_output_rate_under(diagnostics: pl.DataFrame, bound: float) -> CheckOut
     )
 
 
-def consolidation_checks(links: pl.DataFrame, status: pl.DataFrame, memory_ids: list[str]) -> list[CheckOutcome]:
-    """No status cycles, every replacement resolves to a memory that is active or replaced later, every link's
-    ends exist (the rules live in :mod:`memory_pipeline.consolidation.checks`)."""
+def consolidation_checks(
+    links: pl.DataFrame, status: pl.DataFrame, conversation_of: Mapping[str, str]
+) -> list[CheckOutcome]:
+    """No status cycles, every replacement resolves to a memory that is active or replaced later, both ends of
+    every link are memories of its conversation (``conversation_of``: memory id -> conversation id; the rules
+    live in :mod:`memory_pipeline.consolidation.checks`)."""
     from memory_pipeline.consolidation.checks import dangling_link_ends, status_checks
 
-    problems = {**status_checks(status), "link_ends_exist": dangling_link_ends(links, memory_ids)}
+    problems = {**status_checks(status), "link_ends_exist": dangling_link_ends(links, conversation_of)}
     descriptions = {
         "no_status_cycles": "no memory is (transitively) replaced by itself",
         "replacements_resolve": "every replaced_by points at an existing memory that is active or replaced later",

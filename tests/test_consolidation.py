@@ -264,3 +264,33 @@ def test_consolidation_of_an_empty_frame(parser):
     result = consolidate_memories(frame, memory_vectors(frame, pl.DataFrame({"memory_id": [], "vector": []})), parser)
     assert result.status.height == 0 and result.decisions.height == 0
     assert memories_by_id(frame) == {}
+
+
+def _copied(frame: pl.DataFrame, new_conversation: str) -> pl.DataFrame:
+    """``frame`` as if it came from another conversation: its ids and conversation renamed."""
+    renamed = [
+        pl.col(name).str.replace_all("state-changes", new_conversation, literal=True)
+        for name, dtype in frame.schema.items() if dtype == pl.String
+    ]
+    frame = frame.with_columns(renamed)
+    return frame.with_columns(pl.col("memory_id") + "-copy") if "memory_id" in frame.columns else frame
+
+
+def test_a_chunk_of_conversations_gives_each_the_tables_it_gets_alone(built, parser):
+    """The Dagster step links and consolidates a chunk of conversations at once (one LLM batch); what each
+    conversation gets, ids included, must not depend on which conversations shared its run."""
+    from memory_pipeline.consolidation.run import link_and_consolidate
+    from memory_pipeline.links import LinksConfig
+
+    def run(entries, sources, turns, embeddings):
+        result = link_and_consolidate(entries, sources, turns, embeddings, parser, LinksConfig(), ConsolidationConfig())
+        return {"links": result.links.links, "decisions": result.consolidation.decisions,
+                "status": result.consolidation.status}
+
+    first = (built.entries, built.sources, built.turns, built.embeddings)
+    second = tuple(_copied(frame, "other-talk") for frame in first)
+    together = run(*(pl.concat([a, b], how="diagonal_relaxed") for a, b in zip(first, second, strict=True)))
+    for conversation, alone in (("state-changes", run(*first)), ("other-talk", run(*second))):
+        assert alone["decisions"].height and alone["links"].height
+        for table, frame in alone.items():
+            assert together[table].filter(pl.col("conversation_id") == conversation).equals(frame), table

@@ -196,9 +196,21 @@ def test_separate_runs_and_unrelated_memories_are_not_one_episode(built):
 def test_links_point_back_in_time_and_their_ends_exist(built):
     positions = dict(zip(built.frame["memory_id"], built.frame["position"], strict=True))
     links = built.links.links
-    assert links.height and dangling_link_ends(links, built.frame["memory_id"].to_list()) == []
+    conversation_of = dict(zip(built.frame["memory_id"], built.frame["conversation_id"], strict=True))
+    assert links.height and dangling_link_ends(links, conversation_of) == []
     assert all(positions[row["src_memory_id"]] > positions[row["dst_memory_id"]] for row in links.iter_rows(named=True))
     assert links["link_id"].n_unique() == links.height
+
+
+def test_the_link_ends_check_finds_missing_memories_and_links_across_conversations(built):
+    """The check runs on a chunk of several conversations at once, so an end in another conversation is a
+    problem too, not only an end that is no memory at all."""
+    link = built.links.links.head(1)
+    src, dst = link["src_memory_id"][0], link["dst_memory_id"][0]
+    conversation = link["conversation_id"][0]
+    assert dangling_link_ends(link, {src: conversation}) == [f"{link['link_id'][0]}: destination {dst} is not a memory"]
+    elsewhere = dangling_link_ends(link, {src: conversation, dst: "another"})
+    assert elsewhere == [f"{link['link_id'][0]}: destination {dst} belongs to conversation another"]
 
 
 # --- the LLM classifier through a fake client -------------------------------------------------------------------

@@ -5,7 +5,7 @@ Each returns the problems it finds (empty when the check passes), like :mod:`mem
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Mapping
 
 import polars as pl
 
@@ -51,15 +51,18 @@ def replacements_resolve(status: pl.DataFrame) -> list[str]:
     return problems
 
 
-def dangling_link_ends(links: pl.DataFrame, memory_ids: Iterable[str]) -> list[str]:
-    """Links whose source or destination is not a memory."""
-    known = set(memory_ids)
-    return [
-        f"{row['link_id']}: {end} {row[column]} is not a memory"
-        for row in links.iter_rows(named=True)
-        for end, column in (("source", "src_memory_id"), ("destination", "dst_memory_id"))
-        if row[column] not in known
-    ]
+def dangling_link_ends(links: pl.DataFrame, conversation_of: Mapping[str, str]) -> list[str]:
+    """Links whose source or destination is not a memory of the link's conversation (``conversation_of`` maps
+    every memory id to its conversation; a chunk of several conversations is checked at once)."""
+    problems = []
+    for row in links.iter_rows(named=True):
+        for end, column in (("source", "src_memory_id"), ("destination", "dst_memory_id")):
+            owner = conversation_of.get(row[column])
+            if owner is None:
+                problems.append(f"{row['link_id']}: {end} {row[column]} is not a memory")
+            elif owner != row["conversation_id"]:
+                problems.append(f"{row['link_id']}: {end} {row[column]} belongs to conversation {owner}")
+    return problems
 
 
 def status_checks(status: pl.DataFrame) -> dict[str, list[str]]:

@@ -53,6 +53,9 @@ class DecisionLog:
     config: ConsolidationConfig
     rows: list[dict] = field(default_factory=list)
     pairs: set[frozenset[str]] = field(default_factory=set)
+    # Decisions so far per conversation: a decision's id holds its ordinal within its conversation, so the ids of
+    # a conversation do not depend on which other conversations shared its run.
+    made: Counter[str] = field(default_factory=Counter)
 
     def apply(self, proposal: Proposal) -> bool:
         """Validate and, when it stands, apply ``proposal``; True when it was applied."""
@@ -62,13 +65,14 @@ class DecisionLog:
         if reason is None and proposal.action in HIDING:
             reason = self.book.refusal(proposal)
         decision_id = stable_id(
-            target.conversation_id, str(len(self.rows)), proposal.stage, proposal.method,
+            target.conversation_id, str(self.made[target.conversation_id]), proposal.stage, proposal.method,
             proposal.target_id, proposal.candidate_id or "", proposal.action,
         )
         if reason is None and proposal.action in HIDING:
             self.book.apply(proposal, decision_id)
         if proposal.candidate_id:
             self.pairs.add(frozenset((proposal.target_id, proposal.candidate_id)))
+        self.made[target.conversation_id] += 1
         self.rows.append(
             {
                 "decision_id": decision_id,
