@@ -20,7 +20,7 @@ from memory_pipeline.consolidation.base import RELATION, ConsolidationContext, J
 from memory_pipeline.consolidation.config import ConsolidationConfig
 from memory_pipeline.links.base import ClassifierResources
 from memory_pipeline.links.candidates import CandidateJob
-from memory_pipeline.links.llm import ask, describe, numbered_candidates
+from memory_pipeline.links.llm import ask, candidates_request
 from memory_pipeline.llm.prompts import Prompt, load_prompt_file
 from memory_pipeline.llm.types import LLMRequest
 
@@ -90,21 +90,9 @@ class LLMConsolidationClassifier:
     name: str = NAME
 
     def request_for(self, job: CandidateJob, context: ConsolidationContext) -> Any:
-        target = context.memories[job.target_id]
-        limit = self.config.max_text_chars
-        return self.make_request(
-            stage=STAGE,
-            conversation_id=target.conversation_id,
-            item_id=job.target_id,
-            messages=self.prompt.render(
-                target_time=f"{target.session_time:%Y-%m-%d}" if target.session_time else "unknown date",
-                target=describe(target, limit),
-                candidates=numbered_candidates(job, context.memories, limit),
-            ),
-            response_model=DecisionsAnswer,
-            prompt=self.prompt.name,
-            prompt_version=self.prompt.version,
-            max_tokens=self.config.max_tokens,
+        return candidates_request(
+            self.make_request, self.prompt, STAGE, job, context.memories, DecisionsAnswer,
+            self.config.max_tokens, self.config.max_text_chars, slots=("target_time", "target"),
         )
 
     def judge(self, jobs: Sequence[CandidateJob], context: ConsolidationContext) -> list[JudgedJob]:

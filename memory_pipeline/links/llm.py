@@ -77,6 +77,30 @@ def numbered_candidates(job: CandidateJob, memories: Mapping[str, Memory], max_c
     )
 
 
+def candidates_request(
+    make_request: Callable[..., Any], prompt: Prompt, stage: str, job: CandidateJob, memories: Mapping[str, Memory],
+    response_model: type[BaseModel], max_tokens: int, max_chars: int, slots: tuple[str, str],
+) -> Any:
+    """The request that asks about ``job``'s target against its numbered candidates. ``slots`` names the prompt's
+    variables for the target's date and text (each stage's prompt words them its own way)."""
+    target = memories[job.target_id]
+    time_slot, text_slot = slots
+    return make_request(
+        stage=stage,
+        conversation_id=target.conversation_id,
+        item_id=job.target_id,
+        messages=prompt.render(**{
+            time_slot: f"{target.session_time:%Y-%m-%d}" if target.session_time else "unknown date",
+            text_slot: describe(target, max_chars),
+            "candidates": numbered_candidates(job, memories, max_chars),
+        }),
+        response_model=response_model,
+        prompt=prompt.name,
+        prompt_version=prompt.version,
+        max_tokens=max_tokens,
+    )
+
+
 def ask(
     client: Any, jobs: Sequence[CandidateJob], request_for: Callable[[CandidateJob], Any], response_model: type[BaseModel]
 ) -> list[tuple[Any, str | None]]:
@@ -122,21 +146,9 @@ class LLMLinkClassifier:
     name: str = NAME
 
     def request_for(self, job: CandidateJob, context: LinkContext) -> Any:
-        new = context.memories[job.target_id]
-        limit = self.config.max_text_chars
-        return self.make_request(
-            stage=STAGE,
-            conversation_id=new.conversation_id,
-            item_id=job.target_id,
-            messages=self.prompt.render(
-                new_time=f"{new.session_time:%Y-%m-%d}" if new.session_time else "unknown date",
-                new_memory=describe(new, limit),
-                candidates=numbered_candidates(job, context.memories, limit),
-            ),
-            response_model=LinksAnswer,
-            prompt=self.prompt.name,
-            prompt_version=self.prompt.version,
-            max_tokens=self.config.max_tokens,
+        return candidates_request(
+            self.make_request, self.prompt, STAGE, job, context.memories, LinksAnswer,
+            self.config.max_tokens, self.config.max_text_chars, slots=("new_time", "new_memory"),
         )
 
     def classify(self, jobs: Sequence[CandidateJob], context: LinkContext) -> list[JobResult]:
