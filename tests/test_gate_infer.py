@@ -18,7 +18,7 @@ from memory_pipeline.gate.infer import (
     score_turns,
     user_turn_messages,
 )
-from memory_pipeline.gate.model import WEIGHTS_FILE, GateArtifact, GateModel, save_gate_weights
+from memory_pipeline.gate.model import WEIGHTS_FILE, GateArtifact, GateModel, default_batch_size, save_gate_weights
 from memory_pipeline.gate.packing import PackedInput
 from memory_pipeline.schemas import GATE_SCORES
 from tests.test_gate_helpers import packaged_tokenizer, tiny_network
@@ -178,6 +178,13 @@ def write_tiny_gate(root: Path) -> tuple[Path, Path]:
     )
     save_gate_weights(network, artifact, weights_dir)
     return encoder_dir, weights_dir
+
+
+def test_batch_size_defaults_to_the_device_and_an_explicit_one_wins(tmp_path):
+    _, weights_dir = write_tiny_gate(tmp_path)
+    assert GateModel.load(GateConfig(weights_dir=str(weights_dir), device="cpu")).batch_size == 32
+    assert GateModel.load(GateConfig(weights_dir=str(weights_dir), device="cpu", batch_size=8)).batch_size == 8
+    assert default_batch_size(torch.device("cuda")) == 256
 
 
 def test_model_id_changes_when_the_weights_change(tmp_path):
