@@ -3,8 +3,10 @@
 The floor is what no gate implementation on this encoder can beat (same inputs, same length-sorted batches,
 same dtype, no packing, no head, no frame building); the ratio gate/floor says how much the gate's own work
 (packing, pooling, head, Polars) costs on top. Both run in the same process, one after the other.
+``--packing-only`` times the host side alone instead: packing and collating every turn the old way (one
+``pack_turn`` and one tokenizer call per string per turn, tensors filled row by row) against the batch path.
 
-    python benchmarks/bench_gate.py [--device cpu|cuda|auto] [--batch-size 32] [--conversations 2]
+    python benchmarks/bench_gate.py [--device cpu|cuda|auto] [--batch-size N] [--conversations 2] [--packing-only]
 """
 
 from __future__ import annotations
@@ -20,13 +22,16 @@ import torch
 
 from memory_pipeline.config import GateConfig
 from memory_pipeline.gate.infer import (
+    batch_to_device,
     collate,
     length_sorted_batches,
     pack_user_turns,
     pad_token_id,
     score_turns,
+    user_turn_messages,
 )
 from memory_pipeline.gate.model import GateModel
+from memory_pipeline.gate.packing import PackedInput, pack_turn
 from memory_pipeline.ingest import read_source, turns_frame
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -75,7 +80,7 @@ def time_bare_encoder(model: GateModel, turns: pl.DataFrame) -> float:
     _, packed = pack_user_turns(model, turns)
     pad_id = pad_token_id(model.tokenizer)
     batches = [
-        {name: t.to(model.device) for name, t in collate([packed[i] for i in indices], pad_id).items()}
+        batch_to_device(collate([packed[i] for i in indices], pad_id), model.device)
         for indices in length_sorted_batches([len(item) for item in packed], model.batch_size)
     ]
     synchronise(model.device)
@@ -87,33 +92,94 @@ def time_bare_encoder(model: GateModel, turns: pl.DataFrame) -> float:
     return time.perf_counter() - started
 
 
+def collate_row_by_row(batch: list[PackedInput], pad_id: int) -> dict[str, torch.Tensor]:
+    """The collate before the vectorised one, kept here as the reference the packing benchmark compares with."""
+    width = max(len(item) for item in batch)
+    input_ids = torch.full((len(batch), width), pad_id, dtype=torch.long)
+    attention_mask = torch.zeros((len(batch), width), dtype=torch.long)
+    target_mask = torch.zeros((len(batch), width), dtype=torch.long)
+    for row, item in enumerate(batch):
+        input_ids[row, : len(item)] = torch.tensor(item.input_ids)
+        attention_mask[row, : len(item)] = 1
+        target_mask[row, : len(item)] = torch.tensor(item.target_mask)
+    return {"input_ids": input_ids, "attention_mask": attention_mask, "target_mask": target_mask}
+
+
+def time_packing_per_turn(model: GateModel, turns: pl.DataFrame) -> float:
+    # Both sides read the frame through user_turn_messages, so the speed-up is that of packing and collating.
+    started = time.perf_counter()
+    _, targets, contexts = user_turn_messages(turns, model.context_k)
+    packed = [
+        pack_turn(model.tokenizer, target, context, model.context_k, model.max_length)
+        for target, context in zip(targets, contexts)
+    ]
+    pad_id = pad_token_id(model.tokenizer)
+    for indices in length_sorted_batches([len(item) for item in packed], model.batch_size):
+        collate_row_by_row([packed[i] for i in indices], pad_id)
+    return time.perf_counter() - started
+
+
+def time_packing_batched(model: GateModel, turns: pl.DataFrame) -> float:
+    started = time.perf_counter()
+    _, packed = pack_user_turns(model, turns)
+    pad_id = pad_token_id(model.tokenizer)
+    for indices in length_sorted_batches([len(item) for item in packed], model.batch_size):
+        collate([packed[i] for i in indices], pad_id)
+    return time.perf_counter() - started
+
+
+def interleaved_best(timers, model: GateModel, turns: pl.DataFrame, repeats: int) -> list[list[float]]:
+    """Each timer's runs, taken in turn: on a shared machine the load drifts, and all sides should see it."""
+    runs: list[list[float]] = [[] for _ in timers]
+    for _ in range(repeats):
+        for timer, seconds in zip(timers, runs):
+            seconds.append(timer(model, turns))
+    return runs
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--device", choices=["auto", "cpu", "cuda"], default="cpu")
-    parser.add_argument("--batch-size", type=int, default=32)
+    parser.add_argument("--batch-size", type=int, help="default: the gate's own (32 on CPU, 256 on CUDA)")
     parser.add_argument("--conversations", type=int, default=2, help="LoCoMo dev conversations to score")
     parser.add_argument("--repeats", type=int, default=3, help="best of this many timed runs")
     parser.add_argument("--locomo", type=Path, default=SHARED_DATA / "locomo" / "locomo10.dev.json")
+    parser.add_argument("--packing-only", action="store_true", help="time packing and collating, per turn vs batched")
     args = parser.parse_args()
 
     model = GateModel.load(GateConfig(device=args.device, batch_size=args.batch_size))
     turns = benchmark_turns(args.locomo, args.conversations)
     n_user = turns.filter(pl.col("role") == "user").height
-    score_turns(model, turns.head(64))  # warm-up: kernels, allocator, tokenizer caches
-
-    # Interleaved, best of n: on a shared machine the load drifts, and both sides should see the same drift.
-    gate_runs, floor_runs = [], []
-    for _ in range(args.repeats):
-        gate_runs.append(time_gate(model, turns))
-        floor_runs.append(time_bare_encoder(model, turns))
-    gate_seconds, floor_seconds = min(gate_runs), min(floor_runs)
-    result = {
+    settings = {
         "device": str(model.device),
-        "dtype": str(model.dtype).removeprefix("torch."),
-        "torch_threads": torch.get_num_threads(),
-        "batch_size": args.batch_size,
+        "batch_size": model.batch_size,
         "context_k": model.context_k,
         "turns": n_user,
+    }
+    if args.packing_only:
+        time_packing_batched(model, turns.head(64))  # warm-up: tokenizer caches
+        per_turn_runs, batched_runs = interleaved_best(
+            [time_packing_per_turn, time_packing_batched], model, turns, args.repeats
+        )
+        per_turn_seconds, batched_seconds = min(per_turn_runs), min(batched_runs)
+        result = {
+            **settings,
+            "per_turn_packing_turns_per_second": round(n_user / per_turn_seconds, 1),
+            "batched_packing_turns_per_second": round(n_user / batched_seconds, 1),
+            "packing_speed_up": round(per_turn_seconds / batched_seconds, 2),
+            "per_turn_seconds_runs": [round(seconds, 3) for seconds in per_turn_runs],
+            "batched_seconds_runs": [round(seconds, 3) for seconds in batched_runs],
+        }
+        print(json.dumps(result, indent=2))
+        return
+
+    score_turns(model, turns.head(64))  # warm-up: kernels, allocator, tokenizer caches
+    gate_runs, floor_runs = interleaved_best([time_gate, time_bare_encoder], model, turns, args.repeats)
+    gate_seconds, floor_seconds = min(gate_runs), min(floor_runs)
+    result = {
+        **settings,
+        "dtype": str(model.dtype).removeprefix("torch."),
+        "torch_threads": torch.get_num_threads(),
         "gate_turns_per_second": round(n_user / gate_seconds, 1),
         "bare_encoder_turns_per_second": round(n_user / floor_seconds, 1),
         "gate_over_floor": round(floor_seconds / gate_seconds, 3),

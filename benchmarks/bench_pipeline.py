@@ -69,7 +69,7 @@ def model_floor(lake_dir: Path) -> dict[str, float]:
     )
     numbers["floor_gate_encoder_s"] = time.perf_counter() - started
 
-    admitted = [row["text"] or "" for row, p in zip(targets, probabilities, strict=True) if p >= gate.threshold]
+    admitted = [text or "" for text, p in zip(targets["text"], probabilities, strict=True) if p >= gate.threshold]
     numbers["gate_inputs"] = len(packed)
     numbers["admitted_turns"] = len(admitted)
 

@@ -43,7 +43,7 @@ class GateConfig(BaseModel):
     context_k: int | None = None  # None: the k chosen by validation (shipped with the weights)
     max_length: int = 512
     threshold: float | None = None  # None: the tau chosen by the published sweep (shipped with the weights)
-    batch_size: int = 32
+    batch_size: int | None = None  # None: 32 on CPU, 256 on CUDA (gate.model.default_batch_size says why)
     device: Literal["auto", "cpu", "cuda"] = "auto"
     admitted_ratio_band: tuple[float, float] = (0.05, 0.90)
 

@@ -253,7 +253,7 @@ def test_every_engine_setting_can_be_set_from_run_config(monkeypatch):
         monkeypatch.setattr(cls, "load", lambda self: object())
     run_config = {
         "resources": {
-            "gate": {"config": {"settings": {"context_k": 3, "max_length": 256, "device": "cpu"}}},
+            "gate": {"config": {"settings": {"context_k": 3, "max_length": 256, "device": "cpu", "batch_size": 64}}},
             "parser": {"config": {"settings": {"batch_size": 8}}},
             "extractor": {"config": {"settings": {"coverage_rho": 0.6}}},
         }
@@ -261,6 +261,7 @@ def test_every_engine_setting_can_be_set_from_run_config(monkeypatch):
     resources = {"gate": GateModelResource(), "parser": ParserResource(), "extractor": ExtractorResource()}
     assert dg.materialize([probe], resources=resources, run_config=run_config).success
     assert (seen["gate"].context_k, seen["gate"].max_length, seen["gate"].device) == (3, 256, "cpu")
+    assert seen["gate"].batch_size == 64 and GateModelResource().config.batch_size is None  # None: per device
     assert seen["parser"].batch_size == 8 and seen["extractor"].coverage_rho == 0.6
     bad = {"resources": {"gate": {"config": {"settings": {"device": "tpu"}}}}}
     assert not dg.materialize([probe], resources=resources, run_config=bad, raise_on_error=False).success

@@ -1,4 +1,5 @@
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -8,8 +9,16 @@ import torch
 from safetensors.torch import load_file, save_file
 
 from memory_pipeline.config import GateConfig
-from memory_pipeline.gate.infer import gate_metrics, length_sorted_batches, predict_probabilities, score_turns
-from memory_pipeline.gate.model import WEIGHTS_FILE, GateArtifact, GateModel, save_gate_weights
+from memory_pipeline.gate.infer import (
+    batch_to_device,
+    collate,
+    gate_metrics,
+    length_sorted_batches,
+    predict_probabilities,
+    score_turns,
+    user_turn_messages,
+)
+from memory_pipeline.gate.model import WEIGHTS_FILE, GateArtifact, GateModel, default_batch_size, save_gate_weights
 from memory_pipeline.gate.packing import PackedInput
 from memory_pipeline.schemas import GATE_SCORES
 from tests.test_gate_helpers import packaged_tokenizer, tiny_network
@@ -38,6 +47,41 @@ def test_predictions_come_back_in_the_original_order():
     probabilities = predict_probabilities(LengthNetwork(), packed, pad_id=0, batch_size=3, device="cpu")
     expected = 1 / (1 + np.exp(-np.array(lengths) / 10.0))
     np.testing.assert_allclose(probabilities, expected, rtol=1e-6)
+
+
+def test_collate_pads_ragged_items_and_marks_real_and_target_tokens():
+    batch = [
+        PackedInput(input_ids=[101, 5, 6, 102], target_mask=[0, 1, 1, 0]),
+        PackedInput(input_ids=[101, 7, 102], target_mask=[0, 1, 0]),
+        PackedInput(input_ids=[101, 8, 9, 10, 11, 102], target_mask=[0, 0, 1, 1, 1, 0]),
+        PackedInput(input_ids=[101, 102], target_mask=[0, 0]),
+    ]
+    tensors = collate(batch, pad_id=99)
+    expected = {
+        "input_ids": [
+            [101, 5, 6, 102, 99, 99],
+            [101, 7, 102, 99, 99, 99],
+            [101, 8, 9, 10, 11, 102],
+            [101, 102, 99, 99, 99, 99],
+        ],
+        "attention_mask": [
+            [1, 1, 1, 1, 0, 0],
+            [1, 1, 1, 0, 0, 0],
+            [1, 1, 1, 1, 1, 1],
+            [1, 1, 0, 0, 0, 0],
+        ],
+        "target_mask": [
+            [0, 1, 1, 0, 0, 0],
+            [0, 1, 0, 0, 0, 0],
+            [0, 0, 1, 1, 1, 0],
+            [0, 0, 0, 0, 0, 0],
+        ],
+    }
+    assert set(tensors) == set(expected)
+    for name, rows in expected.items():
+        assert tensors[name].dtype == torch.long, name
+        assert torch.equal(tensors[name], torch.tensor(rows)), name
+    assert all(torch.equal(moved, tensors[name]) for name, moved in batch_to_device(tensors, "cpu").items())
 
 
 def turns_frame() -> pl.DataFrame:
@@ -86,6 +130,29 @@ def test_score_turns_scores_only_user_turns_and_conforms_to_gate_scores(lake):
     lake.write_partition("gate_scores", "c1", scores.filter(pl.col("conversation_id") == "c1"))
 
 
+def test_context_is_the_k_preceding_messages_of_the_same_session():
+    user_rows, targets, contexts = user_turn_messages(turns_frame(), k=2)
+    assert user_rows["turn_id"].to_list() == ["c1:0", "c1:2", "c1:3", "c2:0"]
+    assert [target.text for target in targets] == user_rows["text"].to_list()
+    assert [[message.text for message in context] for context in contexts] == [
+        [],
+        ["Hi Bob!", "Hello Ann, how was your week?"],
+        [],  # a new session
+        [],  # a new conversation
+    ]
+    _, _, last_only = user_turn_messages(turns_frame(), k=1)
+    assert [message.text for message in last_only[1]] == ["Hello Ann, how was your week?"]
+
+
+def test_scores_do_not_depend_on_the_batch_size():
+    turns = turns_frame().with_columns(image_caption=pl.Series([None, None, "a dog on a lawn", None, None, None]))
+    model = tiny_model()
+    one_by_one = score_turns(replace(model, batch_size=1), turns)
+    batched = score_turns(replace(model, batch_size=32), turns)
+    assert one_by_one["turn_id"].to_list() == batched["turn_id"].to_list()
+    np.testing.assert_allclose(one_by_one["p_admit"].to_numpy(), batched["p_admit"].to_numpy(), atol=1e-5)
+
+
 def test_score_turns_on_no_turns_gives_an_empty_conforming_frame():
     empty = turns_frame().clear()
     scores = score_turns(tiny_model(), empty)
@@ -111,6 +178,13 @@ def write_tiny_gate(root: Path) -> tuple[Path, Path]:
     )
     save_gate_weights(network, artifact, weights_dir)
     return encoder_dir, weights_dir
+
+
+def test_batch_size_defaults_to_the_device_and_an_explicit_one_wins(tmp_path):
+    _, weights_dir = write_tiny_gate(tmp_path)
+    assert GateModel.load(GateConfig(weights_dir=str(weights_dir), device="cpu")).batch_size == 32
+    assert GateModel.load(GateConfig(weights_dir=str(weights_dir), device="cpu", batch_size=8)).batch_size == 8
+    assert default_batch_size(torch.device("cuda")) == 256
 
 
 def test_model_id_changes_when_the_weights_change(tmp_path):

@@ -1,4 +1,4 @@
-from memory_pipeline.gate.packing import CONTEXT_MARKER, TARGET_MARKER, Message, pack_turn
+from memory_pipeline.gate.packing import CONTEXT_MARKER, TARGET_MARKER, Message, pack_turn, pack_turns
 from tests.test_gate_helpers import packaged_tokenizer
 
 CONTEXT = [
@@ -59,3 +59,47 @@ def test_an_overlong_target_is_cut_but_both_markers_survive():
     assert len(packed) == 128 and sum(packed.target_mask) > 100
     text = decoded(tokenizer, packed)
     assert marker(tokenizer, CONTEXT_MARKER) in text and marker(tokenizer, TARGET_MARKER) in text
+
+
+def test_layout_is_markers_context_and_target_between_the_special_tokens():
+    """Token for token, from the tokenizer alone: [CLS] [CONTEXT] S2: ... [TARGET] S1: ... [SEP]."""
+    tokenizer = packaged_tokenizer()
+    packed = pack_turn(tokenizer, TARGET, CONTEXT, k=1, max_length=512)
+
+    def ids(text):
+        return tokenizer(text, add_special_tokens=False)["input_ids"]
+
+    context_ids = ids(CONTEXT_MARKER) + ids("S2: Amazing, we hiked every day. [image: a photo of mountains]")
+    target_ids = ids(f"{TARGET_MARKER} S1: {TARGET.text}")
+    assert packed.input_ids == [tokenizer.cls_token_id, *context_ids, *target_ids, tokenizer.sep_token_id]
+    assert packed.target_mask == [0] * (1 + len(context_ids)) + [1] * len(target_ids) + [0]
+
+
+def varied_turns():
+    """Targets and contexts covering every packing rule, mixed so neighbours in a batch differ."""
+    filler = [Message(f"P{i % 4}", f"filler sentence number {i} about nothing much.") for i in range(120)]
+    return [
+        (TARGET, CONTEXT),
+        (TARGET, []),
+        (Message("Ann", ""), CONTEXT),
+        (Message("Ann", "Look at this!", image_caption="a cat  on a\tsofa"), CONTEXT),
+        (Message("Caroline", "word " * 1000), CONTEXT),
+        (Message("Dee", "Who is coming tonight?"), filler),
+        (Message("P3", "Me, and I bring the cake."), filler[-6:]),
+        (Message("Eve", "Fine."), [Message("Fay", "Hi"), Message("Gus", "Hello"), Message("Hal", "Hey there")]),
+    ]
+
+
+def test_batch_packing_equals_packing_turn_by_turn():
+    tokenizer = packaged_tokenizer()
+    targets, contexts = zip(*varied_turns())
+    for k in (0, 1, 3, 5, 50):
+        for max_length in (24, 64, 512):
+            batched = pack_turns(tokenizer, targets, contexts, k, max_length)
+            one_by_one = [pack_turn(tokenizer, t, c, k, max_length) for t, c in zip(targets, contexts)]
+            assert batched == one_by_one, (k, max_length)
+            assert all(len(item) <= max_length for item in batched)
+
+
+def test_no_turns_pack_to_nothing():
+    assert pack_turns(packaged_tokenizer(), [], [], k=3, max_length=64) == []

@@ -6,14 +6,15 @@ the caller's order afterwards. Only user-role turns are targets (seed 000 C.1), 
 
 from __future__ import annotations
 
-from typing import Sequence
+from itertools import chain
+from typing import Iterable, Sequence
 
 import numpy as np
 import polars as pl
 import torch
 
 from memory_pipeline.gate.model import GateModel, GateNetwork
-from memory_pipeline.gate.packing import Message, PackedInput, pack_turn
+from memory_pipeline.gate.packing import Message, PackedInput, pack_turns
 from memory_pipeline.schemas import GATE_SCORES
 
 TARGET_ROLE = "user"
@@ -27,15 +28,34 @@ def length_sorted_batches(lengths: Sequence[int], batch_size: int) -> list[list[
 
 
 def collate(batch: Sequence[PackedInput], pad_id: int) -> dict[str, torch.Tensor]:
-    width = max(len(item) for item in batch)
-    input_ids = torch.full((len(batch), width), pad_id, dtype=torch.long)
-    attention_mask = torch.zeros((len(batch), width), dtype=torch.long)
-    target_mask = torch.zeros((len(batch), width), dtype=torch.long)
-    for row, item in enumerate(batch):
-        input_ids[row, : len(item)] = torch.tensor(item.input_ids)
-        attention_mask[row, : len(item)] = 1
-        target_mask[row, : len(item)] = torch.tensor(item.target_mask)
-    return {"input_ids": input_ids, "attention_mask": attention_mask, "target_mask": target_mask}
+    """Padded ``input_ids``, ``attention_mask`` and ``target_mask`` for a batch, built in numpy in one pass.
+
+    Every item's tokens are concatenated and written through the mask of real positions at once, rather than
+    row by row: at GPU speeds the per-row tensor building cost more than the encoder.
+    """
+    lengths = np.fromiter((len(item) for item in batch), dtype=np.int64, count=len(batch))
+    real = np.arange(lengths.max()) < lengths[:, None]
+    input_ids = np.full(real.shape, pad_id, dtype=np.int64)
+    input_ids[real] = _concatenated(item.input_ids for item in batch)
+    target_mask = np.zeros(real.shape, dtype=np.int64)
+    target_mask[real] = _concatenated(item.target_mask for item in batch)
+    return {
+        "input_ids": torch.from_numpy(input_ids),
+        "attention_mask": torch.from_numpy(real.astype(np.int64)),
+        "target_mask": torch.from_numpy(target_mask),
+    }
+
+
+def _concatenated(lists: Iterable[list[int]]) -> np.ndarray:
+    return np.fromiter(chain.from_iterable(lists), dtype=np.int64)
+
+
+def batch_to_device(batch: dict[str, torch.Tensor], device: torch.device | str) -> dict[str, torch.Tensor]:
+    """Move a collated batch; to a GPU through pinned memory, asynchronously, so the host can go on working."""
+    device = torch.device(device)
+    if device.type != "cuda":
+        return {name: tensor.to(device) for name, tensor in batch.items()}
+    return {name: tensor.pin_memory().to(device, non_blocking=True) for name, tensor in batch.items()}
 
 
 def pad_token_id(tokenizer) -> int:
@@ -45,59 +65,73 @@ def pad_token_id(tokenizer) -> int:
 def predict_probabilities(
     network: GateNetwork, packed: Sequence[PackedInput], pad_id: int, batch_size: int, device: torch.device
 ) -> np.ndarray:
-    """p_admit for every packed input, in the order given."""
-    probabilities = np.zeros(len(packed), dtype=np.float32)
+    """p_admit for every packed input, in the order given.
+
+    The logits stay on the device until every batch is queued, then come back in one transfer: a transfer per
+    batch would make the host wait for each batch instead of collating the next one while the GPU computes.
+    """
+    if not packed:
+        return np.zeros(0, dtype=np.float32)
+    batches = length_sorted_batches([len(item) for item in packed], batch_size)
     with torch.inference_mode():
-        for indices in length_sorted_batches([len(item) for item in packed], batch_size):
-            batch = {name: t.to(device) for name, t in collate([packed[i] for i in indices], pad_id).items()}
-            logits = network(**batch)
-            probabilities[indices] = torch.sigmoid(logits.float()).cpu().numpy()
+        logits = [
+            network(**batch_to_device(collate([packed[i] for i in indices], pad_id), device))
+            for indices in batches
+        ]
+        scores = torch.sigmoid(torch.cat(logits).float()).cpu().numpy()
+    probabilities = np.zeros(len(packed), dtype=np.float32)
+    probabilities[[index for indices in batches for index in indices]] = scores
     return probabilities
 
 
-def _message(row: dict) -> Message:
-    return Message(speaker=str(row["speaker"]), text=str(row["text"] or ""), image_caption=row.get("image_caption"))
+def pack_user_turns(model: GateModel, turns: pl.DataFrame) -> tuple[pl.DataFrame, list[PackedInput]]:
+    """The user turns' rows (conversation, then ``seq`` order) and their packed inputs."""
+    user_rows, targets, contexts = user_turn_messages(turns, model.context_k)
+    return user_rows, pack_turns(model.tokenizer, targets, contexts, model.context_k, model.max_length)
 
 
-def pack_user_turns(model: GateModel, turns: pl.DataFrame) -> tuple[list[dict], list[PackedInput]]:
-    """Rows of the user turns (conversation, then ``seq`` order) and their packed inputs.
+def user_turn_messages(turns: pl.DataFrame, k: int) -> tuple[pl.DataFrame, list[Message], list[list[Message]]]:
+    """The user turns' rows (conversation, then ``seq`` order), each one's message and its context messages.
 
     Context is the ``k`` preceding messages of any role within the same session: a new session starts a new
     dialogue, and the closing lines of yesterday's talk say nothing about today's first turn.
     """
-    ordered = turns.sort(["conversation_id", "seq"])
-    targets: list[dict] = []
-    packed: list[PackedInput] = []
-    session_history: list[Message] = []
-    current_session: tuple | None = None
-    for row in ordered.iter_rows(named=True):
-        session = (row["conversation_id"], row.get("session_index"))
-        if session != current_session:
-            current_session, session_history = session, []
-        message = _message(row)
-        if row["role"] == TARGET_ROLE:
-            targets.append(row)
-            packed.append(pack_turn(model.tokenizer, message, session_history, model.context_k, model.max_length))
-        session_history.append(message)
-        del session_history[: max(0, len(session_history) - model.context_k)]
-    return targets, packed
+    ordered = turns.sort(["conversation_id", "seq"]).with_row_index("position")
+    session_keys = [name for name in ("conversation_id", "session_index") if name in ordered.columns]
+    new_session = pl.any_horizontal(pl.col(name).ne_missing(pl.col(name).shift(1)) for name in session_keys)
+    ordered = ordered.with_columns(
+        session_start=pl.when(new_session | (pl.col("position") == 0)).then(pl.col("position")).forward_fill()
+    )
+    captions = ordered["image_caption"] if "image_caption" in ordered.columns else [None] * ordered.height
+    messages = [
+        Message(speaker=str(speaker), text=text, image_caption=caption)
+        for speaker, text, caption in zip(ordered["speaker"], ordered["text"].fill_null(""), captions)
+    ]
+    user_rows = ordered.filter(pl.col("role") == TARGET_ROLE)
+    targets = [messages[position] for position in user_rows["position"]]
+    contexts = [
+        messages[max(start, position - k) : position]
+        for position, start in zip(user_rows["position"], user_rows["session_start"])
+    ]
+    return user_rows.drop("position", "session_start"), targets, contexts
 
 
 def score_turns(model: GateModel, turns: pl.DataFrame) -> pl.DataFrame:
     """One GATE_SCORES row per user turn: p_admit, admitted (p >= threshold), the settings and model id."""
-    targets, packed = pack_user_turns(model, turns)
+    user_rows, packed = pack_user_turns(model, turns)
     probabilities = predict_probabilities(
         model.network, packed, pad_token_id(model.tokenizer), model.batch_size, model.device
     )
+    n = user_rows.height
     frame = pl.DataFrame(
         {
-            "turn_id": [row["turn_id"] for row in targets],
-            "conversation_id": [row["conversation_id"] for row in targets],
+            "turn_id": user_rows["turn_id"],
+            "conversation_id": user_rows["conversation_id"],
             "p_admit": probabilities,
             "admitted": probabilities >= model.threshold,
-            "threshold": [model.threshold] * len(targets),
-            "context_k": [model.context_k] * len(targets),
-            "gate_model_id": [model.model_id] * len(targets),
+            "threshold": [model.threshold] * n,
+            "context_k": [model.context_k] * n,
+            "gate_model_id": [model.model_id] * n,
         },
         schema=pl.Schema(pl.from_arrow(GATE_SCORES.empty_table()).schema),
     )

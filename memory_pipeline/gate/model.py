@@ -180,6 +180,15 @@ def inference_dtype(device: torch.device) -> torch.dtype:
     return torch.bfloat16 if torch.cuda.is_bf16_supported() else torch.float16
 
 
+def default_batch_size(device: torch.device) -> int:
+    """256 on CUDA, 32 elsewhere, when the config names none.
+
+    A GPU needs wide batches to fill its cores (the bare encoder on an H200 scored 10,900 turns/s at batch 32
+    and 59,109 at 256); a CPU is already busy at 32, and wider batches there only add padding and memory.
+    """
+    return 256 if device.type == "cuda" else 32
+
+
 @dataclass
 class GateModel:
     """A loaded gate: call :func:`memory_pipeline.gate.infer.score_turns` with it."""
@@ -216,7 +225,7 @@ class GateModel:
             threshold=threshold,
             context_k=context_k,
             max_length=max_length,
-            batch_size=config.batch_size,
+            batch_size=default_batch_size(device) if config.batch_size is None else config.batch_size,
             device=device,
             dtype=dtype,
         )

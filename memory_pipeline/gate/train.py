@@ -19,7 +19,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from memory_pipeline.gate.infer import collate, length_sorted_batches
+from memory_pipeline.gate.infer import batch_to_device, collate, length_sorted_batches
 from memory_pipeline.gate.model import GateNetwork
 from memory_pipeline.gate.packing import PackedInput
 
@@ -97,7 +97,7 @@ def cache_frozen_states(
     network.eval()
     with torch.inference_mode():
         for indices in length_sorted_batches([len(item) for item in packed], batch_size):
-            batch = {name: t.to(device) for name, t in collate([packed[i] for i in indices], pad_id).items()}
+            batch = batch_to_device(collate([packed[i] for i in indices], pad_id), device)
             hidden = network.hidden_before_layer(first_trainable, batch["input_ids"], batch["attention_mask"])
             for row, index in enumerate(indices):
                 length = len(packed[index])

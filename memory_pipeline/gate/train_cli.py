@@ -36,7 +36,7 @@ from memory_pipeline.gate.model import (
     save_gate_weights,
 )
 from memory_pipeline.gate.model_card import write_model_card
-from memory_pipeline.gate.packing import pack_turn
+from memory_pipeline.gate.packing import pack_turns
 from memory_pipeline.gate.train import TrainOutcome, TrainSettings, cache_frozen_states, train_gate
 from memory_pipeline.ingest import read_source, turns_frame
 from memory_pipeline.ingest.locomo import ANSWERABLE_CATEGORIES, load_audit_corrections, read_questions
@@ -158,7 +158,7 @@ def train_for_k(encoder_dir, train, held_out, k, max_length, settings, device):
     pad_id = pad_token_id(tokenizer)
 
     def cache(examples: list[GateExample]):
-        packed = [pack_turn(tokenizer, e.target, e.context, k, max_length) for e in examples]
+        packed = pack_turns(tokenizer, [e.target for e in examples], [e.context for e in examples], k, max_length)
         return cache_frozen_states(network, packed, first_trainable, pad_id, device)
 
     cache_started = time.perf_counter()
