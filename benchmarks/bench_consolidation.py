@@ -1,12 +1,19 @@
 """Links and consolidation on the LoCoMo dev conversations: what fires, what the validator refuses, what it
 costs without an LLM, and recall of the online against the consolidated store (cosine, FTA score, packets).
 
-Entries are built in-process (LoCoMo reader -> shipped gate -> extractor -> embeddings), then linked and
-consolidated with the rule-based default. FTA units are not built here (that stage is on another branch): the
-store is the memory entries. Rules were chosen on two conversations (``--choose``, default conv-26 and
-conv-30); the figures to report are those of the others, printed apart.
+The store comes from one of two places:
 
-    python benchmarks/bench_consolidation.py [--locomo PATH] [--corrections PATH] [--cache DIR]
+* ``--lake DIR``: a lake the real chain materialised (``memory-pipeline --lake DIR ingest FILE`` then
+  ``run --all``, or ``bench_pipeline.py FILE --keep DIR``): entries *and* FTA units with their sources and
+  embeddings, exactly what a user's store holds. The lake's own ``memory_status`` is compared with this
+  process's result, so the figures are those of the materialised tables.
+* otherwise entries only, built in-process (LoCoMo reader -> shipped gate -> extractor -> embeddings).
+
+Either way the store is then linked and consolidated with the rule-based default here, timed. Rules were chosen
+on two conversations (``--choose``, default conv-26 and conv-30); the figures to report are those of the
+others, printed apart.
+
+    python benchmarks/bench_consolidation.py [--lake DIR | --cache DIR] [--locomo PATH] [--corrections PATH]
         [--choose conv-26,conv-30] [--json OUT] [--show N]
 """
 
@@ -20,15 +27,15 @@ from pathlib import Path
 
 import numpy as np
 import polars as pl
+from report import print_numbers
 
-from benchmarks.report import print_numbers
 from memory_pipeline.analysis import read_frame
 from memory_pipeline.config import EmbedderConfig, ExtractorConfig, GateConfig, ParserConfig
 from memory_pipeline.consolidation import ConsolidationConfig, consolidate, load_consolidation_classifier
 from memory_pipeline.embeddings import Embedder, embed_memories
 from memory_pipeline.evaluation.consolidation import recall_table, store_outcomes
-from memory_pipeline.evaluation.evidence import load_audit_corrections, resolve_evidence
-from memory_pipeline.evaluation.questions import read_locomo, read_questions
+from memory_pipeline.evaluation.evidence import resolve_evidence
+from memory_pipeline.evaluation.questions import scored_questions
 from memory_pipeline.evaluation.retrieval import encode
 from memory_pipeline.extraction import TemporalResolver, extract_memories
 from memory_pipeline.ingest import read_source
@@ -65,6 +72,21 @@ def build_entries(path: Path, cache: Path | None, parser, embedder) -> dict[str,
     return built
 
 
+def read_lake(lake_dir: Path) -> dict[str, pl.DataFrame]:
+    """The tables of a materialised lake that make a memory store: entries and units, both kinds' sources."""
+    from memory_pipeline.lake import Lake
+
+    lake = Lake(lake_dir)
+    return {
+        "turns": lake.read_table("turns"),
+        "entries": lake.read_table("memory_entries"),
+        "units": lake.read_table("fta_units"),
+        "sources": pl.concat([lake.read_table("memory_sources"), lake.read_table("unit_sources")], how="diagonal_relaxed"),
+        "embeddings": lake.read_table("memory_embeddings"),
+        "status": lake.read_table("memory_status"),
+    }
+
+
 def timed(fn):
     started = time.perf_counter()
     value = fn()
@@ -75,6 +97,7 @@ def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--locomo", type=Path, default=LOCOMO_DEV)
     options.add_argument("--corrections", type=Path, default=AUDIT_DEV)
+    options.add_argument("--lake", type=Path, help="a lake materialised by `run --all` on the LoCoMo file")
     options.add_argument("--cache", type=Path, help="keep the built entries here and reuse them")
     options.add_argument("--choose", default="conv-26,conv-30", help="conversations the rules were chosen on")
     options.add_argument("--json", type=Path)
@@ -86,8 +109,11 @@ def main() -> None:
 
     parser = load_parser(ParserConfig())
     embedder = Embedder.load(EmbedderConfig(device="cpu"))
-    data, build_s = timed(lambda: build_entries(args.locomo, args.cache, parser, embedder))
-    frame = memory_frame(data["entries"], sources=data["sources"], turns=data["turns"])
+    if args.lake:
+        data, build_s = timed(lambda: read_lake(args.lake))
+    else:
+        data, build_s = timed(lambda: build_entries(args.locomo, args.cache, parser, embedder))
+    frame = memory_frame(data["entries"], data.get("units"), data["sources"], data["turns"])
     vectors = memory_vectors(frame, data["embeddings"])
 
     readings, read_s = timed(lambda: read_frame(frame, parser))
@@ -99,8 +125,10 @@ def main() -> None:
     )
     per_thousand = 1000 / max(frame.height, 1)
     numbers: dict = {
+        "store": f"lake {args.lake.name} (entries and units)" if args.lake else "entries built in-process",
         "memories": frame.height,
-        "seconds_build_entries(gate+extract+embed, or cache)": build_s,
+        **{f"memories_{k}": v for k, v in sorted(Counter(frame["memory_kind"].to_list()).items())},
+        "seconds_build_entries(gate+extract+embed, or cache or lake)": build_s,
         "seconds_per_1k_reading(parse)": read_s * per_thousand,
         "seconds_per_1k_links(rules)": links_s * per_thousand,
         "seconds_per_1k_consolidation(rules)": consolidation_s * per_thousand,
@@ -111,16 +139,18 @@ def main() -> None:
         **{f"rejected_{k}": v for k, v in result.metrics["rejected"].items()},
         **{f"status_{k}": v for k, v in result.metrics["status"].items()},
     }
+    if "status" in data:
+        mine, lakes = (f.sort("memory_id").select("memory_id", "status", "replaced_by") for f in (result.status, data["status"]))
+        numbers["same_statuses_as_the_lake"] = mine.equals(lakes)
     chosen = set(args.choose.split(","))
     if args.show:
         show_decisions(result, frame, args.show, chosen)
 
     online = MemoryStore.build(frame, vectors, None, links.links, data["turns"])
     consolidated = MemoryStore.build(frame, vectors, result.status, links.links, data["turns"])
-    samples = read_locomo(args.locomo)
-    corrections = load_audit_corrections(args.corrections) if args.corrections and args.corrections.exists() else {}
+    corrections = args.corrections if args.corrections and args.corrections.exists() else None
     known = set(data["turns"]["turn_id"].to_list())
-    questions = [q for q in read_questions(samples, corrections)]
+    questions = scored_questions(args.locomo, corrections)
     evidence = {q.question_id: resolve_evidence(q.conversation_id, q.evidence_ids, known).turn_ids for q in questions}
     questions = [q for q in questions if evidence[q.question_id]]
     config = RetrievalConfig(k=LOCOMO_K)

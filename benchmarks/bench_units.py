@@ -1,13 +1,14 @@
 """FTA units on LoCoMo dev: units alone against entries alone and against speaker-attributed raw turns.
 
 Runs the pipeline's engine pieces in-process: LoCoMo reader -> shipped gate -> extractor (with and without deictic
-grounding) -> fixed-window segments (the segments stage is not on this branch: every session is cut into windows
-of ``--window`` consecutive turns) -> ``build_fta_units`` (rules builder) -> the evaluation's retrieval and
+grounding) -> segments (``--segments bws``, the default: the ``segments`` stage as the chain runs it, BWS with the
+embedding detector; ``--segments fixed``: every session cut into windows of ``--window`` consecutive turns, the
+stand-in used before the stage existed) -> ``build_fta_units`` (rules builder) -> the evaluation's retrieval and
 temporal-grounding functions (``memory_pipeline/evaluation/``), with one MiniLM encoder for every corpus.
 
 Rules were chosen on the ``--tune`` conversations only; the figures to report are those of the others.
 
-    python benchmarks/bench_units.py [--locomo FILE] [--window 8] [--tune conv-26,conv-30] [--cache DIR] [--json OUT]
+    python benchmarks/bench_units.py [--locomo FILE] [--segments bws|fixed] [--window 8] [--tune conv-26,conv-30] [--cache DIR] [--json OUT]
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from report import print_numbers  # noqa: E402
 
 from memory_pipeline.config import EmbedderConfig, ExtractorConfig, GateConfig, ParserConfig  # noqa: E402
 from memory_pipeline.evaluation.evidence import resolve_evidence  # noqa: E402
-from memory_pipeline.evaluation.questions import read_locomo, read_questions  # noqa: E402
+from memory_pipeline.evaluation.questions import scored_questions  # noqa: E402
 from memory_pipeline.evaluation.retrieval import (  # noqa: E402
     encode,
     memory_corpus,
@@ -252,7 +253,8 @@ def split_figures(name, ids, turns, entries_before, entries, units, unit_sources
 def main() -> None:
     args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     args.add_argument("--locomo", type=Path, default=LOCOMO_DEV)
-    args.add_argument("--window", type=int, default=8)
+    args.add_argument("--segments", choices=["bws", "fixed"], default="bws")
+    args.add_argument("--window", type=int, default=8, help="turns per window with --segments fixed")
     args.add_argument("--tune", default=",".join(TUNE))
     args.add_argument("--cache", type=Path, default=None, help="keep gate scores, entries and vectors between runs")
     args.add_argument("--json", type=Path, default=None)
@@ -282,31 +284,46 @@ def main() -> None:
     entries_before, _ = cached_frame(opts.cache, "entries_ungrounded", extraction(False))
     entries, extract_s = cached_frame(opts.cache, "entries", extraction(True))
     entry_sources = entry_sources_of(entries)
-    segments = fixed_windows(turns, opts.window)
+    embedder = Embedder.load(EmbedderConfig(device="cpu"))
+    if opts.segments == "bws":
+        from memory_pipeline.config import SegmentsConfig
+        from memory_pipeline.segments import DetectorResources, build_segments, load_detector
+
+        config = SegmentsConfig()
+        detector = load_detector(config, DetectorResources(embedder=embedder))
+        segmented, segments_s = timed(lambda: build_segments(turns, detector, config))
+        segments, segments_label = segmented.segments, "BWS, embedding detector (the segments stage's default)"
+    else:
+        segments, segments_s = timed(lambda: fixed_windows(turns, opts.window))
+        segments_label = f"fixed windows of {opts.window} turns"
     resources = BuilderResources(AffectAnalyser.load())
     result, units_s = timed(lambda: build_fta_units(turns, segments, entries, entry_sources, resources))
     ungrounded = build_fta_units(turns, segments, entries_before, entry_sources_of(entries_before), resources).units
-    encoder = MemoEncoder(Embedder.load(EmbedderConfig(device="cpu")), opts.cache / "vectors.npz" if opts.cache else None).load()
+    encoder = MemoEncoder(embedder, opts.cache / "vectors.npz" if opts.cache else None).load()
     _, entry_embed_s = timed(lambda: Embedder.encode(encoder.embedder, entries["text"].to_list()))
     _, unit_embed_s = timed(lambda: Embedder.encode(encoder.embedder, result.units["text"].to_list()))
 
-    questions = read_questions(read_locomo(opts.locomo))
+    questions = scored_questions(opts.locomo)
     ids = turns["conversation_id"].unique(maintain_order=True).to_list()
     tune = [c for c in ids if c in opts.tune.split(",")]
     report = [c for c in ids if c not in tune]
     n = turns.height
     numbers: dict = {
-        "segments": f"fixed windows of {opts.window} turns",
+        "segments": segments_label,
         "turns": n,
+        "segments_count": segments.height,
+        "turns_per_segment": n / max(segments.height, 1),
         "units_builder": result.metrics["builder"],
         "fused_units": result.metrics["fused_units"],
         "gate_s_per_1000_turns": 1000 * gate_s / n,
         "extraction_s_per_1000_turns": 1000 * extract_s / n,
+        "segments_s_per_1000_turns": 1000 * segments_s / n,
         "units_s_per_1000_turns": 1000 * units_s / n,
         "entry_embedding_s_per_1000_turns": 1000 * entry_embed_s / n,
         "unit_embedding_s_per_1000_turns": 1000 * unit_embed_s / n,
         "units_vs_extraction": units_s / extract_s,
         "units_vs_gate_extraction_embedding": units_s / (gate_s + extract_s + entry_embed_s),
+        "segments_and_units_vs_gate_extraction_embedding": (segments_s + units_s) / (gate_s + extract_s + entry_embed_s),
     }
     for name, chosen in (("tune", tune), ("report", report)):
         if chosen and opts.only in (None, name):
