@@ -2,8 +2,8 @@
 and whether the run's memory stays flat.
 
 Generates N synthetic conversations (one session, 2 to 4 turns: ``memory_pipeline.synthetic``), ingests them
-into a fresh lake, then runs ``memory-pipeline run --all`` as a subprocess (chunks of 25 partitions, as a user
-runs it) while sampling the memory (PSS) of its process tree every ``--interval`` seconds.
+into a fresh lake, then runs ``memory-pipeline run --all`` as a subprocess (chunks of ``--max-per-run``
+partitions, 25 by default as for a user) while sampling the memory (PSS) of its process tree every ``--interval`` seconds.
 
 * failures: a non-zero exit, a ``FAILED`` line, or a partition of some asset not materialised or still stale;
 * seconds per partition: the run's wall time / N (interpreter start and model loads included);
@@ -11,7 +11,7 @@ runs it) while sampling the memory (PSS) of its process tree every ``--interval`
   from the run's progress lines). Every chunk is its own Dagster run that loads the models again, so chunks are
   the unit to compare; growth beyond ``--max-growth`` (a fraction) means something accumulates as partitions pass.
 
-    python benchmarks/bench_backfill.py [--n 1000] [--json out.json] [--keep DIR]
+    python benchmarks/bench_backfill.py [--n 1000] [--max-per-run 25] [--json out.json] [--keep DIR]
 
 Exit status 1 when a failure or growth was seen (the test suite runs it with a small N).
 """
@@ -117,13 +117,15 @@ def incomplete_partitions(lake_dir: Path) -> int:
     return missing + len(stale_partitions(instance, lake, chain, registered))
 
 
-def backfill(work: Path, n: int, interval: float) -> dict:
+def backfill(work: Path, n: int, interval: float, max_per_run: int) -> dict:
     source = work / "synthetic.json"
     source.write_text(json.dumps(synthetic_conversations(n, turns=(2, 4))))
     lake = work / "lake"
     cli = [sys.executable, "-m", "memory_pipeline.cli", "--lake", str(lake)]
     subprocess.run([*cli, "ingest", str(source)], check=True, stdout=subprocess.DEVNULL)
-    status, output, seconds, chunk_peaks, most_processes = run_sampled([*cli, "run", "--all"], interval)
+    status, output, seconds, chunk_peaks, most_processes = run_sampled(
+        [*cli, "run", "--all", "--max-per-run", str(max_per_run)], interval
+    )
     first, last = quarter_peaks(chunk_peaks)
     (work / "run.log").write_text(output)
     return {
@@ -146,6 +148,7 @@ def backfill(work: Path, n: int, interval: float) -> dict:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--n", type=int, default=1000, help="synthetic conversations (partitions)")
+    parser.add_argument("--max-per-run", type=int, default=25, help="conversations per Dagster run (chunk)")
     parser.add_argument("--interval", type=float, default=0.5, help="seconds between memory samples")
     parser.add_argument("--max-growth", type=float, default=0.10, help="last / first quarter peak memory - 1, at most")
     parser.add_argument("--json", type=Path, help="also write the numbers here")
@@ -155,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="bench-backfill-") as tmp:
         work = args.keep or Path(tmp)
         work.mkdir(parents=True, exist_ok=True)
-        numbers = backfill(work, args.n, args.interval)
+        numbers = backfill(work, args.n, args.interval, args.max_per_run)
     numbers["flat_memory"] = numbers["memory_growth"] <= args.max_growth
     print_numbers(numbers, decimals=3, json_path=args.json)
     ok = (

@@ -127,3 +127,16 @@ def test_a_killed_writers_temporary_file_is_removed_by_the_next_run(synthetic_re
     assert Lake(lake).remove_orphan_temporaries() == [live_file]  # dead now, so an orphan in its turn
     assert temporaries(lake) == []
     assert tables_snapshot(lake) == tables_snapshot(synthetic_reference)
+
+
+def test_chunk_size_changes_the_runs_not_the_tables(synthetic_lake, synthetic_reference, tmp_path):
+    """``run --max-per-run 1`` gives each conversation its own Dagster run (models loaded per run) and writes the
+    very bytes the one-chunk run wrote: no stage's output depends on which conversations shared its run."""
+    lake = copy_lake(synthetic_lake, tmp_path / "lake")
+    result = run_cli(lake, "run", "--all", "--max-per-run", "1")
+    assert result.returncode == 0, result.stdout + result.stderr
+    conversations = len(Lake(synthetic_reference).partitions("turns"))
+    assert conversations >= 2
+    assert [f"run {n}/{conversations}" in result.stdout for n in range(1, conversations + 1)] == [True] * conversations
+    assert tables_snapshot(lake) == tables_snapshot(synthetic_reference)
+    assert run_cli(lake, "run", "--all", "--max-per-run", "0").returncode != 0

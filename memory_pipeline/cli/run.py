@@ -25,6 +25,11 @@ def register(commands: argparse._SubParsersAction) -> None:
     which.add_argument("--all", action="store_true", help="every registered conversation (the default)")
     which.add_argument("--conversation", nargs="+", metavar="ID", help="only these conversations")
     run.add_argument("--force", action="store_true", help="re-materialise even what is up to date")
+    run.add_argument(
+        "--max-per-run", type=_positive, metavar="N",
+        help="conversations per Dagster run (default 25): each run loads the models once, so larger chunks load "
+             "them less often and hold more conversations in memory at once",
+    )
     add_llm_flags(run)
     run.set_defaults(handler=cmd_run)
 
@@ -32,7 +37,16 @@ def register(commands: argparse._SubParsersAction) -> None:
     status.set_defaults(handler=cmd_status)
 
 
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
 def cmd_run(args, config: PipelineConfig) -> int:
+    if args.max_per_run:
+        config = config.model_copy(update={"run": config.run.model_copy(update={"max_partitions_per_run": args.max_per_run})})
     lake = Lake(config.lake_dir)
     overrides = llm_overrides(args, lake.root)
     return run_and_report(lake, None if args.all else args.conversation, args.force, config, overrides)
