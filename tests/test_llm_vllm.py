@@ -40,7 +40,7 @@ from memory_pipeline.llm.schemas import (
     LinksAnswer,
     SegmentsAnswer,
 )
-from memory_pipeline.llm.vllm_backend import cpu_environment
+from memory_pipeline.llm.vllm_backend import VLLMBackend, cpu_environment
 
 pytestmark = [
     pytest.mark.slow,
@@ -170,6 +170,11 @@ class TestInProcess:
         assert sizes == []
         assert [r.value.model_dump_json() for r in second] == [r.value.model_dump_json() for r in first]
         assert all(r.cached and r.latency_ms == 0 for r in ledger) and len(ledger) == len(requests)
+        # A new backend (a forced re-run's step) answered wholly from the cache never starts its engine.
+        lazy = LLMClient(client.config, VLLMBackend(client.config), ResponseCache(tmp_path / "llm_cache"))
+        third = lazy.run(requests)
+        assert [r.value.model_dump_json() for r in third] == [r.value.model_dump_json() for r in first]
+        assert lazy.backend._engine is None
 
     def test_check_reports_a_real_call(self, client):
         report = check(client)
@@ -183,9 +188,11 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-@pytest.fixture
-def vllm_server(model_dir, tmp_path):
-    """vLLM's OpenAI-compatible server on a free loopback port, waited for (bounded), always stopped."""
+@pytest.fixture(scope="module")
+def vllm_server(model_dir, tmp_path_factory):
+    """vLLM's OpenAI-compatible server on a free loopback port, waited for (bounded), always stopped; one for the
+    module (an engine start is most of a test's time, and the tests share nothing but the server)."""
+    tmp_path = tmp_path_factory.mktemp("vllm-serve")
     port = free_port()
     env = {**os.environ, **cpu_environment(LLMConfig())}
     log = open(tmp_path / "vllm-serve.log", "wb")

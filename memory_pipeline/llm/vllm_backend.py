@@ -54,7 +54,8 @@ class VLLMBackend:
         self.model_id = model_identity(config.model)
         structured = {"backend": settings.structured_outputs_backend, "disable_any_whitespace": settings.compact_json}
         self.decoding = {"dtype": settings.dtype, **structured}
-        self.llm = LLM(
+        self._engine = None
+        self._engine_settings = dict(
             model=config.model,
             dtype=settings.dtype,
             max_model_len=settings.max_model_len,
@@ -64,6 +65,15 @@ class VLLMBackend:
             seed=config.sampling.seed or 0,
             structured_outputs_config=structured,
         )
+        self._engine_class = LLM
+
+    @property
+    def llm(self):
+        """The engine, started on first use: a step whose every request is answered from the cache (a forced
+        re-run) never pays an engine start (tens of seconds on CPU, and a GPU's memory)."""
+        if self._engine is None:
+            self._engine = self._engine_class(**self._engine_settings)
+        return self._engine
 
     def _params(self, request: BackendRequest):
         return self._sampling_params(
@@ -111,5 +121,5 @@ class VLLMBackend:
     def close(self) -> None:
         import gc
 
-        del self.llm
+        self._engine = None
         gc.collect()
