@@ -9,7 +9,8 @@ import socket
 import pytest
 from pydantic import BaseModel, ConfigDict
 
-from memory_pipeline.llm import LLMConfig, LLMRequest, build_client, ledger_frame, ledger_totals
+from memory_pipeline.llm import LLMClient, LLMConfig, LLMRequest, ResponseCache, build_client, ledger_frame, ledger_totals
+from memory_pipeline.llm.openai_backend import OpenAIBackend
 from memory_pipeline.llm.schemas import SegmentsAnswer
 from tests.llm_fault_server import FaultServer, empty, length, ok, sleep, status, usage_for
 
@@ -164,6 +165,35 @@ def test_a_server_that_dies_mid_batch_keeps_the_answers_it_gave(serve, tmp_path)
     again, ledger = run(healthy, [request(t) for t in tags], tmp_path / "cache")
     assert all(r.ok for r in again) and [r.cached for r in again] == [True, True, False, False]
     assert sorted(hit.tag for hit in healthy.hits) == ["c", "d"]
+
+
+def test_a_settled_failure_is_cached_and_a_transport_failure_is_not(serve, tmp_path):
+    """An answer that never validated is the same answer next time (temperature 0): a re-run serves the failure
+    from the cache without a call. An HTTP error is the transport's and is asked again. A run allowing more
+    attempts than the stored failure had, or one that keeps no failures, asks again."""
+    server = serve({"bad": [ok('{"person": "Maya", "year": "last year"}')], "down": [status(400)], "good": [ok(GOOD)]})
+    requests = [request("bad"), request("down"), request("good")]
+    first, _ = run(server, requests, tmp_path / "cache")
+    before = len(server.hits)
+    second, ledger = run(server, requests, tmp_path / "cache")
+    assert [hit.tag for hit in server.hits[before:]] == ["down"]
+    assert [r.ok for r in second] == [False, False, True] and second[0].cached and not second[1].cached
+    assert second[0].error == first[0].error and second[0].error.startswith("invalid: ")
+    row = next(r for r in ledger if r.item_id == "bad")
+    assert row.cached and not row.ok and row.attempt == 3 and row.latency_ms == 0 and row.error == first[0].error
+
+    def asked(**settings) -> int:
+        client = LLMClient(config(server.base_url).model_copy(update=settings),
+                           OpenAIBackend(config(server.base_url)), ResponseCache(tmp_path / "cache"))
+        count = len(server.hits)
+        [result] = client.run([request("bad")])
+        client.close()
+        assert not result.ok
+        return len(server.hits) - count
+
+    assert asked(max_retries=3) == 4  # more attempts than the stored failure had
+    assert asked(max_retries=3) == 0  # ... and now that one is stored
+    assert asked(cache_failures=False) == 3
 
 
 def test_a_second_run_makes_no_calls_and_is_byte_identical(serve, tmp_path):

@@ -3,8 +3,11 @@
 Layout: ``<lake>/llm_cache/<conversation_id>/<key[:2]>/<key>.json``; forgetting a conversation deletes its one
 folder. The key is a digest of everything that decides the answer: backend, model identity, the backend's
 decoding settings, prompt version, the messages, the JSON schema, the token budget, the sampling settings and the
-retry wording. Only answers that passed validation are stored, so a failure is asked again next time. Entries
-are written to a temporary file and renamed, so a reader never sees half of one.
+retry wording. Stored are the answers that passed validation and, unless ``LLMConfig.cache_failures`` is off,
+the settled failures: the model answered but no attempt validated, or the engine refused the prompt. Asked
+again with the same key, those give the same failure (temperature 0, fixed seed), so a re-run repeats neither
+the calls nor the wait. Transport failures (timeouts, lost connections, HTTP errors) are never stored: they are
+asked again next time. Entries are written to a temporary file and renamed, so a reader never sees half of one.
 """
 
 from __future__ import annotations
@@ -22,12 +25,14 @@ from memory_pipeline.lake import atomic_write, check_conversation_id
 
 @dataclass(frozen=True)
 class CacheEntry:
-    """The answer's raw text (validated again on every read) and what making it cost."""
+    """The answer's raw text (validated again on every read) and what making it cost; or, for a settled failure,
+    its error (``text`` is then the last answer given, possibly empty)."""
 
     text: str
     prompt_tokens: int
     completion_tokens: int
     attempts: int
+    error: str | None = None
 
 
 def cache_key(material: Mapping[str, Any]) -> str:

@@ -18,7 +18,7 @@ from memory_pipeline.llm.backends import load_backend
 from memory_pipeline.llm.cache import CacheEntry, ResponseCache, cache_key
 from memory_pipeline.llm.config import LLMConfig
 from memory_pipeline.llm.ledger import CallRecord, call_id
-from memory_pipeline.llm.types import Backend, BackendRequest, Completion, LLMRequest, LLMResult, Message
+from memory_pipeline.llm.types import REFUSED, Backend, BackendRequest, Completion, LLMRequest, LLMResult, Message
 
 # Sent after a rejected answer. Part of the cache key: a different wording may give different answers.
 RETRY_FEEDBACK = "That answer cannot be used: {error}\nReply again with only the corrected JSON object."
@@ -106,10 +106,21 @@ class LLMClient:
             )
         )
 
+    def _still_settled(self, entry: CacheEntry) -> bool:
+        """A stored failure stands for this run unless failures are not to be kept, or this run allows more
+        attempts than the stored one had (a refused prompt stays refused however many are allowed)."""
+        if not self.config.cache_failures:
+            return False
+        return entry.error.startswith(REFUSED) or entry.attempts > self.config.max_retries
+
     def _from_cache(self, request: LLMRequest, key: str) -> LLMResult | None:
         entry = self.cache.get(request.conversation_id, key) if self.cache is not None else None
-        if entry is None:
+        if entry is None or (entry.error is not None and not self._still_settled(entry)):
             return None
+        if entry.error is not None:
+            self._record(request, entry.attempts, tokens=(entry.prompt_tokens, entry.completion_tokens),
+                         latency_ms=0.0, error=entry.error, cached=True)
+            return LLMResult(request, None, entry.error, entry.attempts, cached=True)
         try:
             value = request.response_model.model_validate_json(entry.text, context=request.context)
         except ValidationError:  # stricter validation since it was stored: ask again
@@ -159,6 +170,11 @@ class LLMClient:
                         self.cache.put(request.conversation_id, keys[i], entry)
                 elif completion.error is not None or attempt > self.config.max_retries:
                     results[i] = LLMResult(request, None, error, attempt, cached=False)
+                    settled = completion.error is None or completion.error.startswith(REFUSED)
+                    if settled and use_cache and self.cache is not None and self.config.cache_failures:
+                        entry = CacheEntry(completion.text or "", completion.prompt_tokens,
+                                           completion.completion_tokens, attempt, error=error)
+                        self.cache.put(request.conversation_id, keys[i], entry)
                 else:
                     if completion.text and completion.text.strip():
                         dialogues[i].append({"role": "assistant", "content": completion.text})

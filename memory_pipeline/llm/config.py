@@ -86,6 +86,9 @@ class LLMConfig(_Strict):
     max_failure_rate: float = Field(default=0.1, ge=0.0, le=1.0)
     stages: dict[str, Literal["llm", "rules"]] = Field(default_factory=dict)
     cache: bool = True
+    # Keep settled failures (no attempt validated, or the engine refused the prompt) in the cache too, so a re-run
+    # gives the same failure without asking; false asks them again on every run (a transport failure always is).
+    cache_failures: bool = True
     sampling: SamplingSettings = Field(default_factory=SamplingSettings)
     vllm: VLLMSettings = Field(default_factory=VLLMSettings)
     openai: OpenAISettings = Field(default_factory=OpenAISettings)

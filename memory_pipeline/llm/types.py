@@ -61,12 +61,18 @@ class BackendRequest:
     max_tokens: int
 
 
+# The error prefix of a prompt the engine refused (too long for its context): a settled error, whatever the retries.
+REFUSED = "refused: "
+
+
 @dataclass(frozen=True)
 class Completion:
     """A backend's answer to one :class:`BackendRequest`.
 
     ``error`` is set when no answer came back at all (transport failure after the backend's own retries); a
     truncated or empty answer is not an error here, the client judges it from ``text`` and ``finish_reason``.
+    An error starting with :data:`REFUSED` is the request's own (the engine refused the prompt), so asking again
+    gives the same error; any other error is the transport's.
     """
 
     text: str | None

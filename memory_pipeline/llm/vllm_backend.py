@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from memory_pipeline.llm.backends import model_identity
 from memory_pipeline.llm.config import LLMConfig
-from memory_pipeline.llm.types import BackendRequest, Completion
+from memory_pipeline.llm.types import REFUSED, BackendRequest, Completion
 
 
 def cpu_environment(config: LLMConfig) -> dict[str, str]:
@@ -98,7 +98,7 @@ class VLLMBackend:
         except self._refusals as refused:
             if len(requests) == 1:
                 elapsed = (time.perf_counter() - start) * 1000
-                return [Completion(None, None, 0, 0, elapsed, error=f"refused: {refused}")]
+                return [Completion(None, None, 0, 0, elapsed, error=f"{REFUSED}{refused}")]
             return [completion for request in requests for completion in self.generate([request])]
         share = (time.perf_counter() - start) * 1000 / len(requests)
         completions = []
