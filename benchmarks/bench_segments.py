@@ -14,8 +14,8 @@ every join is a boundary to find. Thresholds are chosen on one part of the data 
     python benchmarks/bench_segments.py ablate [--sessions 450]     (cue machinery on/off, MSC valid)
     python benchmarks/bench_segments.py report [--sessions 450] [--json out.json]
     python benchmarks/bench_segments.py cost [--json out.json]       (only the cost figures, LoCoMo dev)
-    python benchmarks/bench_segments.py report --detector llm --llm-backend openai --llm-model NAME  (needs
-        memory_pipeline.llm, the LLM-backends package)
+    python benchmarks/bench_segments.py report --detector llm --llm-backend vllm|openai --llm-model NAME
+        [--splits msc_test] [--no-untrimmed] [--no-cost]     (smaller runs for a slow LLM)
 """
 
 from __future__ import annotations
@@ -183,14 +183,15 @@ def report(args: argparse.Namespace) -> int:
     # the joined sessions reuse the source sessions' texts: encode each once; the cost figures use the bare embedder
     detector, config = make_detector(args, MemoEmbedder(embedder))
     numbers: dict = {"detector": args.detector}
-    locomo = turns_of(LOCOMO_DEV)
-    splits = {"msc_test": turns_of(MSC_TEST, args.sessions), "locomo_dev": locomo}
-    for split, turns in splits.items():
-        for trim in (TRIM, 0):
+    readers = {"msc_test": lambda: turns_of(MSC_TEST, args.sessions), "locomo_dev": lambda: turns_of(LOCOMO_DEV)}
+    for split in args.splits.split(","):
+        turns = readers[split]()
+        for trim in (TRIM, 0) if args.untrimmed else (TRIM,):
             joined = join_sessions(turns, PIECES_PER_SESSION, trim)
             tag = f"{split}_{'trimmed' if trim else 'untrimmed'}"
             numbers.update({f"{tag}.{key}": value for key, value in join_figures(joined, detector, config).items()})
-    numbers.update(cost_figures(locomo, make_detector(args, embedder)[0], config, embedder))
+    if args.cost:
+        numbers.update(cost_figures(turns_of(LOCOMO_DEV), make_detector(args, embedder)[0], config, embedder))
     print_numbers(numbers, decimals=3, json_path=args.json)
     return 0
 
@@ -248,6 +249,10 @@ def main(argv: list[str] | None = None) -> int:
         sub.choices[name].add_argument("--detector", default="embedding", choices=("embedding", "llm"))
         sub.choices[name].add_argument("--llm-backend", default="openai")
         sub.choices[name].add_argument("--llm-model")
+    # An LLM detector on CPU takes minutes per round of windows: these make a smaller, stated measurement.
+    sub.choices["report"].add_argument("--splits", default="msc_test,locomo_dev", help="comma-separated")
+    sub.choices["report"].add_argument("--no-untrimmed", dest="untrimmed", action="store_false")
+    sub.choices["report"].add_argument("--no-cost", dest="cost", action="store_false")
     args = parser.parse_args(argv)
     return {"tune": tune, "ablate": ablate, "report": report, "cost": cost}[args.command](args)
 

@@ -259,7 +259,8 @@ def test_a_dagster_run_through_vllm_serve_accounts_every_call_and_reruns_from_th
     lake = Lake(tmp_path / "lake")
     lake.root.mkdir()
     (lake.root / "memory_pipeline.toml").write_text(
-        '[llm]\nbackend = "openai"\nmodel = "smollm2"\n\n'
+        # One attempt: retries are the fault tests' subject; here each would cost SmolLM2 a 1,024-token answer.
+        '[llm]\nbackend = "openai"\nmodel = "smollm2"\nmax_retries = 0\n\n'
         '[llm.stages]\nsegments = "rules"\nlinks = "rules"\nconsolidation = "rules"\n'
     )
     tiny = tmp_path / "tiny.json"  # one short session: one segment, one request (SmolLM2 on 2 cores is slow)
