@@ -12,6 +12,7 @@ from assets.partitions import (
     conversation_spec,
     read_chunk,
     timed,
+    write_split_by_conversation,
 )
 from assets.llm_ledger import LEDGER_CHECK, drain, ledger_metadata, write_ledger
 from resources import ConsolidationSettingsResource, LakeResource, LLMResource, ParserResource
@@ -64,28 +65,24 @@ def consolidation(
         "consolidation_decisions": result.consolidation.decisions,
         "memory_status": result.consolidation.status,
     }
+    written = write_split_by_conversation(store, built, context.partition_keys)
     calls = drain(resources)
+    ledger = pl.concat([write_ledger(store, cid, LLM_STAGES, calls) for cid in context.partition_keys])
+    lake.refresh_views()
     memories = pl.concat([chunk["memory_entries"].select("memory_id", "conversation_id"),
                           chunk["fta_units"].select("memory_id", "conversation_id")])
-    outputs: dict[str, list[pl.DataFrame]] = {table: [] for table in TABLES}
-    ledgers, per_partition = [], {}
-    for conversation_id in context.partition_keys:
-        frames = {table: frame.filter(pl.col("conversation_id") == conversation_id) for table, frame in built.items()}
-        for table, frame in frames.items():
-            store.write_partition(table, conversation_id, frame)
-            outputs[table].append(frame)
-        ledgers.append(write_ledger(store, conversation_id, LLM_STAGES, calls))
-        per_partition[conversation_id] = {
-            "memories": memories.filter(pl.col("conversation_id") == conversation_id).height,
-            "links": frames["links"].height,
-            "hidden": frames["memory_status"].filter(pl.col("status") != "active").height,
+    per_partition = {
+        cid: {
+            "memories": status.height,  # one status row per memory
+            "links": written["links"][cid].height,
+            "hidden": status.filter(pl.col("status") != "active").height,
         }
-    lake.refresh_views()
-    ledger = pl.concat(ledgers)
+        for cid, status in written["memory_status"].items()
+    }
     outcomes = consolidation_checks(built["links"], built["memory_status"], dict(memories.iter_rows()))
     failure_rate = llm_failure_rate_under(ledger, llm.config.max_failure_rate)
     for table in TABLES:
-        metadata = combine_metadata(table, per_partition, outputs[table], clock["seconds"])
+        metadata = combine_metadata(table, per_partition, list(written[table].values()), clock["seconds"])
         metadata.update(ledger_metadata(ledger))
         checks = [check_result(o, asset_key=table) for o in outcomes if o.name in CHECKS_OF.get(table, ())]
         if table == "links":

@@ -139,6 +139,20 @@ def read_chunk(lake, table: str, conversation_ids: Sequence[str]) -> pl.DataFram
     return pl.concat([lake.read_partition(table, cid) for cid in conversation_ids], how="diagonal_relaxed")
 
 
+def write_split_by_conversation(
+    lake, built: Mapping[str, pl.DataFrame], conversation_ids: Sequence[str]
+) -> dict[str, dict[str, pl.DataFrame]]:
+    """A chunk's tables (``{table: frame}``, every row carrying its ``conversation_id``) written as one partition
+    per conversation; returns ``{table: {conversation_id: its rows}}``."""
+    written: dict[str, dict[str, pl.DataFrame]] = {table: {} for table in built}
+    for table, frame in built.items():
+        for conversation_id in conversation_ids:
+            rows = frame.filter(pl.col("conversation_id") == conversation_id)
+            lake.write_partition(table, conversation_id, rows)
+            written[table][conversation_id] = rows
+    return written
+
+
 def write_each_conversation(
     context: dg.AssetExecutionContext, lake, table: str, build: Callable[[str], pl.DataFrame]
 ) -> PartitionOutputs:

@@ -17,6 +17,7 @@ from assets.partitions import (
     conversation_spec,
     read_chunk,
     timed,
+    write_split_by_conversation,
 )
 from resources import EmbedderResource, ExtractorResource, LakeResource, LLMResource, SituationsSettingsResource
 
@@ -57,13 +58,10 @@ def segments(
     turns = read_chunk(store, "turns", context.partition_keys)
     with timed() as clock:
         result = build_segments(turns, load_detector(config, resources), config)
-    frames, ledgers, calls = {}, [], drain(resources if uses_llm else None)
-    for conversation_id in context.partition_keys:
-        frames[conversation_id] = result.segments.filter(pl.col("conversation_id") == conversation_id)
-        store.write_partition("segments", conversation_id, frames[conversation_id])
-        ledgers.append(write_ledger(store, conversation_id, ("segments",), calls))
+    frames = write_split_by_conversation(store, {"segments": result.segments}, context.partition_keys)["segments"]
+    calls = drain(resources if uses_llm else None)
+    ledger = pl.concat([write_ledger(store, cid, ("segments",), calls) for cid in context.partition_keys])
     lake.refresh_views()
-    ledger = pl.concat(ledgers)
     per_partition = {cid: {"segments": frame.height} for cid, frame in frames.items()}
     metadata = combine_metadata("segments", per_partition, list(frames.values()), clock["seconds"])
     metadata.update(ledger_metadata(ledger))
@@ -121,28 +119,22 @@ def units(
     with timed() as clock:  # one build for the chunk: the LLM builder sends one request batch for all its segments
         result = build_fta_units(turns, chunk("segments"), chunk("memory_entries"), chunk("memory_sources"),
                                  resources, config)
-    unit_frames, source_frames, ledgers, per_partition = [], [], [], {}
+    written = write_split_by_conversation(
+        store, {"fta_units": result.units, "unit_sources": result.sources}, context.partition_keys
+    )
     calls = drain(resources if uses_llm else None)
-    for conversation_id in context.partition_keys:
-        units_of = result.units.filter(pl.col("conversation_id") == conversation_id)
-        sources_of = result.sources.filter(pl.col("memory_id").is_in(units_of["memory_id"].to_list()))
-        store.write_partition("fta_units", conversation_id, units_of)
-        store.write_partition("unit_sources", conversation_id, sources_of)
-        ledgers.append(write_ledger(store, conversation_id, ("fta_units",), calls))
-        unit_frames.append(units_of)
-        source_frames.append(sources_of)
-        per_partition[conversation_id] = {"units": units_of.height}
+    ledger = pl.concat([write_ledger(store, cid, ("fta_units",), calls) for cid in context.partition_keys])
     lake.refresh_views()
+    per_partition = {cid: {"units": frame.height} for cid, frame in written["fta_units"].items()}
     all_units, all_sources = result.units, result.sources
-    ledger = pl.concat(ledgers)
     lineage_checks = [
         check_result(replace(memories_have_sources(all_units, all_sources), name="units_have_evidence"),
                      asset_key="unit_sources"),
         check_result(replace(sources_exist(all_sources, turns), name="unit_evidence_turns_exist"),
                      asset_key="unit_sources"),
     ]
-    for table, frames in (("fta_units", unit_frames), ("unit_sources", source_frames)):
-        metadata = combine_metadata(table, per_partition, frames, clock["seconds"])
+    for table, frames in written.items():
+        metadata = combine_metadata(table, per_partition, list(frames.values()), clock["seconds"])
         checks = lineage_checks if table == "unit_sources" else [
             check_result(llm_failure_rate_under(ledger, llm.config.max_failure_rate), dg.AssetCheckSeverity.WARN,
                          asset_key=table)]

@@ -17,7 +17,7 @@ from memory_pipeline.consolidation.base import (
     load_consolidation_classifier,
 )
 from memory_pipeline.consolidation.checks import dangling_link_ends, status_checks
-from memory_pipeline.consolidation.config import ConsolidationConfig
+from memory_pipeline.config import ConsolidationConfig
 from memory_pipeline.consolidation.stage import ConsolidationResult, consolidate
 from memory_pipeline.links.base import ClassifierResources
 from memory_pipeline.parsing import Parser

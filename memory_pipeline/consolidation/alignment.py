@@ -32,7 +32,7 @@ from memory_pipeline.consolidation.base import (
     SUPERSEDE,
     Proposal,
 )
-from memory_pipeline.consolidation.config import ConsolidationConfig
+from memory_pipeline.config import ConsolidationConfig
 from memory_pipeline.consolidation.validator import normalise_text
 from memory_pipeline.links.rules import state_changes
 from memory_pipeline.memory_frame import Memory

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from memory_pipeline.analysis import Reading
-from memory_pipeline.consolidation.config import ConsolidationConfig
+from memory_pipeline.config import ConsolidationConfig
 from memory_pipeline.links.base import ClassifierResources
 from memory_pipeline.links.candidates import CandidateJob
 from memory_pipeline.memory_frame import Memory

@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from memory_pipeline.consolidation.base import RELATION, ConsolidationContext, JudgedJob, Proposal
-from memory_pipeline.consolidation.config import ConsolidationConfig
+from memory_pipeline.config import ConsolidationConfig
 from memory_pipeline.links.base import ClassifierResources
 from memory_pipeline.links.candidates import CandidateJob
 from memory_pipeline.links.llm import ask, candidates_request

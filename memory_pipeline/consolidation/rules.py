@@ -32,7 +32,7 @@ from memory_pipeline.consolidation.base import (
     JudgedJob,
     Proposal,
 )
-from memory_pipeline.consolidation.config import ConsolidationConfig
+from memory_pipeline.config import ConsolidationConfig
 from memory_pipeline.links.base import CONTRADICTS, NONE, SAME_EPISODE, UPDATES, ClassifierResources
 from memory_pipeline.links.candidates import Candidate, CandidateJob
 from memory_pipeline.links.rules import classify_pair, state_changes

@@ -24,7 +24,7 @@ import polars as pl
 from memory_pipeline.analysis import Reading
 from memory_pipeline.consolidation.alignment import exact_duplicates, state_transitions
 from memory_pipeline.consolidation.base import HIDING, ConsolidationClassifier, ConsolidationContext, Proposal
-from memory_pipeline.consolidation.config import ConsolidationConfig
+from memory_pipeline.config import ConsolidationConfig
 from memory_pipeline.consolidation.status import StatusBook, status_frame, status_problems
 from memory_pipeline.consolidation.validator import reject_reason
 from memory_pipeline.lake import stable_id

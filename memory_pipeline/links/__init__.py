@@ -17,7 +17,7 @@ from memory_pipeline.links.base import (
     LinkClassifier,
     load_link_classifier,
 )
-from memory_pipeline.links.config import LinksConfig
+from memory_pipeline.config import LinksConfig
 from memory_pipeline.links.stage import LinksResult, build_links, final_lifecycles, initial_lifecycles, lifecycle_updates
 from memory_pipeline.parsing import Parser
 

@@ -8,7 +8,7 @@ from typing import Any, Protocol
 
 from memory_pipeline.analysis import Reading
 from memory_pipeline.links.candidates import CandidateJob
-from memory_pipeline.links.config import LinksConfig
+from memory_pipeline.config import LinksConfig
 from memory_pipeline.memory_frame import Memory
 from memory_pipeline.registry import Registry
 

@@ -27,7 +27,7 @@ from memory_pipeline.links.base import (
     LinkProposal,
 )
 from memory_pipeline.links.candidates import CandidateJob
-from memory_pipeline.links.config import LinksConfig
+from memory_pipeline.config import LinksConfig
 from memory_pipeline.links.rules import RuleLinkClassifier
 from memory_pipeline.llm.prompts import Prompt, load_prompt_file
 from memory_pipeline.llm.types import LLMRequest

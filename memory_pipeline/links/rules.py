@@ -34,7 +34,7 @@ from memory_pipeline.links.base import (
     LinkProposal,
 )
 from memory_pipeline.links.candidates import CandidateJob
-from memory_pipeline.links.config import LinksConfig
+from memory_pipeline.config import LinksConfig
 from memory_pipeline.memory_frame import Memory
 
 NAME = "rules"

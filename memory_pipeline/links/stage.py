@@ -28,7 +28,7 @@ from memory_pipeline.links.base import (
     LinkContext,
 )
 from memory_pipeline.links.candidates import candidate_jobs
-from memory_pipeline.links.config import LinksConfig
+from memory_pipeline.config import LinksConfig
 from memory_pipeline.memory_frame import Memory, memories_by_id
 from memory_pipeline.schemas import LINKS
 

@@ -113,6 +113,16 @@ class LLMClient:
             return False
         return entry.error.startswith(REFUSED) or entry.attempts > self.config.max_retries
 
+    def _keeps(self, completion: Completion, error: str | None) -> bool:
+        """Whether a final outcome goes into the cache: a validated answer, or a settled failure (the model
+        answered and no attempt validated, or the engine refused the prompt), never a transport failure."""
+        if self.cache is None:
+            return False
+        if error is None:
+            return True
+        settled = completion.error is None or completion.error.startswith(REFUSED)
+        return settled and self.config.cache_failures
+
     def _from_cache(self, request: LLMRequest, key: str) -> LLMResult | None:
         entry = self.cache.get(request.conversation_id, key) if self.cache is not None else None
         if entry is None or (entry.error is not None and not self._still_settled(entry)):
@@ -161,17 +171,9 @@ class LLMClient:
                 value, error = judge(request, completion)
                 self._record(request, attempt, tokens=(completion.prompt_tokens, completion.completion_tokens),
                              latency_ms=completion.latency_ms, error=error, cached=False)
-                if value is not None:
-                    results[i] = LLMResult(request, value, None, attempt, cached=False)
-                    if use_cache and self.cache is not None:
-                        entry = CacheEntry(
-                            completion.text, completion.prompt_tokens, completion.completion_tokens, attempt
-                        )
-                        self.cache.put(request.conversation_id, keys[i], entry)
-                elif completion.error is not None or attempt > self.config.max_retries:
-                    results[i] = LLMResult(request, None, error, attempt, cached=False)
-                    settled = completion.error is None or completion.error.startswith(REFUSED)
-                    if settled and use_cache and self.cache is not None and self.config.cache_failures:
+                if value is not None or completion.error is not None or attempt > self.config.max_retries:
+                    results[i] = LLMResult(request, value, error, attempt, cached=False)
+                    if use_cache and self._keeps(completion, error):
                         entry = CacheEntry(completion.text or "", completion.prompt_tokens,
                                            completion.completion_tokens, attempt, error=error)
                         self.cache.put(request.conversation_id, keys[i], entry)

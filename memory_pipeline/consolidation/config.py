@@ -1,5 +1,0 @@
-"""Re-export: the settings live in :mod:`memory_pipeline.config` with every other stage's."""
-
-from memory_pipeline.config import ConsolidationConfig
-
-__all__ = ["ConsolidationConfig"]
