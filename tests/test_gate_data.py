@@ -4,7 +4,12 @@ import numpy as np
 
 from memory_pipeline.gate.data import cited_categories, load_msc_examples, locomo_examples
 from memory_pipeline.ingest import read_source
-from memory_pipeline.ingest.locomo import ANSWERABLE_CATEGORIES, load_audit_corrections, read_questions
+from memory_pipeline.ingest.locomo import (
+    ANSWERABLE_CATEGORIES,
+    load_audit_corrections,
+    read_observation_refs,
+    read_questions,
+)
 
 
 def test_msc_turns_with_persona_text_are_positive(tmp_path):
@@ -40,6 +45,12 @@ def small_locomo(tmp_path):
             {"question": "Where?", "answer": "Porto", "evidence": ["D1:3"], "category": 4},
             {"question": "A cat?", "adversarial_answer": "yes", "evidence": ["D1:1"], "category": 5},
         ],
+        "observation": {
+            "session_1_observation": {
+                "Bo": [["Bo got a dog.", "D1:2"], ["Bo has a garden.", ["D01:01", "D"]]],
+                "Ana": [["A record without a source."]],
+            }
+        },
     }
     audit = [
         {"question_id": "locomo_0_qa1", "correct_evidence": []},
@@ -61,6 +72,19 @@ def test_gate_labels_follow_the_one_evidence_reading(tmp_path):
     assert cited_categories(questions)[("c1", "D1:2")] == frozenset({4})
 
 
+def test_observation_sources_add_training_positives_but_not_evaluation_labels(tmp_path):
+    locomo, _ = small_locomo(tmp_path)
+    observed = read_observation_refs(locomo)
+    assert observed == {("c1", "D1:2"), ("c1", "D1:1")}  # "D01:01" normalised, "D" and a bare record ignored
+    questions = read_questions(locomo)
+    plain = locomo_examples(read_source(locomo), questions, ANSWERABLE_CATEGORIES)
+    with_observations = locomo_examples(read_source(locomo), questions, ANSWERABLE_CATEGORIES, observed)
+    assert [e.label for e in plain] == [0, 1, 1]
+    assert [e.label for e in with_observations] == [1, 1, 1]
+    # What a turn is evidence for is read from the questions alone, whatever trains the gate.
+    assert [e.evidence_categories for e in with_observations] == [e.evidence_categories for e in plain]
+
+
 def test_locomo_evidence_labels_and_whole_conversation_groups(locomo_dev):
     conversations = read_source(locomo_dev)
     corrections = load_audit_corrections(locomo_dev.parent / "locomo-audit.errors.dev.json")
@@ -76,3 +100,7 @@ def test_locomo_evidence_labels_and_whole_conversation_groups(locomo_dev):
     assert (len(examples), sum(e.label for e in examples)) == (2760, 672)
     positive_rate = np.mean([e.label for e in examples])
     assert 0.1 < positive_rate < 0.5
+    # Observations name far more source turns than the questions cite (the denser training signal).
+    observed = read_observation_refs(locomo_dev)
+    assert len(observed) > 1.5 * sum(e.label for e in examples)
+    assert observed <= {(e.group, e.example_id.split(":", 1)[1]) for e in examples}

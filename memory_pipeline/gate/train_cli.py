@@ -48,13 +48,24 @@ AUDIT_FILE_NAME = "locomo-audit.errors.dev.json"
 SHIPPED_FILES = ("gate.safetensors", "config.json", "MODEL_CARD.md")
 
 
-def configure(parser: argparse.ArgumentParser) -> None:
-    """Add the arguments of ``memory-pipeline gate train``."""
+def add_data_arguments(parser: argparse.ArgumentParser) -> None:
+    """The labelled data every gate command reads: MSC persona labels and a LoCoMo file with its audit."""
     parser.add_argument("--msc", type=Path, help="MSC persona-summary folder holding session_N/{valid,test}.txt")
     parser.add_argument("--locomo", type=Path, required=True, help="LoCoMo JSON (e.g. locomo10.dev.json)")
     parser.add_argument(
         "--locomo-audit", type=Path, help=f"corrected evidence; default: {AUDIT_FILE_NAME} beside --locomo"
     )
+
+
+def read_audit(args: argparse.Namespace) -> dict:
+    """The audit's corrections: the default file beside ``--locomo`` is optional, a named one must exist."""
+    audit = args.locomo_audit or args.locomo.parent / AUDIT_FILE_NAME
+    return load_audit_corrections(audit) if args.locomo_audit or audit.exists() else {}
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``memory-pipeline gate train``."""
+    add_data_arguments(parser)
     parser.add_argument(
         "--train-conversations", nargs="+", default=list(DEFAULT_TRAIN_CONVERSATIONS),
         help="LoCoMo conversations to train on; the others are held out for validation and the sweep",
@@ -83,10 +94,7 @@ def run(args: argparse.Namespace) -> int:
     encoder_dir = resolve_encoder_dir(args.encoder)
 
     conversations = read_source(args.locomo, LOCOMO_FORMAT)
-    audit = args.locomo_audit or args.locomo.parent / AUDIT_FILE_NAME
-    # The default audit file is optional; one named on the command line must be there.
-    corrections = load_audit_corrections(audit) if args.locomo_audit or audit.exists() else {}
-    locomo = locomo_examples(conversations, read_questions(args.locomo, corrections), ALL_CATEGORIES)
+    locomo = locomo_examples(conversations, read_questions(args.locomo, read_audit(args)), ALL_CATEGORIES)
     train_ids = set(args.train_conversations)
     held_out = [e for e in locomo if e.group not in train_ids]
     train = [e for e in locomo if e.group in train_ids]

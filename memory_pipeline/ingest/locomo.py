@@ -187,3 +187,23 @@ def read_questions(
                 )
             )
     return questions
+
+
+def read_observation_refs(path: str | Path, config: IngestConfig | None = None) -> set[tuple[str, str]]:
+    """``(conversation id, dia id)`` of every turn a LoCoMo ``observation`` record names as its source.
+
+    Observations are the annotators' per-session list of facts each speaker revealed, each citing the turn(s)
+    it came from: a denser "worth remembering" signal than QA evidence, which only marks what a question
+    happened to ask. Ids are normalised like evidence ids; a record citing nothing well-formed adds nothing.
+    """
+    doc = load_document(Path(path), config or IngestConfig())
+    refs: set[tuple[str, str]] = set()
+    for sample in require_list(doc.payload, "a LoCoMo file"):
+        sample = require_dict(sample, "a LoCoMo sample")
+        cid = check_conversation_id(sample.get("sample_id"))
+        for by_speaker in (sample.get("observation") or {}).values():
+            for records in (by_speaker or {}).values() if isinstance(by_speaker, dict) else ():
+                for record in records or ():
+                    if isinstance(record, (list, tuple)) and len(record) >= 2:
+                        refs.update((cid, ref) for ref in normalise_evidence_ids(record[1:]))
+    return refs
