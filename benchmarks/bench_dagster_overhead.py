@@ -5,9 +5,10 @@ orchestration cost dominates), then on two fresh lakes:
 
 * CLI path: ``memory-pipeline --lake A ingest FILE`` and ``memory-pipeline --lake A run --all`` (subprocesses,
   as a user runs them: interpreter start, imports, Dagster runs per chunk, event log, asset checks);
-* direct path, in this process: the same engine functions the assets call (``ingest_files``,
-  ``inbox_frames``, ``score_turns``, ``extract_memories``, ``embed_memories``) in a plain loop, each model loaded
-  once, every partition written through ``Lake.write_partition``.
+* direct path, in this process: the same engine functions the assets of the default chain call
+  (``ingest_files``, ``inbox_frames``, ``score_turns``, ``extract_memories``, ``build_segments``,
+  ``build_fta_units``, ``embed_memories``, ``link_and_consolidate``) in a plain loop, each model loaded once,
+  every partition written through ``Lake.write_partition``.
 
 Overhead per partition = (CLI run seconds - direct seconds, model loads included) / N. The CLI reloads each
 model once per chunk of ``max_partitions_per_run`` conversations; that is part of what is measured.
@@ -69,7 +70,9 @@ def _startup_seconds() -> float:
 
 
 def direct_path(lake_dir: Path, source: Path) -> dict[str, float]:
-    """The engine functions the assets call, in a plain loop; returns seconds per part."""
+    """The engine functions the default chain's assets call, in a plain loop; returns seconds per part."""
+    import polars as pl
+
     from memory_pipeline import warehouse
     from memory_pipeline.config import PipelineConfig
     from memory_pipeline.embeddings import Embedder, embed_memories
@@ -77,7 +80,12 @@ def direct_path(lake_dir: Path, source: Path) -> dict[str, float]:
     from memory_pipeline.gate import GateModel, score_turns
     from memory_pipeline.ingest import inbox_file, inbox_frames, ingest_files
     from memory_pipeline.lake import Lake
+    from memory_pipeline.consolidation.run import link_and_consolidate
+    from memory_pipeline.extraction import TemporalResolver
     from memory_pipeline.parsing import load_parser
+    from memory_pipeline.segments import DetectorResources, build_segments, load_detector
+    from memory_pipeline.units import BuilderResources, build_fta_units
+    from memory_pipeline.units.affect import AffectAnalyser
 
     config = PipelineConfig(lake_dir=lake_dir)
     lake = Lake(lake_dir)
@@ -90,6 +98,8 @@ def direct_path(lake_dir: Path, source: Path) -> dict[str, float]:
 
     started = time.perf_counter()
     gate, parser, embedder = GateModel.load(config.gate), load_parser(config.parser), Embedder.load(config.embedder)
+    detector = load_detector(config.segments, DetectorResources(embedder=embedder))
+    builder = BuilderResources(affect=AffectAnalyser.load(), resolver=TemporalResolver())
     seconds["direct_model_load_s"] = time.perf_counter() - started
 
     started = time.perf_counter()
@@ -103,7 +113,21 @@ def direct_path(lake_dir: Path, source: Path) -> dict[str, float]:
         lake.write_partition("memory_entries", conversation_id, result.entries)
         lake.write_partition("memory_sources", conversation_id, result.sources)
         lake.write_partition("extraction_diagnostics", conversation_id, result.diagnostics)
-        lake.write_partition("memory_embeddings", conversation_id, embed_memories(result.entries, embedder))
+        segments = build_segments(turns, detector, config.segments).segments
+        lake.write_partition("segments", conversation_id, segments)
+        units = build_fta_units(turns, segments, result.entries, result.sources, builder, config.units)
+        lake.write_partition("fta_units", conversation_id, units.units)
+        lake.write_partition("unit_sources", conversation_id, units.sources)
+        embeddings = pl.concat([embed_memories(result.entries, embedder, "entry"),
+                                embed_memories(units.units, embedder, "fta_unit")])
+        lake.write_partition("memory_embeddings", conversation_id, embeddings)
+        store = link_and_consolidate(
+            result.entries, pl.concat([result.sources, units.sources]), turns, embeddings, parser, config.links,
+            config.consolidation, units=units.units,
+        )
+        lake.write_partition("links", conversation_id, store.links.links)
+        lake.write_partition("consolidation_decisions", conversation_id, store.consolidation.decisions)
+        lake.write_partition("memory_status", conversation_id, store.consolidation.status)
     warehouse.refresh_views(lake)
     seconds["direct_loop_s"] = time.perf_counter() - started
     seconds["direct_partitions"] = len(report.accepted)
