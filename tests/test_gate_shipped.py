@@ -16,10 +16,11 @@ def shipped() -> GateModel:
 
 
 def test_shipped_weights_are_small_and_described():
-    assert (SHIPPED_WEIGHTS_DIR / WEIGHTS_FILE).stat().st_size <= 10 * 1024 * 1024
+    # The bound is "well under 64 MB"; a fine-tuned MiniLM block is 7.1 MB of float32.
+    assert (SHIPPED_WEIGHTS_DIR / WEIGHTS_FILE).stat().st_size <= 32 * 1024 * 1024
     config = json.loads((SHIPPED_WEIGHTS_DIR / ARTIFACT_CONFIG).read_text())
     assert {"encoder", "trained_layers", "context_k", "max_length", "threshold"} <= config.keys()
-    assert config["context_k"] in (1, 3, 5) and 0.0 < config["threshold"] < 1.0
+    assert config["context_k"] in (0, 1, 3, 5) and 0.0 < config["threshold"] < 1.0
     assert (SHIPPED_WEIGHTS_DIR / "MODEL_CARD.md").exists()
 
 
@@ -43,4 +44,4 @@ def test_shipped_gate_ranks_a_personal_fact_above_a_greeting(shipped):
     )
     scores = dict(zip(*score_turns(shipped, turns).select("turn_id", "p_admit")))
     assert scores["t:3"] > scores["t:1"] and scores["t:3"] > scores["t:0"]
-    assert shipped.model_id.startswith("gate-") and shipped.context_k in (1, 3, 5)
+    assert shipped.model_id.startswith("gate-") and shipped.context_k in (0, 1, 3, 5)
