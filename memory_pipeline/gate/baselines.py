@@ -28,6 +28,18 @@ def packed_text(example: GateExample, k: int) -> str:
     return f"{CONTEXT_MARKER} {context} {TARGET_MARKER} {render_line(example.target, names)}"
 
 
+def packed_embeddings(embedder, examples: Sequence[GateExample], k: int) -> np.ndarray:
+    """Normalised frozen sentence embeddings of the packed turns."""
+    return embedder.encode([packed_text(e, k) for e in examples], batch_size=64, normalize_embeddings=True)
+
+
+def logistic_scores(train_vectors: np.ndarray, train_labels: np.ndarray, test_vectors: np.ndarray, seed: int):
+    """P(evidence) from a class-balanced logistic regression fitted on the training vectors."""
+    classifier = LogisticRegression(class_weight="balanced", max_iter=2000, random_state=seed)
+    classifier.fit(train_vectors, train_labels)
+    return classifier.predict_proba(test_vectors)[:, 1]
+
+
 def frozen_embedding_scores(
     embedder,
     train: Sequence[GateExample],
@@ -37,8 +49,5 @@ def frozen_embedding_scores(
     seed: int,
 ) -> np.ndarray:
     """P(evidence) from a class-balanced logistic regression over frozen embeddings of the packed turns."""
-    train_vectors = embedder.encode([packed_text(e, k) for e in train], batch_size=64, normalize_embeddings=True)
-    test_vectors = embedder.encode([packed_text(e, k) for e in test], batch_size=64, normalize_embeddings=True)
-    classifier = LogisticRegression(class_weight="balanced", max_iter=2000, random_state=seed)
-    classifier.fit(train_vectors, train_labels)
-    return classifier.predict_proba(test_vectors)[:, 1]
+    train_vectors, test_vectors = packed_embeddings(embedder, train, k), packed_embeddings(embedder, test, k)
+    return logistic_scores(train_vectors, train_labels, test_vectors, seed)

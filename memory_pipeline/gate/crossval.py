@@ -18,10 +18,15 @@ import torch
 
 from memory_pipeline.gate import sweep
 from memory_pipeline.gate.data import GateExample
-from memory_pipeline.gate.infer import pad_token_id
-from memory_pipeline.gate.model import GateNetwork, load_network
-from memory_pipeline.gate.packing import pack_turns
-from memory_pipeline.gate.train import CachedInput, TrainSettings, cache_frozen_states, seed_everything, train_gate
+from memory_pipeline.gate.model import GateNetwork
+from memory_pipeline.gate.train import (
+    CachedInput,
+    TrainSettings,
+    cache_examples,
+    load_trainable_network,
+    seed_everything,
+    train_gate,
+)
 
 
 @dataclass(frozen=True)
@@ -63,12 +68,32 @@ def evaluation_labels(examples: Sequence[GateExample], categories: frozenset[int
     return np.array([e.is_evidence(categories) for e in examples], dtype=np.int64)
 
 
-def cache_examples(
-    network: GateNetwork, tokenizer, examples: Sequence[GateExample], k: int, max_length: int,
-    first_trainable: int, device: torch.device,
-) -> list[CachedInput]:
-    packed = pack_turns(tokenizer, [e.target for e in examples], [e.context for e in examples], k, max_length)
-    return cache_frozen_states(network, packed, first_trainable, pad_token_id(tokenizer), device)
+@dataclass
+class Prepared:
+    """A recipe's network with a fresh head, and every example's frozen-block states, cached once."""
+
+    network: GateNetwork
+    examples: list[GateExample]
+    cached: list[CachedInput]
+    labels: np.ndarray
+
+
+def prepare(encoder_dir, locomo, msc, recipe: Recipe, settings: TrainSettings, max_length: int) -> Prepared:
+    device = torch.device(settings.device)
+    seed_everything(settings.seed)  # the head's initialisation is the same for every recipe, fold and final fit
+    network, tokenizer = load_trainable_network(encoder_dir, device)
+    first_trainable = network.n_layers - recipe.trainable_layers
+    examples = list(locomo) + list(msc)
+    cached = cache_examples(network, tokenizer, examples, recipe.k, max_length, first_trainable, device)
+    return Prepared(network, examples, cached, np.array([e.label for e in examples], dtype=np.int64))
+
+
+def recipe_settings(settings: TrainSettings, recipe: Recipe, fixed_epoch: int) -> TrainSettings:
+    """The recipe's training switches on the run's settings, keeping epoch ``fixed_epoch`` of the schedule."""
+    return replace(
+        settings, trainable_layers=recipe.trainable_layers, class_weighting=recipe.class_weighting,
+        fixed_epoch=fixed_epoch,
+    )
 
 
 def cross_validate(
@@ -86,19 +111,10 @@ def cross_validate(
     ``locomo`` carries the recipe's training labels; evaluation labels come from ``evidence_categories`` of
     the citing questions, identical for every recipe. MSC examples only ever train.
     """
-    device = torch.device(settings.device)
-    seed_everything(settings.seed)  # the head's initialisation is the same for every recipe and fold
-    network, tokenizer = load_network(encoder_dir)
-    network.to(device)
-    first_trainable = network.n_layers - recipe.trainable_layers
-    initial = copy.deepcopy(network.trainable_state(first_trainable))
-    examples = list(locomo) + list(msc)
-    cached = cache_examples(network, tokenizer, examples, recipe.k, max_length, first_trainable, device)
-    labels = np.array([e.label for e in examples], dtype=np.int64)
-    fold_settings = replace(
-        settings, trainable_layers=recipe.trainable_layers, class_weighting=recipe.class_weighting,
-        fixed_epoch=settings.epochs,
-    )
+    prepared = prepare(encoder_dir, locomo, msc, recipe, settings, max_length)
+    network, examples, cached, labels = prepared.network, prepared.examples, prepared.cached, prepared.labels
+    initial = copy.deepcopy(network.trainable_state(network.n_layers - recipe.trainable_layers))
+    fold_settings = recipe_settings(settings, recipe, settings.epochs)
     folds = []
     for held_out in sorted({e.group for e in locomo}):
         train_index = [i for i, e in enumerate(examples) if e.group != held_out]
@@ -200,20 +216,10 @@ def fit_final(
 ) -> GateNetwork:
     """Train the chosen recipe on every dev conversation and keep epoch ``epoch`` of the same schedule the
     folds ran, so the shipped weights are what cross-validation measured, with one more conversation."""
-    device = torch.device(settings.device)
-    seed_everything(settings.seed)
-    network, tokenizer = load_network(encoder_dir)
-    network.to(device)
-    first_trainable = network.n_layers - recipe.trainable_layers
-    examples = list(locomo) + list(msc)
-    cached = cache_examples(network, tokenizer, examples, recipe.k, max_length, first_trainable, device)
-    labels = np.array([e.label for e in examples], dtype=np.int64)
-    final_settings = replace(
-        settings, trainable_layers=recipe.trainable_layers, class_weighting=recipe.class_weighting,
-        fixed_epoch=epoch,
-    )
-    train_gate(network, cached, labels, [], np.zeros(0, dtype=np.int64), final_settings, log=log)
-    return network
+    prepared = prepare(encoder_dir, locomo, msc, recipe, settings, max_length)
+    train_gate(prepared.network, prepared.cached, prepared.labels, [], np.zeros(0, dtype=np.int64),
+               recipe_settings(settings, recipe, epoch), log=log)
+    return prepared.network
 
 
 def plot_curves(summaries: Sequence[dict], path, title: str) -> None:
@@ -254,12 +260,11 @@ def cv_baselines(locomo: Sequence[GateExample], evidence_categories: frozenset[i
     longest = baselines.longest_turn_scores(locomo)
     logistic = np.zeros(len(locomo))
     train_labels = np.array([e.label for e in locomo], dtype=np.int64)
+    vectors = baselines.packed_embeddings(embedder, locomo, k)  # once: the embedder is frozen, only the fit moves
     for held_out in sorted({e.group for e in locomo}):
         test = [i for i, e in enumerate(locomo) if e.group == held_out]
         train = [i for i, e in enumerate(locomo) if e.group != held_out]
-        logistic[test] = baselines.frozen_embedding_scores(
-            embedder, [locomo[i] for i in train], train_labels[train], [locomo[i] for i in test], k, seed
-        )
+        logistic[test] = baselines.logistic_scores(vectors[train], train_labels[train], vectors[test], seed)
     return {
         name: {"keep_at_target": sweep.keep_ratio_at_recall(scores, labels), "auprc": sweep.auprc(scores, labels)}
         for name, scores in {"longest_turns": longest, "logistic_regression_frozen_minilm": logistic}.items()

@@ -93,7 +93,8 @@ def write_cv_model_card(report: dict, artifact: GateArtifact, path: Path) -> Non
     data = report["final_data"]
     point = best["threshold"]
     recipe_rows = "\n".join(
-        f"| {name} | {s['recipe']['k']} | {s['recipe']['trainable_layers']} | {'yes' if s['recipe']['observations'] else 'no'}"
+        f"| {name} | {s['recipe']['k']} | {s['recipe']['trainable_layers']}"
+        f" | {'yes' if s['recipe']['observations'] else 'no'}"
         f" | {s['recipe']['msc_examples']} | {'clip(N-/N+, 1, 10)' if s['recipe']['class_weighting'] else '1'}"
         f" | {s['chosen_epoch']} | {_pct(s['keep_at_target'])} | {s['auprc']:.3f} |"
         for name, s in sorted(report["recipes"].items(), key=lambda item: item[1]["keep_at_target"])

@@ -19,9 +19,10 @@ import numpy as np
 import torch
 from torch import nn
 
-from memory_pipeline.gate.infer import batch_to_device, collate, length_sorted_batches
-from memory_pipeline.gate.model import GateNetwork
-from memory_pipeline.gate.packing import PackedInput
+from memory_pipeline.gate.data import GateExample
+from memory_pipeline.gate.infer import batch_to_device, collate, length_sorted_batches, pad_token_id
+from memory_pipeline.gate.model import GateNetwork, load_network
+from memory_pipeline.gate.packing import PackedInput, pack_turns
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,23 @@ def cache_frozen_states(
                     target_mask=torch.tensor(packed[index].target_mask),
                 )
     return cached  # type: ignore[return-value]
+
+
+def load_trainable_network(encoder_dir, device: torch.device) -> tuple[GateNetwork, object]:
+    """The encoder and a fresh head on ``device``; refused unless its top blocks can run on cached states."""
+    network, tokenizer = load_network(encoder_dir)
+    if not network.supports_cached_training():
+        raise ValueError(f"{encoder_dir}: training on cached states needs a BERT-family encoder (encoder.layer)")
+    return network.to(device), tokenizer
+
+
+def cache_examples(
+    network: GateNetwork, tokenizer, examples: Sequence[GateExample], k: int, max_length: int,
+    first_trainable: int, device: torch.device,
+) -> list[CachedInput]:
+    """Pack ``examples`` with k context messages and cache the hidden states entering ``first_trainable``."""
+    packed = pack_turns(tokenizer, [e.target for e in examples], [e.context for e in examples], k, max_length)
+    return cache_frozen_states(network, packed, first_trainable, pad_token_id(tokenizer), device)
 
 
 def collate_cached(

@@ -25,19 +25,23 @@ from memory_pipeline.config import GateConfig, resolve_lake_dir
 from memory_pipeline.devices import choose_device
 from memory_pipeline.gate import baselines, sweep
 from memory_pipeline.gate.data import GateExample, load_msc_examples, locomo_examples, subsample
-from memory_pipeline.gate.infer import pad_token_id, score_turns
+from memory_pipeline.gate.infer import score_turns
 from memory_pipeline.gate.model import (
     PACKAGED_ENCODER,
     SHIPPED_WEIGHTS_DIR,
     GateArtifact,
     GateModel,
-    load_network,
     resolve_encoder_dir,
     save_gate_weights,
 )
 from memory_pipeline.gate.model_card import write_model_card
-from memory_pipeline.gate.packing import pack_turns
-from memory_pipeline.gate.train import TrainOutcome, TrainSettings, cache_frozen_states, train_gate
+from memory_pipeline.gate.train import (
+    TrainOutcome,
+    TrainSettings,
+    cache_examples,
+    load_trainable_network,
+    train_gate,
+)
 from memory_pipeline.ingest import read_source, turns_frame
 from memory_pipeline.ingest.locomo import ANSWERABLE_CATEGORIES, load_audit_corrections, read_questions
 from memory_pipeline.ingest.locomo import FORMAT as LOCOMO_FORMAT
@@ -158,19 +162,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def train_for_k(encoder_dir, train, held_out, k, max_length, settings, device):
-    network, tokenizer = load_network(encoder_dir)
-    if not network.supports_cached_training():
-        raise ValueError(f"{encoder_dir}: training on cached states needs a BERT-family encoder (encoder.layer)")
-    network.to(device)
+    network, tokenizer = load_trainable_network(encoder_dir, device)
     first_trainable = network.n_layers - settings.trainable_layers
-    pad_id = pad_token_id(tokenizer)
-
-    def cache(examples: list[GateExample]):
-        packed = pack_turns(tokenizer, [e.target for e in examples], [e.context for e in examples], k, max_length)
-        return cache_frozen_states(network, packed, first_trainable, pad_id, device)
-
     cache_started = time.perf_counter()
-    train_cached, held_out_cached = cache(train), cache(held_out)
+    train_cached, held_out_cached = (
+        cache_examples(network, tokenizer, examples, k, max_length, first_trainable, device)
+        for examples in (train, held_out)
+    )
     print(f"k={k}: cached frozen states in {time.perf_counter() - cache_started:.0f}s")
     outcome = train_gate(
         network, train_cached, labels_of(train), held_out_cached, labels_of(held_out), settings
