@@ -82,7 +82,7 @@ def consolidation(
     outcomes = consolidation_checks(built["links"], built["memory_status"], dict(memories.iter_rows()))
     failure_rate = llm_failure_rate_under(ledger, llm.config.max_failure_rate)
     for table in TABLES:
-        metadata = combine_metadata(table, per_partition, list(written[table].values()), clock["seconds"])
+        metadata = combine_metadata(context, table, per_partition, written[table], clock["seconds"])
         metadata.update(ledger_metadata(ledger))
         checks = [check_result(o, asset_key=table) for o in outcomes if o.name in CHECKS_OF.get(table, ())]
         if table == "links":

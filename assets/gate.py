@@ -34,7 +34,7 @@ def gate_scores(context: dg.AssetExecutionContext, lake: LakeResource, gate: Gat
     )
     per_partition = {cid: gate_metrics(frame, written.seconds[cid], device) for cid, frame in written.frames.items()}
     all_scores = written.concat()
-    metadata = combine_metadata("gate_scores", per_partition, list(written.frames.values()), written.total_seconds)
+    metadata = combine_metadata(context, "gate_scores", per_partition, written.frames, written.total_seconds)
     metadata.update(
         {f"gate/{key}": value for key, value in gate_metrics(all_scores, written.total_seconds, device).items()}
     )

@@ -25,8 +25,8 @@ from resources import LakeResource
 )
 def ingestion(context: dg.AssetExecutionContext, lake: LakeResource):
     store = lake.lake
-    conversation_frames_written: list[pl.DataFrame] = []
-    turn_frames_written: list[pl.DataFrame] = []
+    conversation_frames_written: dict[str, pl.DataFrame] = {}
+    turn_frames_written: dict[str, pl.DataFrame] = {}
     per_partition: dict[str, dict] = {}
     with timed() as clock:
         for conversation_id in context.partition_keys:
@@ -37,18 +37,18 @@ def ingestion(context: dg.AssetExecutionContext, lake: LakeResource):
             conversations = conversations.with_columns(inbox_sha256=pl.lit(sha256_file(path)))
             store.write_partition("conversations", conversation_id, conversations)
             store.write_partition("turns", conversation_id, turns)
-            conversation_frames_written.append(conversations)
-            turn_frames_written.append(turns)
+            conversation_frames_written[conversation_id] = conversations
+            turn_frames_written[conversation_id] = turns
             per_partition[conversation_id] = {"turns": turns.height, "sessions": int(conversations["n_sessions"][0])}
             context.log.info(f"{conversation_id}: {turns.height} turns")
     lake.refresh_views()
     yield dg.MaterializeResult(
         asset_key="conversations",
-        metadata=combine_metadata("conversations", per_partition, conversation_frames_written, clock["seconds"]),
+        metadata=combine_metadata(context, "conversations", per_partition, conversation_frames_written, clock["seconds"]),
     )
-    all_turns = pl.concat(turn_frames_written)
+    all_turns = pl.concat(list(turn_frames_written.values()))
     yield dg.MaterializeResult(
         asset_key="turns",
-        metadata=combine_metadata("turns", per_partition, turn_frames_written, clock["seconds"]),
+        metadata=combine_metadata(context, "turns", per_partition, turn_frames_written, clock["seconds"]),
         check_results=[check_result(check(all_turns), asset_key="turns") for check in TURN_CHECKS],
     )

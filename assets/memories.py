@@ -40,7 +40,7 @@ def extraction(
     from memory_pipeline.extraction import extract_memories  # loaded by the step only
 
     store, settings = lake.lake, extractor.config
-    outputs: dict[str, list[pl.DataFrame]] = {"memory_entries": [], "memory_sources": [], "extraction_diagnostics": []}
+    outputs: dict[str, dict[str, pl.DataFrame]] = {"memory_entries": {}, "memory_sources": {}, "extraction_diagnostics": {}}
     turn_frames: list[pl.DataFrame] = []
     per_partition: dict[str, dict] = {}
     with timed() as clock:
@@ -54,17 +54,17 @@ def extraction(
                 ("extraction_diagnostics", result.diagnostics),
             ):
                 store.write_partition(table, conversation_id, frame)
-                outputs[table].append(frame)
+                outputs[table][conversation_id] = frame
             turn_frames.append(turns)
             per_partition[conversation_id] = {"memories": result.entries.height, **_scalars(result.metrics)}
     lake.refresh_views()
-    entries = pl.concat(outputs["memory_entries"], how="diagonal_relaxed")
-    sources = pl.concat(outputs["memory_sources"], how="diagonal_relaxed")
-    diagnostics = pl.concat(outputs["extraction_diagnostics"], how="diagonal_relaxed")
+    entries, sources, diagnostics = (
+        pl.concat(list(outputs[table].values()), how="diagonal_relaxed") for table in outputs
+    )
     for table in outputs:
         yield dg.MaterializeResult(
             asset_key=table,
-            metadata=combine_metadata(table, per_partition, outputs[table], clock["seconds"]),
+            metadata=combine_metadata(context, table, per_partition, outputs[table], clock["seconds"]),
             check_results=_checks_for(table, entries, sources, diagnostics, pl.concat(turn_frames), settings),
         )
     context.log.info(f"{entries.height} memories from {int(diagnostics['admitted_turns'].sum())} admitted turns")
@@ -108,6 +108,8 @@ def memory_embeddings(context: dg.AssetExecutionContext, lake: LakeResource, emb
 
     written = write_each_conversation(context, lake, "memory_embeddings", embed)
     per_partition = {cid: {"memories": frame.height} for cid, frame in written.frames.items()}
-    metadata = combine_metadata("memory_embeddings", per_partition, list(written.frames.values()), written.total_seconds)
+    metadata = combine_metadata(
+        context, "memory_embeddings", per_partition, written.frames, written.total_seconds
+    )
     metadata.update({"model": model.model_name, "dimension": model.dimension, "device": str(model.device)})
     return dg.MaterializeResult(metadata=metadata)

@@ -63,7 +63,7 @@ def segments(
     ledger = pl.concat([write_ledger(store, cid, ("segments",), calls) for cid in context.partition_keys])
     lake.refresh_views()
     per_partition = {cid: {"segments": frame.height} for cid, frame in frames.items()}
-    metadata = combine_metadata("segments", per_partition, list(frames.values()), clock["seconds"])
+    metadata = combine_metadata(context, "segments", per_partition, frames, clock["seconds"])
     metadata.update(ledger_metadata(ledger))
     metadata["failed_windows"] = dg.MetadataValue.int(len(result.failures))
     metadata.update({f"segments/{k}": v for k, v in result.metrics.items() if isinstance(v, (int, float, str))})
@@ -134,7 +134,7 @@ def units(
                      asset_key="unit_sources"),
     ]
     for table, frames in written.items():
-        metadata = combine_metadata(table, per_partition, list(frames.values()), clock["seconds"])
+        metadata = combine_metadata(context, table, per_partition, frames, clock["seconds"])
         checks = lineage_checks if table == "unit_sources" else [
             check_result(llm_failure_rate_under(ledger, llm.config.max_failure_rate), dg.AssetCheckSeverity.WARN,
                          asset_key=table)]

@@ -1,7 +1,8 @@
 """Dagster resources: each wraps one engine object so that assets stay thin.
 
 Models are loaded in ``setup_for_execution``, i.e. once per step process (once per run under the in-process
-executor), never once per conversation: a run carries a chunk of conversations (see ``assets.partitions``).
+executor, and kept for that process's later runs with the same settings), never once per conversation: a run
+carries a chunk of conversations (see ``assets.partitions``).
 """
 
 from resources.lake import LakeResource

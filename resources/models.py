@@ -3,12 +3,14 @@
 Each carries its engine config as one ``settings`` field (made from :mod:`memory_pipeline.config` by
 :mod:`resources.settings`), so every engine setting can be given in run config or the launchpad, e.g.
 ``resources: {gate: {config: {settings: {threshold: 0.3}}}}``. The engine object is built in
-``setup_for_execution``, so a step builds it once for the whole chunk of conversations it carries. Heavy
+``setup_for_execution``, so a step builds it once for the whole chunk of conversations it carries, and a process
+that carries several runs (the CLI's chunks) builds it once for all of them (:class:`LoadedModels`). Heavy
 imports (torch, spaCy) happen there too, which keeps loading the code location (the UI, the sensor) fast.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import dagster as dg
@@ -32,16 +34,49 @@ ExtractorSettings = settings_class(ExtractorConfig)
 EmbedderSettings = settings_class(EmbedderConfig)
 
 
+class LoadedModels:
+    """The engine objects this process has loaded, one per resource kind, kept for the next run that asks for the
+    same settings.
+
+    The CLI carries a backfill as one run per chunk of conversations, all in one process; without this every run
+    loaded the gate, the parser, the embedder and the temporal recognisers again (seconds per chunk, the larger
+    part of the per-conversation cost on small conversations). A run with other settings replaces the kept one,
+    so at most one of each kind is held. The objects are used read-only at inference; a step process of the
+    multiprocess executor or a run worker holds one set for its own life.
+    """
+
+    def __init__(self) -> None:
+        self._kept: dict[str, tuple[str, Any]] = {}
+
+    def get(self, kind: str, settings_key: str, load: Callable[[], Any]) -> Any:
+        kept = self._kept.get(kind)
+        if kept is None or kept[0] != settings_key:
+            self._kept.pop(kind, None)  # let the old one go before the new one loads
+            kept = self._kept[kind] = (settings_key, load())
+        return kept[1]
+
+    def clear(self) -> None:
+        self._kept.clear()
+
+
+PROCESS_MODELS = LoadedModels()
+
+
 class _LoadedPerStep(dg.ConfigurableResource):
-    """A resource whose engine object is built once per step by :meth:`load`."""
+    """A resource whose engine object is built by :meth:`load` when a step (or an in-process run) starts, or
+    taken from :data:`PROCESS_MODELS` when this process already built it with the same settings."""
 
     _loaded: Any = PrivateAttr(default=None)
+
+    @property
+    def config(self) -> Any:
+        raise NotImplementedError
 
     def load(self) -> Any:
         raise NotImplementedError
 
     def setup_for_execution(self, context: dg.InitResourceContext) -> None:
-        self._loaded = self.load()
+        self._loaded = PROCESS_MODELS.get(type(self).__name__, self.config.model_dump_json(), self.load)
 
     @property
     def loaded(self) -> Any:

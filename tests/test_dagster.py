@@ -174,6 +174,14 @@ def test_chunked_materialisation_writes_each_partition_and_passes_checks(lake: L
         for materialisation in materialisations:  # what was written is the contract, every column described
             table = materialisation.asset_key.to_user_string()
             assert _described_columns(materialisation.metadata) == column_descriptions(table), table
+        # Each partition's event carries its own rows and figures, not the chunk's (nor every partition's).
+        turns = {m.partition: m.metadata for m in materialisations if m.asset_key == dg.AssetKey("turns")}
+        assert sorted(turns) == ids
+        for conversation_id, metadata in turns.items():
+            rows = lake.read_partition("turns", conversation_id).height
+            assert metadata["dagster/row_count"].value == rows == metadata["turns"].value, conversation_id
+            assert "per_partition" not in metadata
+        assert len({metadata["dagster/row_count"].value for metadata in turns.values()}) > 1  # the samples differ
     assert lake.partitions("turns") == ids
 
 

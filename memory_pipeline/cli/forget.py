@@ -68,6 +68,7 @@ def forget(lake: Lake, conversation_id: str, *, rerun: bool = True, max_per_run:
         instance.delete_run(run_id)
         shutil.rmtree(lake.dagster_home / "storage" / run_id, ignore_errors=True)  # captured step output
     report.dagster_runs_deleted = len(runs)
+    instance.dispose()  # its kept connections go, so nothing holds the erased rows' pages in a WAL file
     _vacuum(lake)
     warehouse.refresh_views(lake)
     if rerun and co_run:
@@ -105,7 +106,9 @@ def _partitions_materialised(instance, run_id: str) -> Iterable[str]:
 
 
 def _vacuum(lake: Lake) -> None:
-    """Rewrite the instance's SQLite files so deleted rows leave no trace in free pages (no-op on Postgres)."""
+    """Rewrite the instance's SQLite files so deleted rows leave no trace in free pages or in the write-ahead log
+    (no-op on Postgres)."""
     for path in sorted(lake.dagster_home.rglob("*.db")):
         with closing(sqlite3.connect(path)) as con:
             con.execute("VACUUM")
+            con.execute("PRAGMA wal_checkpoint(TRUNCATE)")

@@ -7,7 +7,6 @@ staleness rule as soon as its asset exists; nothing here lists assets by name.
 
 from __future__ import annotations
 
-import gc
 import logging
 import time
 from collections.abc import Sequence
@@ -26,16 +25,29 @@ LAKE_TAG = "memory_pipeline/lake"
 
 
 def dagster_instance(lake: Lake):
-    """The lake's own persistent Dagster instance, configured by ``<lake>/.dagster/dagster.yaml``: sqlite storage
-    in that folder unless the file says otherwise (Postgres: docs/OPERATIONS.md); written on first use."""
+    """The lake's own persistent Dagster instance, configured by ``<lake>/.dagster/dagster.yaml`` (written on
+    first use). Where that file names no storage of its own (Postgres: docs/OPERATIONS.md), it is Dagster's
+    default SQLite storage in that folder, with the event log written through kept connections
+    (:mod:`memory_pipeline.cli.event_log`: same files, same schema, so the UI opens it as any Dagster home)."""
     import dagster as dg
+    import yaml
+    from dagster._core.instance.ref import InstanceRef
+
+    from memory_pipeline.cli.event_log import event_log_override
 
     home = lake.dagster_home
     home.mkdir(parents=True, exist_ok=True)
     settings = home / "dagster.yaml"
     if not settings.exists():
         settings.write_text("telemetry:\n  enabled: false\n")
-    return dg.DagsterInstance.from_config(str(home))
+    configured = yaml.safe_load(settings.read_text()) or {}
+    if any(key in configured for key in STORAGE_KEYS):
+        return dg.DagsterInstance.from_config(str(home))
+    return dg.DagsterInstance.from_ref(InstanceRef.from_dir(str(home), overrides=event_log_override(str(home))))
+
+
+# The dagster.yaml keys that choose an instance's storage; with any of them the file's choice stands.
+STORAGE_KEYS = ("storage", "run_storage", "event_log_storage", "schedule_storage")
 
 
 @dataclass(frozen=True)
@@ -170,21 +182,21 @@ def execute_chunk(
 ) -> bool:
     """One Dagster run over a contiguous range of partitions; on failure, retry each alone. ``llm`` holds the
     LLM resource's overrides (backend, model, base_url, config_file; None values are left out)."""
+    from memory_pipeline.cli.event_log import event_batches
+
     job = defs.resolve_job_def("memory_job")
     run_config: dict = {"loggers": {"progress": {}}}
     given = {key: value for key, value in (llm or {}).items() if value is not None}
     if given:
         # Run config replaces the resource's constructed fields, so the lake (where its config file lives) goes too.
         run_config["resources"] = {"llm": {"config": {"lake_dir": str(lake.root), **given}}}
-    result = job.execute_in_process(
-        instance=instance,
-        tags={PARTITION_RANGE_START_TAG: chunk[0], PARTITION_RANGE_END_TAG: chunk[-1], LAKE_TAG: str(lake.root)},
-        run_config=run_config,
-        raise_on_error=False,
-    )
-    # A finished run's models sit in reference cycles that the collector reaches late (it counts objects, not
-    # bytes): without this, every run's models stay on top of the last ones, about 170 MiB per chunk.
-    gc.collect()
+    with event_batches():
+        result = job.execute_in_process(
+            instance=instance,
+            tags={PARTITION_RANGE_START_TAG: chunk[0], PARTITION_RANGE_END_TAG: chunk[-1], LAKE_TAG: str(lake.root)},
+            run_config=run_config,
+            raise_on_error=False,
+        )
     if result.success:
         return True
     if len(chunk) == 1:
@@ -262,27 +274,27 @@ def _run_partitions_locked(
     removed = lake.remove_orphan_temporaries()
     if removed:
         progress.info(f"removed {len(removed)} temporary file(s) left by an interrupted writer")
-    instance = dagster_instance(lake)
-    for run_id in fail_abandoned_runs(instance, lake):
-        progress.info(f"marked run {run_id} failed: its process ended before it finished")
-    register_partitions(instance, sorted(inbox_fingerprints(lake)))
-    ordered = registered_partitions(instance)
-    requested = ordered if conversation_ids is None else list(conversation_ids)
-    unknown = sorted(set(requested) - set(ordered))
-    if unknown:
-        return RunOutcome(ok=False, ran=[], unknown=unknown)
-    stale = set(requested) if force else set(stale_partitions(instance, lake, lake_chain(lake), requested))
-    if not stale:
-        return RunOutcome(ok=True, ran=[])
-    defs = definitions(str(lake.root))
-    chunks = contiguous_chunks(ordered, stale, max_per_run)
-    started = time.perf_counter()
-    ok = True
-    for number, chunk in enumerate(chunks, start=1):
-        progress.info(f"run {number}/{len(chunks)}: {len(chunk)} conversation(s) {chunk[0]} .. {chunk[-1]}")
-        ok = execute_chunk(defs, instance, lake, chunk, progress, llm) and ok
-    warehouse.refresh_views(lake)
-    return RunOutcome(ok=ok, ran=[key for key in ordered if key in stale], seconds=time.perf_counter() - started)
+    with dagster_instance(lake) as instance:  # disposed at the end: its kept event-log connections close
+        for run_id in fail_abandoned_runs(instance, lake):
+            progress.info(f"marked run {run_id} failed: its process ended before it finished")
+        register_partitions(instance, sorted(inbox_fingerprints(lake)))
+        ordered = registered_partitions(instance)
+        requested = ordered if conversation_ids is None else list(conversation_ids)
+        unknown = sorted(set(requested) - set(ordered))
+        if unknown:
+            return RunOutcome(ok=False, ran=[], unknown=unknown)
+        stale = set(requested) if force else set(stale_partitions(instance, lake, lake_chain(lake), requested))
+        if not stale:
+            return RunOutcome(ok=True, ran=[])
+        defs = definitions(str(lake.root))
+        chunks = contiguous_chunks(ordered, stale, max_per_run)
+        started = time.perf_counter()
+        ok = True
+        for number, chunk in enumerate(chunks, start=1):
+            progress.info(f"run {number}/{len(chunks)}: {len(chunk)} conversation(s) {chunk[0]} .. {chunk[-1]}")
+            ok = execute_chunk(defs, instance, lake, chunk, progress, llm) and ok
+        warehouse.refresh_views(lake)
+        return RunOutcome(ok=ok, ran=[key for key in ordered if key in stale], seconds=time.perf_counter() - started)
 
 
 def lake_chain(lake: Lake) -> Chain:
