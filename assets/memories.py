@@ -95,16 +95,21 @@ def _scalars(metrics: dict) -> dict:
     **GPU_STEP,
 )
 def memory_embeddings(context: dg.AssetExecutionContext, lake: LakeResource, embedder: EmbedderResource):
-    """Sentence embeddings of every memory, entries and FTA units, for cosine search (``memory-pipeline search``)."""
-    from memory_pipeline.embeddings import embed_memories
+    """Sentence embeddings of every memory, entries and FTA units, for cosine search (``memory-pipeline search``).
+
+    One encode call per conversation for its entries and units together: not one per table (each call costs), and
+    not one per chunk, whose batches would mix conversations and so make a vector's last bits depend on which
+    conversations shared its run (the tables are byte-identical whatever the chunking; tested).
+    """
+    from memory_pipeline.embeddings import embed_memory_tables
 
     store, model = lake.lake, embedder.embedder
 
     def embed(conversation_id: str) -> pl.DataFrame:
-        parts = [embed_memories(store.read_partition("memory_entries", conversation_id), model, "entry")]
+        tables = {"entry": store.read_partition("memory_entries", conversation_id)}
         if store.has_partition("fta_units", conversation_id):
-            parts.append(embed_memories(store.read_partition("fta_units", conversation_id), model, "fta_unit"))
-        return pl.concat(parts)
+            tables["fta_unit"] = store.read_partition("fta_units", conversation_id)
+        return embed_memory_tables(tables, model)
 
     written = write_each_conversation(context, lake, "memory_embeddings", embed)
     per_partition = {cid: {"memories": frame.height} for cid, frame in written.frames.items()}

@@ -198,14 +198,15 @@ def combine_metadata(
             for key, value in values.items():
                 metadata.setdefault(key, value)
         return metadata
-    add_partition_metadata(
-        context,
-        table,
-        {
-            conversation_id: {**partition_metadata(frame, hide_in_preview), **per_partition.get(conversation_id, {})}
-            for conversation_id, frame in frames.items()
-        },
-    )
+    own = {  # a run-wide key (the run's seconds, which the step timings read) is never shadowed by a partition's
+        conversation_id: {
+            key: value
+            for key, value in {**partition_metadata(frame, hide_in_preview), **per_partition.get(conversation_id, {})}.items()
+            if key not in metadata
+        }
+        for conversation_id, frame in frames.items()
+    }
+    add_partition_metadata(context, table, own)
     return metadata
 
 

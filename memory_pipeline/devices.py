@@ -1,4 +1,5 @@
-"""Which device a model runs on: one rule for the gate, the embedder and the in-process LLM."""
+"""Which device a model runs on, and how wide its batches are there: one rule for the gate, the embedder and the
+in-process LLM."""
 
 from __future__ import annotations
 
@@ -14,3 +15,13 @@ def choose_device(requested: str = "auto") -> str:
     import torch
 
     return "cuda" if torch.cuda.is_available() else "cpu"
+
+
+def default_batch_size(device) -> int:
+    """256 on CUDA, 32 elsewhere, for the encoders (gate and embedder) when their config names none.
+
+    A GPU needs wide batches to fill its cores (the bare gate encoder on an H200 scored 10,900 turns/s at batch 32
+    and 59,109 at 256); a CPU is already busy at 32, and wider batches there only add padding (MiniLM over the
+    LoCoMo dev entries and units on 2 cores: 12.9 s at 32 against 14.7 s at 64, one call per conversation).
+    """
+    return 256 if str(device).startswith("cuda") else 32

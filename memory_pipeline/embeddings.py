@@ -6,7 +6,7 @@ cosine similarity is a dot product in :mod:`memory_pipeline.search` and in the e
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -14,7 +14,7 @@ import polars as pl
 import pyarrow as pa
 
 from memory_pipeline.config import EmbedderConfig
-from memory_pipeline.devices import choose_device
+from memory_pipeline.devices import choose_device, default_batch_size
 from memory_pipeline.schemas import MEMORY_EMBEDDINGS
 
 DEFAULT_MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
@@ -46,34 +46,60 @@ class Embedder:
         model = SentenceTransformer(path, device=device)
         get_dimension = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
         dimension = int(get_dimension())
-        return cls(name, dimension, device, config.batch_size, config.normalize, model)
+        batch_size = default_batch_size(device) if config.batch_size is None else config.batch_size
+        return cls(name, dimension, device, batch_size, config.normalize, model)
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
-        """One row per text, float32, L2-normalised when configured."""
+        """One row per text, float32, L2-normalised when configured.
+
+        Each distinct text is encoded once: a unit that holds a single entry has that entry's text, and a
+        conversation repeats its short turns ("thanks!"), so a call often holds the same text several times.
+        """
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
-        vectors = self.model.encode(
-            list(texts),
-            batch_size=self.batch_size,
-            normalize_embeddings=self.normalize,
-            convert_to_numpy=True,
-            show_progress_bar=False,
+        distinct = list(dict.fromkeys(texts))
+        vectors = np.asarray(
+            self.model.encode(
+                distinct,
+                batch_size=self.batch_size,
+                normalize_embeddings=self.normalize,
+                convert_to_numpy=True,
+                show_progress_bar=False,
+            ),
+            dtype=np.float32,
         )
-        return np.asarray(vectors, dtype=np.float32)
+        if len(distinct) == len(texts):
+            return vectors
+        row = {text: n for n, text in enumerate(distinct)}
+        return vectors[[row[text] for text in texts]]
 
 
 def embed_memories(entries: pl.DataFrame, embedder: Embedder, memory_kind: str = "entry") -> pl.DataFrame:
     """The ``memory_embeddings`` rows of ``entries`` (or of FTA units, ``memory_kind="fta_unit"``): one vector of
     each memory's text."""
-    texts = entries["text"].fill_null("").to_list() if entries.height else []
+    return embed_memory_tables({memory_kind: entries}, embedder)
+
+
+def embed_memory_tables(tables: Mapping[str, pl.DataFrame], embedder: Embedder) -> pl.DataFrame:
+    """The ``memory_embeddings`` rows of several memory tables (``{memory_kind: frame}``, e.g. a conversation's
+    entries and units), in table order, from one encode call over all their texts.
+
+    One call, not one per table: each call sorts only its own texts by length, so small calls pad more. On the
+    LoCoMo dev entries and units, one conversation at a time at batch size 64, a call per table took 18.6 s; one
+    call, with a unit that repeats an entry's text encoded once, 14.7 s.
+    """
+    frames = [(kind, frame) for kind, frame in tables.items() if frame.height]
+    texts = [text for _, frame in frames for text in frame["text"].fill_null("").to_list()]
     vectors = embedder.encode(texts)
     table = pa.table(
         {
-            "memory_id": pa.array(entries["memory_id"].to_list() if entries.height else [], pa.string()),
-            "conversation_id": pa.array(entries["conversation_id"].to_list() if entries.height else [], pa.string()),
+            "memory_id": pa.array([m for _, frame in frames for m in frame["memory_id"].to_list()], pa.string()),
+            "conversation_id": pa.array(
+                [c for _, frame in frames for c in frame["conversation_id"].to_list()], pa.string()
+            ),
             "model": pa.array([embedder.model_name] * len(texts), pa.string()),
             "vector": pa.array(list(vectors), pa.list_(pa.float32())),
-            "memory_kind": pa.array([memory_kind] * len(texts), pa.string()),
+            "memory_kind": pa.array([kind for kind, frame in frames for _ in range(frame.height)], pa.string()),
         },
         schema=MEMORY_EMBEDDINGS,
     )

@@ -181,6 +181,7 @@ def test_chunked_materialisation_writes_each_partition_and_passes_checks(lake: L
             rows = lake.read_partition("turns", conversation_id).height
             assert metadata["dagster/row_count"].value == rows == metadata["turns"].value, conversation_id
             assert "per_partition" not in metadata
+            assert metadata["seconds"] == materialisations[0].metadata["seconds"]  # the run's, which timings read
         assert len({metadata["dagster/row_count"].value for metadata in turns.values()}) > 1  # the samples differ
     assert lake.partitions("turns") == ids
 

@@ -46,3 +46,46 @@ def test_embed_memories_rows(embedder):
 def test_device_choice_respects_an_explicit_request():
     assert choose_device("cpu") == "cpu"
     assert choose_device("auto") in ("cpu", "cuda")
+
+
+@pytest.mark.slow
+def test_a_repeated_text_is_encoded_once_and_gets_its_vector_in_every_place(embedder, monkeypatch):
+    seen: list[list[str]] = []
+    encode = embedder.model.encode
+    monkeypatch.setattr(embedder.model, "encode", lambda texts, **kw: (seen.append(list(texts)), encode(texts, **kw))[1])
+    texts = ["thanks!", "We moved to Lisbon.", "thanks!", "I start my new job on Monday.", "We moved to Lisbon."]
+    vectors = embedder.encode(texts)
+    assert seen == [["thanks!", "We moved to Lisbon.", "I start my new job on Monday."]]
+    assert vectors.shape == (5, 384)
+    assert np.array_equal(vectors[0], vectors[2]) and np.array_equal(vectors[1], vectors[4])
+    assert not np.array_equal(vectors[0], vectors[1])
+    assert np.allclose(vectors[3], embedder.encode(["I start my new job on Monday."])[0], atol=1e-6)
+
+
+@pytest.mark.slow
+def test_entries_and_units_are_embedded_in_one_call_in_table_order(embedder, monkeypatch):
+    from memory_pipeline.embeddings import embed_memory_tables
+
+    calls = []
+    encode = embedder.encode
+    monkeypatch.setattr(embedder, "encode", lambda texts: (calls.append(len(texts)), encode(texts))[1])
+    entries = pl.DataFrame({"memory_id": ["e1", "e2"], "conversation_id": ["c1", "c2"], "text": ["one", "two"]})
+    units = pl.DataFrame({"memory_id": ["u1"], "conversation_id": ["c1"], "text": ["one"]})
+    frame = embed_memory_tables({"entry": entries, "fta_unit": units, "none": units.head(0)}, embedder)
+    assert calls == [3]
+    assert frame["memory_id"].to_list() == ["e1", "e2", "u1"]
+    assert frame["memory_kind"].to_list() == ["entry", "entry", "fta_unit"]
+    assert frame["conversation_id"].to_list() == ["c1", "c2", "c1"]
+    assert frame["vector"][0].to_list() == frame["vector"][2].to_list()  # a unit that is one entry's text
+
+
+@pytest.mark.slow
+def test_embedder_batch_size_defaults_to_the_device_and_an_explicit_one_wins():
+    from memory_pipeline.config import EmbedderConfig
+    from memory_pipeline.devices import default_batch_size
+    from memory_pipeline.embeddings import Embedder
+
+    assert default_batch_size("cpu") == 32 and default_batch_size("cuda:1") == 256
+    assert EmbedderConfig().batch_size is None
+    assert Embedder.load(EmbedderConfig(device="cpu")).batch_size == 32
+    assert Embedder.load(EmbedderConfig(device="cpu", batch_size=8)).batch_size == 8

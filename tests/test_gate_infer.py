@@ -18,7 +18,8 @@ from memory_pipeline.gate.infer import (
     score_turns,
     user_turn_messages,
 )
-from memory_pipeline.gate.model import WEIGHTS_FILE, GateArtifact, GateModel, default_batch_size, save_gate_weights
+from memory_pipeline.devices import default_batch_size
+from memory_pipeline.gate.model import WEIGHTS_FILE, GateArtifact, GateModel, save_gate_weights
 from memory_pipeline.gate.packing import PackedInput
 from memory_pipeline.schemas import GATE_SCORES
 from tests.test_gate_helpers import packaged_tokenizer, tiny_network

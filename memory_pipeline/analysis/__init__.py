@@ -101,11 +101,14 @@ def read_frame(frame, parser: Parser) -> dict[str, Reading]:
 def read_memories(
     memory_ids: Sequence[str], texts: Sequence[str], speakers: Sequence[str | None], parser: Parser
 ) -> dict[str, Reading]:
-    """A reading of every memory, parsed in one batch."""
-    docs = parser.parse_batch([text or "" for text in texts])
+    """A reading of every memory, from one batched parse of the distinct texts (a unit that holds one entry has
+    that entry's text: on LoCoMo dev, 423 of 1,087 units)."""
+    texts = [text or "" for text in texts]
+    distinct = list(dict.fromkeys(texts))
+    parsed = dict(zip(distinct, parser.parse_batch(distinct), strict=True))
     return {
-        memory_id: read_doc(memory_id, doc, speaker)
-        for memory_id, doc, speaker in zip(memory_ids, docs, speakers, strict=True)
+        memory_id: read_doc(memory_id, parsed[text], speaker)
+        for memory_id, text, speaker in zip(memory_ids, texts, speakers, strict=True)
     }
 
 

