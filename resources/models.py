@@ -10,7 +10,7 @@ imports (torch, spaCy) happen there too, which keeps loading the code location (
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import dagster as dg
@@ -46,9 +46,9 @@ class LoadedModels:
     """
 
     def __init__(self) -> None:
-        self._kept: dict[str, tuple[str, Any]] = {}
+        self._kept: dict[str, tuple[Hashable, Any]] = {}
 
-    def get(self, kind: str, settings_key: str, load: Callable[[], Any]) -> Any:
+    def get(self, kind: str, settings_key: Hashable, load: Callable[[], Any]) -> Any:
         kept = self._kept.get(kind)
         if kept is None or kept[0] != settings_key:
             self._kept.pop(kind, None)  # let the old one go before the new one loads
@@ -76,7 +76,9 @@ class _LoadedPerStep(dg.ConfigurableResource):
         raise NotImplementedError
 
     def setup_for_execution(self, context: dg.InitResourceContext) -> None:
-        self._loaded = PROCESS_MODELS.get(type(self).__name__, self.config.model_dump_json(), self.load)
+        # The loader is part of the key: a stand-in loader (a test's) never serves, nor is served, the real model.
+        key = (self.config.model_dump_json(), type(self).load)
+        self._loaded = PROCESS_MODELS.get(type(self).__name__, key, self.load)
 
     @property
     def loaded(self) -> Any:

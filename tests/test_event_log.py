@@ -136,5 +136,13 @@ def test_a_process_loads_the_parser_once_for_all_its_runs():
         other = ParserResource(settings=ParserSettings(batch_size=8))
         other.setup_for_execution(None)
         assert other.parser is not first.parser and other.parser.batch_size == 8
+        with pytest.MonkeyPatch.context() as patch:  # a stand-in loader neither serves nor is served the real one
+            patch.setattr(ParserResource, "load", lambda self: object())
+            stand_in = ParserResource()
+            stand_in.setup_for_execution(None)
+            assert not hasattr(stand_in.parser, "parse_batch")
+        again = ParserResource()
+        again.setup_for_execution(None)
+        assert hasattr(again.parser, "parse_batch")
     finally:
         PROCESS_MODELS.clear()
