@@ -44,7 +44,9 @@ def ingestion(context: dg.AssetExecutionContext, lake: LakeResource):
     lake.refresh_views()
     yield dg.MaterializeResult(
         asset_key="conversations",
-        metadata=combine_metadata(context, "conversations", per_partition, conversation_frames_written, clock["seconds"]),
+        metadata=combine_metadata(
+            context, "conversations", per_partition, conversation_frames_written, clock["seconds"]
+        ),
     )
     all_turns = pl.concat(list(turn_frames_written.values()))
     yield dg.MaterializeResult(

@@ -40,7 +40,9 @@ def extraction(
     from memory_pipeline.extraction import extract_memories  # loaded by the step only
 
     store, settings = lake.lake, extractor.config
-    outputs: dict[str, dict[str, pl.DataFrame]] = {"memory_entries": {}, "memory_sources": {}, "extraction_diagnostics": {}}
+    outputs: dict[str, dict[str, pl.DataFrame]] = {
+        "memory_entries": {}, "memory_sources": {}, "extraction_diagnostics": {}
+    }
     turn_frames: list[pl.DataFrame] = []
     per_partition: dict[str, dict] = {}
     with timed() as clock:

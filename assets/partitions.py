@@ -92,7 +92,10 @@ def partition_metadata(
 ) -> dict[str, dg.MetadataValue]:
     """Row count and a preview of the rows one materialisation event stands for."""
     preview = frame.drop(hide_in_preview, strict=False).head(preview_rows)
-    return {"dagster/row_count": dg.MetadataValue.int(frame.height), "preview": dg.MetadataValue.md(_markdown_table(preview))}
+    return {
+        "dagster/row_count": dg.MetadataValue.int(frame.height),
+        "preview": dg.MetadataValue.md(_markdown_table(preview)),
+    }
 
 
 def _markdown_table(frame: pl.DataFrame, max_chars: int = 120) -> str:
@@ -198,14 +201,11 @@ def combine_metadata(
             for key, value in values.items():
                 metadata.setdefault(key, value)
         return metadata
-    own = {  # a run-wide key (the run's seconds, which the step timings read) is never shadowed by a partition's
-        conversation_id: {
-            key: value
-            for key, value in {**partition_metadata(frame, hide_in_preview), **per_partition.get(conversation_id, {})}.items()
-            if key not in metadata
-        }
-        for conversation_id, frame in frames.items()
-    }
+    own = {}
+    for conversation_id, frame in frames.items():
+        values = {**partition_metadata(frame, hide_in_preview), **per_partition.get(conversation_id, {})}
+        # a run-wide key (the run's seconds, which the step timings read) is never shadowed by a partition's
+        own[conversation_id] = {key: value for key, value in values.items() if key not in metadata}
     add_partition_metadata(context, table, own)
     return metadata
 

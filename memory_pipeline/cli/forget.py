@@ -14,6 +14,7 @@ import argparse
 import shutil
 import sqlite3
 import sys
+import time
 from collections.abc import Iterable
 from contextlib import closing
 
@@ -37,7 +38,8 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def cmd_forget(args, config: PipelineConfig) -> int:
     lake = Lake(config.lake_dir)
-    known = set(registered_partitions(dagster_instance(lake))) | set(lake.partitions("conversations"))
+    with dagster_instance(lake) as instance:
+        known = set(registered_partitions(instance)) | set(lake.partitions("conversations"))
     if args.conversation_id not in known and not (lake.inbox / f"{args.conversation_id}.json").exists():
         print(f"no conversation {args.conversation_id!r} in {lake.root}", file=sys.stderr)
         return EXIT_FAILED
@@ -107,8 +109,21 @@ def _partitions_materialised(instance, run_id: str) -> Iterable[str]:
 
 def _vacuum(lake: Lake) -> None:
     """Rewrite the instance's SQLite files so deleted rows leave no trace in free pages or in the write-ahead log
-    (no-op on Postgres)."""
+    (no-op on Postgres). A reader in another process (the UI) can hold the log open for a moment; one that keeps
+    it past the retries makes this fail loudly, since the erased rows would still be on disk."""
     for path in sorted(lake.dagster_home.rglob("*.db")):
         with closing(sqlite3.connect(path)) as con:
             con.execute("VACUUM")
-            con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            for attempt in range(VACUUM_CHECKPOINT_ATTEMPTS):
+                busy, _, _ = con.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+                if not busy:
+                    break
+                time.sleep(0.1 * (attempt + 1))
+            else:
+                raise RuntimeError(
+                    f"{path}: another process holds its write-ahead log open, so erased rows would stay on disk; "
+                    "close it (the Dagster UI?) and run forget again"
+                )
+
+
+VACUUM_CHECKPOINT_ATTEMPTS = 10

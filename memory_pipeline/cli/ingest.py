@@ -39,7 +39,8 @@ def ingest_and_register(lake: Lake, paths: list[Path], fmt: str | None, config: 
 
     lake.ensure_layout()
     report = ingest_files(lake, paths, fmt=fmt, config=config.ingest)
-    new = register_partitions(dagster_instance(lake), report.accepted)
+    with dagster_instance(lake) as instance:
+        new = register_partitions(instance, report.accepted)
     print(describe_report(report))
     print(f"registered {len(new)} new partition(s); lake: {lake.root}")
     return report

@@ -308,13 +308,16 @@ def stage_seconds(lake: Lake, conversation_ids: list[str]) -> dict[str, float]:
     """
     import dagster as dg
 
-    instance = dagster_instance(lake)
     seconds: dict[str, float] = {}
-    for step, asset in lake_chain(lake).step_assets().items():
-        records = instance.fetch_materializations(
-            dg.AssetRecordsFilter(asset_key=dg.AssetKey.from_user_string(asset), asset_partitions=conversation_ids),
-            limit=10_000,
-        ).records
+    with dagster_instance(lake) as instance:
+        records_of = {
+            step: instance.fetch_materializations(
+                dg.AssetRecordsFilter(asset_key=dg.AssetKey.from_user_string(asset), asset_partitions=conversation_ids),
+                limit=10_000,
+            ).records
+            for step, asset in lake_chain(lake).step_assets().items()
+        }
+    for step, records in records_of.items():
         latest_per_partition = {}
         for record in records:  # newest first
             latest_per_partition.setdefault(record.partition_key, record)

@@ -64,8 +64,10 @@ def run_and_report(
         print(f"unknown conversation(s): {', '.join(outcome.unknown)} (ingest them first)", file=sys.stderr)
         return EXIT_USAGE
     if not outcome.ran:
-        print(f"nothing to do: {len(conversation_ids or registered_partitions(dagster_instance(lake)))} "
-              "conversation(s) up to date")
+        if conversation_ids is None:
+            with dagster_instance(lake) as instance:
+                conversation_ids = registered_partitions(instance)
+        print(f"nothing to do: {len(conversation_ids)} conversation(s) up to date")
         return EXIT_OK
     print(f"{'done' if outcome.ok else 'finished with failures'}: "
           f"{len(outcome.ran)} conversation(s) in {outcome.seconds:.1f}s")
@@ -79,13 +81,13 @@ def cmd_status(args, config: PipelineConfig) -> int:
     from memory_pipeline.ingest import inbox_fingerprints
 
     lake = Lake(config.lake_dir)
-    instance = dagster_instance(lake)
     chain = lake_chain(lake)
-    registered = registered_partitions(instance)
-    stale = set(stale_partitions(instance, lake, chain, registered))
-    materialized = {
-        asset: instance.get_materialized_partitions(dg.AssetKey.from_user_string(asset)) for asset in chain.assets
-    }
+    with dagster_instance(lake) as instance:
+        registered = registered_partitions(instance)
+        stale = set(stale_partitions(instance, lake, chain, registered))
+        materialized = {
+            asset: instance.get_materialized_partitions(dg.AssetKey.from_user_string(asset)) for asset in chain.assets
+        }
     print(f"lake: {lake.root}")
     print(f"inbox: {len(inbox_fingerprints(lake))} conversation file(s); "
           f"quarantine: {len(list(lake.quarantine_dir.glob('*.reason.json')))} file(s)")
