@@ -89,3 +89,26 @@ def test_forget_leaves_no_trace_and_the_rest_intact(tmp_path: Path, capsys):
                  "--format", "json"]) == EXIT_OK
     assert json.loads(capsys.readouterr().out) == [{"n": 0}]
     assert main(["--lake", str(lake.root), "forget", "canary-talk"]) != EXIT_OK  # already gone: says so
+
+
+def test_forget_leaves_no_trace_when_the_conversation_was_the_last_one_materialised(tmp_path: Path):
+    """Run alone and last, the conversation's materialisations are every asset's latest: Dagster's asset table
+    keeps a copy of each (previews of its texts) that deleting the run does not remove."""
+    import dagster as dg
+
+    source = tmp_path / "canary.json"
+    source.write_text(json.dumps(_canary_conversation()))
+    lake = Lake(tmp_path / "lake")
+    for step in (["ingest", "--samples"], ["run", "--all"], ["ingest", str(source)], ["run", "--all"]):
+        assert main(["--lake", str(lake.root), *step]) == EXIT_OK
+    with dagster_instance(lake) as instance:
+        latest = instance.get_latest_materialization_event(dg.AssetKey("turns"))
+        assert latest.dagster_event.partition == "canary-talk"
+
+    report = forget(lake, "canary-talk")
+
+    assert report.conversations_rerun == []  # it shared no run: nothing re-materialised over the copies
+    assert _files_with(lake.root, CANARY) == []
+    with dagster_instance(lake) as instance:
+        latest = instance.get_latest_materialization_event(dg.AssetKey("turns"))
+        assert latest.dagster_event.partition in registered_partitions(instance)  # a sample's, still there

@@ -69,6 +69,7 @@ def forget(lake: Lake, conversation_id: str, *, rerun: bool = True, max_per_run:
     for run_id in sorted(runs):
         instance.delete_run(run_id)
         shutil.rmtree(lake.dagster_home / "storage" / run_id, ignore_errors=True)  # captured step output
+    _repoint_asset_records(instance, lake, runs)
     report.dagster_runs_deleted = len(runs)
     instance.dispose()  # its kept connections go, so nothing holds the erased rows' pages in a WAL file
     _vacuum(lake)
@@ -105,6 +106,37 @@ def _partitions_materialised(instance, run_id: str) -> Iterable[str]:
         partition = entry.dagster_event.partition if entry.dagster_event else None
         if partition:
             yield partition
+
+
+def _repoint_asset_records(instance, lake: Lake, deleted_runs: set[str]) -> None:
+    """Point each asset whose cached latest materialisation came from a deleted run at its latest remaining one.
+
+    Dagster's ``delete_run`` removes a run's events but not the copy of the asset's latest materialisation that
+    its asset table keeps, metadata preview and all: when the forgotten conversation was the last one an asset
+    materialised, that copy (its texts) outlived the erasure. The rows are rewritten through the storage's own
+    method, so they hold exactly what Dagster would have stored for that event.
+    """
+    import dagster as dg
+    from dagster._core.storage.event_log.schema import AssetKeyTable
+
+    storage = instance.event_log_storage
+    for asset in lake_chain(lake).assets:
+        key = dg.AssetKey.from_user_string(asset)
+        records = instance.get_asset_records([key])
+        entry = records[0].asset_entry if records else None
+        latest = entry.last_materialization_record if entry else None
+        if latest is None or latest.run_id not in deleted_runs:
+            continue
+        remaining = instance.fetch_materializations(key, limit=1).records
+        with storage.index_transaction() as conn:
+            if remaining:
+                storage._store_asset_event(conn, remaining[0].event_log_entry, remaining[0].storage_id)  # noqa: SLF001
+            else:
+                conn.execute(
+                    AssetKeyTable.update()
+                    .where(AssetKeyTable.c.asset_key == key.to_string())
+                    .values(last_materialization=None, last_run_id=None)
+                )
 
 
 def _vacuum(lake: Lake) -> None:
