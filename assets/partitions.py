@@ -195,18 +195,15 @@ def combine_metadata(
     metadata: dict = run_metadata(table, combined.schema)
     metadata["partitions"] = dg.MetadataValue.int(len(frames))
     metadata["seconds"] = dg.MetadataValue.float(round(seconds, 3))
-    if len(frames) <= 1:
-        metadata.update(partition_metadata(combined, hide_in_preview))
-        for values in per_partition.values():
-            for key, value in values.items():
-                metadata.setdefault(key, value)
-        return metadata
     own = {}
     for conversation_id, frame in frames.items():
         values = {**partition_metadata(frame, hide_in_preview), **per_partition.get(conversation_id, {})}
         # a run-wide key (the run's seconds, which the step timings read) is never shadowed by a partition's
         own[conversation_id] = {key: value for key, value in values.items() if key not in metadata}
-    add_partition_metadata(context, table, own)
+    if len(own) > 1:
+        add_partition_metadata(context, table, own)
+    else:  # one event (or none): it carries its partition's own metadata itself
+        metadata.update(next(iter(own.values()), partition_metadata(combined, hide_in_preview)))
     return metadata
 
 

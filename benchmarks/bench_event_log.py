@@ -87,7 +87,10 @@ def store_seconds(storage_class, events: list, batches: list[list] | None) -> fl
                 storage.store_event(event)
         else:
             for batch in batches:
-                storage.store_event_batch(batch) if len(batch) > 1 else storage.store_event(batch[0])
+                if len(batch) > 1:
+                    storage.store_event_batch(batch)
+                else:
+                    storage.store_event(batch[0])
         seconds = time.perf_counter() - started
         storage.dispose()
     return seconds

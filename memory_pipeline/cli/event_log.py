@@ -23,6 +23,7 @@ that carries many runs does not pile up file handles.
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
@@ -77,29 +78,24 @@ class SqliteKeptConnectionEventLogStorage(SqliteEventLogStorage):
             self._initdb(engine)
             self._initialized_dbs.add(shard)
         self._engines[shard] = engine
-        for old in [name for name in self._engines if name != INDEX_SHARD_NAME][: -KEPT_ENGINES + 1]:
-            self._engines.pop(old).dispose()
+        while len(self._engines) > KEPT_ENGINES:
+            oldest = next(name for name in self._engines if name != INDEX_SHARD_NAME)
+            self._engines.pop(oldest).dispose()
         return engine
 
     def store_event_batch(self, events: Sequence[EventLogEntry]) -> None:
         """Consecutive asset events of one run in one transaction per database; any other event as
         :meth:`store_event` stores it, in its place in the order."""
-        pending: list[EventLogEntry] = []
-        for event in events:
-            if _is_asset_event(event) and (not pending or pending[0].run_id == event.run_id):
-                pending.append(event)
-                continue
-            self._store_asset_events(pending)
-            pending = [event] if _is_asset_event(event) else []
-            if not pending:
-                self.store_event(event)
-        self._store_asset_events(pending)
+        for run_id, group in itertools.groupby(events, key=_asset_event_run):
+            if run_id is None:
+                for event in group:
+                    self.store_event(event)
+            else:
+                self._store_asset_events(list(group))
 
     def _store_asset_events(self, events: Sequence[EventLogEntry]) -> None:
         """What :meth:`store_event` does for each asset event (the run's row, the index's mirror row, its tags and
         the asset's entry), with each database's writes in one transaction."""
-        if not events:
-            return
         statements = [self.prepare_insert_event(event) for event in events]
         with self.run_connection(events[0].run_id) as conn:
             for statement in statements:
@@ -129,8 +125,9 @@ class SqliteKeptConnectionEventLogStorage(SqliteEventLogStorage):
             self._dispose_engines()
 
 
-def _is_asset_event(event: EventLogEntry) -> bool:
-    return event.is_dagster_event and event.dagster_event_type in ASSET_EVENTS
+def _asset_event_run(event: EventLogEntry) -> str | None:
+    """The run of an asset event (the events a batch write groups by); None for any other event."""
+    return event.run_id if event.is_dagster_event and event.dagster_event_type in ASSET_EVENTS else None
 
 
 @contextmanager
