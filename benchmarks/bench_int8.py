@@ -1,0 +1,147 @@
+"""int8 dynamic quantisation of the two encoders on CPU, beside their float32 selves in the same process.
+
+Issue 12 allows it "where it pays", kept only if the gate's recall at its threshold stays within 0.5 points.
+This measures what would decide that, without changing anything shipped:
+
+* the gate: seconds to score the turns (float32 and a ``torch.ao`` dynamic-int8 copy of the same network,
+  interleaved, best of n), the keep ratio each gives at the shipped threshold, how many admit/reject decisions
+  flip, and the evidence recall each reaches on the answerable LoCoMo questions (categories 1-4, audited);
+* the sentence embedder: seconds to encode the same turns' texts each way, and the cosine between each text's
+  float32 and int8 vectors (retrieval and links compare vectors, so a low cosine moves what they find).
+
+The shipped gate saw these conversations in training, so its recall here is not a generalisation figure; the
+difference between the two rows is the point: both score the same turns with the same weights.
+
+    python benchmarks/bench_int8.py [--conversations 5] [--repeats 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import time
+import warnings
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+import torch
+
+from bench_gate import SHARED_DATA, benchmark_turns
+from memory_pipeline.config import EmbedderConfig, GateConfig
+from memory_pipeline.embeddings import Embedder
+from memory_pipeline.evaluation.questions import scored_questions
+from memory_pipeline.gate.infer import score_turns
+from memory_pipeline.gate.model import GateModel
+
+
+def quantised(module: torch.nn.Module) -> torch.nn.Module:
+    """A dynamic-int8 copy (weights int8, activations quantised per batch) of every Linear layer."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # torch 2.13 marks torch.ao.quantization deprecated in favour of torchao
+        return torch.ao.quantization.quantize_dynamic(copy.deepcopy(module), {torch.nn.Linear}, dtype=torch.qint8)
+
+
+def best_of(repeats: int, work) -> tuple[float, object]:
+    """Best seconds of ``repeats`` calls, and the last call's result."""
+    best, result = float("inf"), None
+    for _ in range(repeats):
+        started = time.perf_counter()
+        result = work()
+        best = min(best, time.perf_counter() - started)
+    return best, result
+
+
+def evidence_turn_ids(locomo: Path) -> set[str]:
+    audit = locomo.with_name("locomo-audit.errors.dev.json")
+    questions = scored_questions(locomo, audit if audit.exists() else None)
+    return {f"{q.conversation_id}:{dia_id}" for q in questions for dia_id in q.evidence_ids}
+
+
+def rank_correlation(a: np.ndarray, b: np.ndarray) -> float:
+    ranks = [np.argsort(np.argsort(x)) for x in (a, b)]
+    return float(np.corrcoef(*ranks)[0, 1])
+
+
+def keep_for_recall(probabilities: np.ndarray, labels: np.ndarray, recall: float) -> float:
+    """The smallest share of turns, taken in descending probability, that holds ``recall`` of the evidence."""
+    found = np.cumsum(labels[np.argsort(-probabilities, kind="stable")])
+    needed = int(np.ceil(recall * labels.sum() - 1e-9))
+    return float((np.searchsorted(found, needed) + 1) / len(labels))
+
+
+def compare_gates(turns: pl.DataFrame, evidence: set[str], repeats: int) -> dict:
+    fp32 = GateModel.load(GateConfig(device="cpu"))
+    int8 = copy.copy(fp32)
+    int8.network = quantised(fp32.network)
+    score_turns(fp32, turns.head(64))
+    score_turns(int8, turns.head(64))
+    fp32_seconds, fp32_scores = best_of(repeats, lambda: score_turns(fp32, turns))
+    int8_seconds, int8_scores = best_of(repeats, lambda: score_turns(int8, turns))
+    labels = fp32_scores["turn_id"].is_in(sorted(evidence)).to_numpy()
+    admitted = {name: s["admitted"].to_numpy() for name, s in (("fp32", fp32_scores), ("int8", int8_scores))}
+    flips = admitted["fp32"] != admitted["int8"]
+    result = {
+        "threshold": fp32.threshold,
+        "user_turns": fp32_scores.height,
+        "evidence_turns": int(labels.sum()),
+        "fp32_seconds": round(fp32_seconds, 2),
+        "int8_seconds": round(int8_seconds, 2),
+        "int8_speed_up": round(fp32_seconds / int8_seconds, 2),
+        **{f"{name}_keep_ratio": round(float(a.mean()), 4) for name, a in admitted.items()},
+        **{f"{name}_evidence_recall": round(float(a[labels].mean()), 4) if labels.any() else None
+           for name, a in admitted.items()},
+        "decisions_flipped": int(flips.sum()),
+        "evidence_decisions_flipped": int(flips[labels].sum()),
+        "max_abs_probability_change": round(float(np.abs(
+            fp32_scores["p_admit"].to_numpy() - int8_scores["p_admit"].to_numpy()).max()), 4),
+        "rank_correlation": round(rank_correlation(fp32_scores["p_admit"].to_numpy(),
+                                                   int8_scores["p_admit"].to_numpy()), 4),
+    }
+    if labels.any():  # the ranking's quality apart from the threshold: keep at the float32 gate's recall
+        recall = float(admitted["fp32"][labels].mean())
+        for name, scores in (("fp32", fp32_scores), ("int8", int8_scores)):
+            keep = keep_for_recall(scores["p_admit"].to_numpy(), labels, recall)
+            result[f"{name}_keep_at_fp32_recall"] = round(keep, 4)
+    return result
+
+
+def compare_embedders(texts: list[str], repeats: int) -> dict:
+    fp32 = Embedder.load(EmbedderConfig(device="cpu"))
+    int8 = copy.copy(fp32)
+    int8.model = quantised(fp32.model)
+    fp32_seconds, fp32_vectors = best_of(repeats, lambda: fp32.encode(texts))
+    int8_seconds, int8_vectors = best_of(repeats, lambda: int8.encode(texts))
+    cosine = (np.asarray(fp32_vectors) * np.asarray(int8_vectors)).sum(axis=1)  # both L2-normalised
+    return {
+        "texts": len(texts),
+        "fp32_seconds": round(fp32_seconds, 2),
+        "int8_seconds": round(int8_seconds, 2),
+        "int8_speed_up": round(fp32_seconds / int8_seconds, 2),
+        "cosine_mean": round(float(cosine.mean()), 4),
+        "cosine_p05": round(float(np.quantile(cosine, 0.05)), 4),
+        "cosine_min": round(float(cosine.min()), 4),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--conversations", type=int, default=5, help="LoCoMo dev conversations to score")
+    parser.add_argument("--repeats", type=int, default=2, help="best of this many timed runs")
+    parser.add_argument("--locomo", type=Path, default=SHARED_DATA / "locomo" / "locomo10.dev.json")
+    args = parser.parse_args()
+
+    turns = benchmark_turns(args.locomo, args.conversations)
+    evidence = evidence_turn_ids(args.locomo) if args.locomo.exists() else set()
+    texts = [text or "" for text in turns["text"].to_list()]
+    result = {
+        "torch_threads": torch.get_num_threads(),
+        "gate": compare_gates(turns, evidence, args.repeats),
+        "embedder": compare_embedders(texts, args.repeats),
+    }
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()
