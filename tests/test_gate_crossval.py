@@ -49,6 +49,24 @@ def test_summary_chooses_the_epoch_and_threshold_from_pooled_out_of_fold_scores(
     assert crossval.best_recipe([summary, {**summary, "keep_at_target": 0.2}])["keep_at_target"] == 0.2
 
 
+def test_the_best_recipe_is_the_one_that_ships_the_fewest_turns_at_its_threshold():
+    def summary(name, ideal, shipped_keep, recall=0.951, auprc=0.6):
+        return {"recipe": {"name": name}, "keep_at_target": ideal, "auprc": auprc,
+                "threshold": {"threshold": 0.1, "keep_ratio": shipped_keep, "recall": recall}}
+
+    # A better ideal figure loses to a lower keep ratio at the threshold that would ship.
+    ideal_only = summary("ideal", 0.554, 0.563)
+    ships_less = summary("ships-less", 0.556, 0.557)
+    assert crossval.best_recipe([ideal_only, ships_less])["recipe"]["name"] == "ships-less"
+    # A threshold that misses the target recall never wins, however few turns it keeps.
+    short = summary("short", 0.50, 0.40, recall=0.93)
+    assert crossval.best_recipe([short, ships_less])["recipe"]["name"] == "ships-less"
+    # Equal shipped keep ratios: the better ranking, then the higher AUPRC.
+    assert crossval.best_recipe([summary("a", 0.56, 0.557), ships_less])["recipe"]["name"] == "ships-less"
+    tied = [summary("low-auprc", 0.556, 0.557, auprc=0.5), ships_less]
+    assert crossval.best_recipe(tied)["recipe"]["name"] == "ships-less"
+
+
 def test_train_gate_can_keep_a_fixed_epoch_without_a_validation_set():
     tokenizer = packaged_tokenizer()
     network = tiny_network()

@@ -142,7 +142,9 @@ def run(args: argparse.Namespace) -> int:
     if args.install:
         write_cv_model_card(report, artifact, out / "MODEL_CARD.md")
         install(out)
-    print(f"best recipe {best['recipe']['name']}: keep {best['keep_at_target']:.3f} at 95% CV recall; "
+    point = best["threshold"]
+    print(f"best recipe {best['recipe']['name']}: keeps {point['keep_ratio']:.3f} for recall {point['recall']:.3f} "
+          f"at its CV tau {point['threshold']:.2f} (ideal keep at 95% recall {best['keep_at_target']:.3f}); "
           f"report in {out}")
     return 0
 
