@@ -203,7 +203,7 @@ def combine_metadata(
     if len(own) > 1:
         add_partition_metadata(context, table, own)
     else:  # one event (or none): it carries its partition's own metadata itself
-        metadata.update(next(iter(own.values()), partition_metadata(combined, hide_in_preview)))
+        metadata.update(own.popitem()[1] if own else partition_metadata(combined, hide_in_preview))
     return metadata
 
 

@@ -4,10 +4,11 @@ Issue 12 allows it "where it pays", kept only if the gate's recall at its thresh
 This measures what would decide that, without changing anything shipped:
 
 * the gate: seconds to score the turns (float32 and a ``torch.ao`` dynamic-int8 copy of the same network,
-  interleaved, best of n), the keep ratio each gives at the shipped threshold, how many admit/reject decisions
+  taken in turn, best of n), the keep ratio each gives at the shipped threshold, how many admit/reject decisions
   flip, and the evidence recall each reaches on the answerable LoCoMo questions (categories 1-4, audited);
-* the sentence embedder: seconds to encode the same turns' texts each way, and the cosine between each text's
-  float32 and int8 vectors (retrieval and links compare vectors, so a low cosine moves what they find).
+* the sentence embedder: seconds to encode the same turns' texts each way (taken in turn, best of n), and the
+  cosine between each text's float32 and int8 vectors (retrieval and links compare vectors, so a low cosine
+  moves what they find).
 
 The shipped gate saw these conversations in training, so its recall here is not a generalisation figure; the
 difference between the two rows is the point: both score the same turns with the same weights.
@@ -31,9 +32,12 @@ import torch
 from bench_gate import SHARED_DATA, benchmark_turns
 from memory_pipeline.config import EmbedderConfig, GateConfig
 from memory_pipeline.embeddings import Embedder
+from memory_pipeline.evaluation.evidence import resolve_evidence
 from memory_pipeline.evaluation.questions import scored_questions
 from memory_pipeline.gate.infer import score_turns
 from memory_pipeline.gate.model import GateModel
+from memory_pipeline.gate.sweep import keep_ratio_at_recall
+from memory_pipeline.gate.train_cli import AUDIT_FILE_NAME
 
 
 def quantised(module: torch.nn.Module) -> torch.nn.Module:
@@ -43,32 +47,33 @@ def quantised(module: torch.nn.Module) -> torch.nn.Module:
         return torch.ao.quantization.quantize_dynamic(copy.deepcopy(module), {torch.nn.Linear}, dtype=torch.qint8)
 
 
-def best_of(repeats: int, work) -> tuple[float, object]:
-    """Best seconds of ``repeats`` calls, and the last call's result."""
-    best, result = float("inf"), None
+def best_of_interleaved(repeats: int, *works) -> list[tuple[float, object]]:
+    """For each of ``works``: its best seconds over ``repeats`` calls and its last result. The works take turns, so
+    a load that drifts on a shared machine falls on both sides alike."""
+    best = [float("inf")] * len(works)
+    results: list[object] = [None] * len(works)
     for _ in range(repeats):
-        started = time.perf_counter()
-        result = work()
-        best = min(best, time.perf_counter() - started)
-    return best, result
+        for n, work in enumerate(works):
+            started = time.perf_counter()
+            results[n] = work()
+            best[n] = min(best[n], time.perf_counter() - started)
+    return list(zip(best, results, strict=True))
 
 
-def evidence_turn_ids(locomo: Path) -> set[str]:
-    audit = locomo.with_name("locomo-audit.errors.dev.json")
-    questions = scored_questions(locomo, audit if audit.exists() else None)
-    return {f"{q.conversation_id}:{dia_id}" for q in questions for dia_id in q.evidence_ids}
+def evidence_turn_ids(locomo: Path, turns: pl.DataFrame) -> set[str]:
+    """The turns cited by the answerable questions, resolved as the evaluation resolves them."""
+    audit = locomo.with_name(AUDIT_FILE_NAME)
+    known = set(turns["turn_id"])
+    return {
+        turn_id
+        for q in scored_questions(locomo, audit if audit.exists() else None)
+        for turn_id in resolve_evidence(q.conversation_id, q.evidence_ids, known).turn_ids
+    }
 
 
 def rank_correlation(a: np.ndarray, b: np.ndarray) -> float:
     ranks = [np.argsort(np.argsort(x)) for x in (a, b)]
     return float(np.corrcoef(*ranks)[0, 1])
-
-
-def keep_for_recall(probabilities: np.ndarray, labels: np.ndarray, recall: float) -> float:
-    """The smallest share of turns, taken in descending probability, that holds ``recall`` of the evidence."""
-    found = np.cumsum(labels[np.argsort(-probabilities, kind="stable")])
-    needed = int(np.ceil(recall * labels.sum() - 1e-9))
-    return float((np.searchsorted(found, needed) + 1) / len(labels))
 
 
 def compare_gates(turns: pl.DataFrame, evidence: set[str], repeats: int) -> dict:
@@ -77,8 +82,9 @@ def compare_gates(turns: pl.DataFrame, evidence: set[str], repeats: int) -> dict
     int8.network = quantised(fp32.network)
     score_turns(fp32, turns.head(64))
     score_turns(int8, turns.head(64))
-    fp32_seconds, fp32_scores = best_of(repeats, lambda: score_turns(fp32, turns))
-    int8_seconds, int8_scores = best_of(repeats, lambda: score_turns(int8, turns))
+    (fp32_seconds, fp32_scores), (int8_seconds, int8_scores) = best_of_interleaved(
+        repeats, lambda: score_turns(fp32, turns), lambda: score_turns(int8, turns)
+    )
     labels = fp32_scores["turn_id"].is_in(sorted(evidence)).to_numpy()
     admitted = {name: s["admitted"].to_numpy() for name, s in (("fp32", fp32_scores), ("int8", int8_scores))}
     flips = admitted["fp32"] != admitted["int8"]
@@ -100,9 +106,10 @@ def compare_gates(turns: pl.DataFrame, evidence: set[str], repeats: int) -> dict
                                                    int8_scores["p_admit"].to_numpy()), 4),
     }
     if labels.any():  # the ranking's quality apart from the threshold: keep at the float32 gate's recall
-        recall = float(admitted["fp32"][labels].mean())
+        # Half an evidence turn under the float32 count, so float rounding cannot ask for one turn more.
+        recall = (int(admitted["fp32"][labels].sum()) - 0.5) / int(labels.sum())
         for name, scores in (("fp32", fp32_scores), ("int8", int8_scores)):
-            keep = keep_for_recall(scores["p_admit"].to_numpy(), labels, recall)
+            keep = keep_ratio_at_recall(scores["p_admit"].to_numpy(), labels, recall)
             result[f"{name}_keep_at_fp32_recall"] = round(keep, 4)
     return result
 
@@ -111,8 +118,9 @@ def compare_embedders(texts: list[str], repeats: int) -> dict:
     fp32 = Embedder.load(EmbedderConfig(device="cpu"))
     int8 = copy.copy(fp32)
     int8.model = quantised(fp32.model)
-    fp32_seconds, fp32_vectors = best_of(repeats, lambda: fp32.encode(texts))
-    int8_seconds, int8_vectors = best_of(repeats, lambda: int8.encode(texts))
+    (fp32_seconds, fp32_vectors), (int8_seconds, int8_vectors) = best_of_interleaved(
+        repeats, lambda: fp32.encode(texts), lambda: int8.encode(texts)
+    )
     cosine = (np.asarray(fp32_vectors) * np.asarray(int8_vectors)).sum(axis=1)  # both L2-normalised
     return {
         "texts": len(texts),
@@ -133,7 +141,7 @@ def main() -> None:
     args = parser.parse_args()
 
     turns = benchmark_turns(args.locomo, args.conversations)
-    evidence = evidence_turn_ids(args.locomo) if args.locomo.exists() else set()
+    evidence = evidence_turn_ids(args.locomo, turns) if args.locomo.exists() else set()
     texts = [text or "" for text in turns["text"].to_list()]
     result = {
         "torch_threads": torch.get_num_threads(),

@@ -25,6 +25,8 @@ from memory_pipeline.config import PipelineConfig
 from memory_pipeline.erasure import ErasureReport, append_audit, erase_conversation_files
 from memory_pipeline.lake import Lake
 
+VACUUM_CHECKPOINT_ATTEMPTS = 10  # a reader holding the write-ahead log gets about 5 s to let go
+
 
 def register(commands: argparse._SubParsersAction) -> None:
     forget = commands.add_parser("forget", help="erase a conversation: files, tables, cache, Dagster history")
@@ -120,11 +122,9 @@ def _repoint_asset_records(instance, lake: Lake, deleted_runs: set[str]) -> None
     from dagster._core.storage.event_log.schema import AssetKeyTable
 
     storage = instance.event_log_storage
-    for asset in lake_chain(lake).assets:
-        key = dg.AssetKey.from_user_string(asset)
-        records = instance.get_asset_records([key])
-        entry = records[0].asset_entry if records else None
-        latest = entry.last_materialization_record if entry else None
+    keys = [dg.AssetKey.from_user_string(asset) for asset in lake_chain(lake).assets]
+    for record in instance.get_asset_records(keys):
+        key, latest = record.asset_entry.asset_key, record.asset_entry.last_materialization_record
         if latest is None or latest.run_id not in deleted_runs:
             continue
         remaining = instance.fetch_materializations(key, limit=1).records
@@ -157,5 +157,3 @@ def _vacuum(lake: Lake) -> None:
                     "close it (the Dagster UI?) and run forget again"
                 )
 
-
-VACUUM_CHECKPOINT_ATTEMPTS = 10

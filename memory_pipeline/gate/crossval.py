@@ -205,8 +205,7 @@ def best_recipe(summaries: Sequence[dict], target_recall: float = sweep.TARGET_R
     possible threshold), then to the higher AUPRC.
 
     The shipped figure, not the ideal one, decides because it is what the issue's target measures and what a user
-    gets. The two can disagree by up to a grid step's worth of turns (0.9 points in the second comparison
-    round, where the ideal figure alone would have picked the recipe that ships 0.6 points more).
+    gets; the two can disagree by up to a grid step's worth of turns (docs/GATE.md, second round).
     """
 
     def shipped(summary: dict) -> tuple:
