@@ -1,6 +1,11 @@
 """kill -9 during each step of a run: the next ``run`` completes, and the lake equals an uninterrupted run's,
 byte for byte, with no temporary file left anywhere.
 
+The killed run is a process of its own (that is what a kill needs); the run that completes the lake is run in
+this process, so it reuses the models an earlier test loaded instead of importing and loading them again, and the
+byte-for-byte comparison with the reference (made in a process of its own) also says that which process ran a
+step does not change what it writes.
+
 The steps are read from the asset graph, so a stage added later is covered without editing this file.
 """
 
@@ -23,7 +28,7 @@ from assets.definitions import build_definitions
 from memory_pipeline.cli import EXIT_OK, main
 from memory_pipeline.cli.orchestration import chain_of, dagster_instance, lake_chain, stale_partitions
 from memory_pipeline.lake import Lake
-from tests.pipeline_runs import copy_lake, run_cli, start_cli, tables_snapshot, temporaries
+from tests.pipeline_runs import copy_lake, start_cli, tables_snapshot, temporaries
 
 pytestmark = pytest.mark.slow  # every test runs the pipeline in its own processes
 
@@ -82,15 +87,16 @@ def run_and_kill_during(lake: Path, step: str, timeout: float = 600) -> KilledRu
 
 
 @pytest.mark.parametrize("step", STEPS)
-def test_kill_9_during_a_step_then_run_completes_the_lake(step, synthetic_lake, synthetic_reference, tmp_path):
+def test_kill_9_during_a_step_then_run_completes_the_lake(step, synthetic_lake, synthetic_reference, tmp_path, capsys):
     lake = copy_lake(synthetic_lake, tmp_path / "lake")
     killed = run_and_kill_during(lake, step)
     assert killed.returncode == -signal.SIGKILL, f"{killed.moment}:\n{killed.output}"
     print(f"killed {step} {killed.moment}")
 
-    rerun = run_cli(lake, "run", "--all")
-    assert rerun.returncode == 0, rerun.stdout + rerun.stderr
-    assert "marked run" in rerun.stdout and "failed: its process ended" in rerun.stdout
+    capsys.readouterr()
+    assert main(["--lake", str(lake), "run", "--all"]) == EXIT_OK
+    rerun = capsys.readouterr().out
+    assert "marked run" in rerun and "failed: its process ended" in rerun, rerun
 
     assert tables_snapshot(lake) == tables_snapshot(synthetic_reference)
     assert temporaries(lake) == []
@@ -129,14 +135,19 @@ def test_a_killed_writers_temporary_file_is_removed_by_the_next_run(synthetic_re
     assert tables_snapshot(lake) == tables_snapshot(synthetic_reference)
 
 
-def test_chunk_size_changes_the_runs_not_the_tables(synthetic_lake, synthetic_reference, tmp_path):
-    """``run --max-per-run 1`` gives each conversation its own Dagster run (models loaded per run) and writes the
-    very bytes the one-chunk run wrote: no stage's output depends on which conversations shared its run."""
+def test_chunk_size_changes_the_runs_not_the_tables(synthetic_lake, synthetic_reference, tmp_path, capsys):
+    """``run --max-per-run 1`` gives each conversation its own Dagster run and writes the very bytes the
+    one-chunk run wrote (in a process of its own): no stage's output depends on which conversations shared its
+    run, nor on the process."""
     lake = copy_lake(synthetic_lake, tmp_path / "lake")
-    result = run_cli(lake, "run", "--all", "--max-per-run", "1")
-    assert result.returncode == 0, result.stdout + result.stderr
+    capsys.readouterr()
+    assert main(["--lake", str(lake), "run", "--all", "--max-per-run", "1"]) == EXIT_OK
+    output = capsys.readouterr().out
     conversations = len(Lake(synthetic_reference).partitions("turns"))
     assert conversations >= 2
-    assert [f"run {n}/{conversations}" in result.stdout for n in range(1, conversations + 1)] == [True] * conversations
+    assert [f"run {n}/{conversations}" in output for n in range(1, conversations + 1)] == [True] * conversations
     assert tables_snapshot(lake) == tables_snapshot(synthetic_reference)
-    assert run_cli(lake, "run", "--all", "--max-per-run", "0").returncode != 0
+    with pytest.raises(SystemExit) as refused:
+        main(["--lake", str(lake), "run", "--all", "--max-per-run", "0"])
+    assert refused.value.code != EXIT_OK
+    assert "--max-per-run: must be at least 1" in capsys.readouterr().err
