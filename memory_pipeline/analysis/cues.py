@@ -90,13 +90,9 @@ class Event:
         return len(self.words & other.words) / min(len(self.words), len(other.words))
 
 
-def lemmas(doc: ParsedDoc) -> list[str]:
-    return [t.lemma.lower() for t in doc.tokens]
-
-
 def find_phrase(doc: ParsedDoc, phrase: tuple[str, ...], gap: int = 2) -> tuple[int, int] | None:
     """Token range of ``phrase`` as lemmas (lower-cased words also match), allowing ``gap`` words between parts."""
-    words = [(t.lemma.lower(), t.lower) for t in doc.tokens]
+    words = doc.forms
     for start, (lemma, lower) in enumerate(words):
         if phrase[0] not in (lemma, lower):
             continue

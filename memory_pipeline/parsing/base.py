@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Protocol
 
 from memory_pipeline.config import ParserConfig
@@ -79,6 +80,12 @@ class ParsedDoc:
 
     def __len__(self) -> int:
         return len(self.tokens)
+
+    @cached_property
+    def forms(self) -> tuple[tuple[str, str], ...]:
+        """``(lower-cased lemma, lower-cased word)`` of every token, computed once: the cue rules match dozens of
+        phrases against the same memory, and re-deriving these per phrase was most of their time."""
+        return tuple((t.lemma.lower(), t.text.lower()) for t in self.tokens)
 
     def children(self, i: int) -> list[Arc]:
         """Outgoing arcs of token ``i`` in token order."""
