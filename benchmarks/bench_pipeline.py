@@ -10,6 +10,13 @@
   come in under it.
 * Each step's own seconds in the run, from the lake's Dagster event log (``stage_seconds``), so the cost of
   the situation-level stages (segments, units, links and consolidation) shows against the rest.
+* The chain's model work (``chain_model_total_s``): every model call the default chain makes, on the texts the
+  run produced, as the chain makes it: the gate encoder over every turn, the segment detector's embedding of
+  every turn, the parse of the admitted turns, the embedding of every memory's text (entries and units, distinct
+  texts, a conversation at a time) and the parse of those texts that links and consolidation read (the whole
+  run's distinct texts in one call, as one chunk). The run
+  minus this is what the pipeline itself costs (rules, Parquet, Dagster, imports, model loads); issue 12's
+  floors leave out the memory texts' embedding and parse, which are model work too.
 
 The ratio online / floor says how much of the wall time is the pipeline rather than the models.
 
@@ -94,6 +101,42 @@ def model_floor(lake_dir: Path) -> dict[str, float]:
     embedder.encode(texts)
     numbers["floor_every_turn_total_s"] = numbers["floor_gate_encoder_s"] + time.perf_counter() - started
     numbers["device"] = str(gate.device)
+    numbers.update(chain_model_work(Lake(lake_dir), parser, embedder, numbers))
+    return numbers
+
+
+def chain_model_work(lake, parser, embedder, floor: dict[str, float]) -> dict[str, float]:
+    """Seconds of the model calls the default chain makes beyond the floor's, on the lake's own tables, and the
+    chain's model total (the floor's gate and admitted-turn parse included)."""
+    from memory_pipeline.memory_frame import memory_frame
+    from memory_pipeline.segments.stage import sessions_from_turns
+
+    turns = lake.read_table("turns")
+    started = time.perf_counter()
+    embedder.encode([text for session in sessions_from_turns(turns) for text in session.texts])
+    numbers = {"chain_segment_embed_s": time.perf_counter() - started}
+
+    memory_seconds = 0.0
+    all_texts: list[str] = []
+    for conversation_id in lake.partitions("memory_entries"):  # the embeddings asset: a conversation at a time
+        entries = lake.read_partition("memory_entries", conversation_id)
+        units = lake.read_partition("fta_units", conversation_id) if lake.has_partition("fta_units", conversation_id) else None
+        texts = [text or "" for text in memory_frame(entries, units)["text"].to_list()]
+        all_texts.extend(texts)
+        started = time.perf_counter()
+        embedder.encode(texts)
+        memory_seconds += time.perf_counter() - started
+    distinct = list(dict.fromkeys(all_texts))  # consolidation reads the whole chunk (here: every conversation)
+    started = time.perf_counter()
+    parser.parse_batch(distinct)
+    parse_seconds = time.perf_counter() - started
+    numbers.update(
+        chain_memory_texts=len(distinct), chain_memory_embed_s=memory_seconds, chain_memory_parse_s=parse_seconds
+    )
+    numbers["chain_model_total_s"] = (
+        floor["floor_gate_encoder_s"] + numbers["chain_segment_embed_s"] + floor["floor_parse_s"]
+        + memory_seconds + parse_seconds
+    )
     return numbers
 
 
@@ -132,6 +175,8 @@ def main(argv: list[str] | None = None) -> int:
     numbers["ratio_online_to_floor"] = numbers["online_total_s"] / numbers["floor_total_s"]
     numbers["ratio_run_to_floor"] = numbers["online_run_s"] / numbers["floor_total_s"]
     numbers["ratio_run_to_every_turn_floor"] = numbers["online_run_s"] / numbers["floor_every_turn_total_s"]
+    numbers["ratio_run_to_chain_model"] = numbers["online_run_s"] / numbers["chain_model_total_s"]
+    numbers["run_beyond_chain_model_s"] = numbers["online_run_s"] - numbers["chain_model_total_s"]
 
     print_numbers(numbers, decimals=3, json_path=args.json)
     print(
