@@ -30,7 +30,7 @@ from memory_pipeline.cli.orchestration import chain_of, dagster_instance, lake_c
 from memory_pipeline.lake import Lake
 from tests.pipeline_runs import copy_lake, start_cli, tables_snapshot, temporaries
 
-pytestmark = pytest.mark.slow  # every test runs the pipeline in its own processes
+pytestmark = pytest.mark.slow  # every test runs the pipeline, the killed runs in processes of their own
 
 CHAIN = chain_of(build_definitions())
 STEPS = list(CHAIN.step_assets())
