@@ -4,6 +4,7 @@ import json
 
 import numpy as np
 import pytest
+import torch
 
 from memory_pipeline.gate import crossval
 from memory_pipeline.gate.crossval import Fold, Recipe
@@ -87,6 +88,35 @@ def test_train_gate_can_keep_a_fixed_epoch_without_a_validation_set():
     np.testing.assert_array_equal(with_validation.val_probabilities, with_validation.epoch_probabilities[-1])
 
 
+def test_tail_averaging_keeps_the_mean_of_the_epoch_end_weights_and_trains_on_from_the_live_ones():
+    tokenizer = packaged_tokenizer()
+    from memory_pipeline.gate.packing import pack_turn
+
+    packed = [pack_turn(tokenizer, Message("a", text), [], 0, 64) for text in FACTS + CHATTER]
+    labels = np.array([1] * len(FACTS) + [0] * len(CHATTER))
+    cached = cache_frozen_states(tiny_network(), packed, 1, tokenizer.pad_token_id, "cpu")
+
+    def run(fixed_epoch: int, average_from: int = 0, validate: bool = False):
+        settings = TrainSettings(epochs=4, fixed_epoch=fixed_epoch, micro_batch=4, accumulation=1,
+                                 average_from=average_from)
+        val, val_labels = (cached, labels) if validate else ([], np.zeros(0))
+        return train_gate(tiny_network(), cached, labels, val, val_labels, settings, log=lambda _: None)
+
+    # A shorter fixed epoch is a prefix of the same schedule, so these are the live weights after epochs 2 and 3.
+    second, third = run(2).state, run(3).state
+    assert any(not torch.equal(second[name], third[name]) for name in second)
+    for validate in (False, True):  # scoring the average in between must not move the live weights
+        averaged = run(3, average_from=2, validate=validate)
+        for name in third:
+            torch.testing.assert_close(averaged.state[name], (second[name] + third[name]) / 2)
+    # Before the averaging starts, the scored model is the live one; after, it is the average.
+    plain, averaged = run(3, validate=True), run(3, average_from=2, validate=True)
+    np.testing.assert_array_equal(plain.epoch_probabilities[1], averaged.epoch_probabilities[1])
+    assert not np.array_equal(plain.epoch_probabilities[2], averaged.epoch_probabilities[2])
+    assert Recipe.parse("avg:average_from=3").average_from == 3
+    assert crossval.recipe_settings(TrainSettings(), Recipe("avg", average_from=3), 4).average_from == 3
+
+
 def _conversations(flip: str | None = None) -> list[GateExample]:
     examples = []
     for group in ("c1", "c2", "c3"):
@@ -138,8 +168,17 @@ def test_the_model_card_reports_out_of_fold_figures(tmp_path):
     write_cv_model_card(report, artifact, tmp_path / "MODEL_CARD.md")
     card = (tmp_path / "MODEL_CARD.md").read_text()
     assert "tau = 0.70" in card and "gate-0123456789abcdef" in card
+    assert "--recipe qa+obs:observations=1 " in card  # the retrain command names the recipes that were compared
     assert "| a | 4 | 2 | 50.0% | 1.000 |" in card  # one row per held-out conversation
     assert "observation" in card and "--epochs 1 --seed 7" in card
+
+
+def test_a_recipe_spells_itself_as_the_command_line_reads_it():
+    for spec in ("qa", "qa-2blocks-avg2:trainable_layers=2,average_from=2", "u:class_weighting=0,msc_examples=0"):
+        assert Recipe.parse(Recipe.parse(spec).spec()) == Recipe.parse(spec)
+    assert Recipe.parse("u:class_weighting=0").spec() == "u:class_weighting=0"
+    averaged = Recipe("avg", average_from=2)
+    assert [averaged.weights(e) for e in (1, 2, 4)] == ["epoch 1", "epoch 2", "mean of epochs 2-4"]
 
 
 def _two_conversation_locomo(path):

@@ -10,7 +10,7 @@ fold costs only its epochs.
 from __future__ import annotations
 
 import copy
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Callable, Sequence
 
 import numpy as np
@@ -39,6 +39,7 @@ class Recipe:
     observations: bool = False  # LoCoMo observation sources as extra positives
     msc_examples: int = 1000
     class_weighting: bool = True  # w+ = clip(N-/N+, 1, 10), seed 000 eq. 3; False: plain BCE
+    average_from: int = 0  # tail-average the epoch-end weights from this epoch on (TrainSettings.average_from)
 
     @classmethod
     def parse(cls, spec: str) -> Recipe:
@@ -47,10 +48,26 @@ class Recipe:
         values: dict[str, object] = {}
         for option in filter(None, options.split(",")):
             key, _, raw = option.partition("=")
-            if key not in {"k", "trainable_layers", "observations", "msc_examples", "class_weighting"}:
+            if key not in {f.name for f in fields(cls)} - {"name"}:
                 raise ValueError(f"unknown recipe option {key!r} in {spec!r}")
             values[key] = bool(int(raw)) if key in {"observations", "class_weighting"} else int(raw)
         return cls(name=name, **values)  # type: ignore[arg-type]
+
+    def spec(self) -> str:
+        """The command-line spelling :meth:`parse` reads back: the name and every option off its default."""
+        defaults = Recipe(self.name)
+        options = [
+            f"{f.name}={int(getattr(self, f.name))}"
+            for f in fields(self)
+            if f.name != "name" and getattr(self, f.name) != getattr(defaults, f.name)
+        ]
+        return self.name + (":" + ",".join(options) if options else "")
+
+    def weights(self, epoch: int) -> str:
+        """Which weights a fit that stops after ``epoch`` keeps."""
+        if self.average_from and epoch > self.average_from:
+            return f"mean of epochs {self.average_from}-{epoch}"
+        return f"epoch {epoch}"
 
 
 @dataclass
@@ -92,7 +109,7 @@ def recipe_settings(settings: TrainSettings, recipe: Recipe, fixed_epoch: int) -
     """The recipe's training switches on the run's settings, keeping epoch ``fixed_epoch`` of the schedule."""
     return replace(
         settings, trainable_layers=recipe.trainable_layers, class_weighting=recipe.class_weighting,
-        fixed_epoch=fixed_epoch,
+        average_from=recipe.average_from, fixed_epoch=fixed_epoch,
     )
 
 

@@ -12,7 +12,6 @@ import argparse
 import json
 import sys
 import time
-from dataclasses import asdict
 from pathlib import Path
 
 from memory_pipeline.config import GateConfig, resolve_lake_dir
@@ -44,7 +43,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_data_arguments(parser)
     parser.add_argument(
         "--recipe", action="append", dest="recipes",
-        help="name[:key=value,...] with keys k, trainable_layers, observations, msc_examples, class_weighting; "
+        help="name[:key=value,...] with keys k, trainable_layers, observations, msc_examples, class_weighting, "
+             "average_from; "
              f"repeatable (default: {', '.join(DEFAULT_RECIPES)})",
     )
     parser.add_argument("--epochs", type=int, default=5, help="epochs per fold; the best epoch is chosen by CV")
@@ -91,7 +91,8 @@ def run(args: argparse.Namespace) -> int:
         path = out / "recipes" / f"{recipe.name}.json"
         if path.exists():
             stored = json.loads(path.read_text(encoding="utf-8"))
-            if stored["recipe"] == asdict(recipe) and stored["settings"] == run_settings:
+            # Recipe(...) fills options added since the file was written with their defaults.
+            if Recipe(**stored["recipe"]) == recipe and stored["settings"] == run_settings:
                 print(f"{recipe.name}: read from {path}")
                 summaries.append(stored)
                 continue

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from memory_pipeline.gate.crossval import Recipe
 from memory_pipeline.gate.model import GateArtifact
 
 
@@ -92,13 +93,16 @@ def write_cv_model_card(report: dict, artifact: GateArtifact, path: Path) -> Non
     recipe = best["recipe"]
     data = report["final_data"]
     point = best["threshold"]
+    recipes = {name: Recipe(**s["recipe"]) for name, s in report["recipes"].items()}
     recipe_rows = "\n".join(
-        f"| {name} | {s['recipe']['k']} | {s['recipe']['trainable_layers']}"
-        f" | {'yes' if s['recipe']['observations'] else 'no'}"
-        f" | {s['recipe']['msc_examples']} | {'clip(N-/N+, 1, 10)' if s['recipe']['class_weighting'] else '1'}"
-        f" | {s['chosen_epoch']} | {_pct(s['keep_at_target'])} | {s['auprc']:.3f} |"
-        for name, s in sorted(report["recipes"].items(), key=lambda item: item[1]["keep_at_target"])
+        f"| {name} | {r.k} | {r.trainable_layers} | {'yes' if r.observations else 'no'} | {r.msc_examples}"
+        f" | {'clip(N-/N+, 1, 10)' if r.class_weighting else '1'} | {r.weights(s['chosen_epoch'])}"
+        f" | {_pct(s['threshold']['keep_ratio'])} at tau {s['threshold']['threshold']:.2f}"
+        f" | {_pct(s['keep_at_target'])} | {s['auprc']:.3f} |"
+        for name, s in sorted(report["recipes"].items(), key=lambda item: item[1]["threshold"]["keep_ratio"])
+        for r in [recipes[name]]
     )
+    recipe_flags = " ".join(f"--recipe {recipes[name].spec()}" for name in report["recipes"])
     fold_rows = "\n".join(
         f"| {cid} | {p['turns']} | {p['evidence_turns']} | {_pct(p['keep_ratio'])} | {p['recall']:.3f} |"
         for cid, p in best["folds_at_threshold"].items()
@@ -110,17 +114,18 @@ def write_cv_model_card(report: dict, artifact: GateArtifact, path: Path) -> Non
 recipe below was trained five times, each time without one conversation, and scored on the one left out. The
 recipe, the epoch and tau were chosen on those out-of-fold scores only; tau is the highest threshold whose
 pooled out-of-fold evidence recall (categories 1-4) is at least 95%. The shipped weights are the winning
-recipe retrained on all conversations for the chosen number of epochs.
+recipe retrained on all conversations for the chosen number of epochs. The recipe that ships the fewest turns
+at its own tau wins.
 
-| recipe | k | trained blocks | observation labels | MSC turns | w+ | epoch | CV keep at 95% recall | CV AUPRC |
-|---|---|---|---|---|---|---|---|---|
+| recipe | k | trained blocks | observation labels | MSC turns | w+ | weights kept | CV keep at its tau | CV keep at 95% recall, best threshold | CV AUPRC |
+|---|---|---|---|---|---|---|---|---|---|
 {recipe_rows}
 
 **Training data of the shipped weights.** LoCoMo dev, every conversation: positive when {labels};
 {data['locomo_turns']} turns ({data['locomo_positive']} positive). MSC persona-summary sessions: positive when
 the turn has a non-empty `persona_text`; {data['msc_turns']} turns sampled ({data['msc_positive']} positive).
 
-**Cross-validated operating point** (recipe `{recipe['name']}`, epoch {best['chosen_epoch']}, tau =
+**Cross-validated operating point** (recipe `{recipe['name']}`, {recipes[recipe['name']].weights(best['chosen_epoch'])}, tau =
 {point['threshold']:.2f}): pooled keep ratio {_pct(point['keep_ratio'])}, evidence recall {point['recall']:.3f},
 precision {point['precision']:.3f} over {best['turns']} turns ({best['evidence_turns']} evidence turns).
 Per held-out conversation:
@@ -136,6 +141,7 @@ conversation; LoCoMo evidence marks what a QA set happened to ask about, not eve
 
 ```
 memory-pipeline gate cv --msc <data>/msc/msc_personasummary --locomo <data>/locomo/locomo10.dev.json \\
+    {recipe_flags} \\
     --epochs {best['settings']['epochs']} --seed {best['settings'].get('seed')} --baselines --install
 ```
 """

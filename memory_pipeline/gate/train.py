@@ -8,6 +8,7 @@ warm-up, accumulation and checkpoint selection follow the paper.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import math
 import random
@@ -47,6 +48,10 @@ class TrainSettings:
     # early-stopping on a validation set it no longer has.
     fixed_epoch: int | None = None
     class_weighting: bool = True
+    # Epoch (1-based) from which the weights at the end of each epoch are averaged (0: off). The model scored
+    # after epoch e >= average_from, and kept at the end, is the uniform mean of the epoch-end weights
+    # average_from..e: a tail average that smooths the last epochs' noise at no inference cost.
+    average_from: int = 0
 
 
 @dataclass
@@ -202,6 +207,40 @@ def evaluate_cached(
     return loss, 1.0 / (1.0 + np.exp(-logits))
 
 
+class WeightAverage:
+    """The running uniform mean of the trainable weights at the epoch ends added so far (empty until one is)."""
+
+    def __init__(self, network: GateNetwork, first_trainable: int):
+        self.network, self.first_trainable = network, first_trainable
+        self.mean: dict[str, torch.Tensor] = {}
+        self.count = 0
+
+    def add(self) -> None:
+        current = self.network.trainable_state(self.first_trainable)
+        self.count += 1
+        if not self.mean:
+            self.mean = {name: value.detach().clone().float() for name, value in current.items()}
+            return
+        for name, value in current.items():
+            self.mean[name] += (value.detach().float() - self.mean[name]) / self.count
+
+    def state(self) -> dict[str, torch.Tensor]:
+        return copy.deepcopy(self.mean)
+
+    @contextlib.contextmanager
+    def applied(self):
+        """The averaged weights in the network for the duration (training then goes on from the live ones)."""
+        if not self.mean:
+            yield
+            return
+        live = copy.deepcopy(self.network.trainable_state(self.first_trainable))
+        self.network.load_trainable_state(self.mean)
+        try:
+            yield
+        finally:
+            self.network.load_trainable_state(live)
+
+
 def train_gate(
     network: GateNetwork,
     train_cached: Sequence[CachedInput],
@@ -238,6 +277,7 @@ def train_gate(
 
     outcome = TrainOutcome(state={}, positive_weight=weight)
     last_epoch = settings.fixed_epoch or settings.epochs
+    average = WeightAverage(network, first_trainable)
     for epoch in range(last_epoch):
         network.train()
         batches = shuffled_length_buckets([len(item) for item in train_cached], settings.micro_batch, rng)
@@ -253,10 +293,13 @@ def train_gate(
                 scheduler.step()
                 optimizer.zero_grad(set_to_none=True)
         outcome.train_losses.append(epoch_loss / len(train_cached))
+        if settings.average_from and epoch + 1 >= settings.average_from:
+            average.add()
         if settings.fixed_epoch is not None and not len(val_cached):
             log(f"  epoch {epoch + 1}: train loss {outcome.train_losses[-1]:.4f}")
             continue
-        val_loss, val_probabilities = evaluate_cached(network, first_trainable, val_cached, val_labels, device)
+        with average.applied():
+            val_loss, val_probabilities = evaluate_cached(network, first_trainable, val_cached, val_labels, device)
         outcome.val_losses.append(val_loss)
         outcome.epoch_probabilities.append(val_probabilities)
         log(f"  epoch {epoch + 1}: train loss {outcome.train_losses[-1]:.4f}  val BCE {val_loss:.4f}")
@@ -264,13 +307,13 @@ def train_gate(
             continue
         if val_loss <= min(outcome.val_losses):
             outcome.best_epoch = epoch
-            outcome.state = copy.deepcopy(network.trainable_state(first_trainable))
+            outcome.state = average.state() or copy.deepcopy(network.trainable_state(first_trainable))
             outcome.val_probabilities = val_probabilities
         elif epoch - outcome.best_epoch >= settings.patience:
             break
     if settings.fixed_epoch is not None:
         outcome.best_epoch = last_epoch - 1
-        outcome.state = copy.deepcopy(network.trainable_state(first_trainable))
+        outcome.state = average.state() or copy.deepcopy(network.trainable_state(first_trainable))
         outcome.val_probabilities = outcome.epoch_probabilities[-1] if outcome.epoch_probabilities else None
     network.load_trainable_state(outcome.state)
     outcome.seconds = time.perf_counter() - started
