@@ -225,11 +225,13 @@ def best_recipe(summaries: Sequence[dict], target_recall: float = sweep.TARGET_R
     gets; the two can disagree by up to a grid step's worth of turns (docs/GATE.md, second round).
     """
 
-    def shipped(summary: dict) -> tuple:
-        point = summary["threshold"]
-        return (point["recall"] < target_recall, point["keep_ratio"], summary["keep_at_target"], -summary["auprc"])
+    return min(summaries, key=lambda summary: shipping_order(summary, target_recall))
 
-    return min(summaries, key=shipped)
+
+def shipping_order(summary: dict, target_recall: float = sweep.TARGET_RECALL) -> tuple:
+    """The sort key of :func:`best_recipe`: the recipe that would ship first."""
+    point = summary["threshold"]
+    return (point["recall"] < target_recall, point["keep_ratio"], summary["keep_at_target"], -summary["auprc"])
 
 
 def fit_final(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from memory_pipeline.gate.crossval import Recipe
+from memory_pipeline.gate.crossval import Recipe, shipping_order
 from memory_pipeline.gate.model import GateArtifact
 
 
@@ -99,10 +99,10 @@ def write_cv_model_card(report: dict, artifact: GateArtifact, path: Path) -> Non
         f" | {'clip(N-/N+, 1, 10)' if r.class_weighting else '1'} | {r.weights(s['chosen_epoch'])}"
         f" | {_pct(s['threshold']['keep_ratio'])} at tau {s['threshold']['threshold']:.2f}"
         f" | {_pct(s['keep_at_target'])} | {s['auprc']:.3f} |"
-        for name, s in sorted(report["recipes"].items(), key=lambda item: item[1]["threshold"]["keep_ratio"])
+        for name, s in sorted(report["recipes"].items(), key=lambda item: shipping_order(item[1]))
         for r in [recipes[name]]
     )
-    recipe_flags = " ".join(f"--recipe {recipes[name].spec()}" for name in report["recipes"])
+    recipe_flags = "".join(f"--recipe {recipes[name].spec()} \\\n    " for name in report["recipes"])
     fold_rows = "\n".join(
         f"| {cid} | {p['turns']} | {p['evidence_turns']} | {_pct(p['keep_ratio'])} | {p['recall']:.3f} |"
         for cid, p in best["folds_at_threshold"].items()
@@ -141,8 +141,7 @@ conversation; LoCoMo evidence marks what a QA set happened to ask about, not eve
 
 ```
 memory-pipeline gate cv --msc <data>/msc/msc_personasummary --locomo <data>/locomo/locomo10.dev.json \\
-    {recipe_flags} \\
-    --epochs {best['settings']['epochs']} --seed {best['settings'].get('seed')} --baselines --install
+    {recipe_flags}--epochs {best['settings']['epochs']} --seed {best['settings'].get('seed')} --baselines --install
 ```
 """
     path.write_text(text, encoding="utf-8")
