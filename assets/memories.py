@@ -103,15 +103,12 @@ def memory_embeddings(context: dg.AssetExecutionContext, lake: LakeResource, emb
     not one per chunk, whose batches would mix conversations and so make a vector's last bits depend on which
     conversations shared its run (the tables are byte-identical whatever the chunking; tested).
     """
-    from memory_pipeline.embeddings import embed_memory_tables
+    from memory_pipeline.embeddings import conversation_memory_tables, embed_memory_tables
 
     store, model = lake.lake, embedder.embedder
 
     def embed(conversation_id: str) -> pl.DataFrame:
-        tables = {"entry": store.read_partition("memory_entries", conversation_id)}
-        if store.has_partition("fta_units", conversation_id):
-            tables["fta_unit"] = store.read_partition("fta_units", conversation_id)
-        return embed_memory_tables(tables, model)
+        return embed_memory_tables(conversation_memory_tables(store, conversation_id), model)
 
     written = write_each_conversation(context, lake, "memory_embeddings", embed)
     per_partition = {cid: {"memories": frame.height} for cid, frame in written.frames.items()}

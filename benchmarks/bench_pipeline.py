@@ -113,6 +113,7 @@ def model_floor(lake_dir: Path) -> dict[str, float]:
 def chain_model_work(lake, turns, parser, embedder) -> dict[str, float]:
     """Seconds of the model calls the default chain makes beyond the floor's gate and admitted-turn parse, on the
     lake's own tables."""
+    from memory_pipeline.embeddings import conversation_memory_tables, embed_memory_tables
     from memory_pipeline.memory_frame import memory_frame
     from memory_pipeline.segments.stage import sessions_from_turns
 
@@ -123,12 +124,10 @@ def chain_model_work(lake, turns, parser, embedder) -> dict[str, float]:
     memory_seconds = 0.0
     all_texts: list[str] = []
     for conversation_id in lake.partitions("memory_entries"):  # the embeddings asset: a conversation at a time
-        entries = lake.read_partition("memory_entries", conversation_id)
-        units = lake.read_partition("fta_units", conversation_id) if lake.has_partition("fta_units", conversation_id) else None
-        texts = [text or "" for text in memory_frame(entries, units)["text"].to_list()]
-        all_texts.extend(texts)
+        tables = conversation_memory_tables(lake, conversation_id)
+        all_texts.extend(text or "" for text in memory_frame(tables["entry"], tables.get("fta_unit"))["text"].to_list())
         started = time.perf_counter()
-        embedder.encode(texts)
+        embed_memory_tables(tables, embedder)
         memory_seconds += time.perf_counter() - started
     distinct = list(dict.fromkeys(all_texts))  # consolidation reads the whole chunk (here: every conversation)
     started = time.perf_counter()

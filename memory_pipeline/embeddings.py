@@ -80,6 +80,15 @@ def embed_memories(entries: pl.DataFrame, embedder: Embedder, memory_kind: str =
     return embed_memory_tables({memory_kind: entries}, embedder)
 
 
+def conversation_memory_tables(lake, conversation_id: str) -> dict[str, pl.DataFrame]:
+    """A conversation's memory tables as :func:`embed_memory_tables` takes them: its entries, and its units
+    where the units stage has written them."""
+    tables = {"entry": lake.read_partition("memory_entries", conversation_id)}
+    if lake.has_partition("fta_units", conversation_id):
+        tables["fta_unit"] = lake.read_partition("fta_units", conversation_id)
+    return tables
+
+
 def embed_memory_tables(tables: Mapping[str, pl.DataFrame], embedder: Embedder) -> pl.DataFrame:
     """The ``memory_embeddings`` rows of several memory tables (``{memory_kind: frame}``, e.g. a conversation's
     entries and units), in table order, from one encode call over all their texts.

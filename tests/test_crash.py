@@ -86,6 +86,13 @@ def run_and_kill_during(lake: Path, step: str, timeout: float = 600) -> KilledRu
     return KilledRun(process.returncode, moment, "".join(output))
 
 
+def run_here(capsys, lake: Path, *args: str) -> str:
+    """The CLI in this process (reusing loaded models); asserts it succeeded and returns what it printed."""
+    capsys.readouterr()
+    assert main(["--lake", str(lake), *args]) == EXIT_OK
+    return capsys.readouterr().out
+
+
 @pytest.mark.parametrize("step", STEPS)
 def test_kill_9_during_a_step_then_run_completes_the_lake(step, synthetic_lake, synthetic_reference, tmp_path, capsys):
     lake = copy_lake(synthetic_lake, tmp_path / "lake")
@@ -93,9 +100,7 @@ def test_kill_9_during_a_step_then_run_completes_the_lake(step, synthetic_lake, 
     assert killed.returncode == -signal.SIGKILL, f"{killed.moment}:\n{killed.output}"
     print(f"killed {step} {killed.moment}")
 
-    capsys.readouterr()
-    assert main(["--lake", str(lake), "run", "--all"]) == EXIT_OK
-    rerun = capsys.readouterr().out
+    rerun = run_here(capsys, lake, "run", "--all")
     assert "marked run" in rerun and "failed: its process ended" in rerun, rerun
 
     assert tables_snapshot(lake) == tables_snapshot(synthetic_reference)
@@ -140,9 +145,7 @@ def test_chunk_size_changes_the_runs_not_the_tables(synthetic_lake, synthetic_re
     one-chunk run wrote (in a process of its own): no stage's output depends on which conversations shared its
     run, nor on the process."""
     lake = copy_lake(synthetic_lake, tmp_path / "lake")
-    capsys.readouterr()
-    assert main(["--lake", str(lake), "run", "--all", "--max-per-run", "1"]) == EXIT_OK
-    output = capsys.readouterr().out
+    output = run_here(capsys, lake, "run", "--all", "--max-per-run", "1")
     conversations = len(Lake(synthetic_reference).partitions("turns"))
     assert conversations >= 2
     assert [f"run {n}/{conversations}" in output for n in range(1, conversations + 1)] == [True] * conversations

@@ -87,6 +87,15 @@ memory-pipeline gate train --msc <data>/msc/msc_personasummary --locomo <data>/l
     path.write_text(text, encoding="utf-8")
 
 
+def _recipe_row(r: Recipe, s: dict) -> str:
+    return (
+        f"| {r.name} | {r.k} | {r.trainable_layers} | {'yes' if r.observations else 'no'} | {r.msc_examples}"
+        f" | {'clip(N-/N+, 1, 10)' if r.class_weighting else '1'} | {r.weights(s['chosen_epoch'])}"
+        f" | {_pct(s['threshold']['keep_ratio'])} at tau {s['threshold']['threshold']:.2f}"
+        f" | {_pct(s['keep_at_target'])} | {s['auprc']:.3f} |"
+    )
+
+
 def write_cv_model_card(report: dict, artifact: GateArtifact, path: Path) -> None:
     """The card of a gate chosen by ``gate cv``: every figure on it is out-of-fold."""
     best = report["recipes"][report["best"]]
@@ -95,12 +104,8 @@ def write_cv_model_card(report: dict, artifact: GateArtifact, path: Path) -> Non
     point = best["threshold"]
     recipes = {name: Recipe(**s["recipe"]) for name, s in report["recipes"].items()}
     recipe_rows = "\n".join(
-        f"| {name} | {r.k} | {r.trainable_layers} | {'yes' if r.observations else 'no'} | {r.msc_examples}"
-        f" | {'clip(N-/N+, 1, 10)' if r.class_weighting else '1'} | {r.weights(s['chosen_epoch'])}"
-        f" | {_pct(s['threshold']['keep_ratio'])} at tau {s['threshold']['threshold']:.2f}"
-        f" | {_pct(s['keep_at_target'])} | {s['auprc']:.3f} |"
+        _recipe_row(recipes[name], s)
         for name, s in sorted(report["recipes"].items(), key=lambda item: shipping_order(item[1]))
-        for r in [recipes[name]]
     )
     recipe_flags = "".join(f"--recipe {recipes[name].spec()} \\\n    " for name in report["recipes"])
     fold_rows = "\n".join(

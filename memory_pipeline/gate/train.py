@@ -224,8 +224,11 @@ class WeightAverage:
         for name, value in current.items():
             self.mean[name] += (value.detach().float() - self.mean[name]) / self.count
 
-    def state(self) -> dict[str, torch.Tensor]:
-        return copy.deepcopy(self.mean)
+    def kept_state(self) -> dict[str, torch.Tensor]:
+        """What a fit keeps now: the average once there is one, else the live weights (a copy either way)."""
+        if self.mean:
+            return copy.deepcopy(self.mean)
+        return copy.deepcopy(self.network.trainable_state(self.first_trainable))
 
     @contextlib.contextmanager
     def applied(self):
@@ -307,13 +310,13 @@ def train_gate(
             continue
         if val_loss <= min(outcome.val_losses):
             outcome.best_epoch = epoch
-            outcome.state = average.state() or copy.deepcopy(network.trainable_state(first_trainable))
+            outcome.state = average.kept_state()
             outcome.val_probabilities = val_probabilities
         elif epoch - outcome.best_epoch >= settings.patience:
             break
     if settings.fixed_epoch is not None:
         outcome.best_epoch = last_epoch - 1
-        outcome.state = average.state() or copy.deepcopy(network.trainable_state(first_trainable))
+        outcome.state = average.kept_state()
         outcome.val_probabilities = outcome.epoch_probabilities[-1] if outcome.epoch_probabilities else None
     network.load_trainable_state(outcome.state)
     outcome.seconds = time.perf_counter() - started
