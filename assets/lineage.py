@@ -49,6 +49,7 @@ COLUMN_SOURCES: dict[str, dict[str, tuple[str, ...]]] = {
         "event_time_basis": _EVENT_TIME,
         "provenance": _TURN_WORDS,
         "scope": _TURN_WORDS,
+        "parse": ("turns.text", "turns.speaker"),  # the turn's parse, cut to the words text keeps
     },
     "memory_sources": {
         "memory_id": _MEMORY_ID,

@@ -13,10 +13,11 @@
 * The chain's model work (``chain_model_total_s``): every model call the default chain makes, on the texts the
   run produced, as the chain makes it: the gate encoder over every turn, the segment detector's embedding of
   every turn, the parse of the admitted turns, the embedding of every memory's text (entries and units, distinct
-  texts, a conversation at a time) and the parse of those texts that links and consolidation read (the whole
-  run's distinct texts in one call, as one chunk). The run
-  minus this is what the pipeline itself costs (rules, Parquet, Dagster, imports, model loads); issue 12's
-  floors leave out the memory texts' embedding and parse, which are model work too.
+  texts, a conversation at a time) and the parse links and consolidation make of the memories that carry no
+  parse of their own (``stored_docs``; with the default rules-built entries and units, none; the whole run's
+  distinct texts in one call, as one chunk). The run minus this is what the pipeline itself costs (rules,
+  Parquet, Dagster, imports, model loads); issue 12's floors leave out the memory texts' embedding, which is
+  model work too.
 
 The ratio online / floor says how much of the wall time is the pipeline rather than the models.
 
@@ -113,6 +114,7 @@ def model_floor(lake_dir: Path) -> dict[str, float]:
 def chain_model_work(lake, turns, parser, embedder) -> dict[str, float]:
     """Seconds of the model calls the default chain makes beyond the floor's gate and admitted-turn parse, on the
     lake's own tables."""
+    from memory_pipeline.analysis import stored_docs
     from memory_pipeline.embeddings import conversation_memory_tables, embed_memory_tables
     from memory_pipeline.memory_frame import memory_frame
     from memory_pipeline.segments.stage import sessions_from_turns
@@ -122,18 +124,23 @@ def chain_model_work(lake, turns, parser, embedder) -> dict[str, float]:
     numbers = {"chain_segment_embed_s": time.perf_counter() - started}
 
     memory_seconds = 0.0
-    all_texts: list[str] = []
+    unparsed: list[str] = []
+    memories = 0
     for conversation_id in lake.partitions("memory_entries"):  # the embeddings asset: a conversation at a time
         tables = conversation_memory_tables(lake, conversation_id)
-        all_texts.extend(text or "" for text in memory_frame(tables["entry"], tables.get("fta_unit"))["text"].to_list())
+        frame = memory_frame(tables["entry"], tables.get("fta_unit"))
+        docs = stored_docs(tables["entry"], tables.get("fta_unit"))
+        memories += frame.height
+        unparsed.extend(text or "" for memory_id, text in frame.select("memory_id", "text").iter_rows() if memory_id not in docs)
         started = time.perf_counter()
         embed_memory_tables(tables, embedder)
         memory_seconds += time.perf_counter() - started
-    distinct = list(dict.fromkeys(all_texts))  # consolidation reads the whole chunk (here: every conversation)
+    distinct = list(dict.fromkeys(unparsed))  # consolidation reads the whole chunk (here: every conversation)
     started = time.perf_counter()
     parser.parse_batch(distinct)
     numbers.update(
-        chain_memory_texts=len(distinct),
+        chain_memories=memories,
+        chain_memory_texts_parsed=len(distinct),
         chain_memory_embed_s=memory_seconds,
         chain_memory_parse_s=time.perf_counter() - started,
     )

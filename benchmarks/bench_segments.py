@@ -14,6 +14,9 @@ every join is a boundary to find. Thresholds are chosen on one part of the data 
     python benchmarks/bench_segments.py ablate [--sessions 450]     (cue machinery on/off, MSC valid)
     python benchmarks/bench_segments.py report [--sessions 450] [--json out.json]
     python benchmarks/bench_segments.py cost [--json out.json]       (only the cost figures, LoCoMo dev)
+    python benchmarks/bench_segments.py gate-states [--layer 4]      (the gate encoder's own states as the
+        detector's vectors, which would save the stage's encode: settings chosen on MSC valid as in ``tune``,
+        reported on MSC test and LoCoMo dev beside the shipped MiniLM detector)
     python benchmarks/bench_segments.py report --detector llm --llm-backend vllm|openai --llm-model NAME
         [--splits msc_test] [--no-untrimmed] [--no-cost]     (smaller runs for a slow LLM)
 """
@@ -235,14 +238,98 @@ def cost_figures(turns: pl.DataFrame, detector: BoundaryDetector, config: Segmen
     }
 
 
+class GateStatesDetector(EmbeddingDetector):
+    """The embedding detector over given vectors (one per turn id) instead of the embedder's; cues are found once
+    per session across the settings of a grid."""
+
+    def __init__(self, vectors: dict[str, np.ndarray], settings: EmbeddingDetectorConfig, cues: dict) -> None:
+        super().__init__(embedder=None, config=settings)
+        self.vectors, self.cues = vectors, cues
+
+    def prepare(self, sessions):
+        from memory_pipeline.segments.cues import session_cues
+        from memory_pipeline.segments.embedding import BoundEmbeddingDetector, SessionFeatures
+
+        features = {}
+        for session in sessions:
+            key = (session.key, session.texts)
+            if key not in self.cues:
+                self.cues[key] = session_cues(session.texts, self.resolver, self.config.phatic_max_words)
+            rows = np.stack([self.vectors[turn_id] for turn_id in session.turn_ids])
+            features[session.key] = SessionFeatures(rows, self.cues[key])
+        return BoundEmbeddingDetector(features, self.config, self.name)
+
+
+def gate_states(turns: pl.DataFrame, layer: int, device: str) -> dict[str, np.ndarray]:
+    """turn id -> the mean of the gate encoder's hidden states over the turn's own tokens after ``layer`` blocks
+    (the gate's packed input: the turn with its context), L2-normalised: what the gate computes anyway."""
+    import torch
+
+    from memory_pipeline.config import GateConfig
+    from memory_pipeline.gate import GateModel
+    from memory_pipeline.gate.infer import batch_to_device, collate, length_sorted_batches, pack_user_turns, pad_token_id
+    from memory_pipeline.gate.model import target_mean_pool
+
+    gate = GateModel.load(GateConfig(device=device))
+    rows, packed = pack_user_turns(gate, turns)
+    states = np.zeros((len(packed), gate.network.encoder.config.hidden_size), dtype=np.float32)
+    with torch.inference_mode():
+        for indices in length_sorted_batches([len(item) for item in packed], gate.batch_size):
+            batch = batch_to_device(collate([packed[i] for i in indices], pad_token_id(gate.tokenizer)), gate.device)
+            hidden = gate.network.encoder(
+                input_ids=batch["input_ids"], attention_mask=batch["attention_mask"], output_hidden_states=True
+            ).hidden_states[layer]
+            states[indices] = target_mean_pool(hidden, batch["target_mask"]).float().cpu().numpy()
+    states /= np.linalg.norm(states, axis=1, keepdims=True)
+    return dict(zip(rows["turn_id"].to_list(), states, strict=True))
+
+
+def gate_states_report(args: argparse.Namespace) -> int:
+    """Settings for the gate's states chosen on MSC valid (best F1 at +-1 in the granularity band, over the
+    ``tune`` grid with lower thresholds, since these vectors sit closer together), then MSC test and LoCoMo dev
+    with them beside the shipped detector."""
+    cues: dict = {}
+    valid = join_sessions(turns_of(MSC_VALID, args.sessions), PIECES_PER_SESSION, TRIM)
+    vectors = gate_states(valid.turns, args.layer, args.device)
+    config = SegmentsConfig()
+    low, high = args.granularity
+    best, best_f1 = None, -1.0
+    grid = itertools.product((2, 3, 4, 5), (0.02, 0.04, 0.06, 0.08, 0.1, 0.15, 0.2, 0.25, 0.3), (0.0, 0.03), (3, 4, 5, 6))
+    for block, threshold, bonus, min_turns in grid:
+        settings = EmbeddingDetectorConfig(
+            block_turns=block, depth_threshold=threshold, cue_bonus=bonus, min_segment_turns=min_turns
+        )
+        figures = join_figures(valid, GateStatesDetector(vectors, settings, cues), config)
+        if low <= figures["turns_per_segment"] <= high and figures["f1_pm1"] > best_f1:
+            best, best_f1 = settings, figures["f1_pm1"]
+    numbers: dict = {"layer": args.layer, "chosen_on_msc_valid": best.model_dump_json(), "msc_valid.f1_pm1": best_f1}
+    minilm = MemoEmbedder(Embedder.load(EmbedderConfig(device=args.device)))
+    shown = ("f1_pm1", "precision_pm1", "recall_pm1", "recall_exact", "turns_per_segment")
+    readers = {"msc_test": lambda: turns_of(MSC_TEST, args.sessions), "locomo_dev": lambda: turns_of(LOCOMO_DEV)}
+    for split, read in readers.items():
+        turns = read()
+        for trim in (TRIM, 0):
+            joined = join_sessions(turns, PIECES_PER_SESSION, trim)
+            tag = f"{split}_{'trimmed' if trim else 'untrimmed'}"
+            ours = join_figures(joined, GateStatesDetector(gate_states(joined.turns, args.layer, args.device), best, cues), config)
+            shipped = join_figures(joined, EmbeddingDetector(minilm, config.embedding), config)
+            numbers.update({f"{tag}.gate_states.{key}": ours[key] for key in shown})
+            numbers.update({f"{tag}.minilm.{key}": shipped[key] for key in shown})
+    print_numbers(numbers, decimals=3, json_path=args.json)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
-    for name in ("tune", "ablate", "report", "cost"):
+    for name in ("tune", "ablate", "report", "cost", "gate-states"):
         command = sub.add_parser(name)
         command.add_argument("--sessions", type=int, default=450, help="MSC sessions read (whole conversations)")
         command.add_argument("--device", default="cpu", choices=("cpu", "cuda", "auto"))
-    sub.choices["tune"].add_argument("--granularity", type=float, nargs=2, default=(5.0, 7.0), metavar=("LOW", "HIGH"))
+    for name in ("tune", "gate-states"):
+        sub.choices[name].add_argument("--granularity", type=float, nargs=2, default=(5.0, 7.0), metavar=("LOW", "HIGH"))
+    sub.choices["gate-states"].add_argument("--layer", type=int, default=4, help="hidden states after this many blocks")
+    sub.choices["gate-states"].add_argument("--json", type=Path)
     sub.choices["tune"].add_argument("--out", type=Path, help="write the whole grid here (CSV)")
     for name in ("report", "cost"):
         sub.choices[name].add_argument("--json", type=Path)
@@ -254,7 +341,8 @@ def main(argv: list[str] | None = None) -> int:
     sub.choices["report"].add_argument("--no-untrimmed", dest="untrimmed", action="store_false")
     sub.choices["report"].add_argument("--no-cost", dest="cost", action="store_false")
     args = parser.parse_args(argv)
-    return {"tune": tune, "ablate": ablate, "report": report, "cost": cost}[args.command](args)
+    commands = {"tune": tune, "ablate": ablate, "report": report, "cost": cost, "gate-states": gate_states_report}
+    return commands[args.command](args)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,21 @@ import pyarrow as pa
 
 TS = pa.timestamp("us")
 DESCRIPTION = b"description"
+ENTRY_SPAN = pa.struct([("memory_id", pa.string()), ("start", pa.int32()), ("end", pa.int32())])
+# A memory's parse (parsing/words.py doc_record): token and arc indices are positions in its own tokens list.
+PARSE_TYPE = pa.struct(
+    [
+        ("tokens", pa.list_(pa.struct([
+            ("text", pa.string()), ("lemma", pa.string()), ("pos", pa.string()), ("tag", pa.string()),
+            ("ent", pa.string()), ("at", pa.int32()),
+        ]))),
+        ("arcs", pa.list_(pa.struct([
+            ("head", pa.int32()), ("dep", pa.int32()), ("label", pa.string()), ("role", pa.string()),
+        ]))),
+        ("sentences", pa.list_(pa.list_(pa.int32()))),
+        ("roots", pa.list_(pa.int32())),
+    ]
+)
 
 
 def _table(description: str, *columns: tuple[str, pa.DataType, str]) -> pa.Schema:
@@ -113,6 +128,11 @@ MEMORY_ENTRIES = _table(
     ("unresolved_deixis", pa.list_(pa.string()),
      "Deictic words the text still uses without naming whom they mean (\"you\", \"we\"); empty when grounded (seed 004)."),
     ("people", pa.list_(pa.string()), "Named people (PERSON entities) of the source ranges the text was realised from."),
+    ("parse", PARSE_TYPE,
+     "The parse of the turn's words that text keeps, cut from the parse extraction made of the turn: tokens "
+     "(text as written in text, lemma, POS, tag, entity type, character offset `at` in text; a pronoun written as "
+     "a name reads as that name), dependency arcs, sentences and roots. Links and consolidation read the memory "
+     "from it instead of parsing text again (parsing/words.py)."),
 )
 
 MEMORY_SOURCES = _table(
@@ -242,6 +262,10 @@ FTA_UNITS = _table(
     ("evidence_turn_ids", pa.list_(pa.string()), 'The whole evidence span, sources included.'),
     ("entry_ids", pa.list_(pa.string()), 'The memory_entries the unit was built from.'),
     ("unresolved_deixis", pa.list_(pa.string()), 'You/we the text uses without naming whom (seed 004); empty when grounded.'),
+    ("entry_spans", pa.list_(ENTRY_SPAN),
+     "The sentences of memory entries that content_text keeps, in order: the entry (memory_id) and the "
+     "[start, end) character range of its text (rules builder); empty for a unit a model wrote. Links and "
+     "consolidation read the unit from those entries' parses (memory_entries.parse)."),
 )
 TABLES["fta_units"] = FTA_UNITS
 

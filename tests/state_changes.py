@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from memory_pipeline.analysis import Reading, read_frame
+from memory_pipeline.analysis import Reading, read_frame, stored_docs
 from memory_pipeline.config import ExtractorConfig
 from memory_pipeline.consolidation import ConsolidationConfig, ConsolidationResult, consolidate, load_consolidation_classifier
 from memory_pipeline.embeddings import embed_memories
@@ -79,7 +79,7 @@ def _build(parser, resolver, embedder) -> Built:
     embeddings = embed_memories(extracted.entries, embedder)
     frame = memory_frame(extracted.entries, sources=extracted.sources, turns=turns)
     vectors = memory_vectors(frame, embeddings)
-    readings = read_frame(frame, parser)
+    readings = read_frame(frame, parser, stored_docs(extracted.entries))  # as the pipeline reads them
     links = build_links(frame, vectors, readings, load_link_classifier(LinksConfig()))
     lifecycles = final_lifecycles(initial_lifecycles(memories_by_id(frame), readings), links.links)
     config = ConsolidationConfig()

@@ -102,7 +102,9 @@ def test_status_passes_the_checks(built):
     assert built.consolidation.errors == []
 
 
-def test_consolidation_reads_with_the_parser_itself(built, parser):
+def test_a_fresh_parse_of_the_texts_gives_the_statuses_the_stored_parses_give(built, parser):
+    """``built`` reads the memories from the parses extraction stored, as the pipeline does; a fresh parse of
+    their texts decides the same on the state-changes conversation."""
     again = consolidate_memories(built.frame, built.vectors, parser, lifecycles=built.lifecycles)
     assert again.status.equals(built.consolidation.status)
 

@@ -131,6 +131,7 @@ def build_tiny_lake(lake: Lake, embedder: FakeEmbedder) -> None:
                 "event_time_basis": ["expression", "expression", None],
                 "unresolved_deixis": [[]] * n,
                 "people": [[]] * n,
+                "parse": [None] * n,  # hand-written texts: links and consolidation would parse them
             },
             schema_overrides={"event_time_text": pl.String},
         ),

@@ -2,13 +2,16 @@
 
 A :class:`Reading` says what state slots the memory sets, what event it is about (content lemmas), and which
 cues it carries: a plan, a report of something done, a cancellation, a denial, a correction, a negation.
-Readings are computed once per memory frame with the configured parser (:func:`read_memories`).
+Readings are computed once per memory frame (:func:`read_memories`): from the parse a memory carries where it
+has one (:func:`stored_docs`: the turn's words it keeps, as extraction parsed them), else by parsing its text.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+
+import polars as pl
 
 from memory_pipeline.analysis.cues import (
     Cue,
@@ -28,6 +31,7 @@ from memory_pipeline.analysis.cues import (
 )
 from memory_pipeline.analysis.slots import SELF, SlotValue, read_slots, speaker_names
 from memory_pipeline.parsing import ParsedDoc, Parser
+from memory_pipeline.parsing.words import concat_docs, doc_from_record, slice_doc
 
 FUTURE_SLOTS = frozenset({"appointment", "schedule"})
 
@@ -93,23 +97,61 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
     )
 
 
-def read_frame(frame, parser: Parser) -> dict[str, Reading]:
-    """A reading of every memory of a memory frame (:mod:`memory_pipeline.memory_frame`)."""
-    return read_memories(frame["memory_id"].to_list(), frame["text"].to_list(), frame["speaker"].to_list(), parser)
+def read_frame(frame, parser: Parser, docs: Mapping[str, ParsedDoc] | None = None) -> dict[str, Reading]:
+    """A reading of every memory of a memory frame (:mod:`memory_pipeline.memory_frame`); ``docs`` are parses
+    the memories already carry (:func:`stored_docs`)."""
+    return read_memories(
+        frame["memory_id"].to_list(), frame["text"].to_list(), frame["speaker"].to_list(), parser, docs
+    )
 
 
 def read_memories(
-    memory_ids: Sequence[str], texts: Sequence[str], speakers: Sequence[str | None], parser: Parser
+    memory_ids: Sequence[str],
+    texts: Sequence[str],
+    speakers: Sequence[str | None],
+    parser: Parser,
+    docs: Mapping[str, ParsedDoc] | None = None,
 ) -> dict[str, Reading]:
-    """A reading of every memory, from one batched parse of the distinct texts (a unit that holds one entry has
-    that entry's text: on LoCoMo dev, 423 of 1,087 units)."""
+    """A reading of every memory: from its parse in ``docs`` when it has one, else from one batched parse of the
+    distinct texts of the others."""
+    docs = docs or {}
     texts = [text or "" for text in texts]
-    distinct = list(dict.fromkeys(texts))
-    parsed = dict(zip(distinct, parser.parse_batch(distinct), strict=True))
+    distinct = list(dict.fromkeys(text for memory_id, text in zip(memory_ids, texts, strict=True) if memory_id not in docs))
+    parsed = dict(zip(distinct, parser.parse_batch(distinct), strict=True)) if distinct else {}
     return {
-        memory_id: read_doc(memory_id, parsed[text], speaker)
+        memory_id: read_doc(memory_id, docs.get(memory_id) or parsed[text], speaker)
         for memory_id, text, speaker in zip(memory_ids, texts, speakers, strict=True)
     }
 
 
-__all__ = ["SELF", "Cue", "Event", "Reading", "SlotValue", "read_doc", "read_frame", "read_memories"]
+def stored_docs(entries: pl.DataFrame | None, units: pl.DataFrame | None = None) -> dict[str, ParsedDoc]:
+    """The parse each memory carries: an entry's ``parse`` (cut from its turn's parse by extraction), a unit's
+    made of the entry sentences its ``entry_spans`` name. A memory without one (a unit a model wrote, a lake
+    written before parses were stored) is left out, and so is one whose parse does not spell its text."""
+    docs: dict[str, ParsedDoc] = {}
+    if entries is not None and "parse" in entries.columns:
+        for memory_id, text, record in entries.select("memory_id", "text", "parse").iter_rows():
+            if record is not None:
+                _keep_if_spelled(docs, memory_id, doc_from_record(record, text or ""), text)
+    if units is not None and "entry_spans" in units.columns:
+        text_column = "content_text" if "content_text" in units.columns else "text"
+        for memory_id, text, spans in units.select("memory_id", text_column, "entry_spans").iter_rows():
+            if spans and all(span["memory_id"] in docs for span in spans):
+                parts = [slice_doc(docs[span["memory_id"]], span["start"], span["end"]) for span in spans]
+                _keep_if_spelled(docs, memory_id, concat_docs(parts), text)
+    return docs
+
+
+def _keep_if_spelled(docs: dict[str, ParsedDoc], memory_id: str, doc: ParsedDoc, text: str | None) -> None:
+    """Keep ``doc`` for the memory when its words occur in ``text`` in order (case aside): the check that the
+    stored parse belongs to this very text."""
+    lowered, cursor = (text or "").lower(), 0
+    for token in doc.tokens:
+        found = lowered.find(token.text.lower(), cursor)
+        if found < 0:
+            return
+        cursor = found + len(token.text)
+    docs[memory_id] = doc
+
+
+__all__ = ["SELF", "Cue", "Event", "Reading", "SlotValue", "read_doc", "read_frame", "read_memories", "stored_docs"]

@@ -1,5 +1,6 @@
-"""Links and consolidation for one conversation, the way the pipeline runs them: one parse of every memory,
-shared by both stages, and the links' lifecycle moves handed to consolidation."""
+"""Links and consolidation for one conversation, the way the pipeline runs them: one reading of every memory,
+shared by both stages (from the parses the memories carry; only a memory without one is parsed), and the links'
+lifecycle moves handed to consolidation."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from memory_pipeline.analysis import read_frame
+from memory_pipeline.analysis import read_frame, stored_docs
 from memory_pipeline.config import ConsolidationConfig, LinksConfig
 from memory_pipeline.consolidation.base import load_consolidation_classifier
 from memory_pipeline.consolidation.stage import ConsolidationResult, consolidate
@@ -39,7 +40,7 @@ def link_and_consolidate(
     consolidated into statuses; each classifier as configured (``"llm"`` needs ``resources.client``)."""
     frame = memory_frame(entries, units, sources, turns)
     vectors = memory_vectors(frame, embeddings)
-    readings = read_frame(frame, parser)
+    readings = read_frame(frame, parser, stored_docs(entries, units))
     links = build_links(frame, vectors, readings, load_link_classifier(links_config, resources), links_config)
     lifecycles = final_lifecycles(initial_lifecycles(memories_by_id(frame), readings), links.links)
     consolidation = consolidate(

@@ -15,6 +15,7 @@ from memory_pipeline.extraction.turn import TurnExtraction, extract_turn
 from memory_pipeline.grounding import session_addressee
 from memory_pipeline.lake import stable_id
 from memory_pipeline.parsing import Parser
+from memory_pipeline.parsing.words import doc_record, words_doc
 from memory_pipeline.schemas import MEMORY_ENTRIES, MEMORY_SOURCES
 
 EXTRACTOR_VERSION = "dep-extractor/1.0"
@@ -114,6 +115,7 @@ def extract_memories(
                 "event_time_basis": basis,
                 "unresolved_deixis": result.unresolved_deixis,
                 "people": result.people,
+                "parse": doc_record(words_doc(doc, result.text, result.words)),
             }
         )
     if entry_rows:

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.grounding import FIRST_PLURAL, SECOND_PERSON, Perspective, is_subject, possessive, second_person_use
 from memory_pipeline.parsing import ParsedDoc, Token
+from memory_pipeline.parsing.words import Word
 
 DEFAULT_SPEAKER = "User"
 REQUEST_OPENERS = (("can", "you"), ("could", "you"), ("would", "you"), ("will", "you"), ("can", "u"))
@@ -52,11 +54,15 @@ class Speaker:
         return possessive(self.name)
 
 
-def rewrite_range(doc: ParsedDoc, start: int, end: int, speaker: Speaker, perspective: Perspective | None = None) -> str:
+def rewrite_range(
+    doc: ParsedDoc, start: int, end: int, speaker: Speaker, perspective: Perspective | None = None
+) -> Phrase:
     """Source text of tokens ``start..end-1`` with first-person singular forms attributed to ``speaker`` and,
-    where ``perspective`` says who they are, "you" and "we" forms grounded too (seed 004)."""
+    where ``perspective`` says who they are, "you" and "we" forms grounded too (seed 004); each word keeps the
+    token it was written from."""
     perspective = perspective or Perspective()
     parts: list[str] = []
+    renamed: list[bool] = []  # per part: a pronoun written as the name(s) it stands for
     subject: str | None = None  # "i", "you" or "we" just replaced: the next verb agrees with the name(s)
     for k in range(start, end):
         token = doc.tokens[k]
@@ -64,15 +70,18 @@ def rewrite_range(doc: ParsedDoc, start: int, end: int, speaker: Speaker, perspe
         space = token.space if k < end - 1 else ""
         if lower == "i":
             parts.append(speaker.name + space)
+            renamed.append(True)
             subject = "i"
             continue
         grounded = _grounded(doc, k, lower, perspective)
         if grounded is not None:
             inverted = lower in ("you", "u") and k > start and _agree_before(parts, doc.tokens[k - 1], is_subject(doc, k))
             parts.append(grounded + space)
+            renamed.append(True)
             # after an inverted auxiliary the verb that follows is bare ("does Mel have"): no agreement
             subject = _subject_kind(lower) if is_subject(doc, k) and not inverted else None
             continue
+        renamed.append(lower in ("me", "my", "mine"))
         if subject is not None:
             agreed = _agree_after(doc, k, lower, text, subject)
             if agreed is not None:
@@ -89,7 +98,18 @@ def rewrite_range(doc: ParsedDoc, start: int, end: int, speaker: Speaker, perspe
             parts.append("themself" + space)
         else:
             parts.append(text + space)
-    return "".join(parts).strip()
+    return _traced(parts, renamed, start).strip()
+
+
+def _traced(parts: list[str], renamed: list[bool], start: int) -> Phrase:
+    """The parts joined, each part's word (its text without surrounding spaces) traced to token ``start + n``."""
+    words, at = [], 0
+    for n, part in enumerate(parts):
+        word = part.strip()
+        if word:
+            words.append(Word(start + n, at + len(part) - len(part.lstrip()), len(word), renamed[n]))
+        at += len(part)
+    return Phrase("".join(parts), tuple(words))
 
 
 def _grounded(doc: ParsedDoc, k: int, lower: str, perspective: Perspective) -> str | None:
@@ -172,17 +192,15 @@ def is_question(doc: ParsedDoc, start: int, end: int) -> bool:
     return doc.tokens[s_end - 1].text == "?" or (end < len(doc.tokens) and doc.tokens[end - 1].text == "?")
 
 
-def capitalise(text: str) -> str:
-    return text[:1].upper() + text[1:] if text else text
 
 
-def attribute(text: str, speaker: Speaker, *, question: bool = False) -> str:
+def attribute(text: Phrase, speaker: Speaker, *, question: bool = False) -> Phrase:
     """Make a realised span say whose it is, without inventing content."""
     if question:
-        return f"{speaker.name} asks: {text.rstrip('?')}?"
-    if mentions_speaker(text, speaker):
-        return capitalise(text)
-    lead = text.split(" ", 1)[0]
+        return f"{speaker.name} asks: " + text.rstrip("?") + "?"
+    if mentions_speaker(text.text, speaker):
+        return text.capitalised()
+    lead = text.text.split(" ", 1)[0]
     if lead and lead[0].isupper() and lead not in ("It", "This", "That", "The", "There", "We", "They", "He", "She", "You", "Our", "A", "An", "So"):
-        return f"{speaker.name} noted: {text}"
-    return f"{speaker.name} noted: {text[:1].lower() + text[1:]}"
+        return f"{speaker.name} noted: " + text
+    return f"{speaker.name} noted: " + text.uncapitalised()

@@ -16,7 +16,6 @@ from memory_pipeline.extraction.clauses import discourse_prefix_end, is_content,
 from memory_pipeline.extraction.normalise import (
     Speaker,
     attribute,
-    capitalise,
     is_question,
     request_start,
     rewrite_range,
@@ -27,7 +26,9 @@ from memory_pipeline.extraction.scoring import candidates_for
 from memory_pipeline.extraction.scope import classify_scope
 from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver
 from memory_pipeline.grounding import ADDRESSEE, Perspective, noun_phrase, unresolved_deixis, we_partner
+from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.parsing import ParsedDoc
+from memory_pipeline.parsing.words import Word
 
 FRAGMENT_MAX_WORDS = 3
 
@@ -49,6 +50,10 @@ class TurnExtraction:
     retained_tokens: int = 0
     unresolved_deixis: list[str] = field(default_factory=list)  # "you"/"we" left as said (seed 004)
     people: list[str] = field(default_factory=list)  # PERSON entities of the realised source ranges
+    words: tuple[Word, ...] = ()  # the words of text that came from the turn, each with its token
+
+    def set_text(self, phrase: Phrase) -> None:
+        self.text, self.words = phrase.text, phrase.words
 
     @property
     def empty(self) -> bool:
@@ -72,7 +77,7 @@ def _perspective(doc: ParsedDoc, speaker: Speaker, addressee: str | None) -> Per
     if partner == ADDRESSEE:
         we = f"{speaker.name} and {addressee}" if addressee else None
     elif isinstance(partner, tuple):
-        we = f"{speaker.name} and {rewrite_range(doc, *partner, speaker, Perspective(addressee))}"
+        we = f"{speaker.name} and {rewrite_range(doc, *partner, speaker, Perspective(addressee)).text}"
     else:
         we = None
     return Perspective(addressee=addressee, we=we)
@@ -86,41 +91,52 @@ def _people(doc: ParsedDoc, ranges: list[tuple[int, int]]) -> list[str]:
 
 
 def _realise_unit(
-    doc: ParsedDoc, unit: Unit, speaker: Speaker, appendix: list[str], perspective: Perspective
-) -> tuple[str, UnitMood]:
+    doc: ParsedDoc, unit: Unit, speaker: Speaker, appendix: list[TemporalMention], perspective: Perspective
+) -> tuple[Phrase, UnitMood]:
     """Source wording of the unit with the speaker attributed, and whether it was a question or request."""
     first_lo, first_hi = unit.ranges[0]
     action = request_start(doc, first_lo, first_hi)
     question = action is None and is_question(doc, first_lo, first_hi)
-    pieces: list[str] = []
+    pieces: list[Phrase] = []
     for n, (lo, hi) in enumerate(unit.ranges):
         if n == 0 and action is not None:
             lo = action
         pieces.append(rewrite_range(doc, lo, hi, speaker, perspective))
     pieces = [p for p in pieces if p]
-    text = " ".join([_sentence(p) for p in pieces[:-1]] + pieces[-1:])  # ranges lie in different sentences
+    text = Phrase.join(" ", [_sentence(p) for p in pieces[:-1]] + pieces[-1:])  # ranges lie in different sentences
     if appendix:
-        text = f"{text} ({'; '.join(appendix)})"
+        text = text + " (" + Phrase.join("; ", [_as_said(doc, m) for m in appendix]) + ")"
     if action is not None:
         asked = f" {perspective.addressee}" if perspective.addressee else ""
-        return f"{speaker.name} asks{asked} to {text[:1].lower() + text[1:]}", UnitMood(request=True)
+        return f"{speaker.name} asks{asked} to " + text.uncapitalised(), UnitMood(request=True)
     if not question and not unit.own_actor and unit.actor is not None and not any(lo <= unit.actor < hi for lo, hi in unit.ranges):
         # A coordinated or controlled predicate: give it back the subject it shares with its head.
         subject = rewrite_range(doc, *noun_phrase(doc, unit.actor), speaker, perspective)
-        text = f"{subject} {text}"
+        text = subject + " " + text
     elif not question and unit.actor is None and doc.tokens[unit.ranges[0][0]].pos in ("VERB", "AUX"):
-        text = f"{speaker.name} {text[:1].lower() + text[1:]}"  # subject dropped in chat ("Went to the park")
+        text = f"{speaker.name} " + text.uncapitalised()  # subject dropped in chat ("Went to the park")
     return attribute(text, speaker, question=question), UnitMood(question=question)
 
 
-def _sentence(text: str) -> str:
+def _as_said(doc: ParsedDoc, mention: TemporalMention) -> Phrase:
+    """A temporal expression exactly as the turn wrote it, its words traced to their tokens."""
+    lo, hi = _token_range(doc, mention)
+    words = tuple(
+        Word(k, doc.tokens[k].idx - mention.char_start, len(doc.tokens[k].text))
+        for k in range(lo, hi)
+        if doc.tokens[k].idx >= mention.char_start and doc.tokens[k].end <= mention.char_end
+    )
+    return Phrase(mention.text, words)
+
+
+def _sentence(text: Phrase) -> Phrase:
     """Close a unit with a full stop so joined units read as separate sentences."""
-    return text if text[-1:] in ".!?)\"'" else text + "."
+    return text if text.text[-1:] in ".!?)\"'" else text + "."
 
 
 def _fallback(
     doc: ParsedDoc, start: int, speaker: Speaker, perspective: Perspective
-) -> tuple[str, list[tuple[int, int]], list[UnitMood]]:
+) -> tuple[Phrase, list[tuple[int, int]], list[UnitMood]]:
     """The whole discourse-stripped surface, normalised sentence by sentence."""
     ranges, pieces, moods = [], [], []
     for s_start, s_end in doc.sentences:
@@ -131,7 +147,7 @@ def _fallback(
         ranges.append((lo, hi))
         pieces.append(_sentence(text))
         moods.append(mood)
-    return " ".join(pieces), ranges, moods
+    return Phrase.join(" ", pieces), ranges, moods
 
 
 def _whole_turn(doc: ParsedDoc, speaker: Speaker, perspective: Perspective, result: TurnExtraction) -> TurnExtraction:
@@ -139,8 +155,8 @@ def _whole_turn(doc: ParsedDoc, speaker: Speaker, perspective: Perspective, resu
     if not any(ch.isalnum() for ch in doc.text):
         return result
     ranges = [(s, e) for s, e in doc.sentences if any(ch.isalnum() for ch in doc.span_text(s, e))]
-    text = " ".join(_sentence(rewrite_range(doc, s, e, speaker, perspective)) for s, e in ranges)
-    result.text = attribute(text, speaker)
+    text = Phrase.join(" ", [_sentence(rewrite_range(doc, s, e, speaker, perspective)) for s, e in ranges])
+    result.set_text(attribute(text, speaker))
     result.unresolved_deixis = unresolved_deixis(result.text)
     result.people = _people(doc, ranges)
     result.units = [result.text]
@@ -180,7 +196,7 @@ def extract_turn(
     units = suppress_near_duplicates(doc, sorted(units, key=lambda u: u.start), config.near_duplicate_overlap)
     units = merge_units(doc, units, config.turn_limit)
 
-    appendices: dict[int, list[str]] = {}
+    appendices: dict[int, list[TemporalMention]] = {}
     for mention in result.mentions:  # a temporal anchor is never dropped (seed 003)
         lo, hi = _token_range(doc, mention)
         if not units or any(u.overlaps(lo, hi) for u in units):
@@ -190,25 +206,25 @@ def extract_turn(
             same_sentence[0].absorb(doc, lo, hi)
         else:
             host = min(range(len(units)), key=lambda n: abs(units[n].start - lo))
-            appendices.setdefault(host, []).append(mention.text)
+            appendices.setdefault(host, []).append(mention)
 
     realised = [_realise_unit(doc, u, speaker, appendices.get(n, []), perspective) for n, u in enumerate(units)]
     texts = [_sentence(t) for t, _ in realised]
     ranges = [r for u in units for r in u.ranges]
     moods = [m for _, m in realised]
-    joined = " ".join(texts)
-    retained, total = coverage(doc, start, joined)
+    joined = Phrase.join(" ", texts)
+    retained, total = coverage(doc, start, joined.text)
     words = len(doc.text[doc.tokens[start].idx :].split())
     if not texts or (total and retained / total < config.coverage_rho and words >= config.coverage_min_words):
         joined, ranges, moods = _fallback(doc, start, speaker, perspective)
         texts = [joined] if joined else []
         result.fallback = True
-        retained, total = coverage(doc, start, joined)
+        retained, total = coverage(doc, start, joined.text)
     if not joined:
         return result
 
-    result.text = capitalise(joined)
-    result.units = texts
+    result.set_text(joined.capitalised())
+    result.units = [t.text for t in texts]
     result.content_tokens, result.retained_tokens = total, retained
     result.coverage = retained / total if total else 1.0
     lowered = result.text.lower()

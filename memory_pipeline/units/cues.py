@@ -12,8 +12,8 @@ import re
 from collections.abc import Iterable
 
 from memory_pipeline.extraction.lexicon import ANAPHORA, CONTRAST, DISCOURSE_WORDS, STOP_WORDS
+from memory_pipeline.parsing.words import sentence_spans
 
-SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[\"'(A-Z0-9])")
 WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d+")
 CONTINUATION_OPENERS = ANAPHORA | CONTRAST | frozenset({"and", "also", "plus", "then", "after", "later", "so", "because"})
 # A question that leaves the current subject ("anyway, how are the kids?").
@@ -94,7 +94,8 @@ PREFIXES = re.compile(r"^(?P<name>[^:]{1,40}?) (?P<verb>noted|asks):\s*")
 
 
 def sentences(text: str) -> list[str]:
-    return [s.strip() for s in SENTENCE_SPLIT.split(text or "") if s.strip()]
+    text = text or ""
+    return [text[start:end] for start, end in sentence_spans(text)]
 
 
 def strip_attribution(sentence: str) -> tuple[str, str | None]:

@@ -42,6 +42,11 @@ def content_sentences(pieces: Sequence[Piece]) -> list[tuple[str | None, str]]:
     return out
 
 
+def content_of(sentences: Sequence[tuple[str | None, str]]) -> str:
+    """A rules unit's content_text: its sentences in order."""
+    return " ".join(s for _, s in sentences)
+
+
 def session_day(moment: datetime | None) -> tuple[datetime | None, datetime | None]:
     if moment is None:
         return None, None
@@ -176,7 +181,7 @@ class Describer:
 
     def describe(self, draft: UnitDraft, session_participants: Sequence[str]) -> UnitFields:
         sentences = content_sentences(draft.pieces)
-        content = " ".join(s for _, s in sentences)
+        content = content_of(sentences)
         own_text = " ".join(s for who, s in sentences if who == draft.speaker) or content
         participants = participants_of(draft.speaker, content, session_participants, draft.pieces)
         affect = self.affect.analyse(own_text, session_participants)

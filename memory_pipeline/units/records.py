@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Literal, get_args
 
 from memory_pipeline.llm.schemas import ContentType, TimeOrientation, UnitStatus
+from memory_pipeline.parsing.words import sentence_spans
 
 # Seed 002's vocabularies (its unit-construction prompt; defined once, with the LLM response models), plus the
 # lifecycle of the issue.
@@ -17,6 +18,8 @@ Lifecycle = Literal["pending", "completed", "cancelled", "contradicted", "archiv
 TIME_ORIENTATIONS, CONTENT_TYPES, STATUSES = get_args(TimeOrientation), get_args(ContentType), get_args(Status)
 COMPLETENESS, LIFECYCLE = get_args(Completeness), get_args(Lifecycle)
 UNKNOWN = "unknown"
+# Where a sentence a unit keeps lies: (memory_entries.memory_id, start, end) in that entry's text.
+EntrySpan = tuple[str, int, int]
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,16 @@ class EntryView:
     event_end: datetime | None
     event_time_basis: str | None
     people: tuple[str, ...] = ()
+
+    def sentences(self) -> list[tuple[str, EntrySpan]]:
+        """Each sentence of each realised unit, with where it lies in the entry's text (the units joined by one
+        space, as the extractor joins them)."""
+        out: list[tuple[str, EntrySpan]] = []
+        offset = 0
+        for unit in self.units:
+            out.extend((unit[a:b], (self.memory_id, offset + a, offset + b)) for a, b in sentence_spans(unit))
+            offset += len(unit) + 1
+        return out
 
 
 @dataclass(frozen=True)
@@ -85,6 +98,7 @@ class Piece:
     entry: EntryView | None = None
     session_time: datetime | None = None
     dialogue_time: datetime | None = None
+    spans: tuple[EntrySpan, ...] = ()  # where ``texts`` lie in entry texts (the asker's, for a question's words)
 
 
 @dataclass(frozen=True)
@@ -95,6 +109,7 @@ class OpenQuestion:
     asker: str | None
     addressee: str | None
     text: str
+    spans: tuple[EntrySpan, ...] = ()  # its sentences in the asker's entry
 
 
 @dataclass(frozen=True)
@@ -154,6 +169,10 @@ class UnitDraft:
         if self.fields is not None:
             return len(self.fields.content_text.split())
         return sum(len(text.split()) for piece in self.pieces for text in piece.texts)
+
+    @property
+    def entry_spans(self) -> list[EntrySpan]:
+        return [span for piece in self.pieces for span in piece.spans]
 
     @property
     def entry_ids(self) -> list[str]:

@@ -20,7 +20,7 @@ from memory_pipeline.units import cues
 from memory_pipeline.units.builders import BuilderResources, BuildOutcome
 from memory_pipeline.config import UnitsConfig
 from memory_pipeline.units.describe import Describer, disjoint, expression_interval
-from memory_pipeline.units.records import OpenQuestion, Piece, SegmentView, TurnView, UnitDraft
+from memory_pipeline.units.records import EntrySpan, OpenQuestion, Piece, SegmentView, TurnView, UnitDraft
 
 COURTESY_WORDS = frozenset(
     {"support", "help", "words", "kindness", "encouragement", "backing", "ton", "mean", "means", "meant", "work", "luck"}
@@ -101,12 +101,12 @@ class SegmentWalk:
         if turn.entry is None:
             return
         names = self.names
-        said = [s for unit in turn.entry.units for s in cues.sentences(unit)]
-        questions = [s for s in said if cues.is_question(s, turn.speaker)]
+        said = turn.entry.sentences()
+        questions = [(s, span) for s, span in said if cues.is_question(s, turn.speaker)]
         statements = [
-            s
-            for s in said
-            if s not in questions
+            (s, span)
+            for s, span in said
+            if not cues.is_question(s, turn.speaker)
             and not self.builder.is_filler(s, names)
             and not self.builder.is_reaction(s, turn.speaker, names)
         ]
@@ -115,17 +115,19 @@ class SegmentWalk:
         if questions:
             self.ask(turn, questions, also_stated=bool(statements))
 
-    def ask(self, turn: TurnView, questions: list[str], also_stated: bool) -> None:
-        text = " ".join(questions)
+    def ask(self, turn: TurnView, questions: list[tuple[str, EntrySpan]], also_stated: bool) -> None:
+        text = " ".join(s for s, _ in questions)
         addressee = self.segment.addressee_of.get(turn.speaker or "")
         follows = self.last_opened
         if also_stated or follows is None or follows.speaker == turn.speaker or cues.TOPIC_CHANGE.search(text):
             follows = None
-        self.pending = PendingQuestion(OpenQuestion(turn.turn_id, turn.speaker, addressee, text), follows)
+        question = OpenQuestion(turn.turn_id, turn.speaker, addressee, text, tuple(span for _, span in questions))
+        self.pending = PendingQuestion(question, follows)
 
-    def state(self, turn: TurnView, statements: list[str], about_other: bool = False) -> None:
+    def state(self, turn: TurnView, statements: list[tuple[str, EntrySpan]], about_other: bool = False) -> None:
         speaker = turn.speaker
-        piece = Piece(turn.turn_id, speaker, tuple(statements), turn.entry, turn.session_time, turn.dialogue_time)
+        piece = Piece(turn.turn_id, speaker, tuple(s for s, _ in statements), turn.entry, turn.session_time,
+                      turn.dialogue_time, tuple(span for _, span in statements))
         pending = self.pending if self.pending and self.pending.question.asker != speaker else None
         unit = self.open.get(speaker)
         if unit is None or self.about.get(id(unit)) != about_other or not self.continues(unit, turn, piece, pending):
@@ -144,7 +146,8 @@ class SegmentWalk:
         """The question becomes evidence of the unit that answers it; its words too when the answer is bare."""
         unit.add_evidence(question.turn_id)
         if len(cues.content_words(" ".join(piece.texts), self.names)) <= self.rules.short_answer_words:
-            unit.add_piece(Piece(question.turn_id, question.asker, (question.text,), None, piece.session_time, piece.dialogue_time))
+            unit.add_piece(Piece(question.turn_id, question.asker, (question.text,), None, piece.session_time,
+                                 piece.dialogue_time, question.spans))
 
     def continues(self, unit: UnitDraft, turn: TurnView, piece: Piece, pending: PendingQuestion | None) -> bool:
         """Does the speaker's statement carry on their current unit (one subject or event)?"""
@@ -180,22 +183,25 @@ class SegmentWalk:
         """An unanswered question, carried so that an answer in the next segment can complete it."""
         turn = next(t for t in self.segment.turns if t.turn_id == question.turn_id)
         unit = UnitDraft(self.segment.conversation_id, self.segment.session_id, [self.segment.segment_id], question.asker, self.label)
-        unit.add_piece(Piece(turn.turn_id, question.asker, (question.text,), turn.entry, turn.session_time, turn.dialogue_time))
+        unit.add_piece(Piece(turn.turn_id, question.asker, (question.text,), turn.entry, turn.session_time,
+                             turn.dialogue_time, question.spans))
         unit.open_question, unit.partial_reason = question, "open_question"
         return unit
 
 
-def runs_by_subject(statements: list[str], speaker: str | None, participants: Sequence[str]) -> list[tuple[bool, list[str]]]:
+def runs_by_subject(
+    statements: list[tuple[str, EntrySpan]], speaker: str | None, participants: Sequence[str]
+) -> list[tuple[bool, list[tuple[str, EntrySpan]]]]:
     """Consecutive statements split where they turn from another participant ("Caroline's song is gorgeous") to the
     speaker's own matters ("Melanie plays clarinet"), or back: two subjects, two units."""
     others = [p for p in participants if p and p != speaker]
-    runs: list[tuple[bool, list[str]]] = []
-    for sentence in statements:
-        flag = about_other(sentence, speaker, others)
+    runs: list[tuple[bool, list[tuple[str, EntrySpan]]]] = []
+    for statement in statements:
+        flag = about_other(statement[0], speaker, others)
         if runs and runs[-1][0] == flag:
-            runs[-1][1].append(sentence)
+            runs[-1][1].append(statement)
         else:
-            runs.append((flag, [sentence]))
+            runs.append((flag, [statement]))
     return runs
 
 

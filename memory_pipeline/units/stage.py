@@ -17,8 +17,9 @@ from memory_pipeline.lake import stable_id
 from memory_pipeline.schemas import FTA_UNITS, MEMORY_SOURCES
 from memory_pipeline.units.builders import BuilderResources, BuildFailure, BuildOutcome, load_builder
 from memory_pipeline.config import UnitsConfig
+from memory_pipeline.units.describe import content_of, content_sentences
 from memory_pipeline.units.fusion import SessionCarry
-from memory_pipeline.units.records import EntryView, SegmentView, TurnView, UnitDraft
+from memory_pipeline.units.records import EntrySpan, EntryView, SegmentView, TurnView, UnitDraft
 
 UNIT_KIND = "fta_unit"
 ENTRY_KIND = "entry"
@@ -310,7 +311,16 @@ def unit_row(draft: UnitDraft, memory_id: str, sources: list[str], span: list[st
         "evidence_turn_ids": span,
         "entry_ids": draft.entry_ids,
         "unresolved_deixis": unresolved_deixis(fields.content_text),
+        "entry_spans": [{"memory_id": m, "start": a, "end": b} for m, a, b in kept_entry_spans(draft)],
     }
+
+
+def kept_entry_spans(draft: UnitDraft) -> list[EntrySpan]:
+    """The entry sentences the unit's content_text is made of; none when that text is not exactly them (a model
+    wrote it, or fusion merged a model's text in), so a reader never takes another text's words for it."""
+    if not draft.pieces or draft.fields.content_text != content_of(content_sentences(draft.pieces)):
+        return []
+    return draft.entry_spans
 
 
 def unit_metrics(units: pl.DataFrame, n_turns: int, n_segments: int, fused: int, outcome: BuildOutcome, seconds: float) -> dict:
