@@ -240,6 +240,19 @@ def test_a_plan_cut_by_a_segment_boundary_fuses_into_one_pending_unit(build):
     assert unit["lifecycle_status"] == "pending"
 
 
+def test_a_question_answered_at_length_after_a_boundary_keeps_only_the_answer_words(build):
+    turns = conversation(
+        (MAY_8, [("Caroline", "Hi Mel!"), ("Caroline", "How was the camping trip with the kids last weekend?"),
+                 ("Melanie", "It was amazing, we hiked up to the lake and roasted marshmallows by the fire."),
+                 ("Caroline", "Sounds lovely.")])
+    )
+    result = build(turns, cuts={"session_1": [2]})
+    unit = containing(result.units, "marshmallows")
+    assert "camping trip" not in unit["content_text"] and "asks" not in unit["content_text"]
+    assert f"{CID}:D1:2" in unit["evidence_turn_ids"]  # the question stays evidence
+    assert unit["entry_spans"]  # the text is the answer's entry sentences, so links read it from their parse
+
+
 def test_a_partial_unit_never_completed_is_finalised_as_partial(build):
     turns = conversation(
         (MAY_8, [("Caroline", "I went to a pottery workshop last Friday."), ("Melanie", "Oh cool! What did you make?"),

@@ -65,6 +65,9 @@ def fuse(carried: UnitDraft, candidate: UnitDraft, short_answer_words: int, rede
     """``candidate`` joins ``carried`` (which keeps its place): words, evidence, segments and anchors combined."""
     question = carried.open_question
     answered = answers(carried, candidate)
+    # decided before the question's words may leave: a rules question unit answered at length is still rules-built,
+    # and is re-described from the answer's words alone (merging its old fields would keep the question's words)
+    both_rules = bool(carried.pieces) and bool(candidate.pieces)
     if answered and carried.pieces and candidate.pieces:
         answer_words = cues.content_words(" ".join(candidate.pieces[0].texts), names)
         if len(answer_words) > short_answer_words:
@@ -73,7 +76,6 @@ def fuse(carried: UnitDraft, candidate: UnitDraft, short_answer_words: int, rede
             carried.sources = [t for t in carried.sources if t != question.turn_id or any(p.turn_id == t for p in carried.pieces)]
     if not any(p.speaker == carried.speaker for p in carried.pieces) and candidate.speaker is not None:
         carried.speaker = candidate.speaker  # an unanswered question now carries its answer
-    both_rules = bool(carried.pieces) and bool(candidate.pieces)
     for piece in candidate.pieces:
         carried.add_piece(piece)
     for turn_id in candidate.sources:
