@@ -77,6 +77,32 @@ def test_sql_formats(built_lake: Lake, capsys):
     assert capsys.readouterr().out.splitlines()[0] == "conversation_id,n"
 
 
+ROOT = Path(__file__).resolve().parents[1]
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+def documented_queries() -> list[str]:
+    """Every statement of the ```sql blocks of the README and docs/, but those that read a file of their own
+    (the `sql` command refuses file access; docs/EVALUATION.md's block is run by tests/test_evaluation.py)."""
+    blocks = [b for doc in DOCUMENTS for b in re.findall(r"```sql\n(.*?)```", doc.read_text(encoding="utf-8"), flags=re.S)]
+    statements = [s.strip() for block in blocks for s in block.split(";")]
+    return [
+        s for s in statements
+        if s and not all(line.startswith("--") for line in s.splitlines()) and "read_csv(" not in s
+    ]
+
+
+def test_every_documented_sql_example_runs_on_the_samples(built_lake: Lake, capsys):
+    queries = documented_queries()
+    assert len(queries) >= 8  # the README alone has eight
+    for query in queries:
+        assert main(["--lake", str(built_lake.root), "sql", query, "--format", "json"]) == EXIT_OK, query
+        capsys.readouterr()
+    entry_words = "SELECT memory_id, t.text FROM (SELECT memory_id, unnest(parse.tokens) AS t FROM memory_entries)"
+    assert main(["--lake", str(built_lake.root), "sql", entry_words, "--format", "json"]) == EXIT_OK
+    assert json.loads(capsys.readouterr().out)  # the samples' entries carry their parse
+
+
 def test_sql_is_read_only(built_lake: Lake, capsys):
     assert main(["--lake", str(built_lake.root), "sql", "DROP VIEW turns"]) != EXIT_OK
     assert "read-only" in capsys.readouterr().err
