@@ -247,14 +247,17 @@ class GateStatesDetector(EmbeddingDetector):
         self.vectors, self.cues = vectors, cues
 
     def prepare(self, sessions):
-        from memory_pipeline.segments.cues import session_cues
+        from memory_pipeline.segments.cues import TurnCues, session_cues
         from memory_pipeline.segments.embedding import BoundEmbeddingDetector, SessionFeatures
 
         features = {}
         for session in sessions:
-            key = (session.key, session.texts)
+            key = (session.key, session.texts, self.config.use_cues, self.config.phatic_max_words)
             if key not in self.cues:
-                self.cues[key] = session_cues(session.texts, self.resolver, self.config.phatic_max_words)
+                self.cues[key] = (
+                    session_cues(session.texts, self.resolver, self.config.phatic_max_words)
+                    if self.config.use_cues else [TurnCues()] * len(session)
+                )
             rows = np.stack([self.vectors[turn_id] for turn_id in session.turn_ids])
             features[session.key] = SessionFeatures(rows, self.cues[key])
         return BoundEmbeddingDetector(features, self.config, self.name)
@@ -302,6 +305,8 @@ def gate_states_report(args: argparse.Namespace) -> int:
         figures = join_figures(valid, GateStatesDetector(vectors, settings, cues), config)
         if low <= figures["turns_per_segment"] <= high and figures["f1_pm1"] > best_f1:
             best, best_f1 = settings, figures["f1_pm1"]
+    if best is None:
+        raise SystemExit(f"no setting gives {low}..{high} turns per segment on MSC valid; widen --granularity")
     numbers: dict = {"layer": args.layer, "chosen_on_msc_valid": best.model_dump_json(), "msc_valid.f1_pm1": best_f1}
     minilm = MemoEmbedder(Embedder.load(EmbedderConfig(device=args.device)))
     shown = ("f1_pm1", "precision_pm1", "recall_pm1", "recall_exact", "turns_per_segment")

@@ -264,8 +264,9 @@ FTA_UNITS = _table(
     ("unresolved_deixis", pa.list_(pa.string()), 'You/we the text uses without naming whom (seed 004); empty when grounded.'),
     ("entry_spans", pa.list_(ENTRY_SPAN),
      "The sentences of memory entries that content_text keeps, in order: the entry (memory_id) and the "
-     "[start, end) character range of its text (rules builder); empty for a unit a model wrote. Links and "
-     "consolidation read the unit from those entries' parses (memory_entries.parse)."),
+     "[start, end) character range of its text, a leading \"<name> noted:\" included where content_text drops it "
+     "(rules builder); empty for a unit a model wrote. Links and consolidation read the unit from those entries' "
+     "parses (memory_entries.parse)."),
 )
 TABLES["fta_units"] = FTA_UNITS
 

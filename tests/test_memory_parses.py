@@ -217,3 +217,31 @@ def test_a_unit_a_model_wrote_carries_no_entry_spans(parser, resolver):
     written = result.units.filter(pl.col("builder").str.starts_with("llm"))
     assert written.height and written["entry_spans"].list.len().max() == 0
     assert not set(written["memory_id"]) & set(stored_docs(extracted.entries, result.units))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("speaker, text, subject", [
+    ("James", "My sister lives in Oslo.", "self's sister"),  # a name that ends in s: "James'" is still James
+    ("Ana", "My wife and I, we moved to Rome last year.", "self"),  # "we" written as names reads as the speaker
+])
+def test_stored_readings_key_slots_as_a_fresh_parse_of_the_turn_does(parser, resolver, speaker, text, subject):
+    _, extracted = entries_of(parser, resolver, [(speaker, text)])
+    entry = extracted.entries.row(0, named=True)
+    reading = read_doc("m", stored_docs(extracted.entries)[entry["memory_id"]], speaker)
+    assert [s.subject for s in reading.slots if s.slot == "residence"] == [subject], entry["text"]
+
+
+def test_a_case_change_that_alters_a_length_keeps_the_words_in_place():
+    from memory_pipeline.extraction.phrase import Phrase
+
+    phrase = Phrase("ﬁnally Ana", (Word(0, 0, 6), Word(1, 7, 3, renamed=True)))
+    upper = phrase.capitalised()
+    assert upper.text == "FInally Ana"
+    assert [upper.text[w.at : w.at + w.length] for w in upper.words] == ["FInally", "Ana"]
+
+
+@pytest.mark.slow
+def test_an_empty_stored_parse_is_not_trusted(parser):
+    empty = words_doc(parser.parse("hi"), "Ana asks: ?", [])
+    entries = pl.DataFrame({"memory_id": ["m"], "text": ["Ana asks: ?"], "parse": [doc_record(empty)]})
+    assert stored_docs(entries) == {}

@@ -119,7 +119,7 @@ def read_memories(
     distinct = list(dict.fromkeys(text for memory_id, text in zip(memory_ids, texts, strict=True) if memory_id not in docs))
     parsed = dict(zip(distinct, parser.parse_batch(distinct), strict=True)) if distinct else {}
     return {
-        memory_id: read_doc(memory_id, docs.get(memory_id) or parsed[text], speaker)
+        memory_id: read_doc(memory_id, docs[memory_id] if memory_id in docs else parsed[text], speaker)
         for memory_id, text, speaker in zip(memory_ids, texts, speakers, strict=True)
     }
 
@@ -143,8 +143,10 @@ def stored_docs(entries: pl.DataFrame | None, units: pl.DataFrame | None = None)
 
 
 def _keep_if_spelled(docs: dict[str, ParsedDoc], memory_id: str, doc: ParsedDoc, text: str | None) -> None:
-    """Keep ``doc`` for the memory when its words occur in ``text`` in order (case aside): the check that the
-    stored parse belongs to this very text."""
+    """Keep ``doc`` for the memory when it has words and they occur in ``text`` in order (case aside). This
+    catches a text replaced since its parse was stored, not every edit of it; no stage edits a memory's text."""
+    if not doc.tokens:
+        return
     lowered, cursor = (text or "").lower(), 0
     for token in doc.tokens:
         found = lowered.find(token.text.lower(), cursor)

@@ -28,7 +28,8 @@ def children(doc: ParsedDoc, i: int, *labels: str) -> list[int]:
 
 def is_self_token(doc: ParsedDoc, i: int, names: frozenset[str]) -> bool:
     token = doc.tokens[i]
-    return token.lower in FIRST_PERSON or token.lower in names or token.lemma.lower() in names
+    # the lemma too: a stored parse reads a "we" written as names ("Ana and Ben") with its pronoun's lemma
+    return token.lower in FIRST_PERSON or token.lemma.lower() in FIRST_PERSON or token.lower in names or token.lemma.lower() in names
 
 
 def subject_of(doc: ParsedDoc, predicate: int, names: frozenset[str]) -> str:

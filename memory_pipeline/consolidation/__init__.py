@@ -31,7 +31,9 @@ def consolidate_memories(
     resources: ClassifierResources | None = None,
     lifecycles: dict[str, str | None] | None = None,
 ) -> ConsolidationResult:
-    """Read every memory of ``frame`` with ``parser``, then :func:`consolidate` with the configured classifier."""
+    """Read every memory of ``frame`` by parsing its text with ``parser``, then :func:`consolidate` with the configured
+    classifier. For a frame without its tables at hand; the pipeline reads the parses memories carry instead
+    (:func:`memory_pipeline.consolidation.run.link_and_consolidate`)."""
     config = config or ConsolidationConfig()
     classifier = load_consolidation_classifier(config, resources)
     return consolidate(frame, vectors, read_frame(frame, parser), classifier, config, lifecycles)

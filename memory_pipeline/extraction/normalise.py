@@ -77,7 +77,8 @@ def rewrite_range(
         if grounded is not None:
             inverted = lower in ("you", "u") and k > start and _agree_before(parts, doc.tokens[k - 1], is_subject(doc, k))
             parts.append(grounded + space)
-            renamed.append(True)
+            # "you" becomes the addressee's name; "we" becomes several names and is read as "we" still
+            renamed.append(lower not in FIRST_PLURAL)
             # after an inverted auxiliary the verb that follows is bare ("does Mel have"): no agreement
             subject = _subject_kind(lower) if is_subject(doc, k) and not inverted else None
             continue
@@ -190,8 +191,6 @@ def is_question(doc: ParsedDoc, start: int, end: int) -> bool:
     sent = doc.tokens[start].sent
     s_start, s_end = doc.sentences[sent]
     return doc.tokens[s_end - 1].text == "?" or (end < len(doc.tokens) and doc.tokens[end - 1].text == "?")
-
-
 
 
 def attribute(text: Phrase, speaker: Speaker, *, question: bool = False) -> Phrase:

@@ -38,8 +38,16 @@ class Phrase:
         return out
 
     def with_first(self, change: Callable[[str], str]) -> Phrase:
-        """The first character changed (upper- or lower-cased); lengths stay, so the words stay where they are."""
-        return Phrase(change(self.text[:1]) + self.text[1:], self.words)
+        """The first character changed (upper- or lower-cased); the words after it move when the change alters its
+        length ("ﬁ" -> "FI"), and a word that starts with it takes the new length."""
+        first = change(self.text[:1])
+        delta = len(first) - len(self.text[:1])
+        if not delta:
+            return Phrase(first + self.text[1:], self.words)
+        words = tuple(
+            Word(w.source, w.at, w.length + delta, w.renamed) if w.at == 0 else w.shifted(delta) for w in self.words
+        )
+        return Phrase(first + self.text[1:], words)
 
     def capitalised(self) -> Phrase:
         return self.with_first(str.upper)

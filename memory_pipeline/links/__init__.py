@@ -29,7 +29,9 @@ def link_memories(
     config: LinksConfig | None = None,
     resources: ClassifierResources | None = None,
 ) -> LinksResult:
-    """Read every memory of ``frame`` with ``parser``, then :func:`build_links` with the configured classifier."""
+    """Read every memory of ``frame`` by parsing its text with ``parser``, then :func:`build_links` with the configured
+    classifier. For a frame without its tables at hand; the pipeline reads the parses memories carry instead
+    (:func:`memory_pipeline.consolidation.run.link_and_consolidate`)."""
     config = config or LinksConfig()
     classifier = load_link_classifier(config, resources)
     return build_links(frame, vectors, read_frame(frame, parser), classifier, config)

@@ -26,7 +26,7 @@ from memory_pipeline.parsing.roles import Role
 # Where a memory's text breaks into sentences: after . ! ? followed by space and an upper-case letter, a digit, a
 # quote or a bracket (the extractor closes every realised unit with a full stop and capitalises what follows).
 SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[\"'(A-Z0-9])")
-POSSESSIVE = re.compile(r"['’]s$")
+POSSESSIVE = re.compile(r"['’]s?$")  # "Ana's", and "James'" for a name that ends in s
 ROLES = {role.value: role for role in Role}
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +36,7 @@ class Word:
     source: int  # token index in the turn's parse
     at: int  # character offset in the memory's text
     length: int  # characters in the memory's text ("Ana's" for "my": 5)
-    renamed: bool = False  # a pronoun written as the name(s) it stands for
+    renamed: bool = False  # a pronoun written as the name of the one person it stands for
 
     def shifted(self, offset: int) -> Word:
         return Word(self.source, self.at + offset, self.length, self.renamed)
@@ -61,8 +61,9 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
 def words_doc(source: ParsedDoc, text: str, words: Sequence[Word]) -> ParsedDoc:
     """The parse of ``text`` (a memory) cut from ``source`` (the turn's parse) along ``words``.
 
-    Tokens come in text order, each with its source token's lemma, POS, tag and entity type, except a renamed
-    pronoun, which reads as the name it was written as (a proper noun, PERSON). A dependency whose head is not
+    Tokens come in text order, each with its source token's lemma, POS, tag and entity type (a verb made to
+    agree keeps its tag), except a renamed pronoun, which reads as the name it was written as (a proper noun,
+    PERSON); a "we" written as several names keeps its pronoun's lemma. A dependency whose head is not
     among the words attaches to the nearest ancestor that is, within the same sentence of ``text``; each
     sentence's root is the head of its largest subtree (the others stay unattached, as fragments)."""
     words = sorted(words, key=lambda w: (w.at, w.source))
@@ -71,13 +72,13 @@ def words_doc(source: ParsedDoc, text: str, words: Sequence[Word]) -> ParsedDoc:
     copies: dict[int, list[int]] = {}
     for n, word in enumerate(words):
         copies.setdefault(word.source, []).append(n)
-    arcs: list[Arc] = []
+    arcs: dict[tuple[int, int], Arc] = {}  # one arc per pair: in a graph two parents may climb to one ancestor
     for n, word in enumerate(words):
         for arc in source.parents(word.source):
             head = _nearest_kept_ancestor(source, arc.head, copies, words, n, sentence_of)
             if head is not None and head != n:
-                arcs.append(Arc(head, n, arc.label, arc.role))
-    return _assemble(text, tokens, arcs)
+                arcs.setdefault((head, n), Arc(head, n, arc.label, arc.role))
+    return _assemble(text, tokens, list(arcs.values()))
 
 
 def _token(n: int, word: Word, source: Token, text: str, sentence: int) -> Token:

@@ -101,14 +101,12 @@ class SegmentWalk:
         if turn.entry is None:
             return
         names = self.names
-        said = turn.entry.sentences()
-        questions = [(s, span) for s, span in said if cues.is_question(s, turn.speaker)]
+        said = [(s, span, cues.is_question(s, turn.speaker)) for s, span in turn.entry.sentences()]
+        questions = [(s, span) for s, span, asked in said if asked]
         statements = [
             (s, span)
-            for s, span in said
-            if not cues.is_question(s, turn.speaker)
-            and not self.builder.is_filler(s, names)
-            and not self.builder.is_reaction(s, turn.speaker, names)
+            for s, span, asked in said
+            if not asked and not self.builder.is_filler(s, names) and not self.builder.is_reaction(s, turn.speaker, names)
         ]
         for about_other, run in runs_by_subject(statements, turn.speaker, self.segment.participants):
             self.state(turn, run, about_other)
