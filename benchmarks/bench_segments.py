@@ -242,25 +242,18 @@ class GateStatesDetector(EmbeddingDetector):
     """The embedding detector over given vectors (one per turn id) instead of the embedder's; cues are found once
     per session across the settings of a grid."""
 
-    def __init__(self, vectors: dict[str, np.ndarray], settings: EmbeddingDetectorConfig, cues: dict) -> None:
+    def __init__(self, by_turn: dict[str, np.ndarray], settings: EmbeddingDetectorConfig, found: dict) -> None:
         super().__init__(embedder=None, config=settings)
-        self.vectors, self.cues = vectors, cues
+        self.by_turn, self.found = by_turn, found
 
-    def prepare(self, sessions):
-        from memory_pipeline.segments.cues import TurnCues, session_cues
-        from memory_pipeline.segments.embedding import BoundEmbeddingDetector, SessionFeatures
+    def vectors(self, sessions):
+        return np.stack([self.by_turn[turn_id] for session in sessions for turn_id in session.turn_ids])
 
-        features = {}
-        for session in sessions:
-            key = (session.key, session.texts, self.config.use_cues, self.config.phatic_max_words)
-            if key not in self.cues:
-                self.cues[key] = (
-                    session_cues(session.texts, self.resolver, self.config.phatic_max_words)
-                    if self.config.use_cues else [TurnCues()] * len(session)
-                )
-            rows = np.stack([self.vectors[turn_id] for turn_id in session.turn_ids])
-            features[session.key] = SessionFeatures(rows, self.cues[key])
-        return BoundEmbeddingDetector(features, self.config, self.name)
+    def cues(self, session):
+        key = (session.key, session.texts, self.config.use_cues, self.config.phatic_max_words)
+        if key not in self.found:
+            self.found[key] = super().cues(session)
+        return self.found[key]
 
 
 def gate_states(turns: pl.DataFrame, layer: int, device: str) -> dict[str, np.ndarray]:

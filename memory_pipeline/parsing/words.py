@@ -83,13 +83,16 @@ def words_doc(source: ParsedDoc, text: str, words: Sequence[Word]) -> ParsedDoc:
 
 def _token(n: int, word: Word, source: Token, text: str, sentence: int) -> Token:
     written = text[word.at : word.at + word.length]
-    end = word.at + word.length
-    gap = text[end : end + 1]
-    space = gap if gap.isspace() else ""
+    space = _space_after(text, word.at + word.length)
     if word.renamed:
         name = POSSESSIVE.sub("", written).lower()
         return Token(n, written, name, "PROPN", "NNP", word.at, space, "PERSON", sentence)
     return Token(n, written, source.lemma, source.pos, source.tag, word.at, space, source.ent, sentence)
+
+
+def _space_after(text: str, end: int) -> str:
+    gap = text[end : end + 1]
+    return gap if gap.isspace() else ""
 
 
 def _sentence_index(text: str, offsets: Sequence[int]) -> list[int]:
@@ -221,12 +224,8 @@ def doc_from_record(record: dict, text: str) -> ParsedDoc:
     raw = record["tokens"]
     tokens = []
     for n, t in enumerate(raw):
-        end = t["at"] + len(t["text"])
-        gap = text[end : end + 1]
-        tokens.append(
-            Token(n, t["text"], t["lemma"], t["pos"], t["tag"], t["at"], gap if gap.isspace() else "", t["ent"] or "",
-                  sentence_of.get(n, 0))
-        )
+        space = _space_after(text, t["at"] + len(t["text"]))
+        tokens.append(Token(n, t["text"], t["lemma"], t["pos"], t["tag"], t["at"], space, t["ent"] or "", sentence_of.get(n, 0)))
     arcs = tuple(Arc(a["head"], a["dep"], a["label"], ROLES[a["role"]]) for a in record["arcs"])
     return ParsedDoc(
         text=text,

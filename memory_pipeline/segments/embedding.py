@@ -45,20 +45,24 @@ class EmbeddingDetector:
 
     def prepare(self, sessions: Sequence[SessionTurns]) -> BoundEmbeddingDetector:
         """Embeds every turn of ``sessions`` in one call and finds their cues, for windows of these sessions."""
-        texts = [text for session in sessions for text in session.texts]
-        vectors = np.asarray(self.embedder.encode(texts), dtype=np.float32) if texts else np.zeros((0, 1), np.float32)
+        vectors = self.vectors(sessions)
         per_session: dict[tuple[str, str], SessionFeatures] = {}
         offset = 0
         for session in sessions:
             rows = vectors[offset : offset + len(session)]
             offset += len(session)
-            cues = (
-                session_cues(session.texts, self.resolver, self.config.phatic_max_words)
-                if self.config.use_cues
-                else [TurnCues()] * len(session)
-            )
-            per_session[session.key] = SessionFeatures(rows, cues)
+            per_session[session.key] = SessionFeatures(rows, self.cues(session))
         return BoundEmbeddingDetector(per_session, self.config, self.name)
+
+    def vectors(self, sessions: Sequence[SessionTurns]) -> np.ndarray:
+        """One row per turn of ``sessions``, in order: the embedder's vectors of their texts, in one call."""
+        texts = [text for session in sessions for text in session.texts]
+        return np.asarray(self.embedder.encode(texts), dtype=np.float32) if texts else np.zeros((0, 1), np.float32)
+
+    def cues(self, session: SessionTurns) -> list[TurnCues]:
+        if not self.config.use_cues:
+            return [TurnCues()] * len(session)
+        return session_cues(session.texts, self.resolver, self.config.phatic_max_words)
 
 
 @dataclass(frozen=True)
