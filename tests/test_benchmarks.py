@@ -37,7 +37,8 @@ def test_run_profile_attributes_each_sample_to_its_phase(monkeypatch):
     lines = [
         _frames(*compute, "gate_scores (assets/gate.py:32)", "score_turns (memory_pipeline/gate/infer.py:122)",
                 "predict_probabilities (memory_pipeline/gate/infer.py:77)") + " 40",
-        _frames(*compute, "gate_scores (assets/gate.py:32)", "pack_user_turns (memory_pipeline/gate/infer.py:60)") + " 2",
+        _frames(*compute, "gate_scores (assets/gate.py:32)",
+                "pack_user_turns (memory_pipeline/gate/infer.py:60)") + " 2",
         _frames(*compute, "extraction (/abs/path/assets/memories.py:50)",
                 "SpacyParser.parse_batch (memory_pipeline/parsing/spacy.py:9)") + " 10",
         _frames(*compute, "extraction (/abs/path/assets/memories.py:50)", "extract_turn (x.py:1)") + " 4",
