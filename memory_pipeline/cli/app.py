@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from memory_pipeline.cli import context, evaluate, forget, gate, ingest, llm, query, run
 from memory_pipeline.cli.common import EXIT_OK
@@ -50,3 +52,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `memory-pipeline status | head` closed the pipe: not a failure
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
+
+
+def script(argv: Sequence[str] | None = None) -> NoReturn:
+    """The ``memory-pipeline`` script and ``python -m memory_pipeline.cli``: :func:`main`, then the process ends
+    without tearing the interpreter down.
+
+    Once torch, transformers and spaCy are loaded, Python's finalisation (freeing every module and object one by
+    one) takes 1-2 s after the work is done and written. What a clean exit owes is kept: the exit handlers run
+    (logging's flush, temporary folders' clean-up, thread pools' joins) and the standard streams are flushed.
+    Every write of the lake is already atomic and closed by then. In-process callers (tests, notebooks) call
+    :func:`main`, which returns.
+    """
+    code = main(argv)
+    run_exit_handlers = getattr(atexit, "_run_exitfuncs", None)
+    if run_exit_handlers is None:  # an interpreter without CPython's hook: exit the ordinary way
+        sys.exit(code)
+    run_exit_handlers()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (BrokenPipeError, ValueError):  # a reader that went away, or a stream closed by the caller
+            pass
+    os._exit(code)
+
