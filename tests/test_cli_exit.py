@@ -34,3 +34,15 @@ def test_script_runs_the_exit_handlers(tmp_path):
     assert done.returncode == EXIT_OK, done.stderr[-2000:]
     assert done.stdout.rstrip().endswith("exit handler ran")
 
+
+
+def test_script_waits_for_the_threads_still_working(tmp_path):
+    prelude = (
+        "import threading, time\n"
+        "from concurrent.futures import ThreadPoolExecutor\n"
+        "threading.Thread(target=lambda: (time.sleep(3), print('thread finished', flush=True))).start()\n"
+        "ThreadPoolExecutor(1).submit(lambda: (time.sleep(3.5), print('pool task finished', flush=True)))"
+    )
+    done = _script(tmp_path / "lake", "sql", "SELECT 1 AS one", "--format", "csv", prelude=prelude)
+    assert done.returncode == EXIT_OK, done.stderr[-2000:]
+    assert "thread finished" in done.stdout and "pool task finished" in done.stdout

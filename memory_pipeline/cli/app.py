@@ -6,6 +6,7 @@ import argparse
 import atexit
 import os
 import sys
+import threading
 from collections.abc import Sequence
 from typing import NoReturn
 
@@ -59,15 +60,18 @@ def script(argv: Sequence[str] | None = None) -> NoReturn:
     without tearing the interpreter down.
 
     Once torch, transformers and spaCy are loaded, Python's finalisation (freeing every module and object one by
-    one) takes 1-2 s after the work is done and written. What a clean exit owes is kept: the exit handlers run
-    (logging's flush, temporary folders' clean-up, thread pools' joins) and the standard streams are flushed.
-    Every write of the lake is already atomic and closed by then. In-process callers (tests, notebooks) call
+    one) takes 1-2 s after the work is done and written. What a clean exit owes is kept, in the interpreter's own
+    order: other threads are waited for (thread pools told to finish first), the exit handlers run (logging's
+    flush, temporary folders' clean-up, a vLLM engine's shutdown) and the standard streams are flushed. Every
+    write of the lake is already atomic and closed by then. In-process callers (tests, notebooks) call
     :func:`main`, which returns.
     """
     code = main(argv)
+    wait_for_threads = getattr(threading, "_shutdown", None)
     run_exit_handlers = getattr(atexit, "_run_exitfuncs", None)
-    if run_exit_handlers is None:  # an interpreter without CPython's hook: exit the ordinary way
+    if wait_for_threads is None or run_exit_handlers is None:  # not CPython's hooks: exit the ordinary way
         sys.exit(code)
+    wait_for_threads()
     run_exit_handlers()
     for stream in (sys.stdout, sys.stderr):
         try:
