@@ -23,12 +23,11 @@ import json
 import re
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
 
-from report import print_numbers
+from report import cli_command, print_numbers, work_folder
 
 from memory_pipeline.synthetic import synthetic_conversations
 
@@ -121,10 +120,9 @@ def backfill(work: Path, n: int, interval: float, max_per_run: int) -> dict:
     source = work / "synthetic.json"
     source.write_text(json.dumps(synthetic_conversations(n, turns=(2, 4))))
     lake = work / "lake"
-    cli = [sys.executable, "-m", "memory_pipeline.cli", "--lake", str(lake)]
-    subprocess.run([*cli, "ingest", str(source)], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(cli_command(lake, "ingest", str(source)), check=True, stdout=subprocess.DEVNULL)
     status, output, seconds, chunk_peaks, most_processes = run_sampled(
-        [*cli, "run", "--all", "--max-per-run", str(max_per_run)], interval
+        cli_command(lake, "run", "--all", "--max-per-run", str(max_per_run)), interval
     )
     first, last = quarter_peaks(chunk_peaks)
     (work / "run.log").write_text(output)
@@ -155,9 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", type=Path, help="work in this folder and keep it (default: a temporary one)")
     args = parser.parse_args(argv)
 
-    with tempfile.TemporaryDirectory(prefix="bench-backfill-") as tmp:
-        work = args.keep or Path(tmp)
-        work.mkdir(parents=True, exist_ok=True)
+    with work_folder(args.keep, "bench-backfill-") as work:
         numbers = backfill(work, args.n, args.interval, args.max_per_run)
     numbers["flat_memory"] = numbers["memory_growth"] <= args.max_growth
     print_numbers(numbers, decimals=3, json_path=args.json)

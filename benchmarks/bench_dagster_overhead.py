@@ -26,19 +26,12 @@ import argparse
 import json
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-from report import print_numbers
+from report import print_numbers, timed_cli, work_folder
 
 from memory_pipeline.synthetic import synthetic_conversations
-
-
-def timed_cli(lake: Path, *args: str) -> float:
-    started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "memory_pipeline.cli", "--lake", str(lake), *args], check=True)
-    return time.perf_counter() - started
 
 
 def cli_path(lake: Path, source: Path, prefix: str = "cli") -> dict[str, float]:
@@ -142,9 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--postgres", action="store_true", help="also with the Dagster instance on PostgreSQL")
     args = parser.parse_args(argv)
 
-    with tempfile.TemporaryDirectory(prefix="bench-dagster-") as tmp:
-        work = args.keep or Path(tmp)
-        work.mkdir(parents=True, exist_ok=True)
+    with work_folder(args.keep, "bench-dagster-") as work:
         source = work / "synthetic.json"
         source.write_text(json.dumps(synthetic_conversations(args.n)))
         numbers: dict[str, float] = {"partitions": args.n}

@@ -27,19 +27,12 @@ The ratio online / floor says how much of the wall time is the pipeline rather t
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from report import print_numbers
-
-
-def timed_cli(lake: Path, *args: str) -> float:
-    started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "memory_pipeline.cli", "--lake", str(lake), *args], check=True)
-    return time.perf_counter() - started
+from report import print_numbers, timed_cli
 
 
 def online_path(lake: Path, source: Path) -> dict[str, float]:

@@ -29,17 +29,18 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
-from report import print_numbers
+from report import cli_command, print_numbers, work_folder
 
 # The engine's model calls.
 MODEL_CALLS = ("predict_probabilities", "Embedder.encode", "parse_batch")
 ASSET_FRAME = re.compile(r"^(\w+) \((?:.*/)?assets/\w+\.py:\d+\)$")
+# The steps in chain order, for the summary's rows (a step not named here is listed after them).
+CHAIN = ("ingestion", "gate_scores", "segments", "extraction", "units", "memory_embeddings", "consolidation")
 # Outside the steps, the first of these functions (in this order) that a sample passes through names its bucket.
 PHASES = (
     ("setup_for_execution", "model_loads"),
@@ -99,18 +100,14 @@ def py_spy() -> str:
     return found
 
 
-def cli(lake: Path, *args: str) -> list[str]:
-    return [sys.executable, "-m", "memory_pipeline.cli", "--lake", str(lake), *args]
-
-
 def profile_run(source: Path, lake: Path, rate: int, raw: Path) -> float:
     """Ingest ``source`` into ``lake`` (not profiled), then run the chain under py-spy; the run's wall seconds.
 
     ``--force``, so that a kept lake (``--keep``) that is already up to date is profiled doing the same work."""
-    subprocess.run(cli(lake, "ingest", str(source)), check=True, capture_output=True)
+    subprocess.run(cli_command(lake, "ingest", str(source)), check=True, capture_output=True)
     record = [py_spy(), "record", "--rate", str(rate), "--format", "raw", "--output", str(raw), "--"]
     started = time.perf_counter()
-    subprocess.run([*record, *cli(lake, "run", "--all", "--force")], check=True)
+    subprocess.run([*record, *cli_command(lake, "run", "--all", "--force")], check=True)
     return time.perf_counter() - started
 
 
@@ -131,9 +128,6 @@ def summary(seconds: Counter, other_threads: float, wall: float) -> dict[str, fl
     return numbers
 
 
-CHAIN = ("ingestion", "gate_scores", "segments", "extraction", "units", "memory_embeddings", "consolidation")
-
-
 def _step_order(step: str) -> tuple[int, str]:
     return (CHAIN.index(step) if step in CHAIN else len(CHAIN), step)
 
@@ -146,9 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", type=Path, help="build the lake (and py-spy's raw profile) here and keep them")
     args = parser.parse_args(argv)
 
-    with tempfile.TemporaryDirectory(prefix="bench-run-profile-") as tmp:
-        folder = args.keep or Path(tmp)
-        folder.mkdir(parents=True, exist_ok=True)
+    with work_folder(args.keep, "bench-run-profile-") as folder:
         raw = folder / "run.pyspy.txt"
         wall = profile_run(args.conversations.resolve(), folder / "lake", args.rate, raw)
         seconds, other_threads = attribute(raw.read_text().splitlines(), args.rate)

@@ -35,7 +35,6 @@ def test_script_runs_the_exit_handlers(tmp_path):
     assert done.stdout.rstrip().endswith("exit handler ran")
 
 
-
 def test_script_waits_for_the_threads_still_working(tmp_path):
     prelude = (
         "import threading, time\n"

@@ -79,4 +79,3 @@ def script(argv: Sequence[str] | None = None) -> NoReturn:
         except (BrokenPipeError, ValueError):  # a reader that went away, or a stream closed by the caller
             pass
     os._exit(code)
-

@@ -225,7 +225,9 @@ def doc_from_record(record: dict, text: str) -> ParsedDoc:
     tokens = []
     for n, t in enumerate(raw):
         space = _space_after(text, t["at"] + len(t["text"]))
-        tokens.append(Token(n, t["text"], t["lemma"], t["pos"], t["tag"], t["at"], space, t["ent"] or "", sentence_of.get(n, 0)))
+        tokens.append(
+            Token(n, t["text"], t["lemma"], t["pos"], t["tag"], t["at"], space, t["ent"] or "", sentence_of.get(n, 0))
+        )
     arcs = tuple(Arc(a["head"], a["dep"], a["label"], ROLES[a["role"]]) for a in record["arcs"])
     return ParsedDoc(
         text=text,
