@@ -22,6 +22,8 @@ def test_recipes_parse_from_the_command_line_spelling():
     assert (recipe.k, recipe.observations, recipe.class_weighting, recipe.msc_examples, recipe.trainable_layers) == (
         3, True, False, 0, 2
     )
+    assert Recipe.parse("w:source_weighting=1").source_weighting is True
+    assert Recipe.parse("w:source_weighting=1").spec() == "w:source_weighting=1"
     with pytest.raises(ValueError, match="unknown recipe option"):
         Recipe.parse("x:epochs=3")
 

@@ -83,3 +83,52 @@ def test_gate_train_arguments_have_the_documented_defaults():
     args = parser.parse_args(["--locomo", "locomo.json"])
     assert args.k == [1, 3, 5] and args.epochs == TrainSettings.epochs and not args.install
     assert args.train_conversations == list(train_cli.DEFAULT_TRAIN_CONVERSATIONS)
+
+
+def test_source_weighting_gives_each_sources_positives_its_own_weight():
+    from memory_pipeline.gate.train import source_positive_weights
+
+    # LoCoMo: 1 positive in 4 (w+ = 3); MSC: 3 positives in 4 (N-/N+ < 1, clipped up to 1); a source with
+    # 1 positive in 21 is clipped down to the maximum.
+    labels = np.array([1, 0, 0, 0, 1, 1, 1, 0] + [1] + [0] * 20)
+    sources = ["locomo"] * 4 + ["msc"] * 4 + ["rare"] * 21
+    weights, by_source = source_positive_weights(labels, sources, max_weight=10.0)
+    assert by_source == {"locomo": 3.0, "msc": 1.0, "rare": 10.0}
+    assert weights[:8].tolist() == [3.0, 1, 1, 1, 1.0, 1.0, 1.0, 1]
+    assert weights[8] == 10.0 and set(weights[9:].tolist()) == {1.0}
+
+
+def test_source_weighting_with_one_source_is_the_pooled_weighting():
+    from memory_pipeline.gate.train import weighted_loss
+
+    labels = np.array([1, 0, 0, 0, 1, 0, 0, 0])
+    logits, targets = torch.linspace(-2, 2, 8), torch.from_numpy(labels.astype(np.float32))
+    indices = np.arange(8)
+    pooled, weight, none = weighted_loss(labels, None, TrainSettings(), "cpu")
+    by_source, mean_weight, by = weighted_loss(labels, ["locomo"] * 8, TrainSettings(source_weighting=True), "cpu")
+    assert (weight, none, mean_weight, by) == (3.0, {}, 3.0, {"locomo": 3.0})
+    assert by_source(logits, targets, indices).item() == pytest.approx(pooled(logits, targets, indices).item())
+    # Mixed sources: MSC's positives no longer dilute LoCoMo's weight.
+    mixed = np.concatenate([labels, np.ones(8, dtype=np.int64)])
+    _, pooled_weight, _ = weighted_loss(mixed, None, TrainSettings(), "cpu")
+    _, mean_weight, by = weighted_loss(mixed, ["locomo"] * 8 + ["msc"] * 8, TrainSettings(source_weighting=True), "cpu")
+    assert pooled_weight == 1.0 and by == {"locomo": 3.0, "msc": 1.0} and mean_weight == pytest.approx(1.4)
+    with pytest.raises(ValueError, match="source of every training example"):
+        weighted_loss(labels, None, TrainSettings(source_weighting=True), "cpu")
+
+
+def test_training_with_source_weighting_records_each_sources_weight():
+    tokenizer = packaged_tokenizer()
+    network = tiny_network()
+    labels = np.array([1] * len(FACTS) + [0] * len(CHATTER))
+    packed = [pack_turn(tokenizer, Message("a", text), [], 0, 64) for text in FACTS + CHATTER]
+    cached = cache_frozen_states(network, packed, 1, tokenizer.pad_token_id, "cpu")
+    sources = ["msc"] * 2 + ["locomo"] * (len(labels) - 2)
+    settings = TrainSettings(epochs=2, fixed_epoch=2, micro_batch=4, accumulation=1, source_weighting=True)
+    outcome = train_gate(network, cached, labels, [], np.zeros(0), settings, log=lambda _: None,
+                         train_sources=sources)
+    n_locomo_positive = len(FACTS) - 2
+    assert outcome.source_positive_weights == {
+        "locomo": max(len(CHATTER) / n_locomo_positive, 1.0), "msc": 1.0
+    }
+    assert len(outcome.train_losses) == 2 and np.isfinite(outcome.train_losses).all()

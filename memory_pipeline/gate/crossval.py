@@ -40,6 +40,7 @@ class Recipe:
     msc_examples: int = 1000
     class_weighting: bool = True  # w+ = clip(N-/N+, 1, 10), seed 000 eq. 3; False: plain BCE
     average_from: int = 0  # tail-average the epoch-end weights from this epoch on (TrainSettings.average_from)
+    source_weighting: bool = False  # w+ within each source, LoCoMo and MSC (TrainSettings.source_weighting)
 
     @classmethod
     def parse(cls, spec: str) -> Recipe:
@@ -50,7 +51,7 @@ class Recipe:
             key, _, raw = option.partition("=")
             if key not in {f.name for f in fields(cls)} - {"name"}:
                 raise ValueError(f"unknown recipe option {key!r} in {spec!r}")
-            values[key] = bool(int(raw)) if key in {"observations", "class_weighting"} else int(raw)
+            values[key] = bool(int(raw)) if key in {"observations", "class_weighting", "source_weighting"} else int(raw)
         return cls(name=name, **values)  # type: ignore[arg-type]
 
     def spec(self) -> str:
@@ -93,6 +94,7 @@ class Prepared:
     examples: list[GateExample]
     cached: list[CachedInput]
     labels: np.ndarray
+    sources: np.ndarray
 
 
 def prepare(encoder_dir, locomo, msc, recipe: Recipe, settings: TrainSettings, max_length: int) -> Prepared:
@@ -102,14 +104,15 @@ def prepare(encoder_dir, locomo, msc, recipe: Recipe, settings: TrainSettings, m
     first_trainable = network.n_layers - recipe.trainable_layers
     examples = list(locomo) + list(msc)
     cached = cache_examples(network, tokenizer, examples, recipe.k, max_length, first_trainable, device)
-    return Prepared(network, examples, cached, np.array([e.label for e in examples], dtype=np.int64))
+    labels = np.array([e.label for e in examples], dtype=np.int64)
+    return Prepared(network, examples, cached, labels, np.array([e.source for e in examples]))
 
 
 def recipe_settings(settings: TrainSettings, recipe: Recipe, fixed_epoch: int) -> TrainSettings:
     """The recipe's training switches on the run's settings, keeping epoch ``fixed_epoch`` of the schedule."""
     return replace(
         settings, trainable_layers=recipe.trainable_layers, class_weighting=recipe.class_weighting,
-        average_from=recipe.average_from, fixed_epoch=fixed_epoch,
+        source_weighting=recipe.source_weighting, average_from=recipe.average_from, fixed_epoch=fixed_epoch,
     )
 
 
@@ -142,6 +145,7 @@ def cross_validate(
         outcome = train_gate(
             network, [cached[i] for i in train_index], labels[train_index],
             [cached[i] for i in test_index], evidence, fold_settings, log=log,
+            train_sources=prepared.sources[train_index],
         )
         fold = Fold(held_out, [e.example_id for e in test_examples], evidence, outcome.epoch_probabilities,
                     outcome.seconds)
@@ -248,7 +252,7 @@ def fit_final(
     folds ran, so the shipped weights are what cross-validation measured, with one more conversation."""
     prepared = prepare(encoder_dir, locomo, msc, recipe, settings, max_length)
     train_gate(prepared.network, prepared.cached, prepared.labels, [], np.zeros(0, dtype=np.int64),
-               recipe_settings(settings, recipe, epoch), log=log)
+               recipe_settings(settings, recipe, epoch), log=log, train_sources=prepared.sources)
     return prepared.network
 
 

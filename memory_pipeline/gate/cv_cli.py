@@ -47,7 +47,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--recipe", action="append", dest="recipes",
         help="name[:key=value,...] with keys k, trainable_layers, observations, msc_examples, class_weighting, "
-             "average_from; "
+             "source_weighting, average_from; "
              f"repeatable (default: {', '.join(DEFAULT_RECIPES)})",
     )
     parser.add_argument("--epochs", type=int, default=5, help="epochs per fold; the best epoch is chosen by CV")

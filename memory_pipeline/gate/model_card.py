@@ -87,10 +87,16 @@ memory-pipeline gate train --msc <data>/msc/msc_personasummary --locomo <data>/l
     path.write_text(text, encoding="utf-8")
 
 
+def _weighting(r: Recipe) -> str:
+    if not r.class_weighting:
+        return "1"
+    return "clip(N-/N+, 1, 10) per source" if r.source_weighting else "clip(N-/N+, 1, 10)"
+
+
 def _recipe_row(r: Recipe, s: dict) -> str:
     return (
         f"| {r.name} | {r.k} | {r.trainable_layers} | {'yes' if r.observations else 'no'} | {r.msc_examples}"
-        f" | {'clip(N-/N+, 1, 10)' if r.class_weighting else '1'} | {r.weights(s['chosen_epoch'])}"
+        f" | {_weighting(r)} | {r.weights(s['chosen_epoch'])}"
         f" | {_pct(s['threshold']['keep_ratio'])} at tau {s['threshold']['threshold']:.2f}"
         f" | {_pct(s['keep_at_target'])} | {s['auprc']:.3f} |"
     )

@@ -48,6 +48,10 @@ class TrainSettings:
     # early-stopping on a validation set it no longer has.
     fixed_epoch: int | None = None
     class_weighting: bool = True
+    # With class weighting, compute w+ within each training source (LoCoMo, MSC) and weight that source's
+    # positives by it, instead of one w+ over the pooled set: MSC's persona labels are two-thirds positive, so
+    # pooling them dilutes the in-domain LoCoMo positives' weight (about 3 on their own) to about 1.2.
+    source_weighting: bool = False
     # Epoch (1-based) from which the weights at the end of each epoch are averaged (0: off). The model scored
     # after epoch e >= average_from, and kept at the end, is the uniform mean of the epoch-end weights
     # average_from..e: a tail average that smooths the last epochs' noise at no inference cost.
@@ -59,7 +63,8 @@ class TrainOutcome:
     """The best checkpoint (by validation BCE) and the curve that chose it."""
 
     state: dict[str, torch.Tensor]
-    positive_weight: float
+    positive_weight: float  # with source weighting: the mean weight of a training positive
+    source_positive_weights: dict[str, float] = field(default_factory=dict)  # w+ by source, source weighting only
     train_losses: list[float] = field(default_factory=list)
     val_losses: list[float] = field(default_factory=list)
     best_epoch: int = 0
@@ -77,6 +82,22 @@ def positive_class_weight(n_positive: int, n_negative: int, max_weight: float = 
     if n_positive == 0:
         return max_weight
     return float(min(max(n_negative / n_positive, 1.0), max_weight))
+
+
+def source_positive_weights(
+    labels: np.ndarray, sources: Sequence[str], max_weight: float = 10.0
+) -> tuple[np.ndarray, dict[str, float]]:
+    """Per-example loss weights: each source's positives get that source's own w+ (:func:`positive_class_weight`
+    over its examples alone), every negative 1. Returns the weights and w+ by source."""
+    sources = np.asarray(sources)
+    by_source = {}
+    weights = np.ones(len(labels), dtype=np.float32)
+    for source in sorted(set(sources.tolist())):
+        in_source = sources == source
+        n_positive = int(labels[in_source].sum())
+        by_source[source] = positive_class_weight(n_positive, int(in_source.sum()) - n_positive, max_weight)
+        weights[in_source & (labels == 1)] = by_source[source]
+    return weights, by_source
 
 
 def seed_everything(seed: int) -> None:
@@ -244,6 +265,31 @@ class WeightAverage:
             self.network.load_trainable_state(live)
 
 
+def weighted_loss(labels: np.ndarray, sources: Sequence[str] | None, settings: TrainSettings, device):
+    """The training loss ``loss(logits, targets, indices)`` with the run's positive weighting, the pooled w+
+    (or w+ by source, see ``TrainSettings.source_weighting``) and that w+ by source (empty unless by source)."""
+    if not (settings.class_weighting and settings.source_weighting):
+        n_positive = int(labels.sum())
+        weight = (
+            positive_class_weight(n_positive, len(labels) - n_positive, settings.max_positive_weight)
+            if settings.class_weighting
+            else 1.0
+        )
+        pooled = nn.BCEWithLogitsLoss(pos_weight=torch.tensor(weight, device=device))
+        return (lambda logits, targets, indices: pooled(logits, targets)), weight, {}
+    if sources is None or len(sources) != len(labels):
+        raise ValueError("source weighting needs the source of every training example")
+    example_weights, by_source = source_positive_weights(labels, sources, settings.max_positive_weight)
+    weights = torch.from_numpy(example_weights).to(device)
+    per_example = nn.BCEWithLogitsLoss(reduction="none")
+
+    def loss(logits, targets, indices):
+        return (per_example(logits, targets) * weights[indices]).mean()
+
+    mean_positive = float(example_weights[labels == 1].mean()) if labels.any() else 1.0
+    return loss, mean_positive, by_source
+
+
 def train_gate(
     network: GateNetwork,
     train_cached: Sequence[CachedInput],
@@ -252,6 +298,7 @@ def train_gate(
     val_labels: np.ndarray,
     settings: TrainSettings,
     log=print,
+    train_sources: Sequence[str] | None = None,
 ) -> TrainOutcome:
     """Train the top block(s) and head on cached hidden states.
 
@@ -266,19 +313,13 @@ def train_gate(
     first_trainable = network.n_layers - settings.trainable_layers
     network.freeze_below(first_trainable)
 
-    n_positive = int(train_labels.sum())
-    weight = (
-        positive_class_weight(n_positive, len(train_labels) - n_positive, settings.max_positive_weight)
-        if settings.class_weighting
-        else 1.0
-    )
-    loss_fn = nn.BCEWithLogitsLoss(pos_weight=torch.tensor(weight, device=device))
+    loss_fn, weight, by_source = weighted_loss(train_labels, train_sources, settings, device)
     optimizer = build_optimizer(network, first_trainable, settings)
     steps_per_epoch = math.ceil(math.ceil(len(train_cached) / settings.micro_batch) / settings.accumulation)
     scheduler = warmup_then_linear_decay(optimizer, steps_per_epoch * settings.epochs, settings.warmup_ratio)
     targets = torch.from_numpy(train_labels.astype(np.float32)).to(device)
 
-    outcome = TrainOutcome(state={}, positive_weight=weight)
+    outcome = TrainOutcome(state={}, positive_weight=weight, source_positive_weights=by_source)
     last_epoch = settings.fixed_epoch or settings.epochs
     average = WeightAverage(network, first_trainable)
     for epoch in range(last_epoch):
@@ -288,7 +329,7 @@ def train_gate(
         for number, indices in enumerate(batches):
             hidden, attention_mask, target_mask = collate_cached([train_cached[i] for i in indices], device)
             logits = network.forward_from_layer(first_trainable, hidden, attention_mask, target_mask)
-            loss = loss_fn(logits, targets[indices])
+            loss = loss_fn(logits, targets[indices], indices)
             (loss / settings.accumulation).backward()
             epoch_loss += loss.item() * len(indices)
             if (number + 1) % settings.accumulation == 0 or number + 1 == len(batches):
