@@ -266,8 +266,11 @@ class WeightAverage:
 
 
 def weighted_loss(labels: np.ndarray, sources: Sequence[str] | None, settings: TrainSettings, device):
-    """The training loss ``loss(logits, targets, indices)`` with the run's positive weighting, the pooled w+
-    (or w+ by source, see ``TrainSettings.source_weighting``) and that w+ by source (empty unless by source)."""
+    """``(loss, w+, w+ by source)`` for a training run. ``loss(logits, targets, indices)`` applies the run's
+    positive weighting to a batch (``indices`` locate its examples in ``labels``). ``w+`` is the pooled weight,
+    or with ``TrainSettings.source_weighting`` the mean weight of a training positive; ``w+ by source`` is empty
+    unless weighting by source. The pooled path is the one every earlier recipe trained with, kept as it was so
+    that their figures reproduce exactly."""
     if not (settings.class_weighting and settings.source_weighting):
         n_positive = int(labels.sum())
         weight = (
