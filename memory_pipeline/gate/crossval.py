@@ -46,12 +46,14 @@ class Recipe:
     def parse(cls, spec: str) -> Recipe:
         """``name[:key=value,...]``, e.g. ``obs-k3:k=3,observations=1``; unknown keys are an error."""
         name, _, options = spec.partition(":")
+        # Every option is an int or a 0/1 switch; the annotations say which (strings under postponed evaluation).
+        kinds = {f.name: bool if f.type in ("bool", bool) else int for f in fields(cls) if f.name != "name"}
         values: dict[str, object] = {}
         for option in filter(None, options.split(",")):
             key, _, raw = option.partition("=")
-            if key not in {f.name for f in fields(cls)} - {"name"}:
+            if key not in kinds:
                 raise ValueError(f"unknown recipe option {key!r} in {spec!r}")
-            values[key] = bool(int(raw)) if key in {"observations", "class_weighting", "source_weighting"} else int(raw)
+            values[key] = kinds[key](int(raw))
         return cls(name=name, **values)  # type: ignore[arg-type]
 
     def spec(self) -> str:
