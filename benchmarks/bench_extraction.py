@@ -1,11 +1,14 @@
 """Extraction and embedding throughput beside their floors, on the same turns, in the same process.
 
-* parse floor: spaCy's ``nlp.pipe`` over the turn texts (no conversion, no rules);
+* parse floor: spaCy's ``nlp.pipe`` over the turn texts, in-process (no conversion, no rules);
+* the parser's own ``parse_batch`` (conversion included) with the workers it chooses (``--processes``; by default
+  one forked worker per core and per 64 texts), the parse the extraction makes;
 * extraction: ``extract_memories`` end to end (parse, conversion, rules, temporal grounding, frames);
 * embedding floor: the sentence encoder over the raw turn texts;
 * embedding: ``embed_memories`` over the extracted entries (shorter texts than the turns).
 
     python benchmarks/bench_extraction.py [--conversations 5] [--device cpu|cuda|auto] [--batch-size 64]
+        [--processes N]
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from memory_pipeline.embeddings import Embedder, embed_memories
 from memory_pipeline.extraction import TemporalResolver, extract_memories
 from memory_pipeline.ingest import read_source, turns_frame
 from memory_pipeline.parsing import load_parser
+from memory_pipeline.parsing.spacy_backend import worker_processes
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SHARED_DATA = Path(os.environ.get("MEMORY_PIPELINE_SHARED_DATA", REPO_ROOT.parent / "shared" / "data"))
@@ -45,6 +49,7 @@ def main() -> None:
     parser_.add_argument("--conversations", type=int, default=5)
     parser_.add_argument("--device", default="auto", choices=["auto", "cpu", "cuda"])
     parser_.add_argument("--batch-size", type=int, default=64)
+    parser_.add_argument("--processes", type=int, help="parser workers (default: the parser's own choice)")
     args = parser_.parse_args()
     if not args.locomo.exists():
         raise SystemExit(f"LoCoMo file not found: {args.locomo} (set MEMORY_PIPELINE_SHARED_DATA or pass --locomo)")
@@ -52,7 +57,7 @@ def main() -> None:
     turns = locomo_turns(args.locomo, args.conversations)
     texts = turns["text"].to_list()
     gate = turns.select("turn_id", pl.lit(True).alias("admitted"))
-    parser = load_parser(ParserConfig(batch_size=args.batch_size))
+    parser = load_parser(ParserConfig(batch_size=args.batch_size, processes=args.processes))
     embedder = Embedder.load(EmbedderConfig(device=args.device, batch_size=args.batch_size))
     resolver = TemporalResolver()
     parser.parse_batch(texts[:32])  # warm-up: first-call allocations, lazy recognizer model
@@ -60,6 +65,7 @@ def main() -> None:
     resolver.resolve("christmas", turns["session_time"][0], "past")
 
     _, parse_s = timed(lambda: list(parser.nlp.pipe(texts, batch_size=args.batch_size)))
+    _, parse_batch_s = timed(lambda: parser.parse_batch(texts))
     result, extract_s = timed(lambda: extract_memories(turns, gate, parser, ExtractorConfig(), resolver))
     _, embed_floor_s = timed(lambda: embedder.encode(texts))
     _, embed_s = timed(lambda: embed_memories(result.entries, embedder))
@@ -71,9 +77,12 @@ def main() -> None:
         "parser": parser.name,
         "embedder": embedder.model_name,
         "device": embedder.device,
+        "parse_workers": worker_processes(n, args.processes),
         "parse_floor_turns_per_s": n / parse_s,
+        "parse_batch_turns_per_s": n / parse_batch_s,
         "extraction_turns_per_s": n / extract_s,
         "extraction_vs_parse_floor": parse_s / extract_s,
+        "extraction_vs_parse_batch": parse_batch_s / extract_s,
         "embedding_floor_turns_per_s": n / embed_floor_s,
         "embedding_turns_per_s": n / embed_s,
         "embedding_vs_floor": embed_floor_s / embed_s,

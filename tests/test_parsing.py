@@ -52,6 +52,57 @@ def test_batch_parse_matches_single_parse(parser):
     assert [(a.head, a.dep, a.role) for a in single.arcs] == [(a.head, a.dep, a.role) for a in batch[1].arcs]
 
 
+@pytest.mark.slow
+def test_parallel_parse_returns_exactly_the_in_process_parses(parser):
+    """Two forked workers over a batch large enough to split: the same parses, in the same order."""
+    from memory_pipeline.parsing.spacy_backend import SpacyParser
+
+    texts = [
+        f"Turn {n}: I went to {place} on {day} with my sister, and we loved it." if n % 3 else f"Ok {n}."
+        for n, (place, day) in enumerate(
+            [("Boston", "Monday"), ("the lake", "Friday"), ("a support group", "last week")] * 50
+        )
+    ]
+    in_process = SpacyParser(parser.model, processes=1, nlp=parser.nlp).parse_batch(texts)
+    two_workers = SpacyParser(parser.model, processes=2, nlp=parser.nlp).parse_batch(texts)
+    assert [d.text for d in two_workers] == texts
+    assert two_workers == in_process
+
+
+def test_worker_processes_split_only_large_batches_where_fork_is_cheap(monkeypatch):
+    import multiprocessing
+
+    from memory_pipeline.parsing import spacy_backend
+    from memory_pipeline.parsing.spacy_backend import MIN_TEXTS_PER_PROCESS, worker_processes
+
+    monkeypatch.setattr(spacy_backend, "available_cores", lambda: 4)
+    monkeypatch.setattr(multiprocessing, "get_start_method", lambda allow_none=False: "fork")
+    assert worker_processes(MIN_TEXTS_PER_PROCESS - 1, None) == 1  # too small to be worth a worker
+    assert worker_processes(2 * MIN_TEXTS_PER_PROCESS, None) == 2  # one worker per share of texts
+    assert worker_processes(100 * MIN_TEXTS_PER_PROCESS, None) == 4  # never more than the cores
+    assert worker_processes(10, 3) == 3  # a configured count is honoured, small batch or not
+    assert worker_processes(2, 8) == 2  # but never more workers than texts
+    assert worker_processes(1, 8) == 1
+
+    monkeypatch.setattr(multiprocessing, "get_start_method", lambda allow_none=False: "spawn")
+    assert worker_processes(100 * MIN_TEXTS_PER_PROCESS, None) == 1  # each call would re-import spaCy in workers
+    assert worker_processes(100 * MIN_TEXTS_PER_PROCESS, 2) == 2
+
+    class Daemon:
+        daemon = True
+
+    monkeypatch.setattr(multiprocessing, "current_process", lambda: Daemon())
+    assert worker_processes(100 * MIN_TEXTS_PER_PROCESS, 2) == 1  # a daemonic process may not start any
+
+
+@pytest.mark.slow
+def test_parser_processes_come_from_the_config_and_must_be_positive():
+    with pytest.raises(ValueError):
+        ParserConfig(processes=0)
+    assert load_parser(ParserConfig(processes=3)).processes == 3
+    assert load_parser(ParserConfig()).processes is None
+
+
 def test_registry_knows_both_backends_and_refuses_others():
     with pytest.raises(ValueError, match="unknown parser backend"):
         load_parser(ParserConfig.model_construct(backend="nope"))

@@ -7,6 +7,8 @@ parse with the same equation it would apply to HanLP's semantic graph.
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -14,13 +16,19 @@ from memory_pipeline.config import ParserConfig
 from memory_pipeline.parsing.base import Arc, Entity, ParsedDoc, Token
 from memory_pipeline.parsing.roles import spacy_role
 
+# Below this many texts per worker, forking and shipping the parses back cost about what the second core saves
+# (measured on the LoCoMo turns: 64 texts parse in 0.29 s alone and 0.29 s on two workers, 128 in 0.58 s and 0.44 s).
+MIN_TEXTS_PER_PROCESS = 64
+
 
 @dataclass
 class SpacyParser:
-    """A loaded spaCy pipeline; ``parse_batch`` streams texts through ``nlp.pipe``."""
+    """A loaded spaCy pipeline; ``parse_batch`` streams texts through ``nlp.pipe``, on several cores when the batch
+    is large enough (``processes``, see :func:`worker_processes`)."""
 
     model: str
     batch_size: int = 64
+    processes: int | None = None
     nlp: object = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
@@ -37,7 +45,43 @@ class SpacyParser:
         return to_parsed_doc(self.nlp(text))
 
     def parse_batch(self, texts: Sequence[str]) -> list[ParsedDoc]:
-        return [to_parsed_doc(doc) for doc in self.nlp.pipe(list(texts), batch_size=self.batch_size)]
+        """One parse per text, in order. The parses do not depend on how texts are batched or on the worker count:
+        each text is parsed on its own, so a parallel run returns exactly what an in-process one does."""
+        texts = list(texts)
+        processes = worker_processes(len(texts), self.processes)
+        if processes == 1:
+            docs = self.nlp.pipe(texts, batch_size=self.batch_size)
+        else:
+            # spaCy deals batches to the workers in turn: a batch no larger than a worker's share keeps all busy.
+            share = -(-len(texts) // processes)
+            docs = self.nlp.pipe(texts, batch_size=min(self.batch_size, share), n_process=processes)
+        return [to_parsed_doc(doc) for doc in docs]
+
+
+def worker_processes(n_texts: int, configured: int | None) -> int:
+    """How many processes parse a batch of ``n_texts``: ``configured`` when set, else one per core this process may
+    run on and per :data:`MIN_TEXTS_PER_PROCESS` texts, and never more than there are texts.
+
+    Workers are only started where it is cheap and allowed. Left to itself (``configured`` None) the parser stays
+    in-process unless processes start by ``fork``, which hands the loaded pipeline to each worker for free: under
+    ``spawn`` or ``forkserver`` every call would pickle the pipeline and import spaCy again in each worker, which
+    costs more than a conversation's parse. A daemonic process (a pool's worker) may not start processes at all.
+    """
+    if n_texts < 2 or multiprocessing.current_process().daemon:
+        return 1
+    if configured is not None:
+        return max(1, min(configured, n_texts))
+    start_method = multiprocessing.get_start_method(allow_none=True) or multiprocessing.get_all_start_methods()[0]
+    if start_method != "fork":
+        return 1
+    return max(1, min(available_cores(), n_texts // MIN_TEXTS_PER_PROCESS))
+
+
+def available_cores() -> int:
+    """Cores this process may run on (its CPU affinity where the platform tells, else the machine's count)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
 
 
 def to_parsed_doc(doc) -> ParsedDoc:
@@ -72,4 +116,4 @@ def to_parsed_doc(doc) -> ParsedDoc:
 
 
 def load_spacy_parser(config: ParserConfig) -> SpacyParser:
-    return SpacyParser(model=config.spacy_model, batch_size=config.batch_size)
+    return SpacyParser(model=config.spacy_model, batch_size=config.batch_size, processes=config.processes)
