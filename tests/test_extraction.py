@@ -11,6 +11,7 @@ from memory_pipeline.config import ExtractorConfig
 from memory_pipeline.extraction import (
     extract_memories,
     extract_turn,
+    parse_admitted,
 )
 from memory_pipeline.quality import empty_output_rate_under, memories_have_sources, sources_exist
 from memory_pipeline.extraction.normalise import third_person
@@ -210,6 +211,43 @@ def test_extract_memories_frames(parser, resolver):
     # ids are deterministic
     again = extract_memories(_turns(), _gate([True, True, False]), parser, config, resolver)
     assert again.entries["memory_id"].to_list() == entries["memory_id"].to_list()
+
+
+def _other_conversation(turns: pl.DataFrame) -> pl.DataFrame:
+    return turns.with_columns(
+        pl.col("turn_id").str.replace("c1:", "c2:"), pl.lit("c2").alias("conversation_id"), pl.lit("c2:S1").alias("session_id")
+    )
+
+
+@pytest.mark.slow
+def test_a_chunk_parsed_in_one_batch_extracts_what_each_conversation_would_alone(parser, resolver):
+    calls: list[int] = []
+
+    class CountingParser:
+        name = parser.name
+
+        def parse_batch(self, texts):
+            calls.append(len(texts))
+            return parser.parse_batch(texts)
+
+    turns, config = _turns(), ExtractorConfig()
+    chunk = {
+        "c1": (turns, _gate([True, True, False])),
+        "c2": (_other_conversation(turns), _gate([False, True, True]).with_columns(
+            pl.col("turn_id").str.replace("c1:", "c2:"), pl.lit("c2").alias("conversation_id"))),
+    }
+    docs = parse_admitted(chunk, CountingParser())
+    assert calls == [4]  # one batch for both conversations' admitted turns
+    assert [d.text for d in docs["c1"]] == ["I went to a support group yesterday.", "Wow! I painted a sunrise last year."]
+    assert [d.text for d in docs["c2"]] == ["Wow! I painted a sunrise last year.", "I want to adopt a child."]
+    for cid, (conversation, scores) in chunk.items():
+        given = extract_memories(conversation, scores, parser, config, resolver, docs=docs[cid])
+        alone = extract_memories(conversation, scores, parser, config, resolver)
+        assert given.entries.drop("parse").equals(alone.entries.drop("parse"))
+        assert given.entries["parse"].to_list() == alone.entries["parse"].to_list()
+        assert given.diagnostics.equals(alone.diagnostics)
+    with pytest.raises(ValueError, match="1 parses given for 2 admitted turns"):
+        extract_memories(turns, chunk["c1"][1], parser, config, resolver, docs=docs["c1"][:1])
 
 
 @pytest.mark.slow

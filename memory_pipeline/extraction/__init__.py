@@ -1,6 +1,12 @@
 """Dependency-guided memory extraction (seed 000, §3.2), temporal grounding, provenance and scope."""
 
-from memory_pipeline.extraction.extractor import EXTRACTOR_VERSION, ExtractionResult, admitted_turns, extract_memories
+from memory_pipeline.extraction.extractor import (
+    EXTRACTOR_VERSION,
+    ExtractionResult,
+    admitted_turns,
+    extract_memories,
+    parse_admitted,
+)
 from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver
 from memory_pipeline.extraction.turn import TurnExtraction, extract_turn
 
@@ -13,4 +19,5 @@ __all__ = [
     "admitted_turns",
     "extract_memories",
     "extract_turn",
+    "parse_admitted",
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -14,7 +15,7 @@ from memory_pipeline.extraction.temporal import TemporalResolver
 from memory_pipeline.extraction.turn import TurnExtraction, extract_turn
 from memory_pipeline.grounding import session_addressee
 from memory_pipeline.lake import stable_id
-from memory_pipeline.parsing import Parser
+from memory_pipeline.parsing import ParsedDoc, Parser
 from memory_pipeline.parsing.words import doc_record, words_doc
 from memory_pipeline.schemas import MEMORY_ENTRIES, MEMORY_SOURCES
 
@@ -67,23 +68,51 @@ def _event(result: TurnExtraction, session_time: datetime | None) -> tuple[str |
     return None, None, None, None
 
 
+def parse_admitted(
+    conversations: Mapping[str, tuple[pl.DataFrame, pl.DataFrame]], parser: Parser
+) -> dict[str, list[ParsedDoc]]:
+    """The parses of each conversation's admitted turns (``{id: (turns, gate_scores)}``), in the order
+    :func:`extract_memories` reads them, from one ``parse_batch`` over the whole set.
+
+    One batch rather than one per conversation: the parser splits a large batch over its worker processes, so a
+    chunk of small conversations, each too short to be worth a worker, still parses on every core.
+    """
+    texts = {cid: admitted_texts(admitted_turns(turns, scores)) for cid, (turns, scores) in conversations.items()}
+    docs = parser.parse_batch([text for batch in texts.values() for text in batch])
+    parsed: dict[str, list[ParsedDoc]] = {}
+    start = 0
+    for conversation_id, batch in texts.items():
+        parsed[conversation_id] = docs[start : start + len(batch)]
+        start += len(batch)
+    return parsed
+
+
+def admitted_texts(rows: pl.DataFrame) -> list[str]:
+    return [text or "" for text in rows["text"].to_list()]
+
+
 def extract_memories(
     turns: pl.DataFrame,
     gate_scores: pl.DataFrame,
     parser: Parser,
     config: ExtractorConfig,
     resolver: TemporalResolver | None = None,
+    docs: Sequence[ParsedDoc] | None = None,
 ) -> ExtractionResult:
     """One memory entry per admitted turn that yields one (seed 000, §3.2), with its source link.
 
     ``resolver`` is created when not given; pass one to reuse its recogniser model and cache across calls.
+    ``docs`` are the admitted turns' parses when the caller made them (:func:`parse_admitted`); the metrics'
+    seconds then leave the parse out.
     """
     started = time.perf_counter()
     resolver = resolver or TemporalResolver()
     extractor = f"{EXTRACTOR_VERSION}+{parser.name}"
     rows = admitted_turns(turns, gate_scores)
-    texts = [t or "" for t in rows["text"].to_list()]
-    docs = parser.parse_batch(texts)
+    if docs is None:
+        docs = parser.parse_batch(admitted_texts(rows))
+    elif len(docs) != rows.height:
+        raise ValueError(f"{len(docs)} parses given for {rows.height} admitted turns")
     participants = session_participants(turns)
 
     entry_rows: list[dict] = []
