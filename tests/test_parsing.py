@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 from datetime import datetime
 from pathlib import Path
 
@@ -93,6 +94,33 @@ def test_worker_processes_split_only_large_batches_where_fork_is_cheap(monkeypat
 
     monkeypatch.setattr(multiprocessing, "current_process", lambda: Daemon())
     assert worker_processes(100 * MIN_TEXTS_PER_PROCESS, 2) == 1  # a daemonic process may not start any
+
+
+def test_available_cores_are_capped_by_a_container_cpu_quota(tmp_path, monkeypatch):
+    from memory_pipeline.parsing.spacy_backend import available_cores, cgroup_cpu_quota
+
+    v2 = tmp_path / "v2"
+    v2.mkdir()
+    assert cgroup_cpu_quota(v2) is None  # nothing to read
+    (v2 / "cpu.max").write_text("max 100000\n")
+    assert cgroup_cpu_quota(v2) is None  # no quota
+    (v2 / "cpu.max").write_text("150000 100000\n")
+    assert cgroup_cpu_quota(v2) == 2  # 1.5 CPUs: a second worker still has half a CPU to run on
+    (v2 / "cpu.max").write_text("garbage\n")
+    assert cgroup_cpu_quota(v2) is None
+    v1 = tmp_path / "v1"
+    (v1 / "cpu").mkdir(parents=True)
+    (v1 / "cpu" / "cpu.cfs_quota_us").write_text("-1\n")
+    (v1 / "cpu" / "cpu.cfs_period_us").write_text("100000\n")
+    assert cgroup_cpu_quota(v1) is None
+    (v1 / "cpu" / "cpu.cfs_quota_us").write_text("50000\n")
+    assert cgroup_cpu_quota(v1) == 1
+
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(64)), raising=False)
+    (v2 / "cpu.max").write_text("200000 100000\n")
+    assert available_cores(v2) == 2  # a pod limited to 2 CPUs on a 64-core node
+    (v2 / "cpu.max").write_text("max 100000\n")
+    assert available_cores(v2) == 64
 
 
 @pytest.mark.slow

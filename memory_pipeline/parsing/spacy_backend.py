@@ -7,10 +7,12 @@ parse with the same equation it would apply to HanLP's semantic graph.
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from memory_pipeline.config import ParserConfig
 from memory_pipeline.parsing.base import Arc, Entity, ParsedDoc, Token
@@ -77,11 +79,29 @@ def worker_processes(n_texts: int, configured: int | None) -> int:
     return max(1, min(available_cores(), n_texts // MIN_TEXTS_PER_PROCESS))
 
 
-def available_cores() -> int:
-    """Cores this process may run on (its CPU affinity where the platform tells, else the machine's count)."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
+def available_cores(cgroup_root: Path = Path("/sys/fs/cgroup")) -> int:
+    """Cores this process may use: its CPU affinity where the platform tells (else the machine's count), capped by
+    the cgroup's CPU quota. A container's CPU limit shows only there: a pod limited to 2 CPUs on a 64-core node
+    has an affinity of 64 cores, and 64 workers would only be throttled."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    quota = cgroup_cpu_quota(cgroup_root)
+    return max(1, min(cores, quota)) if quota else cores
+
+
+def cgroup_cpu_quota(root: Path) -> int | None:
+    """Whole CPUs the cgroup's quota allows, rounded up (cgroup v2's ``cpu.max``, else v1's ``cpu.cfs_*``), or
+    None where there is no quota or nothing to read."""
+    try:
+        if (root / "cpu.max").exists():
+            quota, period = (root / "cpu.max").read_text().split()[:2]
+            return None if quota == "max" else math.ceil(int(quota) / int(period))
+        v1 = root / "cpu"
+        if (v1 / "cpu.cfs_quota_us").exists():
+            quota, period = (int((v1 / name).read_text()) for name in ("cpu.cfs_quota_us", "cpu.cfs_period_us"))
+            return None if quota <= 0 else math.ceil(quota / period)
+    except (OSError, ValueError):
+        return None
+    return None
 
 
 def to_parsed_doc(doc) -> ParsedDoc:
