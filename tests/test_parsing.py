@@ -55,7 +55,8 @@ def test_batch_parse_matches_single_parse(parser):
 
 @pytest.mark.slow
 def test_parallel_parse_returns_exactly_the_in_process_parses(parser):
-    """Two forked workers over a batch large enough to split: the same parses, in the same order."""
+    """Two forked workers over a batch large enough to split: the same parses, in the same order, and the same as
+    the halves parsed apart (a conversation's parses must not depend on which others shared its chunk)."""
     from memory_pipeline.parsing.spacy_backend import SpacyParser
 
     texts = [
@@ -68,6 +69,8 @@ def test_parallel_parse_returns_exactly_the_in_process_parses(parser):
     two_workers = SpacyParser(parser.model, processes=2, nlp=parser.nlp).parse_batch(texts)
     assert [d.text for d in two_workers] == texts
     assert two_workers == in_process
+    apart = SpacyParser(parser.model, nlp=parser.nlp)
+    assert apart.parse_batch(texts[:61]) + apart.parse_batch(texts[61:]) == in_process
 
 
 def test_worker_processes_split_only_large_batches_where_fork_is_cheap(monkeypatch):
