@@ -32,6 +32,7 @@ import argparse
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from report import print_numbers, timed_cli
@@ -65,7 +66,8 @@ def model_floor(lake_dir: Path) -> dict[str, float]:
     started = time.perf_counter()
     gate = GateModel.load(config.gate)
     parser = load_parser(config.parser)
-    in_process_parser = load_parser(config.parser.model_copy(update={"processes": 1}))
+    # the same loaded pipeline, parsing in-process (a backend without workers is in-process already)
+    in_process_parser = replace(parser, processes=1) if hasattr(parser, "processes") else parser
     embedder = Embedder.load(config.embedder)
     numbers["floor_model_load_s"] = time.perf_counter() - started
 
