@@ -39,6 +39,7 @@ WE_THE_PAIR = re.compile(
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[A-Za-z]+")  # "we're" is "we" + "re"
+HYPHENS = frozenset({"-", "‐", "‑", "–"})
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,13 @@ def _is_us_the_country(word: str) -> bool:
     return word == "US"
 
 
+def _in_hyphenated_word(text: str, start: int, end: int) -> bool:
+    """The word at ``start:end`` is joined by a hyphen to a word before or after it."""
+    joined_before = start >= 2 and text[start - 1] in HYPHENS and text[start - 2].isalnum()
+    joined_after = text[end : end + 1] in HYPHENS and text[end + 1 : end + 2].isalnum()
+    return joined_before or joined_after
+
+
 def unresolved_deixis(text: str) -> list[str]:
     """The deictic kinds (``"you"``, ``"we"``) that ``text`` still uses without saying who is meant.
 
@@ -85,6 +93,8 @@ def unresolved_deixis(text: str) -> list[str]:
     for match in _WORD.finditer(text or ""):
         word = match.group(0)
         lower = word.lower()
+        if _in_hyphenated_word(text, match.start(), match.end()):
+            continue  # "all-you-can-eat", "we-time": part of a word, not a pronoun
         if lower in SECOND_PERSON and second_person_use(text, match.start()) != "discourse":
             found.add(YOU)
         elif lower in FIRST_PLURAL and not _is_us_the_country(word):
@@ -115,14 +125,21 @@ def we_partner(doc: ParsedDoc) -> str | tuple[int, int] | None:
     for token in doc.tokens:
         if token.lower not in ("i", "me"):
             continue
-        partners = [a.head for a in doc.parents(token.i) if a.role is Role.COORD]
-        partners += [a.dep for a in doc.children(token.i) if a.role is Role.COORD]
+        # "me and my sister": the conjunct after the pronoun is its partner. "my husband and I": the one it hangs
+        # from, when a conjunction joins them; a parse that hangs "me" from a noun across a comma ("the
+        # festival, me and my sister") has not found a partner.
+        partners = [a.dep for a in doc.children(token.i) if a.role is Role.COORD]
+        partners += [a.head for a in doc.parents(token.i) if a.role is Role.COORD and _conjunction_between(doc, a.head, token.i)]
         for partner in partners:
             if doc.tokens[partner].lower in SECOND_PERSON:
                 return ADDRESSEE
             if doc.tokens[partner].pos in ("NOUN", "PROPN"):
                 return noun_phrase(doc, partner)
     return None
+
+
+def _conjunction_between(doc: ParsedDoc, a: int, b: int) -> bool:
+    return any(doc.tokens[k].pos == "CCONJ" for k in range(min(a, b) + 1, max(a, b)))
 
 
 def is_subject(doc: ParsedDoc, k: int) -> bool:

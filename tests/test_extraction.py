@@ -51,10 +51,48 @@ def extract(parser, resolver):
             ),
         ),
         (None, "I bought a new car last week.", "User bought a new car last week."),
+        # a pronoun inside a hyphenated word is part of the word
+        ("Caroline", "So I'm carving out some me-time each day.", "Caroline is carving out some me-time each day."),
+        # chat drops "I": the verb gets the speaker back, agreeing with the name; feelings are not requests
+        ("Caroline", "Love this song so much.", "Caroline loves this song so much."),
+        ("Caroline", "Need to buy a new laptop soon.", "Caroline needs to buy a new laptop soon."),
+        ("Caroline", "Just finished my first marathon!", "Caroline just finished Caroline's first marathon."),
+        ("Caroline", "Check out this photo of my garden.", "Caroline asks to check out this photo of Caroline's garden."),
+        # a copula whose complement is a time or a place says something: it is no empty light verb
+        (
+            "Lia",
+            "My birthday is on March 3rd and I'm turning 40.",
+            "Lia's birthday is on March 3rd and Lia is turning 40.",
+        ),
+        # chat contractions agree as whole words ("wanna" is "want to", never "wannas")
+        ("Caroline", "I wanna go to Paris next summer.", "Caroline wants to go to Paris next summer."),
     ],
 )
 def test_expected_entries(extract, speaker, text, entry):
     assert extract(text, speaker).text == entry
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "text, whole",
+    [
+        ("Gonna continue my edu and check out career options, which is pretty exciting!", "gonna continue"),
+        ("We got an all-you-can-eat pass for the fair.", "all-you-can-eat pass"),
+    ],
+)
+def test_an_entry_never_cuts_a_written_word(extract, text, whole):
+    """The parser splits "Gonna" and "all-you-can-eat" into several tokens and can parse the pieces into different
+    phrases; the entry still holds the whole written word, never "na ..." or "you-can-eat ..." alone."""
+    entry = extract(text).text
+    assert whole in entry.lower()
+    assert not any(entry.lower().startswith(piece) or f": {piece}" in entry.lower() for piece in ("na ", "you-can-eat"))
+
+
+@pytest.mark.slow
+def test_a_bare_verb_coordinated_with_a_finite_one_is_no_request(extract):
+    result = extract("I'm gonna finish my thesis and celebrate with friends.")
+    assert "asks" not in result.text
+    assert extract("Come and see my new paintings sometime!").text.startswith("Caroline asks to")
 
 
 THREE_UNITS = (

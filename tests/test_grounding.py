@@ -26,6 +26,7 @@ SESSION = datetime(2023, 5, 8, 13, 56)
         ("Melanie started painting again, you know, last month.", []),  # a discourse marker points at no one
         ("Jon moved to the US in 2019.", []),  # the country, not "us"
         ("Gina noted: mind you, it rained.", []),
+        ("Gina noted: an all-you-can-eat buffet.", []),  # part of a word, not a pronoun
     ],
 )
 def test_unresolved_deixis_of_a_text(text, kinds):
@@ -62,6 +63,11 @@ def extract(parser, resolver):
         (
             "My husband and I went camping last weekend. We loved it.",
             "Melanie's husband and Melanie went camping last weekend. Melanie and Melanie's husband loved it.",
+        ),
+        # the conjunct after "me" is the partner, not the noun a comma put before it
+        (
+            "We bought a pass for the festival, me and my sister.",
+            "Melanie and Melanie's sister bought a pass for the festival, Melanie and Melanie's sister.",
         ),
         (
             "Since we last talked, I adopted a puppy named Bella.",

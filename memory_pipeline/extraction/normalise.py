@@ -12,8 +12,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from memory_pipeline.extraction.phrase import Phrase
-from memory_pipeline.grounding import FIRST_PLURAL, SECOND_PERSON, Perspective, is_subject, possessive, second_person_use
-from memory_pipeline.parsing import ParsedDoc, Token
+from memory_pipeline.grounding import (
+    FIRST_PLURAL,
+    HYPHENS,
+    SECOND_PERSON,
+    Perspective,
+    is_subject,
+    possessive,
+    second_person_use,
+)
+from memory_pipeline.parsing import ParsedDoc, Role, Token
 from memory_pipeline.parsing.words import Word
 
 DEFAULT_SPEAKER = "User"
@@ -21,7 +29,13 @@ REQUEST_OPENERS = (("can", "you"), ("could", "you"), ("would", "you"), ("will", 
 SKIPPABLE_ADVERBS = frozenset({"really", "also", "just", "never", "always", "still", "totally", "actually", "finally", "even", "recently", "already", "definitely", "kinda", "often", "usually", "sometimes"})
 CONTRACTIONS_AFTER_I = {"'m": " is", "’m": " is", "'ve": " has", "’ve": " has", "'ll": " will", "’ll": " will"}
 IRREGULAR_3SG = {"am": "is", "have": "has", "do": "does", "are": "is", "be": "is"}
+# Chat contractions of a verb with "to", as spaCy splits them ("gonna" -> "gon" + "na"; "wanna" whole or split):
+# after a named subject they take the auxiliary or the agreement that "I" did not need ("I gonna" -> "is gonna").
+INFORMAL_3SG = {"wanna": "wants to", "wan": "wants", "gonna": "is gonna", "gon": "is gon", "gotta": "has gotta"}
 PLURAL_CONTRACTIONS = {"'re": " are", "'ve": " have", "'ll": " will"}
+# Verbs of feeling and wanting: opening a turn bare, they dropped "I" ("Love this song", "Need a break"); they are
+# not requests to the listener.
+NOT_IMPERATIVE = frozenset({"love", "like", "need", "want", "hope", "miss", "hate", "prefer", "adore", "guess", "reckon", "suppose"})
 # An auxiliary before a grounded subject "you" ("are you ok?" -> "is Mel ok?").
 INVERTED_AUX = {"are": "is", "were": "was", "have": "has", "do": "does"}
 
@@ -55,19 +69,32 @@ class Speaker:
 
 
 def rewrite_range(
-    doc: ParsedDoc, start: int, end: int, speaker: Speaker, perspective: Perspective | None = None
+    doc: ParsedDoc,
+    start: int,
+    end: int,
+    speaker: Speaker,
+    perspective: Perspective | None = None,
+    *,
+    dropped_subject_verb: int | None = None,
 ) -> Phrase:
     """Source text of tokens ``start..end-1`` with first-person singular forms attributed to ``speaker`` and,
     where ``perspective`` says who they are, "you" and "we" forms grounded too (seed 004); each word keeps the
-    token it was written from."""
+    token it was written from. ``dropped_subject_verb``: the verb near the range's start whose subject the turn
+    dropped and the caller puts back as the speaker's name ("Love this song"); it agrees with that name."""
     perspective = perspective or Perspective()
     parts: list[str] = []
     renamed: list[bool] = []  # per part: a pronoun written as the name(s) it stands for
-    subject: str | None = None  # "i", "you" or "we" just replaced: the next verb agrees with the name(s)
+    # "i", "you" or "we" just replaced (or put back): the next verb agrees with the name(s)
+    subject: str | None = "i" if dropped_subject_verb is not None else None
     for k in range(start, end):
         token = doc.tokens[k]
         text, lower = token.text, token.lower.replace("’", "'")
         space = token.space if k < end - 1 else ""
+        if in_hyphenated_word(doc, k):  # "me-time", "all-you-can-eat": part of a word, not a pronoun
+            parts.append(text + space)
+            renamed.append(False)
+            subject = None
+            continue
         if lower == "i":
             parts.append(speaker.name + space)
             renamed.append(True)
@@ -83,8 +110,11 @@ def rewrite_range(
             subject = _subject_kind(lower) if is_subject(doc, k) and not inverted else None
             continue
         renamed.append(lower in ("me", "my", "mine"))
+        if lower == "na" and parts and parts[-1] == "wants" and doc.tokens[k - 1].lower == "wan":
+            parts.append(" to" + space)  # "I wan|na go" -> "<name> wants to go"
+            continue
         if subject is not None:
-            agreed = _agree_after(doc, k, lower, text, subject)
+            agreed = _agree_after(doc, k, lower, text, subject, opens=k == dropped_subject_verb)
             if agreed is not None:
                 parts.append(agreed + space)
                 subject = None
@@ -111,6 +141,14 @@ def _traced(parts: list[str], renamed: list[bool], start: int) -> Phrase:
             words.append(Word(start + n, at + len(part) - len(part.lstrip()), len(word), renamed[n]))
         at += len(part)
     return Phrase("".join(parts), tuple(words))
+
+
+def in_hyphenated_word(doc: ParsedDoc, k: int) -> bool:
+    """Token ``k`` is joined to a neighbour by a hyphen with no space on either side ("me" in "me-time")."""
+    tokens = doc.tokens
+    after = k + 2 < len(tokens) and not tokens[k].space and tokens[k + 1].text in HYPHENS and not tokens[k + 1].space
+    before = k >= 2 and tokens[k - 1].text in HYPHENS and not tokens[k - 1].space and not tokens[k - 2].space
+    return after or before
 
 
 def _grounded(doc: ParsedDoc, k: int, lower: str, perspective: Perspective) -> str | None:
@@ -140,9 +178,14 @@ def _agree_before(parts: list[str], previous: Token, subject: bool) -> bool:
     return False
 
 
-def _agree_after(doc: ParsedDoc, k: int, lower: str, text: str, subject: str) -> str | None:
-    """The verb form after a replaced subject, or None when token ``k`` needs no change."""
+def _agree_after(doc: ParsedDoc, k: int, lower: str, text: str, subject: str, opens: bool = False) -> str | None:
+    """The verb form after a replaced subject, or None when token ``k`` needs no change. ``opens``: ``k`` opens a
+    turn that dropped its subject, where the tagger reads a present verb as an imperative (VB)."""
     token = doc.tokens[k]
+    if opens and token.tag == "VB" and token.pos == "VERB":
+        return third_person(text)
+    if opens and token.tag == "VBG":
+        return "is " + text[:1].lower() + text[1:]  # "Playing guitar tonight": "I'm" was dropped
     if lower in CONTRACTIONS_AFTER_I or lower in ("'re", "'d"):
         if lower == "'d":
             nxt = doc.tokens[k + 1] if k + 1 < len(doc.tokens) else None
@@ -154,6 +197,8 @@ def _agree_after(doc: ParsedDoc, k: int, lower: str, text: str, subject: str) ->
         return None
     if subject == "you" and lower == "were":
         return "Was" if text[:1].isupper() else "was"
+    if lower in INFORMAL_3SG:
+        return INFORMAL_3SG[lower]
     if token.tag == "VBP" or (token.pos in ("VERB", "AUX") and lower in IRREGULAR_3SG):
         return third_person(text)
     return None
@@ -182,9 +227,41 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
         rest = words[offset + (2 if lowers[offset] == "let" else 1) :]
         return rest[0].i if rest else None
     first = words[offset]
-    if first.tag == "VB" and first.pos == "VERB" and first.lower == first.lemma and not any(a.label in ("nsubj", "ACT-arg") for a in doc.children(first.i)):
-        return first.i
+    if first.lemma in NOT_IMPERATIVE:
+        return None
+    if first.tag == "VB" and first.pos == "VERB" and first.lower == first.lemma and not _has_subject(doc, first.i):
+        if not any(arc.role is Role.COORD and _finite(doc, arc.head) for arc in doc.parents(first.i)):
+            return first.i
     return None
+
+
+def dropped_subject_verb(doc: ParsedDoc, start: int, end: int) -> int | None:
+    """The verb that opens tokens ``start..end`` after at most a few adverbs ("Just finished my first
+    marathon"), when there is one: its subject was dropped, as chat does."""
+    for k in range(start, end):
+        token = doc.tokens[k]
+        if token.pos in ("VERB", "AUX") or (token.lower in INFORMAL_3SG and _informal_with_action(doc, k, end)):
+            return k
+        if token.lower not in SKIPPABLE_ADVERBS:
+            return None
+    return None
+
+
+def _informal_with_action(doc: ParsedDoc, k: int, end: int) -> bool:
+    """"Gonna"/"wanna"/"gotta" (which the tagger may call a noun) followed by an action: "Gonna continue my
+    studies" dropped "I", while "Gonna be a big change" dropped "it", so "be" does not count."""
+    following = next((t for t in doc.tokens[k + 1 : end] if t.pos in ("VERB", "AUX")), None)
+    return following is not None and following.lemma != "be"
+
+
+def _has_subject(doc: ParsedDoc, k: int) -> bool:
+    return any(a.label in ("nsubj", "ACT-arg") for a in doc.children(k))
+
+
+def _finite(doc: ParsedDoc, k: int) -> bool:
+    """A verb with its own subject or auxiliary: a bare verb coordinated with it ("I'll finish my thesis and
+    [celebrate]") shares that subject, so it is no request."""
+    return _has_subject(doc, k) or any(a.label == "aux" for a in doc.children(k))
 
 
 def is_question(doc: ParsedDoc, start: int, end: int) -> bool:

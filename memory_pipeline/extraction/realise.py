@@ -62,14 +62,35 @@ class Unit:
 
 
 def trim(doc: ParsedDoc, lo: int, hi: int) -> tuple[int, int]:
-    """Drop punctuation, conjunctions and fillers from the edges of a range."""
+    """Drop punctuation, conjunctions and fillers from the edges of a range, never cutting a written word."""
     while lo < hi and (
         doc.tokens[lo].pos in ("PUNCT", "CCONJ", "INTJ") or doc.tokens[lo].lower in LEADING_FILLERS
     ):
         lo += 1
     while hi > lo and doc.tokens[hi - 1].pos in ("PUNCT", "CCONJ", "SCONJ") and doc.tokens[hi - 1].text not in ")\"'":
         hi -= 1
-    return lo, hi
+    return whole_words(doc, lo, hi) if lo < hi else (lo, hi)
+
+
+def whole_words(doc: ParsedDoc, lo: int, hi: int) -> tuple[int, int]:
+    """Widen a range to the written words (runs of text between spaces, within a sentence) its edge tokens
+    belong to, without the punctuation at the words' outer edges.
+
+    The parser splits some words into tokens ("Gonna" -> "Gon" + "na", "all-you-can-eat" -> seven tokens), and a
+    parse that goes wrong on them can put the pieces in different phrases; a memory must still never start with
+    "na" or "you-can-eat".
+    """
+    tokens = doc.tokens
+    start, end = lo, hi
+    while start > 0 and not tokens[start - 1].space and tokens[start - 1].sent == tokens[lo].sent:
+        start -= 1
+    while start < lo and tokens[start].pos == "PUNCT":
+        start += 1
+    while end < len(tokens) and not tokens[end - 1].space and tokens[end].sent == tokens[hi - 1].sent:
+        end += 1
+    while end > hi and tokens[end - 1].pos == "PUNCT":
+        end -= 1
+    return start, end
 
 
 def widen(doc: ParsedDoc, lo: int, hi: int, clause: Clause, anchors: set[int]) -> tuple[int, int]:

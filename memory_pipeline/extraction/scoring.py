@@ -2,8 +2,8 @@
 
 Each role group counts at most once. The bonus B is a content cue (3.5, once), an identifiable actor (+0.5) and a
 first-person actor (+0.5 more); the penalty P is a nested matrix predicate (1.5), a restrictive or nominal-modifier
-embedding (6), an objectless light verb (2) and the absence of any informative argument (4). The last three are
-also hard filters, as is a negative score.
+embedding (6), an objectless light verb (2; a copula with a time or place complement is not one) and the
+absence of any informative argument (4). The last three are also hard filters, as is a negative score.
 """
 
 from __future__ import annotations
@@ -170,13 +170,19 @@ def score_candidate(doc: ParsedDoc, predicate: int, clause: Clause, clause_limit
         cand.penalties["nested_matrix"] = NESTED_MATRIX_PENALTY
     if any(arc.role is Role.EMBED for arc in doc.parents(predicate)):
         cand.penalties["embedding"] = EMBEDDING_PENALTY
-    if token.lemma in LIGHT_VERBS and Role.PATIENT not in cand.groups:
+    if token.lemma in LIGHT_VERBS and Role.PATIENT not in cand.groups and not _copula_of_time_or_place(token, cand):
         cand.penalties["light_verb"] = LIGHT_VERB_PENALTY
     informative = cand.groups - {Role.ACTOR}
     if not informative and (cand.actor is None or doc.tokens[cand.actor].pos == "PRON"):
         cand.penalties["no_argument"] = NO_ARGUMENT_PENALTY
     cand.score = score - sum(cand.penalties.values())
     return cand
+
+
+def _copula_of_time_or_place(token, cand: Candidate) -> bool:
+    """"My birthday is on March 3rd", "my mom is in the hospital": the copula's complement is a time or a place,
+    which the parse files as an argument, not as an object; such a "be" says something and is no empty light verb."""
+    return token.lemma == "be" and bool(cand.groups & {Role.TIME, Role.LOCATION})
 
 
 def candidates_for(doc: ParsedDoc, clause: Clause, clause_limit: int, np_limit: int) -> list[Candidate]:

@@ -16,6 +16,7 @@ from memory_pipeline.extraction.clauses import discourse_prefix_end, is_content,
 from memory_pipeline.extraction.normalise import (
     Speaker,
     attribute,
+    dropped_subject_verb,
     is_question,
     request_start,
     rewrite_range,
@@ -97,11 +98,13 @@ def _realise_unit(
     first_lo, first_hi = unit.ranges[0]
     action = request_start(doc, first_lo, first_hi)
     question = action is None and is_question(doc, first_lo, first_hi)
+    # subject dropped in chat ("Went to the park", "Just finished it"): the speaker's name goes before the verb
+    verb = None if question or action is not None or unit.actor is not None else dropped_subject_verb(doc, first_lo, first_hi)
     pieces: list[Phrase] = []
     for n, (lo, hi) in enumerate(unit.ranges):
         if n == 0 and action is not None:
             lo = action
-        pieces.append(rewrite_range(doc, lo, hi, speaker, perspective))
+        pieces.append(rewrite_range(doc, lo, hi, speaker, perspective, dropped_subject_verb=verb if n == 0 else None))
     pieces = [p for p in pieces if p]
     text = Phrase.join(" ", [_sentence(p) for p in pieces[:-1]] + pieces[-1:])  # ranges lie in different sentences
     if appendix:
@@ -113,8 +116,8 @@ def _realise_unit(
         # A coordinated or controlled predicate: give it back the subject it shares with its head.
         subject = rewrite_range(doc, *noun_phrase(doc, unit.actor), speaker, perspective)
         text = subject + " " + text
-    elif not question and unit.actor is None and doc.tokens[unit.ranges[0][0]].pos in ("VERB", "AUX"):
-        text = f"{speaker.name} " + text.uncapitalised()  # subject dropped in chat ("Went to the park")
+    elif verb is not None:
+        text = f"{speaker.name} " + text.uncapitalised()
     return attribute(text, speaker, question=question), UnitMood(question=question)
 
 
