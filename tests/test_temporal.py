@@ -104,3 +104,26 @@ def test_recognizer_is_built_once_and_reused(parser, resolver):
 def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, end):
     mention = ground_one(parser, resolver, text, datetime(2023, 7, 12, 15, 0))  # a Wednesday
     assert _days(mention) == (first, end)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "said, text, first",
+    [
+        # a day of the month in present talk is the nearest one: ahead here, not last month's
+        (date(2023, 8, 2), "My sister's wedding is on the 14th.", date(2023, 8, 14)),
+        (date(2023, 8, 20), "My sister's wedding was on the 14th.", date(2023, 8, 14)),
+        (date(2023, 8, 20), "I'll call you on the 14th.", date(2023, 9, 14)),
+        # a date that a past-tense verb set is not therefore in the past
+        (date(2024, 1, 17), "I booked a flight to Rome for April 20.", date(2024, 4, 20)),
+        (date(2024, 2, 28), "The dentist moved my appointment to March 12.", date(2024, 3, 12)),
+        (date(2024, 1, 17), "I visited Rome in April.", date(2023, 4, 1)),
+        # "in two weeks" is that far ahead, unless it says how long something took
+        (date(2024, 1, 17), "In two weeks I'm starting physical therapy.", date(2024, 1, 29)),
+        (date(2024, 1, 17), "I'll see you in a few days.", date(2024, 1, 19)),
+        (date(2024, 1, 17), "I finished the whole course in two weeks.", date(2024, 1, 3)),
+    ],
+)
+def test_dates_that_tense_alone_would_put_on_the_wrong_side_of_the_session(parser, resolver, said, text, first):
+    mention = ground_one(parser, resolver, text, datetime(said.year, said.month, said.day, 12, 0))
+    assert mention.start.date() == first

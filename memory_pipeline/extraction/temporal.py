@@ -45,6 +45,7 @@ CUE_PATTERNS = [
         r"\b(?:the day before yesterday|yesterday|today|tonight|tomorrow|last night|this (?:morning|afternoon|evening))\b",
         rf"\b(?:the\s+)?(?:last|this|next|past|coming|this past)\s+(?:few\s+)?(?:{_UNIT}|{_WEEKDAY}|summer|winter|spring|fall|autumn)\b",
         rf"\b{_COUNT}\s+{_UNIT}\s+ago\b",
+        rf"\b(?:in|within)\s+{_COUNT}\s+{_UNIT}\b",
         rf"\bthe\s+(?:week|weekend|day|{_WEEKDAY})\s+(?:before|after|of)\s+(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}|{_MONTH}\s+\d{{1,2}})(?:,?\s+\d{{4}})?",
         rf"\b(?:since|in)\s+(?:{_MONTH}\s+)?(?:19|20)\d\d\b",
         rf"\b(?:on|last|this|next)\s+{_WEEKDAY}\b",
@@ -72,6 +73,11 @@ NON_ANCHOR = re.compile(
     re.IGNORECASE,
 )
 FUTURE_CUES = {"will", "'ll", "gonna", "shall", "plan", "planning", "going", "next", "soon", "hope", "hoping"}
+# Verbs that set a date for something ("I booked a flight for April 20", "they moved my appointment to March 12"):
+# said in the past tense, the date they set is as likely ahead of the session as behind it.
+SCHEDULING_LEMMAS = {"book", "schedule", "reschedule", "move", "postpone", "push", "delay", "set", "arrange",
+                     "reserve", "plan", "fix", "change", "bring"}
+SCHEDULED_BEFORE = ("for", "to", "until", "till")
 
 
 @dataclass(frozen=True)
@@ -122,7 +128,10 @@ class TemporalResolver:
             text = doc.text[start:end]
             resolved = None
             if session_time is not None:
-                resolved = self.resolve(text, session_time, tense_at(doc, start))
+                tense = tense_at(doc, start)
+                if tense == "past" and scheduled_date(doc, start):
+                    tense = "present"
+                resolved = self.resolve(text, session_time, tense)
             if resolved is None:
                 mentions.append(TemporalMention(text, start, end))
             else:
@@ -168,12 +177,24 @@ def tense_at(doc: ParsedDoc, char: int) -> str:
     return "present"
 
 
+def scheduled_date(doc: ParsedDoc, char: int) -> bool:
+    """The expression at ``char`` is the date a scheduling verb of its sentence set ("booked a flight for April
+    20"): introduced by for/to/until, with such a verb before it in the sentence."""
+    at = next((t.i for t in doc.tokens if t.idx >= char), None)
+    if at is None or at == 0 or doc.tokens[at - 1].lower not in SCHEDULED_BEFORE:
+        return False
+    sent = doc.tokens[at].sent
+    return any(t.lemma.lower() in SCHEDULING_LEMMAS and t.pos == "VERB" for t in doc.tokens[:at] if t.sent == sent)
+
+
 # --- rules -------------------------------------------------------------------------------------------------
 def _clean(text: str) -> str:
     text = text.lower().replace("’", "'").strip(" .,!?;:\"'")
     text = re.sub(r"\s+", " ", text)
     text = re.sub(r"^(?:just|only|sometime|around|about)\s+", "", text)
     text = re.sub(rf"\b({'|'.join(WEEKDAY_ABBR)})\.?$", lambda m: WEEKDAY_ABBR[m.group(1)], text)
+    if re.fullmatch(rf"(?:in|within) {_COUNT} {_UNIT}", text):
+        return text  # "in two weeks" is a time ahead, not the duration "two weeks"
     return re.sub(r"^(?:on|in|at|during|by|around|about|over|for|throughout)\s+", "", text)
 
 
@@ -359,6 +380,13 @@ def resolve_by_rule(text: str, anchor: date, tense: str) -> tuple[datetime, date
         except ValueError:
             return None
 
+    m = re.fullmatch(rf"(in|within) ({_COUNT}) ({_UNIT})", text)
+    if m:
+        if tense == "past" or m.group(1) == "within":
+            # "I finished it in two weeks", "within a month": how long it took or may take, not when
+            return resolve_by_rule(f"{m.group(2)} {m.group(3)}", anchor, tense)
+        text = f"{m.group(2)} {m.group(3)} from now"  # "in two weeks I start therapy": that far ahead
+
     m = re.fullmatch(rf"({_COUNT}) ({_UNIT}) (?:later|from now)", text)
     if m:
         n = _count(m.group(1)) or VAGUE_COUNTS.get(m.group(1), (3, 3))[0]
@@ -373,17 +401,7 @@ def resolve_by_rule(text: str, anchor: date, tense: str) -> tuple[datetime, date
 
     m = re.fullmatch(r"the (\d{1,2})(?:st|nd|rd|th)", text)
     if m and 1 <= int(m.group(1)) <= 31:
-        day = int(m.group(1))
-        year, month = anchor.year, anchor.month
-        if tense == "future" and day < anchor.day:
-            month += 1
-        elif tense != "future" and day > anchor.day:
-            month -= 1
-        first = _month_start(year, month)
-        try:
-            return _days(date(first.year, first.month, day))
-        except ValueError:
-            return None
+        return _day_of_month(int(m.group(1)), anchor, tense)
 
     m = re.fullmatch(r"(?:the )?(?:early |late |mid )?((?:1[89]|20)\d0)'?s", text)
     if m:
@@ -424,6 +442,27 @@ def resolve_by_rule(text: str, anchor: date, tense: str) -> tuple[datetime, date
         days = {"week": 7, "month": 30, "year": 365}[unit]
         return _days(anchor - timedelta(days=days - 1), days, "range")
     return None
+
+
+def _day_of_month(day: int, anchor: date, tense: str) -> tuple[datetime, datetime, str] | None:
+    """"The 14th": this month's, or the next month's in future talk once it has passed, the last month's in past
+    talk when it has not come yet; in present talk ("the wedding is on the 14th") the nearest of the three."""
+    candidates = []
+    for step in (-1, 0, 1):
+        first = _month_start(anchor.year, anchor.month + step)
+        try:
+            candidates.append(date(first.year, first.month, day))
+        except ValueError:
+            continue  # no 31st in that month
+    if tense == "future":
+        ahead = [d for d in candidates if d >= anchor]
+        chosen = ahead[0] if ahead else None
+    elif tense == "past":
+        behind = [d for d in candidates if d <= anchor]
+        chosen = behind[-1] if behind else None
+    else:
+        chosen = min(candidates, key=lambda d: (abs((d - anchor).days), d < anchor), default=None)
+    return _days(chosen) if chosen else None
 
 
 def _shift(d: date, unit: str, n: int) -> date:
