@@ -66,10 +66,14 @@ class SearchHit(Lineage):
     valid_to: datetime | None = None
     lifecycle: str | None = None
     via: str = "hit"  # hit, or history: one replacement link away from a hit
+    as_of: datetime | None = None  # the time the search read the store at, if any
 
     @property
     def outdated(self) -> bool:
-        return self.status != "active"
+        """Not current; read as of a time, not valid then (a memory replaced since is not outdated there)."""
+        from memory_pipeline.retrieval.rank import outdated_at
+
+        return outdated_at(self.status, self.valid_from, self.valid_to, self.as_of)
 
 
 def _source_turns(lake: Lake, links: pl.DataFrame, conversation_ids: list[str]) -> dict[str, list[SourceTurn]]:
@@ -109,7 +113,7 @@ def search(
         SearchHit.from_row(
             hit.row, store.source_turns(hit.row), score=hit.score, memory_kind=hit.row["memory_kind"],
             status=hit.row["status"], replaced_by=hit.row["replaced_by"], valid_from=hit.row["valid_from"],
-            valid_to=hit.row["valid_to"], lifecycle=hit.row["lifecycle"], via=hit.via,
+            valid_to=hit.row["valid_to"], lifecycle=hit.row["lifecycle"], via=hit.via, as_of=as_of,
         )
         for hit in hits
     ]
@@ -119,29 +123,36 @@ def _glob(lake: Lake, table: str) -> str:
     return str(lake.tables_dir / table / "*" / PART_FILE)
 
 
+# Where each kind of memory and its lineage live: an id printed by search may be an entry's or a unit's.
+MEMORY_TABLES = (("memory_entries", "memory_sources"), ("fta_units", "unit_sources"))
+
+
 def lineage(lake: Lake, memory_id: str) -> Lineage | None:
-    """The memory and every turn it was formed from (``None`` when no memory has that id)."""
-    if not lake.partitions("memory_entries"):
-        return None
+    """The memory (an entry or an FTA unit) and every turn it was formed from (``None`` when no memory has that
+    id). A unit's formation details: its ``builder`` stands where an entry has its ``extractor``."""
     # Not Hive partitioning: the id is the files' own string column, never a cast of the folder name.
     query = (
         "SELECT {columns} FROM read_parquet($glob, union_by_name = true, hive_partitioning = false) "
         "WHERE memory_id = $memory_id"
     )
     with duckdb.connect() as con:
-        entry = pl.from_arrow(
-            con.sql(query.format(columns="*"), params={"glob": _glob(lake, "memory_entries"), "memory_id": memory_id}).to_arrow_table()
-        )
-        if entry.height == 0:
-            return None
-        if lake.partitions("memory_sources"):
-            params = {"glob": _glob(lake, "memory_sources"), "memory_id": memory_id}
-            links = pl.from_arrow(con.sql(query.format(columns="memory_id, turn_id, role"), params=params).to_arrow_table())
-        else:
-            links = pl.DataFrame(schema={"memory_id": pl.String, "turn_id": pl.String, "role": pl.String})
-    row = entry.row(0, named=True)
-    sources = _source_turns(lake, links, [row["conversation_id"]]).get(memory_id, [])
-    return Lineage.from_row(row, sources)
+        for table, sources_table in MEMORY_TABLES:
+            if not lake.partitions(table):
+                continue
+            params = {"glob": _glob(lake, table), "memory_id": memory_id}
+            memory = pl.from_arrow(con.sql(query.format(columns="*"), params=params).to_arrow_table())
+            if memory.height == 0:
+                continue
+            if lake.partitions(sources_table):
+                params = {"glob": _glob(lake, sources_table), "memory_id": memory_id}
+                links = pl.from_arrow(con.sql(query.format(columns="memory_id, turn_id, role"), params=params).to_arrow_table())
+            else:
+                links = pl.DataFrame(schema={"memory_id": pl.String, "turn_id": pl.String, "role": pl.String})
+            row = memory.row(0, named=True)
+            row.setdefault("extractor", row.get("builder"))
+            sources = _source_turns(lake, links, [row["conversation_id"]]).get(memory_id, [])
+            return Lineage.from_row(row, sources)
+    return None
 
 
 # --- terminal output ----------------------------------------------------------------------------------------
@@ -166,16 +177,18 @@ def _indent(text: str, prefix: str, width: int = 100) -> str:
 
 def format_hits(hits: list[SearchHit]) -> str:
     """Numbered hits: score, memory text, event time, session time, and the source turns."""
+    from memory_pipeline.retrieval.rank import status_marker
+
     if not hits:
         return "no memories found"
     lines: list[str] = []
     for n, hit in enumerate(hits, 1):
-        marker = f"[OUTDATED; {hit.status}, replaced by {hit.replaced_by}] " if hit.outdated else ""
+        marker = status_marker(hit.status, hit.replaced_by, hit.outdated)
         lines.append(_indent(marker + hit.text, f"{n:>2}. [{hit.score:.3f}] "))
         session = hit.session_time.strftime("%Y-%m-%d %H:%M") if hit.session_time else "-"
         lines.append(f"      event {_when(hit.event_start, hit.event_end, hit.event_time_text)} · said {session} · {hit.memory_id}")
         notes = [f"plan {hit.lifecycle}"] if hit.lifecycle else []
-        if hit.outdated:
+        if hit.status != "active":
             notes.append(f"valid {_day(hit.valid_from)} .. {_day(hit.valid_to)}")
         if hit.via != "hit":
             notes.append("linked by replacement")

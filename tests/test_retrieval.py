@@ -85,6 +85,17 @@ def test_history_questions_follow_one_replacement_link(built, store, embedder):
     assert hits[1].relation in ("replaced_by", "replaces")
 
 
+def test_a_question_about_now_gets_what_is_current_before_what_it_replaced(built, store, embedder):
+    assert question_cues("Where does Nora live now?").present and not question_cues("Where did Nora live before?").present
+    hits = [h for h in ask(store, embedder, "Where does Nora live now?", k=4) if h.via == "hit"]
+    assert any(h.outdated for h in hits), "the question sees history, so some primary hit is a replaced memory"
+    first_outdated = next(n for n, h in enumerate(hits) if h.outdated)
+    assert not any(h.outdated for h in hits[:first_outdated]) and all(h.outdated for h in hits[first_outdated:])
+    found = refs(built, hits)
+    assert "S5:2" in found  # back in Lisbon: the current answer, before the homes it replaced
+    assert all(found.index("S5:2") < found.index(old) for old in ("S1:2", "S3:2") if old in found)
+
+
 # --- FTA scoring ------------------------------------------------------------------------------------------------
 def test_question_cues_and_cue_score():
     cues = question_cues("How did Nora feel when she moved to Berlin in May 2023?")
@@ -128,7 +139,9 @@ def test_packet_as_of_and_outdated_marking(built, store, embedder):
     packet = build_packet(store, WHERE, embedder.encode([WHERE])[0], CONVERSATION, as_of=datetime(2024, 3, 1))
     memories = {built.ref_of(m.memory_id): m for m in packet.primary}
     assert "S3:2" in memories and "S5:2" not in memories
-    assert "[OUTDATED; superseded" in packet.to_text()  # Berlin was current then, and is not now
+    # Berlin was current then and is not now: the packet says both, and does not call it outdated as of then
+    assert not memories["S3:2"].outdated
+    assert "[valid then; superseded later" in packet.to_text() and "[OUTDATED" not in packet.to_text()
 
 
 # --- from the lake: search, context, views, CLI ---------------------------------------------------------------
@@ -139,7 +152,10 @@ def test_search_from_the_lake(built, lake, embedder):
     berlin = next(hit for hit in then if built.ref_of(hit.memory_id) == "S3:2")
     assert berlin.status == "superseded" and berlin.valid_from == datetime(2024, 2, 1)
     assert berlin.sources[0].text == "I moved to Berlin last month."
-    assert "[OUTDATED; superseded" in format_hits([berlin])
+    assert not berlin.outdated and "[valid then; superseded later" in format_hits([berlin])
+    assert "valid 2024-02-01 .." in format_hits([berlin])
+    anytime = search(lake, embedder, WHERE, conversation_id=CONVERSATION, k=40, include_superseded=True)
+    assert "[OUTDATED; superseded" in format_hits([h for h in anytime if built.ref_of(h.memory_id) == "S3:2"])
 
 
 def test_context_packet_from_the_lake(built, lake, embedder):

@@ -35,6 +35,9 @@ HISTORY_QUESTION = re.compile(
     r"originally|at first|no longer|earlier|at the time|back then|now|since|switch(?:ed)?|moved?)\b",
     re.IGNORECASE,
 )
+# Of those, the questions about the present state ("Where does she live now?"): what is current answers them, and
+# what it replaced is history to show after it, not before.
+PRESENT_QUESTION = re.compile(r"\b(now|currently|still|anymore|any more|no longer|these days|at the moment)\b", re.IGNORECASE)
 AFFECT_WORDS = frozenset(
     "feel feels felt feeling feelings emotion emotional happy happiness sad sadness angry anger upset excited "
     "excitement nervous anxious anxiety worried worry proud pride grateful gratitude stressed stress lonely "
@@ -55,6 +58,7 @@ class QuestionCues:
     people: frozenset[str]  # lower-cased names
     affect: frozenset[str]
     history: bool
+    present: bool = False  # asks about the present state (a history question too)
 
 
 def question_cues(question: str) -> QuestionCues:
@@ -73,6 +77,7 @@ def question_cues(question: str) -> QuestionCues:
         people=people,
         affect=frozenset(w for w in lower if w in AFFECT_WORDS),
         history=bool(HISTORY_QUESTION.search(question)),
+        present=bool(PRESENT_QUESTION.search(question)),
     )
 
 

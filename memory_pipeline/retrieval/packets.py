@@ -15,9 +15,8 @@ from datetime import datetime
 
 import numpy as np
 
-from memory_pipeline.consolidation.base import ACTIVE
 from memory_pipeline.retrieval.config import RetrievalConfig
-from memory_pipeline.retrieval.rank import Hit, neighbours, primary_mask, retrieve
+from memory_pipeline.retrieval.rank import Hit, neighbours, outdated_at, primary_mask, retrieve, status_marker
 from memory_pipeline.retrieval.store import MemoryStore
 
 
@@ -40,23 +39,25 @@ class PacketMemory:
     relation: str | None
     source_turn_ids: tuple[str, ...]
     scope: str | None = None
+    as_of: datetime | None = None  # the time the packet reads the store at, if any
 
     @property
     def outdated(self) -> bool:
-        return self.status != ACTIVE
+        """Not current; in a packet read as of a time, not valid then."""
+        return outdated_at(self.status, self.valid_from, self.valid_to, self.as_of)
 
     @property
     def words(self) -> int:
         return len(self.text.split())
 
     @classmethod
-    def of(cls, hit: Hit) -> PacketMemory:
+    def of(cls, hit: Hit, as_of: datetime | None = None) -> PacketMemory:
         row = hit.row
         return cls(
             row["memory_id"], row["memory_kind"], row["speaker"], row["text"] or "", row["session_time"],
             row["event_time_text"], row["event_start"] if row["event_time_basis"] == "expression" else None,
             row["status"], row["replaced_by"], row["valid_from"], row["valid_to"], row["lifecycle"],
-            round(hit.score, 4), hit.via, hit.relation, tuple(row["source_turn_ids"] or ()), row.get("scope"),
+            round(hit.score, 4), hit.via, hit.relation, tuple(row["source_turn_ids"] or ()), row.get("scope"), as_of,
         )
 
 
@@ -140,7 +141,7 @@ def _line(item: PacketMemory | PacketTurn) -> str:
         notes.append(f"plan {item.lifecycle}")
     if item.relation:
         notes.append(item.relation)
-    marker = f"[OUTDATED; {item.status}, replaced by {item.replaced_by}] " if item.outdated else ""
+    marker = status_marker(item.status, item.replaced_by, item.outdated)
     tail = f" ({'; '.join(notes)})" if notes else ""
     return f"- [{said}] {marker}{item.text}{tail}"
 
@@ -165,15 +166,15 @@ def build_packet(
     packet = ContextPacket(question, conversation_id, as_of, budget)
     left = budget
     for hit in hits:
-        left = _add(packet.primary, PacketMemory.of(hit), left)
+        left = _add(packet.primary, PacketMemory.of(hit, as_of), left)
     for hit in linked:
-        left = _add(packet.neighbours, PacketMemory.of(hit), left)
+        left = _add(packet.neighbours, PacketMemory.of(hit, as_of), left)
     for memory in packet.primary:
         for turn in store.source_turns(store.rows[store.index[memory.memory_id]]):
             if turn.text and all(t.turn_id != turn.turn_id for t in packet.turns):
                 left = _add(packet.turns, PacketTurn(turn.turn_id, turn.speaker, turn.session_time, turn.text, memory.memory_id), left)
     for hit in _supporting(store, packet, mask):
-        left = _add(packet.supporting, PacketMemory.of(hit), left)
+        left = _add(packet.supporting, PacketMemory.of(hit, as_of), left)
     return packet
 
 

@@ -8,7 +8,8 @@
 * History expansion (seed 000 A.4) for a question about time or change: fetch max(3R, R+16) ranked
   memories, keep the first R that are active or superseded, then follow one hop of replacement links from
   each (to its replacement, or to what it replaced), at most max(R, 8) lookups, without repeats. Memories
-  that are not current are marked outdated.
+  that are not current are marked outdated. A question about the present ("now", "still", "currently") gets
+  the current ones of those R first, then the replaced ones, each group in score order.
 * Linked neighbours (seed 002): per primary hit, the strongest linked memory it may see, newer ones first.
 """
 
@@ -49,6 +50,22 @@ class Hit:
     @property
     def outdated(self) -> bool:
         return self.row["status"] != ACTIVE
+
+
+def outdated_at(status: str, valid_from: datetime | None, valid_to: datetime | None, as_of: datetime | None) -> bool:
+    """Whether a memory is out of date for a reader: not active, or, reading as of a time, not valid then."""
+    if as_of is None or status == DROPPED:
+        return status != ACTIVE
+    return not ((valid_from is None or valid_from <= as_of) and (valid_to is None or valid_to > as_of))
+
+
+def status_marker(status: str, replaced_by: str | None, outdated: bool) -> str:
+    """The note printed before a memory's text: outdated, or (read as of a time) true then but replaced since."""
+    if outdated:
+        return f"[OUTDATED; {status}, replaced by {replaced_by}] "
+    if status != ACTIVE:
+        return f"[valid then; {status} later, replaced by {replaced_by}] "
+    return ""
 
 
 def visible(store: MemoryStore, as_of: datetime | None = None, include_superseded: bool = False) -> np.ndarray:
@@ -99,6 +116,8 @@ def retrieve(
         for i in order
         if mask[i] and (scoring == "cosine" or score[i] >= config.tau)
     ][:k]
+    if history and question_cues(question).present:
+        kept.sort(key=lambda hit: hit.outdated)  # stable: current memories first, each group in score order
     if history:
         kept += _history(store, kept, score, cosine, cue, max(k, 8))
     return kept
