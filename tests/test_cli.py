@@ -7,6 +7,7 @@ import re
 import shutil
 from pathlib import Path
 
+import polars as pl
 import pytest
 
 from memory_pipeline.cli import EXIT_OK, EXIT_QUARANTINED, main
@@ -144,6 +145,13 @@ def test_search_and_lineage(built_lake: Lake, capsys):
     memory_id = built_lake.read_table("memory_entries")["memory_id"][0]
     assert main(["--lake", str(built_lake.root), "lineage", memory_id]) == EXIT_OK
     assert memory_id in capsys.readouterr().out
+    # search prints units' ids too, so lineage takes them: the unit and every turn of its evidence span
+    unit = built_lake.read_table("fta_units").row(0, named=True)
+    assert main(["--lake", str(built_lake.root), "lineage", unit["memory_id"]]) == EXIT_OK
+    printed = capsys.readouterr().out
+    assert unit["memory_id"] in printed and unit["text"][:40] in printed
+    for turn_id in built_lake.read_table("unit_sources").filter(pl.col("memory_id") == unit["memory_id"])["turn_id"]:
+        assert turn_id in printed
 
 
 def test_ingest_quarantines_bad_file_and_keeps_the_rest(tmp_path: Path, capsys):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 
 import duckdb
@@ -73,6 +74,15 @@ def test_the_connection_itself_is_locked_even_without_the_statement_check(lake_w
             with pytest.raises(duckdb.Error):
                 con.execute(sql)
     assert not (tmp_path / "x.csv").exists()
+
+
+def test_csv_writes_lists_and_structs_as_json_text(lake_with_turns: Lake, capsys):
+    query = "SELECT [1, 2] AS ids, {'a': 'x', 'b': [3]} AS rec, CAST(NULL AS INTEGER[]) AS missing, 'plain' AS s"
+    assert main(["--lake", str(lake_with_turns.root), "sql", query, "--format", "csv"]) == EXIT_OK
+    header, row = csv.reader(capsys.readouterr().out.splitlines())
+    assert header == ["ids", "rec", "missing", "s"]
+    assert json.loads(row[0]) == [1, 2] and json.loads(row[1]) == {"a": "x", "b": [3]}
+    assert row[2:] == ["", "plain"]
 
 
 def test_cli_refuses_with_a_clear_message(lake_with_turns: Lake, capsys):

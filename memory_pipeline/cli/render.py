@@ -15,8 +15,11 @@ OUTPUT_FORMATS = ("table", "csv", "json")
 def print_frame(frame: pl.DataFrame, fmt: str) -> None:
     """Write ``frame`` to stdout as ``table`` (for people), ``csv`` or ``json`` (for programs)."""
     if fmt == "csv":
+        # CSV has no lists or structs: such a cell is written as its JSON text, the way the json format writes it
         printable = frame.with_columns(
-            [pl.col(c).cast(pl.String) for c, dtype in frame.schema.items() if dtype.is_nested()]
+            pl.Series(name, [None if v is None else json.dumps(v, default=json_value) for v in frame[name].to_list()], pl.String)
+            for name, dtype in frame.schema.items()
+            if dtype.is_nested()
         )
         sys.stdout.write(printable.write_csv())
     elif fmt == "json":
