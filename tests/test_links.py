@@ -63,6 +63,7 @@ HELD_OUT = [
     ("Jake and I split up in March.", {"self.relationship = single"}),
     ("I married Priya two years ago.", {"self.relationship = married"}),
     ("My team meeting was moved to Thursday.", {"self.appointment[team meeting] = thursday"}),
+    ("The dentist moved my appointment to Friday.", {"self.appointment[appointment] = friday"}),
     ("I have three daughters.", {"self.children = 3"}),
     ("My mom lives in Chicago.", {"self's mom.residence = chicago"}),
     ("We adopted a puppy.", {"self.ownership[puppy] = yes"}),
@@ -96,6 +97,17 @@ def test_cues_of_plans_reports_and_corrections(parser):
     assert off.cancel is not None and off.cancel.span == "called off"
     assert denied.denial is not None and denied.denial.span == "never said"
     assert fixed.correction is not None and fixed.correction.span == "Actually"
+
+
+def test_a_cancellation_is_about_its_event_not_its_cue_or_its_reason(parser):
+    """The cue word and the reason are not the event, so they cannot dilute its overlap with the plan's."""
+    off = read_doc("c", parser.parse("Dan cancelled the Japan trip because of work."), "Dan")
+    sick = read_doc("s", parser.parse("Dan called off the Japan trip since Dan was sick."), "Dan")
+    plan = read_doc("p", parser.parse("Dan is planning to visit Japan in October."), "Dan")
+    assert off.cancelled.words == sick.cancelled.words == {"japan", "trip"}
+    assert off.cancelled.overlap(plan.plan) >= 0.5
+    denied = read_doc("d", parser.parse("Dan never said Dan would move to Paris."), "Dan")
+    assert denied.denied.words == {"move", "paris"}
 
 
 def test_plans_are_the_speakers_own_open_intentions(parser):

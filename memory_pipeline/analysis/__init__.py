@@ -17,7 +17,7 @@ from memory_pipeline.analysis.cues import (
     Cue,
     Event,
     cancel_cue,
-    clause_event,
+    cue_event,
     clause_count,
     content_lemmas,
     correction_cue,
@@ -92,8 +92,8 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         correction=correction_cue(doc),
         plan=plan_event(doc, names),
         reports=report_events(doc, names),
-        cancelled=clause_event(doc, cancel.at, names) if cancel else Event(),
-        denied=clause_event(doc, denial.at, names) if denial else Event(),
+        cancelled=cue_event(doc, cancel.at, names) if cancel else Event(),
+        denied=cue_event(doc, denial.at, names) if denial else Event(),
     )
 
 

@@ -261,6 +261,19 @@ def clause_event(doc: ParsedDoc, predicate: int, names: frozenset[str]) -> Event
     return event_of(doc, subtree(doc, predicate, skip=SUBJECT_LABELS), names)
 
 
+# Adjuncts that give a reason, not the event: "(cancelled the trip) because of work", "... since I was sick".
+REASON_PREPOSITIONS = frozenset({"because", "due", "owing", "since", "thanks"})
+
+
+def cue_event(doc: ParsedDoc, at: int, names: frozenset[str]) -> Event:
+    """What a cancellation or denial at token ``at`` is about: its clause without the cue word itself and without
+    a reason ("I cancelled the Japan trip because of work" -> japan, trip), so that only the event's own words
+    are compared with the plan's."""
+    reasons = [a.dep for a in doc.children(at) if a.label == "advcl" or (a.label == "prep" and doc.tokens[a.dep].lower in REASON_PREPOSITIONS)]
+    left_out = {k for reason in reasons for k in subtree(doc, reason)} | {at}
+    return event_of(doc, [k for k in subtree(doc, at, skip=SUBJECT_LABELS) if k not in left_out], names)
+
+
 # Future predicates that state a condition rather than an action ("is gonna be lucky", "will keep it up").
 NOT_PLANS = frozenset({"be", "have", "keep", "continue", "stay", "remain", "need", "feel", "seem"})
 

@@ -496,8 +496,10 @@ def schedule(context: _Context, i: int) -> list[SlotValue]:
     head, label = parent
     if label not in ("nsubj", "nsubjpass", "dobj") or _lemma(context, head) not in SCHEDULE_VERBS | {"work"}:
         return []
-    # "my shift is ...", "the meeting was moved ...": the noun's owner; "Maya works the night shift": the verb's subject
-    subject = _subject(context, head) if label == "dobj" else _owner(context, i)
+    # "my shift is ...", "the meeting was moved ...", "the dentist moved my appointment": the noun's owner;
+    # "Maya works the night shift": the verb's subject, when the noun has no owner of its own
+    owned = bool(_children(context, i, "poss"))
+    subject = _subject(context, head) if label == "dobj" and not owned else _owner(context, i)
     time = _time_value(context, head) or _time_value(context, i)
     if time is None and label == "dobj" and _lemma(context, head) == "work":
         modifiers = [j for j in scope_tokens if j != i and _is_time(context, j)]
