@@ -89,10 +89,13 @@ CASES = [
     case(ErrorCode.DUPLICATE_SESSION_ID, change(1, session_id="S1"), "twice"),
     case(ErrorCode.MISSING_SESSION_TIME, edited(lambda d: d["sessions"][0].pop("start_time")), "session S1"),
     case(ErrorCode.BAD_SESSION_TIME, change(0, start_time="last Tuesday"), "last Tuesday"),
+    case(ErrorCode.BAD_SESSION_TIME, change(0, start_time="0001-01-01T10:00:00"), "0001-01-03..9999-12-29"),
     case(ErrorCode.BAD_TIME_ZONE, change(0, start_time="2024-01-01T09:00:00+25:00"), "'+25:00'"),
     case(ErrorCode.BAD_TIME_ZONE, change(0, 0, timestamp="2024-01-01T09:00:00 CET"), "'CET'"),
     case(ErrorCode.BACKWARDS_SESSION_TIME, change(1, start_time="2023-12-31T08:00:00"), "before the previous session"),
     case(ErrorCode.BAD_TURN_TIMESTAMP, change(0, 0, timestamp="noonish"), "noonish"),
+    # a placeholder at the calendar's end leaves no day after it to count "tomorrow" into
+    case(ErrorCode.BAD_TURN_TIMESTAMP, change(0, 0, timestamp="9999-12-31T10:00:00"), "count days from"),
     case(ErrorCode.BAD_TURN_ID, change(0, 0, id="turn one"), "'turn one'"),
     case(ErrorCode.DUPLICATE_TURN_ID, change(1, 0, id="S1:1"), "session S2, turn S1:1"),
     case(ErrorCode.EMPTY_TEXT, change(0, 0, text=" \n\t "), "turn S1:1"),

@@ -127,3 +127,19 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
 def test_dates_that_tense_alone_would_put_on_the_wrong_side_of_the_session(parser, resolver, said, text, first):
     mention = ground_one(parser, resolver, text, datetime(said.year, said.month, said.day, 12, 0))
     assert mention.start.date() == first
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "said, text",
+    [
+        (datetime(2024, 1, 17), "The temple was built 3000 years ago."),
+        (datetime(2024, 1, 17), "Over the last 3000 years it changed."),
+        (datetime(2024, 1, 17), "That is 1000000 days."),
+        (datetime(9999, 12, 31), "I'll see you tomorrow."),
+        (datetime(1, 1, 1), "Last year was hard."),
+    ],
+)
+def test_a_date_outside_the_calendar_is_left_unresolved_not_an_error(parser, resolver, said, text):
+    mention = ground_one(parser, resolver, text, said)
+    assert not mention.resolved and mention.text.lower() in text.lower()

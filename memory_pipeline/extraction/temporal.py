@@ -144,9 +144,14 @@ class TemporalResolver:
         key = (text.lower(), session_time.date(), tense)
         if key not in self._cache:
             anchor = session_time.date()
-            result = resolve_by_rule(_clean(text), anchor, tense)
-            if result is None:
-                result = self._recognize(text, session_time, tense)
+            try:
+                result = resolve_by_rule(_clean(text), anchor, tense)
+                if result is None:
+                    result = self._recognize(text, session_time, tense)
+            except (ValueError, OverflowError):
+                # "built 3000 years ago", "tomorrow" said on 31 December 9999: outside the calendar datetime
+                # can hold; the expression stays in the memory, unresolved, and the turn is extracted as usual
+                result = None
             self._cache[key] = result
         return self._cache[key]
 

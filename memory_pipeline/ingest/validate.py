@@ -7,6 +7,7 @@ is repaired, dropped or truncated here: a conversation is either accepted exactl
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 from memory_pipeline.config import IngestConfig
 from memory_pipeline.ingest.errors import ErrorCode, IngestError
@@ -75,6 +76,10 @@ def check_sessions(conv: Conversation) -> None:
         seen_ids.add(session.session_id)
         if not session.turns:
             raise IngestError(ErrorCode.EMPTY_SESSION, "session has no turns", **where)
+        check_calendar_room(session.start_time, ErrorCode.BAD_SESSION_TIME, "start time", where)
+        for turn in session.turns:
+            if turn.timestamp is not None:
+                check_calendar_room(turn.timestamp, ErrorCode.BAD_TURN_TIMESTAMP, "timestamp", where | {"turn_ref": turn.ref})
         if previous is not None and _starts_before(session, previous):
             raise IngestError(
                 ErrorCode.BACKWARDS_SESSION_TIME,
@@ -83,6 +88,19 @@ def check_sessions(conv: Conversation) -> None:
                 **where,
             )
         previous = session
+
+
+# The pipeline computes with days around each time ("tomorrow", the day an event falls on, UTC offsets), so a
+# time at the very ends of what a datetime holds (a 9999-12-31 placeholder) cannot be computed with.
+EARLIEST_TIME, LATEST_TIME = datetime(1, 1, 3), datetime(9999, 12, 29)
+
+
+def check_calendar_room(moment: datetime, code: ErrorCode, label: str, where: dict[str, str]) -> None:
+    if not EARLIEST_TIME <= moment <= LATEST_TIME:
+        raise IngestError(
+            code, f"{label} {moment.isoformat()} is outside {EARLIEST_TIME.date()}..{LATEST_TIME.date()}, the "
+            "times the pipeline can count days from", **where,
+        )
 
 
 def _starts_before(session: Session, previous: Session) -> bool:
