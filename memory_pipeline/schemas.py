@@ -123,8 +123,9 @@ MEMORY_ENTRIES = _table(
      "Privacy scope from the memory's words: USER_PII, INTERNAL, EXTERNAL or GENERIC (extraction/scope.py)."),
     ("extractor", pa.string(), "dep-extractor/<version>+<parser name>: what produced the row."),
     ("event_time_basis", pa.string(),
-     "expression: event_* resolved from a temporal expression of the turn; session: none resolvable, so the "
-     "event interval is the day of the turn's session."),
+     "expression: event_* resolved from a temporal expression of the turn (against the turn's own timestamp "
+     "when it has one, else its session's start); session: none resolvable, so the event interval is the day "
+     "the turn was said."),
     ("unresolved_deixis", pa.list_(pa.string()),
      "Deictic words the text still uses without naming whom they mean (\"you\", \"we\"); empty when grounded (seed 004)."),
     ("people", pa.list_(pa.string()), "Named people (PERSON entities) of the source ranges the text was realised from."),

@@ -251,6 +251,23 @@ def test_extract_memories_frames(parser, resolver):
     assert again.entries["memory_id"].to_list() == entries["memory_id"].to_list()
 
 
+@pytest.mark.slow
+def test_a_turns_own_timestamp_anchors_its_dates(parser, resolver):
+    """A session that runs over days (a chat export): "yesterday" is the day before the turn, not the session's
+    start, and a turn without a date of its own is dated the day it was said."""
+    said = [datetime(2023, 5, 8, 23, 50), datetime(2023, 5, 11, 9, 0), None]
+    turns = _turns().with_columns(pl.Series("timestamp", said, pl.Datetime("us")))
+    entries = extract_memories(turns, _gate([True, True, True]), parser, ExtractorConfig(), resolver).entries
+    assert entries["event_start"].to_list() == [datetime(2023, 5, 7), datetime(2022, 1, 1), datetime(2023, 5, 8)]
+    assert entries["event_time_basis"].to_list() == ["expression", "expression", "session"]
+    dated = turns.with_columns(pl.Series("timestamp", [None, None, datetime(2023, 5, 11, 9, 0)], pl.Datetime("us")))
+    undated = extract_memories(dated, _gate([False, False, True]), parser, ExtractorConfig(), resolver).entries
+    assert undated["event_start"].to_list() == [datetime(2023, 5, 11)]
+    later = turns.with_columns(pl.Series("timestamp", [datetime(2023, 5, 12, 8, 0), None, None], pl.Datetime("us")))
+    moved = extract_memories(later, _gate([True, False, False]), parser, ExtractorConfig(), resolver).entries
+    assert moved["event_start"].to_list() == [datetime(2023, 5, 11)]  # yesterday of 12 May
+
+
 def _other_conversation(turns: pl.DataFrame) -> pl.DataFrame:
     return turns.with_columns(
         pl.col("turn_id").str.replace("c1:", "c2:"), pl.lit("c2").alias("conversation_id"), pl.lit("c2:S1").alias("session_id")

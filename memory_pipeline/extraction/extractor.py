@@ -59,6 +59,13 @@ def session_participants(turns: pl.DataFrame) -> dict[tuple[str, str], list[str]
     return participants
 
 
+def said_time(row: Mapping) -> datetime | None:
+    """When a turn was said: its own timestamp when the source gives one, else its session's start. A session of
+    a chat export can run past midnight or over days, and "tomorrow" means the day after the turn, not after the
+    session began."""
+    return row.get("timestamp") or row.get("session_time")
+
+
 def _event(result: TurnExtraction, session_time: datetime | None) -> tuple[str | None, datetime | None, datetime | None, str | None]:
     if result.event is not None:
         return result.event.text, result.event.start, result.event.end, BASIS_EXPRESSION
@@ -119,11 +126,12 @@ def extract_memories(
     per_conversation: dict[str, list[TurnExtraction]] = {}
     for row, doc in zip(rows.iter_rows(named=True), docs):
         addressee = session_addressee(row.get("speaker"), participants.get((row["conversation_id"], row.get("session_id")), []))
-        result = extract_turn(doc, row.get("speaker"), row.get("session_time"), config, resolver, addressee)
+        said_at = said_time(row)
+        result = extract_turn(doc, row.get("speaker"), said_at, config, resolver, addressee)
         per_conversation.setdefault(row["conversation_id"], []).append(result)
         if result.empty:
             continue
-        event_text, event_start, event_end, basis = _event(result, row.get("session_time"))
+        event_text, event_start, event_end, basis = _event(result, said_at)
         entry_rows.append(
             {
                 "memory_id": stable_id(row["conversation_id"], row["turn_id"], normalised_text(result.text)),

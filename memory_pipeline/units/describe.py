@@ -59,7 +59,7 @@ def orientation_of(piece: Piece) -> str:
     entry has one, else from tense and modality cues of its words."""
     entry = piece.entry
     if entry is not None and entry.event_time_basis == BASIS_EXPRESSION and entry.event_start is not None:
-        day_start, day_end = session_day(piece.session_time)
+        day_start, day_end = session_day(piece.dialogue_time)
         if day_start is not None:
             if entry.event_end is not None and entry.event_end <= day_start:
                 return "past"
@@ -147,7 +147,7 @@ def event_of(pieces: Sequence[Piece], content: str) -> tuple[str | None, datetim
         if dated:
             best = min(dated, key=lambda e: (e.event_end or e.event_start) - e.event_start)
             return best.event_time_text, best.event_start, best.event_end, BASIS_EXPRESSION
-    day_start, day_end = session_day(pieces[0].session_time if pieces else None)
+    day_start, day_end = session_day(pieces[0].dialogue_time if pieces else None)
     return None, day_start, day_end, BASIS_SESSION if day_start is not None else None
 
 

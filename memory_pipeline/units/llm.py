@@ -190,7 +190,7 @@ class LLMBuilder:
         said = " ".join(t.text for t in (*segment.context, *segment.turns)).lower()
         window = " ".join(t.text for t in span)
         names = [p for p in dict.fromkeys([unit.speaker, *unit.participants]) if p and (p in segment.participants or p.lower() in said)]
-        event_text, start, end, basis = self.event(unit.event_time_text, window, sources[0].session_time, unit.time_orientation)
+        event_text, start, end, basis = self.event(unit.event_time_text, window, sources[0].dialogue_time, unit.time_orientation)
         entries = [t.entry for t in sources if t.entry is not None]
         completeness = {"partial": "partial", "unknown": UNKNOWN}.get(unit.status, "complete")
         return UnitFields(
@@ -215,8 +215,9 @@ class LLMBuilder:
     def event(
         self, text: str | None, window: str, session_time: datetime | None, orientation: str
     ) -> tuple[str | None, datetime | None, datetime | None, str | None]:
-        """The event interval of the expression the model copied, resolved against the turn's own session time;
-        the session day when there is none, when the segment does not contain it, or when it does not resolve."""
+        """The event interval of the expression the model copied, resolved against when its first source turn
+        was said (``session_time`` here: the turn's timestamp, else its session's start); that day when there is
+        none, when the segment does not contain it, or when it does not resolve."""
         day = datetime(session_time.year, session_time.month, session_time.day) if session_time else None
         session = (None, day, day + timedelta(days=1) if day else None, "session" if day else None)
         if not text or not text.strip() or session_time is None or text.strip().lower() not in window.lower():
