@@ -17,6 +17,7 @@ from memory_pipeline import warehouse
 from memory_pipeline.ingest import (
     conversation_frames,
     conversation_id_of,
+    describe_report,
     inbox_file,
     inbox_fingerprints,
     inbox_frames,
@@ -284,3 +285,40 @@ def test_a_file_that_is_not_a_conversation_file_has_no_id(lake, name):
 def test_an_id_outside_the_rule_has_no_inbox_file(lake):
     with pytest.raises(ValueError, match="must match"):
         inbox_file(lake, "../escape")
+
+
+def test_a_broken_unicode_escape_refuses_the_whole_file_and_the_batch_goes_on(lake, tmp_path):
+    """``"\\ud83d"`` alone is valid JSON but no character: the file is quarantined before any of it is stored."""
+    broken = tmp_path / "broken.json"
+    fine, bad = json.dumps(conversation("sur-a")), json.dumps(conversation("sur-b", text="broken \ud83d emoji"))
+    broken.write_text(f"[{fine}, {bad}]", encoding="utf-8")
+    paired = write_json(tmp_path / "paired.json", conversation("paired", text="a paired escape \ud83d\ude00 is fine"))
+    report = ingest_files(lake, [broken, paired])
+    assert report.new == ["paired"] and [q.code for q in report.quarantined] == ["not_utf8"]
+    assert "U+D83D" in report.quarantined[0].error
+    assert not inbox_file(lake, "sur-a").exists()
+    assert "\U0001f600" in load_inbox_conversation(inbox_file(lake, "paired")).sessions[0].turns[0].text
+    line = describe_report(report).splitlines()[-1]
+    assert line.count("[not_utf8]") == 1 and line.count(str(broken)) == 1
+
+
+def test_json_lines_end_only_at_newlines(lake, tmp_path):
+    """U+2028 and U+2029 may stand raw inside a JSON string; they do not end a JSON Lines record."""
+    lines = tmp_path / "two.jsonl"
+    records = [conversation("line-a", text="first\u2028second"), conversation("line-b", text="one\u2029two")]
+    lines.write_text("\r\n".join(json.dumps(r, ensure_ascii=False) for r in records) + "\n", encoding="utf-8")
+    report = ingest_files(lake, [lines])
+    assert report.new == ["line-a", "line-b"] and report.quarantined == []
+    assert load_inbox_conversation(inbox_file(lake, "line-b")).sessions[0].turns[0].text == "one\u2029two"
+
+
+def test_editing_one_conversation_of_a_file_changes_only_that_one(lake, tmp_path):
+    path = write_json(tmp_path / "many.json", [conversation("keep-a"), conversation("edit-b"), conversation("keep-c")])
+    ingest_files(lake, [path])
+    kept = {cid: inbox_file(lake, cid).read_bytes() for cid in ("keep-a", "keep-c")}
+    write_json(path, [conversation("keep-a"), conversation("edit-b", text="I adopted two cats."), conversation("keep-c")])
+    report = ingest_files(lake, [path])
+    assert report.changed == ["edit-b"] and sorted(report.unchanged) == ["keep-a", "keep-c"]
+    assert {cid: inbox_file(lake, cid).read_bytes() for cid in kept} == kept  # so their partitions stay fresh
+    edited = json.loads(inbox_file(lake, "edit-b").read_text())
+    assert edited["source"]["sha256"] == sha256_file(path)

@@ -217,9 +217,11 @@ def source_block(path: Path, fmt: str) -> dict[str, Any]:
 
 
 def store_in_inbox(lake: Lake, conv: Conversation, source: dict[str, Any]) -> Status:
-    """Write the canonical file unless the inbox already holds the same content from a source with the same
-    bytes and format. Where the file lay and when it came in do not count: the same file ingested again, from
-    another folder, leaves the inbox (and so every downstream partition) as it was."""
+    """Write the canonical file unless the inbox already holds the same content read as the same format. Where
+    the file lay, when it came in and the file's other bytes do not count: the same file ingested again, from
+    another folder, or a LoCoMo/MSC file with one more conversation or one conversation edited, leaves the
+    inbox file of every conversation whose content did not change (and so its downstream partitions) as it
+    was; its source block keeps naming the bytes that content came from."""
     target = inbox_file(lake, conv.conversation_id)
     previous = read_previous(target)
     if previous is not None and same_content(canonical.conversation_to_dict(conv, source), previous):
@@ -234,7 +236,7 @@ def store_in_inbox(lake: Lake, conv: Conversation, source: dict[str, Any]) -> St
 def same_content(document: dict[str, Any], previous: dict[str, Any]) -> bool:
     def essentials(doc: dict[str, Any]) -> dict[str, Any]:
         source = doc.get("source") if isinstance(doc.get("source"), dict) else {}
-        return {**doc, "source": {key: source.get(key) for key in ("format", "sha256")}}
+        return {**doc, "source": {"format": source.get("format")}}
 
     return essentials(document) == essentials(previous)
 
@@ -283,5 +285,8 @@ def describe_report(report: IngestReport) -> str:
         f"{len(report.changed)} changed, {len(report.unchanged)} unchanged"
     ]
     for item in report.quarantined:
-        lines.append(f"QUARANTINED {item.path}: [{item.code}] {item.error}")
+        # the error names the file and ends with its code; say each once
+        message = item.error.removeprefix(item.path).removeprefix(": ").removeprefix(", ")
+        code = "" if message.endswith(f"[{item.code}]") else f" [{item.code}]"
+        lines.append(f"QUARANTINED {item.path}: {message}{code}")
     return "\n".join(lines)

@@ -8,6 +8,7 @@ content settles it, so an MSC ``test.txt``, a ``.jsonl`` canonical export, a pre
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from memory_pipeline.config import IngestConfig
 from memory_pipeline.ingest.errors import ErrorCode, IngestError
 
 LINE_SUFFIXES = (".jsonl", ".txt")
+SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,7 @@ def parse_document(path: Path, text: str) -> SourceDocument:
     except json.JSONDecodeError as exc:
         if exc.msg != "Extra data":
             raise IngestError(
-                ErrorCode.NOT_JSON, f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}", file=path
+                ErrorCode.NOT_JSON, f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})", file=path
             ) from exc
     return parse_json_lines(path, text)
 
@@ -86,7 +88,10 @@ def parse_document(path: Path, text: str) -> SourceDocument:
 def parse_json_lines(path: Path, text: str) -> SourceDocument:
     values: list[Any] = []
     numbers: list[int] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    # Lines end at "\n" (or "\r\n") only: str.splitlines would also cut at U+2028, U+2029 and U+0085, which
+    # JSON allows raw inside strings.
+    for number, line in enumerate(text.split("\n"), start=1):
+        line = line.removesuffix("\r")
         if not line.strip():
             continue
         try:
@@ -94,7 +99,7 @@ def parse_json_lines(path: Path, text: str) -> SourceDocument:
         except json.JSONDecodeError as exc:
             raise IngestError(
                 ErrorCode.NOT_JSON,
-                f"JSON Lines: line {number} is not JSON: {exc.msg} at column {exc.colno}",
+                f"JSON Lines: line {number} is not JSON: {exc.msg} (column {exc.colno})",
                 file=path,
             ) from exc
         numbers.append(number)
@@ -116,10 +121,22 @@ def _object_without_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, An
 
 def strict_loads(text: str, path: Path, record: str | None = None) -> Any:
     """``json.loads`` that refuses what it would otherwise swallow: a repeated key (JSON keeps only the last
-    value, silently dropping the others) and nesting deep enough to exhaust the stack. Syntax errors still
-    raise ``json.JSONDecodeError`` for the caller to word."""
+    value, silently dropping the others), nesting deep enough to exhaust the stack, and a ``\\u`` escape of half
+    a surrogate pair (valid JSON syntax, but no character: UTF-8 cannot store it, so the inbox could not
+    either). Syntax errors still raise ``json.JSONDecodeError`` for the caller to word."""
     try:
-        return json.loads(text, object_pairs_hook=_object_without_duplicate_keys)
+        value = json.loads(text, object_pairs_hook=_object_without_duplicate_keys)
+        if SURROGATE_ESCAPE.search(text):
+            json.dumps(value, ensure_ascii=False).encode("utf-8")  # paired halves were joined into one character
+        return value
+    except UnicodeEncodeError as exc:
+        raise IngestError(
+            ErrorCode.NOT_UTF8,
+            f"a string holds U+{ord(exc.object[exc.start]):04X}, half of a surrogate pair (a broken \\u escape), "
+            "which is not a character",
+            file=path,
+            record=record,
+        ) from None
     except _DuplicateKey as exc:
         raise IngestError(
             ErrorCode.WRONG_SHAPE, f"key {exc.args[0]!r} appears twice in one object", file=path, record=record
