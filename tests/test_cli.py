@@ -11,7 +11,7 @@ import polars as pl
 import pytest
 
 from memory_pipeline.cli import EXIT_OK, EXIT_QUARANTINED, main
-from memory_pipeline.cli.orchestration import contiguous_chunks, dagster_instance, lake_chain
+from memory_pipeline.cli.orchestration import contiguous_chunks, dagster_instance, lake_chain, step_errors
 from memory_pipeline.ingest import conversation_id_of, inbox_file
 from memory_pipeline.lake import Lake
 
@@ -50,6 +50,22 @@ def test_contiguous_chunks_respect_order_and_size():
     ordered = ["a", "b", "c", "d", "e", "f"]
     assert contiguous_chunks(ordered, {"a", "b", "c", "e", "f"}, 2) == [["a", "b"], ["c"], ["e", "f"]]
     assert contiguous_chunks(ordered, set(), 5) == []
+
+
+def test_a_failed_step_is_reported_by_what_it_raised():
+    """Dagster wraps a step's exception in its own error; the CLI prints the innermost cause."""
+    import dagster as dg
+
+    @dg.op
+    def extraction():
+        raise ValueError("year -976 is out of range")
+
+    @dg.job
+    def failing():
+        extraction()
+
+    result = failing.execute_in_process(raise_on_error=False)
+    assert step_errors(result) == [("extraction", "ValueError: year -976 is out of range")]
 
 
 def test_run_builds_every_table_for_every_sample(built_lake: Lake):

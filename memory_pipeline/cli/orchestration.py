@@ -200,10 +200,26 @@ def execute_chunk(
     if result.success:
         return True
     if len(chunk) == 1:
-        progress.error(f"FAILED {chunk[0]} (run {result.run_id}); see `dagster` UI or the run logs")
+        progress.error(f"FAILED {chunk[0]} (run {result.run_id}); the `dagster` UI has the run's logs")
+        for step, error in step_errors(result):
+            progress.error(f"  {step}: {error}")
         return False
     progress.warning(f"chunk {chunk[0]}..{chunk[-1]} failed; isolating the failing conversation(s)")
     return all([execute_chunk(defs, instance, lake, [key], progress, llm) for key in chunk])
+
+
+def step_errors(result) -> list[tuple[str, str]]:
+    """``(step, "ExceptionClass: message")`` of each failed step, from the innermost cause of its error: Dagster
+    wraps what the step raised in its own execution error, whose message says only that the step failed."""
+    errors = []
+    for event in result.get_step_failure_events():
+        error = event.step_failure_data.error if event.step_failure_data else None
+        while error is not None and error.cause is not None:
+            error = error.cause
+        if error is not None:
+            message = error.message.strip().splitlines()[-1] if error.message.strip() else ""
+            errors.append((event.step_key, message if message.startswith(f"{error.cls_name}:") else f"{error.cls_name}: {message}"))
+    return errors
 
 
 def fail_abandoned_runs(instance, lake: Lake) -> list[str]:
