@@ -36,6 +36,7 @@ PLURAL_CONTRACTIONS = {"'re": " are", "'ve": " have", "'ll": " will"}
 # Verbs of feeling and wanting: opening a turn bare, they dropped "I" ("Love this song", "Need a break"); they are
 # not requests to the listener.
 NOT_IMPERATIVE = frozenset({"love", "like", "need", "want", "hope", "miss", "hate", "prefer", "adore", "guess", "reckon", "suppose"})
+PAST_DATE_WORDS = frozenset({"yesterday", "ago", "last", "earlier", "previous"})
 # An auxiliary before a grounded subject "you" ("are you ok?" -> "is Mel ok?").
 INVERTED_AUX = {"are": "is", "were": "was", "have": "has", "do": "does"}
 
@@ -182,7 +183,7 @@ def _agree_after(doc: ParsedDoc, k: int, lower: str, text: str, subject: str, op
     """The verb form after a replaced subject, or None when token ``k`` needs no change. ``opens``: ``k`` opens a
     turn that dropped its subject, where the tagger reads a present verb as an imperative (VB)."""
     token = doc.tokens[k]
-    if opens and token.tag == "VB" and token.pos == "VERB":
+    if opens and token.tag == "VB" and token.pos == "VERB" and not _told_as_past(doc, *doc.sentences[token.sent]):
         return third_person(text)
     if opens and token.tag == "VBG":
         return "is " + text[:1].lower() + text[1:]  # "Playing guitar tonight": "I'm" was dropped
@@ -227,7 +228,7 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
         rest = words[offset + (2 if lowers[offset] == "let" else 1) :]
         return rest[0].i if rest else None
     first = words[offset]
-    if first.lemma in NOT_IMPERATIVE:
+    if first.lemma in NOT_IMPERATIVE or _told_as_past(doc, start, end):
         return None
     if first.tag == "VB" and first.pos == "VERB" and first.lower == first.lemma and not _has_subject(doc, first.i):
         if not any(arc.role is Role.COORD and _finite(doc, arc.head) for arc in doc.parents(first.i)):
@@ -252,6 +253,12 @@ def _informal_with_action(doc: ParsedDoc, k: int, end: int) -> bool:
     studies" dropped "I", while "Gonna be a big change" dropped "it", so "be" does not count."""
     following = next((t for t in doc.tokens[k + 1 : end] if t.pos in ("VERB", "AUX")), None)
     return following is not None and following.lemma != "be"
+
+
+def _told_as_past(doc: ParsedDoc, start: int, end: int) -> bool:
+    """The words say when, in the past ("Lost my job yesterday", which the tagger may read as an order): no
+    request is about yesterday."""
+    return any(t.ent == "DATE" and t.lower in PAST_DATE_WORDS for t in doc.tokens[start:end])
 
 
 def _has_subject(doc: ParsedDoc, k: int) -> bool:
