@@ -288,6 +288,20 @@ MEMORYBANK = {
 }
 
 
+def test_memorybank_names_beyond_ascii_each_get_their_own_id(tmp_path):
+    """The Chinese release names users in Chinese; two names that transliterate alike stay apart."""
+    users = {
+        key: {"name": name, "history": {"2023-05-01": [{"query": "I like tea.", "response": "Nice!"}]}}
+        for key, name in (("u1", "张伟"), ("u2", "Zoë"), ("u3", "Zoé"), ("u4", "Emily"))
+    }
+    conversations = read_source(write_json(tmp_path / "bank.json", users))
+    ids = [conv.conversation_id for conv in conversations]
+    assert len(set(ids)) == 4 and ids[3] == "memorybank-emily"
+    assert ids[1].startswith("memorybank-zoe-") and ids[2].startswith("memorybank-zoe-")
+    assert [conv.speakers[0].name for conv in conversations] == ["张伟", "Zoë", "Zoé", "Emily"]
+    assert read_source(write_json(tmp_path / "again.json", users))[0].conversation_id == ids[0]  # stable
+
+
 def test_memorybank_roles_sessions_and_empty_dates(tmp_path):
     (conv,) = read_source(write_json(tmp_path / "bank.json", MEMORYBANK))
     assert conv.conversation_id == "memorybank-mei-lin"

@@ -72,6 +72,7 @@ CASES = [
     case(ErrorCode.NOT_UTF8, b'{"conversation_id": "caf\xe9"}', "line 1"),
     case(ErrorCode.NOT_JSON, '{\n  "conversation_id": "x",\n  oops\n}', "line 3"),
     case(ErrorCode.NOT_JSON, TWICE + "{broken\n", "line 3", name="c.jsonl"),
+    case(ErrorCode.NOT_JSON, json.dumps(BASE)[:-1] + ', "metadata": {"score": NaN}}', "NaN is not a JSON value"),
     case(ErrorCode.UNKNOWN_FORMAT, {"hello": "world"}, "cannot tell the format"),
     case(ErrorCode.UNKNOWN_FORMAT, BASE, "unsupported format 'xml'", fmt="xml"),
     case(ErrorCode.WRONG_SHAPE, edited(lambda d: d.update(sessions={"S1": []})), "'sessions'"),

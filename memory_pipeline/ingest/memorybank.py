@@ -10,7 +10,9 @@ the file are derived by the original authors and are not ingested.
 
 from __future__ import annotations
 
+import hashlib
 import re
+import unicodedata
 from datetime import datetime
 from typing import Any
 
@@ -44,7 +46,15 @@ def read(doc: SourceDocument, config: IngestConfig) -> list[Conversation]:
 
 
 def name_slug(name: str) -> str:
-    return _NON_SLUG.sub("-", name.lower()).strip("-")
+    """The id part for a user's name: lower-case ASCII words joined by "-". A name with letters beyond ASCII
+    (the Chinese release's "张伟", or "Zoë" beside "Zoé") keeps what transliterates ("zoe") and adds a short
+    digest of the name itself, so that no two names share an id and none is left without one."""
+    ascii_words = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    slug = _NON_SLUG.sub("-", ascii_words.lower()).strip("-")
+    if name.isascii():
+        return slug
+    digest = hashlib.sha256(name.strip().encode("utf-8")).hexdigest()[:8]
+    return f"{slug}-{digest}" if slug else digest
 
 
 def conversation_from_user(key: str, user: Any, config: IngestConfig) -> Conversation:

@@ -110,6 +110,15 @@ class _DuplicateKey(ValueError):
     pass
 
 
+class _NotJsonConstant(ValueError):
+    pass
+
+
+def _no_constant(name: str) -> None:
+    """Python's json accepts NaN and Infinity, which JSON does not; other readers of the inbox would choke."""
+    raise _NotJsonConstant(name)
+
+
 def _object_without_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     obj: dict[str, Any] = {}
     for key, value in pairs:
@@ -123,9 +132,10 @@ def strict_loads(text: str, path: Path, record: str | None = None) -> Any:
     """``json.loads`` that refuses what it would otherwise swallow: a repeated key (JSON keeps only the last
     value, silently dropping the others), nesting deep enough to exhaust the stack, and a ``\\u`` escape of half
     a surrogate pair (valid JSON syntax, but no character: UTF-8 cannot store it, so the inbox could not
-    either). Syntax errors still raise ``json.JSONDecodeError`` for the caller to word."""
+    either), and NaN or Infinity, which are not JSON. Syntax errors still raise ``json.JSONDecodeError`` for
+    the caller to word."""
     try:
-        value = json.loads(text, object_pairs_hook=_object_without_duplicate_keys)
+        value = json.loads(text, object_pairs_hook=_object_without_duplicate_keys, parse_constant=_no_constant)
         if SURROGATE_ESCAPE.search(text):
             json.dumps(value, ensure_ascii=False).encode("utf-8")  # paired halves were joined into one character
         return value
@@ -136,6 +146,10 @@ def strict_loads(text: str, path: Path, record: str | None = None) -> Any:
             "which is not a character",
             file=path,
             record=record,
+        ) from None
+    except _NotJsonConstant as exc:
+        raise IngestError(
+            ErrorCode.NOT_JSON, f"{exc.args[0]} is not a JSON value (JSON has no NaN or Infinity)", file=path, record=record
         ) from None
     except _DuplicateKey as exc:
         raise IngestError(
