@@ -110,6 +110,20 @@ def test_a_cancellation_is_about_its_event_not_its_cue_or_its_reason(parser):
     assert denied.denied.words == {"move", "paris"}
 
 
+@pytest.mark.parametrize(
+    ("text", "corrects"),
+    [
+        ("Zoe postponed the bar exam to next February.", True),
+        ("The dentist moved my appointment to March 12.", True),
+        ("We pushed the party to Saturday.", True),
+        ("Zoe moved to Denver last month.", False),  # a move of home, to a place: no event moved to a date
+        ("Zoe gave the book to Maria last week.", False),
+    ],
+)
+def test_an_event_moved_to_a_new_date_is_a_correction(parser, text, corrects):
+    assert (read_doc("m", parser.parse(text), "Zoe").correction is not None) is corrects
+
+
 def test_plans_are_the_speakers_own_open_intentions(parser):
     def plan(text):
         return read_doc("m", parser.parse(text), "Ana").plan.words

@@ -63,6 +63,7 @@ CORRECTION_PHRASES = (
 )
 # Verbs that, in the passive, say an arranged event was changed ("got moved to Friday", "was changed to 5pm").
 CHANGED_EVENT_VERBS = frozenset({"move", "change", "shift", "switch", "push", "bring", "delay"})
+RESCHEDULE_LEMMAS = frozenset({"postpone", "reschedule"})
 # A report that something was done.
 COMPLETION_LEMMAS = frozenset({"finish", "complete", "manage", "attend", "accomplish", "achieve", "return", "win"})
 
@@ -190,15 +191,29 @@ def _has_new_date(doc: ParsedDoc, verb: int) -> bool:
 
 
 def correction_cue(doc: ParsedDoc) -> Cue | None:
-    """An explicit correction: a correction word, or an arranged event changed in the passive."""
+    """An explicit correction: a correction word, an arranged event changed in the passive, or an event moved to
+    a new date ("postponed the bar exam to next February", "moved my appointment to March 12"; not "moved to
+    Denver", which names no date)."""
     found = phrase_cue(doc, "correction", CORRECTION_PHRASES)
     if found is not None:
         return found
     for token in doc.tokens:
-        if token.lemma.lower() in CHANGED_EVENT_VERBS and any(a.label == "auxpass" for a in doc.children(token.i)):
+        lemma = token.lemma.lower()
+        if lemma in CHANGED_EVENT_VERBS and any(a.label == "auxpass" for a in doc.children(token.i)):
             auxiliaries = [a.dep for a in doc.children(token.i) if a.label == "auxpass"]
             return Cue("correction", doc.span_text(min(auxiliaries + [token.i]), token.i + 1), token.i)
+        if lemma in CHANGED_EVENT_VERBS | RESCHEDULE_LEMMAS and token.pos == "VERB" and _new_date(doc, token.i):
+            return Cue("correction", token.text, token.i)
     return None
+
+
+def _new_date(doc: ParsedDoc, verb: int) -> bool:
+    """The verb takes a date as where the event goes: "to/until/till/for" + a phrase holding a DATE entity."""
+    for arc in doc.children(verb):
+        if doc.tokens[arc.dep].lower in ("to", "until", "till", "for"):
+            if any(doc.tokens[k].ent == "DATE" for k in subtree(doc, arc.dep)):
+                return True
+    return False
 
 
 def denial_cue(doc: ParsedDoc) -> Cue | None:
