@@ -77,8 +77,9 @@ def _is_us_the_country(word: str) -> bool:
     return word == "US"
 
 
-def _in_hyphenated_word(text: str, start: int, end: int) -> bool:
-    """The word at ``start:end`` is joined by a hyphen to a word before or after it."""
+def in_hyphenated_word(text: str, start: int, end: int) -> bool:
+    """The word at ``start:end`` of ``text`` is joined by a hyphen to a word before or after it ("me" in
+    "me-time"): part of that word, not a pronoun."""
     joined_before = start >= 2 and text[start - 1] in HYPHENS and text[start - 2].isalnum()
     joined_after = text[end : end + 1] in HYPHENS and text[end + 1 : end + 2].isalnum()
     return joined_before or joined_after
@@ -93,7 +94,7 @@ def unresolved_deixis(text: str) -> list[str]:
     for match in _WORD.finditer(text or ""):
         word = match.group(0)
         lower = word.lower()
-        if _in_hyphenated_word(text, match.start(), match.end()):
+        if in_hyphenated_word(text, match.start(), match.end()):
             continue  # "all-you-can-eat", "we-time": part of a word, not a pronoun
         if lower in SECOND_PERSON and second_person_use(text, match.start()) != "discourse":
             found.add(YOU)

@@ -182,11 +182,13 @@ def cancel_cue(doc: ParsedDoc) -> Cue | None:
     return None
 
 
-def _has_new_date(doc: ParsedDoc, verb: int) -> bool:
+def _has_new_date(doc: ParsedDoc, verb: int, named: bool = False) -> bool:
+    """The verb says where the event goes: a "to/until/till/for" dependent ("postponed to later"); with ``named``,
+    one whose phrase holds a DATE entity ("moved my appointment to March 12", not "moved to Denver")."""
     for arc in doc.children(verb):
-        token = doc.tokens[arc.dep]
-        if token.lower in ("to", "until", "till", "for"):
-            return True
+        if doc.tokens[arc.dep].lower in ("to", "until", "till", "for"):
+            if not named or any(doc.tokens[k].ent == "DATE" for k in subtree(doc, arc.dep)):
+                return True
     return False
 
 
@@ -202,18 +204,9 @@ def correction_cue(doc: ParsedDoc) -> Cue | None:
         if lemma in CHANGED_EVENT_VERBS and any(a.label == "auxpass" for a in doc.children(token.i)):
             auxiliaries = [a.dep for a in doc.children(token.i) if a.label == "auxpass"]
             return Cue("correction", doc.span_text(min(auxiliaries + [token.i]), token.i + 1), token.i)
-        if lemma in CHANGED_EVENT_VERBS | RESCHEDULE_LEMMAS and token.pos == "VERB" and _new_date(doc, token.i):
+        if lemma in CHANGED_EVENT_VERBS | RESCHEDULE_LEMMAS and token.pos == "VERB" and _has_new_date(doc, token.i, named=True):
             return Cue("correction", token.text, token.i)
     return None
-
-
-def _new_date(doc: ParsedDoc, verb: int) -> bool:
-    """The verb takes a date as where the event goes: "to/until/till/for" + a phrase holding a DATE entity."""
-    for arc in doc.children(verb):
-        if doc.tokens[arc.dep].lower in ("to", "until", "till", "for"):
-            if any(doc.tokens[k].ent == "DATE" for k in subtree(doc, arc.dep)):
-                return True
-    return False
 
 
 def denial_cue(doc: ParsedDoc) -> Cue | None:

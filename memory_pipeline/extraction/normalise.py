@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.grounding import (
     FIRST_PLURAL,
-    HYPHENS,
     SECOND_PERSON,
     Perspective,
+    in_hyphenated_word,
     is_subject,
     possessive,
     second_person_use,
@@ -91,7 +91,7 @@ def rewrite_range(
         token = doc.tokens[k]
         text, lower = token.text, token.lower.replace("’", "'")
         space = token.space if k < end - 1 else ""
-        if in_hyphenated_word(doc, k):  # "me-time", "all-you-can-eat": part of a word, not a pronoun
+        if in_hyphenated_word(doc.text, token.idx, token.end):  # "me-time", "all-you-can-eat"
             parts.append(text + space)
             renamed.append(False)
             subject = None
@@ -142,14 +142,6 @@ def _traced(parts: list[str], renamed: list[bool], start: int) -> Phrase:
             words.append(Word(start + n, at + len(part) - len(part.lstrip()), len(word), renamed[n]))
         at += len(part)
     return Phrase("".join(parts), tuple(words))
-
-
-def in_hyphenated_word(doc: ParsedDoc, k: int) -> bool:
-    """Token ``k`` is joined to a neighbour by a hyphen with no space on either side ("me" in "me-time")."""
-    tokens = doc.tokens
-    after = k + 2 < len(tokens) and not tokens[k].space and tokens[k + 1].text in HYPHENS and not tokens[k + 1].space
-    before = k >= 2 and tokens[k - 1].text in HYPHENS and not tokens[k - 1].space and not tokens[k - 2].space
-    return after or before
 
 
 def _grounded(doc: ParsedDoc, k: int, lower: str, perspective: Perspective) -> str | None:

@@ -77,9 +77,6 @@ def check_sessions(conv: Conversation) -> None:
         if not session.turns:
             raise IngestError(ErrorCode.EMPTY_SESSION, "session has no turns", **where)
         check_calendar_room(session.start_time, ErrorCode.BAD_SESSION_TIME, "start time", where)
-        for turn in session.turns:
-            if turn.timestamp is not None:
-                check_calendar_room(turn.timestamp, ErrorCode.BAD_TURN_TIMESTAMP, "timestamp", where | {"turn_ref": turn.ref})
         if previous is not None and _starts_before(session, previous):
             raise IngestError(
                 ErrorCode.BACKWARDS_SESSION_TIME,
@@ -129,6 +126,8 @@ def check_turn(conv: Conversation, session: Session, turn: Turn, seen_refs: set[
             f"speaker {turn.speaker!r} is not among the declared speakers {declared}",
             **where,
         )
+    if turn.timestamp is not None:
+        check_calendar_room(turn.timestamp, ErrorCode.BAD_TURN_TIMESTAMP, "timestamp", where)
     check_text(turn, where, config)
 
 
