@@ -10,7 +10,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from memory_pipeline.cli import EXIT_OK, EXIT_QUARANTINED, main
+from memory_pipeline.cli import EXIT_OK, EXIT_QUARANTINED, EXIT_USAGE, main
 from memory_pipeline.cli.orchestration import contiguous_chunks, dagster_instance, lake_chain, step_errors
 from memory_pipeline.ingest import conversation_id_of, inbox_file
 from memory_pipeline.lake import Lake
@@ -181,6 +181,18 @@ def test_ingest_quarantines_bad_file_and_keeps_the_rest(tmp_path: Path, capsys):
     assert inbox_file(lake, "tiny").exists()
     reasons = list(lake.quarantine_dir.glob("*.reason.json"))
     assert len(reasons) == 1 and "bad.json" in reasons[0].name
+
+
+def test_ingest_refuses_a_missing_path_and_writes_nothing(tmp_path: Path, capsys):
+    """A mistyped path is a usage error: no conversation of the call is ingested and nothing is quarantined."""
+    (tmp_path / "good.json").write_text(json.dumps(_tiny_conversation("tiny")))
+    lake_dir = tmp_path / "lake"
+    status = main(["--lake", str(lake_dir), "ingest", str(tmp_path / "good.json"), str(tmp_path / "typo.json")])
+    assert status == EXIT_USAGE
+    assert "no such file or folder" in capsys.readouterr().err
+    lake = Lake(lake_dir)
+    assert not inbox_file(lake, "tiny").exists()
+    assert not lake.quarantine_dir.exists() or not any(lake.quarantine_dir.iterdir())
 
 
 def test_forced_rerun_yields_identical_files_and_ids(tmp_path: Path):

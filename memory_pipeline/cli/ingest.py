@@ -28,6 +28,13 @@ def cmd_ingest(args, config: PipelineConfig) -> int:
     if not paths:
         print("nothing to ingest: give PATH... or --samples", file=sys.stderr)
         return EXIT_USAGE
+    missing = [path for path in paths if not path.exists()]
+    if missing:
+        # A mistyped path is the caller's error, not a bad conversation: quarantine would record an empty file.
+        for path in missing:
+            print(f"no such file or folder: {path}", file=sys.stderr)
+        print("nothing ingested", file=sys.stderr)
+        return EXIT_USAGE
     report = ingest_and_register(Lake(config.lake_dir), paths, args.format, config)
     return EXIT_QUARANTINED if report.quarantined else EXIT_OK
 
