@@ -23,9 +23,9 @@ import hashlib
 import json
 import os
 import re
+import secrets
 import shutil
 import socket
-import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -72,9 +72,17 @@ def temporary_path(target: Path) -> Path:
     """A new, empty file beside ``target`` whose name carries this host and process id (see
     :func:`is_orphan_temporary`); the caller renames it over ``target`` or removes it."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(prefix=f".{target.name}.{_host()}-{os.getpid()}.", suffix=".tmp", dir=target.parent)
-    os.close(fd)
-    return Path(name)
+    prefix = f".{target.name}.{_host()}-{os.getpid()}."
+    while True:
+        path = target.parent / f"{prefix}{secrets.token_hex(4)}.tmp"
+        try:
+            # Not mkstemp: its 0600 would survive the rename, and a lake's files take the umask like any other
+            # file the user writes (readers such as a BI tool or the UI may run as another account).
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            continue
+        os.close(fd)
+        return path
 
 
 def _pid_alive(pid: int) -> bool:

@@ -49,6 +49,20 @@ def test_same_frame_gives_identical_bytes(lake: Lake):
     assert first == second
 
 
+def test_written_files_take_the_umask_like_any_other_file(lake: Lake, tmp_path):
+    """Atomic writes once left every Parquet and reason file at 0600, unreadable to a reader under another account."""
+    previous = os.umask(0o022)
+    try:
+        parquet = lake.write_partition("gate_scores", "a", _scores("a", 3))
+        bad = tmp_path / "bad.json"
+        bad.write_text("{")
+        copy = lake.quarantine(bad, {"code": "not_json", "error": "line 1"})
+    finally:
+        os.umask(previous)
+    for path in (parquet, copy.with_name(copy.name + ".reason.json")):
+        assert path.stat().st_mode & 0o777 == 0o644, path
+
+
 def test_failed_write_leaves_previous_version(lake: Lake, monkeypatch):
     lake.write_partition("gate_scores", "a", _scores("a", 3))
 
