@@ -177,7 +177,7 @@ def _indent(text: str, prefix: str, width: int = 100) -> str:
 
 def format_hits(hits: list[SearchHit]) -> str:
     """Numbered hits: score, memory text, event time, session time, and the source turns."""
-    from memory_pipeline.retrieval.rank import status_marker
+    from memory_pipeline.retrieval.rank import plan_note, status_marker
 
     if not hits:
         return "no memories found"
@@ -187,7 +187,7 @@ def format_hits(hits: list[SearchHit]) -> str:
         lines.append(_indent(marker + hit.text, f"{n:>2}. [{hit.score:.3f}] "))
         session = hit.session_time.strftime("%Y-%m-%d %H:%M") if hit.session_time else "-"
         lines.append(f"      event {_when(hit.event_start, hit.event_end, hit.event_time_text)} · said {session} · {hit.memory_id}")
-        notes = [f"plan {hit.lifecycle}"] if hit.lifecycle else []
+        notes = [note] if (note := plan_note(hit.lifecycle)) else []
         if hit.status != "active":
             notes.append(f"valid {_day(hit.valid_from)} .. {_day(hit.valid_to)}")
         if hit.via != "hit":

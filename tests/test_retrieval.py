@@ -216,3 +216,76 @@ def test_store_outcomes_and_recall_table(built, store, embedder):
     table = recall_table(outcomes)
     assert table == {"cosine@200w": 0.5, "cosine@400w": 0.5, "fta@200w": 0.5, "fta@400w": 0.5,
                      "packet@200w": 0.5, "packet@400w": 0.5}
+
+
+# --- an entry and the unit that repeats it ----------------------------------------------------------------------
+def _twin_store(status=None) -> MemoryStore:
+    """Nora's move in March as an entry and as the unit of that one entry (same words, same turn), her old home
+    as an entry the move replaced, and an unrelated entry; vectors by hand so the ranking is known."""
+    import numpy as np
+    import polars as pl
+
+    from memory_pipeline.memory_frame import memory_frame
+
+    said = datetime(2024, 3, 1, 9)
+    entries = pl.DataFrame({
+        "memory_id": ["old", "move", "cat"],
+        "conversation_id": ["c"] * 3,
+        "text": ["Nora lives in Lisbon.", "Nora moved to Berlin in March.", "Nora adopted a cat."],
+        "session_time": [datetime(2024, 1, 5), said, said],
+        "source_turn_id": ["S1:1", "S2:1", "S2:3"],
+    })
+    units = pl.DataFrame({
+        "memory_id": ["move-unit"], "conversation_id": ["c"], "content_text": ["Nora moved to Berlin  in March."],
+        "dialogue_time": [said], "source_turn_ids": [["S2:1"]], "event_start": [None], "event_time_basis": [None],
+    })
+    frame = memory_frame(entries, units)
+    by_id = {"old": [0.8, 0.6, 0.0], "move": [1.0, 0.0, 0.0], "move-unit": [1.0, 0.0, 0.0], "cat": [0.6, 0.8, 0.0]}
+    vectors = np.array([by_id[m] for m in frame["memory_id"]], dtype=np.float32)
+    return MemoryStore.build(frame, vectors, status)
+
+
+def test_an_entry_a_unit_repeats_word_for_word_is_shown_once_as_the_unit():
+    import numpy as np
+
+    store = _twin_store()
+    assert store.stands_for == {"move": "move-unit"}
+    question = np.array([1.0, 0.0, 0.0], dtype=np.float32)
+    hits = retrieve(store, "Where does Nora live?", question, k=2)
+    assert [hit.memory_id for hit in hits] == ["move-unit", "old"]  # not the same sentence twice
+    packet = build_packet(store, "Where does Nora live?", question, "c", budget_words=200, k=3)
+    ids = [item.memory_id for item in packet.primary + packet.neighbours + packet.supporting]
+    assert "move" not in ids and ids.count("move-unit") == 1
+
+
+def test_a_replacement_by_the_entry_leads_to_its_unit():
+    import numpy as np
+    import polars as pl
+
+    status = pl.DataFrame({
+        "memory_id": ["old", "move", "move-unit", "cat"],
+        "status": ["superseded", "active", "active", "active"],
+        "replaced_by": ["move", None, None, None],
+        "valid_from": [datetime(2024, 1, 5), datetime(2024, 3, 1), datetime(2024, 3, 1), datetime(2024, 3, 1)],
+        "valid_to": [datetime(2024, 3, 1), None, None, None],
+    })
+    store = _twin_store(status)
+    hits = retrieve(store, "Where did Nora live before?", np.array([1.0, 0.0, 0.0], dtype=np.float32), k=1)
+    assert [(hit.memory_id, hit.via) for hit in hits] == [("move-unit", "hit"), ("old", "history")]
+    hits = retrieve(store, "Where did Nora live before?", np.array([0.8, 0.6, 0.0], dtype=np.float32), k=1)
+    assert [(hit.memory_id, hit.via) for hit in hits][:2] == [("old", "hit"), ("move-unit", "history")]
+
+
+def test_an_entry_and_a_unit_with_different_statuses_are_both_kept():
+    import polars as pl
+
+    status = pl.DataFrame({"memory_id": ["move"], "status": ["superseded"], "replaced_by": ["cat"],
+                           "valid_from": [datetime(2024, 3, 1)], "valid_to": [datetime(2024, 4, 1)]})
+    assert _twin_store(status).stands_for == {}
+
+
+def test_only_a_known_plan_outcome_is_printed():
+    from memory_pipeline.retrieval.rank import plan_note
+
+    assert plan_note("cancelled") == "plan cancelled" and plan_note("pending") == "plan pending"
+    assert plan_note("unknown") is None and plan_note(None) is None

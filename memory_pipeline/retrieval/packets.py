@@ -16,7 +16,7 @@ from datetime import datetime
 import numpy as np
 
 from memory_pipeline.retrieval.config import RetrievalConfig
-from memory_pipeline.retrieval.rank import Hit, neighbours, outdated_at, primary_mask, retrieve, status_marker
+from memory_pipeline.retrieval.rank import Hit, neighbours, outdated_at, plan_note, primary_mask, retrieve, status_marker
 from memory_pipeline.retrieval.store import MemoryStore
 
 
@@ -137,8 +137,8 @@ def _line(item: PacketMemory | PacketTurn) -> str:
     notes = []
     if item.event_start is not None:
         notes.append(f"event {item.event_start:%Y-%m-%d}" + (f" ({item.event_time_text})" if item.event_time_text else ""))
-    if item.lifecycle:
-        notes.append(f"plan {item.lifecycle}")
+    if note := plan_note(item.lifecycle):
+        notes.append(note)
     if item.relation:
         notes.append(item.relation)
     marker = status_marker(item.status, item.replaced_by, item.outdated)

@@ -3,7 +3,8 @@
 * Which memories a question may see: active ones by default; also superseded ones with
   ``include_superseded``; with ``as_of=T`` those valid at T (``valid_from <= T < valid_to``): what the store
   now knows was true then ("moved to Berlin last month", said in March, is valid from February). Dropped
-  copies never (their kept copy stands for them).
+  copies never (their kept copy stands for them), nor an entry that a unit of that one entry repeats word for
+  word (the unit stands for it: :attr:`MemoryStore.stands_for`).
 * Scores: ``cosine``, or ``fta``: R = lambda * cosine + (1 - lambda) * cue score, kept when R >= tau (seed 002).
 * History expansion (seed 000 A.4) for a question about time or change: fetch max(3R, R+16) ranked
   memories, keep the first R that are active or superseded, then follow one hop of replacement links from
@@ -27,6 +28,7 @@ from memory_pipeline.retrieval.config import RetrievalConfig
 from memory_pipeline.retrieval.cues import cue_score, question_cues
 from memory_pipeline.consolidation.base import ACTIVE, DROPPED, SUPERSEDED
 from memory_pipeline.retrieval.store import MemoryStore
+from memory_pipeline.units.records import UNKNOWN
 
 Scoring = Literal["cosine", "fta"]
 HIT, HISTORY, NEIGHBOUR = "hit", "history", "neighbour"
@@ -68,16 +70,22 @@ def status_marker(status: str, replaced_by: str | None, outdated: bool) -> str:
     return ""
 
 
+def plan_note(lifecycle: str | None) -> str | None:
+    """The plan note printed after a memory's text; none where there is no plan or its outcome is unknown
+    (most units: the unit schema fills "unknown" where a situation holds no plan)."""
+    return f"plan {lifecycle}" if lifecycle and lifecycle != UNKNOWN else None
+
+
 def visible(store: MemoryStore, as_of: datetime | None = None, include_superseded: bool = False) -> np.ndarray:
     """Mask of the memories a question may see (see the module docstring)."""
     status = store.frame["status"]
     if as_of is None:
         allowed = (status == ACTIVE) | ((status == SUPERSEDED) & include_superseded)
-        return allowed.to_numpy()
+        return allowed.to_numpy() & store.shown
     started = pl.col("valid_from").is_null() | (pl.col("valid_from") <= as_of)
     current = pl.col("valid_to").is_null() | (pl.col("valid_to") > as_of) | pl.lit(include_superseded)
     mask = store.frame.select((started & current & (pl.col("status") != DROPPED)).alias("m"))["m"]
-    return mask.fill_null(False).to_numpy()
+    return mask.fill_null(False).to_numpy() & store.shown
 
 
 def scores(
@@ -129,7 +137,7 @@ def _history(store: MemoryStore, hits: list[Hit], score, cosine, cue, lookups: i
     replaced: dict[str, list[str]] = {}
     for row in rows:
         if row["status"] == SUPERSEDED and row["replaced_by"]:
-            replaced.setdefault(row["replaced_by"], []).append(row["memory_id"])
+            replaced.setdefault(store.shown_as(row["replaced_by"]), []).append(row["memory_id"])
     seen = {hit.memory_id for hit in hits}
     added: list[Hit] = []
     for hit in hits:
@@ -139,6 +147,7 @@ def _history(store: MemoryStore, hits: list[Hit], score, cosine, cue, lookups: i
             if lookups <= 0:
                 return added
             lookups -= 1
+            memory_id = store.shown_as(memory_id)
             if memory_id in seen or memory_id not in index:
                 continue
             i = index[memory_id]
@@ -170,6 +179,7 @@ def neighbours(
                 options.append((1, -(link["confidence"] or 0.0), link["dst_memory_id"], link["relation"]))
         added = 0
         for _, _, memory_id, relation in sorted(options):
+            memory_id = store.shown_as(memory_id)
             i = index.get(memory_id)
             if i is None or memory_id in taken or not mask[i]:
                 continue

@@ -15,7 +15,7 @@ import polars as pl
 
 from memory_pipeline.consolidation.base import ACTIVE
 from memory_pipeline.lake import Lake
-from memory_pipeline.memory_frame import memory_frame, memory_vectors
+from memory_pipeline.memory_frame import ENTRY, FTA_UNIT, memory_frame, memory_vectors
 from memory_pipeline.retrieval.cues import MemoryAnchors, memory_anchors
 from memory_pipeline.search import SourceTurn
 from memory_pipeline.schemas import LINKS
@@ -71,6 +71,32 @@ class MemoryStore:
             out.setdefault(link["dst_memory_id"], []).append(link)
         return out
 
+    @cached_property
+    def stands_for(self) -> dict[str, str]:
+        """Entry id -> the unit shown in its place: a unit of one entry repeats that entry word for word (same
+        text, same source turns, same status). Results show such a pair once, as the unit, which also carries
+        the situation's affect and plan; shown twice, the same sentence takes two of a question's k places
+        and twice its words in a packet's budget."""
+        units: dict[tuple, str] = {}
+        for row in self.rows:
+            if row["memory_kind"] == FTA_UNIT:
+                units.setdefault(_twin_key(row), row["memory_id"])
+        return {
+            row["memory_id"]: units[_twin_key(row)]
+            for row in self.rows
+            if row["memory_kind"] == ENTRY and _twin_key(row) in units
+        }
+
+    @cached_property
+    def shown(self) -> np.ndarray:
+        """Mask of the memories results may show: all but the entries a unit stands for."""
+        twins = self.stands_for
+        return np.array([row["memory_id"] not in twins for row in self.rows], dtype=bool)
+
+    def shown_as(self, memory_id: str) -> str:
+        """The memory results show for ``memory_id``: its unit for an entry that has a twin, else itself."""
+        return self.stands_for.get(memory_id, memory_id)
+
     def source_turns(self, row: dict) -> list[SourceTurn]:
         return [self.turns.get(turn_id, SourceTurn(turn_id, None, None, None)) for turn_id in row["source_turn_ids"] or []]
 
@@ -81,6 +107,10 @@ class MemoryStore:
         keep = (self.frame["conversation_id"] == conversation_id).to_numpy()
         links = self.links.filter(pl.col("conversation_id") == conversation_id)
         return MemoryStore(self.frame.filter(pl.Series(keep)), self.vectors[keep], links, self.turns)
+
+
+def _twin_key(row: dict) -> tuple:
+    return (row["conversation_id"], " ".join((row["text"] or "").split()), tuple(sorted(row["source_turn_ids"] or ())), row["status"])
 
 
 def with_status(frame: pl.DataFrame, status: pl.DataFrame | None) -> pl.DataFrame:
