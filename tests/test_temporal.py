@@ -122,6 +122,18 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         (date(2024, 1, 17), "In two weeks I'm starting physical therapy.", date(2024, 1, 29)),
         (date(2024, 1, 17), "I'll see you in a few days.", date(2024, 1, 19)),
         (date(2024, 1, 17), "I finished the whole course in two weeks.", date(2024, 1, 3)),
+        # the tense is the clause's that holds the date, not the sentence's
+        (date(2024, 7, 1), "I booked Japan, flying to Tokyo on October 3rd!", date(2024, 10, 3)),
+        (date(2024, 5, 27), "the dentist found two cavities, I have to go back in June", date(2024, 6, 1)),
+        (date(2024, 3, 1), "my boss said you're getting promoted in June", date(2024, 6, 1)),
+        (date(2024, 1, 5), "I haven't smoked in 3 years, so at least that's going well", date(2021, 1, 5)),
+        # present talk: the coming date, unless it only just passed
+        (date(2023, 11, 18), "she starts in March", date(2024, 3, 1)),
+        (date(2023, 12, 28), "I'm training for the Brighton half on April 7", date(2024, 4, 7)),
+        (date(2023, 12, 28), "I'm running a marathon in the spring", date(2024, 3, 1)),
+        (date(2024, 2, 10), "My birthday is in December", date(2024, 12, 1)),
+        (date(2024, 8, 10), "Pics from my trip in July!", date(2024, 7, 1)),
+        (date(2023, 5, 8), "I went there in May", date(2023, 5, 1)),
     ],
 )
 def test_dates_that_tense_alone_would_put_on_the_wrong_side_of_the_session(parser, resolver, said, text, first):

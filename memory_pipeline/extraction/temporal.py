@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
-from memory_pipeline.parsing import ParsedDoc
+from memory_pipeline.parsing import ParsedDoc, Token
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 MONTHS = (
@@ -73,6 +73,8 @@ NON_ANCHOR = re.compile(
     re.IGNORECASE,
 )
 FUTURE_CUES = {"will", "'ll", "gonna", "shall", "plan", "planning", "going", "next", "soon", "hope", "hoping"}
+# What belongs to a verb's clause besides the verb when its tense is read: auxiliaries, negation, adverbs.
+CLAUSE_MARKERS = {"aux", "auxpass", "neg", "advmod"}
 # Verbs that set a date for something ("I booked a flight for April 20", "they moved my appointment to March 12"):
 # said in the past tense, the date they set is as likely ahead of the session as behind it.
 SCHEDULING_LEMMAS = {"book", "schedule", "reschedule", "move", "postpone", "push", "delay", "set", "arrange",
@@ -169,17 +171,65 @@ class TemporalResolver:
 
 
 def tense_at(doc: ParsedDoc, char: int) -> str:
-    """past / future / present of the sentence holding the character ``char`` (from tags and modal cues)."""
+    """past / future / present of the clause the expression at character ``char`` belongs to (from tags and
+    modal cues); of its whole sentence when the parse gives it no verb.
+
+    The clause, not the sentence: "I booked Japan, flying to Tokyo on October 3rd" dates the flight, which is
+    ahead, and "I haven't smoked in 3 years, so that's going well" measures the not smoking, which is behind.
+    """
     sent = next((n for n, (s, e) in enumerate(doc.sentences) if doc.tokens[s].idx <= char < doc.tokens[e - 1].end + 1), 0)
     start, end = doc.sentences[sent] if doc.sentences else (0, len(doc.tokens))
-    words = [t for t in doc.tokens[start:end]]
-    first = next((t for t in words if t.pos not in ("PUNCT", "INTJ")), None)
+    sentence = [t for t in doc.tokens[start:end]]
+    first = next((t for t in sentence if t.pos not in ("PUNCT", "INTJ")), None)
     imperative = first is not None and (first.lower == "please" or (first.tag == "VB" and first.lower == first.lemma))
-    if imperative or any(t.lower in FUTURE_CUES for t in words):
+    clause = _clause_of(doc, char)
+    words = clause if clause else sentence
+    if (imperative and (not clause or first in clause)) or _sounds_future(doc, words):
         return "future"
-    if any(t.tag in ("VBD", "VBN") for t in words):
+    if any(t.tag == "VBD" or (t.tag == "VBN" and _perfect_or_bare(doc, t)) for t in words) if clause else any(
+        t.tag in ("VBD", "VBN") for t in words
+    ):
         return "past"
     return "present"
+
+
+def _perfect_or_bare(doc: ParsedDoc, participle: Token) -> bool:
+    """A past participle that tells of the past: perfect ("have moved") or on its own ("moved last week" in chat),
+    not a present passive ("is getting promoted in June", "gets paid on the 1st")."""
+    helpers = [doc.tokens[arc.dep] for arc in doc.children(participle.i) if arc.label in ("aux", "auxpass")]
+    return not helpers or any(h.lemma.lower() == "have" or h.tag == "VBD" for h in helpers)
+
+
+def _clause_of(doc: ParsedDoc, char: int) -> list[Token]:
+    """The verb that governs the expression at ``char``, with its auxiliaries, negation and adverbs, and the verbs
+    it completes ("have to go back in June": go, have); empty when no verb governs it."""
+    at = next((t.i for t in doc.tokens if t.end > char), None)
+    node, steps = at, 0
+    while node is not None and doc.tokens[node].pos not in ("VERB", "AUX") and steps < 12:
+        parents = doc.parents(node)
+        node = parents[0].head if parents and parents[0].head != node else None
+        steps += 1
+    if node is None or doc.tokens[node].pos not in ("VERB", "AUX"):
+        return []
+    words: list[Token] = []
+    while True:
+        words.append(doc.tokens[node])
+        words.extend(doc.tokens[arc.dep] for arc in doc.children(node) if arc.label in CLAUSE_MARKERS)
+        completes = [arc.head for arc in doc.parents(node) if arc.label == "xcomp"]
+        if not completes or len(words) > 16:
+            return words
+        node = completes[0]
+
+
+def _sounds_future(doc: ParsedDoc, words: list[Token]) -> bool:
+    """A future cue among ``words``; "going" only as "going to <verb>" (not "that's going well")."""
+    for word in words:
+        if word.lower == "going":
+            if any(arc.label == "xcomp" for arc in doc.children(word.i)):
+                return True
+        elif word.lower in FUTURE_CUES:
+            return True
+    return False
 
 
 def scheduled_date(doc: ParsedDoc, char: int) -> bool:
@@ -255,19 +305,41 @@ def _season_for(name: str, anchor: date, tense: str, which: str) -> tuple[dateti
         return _season(name, this[0].year - 1)
     if which == "next" or (which == "" and tense == "future" and this[1].date() <= anchor):
         return _season(name, this[0].year + 1)
+    if which == "" and tense == "present" and _long_past(this[1].date(), anchor):
+        return _season(name, this[0].year + 1)  # "the race is in the spring", said in December
     return this
+
+
+# In present talk a date without a year is the coming one ("she starts in March", said in November), unless it
+# has only just passed ("the party in December was fun" is past talk; "my trip in June" said on 2 July is not).
+JUST_PASSED = timedelta(days=31)
+
+
+def _long_past(end: date, anchor: date) -> bool:
+    """A stretch that ended (``end`` exclusive) more than :data:`JUST_PASSED` before ``anchor``."""
+    return end + JUST_PASSED <= anchor
 
 
 def _month_number(word: str) -> int | None:
     return MONTH_ABBR.get(word[:4] if word.startswith("sept") else word[:3]) if word[:3] in MONTH_ABBR else None
 
 
-def _nearest_year(month: int, day: int, anchor: date, tense: str) -> int:
-    candidate = date(anchor.year, month, min(day, 28))
-    if tense == "past" and candidate > anchor:
+def _nearest_year(month: int, day: int | None, anchor: date, tense: str) -> int:
+    """The year of ``day`` ``month`` (of the whole month when ``day`` is None) as the tense places it: last year's
+    if it is still ahead in past talk, next year's if it has passed in future talk, and in present talk the
+    coming one unless it only just passed (:data:`JUST_PASSED`)."""
+    first = date(anchor.year, month, 1) if day is None else date(anchor.year, month, min(day, 28))
+    last = _month_start(anchor.year, month + 1) - timedelta(days=1) if day is None else first
+    if tense == "past" and first > anchor:
         return anchor.year - 1
-    if tense == "future" and candidate < anchor:
+    if tense == "future" and last < anchor:
         return anchor.year + 1
+    if tense == "present":
+        if _long_past(last + timedelta(days=1), anchor):
+            return anchor.year + 1
+        previous_end = _month_start(anchor.year - 1, month + 1) if day is None else date(anchor.year - 1, month, first.day) + timedelta(days=1)
+        if first > anchor and not _long_past(previous_end, anchor):
+            return anchor.year - 1  # "the party in December", said on 3 January
     return anchor.year
 
 
@@ -359,7 +431,7 @@ def resolve_by_rule(text: str, anchor: date, tense: str) -> tuple[datetime, date
     m = re.fullmatch(rf"(?:(early|mid|late|the end of|end of|the beginning of|beginning of|the start of)[- ])?({_MONTH})(?:,? ((?:19|20)\d\d))?", text)
     if m and _month_number(m.group(2)):
         month = _month_number(m.group(2))
-        year = int(m.group(3)) if m.group(3) else _nearest_year(month, 15, anchor, tense)
+        year = int(m.group(3)) if m.group(3) else _nearest_year(month, None, anchor, tense)
         start, end, _ = _month(year, month)
         part = (m.group(1) or "").replace("the ", "")
         if part in ("early", "beginning of", "start of"):
