@@ -68,6 +68,15 @@ def extract(parser, resolver):
         ),
         # chat contractions agree as whole words ("wanna" is "want to", never "wannas")
         ("Caroline", "I wanna go to Paris next summer.", "Caroline wants to go to Paris next summer."),
+        # chat interjections are neither an order nor a subject
+        ("Dev", "haha her name is Leah, we've been dating since april", "Dev noted: her name is Leah, we've been dating since april."),
+        ("Kai", "omg just got the job!!", "Kai just got the job."),
+        ("Kai", "lol my cat knocked over the plant again", "Kai's cat knocked over the plant again."),
+        # a verb whose past is its present stays past with a past date ("quits" was wrong)
+        ("Rosa", "I quit Brightwave last friday", "Rosa quit Brightwave last friday."),
+        # a quotation keeps its speaker's pronouns and its closing mark
+        ("Paul", 'my boss said "you\'re getting promoted in June"', 'Paul\'s boss said "you\'re getting promoted in June"'),
+        ("Paul", "She told me “I love you” and I cried", "She told Paul “I love you”."),
     ],
 )
 def test_expected_entries(extract, speaker, text, entry):
@@ -88,6 +97,21 @@ def test_an_entry_never_cuts_a_written_word(extract, text, whole):
     entry = extract(text).text
     assert whole in entry.lower()
     assert not any(entry.lower().startswith(piece) or f": {piece}" in entry.lower() for piece in ("na ", "you-can-eat"))
+
+
+@pytest.mark.slow
+def test_what_the_speaker_thanks_the_listener_for_is_the_listeners_doing(parser, resolver):
+    said = extract_turn(parser.parse("thanks for coming last weekend!!"), "Sam", SESSION, ExtractorConfig(), resolver, addressee="Kai")
+    assert said.text == "Sam thanks Kai for coming last weekend."  # it was "Sam is coming last weekend."
+    said = extract_turn(parser.parse("Thank you for helping me move"), "Sam", SESSION, ExtractorConfig(), resolver, addressee="Kai")
+    assert said.text == "Sam thanks Kai for helping Sam move."
+
+
+@pytest.mark.slow
+def test_a_quotation_keeps_the_quoted_speakers_you(parser, resolver):
+    said = extract_turn(parser.parse('my boss said "you\'re getting promoted in June"'), "Paul", SESSION,
+                        ExtractorConfig(), resolver, addressee="Assistant")
+    assert said.text == 'Paul\'s boss said "you\'re getting promoted in June"'  # not "Assistant is getting promoted"
 
 
 @pytest.mark.slow

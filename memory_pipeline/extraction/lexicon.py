@@ -23,7 +23,14 @@ DISCOURSE_WORDS = frozenset(
     thing things tell let keep care awesome lovely appreciate means much lot""".split()
 )
 # Leading interjections and fillers trimmed from the front of a realised span.
-LEADING_FILLERS = frozenset({"so", "well", "oh", "also", "and", "but", "or", "because", "yeah", "like", "anyway", "plus"})
+# Chat's interjections and asides, which the tagger often reads as verbs or nouns ("haha her name is Leah" as an
+# order to "haha"): never content, never a request, trimmed like a filler.
+CHAT_INTERJECTIONS = frozenset(
+    """haha hahaha hahah hehe heh lol lmao lmfao rofl omg omfg ugh ughh argh hmm hmmm hm wow whoa woah yay yikes
+    oops whoops phew ooh oooh meh aw aww awww ah ahh oh ohh nah yep yup nope welp btw tbh ngl fyi imo idk jk ok okay
+    okk kk""".split()
+)
+LEADING_FILLERS = frozenset({"so", "well", "also", "and", "but", "or", "because", "yeah", "like", "anyway", "plus"}) | CHAT_INTERJECTIONS
 
 LIGHT_VERBS = frozenset({"be", "have", "do", "make", "get", "take", "give", "put", "let", "keep"})
 ATTITUDE_VERBS = frozenset({"want", "like", "love", "prefer", "hate"})

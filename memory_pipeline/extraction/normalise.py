@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.grounding import (
     FIRST_PLURAL,
     SECOND_PERSON,
     Perspective,
     in_hyphenated_word,
+    in_quotation,
     is_subject,
     possessive,
     second_person_use,
@@ -37,6 +39,10 @@ PLURAL_CONTRACTIONS = {"'re": " are", "'ve": " have", "'ll": " will"}
 # not requests to the listener.
 NOT_IMPERATIVE = frozenset({"love", "like", "need", "want", "hope", "miss", "hate", "prefer", "adore", "guess", "reckon", "suppose"})
 PAST_DATE_WORDS = frozenset({"yesterday", "ago", "last", "earlier", "previous"})
+# Verbs whose past is their present ("I quit last Friday"): the tagger often calls them present, so with a past
+# date in the sentence they stay as written instead of agreeing as "quits".
+SAME_IN_PAST = frozenset({"quit", "put", "set", "cut", "hit", "let", "hurt", "cost", "shut", "spread", "bet", "split",
+                          "burst", "cast", "upset", "broadcast", "read"})
 # An auxiliary before a grounded subject "you" ("are you ok?" -> "is Mel ok?").
 INVERTED_AUX = {"are": "is", "were": "was", "have": "has", "do": "does"}
 
@@ -91,7 +97,8 @@ def rewrite_range(
         token = doc.tokens[k]
         text, lower = token.text, token.lower.replace("’", "'")
         space = token.space if k < end - 1 else ""
-        if in_hyphenated_word(doc.text, token.idx, token.end):  # "me-time", "all-you-can-eat"
+        if in_hyphenated_word(doc.text, token.idx, token.end) or in_quotation(doc.text, token.idx):
+            # "me-time", "all-you-can-eat"; a quotation keeps its speaker's pronouns
             parts.append(text + space)
             renamed.append(False)
             subject = None
@@ -177,6 +184,8 @@ def _agree_after(doc: ParsedDoc, k: int, lower: str, text: str, subject: str, op
     token = doc.tokens[k]
     if opens and token.tag == "VB" and token.pos == "VERB" and not _told_as_past(doc, *doc.sentences[token.sent]):
         return third_person(text)
+    if lower in SAME_IN_PAST and _told_as_past(doc, *doc.sentences[token.sent]):
+        return None
     if opens and token.tag == "VBG":
         return "is " + text[:1].lower() + text[1:]  # "Playing guitar tonight": "I'm" was dropped
     if lower in CONTRACTIONS_AFTER_I or lower in ("'re", "'d"):
@@ -208,6 +217,8 @@ def mentions_speaker(text: str, speaker: Speaker) -> bool:
 def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
     """Token where the requested action starts, when tokens ``start..end`` are a request addressed to the listener."""
     words = [t for t in doc.tokens[start:end] if t.pos != "PUNCT"]
+    while words and words[0].lower in CHAT_INTERJECTIONS:
+        words = words[1:]
     if not words:
         return None
     lowers = [t.lower for t in words]

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from memory_pipeline.extraction.clauses import Clause
 from memory_pipeline.extraction.lexicon import (
+    CHAT_INTERJECTIONS,
     CUE_LEMMAS,
     CUE_NOUNS,
     FIRST_PERSON,
@@ -86,9 +87,10 @@ def clause_depth(doc: ParsedDoc, i: int, limit: int = 16) -> int:
 
 
 def find_actor(doc: ParsedDoc, i: int, hops: int = 3) -> tuple[int | None, bool]:
-    """The actor of predicate ``i``: its own, or one inherited through coordination or control."""
+    """The actor of predicate ``i``: its own, or one inherited through coordination or control. A chat
+    interjection the parser took for a subject ("omg just got the job") is none: the subject was dropped."""
     for arc in doc.children(i):
-        if arc.role is Role.ACTOR:
+        if arc.role is Role.ACTOR and doc.tokens[arc.dep].lower not in CHAT_INTERJECTIONS:
             return arc.dep, True
     current = i
     for _ in range(hops):
@@ -97,7 +99,7 @@ def find_actor(doc: ParsedDoc, i: int, hops: int = 3) -> tuple[int | None, bool]
             break
         current = parents[0].head
         for arc in doc.children(current):
-            if arc.role is Role.ACTOR:
+            if arc.role is Role.ACTOR and doc.tokens[arc.dep].lower not in CHAT_INTERJECTIONS:
                 return arc.dep, False
     return None, False
 
