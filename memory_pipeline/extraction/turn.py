@@ -98,8 +98,9 @@ def _realise_unit(
     first_lo, first_hi = unit.ranges[0]
     action = request_start(doc, first_lo, first_hi)
     question = action is None and is_question(doc, first_lo, first_hi)
+    thanked = action is None and not question and _thanked_for(doc, first_lo)
     # subject dropped in chat ("Went to the park", "Just finished it"): the speaker's name goes before the verb
-    verb = None if question or action is not None or unit.actor is not None else dropped_subject_verb(doc, first_lo, first_hi)
+    verb = None if question or thanked or action is not None or unit.actor is not None else dropped_subject_verb(doc, first_lo, first_hi)
     pieces: list[Phrase] = []
     for n, (lo, hi) in enumerate(unit.ranges):
         if n == 0 and action is not None:
@@ -112,6 +113,8 @@ def _realise_unit(
     if action is not None:
         asked = f" {perspective.addressee}" if perspective.addressee else ""
         return f"{speaker.name} asks{asked} to " + text.uncapitalised(), UnitMood(request=True)
+    if thanked:
+        return f"{speaker.name} thanks {perspective.addressee or 'the listener'} for " + text.uncapitalised(), UnitMood()
     if not question and not unit.own_actor and unit.actor is not None and not any(lo <= unit.actor < hi for lo, hi in unit.ranges):
         # A coordinated or controlled predicate: give it back the subject it shares with its head.
         subject = rewrite_range(doc, *noun_phrase(doc, unit.actor), speaker, perspective)
@@ -119,6 +122,13 @@ def _realise_unit(
     elif verb is not None:
         text = f"{speaker.name} " + text.uncapitalised()
     return attribute(text, speaker, question=question), UnitMood(question=question)
+
+
+def _thanked_for(doc: ParsedDoc, lo: int) -> bool:
+    """The range opens with what the speaker thanks the listener for ("thanks for coming last weekend"): the
+    doer is the listener, not the speaker whose dropped subject the verb would otherwise get back."""
+    before = [t.lower for t in doc.tokens[max(0, lo - 3) : lo] if t.sent == doc.tokens[lo].sent]
+    return bool(before) and before[-1] == "for" and any(word in ("thanks", "thank", "thx", "ty") for word in before[:-1])
 
 
 def _as_said(doc: ParsedDoc, mention: TemporalMention) -> Phrase:
