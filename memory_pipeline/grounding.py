@@ -85,6 +85,15 @@ def in_hyphenated_word(text: str, start: int, end: int) -> bool:
     return joined_before or joined_after
 
 
+def in_quotation(text: str, at: int) -> bool:
+    """Character ``at`` lies inside quoted words (``my boss said "you're getting promoted"``), whose pronouns are
+    the quoted speaker's: kept as written, never grounded to this turn's speaker or listener."""
+    before = text[:at]
+    if before.count("“") > before.count("”"):
+        return True
+    return before.count('"') % 2 == 1 and '"' in text[at:]
+
+
 def unresolved_deixis(text: str) -> list[str]:
     """The deictic kinds (``"you"``, ``"we"``) that ``text`` still uses without saying who is meant.
 
@@ -94,7 +103,7 @@ def unresolved_deixis(text: str) -> list[str]:
     for match in _WORD.finditer(text or ""):
         word = match.group(0)
         lower = word.lower()
-        if in_hyphenated_word(text, match.start(), match.end()):
+        if in_hyphenated_word(text, match.start(), match.end()) or in_quotation(text, match.start()):
             continue  # "all-you-can-eat", "we-time": part of a word, not a pronoun
         if lower in SECOND_PERSON and second_person_use(text, match.start()) != "discourse":
             found.add(YOU)

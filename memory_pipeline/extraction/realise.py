@@ -67,7 +67,7 @@ def trim(doc: ParsedDoc, lo: int, hi: int) -> tuple[int, int]:
         doc.tokens[lo].pos in ("PUNCT", "CCONJ", "INTJ") or doc.tokens[lo].lower in LEADING_FILLERS
     ):
         lo += 1
-    while hi > lo and doc.tokens[hi - 1].pos in ("PUNCT", "CCONJ", "SCONJ") and doc.tokens[hi - 1].text not in ")\"'":
+    while hi > lo and doc.tokens[hi - 1].pos in ("PUNCT", "CCONJ", "SCONJ") and doc.tokens[hi - 1].text not in ")\"'”’":
         hi -= 1
     return whole_words(doc, lo, hi) if lo < hi else (lo, hi)
 
