@@ -67,6 +67,7 @@ class SearchHit(Lineage):
     lifecycle: str | None = None
     via: str = "hit"  # hit, or history: one replacement link away from a hit
     as_of: datetime | None = None  # the time the search read the store at, if any
+    updated_by: str | None = None  # active, but this later memory changed part of what it says
 
     @property
     def outdated(self) -> bool:
@@ -114,6 +115,7 @@ def search(
             hit.row, store.source_turns(hit.row), score=hit.score, memory_kind=hit.row["memory_kind"],
             status=hit.row["status"], replaced_by=hit.row["replaced_by"], valid_from=hit.row["valid_from"],
             valid_to=hit.row["valid_to"], lifecycle=hit.row["lifecycle"], via=hit.via, as_of=as_of,
+            updated_by=hit.row.get("updated_by") if as_of is None else None,
         )
         for hit in hits
     ]
@@ -183,7 +185,7 @@ def format_hits(hits: list[SearchHit]) -> str:
         return "no memories found"
     lines: list[str] = []
     for n, hit in enumerate(hits, 1):
-        marker = status_marker(hit.status, hit.replaced_by, hit.outdated)
+        marker = status_marker(hit.status, hit.replaced_by, hit.outdated, hit.updated_by)
         lines.append(_indent(marker + hit.text, f"{n:>2}. [{hit.score:.3f}] "))
         session = hit.session_time.strftime("%Y-%m-%d %H:%M") if hit.session_time else "-"
         lines.append(f"      event {_when(hit.event_start, hit.event_end, hit.event_time_text)} · said {session} · {hit.memory_id}")

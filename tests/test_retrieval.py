@@ -289,3 +289,53 @@ def test_only_a_known_plan_outcome_is_printed():
 
     assert plan_note("cancelled") == "plan cancelled" and plan_note("pending") == "plan pending"
     assert plan_note("unknown") is None and plan_note(None) is None
+
+
+# --- a later memory that changes part of an earlier one ------------------------------------------------------
+def _partly_updated_store() -> MemoryStore:
+    """Rosa's job in a memory of two clauses (never hidden: its other fact would go too), the unit formed from it
+    and a later turn, and her quitting months later; vectors by hand so the old job ranks first."""
+    import numpy as np
+    import polars as pl
+
+    from memory_pipeline.memory_frame import memory_frame
+
+    jan, apr = datetime(2024, 1, 10), datetime(2024, 4, 22)
+    entries = pl.DataFrame({
+        "memory_id": ["job", "quit"], "conversation_id": ["c"] * 2,
+        "text": ["Rosa works at Lumen Labs, the office is downtown.", "Rosa doesn't work at Lumen anymore."],
+        "session_time": [jan, apr], "source_turn_id": ["S1:1", "S2:1"],
+    })
+    units = pl.DataFrame({
+        "memory_id": ["job-unit"], "conversation_id": ["c"],
+        "content_text": ["Rosa works at Lumen Labs, the office is downtown. Rosa's manager is intense."],
+        "dialogue_time": [jan], "source_turn_ids": [["S1:1", "S1:3"]], "event_start": [None], "event_time_basis": [None],
+    })
+    frame = memory_frame(entries, units)
+    by_id = {"job": [1.0, 0.0], "job-unit": [0.98, 0.2], "quit": [0.9, 0.44]}
+    vectors = np.array([by_id[m] for m in frame["memory_id"]], dtype=np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    decisions = pl.DataFrame({
+        "target_id": ["quit"], "candidate_id": ["job"], "action": ["supersede"], "accepted": [False],
+        "reject_reason": ["would_hide_other_facts"],
+    })
+    return MemoryStore.build(frame, vectors, decisions=decisions)
+
+
+def test_a_memory_of_several_clauses_that_a_later_one_changes_is_marked_and_read_after_it():
+    import numpy as np
+
+    from memory_pipeline.retrieval.rank import status_marker
+
+    store = _partly_updated_store()
+    updated = {row["memory_id"]: row["updated_by"] for row in store.rows}
+    # the entry by the refused supersede; the unit because the entry it holds was changed from outside it
+    assert updated == {"job": "quit", "job-unit": "quit", "quit": None}
+    question = np.array([1.0, 0.0], dtype=np.float32)
+    now = retrieve(store, "Where does Rosa work now?", question, k=3)
+    assert [hit.memory_id for hit in now] == ["quit", "job", "job-unit"]  # what is current first
+    plain = retrieve(store, "Where does Rosa work?", question, k=3)
+    assert [hit.memory_id for hit in plain] == ["job", "job-unit", "quit"]  # no history cue: by score, all shown
+    assert status_marker("active", None, False, "quit") == "[PARTLY UPDATED by quit] "
+    packet = build_packet(store, "Where does Rosa work?", question, "c", budget_words=200, k=3)
+    assert "[PARTLY UPDATED by quit] Rosa works at Lumen Labs" in packet.to_text()

@@ -40,6 +40,7 @@ class PacketMemory:
     source_turn_ids: tuple[str, ...]
     scope: str | None = None
     as_of: datetime | None = None  # the time the packet reads the store at, if any
+    updated_by: str | None = None  # active, but this later memory changed part of what it says
 
     @property
     def outdated(self) -> bool:
@@ -58,6 +59,7 @@ class PacketMemory:
             row["event_time_text"], row["event_start"] if row["event_time_basis"] == "expression" else None,
             row["status"], row["replaced_by"], row["valid_from"], row["valid_to"], row["lifecycle"],
             round(hit.score, 4), hit.via, hit.relation, tuple(row["source_turn_ids"] or ()), row.get("scope"), as_of,
+            row.get("updated_by") if as_of is None else None,
         )
 
 
@@ -141,7 +143,7 @@ def _line(item: PacketMemory | PacketTurn) -> str:
         notes.append(note)
     if item.relation:
         notes.append(item.relation)
-    marker = status_marker(item.status, item.replaced_by, item.outdated)
+    marker = status_marker(item.status, item.replaced_by, item.outdated, item.updated_by)
     tail = f" ({'; '.join(notes)})" if notes else ""
     return f"- [{said}] {marker}{item.text}{tail}"
 

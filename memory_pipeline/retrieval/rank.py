@@ -10,7 +10,9 @@
   memories, keep the first R that are active or superseded, then follow one hop of replacement links from
   each (to its replacement, or to what it replaced), at most max(R, 8) lookups, without repeats. Memories
   that are not current are marked outdated. A question about the present ("now", "still", "currently") gets
-  the current ones of those R first, then the replaced ones, each group in score order.
+  the current ones of those R first, then the partly updated ones (active, but a later memory changed part of
+  what they say), then the replaced ones, each group in score order; a partly updated hit's update is one of
+  its history hops.
 * Linked neighbours (seed 002): per primary hit, the strongest linked memory it may see, newer ones first.
 """
 
@@ -53,6 +55,11 @@ class Hit:
     def outdated(self) -> bool:
         return self.row["status"] != ACTIVE
 
+    @property
+    def partly_updated(self) -> bool:
+        """Active, but a later memory changed part of what it says (:func:`~.store.with_updates`)."""
+        return self.row.get("updated_by") is not None
+
 
 def outdated_at(status: str, valid_from: datetime | None, valid_to: datetime | None, as_of: datetime | None) -> bool:
     """Whether a memory is out of date for a reader: not active, or, reading as of a time, not valid then."""
@@ -61,12 +68,15 @@ def outdated_at(status: str, valid_from: datetime | None, valid_to: datetime | N
     return not ((valid_from is None or valid_from <= as_of) and (valid_to is None or valid_to > as_of))
 
 
-def status_marker(status: str, replaced_by: str | None, outdated: bool) -> str:
-    """The note printed before a memory's text: outdated, or (read as of a time) true then but replaced since."""
+def status_marker(status: str, replaced_by: str | None, outdated: bool, updated_by: str | None = None) -> str:
+    """The note printed before a memory's text: outdated, (read as of a time) true then but replaced since, or
+    (read now) partly changed by a later memory."""
     if outdated:
         return f"[OUTDATED; {status}, replaced by {replaced_by}] "
     if status != ACTIVE:
         return f"[valid then; {status} later, replaced by {replaced_by}] "
+    if updated_by:
+        return f"[PARTLY UPDATED by {updated_by}] "
     return ""
 
 
@@ -125,7 +135,8 @@ def retrieve(
         if mask[i] and (scoring == "cosine" or score[i] >= config.tau)
     ][:k]
     if history and question_cues(question).present:
-        kept.sort(key=lambda hit: hit.outdated)  # stable: current memories first, each group in score order
+        # stable: current memories first, then partly updated ones, then replaced ones, each in score order
+        kept.sort(key=lambda hit: (hit.outdated, hit.partly_updated))
     if history:
         kept += _history(store, kept, score, cosine, cue, max(k, 8))
     return kept
@@ -138,10 +149,13 @@ def _history(store: MemoryStore, hits: list[Hit], score, cosine, cue, lookups: i
     for row in rows:
         if row["status"] == SUPERSEDED and row["replaced_by"]:
             replaced.setdefault(store.shown_as(row["replaced_by"]), []).append(row["memory_id"])
+        elif row["status"] == ACTIVE and row.get("updated_by"):
+            replaced.setdefault(store.shown_as(row["updated_by"]), []).append(row["memory_id"])
     seen = {hit.memory_id for hit in hits}
     added: list[Hit] = []
     for hit in hits:
         partners = [(hit.row["replaced_by"], "replaced_by")] if hit.row["status"] == SUPERSEDED else []
+        partners += [(hit.row["updated_by"], "updated_by")] if hit.partly_updated else []
         partners += [(memory_id, "replaces") for memory_id in replaced.get(hit.memory_id, [])]
         for memory_id, relation in partners:
             if lookups <= 0:

@@ -13,7 +13,8 @@ from functools import cached_property
 import numpy as np
 import polars as pl
 
-from memory_pipeline.consolidation.base import ACTIVE
+from memory_pipeline.consolidation.base import ACTIVE, SUPERSEDE, SUPERSEDED
+from memory_pipeline.consolidation.validator import HIDES_OTHER_FACTS
 from memory_pipeline.lake import Lake
 from memory_pipeline.memory_frame import ENTRY, FTA_UNIT, memory_frame, memory_vectors
 from memory_pipeline.retrieval.cues import MemoryAnchors, memory_anchors
@@ -44,9 +45,13 @@ class MemoryStore:
         status: pl.DataFrame | None = None,
         links: pl.DataFrame | None = None,
         turns: pl.DataFrame | None = None,
+        decisions: pl.DataFrame | None = None,
     ) -> MemoryStore:
-        """A store over a memory frame and its vectors; ``status`` is ``memory_status`` rows (none: all active)."""
-        return cls(with_status(frame, status), vectors, links if links is not None else empty_links(), turn_lookup(turns))
+        """A store over a memory frame and its vectors; ``status`` is ``memory_status`` rows (none: all active),
+        ``decisions`` the ``consolidation_decisions`` rows that say which active memories a later one partly
+        updates (:func:`with_updates`)."""
+        framed = with_updates(with_status(frame, status), decisions)
+        return cls(framed, vectors, links if links is not None else empty_links(), turn_lookup(turns))
 
     @cached_property
     def rows(self) -> list[dict]:
@@ -135,6 +140,42 @@ def with_status(frame: pl.DataFrame, status: pl.DataFrame | None) -> pl.DataFram
     ).drop("status_lifecycle")
 
 
+def with_updates(frame: pl.DataFrame, decisions: pl.DataFrame | None) -> pl.DataFrame:
+    """The frame with ``updated_by``: for an active memory, the later memory that changed part of what it says.
+
+    Consolidation never hides a memory of several clauses (its other facts would go too), so "Rosa works at
+    Lumen Labs, the office is downtown" stays active after "I don't work at Lumen anymore"; the refused
+    supersede names the later memory, which is what ``updated_by`` keeps. A unit is partly updated too when
+    one of the entries it was formed from was superseded or partly updated by a memory from outside the unit
+    (units are read by their own slots, which often miss what their entries' did).
+    """
+    updated: dict[str, str] = {}
+    if decisions is not None and decisions.height:
+        refused = decisions.filter(
+            (pl.col("action") == SUPERSEDE) & ~pl.col("accepted") & (pl.col("reject_reason") == HIDES_OTHER_FACTS)
+        )
+        for candidate_id, target_id in refused.select("candidate_id", "target_id").iter_rows():
+            updated[candidate_id] = target_id
+    rows = frame.select("memory_id", "memory_kind", "status", "replaced_by", "source_turn_ids").to_dicts()
+    turns_of = {row["memory_id"]: set(row["source_turn_ids"] or ()) for row in rows}
+    changed_entries: dict[str, list[str]] = {}  # source turn -> replacements of the entries formed from it
+    for row in rows:
+        if row["memory_kind"] != ENTRY:
+            continue
+        replacement = row["replaced_by"] if row["status"] == SUPERSEDED else updated.get(row["memory_id"])
+        if replacement is not None:
+            for turn_id in turns_of[row["memory_id"]]:
+                changed_entries.setdefault(turn_id, []).append(replacement)
+    column = []
+    for row in rows:
+        by = updated.get(row["memory_id"]) if row["status"] == ACTIVE else None
+        if by is None and row["status"] == ACTIVE and row["memory_kind"] == FTA_UNIT:
+            own = turns_of[row["memory_id"]]
+            by = next((r for t in sorted(own) for r in changed_entries.get(t, []) if not turns_of.get(r, set()) <= own), None)
+        column.append(by)
+    return frame.with_columns(pl.Series("updated_by", column, dtype=pl.String))
+
+
 def empty_links() -> pl.DataFrame:
     return pl.from_arrow(LINKS.empty_table())
 
@@ -161,4 +202,4 @@ def load_store(lake: Lake, embedder, conversation_ids: list[str] | None = None) 
     if embeddings is None:
         embeddings = pl.DataFrame(schema={"memory_id": pl.String, "model": pl.String, "vector": pl.List(pl.Float32)})
     vectors = memory_vectors(frame, embeddings, embedder, embedder.model_name) if frame.height else np.zeros((0, embedder.dimension), np.float32)
-    return MemoryStore.build(frame, vectors, read("memory_status"), read("links"), turns)
+    return MemoryStore.build(frame, vectors, read("memory_status"), read("links"), turns, read("consolidation_decisions"))
