@@ -46,6 +46,18 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("Ana is going to move to Madrid next year.", set()),
         ("Ana never said Ana was moving to Madrid.", set()),
         ("Ana is allergic to peanuts.", set()),
+        # age: a person's, a relative's or a pet's, never a score's
+        ("I'm 29 and still have roommates.", {"self.age = 29"}),
+        ("Ana turned 30 yesterday.", {"self.age = 30"}),
+        ("Ana's son is 5 years old.", {"self's son.age = 5"}),
+        ("The score is 3.", set()),
+        ("Ana has painted since Ana was 17.", set()),
+        ("I'm 5 minutes away.", set()),
+        # a named employer quit or left (one quits a company, not a person; one leaves a city too)
+        ("I quit Brightwave last friday.", {"self.job = none", "self.employer = none"}),
+        ("Ana left Google in May.", {"self.job = none", "self.employer = none"}),
+        ("Ana left Paris in May.", set()),
+        ("I quit smoking.", set()),
     ],
 )
 def test_slots_of_statements(parser, text, expected):

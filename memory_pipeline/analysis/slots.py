@@ -8,7 +8,7 @@ of the predicate, followed up through ``xcomp``/``conj``), so "I moved to Berlin
 extractor's third person) and "We relocated to Berlin" all give ``self.residence = berlin``.
 
 Two kinds of slot:
-* exclusive (residence, job, employer, diet, relationship, children, schedule, appointment): any new value
+* exclusive (residence, job, employer, diet, relationship, children, schedule, appointment, age): any new value
   replaces the old one, and repeating the current value is a duplicate;
 * transition-only (ownership, health): a thing can be owned or a condition had alongside others, so only the
   move between having it and not having it (``yes`` <-> ``none``, ``has`` <-> ``recovered``) is a change.
@@ -25,7 +25,7 @@ from memory_pipeline.parsing import ParsedDoc
 
 NONE_VALUE = "none"
 
-EXCLUSIVE_SLOTS = frozenset({"residence", "job", "employer", "diet", "relationship", "children", "schedule", "appointment"})
+EXCLUSIVE_SLOTS = frozenset({"residence", "job", "employer", "diet", "relationship", "children", "schedule", "appointment", "age"})
 TRANSITION_SLOTS = frozenset({"ownership", "health"})
 # A changed appointment is a corrected event; every other change is a change of state.
 EVENT_SLOTS = frozenset({"appointment"})
@@ -355,7 +355,7 @@ def job(context: _Context, i: int) -> list[SlotValue]:
                 out.append(_slot(context, parent[0], "employer", _value(context, obj), "", i, prep, obj, subject=_owner(context, i)))
     if token.pos == "VERB" and lemma in JOB_LOSS_VERBS:
         objects = _children(context, i, "dobj")
-        if lemma in ("retire", "resign") or any(_lemma(context, o) in JOB_NOUNS for o in objects):
+        if lemma in ("retire", "resign") or any(_lemma(context, o) in JOB_NOUNS or _left_employer(context, lemma, o) for o in objects):
             return _job_loss(context, i, *objects)
     passive = _children(context, i, "nsubjpass", "auxpass")
     if token.pos == "VERB" and lemma in JOB_LOSS_PASSIVE and passive:
@@ -391,6 +391,15 @@ def _role_and_employer(context: _Context, head: int, predicate: int, only_new: b
         for prep, obj in _prep_objects(context, head, ("to",)):
             out.append(_slot(context, predicate, "job", _value(context, obj), "", prep, obj))
     return [slot for slot in out if slot.value]
+
+
+def _left_employer(context: _Context, lemma: str, obj: int) -> bool:
+    """"I quit Brightwave", "I left Blue Bottle": a named organisation left. One quits a company, not a person
+    (the tagger calls unknown company names people), but one leaves both, so "leave" needs the organisation tag."""
+    token = context.doc.tokens[obj]
+    if lemma == "quit":
+        return token.pos == "PROPN" and token.ent not in PLACE_ENTITIES | {"GPE"}
+    return lemma == "leave" and token.ent == "ORG"
 
 
 def _employer(context: _Context, predicate: int, prep: int, obj: int) -> SlotValue:
@@ -577,5 +586,48 @@ def health(context: _Context, i: int) -> list[SlotValue]:
     return out
 
 
-RULES = (residence, job, diet, relationship, number_of_children, schedule, ownership, health)
+def age(context: _Context, i: int) -> list[SlotValue]:
+    """"I'm 29", "I am 35 years old", "turned 30 yesterday": how old the subject is (one value at a time)."""
+    token = context.doc.tokens[i]
+    parent = _parent(context, i)
+    if parent is None:
+        return []
+    head, label = parent
+    if token.pos == "NUM" and label == "attr" and _lemma(context, head) == "be":
+        years, anchors = token.text, (i,)
+    elif token.pos == "NUM" and label == "dobj" and _lemma(context, head) == "turn":
+        years, anchors = token.text, (i,)
+    elif token.lower == "old" and label == "acomp" and _lemma(context, head) in ("be", "turn"):
+        units = [u for u in _children(context, i, "npadvmod") if _lemma(context, u) == "year"]
+        number = [n for u in units for n in _children(context, u, "nummod") if context.doc.tokens[n].pos == "NUM"]
+        if not number:
+            return []
+        years, anchors = context.doc.tokens[number[0]].text, (number[0], i)
+    else:
+        return []
+    if not years.isdigit() or not 0 < int(years) < 130 or not _has_age(context, head):
+        return []
+    if _lemma(context, head) == "be" and context.doc.tokens[head].tag not in ("VBZ", "VBP"):
+        return []  # "since I was 17", "when Joanna was 10": an age back then, not now
+    return [_slot(context, head, "age", years, "", *anchors)]
+
+
+KIN_NOUNS = CHILD_NOUNS | PARENT_NOUNS | frozenset(
+    "sister brother wife husband partner girlfriend boyfriend fiance fiancee friend grandma grandpa grandmother "
+    "grandfather aunt uncle cousin niece nephew dog cat puppy kitten".split()
+)
+
+
+def _has_age(context: _Context, predicate: int) -> bool:
+    """The subject is someone with an age (a person, a relative, a pet), not "the score is 3"."""
+    for subject in _children(context, predicate, "nsubj"):
+        token = context.doc.tokens[subject]
+        if _is_self_token(context, subject) or token.lower in ("he", "she", "they") or token.pos == "PROPN":
+            return True
+        if token.lemma.lower() in KIN_NOUNS:
+            return True
+    return False
+
+
+RULES = (residence, job, diet, relationship, number_of_children, schedule, ownership, health, age)
 
