@@ -49,6 +49,7 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         # age: a person's, a relative's or a pet's, never a score's
         ("I'm 29 and still have roommates.", {"self.age = 29"}),
         ("Ana turned 30 yesterday.", {"self.age = 30"}),
+        ("turned 30 yesterday btw", {"self.age = 30"}),
         ("Ana's son is 5 years old.", {"self's son.age = 5"}),
         ("The score is 3.", set()),
         ("Ana has painted since Ana was 17.", set()),

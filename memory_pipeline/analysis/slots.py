@@ -619,8 +619,12 @@ KIN_NOUNS = CHILD_NOUNS | PARENT_NOUNS | frozenset(
 
 
 def _has_age(context: _Context, predicate: int) -> bool:
-    """The subject is someone with an age (a person, a relative, a pet), not "the score is 3"."""
-    for subject in _children(context, predicate, "nsubj"):
+    """The subject is someone with an age (a person, a relative, a pet), not "the score is 3"; no subject at all
+    is the speaker's dropped "I" ("turned 30 yesterday")."""
+    subjects = _children(context, predicate, "nsubj")
+    if not subjects:
+        return _subject(context, predicate) == SELF
+    for subject in subjects:
         token = context.doc.tokens[subject]
         if _is_self_token(context, subject) or token.lower in ("he", "she", "they") or token.pos == "PROPN":
             return True
