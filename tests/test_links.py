@@ -121,6 +121,10 @@ def test_a_cancellation_is_about_its_event_not_its_cue_or_its_reason(parser):
     assert off.cancelled.overlap(plan.plan) >= 0.5
     denied = read_doc("d", parser.parse("Dan never said Dan would move to Paris."), "Dan")
     assert denied.denied.words == {"move", "paris"}
+    # a passive subject is what was called off, not a doer to leave out
+    passive = read_doc("x", parser.parse("The Japan trip got cancelled."), "Dan")
+    assert passive.cancelled.words == {"japan", "trip"}
+    assert read_doc("m", parser.parse("Dan changed Dan's mind about the trip."), "Dan").cancel is not None
 
 
 @pytest.mark.parametrize(
@@ -345,3 +349,51 @@ def embed_units(units: pl.DataFrame, embedder) -> pl.DataFrame:
     vectors = embedder.encode(units["content_text"].to_list())
     return pl.DataFrame({"memory_id": units["memory_id"], "model": [embedder.model_name] * units.height,
                          "vector": [list(v) for v in vectors]})
+
+
+# --- plans moved, done on the new date, or dropped in the same breath --------------------------------------------
+def _plan_frame(rows: list[tuple[str, str, datetime, datetime | None]]) -> pl.DataFrame:
+    """Entries (id, text, said, event day) of one speaker, Jess, in one conversation."""
+    from datetime import timedelta
+
+    from memory_pipeline.memory_frame import memory_frame
+
+    entries = pl.DataFrame({
+        "memory_id": [r[0] for r in rows], "conversation_id": ["c"] * len(rows), "speaker": ["Jess"] * len(rows),
+        "text": [r[1] for r in rows], "session_time": [r[2] for r in rows],
+        "event_start": [r[3] for r in rows], "event_end": [r[3] + timedelta(days=1) if r[3] else None for r in rows],
+        "event_time_basis": ["expression" if r[3] else None for r in rows], "source_turn_id": [f"S{n}:1" for n in range(len(rows))],
+    })
+    return memory_frame(entries)
+
+
+def test_a_plan_moved_to_a_new_date_is_done_when_it_happens_there(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    frame = _plan_frame([
+        ("plan", "Jess is planning to hike Mount Rainier this Saturday with Jess' friend Tom.", datetime(2024, 5, 6, 12), datetime(2024, 5, 11)),
+        ("moved", "The hike got postponed to next weekend bc of the rain.", datetime(2024, 5, 13, 9), datetime(2024, 5, 25)),
+        ("done", "Jess finally did the hike on saturday.", datetime(2024, 5, 27, 19), datetime(2024, 5, 25)),
+    ])
+    readings = read_frame(frame, parser)
+    assert readings["moved"].corrected.words == {"hike"}  # the passive subject is what was moved; the reason is not
+    vectors = embedder.encode(frame["text"].to_list())
+    result = build_links(frame, vectors, readings, load_link_classifier(LinksConfig()))
+    moves = final_lifecycles(initial_lifecycles(memories_by_id(frame), readings), result.links)
+    # done two weeks after the planned Saturday: outside the plan's own window, inside the new one
+    assert moves["plan"] == "completed"
+
+
+def test_a_plan_dropped_in_the_same_breath_is_not_pending(parser):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    frame = _plan_frame([
+        ("dropped", "Jess was gonna sign up for the Seattle marathon but decided not to.", datetime(2024, 5, 6, 12), None),
+        ("open", "Jess is going to sign up for the Seattle marathon.", datetime(2024, 5, 6, 12), None),
+    ])
+    lifecycles = initial_lifecycles(memories_by_id(frame), read_frame(frame, parser))
+    assert lifecycles == {"dropped": None, "open": "pending"}

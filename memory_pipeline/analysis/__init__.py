@@ -55,6 +55,7 @@ class Reading:
     reports: tuple[Event, ...] = ()  # events reported as done
     cancelled: Event = Event()  # the clause a cancellation cue is in
     denied: Event = Event()  # the clause a denial governs
+    corrected: Event = Event()  # the clause a correction cue is in ("the hike got postponed to next weekend")
 
     @property
     def single_fact(self) -> bool:
@@ -76,7 +77,7 @@ class Reading:
 def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
     names = speaker_names(speaker)
     words, nouns = content_lemmas(doc, names)
-    cancel, denial = cancel_cue(doc), denial_cue(doc)
+    cancel, denial, correction = cancel_cue(doc), denial_cue(doc), correction_cue(doc)
     return Reading(
         memory_id=memory_id,
         slots=read_slots(doc, speaker),
@@ -89,11 +90,12 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         negated_words=negated_lemmas(doc),
         cancel=cancel,
         denial=denial,
-        correction=correction_cue(doc),
+        correction=correction,
         plan=plan_event(doc, names),
         reports=report_events(doc, names),
         cancelled=cue_event(doc, cancel.at, names) if cancel else Event(),
         denied=cue_event(doc, denial.at, names) if denial else Event(),
+        corrected=cue_event(doc, correction.at, names) if correction else Event(),
     )
 
 

@@ -50,7 +50,7 @@ MODAL_FUTURE = frozenset({"will", "shall", "'ll", "gonna"})
 # A plan called off or postponed with no new date: lemma, or (verb lemma, particle or object lemma).
 CANCEL_LEMMAS = frozenset({"cancel", "scrap", "abandon", "postpone", "shelve", "ditch", "skip", "axe"})
 CANCEL_PHRASES = (("call", "off"), ("give", "up"), ("decide", "against"), ("put", "hold"), ("pull", "out"),
-                  ("back", "out"), ("drop", "out"), ("fall", "through"))
+                  ("back", "out"), ("drop", "out"), ("fall", "through"), ("decide", "not"), ("change", "mind"))
 # A negated future or present plan that ends it ("not going anymore", "won't go after all").
 CANCEL_ADVERBS = frozenset({"anymore", "longer", "after all"})
 # Denial of what was said: a negation governed by one of these.
@@ -85,8 +85,9 @@ class Event:
     nouns: frozenset[str] = frozenset()
 
     def overlap(self, other: Event) -> float:
-        """Share of the smaller clause's words the two share; 0 unless they share a thing."""
-        if not self.words or not other.words or not (self.nouns & other.nouns):
+        """Share of the smaller clause's words the two share; 0 unless they share a thing, which one of them may
+        name with a verb ("planning to hike Mount Rainier" and "did the hike")."""
+        if not self.words or not other.words or not (self.nouns & other.words or other.nouns & self.words):
             return 0.0
         return len(self.words & other.words) / min(len(self.words), len(other.words))
 
@@ -270,16 +271,22 @@ def clause_event(doc: ParsedDoc, predicate: int, names: frozenset[str]) -> Event
 
 
 # Adjuncts that give a reason, not the event: "(cancelled the trip) because of work", "... since I was sick".
-REASON_PREPOSITIONS = frozenset({"because", "due", "owing", "since", "thanks"})
+# Chat spells "because" many ways, and the parser hangs "bc of the rain" on the verb as a bare modifier.
+REASON_PREPOSITIONS = frozenset({"because", "due", "owing", "since", "thanks", "bc", "b/c", "cuz", "cos", "coz", "cause"})
+
+
+ACTIVE_SUBJECT_LABELS = tuple(label for label in SUBJECT_LABELS if label != "nsubjpass")
 
 
 def cue_event(doc: ParsedDoc, at: int, names: frozenset[str]) -> Event:
-    """What a cancellation or denial at token ``at`` is about: its clause without the cue word itself and without
+    """What a cancellation, denial or correction at token ``at`` is about: its clause without the cue word itself and without
     a reason ("I cancelled the Japan trip because of work" -> japan, trip), so that only the event's own words
     are compared with the plan's."""
-    reasons = [a.dep for a in doc.children(at) if a.label == "advcl" or (a.label == "prep" and doc.tokens[a.dep].lower in REASON_PREPOSITIONS)]
+    reasons = [a.dep for a in doc.children(at) if a.label == "advcl" or (
+        a.label in ("prep", "npadvmod", "advmod", "mark") and doc.tokens[a.dep].lower in REASON_PREPOSITIONS)]
     left_out = {k for reason in reasons for k in subtree(doc, reason)} | {at}
-    return event_of(doc, [k for k in subtree(doc, at, skip=SUBJECT_LABELS) if k not in left_out], names)
+    # the doer is left out, not a passive subject: "the trip got cancelled" is about the trip
+    return event_of(doc, [k for k in subtree(doc, at, skip=ACTIVE_SUBJECT_LABELS) if k not in left_out], names)
 
 
 # Future predicates that state a condition rather than an action ("is gonna be lucky", "will keep it up").

@@ -77,11 +77,39 @@ def report_fits_plan(plan: Memory, report: Memory, grace: timedelta) -> bool:
     return report.session_time is None or report.session_time >= plan.event_start - grace
 
 
+def planned_event(reading: Reading) -> Event:
+    """The event a plan memory is about: its plan clause, or all its words when the plan has no clause of its own."""
+    return reading.plan if reading.plan.words else Event(reading.words, reading.nouns)
+
+
+def moved_plans(context: LinkContext) -> dict[str, Memory]:
+    """Plan -> the latest later memory that moved it to a new date ("the hike got postponed to next weekend"):
+    the plan's outcome is then looked for around the new date, not the old one. Every plan of the conversation
+    is compared, not only the similar ones: a postponement says little besides the event's name."""
+    moved: dict[str, Memory] = {}
+    plans = [context.memories[plan_id] for plan_id in context.plans if context.memories[plan_id].session_time is not None]
+    for memory_id, reading in context.readings.items():
+        new = context.memories.get(memory_id)
+        if new is None or reading.correction is None or not new.explicit_time or new.session_time is None:
+            continue
+        for plan in plans:
+            if (plan.conversation_id, plan.memory_kind) != (new.conversation_id, new.memory_kind):
+                continue
+            if new.session_time <= plan.session_time:
+                continue
+            if reading.corrected.overlap(planned_event(context.readings[plan.memory_id])) < context.config.event_overlap:
+                continue
+            if plan.memory_id not in moved or moved[plan.memory_id].session_time < new.session_time:
+                moved[plan.memory_id] = new
+    return moved
+
+
 def classify_pair(
     new: Memory, old: Memory, new_reading: Reading, old_reading: Reading, similarity: float,
-    old_is_plan: bool, config: LinksConfig,
+    old_is_plan: bool, config: LinksConfig, moved_to: Memory | None = None,
 ) -> LinkProposal:
-    """The relation from ``new`` to the older ``old`` (relation ``none`` when no rule fires)."""
+    """The relation from ``new`` to the older ``old`` (relation ``none`` when no rule fires); ``moved_to`` is the
+    memory that moved the plan ``old`` to a new date, if one did."""
     shared = [(old_reading.slot(slot.key), slot) for slot in new_reading.state_slots if old_reading.slot(slot.key)]
     changed = [(before, slot) for before, slot in shared if state_changes(before, slot)]
     if changed:
@@ -93,7 +121,7 @@ def classify_pair(
     overlap = event_overlap(new_reading, old_reading)
     same_event = overlap >= config.event_overlap
     if old_is_plan:
-        outcome = _plan_outcome(new, old, new_reading, old_reading, config)
+        outcome = _plan_outcome(new, old, new_reading, old_reading, config, moved_to)
         if outcome is not None:
             return LinkProposal(old.memory_id, *outcome)
     if same_event and _contradiction(new, old, new_reading, old_reading, overlap):
@@ -107,21 +135,25 @@ def classify_pair(
 
 
 def _plan_outcome(
-    new: Memory, plan: Memory, reading: Reading, plan_reading: Reading, config: LinksConfig
+    new: Memory, plan: Memory, reading: Reading, plan_reading: Reading, config: LinksConfig, moved_to: Memory | None
 ) -> tuple[str, float, str, str] | None:
     """What a later memory says became of a plan: the clause of its cancellation, denial or report must be
-    about the plan's event (its own words, not the rest of either memory)."""
+    about the plan's event (its own words, not the rest of either memory); a report must fall in the plan's
+    window, or in the new one where a later memory moved the plan."""
     if new.session_time is None or plan.session_time is None or new.session_time <= plan.session_time:
         return None  # a plan is followed up later, not in the session that made it
-    planned = plan_reading.plan if plan_reading.plan.words else Event(plan_reading.words, plan_reading.nouns)
+    planned = planned_event(plan_reading)
     about = lambda event: event.overlap(planned) >= config.event_overlap  # noqa: E731
     if reading.cancel is not None and about(reading.cancelled):
         return FOLLOWUP, 0.8, CANCELLED, f"called off: {reading.cancel.span}"
     if reading.denial is not None and about(reading.denied):
         return CONTRADICTS, 0.8, CONTRADICTED, f"denied: {reading.denial.span}"
     if not reading.future and any(about(event) for event in reading.reports):
-        if report_fits_plan(plan, new, timedelta(days=config.plan_grace_days)):
+        grace = timedelta(days=config.plan_grace_days)
+        if report_fits_plan(plan, new, grace):
             return FOLLOWUP, 0.8, COMPLETED, "reported done"
+        if moved_to is not None and moved_to.memory_id != new.memory_id and report_fits_plan(moved_to, new, grace):
+            return FOLLOWUP, 0.8, COMPLETED, "reported done on the new date"
     return None
 
 
@@ -143,6 +175,7 @@ class RuleLinkClassifier:
 
     def classify(self, jobs: Sequence[CandidateJob], context: LinkContext) -> list[JobResult]:
         results = []
+        moved = moved_plans(context)
         for job in jobs:
             new = context.memories[job.target_id]
             proposals = tuple(
@@ -154,6 +187,7 @@ class RuleLinkClassifier:
                     candidate.similarity,
                     candidate.memory_id in context.plans,
                     context.config,
+                    moved.get(candidate.memory_id),
                 )
                 for candidate in job.candidates
             )
