@@ -134,6 +134,15 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         (date(2024, 2, 10), "My birthday is in December", date(2024, 12, 1)),
         (date(2024, 8, 10), "Pics from my trip in July!", date(2024, 7, 1)),
         (date(2023, 5, 8), "I went there in May", date(2023, 5, 1)),
+        # the expression's own words are no verb: "in may" is the month, in future talk the coming one
+        (date(2024, 6, 10), "I'll be there in may", date(2025, 5, 1)),
+        # a bare participle that completes another verb tells no tense
+        (date(2024, 6, 10), "I need it done before the 20th", date(2024, 6, 20)),
+        # lower-case chat the tagger misses, after a preposition
+        (date(2024, 6, 10), "we leave on the 25th", date(2024, 6, 25)),
+        (date(2024, 6, 10), "probably end of august", date(2024, 8, 21)),
+        # said on a Friday, the weekend is the coming one
+        (date(2024, 3, 8), "yes pls, over the weekend", date(2024, 3, 9)),
     ],
 )
 def test_dates_that_tense_alone_would_put_on_the_wrong_side_of_the_session(parser, resolver, said, text, first):
@@ -155,3 +164,15 @@ def test_dates_that_tense_alone_would_put_on_the_wrong_side_of_the_session(parse
 def test_a_date_outside_the_calendar_is_left_unresolved_not_an_error(parser, resolver, said, text):
     mention = ground_one(parser, resolver, text, said)
     assert not mention.resolved and mention.text.lower() in text.lower()
+
+
+@pytest.mark.slow
+def test_a_date_with_a_stay_is_the_stay(parser, resolver):
+    mention = ground_one(parser, resolver, "I'm flying to NYC on the 2nd for a week", datetime(2023, 12, 28, 12))
+    assert _days(mention) == (date(2024, 1, 2), date(2024, 1, 9))  # the 2nd of next month, for seven days
+
+
+@pytest.mark.slow
+def test_ordinals_and_verbs_that_are_no_dates(parser, resolver):
+    assert resolver.ground(parser.parse("This is the 3rd time I tried."), SESSION) == []
+    assert resolver.ground(parser.parse("You may want to call her."), SESSION) == []

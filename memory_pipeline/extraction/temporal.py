@@ -38,6 +38,13 @@ WEEKDAY_ABBR = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "we
 _COUNT = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a couple|couple of|a few|few|several|many)"
 _UNIT = r"(?:day|week|weekend|month|year)s?"
 
+def _after_preposition(pattern: str) -> str:
+    """``pattern`` where a preposition of time comes before it, the preposition not part of the match (Python's
+    look-behind takes fixed widths only, so one per preposition)."""
+    behind = "|".join(rf"(?<=\b{word} )" for word in ("on", "by", "before", "after", "until", "till", "in", "from", "since", "of"))
+    return rf"(?:{behind}){pattern}"
+
+
 # Patterns for expressions the entity tagger tends to miss; matched on the turn text, case-insensitively.
 CUE_PATTERNS = [
     re.compile(p, re.IGNORECASE)
@@ -55,6 +62,11 @@ CUE_PATTERNS = [
         rf"\b(?:last|this|next|on)\s+{_WEEKDAY_ABBR}\b",
         r"\b(?:(?:last|this|next)\s+)?(?:valentine'?s day|new year'?s(?: eve| day)?|christmas(?: eve| day)?|"
         r"thanksgiving|halloween|independence day|mother'?s day|father'?s day|memorial day|labor day)\b",
+        # a day of the month or a month after a preposition, which the tagger misses in lower-case chat ("we leave
+        # on the 25th", "before the 20th", "end of august"); the preposition stays outside the expression
+        _after_preposition(r"the\s+\d{1,2}(?:st|nd|rd|th)\b"),
+        _after_preposition(rf"(?:(?:early|mid|late)[- ])?{_MONTH}\b(?!\s+(?:i|we|you|he|she|they|be)\b)"),
+        rf"\b(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+{_MONTH}\b",
     )
 ]
 # Habitual, age and other non-anchoring uses of date words: not temporal anchors.
@@ -197,14 +209,19 @@ def _perfect_or_bare(doc: ParsedDoc, participle: Token) -> bool:
     """A past participle that tells of the past: perfect ("have moved") or on its own ("moved last week" in chat),
     not a present passive ("is getting promoted in June", "gets paid on the 1st")."""
     helpers = [doc.tokens[arc.dep] for arc in doc.children(participle.i) if arc.label in ("aux", "auxpass")]
-    return not helpers or any(h.lemma.lower() == "have" or h.tag == "VBD" for h in helpers)
+    if helpers:
+        return any(h.lemma.lower() == "have" or h.tag == "VBD" for h in helpers)
+    # a bare participle that completes or modifies another word tells no tense ("I need it done before the 20th")
+    return not any(arc.label in ("ccomp", "xcomp", "oprd", "acomp", "amod", "acl") for arc in doc.parents(participle.i))
 
 
 def _clause_of(doc: ParsedDoc, char: int) -> list[Token]:
     """The verb that governs the expression at ``char``, with its auxiliaries, negation and adverbs, and the verbs
     it completes ("have to go back in June": go, have); empty when no verb governs it."""
     at = next((t.i for t in doc.tokens if t.end > char), None)
-    node, steps = at, 0
+    # from the expression's head: its own words are no verb even where tagged so ("in may" as a modal)
+    parents = doc.parents(at) if at is not None else []
+    node, steps = (parents[0].head if parents and parents[0].head != at else None), 0
     while node is not None and doc.tokens[node].pos not in ("VERB", "AUX") and steps < 12:
         parents = doc.parents(node)
         node = parents[0].head if parents and parents[0].head != node else None
@@ -380,6 +397,14 @@ def resolve_by_rule(text: str, anchor: date, tense: str) -> tuple[datetime, date
             return _days(ref - timedelta(days=(ref.weekday() - wd) % 7 or 7))
         return _days(ref + timedelta(days=(wd - ref.weekday()) % 7 or 7))
 
+    m = re.fullmatch(rf"(.+?),? for ({_COUNT}) ({_UNIT})", text)
+    if m and not m.group(1).startswith(("since ", "from ")):
+        # "the 2nd for a week": the stay starts on the date and lasts that long
+        inner = resolve_by_rule(_clean(m.group(1)), anchor, tense)
+        n = _count(m.group(2)) or VAGUE_COUNTS.get(m.group(2), (3, 3))[0]
+        if inner is not None and inner[2] == "point":
+            return inner[0], _day(_shift(inner[0].date(), m.group(3).rstrip("s"), n)), "range"
+
     m = re.fullmatch(r"(since|from) (.+)", text)
     if m:
         inner = resolve_by_rule(m.group(2), anchor, "past")
@@ -513,7 +538,7 @@ def resolve_by_rule(text: str, anchor: date, tense: str) -> tuple[datetime, date
         if tense == "future":
             return _relative("next", unit, anchor, tense)
         if unit == "weekend":
-            if anchor.weekday() >= 5:
+            if anchor.weekday() >= 4:  # said on a Friday, "the weekend" is the one starting tomorrow
                 return _days(anchor - timedelta(days=anchor.weekday() - 5), 2, "range")
             return _relative("last", unit, anchor, tense)
         days = {"week": 7, "month": 30, "year": 365}[unit]
