@@ -74,6 +74,11 @@ def extract(parser, resolver):
         ("Kai", "lol my cat knocked over the plant again", "Kai's cat knocked over the plant again."),
         # a verb whose past is its present stays past with a past date ("quits" was wrong)
         ("Rosa", "I quit Brightwave last friday", "Rosa quit Brightwave last friday."),
+        # a verb that shares "I" agrees like the first one; a subject "my sister and I" is plural
+        ("Hana", "I'm 29 and still have roommates lol", "Hana is 29 and still has roommates lol."),
+        ("Hana", "I went to Paris and have been there since", "Hana went to Paris and has been there."),
+        ("Hana", "I will cook and clean every day", "Hana will cook and clean every day."),
+        ("Hana", "My sister and I live together", "Hana's sister and Hana live together."),
         # a quotation keeps its speaker's pronouns and its closing mark
         ("Paul", 'my boss said "you\'re getting promoted in June"', 'Paul\'s boss said "you\'re getting promoted in June"'),
         ("Paul", "She told me “I love you” and I cried", "She told Paul “I love you”."),

@@ -106,7 +106,8 @@ def rewrite_range(
         if lower == "i":
             parts.append(speaker.name + space)
             renamed.append(True)
-            subject = "i"
+            # "my sister and I live": a coordinated subject is plural, its verb stays as written
+            subject = None if any(arc.label == "conj" for arc in doc.parents(k)) else "i"
             continue
         grounded = _grounded(doc, k, lower, perspective)
         if grounded is not None:
@@ -118,6 +119,9 @@ def rewrite_range(
             subject = _subject_kind(lower) if is_subject(doc, k) and not inverted else None
             continue
         renamed.append(lower in ("me", "my", "mine"))
+        if token.tag in ("VBP", "VB") and _shares_first_person_singular(doc, k):
+            parts.append(third_person(text) + space)  # "I'm 29 and still have roommates": "... and still has"
+            continue
         if lower == "na" and parts and parts[-1] == "wants" and doc.tokens[k - 1].lower == "wan":
             parts.append(" to" + space)  # "I wan|na go" -> "<name> wants to go"
             continue
@@ -204,6 +208,20 @@ def _agree_after(doc: ParsedDoc, k: int, lower: str, text: str, subject: str, op
     if token.tag == "VBP" or (token.pos in ("VERB", "AUX") and lower in IRREGULAR_3SG):
         return third_person(text)
     return None
+
+
+def _shares_first_person_singular(doc: ParsedDoc, k: int) -> bool:
+    """Verb ``k`` has no subject of its own and is coordinated with a verb whose subject is "I", so it agrees
+    with the speaker's name like that verb does."""
+    verb = next((arc.head for arc in doc.parents(k) if arc.label == "aux"), k)  # "... and have been there"
+    if verb != k and doc.tokens[k].tag != "VBP":
+        return False
+    if _has_subject(doc, verb) or (verb == k and any(arc.label == "aux" for arc in doc.children(verb))):
+        return False  # its own subject, or its own auxiliary ("... and will go") that agrees instead
+    heads = [arc.head for arc in doc.parents(verb) if arc.label == "conj"]
+    if doc.tokens[k].tag == "VB" and not any(doc.tokens[head].tag == "VBP" for head in heads):
+        return False  # "I will cook and clean": a bare verb after a modal stays bare
+    return any(doc.tokens[arc.dep].lower == "i" for head in heads for arc in doc.children(head) if arc.label == "nsubj")
 
 
 def _subject_kind(lower: str) -> str | None:
