@@ -170,6 +170,22 @@ def test_search_and_lineage(built_lake: Lake, capsys):
         assert turn_id in printed
 
 
+def test_a_query_of_an_unknown_conversation_fails_and_names_the_close_one(built_lake: Lake, capsys):
+    from memory_pipeline.cli import EXIT_FAILED
+
+    known = built_lake.partitions("memory_entries")[0]
+    for command in (["search", "where?", "--conversation", known.upper()], ["context", "where?", "--conversation", known.upper()]):
+        assert main(["--lake", str(built_lake.root), *command]) == EXIT_FAILED  # search printed "no memories found", 0
+        assert f"did you mean {known!r}" in capsys.readouterr().err
+    assert main(["--lake", str(built_lake.root), "search", "where?", "--conversation", "zzz-nothing"]) == EXIT_FAILED
+    assert "ingest it first" in capsys.readouterr().err
+
+
+def test_running_an_empty_lake_says_what_to_do_first(tmp_path: Path, capsys):
+    assert main(["--lake", str(tmp_path / "lake"), "run", "--all"]) == EXIT_OK
+    assert "ingest" in capsys.readouterr().out
+
+
 def test_ingest_quarantines_bad_file_and_keeps_the_rest(tmp_path: Path, capsys):
     good = _tiny_conversation("tiny")
     (tmp_path / "good.json").write_text(json.dumps(good))

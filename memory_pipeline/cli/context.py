@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from memory_pipeline.cli.common import EXIT_FAILED, EXIT_OK
+from memory_pipeline.cli.common import EXIT_FAILED, EXIT_OK, conversation_problem
 from memory_pipeline.cli.query import moment
 from memory_pipeline.config import PipelineConfig
 from memory_pipeline.lake import Lake
@@ -31,8 +31,8 @@ def cmd_context(args, config: PipelineConfig) -> int:
     from memory_pipeline.retrieval import RetrievalConfig, context_packet
 
     lake = Lake(config.lake_dir)
-    if not lake.has_partition("memory_entries", args.conversation) and not lake.has_partition("fta_units", args.conversation):
-        print(f"no memories for conversation {args.conversation!r}: ingest and run it first", file=sys.stderr)
+    if (problem := conversation_problem(lake, args.conversation)) is not None:
+        print(problem, file=sys.stderr)
         return EXIT_FAILED
     settings = RetrievalConfig(k=args.k) if args.k else RetrievalConfig()
     packet = context_packet(

@@ -6,7 +6,7 @@ import argparse
 import sys
 from datetime import datetime
 
-from memory_pipeline.cli.common import EXIT_FAILED, EXIT_OK
+from memory_pipeline.cli.common import EXIT_FAILED, EXIT_OK, conversation_problem
 from memory_pipeline.cli.render import OUTPUT_FORMATS, print_frame
 from memory_pipeline.config import PipelineConfig
 from memory_pipeline.lake import Lake
@@ -61,6 +61,9 @@ def cmd_search(args, config: PipelineConfig) -> int:
     from memory_pipeline.search import format_hits, search
 
     lake = Lake(config.lake_dir)
+    if args.conversation is not None and (problem := conversation_problem(lake, args.conversation)) is not None:
+        print(problem, file=sys.stderr)
+        return EXIT_FAILED
     hits = search(
         lake, Embedder.load(config.embedder), args.question, conversation_id=args.conversation, k=args.k,
         as_of=args.as_of, include_superseded=args.include_superseded,

@@ -67,6 +67,10 @@ def run_and_report(
         if conversation_ids is None:
             with dagster_instance(lake) as instance:
                 conversation_ids = registered_partitions(instance)
+        if not conversation_ids:
+            print(f"nothing to do: no conversation in {lake.root}; add some with "
+                  f"`memory-pipeline --lake {lake.root} ingest PATH...` (or `ingest --samples`)")
+            return EXIT_OK
         print(f"nothing to do: {len(conversation_ids)} conversation(s) up to date")
         return EXIT_OK
     print(f"{'done' if outcome.ok else 'finished with failures'}: "
