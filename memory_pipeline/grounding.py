@@ -59,6 +59,24 @@ def session_addressee(speaker: str | None, participants: Sequence[str]) -> str |
     return named[1] if named[0] == speaker else named[0]
 
 
+def turn_addressee(text: str, speaker: str | None, participants: Sequence[str]) -> str | None:
+    """Whom "you" means in one turn: the participant it calls by name at its start or end ("Wes, you should
+    apply", "see you Sunday, Kim!"), in a group as between two; else the other one of two participants."""
+    return vocative(text, speaker, participants) or session_addressee(speaker, participants)
+
+
+def vocative(text: str, speaker: str | None, participants: Sequence[str]) -> str | None:
+    """The other participant a turn calls by name: first, after at most a greeting, or last, after a comma."""
+    stripped = (text or "").strip()
+    for name in dict.fromkeys(p for p in participants if p and p.strip() and p != speaker):
+        called = re.escape(name.strip())
+        if re.match(rf"(?:(?:hey|hi|hello|ok|okay|oh|so|and|well)\s*,?\s+)?{called}\s*[,!:]", stripped, re.IGNORECASE):
+            return name
+        if re.search(rf",\s*{called}\s*[.!?]*\s*$", stripped, re.IGNORECASE):
+            return name
+    return None
+
+
 def possessive(name: str) -> str:
     return name + ("'" if name.endswith("s") else "'s")
 

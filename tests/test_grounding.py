@@ -140,3 +140,30 @@ def test_entries_are_grounded_per_session_and_keep_their_speaker(parser, resolve
     assert by_turn["g:s2:3"]["unresolved_deixis"] == [WE]
     assert all(row["speaker"] in row["text"] for row in entries.iter_rows(named=True))
     assert entries.schema["unresolved_deixis"] == pl.List(pl.String)
+
+
+def test_a_participant_called_by_name_is_whom_you_means_in_a_group(parser, resolver):
+    from memory_pipeline.grounding import turn_addressee
+
+    group = ["Xia", "Wes", "Yara"]
+    assert turn_addressee("Wes, you should apply for the design job.", "Xia", group) == "Wes"
+    assert turn_addressee("Hey Yara! you left your umbrella here", "Xia", group) == "Yara"
+    assert turn_addressee("See you Sunday, Wes!", "Xia", group) == "Wes"
+    assert turn_addressee("Wesley is coming too, you know", "Xia", group) is None  # a longer name is no call
+    assert turn_addressee("Xia, I did it", "Xia", group) is None  # one does not call oneself
+    assert turn_addressee("you did great", "Xia", ["Xia", "Wes"]) == "Wes"  # two people: as before
+    turns = _turns(
+        [
+            ("s1", "Xia", "Wes, you should apply for the design job at Spotify."),
+            ("s1", "Wes", "Xia, can you help me move on Sunday?"),
+            ("s1", "Yara", "I got the job at Spotify, Wes!"),
+            ("s1", "Wes", "Thanks again Xia for helping me move."),
+        ]
+    )
+    gate = turns.select("turn_id", pl.lit(True).alias("admitted"))
+    entries = extract_memories(turns, gate, parser, ExtractorConfig(), resolver).entries
+    text = dict(zip(entries["source_turn_id"], entries["text"], strict=True))
+    assert "Wes should apply for the design job" in text["g:s1:0"]
+    assert text["g:s1:1"] == "Wes asks Xia to help Wes move on Sunday."  # the one asked is named
+    assert text["g:s1:2"] == "Yara got the job at Spotify."  # the closing call is no content
+    assert text["g:s1:3"] == "Wes thanks Xia for helping Wes move."

@@ -13,7 +13,7 @@ from memory_pipeline.config import ExtractorConfig
 from memory_pipeline.extraction.diagnostics import diagnostics_frame, summarise
 from memory_pipeline.extraction.temporal import TemporalResolver
 from memory_pipeline.extraction.turn import TurnExtraction, extract_turn
-from memory_pipeline.grounding import session_addressee
+from memory_pipeline.grounding import turn_addressee
 from memory_pipeline.lake import stable_id
 from memory_pipeline.parsing import ParsedDoc, Parser
 from memory_pipeline.parsing.words import doc_record, words_doc
@@ -125,7 +125,7 @@ def extract_memories(
     entry_rows: list[dict] = []
     per_conversation: dict[str, list[TurnExtraction]] = {}
     for row, doc in zip(rows.iter_rows(named=True), docs):
-        addressee = session_addressee(row.get("speaker"), participants.get((row["conversation_id"], row.get("session_id")), []))
+        addressee = turn_addressee(row["text"], row.get("speaker"), participants.get((row["conversation_id"], row.get("session_id")), []))
         said_at = said_time(row)
         result = extract_turn(doc, row.get("speaker"), said_at, config, resolver, addressee)
         per_conversation.setdefault(row["conversation_id"], []).append(result)

@@ -98,13 +98,17 @@ def _realise_unit(
     first_lo, first_hi = unit.ranges[0]
     action = request_start(doc, first_lo, first_hi)
     question = action is None and is_question(doc, first_lo, first_hi)
-    thanked = action is None and not question and _thanked_for(doc, first_lo)
+    thanked = None if action is not None or question else _thanked_for(doc, first_lo, perspective.addressee)
     # subject dropped in chat ("Went to the park", "Just finished it"): the speaker's name goes before the verb
     verb = None if question or thanked or action is not None or unit.actor is not None else dropped_subject_verb(doc, first_lo, first_hi)
     pieces: list[Phrase] = []
     for n, (lo, hi) in enumerate(unit.ranges):
         if n == 0 and action is not None:
             lo = action
+        if n == 0 and thanked:
+            lo = thanked[1]
+        if n == len(unit.ranges) - 1:
+            hi = _without_vocative(doc, lo, hi, perspective.addressee)
         pieces.append(rewrite_range(doc, lo, hi, speaker, perspective, dropped_subject_verb=verb if n == 0 else None))
     pieces = [p for p in pieces if p]
     text = Phrase.join(" ", [_sentence(p) for p in pieces[:-1]] + pieces[-1:])  # ranges lie in different sentences
@@ -114,7 +118,7 @@ def _realise_unit(
         asked = f" {perspective.addressee}" if perspective.addressee else ""
         return f"{speaker.name} asks{asked} to " + text.uncapitalised(), UnitMood(request=True)
     if thanked:
-        return f"{speaker.name} thanks {perspective.addressee or 'the listener'} for " + text.uncapitalised(), UnitMood()
+        return f"{speaker.name} thanks {thanked[0]} for " + text.uncapitalised(), UnitMood()
     if not question and not unit.own_actor and unit.actor is not None and not any(lo <= unit.actor < hi for lo, hi in unit.ranges):
         # A coordinated or controlled predicate: give it back the subject it shares with its head.
         subject = rewrite_range(doc, *noun_phrase(doc, unit.actor), speaker, perspective)
@@ -124,11 +128,35 @@ def _realise_unit(
     return attribute(text, speaker, question=question), UnitMood(question=question)
 
 
-def _thanked_for(doc: ParsedDoc, lo: int) -> bool:
-    """The range opens with what the speaker thanks the listener for ("thanks for coming last weekend"): the
-    doer is the listener, not the speaker whose dropped subject the verb would otherwise get back."""
-    before = [t.lower for t in doc.tokens[max(0, lo - 3) : lo] if t.sent == doc.tokens[lo].sent]
-    return bool(before) and before[-1] == "for" and any(word in ("thanks", "thank", "thx", "ty") for word in before[:-1])
+def _without_vocative(doc: ParsedDoc, lo: int, hi: int, addressee: str | None) -> int:
+    """The range's end without the listener's name it closes on ("see you Sunday, Wes!"): a call, not content."""
+    if not addressee:
+        return hi
+    end = hi
+    while end > lo and doc.tokens[end - 1].pos == "PUNCT":
+        end -= 1
+    called = addressee.split()
+    start = end - len(called)
+    if start - 1 > lo and [t.text for t in doc.tokens[start:end]] == called and doc.tokens[start - 1].text == ",":
+        return start - 1
+    return hi
+
+
+def _thanked_for(doc: ParsedDoc, lo: int, addressee: str | None) -> tuple[str, int] | None:
+    """Whom the speaker thanks, and where what for starts, when the range opens with it ("thanks for coming last
+    weekend", "thanks again Xia for helping me move"): the doer is that one, not the speaker whose dropped
+    subject the verb would otherwise get back. The name said between, else the listener; None when the range
+    is no such thing."""
+    sent = doc.tokens[lo].sent
+    near = [t for t in doc.tokens[max(0, lo - 6) : lo + 4] if t.sent == sent]
+    thanks = next((n for n, t in enumerate(near) if t.lower in ("thanks", "thank", "thx", "ty") and t.i < lo), None)
+    if thanks is None:
+        return None
+    after = next((n for n in range(thanks + 1, len(near)) if near[n].lower == "for"), None)
+    if after is None or near[after].i + 1 < lo or after + 1 >= len(near):
+        return None
+    named = [t.text for t in near[thanks + 1 : after] if t.pos == "PROPN"]
+    return " ".join(named) or addressee or "the listener", near[after + 1].i
 
 
 def _as_said(doc: ParsedDoc, mention: TemporalMention) -> Phrase:
