@@ -143,6 +143,7 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         (date(2024, 6, 10), "probably end of august", date(2024, 8, 21)),
         # said on a Friday, the weekend is the coming one
         (date(2024, 3, 8), "yes pls, over the weekend", date(2024, 3, 9)),
+        (date(2023, 3, 31), "I started a weekend yoga class", date(2023, 3, 25)),  # past talk on a Friday: the last one
     ],
 )
 def test_dates_that_tense_alone_would_put_on_the_wrong_side_of_the_session(parser, resolver, said, text, first):
@@ -176,3 +177,4 @@ def test_a_date_with_a_stay_is_the_stay(parser, resolver):
 def test_ordinals_and_verbs_that_are_no_dates(parser, resolver):
     assert resolver.ground(parser.parse("This is the 3rd time I tried."), SESSION) == []
     assert resolver.ground(parser.parse("You may want to call her."), SESSION) == []
+    assert resolver.ground(parser.parse("We were down 10 in the 4th and I hit the buzzer-beater."), SESSION) == []

@@ -41,7 +41,7 @@ NOT_IMPERATIVE = frozenset({"love", "like", "need", "want", "hope", "miss", "hat
 PAST_DATE_WORDS = frozenset({"yesterday", "ago", "last", "earlier", "previous"})
 # Verbs whose past is their present ("I quit last Friday"): the tagger often calls them present, so with a past
 # date in the sentence they stay as written instead of agreeing as "quits".
-SAME_IN_PAST = frozenset({"quit", "put", "set", "cut", "hit", "let", "hurt", "cost", "shut", "spread", "bet", "split",
+SAME_IN_PAST = frozenset({"quit", "put", "set", "cut", "hit", "let", "hurt", "cost", "shut", "spread", "split",
                           "burst", "cast", "upset", "broadcast", "read"})
 # An auxiliary before a grounded subject "you" ("are you ok?" -> "is Mel ok?").
 INVERTED_AUX = {"are": "is", "were": "was", "have": "has", "do": "does"}

@@ -38,10 +38,10 @@ WEEKDAY_ABBR = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "we
 _COUNT = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a couple|couple of|a few|few|several|many)"
 _UNIT = r"(?:day|week|weekend|month|year)s?"
 
-def _after_preposition(pattern: str) -> str:
-    """``pattern`` where a preposition of time comes before it, the preposition not part of the match (Python's
-    look-behind takes fixed widths only, so one per preposition)."""
-    behind = "|".join(rf"(?<=\b{word} )" for word in ("on", "by", "before", "after", "until", "till", "in", "from", "since", "of"))
+def _after_preposition(pattern: str, prepositions: tuple[str, ...]) -> str:
+    """``pattern`` where one of ``prepositions`` comes before it, the preposition not part of the match
+    (Python's look-behind takes fixed widths only, so one per preposition)."""
+    behind = "|".join(rf"(?<=\b{word} )" for word in prepositions)
     return rf"(?:{behind}){pattern}"
 
 
@@ -64,8 +64,10 @@ CUE_PATTERNS = [
         r"thanksgiving|halloween|independence day|mother'?s day|father'?s day|memorial day|labor day)\b",
         # a day of the month or a month after a preposition, which the tagger misses in lower-case chat ("we leave
         # on the 25th", "before the 20th", "end of august"); the preposition stays outside the expression
-        _after_preposition(r"the\s+\d{1,2}(?:st|nd|rd|th)\b"),
-        _after_preposition(rf"(?:(?:early|mid|late)[- ])?{_MONTH}\b(?!\s+(?:i|we|you|he|she|they|be)\b)"),
+        # ("in the 4th" is a quarter or an inning, not a day)
+        _after_preposition(r"the\s+\d{1,2}(?:st|nd|rd|th)\b", ("on", "by", "before", "after", "until", "till", "from", "since")),
+        _after_preposition(rf"(?:(?:early|mid|late)[- ])?{_MONTH}\b(?!\s+(?:i|we|you|he|she|they|be)\b)",
+                           ("on", "by", "before", "after", "until", "till", "in", "from", "since", "of")),
         rf"\b(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+{_MONTH}\b",
     )
 ]
@@ -538,7 +540,8 @@ def resolve_by_rule(text: str, anchor: date, tense: str) -> tuple[datetime, date
         if tense == "future":
             return _relative("next", unit, anchor, tense)
         if unit == "weekend":
-            if anchor.weekday() >= 4:  # said on a Friday, "the weekend" is the one starting tomorrow
+            if anchor.weekday() >= 5 or (anchor.weekday() == 4 and tense == "present"):
+                # said on a Friday, "the weekend" of present talk is the one starting tomorrow
                 return _days(anchor - timedelta(days=anchor.weekday() - 5), 2, "range")
             return _relative("last", unit, anchor, tense)
         days = {"week": 7, "month": 30, "year": 365}[unit]
