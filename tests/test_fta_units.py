@@ -193,6 +193,23 @@ def test_two_events_at_different_times_are_two_units(build):
     assert camping["event_time_text"] == "last weekend" and pottery["event_time_text"] == "next month"
 
 
+def test_unrelated_statements_between_reactions_are_separate_units(build):
+    """The other side only reacting in between used to join whatever the speaker said next, whatever about."""
+    turns = conversation(
+        (MAY_8, [("Ivy", "My cat Mochi has been throwing up all week."), ("Bot", "Oh no, poor Mochi!"),
+                 ("Ivy", "Also my car failed its inspection, the brakes need replacing."), ("Bot", "Ugh, that's annoying."),
+                 ("Ivy", "I started reading Dune and I love it.")])
+    )
+    units = build(turns).units
+    cat, car, book = containing(units, "throwing up"), containing(units, "inspection"), containing(units, "Dune")
+    assert len({cat["memory_id"], car["memory_id"], book["memory_id"]}) == 3
+    same = conversation(
+        (MAY_8, [("Ivy", "My cat Mochi has been throwing up all week."), ("Bot", "Oh no, poor Mochi!"),
+                 ("Ivy", "Mochi won't eat her food either.")])
+    )
+    assert "won't eat" in containing(build(same).units, "throwing up")["content_text"]  # the same subject carries on
+
+
 def test_a_statement_without_its_subject_is_not_a_question(build):
     turns = conversation((MAY_8, [("Joanna", "Was so nervous last week when I shared my book with my writing group!"),
                                    ("Nate", "Wow!")]))
@@ -388,6 +405,15 @@ def test_affect_from_the_small_table_without_nrclex():
     assert analyser.analyse("Caroline feels anxious and worried.").emotion_or_state == "fear: anxious, worried"
     assert analyser.analyse("Jon is not happy with the studio.").emotion_or_state != "joy: happy"  # negated
     assert analyser.analyse("Caroline went to the museum.").emotion_or_state == "unknown"  # no affective word
+
+
+def test_a_mixed_feeling_stays_mixed_and_idioms_count():
+    analyser = AffectAnalyser.load(use_nrclex=False)
+    # each word under the emotion it carries: nervous is no joy, excited no fear
+    assert analyser.analyse("I'm excited but also nervous about the move").emotion_or_state == "joy: excited; also fear: nervous"
+    assert analyser.analyse("Sad to leave Berlin but happy about Lisbon").emotion_or_state == "joy: happy; also sadness: sad"
+    assert analyser.analyse("I'm so excited!").emotion_or_state == "joy: excited"  # joy, and anticipation too
+    assert analyser.analyse("Rae is over the moon").emotion_or_state == "joy: over the moon"
 
 
 def test_affect_reads_nrc_in_token_mode_when_installed():

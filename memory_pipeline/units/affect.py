@@ -24,39 +24,32 @@ NEGATORS = frozenset({"not", "n't", "never", "no", "hardly", "barely"})
 STATE_VERBS = frozenset({"feel", "feels", "felt", "feeling", "getting", "been", "being", "got"})
 TOKEN = re.compile(r"[a-z]+(?:'[a-z]+)?")
 
-# Our own small table (used without nrclex): common feeling words of personal conversation.
-SMALL_EMOTION_TABLE: dict[str, tuple[str, ...]] = {
-    **dict.fromkeys(
-        "happy happier happiest glad joy joyful delighted excited thrilled cheerful fun enjoy enjoyed enjoying love "
-        "loved loving awesome amazing wonderful great fantastic blessed grateful thankful proud celebrate celebrated "
-        "laugh laughed smile smiled pleased elated ecstatic content relaxed relieved peaceful".split(),
-        ("joy",),
-    ),
-    **dict.fromkeys(
-        "sad sadder unhappy depressed down lonely heartbroken miss missed missing grief grieving cry cried crying "
-        "tears upset disappointed hurt loss lost sorrow gloomy miserable devastated".split(),
-        ("sadness",),
-    ),
-    **dict.fromkeys(
-        "afraid scared fear feared frightened terrified anxious anxiety nervous worried worry worrying panic "
-        "stressed stress stressful overwhelmed insecure uneasy tense dread".split(),
-        ("fear",),
-    ),
-    **dict.fromkeys(
-        "angry anger mad furious annoyed annoying frustrated frustrating irritated hate hated outraged bitter "
-        "resent resentful".split(),
-        ("anger",),
-    ),
-    **dict.fromkeys("surprised surprise shocked shocking amazed astonished unexpected wow".split(), ("surprise",)),
-    **dict.fromkeys("disgusted disgusting gross awful horrible terrible nasty".split(), ("disgust",)),
-    **dict.fromkeys(
-        "trust trusted support supported supportive safe secure confident reliable loyal faith believe".split(),
-        ("trust",),
-    ),
-    **dict.fromkeys(
-        "hope hopeful hoping eager looking forward anticipate excited motivated inspired determined".split(),
-        ("anticipation",),
-    ),
+# Our own small table (used without nrclex): common feeling words of personal conversation. A word may carry
+# several emotions ("excited": joy and anticipation), as in NRC.
+_SMALL_EMOTION_WORDS = {
+    "joy": "happy happier happiest glad joy joyful delighted excited thrilled cheerful fun enjoy enjoyed enjoying love "
+           "loved loving awesome amazing wonderful great fantastic blessed grateful thankful proud celebrate "
+           "celebrated laugh laughed smile smiled pleased elated ecstatic content relaxed relieved relief peaceful",
+    "sadness": "sad sadder unhappy depressed down lonely heartbroken miss missed missing grief grieving cry cried "
+               "crying tears upset disappointed hurt loss lost sorrow gloomy miserable devastated",
+    "fear": "afraid scared fear feared frightened terrified anxious anxiety nervous worried worry worrying panic "
+            "stressed stress stressful overwhelmed insecure uneasy tense dread",
+    "anger": "angry anger mad furious annoyed annoying frustrated frustrating irritated hate hated outraged bitter "
+             "resent resentful",
+    "surprise": "surprised surprise shocked shocking amazed astonished unexpected wow",
+    "disgust": "disgusted disgusting gross awful horrible terrible nasty",
+    "trust": "trust trusted support supported supportive safe secure confident reliable loyal faith believe",
+    "anticipation": "hope hopeful hoping eager looking forward anticipate excited motivated inspired determined",
+}
+SMALL_EMOTION_TABLE: dict[str, tuple[str, ...]] = {}
+for _emotion, _words in _SMALL_EMOTION_WORDS.items():
+    for _word in _words.split():
+        SMALL_EMOTION_TABLE[_word] = (*SMALL_EMOTION_TABLE.get(_word, ()), _emotion)
+# Idioms no word of which says the feeling: matched on the text, counted as one affective word each.
+AFFECT_PHRASES: dict[str, tuple[str, ...]] = {
+    "over the moon": ("joy",), "on cloud nine": ("joy",), "what a relief": ("joy",), "made my day": ("joy",),
+    "fed up": ("anger",), "pissed off": ("anger",), "freaking out": ("fear",), "on edge": ("fear",),
+    "broke my heart": ("sadness",), "down in the dumps": ("sadness",),
 }
 STATE = re.compile(
     r"\b(?:is|was|are|were|feels?|felt|feeling|been|getting|got|seems?)\s+(?:so\s+|really\s+|very\s+|super\s+|"
@@ -98,10 +91,13 @@ class AffectAnalyser:
         table = self.emotions_of(tokens)
         words = self._emotion_words(tokens, table)
         valence = float(self.sentiment.polarity_scores(text or "")["compound"])
+        lowered = (text or "").lower()
+        phrases = [p for p in AFFECT_PHRASES if p in lowered and not set(p.split()) & set(words)]
+        table = {**table, **{phrase: AFFECT_PHRASES[phrase] for phrase in phrases}}
+        words = words + phrases
         counts = Counter(e for w in words for e in table[w] if e in EMOTIONS)
         if counts:
-            best = max(EMOTIONS, key=lambda e: (counts[e], -EMOTIONS.index(e)))
-            return Affect(f"{best}: {', '.join(words[:3])}", valence)
+            return Affect(emotion_label(words, table, counts), valence)
         if abs(valence) >= MIN_COMPOUND:
             return Affect("positive" if valence > 0 else "negative", valence)
         return Affect(UNKNOWN, valence)
@@ -120,6 +116,27 @@ class AffectAnalyser:
                 continue
             found.append(token)
         return found
+
+
+def emotion_label(words: list[str], table: Mapping[str, tuple[str, ...]], counts: Counter) -> str:
+    """"<emotion>: <its words>" for the best supported emotion, then "; also <emotion>: <words>" for the
+    feeling the other words carry ("excited but also nervous": joy and fear), so a mixed feeling stays mixed
+    and no word is listed under an emotion it does not carry."""
+    best = _most_supported(counts)
+    own = [w for w in words if best in table[w]]
+    label = f"{best}: {', '.join(own[:3])}"
+    rest = [w for w in words if best not in table[w]]
+    if rest:
+        other = _most_supported(Counter(e for w in rest for e in table[w] if e in EMOTIONS))
+        if other is not None:
+            label += f"; also {other}: {', '.join([w for w in rest if other in table[w]][:3])}"
+    return label
+
+
+def _most_supported(counts: Counter) -> str | None:
+    if not counts:
+        return None
+    return max(EMOTIONS, key=lambda e: (counts[e], -EMOTIONS.index(e)))
 
 
 def state_words(tokens: list[str]) -> set[str]:
