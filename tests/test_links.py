@@ -397,3 +397,20 @@ def test_a_plan_dropped_in_the_same_breath_is_not_pending(parser):
     ])
     lifecycles = initial_lifecycles(memories_by_id(frame), read_frame(frame, parser))
     assert lifecycles == {"dropped": None, "open": "pending"}
+
+
+def test_an_arrangement_in_the_present_progressive_is_a_plan_and_is_done(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    frame = _plan_frame([
+        ("lunch", "Jess is meeting Sara for lunch on Friday.", datetime(2024, 5, 6, 12), datetime(2024, 5, 10)),
+        ("now", "Jess is reading a book right now.", datetime(2024, 5, 6, 12), None),
+        ("done", "Lunch with Sara on Friday was lovely.", datetime(2024, 5, 13, 9), datetime(2024, 5, 10)),
+    ])
+    readings = read_frame(frame, parser)
+    initial = initial_lifecycles(memories_by_id(frame), readings)
+    assert initial["lunch"] == "pending" and initial["now"] is None  # no date ahead, no arrangement
+    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+    assert final_lifecycles(initial, result.links)["lunch"] == "completed"

@@ -311,6 +311,8 @@ def plan_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
         elif token.pos == "VERB" and lemma in PLAN_LEMMAS and token.tag not in ("VBD", "VBN"):
             # "planned to" / "hoped to" tell of a past intention, not an open plan
             predicate = (children(doc, token.i, "xcomp") or [token.i])[0]
+        elif _arranged(doc, token.i):
+            predicate = token.i
         if predicate is None or doc.tokens[predicate].lemma.lower() in NOT_PLANS:
             continue
         if subject_of(doc, predicate, names) != SELF:
@@ -319,6 +321,23 @@ def plan_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
         if event.words:
             return event
     return Event()
+
+
+# Words of a date that lies ahead (or is today) in an arrangement's clause: "I'm meeting Sara on Friday".
+AHEAD_DATE_WORDS = WEEKDAYS | MONTHS | frozenset({"tomorrow", "tonight", "today", "next", "weekend", "later", "soon"})
+BEHIND_DATE_WORDS = frozenset({"yesterday", "last", "ago", "earlier", "these", "lately", "past"})
+
+
+def _arranged(doc: ParsedDoc, i: int) -> bool:
+    """A present progressive with a date ahead in its clause: an arrangement, which English says without a modal
+    ("I'm meeting Sara for lunch on Friday", "we're flying out tomorrow")."""
+    token = doc.tokens[i]
+    if token.tag != "VBG" or token.pos != "VERB":
+        return False
+    if not any(doc.tokens[a].lemma.lower() == "be" and doc.tokens[a].tag in ("VBP", "VBZ") for a in children(doc, i, "aux")):
+        return False
+    dated = {doc.tokens[k].lower for k in subtree(doc, i) if doc.tokens[k].ent in ("DATE", "TIME")}
+    return bool(dated & AHEAD_DATE_WORDS) and not dated & BEHIND_DATE_WORDS
 
 
 def report_events(doc: ParsedDoc, names: frozenset[str]) -> tuple[Event, ...]:
