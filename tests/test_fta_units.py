@@ -118,6 +118,17 @@ def test_a_plan_is_a_pending_future_homework_or_plan_unit(build):
     assert unit["speaker"] == "Jon" and unit["participants"][0] == "Jon"
 
 
+def test_a_dated_sentence_is_a_plan_only_of_its_speaker(build):
+    turns = conversation(
+        (MAY_8, [("Jon", "I'm hosting a dance competition next month."), ("Gina", "Cool!"),
+                 ("Mom", "Dad starts his new job at the hospital next Monday."), ("Gina", "Nice!")])
+    )
+    units = build(turns).units
+    assert containing(units, "competition")["content_type"] == "homework_or_plan"
+    news = containing(units, "hospital")
+    assert news["content_type"] != "homework_or_plan" and news["lifecycle_status"] != "pending"  # Dad's news
+
+
 def test_a_feeling_is_the_units_emotion(build):
     turns = conversation(
         (MAY_8, [("Caroline", "I feel so anxious and stressed about my adoption interview."), ("Melanie", "Oh no!")])

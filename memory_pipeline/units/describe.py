@@ -103,17 +103,26 @@ def content_type(text: str, orientation: str, plan: str | None, emotional: bool,
 
 
 def planned_event(draft: UnitDraft) -> str | None:
-    """A plan said without a modal ("Jon is hosting a competition next month"): the owner's sentence that holds
-    a time expression its entry resolved to after the session day."""
+    """A plan said without a modal ("Jon is hosting a competition next month"): the owner's sentence about
+    themself that holds a time expression its entry resolved to after the session day (not one the extractor
+    only appended in parentheses)."""
     for piece in draft.pieces:
         entry = piece.entry
         if piece.speaker != draft.speaker or entry is None or orientation_of(piece) != "future" or not entry.event_time_text:
             continue
         for sentence in piece.texts:
-            if entry.event_time_text in sentence:
+            if entry.event_time_text in sentence and f"({entry.event_time_text}" not in sentence:
                 body, _ = cues.strip_attribution(sentence)
-                return body.rstrip(".!")
+                if _about_speaker(body, draft.speaker):
+                    return body.rstrip(".!")
     return None
+
+
+def _about_speaker(sentence: str, speaker: str | None) -> bool:
+    """The sentence's subject is its speaker (the extractor writes the speaker's name for "I") or a "we" that
+    includes them: "Dad starts his new job next Monday", said by Mom, is Dad's news, not Mom's plan."""
+    lowered = sentence.lower()
+    return (bool(speaker) and lowered.startswith(speaker.lower())) or lowered.split(" ", 1)[0] in ("we", "we'll", "we're", "our")
 
 
 def expression_interval(entry: EntryView | None, anchored_only: bool = True) -> tuple[datetime, datetime] | None:

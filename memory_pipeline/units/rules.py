@@ -2,7 +2,8 @@
 
 Walking the segment turn by turn, what one speaker says about one subject becomes one unit: a statement opens a
 unit of its speaker, and the speaker's next statement continues it when it answers a follow-up question about it,
-when the other side only reacted in between, or when it shares a content word with it; a unit stops growing at
+when it shares a content word with it, or, when the other side only reacted in between, when it adds a few words
+at most or leans on what came before ("It was ..."); a unit stops growing at
 ``max_unit_words``, at a statement about another participant after the speaker's own matters (or back), and at a
 statement dated at a time that does not overlap the unit's dated events (one time anchor per unit). A question becomes evidence of the unit that answers it (its words are kept when the answer
 alone would say nothing, "Yes, two of them"). Greetings, thanks, fillers and bare reactions ("Caroline is so brave")
@@ -158,9 +159,14 @@ class SegmentWalk:
         if pending is not None and pending.follows is unit:
             return True
         quiet_since = self.last_opened is unit
-        if quiet_since and pending is None:
-            return True  # the others only reacted
-        shared = shares_subject(unit, piece, self.names)
+        # the people and things a statement names are what it is about, so here only the participants' own names
+        # are no content words ("Mochi won't eat" goes on about Mochi; "I started reading Dune" is news)
+        participants = tuple(self.segment.participants)
+        if quiet_since and pending is None and len(cues.content_words(" ".join(piece.texts), participants)) <= self.rules.short_answer_words:
+            return True  # the others only reacted, and this adds little of its own ("So excited!")
+        # after a reaction too, a statement about something else is another unit: a sick cat, a failed car
+        # inspection and a book, told to an assistant that answered each, are three situations
+        shared = shares_subject(unit, piece, participants)
         return shared or (quiet_since and cues.opens_continuation(piece.texts[0]))
 
     def finish(self) -> list[UnitDraft]:
