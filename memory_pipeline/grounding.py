@@ -44,11 +44,50 @@ HYPHENS = frozenset({"-", "‐", "‑", "–"})
 
 @dataclass(frozen=True)
 class Perspective:
-    """Who the deictic words of one turn point to: ``addressee`` for "you" (set only when the session has two
-    named participants), ``we`` for "we/us/our" (set only when the turn says who they are)."""
+    """Who the deictic words of one turn point to: ``addressee`` for "you" (set only when it is clear whom the
+    turn addresses), ``we`` for "we/us/our" (set only when the turn says who they are), ``third`` for
+    "she/he/her/him/his" after token ``third_from`` (set only when the turn names one other person before)."""
 
     addressee: str | None = None
     we: str | None = None
+    third: str | None = None
+    third_from: int = 0
+
+
+THIRD_PERSON = frozenset({"she", "he", "her", "him", "his", "hers"})
+
+
+def third_person_referent(doc: ParsedDoc, excluded: Sequence[str | None]) -> tuple[str, int, int] | None:
+    """``(name, start, end)`` of the one person a turn names besides its speaker and addressee ("Ana's great,
+    she just got a job"), whom a later "she" or "he" of the turn is taken to mean; None when it names no other
+    person or several (no gender is guessed, so two names leave every pronoun as said)."""
+    skip = {part.lower() for name in excluded if name for part in name.split()}
+    found: dict[str, tuple[int, int]] = {}
+    for start, end in _named_people(doc):
+        name = re.sub(r"['’]s$", "", doc.span_text(start, end).strip())
+        if name and not any(part.lower() in skip for part in name.split()):
+            found.setdefault(name, (start, end))
+    if len(found) != 1:
+        return None
+    name, (start, end) = next(iter(found.items()))
+    return name, start, end
+
+
+# Roles in which a proper name is a person the turn talks about ("Ana's great", "Jen's doing well").
+PERSON_ROLES = frozenset({"nsubj", "nsubjpass", "poss", "appos"})
+
+
+def _named_people(doc: ParsedDoc) -> list[tuple[int, int]]:
+    """Token spans of the people a turn names: PERSON entities, and proper names the small tagger leaves
+    untagged or calls an organisation that stand as a subject or an owner (it misses many first names)."""
+    spans = [(e.start, e.end) for e in doc.entities if e.label == "PERSON"]
+    covered = {i for start, end in spans for i in range(start, end)}
+    for token in doc.tokens:
+        if token.i in covered or token.pos != "PROPN" or token.ent not in ("", "ORG") or not token.text[:1].isupper():
+            continue
+        if any(arc.label in PERSON_ROLES for arc in doc.parents(token.i)):
+            spans.append((token.i, token.i + 1))
+    return sorted(spans)
 
 
 def session_addressee(speaker: str | None, participants: Sequence[str]) -> str | None:

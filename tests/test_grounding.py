@@ -167,3 +167,22 @@ def test_a_participant_called_by_name_is_whom_you_means_in_a_group(parser, resol
     assert text["g:s1:1"] == "Wes asks Xia to help Wes move on Sunday."  # the one asked is named
     assert text["g:s1:2"] == "Yara got the job at Spotify."  # the closing call is no content
     assert text["g:s1:3"] == "Wes thanks Xia for helping Wes move."
+
+
+@pytest.mark.parametrize(
+    ("speaker", "text", "entry"),
+    [
+        # the one other person the turn names is whom a later "she" means, when the memory drops the name
+        ("Dev", "Ana's great, she just got a job in Lisbon. she starts in March",
+         "Dev noted: Ana just got a job in Lisbon. Ana starts in March."),
+        ("Leo", "Jen's doing well. she's a nurse, she works nights at St. David's",
+         "Leo noted: Jen's a nurse, Jen works nights at St. David's."),
+        # two people named: no gender is guessed, the pronoun stays
+        ("Dev", "Sara and Tom came over, she brought cake", "Dev noted: Sara and Tom came over, she brought cake."),
+        # the memory keeps the name itself: it reads right as said
+        ("Mia", "My sister Rita told me she's pregnant.", "Mia's sister Rita told Mia she's pregnant."),
+    ],
+)
+def test_she_is_the_one_other_person_the_turn_names(parser, resolver, speaker, text, entry):
+    said = extract_turn(parser.parse(text), speaker, SESSION, ExtractorConfig(), resolver, addressee="Kim")
+    assert said.text == entry

@@ -16,6 +16,7 @@ from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.grounding import (
     FIRST_PLURAL,
     SECOND_PERSON,
+    THIRD_PERSON,
     Perspective,
     in_hyphenated_word,
     in_quotation,
@@ -119,7 +120,7 @@ def rewrite_range(
             subject = _subject_kind(lower) if is_subject(doc, k) and not inverted else None
             continue
         renamed.append(lower in ("me", "my", "mine"))
-        if token.tag in ("VBP", "VB") and _shares_first_person_singular(doc, k):
+        if _shares_first_person_singular(doc, k):
             parts.append(third_person(text) + space)  # "I'm 29 and still have roommates": "... and still has"
             continue
         if lower == "na" and parts and parts[-1] == "wants" and doc.tokens[k - 1].lower == "wan":
@@ -166,6 +167,9 @@ def _grounded(doc: ParsedDoc, k: int, lower: str, perspective: Perspective) -> s
         if lower in ("our", "ours"):
             return possessive(perspective.we)
         return "themselves" if lower == "ourselves" else perspective.we
+    if perspective.third and lower in THIRD_PERSON and token.pos == "PRON" and k >= perspective.third_from:
+        owner = lower in ("his", "hers") or (lower == "her" and token.tag == "PRP$")
+        return possessive(perspective.third) if owner else perspective.third
     return None
 
 
@@ -211,17 +215,25 @@ def _agree_after(doc: ParsedDoc, k: int, lower: str, text: str, subject: str, op
 
 
 def _shares_first_person_singular(doc: ParsedDoc, k: int) -> bool:
-    """Verb ``k`` has no subject of its own and is coordinated with a verb whose subject is "I", so it agrees
-    with the speaker's name like that verb does."""
-    verb = next((arc.head for arc in doc.parents(k) if arc.label == "aux"), k)  # "... and have been there"
-    if verb != k and doc.tokens[k].tag != "VBP":
+    """Present verb ``k`` has no subject of its own and is coordinated with the finite present verb of a main
+    clause whose subject is "I", so it agrees with the speaker's name like that verb does ("I'm 29 and still
+    have roommates"). Kept narrow: a long chat sentence often parses a coordination wrong, and a bare verb after
+    "to", "gonna" or a relative clause ("the chances I get and leave ...") must stay as written."""
+    if doc.tokens[k].tag != "VBP":
         return False
-    if _has_subject(doc, verb) or (verb == k and any(arc.label == "aux" for arc in doc.children(verb))):
+    verb = next((arc.head for arc in doc.parents(k) if arc.label == "aux"), k)  # "... and have been there"
+    if _has_subject(doc, verb) or _has_subject(doc, k) or (verb == k and any(arc.label == "aux" for arc in doc.children(verb))):
         return False  # its own subject, or its own auxiliary ("... and will go") that agrees instead
-    heads = [arc.head for arc in doc.parents(verb) if arc.label == "conj"]
-    if doc.tokens[k].tag == "VB" and not any(doc.tokens[head].tag == "VBP" for head in heads):
-        return False  # "I will cook and clean": a bare verb after a modal stays bare
-    return any(doc.tokens[arc.dep].lower == "i" for head in heads for arc in doc.children(head) if arc.label == "nsubj")
+    before = next((t for t in reversed(doc.tokens[:k]) if t.pos not in ("ADV", "PART")), None)
+    if before is None or before.pos != "CCONJ":
+        return False  # "... and they're inspiring": a subject the parse did not attach; no coordination at all
+    for arc in doc.parents(verb):
+        head = doc.tokens[arc.head]
+        if arc.label != "conj" or head.tag not in ("VBP", "VBZ", "VBD") or any(a.label == "relcl" for a in doc.parents(head.i)):
+            continue
+        if any(doc.tokens[a.dep].lower == "i" for a in doc.children(head.i) if a.label == "nsubj"):
+            return True
+    return False
 
 
 def _subject_kind(lower: str) -> str | None:

@@ -8,7 +8,7 @@ when too little of it survived. The result also carries what the diagnostics nee
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from memory_pipeline.config import ExtractorConfig
@@ -26,7 +26,7 @@ from memory_pipeline.extraction.realise import Unit, coverage, merge_units, sele
 from memory_pipeline.extraction.scoring import candidates_for
 from memory_pipeline.extraction.scope import classify_scope
 from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver
-from memory_pipeline.grounding import ADDRESSEE, Perspective, noun_phrase, unresolved_deixis, we_partner
+from memory_pipeline.grounding import ADDRESSEE, Perspective, noun_phrase, third_person_referent, unresolved_deixis, we_partner
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.parsing import ParsedDoc
 from memory_pipeline.parsing.words import Word
@@ -73,7 +73,8 @@ def _token_range(doc: ParsedDoc, mention: TemporalMention) -> tuple[int, int]:
 
 
 def _perspective(doc: ParsedDoc, speaker: Speaker, addressee: str | None) -> Perspective:
-    """Who "you" and "we" are in this turn: "we" only when the turn names the speaker's partner in it."""
+    """Who "you", "we" and "she/he" are in this turn: "we" only when the turn names the speaker's partner in it,
+    "she/he" only after the one other person the turn names."""
     partner = we_partner(doc)
     if partner == ADDRESSEE:
         we = f"{speaker.name} and {addressee}" if addressee else None
@@ -81,7 +82,20 @@ def _perspective(doc: ParsedDoc, speaker: Speaker, addressee: str | None) -> Per
         we = f"{speaker.name} and {rewrite_range(doc, *partner, speaker, Perspective(addressee)).text}"
     else:
         we = None
-    return Perspective(addressee=addressee, we=we)
+    referent = third_person_referent(doc, (speaker.name, addressee))
+    third, third_from = (referent[0], referent[2]) if referent else (None, 0)
+    return Perspective(addressee=addressee, we=we, third=third, third_from=third_from)
+
+
+def _unit_perspective(doc: ParsedDoc, unit: Unit, perspective: Perspective) -> Perspective:
+    """The turn's perspective for one unit: "she" stays as said where the unit itself names her, since the
+    memory then reads right as it is ("Ana got a job, she starts in March")."""
+    if perspective.third is None:
+        return perspective
+    named = {t.i for t in doc.tokens if t.text in perspective.third.split() and t.ent == "PERSON"}
+    if any(lo <= i < hi for i in named for lo, hi in unit.ranges):
+        return replace(perspective, third=None)
+    return perspective
 
 
 def _people(doc: ParsedDoc, ranges: list[tuple[int, int]]) -> list[str]:
@@ -126,6 +140,16 @@ def _realise_unit(
     elif verb is not None:
         text = f"{speaker.name} " + text.uncapitalised()
     return attribute(text, speaker, question=question), UnitMood(question=question)
+
+
+def _as_written(phrase: Phrase) -> str:
+    """The phrase with the names it wrote for pronouns blanked: coverage counts the turn's words the memory kept,
+    and "Oliver" written for "He" keeps no word of "Oliver's hilarious"."""
+    chars = list(phrase.text)
+    for word in phrase.words:
+        if word.renamed:
+            chars[word.at : word.at + word.length] = " " * word.length
+    return "".join(chars)
 
 
 def _without_vocative(doc: ParsedDoc, lo: int, hi: int, addressee: str | None) -> int:
@@ -249,18 +273,21 @@ def extract_turn(
             host = min(range(len(units)), key=lambda n: abs(units[n].start - lo))
             appendices.setdefault(host, []).append(mention)
 
-    realised = [_realise_unit(doc, u, speaker, appendices.get(n, []), perspective) for n, u in enumerate(units)]
+    realised = [
+        _realise_unit(doc, u, speaker, appendices.get(n, []), _unit_perspective(doc, u, perspective))
+        for n, u in enumerate(units)
+    ]
     texts = [_sentence(t) for t, _ in realised]
     ranges = [r for u in units for r in u.ranges]
     moods = [m for _, m in realised]
     joined = Phrase.join(" ", texts)
-    retained, total = coverage(doc, start, joined.text)
+    retained, total = coverage(doc, start, _as_written(joined))
     words = len(doc.text[doc.tokens[start].idx :].split())
     if not texts or (total and retained / total < config.coverage_rho and words >= config.coverage_min_words):
         joined, ranges, moods = _fallback(doc, start, speaker, perspective)
         texts = [joined] if joined else []
         result.fallback = True
-        retained, total = coverage(doc, start, joined.text)
+        retained, total = coverage(doc, start, _as_written(joined))
     if not joined:
         return result
 
