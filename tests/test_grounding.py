@@ -186,3 +186,17 @@ def test_a_participant_called_by_name_is_whom_you_means_in_a_group(parser, resol
 def test_she_is_the_one_other_person_the_turn_names(parser, resolver, speaker, text, entry):
     said = extract_turn(parser.parse(text), speaker, SESSION, ExtractorConfig(), resolver, addressee="Kim")
     assert said.text == entry
+
+
+def test_a_name_written_for_a_pronoun_is_no_word_the_memory_kept(parser, resolver):
+    """Coverage decides the whole-turn fallback; "Luna" written for "She" must not count as keeping the "Luna"
+    of "Luna's hilarious", which the memory dropped."""
+    from memory_pipeline.extraction.realise import coverage
+    from memory_pipeline.extraction.turn import discourse_prefix_end
+
+    text = "Luna's hilarious! She hid my shoes in the garden once! Silly, right? Almost as silly as when I tried to teach a parrot French."
+    doc = parser.parse(text)
+    said = extract_turn(doc, "Nora", SESSION, ExtractorConfig(), resolver, addressee="Sam")
+    assert "Luna hid Nora's shoes" in said.text and not said.fallback
+    retained, total = coverage(doc, discourse_prefix_end(doc), said.text)  # counting the name as kept
+    assert said.coverage < retained / total
