@@ -119,6 +119,12 @@ def _turns(rows: list[tuple[str, str, str]]) -> pl.DataFrame:
     )
 
 
+def _all_admitted(turns: pl.DataFrame, parser, resolver) -> pl.DataFrame:
+    """The entries of ``turns`` with every turn admitted."""
+    gate = turns.select("turn_id", pl.lit(True).alias("admitted"))
+    return extract_memories(turns, gate, parser, ExtractorConfig(), resolver).entries
+
+
 def test_entries_are_grounded_per_session_and_keep_their_speaker(parser, resolver):
     turns = _turns(
         [
@@ -130,8 +136,7 @@ def test_entries_are_grounded_per_session_and_keep_their_speaker(parser, resolve
             ("s2", "Jon", "I want to plant roses too."),
         ]
     )
-    gate = turns.select("turn_id", pl.lit(True).alias("admitted"))
-    entries = extract_memories(turns, gate, parser, ExtractorConfig(), resolver).entries
+    entries = _all_admitted(turns, parser, resolver)
     by_turn = {row["source_turn_id"]: row for row in entries.iter_rows(named=True)}
     two = by_turn["g:s1:0"]
     assert "Melanie's garden" in two["text"] and YOU not in two["unresolved_deixis"]
@@ -160,8 +165,7 @@ def test_a_participant_called_by_name_is_whom_you_means_in_a_group(parser, resol
             ("s1", "Wes", "Thanks again Xia for helping me move."),
         ]
     )
-    gate = turns.select("turn_id", pl.lit(True).alias("admitted"))
-    entries = extract_memories(turns, gate, parser, ExtractorConfig(), resolver).entries
+    entries = _all_admitted(turns, parser, resolver)
     text = dict(zip(entries["source_turn_id"], entries["text"], strict=True))
     assert "Wes should apply for the design job" in text["g:s1:0"]
     assert text["g:s1:1"] == "Wes asks Xia to help Wes move on Sunday."  # the one asked is named
