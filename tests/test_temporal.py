@@ -144,6 +144,14 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         # said on a Friday, the weekend is the coming one
         (date(2024, 3, 8), "yes pls, over the weekend", date(2024, 3, 9)),
         (date(2023, 3, 31), "I started a weekend yoga class", date(2023, 3, 25)),  # past talk on a Friday: the last one
+        # before/by/until in talk that is not past: a deadline, still ahead whatever the day
+        (date(2023, 5, 8), "I need to finish the report before the weekend.", date(2023, 5, 13)),
+        (date(2023, 5, 8), "I have to pay the rent by the 5th.", date(2023, 6, 5)),
+        (date(2023, 5, 8), "We had a barbecue over the weekend.", date(2023, 5, 6)),
+        (date(2023, 5, 8), "I was busy until the weekend.", date(2023, 5, 6)),
+        # the weekend ahead is the coming one, on a Sunday the next
+        (date(2023, 5, 8), "I'll clean the garage on the weekend.", date(2023, 5, 13)),
+        (date(2023, 5, 14), "I'll clean the garage on the weekend.", date(2023, 5, 20)),
     ],
 )
 def test_dates_that_tense_alone_would_put_on_the_wrong_side_of_the_session(parser, resolver, said, text, first):
@@ -165,6 +173,27 @@ def test_dates_that_tense_alone_would_put_on_the_wrong_side_of_the_session(parse
 def test_a_date_outside_the_calendar_is_left_unresolved_not_an_error(parser, resolver, said, text):
     mention = ground_one(parser, resolver, text, said)
     assert not mention.resolved and mention.text.lower() in text.lower()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "said, text, first, end",
+    [
+        # part of a week, month or year: its first, middle or last third (of a year, three months)
+        (date(2023, 5, 8), "The deadline is end of the month.", date(2023, 5, 21), date(2023, 6, 1)),
+        (date(2023, 5, 8), "We're moving at the end of next month.", date(2023, 6, 21), date(2023, 7, 1)),
+        (date(2023, 5, 8), "I'll be done by the end of the week.", date(2023, 5, 12), date(2023, 5, 15)),
+        (date(2023, 5, 8), "We got married at the beginning of the year.", date(2023, 1, 1), date(2023, 4, 1)),
+        # the rest of a period on one side of the session; on its first or last day, that day, never empty
+        (date(2023, 5, 10), "Earlier this week I adopted a cat.", date(2023, 5, 8), date(2023, 5, 10)),
+        (date(2023, 5, 8), "Earlier this week I adopted a cat.", date(2023, 5, 8), date(2023, 5, 9)),
+        (date(2023, 5, 10), "I have a dentist appointment later this week.", date(2023, 5, 11), date(2023, 5, 15)),
+        (date(2023, 5, 14), "I have a dentist appointment later this week.", date(2023, 5, 14), date(2023, 5, 15)),
+    ],
+)
+def test_parts_of_a_period(parser, resolver, said, text, first, end):
+    mention = ground_one(parser, resolver, text, datetime(said.year, said.month, said.day, 12, 0))
+    assert _days(mention) == (first, end)
 
 
 @pytest.mark.slow

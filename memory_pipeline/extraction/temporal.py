@@ -69,6 +69,8 @@ CUE_PATTERNS = [
         _after_preposition(rf"(?:(?:early|mid|late)[- ])?{_MONTH}\b(?!\s+(?:i|we|you|he|she|they|be)\b)",
                            ("on", "by", "before", "after", "until", "till", "in", "from", "since", "of")),
         rf"\b(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+{_MONTH}\b",
+        r"\b(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+(?:the|this|next|last)\s+(?:week|month|year)\b",
+        r"\b(?:earlier|later)\s+this\s+(?:week|month|year)\b",
     )
 ]
 # Habitual, age and other non-anchoring uses of date words: not temporal anchors.
@@ -94,6 +96,9 @@ CLAUSE_MARKERS = {"aux", "auxpass", "neg", "advmod"}
 SCHEDULING_LEMMAS = {"book", "schedule", "reschedule", "move", "postpone", "push", "delay", "set", "arrange",
                      "reserve", "plan", "fix", "change", "bring"}
 SCHEDULED_BEFORE = ("for", "to", "until", "till")
+# Words that make what follows a deadline: in talk that is not past ("I need it done before the weekend", "by the
+# 20th") the date they name is still ahead, whatever day of the week it is said.
+DEADLINE_BEFORE = ("before", "by", "until", "till")
 
 
 @dataclass(frozen=True)
@@ -147,6 +152,8 @@ class TemporalResolver:
                 tense = tense_at(doc, start)
                 if tense == "past" and scheduled_date(doc, start):
                     tense = "present"
+                elif tense == "present" and _after_deadline_word(doc, start):
+                    tense = "future"
                 resolved = self.resolve(text, session_time, tense)
             if resolved is None:
                 mentions.append(TemporalMention(text, start, end))
@@ -259,6 +266,12 @@ def scheduled_date(doc: ParsedDoc, char: int) -> bool:
         return False
     sent = doc.tokens[at].sent
     return any(t.lemma.lower() in SCHEDULING_LEMMAS and t.pos == "VERB" for t in doc.tokens[:at] if t.sent == sent)
+
+
+def _after_deadline_word(doc: ParsedDoc, char: int) -> bool:
+    """The expression at ``char`` follows before/by/until/till."""
+    at = next((t.i for t in doc.tokens if t.idx >= char), None)
+    return at is not None and at > 0 and doc.tokens[at - 1].lower in DEADLINE_BEFORE
 
 
 # --- rules -------------------------------------------------------------------------------------------------
@@ -376,6 +389,16 @@ def resolve_by_rule(text: str, anchor: date, tense: str) -> tuple[datetime, date
         return _days(anchor - timedelta(days=7), 6, "range")
     if text == "these days":
         return _days(anchor - timedelta(days=30), 31, "range")
+
+    m = re.fullmatch(r"(earlier|later) this (week|month|year)", text)
+    if m:
+        return _rest_of_period(m.group(1), m.group(2), anchor)
+
+    m = re.fullmatch(r"(?:the )?(end|beginning|start|middle) of (?:the|this|next|last) (?:week|month|year)", text)
+    if m:
+        which = "last" if " last " in text else "next" if " next " in text else "this"
+        period = _relative(which, text.rsplit(" ", 1)[1], anchor, tense)
+        return _part_of(m.group(1), period[0].date(), period[1].date())
 
     m = re.fullmatch(rf"the (week|weekend|day|{_WEEKDAY}) (before|after|of) (.+)", text)
     if m:
@@ -538,7 +561,9 @@ def resolve_by_rule(text: str, anchor: date, tense: str) -> tuple[datetime, date
         if unit in SEASONS:
             return _season_for(unit, anchor, tense, "")
         if tense == "future":
-            return _relative("next", unit, anchor, tense)
+            # the weekend ahead is the coming one (on a Sunday, the next); a week, month or year ahead the next
+            ahead = "this" if unit == "weekend" and anchor.weekday() != 6 else "next"
+            return _relative(ahead, unit, anchor, tense)
         if unit == "weekend":
             if anchor.weekday() >= 5 or (anchor.weekday() == 4 and tense == "present"):
                 # said on a Friday, "the weekend" of present talk is the one starting tomorrow
@@ -547,6 +572,30 @@ def resolve_by_rule(text: str, anchor: date, tense: str) -> tuple[datetime, date
         days = {"week": 7, "month": 30, "year": 365}[unit]
         return _days(anchor - timedelta(days=days - 1), days, "range")
     return None
+
+
+def _rest_of_period(side: str, unit: str, anchor: date) -> tuple[datetime, datetime, str]:
+    """"Earlier this week": from the week's start up to the session; "later this month": from the day after it
+    to the month's end. Said on the period's first or last day, the session's own day, never an empty interval."""
+    start, end, _ = _relative("this", unit, anchor, "present")
+    today, tomorrow = _day(anchor), _day(anchor + timedelta(days=1))
+    first, last = (start, today) if side == "earlier" else (tomorrow, end)
+    return (first, last, "range") if first < last else (today, tomorrow, "range")
+
+
+def _part_of(part: str, first: date, end: date) -> tuple[datetime, datetime, str]:
+    """The first, middle or last third of the days ``[first, end)`` ("the end of next month": its last ten days,
+    "the beginning of the week": Monday to Wednesday), rounded up, as "the end of August" is from the 21st; of a
+    year, three months ("the end of the year": October to December)."""
+    days = (end - first).days
+    if days > 300:
+        return _month(first.year, {"beginning": 1, "start": 1, "middle": 5}.get(part, 10), 3)
+    third = -(-days // 3)
+    if part in ("beginning", "start"):
+        return _days(first, third, "range")
+    if part == "middle":
+        return _days(first + timedelta(days=(days - third) // 2), third, "range")
+    return _days(end - timedelta(days=third), third, "range")
 
 
 def _day_of_month(day: int, anchor: date, tense: str) -> tuple[datetime, datetime, str] | None:
