@@ -81,8 +81,9 @@ NON_ANCHOR = re.compile(
     # bare plural units ("for years", "so many days", "our days"): durations with no anchor
     r"^(?:the|our|my|his|her|their|so many|many|for|these|those|all)?\s*(?:years|months|weeks|days|nights)$|"
     r"\b(?:hours|minutes|seconds)$|"
-    # evaluative days ("a long day", "the big day"): which day is not said
-    r"^(?:a|an|the|our|my|that)\s+(?:\w+\s+)?day$|"
+    # evaluative days ("a long day", "the big day"): which day is not said; "(my) last day (at Acme)" is a
+    # day of something else, not yesterday
+    r"^(?:a|an|the|our|my|that)\s+(?:\w+\s+)?day$|^(?:first|last|final)\s+day$|"
     # a bare small number is an age or a count, not a date ("since I was 17"); "9-5" is working hours
     r"^(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
     r"sixteen|seventeen|eighteen|nineteen|twenty)$|^\d{1,2}\s*-\s*\d{1,2}$",
