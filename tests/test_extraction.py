@@ -74,6 +74,10 @@ def extract(parser, resolver):
         ("Kai", "lol my cat knocked over the plant again", "Kai's cat knocked over the plant again."),
         # a verb whose past is its present stays past with a past date ("quits" was wrong)
         ("Rosa", "I quit Brightwave last friday", "Rosa quit Brightwave last friday."),
+        # ... and beside another verb in the past ("hurts" was wrong)
+        ("Nora", "Bad news: I hurt my ankle, so I dropped out of the race.", "Bad news: Nora hurt Nora's ankle, so Nora dropped out of the race."),
+        # "so much for X" says X is off: read for its words it would say the opposite, so it is a reaction
+        ("Ben", "My knee is fully healed. So much for visiting him there.", "Ben's knee is fully healed."),
         # a verb that shares "I" agrees like the first one; a subject "my sister and I" is plural
         ("Hana", "I'm 29 and still have roommates lol", "Hana is 29 and still has roommates lol."),
         ("Hana", "I went to Paris and have been there since", "Hana went to Paris and has been there."),

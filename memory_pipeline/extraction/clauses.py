@@ -33,8 +33,25 @@ def is_content(token: Token) -> bool:
     )
 
 
+# Openings that make a whole sentence a reaction: "So much for visiting him there" says the visit is off, and
+# read for its words it would say the opposite.
+REACTION_OPENINGS = (("so", "much", "for"),)
+
+
+def opens_with_reaction(doc: ParsedDoc, start: int, end: int) -> bool:
+    words = tuple(t.lower for t in doc.tokens[start:end] if t.pos != "PUNCT")
+    return any(words[: len(opening)] == opening for opening in REACTION_OPENINGS)
+
+
+def in_reaction_sentence(doc: ParsedDoc, k: int) -> bool:
+    """Token ``k``'s sentence is a reaction by its opening ("So much for the picnic.")."""
+    return opens_with_reaction(doc, *doc.sentences[doc.tokens[k].sent])
+
+
 def is_discourse_only(doc: ParsedDoc, start: int, end: int) -> bool:
     """True when tokens ``start..end-1`` carry no content beyond greetings, reactions and vocative names."""
+    if opens_with_reaction(doc, start, end):
+        return True
     for token in doc.tokens[start:end]:
         if is_content(token) and not (token.pos == "PROPN" and token.ent in ("PERSON", "")):
             return False

@@ -44,6 +44,8 @@ PAST_DATE_WORDS = frozenset({"yesterday", "ago", "last", "earlier", "previous"})
 # date in the sentence they stay as written instead of agreeing as "quits".
 SAME_IN_PAST = frozenset({"quit", "put", "set", "cut", "hit", "let", "hurt", "cost", "shut", "spread", "split",
                           "burst", "cast", "upset", "broadcast", "read"})
+# Words that make a sentence tell of a habit, where a same-form verb is present ("I hit the gym every day").
+HABIT_WORDS = frozenset({"every", "each", "usually", "always", "often", "normally", "daily", "weekly", "sometimes"})
 # An auxiliary before a grounded subject "you" ("are you ok?" -> "is Mel ok?").
 INVERTED_AUX = {"are": "is", "were": "was", "have": "has", "do": "does"}
 
@@ -192,7 +194,7 @@ def _agree_after(doc: ParsedDoc, k: int, lower: str, text: str, subject: str, op
     token = doc.tokens[k]
     if opens and token.tag == "VB" and token.pos == "VERB" and not _told_as_past(doc, *doc.sentences[token.sent]):
         return third_person(text)
-    if lower in SAME_IN_PAST and _told_as_past(doc, *doc.sentences[token.sent]):
+    if lower in SAME_IN_PAST and (_told_as_past(doc, *doc.sentences[token.sent]) or _past_narrative(doc, k)):
         return None
     if opens and token.tag == "VBG":
         return "is " + text[:1].lower() + text[1:]  # "Playing guitar tonight": "I'm" was dropped
@@ -292,6 +294,15 @@ def _told_as_past(doc: ParsedDoc, start: int, end: int) -> bool:
     """The words say when, in the past ("Lost my job yesterday", which the tagger may read as an order): no
     request is about yesterday."""
     return any(t.ent == "DATE" and t.lower in PAST_DATE_WORDS for t in doc.tokens[start:end])
+
+
+def _past_narrative(doc: ParsedDoc, k: int) -> bool:
+    """Another verb of token ``k``'s sentence is in the past tense and nothing says the sentence is about a habit
+    ("I hurt my ankle, so I dropped out": hurt is past too; "I hit the gym every day since I moved" is not)."""
+    start, end = doc.sentences[doc.tokens[k].sent]
+    words = doc.tokens[start:end]
+    return any(t.tag == "VBD" and t.i != k for t in words) and not any(t.lower in HABIT_WORDS for t in words)
+
 
 
 def _has_subject(doc: ParsedDoc, k: int) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from memory_pipeline.config import ExtractorConfig
-from memory_pipeline.extraction.clauses import Clause, is_content, is_discourse_only
+from memory_pipeline.extraction.clauses import Clause, in_reaction_sentence, is_content, is_discourse_only
 from memory_pipeline.extraction.lexicon import (
     ANAPHORA,
     ATTITUDE_VERBS,
@@ -107,7 +107,7 @@ def passes_integrity(doc: ParsedDoc, lo: int, hi: int, cand: Candidate) -> bool:
     words = [t for t in doc.tokens[lo:hi] if t.pos != "PUNCT"]
     if len(words) < MIN_UNIT_WORDS:
         return False
-    if is_discourse_only(doc, lo, hi):
+    if is_discourse_only(doc, lo, hi) or in_reaction_sentence(doc, cand.predicate):
         return False
     token = doc.tokens[cand.predicate]
     if token.lemma == "be" and not cand.cue:
