@@ -129,6 +129,19 @@ def test_a_dated_sentence_is_a_plan_only_of_its_speaker(build):
     assert news["content_type"] != "homework_or_plan" and news["lifecycle_status"] != "pending"  # Dad's news
 
 
+def test_a_sign_up_dated_by_the_next_sentence_is_a_plan(build):
+    """"It's on October 13" dates what the sentence before it named; a short lead-in ("Guess what,") is no subject."""
+    turns = conversation(
+        (MAY_8, [("Nora", "Guess what, I signed up for the Chicago marathon. It's on October 13."), ("Ben", "Wow!"),
+                 ("Nora", "My cousin got a puppy. It's so cute."), ("Ben", "Aww!")])
+    )
+    units = build(turns, cuts={"session_1": [2]}).units
+    marathon = containing(units, "marathon")
+    assert (marathon["content_type"], marathon["lifecycle_status"]) == ("homework_or_plan", "pending")
+    assert marathon["intention_or_plan"] == "Nora signed up for the Chicago marathon: It's on October 13"
+    assert containing(units, "puppy")["lifecycle_status"] != "pending"  # no date ahead, and the cousin's news
+
+
 def test_a_feeling_is_the_units_emotion(build):
     turns = conversation(
         (MAY_8, [("Caroline", "I feel so anxious and stressed about my adoption interview."), ("Melanie", "Oh no!")])

@@ -59,6 +59,22 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("Ana left Google in May.", {"self.job = none", "self.employer = none"}),
         ("Ana left Paris in May.", set()),
         ("I quit smoking.", set()),
+        ("Ana got a new job by the way.", set()),  # "by the way" names no employer
+        # a pastime kept up or dropped: only the move between the two is a change
+        ("Ana swims every Tuesday at the community pool.", {"self.activity[swim] = yes"}),
+        ("I go to the gym three times a week.", {"self.activity[go gym] = yes"}),
+        ("Ana stopped swimming last week because of the ankle.", {"self.activity[swim] = none"}),
+        ("I don't play tennis anymore.", {"self.activity[play tennis] = none"}),
+        ("I took up running last month.", {"self.activity[run] = yes"}),
+        ("Ana swam a lot last summer.", set()),  # past, no habit now
+        ("Ana is going to stop drinking coffee.", set()),
+        # a relative named in apposition sets both keys; "he" after the one person named is that person
+        ("Ana's brother Tom moved to Denver.", {"self's brother.residence = denver", "tom.residence = denver"}),
+        ("Tom didn't like Denver, he moved back to Portland.", {"tom.residence = portland"}),
+        ("He moved to Portland after Tom left.", {"he.residence = portland"}),  # the name comes after the pronoun
+        # the future is read per clause: a hope in one sentence is no plan in the next
+        ("Ana hopes it heals fast. Ana's brother moved to Denver.", {"self's brother.residence = denver"}),
+        ("Ana is thinking about moving to Lisbon.", set()),
     ],
 )
 def test_slots_of_statements(parser, text, expected):
@@ -151,6 +167,8 @@ def test_plans_are_the_speakers_own_open_intentions(parser):
     assert plan("Ana wanted to visit Rome.") == set()  # a past intention
     assert plan("Ana wants to visit Rome someday.") == set()  # a wish
     assert plan("Your family is gonna be so lucky.") == set()  # not the speaker's action
+    assert plan("Ana hopes it heals fast.") == set()  # a hope for something else
+    assert plan("I hope to visit Rome.") == {"visit", "rome"}
     report = read_doc("r", parser.parse("Tom said the weather was bad, but Ana visited Rome last week."), "Ana")
     assert any({"visit", "rome"} <= event.words for event in report.reports)
 
@@ -414,3 +432,20 @@ def test_an_arrangement_in_the_present_progressive_is_a_plan_and_is_done(parser,
     assert initial["lunch"] == "pending" and initial["now"] is None  # no date ahead, no arrangement
     result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
     assert final_lifecycles(initial, result.links)["lunch"] == "completed"
+
+
+def test_a_sign_up_for_a_date_ahead_is_a_plan_and_dropping_out_cancels_it(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    frame = _plan_frame([
+        ("race", "Jess signed up for the Chicago marathon. It's on October 13.", datetime(2024, 3, 4, 19), datetime(2024, 10, 13)),
+        ("class", "Jess signed up for a pottery class last week.", datetime(2024, 3, 4, 19), datetime(2024, 2, 26)),
+        ("off", "Jess hurt Jess' ankle, so Jess dropped out of the Chicago marathon.", datetime(2024, 3, 18, 20), None),
+    ])
+    readings = read_frame(frame, parser)
+    initial = initial_lifecycles(memories_by_id(frame), readings)
+    assert initial["race"] == "pending" and initial["class"] is None  # the class's date is behind the session
+    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+    assert final_lifecycles(initial, result.links)["race"] == "cancelled"

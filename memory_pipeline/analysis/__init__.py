@@ -27,6 +27,7 @@ from memory_pipeline.analysis.cues import (
     negated_heads,
     negated_lemmas,
     plan_event,
+    registration_event,
     report_events,
 )
 from memory_pipeline.analysis.slots import SELF, SlotValue, read_slots, speaker_names
@@ -52,6 +53,7 @@ class Reading:
     denial: Cue | None = None
     correction: Cue | None = None
     plan: Event = Event()  # the event of the speaker's own plan, empty when the memory states none
+    registered: Event = Event()  # what the speaker signed up for or booked: a plan when its date lies ahead
     reports: tuple[Event, ...] = ()  # events reported as done
     cancelled: Event = Event()  # the clause a cancellation cue is in
     denied: Event = Event()  # the clause a denial governs
@@ -64,11 +66,9 @@ class Reading:
 
     @property
     def state_slots(self) -> tuple[SlotValue, ...]:
-        """The slots that state what is so now: a plan to move is not a residence, but an appointment or a
-        schedule is about the future by nature."""
-        if not self.future:
-            return self.slots
-        return tuple(s for s in self.slots if s.slot in FUTURE_SLOTS)
+        """The slots that state what is so now: a plan to move is not a residence (a slot whose own clause looks
+        ahead), but an appointment or a schedule is about the future by nature."""
+        return tuple(s for s in self.slots if not s.future or s.slot in FUTURE_SLOTS)
 
     def slot(self, key: tuple[str, str, str, str]) -> SlotValue | None:
         return next((s for s in self.state_slots if s.key == key), None)
@@ -92,6 +92,7 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         denial=denial,
         correction=correction,
         plan=plan_event(doc, names),
+        registered=registration_event(doc, names),
         reports=report_events(doc, names),
         cancelled=cue_event(doc, cancel.at, names) if cancel else Event(),
         denied=cue_event(doc, denial.at, names) if denial else Event(),

@@ -7,6 +7,7 @@ marathon" on the words of those clauses, not on everything else the two memories
 
 from __future__ import annotations
 
+from memory_pipeline.grounding import third_person_referent
 from memory_pipeline.parsing import ParsedDoc
 
 SELF = "self"
@@ -15,6 +16,7 @@ SUBJECT_LABELS = ("nsubj", "nsubjpass", "csubj")
 # Relations through which a predicate shares its head's subject ("going to run", "quit and moved").
 SUBJECT_SHARING = ("xcomp", "conj", "acomp", "attr", "pcomp", "advcl")
 HOUSEHOLD = frozenset({"family", "household"})
+THIRD_PERSON = frozenset({"he", "she", "him", "her"})
 
 
 def parent(doc: ParsedDoc, i: int) -> tuple[int, str] | None:
@@ -56,6 +58,11 @@ def subject_key(doc: ParsedDoc, i: int, names: frozenset[str]) -> str:
     owners = children(doc, i, "poss")
     token = doc.tokens[i]
     lemma = token.lower if token.pos == "PROPN" else token.lemma.lower()
+    if token.lower in THIRD_PERSON:
+        # "Tom didn't like Denver, he moved back": the one other person named before the pronoun
+        referent = third_person_referent(doc, tuple(names))
+        if referent is not None and referent[2] <= i:
+            return referent[0].split()[-1].lower()
     if owners and is_self_token(doc, owners[0], names):
         # "our family moved": the speaker's household is the speaker
         return SELF if lemma in HOUSEHOLD else f"{SELF}'s {lemma}"

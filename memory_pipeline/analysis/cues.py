@@ -44,6 +44,7 @@ STOP_WORDS = frozenset(
 
 # Plans and intentions: a lemma that makes its clause future-directed, or the lemma pair of a phrase.
 PLAN_LEMMAS = frozenset({"plan", "intend", "hope", "aim", "schedule", "arrange", "prepare"})
+NOUN_PLANS = frozenset({"plan", "schedule", "arrange", "prepare"})  # "planning a trip", "arranging a party"
 PLAN_PHRASES = (("go", "to"), ("want", "to"), ("look", "forward"), ("think", "about"), ("think", "of"), ("about", "to"))
 MODAL_FUTURE = frozenset({"will", "shall", "'ll", "gonna"})
 
@@ -309,8 +310,10 @@ def plan_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
         elif token.tag == "VBG" and lemma == "go" and children(doc, token.i, "xcomp"):
             predicate = children(doc, token.i, "xcomp")[0]
         elif token.pos == "VERB" and lemma in PLAN_LEMMAS and token.tag not in ("VBD", "VBN"):
-            # "planned to" / "hoped to" tell of a past intention, not an open plan
-            predicate = (children(doc, token.i, "xcomp") or [token.i])[0]
+            # "planned to" / "hoped to" tell of a past intention, not an open plan; "I hope it heals" is a wish
+            # for something else, and only "planning a trip" names its plan without a verb
+            xcomps = children(doc, token.i, "xcomp")
+            predicate = xcomps[0] if xcomps else (token.i if lemma in NOUN_PLANS else None)
         elif _arranged(doc, token.i):
             predicate = token.i
         if predicate is None or doc.tokens[predicate].lemma.lower() in NOT_PLANS:
@@ -319,6 +322,27 @@ def plan_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
             continue
         event = clause_event(doc, predicate, names)
         if event.words:
+            return event
+    return Event()
+
+
+# Verbs of signing up for something ("signed up for the marathon", "booked a table", "got tickets for the show").
+REGISTRATION_LEMMAS = frozenset({"register", "enroll", "enrol", "book", "reserve"})
+TICKET_VERBS = frozenset({"buy", "get", "book"})
+
+
+def registration_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
+    """What the speaker signed up for, registered for, booked or bought tickets for, or an empty event. Said in
+    the past tense, a sign-up is still a plan when the event's date lies ahead; only the caller knows the date."""
+    for token in doc.tokens:
+        if token.pos != "VERB":
+            continue
+        lemma = token.lemma.lower()
+        particles = {doc.tokens[p].lower for p in children(doc, token.i, "prt")}
+        tickets = lemma in TICKET_VERBS and any(doc.tokens[o].lemma.lower() == "ticket" for o in children(doc, token.i, "dobj"))
+        if not (lemma in REGISTRATION_LEMMAS or (lemma == "sign" and "up" in particles) or tickets):
+            continue
+        if subject_of(doc, token.i, names) == SELF and (event := clause_event(doc, token.i, names)).words:
             return event
     return Event()
 

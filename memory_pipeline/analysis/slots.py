@@ -10,8 +10,9 @@ extractor's third person) and "We relocated to Berlin" all give ``self.residence
 Two kinds of slot:
 * exclusive (residence, job, employer, diet, relationship, children, schedule, appointment, age): any new value
   replaces the old one, and repeating the current value is a duplicate;
-* transition-only (ownership, health): a thing can be owned or a condition had alongside others, so only the
-  move between having it and not having it (``yes`` <-> ``none``, ``has`` <-> ``recovered``) is a change.
+* transition-only (ownership, health, activity): a thing can be owned, a condition had or a pastime kept up
+  alongside others, so only the move between having it and not having it (``yes`` <-> ``none``, ``has`` <->
+  ``recovered``) is a change: "I swim every Tuesday" and later "I stopped swimming".
 """
 
 from __future__ import annotations
@@ -20,13 +21,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from memory_pipeline.analysis.clauses import SELF, children, is_self_token, parent, subject_key, subject_of
-from memory_pipeline.analysis.cues import MONTHS, SELF_WORDS, WEEKDAYS, negated_heads
+from memory_pipeline.analysis.cues import MODAL_FUTURE, MONTHS, PLAN_LEMMAS, SELF_WORDS, WEEKDAYS, negated_heads
 from memory_pipeline.parsing import ParsedDoc
 
 NONE_VALUE = "none"
 
 EXCLUSIVE_SLOTS = frozenset({"residence", "job", "employer", "diet", "relationship", "children", "schedule", "appointment", "age"})
-TRANSITION_SLOTS = frozenset({"ownership", "health"})
+TRANSITION_SLOTS = frozenset({"ownership", "health", "activity"})
 # A changed appointment is a corrected event; every other change is a change of state.
 EVENT_SLOTS = frozenset({"appointment"})
 
@@ -45,7 +46,8 @@ OCCUPATIONS = frozenset(
     "entrepreneur economist translator courier farmer".split()
 )
 NOT_EMPLOYERS = frozenset(
-    "home night nights weekend weekends moment time times day days morning evening night shift shifts".split()
+    "home night nights weekend weekends moment time times day days morning evening night shift shifts "
+    "way chance accident luck mistake".split()
 )
 JOB_NOUNS = frozenset({"job", "position", "role", "post", "work", "career"})
 JOB_LOSS_VERBS = frozenset({"quit", "lose", "leave", "resign", "retire"})
@@ -100,6 +102,19 @@ INJURY_VERBS = frozenset({"break", "sprain", "injure", "hurt", "fracture", "twis
 CONDITION_VERBS = frozenset({"have", "get", "catch", "develop", "contract", "suffer"})
 RECOVERY_VERBS = frozenset({"recover", "heal", "beat", "overcome", "survive"})
 
+# A recurring activity: a present-tense verb with one of these ("usually", "every Tuesday", "on weekends",
+# "three times a week"); kept up or dropped ("stopped swimming", "took up running", "don't play tennis anymore").
+HABIT_ADVERBS = frozenset({"usually", "often", "always", "regularly", "daily", "weekly", "nightly", "frequently", "normally"})
+HABIT_DETERMINERS = frozenset({"every", "each"})
+HABIT_PLURALS = frozenset({w + "s" for w in WEEKDAYS} | {"weekends", "mornings", "evenings", "nights", "afternoons"})
+STOP_HABIT = {"stop": None, "quit": None, "give": "up", "drop": None}
+START_HABIT = {"start": None, "begin": None, "take": "up", "pick": "up", "resume": None}
+# Verbs of states and slots of their own (where one lives or works), which are no pastimes.
+NOT_ACTIVITIES = frozenset(
+    "be have get do feel think know want need like love hate see say tell try seem look make use let go come "
+    "live work stay own belong remember believe understand mean matter care forget wish hope".split()
+)
+
 VALUE_LABELS = frozenset({"compound", "amod", "nmod", "poss", "case", "nummod", "quantmod", "npadvmod"})
 DETERMINERS = frozenset({"a", "an", "the", "my", "our", "his", "her", "their", "your", "this", "that", "some"})
 REPORTING_VERBS = frozenset(
@@ -123,6 +138,9 @@ class SlotValue:
     asserted: bool = True
     # Whose "self" it is: the speaker's name, lower case. Two speakers' "self.residence" are two slots.
     owner: str = ""
+    # True when the slot's own clause looks ahead ("I'm going to move to Berlin", "I hope to move"): a plan to
+    # move is no residence. Per clause, so "I hope it heals. My brother moved to Denver" still sets a residence.
+    future: bool = False
 
     @property
     def key(self) -> tuple[str, str, str, str]:
@@ -157,10 +175,29 @@ def read_slots(doc: ParsedDoc, speaker: str | None) -> tuple[SlotValue, ...]:
         for rule in RULES:
             found.extend(rule(context, token.i))
     owner = (speaker or "").lower()
+    aliases = subject_aliases(doc, context.names)
     unique: dict[tuple[str, str, str, str], SlotValue] = {}
     for slot in (replace(s, owner=owner) for s in found if s.asserted):
         unique.setdefault(slot.key, slot)
+        if slot.subject in aliases:
+            # "my brother Tom moved to Denver" sets the slot of both: a later memory may say either
+            alias = replace(slot, subject=aliases[slot.subject])
+            unique.setdefault(alias.key, alias)
     return tuple(unique.values())
+
+
+def subject_aliases(doc: ParsedDoc, names: frozenset[str]) -> dict[str, str]:
+    """A relative and their name, each for the other, where the memory says both ("my brother Tom",
+    "Tom, my brother"): ``{"self's brother": "tom", "tom": "self's brother"}``."""
+    out: dict[str, str] = {}
+    for token in doc.tokens:
+        for other in children(doc, token.i, "appos"):
+            keys = {subject_key(doc, token.i, names), subject_key(doc, other, names)}
+            kin = [key for key in keys if key.startswith(f"{SELF}'s ")]
+            named = [doc.tokens[j].lower for j in (token.i, other) if doc.tokens[j].pos == "PROPN"]
+            if len(kin) == 1 and len(named) == 1 and named[0] in keys:
+                out[kin[0]], out[named[0]] = named[0], kin[0]
+    return out
 
 
 def speaker_names(speaker: str | None) -> frozenset[str]:
@@ -254,7 +291,32 @@ def _slot(context: _Context, predicate: int, slot: str, value: str, scope: str, 
     subject = _subject(context, predicate) if subject is None else subject
     neg = _negated(context, predicate, *anchor_tokens) if negated is None else negated
     anchor = _anchor(context, predicate, *anchor_tokens)
-    return SlotValue(subject, slot, scope, value, anchor, neg, asserted=not _reported(context, predicate))
+    return SlotValue(subject, slot, scope, value, anchor, neg, asserted=not _reported(context, predicate),
+                     future=_looks_ahead(context, predicate))
+
+
+# What makes a clause look ahead when it governs it: "going (to move)", "plan/want/hope (to move)".
+AHEAD_GOVERNORS = PLAN_LEMMAS | {"want", "wish", "go", "think", "consider"}
+
+
+def _looks_ahead(context: _Context, predicate: int) -> bool:
+    """The predicate has a modal future of its own, or a verb of going, planning or wanting governs it."""
+    doc, i, seen = context.doc, predicate, set()
+    while i not in seen:
+        seen.add(i)
+        for aux in _children(context, i, "aux"):
+            if doc.tokens[aux].lower in MODAL_FUTURE or (doc.tokens[aux].tag == "MD" and _lemma(context, aux) in ("will", "shall")):
+                return True
+        up = _parent(context, i)
+        # "thinking about moving": through the preposition to the verb it hangs on
+        if up is None or up[1] not in ("xcomp", "ccomp", "conj", "pcomp", "prep"):
+            return False
+        head = up[0]
+        if up[1] != "conj" and (_lemma(context, head) in AHEAD_GOVERNORS - {"go"} or (
+                _lemma(context, head) == "go" and doc.tokens[head].tag == "VBG")):
+            return True
+        i = head
+    return False
 
 
 def _reported(context: _Context, i: int) -> bool:
@@ -633,5 +695,82 @@ def _has_age(context: _Context, predicate: int) -> bool:
     return False
 
 
-RULES = (residence, job, diet, relationship, number_of_children, schedule, ownership, health, age)
+def activity(context: _Context, i: int) -> list[SlotValue]:
+    """A pastime kept up or dropped: ``activity[swim] = yes`` from "I swim every Tuesday", "I go swimming on
+    Sundays", "took up running"; ``= none`` from "stopped swimming", "gave up playing tennis", "I don't play
+    tennis anymore". The scope is the activity's verb and its object ("play tennis", "go gym")."""
+    token = context.doc.tokens[i]
+    if token.pos != "VERB":
+        return []
+    lemma = _lemma(context, i)
+    particles = {context.doc.tokens[p].lower for p in _children(context, i, "prt")}
+    for verbs, value in ((STOP_HABIT, NONE_VALUE), (START_HABIT, "yes")):
+        if lemma in verbs and (verbs[lemma] is None or verbs[lemma] in particles):
+            done = [j for j in _children(context, i, "xcomp") if context.doc.tokens[j].tag == "VBG"]
+            if done and (scope := _activity_scope(context, done[0])):
+                return [_slot(context, i, "activity", value, scope, *_activity_words(context, done[0]), negated=False)]
+            return []
+    if token.tag not in ("VBP", "VBZ", "VB", "VBN"):
+        return []
+    doing = i
+    if lemma == "go":  # "I go swimming every Tuesday": the activity is the gerund, unless they go somewhere
+        gerunds = [j for j in _children(context, i, "xcomp") if context.doc.tokens[j].tag == "VBG"]
+        doing = gerunds[0] if gerunds else i
+    scope = _activity_scope(context, doing)
+    if scope is None:
+        return []
+    if _no_longer(context, i):
+        return [_slot(context, i, "activity", NONE_VALUE, scope, *_activity_words(context, doing), negated=False)]
+    if token.tag in ("VBP", "VBZ") and not _negated(context, i) and (_habitual(context, i) or _habitual(context, doing)):
+        return [_slot(context, i, "activity", "yes", scope, *_activity_words(context, doing))]
+    return []
+
+
+def _activity_words(context: _Context, verb: int) -> list[int]:
+    """The activity's verb and its object, for the slot's verbatim anchor."""
+    return [verb, *_children(context, verb, "dobj")[:1]]
+
+
+def _no_longer(context: _Context, verb: int) -> bool:
+    """"don't swim anymore", "no longer run": the verb is negated and the clause says the habit ended."""
+    words = {context.doc.tokens[j].lower for j in _children(context, verb, "advmod", "neg")}
+    words |= {context.doc.tokens[k].lower for j in _children(context, verb, "advmod") for k in _children(context, j, "neg")}
+    return ("anymore" in words and _negated(context, verb)) or {"no", "longer"} <= words or (
+        "longer" in words and _negated(context, verb))
+
+
+def _activity_scope(context: _Context, verb: int) -> str | None:
+    """"swim", "play tennis", "go gym": the verb's lemma with its object (or, for going, where to)."""
+    lemma = _lemma(context, verb)
+    if lemma in NOT_ACTIVITIES and lemma != "go":
+        return None
+    objects = _children(context, verb, "dobj")
+    if lemma == "go":
+        objects = [obj for prep, obj in _prep_objects(context, verb, ("to",)) if not _is_place(context, obj) or
+                   context.doc.tokens[obj].pos == "NOUN"]
+        if not objects:
+            return None
+    things = [_lemma(context, obj) for obj in objects if context.doc.tokens[obj].pos in ("NOUN", "PROPN")]
+    return " ".join([lemma, *things[:1]])
+
+
+def _habitual(context: _Context, verb: int) -> bool:
+    """The verb carries a frequency: an adverb, "every/each <time>", "<n> times a <unit>", "on Tuesdays"."""
+    doc = context.doc
+    for arc in doc.children(verb):
+        word = doc.tokens[arc.dep]
+        if arc.label == "advmod" and word.lower in HABIT_ADVERBS:
+            return True
+        if arc.label in ("npadvmod", "tmod", "obl"):
+            if any(doc.tokens[d].lower in HABIT_DETERMINERS for d in _children(context, arc.dep, "det")):
+                return True
+            if word.lemma.lower() == "time" and _children(context, arc.dep, "nummod", "npadvmod"):
+                return True
+        if arc.label == "prep" and word.lower in ("on", "in"):
+            if any(doc.tokens[o].lower in HABIT_PLURALS for o in _children(context, arc.dep, "pobj")):
+                return True
+    return False
+
+
+RULES = (residence, job, diet, relationship, number_of_children, schedule, ownership, health, age, activity)
 

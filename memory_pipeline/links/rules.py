@@ -78,8 +78,12 @@ def report_fits_plan(plan: Memory, report: Memory, grace: timedelta) -> bool:
 
 
 def planned_event(reading: Reading) -> Event:
-    """The event a plan memory is about: its plan clause, or all its words when the plan has no clause of its own."""
-    return reading.plan if reading.plan.words else Event(reading.words, reading.nouns)
+    """The event a plan memory is about: its plan clause or what it signed up for, or all its words when the plan
+    has no clause of its own."""
+    for event in (reading.plan, reading.registered):
+        if event.words:
+            return event
+    return Event(reading.words, reading.nouns)
 
 
 def moved_plans(context: LinkContext) -> dict[str, Memory]:

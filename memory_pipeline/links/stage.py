@@ -60,18 +60,25 @@ class LinksResult:
 
 def initial_lifecycles(memories: dict[str, Memory], readings: dict[str, Reading]) -> dict[str, str | None]:
     """Each memory's lifecycle before any link: a unit's own ``lifecycle_status`` when it has one; otherwise
-    ``pending`` for a plan (the speaker's own future action that the memory does not call off), else none."""
+    ``pending`` for a plan (the speaker's own future action, or a sign-up for an event whose date lies ahead,
+    that the memory does not call off), else none."""
     out: dict[str, str | None] = {}
     for memory_id, memory in memories.items():
         if memory.lifecycle_status not in UNKNOWN_LIFECYCLES:
             out[memory_id] = memory.lifecycle_status
             continue
         reading = readings.get(memory_id)
+        planned = reading is not None and (bool(reading.plan.words) or (bool(reading.registered.words) and _dated_ahead(memory)))
         is_plan = memory.content_type == "homework_or_plan" or (
-            reading is not None and bool(reading.plan.words) and reading.cancel is None and reading.denial is None
+            planned and reading.cancel is None and reading.denial is None
         )
         out[memory_id] = PENDING if is_plan else None
     return out
+
+
+def _dated_ahead(memory: Memory) -> bool:
+    """The memory's event, from a time expression, falls after the day it was said."""
+    return memory.explicit_time and memory.session_time is not None and memory.event_start.date() > memory.session_time.date()
 
 
 def changed_at(memory: Memory) -> datetime | None:

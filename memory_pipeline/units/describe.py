@@ -102,26 +102,48 @@ def content_type(text: str, orientation: str, plan: str | None, emotional: bool,
     return "general_fact"
 
 
+# A sentence that only dates the thing just named: "It's on October 13.", "That was last week", "it is tomorrow".
+IT_IS = re.compile(r"^(?:it|that|this)(?:'s|’s| is| was| will be)\b", re.IGNORECASE)
+# A short lead-in before the sentence's subject: "Guess what, Nora signed up ...", "Oh well, Nora ...".
+LEAD_IN = re.compile(r"^(?:[a-z']+\s){0,2}[a-z']+,\s*")
+
+
 def planned_event(draft: UnitDraft) -> str | None:
     """A plan said without a modal ("Jon is hosting a competition next month"): the owner's sentence about
     themself that holds a time expression its entry resolved to after the session day (not one the extractor
-    only appended in parentheses)."""
+    only appended in parentheses), or such a sentence about "it" right after one about themself ("Nora signed
+    up for the marathon. It's on October 13": the date is the marathon's)."""
     for piece in draft.pieces:
         entry = piece.entry
         if piece.speaker != draft.speaker or entry is None or orientation_of(piece) != "future" or not entry.event_time_text:
             continue
+        before = None
         for sentence in piece.texts:
+            body, _ = cues.strip_attribution(sentence)
             if entry.event_time_text in sentence and f"({entry.event_time_text}" not in sentence:
-                body, _ = cues.strip_attribution(sentence)
                 if _about_speaker(body, draft.speaker):
-                    return body.rstrip(".!")
+                    return _without_lead_in(body, draft.speaker).rstrip(".!")
+                if before is not None and IT_IS.match(body):
+                    return f"{_without_lead_in(before, draft.speaker).rstrip('.!')}: {body.rstrip('.!')}"
+            before = body if _about_speaker(body, draft.speaker) else None
     return None
+
+
+def _without_lead_in(sentence: str, speaker: str | None) -> str:
+    """"Guess what, Nora signed up ..." -> "Nora signed up ..."; a sentence that opens with its subject as is."""
+    found = LEAD_IN.match(sentence.lower())
+    if found is None or (speaker and sentence.lower().startswith(speaker.lower())):
+        return sentence
+    return sentence[found.end():]
 
 
 def _about_speaker(sentence: str, speaker: str | None) -> bool:
     """The sentence's subject is its speaker (the extractor writes the speaker's name for "I") or a "we" that
     includes them: "Dad starts his new job next Monday", said by Mom, is Dad's news, not Mom's plan."""
     lowered = sentence.lower()
+    if speaker and not lowered.startswith(speaker.lower()) and LEAD_IN.match(lowered):
+        lowered = LEAD_IN.sub("", lowered)
+        return lowered.startswith(f"{speaker.lower()} ") or lowered.split(" ", 1)[0] in ("we", "we'll", "we're")
     return (bool(speaker) and lowered.startswith(speaker.lower())) or lowered.split(" ", 1)[0] in ("we", "we'll", "we're", "our")
 
 
