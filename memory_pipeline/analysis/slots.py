@@ -295,8 +295,9 @@ def _slot(context: _Context, predicate: int, slot: str, value: str, scope: str, 
                      future=_looks_ahead(context, predicate))
 
 
-# What makes a clause look ahead when it governs it: "going (to move)", "plan/want/hope (to move)".
-AHEAD_GOVERNORS = PLAN_LEMMAS | {"want", "wish", "go", "think", "consider"}
+# What makes a clause look ahead when it governs it: "plan/want/hope (to move)", "thinking (about moving)";
+# "going (to move)" too, in the progressive only.
+AHEAD_GOVERNORS = PLAN_LEMMAS | {"want", "wish", "think", "consider"}
 
 
 def _looks_ahead(context: _Context, predicate: int) -> bool:
@@ -312,7 +313,7 @@ def _looks_ahead(context: _Context, predicate: int) -> bool:
         if up is None or up[1] not in ("xcomp", "ccomp", "conj", "pcomp", "prep"):
             return False
         head = up[0]
-        if up[1] != "conj" and (_lemma(context, head) in AHEAD_GOVERNORS - {"go"} or (
+        if up[1] != "conj" and (_lemma(context, head) in AHEAD_GOVERNORS or (
                 _lemma(context, head) == "go" and doc.tokens[head].tag == "VBG")):
             return True
         i = head
@@ -746,8 +747,8 @@ def _activity_scope(context: _Context, verb: int) -> str | None:
         return None
     objects = _children(context, verb, "dobj")
     if lemma == "go":
-        objects = [obj for prep, obj in _prep_objects(context, verb, ("to",)) if not _is_place(context, obj) or
-                   context.doc.tokens[obj].pos == "NOUN"]
+        # "go to the gym" is a pastime, "go to Paris" a trip
+        objects = [obj for prep, obj in _prep_objects(context, verb, ("to",)) if context.doc.tokens[obj].pos == "NOUN"]
         if not objects:
             return None
     things = [_lemma(context, obj) for obj in objects if context.doc.tokens[obj].pos in ("NOUN", "PROPN")]
