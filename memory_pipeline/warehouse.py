@@ -135,6 +135,32 @@ DERIVED_VIEWS: list[DerivedView] = [
         computed=_MEMORIES.column_comments(),
     ),
     DerivedView(
+        "memory_partial_updates",
+        "Active memories a later memory changed in part: consolidation never hides a memory of several clauses "
+        "(its other facts would go too), so the supersede it refused names the update here. Search marks these "
+        "[PARTLY UPDATED by <id>].",
+        """
+        SELECT d.candidate_id AS memory_id, m.conversation_id, m.memory_kind, m.speaker, m.text,
+               d.target_id AS updated_by, u.text AS update_text, u.session_time AS updated_at,
+               d.basis, d.scope, d.anchor
+        FROM consolidation_decisions d
+        JOIN memories m ON m.memory_id = d.candidate_id
+        JOIN memories u ON u.memory_id = d.target_id
+        WHERE d.action = 'supersede' AND NOT d.accepted AND d.reject_reason = 'would_hide_other_facts'
+          AND m.status = 'active'
+        """,
+        sources={
+            "memory_id": "consolidation_decisions.candidate_id",
+            "updated_by": "consolidation_decisions.target_id",
+            **{column: f"consolidation_decisions.{column}" for column in ("basis", "scope", "anchor")},
+        },
+        computed={
+            **{column: _MEMORIES.column_comments()[column] for column in ("conversation_id", "memory_kind", "speaker", "text")},
+            "update_text": "The text of the later memory that changed part of this one.",
+            "updated_at": "When the later memory was said.",
+        },
+    ),
+    DerivedView(
         "memory_history",
         "Each memory that was replaced or replaces another, followed forward: step 0 is the memory itself, step n "
         "its n-th replacement; the decision columns say why that version was replaced.",
@@ -279,7 +305,7 @@ def connect(lake: Lake, read_only: bool = True) -> duckdb.DuckDBPyConnection:
     the database file opened read-only, file access limited to the lake's ``tables/`` folder (which the views read),
     extensions neither installed nor loaded, and the configuration locked so a query cannot switch any of it back.
     """
-    if not lake.warehouse_path.exists():
+    if not lake.warehouse_path.exists() or not _has_every_derived_view(lake):
         refresh_views(lake)
     if not read_only:
         return duckdb.connect(str(lake.warehouse_path))
@@ -293,6 +319,14 @@ def connect(lake: Lake, read_only: bool = True) -> duckdb.DuckDBPyConnection:
     con.execute("SET enable_external_access = false")
     con.execute("SET lock_configuration = true")
     return con
+
+
+def _has_every_derived_view(lake: Lake) -> bool:
+    """Whether the warehouse holds every view this version defines: a lake written by an older version gets the
+    new ones on its first query, not only after its next run."""
+    with duckdb.connect(str(lake.warehouse_path), read_only=True) as con:
+        present = {name for (name,) in con.execute("SELECT view_name FROM duckdb_views() WHERE NOT internal").fetchall()}
+    return {view.name for view in DERIVED_VIEWS} <= present
 
 
 def check_read_only(con: duckdb.DuckDBPyConnection, sql: str) -> None:

@@ -1,5 +1,5 @@
-"""The state-changes conversation (tests/fixtures/state_changes.json) carried through extraction, links and
-consolidation once per test session, with lookups by turn ref (``"S3:2"``).
+"""The state-changes conversation (tests/fixtures/state_changes.json), or another fixture of the same kind, carried
+through extraction, links and consolidation once per test session, with lookups by turn ref (``"S3:2"``).
 
 Only Nora's turns are admitted (no gate model), so the memories are exactly her statements.
 """
@@ -23,7 +23,8 @@ from memory_pipeline.lake import Lake
 from memory_pipeline.links import LinksConfig, LinksResult, build_links, final_lifecycles, initial_lifecycles, load_link_classifier
 from memory_pipeline.memory_frame import memories_by_id, memory_frame, memory_vectors
 
-PATH = Path(__file__).with_name("fixtures") / "state_changes.json"
+FIXTURES = Path(__file__).with_name("fixtures")
+PATH = FIXTURES / "state_changes.json"
 CONVERSATION = "state-changes"
 USER = "Nora"
 
@@ -41,9 +42,13 @@ class Built:
     lifecycles: dict[str, str | None]
     consolidation: ConsolidationResult
 
+    @property
+    def conversation_id(self) -> str:
+        return self.turns["conversation_id"][0]
+
     def id_of(self, ref: str) -> str:
         """The memory formed from turn ``ref`` (``"S1:2"``)."""
-        found = self.entries.filter(pl.col("source_turn_id") == f"{CONVERSATION}:{ref}")["memory_id"]
+        found = self.entries.filter(pl.col("source_turn_id") == f"{self.conversation_id}:{ref}")["memory_id"]
         assert found.len() == 1, f"no single memory from {ref}"
         return found[0]
 
@@ -63,17 +68,17 @@ class Built:
             ("memory_embeddings", self.embeddings), ("links", self.links.links),
             ("consolidation_decisions", self.consolidation.decisions), ("memory_status", self.consolidation.status),
         ):
-            lake.write_partition(table, CONVERSATION, frame)
+            lake.write_partition(table, self.conversation_id, frame)
 
 
-def turns_frame() -> pl.DataFrame:
-    conversation = read_source(PATH)[0]
-    _, turns = conversation_frames(conversation, {"file": PATH.name, "path": PATH.name, "format": "canonical", "sha256": ""})
+def turns_frame(path: Path = PATH) -> pl.DataFrame:
+    conversation = read_source(path)[0]
+    _, turns = conversation_frames(conversation, {"file": path.name, "path": path.name, "format": "canonical", "sha256": ""})
     return turns
 
 
-def _build(parser, resolver, embedder) -> Built:
-    turns = turns_frame()
+def _build(parser, resolver, embedder, path: Path) -> Built:
+    turns = turns_frame(path)
     gate = turns.select("turn_id", (pl.col("speaker") == USER).alias("admitted"))
     extracted = extract_memories(turns, gate, parser, ExtractorConfig(), resolver)
     embeddings = embed_memories(extracted.entries, embedder)
@@ -87,12 +92,12 @@ def _build(parser, resolver, embedder) -> Built:
     return Built(turns, extracted.entries, extracted.sources, embeddings, frame, vectors, readings, links, lifecycles, result)
 
 
-_BUILT: dict[tuple[int, int], Built] = {}
+_BUILT: dict[tuple[int, int, Path], Built] = {}
 
 
-def build(parser, resolver, embedder) -> Built:
-    """Built once per test session (the models are session fixtures): every test module shares it."""
-    key = (id(parser), id(embedder))
+def build(parser, resolver, embedder, path: Path = PATH) -> Built:
+    """Built once per test session and fixture (the models are session fixtures): every test module shares it."""
+    key = (id(parser), id(embedder), path)
     if key not in _BUILT:
-        _BUILT[key] = _build(parser, resolver, embedder)
+        _BUILT[key] = _build(parser, resolver, embedder, path)
     return _BUILT[key]

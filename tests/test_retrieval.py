@@ -14,7 +14,7 @@ from memory_pipeline.retrieval import MemoryStore, build_packet, context_packet,
 from memory_pipeline.retrieval.cues import cue_score, memory_anchors
 from memory_pipeline.search import format_hits, search
 from memory_pipeline.warehouse import connect, refresh_views
-from tests.state_changes import CONVERSATION, build
+from tests.state_changes import CONVERSATION, FIXTURES, build
 
 WHERE = "Where does Nora live?"
 
@@ -177,6 +177,41 @@ def test_views(built, lake):
         assert con.execute(f"SELECT lifecycle FROM memories WHERE memory_id = '{plan}'").fetchall()[0][0] == "cancelled"
         row = con.execute(f"SELECT valid_from, valid_to FROM memories WHERE memory_id = '{lisbon}'").fetchall()[0]
         assert row == (datetime(2024, 1, 10, 19), datetime(2024, 2, 1))
+
+
+@pytest.fixture(scope="module")
+def partly_updated(parser, resolver, embedder, tmp_path_factory):
+    """tests/fixtures/partial_updates.json, built and written to a lake of its own: memories of two clauses whose
+    one clause a later memory changes (a pastime dropped, a brother named in apposition moving)."""
+    from memory_pipeline.lake import Lake
+
+    built = build(parser, resolver, embedder, FIXTURES / "partial_updates.json")
+    lake = Lake(tmp_path_factory.mktemp("partial"))
+    lake.ensure_layout()
+    built.write(lake)
+    refresh_views(lake)
+    return built, lake
+
+
+def test_partial_updates_view_names_what_consolidation_refused_to_hide(partly_updated):
+    """A memory of several clauses stays active when a later one changes one of them; SQL users find the update in
+    memory_partial_updates, as search marks it [PARTLY UPDATED by ...]."""
+    built, lake = partly_updated
+    with connect(lake) as con:
+        rows = con.execute(
+            "SELECT p.memory_id, p.updated_by, p.scope, m.status FROM memory_partial_updates p JOIN memories m USING (memory_id)"
+        ).fetchall()
+    found = {(built.ref_of(memory_id), built.ref_of(by), scope, status) for memory_id, by, scope, status in rows}
+    assert found == {("S1:1", "S2:1", "Nora activity: swim", "active"), ("S1:1", "S2:3", "tom residence", "active")}
+
+
+def test_a_lake_from_an_older_version_gets_new_views_on_its_first_query(partly_updated):
+    from memory_pipeline.warehouse import query
+
+    _, lake = partly_updated
+    with connect(lake, read_only=False) as con:
+        con.execute("DROP VIEW memory_partial_updates")  # as a warehouse written before the view existed
+    assert query(lake, "SELECT count(*) AS n FROM memory_partial_updates")["n"][0] == 2
 
 
 def test_cli_search_and_context(built, lake, capsys):
