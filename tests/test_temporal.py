@@ -152,6 +152,9 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         # the weekend ahead is the coming one, on a Sunday the next
         (date(2023, 5, 8), "I'll clean the garage on the weekend.", date(2023, 5, 13)),
         (date(2023, 5, 14), "I'll clean the garage on the weekend.", date(2023, 5, 20)),
+        # a week ahead is the current one while less than half of it has gone, else the next
+        (date(2024, 6, 3), "Can you help me plan meals for the week?", date(2024, 6, 3)),
+        (date(2024, 6, 7), "I'll be in Paris for the week.", date(2024, 6, 10)),
     ],
 )
 def test_dates_that_tense_alone_would_put_on_the_wrong_side_of_the_session(parser, resolver, said, text, first):

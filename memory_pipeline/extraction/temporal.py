@@ -562,8 +562,13 @@ def resolve_by_rule(text: str, anchor: date, tense: str) -> tuple[datetime, date
         if unit in SEASONS:
             return _season_for(unit, anchor, tense, "")
         if tense == "future":
-            # the weekend ahead is the coming one (on a Sunday, the next); a week, month or year ahead the next
-            ahead = "this" if unit == "weekend" and anchor.weekday() != 6 else "next"
+            # the weekend ahead is the coming one (on a Sunday, the next); a week, month or year ahead is the
+            # current one while less than half of it has gone ("plan meals for the week", said on a Monday)
+            if unit == "weekend":
+                ahead = "this" if anchor.weekday() != 6 else "next"
+            else:
+                start, end, _ = _relative("this", unit, anchor, tense)
+                ahead = "this" if (anchor - start.date()).days * 2 < (end - start).days else "next"
             return _relative(ahead, unit, anchor, tense)
         if unit == "weekend":
             if anchor.weekday() >= 5 or (anchor.weekday() == 4 and tense == "present"):
