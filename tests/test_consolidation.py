@@ -145,6 +145,19 @@ def test_hiding_a_memory_with_other_facts_is_refused(parser, embedder):
     assert "would_hide_other_facts" in result.decisions["reject_reason"].to_list()
 
 
+def test_an_appointment_named_briefly_is_the_one_known_appointment(parser, embedder):
+    """"The dentist moved my appointment" changes "a dentist appointment on Thursday" (the only appointment);
+    with two appointments known, "my appointment" is neither."""
+    said = [("S1:1", "Ana has a dentist appointment on Thursday.", datetime(2024, 6, 3, 9)),
+            ("S2:1", "The dentist moved Ana's appointment to Monday.", datetime(2024, 6, 5, 9))]
+    frame, vectors = tiny(parser, embedder, said)
+    status = dict(consolidate_memories(frame, vectors, parser).status.select("memory_id", "status").iter_rows())
+    assert status == {"m0": "superseded", "m1": "active"}
+    frame, vectors = tiny(parser, embedder, [said[0], ("S1:2", "Ana has a doctor appointment on Friday.", datetime(2024, 6, 3, 10)), said[1]])
+    status = dict(consolidate_memories(frame, vectors, parser).status.select("memory_id", "status").iter_rows())
+    assert status == {"m0": "active", "m1": "active", "m2": "active"}
+
+
 def test_exact_duplicates_only_within_one_occurrence(parser):
     def memory(memory_id, turns, text="Ana went for a run.", when=datetime(2024, 1, 1)):
         return Memory(memory_id, "c", "fta_unit", "Ana", text, when, None, None, None, None, None, None, tuple(turns), 0)

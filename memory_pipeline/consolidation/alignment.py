@@ -38,6 +38,9 @@ from memory_pipeline.links.rules import state_changes
 from memory_pipeline.memory_frame import Memory
 
 EXACT_METHOD, STATE_METHOD = "rules:exact", "rules:state"
+# Slots whose scope is an arranged thing, which a later memory may name by its head noun alone ("my appointment").
+# Not health: "ankle injury" and "knee injury" share a head and are two injuries.
+NAMED_BRIEFLY = frozenset({"appointment", "schedule"})
 
 
 def exact_duplicates(memories: Sequence[Memory], readings: dict[str, Reading], config: ConsolidationConfig) -> list[Proposal]:
@@ -85,7 +88,7 @@ def state_transitions(
         if reading is None or not is_active(memory.memory_id):
             continue
         for slot in reading.state_slots:
-            key = (memory.conversation_id, memory.memory_kind, *slot.key)
+            key = _known_key(current, (memory.conversation_id, memory.memory_kind, *slot.key))
             before = current.get(key)
             if before is not None and not (slot.slot in EVENT_SLOTS and not _same_appointment(before[0], memory, reading, config)):
                 proposal = _transition(before, memory, slot, config)
@@ -96,6 +99,22 @@ def state_transitions(
                     continue  # the earlier statement of the value stays the current one
             current[key] = (memory, slot)
     return proposals
+
+
+def _known_key(current: dict[tuple, tuple[Memory, SlotValue]], key: tuple) -> tuple:
+    """``key``, or the one current key it names more briefly or more fully: "my appointment" (scope
+    ``appointment``) is the dentist appointment already known when it is the only appointment of that subject; a
+    "dentist appointment" said after "my appointment" is that one too. Two known appointments leave it as said."""
+    if key in current or not key[-1] or key[-2] not in NAMED_BRIEFLY:
+        return key
+    same = [k for k in current if k[:-1] == key[:-1] and k[-1] and _one_names_the_other(k[-1], key[-1])]
+    return same[0] if len(same) == 1 else key
+
+
+def _one_names_the_other(scope: str, other: str) -> bool:
+    """One scope is the other's last words: "appointment" and "dentist appointment", not "doctor appointment"."""
+    short, long = sorted((scope.split(), other.split()), key=len)
+    return long[len(long) - len(short):] == short
 
 
 def _transition(before: tuple[Memory, SlotValue], memory: Memory, slot: SlotValue, config: ConsolidationConfig) -> Proposal | None:
