@@ -434,7 +434,7 @@ def test_an_arrangement_in_the_present_progressive_is_a_plan_and_is_done(parser,
     assert final_lifecycles(initial, result.links)["lunch"] == "completed"
 
 
-def test_a_sign_up_for_a_date_ahead_is_a_plan_and_dropping_out_cancels_it(parser, embedder):
+def test_a_sign_up_or_arrangement_for_a_date_ahead_is_a_plan_and_dropping_out_cancels_it(parser, embedder):
     from memory_pipeline.analysis import read_frame
     from memory_pipeline.links import final_lifecycles, initial_lifecycles
     from memory_pipeline.memory_frame import memories_by_id
@@ -443,9 +443,12 @@ def test_a_sign_up_for_a_date_ahead_is_a_plan_and_dropping_out_cancels_it(parser
         ("race", "Jess signed up for the Chicago marathon. It's on October 13.", datetime(2024, 3, 4, 19), datetime(2024, 10, 13)),
         ("class", "Jess signed up for a pottery class last week.", datetime(2024, 3, 4, 19), datetime(2024, 2, 26)),
         ("off", "Jess hurt Jess' ankle, so Jess dropped out of the Chicago marathon.", datetime(2024, 3, 18, 20), None),
+        # a present progressive whose date lies ahead, which no word of the date says ("the end of the month")
+        ("host", "Jess is hosting Jess' parents at the end of the month.", datetime(2024, 3, 4, 19), datetime(2024, 3, 21)),
     ])
     readings = read_frame(frame, parser)
     initial = initial_lifecycles(memories_by_id(frame), readings)
     assert initial["race"] == "pending" and initial["class"] is None  # the class's date is behind the session
+    assert initial["host"] == "pending"
     result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
     assert final_lifecycles(initial, result.links)["race"] == "cancelled"

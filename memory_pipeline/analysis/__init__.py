@@ -27,7 +27,7 @@ from memory_pipeline.analysis.cues import (
     negated_heads,
     negated_lemmas,
     plan_event,
-    registration_event,
+    arrangement_event,
     report_events,
 )
 from memory_pipeline.analysis.slots import SELF, SlotValue, read_slots, speaker_names
@@ -53,7 +53,7 @@ class Reading:
     denial: Cue | None = None
     correction: Cue | None = None
     plan: Event = Event()  # the event of the speaker's own plan, empty when the memory states none
-    registered: Event = Event()  # what the speaker signed up for or booked: a plan when its date lies ahead
+    arranged: Event = Event()  # a sign-up or a present progressive of the speaker: a plan when its date lies ahead
     reports: tuple[Event, ...] = ()  # events reported as done
     cancelled: Event = Event()  # the clause a cancellation cue is in
     denied: Event = Event()  # the clause a denial governs
@@ -92,7 +92,7 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         denial=denial,
         correction=correction,
         plan=plan_event(doc, names),
-        registered=registration_event(doc, names),
+        arranged=arrangement_event(doc, names),
         reports=report_events(doc, names),
         cancelled=cue_event(doc, cancel.at, names) if cancel else Event(),
         denied=cue_event(doc, denial.at, names) if denial else Event(),

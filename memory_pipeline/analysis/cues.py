@@ -331,16 +331,19 @@ REGISTRATION_LEMMAS = frozenset({"register", "enroll", "enrol", "book", "reserve
 TICKET_VERBS = frozenset({"buy", "get", "book"})
 
 
-def registration_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
-    """What the speaker signed up for, registered for, booked or bought tickets for, or an empty event. Said in
-    the past tense, a sign-up is still a plan when the event's date lies ahead; only the caller knows the date."""
+def arrangement_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
+    """What the speaker signed up for, registered for, booked or bought tickets for, or is doing in the present
+    progressive ("we're hosting my parents"), or an empty event. Either is a plan when the event's date lies
+    ahead, which only the caller knows: "I signed up for the marathon. It's on October 13"."""
     for token in doc.tokens:
         if token.pos != "VERB":
             continue
         lemma = token.lemma.lower()
         particles = {doc.tokens[p].lower for p in children(doc, token.i, "prt")}
         tickets = lemma in TICKET_VERBS and any(doc.tokens[o].lemma.lower() == "ticket" for o in children(doc, token.i, "dobj"))
-        if not (lemma in REGISTRATION_LEMMAS or (lemma == "sign" and "up" in particles) or tickets):
+        progressive = token.tag == "VBG" and lemma not in NOT_PLANS and any(
+            doc.tokens[a].lemma.lower() == "be" and doc.tokens[a].tag in ("VBP", "VBZ") for a in children(doc, token.i, "aux"))
+        if not (lemma in REGISTRATION_LEMMAS or (lemma == "sign" and "up" in particles) or tickets or progressive):
             continue
         if subject_of(doc, token.i, names) == SELF and (event := clause_event(doc, token.i, names)).words:
             return event

@@ -78,9 +78,9 @@ def report_fits_plan(plan: Memory, report: Memory, grace: timedelta) -> bool:
 
 
 def planned_event(reading: Reading) -> Event:
-    """The event a plan memory is about: its plan clause or what it signed up for, or all its words when the plan
+    """The event a plan memory is about: its plan clause or what it arranged, or all its words when the plan
     has no clause of its own."""
-    for event in (reading.plan, reading.registered):
+    for event in (reading.plan, reading.arranged):
         if event.words:
             return event
     return Event(reading.words, reading.nouns)

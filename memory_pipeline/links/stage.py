@@ -60,15 +60,15 @@ class LinksResult:
 
 def initial_lifecycles(memories: dict[str, Memory], readings: dict[str, Reading]) -> dict[str, str | None]:
     """Each memory's lifecycle before any link: a unit's own ``lifecycle_status`` when it has one; otherwise
-    ``pending`` for a plan (the speaker's own future action, or a sign-up for an event whose date lies ahead,
-    that the memory does not call off), else none."""
+    ``pending`` for a plan (the speaker's own future action, or a sign-up or present progressive of the speaker
+    whose date lies ahead, that the memory does not call off), else none."""
     out: dict[str, str | None] = {}
     for memory_id, memory in memories.items():
         if memory.lifecycle_status not in UNKNOWN_LIFECYCLES:
             out[memory_id] = memory.lifecycle_status
             continue
         reading = readings.get(memory_id)
-        planned = reading is not None and (bool(reading.plan.words) or (bool(reading.registered.words) and _dated_ahead(memory)))
+        planned = reading is not None and (bool(reading.plan.words) or (bool(reading.arranged.words) and _dated_ahead(memory)))
         is_plan = memory.content_type == "homework_or_plan" or (
             planned and reading.cancel is None and reading.denial is None
         )
