@@ -53,6 +53,11 @@ def extract(parser, resolver):
     "text, entry",
     [
         ("Can you send me the recipe for that cake?", "Melanie asks Caroline to send Melanie the recipe for that cake."),
+        # an order after "so" done to the speaker is a request, though the tagger reads its verb as present
+        (
+            "I swim every Tuesday at the pool, so call me after 8 if you need anything.",
+            "Melanie swims every Tuesday at the pool. Melanie asks Caroline to call Melanie after 8 if Caroline needs anything.",
+        ),
         ("You were amazing at the show last night!", "Melanie noted: Caroline was amazing at the show last night."),
         ("Do you have any pets?", "Melanie asks: Does Caroline have any pets?"),
         (

@@ -46,6 +46,8 @@ SAME_IN_PAST = frozenset({"quit", "put", "set", "cut", "hit", "let", "hurt", "co
                           "burst", "cast", "upset", "broadcast", "read"})
 # Words that make a sentence tell of a habit, where a same-form verb is present ("I hit the gym every day").
 HABIT_WORDS = frozenset({"every", "each", "usually", "always", "often", "normally", "daily", "weekly", "sometimes"})
+# Words that may open a request after a comma ("..., so call me", "then text me").
+REQUEST_CONNECTIVES = frozenset({"so", "then", "and"})
 # An auxiliary before a grounded subject "you" ("are you ok?" -> "is Mel ok?").
 INVERTED_AUX = {"are": "is", "were": "was", "have": "has", "do": "does"}
 
@@ -249,7 +251,7 @@ def mentions_speaker(text: str, speaker: Speaker) -> bool:
 def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
     """Token where the requested action starts, when tokens ``start..end`` are a request addressed to the listener."""
     words = [t for t in doc.tokens[start:end] if t.pos != "PUNCT"]
-    while words and words[0].lower in CHAT_INTERJECTIONS:
+    while words and (words[0].lower in CHAT_INTERJECTIONS or words[0].lower in REQUEST_CONNECTIVES):
         words = words[1:]
     if not words:
         return None
@@ -265,10 +267,21 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
     first = words[offset]
     if first.lemma in NOT_IMPERATIVE or _told_as_past(doc, start, end):
         return None
-    if first.tag == "VB" and first.pos == "VERB" and first.lower == first.lemma and not _has_subject(doc, first.i):
-        if not any(arc.role is Role.COORD and _finite(doc, arc.head) for arc in doc.parents(first.i)):
+    if first.pos != "VERB" or first.lower != first.lemma or _has_subject(doc, first.i):
+        return None
+    # the tagger reads "..., so call me" as a present verb: done to the speaker, it is still an order
+    to_speaker = _done_to_the_speaker(doc, first.i)
+    if first.tag == "VB" or (first.tag == "VBP" and to_speaker):
+        shares_subject = any(arc.role is Role.COORD and _finite(doc, arc.head) for arc in doc.parents(first.i))
+        if not shares_subject or to_speaker:
             return first.i
     return None
+
+
+def _done_to_the_speaker(doc: ParsedDoc, k: int) -> bool:
+    """Verb ``k`` has "me" or "us" as its object ("..., so call me after 8"): the speaker does not call themself, so
+    a bare verb coordinated with the speaker's own is still a request to the listener."""
+    return any(doc.tokens[arc.dep].lower in ("me", "us") for arc in doc.children(k) if arc.label in ("dobj", "dative"))
 
 
 def dropped_subject_verb(doc: ParsedDoc, start: int, end: int) -> int | None:
