@@ -75,7 +75,10 @@ def extract(parser, resolver):
         # a verb whose past is its present stays past with a past date ("quits" was wrong)
         ("Rosa", "I quit Brightwave last friday", "Rosa quit Brightwave last friday."),
         # ... and beside another verb in the past ("hurts" was wrong)
-        ("Nora", "Bad news: I hurt my ankle, so I dropped out of the race.", "Bad news: Nora hurt Nora's ankle, so Nora dropped out of the race."),
+        ("Nora", "Bad news: I hurt my ankle, so I dropped out of the race.", "Nora hurt Nora's ankle, so Nora dropped out of the race."),
+        # a label before a colon is no head that the clause after it modifies ("Leo last week and bought ..." before)
+        ("Leo", "Update: I sold my car last week and bought an e-bike. Priya was right about the hills.",
+         "Leo sold Leo's car last week and bought an e-bike. Leo noted: Priya was right about the hills."),
         # "so much for X" says X is off: read for its words it would say the opposite, so it is a reaction
         ("Ben", "My knee is fully healed. So much for visiting him there.", "Ben's knee is fully healed."),
         # a verb that shares "I" agrees like the first one; a subject "my sister and I" is plural

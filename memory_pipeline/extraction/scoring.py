@@ -170,7 +170,7 @@ def score_candidate(doc: ParsedDoc, predicate: int, clause: Clause, clause_limit
             score += FIRST_PERSON_BONUS
     if any(arc.role is Role.CLAUSE and is_predicate(doc, arc.dep) for arc in children):
         cand.penalties["nested_matrix"] = NESTED_MATRIX_PENALTY
-    if any(arc.role is Role.EMBED for arc in doc.parents(predicate)):
+    if any(arc.role is Role.EMBED for arc in doc.parents(predicate)) and not _clause_after_label(doc, predicate):
         cand.penalties["embedding"] = EMBEDDING_PENALTY
     if token.lemma in LIGHT_VERBS and Role.PATIENT not in cand.groups and not _copula_of_time_or_place(token, cand):
         cand.penalties["light_verb"] = LIGHT_VERB_PENALTY
@@ -179,6 +179,20 @@ def score_candidate(doc: ParsedDoc, predicate: int, clause: Clause, clause_limit
         cand.penalties["no_argument"] = NO_ARGUMENT_PENALTY
     cand.score = score - sum(cand.penalties.values())
     return cand
+
+
+FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP"})
+
+
+def _clause_after_label(doc: ParsedDoc, predicate: int) -> bool:
+    """A finite verb with a subject of its own that the parse hangs on a noun as a modifier: "Update: I sold my
+    car", "Bad news: ... I dropped out" read the label before the colon as the sentence's head. It is a clause
+    of its own, not an embedded one (a relative clause, "the book you gave me", is parsed as one)."""
+    return (
+        doc.tokens[predicate].tag in FINITE_TAGS
+        and any(arc.label == "acl" for arc in doc.parents(predicate))
+        and any(arc.label in ("nsubj", "nsubjpass") for arc in doc.children(predicate))
+    )
 
 
 def _copula_of_time_or_place(token, cand: Candidate) -> bool:
