@@ -152,6 +152,10 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         # the weekend ahead is the coming one, on a Sunday the next
         (date(2023, 5, 8), "I'll clean the garage on the weekend.", date(2023, 5, 13)),
         (date(2023, 5, 14), "I'll clean the garage on the weekend.", date(2023, 5, 20)),
+        # next/last <month> is the next or last one to come or gone, not a year further
+        (date(2024, 1, 15), "We're thinking next September, probably in Porto.", date(2024, 9, 1)),
+        (date(2024, 10, 2), "We got married last September.", date(2024, 9, 1)),
+        (date(2024, 5, 8), "My exam is next May.", date(2025, 5, 1)),
         # a week ahead is the current one while less than half of it has gone, else the next
         (date(2024, 6, 3), "Can you help me plan meals for the week?", date(2024, 6, 3)),
         (date(2024, 6, 7), "I'll be in Paris for the week.", date(2024, 6, 10)),

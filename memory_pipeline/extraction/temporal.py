@@ -444,6 +444,18 @@ def resolve_by_rule(text: str, anchor: date, tense: str) -> tuple[datetime, date
     if m:
         return _relative(m.group(1), m.group(2), anchor, tense)
 
+    m = re.fullmatch(rf"(last|this|next|this coming|this past|past|coming) ({_MONTH})", text)
+    if m and (month := _month_number(m.group(2))):
+        # "next September", said in January, is this year's (the next one to come), not a year later
+        which = m.group(1)
+        if which in ("next", "coming", "this coming"):
+            year = anchor.year if month > anchor.month else anchor.year + 1
+        elif which in ("last", "past", "this past"):
+            year = anchor.year if month < anchor.month else anchor.year - 1
+        else:
+            year = anchor.year
+        return _month(year, month)
+
     m = re.fullmatch(rf"(?:the )?(?:last|past) ({_COUNT}) ({_UNIT})", text)
     if m:
         return _span_back(m.group(1), m.group(2).rstrip("s"), anchor)
