@@ -194,6 +194,10 @@ def test_a_date_outside_the_calendar_is_left_unresolved_not_an_error(parser, res
         # the rest of a period on one side of the session; on its first or last day, that day, never empty
         (date(2023, 5, 10), "Earlier this week I adopted a cat.", date(2023, 5, 8), date(2023, 5, 10)),
         (date(2023, 5, 8), "Earlier this week I adopted a cat.", date(2023, 5, 8), date(2023, 5, 9)),
+        # a span of weekdays in a week said, or the coming ones; "and a half" back
+        (date(2024, 3, 13), "I'm off work from Monday to Wednesday next week.", date(2024, 3, 18), date(2024, 3, 21)),
+        (date(2024, 3, 13), "I'm away Friday to Sunday.", date(2024, 3, 15), date(2024, 3, 18)),
+        (date(2024, 3, 13), "I moved here a year and a half ago.", date(2022, 9, 1), date(2022, 10, 1)),
         (date(2023, 5, 10), "I have a dentist appointment later this week.", date(2023, 5, 11), date(2023, 5, 15)),
         (date(2023, 5, 14), "I have a dentist appointment later this week.", date(2023, 5, 14), date(2023, 5, 15)),
     ],

@@ -440,6 +440,24 @@ def resolve_by_rule(text: str, anchor: date, tense: str) -> tuple[datetime, date
     if m:
         return _ago(m.group(1), m.group(2).rstrip("s"), anchor)
 
+    m = re.fullmatch(rf"({_COUNT}) (year|month|week) and a half ago", text)
+    if m and (n := _count(m.group(1))):
+        # "a year and a half ago": the calendar month (or, for weeks, the day) that far back
+        days = {"year": 365, "month": 30, "week": 7}[m.group(2)] * (2 * n + 1) // 2
+        back = anchor - timedelta(days=days)
+        return _days(back) if m.group(2) == "week" else _month(back.year, back.month)
+
+    m = re.fullmatch(rf"(?:from )?({_WEEKDAY}) (?:to|through|thru|till|until|-) ({_WEEKDAY})(?: (this|next) week)?", text)
+    if m:
+        # "Monday to Wednesday next week": those days of that week; with no week said, the coming ones
+        first, last = WEEKDAYS.index(m.group(1)), WEEKDAYS.index(m.group(2))
+        monday = anchor - timedelta(days=anchor.weekday())
+        if m.group(3) == "next" or (m.group(3) is None and tense != "past" and first < anchor.weekday()):
+            monday += timedelta(days=7)
+        elif m.group(3) is None and tense == "past" and first >= anchor.weekday():
+            monday -= timedelta(days=7)
+        return _days(monday + timedelta(days=first), (last - first) % 7 + 1, "range")
+
     m = re.fullmatch(rf"(?:the )?(last|past|this past|previous|this|current|next|coming|following) ({_UNIT}|{_WEEKDAY}|summer|winter|spring|fall|autumn)", text)
     if m:
         return _relative(m.group(1), m.group(2), anchor, tense)
