@@ -75,6 +75,11 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         # the future is read per clause: a hope in one sentence is no plan in the next
         ("Ana hopes it heals fast. Ana's brother moved to Denver.", {"self's brother.residence = denver"}),
         ("Ana is thinking about moving to Lisbon.", set()),
+        # arranged for a date ahead, a change is a plan, not yet a state; a pet that died is no longer owned
+        ("Ana and Tom are getting married in June.", set()),
+        ("Ana is moving to Berlin next month.", set()),
+        ("Ana is living in Berlin these days.", {"self.residence = berlin"}),
+        ("Ana's cat Milo passed away.", {"self.ownership[cat] = none"}),
     ],
 )
 def test_slots_of_statements(parser, text, expected):

@@ -314,7 +314,7 @@ def plan_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
             # for something else, and only "planning a trip" names its plan without a verb
             xcomps = children(doc, token.i, "xcomp")
             predicate = xcomps[0] if xcomps else (token.i if lemma in NOUN_PLANS else None)
-        elif _arranged(doc, token.i):
+        elif arranged(doc, token.i):
             predicate = token.i
         if predicate is None or doc.tokens[predicate].lemma.lower() in NOT_PLANS:
             continue
@@ -355,13 +355,16 @@ AHEAD_DATE_WORDS = WEEKDAYS | MONTHS | frozenset({"tomorrow", "tonight", "today"
 BEHIND_DATE_WORDS = frozenset({"yesterday", "last", "ago", "earlier", "these", "lately", "past"})
 
 
-def _arranged(doc: ParsedDoc, i: int) -> bool:
+def arranged(doc: ParsedDoc, i: int) -> bool:
     """A present progressive with a date ahead in its clause: an arrangement, which English says without a modal
-    ("I'm meeting Sara for lunch on Friday", "we're flying out tomorrow")."""
+    ("I'm meeting Sara for lunch on Friday", "we're flying out tomorrow"), the passive one too ("we're getting
+    married in June", which the parse heads with "married")."""
     token = doc.tokens[i]
-    if token.tag != "VBG" or token.pos != "VERB":
+    if token.pos != "VERB" or token.tag not in ("VBG", "VBN"):
         return False
-    if not any(doc.tokens[a].lemma.lower() == "be" and doc.tokens[a].tag in ("VBP", "VBZ") for a in children(doc, i, "aux")):
+    progressive = [i] if token.tag == "VBG" else [a for a in children(doc, i, "auxpass") if doc.tokens[a].tag == "VBG"]
+    if not any(doc.tokens[a].lemma.lower() == "be" and doc.tokens[a].tag in ("VBP", "VBZ")
+               for head in progressive for a in children(doc, head, "aux")):
         return False
     dated = {doc.tokens[k].lower for k in subtree(doc, i) if doc.tokens[k].ent in ("DATE", "TIME")}
     return bool(dated & AHEAD_DATE_WORDS) and not dated & BEHIND_DATE_WORDS

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from memory_pipeline.analysis.clauses import SELF, children, is_self_token, parent, subject_key, subject_of
-from memory_pipeline.analysis.cues import MODAL_FUTURE, MONTHS, PLAN_LEMMAS, SELF_WORDS, WEEKDAYS, negated_heads
+from memory_pipeline.analysis.cues import MODAL_FUTURE, MONTHS, PLAN_LEMMAS, SELF_WORDS, WEEKDAYS, arranged, negated_heads
 from memory_pipeline.parsing import ParsedDoc
 
 NONE_VALUE = "none"
@@ -301,16 +301,19 @@ AHEAD_GOVERNORS = PLAN_LEMMAS | {"want", "wish", "think", "consider"}
 
 
 def _looks_ahead(context: _Context, predicate: int) -> bool:
-    """The predicate has a modal future of its own, or a verb of going, planning or wanting governs it."""
+    """The predicate has a modal future of its own, is arranged for a date ahead ("getting married in June"), or a
+    verb of going, planning or wanting governs it."""
     doc, i, seen = context.doc, predicate, set()
     while i not in seen:
         seen.add(i)
+        if arranged(doc, i):
+            return True
         for aux in _children(context, i, "aux"):
             if doc.tokens[aux].lower in MODAL_FUTURE or (doc.tokens[aux].tag == "MD" and _lemma(context, aux) in ("will", "shall")):
                 return True
         up = _parent(context, i)
         # "thinking about moving": through the preposition to the verb it hangs on
-        if up is None or up[1] not in ("xcomp", "ccomp", "conj", "pcomp", "prep"):
+        if up is None or up[1] not in ("xcomp", "ccomp", "conj", "pcomp", "prep", "acomp"):
             return False
         head = up[0]
         if up[1] != "conj" and (_lemma(context, head) in AHEAD_GOVERNORS or (
@@ -613,6 +616,11 @@ def ownership(context: _Context, i: int) -> list[SlotValue]:
             out.append(_slot(context, i, "ownership", NONE_VALUE, noun, obj))
         elif lemma in ACQUIRE_VERBS:
             out.append(_slot(context, i, "ownership", "yes", noun, obj))
+    if lemma in ("die", "pass") and (lemma == "die" or "away" in {context.doc.tokens[p].lower for p in _children(context, i, "prt", "advmod")}):
+        # "my cat Milo passed away", "our dog died": the owner's pet is gone
+        for pet in _children(context, i, "nsubj"):
+            if _lemma(context, pet) in POSSESSIONS:
+                out.append(_slot(context, i, "ownership", NONE_VALUE, _lemma(context, pet), pet, subject=_owner(context, pet)))
     if lemma == "get" and any(context.doc.tokens[p].lower == "rid" for p in _children(context, i, "acomp", "dobj", "prt")):
         for prep, obj in _prep_objects(context, i, ("of",)):
             if _lemma(context, obj) in POSSESSIONS:
