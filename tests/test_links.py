@@ -80,6 +80,8 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("Ana is moving to Berlin next month.", set()),
         ("Ana is living in Berlin these days.", {"self.residence = berlin"}),
         ("Ana's cat Milo passed away.", {"self.ownership[cat] = none"}),
+        ("Ana started a new job as a nurse at City Hospital.", {"self.job = nurse", "self.employer = city hospital"}),
+        ("Ana took the job as a favour.", set()),
     ],
 )
 def test_slots_of_statements(parser, text, expected):

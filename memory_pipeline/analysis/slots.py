@@ -446,7 +446,8 @@ def _role_and_employer(context: _Context, head: int, predicate: int, only_new: b
     is_job_noun = context.doc.tokens[head].pos == "NOUN" and _lemma(context, head) in JOB_NOUNS
     preps = ("at", "for", "with", "by") if is_job_noun else ("at", "for", "by")
     for prep, obj in _prep_objects(context, head, ("as",)):
-        if not only_new:
+        # on the verb of "started a new job as a nurse", only an occupation: "took the job as a favour" is none
+        if not only_new or _lemma(context, obj) in OCCUPATIONS:
             out.append(_slot(context, predicate, "job", _value(context, obj), "", prep, obj))
         for prep2, obj2 in _prep_objects(context, obj, ("at", "for")):
             out.append(_employer(context, predicate, prep2, obj2))
