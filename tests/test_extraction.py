@@ -79,6 +79,9 @@ def extract(parser, resolver):
         # a label before a colon is no head that the clause after it modifies ("Leo last week and bought ..." before)
         ("Leo", "Update: I sold my car last week and bought an e-bike. Priya was right about the hills.",
          "Leo sold Leo's car last week and bought an e-bike. Leo noted: Priya was right about the hills."),
+        # ... only after a colon: a clause hung on a noun elsewhere stays a modifier, and chat's dropped "I" stays found
+        ("Melanie", "Can't wait to see your show - the LGBTQ community needs more platforms like this!",
+         "Melanie can't wait to see your show - the LGBTQ community needs more platforms like this."),
         # "so much for X" says X is off: read for its words it would say the opposite, so it is a reaction
         ("Ben", "My knee is fully healed. So much for visiting him there.", "Ben's knee is fully healed."),
         # a verb that shares "I" agrees like the first one; a subject "my sister and I" is plural

@@ -185,12 +185,14 @@ FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP"})
 
 
 def _clause_after_label(doc: ParsedDoc, predicate: int) -> bool:
-    """A finite verb with a subject of its own that the parse hangs on a noun as a modifier: "Update: I sold my
-    car", "Bad news: ... I dropped out" read the label before the colon as the sentence's head. It is a clause
-    of its own, not an embedded one (a relative clause, "the book you gave me", is parsed as one)."""
+    """A finite verb with a subject of its own that the parse hangs on the label before a colon: "Update: I sold
+    my car", "Bad news: ... I dropped out" read the label as the sentence's head. It is a clause of its own, not
+    an embedded one. Only after a colon: elsewhere such a parse is as likely a clause that does modify ("your show
+    - the community needs more like it")."""
+    labels = [arc.head for arc in doc.parents(predicate) if arc.label == "acl"]
     return (
         doc.tokens[predicate].tag in FINITE_TAGS
-        and any(arc.label == "acl" for arc in doc.parents(predicate))
+        and any(label + 1 < predicate and doc.tokens[label + 1].text == ":" for label in labels)
         and any(arc.label in ("nsubj", "nsubjpass") for arc in doc.children(predicate))
     )
 
