@@ -318,12 +318,27 @@ def plan_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
             predicate = token.i
         if predicate is None or doc.tokens[predicate].lemma.lower() in NOT_PLANS:
             continue
-        if subject_of(doc, predicate, names) != SELF:
+        if subject_of(doc, predicate, names) != SELF or _asked_of_another(doc, predicate):
             continue
         event = clause_event(doc, predicate, names)
         if event.words:
             return event
     return Event()
+
+
+def _asked_of_another(doc: ParsedDoc, predicate: int) -> bool:
+    """The predicate is what the speaker asks someone to do ("Sam asks Assistant to help Sam plan meals"): the
+    other's action, not the speaker's plan."""
+    seen, i = set(), predicate
+    while i not in seen:
+        seen.add(i)
+        up = parent(doc, i)
+        if up is None or up[1] not in ("xcomp", "ccomp"):
+            return False
+        if doc.tokens[up[0]].lemma.lower() in ("ask", "beg", "request"):
+            return True
+        i = up[0]
+    return False
 
 
 # Verbs of signing up for something ("signed up for the marathon", "booked a table", "got tickets for the show").
