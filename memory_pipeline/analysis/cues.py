@@ -8,6 +8,8 @@ wording of any test conversation.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 
 from memory_pipeline.analysis.clauses import FIRST_PERSON, SELF, SUBJECT_LABELS, children, parent, subject_of, subtree
@@ -326,18 +328,33 @@ def plan_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
     return Event()
 
 
+REQUEST_FORM = re.compile(r"\basks(?: [A-Z][\w'-]*(?: [A-Z][\w'-]*)?)? to\b")
+
+
+def _sentence_before(doc: ParsedDoc, i: int) -> str:
+    """The memory's text from the end of the sentence before token ``i``'s up to the token."""
+    before = doc.text[: doc.tokens[i].idx]
+    cut = max(before.rfind(mark) for mark in (". ", "! ", "? "))
+    return before[cut + 1 :] if cut >= 0 else before
+
+
 def _asked_of_another(doc: ParsedDoc, predicate: int) -> bool:
-    """The predicate is what the speaker asks someone to do ("Sam asks Assistant to help Sam plan meals"): the
-    other's action, not the speaker's plan."""
+    """The predicate is what the speaker asks someone to do ("Sam asks Assistant to help Sam plan meals", parsed
+    from "can you help me plan meals"): the other's action, not the speaker's plan."""
+    if REQUEST_FORM.search(_sentence_before(doc, predicate)):
+        return True  # the extractor's "<name> asks [<name>] to ...", whose inserted words a stored parse lacks
     seen, i = set(), predicate
     while i not in seen:
         seen.add(i)
         up = parent(doc, i)
         if up is None or up[1] not in ("xcomp", "ccomp"):
             return False
-        if doc.tokens[up[0]].lemma.lower() in ("ask", "beg", "request"):
+        head = up[0]
+        if doc.tokens[head].lemma.lower() in ("ask", "beg", "request") or any(
+            doc.tokens[s].lemma.lower() in ("you", "u") for s in children(doc, head, *SUBJECT_LABELS)
+        ):
             return True
-        i = up[0]
+        i = head
     return False
 
 
