@@ -9,7 +9,6 @@ wording of any test conversation.
 from __future__ import annotations
 
 import re
-
 from dataclasses import dataclass
 
 from memory_pipeline.analysis.clauses import FIRST_PERSON, SELF, SUBJECT_LABELS, children, parent, subject_of, subtree
