@@ -82,6 +82,9 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("Ana's cat Milo passed away.", {"self.ownership[cat] = none"}),
         ("Ana started a new job as a nurse at City Hospital.", {"self.job = nurse", "self.employer = city hospital"}),
         ("Ana took the job as a favour.", set()),
+        # what one used to do or be is past: the state now is what follows, a habit it names is dropped
+        ("Ana used to live in Chicago but moved to Seattle in 2019.", {"self.residence = seattle"}),
+        ("Ana used to swim every day.", {"self.activity[swim] = none"}),
     ],
 )
 def test_slots_of_statements(parser, text, expected):

@@ -134,7 +134,8 @@ class SlotValue:
     value: str
     anchor: str
     negated: bool = False
-    # False when the slot sits in reported speech or a wish ("said she was moving to Paris"): not a state
+    # False when the slot sits in reported speech or a wish ("said she was moving to Paris") or in a past habit
+    # ("used to live in Chicago"): not a state now
     asserted: bool = True
     # Whose "self" it is: the speaker's name, lower case. Two speakers' "self.residence" are two slots.
     owner: str = ""
@@ -291,8 +292,14 @@ def _slot(context: _Context, predicate: int, slot: str, value: str, scope: str, 
     subject = _subject(context, predicate) if subject is None else subject
     neg = _negated(context, predicate, *anchor_tokens) if negated is None else negated
     anchor = _anchor(context, predicate, *anchor_tokens)
-    return SlotValue(subject, slot, scope, value, anchor, neg, asserted=not _reported(context, predicate),
-                     future=_looks_ahead(context, predicate))
+    asserted = not _reported(context, predicate) and not _used_to(context, predicate)
+    return SlotValue(subject, slot, scope, value, anchor, neg, asserted=asserted, future=_looks_ahead(context, predicate))
+
+
+def _used_to(context: _Context, predicate: int) -> bool:
+    """"used to live in Chicago": a state that held once and holds no more, so it sets nothing now."""
+    up = _parent(context, predicate)
+    return up is not None and up[1] == "xcomp" and _lemma(context, up[0]) == "use" and context.doc.tokens[up[0]].tag == "VBD"
 
 
 # What makes a clause look ahead when it governs it: "plan/want/hope (to move)", "thinking (about moving)";
@@ -729,8 +736,10 @@ def activity(context: _Context, i: int) -> list[SlotValue]:
     scope = _activity_scope(context, doing)
     if scope is None:
         return []
-    if _no_longer(context, i):
-        return [_slot(context, i, "activity", NONE_VALUE, scope, *_activity_words(context, doing), negated=False)]
+    if _no_longer(context, i) or _used_to(context, i):
+        # "don't play tennis anymore", "used to swim every day": kept up once, not now
+        slot = _slot(context, i, "activity", NONE_VALUE, scope, *_activity_words(context, doing), negated=False)
+        return [replace(slot, asserted=not _reported(context, i))]
     if token.tag in ("VBP", "VBZ") and not _negated(context, i) and (_habitual(context, i) or _habitual(context, doing)):
         return [_slot(context, i, "activity", "yes", scope, *_activity_words(context, doing))]
     return []
