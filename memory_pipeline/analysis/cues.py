@@ -330,17 +330,18 @@ def plan_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
 REQUEST_FORM = re.compile(r"\basks(?: [A-Z][\w'-]*(?: [A-Z][\w'-]*)?)? to\b")
 
 
-def _sentence_before(doc: ParsedDoc, i: int) -> str:
-    """The memory's text from the end of the sentence before token ``i``'s up to the token."""
+def _clause_before(doc: ParsedDoc, i: int) -> str:
+    """The memory's text from the last sentence end or comma before token ``i`` up to the token: "Gina asks Jon
+    to wait, Gina will send it" asks for the wait, not the sending."""
     before = doc.text[: doc.tokens[i].idx]
-    cut = max(before.rfind(mark) for mark in (". ", "! ", "? "))
+    cut = max(before.rfind(mark) for mark in (". ", "! ", "? ", ", "))
     return before[cut + 1 :] if cut >= 0 else before
 
 
 def _asked_of_another(doc: ParsedDoc, predicate: int) -> bool:
     """The predicate is what the speaker asks someone to do ("Sam asks Assistant to help Sam plan meals", parsed
     from "can you help me plan meals"): the other's action, not the speaker's plan."""
-    if REQUEST_FORM.search(_sentence_before(doc, predicate)):
+    if REQUEST_FORM.search(_clause_before(doc, predicate)):
         return True  # the extractor's "<name> asks [<name>] to ...", whose inserted words a stored parse lacks
     seen, i = set(), predicate
     while i not in seen:
