@@ -181,6 +181,9 @@ def test_plans_are_the_speakers_own_open_intentions(parser):
     assert plan("Ana asks Ben to help Ana plan meals for the week.") == set()  # what Ben is asked to do
     assert plan("Can you help me plan meals for the week?") == set()  # the turn as said: "you" helps
     assert "send" in plan("Ana asks Ben to wait, Ana will send it to Ben later.")  # the request ends at the comma
+    # a modal is the speaker's own, however the parse hangs it
+    gina = "Gina asks Jon to shure, Gina will send it to Jon later. Starting this studio isn't just a business."
+    assert "send" in read_doc("g", parser.parse(gina), "Gina").plan.words
     assert plan("I hope to visit Rome.") == {"visit", "rome"}
     report = read_doc("r", parser.parse("Tom said the weather was bad, but Ana visited Rome last week."), "Ana")
     assert any({"visit", "rome"} <= event.words for event in report.reports)

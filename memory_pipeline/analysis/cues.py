@@ -341,6 +341,8 @@ def _clause_before(doc: ParsedDoc, i: int) -> str:
 def _asked_of_another(doc: ParsedDoc, predicate: int) -> bool:
     """The predicate is what the speaker asks someone to do ("Sam asks Assistant to help Sam plan meals", parsed
     from "can you help me plan meals"): the other's action, not the speaker's plan."""
+    if any(doc.tokens[a].lower in MODAL_FUTURE or doc.tokens[a].tag == "MD" for a in children(doc, predicate, "aux")):
+        return False  # "..., Gina will send it": what one is asked to do is never said with a modal of its own
     if REQUEST_FORM.search(_clause_before(doc, predicate)):
         return True  # the extractor's "<name> asks [<name>] to ...", whose inserted words a stored parse lacks
     seen, i = set(), predicate
