@@ -375,8 +375,7 @@ def arrangement_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
         lemma = token.lemma.lower()
         particles = {doc.tokens[p].lower for p in children(doc, token.i, "prt")}
         tickets = lemma in TICKET_VERBS and any(doc.tokens[o].lemma.lower() == "ticket" for o in children(doc, token.i, "dobj"))
-        progressive = token.tag == "VBG" and lemma not in NOT_PLANS and any(
-            doc.tokens[a].lemma.lower() == "be" and doc.tokens[a].tag in ("VBP", "VBZ") for a in children(doc, token.i, "aux"))
+        progressive = token.tag == "VBG" and lemma not in NOT_PLANS and _present_be(doc, token.i)
         if not (lemma in REGISTRATION_LEMMAS or (lemma == "sign" and "up" in particles) or tickets or progressive):
             continue
         if subject_of(doc, token.i, names) == SELF and (event := clause_event(doc, token.i, names)).words:
@@ -389,6 +388,11 @@ AHEAD_DATE_WORDS = WEEKDAYS | MONTHS | frozenset({"tomorrow", "tonight", "today"
 BEHIND_DATE_WORDS = frozenset({"yesterday", "last", "ago", "earlier", "these", "lately", "past"})
 
 
+def _present_be(doc: ParsedDoc, i: int) -> bool:
+    """Token ``i`` has a present-tense "be" as its auxiliary: "am/is/are <doing>"."""
+    return any(doc.tokens[a].lemma.lower() == "be" and doc.tokens[a].tag in ("VBP", "VBZ") for a in children(doc, i, "aux"))
+
+
 def arranged(doc: ParsedDoc, i: int) -> bool:
     """A present progressive with a date ahead in its clause: an arrangement, which English says without a modal
     ("I'm meeting Sara for lunch on Friday", "we're flying out tomorrow"), the passive one too ("we're getting
@@ -397,8 +401,7 @@ def arranged(doc: ParsedDoc, i: int) -> bool:
     if token.pos != "VERB" or token.tag not in ("VBG", "VBN"):
         return False
     progressive = [i] if token.tag == "VBG" else [a for a in children(doc, i, "auxpass") if doc.tokens[a].tag == "VBG"]
-    if not any(doc.tokens[a].lemma.lower() == "be" and doc.tokens[a].tag in ("VBP", "VBZ")
-               for head in progressive for a in children(doc, head, "aux")):
+    if not any(_present_be(doc, head) for head in progressive):
         return False
     dated = {doc.tokens[k].lower for k in subtree(doc, i) if doc.tokens[k].ent in ("DATE", "TIME")}
     return bool(dated & AHEAD_DATE_WORDS) and not dated & BEHIND_DATE_WORDS
