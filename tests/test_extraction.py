@@ -92,6 +92,21 @@ def extract(parser, resolver):
         # a quotation keeps its speaker's pronouns and its closing mark
         ("Paul", 'my boss said "you\'re getting promoted in June"', 'Paul\'s boss said "you\'re getting promoted in June"'),
         ("Paul", "She told me “I love you” and I cried", "She told Paul “I love you”."),
+        # a name before a comma is the subject when the parse says so ("Anna, my sister, ..."), else the one addressed
+        ("Ravi", "Anna, my sister, just got engaged.", "Anna, Ravi's sister, just got engaged."),
+        ("Ravi", "Mel, I went to the park yesterday.", "Ravi went to the park yesterday."),
+        ("Ravi", "Gina, hope you are doing great.", "Ravi noted: hope you are doing great."),  # the parse's subject
+        # the verb agrees after "no longer", which the tagger reads as bare; "better" keeps it bare
+        ("Ravi", "And I no longer drink coffee.", "Ravi no longer drinks coffee."),
+        ("Ravi", "I better go now.", "Ravi better go now."),
+        ("Ravi", "I'd better go.", "Ravi had better go."),
+        ("Ravi", "Can I join you sometime?", "Ravi asks: Can Ravi join you sometime?"),
+        # chat's contractions without an apostrophe
+        ("Kim", "ugh im so tired today", "Kim is so tired today."),
+        ("Kim", "ive been there twice", "Kim has been there twice."),
+        # "guess what" only announces the news; an acronym the tagger calls a verb is no order
+        ("Jess", "omg guess what i got into grad school!! UCLA for psych", "Jess got into grad school. Jess noted: UCLA for psych."),
+        ("Jess", "You know what, I quit my job.", "Jess quit Jess' job."),
     ],
 )
 def test_expected_entries(extract, speaker, text, entry):
@@ -189,6 +204,9 @@ def test_temporal_expressions_survive_and_ground_the_entry(extract):
     assert result.event.text == "Last week"
     assert (result.event.start.date(), result.event.end.date()) == (date(2023, 5, 1), date(2023, 5, 8))
     assert result.temporal_preserved == len(result.mentions) == 1
+    # a time only appended to the entry (an answer given before it) does not date what the entry says
+    move = extract("september. gonna move to LA in august prob", "Jess")
+    assert move.text.endswith("(september)") and move.event.text == "august"
 
 
 @pytest.mark.slow

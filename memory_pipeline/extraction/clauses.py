@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from memory_pipeline.extraction.lexicon import DISCOURSE_WORDS, STOP_WORDS
+from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, DISCOURSE_WORDS, STOP_WORDS
 from memory_pipeline.parsing import ParsedDoc, Token
 
+# Words that only announce what follows them
+TEASERS = (("guess", "what"), ("you", "know", "what"))
 SPLIT_CONJUNCTIONS = frozenset({"and", "but", "so", "or", "because", "though", "although", "yet", "plus", "cause"})
 
 
@@ -73,8 +75,37 @@ def discourse_prefix_end(doc: ParsedDoc) -> int:
     # Leading interjection chunk inside the first content sentence: up to and including a comma.
     for k in range(cursor, min(cursor + 5, len(doc.tokens))):
         if doc.tokens[k].text in (",", "!", "-", "—", "…") and is_discourse_only(doc, cursor, k):
-            return k + 1
+            return cursor if _names_the_subject(doc, cursor, k) else _after_teaser(doc, k + 1)
+    return _after_teaser(doc, cursor)
+
+
+def _after_teaser(doc: ParsedDoc, cursor: int) -> int:
+    """Past a teaser that announces the news ("omg guess what i got into grad school", "you know what, we're
+    moving"), when a clause with its own subject follows it; "guess what happened" keeps its words."""
+    k = cursor
+    while k < len(doc.tokens) and (doc.tokens[k].lower in CHAT_INTERJECTIONS or doc.tokens[k].pos == "PUNCT"):
+        k += 1
+    for teaser in TEASERS:
+        if tuple(t.lower for t in doc.tokens[k : k + len(teaser)]) != teaser:
+            continue
+        j = k + len(teaser)
+        while j < len(doc.tokens) and doc.tokens[j].pos == "PUNCT":
+            j += 1
+        if j < len(doc.tokens) and any(arc.label in ("nsubj", "nsubjpass") for arc in doc.parents(j)):
+            return j
     return cursor
+
+
+def _names_the_subject(doc: ParsedDoc, start: int, end: int) -> bool:
+    """A name before the comma is the sentence's subject, not the one addressed, when an apposition follows it:
+    "Anna, my sister, just got engaged". The parse also makes a vocative the subject of a verb whose own subject
+    chat dropped ("Gina, hope you're well"), so being the subject alone says nothing."""
+    return any(
+        doc.tokens[k].pos == "PROPN"
+        and any(arc.label in ("nsubj", "nsubjpass") for arc in doc.parents(k))
+        and any(arc.label == "appos" for arc in doc.children(k))
+        for k in range(start, end)
+    )
 
 
 def split_clauses(doc: ParsedDoc, start: int, min_words: int) -> list[Clause]:

@@ -31,6 +31,8 @@ DEFAULT_SPEAKER = "User"
 REQUEST_OPENERS = (("can", "you"), ("could", "you"), ("would", "you"), ("will", "you"), ("can", "u"))
 SKIPPABLE_ADVERBS = frozenset({"really", "also", "just", "never", "always", "still", "totally", "actually", "finally", "even", "recently", "already", "definitely", "kinda", "often", "usually", "sometimes"})
 CONTRACTIONS_AFTER_I = {"'m": " is", "’m": " is", "'ve": " has", "’ve": " has", "'ll": " will", "’ll": " will"}
+# The second half of a contraction written without its apostrophe, as spaCy splits it off "im", "ive", "youre"
+BARE_CONTRACTIONS = frozenset({"m", "ve", "re", "d", "ll"})
 IRREGULAR_3SG = {"am": "is", "have": "has", "do": "does", "are": "is", "be": "is"}
 # Chat contractions of a verb with "to", as spaCy splits them ("gonna" -> "gon" + "na"; "wanna" whole or split):
 # after a named subject they take the auxiliary or the agreement that "I" did not need ("I gonna" -> "is gonna").
@@ -47,6 +49,9 @@ SAME_IN_PAST = frozenset({"quit", "put", "set", "cut", "hit", "let", "hurt", "co
 # Words that make a sentence tell of a habit, where a same-form verb is present ("I hit the gym every day").
 HABIT_WORDS = frozenset({"every", "each", "usually", "always", "often", "normally", "daily", "weekly", "sometimes"})
 # Words that may open a request after a comma ("..., so call me", "then text me").
+# "I better go", "I rather stay": a modal sense that keeps the verb bare
+MODAL_ADVERBS = frozenset({"better", "rather", "sooner"})
+NAME_ENTITIES = frozenset({"PERSON", "ORG", "GPE", "LOC", "FAC", "PRODUCT", "NORP", "WORK_OF_ART", "EVENT"})
 REQUEST_CONNECTIVES = frozenset({"so", "then", "and"})
 # An auxiliary before a grounded subject "you" ("are you ok?" -> "is Mel ok?").
 INVERTED_AUX = {"are": "is", "were": "was", "have": "has", "do": "does"}
@@ -200,10 +205,12 @@ def _agree_after(doc: ParsedDoc, k: int, lower: str, text: str, subject: str, op
         return None
     if opens and token.tag == "VBG":
         return "is " + text[:1].lower() + text[1:]  # "Playing guitar tonight": "I'm" was dropped
+    if lower in BARE_CONTRACTIONS and not doc.tokens[k - 1].space:
+        lower = "'" + lower  # chat's "im", "ive", "youre", "id", which spaCy splits like "I'm"
     if lower in CONTRACTIONS_AFTER_I or lower in ("'re", "'d"):
         if lower == "'d":
             nxt = doc.tokens[k + 1] if k + 1 < len(doc.tokens) else None
-            return " had" if nxt is not None and nxt.tag == "VBN" else " would"
+            return " had" if nxt is not None and (nxt.tag == "VBN" or nxt.lower == "better") else " would"
         if subject == "we":
             return PLURAL_CONTRACTIONS.get(lower)
         return CONTRACTIONS_AFTER_I.get(lower, " is")
@@ -213,9 +220,20 @@ def _agree_after(doc: ParsedDoc, k: int, lower: str, text: str, subject: str, op
         return "Was" if text[:1].isupper() else "was"
     if lower in INFORMAL_3SG:
         return INFORMAL_3SG[lower]
-    if token.tag == "VBP" or (token.pos in ("VERB", "AUX") and lower in IRREGULAR_3SG):
+    if doc.tokens[k - 1].lower in MODAL_ADVERBS:
+        return None
+    if token.tag == "VBP" or (token.pos in ("VERB", "AUX") and lower in IRREGULAR_3SG) or _bare_after_adverbs(doc, k, subject):
         return third_person(text)
     return None
+
+
+def _bare_after_adverbs(doc: ParsedDoc, k: int, subject: str) -> bool:
+    """The tagger reads a present verb after some adverbs as bare ("I no longer drink coffee": VB), though "I"
+    is its subject."""
+    token = doc.tokens[k]
+    if subject != "i" or token.tag != "VB" or token.pos != "VERB" or any(arc.label == "aux" for arc in doc.children(k)):
+        return False  # "can I join you": the modal before "I" keeps the verb bare
+    return any(arc.label == "nsubj" and doc.tokens[arc.dep].lower == "i" for arc in doc.children(k))
 
 
 def _shares_first_person_singular(doc: ParsedDoc, k: int) -> bool:
@@ -267,7 +285,7 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
     first = words[offset]
     if first.lemma in NOT_IMPERATIVE or _told_as_past(doc, start, end):
         return None
-    if first.pos != "VERB" or first.lower != first.lemma or _has_subject(doc, first.i):
+    if first.pos != "VERB" or first.lower != first.lemma or _has_subject(doc, first.i) or _named(first):
         return None
     # the tagger reads "..., so call me" as a present verb: done to the speaker, it is still an order
     to_speaker = _done_to_the_speaker(doc, first.i)
@@ -276,6 +294,11 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
         if not shares_subject or to_speaker:
             return first.i
     return None
+
+
+def _named(token: Token) -> bool:
+    """A name the tagger took for a verb ("UCLA for psych" as an order to "UCLA"): an entity's word, or an acronym."""
+    return token.ent in NAME_ENTITIES or (len(token.text) > 1 and token.text.isupper() and token.text.isalpha())
 
 
 def _done_to_the_speaker(doc: ParsedDoc, k: int) -> bool:
@@ -289,7 +312,7 @@ def dropped_subject_verb(doc: ParsedDoc, start: int, end: int) -> int | None:
     marathon"), when there is one: its subject was dropped, as chat does."""
     for k in range(start, end):
         token = doc.tokens[k]
-        if token.pos in ("VERB", "AUX") or (token.lower in INFORMAL_3SG and _informal_with_action(doc, k, end)):
+        if (token.pos in ("VERB", "AUX") and not _named(token)) or (token.lower in INFORMAL_3SG and _informal_with_action(doc, k, end)):
             return k
         if token.lower not in SKIPPABLE_ADVERBS:
             return None

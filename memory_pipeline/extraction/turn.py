@@ -296,8 +296,12 @@ def extract_turn(
     result.content_tokens, result.retained_tokens = total, retained
     result.coverage = retained / total if total else 1.0
     lowered = result.text.lower()
-    result.event = next((m for m in result.mentions if m.resolved and m.kind != "duration" and m.text.lower() in lowered), None) or next(
-        (m for m in result.mentions if m.resolved and m.text.lower() in lowered), None
+    # a time inside the memory's own clauses dates it before one only appended to it ("september. gonna move to
+    # LA in august": the move is in August)
+    appended = {id(m) for mentions in appendices.values() for m in mentions}
+    ranked = sorted(result.mentions, key=lambda m: id(m) in appended)
+    result.event = next((m for m in ranked if m.resolved and m.kind != "duration" and m.text.lower() in lowered), None) or next(
+        (m for m in ranked if m.resolved and m.text.lower() in lowered), None
     )
     result.provenance = provenance(doc, ranges, moods)
     result.scope = classify_scope(doc, ranges)
