@@ -159,6 +159,11 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         # a week ahead is the current one while less than half of it has gone, else the next
         (date(2024, 6, 3), "Can you help me plan meals for the week?", date(2024, 6, 3)),
         (date(2024, 6, 7), "I'll be in Paris for the week.", date(2024, 6, 10)),
+        # the date of an event signed up for is the event's, ahead, however past the signing is
+        (date(2024, 10, 21), "I signed up for a half marathon on November 17 instead.", date(2024, 11, 17)),
+        (date(2024, 10, 21), "I got tickets for the concert on Friday!", date(2024, 10, 25)),
+        (date(2024, 10, 21), "I signed up on Monday for the race.", date(2024, 10, 14)),
+        (date(2024, 10, 21), "I got a new job on Monday.", date(2024, 10, 14)),
     ],
 )
 def test_dates_that_tense_alone_would_put_on_the_wrong_side_of_the_session(parser, resolver, said, text, first):

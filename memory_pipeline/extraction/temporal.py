@@ -97,6 +97,8 @@ CLAUSE_MARKERS = {"aux", "auxpass", "neg", "advmod"}
 SCHEDULING_LEMMAS = {"book", "schedule", "reschedule", "move", "postpone", "push", "delay", "set", "arrange",
                      "reserve", "plan", "fix", "change", "bring"}
 SCHEDULED_BEFORE = ("for", "to", "until", "till")
+# Verbs of signing up or buying a place at an event, whose date is the event's ("tickets for the show on Friday")
+REGISTRATION_LEMMAS = {"sign", "register", "enroll", "enrol", "book", "reserve", "ticket"}
 # Words that make what follows a deadline: in talk that is not past ("I need it done before the weekend", "by the
 # 20th") the date they name is still ahead, whatever day of the week it is said.
 DEADLINE_BEFORE = ("before", "by", "until", "till")
@@ -261,12 +263,34 @@ def _sounds_future(doc: ParsedDoc, words: list[Token]) -> bool:
 
 def scheduled_date(doc: ParsedDoc, char: int) -> bool:
     """The expression at ``char`` is the date a scheduling verb of its sentence set ("booked a flight for April
-    20"): introduced by for/to/until, with such a verb before it in the sentence."""
+    20"): introduced by for/to/until, with such a verb before it in the sentence; or the date of an event signed
+    up for ("signed up for a 10k on November 17"), which a past tense does not put behind."""
     at = next((t.i for t in doc.tokens if t.idx >= char), None)
-    if at is None or at == 0 or doc.tokens[at - 1].lower not in SCHEDULED_BEFORE:
+    if at is None or at == 0:
         return False
     sent = doc.tokens[at].sent
-    return any(t.lemma.lower() in SCHEDULING_LEMMAS and t.pos == "VERB" for t in doc.tokens[:at] if t.sent == sent)
+    if doc.tokens[at - 1].lower in SCHEDULED_BEFORE:
+        return any(t.lemma.lower() in SCHEDULING_LEMMAS and t.pos == "VERB" for t in doc.tokens[:at] if t.sent == sent)
+    on = at if doc.tokens[at].lower == "on" else at - 1
+    return doc.tokens[on].lower == "on" and on > 0 and _in_what_was_booked(doc, on - 1)
+
+
+def _in_what_was_booked(doc: ParsedDoc, k: int) -> bool:
+    """Token ``k`` ends what one signed up, registered or bought tickets for, so an "on <date>" right after it
+    is that event's date ("signed up for a 10k on November 17", "got tickets for the show on Friday"), not the
+    day of the signing ("signed up on Monday for the race"). The parse hangs such a date on the verb either
+    way, so the order of the words decides."""
+    seen = set()
+    while k not in seen:
+        seen.add(k)
+        up = next(iter(doc.parents(k)), None)
+        if up is None:
+            return False
+        if up.label == "pobj" and doc.tokens[up.head].lower == "for":
+            booker = next(iter(doc.parents(up.head)), None)
+            return booker is not None and doc.tokens[booker.head].lemma.lower() in REGISTRATION_LEMMAS
+        k = up.head
+    return False
 
 
 def _after_deadline_word(doc: ParsedDoc, char: int) -> bool:
