@@ -85,6 +85,19 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         # what one used to do or be is past: the state now is what follows, a habit it names is dropped
         ("Ana used to live in Chicago but moved to Seattle in 2019.", {"self.residence = seattle"}),
         ("Ana used to swim every day.", {"self.activity[swim] = none"}),
+        # a vegetarian who eats fish again is a pescatarian; a clause before "my doctor said ..." is no quote
+        ("Ana started eating fish again, Ana's doctor said Ana needs more protein.",
+         {"self.diet = pescatarian", "self.activity[eat fish] = yes"}),
+        ("Ana eats meat again.", {"self.diet = omnivore"}),
+        ("I moved to Paris, she said.", set()),
+        # seeing someone is dating; seeing someone on a date, or a therapist, is not
+        ("Ana started seeing someone new.", {"self.relationship = dating"}),
+        ("I've been seeing Marcus.", {"self.relationship = dating"}),
+        ("Ana is seeing Tom on Friday.", set()),
+        ("Ana is seeing a therapist.", set()),
+        # a body part healed: the speaker's injury, not another's
+        ("Ana's ankle is fully healed.", {"self.health[ankle injury] = recovered"}),
+        ("Tom's knee is fully healed.", set()),
     ],
 )
 def test_slots_of_statements(parser, text, expected):
@@ -386,8 +399,8 @@ def embed_units(units: pl.DataFrame, embedder) -> pl.DataFrame:
 
 
 # --- plans moved, done on the new date, or dropped in the same breath --------------------------------------------
-def _plan_frame(rows: list[tuple[str, str, datetime, datetime | None]]) -> pl.DataFrame:
-    """Entries (id, text, said, event day) of one speaker, Jess, in one conversation."""
+def _plan_frame(rows: list[tuple]) -> pl.DataFrame:
+    """Entries (id, text, said, event day[, event end]) of one speaker, Jess, in one conversation."""
     from datetime import timedelta
 
     from memory_pipeline.memory_frame import memory_frame
@@ -395,7 +408,8 @@ def _plan_frame(rows: list[tuple[str, str, datetime, datetime | None]]) -> pl.Da
     entries = pl.DataFrame({
         "memory_id": [r[0] for r in rows], "conversation_id": ["c"] * len(rows), "speaker": ["Jess"] * len(rows),
         "text": [r[1] for r in rows], "session_time": [r[2] for r in rows],
-        "event_start": [r[3] for r in rows], "event_end": [r[3] + timedelta(days=1) if r[3] else None for r in rows],
+        "event_start": [r[3] for r in rows],
+        "event_end": [r[4] if len(r) > 4 else r[3] + timedelta(days=1) if r[3] else None for r in rows],
         "event_time_basis": ["expression" if r[3] else None for r in rows], "source_turn_id": [f"S{n}:1" for n in range(len(rows))],
     })
     return memory_frame(entries)
@@ -468,3 +482,27 @@ def test_a_sign_up_or_arrangement_for_a_date_ahead_is_a_plan_and_dropping_out_ca
     assert initial["host"] == "pending"
     result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
     assert final_lifecycles(initial, result.links)["race"] == "cancelled"
+
+
+def test_a_timetabled_event_in_the_simple_present_with_a_date_ahead_is_a_plan(parser):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    said = datetime(2024, 3, 4, 9)
+    frame = _plan_frame([
+        ("job", "Jess starts Jess' new job at Stripe on the 18th.", said, datetime(2024, 3, 18)),
+        ("flight", "Jess flies out to Lisbon next Friday.", said, datetime(2024, 3, 15)),
+        ("habit", "Jess leaves for work at 8 every Monday.", said, datetime(2024, 3, 11)),
+        ("behind", "Jess starts work at 9 today.", said, datetime(2024, 3, 4)),
+        # a feeling foreseen is no plan
+        ("miss", "Jess is gonna miss Kim.", said, None),
+        # a window that starts on the day said but lies mostly ahead: "the end of the month", said on the 21st
+        ("house", "Jess is moving to a bigger house at the end of the month.", datetime(2024, 10, 21, 19),
+         datetime(2024, 10, 21), datetime(2024, 11, 1)),
+        ("week", "Jess is reading a book this week.", datetime(2024, 10, 24, 19), datetime(2024, 10, 21), datetime(2024, 10, 28)),
+    ])
+    lifecycles = initial_lifecycles(memories_by_id(frame), read_frame(frame, parser))
+    assert lifecycles == {
+        "job": "pending", "flight": "pending", "habit": None, "behind": None, "miss": None, "house": "pending", "week": None,
+    }

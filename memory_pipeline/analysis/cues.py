@@ -292,7 +292,8 @@ def cue_event(doc: ParsedDoc, at: int, names: frozenset[str]) -> Event:
 
 
 # Future predicates that state a condition rather than an action ("is gonna be lucky", "will keep it up").
-NOT_PLANS = frozenset({"be", "have", "keep", "continue", "stay", "remain", "need", "feel", "seem"})
+# States and feelings: "I'm gonna miss you" foresees a feeling, it plans nothing
+NOT_PLANS = frozenset({"be", "have", "keep", "continue", "stay", "remain", "need", "feel", "seem", "miss", "love", "hate", "like"})
 
 
 def plan_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
@@ -363,11 +364,48 @@ def _asked_of_another(doc: ParsedDoc, predicate: int) -> bool:
 # Verbs of signing up for something ("signed up for the marathon", "booked a table", "got tickets for the show").
 REGISTRATION_LEMMAS = frozenset({"register", "enroll", "enrol", "book", "reserve"})
 TICKET_VERBS = frozenset({"buy", "get", "book"})
+# Verbs of timetabled events, which English puts in the simple present with a date: "I start my new job on
+# the 18th", "we fly out Friday", "school begins next week".
+SCHEDULED_VERBS = frozenset(
+    {"start", "begin", "leave", "fly", "arrive", "depart", "return", "graduate", "move", "open", "finish", "end", "land"}
+)
+# A frequency on a verb: "usually", "every Tuesday", "on weekends", "three times a week".
+HABIT_ADVERBS = frozenset({"usually", "often", "always", "regularly", "daily", "weekly", "nightly", "frequently", "normally"})
+HABIT_DETERMINERS = frozenset({"every", "each"})
+HABIT_PLURALS = frozenset({w + "s" for w in WEEKDAYS} | {"weekends", "mornings", "evenings", "nights", "afternoons"})
+
+
+def habitual(doc: ParsedDoc, verb: int) -> bool:
+    """The verb carries a frequency: an adverb, "every/each <time>", "<n> times a <unit>", "on Tuesdays"."""
+    for arc in doc.children(verb):
+        word = doc.tokens[arc.dep]
+        if arc.label == "advmod" and word.lower in HABIT_ADVERBS:
+            return True
+        if arc.label in ("npadvmod", "tmod", "obl"):
+            if any(doc.tokens[d].lower in HABIT_DETERMINERS for d in children(doc, arc.dep, "det")):
+                return True
+            if word.lemma.lower() == "time" and children(doc, arc.dep, "nummod", "npadvmod"):
+                return True
+        if arc.label == "prep" and word.lower in ("on", "in"):
+            if any(doc.tokens[o].lower in HABIT_PLURALS for o in children(doc, arc.dep, "pobj")):
+                return True
+    return False
+
+
+def _scheduled(doc: ParsedDoc, token_i: int) -> bool:
+    """A timetabled event in the simple present with a date of its own ("I start my new job on the 18th"), not a
+    habit ("I leave at 8 every day") nor a negation."""
+    token = doc.tokens[token_i]
+    if token.tag not in ("VBP", "VBZ") or token.lemma.lower() not in SCHEDULED_VERBS or children(doc, token_i, "aux", "neg"):
+        return False
+    dated = any(doc.tokens[k].ent in ("DATE", "TIME") for k in subtree(doc, token_i))
+    return dated and not habitual(doc, token_i)
 
 
 def arrangement_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
-    """What the speaker signed up for, registered for, booked or bought tickets for, or is doing in the present
-    progressive ("we're hosting my parents"), or an empty event. Either is a plan when the event's date lies
+    """What the speaker signed up for, registered for, booked or bought tickets for, is doing in the present
+    progressive ("we're hosting my parents") or has timetabled ("I start the new job on the 18th"), or an empty
+    event. Either is a plan when the event's date lies
     ahead, which only the caller knows: "I signed up for the marathon. It's on October 13"."""
     for token in doc.tokens:
         if token.pos != "VERB":
@@ -376,7 +414,8 @@ def arrangement_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
         particles = {doc.tokens[p].lower for p in children(doc, token.i, "prt")}
         tickets = lemma in TICKET_VERBS and any(doc.tokens[o].lemma.lower() == "ticket" for o in children(doc, token.i, "dobj"))
         progressive = token.tag == "VBG" and lemma not in NOT_PLANS and _present_be(doc, token.i)
-        if not (lemma in REGISTRATION_LEMMAS or (lemma == "sign" and "up" in particles) or tickets or progressive):
+        signed_up = lemma in REGISTRATION_LEMMAS or (lemma == "sign" and "up" in particles) or tickets
+        if not (signed_up or progressive or _scheduled(doc, token.i)):
             continue
         if subject_of(doc, token.i, names) == SELF and (event := clause_event(doc, token.i, names)).words:
             return event

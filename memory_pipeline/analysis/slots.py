@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from memory_pipeline.analysis.clauses import SELF, children, is_self_token, parent, subject_key, subject_of
-from memory_pipeline.analysis.cues import MODAL_FUTURE, MONTHS, PLAN_LEMMAS, SELF_WORDS, WEEKDAYS, arranged, negated_heads
+from memory_pipeline.analysis.clauses import SELF, children, is_self_token, parent, subject_key, subject_of, subtree
+from memory_pipeline.analysis.cues import MODAL_FUTURE, MONTHS, PLAN_LEMMAS, SELF_WORDS, WEEKDAYS, arranged, habitual, negated_heads
 from memory_pipeline.parsing import ParsedDoc
 
 NONE_VALUE = "none"
@@ -60,11 +60,17 @@ DIETS = frozenset(
 # "gave up meat", "cut out meat", "quit meat": verb -> the particle it needs
 MEAT_QUIT_VERBS = {"give": "up", "cut": "out", "quit": None, "stop": None, "drop": None}
 DIET_LINKS = frozenset({"be", "become", "go", "turn", "stay", "remain", "get", "eat"})
+# What eating a food again (or starting to) makes of a meat-free diet: "started eating fish again"
+EATEN_AGAIN = {"meat": "omnivore", "chicken": "omnivore", "beef": "omnivore", "pork": "omnivore",
+               "fish": "pescatarian", "seafood": "pescatarian"}
 RELATIONSHIP_STATES = {
     "single": "single", "married": "married", "engaged": "engaged", "divorced": "divorced",
     "separated": "separated", "widowed": "widowed", "dating": "dating",
 }
 RELATIONSHIP_VERBS = {"marry": "married", "divorce": "divorced", "date": "dating", "wed": "married"}
+SOMEONE = frozenset({"someone", "somebody", "anyone", "anybody"})
+# Entities that are never the person one is seeing (the small model often calls a first name a place)
+NOT_PEOPLE = frozenset({"ORG", "FAC", "EVENT", "WORK_OF_ART", "PRODUCT", "DATE", "TIME"})
 BREAKUP_VERBS = frozenset({"break", "split"})
 CHILD_NOUNS = frozenset({"kid", "child", "son", "daughter", "boy", "girl", "baby", "children", "kids"})
 PARENT_NOUNS = frozenset({"mother", "father", "mom", "mum", "dad", "parent", "mama", "papa"})
@@ -102,11 +108,8 @@ INJURY_VERBS = frozenset({"break", "sprain", "injure", "hurt", "fracture", "twis
 CONDITION_VERBS = frozenset({"have", "get", "catch", "develop", "contract", "suffer"})
 RECOVERY_VERBS = frozenset({"recover", "heal", "beat", "overcome", "survive"})
 
-# A recurring activity: a present-tense verb with one of these ("usually", "every Tuesday", "on weekends",
-# "three times a week"); kept up or dropped ("stopped swimming", "took up running", "don't play tennis anymore").
-HABIT_ADVERBS = frozenset({"usually", "often", "always", "regularly", "daily", "weekly", "nightly", "frequently", "normally"})
-HABIT_DETERMINERS = frozenset({"every", "each"})
-HABIT_PLURALS = frozenset({w + "s" for w in WEEKDAYS} | {"weekends", "mornings", "evenings", "nights", "afternoons"})
+# A recurring activity: a present-tense verb with a frequency (cues.habitual); kept up or dropped ("stopped
+# swimming", "took up running", "don't play tennis anymore").
 STOP_HABIT = {"stop": None, "quit": None, "give": "up", "drop": None}
 START_HABIT = {"start": None, "begin": None, "take": "up", "pick": "up", "resume": None}
 # Verbs of states and slots of their own (where one lives or works), which are no pastimes.
@@ -339,10 +342,16 @@ def _reported(context: _Context, i: int) -> bool:
         if parent is None:
             return False
         head, label = parent
-        if label in ("ccomp", "xcomp", "advcl") and _lemma(context, head) in REPORTING_VERBS:
+        if label in ("ccomp", "xcomp", "advcl") and _lemma(context, head) in REPORTING_VERBS and not _spliced(context, i, head):
             return True
         i = head
     return False
+
+
+def _spliced(context: _Context, clause: int, verb: int) -> bool:
+    """A clause before a verb of saying that has its own complement after it is a sentence of its own the parse
+    joined on a comma ("I started eating fish again, my doctor said I need protein"), not what was said."""
+    return clause < verb and any(c > verb for c in _children(context, verb, "ccomp"))
 
 
 def _is_place(context: _Context, i: int) -> bool:
@@ -507,17 +516,18 @@ def diet(context: _Context, i: int) -> list[SlotValue]:
         if particle is None or any(context.doc.tokens[p].lower == particle for p in _children(context, i, "prt")):
             meat = next(o for o in _children(context, i, "dobj") if _lemma(context, o) == "meat")
             return [_slot(context, i, "diet", "vegetarian", "", meat, negated=False)]
-    if lemma == "eat" and token.pos == "VERB" and any(_lemma(context, o) == "meat" for o in _children(context, i, "dobj")):
-        meat = next(o for o in _children(context, i, "dobj") if _lemma(context, o) == "meat")
+    eaten = [o for o in _children(context, i, "dobj") if _lemma(context, o) in EATEN_AGAIN] if lemma == "eat" else []
+    if token.pos == "VERB" and eaten:
+        food = eaten[0]
         parent = _parent(context, i)
         stopped = parent is not None and _lemma(context, parent[0]) in ("stop", "quit", "give") and parent[1] in ("xcomp", "pcomp")
         predicate = parent[0] if stopped else i
-        if stopped or _negated(context, i):
-            return [_slot(context, predicate, "diet", "vegetarian", "", meat, negated=False)]
+        if _lemma(context, food) == "meat" and (stopped or _negated(context, i)):
+            return [_slot(context, predicate, "diet", "vegetarian", "", food, negated=False)]
         if any(context.doc.tokens[a].lower == "again" for a in _children(context, i, "advmod")) or (
             parent is not None and _lemma(context, parent[0]) in ("start", "begin") and parent[1] == "xcomp"
         ):
-            return [_slot(context, predicate, "diet", "omnivore", "", meat)]
+            return [_slot(context, predicate, "diet", EATEN_AGAIN[_lemma(context, food)], "", food)]
     return []
 
 
@@ -536,6 +546,8 @@ def relationship(context: _Context, i: int) -> list[SlotValue]:
         particles = _children(context, i, "prt")
         if any(context.doc.tokens[p].lower == "up" for p in particles):
             return [_slot(context, i, "relationship", "single", "", *particles)]
+    if token.pos == "VERB" and lemma == "see" and _seeing_someone(context, i):
+        return [_slot(context, i, "relationship", "dating", "")]
     if lemma == "relationship":
         parent = _parent(context, i)
         if parent and parent[1] == "pobj" and context.doc.tokens[parent[0]].lower == "in":
@@ -543,6 +555,19 @@ def relationship(context: _Context, i: int) -> list[SlotValue]:
             if grand and _lemma(context, grand[0]) == "be":
                 return [_slot(context, grand[0], "relationship", "dating", "", i)]
     return []
+
+
+def _seeing_someone(context: _Context, i: int) -> bool:
+    """ "I'm seeing someone", "I started seeing Marcus": dating; "I'm seeing Tom on Friday" is a meeting, and
+    "seeing a therapist" a visit, so only a person with no role and no date in the clause."""
+    doc = context.doc
+    if doc.tokens[i].tag != "VBG" or any(doc.tokens[k].ent in ("DATE", "TIME") for k in subtree(doc, i)):
+        return False
+    # "seeing someone new" may parse as a clause "someone (is) new"
+    seen = _children(context, i, "dobj") + [s for c in _children(context, i, "ccomp") for s in _children(context, c, "nsubj")]
+    return any(
+        doc.tokens[o].lower in SOMEONE or (doc.tokens[o].pos == "PROPN" and doc.tokens[o].ent not in NOT_PEOPLE) for o in seen
+    )
 
 
 def number_of_children(context: _Context, i: int) -> list[SlotValue]:
@@ -659,8 +684,9 @@ def health(context: _Context, i: int) -> list[SlotValue]:
         for obj in _children(context, i, "dobj"):
             if _lemma(context, obj) in CONDITIONS:
                 out.append(_slot(context, i, "health", "recovered", _lemma(context, obj), obj))
-        for subject in _children(context, i, "nsubj"):
-            if _lemma(context, subject) in BODY_PARTS:
+        for subject in _children(context, i, "nsubj", "nsubjpass"):  # "my ankle has healed", "... is fully healed"
+            owners = _children(context, subject, "poss")
+            if _lemma(context, subject) in BODY_PARTS and all(_is_self_token(context, o) for o in owners):
                 out.append(_slot(context, i, "health", "recovered", f"{_lemma(context, subject)} injury", subject, subject=SELF))
     return out
 
@@ -740,7 +766,7 @@ def activity(context: _Context, i: int) -> list[SlotValue]:
         # "don't play tennis anymore", "used to swim every day": kept up once, not now
         slot = _slot(context, i, "activity", NONE_VALUE, scope, *_activity_words(context, doing), negated=False)
         return [replace(slot, asserted=not _reported(context, i))]
-    if token.tag in ("VBP", "VBZ") and not _negated(context, i) and (_habitual(context, i) or _habitual(context, doing)):
+    if token.tag in ("VBP", "VBZ") and not _negated(context, i) and (habitual(context.doc, i) or habitual(context.doc, doing)):
         return [_slot(context, i, "activity", "yes", scope, *_activity_words(context, doing))]
     return []
 
@@ -771,24 +797,6 @@ def _activity_scope(context: _Context, verb: int) -> str | None:
             return None
     things = [_lemma(context, obj) for obj in objects if context.doc.tokens[obj].pos in ("NOUN", "PROPN")]
     return " ".join([lemma, *things[:1]])
-
-
-def _habitual(context: _Context, verb: int) -> bool:
-    """The verb carries a frequency: an adverb, "every/each <time>", "<n> times a <unit>", "on Tuesdays"."""
-    doc = context.doc
-    for arc in doc.children(verb):
-        word = doc.tokens[arc.dep]
-        if arc.label == "advmod" and word.lower in HABIT_ADVERBS:
-            return True
-        if arc.label in ("npadvmod", "tmod", "obl"):
-            if any(doc.tokens[d].lower in HABIT_DETERMINERS for d in _children(context, arc.dep, "det")):
-                return True
-            if word.lemma.lower() == "time" and _children(context, arc.dep, "nummod", "npadvmod"):
-                return True
-        if arc.label == "prep" and word.lower in ("on", "in"):
-            if any(doc.tokens[o].lower in HABIT_PLURALS for o in _children(context, arc.dep, "pobj")):
-                return True
-    return False
 
 
 RULES = (residence, job, diet, relationship, number_of_children, schedule, ownership, health, age, activity)

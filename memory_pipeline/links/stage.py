@@ -77,8 +77,12 @@ def initial_lifecycles(memories: dict[str, Memory], readings: dict[str, Reading]
 
 
 def _dated_ahead(memory: Memory) -> bool:
-    """The memory's event, from a time expression, falls after the day it was said."""
-    return memory.explicit_time and memory.session_time is not None and memory.event_start.date() > memory.session_time.date()
+    """The memory's event, from a time expression, lies mostly after the day it was said: the middle of its window
+    does ("at the end of the month", said on the 21st, is the 21st to the 31st)."""
+    if not memory.explicit_time or memory.session_time is None:
+        return False
+    end = memory.event_end or memory.event_start
+    return (memory.event_start + (end - memory.event_start) / 2).date() > memory.session_time.date()
 
 
 def changed_at(memory: Memory) -> datetime | None:
