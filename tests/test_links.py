@@ -98,6 +98,10 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         # a body part healed: the speaker's injury, not another's
         ("Ana's ankle is fully healed.", {"self.health[ankle injury] = recovered"}),
         ("Tom's knee is fully healed.", set()),
+        # notice handed in ends the job, notice to a landlord does not; a promotion names the employer
+        ("Ana handed in Ana's notice at Amazon.", {"self.job = none", "self.employer = none"}),
+        ("Ana gave notice to the landlord.", set()),
+        ("Ana got promoted to senior designer at Figma.", {"self.job = senior designer", "self.employer = figma"}),
     ],
 )
 def test_slots_of_statements(parser, text, expected):
@@ -506,3 +510,18 @@ def test_a_timetabled_event_in_the_simple_present_with_a_date_ahead_is_a_plan(pa
     assert lifecycles == {
         "job": "pending", "flight": "pending", "habit": None, "behind": None, "miss": None, "house": "pending", "week": None,
     }
+
+
+def test_a_wedding_planned_with_a_verb_is_done_when_told_with_a_noun(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    frame = _plan_frame([
+        ("plan", "Jess is getting married on June 8th in Amman.", datetime(2024, 2, 5, 20), datetime(2024, 6, 8)),
+        ("done", "The wedding was beautiful, Jess cried the whole time.", datetime(2024, 7, 22, 20), None),
+    ])
+    readings = read_frame(frame, parser)
+    assert "wedding" in readings["plan"].plan.words
+    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+    assert final_lifecycles(initial_lifecycles(memories_by_id(frame), readings), result.links)["plan"] == "completed"

@@ -73,6 +73,7 @@ def test_month_without_year_follows_the_tense(parser, resolver):
 @pytest.mark.slow
 def test_ages_and_habits_are_not_anchors(parser, resolver):
     assert resolver.ground(parser.parse("I am 18 years old and I run every day."), SESSION) == []
+    assert resolver.ground(parser.parse("Pepper is a kitten, she's only 4 months old."), SESSION) == []
 
 
 @pytest.mark.slow

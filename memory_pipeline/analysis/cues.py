@@ -236,6 +236,12 @@ def is_report(doc: ParsedDoc) -> bool:
     return False
 
 
+# Verbs whose event a later memory names with a noun: "Hana is getting married in June" and "the wedding was
+# beautiful" are one event, so the verb is read as the noun.
+EVENT_NOUNS = {"marry": "wedding", "wed": "wedding", "graduate": "graduation", "retire": "retirement",
+               "celebrate": "celebration", "propose": "proposal", "compete": "competition", "perform": "performance"}
+
+
 def content_lemma(doc: ParsedDoc, i: int, names: frozenset[str]) -> str | None:
     """The token's lemma when it carries content (see :func:`content_lemmas`), else None."""
     token = doc.tokens[i]
@@ -248,7 +254,7 @@ def content_lemma(doc: ParsedDoc, i: int, names: frozenset[str]) -> str | None:
         return None
     if token.lower in names or token.lower in FIRST_PERSON:
         return None
-    return lemma
+    return EVENT_NOUNS.get(lemma, lemma) if token.pos == "VERB" else lemma
 
 
 def is_thing(doc: ParsedDoc, i: int) -> bool:

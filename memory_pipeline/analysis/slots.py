@@ -51,6 +51,9 @@ NOT_EMPLOYERS = frozenset(
 )
 JOB_NOUNS = frozenset({"job", "position", "role", "post", "work", "career"})
 JOB_LOSS_VERBS = frozenset({"quit", "lose", "leave", "resign", "retire"})
+NOTICE_VERBS = frozenset({"hand", "give", "put", "submit", "turn", "send"})
+NOTICE_NOUNS = frozenset({"notice", "resignation"})
+HOUSING_NOUNS = frozenset({"landlord", "landlady", "tenant", "lease", "apartment", "flat", "rent"})
 JOB_LOSS_PASSIVE = frozenset({"fire", "lay", "sack", "dismiss"})
 JOB_STATES = {"unemployed": NONE_VALUE, "jobless": NONE_VALUE, "retired": NONE_VALUE, "between": NONE_VALUE}
 DIETS = frozenset(
@@ -439,6 +442,13 @@ def job(context: _Context, i: int) -> list[SlotValue]:
         objects = _children(context, i, "dobj")
         if lemma in ("retire", "resign") or any(_lemma(context, o) in JOB_NOUNS or _left_employer(context, lemma, o) for o in objects):
             return _job_loss(context, i, *objects)
+    if token.pos == "VERB" and lemma in NOTICE_VERBS:
+        # "handed in my notice" parses "in" as a particle or as a preposition
+        objects = _children(context, i, "dobj") + [obj for _, obj in _prep_objects(context, i, ("in",))]
+        notices = [o for o in objects if _lemma(context, o) in NOTICE_NOUNS]
+        housing = any(_lemma(context, k) in HOUSING_NOUNS for k in subtree(context.doc, i))
+        if notices and not housing:  # "handed in my notice at Amazon", "turned in my resignation"; not the landlord
+            return _job_loss(context, i, *notices)
     passive = _children(context, i, "nsubjpass", "auxpass")
     if token.pos == "VERB" and lemma in JOB_LOSS_PASSIVE and passive:
         particles = _children(context, i, "prt")
@@ -473,6 +483,8 @@ def _role_and_employer(context: _Context, head: int, predicate: int, only_new: b
     if _lemma(context, head) == "promote":
         for prep, obj in _prep_objects(context, head, ("to",)):
             out.append(_slot(context, predicate, "job", _value(context, obj), "", prep, obj))
+            for prep2, obj2 in _prep_objects(context, obj, ("at",)):  # "promoted to senior designer at Figma"
+                out.append(_employer(context, predicate, prep2, obj2))
     return [slot for slot in out if slot.value]
 
 

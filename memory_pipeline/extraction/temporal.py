@@ -75,7 +75,8 @@ CUE_PATTERNS = [
 ]
 # Habitual, age and other non-anchoring uses of date words: not temporal anchors.
 NON_ANCHOR = re.compile(
-    r"\b(?:every|each|daily|weekly|monthly|yearly|annually|once a|twice a|times a|per)\b|years? old|year-old|"
+    r"\b(?:every|each|daily|weekly|monthly|yearly|annually|once a|twice a|times a|per)\b|"
+    r"(?:years?|months?|weeks?|days?) old|(?:year|month|week|day)-old|"
     r"\bage\b|^(?:the\s+)?(?:one|some|a|the|all|that|this|whole|entire)?\s*(?:day|days|time|night)$|^someday$|"
     rf"^(?:on\s+)?(?:{_WEEKDAY}|weekend)s$|"
     # bare plural units ("for years", "so many days", "our days"): durations with no anchor
