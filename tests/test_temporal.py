@@ -74,6 +74,8 @@ def test_month_without_year_follows_the_tense(parser, resolver):
 def test_ages_and_habits_are_not_anchors(parser, resolver):
     assert resolver.ground(parser.parse("I am 18 years old and I run every day."), SESSION) == []
     assert resolver.ground(parser.parse("Pepper is a kitten, she's only 4 months old."), SESSION) == []
+    # a fraction or a rate is no date
+    assert resolver.ground(parser.parse("I work 24/7 and add 1/2 cup of sugar."), SESSION) == []
 
 
 @pytest.mark.slow
@@ -100,6 +102,15 @@ def test_recognizer_is_built_once_and_reused(parser, resolver):
         ("I've been vegan since March.", date(2023, 3, 1), date(2023, 7, 13)),
         ("I was there in the 90s.", date(1990, 1, 1), date(2000, 1, 1)),
         ("I finished my degree last semester.", date(2023, 1, 1), date(2023, 7, 1)),
+        # numeric dates after a preposition, month first unless only day first is a date
+        ("The party is on 7/22.", date(2023, 7, 22), date(2023, 7, 23)),
+        ("I moved here on 12/1/2022.", date(2022, 12, 1), date(2022, 12, 2)),
+        ("The report is due by 22/7.", date(2023, 7, 22), date(2023, 7, 23)),
+        # a fortnight is two weeks; "from now" is ahead; the week after next is the one after the coming one
+        ("We met a fortnight ago.", date(2023, 6, 26), date(2023, 7, 3)),
+        ("My exam is two weeks from now.", date(2023, 7, 24), date(2023, 7, 31)),
+        ("We're going away the week after next.", date(2023, 7, 24), date(2023, 7, 31)),
+        ("We're going away the weekend after next.", date(2023, 7, 29), date(2023, 7, 31)),
     ],
 )
 def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, end):

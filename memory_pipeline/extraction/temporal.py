@@ -71,12 +71,19 @@ CUE_PATTERNS = [
         rf"\b(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+{_MONTH}\b",
         r"\b(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+(?:the|this|next|last)\s+(?:week|month|year)\b",
         r"\b(?:earlier|later)\s+this\s+(?:week|month|year)\b",
+        rf"\b{_COUNT}\s+{_UNIT}\s+from\s+(?:now|today)\b",
+        r"\b(?:in\s+)?(?:a|one)\s+fortnight(?:\s+ago)?\b",
+        r"\bthe\s+(?:week|weekend)\s+after\s+next\b",
+        # a numeric date, month first (en-us), after a preposition: "the party is on 3/22"; a bare "1/2" or "24/7"
+        # is a fraction or a rate
+        _after_preposition(r"\d{1,2}/\d{1,2}(?:/(?:\d{4}|\d{2}))?\b", ("on", "by", "before", "after", "until", "till", "from", "since")),
     )
 ]
 # Habitual, age and other non-anchoring uses of date words: not temporal anchors.
 NON_ANCHOR = re.compile(
     r"\b(?:every|each|daily|weekly|monthly|yearly|annually|once a|twice a|times a|per)\b|"
     r"(?:years?|months?|weeks?|days?) old|(?:year|month|week|day)-old|"
+    r"^24/7$|"
     r"\bage\b|^(?:the\s+)?(?:one|some|a|the|all|that|this|whole|entire)?\s*(?:day|days|time|night)$|^someday$|"
     rf"^(?:on\s+)?(?:{_WEEKDAY}|weekend)s$|"
     # bare plural units ("for years", "so many days", "our days"): durations with no anchor
@@ -306,6 +313,8 @@ def _clean(text: str) -> str:
     text = re.sub(r"\s+", " ", text)
     text = re.sub(r"^(?:just|only|sometime|around|about)\s+", "", text)
     text = re.sub(rf"\b({'|'.join(WEEKDAY_ABBR)})\.?$", lambda m: WEEKDAY_ABBR[m.group(1)], text)
+    text = re.sub(r"\b(?:a|one) fortnight\b", "two weeks", text)
+    text = re.sub(rf"^({_COUNT} {_UNIT}) from today$", r"\1 from now", text)
     if re.fullmatch(rf"(?:in|within) {_COUNT} {_UNIT}", text):
         return text  # "in two weeks" is a time ahead, not the duration "two weeks"
     return re.sub(r"^(?:on|in|at|during|by|around|about|over|for|throughout)\s+", "", text)
@@ -425,6 +434,11 @@ def resolve_by_rule(text: str, anchor: date, tense: str) -> tuple[datetime, date
         which = "last" if " last " in text else "next" if " next " in text else "this"
         period = _relative(which, text.rsplit(" ", 1)[1], anchor, tense)
         return _part_of(m.group(1), period[0].date(), period[1].date())
+
+    m = re.fullmatch(r"the (week|weekend) after next", text)
+    if m:
+        monday = anchor - timedelta(days=anchor.weekday()) + timedelta(days=14)
+        return _days(monday, 7, "range") if m.group(1) == "week" else _days(monday + timedelta(days=5), 2, "range")
 
     m = re.fullmatch(rf"the (week|weekend|day|{_WEEKDAY}) (before|after|of) (.+)", text)
     if m:
@@ -569,6 +583,19 @@ def resolve_by_rule(text: str, anchor: date, tense: str) -> tuple[datetime, date
             # "I finished it in two weeks", "within a month": how long it took or may take, not when
             return resolve_by_rule(f"{m.group(2)} {m.group(3)}", anchor, tense)
         text = f"{m.group(2)} {m.group(3)} from now"  # "in two weeks I start therapy": that far ahead
+
+    m = re.fullmatch(r"(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?", text)
+    if m:
+        month, day = int(m.group(1)), int(m.group(2))
+        if month > 12 >= day:
+            month, day = day, month  # "22/3": only the day-first reading is a date
+        year = int(m.group(3)) if m.group(3) else None
+        if year is not None and year < 100:
+            year += 2000
+        try:
+            return _days(date(year or _nearest_year(month, day, anchor, tense), month, day))
+        except ValueError:
+            return None
 
     m = re.fullmatch(rf"({_COUNT}) ({_UNIT}) (?:later|from now)", text)
     if m:
