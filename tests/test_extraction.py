@@ -107,6 +107,14 @@ def extract(parser, resolver):
         # "guess what" only announces the news; an acronym the tagger calls a verb is no order
         ("Jess", "omg guess what i got into grad school!! UCLA for psych", "Jess got into grad school. Jess noted: UCLA for psych."),
         ("Jess", "You know what, I quit my job.", "Jess quit Jess' job."),
+        ("Sam", "Not gonna lie, I'm thinking of quitting my job.", "Sam is thinking of quitting Sam's job."),
+        ("Sam", "@Kai I finally finished my thesis", "Sam finally finished Sam's thesis."),
+        # a turn in capitals is tagged in sentence case and written as it was
+        ("Sam", "I GOT THE JOB!!! 🎉🎉", "Sam GOT THE JOB."),
+        ("Sam", "I LOVE NYC", "Sam LOVES NYC."),
+        ("Sam", "CALL ME WHEN YOU LAND", "Sam asks to CALL Sam WHEN YOU LAND."),
+        # two subjects of one verb are plural, however the parse hangs the second
+        ("Sam", "My partner and I are moving in together next month.", "Sam's partner and Sam are moving in together next month."),
     ],
 )
 def test_expected_entries(extract, speaker, text, entry):

@@ -54,6 +54,19 @@ def test_batch_parse_matches_single_parse(parser):
 
 
 @pytest.mark.slow
+def test_a_shouted_turn_is_tagged_in_sentence_case_and_keeps_its_words(parser):
+    from memory_pipeline.parsing.base import calmed, shouted
+
+    text = "OMG I GOT THE JOB!!! START MONDAY"
+    assert shouted(text) and calmed(text) == "Omg I got the job!!! Start monday"
+    assert not shouted("I love NYC and the USA") and calmed("UCLA for psych") == "UCLA for psych"
+    for doc in (parser.parse(text), parser.parse_batch([text])[0]):
+        assert doc.text == text and [t.text for t in doc.tokens][:5] == ["OMG", "I", "GOT", "THE", "JOB"]
+        got = next(t for t in doc.tokens if t.text == "GOT")
+        assert got.tag == "VBD" and got.lemma == "get"  # read as written, "GOT" is a present verb or a name
+
+
+@pytest.mark.slow
 def test_parallel_parse_returns_exactly_the_in_process_parses(parser):
     """Two forked workers over a batch large enough to split: the same parses, in the same order, and the same as
     the halves parsed apart (a conversation's parses must not depend on which others shared its chunk)."""

@@ -13,7 +13,7 @@ from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, DISCOURSE_WOR
 from memory_pipeline.parsing import ParsedDoc, Token
 
 # Words that only announce what follows them
-TEASERS = (("guess", "what"), ("you", "know", "what"))
+TEASERS = (("guess", "what"), ("you", "know", "what"), ("not", "gon", "na", "lie"), ("to", "be", "honest"))
 SPLIT_CONJUNCTIONS = frozenset({"and", "but", "so", "or", "because", "though", "although", "yet", "plus", "cause"})
 
 
@@ -76,7 +76,17 @@ def discourse_prefix_end(doc: ParsedDoc) -> int:
     for k in range(cursor, min(cursor + 5, len(doc.tokens))):
         if doc.tokens[k].text in (",", "!", "-", "—", "…") and is_discourse_only(doc, cursor, k):
             return cursor if _names_the_subject(doc, cursor, k) else _after_teaser(doc, k + 1)
-    return _after_teaser(doc, cursor)
+    return _after_teaser(doc, _after_mentions(doc, cursor))
+
+
+def _after_mentions(doc: ParsedDoc, cursor: int) -> int:
+    """Past leading @-mentions ("@Kai I finally finished my thesis"): whom the message is for, not its content."""
+    k = cursor
+    while k < len(doc.tokens) and (doc.tokens[k].text.startswith("@") and len(doc.tokens[k].text) > 1):
+        k += 1
+        while k < len(doc.tokens) and doc.tokens[k].pos == "PUNCT":
+            k += 1
+    return k if k < len(doc.tokens) else cursor
 
 
 def _after_teaser(doc: ParsedDoc, cursor: int) -> int:

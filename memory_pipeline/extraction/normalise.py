@@ -25,6 +25,7 @@ from memory_pipeline.grounding import (
     second_person_use,
 )
 from memory_pipeline.parsing import ParsedDoc, Role, Token
+from memory_pipeline.parsing.base import shouted
 from memory_pipeline.parsing.words import Word
 
 DEFAULT_SPEAKER = "User"
@@ -68,6 +69,8 @@ def third_person(verb: str) -> str:
         out = lower[:-1] + "ies"
     else:
         out = lower + "s"
+    if len(verb) > 1 and verb.isupper():
+        return out.upper()  # "I LOVE NYC" -> "LOVES"
     return out.capitalize() if verb[:1].isupper() else out
 
 
@@ -117,7 +120,7 @@ def rewrite_range(
             parts.append(speaker.name + space)
             renamed.append(True)
             # "my sister and I live": a coordinated subject is plural, its verb stays as written
-            subject = None if any(arc.label == "conj" for arc in doc.parents(k)) else "i"
+            subject = None if _in_plural_subject(doc, k) else "i"
             continue
         grounded = _grounded(doc, k, lower, perspective)
         if grounded is not None:
@@ -180,6 +183,17 @@ def _grounded(doc: ParsedDoc, k: int, lower: str, perspective: Perspective) -> s
         owner = lower in ("his", "hers") or (lower == "her" and token.tag == "PRP$")
         return possessive(perspective.third) if owner else perspective.third
     return None
+
+
+def _in_plural_subject(doc: ParsedDoc, k: int) -> bool:
+    """Token ``k`` ("I") is one of a coordinated subject: a conjunct ("my sister and I"), or one of two subjects
+    the parse hangs on the same verb ("my partner and I are moving")."""
+    for arc in doc.parents(k):
+        if arc.label == "conj":
+            return True
+        if arc.label == "nsubj" and sum(a.label == "nsubj" for a in doc.children(arc.head)) > 1:
+            return True
+    return False
 
 
 def _agree_before(parts: list[str], previous: Token, subject: bool) -> bool:
@@ -285,7 +299,7 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
     first = words[offset]
     if first.lemma in NOT_IMPERATIVE or _told_as_past(doc, start, end):
         return None
-    if first.pos != "VERB" or first.lower != first.lemma or _has_subject(doc, first.i) or _named(first):
+    if first.pos != "VERB" or first.lower != first.lemma or _has_subject(doc, first.i) or _named(doc, first):
         return None
     # the tagger reads "..., so call me" as a present verb: done to the speaker, it is still an order
     to_speaker = _done_to_the_speaker(doc, first.i)
@@ -296,9 +310,11 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
     return None
 
 
-def _named(token: Token) -> bool:
-    """A name the tagger took for a verb ("UCLA for psych" as an order to "UCLA"): an entity's word, or an acronym."""
-    return token.ent in NAME_ENTITIES or (len(token.text) > 1 and token.text.isupper() and token.text.isalpha())
+def _named(doc: ParsedDoc, token: Token) -> bool:
+    """A name the tagger took for a verb ("UCLA for psych" as an order to "UCLA"): an entity's word, or an acronym
+    (in a text not written in capitals throughout)."""
+    acronym = len(token.text) > 1 and token.text.isupper() and token.text.isalpha() and not shouted(doc.text)
+    return token.ent in NAME_ENTITIES or acronym
 
 
 def _done_to_the_speaker(doc: ParsedDoc, k: int) -> bool:
@@ -312,7 +328,7 @@ def dropped_subject_verb(doc: ParsedDoc, start: int, end: int) -> int | None:
     marathon"), when there is one: its subject was dropped, as chat does."""
     for k in range(start, end):
         token = doc.tokens[k]
-        if (token.pos in ("VERB", "AUX") and not _named(token)) or (token.lower in INFORMAL_3SG and _informal_with_action(doc, k, end)):
+        if (token.pos in ("VERB", "AUX") and not _named(doc, token)) or (token.lower in INFORMAL_3SG and _informal_with_action(doc, k, end)):
             return k
         if token.lower not in SKIPPABLE_ADVERBS:
             return None

@@ -53,6 +53,11 @@ class Phrase:
         return self.with_first(str.upper)
 
     def uncapitalised(self) -> Phrase:
+        """The first letter lower-cased, unless its word is written in capitals ("UCLA", "CALL ME"): then the
+        word stays as it is."""
+        first_word = self.text.split(" ", 1)[0]
+        if len(first_word) > 1 and first_word.isupper():
+            return self
         return self.with_first(str.lower)
 
     def rstrip(self, chars: str | None = None) -> Phrase:

@@ -8,6 +8,7 @@ interpret. Native labels are still kept on every arc for debugging and for the d
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -152,3 +153,22 @@ def char_offsets(text: str, words: Iterable[str]) -> list[tuple[int, str]]:
         gap = text[end:nxt] if nxt > end else ""
         result.append((start, gap if gap.isspace() else (" " if gap else "")))
     return result
+
+
+def shouted(text: str) -> bool:
+    """Written in capitals throughout ("I GOT THE JOB!!!"): at least four in five cased letters of at least eight
+    are upper case. A tagger trained on edited text reads every such word as a proper noun or a present verb."""
+    cased = [c for c in text if c.isalpha() and c.lower() != c.upper()]
+    return len(cased) >= 8 and sum(c.isupper() for c in cased) >= 0.8 * len(cased)
+
+
+def calmed(text: str) -> str:
+    """A shouted text in sentence case, for the tagger only: same length and offsets, "I" and sentence starts
+    upper case. Other texts, and any whose lower case changes its length, are returned as they are."""
+    if not shouted(text):
+        return text
+    lower = text.lower()
+    if len(lower) != len(text):
+        return text
+    lower = re.sub(r"\bi\b", "I", lower)
+    return re.sub(r"(^|[.!?]\s+)([a-z])", lambda m: m.group(1) + m.group(2).upper(), lower)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from memory_pipeline.config import ParserConfig
-from memory_pipeline.parsing.base import Arc, Entity, ParsedDoc, Token
+from memory_pipeline.parsing.base import Arc, Entity, ParsedDoc, Token, calmed
 from memory_pipeline.parsing.roles import spacy_role
 
 # Below this many texts per worker, forking and shipping the parses back cost about what the second core saves
@@ -44,20 +44,21 @@ class SpacyParser:
         return f"spacy:{self.model}"
 
     def parse(self, text: str) -> ParsedDoc:
-        return to_parsed_doc(self.nlp(text))
+        return to_parsed_doc(self.nlp(calmed(text)), text)
 
     def parse_batch(self, texts: Sequence[str]) -> list[ParsedDoc]:
         """One parse per text, in order. The parses do not depend on how texts are batched or on the worker count:
         each text is parsed on its own, so a parallel run returns exactly what an in-process one does."""
         texts = list(texts)
         processes = worker_processes(len(texts), self.processes)
+        analysed = [calmed(text) for text in texts]
         if processes == 1:
-            docs = self.nlp.pipe(texts, batch_size=self.batch_size)
+            docs = self.nlp.pipe(analysed, batch_size=self.batch_size)
         else:
             # spaCy deals batches to the workers in turn: a batch no larger than a worker's share keeps all busy.
             share = -(-len(texts) // processes)
-            docs = self.nlp.pipe(texts, batch_size=min(self.batch_size, share), n_process=processes)
-        return [to_parsed_doc(doc) for doc in docs]
+            docs = self.nlp.pipe(analysed, batch_size=min(self.batch_size, share), n_process=processes)
+        return [to_parsed_doc(doc, text) for doc, text in zip(docs, texts)]
 
 
 def worker_processes(n_texts: int, configured: int | None) -> int:
@@ -104,8 +105,10 @@ def cgroup_cpu_quota(root: Path) -> int | None:
     return None
 
 
-def to_parsed_doc(doc) -> ParsedDoc:
-    """Convert one spaCy ``Doc`` into the shared representation."""
+def to_parsed_doc(doc, text: str | None = None) -> ParsedDoc:
+    """Convert one spaCy ``Doc`` into the shared representation. ``text``: what was written, when the pipeline
+    read a case-normalised copy of it (:func:`~memory_pipeline.parsing.base.calmed`); the tokens keep its words."""
+    text = doc.text if text is None else text
     sent_of: dict[int, int] = {}
     sentences: list[tuple[int, int]] = []
     roots: list[int] = []
@@ -117,7 +120,7 @@ def to_parsed_doc(doc) -> ParsedDoc:
     tokens = tuple(
         Token(
             i=t.i,
-            text=t.text,
+            text=text[t.idx : t.idx + len(t.text)],
             lemma=t.lemma_.lower(),
             pos=t.pos_,
             tag=t.tag_,
@@ -129,9 +132,9 @@ def to_parsed_doc(doc) -> ParsedDoc:
         for t in doc
     )
     arcs = tuple(Arc(head=t.head.i, dep=t.i, label=t.dep_, role=spacy_role(t)) for t in doc if t.head.i != t.i)
-    entities = tuple(Entity(e.start, e.end, e.label_, e.text) for e in doc.ents)
+    entities = tuple(Entity(e.start, e.end, e.label_, text[e.start_char : e.end_char]) for e in doc.ents)
     return ParsedDoc(
-        text=doc.text, tokens=tokens, arcs=arcs, entities=entities, sentences=tuple(sentences), roots=tuple(roots)
+        text=text, tokens=tokens, arcs=arcs, entities=entities, sentences=tuple(sentences), roots=tuple(roots)
     )
 
 
