@@ -102,6 +102,14 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("Ana handed in Ana's notice at Amazon.", {"self.job = none", "self.employer = none"}),
         ("Ana gave notice to the landlord.", set()),
         ("Ana got promoted to senior designer at Figma.", {"self.job = senior designer", "self.employer = figma"}),
+        # a new job said with "as" or at an organisation; a place one starts at is no employer
+        ("I just started at Google as a product manager.", {"self.job = product manager", "self.employer = google"}),
+        ("I started at the gym last week.", set()),
+        # back together, no longer with someone, moved back home to a place
+        ("Jake and I got back together.", {"self.relationship = dating"}),
+        ("I'm no longer with Jake.", {"self.relationship = single"}),
+        ("We got together for lunch.", set()),
+        ("I moved back home to Ohio.", {"self.residence = ohio"}),
     ],
 )
 def test_slots_of_statements(parser, text, expected):

@@ -409,7 +409,9 @@ def residence(context: _Context, i: int) -> list[SlotValue]:
     if _lemma(context, i) not in ("live", "reside", "move", "relocate", "settle", "base"):
         return []
     out = []
-    for prep, obj in _prep_objects(context, i, ("in", "to", "into")):
+    # "moved back home to Ohio": the place may hang on the adverb
+    heads = [i] + [a for a in _children(context, i, "advmod") if context.doc.tokens[a].lower in DIRECTIONS | {"home"}]
+    for prep, obj in [po for head in heads for po in _prep_objects(context, head, ("in", "to", "into"))]:
         if _is_place(context, obj):
             # "moved into a house in Leeds": the named place, not the kind of home
             named = [o for p, o in _prep_objects(context, obj, ("in",)) if _is_place(context, o)]
@@ -425,6 +427,8 @@ def job(context: _Context, i: int) -> list[SlotValue]:
     out: list[SlotValue] = []
     if token.pos in ("VERB", "AUX") and lemma in ("work", "hire", "employ", "promote"):
         out += _role_and_employer(context, i, i)
+    if token.pos == "VERB" and lemma in ("start", "begin", "join"):
+        out += _new_job(context, i)
     if token.pos == "NOUN" and lemma in JOB_NOUNS and lemma != "work":
         parent = _parent(context, i)
         if parent and parent[1] == "dobj" and _lemma(context, parent[0]) in ("get", "land", "start", "take", "accept", "find", "have", "begin", "lose", "quit", "leave"):
@@ -464,6 +468,17 @@ def job(context: _Context, i: int) -> list[SlotValue]:
         if parent and parent[1] == "acomp":
             return _job_loss(context, parent[0], i)
     return out
+
+
+def _new_job(context: _Context, verb: int) -> list[SlotValue]:
+    """"I just started at Google as a product manager", "joined Stripe last year": a role said with "as", or an
+    organisation started at or joined (a place one starts at, "started at the gym", is no employer)."""
+    if _prep_objects(context, verb, ("as",)):
+        return _role_and_employer(context, verb, verb)
+    organisations = [(p, o) for p, o in _prep_objects(context, verb, ("at",)) if context.doc.tokens[o].ent == "ORG"]
+    if _lemma(context, verb) == "join":
+        organisations += [(o, o) for o in _children(context, verb, "dobj") if context.doc.tokens[o].ent == "ORG"]
+    return [_employer(context, verb, p, o) for p, o in organisations]
 
 
 def _role_and_employer(context: _Context, head: int, predicate: int, only_new: bool = False) -> list[SlotValue]:
@@ -558,6 +573,10 @@ def relationship(context: _Context, i: int) -> list[SlotValue]:
         particles = _children(context, i, "prt")
         if any(context.doc.tokens[p].lower == "up" for p in particles):
             return [_slot(context, i, "relationship", "single", "", *particles)]
+    if token.pos == "VERB" and lemma == "get" and {"back", "together"} <= {context.doc.tokens[a].lower for a in _children(context, i, "advmod")}:
+        return [_slot(context, i, "relationship", "dating", "")]  # "Jake and I got back together"
+    if lemma == "with" and _no_longer_with_someone(context, i):
+        return [_slot(context, _parent(context, i)[0], "relationship", "single", "", i, negated=False)]
     if token.pos == "VERB" and lemma == "see" and _seeing_someone(context, i):
         return [_slot(context, i, "relationship", "dating", "")]
     if lemma == "relationship":
@@ -567,6 +586,16 @@ def relationship(context: _Context, i: int) -> list[SlotValue]:
             if grand and _lemma(context, grand[0]) == "be":
                 return [_slot(context, grand[0], "relationship", "dating", "", i)]
     return []
+
+
+def _no_longer_with_someone(context: _Context, with_: int) -> bool:
+    """ "I'm no longer with Jake": "with" a person, on a "be" that "no longer" modifies."""
+    parent = _parent(context, with_)
+    if parent is None or parent[1] != "prep" or _lemma(context, parent[0]) != "be":
+        return False
+    doc = context.doc
+    people = [o for o in _children(context, with_, "pobj") if doc.tokens[o].pos == "PROPN" and doc.tokens[o].ent not in NOT_PEOPLE]
+    return bool(people) and any(doc.tokens[a].lower == "longer" for a in _children(context, parent[0], "advmod"))
 
 
 def _seeing_someone(context: _Context, i: int) -> bool:
