@@ -115,6 +115,8 @@ def extract(parser, resolver):
         ("Sam", "CALL ME WHEN YOU LAND", "Sam asks to CALL Sam WHEN YOU LAND."),
         # two subjects of one verb are plural, however the parse hangs the second
         ("Sam", "My partner and I are moving in together next month.", "Sam's partner and Sam are moving in together next month."),
+        ("Melanie", "Hey Caroline, since we last chatted, I've had a lot of things happening to me.",
+         "Since we last chatted, Melanie has had a lot of things happening to Melanie."),  # a vocative is no co-subject
     ],
 )
 def test_expected_entries(extract, speaker, text, entry):

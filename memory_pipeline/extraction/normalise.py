@@ -191,7 +191,8 @@ def _in_plural_subject(doc: ParsedDoc, k: int) -> bool:
     for arc in doc.parents(k):
         if arc.label == "conj":
             return True
-        if arc.label == "nsubj" and sum(a.label == "nsubj" for a in doc.children(arc.head)) > 1:
+        coordinated = k > 0 and doc.tokens[k - 1].lower in ("and", "&")  # not a vocative the parse made a subject
+        if coordinated and arc.label == "nsubj" and sum(a.label == "nsubj" for a in doc.children(arc.head)) > 1:
             return True
     return False
 
