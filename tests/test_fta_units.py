@@ -129,6 +129,12 @@ def test_a_dated_sentence_is_a_plan_only_of_its_speaker(build):
     assert news["content_type"] != "homework_or_plan" and news["lifecycle_status"] != "pending"  # Dad's news
 
 
+def test_a_feeling_foreseen_is_no_plan(build):
+    turns = conversation((MAY_8, [("Kim", "ugh im gonna miss you so much. I will always love this city."), ("Jess", "Aww!")]))
+    unit = containing(build(turns).units, "miss")
+    assert unit["intention_or_plan"] == "unknown" and unit["content_type"] != "homework_or_plan"
+
+
 def test_a_sign_up_dated_by_the_next_sentence_is_a_plan(build):
     """"It's on October 13" dates what the sentence before it named; a short lead-in ("Guess what,") is no subject."""
     turns = conversation(
