@@ -111,6 +111,10 @@ def test_recognizer_is_built_once_and_reused(parser, resolver):
         ("My exam is two weeks from now.", date(2023, 7, 24), date(2023, 7, 31)),
         ("We're going away the week after next.", date(2023, 7, 24), date(2023, 7, 31)),
         ("We're going away the weekend after next.", date(2023, 7, 29), date(2023, 7, 31)),
+        # Easter moves: computed for the year the tense points to
+        ("We went skiing over Easter.", date(2023, 4, 9), date(2023, 4, 10)),
+        ("We're hosting Easter at our place.", date(2024, 3, 31), date(2024, 4, 1)),
+        ("I'll see my parents over the Easter weekend.", date(2024, 3, 29), date(2024, 4, 2)),
     ],
 )
 def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, end):

@@ -61,7 +61,8 @@ CUE_PATTERNS = [
         rf"\bsince\s+(?:{_MONTH}|{_WEEKDAY}|last\s+(?:{_UNIT}|{_WEEKDAY}|summer|winter|spring|fall|autumn))\b",
         rf"\b(?:last|this|next|on)\s+{_WEEKDAY_ABBR}\b",
         r"\b(?:(?:last|this|next)\s+)?(?:valentine'?s day|new year'?s(?: eve| day)?|christmas(?: eve| day)?|"
-        r"thanksgiving|halloween|independence day|mother'?s day|father'?s day|memorial day|labor day)\b",
+        r"thanksgiving|halloween|independence day|mother'?s day|father'?s day|memorial day|labor day|"
+        r"easter(?: sunday| weekend)?)\b",
         # a day of the month or a month after a preposition, which the tagger misses in lower-case chat ("we leave
         # on the 25th", "before the 20th", "end of august"); the preposition stays outside the expression
         # ("in the 4th" is a quarter or an inning, not a day)
@@ -391,6 +392,19 @@ def _month_number(word: str) -> int | None:
     return MONTH_ABBR.get(word[:4] if word.startswith("sept") else word[:3]) if word[:3] in MONTH_ABBR else None
 
 
+def easter_sunday(year: int) -> date:
+    """Western Easter Sunday of ``year`` (the anonymous Gregorian computus)."""
+    a, b, c = year % 19, year // 100, year % 100
+    d, e = b // 4, b % 4
+    g = (8 * b + 13) // 25
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = c // 4, c % 4
+    weekday_shift = (32 + 2 * e + 2 * i - h - k) % 7
+    m = (a + 11 * h + 22 * weekday_shift) // 451
+    month, day = divmod(h + weekday_shift - 7 * m + 114, 31)
+    return date(year, month, day + 1)
+
+
 def _nearest_year(month: int, day: int | None, anchor: date, tense: str) -> int:
     """The year of ``day`` ``month`` (of the whole month when ``day`` is None) as the tense places it: last year's
     if it is still ahead in past talk, next year's if it has passed in future talk, and in present talk the
@@ -434,6 +448,17 @@ def resolve_by_rule(text: str, anchor: date, tense: str) -> tuple[datetime, date
         which = "last" if " last " in text else "next" if " next " in text else "this"
         period = _relative(which, text.rsplit(" ", 1)[1], anchor, tense)
         return _part_of(m.group(1), period[0].date(), period[1].date())
+
+    m = re.fullmatch(r"(?:(last|this|next) )?easter( sunday| weekend)?", text)
+    if m:
+        # a moveable feast: this year's, or the one the tense points to when this year's is on the wrong side
+        year = {"last": anchor.year - 1, "next": anchor.year + 1}.get(m.group(1) or "", anchor.year)
+        if not m.group(1) and tense == "past" and easter_sunday(year) > anchor:
+            year -= 1
+        elif not m.group(1) and tense != "past" and _long_past(easter_sunday(year) + timedelta(days=1), anchor):
+            year += 1
+        sunday = easter_sunday(year)
+        return _days(sunday - timedelta(days=2), 4, "range") if m.group(2) == " weekend" else _days(sunday)
 
     m = re.fullmatch(r"the (week|weekend) after next", text)
     if m:
