@@ -297,8 +297,8 @@ def cue_event(doc: ParsedDoc, at: int, names: frozenset[str]) -> Event:
     return event_of(doc, [k for k in subtree(doc, at, skip=ACTIVE_SUBJECT_LABELS) if k not in left_out], names)
 
 
-# Future predicates that state a condition rather than an action ("is gonna be lucky", "will keep it up").
-# States and feelings: "I'm gonna miss you" foresees a feeling, it plans nothing
+# Future predicates that state a condition or a feeling rather than an action ("is gonna be lucky", "will keep it
+# up", "I'm gonna miss you"): they foresee, they plan nothing.
 NOT_PLANS = frozenset({"be", "have", "keep", "continue", "stay", "remain", "need", "feel", "seem", "miss", "love", "hate", "like"})
 
 
@@ -411,8 +411,8 @@ def _scheduled(doc: ParsedDoc, token_i: int) -> bool:
 def arrangement_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
     """What the speaker signed up for, registered for, booked or bought tickets for, is doing in the present
     progressive ("we're hosting my parents") or has timetabled ("I start the new job on the 18th"), or an empty
-    event. Either is a plan when the event's date lies
-    ahead, which only the caller knows: "I signed up for the marathon. It's on October 13"."""
+    event. Each is a plan when the event's date lies ahead, which only the caller knows: "I signed up for the
+    marathon. It's on October 13"."""
     for token in doc.tokens:
         if token.pos != "VERB":
             continue

@@ -471,8 +471,8 @@ def job(context: _Context, i: int) -> list[SlotValue]:
 
 
 def _new_job(context: _Context, verb: int) -> list[SlotValue]:
-    """"I just started at Google as a product manager", "joined Stripe last year": a role said with "as", or an
-    organisation started at or joined (a place one starts at, "started at the gym", is no employer)."""
+    """"I just started at Google as a product manager": a role said with "as", or an organisation (the tagger's
+    ORG) started at or joined; a place one starts at ("started at the gym") is no employer."""
     if _prep_objects(context, verb, ("as",)):
         return _role_and_employer(context, verb, verb)
     organisations = [(p, o) for p, o in _prep_objects(context, verb, ("at",)) if context.doc.tokens[o].ent == "ORG"]
