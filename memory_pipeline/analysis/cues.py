@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from memory_pipeline.analysis.clauses import FIRST_PERSON, SELF, SUBJECT_LABELS, children, parent, subject_of, subtree
+from memory_pipeline.extraction.lexicon import FORESEEN_FEELINGS, REGISTRATION_LEMMAS
 from memory_pipeline.parsing import ParsedDoc
 
 # How FTA units may name the person whose memory it is.
@@ -299,7 +300,7 @@ def cue_event(doc: ParsedDoc, at: int, names: frozenset[str]) -> Event:
 
 # Future predicates that state a condition or a feeling rather than an action ("is gonna be lucky", "will keep it
 # up", "I'm gonna miss you"): they foresee, they plan nothing.
-NOT_PLANS = frozenset({"be", "have", "keep", "continue", "stay", "remain", "need", "feel", "seem", "miss", "love", "hate", "like"})
+NOT_PLANS = frozenset({"be", "have", "keep", "continue", "stay", "remain", "need", "feel", "seem"}) | FORESEEN_FEELINGS
 
 
 def plan_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
@@ -367,8 +368,7 @@ def _asked_of_another(doc: ParsedDoc, predicate: int) -> bool:
     return False
 
 
-# Verbs of signing up for something ("signed up for the marathon", "booked a table", "got tickets for the show").
-REGISTRATION_LEMMAS = frozenset({"register", "enroll", "enrol", "book", "reserve"})
+# Verbs of getting tickets for something ("got tickets for the show"); signing up is lexicon.REGISTRATION_LEMMAS.
 TICKET_VERBS = frozenset({"buy", "get", "book"})
 # Verbs of timetabled events, which English puts in the simple present with a date: "I start my new job on
 # the 18th", "we fly out Friday", "school begins next week".

@@ -450,8 +450,8 @@ def job(context: _Context, i: int) -> list[SlotValue]:
         # "handed in my notice" parses "in" as a particle or as a preposition
         objects = _children(context, i, "dobj") + [obj for _, obj in _prep_objects(context, i, ("in",))]
         notices = [o for o in objects if _lemma(context, o) in NOTICE_NOUNS]
-        housing = any(_lemma(context, k) in HOUSING_NOUNS for k in subtree(context.doc, i))
-        if notices and not housing:  # "handed in my notice at Amazon", "turned in my resignation"; not the landlord
+        # "handed in my notice at Amazon", "turned in my resignation"; not notice given to the landlord
+        if notices and not any(_lemma(context, k) in HOUSING_NOUNS for k in subtree(context.doc, i)):
             return _job_loss(context, i, *notices)
     passive = _children(context, i, "nsubjpass", "auxpass")
     if token.pos == "VERB" and lemma in JOB_LOSS_PASSIVE and passive:

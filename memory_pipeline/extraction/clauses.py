@@ -82,10 +82,8 @@ def discourse_prefix_end(doc: ParsedDoc) -> int:
 def _after_mentions(doc: ParsedDoc, cursor: int) -> int:
     """Past leading @-mentions ("@Kai I finally finished my thesis"): whom the message is for, not its content."""
     k = cursor
-    while k < len(doc.tokens) and (doc.tokens[k].text.startswith("@") and len(doc.tokens[k].text) > 1):
-        k += 1
-        while k < len(doc.tokens) and doc.tokens[k].pos == "PUNCT":
-            k += 1
+    while k < len(doc.tokens) and doc.tokens[k].text.startswith("@") and len(doc.tokens[k].text) > 1:
+        k = _past_punctuation(doc, k + 1)
     return k if k < len(doc.tokens) else cursor
 
 
@@ -98,12 +96,16 @@ def _after_teaser(doc: ParsedDoc, cursor: int) -> int:
     for teaser in TEASERS:
         if tuple(t.lower for t in doc.tokens[k : k + len(teaser)]) != teaser:
             continue
-        j = k + len(teaser)
-        while j < len(doc.tokens) and doc.tokens[j].pos == "PUNCT":
-            j += 1
+        j = _past_punctuation(doc, k + len(teaser))
         if j < len(doc.tokens) and any(arc.label in ("nsubj", "nsubjpass") for arc in doc.parents(j)):
             return j
     return cursor
+
+
+def _past_punctuation(doc: ParsedDoc, k: int) -> int:
+    while k < len(doc.tokens) and doc.tokens[k].pos == "PUNCT":
+        k += 1
+    return k
 
 
 def _names_the_subject(doc: ParsedDoc, start: int, end: int) -> bool:

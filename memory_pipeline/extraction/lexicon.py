@@ -34,6 +34,10 @@ LEADING_FILLERS = frozenset({"so", "well", "also", "and", "but", "or", "because"
 
 LIGHT_VERBS = frozenset({"be", "have", "do", "make", "get", "take", "give", "put", "let", "keep"})
 ATTITUDE_VERBS = frozenset({"want", "like", "love", "prefer", "hate"})
+# Feelings said of the future ("I'm gonna miss you", "I'll always love reading"): foreseen, never planned.
+FORESEEN_FEELINGS = frozenset({"miss", "love", "hate", "like"})
+# Verbs of signing up or booking a place at an event ("signed up for", "registered for", "booked a table").
+REGISTRATION_LEMMAS = frozenset({"register", "enroll", "enrol", "book", "reserve"})
 FIRST_PERSON = frozenset({"i", "we"})
 VAGUE_ACTORS = frozenset(
     {"it", "this", "that", "there", "these", "those", "something", "anything", "everything", "nothing", "someone",

@@ -49,10 +49,11 @@ SAME_IN_PAST = frozenset({"quit", "put", "set", "cut", "hit", "let", "hurt", "co
                           "burst", "cast", "upset", "broadcast", "read"})
 # Words that make a sentence tell of a habit, where a same-form verb is present ("I hit the gym every day").
 HABIT_WORDS = frozenset({"every", "each", "usually", "always", "often", "normally", "daily", "weekly", "sometimes"})
-# Words that may open a request after a comma ("..., so call me", "then text me").
 # "I better go", "I rather stay": a modal sense that keeps the verb bare
 MODAL_ADVERBS = frozenset({"better", "rather", "sooner"})
+# Entity types of a name, which the tagger may take for a verb ("UCLA for psych")
 NAME_ENTITIES = frozenset({"PERSON", "ORG", "GPE", "LOC", "FAC", "PRODUCT", "NORP", "WORK_OF_ART", "EVENT"})
+# Words that may open a request after a comma ("..., so call me", "then text me").
 REQUEST_CONNECTIVES = frozenset({"so", "then", "and"})
 # An auxiliary before a grounded subject "you" ("are you ok?" -> "is Mel ok?").
 INVERTED_AUX = {"are": "is", "were": "was", "have": "has", "do": "does"}

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
+from memory_pipeline.extraction.lexicon import REGISTRATION_LEMMAS
 from memory_pipeline.parsing import ParsedDoc, Token
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -106,8 +107,9 @@ CLAUSE_MARKERS = {"aux", "auxpass", "neg", "advmod"}
 SCHEDULING_LEMMAS = {"book", "schedule", "reschedule", "move", "postpone", "push", "delay", "set", "arrange",
                      "reserve", "plan", "fix", "change", "bring"}
 SCHEDULED_BEFORE = ("for", "to", "until", "till")
-# Verbs of signing up or buying a place at an event, whose date is the event's ("tickets for the show on Friday")
-REGISTRATION_LEMMAS = {"sign", "register", "enroll", "enrol", "book", "reserve", "ticket"}
+# What one signs up, registers or gets tickets "for": the date after it is the event's ("tickets for the show on
+# Friday")
+BOOKING_HEADS = REGISTRATION_LEMMAS | {"sign", "ticket"}
 # Words that make what follows a deadline: in talk that is not past ("I need it done before the weekend", "by the
 # 20th") the date they name is still ahead, whatever day of the week it is said.
 DEADLINE_BEFORE = ("before", "by", "until", "till")
@@ -297,7 +299,7 @@ def _in_what_was_booked(doc: ParsedDoc, k: int) -> bool:
             return False
         if up.label == "pobj" and doc.tokens[up.head].lower == "for":
             booker = next(iter(doc.parents(up.head)), None)
-            return booker is not None and doc.tokens[booker.head].lemma.lower() in REGISTRATION_LEMMAS
+            return booker is not None and doc.tokens[booker.head].lemma.lower() in BOOKING_HEADS
         k = up.head
     return False
 

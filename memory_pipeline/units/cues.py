@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from memory_pipeline.extraction.lexicon import ANAPHORA, CONTRAST, DISCOURSE_WORDS, STOP_WORDS
+from memory_pipeline.extraction.lexicon import ANAPHORA, CONTRAST, DISCOURSE_WORDS, FORESEEN_FEELINGS, STOP_WORDS
 from memory_pipeline.parsing.words import sentence_spans
 
 WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d+")
@@ -34,7 +34,7 @@ INTENTION = re.compile(
     r"looking forward|getting ready|preparing|signed up)\s+to|going\s+to(?!\s+(?:the|a|an|my|his|her|their|our|"
     r"this|that|school|work|bed|church|college)\b)|plans?\s+on|planning\s+on|thinking\s+(?:of|about)|considering|"
     r"(?:planning|plans?)(?=\s+(?:a|an|the|some|his|her|their|our|\w+'s)\b)|"
-    r"gonna|wanna|will|'ll|must|should)\s+(?!(?:always\s+|so\s+|really\s+)?(?:miss|love|hate|like)\b)[^.!?;]{3,80}",
+    rf"gonna|wanna|will|'ll|must|should)\s+(?!(?:always\s+|so\s+|really\s+)?(?:{'|'.join(sorted(FORESEEN_FEELINGS))})\b)[^.!?;]{{3,80}}",
     re.I,
 )
 FUTURE_CUE = re.compile(
