@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 import pytest
 
@@ -76,6 +76,32 @@ def test_ages_and_habits_are_not_anchors(parser, resolver):
     assert resolver.ground(parser.parse("Pepper is a kitten, she's only 4 months old."), SESSION) == []
     # a fraction or a rate is no date
     assert resolver.ground(parser.parse("I work 24/7 and add 1/2 cup of sugar."), SESSION) == []
+    # a frequency says how often, not when; a greeting names no event
+    assert resolver.ground(parser.parse("Down to once a week now, twice a month soon."), SESSION) == []
+    assert resolver.ground(parser.parse("Book club is still every second Tuesday."), SESSION) == []
+    assert resolver.ground(parser.parse("Happy new year! How were the holidays?"), SESSION) == []
+    # the hour of a habit is no day; the same hour of a one-off is
+    assert resolver.ground(parser.parse("I go to the gym every morning before work, around 6:30."), SESSION) == []
+    assert [m.text for m in resolver.ground(parser.parse("The call is at 6:30 tomorrow."), SESSION)] != []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "said, text, first",
+    [
+        # the narrower date said after a wider one is read inside it: a past tense alone would have put June
+        # 14th last year, a Saturday the 15th this month's Wednesday
+        (date(2025, 5, 3), "We've rescheduled Mum's party for next month, June 14th.", date(2025, 6, 14)),
+        (date(2025, 1, 10), "We're throwing her a party next month, on Saturday the 15th.", date(2025, 2, 15)),
+    ],
+)
+def test_a_date_that_narrows_a_wider_one_dates_the_memory(parser, resolver, said, text, first):
+    from memory_pipeline.config import ExtractorConfig
+    from memory_pipeline.extraction.turn import extract_turn
+
+    session = datetime(said.year, said.month, said.day, 12, 0)
+    result = extract_turn(parser.parse(text), "Priya", session, ExtractorConfig(), resolver, addressee="Tom")
+    assert result.event is not None and _days(result.event) == (first, first + timedelta(days=1)), result.mentions
 
 
 @pytest.mark.slow
@@ -111,6 +137,10 @@ def test_recognizer_is_built_once_and_reused(parser, resolver):
         ("My exam is two weeks from now.", date(2023, 7, 24), date(2023, 7, 31)),
         ("We're going away the week after next.", date(2023, 7, 24), date(2023, 7, 31)),
         ("We're going away the weekend after next.", date(2023, 7, 29), date(2023, 7, 31)),
+        ("I start the Monday after next.", date(2023, 7, 24), date(2023, 7, 25)),
+        # a weekday with a day of the month: the 22nd that is a Saturday (the one ahead, not this Saturday)
+        ("The party is on Saturday the 22nd.", date(2023, 7, 22), date(2023, 7, 23)),
+        ("The party is on Saturday the 19th.", date(2023, 8, 19), date(2023, 8, 20)),
         # Easter moves: computed for the year the tense points to
         ("We went skiing over Easter.", date(2023, 4, 9), date(2023, 4, 10)),
         ("We're hosting Easter at our place.", date(2024, 3, 31), date(2024, 4, 1)),
@@ -212,6 +242,9 @@ def test_a_date_outside_the_calendar_is_left_unresolved_not_an_error(parser, res
         (date(2023, 5, 8), "We're moving at the end of next month.", date(2023, 6, 21), date(2023, 7, 1)),
         (date(2023, 5, 8), "I'll be done by the end of the week.", date(2023, 5, 12), date(2023, 5, 15)),
         (date(2023, 5, 8), "We got married at the beginning of the year.", date(2023, 1, 1), date(2023, 4, 1)),
+        # calendar quarters: the end of this one (April to June) is its last third, 31 of 91 days
+        (date(2023, 5, 8), "I need the migration done by the end of the quarter.", date(2023, 5, 31), date(2023, 7, 1)),
+        (date(2023, 5, 8), "The reorg happens next quarter.", date(2023, 7, 1), date(2023, 10, 1)),
         # the rest of a period on one side of the session; on its first or last day, that day, never empty
         (date(2023, 5, 10), "Earlier this week I adopted a cat.", date(2023, 5, 8), date(2023, 5, 10)),
         (date(2023, 5, 8), "Earlier this week I adopted a cat.", date(2023, 5, 8), date(2023, 5, 9)),

@@ -57,6 +57,7 @@ CUE_PATTERNS = [
         rf"\bthe\s+(?:week|weekend|day|{_WEEKDAY})\s+(?:before|after|of)\s+(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}|{_MONTH}\s+\d{{1,2}})(?:,?\s+\d{{4}})?",
         rf"\b(?:since|in)\s+(?:{_MONTH}\s+)?(?:19|20)\d\d\b",
         rf"\b(?:on|last|this|next)\s+{_WEEKDAY}\b",
+        rf"\b{_WEEKDAY},?\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)\b",  # "Saturday the 22nd", which the tagger cuts short
         r"\bthe other day\b",
         r"\bthese days\b",
         rf"\bsince\s+(?:{_MONTH}|{_WEEKDAY}|last\s+(?:{_UNIT}|{_WEEKDAY}|summer|winter|spring|fall|autumn))\b",
@@ -71,11 +72,12 @@ CUE_PATTERNS = [
         _after_preposition(rf"(?:(?:early|mid|late)[- ])?{_MONTH}\b(?!\s+(?:i|we|you|he|she|they|be)\b)",
                            ("on", "by", "before", "after", "until", "till", "in", "from", "since", "of")),
         rf"\b(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+{_MONTH}\b",
-        r"\b(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+(?:the|this|next|last)\s+(?:week|month|year)\b",
+        r"\b(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+(?:the|this|next|last)\s+(?:week|month|quarter|year)\b",
+        r"\b(?:this|next|last)\s+quarter\b",
         r"\b(?:earlier|later)\s+this\s+(?:week|month|year)\b",
         rf"\b{_COUNT}\s+{_UNIT}\s+from\s+(?:now|today)\b",
         r"\b(?:in\s+)?(?:a|one)\s+fortnight(?:\s+ago)?\b",
-        r"\bthe\s+(?:week|weekend)\s+after\s+next\b",
+        rf"\b(?:the\s+)?(?:week|weekend|{_WEEKDAY})\s+after\s+next\b",
         # a numeric date, month first (en-us), after a preposition: "the party is on 3/22"; a bare "1/2" or "24/7"
         # is a fraction or a rate
         _after_preposition(r"\d{1,2}/\d{1,2}(?:/(?:\d{4}|\d{2}))?\b", ("on", "by", "before", "after", "until", "till", "from", "since")),
@@ -99,6 +101,18 @@ NON_ANCHOR = re.compile(
     r"sixteen|seventeen|eighteen|nineteen|twenty)$|^\d{1,2}\s*-\s*\d{1,2}$",
     re.IGNORECASE,
 )
+# What may stand between a wider date and the one that narrows it: "next month, June 14th", "next month, on the 15th".
+APPOSITION = re.compile(r"\s*[,;:-]?\s*(?:on|in|at)?\s*", re.IGNORECASE)
+# What makes the expression after it no anchor: a frequency ("once a week", "twice a month", "every second
+# Tuesday", "each Monday") or a greeting ("happy new year", "merry Christmas").
+NON_ANCHOR_BEFORE = re.compile(
+    r"(?:\b(?:every|each|once|twice|thrice|times|per)\s+(?:other\s+|second\s+|third\s+|single\s+)?|"
+    r"\b(?:happy|merry)\s+)$",
+    re.IGNORECASE,
+)
+# A clock time alone ("around 6:30", "at 7pm") is the hour of a habit, not a day, in a sentence that says the habit.
+CLOCK_TIME = re.compile(r"^(?:at|around|about|by|until|till)?\s*\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)?$", re.IGNORECASE)
+HABIT_WORDS = re.compile(r"\b(?:every|each|usually|always|normally|generally|typically)\b", re.IGNORECASE)
 FUTURE_CUES = {"will", "'ll", "gonna", "shall", "plan", "planning", "going", "next", "soon", "hope", "hoping"}
 # What belongs to a verb's clause besides the verb when its tense is read: auxiliaries, negation, adverbs.
 CLAUSE_MARKERS = {"aux", "auxpass", "neg", "advmod"}
@@ -154,7 +168,7 @@ class TemporalResolver:
                 merged[-1][1] = max(merged[-1][1], end)
             else:
                 merged.append([start, end])
-        return [(s, e) for s, e in merged if not NON_ANCHOR.search(doc.text[s:e].strip())]
+        return [(s, e) for s, e in merged if _anchors(doc, s, e)]
 
     def ground(self, doc: ParsedDoc, session_time: datetime | None) -> list[TemporalMention]:
         """Every temporal expression of ``doc``, resolved against ``session_time`` where possible."""
@@ -173,7 +187,27 @@ class TemporalResolver:
                 mentions.append(TemporalMention(text, start, end))
             else:
                 mentions.append(TemporalMention(text, start, end, *resolved))
-        return mentions
+        return self._in_appositions(doc, mentions, session_time)
+
+    def _in_appositions(
+        self, doc: ParsedDoc, mentions: list[TemporalMention], session_time: datetime | None
+    ) -> list[TemporalMention]:
+        """A date said right after a wider one, a comma or a preposition between, narrows it ("next month, June
+        14th", "next month, on Saturday the 15th"). Read alone, its year or month is a guess from the tense, which
+        may put it outside the wider one ("we've rescheduled it for next month, June 14th": a past tense, so last
+        June); then it is read again in the direction of the wider one, and kept so if it now lies inside."""
+        out = list(mentions)
+        for n in range(1, len(out)):
+            wide, narrow = out[n - 1], out[n]
+            if session_time is None or not (wide.resolved and narrow.resolved) or within(narrow, wide):
+                continue
+            if not APPOSITION.fullmatch(doc.text[wide.char_end : narrow.char_start]):
+                continue
+            tense = "future" if wide.start > session_time else "past" if wide.end <= session_time else None
+            again = self.resolve(narrow.text, session_time, tense) if tense else None
+            if again is not None and wide.start <= again[0] and again[1] <= wide.end:
+                out[n] = TemporalMention(narrow.text, narrow.char_start, narrow.char_end, *again)
+        return out
 
     # -- resolving ----------------------------------------------------------------------------------------
     def resolve(self, text: str, session_time: datetime, tense: str = "present") -> tuple[datetime, datetime, str] | None:
@@ -203,6 +237,35 @@ class TemporalResolver:
             if interval is not None:
                 return interval
         return None
+
+
+def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
+    """The expression at ``[start, end)`` dates something: not a habitual, age or other non-anchoring use by its
+    own words, nor by the words before it (a frequency or a greeting), nor a clock time alone in a sentence that
+    tells a habit ("I go to the gym every morning, around 6:30")."""
+    text = doc.text[start:end].strip()
+    if NON_ANCHOR.search(text) or NON_ANCHOR_BEFORE.search(doc.text[max(0, start - 40) : start]):
+        return False
+    if CLOCK_TIME.match(text):
+        first = next((t for t in doc.tokens if t.idx <= start < t.end), None)
+        if first is not None:
+            sentence = doc.sentences[first.sent]
+            if HABIT_WORDS.search(doc.span_text(*sentence)):
+                return False
+    return True
+
+
+def within(inner: TemporalMention, outer: TemporalMention) -> bool:
+    """Both resolved, and ``inner``'s interval lies inside ``outer``'s and is shorter: it narrows it."""
+    if not (inner.resolved and outer.resolved):
+        return False
+    return outer.start <= inner.start and inner.end <= outer.end and inner.end - inner.start < outer.end - outer.start
+
+
+def narrowed(event: TemporalMention, mentions: list[TemporalMention]) -> TemporalMention:
+    """The first of ``mentions`` (durations aside) that narrows ``event``, else ``event`` itself: "next month,
+    on Saturday the 15th" is on the 15th, "in June, on the 14th" on the 14th."""
+    return next((m for m in mentions if m.kind != "duration" and within(m, event)), event)
 
 
 def tense_at(doc: ParsedDoc, char: int) -> str:
@@ -445,7 +508,7 @@ def resolve_by_rule(text: str, anchor: date, tense: str) -> tuple[datetime, date
     if m:
         return _rest_of_period(m.group(1), m.group(2), anchor)
 
-    m = re.fullmatch(r"(?:the )?(end|beginning|start|middle) of (?:the|this|next|last) (?:week|month|year)", text)
+    m = re.fullmatch(r"(?:the )?(end|beginning|start|middle) of (?:the|this|next|last) (?:week|month|quarter|year)", text)
     if m:
         which = "last" if " last " in text else "next" if " next " in text else "this"
         period = _relative(which, text.rsplit(" ", 1)[1], anchor, tense)
@@ -462,10 +525,17 @@ def resolve_by_rule(text: str, anchor: date, tense: str) -> tuple[datetime, date
         sunday = easter_sunday(year)
         return _days(sunday - timedelta(days=2), 4, "range") if m.group(2) == " weekend" else _days(sunday)
 
-    m = re.fullmatch(r"the (week|weekend) after next", text)
+    m = re.fullmatch(rf"(?:the )?(week|weekend|{_WEEKDAY}) after next", text)
     if m:
+        # the week after next week: "the Monday after next", said on a Wednesday, is twelve days on
         monday = anchor - timedelta(days=anchor.weekday()) + timedelta(days=14)
+        if m.group(1) in WEEKDAYS:
+            return _days(monday + timedelta(days=WEEKDAYS.index(m.group(1))))
         return _days(monday, 7, "range") if m.group(1) == "week" else _days(monday + timedelta(days=5), 2, "range")
+
+    m = re.fullmatch(rf"({_WEEKDAY}),? (?:the )?(\d{{1,2}})(?:st|nd|rd|th)?", text)
+    if m:
+        return _weekday_and_day(WEEKDAYS.index(m.group(1)), int(m.group(2)), anchor, tense)
 
     m = re.fullmatch(rf"the (week|weekend|day|{_WEEKDAY}) (before|after|of) (.+)", text)
     if m:
@@ -524,7 +594,7 @@ def resolve_by_rule(text: str, anchor: date, tense: str) -> tuple[datetime, date
             monday -= timedelta(days=7)
         return _days(monday + timedelta(days=first), (last - first) % 7 + 1, "range")
 
-    m = re.fullmatch(rf"(?:the )?(last|past|this past|previous|this|current|next|coming|following) ({_UNIT}|{_WEEKDAY}|summer|winter|spring|fall|autumn)", text)
+    m = re.fullmatch(rf"(?:the )?(last|past|this past|previous|this|current|next|coming|following) ({_UNIT}|quarter|{_WEEKDAY}|summer|winter|spring|fall|autumn)", text)
     if m:
         return _relative(m.group(1), m.group(2), anchor, tense)
 
@@ -734,6 +804,22 @@ def _day_of_month(day: int, anchor: date, tense: str) -> tuple[datetime, datetim
     return _days(chosen) if chosen else None
 
 
+def _weekday_and_day(weekday: int, day: int, anchor: date, tense: str) -> tuple[datetime, datetime, str] | None:
+    """"Saturday the 15th": the 15th that is a Saturday, the next one (or, in past talk, the last one) within a
+    year; when none is, the weekday was a slip and the day of the month counts."""
+    step = -1 if tense == "past" else 1
+    for n in range(13):
+        first = _month_start(anchor.year, anchor.month + step * n)
+        try:
+            candidate = date(first.year, first.month, day)
+        except ValueError:
+            continue
+        ahead = candidate >= anchor if step > 0 else candidate <= anchor
+        if ahead and candidate.weekday() == weekday:
+            return _days(candidate)
+    return _day_of_month(day, anchor, tense)
+
+
 def _shift(d: date, unit: str, n: int) -> date:
     if unit in ("day",):
         return d + timedelta(days=n)
@@ -796,6 +882,8 @@ def _relative(which: str, unit: str, anchor: date, tense: str) -> tuple[datetime
         return _days(saturday + timedelta(days=7 * step), 2, "range")
     if unit == "month":
         return _month(anchor.year, anchor.month + step)
+    if unit == "quarter":  # calendar quarters: January to March, April to June, ...
+        return _month(anchor.year, (anchor.month - 1) // 3 * 3 + 1 + 3 * step, 3)
     return _year(anchor.year + step)
 
 

@@ -25,7 +25,7 @@ from memory_pipeline.extraction.provenance import UnitMood, provenance
 from memory_pipeline.extraction.realise import Unit, coverage, merge_units, select_units, suppress_near_duplicates, trim
 from memory_pipeline.extraction.scoring import candidates_for
 from memory_pipeline.extraction.scope import classify_scope
-from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver
+from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver, narrowed
 from memory_pipeline.grounding import ADDRESSEE, Perspective, noun_phrase, third_person_referent, unresolved_deixis, we_partner
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.parsing import ParsedDoc
@@ -85,6 +85,15 @@ def _perspective(doc: ParsedDoc, speaker: Speaker, addressee: str | None) -> Per
     referent = third_person_referent(doc, (speaker.name, addressee))
     third, third_from = (referent[0], referent[2]) if referent else (None, 0)
     return Perspective(addressee=addressee, we=we, third=third, third_from=third_from)
+
+
+def _looking_back(doc: ParsedDoc, mentions: list[TemporalMention], session_time: datetime | None) -> frozenset[int]:
+    """The sentences of the turn holding a date that ended before the turn was said."""
+    if session_time is None:
+        return frozenset()
+    return frozenset(
+        doc.tokens[_token_range(doc, m)[0]].sent for m in mentions if m.resolved and m.end <= session_time
+    )
 
 
 def _unit_perspective(doc: ParsedDoc, unit: Unit, perspective: Perspective) -> Perspective:
@@ -248,6 +257,7 @@ def extract_turn(
     result = TurnExtraction()
     start = discourse_prefix_end(doc)
     result.mentions = resolver.ground(doc, session_time)
+    perspective = replace(perspective, looking_back=_looking_back(doc, result.mentions, session_time))
     if start >= len(doc) or not any(is_content(t) for t in doc.tokens[start:]):
         # Discourse only ("Thanks! Bye!"). The gate admitted it, so its words are kept as said; only a turn with
         # no word at all yields no memory.
@@ -303,6 +313,8 @@ def extract_turn(
     result.event = next((m for m in ranked if m.resolved and m.kind != "duration" and m.text.lower() in lowered), None) or next(
         (m for m in ranked if m.resolved and m.text.lower() in lowered), None
     )
+    if result.event is not None:  # a narrower date inside it says when more exactly ("next month, on the 15th")
+        result.event = narrowed(result.event, [m for m in ranked if m.text.lower() in lowered])
     result.provenance = provenance(doc, ranges, moods)
     result.scope = classify_scope(doc, ranges)
     result.unresolved_deixis = unresolved_deixis(result.text)
