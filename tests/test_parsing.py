@@ -67,6 +67,16 @@ def test_a_shouted_turn_is_tagged_in_sentence_case_and_keeps_its_words(parser):
 
 
 @pytest.mark.slow
+def test_a_date_is_never_cut_by_a_sentence_end(parser):
+    # after "Yes!" the model ended a sentence between "14" and "October"
+    for text, date_words in (("Yes! 14 October, three weeks to go.", "14 October"),
+                             ("Yes! October 14th, three weeks to go.", "October 14th")):
+        doc = parser.parse(text)
+        first = text.index(date_words)
+        sentences = {token.sent for token in doc.tokens if first <= token.idx < first + len(date_words)}
+        assert len(sentences) == 1, [doc.span_text(*span) for span in doc.sentences]
+
+
 def test_parallel_parse_returns_exactly_the_in_process_parses(parser):
     """Two forked workers over a batch large enough to split: the same parses, in the same order, and the same as
     the halves parsed apart (a conversation's parses must not depend on which others shared its chunk)."""
