@@ -38,7 +38,14 @@ DEVICES_APPS = frozenset(
     twitter tiktok youtube whatsapp spotify netflix""".split()
 )
 EXTERNAL_ENTITIES = frozenset({"GPE", "LOC", "FAC", "ORG", "PRODUCT", "WORK_OF_ART", "EVENT", "NORP", "LAW", "LANGUAGE"})
-PII_PATTERNS = re.compile(r"[$€£]\s?\d|\b\d+\s*(?:years?|yrs?)\s+old\b|@\w+\.\w+|\b\d{3}[-. ]\d{3,4}[-. ]\d{4}\b", re.IGNORECASE)
+# Money in figures, by symbol ("$5,000", "€52k") or by name ("52,000 euros", "68k dollars", "300 bucks"; not a
+# bare "68k", which is as often a race: "a 10k"), an age, an e-mail address, a phone number.
+MONEY_WORDS = r"(?:euros?|dollars?|bucks|pounds|quid|usd|eur|gbp|cad|aud|yen|yuan|rupees?|francs?|kronor|krona)"
+PII_PATTERNS = re.compile(
+    rf"[$€£¥₹]\s?\d|\b\d[\d,.]*\s?[km]?\s?{MONEY_WORDS}\b|\b\d+\s*(?:years?|yrs?)\s+old\b|@\w+\.\w+|"
+    r"\b\d{3}[-. ]\d{3,4}[-. ]\d{4}\b",
+    re.IGNORECASE,
+)
 
 
 def classify_scope(doc: ParsedDoc, ranges: list[tuple[int, int]]) -> str:
