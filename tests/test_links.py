@@ -454,9 +454,35 @@ def test_a_plan_dropped_in_the_same_breath_is_not_pending(parser):
     frame = _plan_frame([
         ("dropped", "Jess was gonna sign up for the Seattle marathon but decided not to.", datetime(2024, 5, 6, 12), None),
         ("open", "Jess is going to sign up for the Seattle marathon.", datetime(2024, 5, 6, 12), None),
+        # the future of a past moment: an intention overtaken; what replaced it is the plan
+        ("overtaken", "Jess was going to move to Lisbon, but the team is fully remote, so Jess is staying in Porto.",
+         datetime(2024, 5, 6, 12), None),
+        ("instead", "Jess was gonna fly to Rome, so Jess will drive to Florence instead.", datetime(2024, 5, 6, 12), None),
     ])
-    lifecycles = initial_lifecycles(memories_by_id(frame), read_frame(frame, parser))
-    assert lifecycles == {"dropped": None, "open": "pending"}
+    readings = read_frame(frame, parser)
+    lifecycles = initial_lifecycles(memories_by_id(frame), readings)
+    assert lifecycles == {"dropped": None, "open": "pending", "overtaken": None, "instead": "pending"}
+    assert readings["instead"].plan.words == {"drive", "florence"}
+
+
+def test_a_plan_is_done_by_its_planner_not_by_what_someone_else_did(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    def lifecycle_of_the_plan(rows, speakers):
+        frame = _plan_frame(rows).with_columns(
+            pl.col("memory_id").replace_strict(speakers, default=pl.col("speaker")).alias("speaker"))
+        readings = read_frame(frame, parser)
+        initial = initial_lifecycles(memories_by_id(frame), readings)
+        result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+        return initial["plan"], final_lifecycles(initial, result.links)["plan"]
+
+    plan = ("plan", "Jess will start a climbing course at the gym next Wednesday.", datetime(2024, 4, 5, 18), datetime(2024, 4, 10))
+    friend = ("friend", "Kai started a climbing course at the gym.", datetime(2024, 6, 21, 18), None)
+    own = ("own", "Jess started the climbing course at the gym.", datetime(2024, 6, 21, 18), None)
+    assert lifecycle_of_the_plan([plan, friend], {"friend": "Kai"}) == ("pending", "pending")
+    assert lifecycle_of_the_plan([plan, own], {}) == ("pending", "completed")
 
 
 def test_an_arrangement_in_the_present_progressive_is_a_plan_and_is_done(parser, embedder):

@@ -86,6 +86,7 @@ class Event:
 
     words: frozenset[str] = frozenset()
     nouns: frozenset[str] = frozenset()
+    by_speaker: bool = False  # the speaker is its doer ("I finished the course"), not a thing ("the trip was fun")
 
     def overlap(self, other: Event) -> float:
         """Share of the smaller clause's words the two share; 0 unless they share a thing, which one of them may
@@ -317,6 +318,8 @@ def plan_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
             up = parent(doc, token.i)
             predicate = up[0] if up else None
         elif token.tag == "VBG" and lemma == "go" and children(doc, token.i, "xcomp"):
+            if _future_in_the_past(doc, token.i):
+                continue
             predicate = children(doc, token.i, "xcomp")[0]
         elif token.pos == "VERB" and lemma in PLAN_LEMMAS and token.tag not in ("VBD", "VBN"):
             # "planned to" / "hoped to" tell of a past intention, not an open plan; "I hope it heals" is a wish
@@ -329,10 +332,20 @@ def plan_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
             continue
         if subject_of(doc, predicate, names) != SELF or _asked_of_another(doc, predicate):
             continue
-        event = clause_event(doc, predicate, names)
+        overtaken = {k for going in range(len(doc.tokens)) if _future_in_the_past(doc, going) for k in subtree(doc, going)}
+        event = event_of(doc, [k for k in subtree(doc, predicate, skip=SUBJECT_LABELS) if k not in overtaken], names)
         if event.words:
             return event
     return Event()
+
+
+def _future_in_the_past(doc: ParsedDoc, i: int) -> bool:
+    """Token ``i`` is the "going" of "was going to move there (but ...)": the future of a past moment, an
+    intention given up or overtaken, like "planned to", and no open plan; nor part of the plan that replaced it
+    ("was gonna fly, so I'll drive instead")."""
+    token = doc.tokens[i]
+    return token.tag == "VBG" and token.lemma.lower() == "go" and bool(children(doc, i, "xcomp")) and any(
+        doc.tokens[a].tag == "VBD" for a in children(doc, i, "aux"))
 
 
 REQUEST_FORM = re.compile(r"\basks(?: [A-Z][\w'-]*(?: [A-Z][\w'-]*)?)? to\b")
@@ -464,7 +477,8 @@ def report_events(doc: ParsedDoc, names: frozenset[str]) -> tuple[Event, ...]:
         if not (token.tag == "VBD" or perfect or token.lemma.lower() in COMPLETION_LEMMAS):
             continue
         if subject_of(doc, token.i, names) == SELF:
-            out.append(clause_event(doc, token.i, names))
+            event = clause_event(doc, token.i, names)
+            out.append(Event(event.words, event.nouns, by_speaker=True))
         elif any(is_thing(doc, s) for s in children(doc, token.i, "nsubj", "nsubjpass")):
             out.append(event_of(doc, subtree(doc, token.i), names))
     return tuple(e for e in out if e.words)

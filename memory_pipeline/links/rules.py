@@ -152,7 +152,10 @@ def _plan_outcome(
         return FOLLOWUP, 0.8, CANCELLED, f"called off: {reading.cancel.span}"
     if reading.denial is not None and about(reading.denied):
         return CONTRADICTS, 0.8, CONTRADICTED, f"denied: {reading.denial.span}"
-    if not reading.future and any(about(event) for event in reading.reports):
+    # what someone else reports doing is their deed, not the planner's ("I started going to your gym", said by
+    # the friend, does not complete "my climbing course starts next Wednesday")
+    own = lambda event: not event.by_speaker or None in (new.speaker, plan.speaker) or new.speaker == plan.speaker  # noqa: E731
+    if not reading.future and any(about(event) and own(event) for event in reading.reports):
         grace = timedelta(days=config.plan_grace_days)
         if report_fits_plan(plan, new, grace):
             return FOLLOWUP, 0.8, COMPLETED, "reported done"

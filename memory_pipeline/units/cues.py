@@ -27,14 +27,15 @@ COURTESY = re.compile(
 )
 
 # Plans and intentions: modality and tense cues, then what is planned.
-# A feeling foreseen ("gonna miss you", "will always love reading") is no intention.
+# A feeling foreseen ("gonna miss you", "will always love reading") is no intention, nor the future of a past
+# moment ("was going to move there, but ...").
 INTENTION = re.compile(
     r"\b(?:(?:wants?|wanted|plans?|planned|planning|hopes?|hoped|hoping|intends?|intended|intending|decided|"
     r"decides|aims?|aiming|needs?|trying|tries|about|would like|'d like|has|have|got|can't wait|cannot wait|"
-    r"looking forward|getting ready|preparing|signed up)\s+to|going\s+to(?!\s+(?:the|a|an|my|his|her|their|our|"
+    r"looking forward|getting ready|preparing|signed up)\s+to|(?<!\bwas )(?<!\bwere )going\s+to(?!\s+(?:the|a|an|my|his|her|their|our|"
     r"this|that|school|work|bed|church|college)\b)|plans?\s+on|planning\s+on|thinking\s+(?:of|about)|considering|"
     r"(?:planning|plans?)(?=\s+(?:a|an|the|some|his|her|their|our|\w+'s)\b)|"
-    rf"gonna|wanna|will|'ll|must|should)\s+(?!(?:always\s+|so\s+|really\s+)?(?:{'|'.join(sorted(FORESEEN_FEELINGS))})\b)[^.!?;]{{3,80}}",
+    rf"(?<!\bwas )(?<!\bwere )gonna|wanna|will|'ll|must|should)\s+(?!(?:always\s+|so\s+|really\s+)?(?:{'|'.join(sorted(FORESEEN_FEELINGS))})\b)[^.!?;]{{3,80}}",
     re.I,
 )
 FUTURE_CUE = re.compile(
