@@ -52,6 +52,9 @@ class Perspective:
     we: str | None = None
     third: str | None = None
     third_from: int = 0
+    # sentences that name a day before the session: there a verb whose past and present look alike ("quit",
+    # "put", "cut") is past, and keeps its form ("I quit smoking on New Year's Day", said on 10 January)
+    looking_back: frozenset[int] = frozenset()
 
 
 THIRD_PERSON = frozenset({"she", "he", "her", "him", "his", "hers"})

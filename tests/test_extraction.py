@@ -74,6 +74,8 @@ def extract(parser, resolver):
         ("Kai", "lol my cat knocked over the plant again", "Kai's cat knocked over the plant again."),
         # a verb whose past is its present stays past with a past date ("quits" was wrong)
         ("Rosa", "I quit Brightwave last friday", "Rosa quit Brightwave last friday."),
+        # ... and with any date that ended before the session, however it is named ("quits" was wrong)
+        ("Priya", "I put the deposit down on the 3rd.", "Priya put the deposit down on the 3rd."),
         # ... and beside another verb in the past ("hurts" was wrong)
         ("Nora", "Bad news: I hurt my ankle, so I dropped out of the race.", "Nora hurt Nora's ankle, so Nora dropped out of the race."),
         # a label before a colon is no head that the clause after it modifies ("Leo last week and bought ..." before)
@@ -109,6 +111,9 @@ def extract(parser, resolver):
         ("Jess", "You know what, I quit my job.", "Jess quit Jess' job."),
         ("Sam", "Not gonna lie, I'm thinking of quitting my job.", "Sam is thinking of quitting Sam's job."),
         ("Sam", "@Kai I finally finished my thesis", "Sam finally finished Sam's thesis."),
+        # a verb in the third person dropped "it", not "I" ("Tomas makes sense" was wrong)
+        ("Tomas", "Makes sense. Anyway, I'm starving, off to make dinner.", "Tomas noted: Makes sense. Tomas is starving, off to make dinner."),
+        ("Sam", "Sounds like a plan!", "Sam noted: Sounds like a plan."),
         # a turn in capitals is tagged in sentence case and written as it was
         ("Sam", "I GOT THE JOB!!! 🎉🎉", "Sam GOT THE JOB."),
         ("Sam", "I LOVE NYC", "Sam LOVES NYC."),
@@ -121,6 +126,15 @@ def extract(parser, resolver):
 )
 def test_expected_entries(extract, speaker, text, entry):
     assert extract(text, speaker).text == entry
+
+
+@pytest.mark.slow
+def test_a_verb_whose_past_is_its_present_is_past_where_its_date_has_passed(parser, resolver):
+    said = datetime(2025, 1, 10, 18, 0)
+    quit_ = extract_turn(parser.parse("I quit smoking on New Year's Day."), "Priya", said, ExtractorConfig(), resolver)
+    assert quit_.text == "Priya quit smoking on New Year's Day."
+    ahead = extract_turn(parser.parse("I quit smoking every January."), "Priya", said, ExtractorConfig(), resolver)
+    assert ahead.text == "Priya quits smoking every January."  # a habit: present
 
 
 @pytest.mark.slow
@@ -247,6 +261,8 @@ def test_provenance(extract, text, provenance):
     [
         ("I was diagnosed with asthma last year.", "USER_PII"),
         ("I paid $300 for the new shoes.", "USER_PII"),
+        ("The offer is 65,000 euros a year.", "USER_PII"),  # money named in words, not only by its symbol
+        ("I ran a 10k on Sunday.", "GENERIC"),  # a race, not money
         ("My new laptop keeps crashing.", "INTERNAL"),
         ("We flew to Tokyo on Japan Airlines.", "EXTERNAL"),
         ("I baked cookies with the kids.", "GENERIC"),

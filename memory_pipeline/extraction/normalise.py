@@ -140,7 +140,8 @@ def rewrite_range(
             parts.append(" to" + space)  # "I wan|na go" -> "<name> wants to go"
             continue
         if subject is not None:
-            agreed = _agree_after(doc, k, lower, text, subject, opens=k == dropped_subject_verb)
+            agreed = _agree_after(doc, k, lower, text, subject, opens=k == dropped_subject_verb,
+                                  looking_back=token.sent in perspective.looking_back)
             if agreed is not None:
                 parts.append(agreed + space)
                 subject = None
@@ -211,13 +212,17 @@ def _agree_before(parts: list[str], previous: Token, subject: bool) -> bool:
     return False
 
 
-def _agree_after(doc: ParsedDoc, k: int, lower: str, text: str, subject: str, opens: bool = False) -> str | None:
+def _agree_after(
+    doc: ParsedDoc, k: int, lower: str, text: str, subject: str, opens: bool = False, looking_back: bool = False
+) -> str | None:
     """The verb form after a replaced subject, or None when token ``k`` needs no change. ``opens``: ``k`` opens a
-    turn that dropped its subject, where the tagger reads a present verb as an imperative (VB)."""
+    turn that dropped its subject, where the tagger reads a present verb as an imperative (VB);
+    ``looking_back``: its sentence names a day before the session."""
     token = doc.tokens[k]
-    if opens and token.tag == "VB" and token.pos == "VERB" and not _told_as_past(doc, *doc.sentences[token.sent]):
+    told_as_past = looking_back or _told_as_past(doc, *doc.sentences[token.sent])
+    if opens and token.tag == "VB" and token.pos == "VERB" and not told_as_past:
         return third_person(text)
-    if lower in SAME_IN_PAST and (_told_as_past(doc, *doc.sentences[token.sent]) or _past_narrative(doc, k)):
+    if lower in SAME_IN_PAST and (told_as_past or _past_narrative(doc, k)):
         return None
     if opens and token.tag == "VBG":
         return "is " + text[:1].lower() + text[1:]  # "Playing guitar tonight": "I'm" was dropped
@@ -327,9 +332,12 @@ def _done_to_the_speaker(doc: ParsedDoc, k: int) -> bool:
 
 def dropped_subject_verb(doc: ParsedDoc, start: int, end: int) -> int | None:
     """The verb that opens tokens ``start..end`` after at most a few adverbs ("Just finished my first
-    marathon"), when there is one: its subject was dropped, as chat does."""
+    marathon"), when there is one: its subject was dropped, as chat does. A verb in the third person dropped "it",
+    not "I" ("Makes sense", "Sounds good", "Looks like rain"): the speaker is not put back before it."""
     for k in range(start, end):
         token = doc.tokens[k]
+        if token.tag == "VBZ":
+            return None
         if (token.pos in ("VERB", "AUX") and not _named(doc, token)) or (token.lower in INFORMAL_3SG and _informal_with_action(doc, k, end)):
             return k
         if token.lower not in SKIPPABLE_ADVERBS:
