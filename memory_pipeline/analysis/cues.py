@@ -86,7 +86,9 @@ class Event:
 
     words: frozenset[str] = frozenset()
     nouns: frozenset[str] = frozenset()
-    by_speaker: bool = False  # the speaker is its doer ("I finished the course"), not a thing ("the trip was fun")
+    # who did it, for a reported deed: SELF for the speaker ("I finished the course"), a person's name ("the recipe
+    # Aiko sent"), or "" when a thing is the subject ("the trip was fun")
+    doer: str = ""
 
     def overlap(self, other: Event) -> float:
         """Share of the smaller clause's words the two share; 0 unless they share a thing, which one of them may
@@ -467,7 +469,8 @@ def arranged(doc: ParsedDoc, i: int) -> bool:
 
 def report_events(doc: ParsedDoc, names: frozenset[str]) -> tuple[Event, ...]:
     """The events the memory reports as done: clauses of past-tense or completion verbs, not negated, with
-    the speaker as subject, or with a thing as subject ("the trip was amazing": then the thing is the event)."""
+    the speaker or a named person as subject (the doer kept), or with a thing as subject ("the trip was amazing":
+    then the thing is the event)."""
     negated = set(negated_heads(doc))
     out = []
     for token in doc.tokens:
@@ -476,10 +479,16 @@ def report_events(doc: ParsedDoc, names: frozenset[str]) -> tuple[Event, ...]:
         perfect = token.tag == "VBN" and any(doc.tokens[a].lemma.lower() == "have" for a in children(doc, token.i, "aux"))
         if not (token.tag == "VBD" or perfect or token.lemma.lower() in COMPLETION_LEMMAS):
             continue
-        if subject_of(doc, token.i, names) == SELF:
+        subjects = children(doc, token.i, "nsubj", "nsubjpass")
+        doer = subject_of(doc, token.i, names)
+        if doer == SELF or (subjects and doc.tokens[subjects[0]].ent == "PERSON"):
             event = clause_event(doc, token.i, names)
-            out.append(Event(event.words, event.nouns, by_speaker=True))
-        elif any(is_thing(doc, s) for s in children(doc, token.i, "nsubj", "nsubjpass")):
+            up = parent(doc, token.i)
+            if up is not None and up[1] == "relcl":  # "the recipe Aiko sent": the deed is done to what it describes
+                described = [up[0], *children(doc, up[0], "compound")]
+                event = event_of(doc, [*subtree(doc, token.i, skip=SUBJECT_LABELS), *described], names)
+            out.append(Event(event.words, event.nouns, doer=doer))
+        elif any(is_thing(doc, s) for s in subjects):
             out.append(event_of(doc, subtree(doc, token.i), names))
     return tuple(e for e in out if e.words)
 

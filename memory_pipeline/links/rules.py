@@ -18,6 +18,7 @@ from datetime import timedelta
 
 from memory_pipeline.analysis import Event, Reading
 from memory_pipeline.analysis.slots import NONE_VALUE, SlotValue
+from memory_pipeline.analysis.clauses import SELF
 from memory_pipeline.links.base import (
     CANCELLED,
     COMPLETED,
@@ -152,16 +153,25 @@ def _plan_outcome(
         return FOLLOWUP, 0.8, CANCELLED, f"called off: {reading.cancel.span}"
     if reading.denial is not None and about(reading.denied):
         return CONTRADICTS, 0.8, CONTRADICTED, f"denied: {reading.denial.span}"
-    # what someone else reports doing is their deed, not the planner's ("I started going to your gym", said by
-    # the friend, does not complete "my climbing course starts next Wednesday")
-    own = lambda event: not event.by_speaker or None in (new.speaker, plan.speaker) or new.speaker == plan.speaker  # noqa: E731
-    if not reading.future and any(about(event) and own(event) for event in reading.reports):
+    if not reading.future and any(about(event) and _done_by_planner(event, new, plan) for event in reading.reports):
         grace = timedelta(days=config.plan_grace_days)
         if report_fits_plan(plan, new, grace):
             return FOLLOWUP, 0.8, COMPLETED, "reported done"
         if moved_to is not None and moved_to.memory_id != new.memory_id and report_fits_plan(moved_to, new, grace):
             return FOLLOWUP, 0.8, COMPLETED, "reported done on the new date"
     return None
+
+
+def _done_by_planner(event: Event, report: Memory, plan: Memory) -> bool:
+    """A reported deed completes a plan only when the planner did it: what someone else reports doing is their own
+    deed ("I started going to your gym", said by the friend, does not complete "my climbing course starts next
+    Wednesday"), though they may tell of the planner's ("I made the ramen from the recipe Aiko sent"). A thing
+    reported ("the course was great") may complete it, whoever says so."""
+    if not event.doer or plan.speaker is None:
+        return True
+    if event.doer == SELF:
+        return report.speaker is None or report.speaker == plan.speaker
+    return event.doer in {part.lower() for part in plan.speaker.split()}
 
 
 def _contradiction(new: Memory, old: Memory, new_reading: Reading, old_reading: Reading, overlap: float) -> bool:
