@@ -111,6 +111,9 @@ def extract(parser, resolver):
         ("Jess", "You know what, I quit my job.", "Jess quit Jess' job."),
         ("Sam", "Not gonna lie, I'm thinking of quitting my job.", "Sam is thinking of quitting Sam's job."),
         ("Sam", "@Kai I finally finished my thesis", "Sam finally finished Sam's thesis."),
+        # a header before a colon only labels the news
+        ("Tomas", "Bigger news: I got the job.", "Tomas got the job."),
+        ("Aiko", "Climbing update: I switched to bouldering.", "Aiko switched to bouldering."),
         # a verb in the third person dropped "it", not "I" ("Tomas makes sense" was wrong)
         ("Tomas", "Makes sense. Anyway, I'm starving, off to make dinner.", "Tomas noted: Makes sense. Tomas is starving, off to make dinner."),
         ("Sam", "Sounds like a plan!", "Sam noted: Sounds like a plan."),

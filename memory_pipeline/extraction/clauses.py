@@ -76,7 +76,24 @@ def discourse_prefix_end(doc: ParsedDoc) -> int:
     for k in range(cursor, min(cursor + 5, len(doc.tokens))):
         if doc.tokens[k].text in (",", "!", "-", "—", "…") and is_discourse_only(doc, cursor, k):
             return cursor if _names_the_subject(doc, cursor, k) else _after_teaser(doc, k + 1)
-    return _after_teaser(doc, _after_mentions(doc, cursor))
+    return _after_header(doc, _after_teaser(doc, _after_mentions(doc, cursor)))
+
+
+# At most this many words before a colon make a header ("Big news:", "Quick update:", "Fun fact:").
+HEADER_MAX_WORDS = 3
+
+
+def _after_header(doc: ParsedDoc, cursor: int) -> int:
+    """Past a header that only labels the news ("Big news: we bought a flat", "Climbing update: I switched to
+    bouldering"): a few words with no verb, a colon, then a clause with its own subject. "Note: the meeting is
+    at 3" keeps its words, as does a colon after a verb ("I said: ...")."""
+    colon = next((k for k in range(cursor, min(cursor + HEADER_MAX_WORDS + 1, len(doc.tokens))) if doc.tokens[k].text == ":"), None)
+    if colon is None or colon == cursor or any(t.pos in ("VERB", "AUX") for t in doc.tokens[cursor:colon]):
+        return cursor
+    after = _past_punctuation(doc, colon + 1)
+    if after < len(doc.tokens) and any(arc.label in ("nsubj", "nsubjpass") for arc in doc.parents(after)):
+        return after
+    return cursor
 
 
 def _after_mentions(doc: ParsedDoc, cursor: int) -> int:
