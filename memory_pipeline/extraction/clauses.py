@@ -85,8 +85,8 @@ HEADER_MAX_WORDS = 3
 
 def _after_header(doc: ParsedDoc, cursor: int) -> int:
     """Past a header that only labels the news ("Big news: we bought a flat", "Climbing update: I switched to
-    bouldering"): a few words with no verb, a colon, then a clause with its own subject. "Note: the meeting is
-    at 3" keeps its words, as does a colon after a verb ("I said: ...")."""
+    bouldering"): a few words with no verb, a colon, then a clause with its own subject; a colon after a verb
+    ("I told her: ...") is no header."""
     colon = next((k for k in range(cursor, min(cursor + HEADER_MAX_WORDS + 1, len(doc.tokens))) if doc.tokens[k].text == ":"), None)
     if colon is None or colon == cursor or any(t.pos in ("VERB", "AUX") for t in doc.tokens[cursor:colon]):
         return cursor
