@@ -114,6 +114,11 @@ def extract(parser, resolver):
         # a header before a colon only labels the news
         ("Tomas", "Bigger news: I got the job.", "Tomas got the job."),
         ("Aiko", "Climbing update: I switched to bouldering.", "Aiko switched to bouldering."),
+        ("Marco", "Baby update: Luca Giuseppe was born on April 22! 7 lbs 3 oz, everyone is healthy",
+         "Marco noted: Luca Giuseppe was born on April 22. Marco noted: 7 lbs 3 oz, everyone is healthy."),
+        # a regular past the tagger reads as a bare verb is no order ("Marco asks to booked it" was wrong)
+        ("Marco", "Booked it just in time. The cabin is ours for the weekend.",
+         "Marco booked it just in time. Marco noted: the cabin is ours for the weekend."),
         # a verb in the third person dropped "it", not "I" ("Tomas makes sense" was wrong)
         ("Tomas", "Makes sense. Anyway, I'm starving, off to make dinner.", "Tomas noted: Makes sense. Tomas is starving, off to make dinner."),
         ("Sam", "Sounds like a plan!", "Sam noted: Sounds like a plan."),

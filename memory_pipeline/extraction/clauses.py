@@ -91,9 +91,26 @@ def _after_header(doc: ParsedDoc, cursor: int) -> int:
     if colon is None or colon == cursor or any(t.pos in ("VERB", "AUX") for t in doc.tokens[cursor:colon]):
         return cursor
     after = _past_punctuation(doc, colon + 1)
-    if after < len(doc.tokens) and any(arc.label in ("nsubj", "nsubjpass") for arc in doc.parents(after)):
-        return after
-    return cursor
+    return after if after < len(doc.tokens) and _opens_a_subject(doc, after) else cursor
+
+
+# Labels inside a noun phrase: the phrase's first word hangs on its head by one of them ("Luca Giuseppe was born").
+NOUN_PHRASE_LABELS = frozenset({"compound", "flat", "det", "amod", "poss", "nummod", "nmod"})
+
+
+def _opens_a_subject(doc: ParsedDoc, k: int) -> bool:
+    """Token ``k`` is a subject or begins one: from it up through its noun phrase to the phrase's head."""
+    seen: set[int] = set()
+    while k not in seen:
+        seen.add(k)
+        arcs = list(doc.parents(k))
+        if any(arc.label in ("nsubj", "nsubjpass") for arc in arcs):
+            return True
+        inside = [arc.head for arc in arcs if arc.label in NOUN_PHRASE_LABELS]
+        if not inside:
+            return False
+        k = inside[0]
+    return False
 
 
 def _after_mentions(doc: ParsedDoc, cursor: int) -> int:

@@ -220,7 +220,7 @@ def _agree_after(
     ``looking_back``: its sentence names a day before the session."""
     token = doc.tokens[k]
     told_as_past = looking_back or _told_as_past(doc, *doc.sentences[token.sent])
-    if opens and token.tag == "VB" and token.pos == "VERB" and not told_as_past:
+    if opens and token.tag == "VB" and token.pos == "VERB" and not told_as_past and not _regular_past(token):
         return third_person(text)
     if lower in SAME_IN_PAST and (told_as_past or _past_narrative(doc, k)):
         return None
@@ -304,7 +304,7 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
         rest = words[offset + (2 if lowers[offset] == "let" else 1) :]
         return rest[0].i if rest else None
     first = words[offset]
-    if first.lemma in NOT_IMPERATIVE or _told_as_past(doc, start, end):
+    if first.lemma in NOT_IMPERATIVE or _told_as_past(doc, start, end) or _regular_past(first):
         return None
     if first.pos != "VERB" or first.lower != first.lemma or _has_subject(doc, first.i) or _named(doc, first):
         return None
@@ -315,6 +315,17 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
         if not shares_subject or to_speaker:
             return first.i
     return None
+
+
+# Base forms that end like a regular past ("Shred the cheese", "Embed the video"); "-eed" verbs are left out too.
+BASE_FORMS_IN_ED = frozenset({"shred", "embed", "imbed"})
+
+
+def _regular_past(token: Token) -> bool:
+    """A past form the tagger read as a bare verb, its lemma unchanged: "Booked it just in time, Sofia" is no order
+    to book. Only a regular "-ed" form of more than four letters counts ("wed", "need", "feed" are base forms)."""
+    word = token.lower
+    return len(word) > 4 and word.endswith("ed") and not word.endswith("eed") and word not in BASE_FORMS_IN_ED
 
 
 def _named(doc: ParsedDoc, token: Token) -> bool:

@@ -190,8 +190,10 @@ def _clause_after_label(doc: ParsedDoc, predicate: int) -> bool:
     an embedded one. Only after a colon: elsewhere such a parse is as likely a clause that does modify ("your show
     - the community needs more like it")."""
     labels = [arc.head for arc in doc.parents(predicate) if arc.label == "acl"]
+    # finite itself, or through its auxiliary: "Baby update: Luca was born on April 22" is a passive
+    verbs = [predicate, *(arc.dep for arc in doc.children(predicate) if arc.label in ("aux", "auxpass"))]
     return (
-        doc.tokens[predicate].tag in FINITE_TAGS
+        any(doc.tokens[k].tag in FINITE_TAGS for k in verbs)
         and any(label + 1 < predicate and doc.tokens[label + 1].text == ":" for label in labels)
         and any(arc.label in ("nsubj", "nsubjpass") for arc in doc.children(predicate))
     )
