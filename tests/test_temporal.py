@@ -87,6 +87,28 @@ def test_ages_and_habits_are_not_anchors(parser, resolver):
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
+    "text, first, end",
+    [
+        ("shift starts at 7 tmrw", date(2025, 3, 5), date(2025, 3, 6)),
+        ("gonna order it this wknd", date(2025, 3, 8), date(2025, 3, 10)),
+        ("flying out nxt wk", date(2025, 3, 10), date(2025, 3, 17)),
+        ("we met 2 wks ago", date(2025, 2, 17), date(2025, 2, 24)),
+        ("dentist appt thurs at 3", date(2025, 3, 6), date(2025, 3, 7)),
+        ("landed sat night, still jetlagged", date(2025, 3, 1), date(2025, 3, 2)),
+    ],
+)
+def test_chat_spellings_of_time_words(parser, resolver, text, first, end):
+    mention = ground_one(parser, resolver, text, datetime(2025, 3, 4, 18, 0))  # a Tuesday
+    assert _days(mention) == (first, end)
+
+
+@pytest.mark.slow
+def test_a_weekday_abbreviation_that_is_another_word_is_no_date(parser, resolver):
+    assert resolver.ground(parser.parse("I sat with her on the couch and we wed in June."), SESSION)[0].text == "June"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
     "said, text, first",
     [
         # the narrower date said after a wider one is read inside it: a past tense alone would have put June
@@ -156,8 +178,10 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
 @pytest.mark.parametrize(
     "said, text, first",
     [
-        # a day of the month in present talk is the nearest one: ahead here, not last month's
+        # a day of the month in present talk is the coming one, unless one passed within the last week
         (date(2023, 8, 2), "My sister's wedding is on the 14th.", date(2023, 8, 14)),
+        (date(2025, 3, 4), "my partner Sam turns 40 on the 22nd", date(2025, 3, 22)),
+        (date(2025, 3, 4), "pics from the party on the 1st!", date(2025, 3, 1)),
         (date(2023, 8, 20), "My sister's wedding was on the 14th.", date(2023, 8, 14)),
         (date(2023, 8, 20), "I'll call you on the 14th.", date(2023, 9, 14)),
         # a date that a past-tense verb set is not therefore in the past

@@ -39,6 +39,17 @@ WEEKDAY_ABBR = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "we
 _COUNT = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a couple|couple of|a few|few|several|many)"
 _UNIT = r"(?:day|week|weekend|month|year)s?"
 
+# Chat's spellings of time words ("tmrw", "this wknd", "nxt wk", "sat night"): read as the words they stand for.
+CHAT_TIME_WORDS = {
+    "tmrw": "tomorrow", "tmr": "tomorrow", "tmrow": "tomorrow", "tmw": "tomorrow", "2moro": "tomorrow",
+    "2morrow": "tomorrow", "2mrw": "tomorrow", "tonite": "tonight", "2nite": "tonight", "2day": "today",
+    "yday": "yesterday", "ystrdy": "yesterday", "wknd": "weekend", "wkend": "weekend", "wk": "week", "wks": "weeks",
+    "nxt": "next", "mnth": "month", "mnths": "months", "yr": "year", "yrs": "years",
+}
+_CHAT_DAY = r"(?:tmrw|tmr|tmrow|tmw|2moro|2morrow|2mrw|tonite|2nite|2day|yday|ystrdy)"
+_CHAT_UNIT = r"(?:wknd|wkend|wks?|mnths?|yrs?)"
+
+
 def _after_preposition(pattern: str, prepositions: tuple[str, ...]) -> str:
     """``pattern`` where one of ``prepositions`` comes before it, the preposition not part of the match
     (Python's look-behind takes fixed widths only, so one per preposition)."""
@@ -62,6 +73,13 @@ CUE_PATTERNS = [
         r"\bthese days\b",
         rf"\bsince\s+(?:{_MONTH}|{_WEEKDAY}|last\s+(?:{_UNIT}|{_WEEKDAY}|summer|winter|spring|fall|autumn))\b",
         rf"\b(?:last|this|next|on)\s+{_WEEKDAY_ABBR}\b",
+        # chat's spellings: "tmrw", "this wknd", "nxt wk", "2 wks ago"; a weekday abbreviation that is no other
+        # word ("thurs", "tues", "weds"), or any one before a part of the day ("sat night")
+        rf"\b{_CHAT_DAY}\b",
+        rf"\b(?:last|this|next|nxt|past|coming)\s+(?:{_CHAT_UNIT}|{_UNIT}|{_WEEKDAY}|{_WEEKDAY_ABBR})(?![\w'])",
+        rf"\b{_COUNT}\s+{_CHAT_UNIT}\s+ago\b",
+        r"\b(?:thurs|thur|tues|weds)\b",
+        rf"\b{_WEEKDAY_ABBR}\s+(?:night|morning|evening|afternoon)\b",
         r"\b(?:(?:last|this|next)\s+)?(?:valentine'?s day|new year'?s(?: eve| day)?|christmas(?: eve| day)?|"
         r"thanksgiving|halloween|independence day|mother'?s day|father'?s day|memorial day|labor day|"
         r"easter(?: sunday| weekend)?)\b",
@@ -218,7 +236,7 @@ class TemporalResolver:
             try:
                 result = resolve_by_rule(_clean(text), anchor, tense)
                 if result is None:
-                    result = self._recognize(text, session_time, tense)
+                    result = self._recognize(_spelled_out(text), session_time, tense)
             except (ValueError, OverflowError):
                 # "built 3000 years ago", "tomorrow" said on 31 December 9999: outside the calendar datetime
                 # can hold; the expression stays in the memory, unresolved, and the turn is extracted as usual
@@ -374,9 +392,20 @@ def _after_deadline_word(doc: ParsedDoc, char: int) -> bool:
 
 
 # --- rules -------------------------------------------------------------------------------------------------
+def _spelled_out(text: str) -> str:
+    """``text`` with chat's spellings of time words written out ("this wknd" -> "this weekend", "sat night" ->
+    "saturday night"), for the rules and for recognizers-text alike."""
+    text = re.sub(r"[\w']+", lambda m: CHAT_TIME_WORDS.get(m.group(0).lower(), m.group(0)), text)
+    return re.sub(
+        rf"\b({'|'.join(WEEKDAY_ABBR)})\.?(?= (?:night|morning|evening|afternoon)\b)",
+        lambda m: WEEKDAY_ABBR[m.group(1).lower()], text, flags=re.IGNORECASE,
+    )
+
+
 def _clean(text: str) -> str:
     text = text.lower().replace("’", "'").strip(" .,!?;:\"'")
     text = re.sub(r"\s+", " ", text)
+    text = _spelled_out(text)
     text = re.sub(r"^(?:just|only|sometime|around|about)\s+", "", text)
     text = re.sub(rf"\b({'|'.join(WEEKDAY_ABBR)})\.?$", lambda m: WEEKDAY_ABBR[m.group(1)], text)
     text = re.sub(r"\b(?:a|one) fortnight\b", "two weeks", text)
@@ -446,6 +475,8 @@ def _season_for(name: str, anchor: date, tense: str, which: str) -> tuple[dateti
 # In present talk a date without a year is the coming one ("she starts in March", said in November), unless it
 # has only just passed ("the party in December was fun" is past talk; "my trip in June" said on 2 July is not).
 JUST_PASSED = timedelta(days=31)
+# A day of the month that passed this recently is the one present talk means; an older one, the coming one.
+JUST_SAID = timedelta(days=7)
 
 
 def _long_past(end: date, anchor: date) -> bool:
@@ -785,7 +816,8 @@ def _part_of(part: str, first: date, end: date) -> tuple[datetime, datetime, str
 
 def _day_of_month(day: int, anchor: date, tense: str) -> tuple[datetime, datetime, str] | None:
     """"The 14th": this month's, or the next month's in future talk once it has passed, the last month's in past
-    talk when it has not come yet; in present talk ("the wedding is on the 14th") the nearest of the three."""
+    talk when it has not come yet; in present talk ("the wedding is on the 14th", "Sam turns 40 on the 22nd")
+    the coming one, unless one passed within the last week ("pics from the party on the 1st", said on the 4th)."""
     candidates = []
     for step in (-1, 0, 1):
         first = _month_start(anchor.year, anchor.month + step)
@@ -800,7 +832,9 @@ def _day_of_month(day: int, anchor: date, tense: str) -> tuple[datetime, datetim
         behind = [d for d in candidates if d <= anchor]
         chosen = behind[-1] if behind else None
     else:
-        chosen = min(candidates, key=lambda d: (abs((d - anchor).days), d < anchor), default=None)
+        recent = [d for d in candidates if anchor - JUST_SAID <= d <= anchor]
+        ahead = [d for d in candidates if d >= anchor]
+        chosen = recent[-1] if recent else ahead[0] if ahead else None
     return _days(chosen) if chosen else None
 
 
