@@ -487,6 +487,29 @@ def test_a_plan_is_done_by_its_planner_not_by_what_someone_else_did(parser, embe
     assert lifecycle_of_the_plan([plan, told], {"told": "Kai"}) == ("pending", "completed")  # the friend tells of it
 
 
+def test_a_relative_named_by_both_is_not_one_event_alone(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    def plan_after(report: str) -> str:
+        frame = _plan_frame([
+            ("plan", "Not yet, Jess will do Mom's side this week.", datetime(2025, 3, 15, 12), datetime(2025, 3, 17)),
+            ("visit", "Jess is going to visit Jess' grandma next week.", datetime(2025, 3, 15, 12), datetime(2025, 3, 17)),
+            ("later", report, datetime(2025, 5, 27, 12), None),
+        ])
+        readings = read_frame(frame, parser)
+        initial = initial_lifecycles(memories_by_id(frame), readings)
+        result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+        final = final_lifecycles(initial, result.links)
+        return final["plan"], final["visit"]
+
+    # "Mom" is all the two share: no report on her side (of the invitations)
+    assert plan_after("Mom told Jess afterwards that it was exactly the right size, not a big fuss.") == ("pending", "pending")
+    # the visit shares its verb as well as the grandma: done
+    assert plan_after("Jess visited Jess' grandma, she loved the flowers.") == ("pending", "completed")
+
+
 def test_an_arrangement_in_the_present_progressive_is_a_plan_and_is_done(parser, embedder):
     from memory_pipeline.analysis import read_frame
     from memory_pipeline.links import final_lifecycles, initial_lifecycles

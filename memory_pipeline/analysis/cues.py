@@ -80,6 +80,14 @@ class Cue:
     at: int = 0
 
 
+# People named by how they relate to the speaker: nouns to the tagger, people all the same.
+RELATIVES = frozenset(
+    "mom mum mother dad father parent mama papa sister brother sibling wife husband partner girlfriend boyfriend "
+    "fiance fiancee grandma grandpa grandmother grandfather granny aunt uncle cousin niece nephew son daughter "
+    "friend boss roommate neighbor neighbour colleague coworker".split()
+)
+
+
 @dataclass(frozen=True)
 class Event:
     """What one clause is about: its content lemmas and, among them, the things (nouns and non-person names)."""
@@ -92,10 +100,16 @@ class Event:
 
     def overlap(self, other: Event) -> float:
         """Share of the smaller clause's words the two share; 0 unless they share a thing, which one of them may
-        name with a verb ("planning to hike Mount Rainier" and "did the hike")."""
-        if not self.words or not other.words or not (self.nouns & other.words or other.nouns & self.words):
+        name with a verb ("planning to hike Mount Rainier" and "did the hike"). A relative shared alone is no
+        thing ("I'll do Mom's side of the invitations" and "Mom told me it was the right size"), as two memories
+        that both name Tom are not one event; with more in common it is ("visit my grandma", "visited grandma")."""
+        if not self.words or not other.words:
             return 0.0
-        return len(self.words & other.words) / min(len(self.words), len(other.words))
+        shared = self.words & other.words
+        things = (self.nouns & other.words) | (other.nouns & self.words)
+        if not things or (things <= RELATIVES and not shared - RELATIVES):
+            return 0.0
+        return len(shared) / min(len(self.words), len(other.words))
 
 
 def find_phrase(doc: ParsedDoc, phrase: tuple[str, ...], gap: int = 2) -> tuple[int, int] | None:
