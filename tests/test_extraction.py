@@ -111,6 +111,9 @@ def extract(parser, resolver):
         ("Jess", "You know what, I quit my job.", "Jess quit Jess' job."),
         ("Sam", "Not gonna lie, I'm thinking of quitting my job.", "Sam is thinking of quitting Sam's job."),
         ("Sam", "@Kai I finally finished my thesis", "Sam finally finished Sam's thesis."),
+        # "get" with a place is arriving, no empty light verb (the first sentence had gone)
+        ("Dana", "Just got back from Japan! Landed Saturday night, still jetlagged.",
+         "Dana just got back from Japan. Dana landed Saturday night, still jetlagged."),
         # a header before a colon only labels the news
         ("Tomas", "Bigger news: I got the job.", "Tomas got the job."),
         ("Aiko", "Climbing update: I switched to bouldering.", "Aiko switched to bouldering."),

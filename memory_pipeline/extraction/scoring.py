@@ -2,7 +2,8 @@
 
 Each role group counts at most once. The bonus B is a content cue (3.5, once), an identifiable actor (+0.5) and a
 first-person actor (+0.5 more); the penalty P is a nested matrix predicate (1.5), a restrictive or nominal-modifier
-embedding (6), an objectless light verb (2; a copula with a time or place complement is not one) and the
+embedding (6), an objectless light verb (2; a copula with a time or place complement is not one, nor "get" with
+a place) and the
 absence of any informative argument (4). The last three are also hard filters, as is a negative score.
 """
 
@@ -201,8 +202,11 @@ def _clause_after_label(doc: ParsedDoc, predicate: int) -> bool:
 
 def _copula_of_time_or_place(token, cand: Candidate) -> bool:
     """"My birthday is on March 3rd", "my mom is in the hospital": the copula's complement is a time or a place,
-    which the parse files as an argument, not as an object; such a "be" says something and is no empty light verb."""
-    return token.lemma == "be" and bool(cand.groups & {Role.TIME, Role.LOCATION})
+    which the parse files as an argument, not as an object; such a "be" says something and is no empty light verb.
+    Nor is "get" with a place, where it means arriving ("just got back from Japan", "got home at 3")."""
+    if token.lemma == "be":
+        return bool(cand.groups & {Role.TIME, Role.LOCATION})
+    return token.lemma == "get" and Role.LOCATION in cand.groups
 
 
 def candidates_for(doc: ParsedDoc, clause: Clause, clause_limit: int, np_limit: int) -> list[Candidate]:
