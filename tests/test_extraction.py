@@ -114,6 +114,9 @@ def extract(parser, resolver):
         # "get" with a place is arriving, no empty light verb (the first sentence had gone)
         ("Dana", "Just got back from Japan! Landed Saturday night, still jetlagged.",
          "Dana just got back from Japan. Dana landed Saturday night, still jetlagged."),
+        # a question and a statement merged keep their own marks (the "?" had moved to the statement)
+        ("Elena", "Did you send the save-the-dates yet? I already sent mine to Dad's side.",
+         "Elena asks: Did you send the save-the-dates yet? Elena already sent Elena's to Dad's side."),
         # a header before a colon only labels the news
         ("Tomas", "Bigger news: I got the job.", "Tomas got the job."),
         ("Aiko", "Climbing update: I switched to bouldering.", "Aiko switched to bouldering."),

@@ -133,8 +133,11 @@ def _realise_unit(
         if n == len(unit.ranges) - 1:
             hi = _without_vocative(doc, lo, hi, perspective.addressee)
         pieces.append(rewrite_range(doc, lo, hi, speaker, perspective, dropped_subject_verb=verb if n == 0 else None))
-    pieces = [p for p in pieces if p]
-    text = Phrase.join(" ", [_sentence(p) for p in pieces[:-1]] + pieces[-1:])  # ranges lie in different sentences
+    # each piece closes as its sentence did: "Did you send them yet? I already sent mine." stays two sentences
+    closed = [(piece, _asked_at(doc, hi)) for piece, (_, hi) in zip(pieces, unit.ranges) if piece]
+    text = Phrase.join(" ", [_sentence(p, asked) for p, asked in closed[:-1]] + [closed[-1][0]])
+    if question and len(closed) > 1 and not closed[-1][1]:
+        return f"{speaker.name} asks: " + _sentence(text), UnitMood()  # a question, then a statement
     if appendix:
         text = text + " (" + Phrase.join("; ", [_as_said(doc, m) for m in appendix]) + ")"
     if action is not None:
@@ -203,9 +206,20 @@ def _as_said(doc: ParsedDoc, mention: TemporalMention) -> Phrase:
     return Phrase(mention.text, words)
 
 
-def _sentence(text: Phrase) -> Phrase:
-    """Close a unit with a full stop so joined units read as separate sentences."""
-    return text if text.text[-1:] in ".!?)\"'" else text + "."
+def _sentence(text: Phrase, asked: bool = False) -> Phrase:
+    """Close a unit with a full stop (a question mark where it asked) so joined units read as separate
+    sentences."""
+    return text if text.text[-1:] in ".!?)\"'" else text + ("?" if asked else ".")
+
+
+def _asked_at(doc: ParsedDoc, end: int) -> bool:
+    """The punctuation right after token ``end - 1`` holds a question mark: the range closed a question."""
+    k = end
+    while k < len(doc.tokens) and doc.tokens[k].pos == "PUNCT":
+        if "?" in doc.tokens[k].text:
+            return True
+        k += 1
+    return False
 
 
 def _fallback(
