@@ -487,6 +487,23 @@ def test_a_plan_is_done_by_its_planner_not_by_what_someone_else_did(parser, embe
     assert lifecycle_of_the_plan([plan, told], {"told": "Kai"}) == ("pending", "completed")  # the friend tells of it
 
 
+def test_a_plan_said_to_be_off_is_called_off(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    frame = _plan_frame([
+        ("show", "Jess will make a slideshow of the old photos for the party.", datetime(2025, 2, 8, 12), None),
+        ("off", "Ok, the photo slideshow for the party is off then.", datetime(2025, 3, 15, 12), None),
+        ("bed", "Jess is off to bed.", datetime(2025, 3, 15, 12), None),
+    ])
+    readings = read_frame(frame, parser)
+    assert readings["off"].cancelled.words >= {"slideshow"} and readings["bed"].cancel is None  # a person is not off
+    initial = initial_lifecycles(memories_by_id(frame), readings)
+    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+    assert final_lifecycles(initial, result.links)["show"] == "cancelled"
+
+
 def test_a_relative_named_by_both_is_not_one_event_alone(parser, embedder):
     from memory_pipeline.analysis import read_frame
     from memory_pipeline.links import final_lifecycles, initial_lifecycles

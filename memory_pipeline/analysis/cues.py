@@ -193,6 +193,9 @@ def cancel_cue(doc: ParsedDoc) -> Cue | None:
     found = phrase_cue(doc, "cancel", CANCEL_PHRASES)
     if found is not None:
         return found
+    off = _declared_off(doc)
+    if off is not None:
+        return off
     text = doc.text.lower()
     heads = negated_heads(doc)
     if heads and any(adverb in text for adverb in CANCEL_ADVERBS):
@@ -200,6 +203,19 @@ def cancel_cue(doc: ParsedDoc) -> Cue | None:
             start = text.find(adverb)
             if start >= 0:
                 return Cue("cancel", doc.text[start : start + len(adverb)], heads[0])
+    return None
+
+
+def _declared_off(doc: ParsedDoc) -> Cue | None:
+    """"The trip is off", "the slideshow's off then": a thing said to be off is called off (the cue sits on the
+    copula, whose subject is what was called off). Not a person ("Sofia is off to bed"), not "off to"/"off for"."""
+    for arc in doc.arcs:
+        if arc.label != "advmod" or doc.tokens[arc.dep].lower != "off" or doc.tokens[arc.head].lemma.lower() != "be":
+            continue
+        after = doc.tokens[arc.dep + 1].lower if arc.dep + 1 < len(doc.tokens) else ""
+        subjects = [a for a in children(doc, arc.head, "nsubj") if is_thing(doc, a)]
+        if subjects and after not in ("to", "for"):
+            return Cue("cancel", doc.span_text(arc.head, arc.dep + 1), arc.head)
     return None
 
 
@@ -311,8 +327,10 @@ def cue_event(doc: ParsedDoc, at: int, names: frozenset[str]) -> Event:
     reasons = [a.dep for a in doc.children(at) if a.label == "advcl" or (
         a.label in ("prep", "npadvmod", "advmod", "mark") and doc.tokens[a.dep].lower in REASON_PREPOSITIONS)]
     left_out = {k for reason in reasons for k in subtree(doc, reason)} | {at}
-    # the doer is left out, not a passive subject: "the trip got cancelled" is about the trip
-    return event_of(doc, [k for k in subtree(doc, at, skip=ACTIVE_SUBJECT_LABELS) if k not in left_out], names)
+    # the doer is left out, not a passive subject: "the trip got cancelled" is about the trip, as a copula's
+    # subject is: "the trip is off"
+    skip = () if doc.tokens[at].lemma.lower() == "be" else ACTIVE_SUBJECT_LABELS
+    return event_of(doc, [k for k in subtree(doc, at, skip=skip) if k not in left_out], names)
 
 
 # Future predicates that state a condition or a feeling rather than an action ("is gonna be lucky", "will keep it
