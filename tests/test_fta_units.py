@@ -135,6 +135,17 @@ def test_a_feeling_foreseen_is_no_plan(build):
     assert unit["intention_or_plan"] == "unknown" and unit["content_type"] != "homework_or_plan"
 
 
+def test_what_is_owned_is_not_the_owners_plan_nor_an_intention_overtaken(build):
+    turns = conversation((MAY_8, [
+        ("Tomas", "Good news on the job front. My new manager will be Rui Almeida."), ("Kim", "Nice!"),
+        ("Tomas", "I was going to move to Lisbon, but the team is fully remote."), ("Kim", "Oh ok."),
+    ]))
+    units = build(turns).units
+    for words in ("Rui", "Lisbon"):
+        unit = containing(units, words)
+        assert unit["intention_or_plan"] == "unknown" and unit["content_type"] != "homework_or_plan", unit
+
+
 def test_a_sign_up_dated_by_the_next_sentence_is_a_plan(build):
     """"It's on October 13" dates what the sentence before it named; a short lead-in ("Guess what,") is no subject."""
     turns = conversation(

@@ -186,5 +186,14 @@ def intention(text: str, subject: str | None = None, names: Iterable[str] = ()) 
 
 
 def _last_name_before(text: str, names: list[str]) -> str | None:
-    found = [(m.start(), name) for name in names for m in re.finditer(rf"\b{re.escape(name)}\b", text)]
-    return max(found)[1] if found else None
+    """The last of ``names`` said in ``text``; None when there is none, or when it is said as an owner ("Tomas'
+    new manager will be Rui": the manager is the subject, not Tomas)."""
+    found = [
+        (m.start(), name, bool(re.match(r"['’]s?\b|['’](?=\s)", text[m.end() :])))
+        for name in names
+        for m in re.finditer(rf"\b{re.escape(name)}\b", text)
+    ]
+    if not found:
+        return None
+    _, name, owner = max(found)
+    return None if owner else name
