@@ -86,23 +86,6 @@ def test_ages_and_habits_are_not_anchors(parser, resolver):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    "text, first, end",
-    [
-        ("shift starts at 7 tmrw", date(2025, 3, 5), date(2025, 3, 6)),
-        ("gonna order it this wknd", date(2025, 3, 8), date(2025, 3, 10)),
-        ("flying out nxt wk", date(2025, 3, 10), date(2025, 3, 17)),
-        ("we met 2 wks ago", date(2025, 2, 17), date(2025, 2, 24)),
-        ("dentist appt thurs at 3", date(2025, 3, 6), date(2025, 3, 7)),
-        ("landed sat night, still jetlagged", date(2025, 3, 1), date(2025, 3, 2)),
-    ],
-)
-def test_chat_spellings_of_time_words(parser, resolver, text, first, end):
-    mention = ground_one(parser, resolver, text, datetime(2025, 3, 4, 18, 0))  # a Tuesday
-    assert _days(mention) == (first, end)
-
-
-@pytest.mark.slow
 def test_a_weekday_abbreviation_that_is_another_word_is_no_date(parser, resolver):
     assert resolver.ground(parser.parse("I sat with her on the couch and we wed in June."), SESSION)[0].text == "June"
 
@@ -163,6 +146,13 @@ def test_recognizer_is_built_once_and_reused(parser, resolver):
         # a weekday with a day of the month: the 22nd that is a Saturday (the one ahead, not this Saturday)
         ("The party is on Saturday the 22nd.", date(2023, 7, 22), date(2023, 7, 23)),
         ("The party is on Saturday the 19th.", date(2023, 8, 19), date(2023, 8, 20)),
+        # chat's spellings of time words
+        ("shift starts at 7 tmrw", date(2023, 7, 13), date(2023, 7, 14)),
+        ("gonna order it this wknd", date(2023, 7, 15), date(2023, 7, 17)),
+        ("flying out nxt wk", date(2023, 7, 17), date(2023, 7, 24)),
+        ("we met 2 wks ago", date(2023, 6, 26), date(2023, 7, 3)),
+        ("dentist appt thurs at 3", date(2023, 7, 13), date(2023, 7, 14)),
+        ("landed sat night, still jetlagged", date(2023, 7, 8), date(2023, 7, 9)),
         # Easter moves: computed for the year the tense points to
         ("We went skiing over Easter.", date(2023, 4, 9), date(2023, 4, 10)),
         ("We're hosting Easter at our place.", date(2024, 3, 31), date(2024, 4, 1)),
