@@ -117,6 +117,11 @@ def extract(parser, resolver):
         # a question and a statement merged keep their own marks (the "?" had moved to the statement)
         ("Elena", "Did you send the save-the-dates yet? I already sent mine to Dad's side.",
          "Elena asks: Did you send the save-the-dates yet? Elena already sent Elena's to Dad's side."),
+        # units merged beyond the turn's limit are sentences each ("... hate sushi. now Marcus loves it" had kept "now")
+        ("Marcus", "Ha, perfect name. Speaking of food, I finally tried that sushi place near your office. I used to hate "
+         "sushi but now I love it. The salmon nigiri changed my life.",
+         "Speaking of food, Marcus finally tried that sushi place near your office. Marcus used to hate sushi. Now Marcus "
+         "loves it. The salmon nigiri changed Marcus' life."),
         # a header before a colon only labels the news
         ("Tomas", "Bigger news: I got the job.", "Tomas got the job."),
         ("Aiko", "Climbing update: I switched to bouldering.", "Aiko switched to bouldering."),

@@ -135,7 +135,9 @@ def _realise_unit(
         pieces.append(rewrite_range(doc, lo, hi, speaker, perspective, dropped_subject_verb=verb if n == 0 else None))
     # each piece closes as its sentence did: "Did you send them yet? I already sent mine." stays two sentences
     closed = [(piece, _asked_at(doc, hi)) for piece, (_, hi) in zip(pieces, unit.ranges) if piece]
-    text = Phrase.join(" ", [_sentence(p, asked) for p, asked in closed[:-1]] + [closed[-1][0]])
+    sentences = [_sentence(p, asked) for p, asked in closed[:-1]] + [closed[-1][0]]
+    # every piece after the first opens a sentence of its own ("Sam used to hate sushi. Now Sam loves it.")
+    text = Phrase.join(" ", [p if n == 0 else p.capitalised() for n, p in enumerate(sentences)])
     if question and len(closed) > 1 and not closed[-1][1]:
         return f"{speaker.name} asks: " + _sentence(text), UnitMood()  # a question, then a statement
     if appendix:
