@@ -3,7 +3,7 @@
 Each role group counts at most once. The bonus B is a content cue (3.5, once), an identifiable actor (+0.5) and a
 first-person actor (+0.5 more); the penalty P is a nested matrix predicate (1.5), a restrictive or nominal-modifier
 embedding (6), an objectless light verb (2; a copula with a time or place complement is not one, nor "get" with
-a place) and the
+a named place or home) and the
 absence of any informative argument (4). The last three are also hard filters, as is a negative score.
 """
 
@@ -173,7 +173,7 @@ def score_candidate(doc: ParsedDoc, predicate: int, clause: Clause, clause_limit
         cand.penalties["nested_matrix"] = NESTED_MATRIX_PENALTY
     if any(arc.role is Role.EMBED for arc in doc.parents(predicate)) and not _clause_after_label(doc, predicate):
         cand.penalties["embedding"] = EMBEDDING_PENALTY
-    if token.lemma in LIGHT_VERBS and Role.PATIENT not in cand.groups and not _copula_of_time_or_place(token, cand):
+    if token.lemma in LIGHT_VERBS and Role.PATIENT not in cand.groups and not _copula_of_time_or_place(doc, token, cand):
         cand.penalties["light_verb"] = LIGHT_VERB_PENALTY
     informative = cand.groups - {Role.ACTOR}
     if not informative and (cand.actor is None or doc.tokens[cand.actor].pos == "PRON"):
@@ -200,13 +200,19 @@ def _clause_after_label(doc: ParsedDoc, predicate: int) -> bool:
     )
 
 
-def _copula_of_time_or_place(token, cand: Candidate) -> bool:
+PLACE_ENTITIES = frozenset({"GPE", "LOC", "FAC"})
+
+
+def _copula_of_time_or_place(doc: ParsedDoc, token, cand: Candidate) -> bool:
     """"My birthday is on March 3rd", "my mom is in the hospital": the copula's complement is a time or a place,
     which the parse files as an argument, not as an object; such a "be" says something and is no empty light verb.
-    Nor is "get" with a place, where it means arriving ("just got back from Japan", "got home at 3")."""
+    Nor is "get" with a named place or home, where it means arriving ("just got back from Japan", "got home at
+    3"); "getting there", "get back to you" and "got off to a bad start" name no place and stay light."""
     if token.lemma == "be":
         return bool(cand.groups & {Role.TIME, Role.LOCATION})
-    return token.lemma == "get" and Role.LOCATION in cand.groups
+    return token.lemma == "get" and Role.LOCATION in cand.groups and any(
+        k != token.i and (doc.tokens[k].ent in PLACE_ENTITIES or doc.tokens[k].lower == "home") for k in cand.span
+    )
 
 
 def candidates_for(doc: ParsedDoc, clause: Clause, clause_limit: int, np_limit: int) -> list[Candidate]:
