@@ -133,6 +133,10 @@ def extract(parser, resolver):
         # a verb in the third person dropped "it", not "I" ("Tomas makes sense" was wrong)
         ("Tomas", "Makes sense. Anyway, I'm starving, off to make dinner.", "Tomas noted: Makes sense. Tomas is starving, off to make dinner."),
         ("Sam", "Sounds like a plan!", "Sam noted: Sounds like a plan."),
+        # ... a real "-s" form: the tagger may call "Got(ta)" VBZ too, whose subject is still the speaker
+        ("Jon", "It's downtown which is awesome cuz it's easy to get to. Plus the natural light! Gotta check the size & "
+         "floor quality too. We need a good dance floor.",
+         "Jon gotta check the size & floor quality too. Jon noted: we need a good dance floor."),
         # a turn in capitals is tagged in sentence case and written as it was
         ("Sam", "I GOT THE JOB!!! 🎉🎉", "Sam GOT THE JOB."),
         ("Sam", "I LOVE NYC", "Sam LOVES NYC."),

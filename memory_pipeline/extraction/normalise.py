@@ -347,7 +347,7 @@ def dropped_subject_verb(doc: ParsedDoc, start: int, end: int) -> int | None:
     not "I" ("Makes sense", "Sounds good", "Looks like rain"): the speaker is not put back before it."""
     for k in range(start, end):
         token = doc.tokens[k]
-        if token.tag == "VBZ":
+        if token.tag == "VBZ" and token.lower.endswith("s"):  # a real "-s" form: the tagger calls "Got(ta)" VBZ too
             return None
         if (token.pos in ("VERB", "AUX") and not _named(doc, token)) or (token.lower in INFORMAL_3SG and _informal_with_action(doc, k, end)):
             return k
