@@ -481,9 +481,9 @@ def test_a_plan_is_done_by_its_planner_not_by_what_someone_else_did(parser, embe
     plan = ("plan", "Jess will start a climbing course at the gym next Wednesday.", datetime(2024, 4, 5, 18), datetime(2024, 4, 10))
     friend = ("friend", "Kai started a climbing course at the gym.", datetime(2024, 6, 21, 18), None)
     own = ("own", "Jess started the climbing course at the gym.", datetime(2024, 6, 21, 18), None)
-    told = ("told", "Kai loved the climbing course at the gym that Jess started.", datetime(2024, 6, 21, 18), None)
     assert lifecycle_of_the_plan([plan, friend], {"friend": "Kai"}) == ("pending", "pending")
     assert lifecycle_of_the_plan([plan, own], {}) == ("pending", "completed")
+    told = ("told", "Jess started the climbing course at the gym, Kai says.", datetime(2024, 6, 21, 18), None)
     assert lifecycle_of_the_plan([plan, told], {"told": "Kai"}) == ("pending", "completed")  # the friend tells of it
 
 

@@ -515,10 +515,6 @@ def report_events(doc: ParsedDoc, names: frozenset[str]) -> tuple[Event, ...]:
         doer = subject_of(doc, token.i, names)
         if doer == SELF or (subjects and doc.tokens[subjects[0]].ent == "PERSON"):
             event = clause_event(doc, token.i, names)
-            up = parent(doc, token.i)
-            if up is not None and up[1] == "relcl":  # "the recipe Aiko sent": the deed is done to what it describes
-                described = [up[0], *children(doc, up[0], "compound")]
-                event = event_of(doc, [*subtree(doc, token.i, skip=SUBJECT_LABELS), *described], names)
             out.append(Event(event.words, event.nouns, doer=doer))
         elif any(is_thing(doc, s) for s in subjects):
             out.append(event_of(doc, subtree(doc, token.i), names))

@@ -165,8 +165,8 @@ def _plan_outcome(
 def _done_by_planner(event: Event, report: Memory, plan: Memory) -> bool:
     """A reported deed completes a plan only when the planner did it: what someone else reports doing is their own
     deed ("I started going to your gym", said by the friend, does not complete "my climbing course starts next
-    Wednesday"), though they may tell of the planner's ("I made the ramen from the recipe Aiko sent"). A thing
-    reported ("the course was great") may complete it, whoever says so."""
+    Wednesday"), though they may tell of the planner's ("Jess started the course, Kai says"). A thing reported
+    ("the course was great") may complete it, whoever says so."""
     if not event.doer or plan.speaker is None:
         return True
     if event.doer == SELF:
