@@ -94,8 +94,8 @@ class Event:
 
     words: frozenset[str] = frozenset()
     nouns: frozenset[str] = frozenset()
-    # who did it, for a reported deed: SELF for the speaker ("I finished the course"), a person's name ("the recipe
-    # Aiko sent"), or "" when a thing is the subject ("the trip was fun")
+    # who did it, for a reported deed: SELF for the speaker ("I finished the course"), a person's name ("Jess
+    # started the course", said by Kai), or "" when a thing is the subject ("the trip was fun")
     doer: str = ""
 
     def overlap(self, other: Event) -> float:
