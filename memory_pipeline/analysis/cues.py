@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from memory_pipeline.analysis.clauses import FIRST_PERSON, SELF, SUBJECT_LABELS, children, parent, subject_of, subtree
-from memory_pipeline.extraction.lexicon import FORESEEN_FEELINGS, REGISTRATION_LEMMAS
+from memory_pipeline.extraction.lexicon import FAMILY_NOUNS, FORESEEN_FEELINGS, REGISTRATION_LEMMAS
 from memory_pipeline.parsing import ParsedDoc
 
 # How FTA units may name the person whose memory it is.
@@ -81,10 +81,8 @@ class Cue:
 
 
 # People named by how they relate to the speaker: nouns to the tagger, people all the same.
-RELATIVES = frozenset(
-    "mom mum mother dad father parent mama papa sister brother sibling wife husband partner girlfriend boyfriend "
-    "fiance fiancee grandma grandpa grandmother grandfather granny aunt uncle cousin niece nephew son daughter "
-    "friend boss roommate neighbor neighbour colleague coworker".split()
+RELATIVES = FAMILY_NOUNS | frozenset(
+    "sibling granny son daughter friend boss roommate neighbor neighbour colleague coworker".split()
 )
 
 
@@ -345,6 +343,7 @@ def plan_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
     planning governs ("plan to visit", or "planning a trip" itself); it must have the speaker as subject and be
     an action. A wish ("want to") is not a plan.
     """
+    overtaken = {k for going in range(len(doc.tokens)) if _future_in_the_past(doc, going) for k in subtree(doc, going)}
     for token in doc.tokens:
         lemma = token.lemma.lower()
         predicate = None
@@ -366,7 +365,6 @@ def plan_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
             continue
         if subject_of(doc, predicate, names) != SELF or _asked_of_another(doc, predicate):
             continue
-        overtaken = {k for going in range(len(doc.tokens)) if _future_in_the_past(doc, going) for k in subtree(doc, going)}
         event = event_of(doc, [k for k in subtree(doc, predicate, skip=SUBJECT_LABELS) if k not in overtaken], names)
         if event.words:
             return event

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 from memory_pipeline.analysis.clauses import SELF, children, is_self_token, parent, subject_key, subject_of, subtree
 from memory_pipeline.analysis.cues import MODAL_FUTURE, MONTHS, PLAN_LEMMAS, SELF_WORDS, WEEKDAYS, arranged, habitual, negated_heads
+from memory_pipeline.extraction.lexicon import FAMILY_NOUNS, PARENT_NOUNS, PLACE_ENTITIES
 from memory_pipeline.parsing import ParsedDoc
 
 NONE_VALUE = "none"
@@ -35,7 +36,6 @@ PLACE_NOUNS = frozenset(
     "city town village country apartment flat house home suburb suburbs countryside neighborhood neighbourhood "
     "dorm condo studio island coast state province area downtown".split()
 )
-PLACE_ENTITIES = frozenset({"GPE", "LOC", "FAC"})
 OCCUPATIONS = frozenset(
     "nurse doctor physician surgeon dentist teacher professor lecturer engineer developer programmer designer "
     "architect lawyer attorney accountant pharmacist therapist counselor counsellor psychologist journalist writer "
@@ -76,7 +76,6 @@ SOMEONE = frozenset({"someone", "somebody", "anyone", "anybody"})
 NOT_PEOPLE = frozenset({"ORG", "FAC", "EVENT", "WORK_OF_ART", "PRODUCT", "DATE", "TIME"})
 BREAKUP_VERBS = frozenset({"break", "split"})
 CHILD_NOUNS = frozenset({"kid", "child", "son", "daughter", "boy", "girl", "baby", "children", "kids"})
-PARENT_NOUNS = frozenset({"mother", "father", "mom", "mum", "dad", "parent", "mama", "papa"})
 NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
     "eleven": 11, "twelve": 12,
@@ -758,10 +757,7 @@ def age(context: _Context, i: int) -> list[SlotValue]:
     return [_slot(context, head, "age", years, "", *anchors)]
 
 
-KIN_NOUNS = CHILD_NOUNS | PARENT_NOUNS | frozenset(
-    "sister brother wife husband partner girlfriend boyfriend fiance fiancee friend grandma grandpa grandmother "
-    "grandfather aunt uncle cousin niece nephew dog cat puppy kitten".split()
-)
+KIN_NOUNS = CHILD_NOUNS | FAMILY_NOUNS | frozenset({"friend", "dog", "cat", "puppy", "kitten"})
 
 
 def _has_age(context: _Context, predicate: int) -> bool:

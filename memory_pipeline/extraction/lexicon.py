@@ -60,3 +60,11 @@ CUE_NOUNS = frozenset(
     certificate name home house car allergy doctor therapist""".split()
 )
 MONEY_SIGNS = frozenset({"$", "€", "£", "¥"})
+# Entity types of a place.
+PLACE_ENTITIES = frozenset({"GPE", "LOC", "FAC"})
+# Family words: nouns to the tagger, people all the same. Parents first, which the slots read on their own.
+PARENT_NOUNS = frozenset({"mother", "father", "mom", "mum", "dad", "parent", "mama", "papa"})
+FAMILY_NOUNS = PARENT_NOUNS | frozenset(
+    "sister brother wife husband partner girlfriend boyfriend fiance fiancee grandma grandpa grandmother "
+    "grandfather aunt uncle cousin niece nephew".split()
+)

@@ -19,6 +19,7 @@ from memory_pipeline.extraction.lexicon import (
     FIRST_PERSON,
     LIGHT_VERBS,
     MONEY_SIGNS,
+    PLACE_ENTITIES,
     VAGUE_ACTORS,
 )
 from memory_pipeline.parsing import ARGUMENT_ROLES, ParsedDoc, Role
@@ -198,9 +199,6 @@ def _clause_after_label(doc: ParsedDoc, predicate: int) -> bool:
         and any(label + 1 < predicate and doc.tokens[label + 1].text == ":" for label in labels)
         and any(arc.label in ("nsubj", "nsubjpass") for arc in doc.children(predicate))
     )
-
-
-PLACE_ENTITIES = frozenset({"GPE", "LOC", "FAC"})
 
 
 def _copula_of_time_or_place(doc: ParsedDoc, token, cand: Candidate) -> bool:
