@@ -45,3 +45,22 @@ def test_shipped_gate_ranks_a_personal_fact_above_a_greeting(shipped):
     scores = dict(zip(*score_turns(shipped, turns).select("turn_id", "p_admit")))
     assert scores["t:3"] > scores["t:1"] and scores["t:3"] > scores["t:0"]
     assert shipped.model_id.startswith("gate-") and shipped.context_k in (0, 1, 3, 5)
+
+
+@pytest.mark.slow
+def test_shipped_gate_reads_chat_spellings_as_the_words_they_stand_for(shipped):
+    # The same news typed two ways scores the same; unwritten, the chat form scored 0.08 against 0.20.
+    texts = ["hi", "im scared of heights tho", "hi", "I'm scared of heights though"]
+    turns = pl.DataFrame(
+        {
+            "turn_id": [f"t:{n}" for n in range(4)],
+            "conversation_id": ["t"] * 4,
+            "session_index": [1, 1, 2, 2],
+            "seq": [0, 1, 2, 3],
+            "speaker": ["Jo", "Sam"] * 2,
+            "role": ["user"] * 4,
+            "text": texts,
+        }
+    )
+    scores = dict(zip(*score_turns(shipped, turns).select("turn_id", "p_admit")))
+    assert scores["t:1"] == pytest.approx(scores["t:3"], abs=1e-6)

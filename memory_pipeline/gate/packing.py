@@ -12,10 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from memory_pipeline.chat_spelling import written_out
+
 CONTEXT_MARKER = "[CONTEXT]"
 TARGET_MARKER = "[TARGET]"
-# Bumped whenever the rendered layout changes, because shipped weights were trained on one layout.
-PACKING_VERSION = "ctx-target-v1"
+# Bumped whenever the rendered layout changes, because shipped weights were trained on one layout. v2 writes out
+# chat's spellings (memory_pipeline/chat_spelling.py); the shipped weights were trained on v1, whose inputs
+# differ only where a message has such a spelling (docs/GATE.md, "Chat's spellings").
+PACKING_VERSION = "ctx-target-v2"
 
 
 @dataclass(frozen=True)
@@ -27,7 +31,7 @@ class Message:
     image_caption: str | None = None
 
     def rendered_text(self) -> str:
-        text = " ".join(self.text.split())
+        text = written_out(" ".join(self.text.split()))
         if self.image_caption:
             text = f"{text} [image: {' '.join(self.image_caption.split())}]".strip()
         return text
