@@ -133,6 +133,11 @@ def extract(parser, resolver):
         # a verb in the third person dropped "it", not "I" ("Tomas makes sense" was wrong)
         ("Tomas", "Makes sense. Anyway, I'm starving, off to make dinner.", "Tomas noted: Makes sense. Tomas is starving, off to make dinner."),
         ("Sam", "Sounds like a plan!", "Sam noted: Sounds like a plan."),
+        # an irregular past the tagger reads as present takes no -s and is no order ("almost forgots" was wrong);
+        # a form that is a base verb too ("rent") still agrees
+        ("Sam", "I almost forgot.", "Sam almost forgot."),
+        ("Sam", "Forgot my keys again.", "Sam forgot Sam's keys again."),
+        ("Sam", "I rent a small flat downtown.", "Sam rents a small flat downtown."),
         # ... a real "-s" form: the tagger may call "Got(ta)" VBZ too, whose subject is still the speaker
         ("Jon", "It's downtown which is awesome cuz it's easy to get to. Plus the natural light! Gotta check the size & "
          "floor quality too. We need a good dance floor.",

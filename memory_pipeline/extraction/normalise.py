@@ -220,7 +220,7 @@ def _agree_after(
     ``looking_back``: its sentence names a day before the session."""
     token = doc.tokens[k]
     told_as_past = looking_back or _told_as_past(doc, *doc.sentences[token.sent])
-    if opens and token.tag == "VB" and token.pos == "VERB" and not told_as_past and not _regular_past(token):
+    if opens and token.tag == "VB" and token.pos == "VERB" and not told_as_past and not _past_form(token):
         return third_person(text)
     if lower in SAME_IN_PAST and (told_as_past or _past_narrative(doc, k)):
         return None
@@ -241,7 +241,7 @@ def _agree_after(
         return "Was" if text[:1].isupper() else "was"
     if lower in INFORMAL_3SG:
         return INFORMAL_3SG[lower]
-    if doc.tokens[k - 1].lower in MODAL_ADVERBS:
+    if doc.tokens[k - 1].lower in MODAL_ADVERBS or _irregular_past(token):
         return None
     if token.tag == "VBP" or (token.pos in ("VERB", "AUX") and lower in IRREGULAR_3SG) or _bare_after_adverbs(doc, k, subject):
         return third_person(text)
@@ -304,7 +304,7 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
         rest = words[offset + (2 if lowers[offset] == "let" else 1) :]
         return rest[0].i if rest else None
     first = words[offset]
-    if first.lemma in NOT_IMPERATIVE or _told_as_past(doc, start, end) or _regular_past(first):
+    if first.lemma in NOT_IMPERATIVE or _told_as_past(doc, start, end) or _past_form(first):
         return None
     if first.pos != "VERB" or first.lower != first.lemma or _has_subject(doc, first.i) or _named(doc, first):
         return None
@@ -326,6 +326,18 @@ def _regular_past(token: Token) -> bool:
     to book. Only a regular "-ed" form of more than four letters counts ("wed", "need", "feed" are base forms)."""
     word = token.lower
     return len(word) > 4 and word.endswith("ed") and not word.endswith("eed") and word not in BASE_FORMS_IN_ED
+
+
+def _irregular_past(token: Token) -> bool:
+    """An irregular past the tagger read as a present or bare verb ("I almost forgot": VBP): its lemma is another
+    word ("forget"). The present forms whose lemma differs ("am", "are") agree by their own table."""
+    word = token.lower.replace("’", "'")
+    return token.tag in ("VB", "VBP") and token.pos in ("VERB", "AUX") and token.lemma != word and word not in IRREGULAR_3SG
+
+
+def _past_form(token: Token) -> bool:
+    """A past form, regular or irregular, that the tagger read as a bare or present verb."""
+    return _regular_past(token) or _irregular_past(token)
 
 
 def _named(doc: ParsedDoc, token: Token) -> bool:
