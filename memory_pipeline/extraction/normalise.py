@@ -219,6 +219,8 @@ def _agree_after(
     turn that dropped its subject, where the tagger reads a present verb as an imperative (VB);
     ``looking_back``: its sentence names a day before the session."""
     token = doc.tokens[k]
+    if subject == "third":
+        return _spelled_out_after_name(doc, k, lower)
     told_as_past = looking_back or _told_as_past(doc, *doc.sentences[token.sent])
     if opens and token.tag == "VB" and token.pos == "VERB" and not told_as_past and not _past_form(token):
         return third_person(text)
@@ -230,8 +232,7 @@ def _agree_after(
         lower = "'" + lower  # chat's "im", "ive", "youre", "id", which spaCy splits like "I'm"
     if lower in CONTRACTIONS_AFTER_I or lower in ("'re", "'d"):
         if lower == "'d":
-            nxt = doc.tokens[k + 1] if k + 1 < len(doc.tokens) else None
-            return " had" if nxt is not None and (nxt.tag == "VBN" or nxt.lower == "better") else " would"
+            return _had_or_would(doc, k)
         if subject == "we":
             return PLURAL_CONTRACTIONS.get(lower)
         return CONTRACTIONS_AFTER_I.get(lower, " is")
@@ -246,6 +247,22 @@ def _agree_after(
     if token.tag == "VBP" or (token.pos in ("VERB", "AUX") and lower in IRREGULAR_3SG) or _bare_after_adverbs(doc, k, subject):
         return third_person(text)
     return None
+
+
+def _had_or_would(doc: ParsedDoc, k: int) -> str:
+    """What the contraction "'d" at token ``k`` stands for: "had" before a participle or "better", else "would"."""
+    nxt = doc.tokens[k + 1] if k + 1 < len(doc.tokens) else None
+    return " had" if nxt is not None and (nxt.tag == "VBN" or nxt.lower == "better") else " would"
+
+
+def _spelled_out_after_name(doc: ParsedDoc, k: int, lower: str) -> str | None:
+    """A contraction after a name written for "she" or "he", spelled out: "Jen's a nurse" reads as Jen owning
+    something, and "Ana'll" is no English. The name agrees as the pronoun did, so every other word stays."""
+    if lower == "'s":
+        return " has" if doc.tokens[k].lemma == "have" else " is"
+    if lower == "'ll":
+        return " will"
+    return _had_or_would(doc, k) if lower == "'d" else None
 
 
 def _bare_after_adverbs(doc: ParsedDoc, k: int, subject: str) -> bool:
@@ -280,6 +297,8 @@ def _shares_first_person_singular(doc: ParsedDoc, k: int) -> bool:
 
 
 def _subject_kind(lower: str) -> str | None:
+    if lower in ("she", "he"):
+        return "third"
     return "you" if lower in ("you", "u") else "we" if lower == "we" else None
 
 

@@ -98,10 +98,14 @@ def _looking_back(doc: ParsedDoc, mentions: list[TemporalMention], session_time:
 
 def _unit_perspective(doc: ParsedDoc, unit: Unit, perspective: Perspective) -> Perspective:
     """The turn's perspective for one unit: "she" stays as said where the unit itself names her, since the
-    memory then reads right as it is ("Ana got a job, she starts in March")."""
+    memory then reads right as it is ("Ana got a job, she starts in March"), and since there "she" may as well be
+    someone the unit names without a name ("Her teacher Miss Hughes said she's reading above her level": the
+    child). The name counts where it is a person to the tagger or is the very name the referent was taken from,
+    which the tagger may have typed otherwise ("Hughes" as an organisation)."""
     if perspective.third is None:
         return perspective
     named = {t.i for t in doc.tokens if t.text in perspective.third.split() and t.ent == "PERSON"}
+    named.add(perspective.third_from - 1)
     if any(lo <= i < hi for i in named for lo, hi in unit.ranges):
         return replace(perspective, third=None)
     return perspective
