@@ -90,6 +90,10 @@ def extract(parser, resolver):
         ("Hana", "I'm 29 and still have roommates lol", "Hana is 29 and still has roommates lol."),
         ("Hana", "I went to Paris and have been there since", "Hana went to Paris and has been there."),
         ("Hana", "I will cook and clean every day", "Hana will cook and clean every day."),
+        # ... however the tagger reads the second verb (a bare VB, or the adjective "clean", the noun "panic")
+        ("Hana", "I cook and clean.", "Hana cooks and cleans."),
+        ("Hana", "At work I supervise and panic.", "At work Hana supervises and panics."),
+        ("Hana", "I drive to the bakery and buy bread every morning.", "Hana drives to the bakery and buys bread every morning."),
         ("Hana", "My sister and I live together", "Hana's sister and Hana live together."),
         # a quotation keeps its speaker's pronouns and its closing mark
         ("Paul", 'my boss said "you\'re getting promoted in June"', 'Paul\'s boss said "you\'re getting promoted in June"'),

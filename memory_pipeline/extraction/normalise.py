@@ -278,8 +278,11 @@ def _shares_first_person_singular(doc: ParsedDoc, k: int) -> bool:
     """Present verb ``k`` has no subject of its own and is coordinated with the finite present verb of a main
     clause whose subject is "I", so it agrees with the speaker's name like that verb does ("I'm 29 and still
     have roommates"). Kept narrow: a long chat sentence often parses a coordination wrong, and a bare verb after
-    "to", "gonna" or a relative clause ("the chances I get and leave ...") must stay as written."""
-    if doc.tokens[k].tag != "VBP":
+    "to", "gonna" or a relative clause ("the chances I get and leave ...") must stay as written. A conjunct the
+    tagger misread (:func:`_misread_conjunct`) agrees only with a present main verb, never with a copula ("I'm
+    happy and healthy")."""
+    misread = doc.tokens[k].tag != "VBP" and _misread_conjunct(doc, k)
+    if doc.tokens[k].tag != "VBP" and not misread:
         return False
     verb = next((arc.head for arc in doc.parents(k) if arc.label == "aux"), k)  # "... and have been there"
     if _has_subject(doc, verb) or _has_subject(doc, k) or (verb == k and any(arc.label == "aux" for arc in doc.children(verb))):
@@ -291,9 +294,22 @@ def _shares_first_person_singular(doc: ParsedDoc, k: int) -> bool:
         head = doc.tokens[arc.head]
         if arc.label != "conj" or head.tag not in ("VBP", "VBZ", "VBD") or any(a.label == "relcl" for a in doc.parents(head.i)):
             continue
+        if misread and (head.tag != "VBP" or head.pos != "VERB"):
+            continue
         if any(doc.tokens[a.dep].lower == "i" for a in doc.children(head.i) if a.label == "nsubj"):
             return True
     return False
+
+
+def _misread_conjunct(doc: ParsedDoc, k: int) -> bool:
+    """Token ``k`` may be a present verb the tagger read otherwise after "and": a bare verb without an auxiliary of
+    its own ("I go and get it": VB), or a lone adjective or noun with nothing hanging on it ("I cook and clean",
+    "I supervise and panic"), which a real adjective or noun rarely is right after a verb."""
+    token = doc.tokens[k]
+    if token.tag == "VB":
+        return token.pos == "VERB" and not any(arc.label == "aux" for arc in doc.children(k))
+    lone = not any(doc.tokens[arc.dep].pos != "PUNCT" for arc in doc.children(k))
+    return token.tag in ("JJ", "NN") and token.text.isalpha() and token.lower == token.lemma and lone
 
 
 def _subject_kind(lower: str) -> str | None:
