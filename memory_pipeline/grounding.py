@@ -212,6 +212,19 @@ def _conjunction_between(doc: ParsedDoc, a: int, b: int) -> bool:
     return any(doc.tokens[k].pos == "CCONJ" for k in range(min(a, b) + 1, max(a, b)))
 
 
+def split_subject_head(doc: ParsedDoc, k: int) -> int | None:
+    """The first half of a coordinated subject whose second half is token ``k``, when the parse hung the halves on
+    two verbs ("Are you and Marta coming": "you" on "Are", "Marta" on "coming", a conjunct of "Are"); else None."""
+    if k < 2 or doc.tokens[k - 1].pos != "CCONJ" or not any(a.label in ("nsubj", "nsubjpass") for a in doc.parents(k)):
+        return None
+    verbs = {a.head for a in doc.parents(k) if a.label in ("nsubj", "nsubjpass")}
+    heads = {a.head for v in verbs for a in doc.parents(v) if a.label == "conj"}
+    first = k - 2
+    if any(a.label in ("nsubj", "nsubjpass") and a.head in heads for a in doc.parents(first)):
+        return first
+    return None
+
+
 def is_subject(doc: ParsedDoc, k: int) -> bool:
     """Token ``k`` is the actor of its predicate (so the verb after it agrees with it)."""
     if any(a.role is Role.ACTOR for a in doc.parents(k)):

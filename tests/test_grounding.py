@@ -60,6 +60,10 @@ def extract(parser, resolver):
         ),
         ("You were amazing at the show last night!", "Melanie noted: Caroline was amazing at the show last night."),
         ("Do you have any pets?", "Melanie asks: Does Caroline have any pets?"),
+        # "you and Marta" is a plural subject: its auxiliary stays plural, and a parse that hangs the halves on two
+        # verbs loses neither
+        ("Do you and Marta want to come?", "Melanie asks: Do Caroline and Marta want to come?"),
+        ("Are you and Marta coming to the wedding?", "Melanie asks: Are Caroline and Marta coming to the wedding?"),
         (
             "Thank you so much for the advice about the adoption agency!",
             "Melanie thanks Caroline so much for the advice about the adoption agency.",

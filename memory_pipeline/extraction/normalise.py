@@ -23,6 +23,7 @@ from memory_pipeline.grounding import (
     is_subject,
     possessive,
     second_person_use,
+    split_subject_head,
 )
 from memory_pipeline.parsing import ParsedDoc, Role, Token
 from memory_pipeline.parsing.base import shouted
@@ -125,12 +126,14 @@ def rewrite_range(
             continue
         grounded = _grounded(doc, k, lower, perspective)
         if grounded is not None:
-            inverted = lower in ("you", "u") and k > start and _agree_before(parts, doc.tokens[k - 1], is_subject(doc, k))
+            # "do you and Marta want": a coordinated subject is plural, its verbs stay as written
+            plural = _in_plural_subject(doc, k)
+            inverted = lower in ("you", "u") and k > start and _agree_before(parts, doc.tokens[k - 1], is_subject(doc, k) and not plural)
             parts.append(grounded + space)
             # "you" becomes the addressee's name; "we" becomes several names and is read as "we" still
             renamed.append(lower not in FIRST_PLURAL)
             # after an inverted auxiliary the verb that follows is bare ("does Mel have"): no agreement
-            subject = _subject_kind(lower) if is_subject(doc, k) and not inverted else None
+            subject = _subject_kind(lower) if is_subject(doc, k) and not inverted and not plural else None
             continue
         renamed.append(lower in ("me", "my", "mine"))
         if _shares_first_person_singular(doc, k):
@@ -188,8 +191,11 @@ def _grounded(doc: ParsedDoc, k: int, lower: str, perspective: Perspective) -> s
 
 
 def _in_plural_subject(doc: ParsedDoc, k: int) -> bool:
-    """Token ``k`` ("I") is one of a coordinated subject: a conjunct ("my sister and I"), or one of two subjects
-    the parse hangs on the same verb ("my partner and I are moving")."""
+    """Token ``k`` ("I", "you") is one of a coordinated subject: a conjunct ("my sister and I"), the head of one
+    ("you and Marta"), the first of two halves the parse hung on two verbs ("are you and Marta coming"), or one
+    of two subjects the parse hangs on the same verb ("my partner and I are moving")."""
+    if any(arc.label == "conj" for arc in doc.children(k)) or (k + 2 < len(doc) and split_subject_head(doc, k + 2) == k):
+        return True
     for arc in doc.parents(k):
         if arc.label == "conj":
             return True

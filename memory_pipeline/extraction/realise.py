@@ -24,6 +24,7 @@ from memory_pipeline.extraction.lexicon import (
     VAGUE_ACTORS,
 )
 from memory_pipeline.extraction.scoring import Candidate, build_span, find_actor
+from memory_pipeline.grounding import split_subject_head
 from memory_pipeline.parsing import ParsedDoc, Role
 
 MIN_UNIT_WORDS = 3
@@ -102,6 +103,16 @@ def widen(doc: ParsedDoc, lo: int, hi: int, clause: Clause, anchors: set[int]) -
     return lo, hi
 
 
+def with_split_subject(doc: ParsedDoc, lo: int, clause: Clause) -> int:
+    """The range's start moved back over the first half of its subject, and over the inverted auxiliary before it,
+    where the parse hung the two halves on two verbs ("Are you and Marta coming" had lost "Are you and")."""
+    first = split_subject_head(doc, lo)
+    if first is None:
+        return lo
+    heads = [a.head for a in doc.parents(first) if a.label in ("nsubj", "nsubjpass")]
+    return max(clause.start, min([first, *heads]))
+
+
 def passes_integrity(doc: ParsedDoc, lo: int, hi: int, cand: Candidate) -> bool:
     """Reject very short, discourse-only and incomplete copular realisations (seed 000, A.3)."""
     words = [t for t in doc.tokens[lo:hi] if t.pos != "PUNCT"]
@@ -131,7 +142,7 @@ def select_units(
         if lo >= hi:
             continue
         lo, hi = widen(doc, lo, hi, clause, anchors)
-        lo, hi = trim(doc, lo, hi)
+        lo, hi = trim(doc, with_split_subject(doc, lo, clause), hi)
         host = next((u for u in units if u.overlaps(lo, hi)), None)
         if host is not None:
             host.absorb(doc, lo, hi)
