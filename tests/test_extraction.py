@@ -137,6 +137,12 @@ def extract(parser, resolver):
         # a verb in the third person dropped "it", not "I" ("Tomas makes sense" was wrong)
         ("Tomas", "Makes sense. Anyway, I'm starving, off to make dinner.", "Tomas noted: Makes sense. Tomas is starving, off to make dinner."),
         ("Sam", "Sounds like a plan!", "Sam noted: Sounds like a plan."),
+        # a blessing is a reaction and "let me" an offer: neither asks the listener to do anything
+        ("Sam", "Oh bless her.", "Sam noted: Oh bless her."),
+        ("Sam", "Oh bless him. He's only four.", "Sam noted: He's only four."),
+        ("Sam", "Let me check with Marta.", "Sam offers to check with Marta."),
+        ("Sam", "Let me know when the tickets go on sale.", "Sam asks to let Sam know when the tickets go on sale."),
+        ("Sam", "Love it.", "Sam loves it."),
         # an irregular past the tagger reads as present takes no -s and is no order ("almost forgots" was wrong);
         # a form that is a base verb too ("rent") still agrees
         ("Sam", "I almost forgot.", "Sam almost forgot."),

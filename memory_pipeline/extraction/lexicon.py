@@ -14,13 +14,13 @@ STOP_WORDS = frozenset(
     with won't would wouldn't you you'd you'll you're you've your yours yourself yourselves 's 'm 're 've 'll 'd n't
     just also really will got get gonna wanna yeah lot lots""".split()
 )
-# Words that carry conversational glue rather than content: greetings, thanks, reactions, fillers.
+# Words that carry conversational glue rather than content: greetings, thanks, reactions ("bless her"), fillers.
 DISCOURSE_WORDS = frozenset(
     """hey hi hello hiya wow whoa oh ohh aw aww awww ah ahh yay haha hahaha lol omg thanks thank bye goodbye cheers
     congrats congratulations good great nice cool awesome amazing glad happy hear see meet sure yep yes ok okay
     totally definitely absolutely true agree sounds fun sweet wonderful fantastic incredible well talk soon later
     catch know right exactly indeed man dude buddy welcome sorry hmm um uh like kinda sorta pretty super stuff
-    thing things tell let keep care awesome lovely appreciate means much lot""".split()
+    thing things tell let keep care awesome lovely appreciate means much lot bless""".split()
 )
 # Leading interjections and fillers trimmed from the front of a realised span.
 # Chat's interjections and asides, which the tagger often reads as verbs or nouns ("haha her name is Leah" as an

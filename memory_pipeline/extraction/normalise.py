@@ -328,12 +328,28 @@ def mentions_speaker(text: str, speaker: Speaker) -> bool:
     return speaker.name.lower() in text.lower()
 
 
-def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
-    """Token where the requested action starts, when tokens ``start..end`` are a request addressed to the listener."""
+def _opening_words(doc: ParsedDoc, start: int, end: int) -> list[Token]:
+    """The words of tokens ``start..end`` after the interjections and connectives that may open a request."""
     words = [t for t in doc.tokens[start:end] if t.pos != "PUNCT"]
     while words and (words[0].lower in CHAT_INTERJECTIONS or words[0].lower in REQUEST_CONNECTIVES):
         words = words[1:]
-    if not words:
+    return words
+
+
+def offer_start(doc: ParsedDoc, start: int, end: int) -> int | None:
+    """Token where the offered action starts, when tokens ``start..end`` open with "let me" and a verb ("Let me
+    check with Marta"): the speaker's own intention, which no one is asked to carry out. "Let me know" is the
+    idiom for "tell me", a request."""
+    words = _opening_words(doc, start, end)
+    if len(words) > 2 and [t.lower for t in words[:2]] == ["let", "me"] and words[2].pos in ("VERB", "AUX"):
+        return None if words[2].lemma == "know" else words[2].i
+    return None
+
+
+def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
+    """Token where the requested action starts, when tokens ``start..end`` are a request addressed to the listener."""
+    words = _opening_words(doc, start, end)
+    if not words or offer_start(doc, start, end) is not None:
         return None
     lowers = [t.lower for t in words]
     offset = 1 if lowers[0] == "please" else 0

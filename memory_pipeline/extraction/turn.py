@@ -18,6 +18,7 @@ from memory_pipeline.extraction.normalise import (
     attribute,
     dropped_subject_verb,
     is_question,
+    offer_start,
     request_start,
     rewrite_range,
 )
@@ -125,13 +126,15 @@ def _realise_unit(
     first_lo, first_hi = unit.ranges[0]
     action = request_start(doc, first_lo, first_hi)
     question = action is None and is_question(doc, first_lo, first_hi)
+    offered = None if question else offer_start(doc, first_lo, first_hi)
     thanked = None if action is not None or question else _thanked_for(doc, first_lo, perspective.addressee)
+    said_for = action if action is not None else offered
     # subject dropped in chat ("Went to the park", "Just finished it"): the speaker's name goes before the verb
-    verb = None if question or thanked or action is not None or unit.actor is not None else dropped_subject_verb(doc, first_lo, first_hi)
+    verb = None if question or thanked or said_for is not None or unit.actor is not None else dropped_subject_verb(doc, first_lo, first_hi)
     pieces: list[Phrase] = []
     for n, (lo, hi) in enumerate(unit.ranges):
-        if n == 0 and action is not None:
-            lo = action
+        if n == 0 and said_for is not None:
+            lo = said_for
         if n == 0 and thanked:
             lo = thanked[1]
         if n == len(unit.ranges) - 1:
@@ -149,6 +152,8 @@ def _realise_unit(
     if action is not None:
         asked = f" {perspective.addressee}" if perspective.addressee else ""
         return f"{speaker.name} asks{asked} to " + text.uncapitalised(), UnitMood(request=True)
+    if offered is not None:
+        return f"{speaker.name} offers to " + text.uncapitalised(), UnitMood()
     if thanked:
         return f"{speaker.name} thanks {thanked[0]} for " + text.uncapitalised(), UnitMood()
     if not question and not unit.own_actor and unit.actor is not None and not any(lo <= unit.actor < hi for lo, hi in unit.ranges):
