@@ -102,6 +102,10 @@ def extract(parser, resolver):
         ("Ravi", "Anna, my sister, just got engaged.", "Anna, Ravi's sister, just got engaged."),
         ("Ravi", "Mel, I went to the park yesterday.", "Ravi went to the park yesterday."),
         ("Ravi", "Gina, hope you are doing great.", "Ravi noted: hope you are doing great."),  # the parse's subject
+        # a name with its own verb before the comma is a clause, not a call: "Lisbon was amazing" is content
+        ("Ravi", "Lisbon was amazing, we got back on Tuesday.", "Ravi noted: Lisbon was amazing, we got back on Tuesday."),
+        ("Ravi", "Lisbon was amazing! We flew home on Tuesday.", "Ravi noted: Lisbon was amazing. Ravi noted: we flew home on Tuesday."),
+        ("Ravi", "Mel, that's amazing! I got back on Tuesday.", "Ravi got back on Tuesday."),
         # the verb agrees after "no longer", which the tagger reads as bare; "better" keeps it bare
         ("Ravi", "And I no longer drink coffee.", "Ravi no longer drinks coffee."),
         ("Ravi", "I better go now.", "Ravi better go now."),

@@ -55,9 +55,19 @@ def is_discourse_only(doc: ParsedDoc, start: int, end: int) -> bool:
     if opens_with_reaction(doc, start, end):
         return True
     for token in doc.tokens[start:end]:
-        if is_content(token) and not (token.pos == "PROPN" and token.ent in ("PERSON", "")):
+        if is_content(token) and not _called(doc, token, start, end):
             return False
     return True
+
+
+def _called(doc: ParsedDoc, token: Token, start: int, end: int) -> bool:
+    """A name (a person's to the tagger, or untyped) that the words ``start..end`` may call someone by. One that is
+    the subject of a verb among those words makes them a clause about what it names ("Lisbon was amazing", which
+    the tagger calls a person); a vocative is the subject of no verb there, or of the verb after the comma whose
+    own subject chat dropped ("Gina, hope you're well")."""
+    if token.pos != "PROPN" or token.ent not in ("PERSON", ""):
+        return False
+    return not any(arc.label in ("nsubj", "nsubjpass") and start <= arc.head < end for arc in doc.parents(token.i))
 
 
 def discourse_prefix_end(doc: ParsedDoc) -> int:
