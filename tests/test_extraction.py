@@ -280,6 +280,13 @@ def test_discourse_only_turns_keep_their_words_and_wordless_turns_yield_nothing(
     thanks = extract("Thanks! Bye!", "Gina")
     assert thanks.text == "Gina noted: Thanks! Bye!" and thanks.fallback and thanks.provenance == "inferred"
     assert extract(";)", "Gina").empty
+    # a closing is discourse like a greeting: alone it is kept as said, beside content it goes
+    for closing, said in (("Night!", "Priya noted: Night!"), ("gotta run", "Priya noted: gotta run."),
+                          ("that's all for tonight", "Priya noted: that's all for tonight.")):
+        entry = extract(closing, "Priya")
+        assert entry.text == said and entry.fallback and entry.provenance == "inferred"
+    assert extract("I finished the report. Gotta run!", "Priya").text == "Priya finished the report."
+    assert extract("I need to run to the store tonight.", "Priya").text == "Priya needs to run to the store tonight."
 
 
 @pytest.mark.slow

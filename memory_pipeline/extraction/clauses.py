@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, DISCOURSE_WORDS, STOP_WORDS
+from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, CLOSINGS, DISCOURSE_WORDS, STOP_WORDS
 from memory_pipeline.parsing import ParsedDoc, Token
 
 # Words that only announce what follows them
@@ -54,10 +54,24 @@ def is_discourse_only(doc: ParsedDoc, start: int, end: int) -> bool:
     """True when tokens ``start..end-1`` carry no content beyond greetings, reactions and vocative names."""
     if opens_with_reaction(doc, start, end):
         return True
+    closing = _closing_tokens(doc, start, end)
     for token in doc.tokens[start:end]:
-        if is_content(token) and not _called(doc, token, start, end):
+        if is_content(token) and token.i not in closing and not _called(doc, token, start, end):
             return False
     return True
+
+
+def _closing_tokens(doc: ParsedDoc, start: int, end: int) -> set[int]:
+    """Tokens of tokens ``start..end`` that form a closing (:data:`CLOSINGS`), punctuation aside: "run" in
+    "Gotta run!" is no content, though in "I run every day" it is."""
+    words = [t for t in doc.tokens[start:end] if t.pos != "PUNCT"]
+    lowers = [t.lower.replace("’", "'") for t in words]
+    found: set[int] = set()
+    for n in range(len(words)):
+        for closing in CLOSINGS:
+            if tuple(lowers[n : n + len(closing)]) == closing:
+                found.update(t.i for t in words[n : n + len(closing)])
+    return found
 
 
 def _called(doc: ParsedDoc, token: Token, start: int, end: int) -> bool:

@@ -22,6 +22,16 @@ DISCOURSE_WORDS = frozenset(
     catch know right exactly indeed man dude buddy welcome sorry hmm um uh like kinda sorta pretty super stuff
     thing things tell let keep care awesome lovely appreciate means much lot bless""".split()
 )
+# Closings, as the parser splits them ("gotta" -> "got" + "ta"): a sentence of one, with at most greetings,
+# reactions and names beside it, only ends the chat ("Gotta run, talk soon!", "that's all for tonight").
+CLOSINGS = tuple(
+    tuple(phrase.split())
+    for phrase in (
+        "night", "nite", "goodnight", "good night", "night night", "gn", "ttyl", "gtg", "g2g",
+        "got ta run", "got ta go", "got ta head out", "have to run", "need to run",
+        "that 's all for tonight", "that 's all for now", "that 's it for tonight", "that 's it for now",
+    )
+)
 # Leading interjections and fillers trimmed from the front of a realised span.
 # Chat's interjections and asides, which the tagger often reads as verbs or nouns ("haha her name is Leah" as an
 # order to "haha"): never content, never a request, trimmed like a filler.
