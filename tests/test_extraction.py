@@ -102,6 +102,11 @@ def extract(parser, resolver):
         ("Ravi", "Anna, my sister, just got engaged.", "Anna, Ravi's sister, just got engaged."),
         ("Ravi", "Mel, I went to the park yesterday.", "Ravi went to the park yesterday."),
         ("Ravi", "Gina, hope you are doing great.", "Ravi noted: hope you are doing great."),  # the parse's subject
+        # a verbless sentence with an amount or a name says what the sentence before it left out
+        ("Sam", "I bought the car! A Yaris hybrid for 8,400 euros. I picked it up last Saturday.",
+         "Sam bought the car. A Yaris hybrid for 8,400 euros. Sam picked it up last Saturday."),
+        ("Sam", "I finally booked the trip. So excited. I fly out next Friday.",
+         "Sam finally booked the trip. Sam flies out next Friday."),
         # a name with its own verb before the comma is a clause, not a call: "Lisbon was amazing" is content
         ("Ravi", "Lisbon was amazing, we got back on Tuesday.", "Ravi noted: Lisbon was amazing, we got back on Tuesday."),
         ("Ravi", "Lisbon was amazing! We flew home on Tuesday.", "Ravi noted: Lisbon was amazing. Ravi noted: we flew home on Tuesday."),

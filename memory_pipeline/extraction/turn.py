@@ -12,7 +12,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from memory_pipeline.config import ExtractorConfig
-from memory_pipeline.extraction.clauses import discourse_prefix_end, is_content, split_clauses
+from memory_pipeline.extraction.clauses import Clause, discourse_prefix_end, is_content, is_discourse_only, split_clauses
+from memory_pipeline.extraction.lexicon import MONEY_SIGNS
 from memory_pipeline.extraction.normalise import (
     Speaker,
     attribute,
@@ -110,6 +111,30 @@ def _unit_perspective(doc: ParsedDoc, unit: Unit, perspective: Perspective) -> P
     if any(lo <= i < hi for i in named for lo, hi in unit.ranges):
         return replace(perspective, third=None)
     return perspective
+
+
+def _carries_a_fact(doc: ParsedDoc, k: int, anchors: set[int]) -> bool:
+    """Token ``k`` is a number, an amount or a name, not part of a temporal expression (which is kept anyway)."""
+    token = doc.tokens[k]
+    fact = token.pos in ("NUM", "PROPN") or token.text in MONEY_SIGNS or (token.ent and token.ent not in ("ORDINAL", "CARDINAL"))
+    return bool(fact) and k not in anchors
+
+
+def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit], anchors: set[int]) -> list[Unit]:
+    """Verbless sentences right after a sentence the memory keeps that carry a number, an amount or a name ("I
+    bought the car! A Yaris hybrid for 8,400 euros."): with no predicate they are no candidate, yet they say what
+    the sentence before left out, and a turn of those two sentences alone keeps them through the fallback."""
+    kept = {doc.tokens[lo].sent for unit in units for lo, _ in unit.ranges}
+    fragments = []
+    for clause in clauses:
+        if clause.sentence in kept or clause.sentence - 1 not in kept:
+            continue
+        lo, hi = trim(doc, clause.start, clause.end)
+        if lo >= hi or any(t.pos in ("VERB", "AUX") for t in doc.tokens[lo:hi]) or is_discourse_only(doc, lo, hi):
+            continue
+        if any(_carries_a_fact(doc, k, anchors) for k in range(lo, hi)):
+            fragments.append(Unit([(lo, hi)], lo, 0.0, None, True))
+    return fragments
 
 
 def _people(doc: ParsedDoc, ranges: list[tuple[int, int]]) -> list[str]:
@@ -290,9 +315,11 @@ def extract_turn(
 
     anchors = {k for m in result.mentions for k in range(*_token_range(doc, m))}
     units: list[Unit] = []
-    for clause in split_clauses(doc, start, config.comma_split_min_words):
+    clauses = split_clauses(doc, start, config.comma_split_min_words)
+    for clause in clauses:
         candidates = candidates_for(doc, clause, config.clause_depth, config.noun_phrase_depth)
         units.extend(select_units(doc, clause, candidates, config, anchors))
+    units.extend(_carried_fragments(doc, clauses, units, anchors))
     units = suppress_near_duplicates(doc, sorted(units, key=lambda u: u.start), config.near_duplicate_overlap)
     units = merge_units(doc, units, config.turn_limit)
 
