@@ -22,6 +22,7 @@ WE = "we"
 SECOND_PERSON = frozenset({"you", "your", "yours", "yourself", "yourselves", "u", "ur"})
 FIRST_PLURAL = frozenset({"we", "us", "our", "ours", "ourselves"})
 ADDRESSEE = "addressee"
+ASSISTANT = "assistant"  # the declared role of a speaker that is a chat assistant (turns.role)
 
 # "you" that points at no one: discourse markers ("you know,", "mind you"). Matched at the word's position.
 DISCOURSE_YOU = re.compile(r"you\s+(?:know|see)(?=\s*(?:[,.!?;:)…-]|$|what\b))|you\s+bet\b", re.IGNORECASE)

@@ -218,3 +218,17 @@ def test_a_name_written_for_a_pronoun_is_no_word_the_memory_kept(parser, resolve
     assert "Luna hid Nora's shoes" in said.text and not said.fallback
     retained, total = coverage(doc, discourse_prefix_end(doc), said.text)  # counting the name as kept
     assert said.coverage < retained / total
+
+
+def test_we_said_to_an_assistant_is_not_the_pair(parser, resolver):
+    """An assistant is no one the speaker books flights with: "both of us" is the speaker and someone the turn
+    does not name, so "us" is kept as said and reported."""
+    text = "I booked the flights today, 230 euros for both of us."
+    said = extract_turn(parser.parse(text), "Sam", SESSION, ExtractorConfig(), resolver, addressee="Kim", addressee_role="assistant")
+    assert said.text == "Sam booked the flights today, 230 euros for both of us."
+    assert said.unresolved_deixis == [WE]
+    turns = _turns([("s1", "Sam", text), ("s1", "Bot", "Great, have a good trip!")]).with_columns(
+        pl.when(pl.col("speaker") == "Bot").then(pl.lit("assistant")).otherwise(pl.lit("user")).alias("role")
+    )
+    entries = _all_admitted(turns, parser, resolver)
+    assert entries["text"][0] == "Sam booked the flights today, 230 euros for both of us."

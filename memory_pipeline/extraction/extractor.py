@@ -59,6 +59,15 @@ def session_participants(turns: pl.DataFrame) -> dict[tuple[str, str], list[str]
     return participants
 
 
+def speaker_roles(turns: pl.DataFrame) -> dict[tuple[str, str], str]:
+    """The declared role (user, assistant or other) of every ``(conversation_id, speaker)`` of ``turns``; empty
+    when the turns carry no roles."""
+    if "role" not in turns.columns:
+        return {}
+    rows = turns.select("conversation_id", "speaker", "role").rows()
+    return {(conversation_id, speaker): role for conversation_id, speaker, role in rows if speaker and role}
+
+
 def said_time(row: Mapping) -> datetime | None:
     """When a turn was said: its own timestamp when the source gives one, else its session's start. A session of
     a chat export can run past midnight or over days, and "tomorrow" means the day after the turn, not after the
@@ -121,13 +130,15 @@ def extract_memories(
     elif len(docs) != rows.height:
         raise ValueError(f"{len(docs)} parses given for {rows.height} admitted turns")
     participants = session_participants(turns)
+    roles = speaker_roles(turns)
 
     entry_rows: list[dict] = []
     per_conversation: dict[str, list[TurnExtraction]] = {}
     for row, doc in zip(rows.iter_rows(named=True), docs):
         addressee = turn_addressee(row["text"], row.get("speaker"), participants.get((row["conversation_id"], row.get("session_id")), []))
         said_at = said_time(row)
-        result = extract_turn(doc, row.get("speaker"), said_at, config, resolver, addressee)
+        addressee_role = roles.get((row["conversation_id"], addressee)) if addressee else None
+        result = extract_turn(doc, row.get("speaker"), said_at, config, resolver, addressee, addressee_role)
         per_conversation.setdefault(row["conversation_id"], []).append(result)
         if result.empty:
             continue

@@ -28,7 +28,7 @@ from memory_pipeline.extraction.realise import Unit, coverage, merge_units, sele
 from memory_pipeline.extraction.scoring import candidates_for
 from memory_pipeline.extraction.scope import classify_scope
 from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver, narrowed
-from memory_pipeline.grounding import ADDRESSEE, Perspective, noun_phrase, third_person_referent, unresolved_deixis, we_partner
+from memory_pipeline.grounding import ADDRESSEE, ASSISTANT, Perspective, noun_phrase, third_person_referent, unresolved_deixis, we_partner
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.parsing import ParsedDoc
 from memory_pipeline.parsing.words import Word
@@ -74,12 +74,13 @@ def _token_range(doc: ParsedDoc, mention: TemporalMention) -> tuple[int, int]:
     return (inside[0], inside[-1] + 1) if inside else (0, 0)
 
 
-def _perspective(doc: ParsedDoc, speaker: Speaker, addressee: str | None) -> Perspective:
+def _perspective(doc: ParsedDoc, speaker: Speaker, addressee: str | None, addressee_role: str | None) -> Perspective:
     """Who "you", "we" and "she/he" are in this turn: "we" only when the turn names the speaker's partner in it,
-    "she/he" only after the one other person the turn names."""
+    "she/he" only after the one other person the turn names. An assistant is never one of "we": "230 euros for
+    both of us", said to one, is the speaker and someone the turn does not name."""
     partner = we_partner(doc)
     if partner == ADDRESSEE:
-        we = f"{speaker.name} and {addressee}" if addressee else None
+        we = f"{speaker.name} and {addressee}" if addressee and addressee_role != ASSISTANT else None
     elif isinstance(partner, tuple):
         we = f"{speaker.name} and {rewrite_range(doc, *partner, speaker, Perspective(addressee)).text}"
     else:
@@ -299,11 +300,13 @@ def extract_turn(
     config: ExtractorConfig,
     resolver: TemporalResolver,
     addressee: str | None = None,
+    addressee_role: str | None = None,
 ) -> TurnExtraction:
     """The memory entry of one admitted turn. ``addressee`` is whom "you" means in it (the other participant of
-    a two-person session; None when that is not clear, and then "you" is kept and reported as unresolved)."""
+    a two-person session; None when that is not clear, and then "you" is kept and reported as unresolved);
+    ``addressee_role`` their declared role (user, assistant or other), when known."""
     speaker = Speaker.of(speaker_name)
-    perspective = _perspective(doc, speaker, addressee) if config.ground_deixis else Perspective()
+    perspective = _perspective(doc, speaker, addressee, addressee_role) if config.ground_deixis else Perspective()
     result = TurnExtraction()
     start = discourse_prefix_end(doc)
     result.mentions = resolver.ground(doc, session_time)
