@@ -224,6 +224,13 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         (date(2024, 10, 21), "I got tickets for the concert on Friday!", date(2024, 10, 25)),
         (date(2024, 10, 21), "I signed up on Monday for the race.", date(2024, 10, 14)),
         (date(2024, 10, 21), "I got a new job on Monday.", date(2024, 10, 14)),
+        # "have got" is having (or having to), not a past getting; "have gotten" is
+        (date(2025, 2, 3), "I've got a dentist appointment on Friday.", date(2025, 2, 7)),
+        (date(2025, 2, 3), "I've got a dentist appointment on 14 February.", date(2025, 2, 14)),
+        (date(2025, 2, 3), "She's got her first vet appointment on the 12th.", date(2025, 2, 12)),
+        (date(2025, 2, 3), "I've got to go back in June.", date(2025, 6, 1)),
+        (date(2025, 2, 3), "I've gotten a new job in January.", date(2025, 1, 1)),
+        (date(2025, 2, 3), "I had got a new job in March.", date(2024, 3, 1)),
     ],
 )
 def test_dates_that_tense_alone_would_put_on_the_wrong_side_of_the_session(parser, resolver, said, text, first):

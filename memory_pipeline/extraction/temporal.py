@@ -302,11 +302,31 @@ def tense_at(doc: ParsedDoc, char: int) -> str:
     words = clause if clause else sentence
     if (imperative and (not clause or first in clause)) or _sounds_future(doc, words):
         return "future"
-    if any(t.tag == "VBD" or (t.tag == "VBN" and _perfect_or_bare(doc, t)) for t in words) if clause else any(
-        t.tag in ("VBD", "VBN") for t in words
+    if any(_tells_past(doc, t) for t in words) if clause else any(
+        t.tag in ("VBD", "VBN") and not _have_got(doc, t) for t in words
     ):
         return "past"
     return "present"
+
+
+def _tells_past(doc: ParsedDoc, verb: Token) -> bool:
+    """A word of a verb's clause that puts it in the past: a past form, or a participle that tells of the past."""
+    if _have_got(doc, verb):
+        return False
+    return verb.tag == "VBD" or (verb.tag == "VBN" and _perfect_or_bare(doc, verb))
+
+
+def _have_got(doc: ParsedDoc, verb: Token) -> bool:
+    """"Have got" is having or having to ("I've got a dentist appointment on Friday", "I've got to go back in
+    June"): a present, though its form is a perfect; "have gotten" and "had got" stay past. "'s got" is read so
+    only with an object or a complement, since "'s" may be "is" ("it's got stolen")."""
+    if verb.lower != "got":
+        return False
+    helpers = [doc.tokens[arc.dep].lower.replace("’", "'") for arc in doc.children(verb.i) if arc.label in ("aux", "auxpass")]
+    if any(h in ("have", "has", "'ve", "ve") for h in helpers):
+        return True
+    completed = any(arc.label in ("dobj", "xcomp", "ccomp") for arc in doc.children(verb.i))
+    return completed and any(h in ("'s", "s") for h in helpers)
 
 
 def _perfect_or_bare(doc: ParsedDoc, participle: Token) -> bool:
