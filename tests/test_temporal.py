@@ -231,6 +231,11 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         (date(2025, 2, 3), "I've got to go back in June.", date(2025, 6, 1)),
         (date(2025, 2, 3), "I've gotten a new job in January.", date(2025, 1, 1)),
         (date(2025, 2, 3), "I had got a new job in March.", date(2024, 3, 1)),
+        # "this <weekday>" in talk that is not past is the coming one once this week's has gone
+        (date(2025, 3, 9), "Mia's birthday is this Friday.", date(2025, 3, 14)),
+        (date(2025, 3, 9), "I'm seeing her this Monday.", date(2025, 3, 10)),
+        (date(2025, 3, 12), "I saw her this Monday.", date(2025, 3, 10)),
+        (date(2025, 3, 12), "I'm seeing her this Friday.", date(2025, 3, 14)),
     ],
 )
 def test_dates_that_tense_alone_would_put_on_the_wrong_side_of_the_session(parser, resolver, said, text, first):

@@ -920,6 +920,9 @@ def _relative(which: str, unit: str, anchor: date, tense: str) -> tuple[datetime
         if step < 0:
             return _days(anchor - timedelta(days=(anchor.weekday() - wd) % 7 or 7))
         monday = anchor - timedelta(days=anchor.weekday()) + timedelta(days=7 * max(step, 0))
+        if step == 0 and tense != "past" and wd < anchor.weekday():
+            # "her birthday is this Friday", said on a Sunday, is not the Friday just gone
+            monday += timedelta(days=7)
         return _days(monday + timedelta(days=wd))
     if unit in SEASONS:
         return _season_for(unit, anchor, tense, {-1: "last", 1: "next"}.get(step, "this"))
