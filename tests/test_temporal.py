@@ -236,6 +236,12 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         (date(2025, 3, 9), "I'm seeing her this Monday.", date(2025, 3, 10)),
         (date(2025, 3, 12), "I saw her this Monday.", date(2025, 3, 10)),
         (date(2025, 3, 12), "I'm seeing her this Friday.", date(2025, 3, 14)),
+        # a day of the month that a verb in present talk governs is the coming one, even one just passed; only
+        # verbless talk ("pics from the party on the 1st!") means one of the last week
+        (date(2025, 2, 1), "I start on the 26th.", date(2025, 2, 26)),
+        (date(2025, 2, 1), "Our flight is on the 26th.", date(2025, 2, 26)),
+        (date(2025, 2, 1), "I fly out on the 28th.", date(2025, 2, 28)),
+        (date(2025, 3, 4), "the party on the 1st!", date(2025, 3, 1)),
     ],
 )
 def test_dates_that_tense_alone_would_put_on_the_wrong_side_of_the_session(parser, resolver, said, text, first):

@@ -200,7 +200,7 @@ class TemporalResolver:
                     tense = "present"
                 elif tense == "present" and _after_deadline_word(doc, start):
                     tense = "future"
-                resolved = self.resolve(text, session_time, tense)
+                resolved = self.resolve(text, session_time, tense, governed=bool(_clause_of(doc, start)))
             if resolved is None:
                 mentions.append(TemporalMention(text, start, end))
             else:
@@ -228,13 +228,16 @@ class TemporalResolver:
         return out
 
     # -- resolving ----------------------------------------------------------------------------------------
-    def resolve(self, text: str, session_time: datetime, tense: str = "present") -> tuple[datetime, datetime, str] | None:
-        """``(start, end, kind)`` of one expression said at ``session_time``; ``tense`` is past/present/future."""
-        key = (text.lower(), session_time.date(), tense)
+    def resolve(
+        self, text: str, session_time: datetime, tense: str = "present", governed: bool = False
+    ) -> tuple[datetime, datetime, str] | None:
+        """``(start, end, kind)`` of one expression said at ``session_time``; ``tense`` is past/present/future,
+        ``governed`` whether a verb governs the expression (see :func:`_day_of_month`)."""
+        key = (text.lower(), session_time.date(), tense, governed)
         if key not in self._cache:
             anchor = session_time.date()
             try:
-                result = resolve_by_rule(_clean(text), anchor, tense)
+                result = resolve_by_rule(_clean(text), anchor, tense, governed)
                 if result is None:
                     result = self._recognize(_spelled_out(text), session_time, tense)
             except (ValueError, OverflowError):
@@ -495,7 +498,7 @@ def _season_for(name: str, anchor: date, tense: str, which: str) -> tuple[dateti
 # In present talk a date without a year is the coming one ("she starts in March", said in November), unless it
 # has only just passed ("the party in December was fun" is past talk; "my trip in June" said on 2 July is not).
 JUST_PASSED = timedelta(days=31)
-# A day of the month that passed this recently is the one present talk means; an older one, the coming one.
+# A day of the month that passed this recently is the one verbless present talk means; an older one, the coming one.
 JUST_SAID = timedelta(days=7)
 
 
@@ -540,8 +543,11 @@ def _nearest_year(month: int, day: int | None, anchor: date, tense: str) -> int:
     return anchor.year
 
 
-def resolve_by_rule(text: str, anchor: date, tense: str) -> tuple[datetime, datetime, str] | None:
-    """The fixed rules; ``None`` when none applies (the caller then asks recognizers-text)."""
+def resolve_by_rule(
+    text: str, anchor: date, tense: str, governed: bool = False
+) -> tuple[datetime, datetime, str] | None:
+    """The fixed rules; ``None`` when none applies (the caller then asks recognizers-text). ``governed``: a verb
+    governs the expression, so a day of the month in present talk is the coming one (:func:`_day_of_month`)."""
     if text in ("today", "tonight", "now", "this morning", "this afternoon", "this evening", "earlier today"):
         return _days(anchor)
     if text in ("yesterday", "last night") or text.startswith("yesterday "):
@@ -586,11 +592,11 @@ def resolve_by_rule(text: str, anchor: date, tense: str) -> tuple[datetime, date
 
     m = re.fullmatch(rf"({_WEEKDAY}),? (?:the )?(\d{{1,2}})(?:st|nd|rd|th)?", text)
     if m:
-        return _weekday_and_day(WEEKDAYS.index(m.group(1)), int(m.group(2)), anchor, tense)
+        return _weekday_and_day(WEEKDAYS.index(m.group(1)), int(m.group(2)), anchor, tense, governed)
 
     m = re.fullmatch(rf"the (week|weekend|day|{_WEEKDAY}) (before|after|of) (.+)", text)
     if m:
-        inner = resolve_by_rule(m.group(3), anchor, tense)
+        inner = resolve_by_rule(m.group(3), anchor, tense, governed)
         if inner is None:
             return None
         ref = inner[0].date()
@@ -613,7 +619,7 @@ def resolve_by_rule(text: str, anchor: date, tense: str) -> tuple[datetime, date
     m = re.fullmatch(rf"(.+?),? for ({_COUNT}) ({_UNIT})", text)
     if m and not m.group(1).startswith(("since ", "from ")):
         # "the 2nd for a week": the stay starts on the date and lasts that long
-        inner = resolve_by_rule(_clean(m.group(1)), anchor, tense)
+        inner = resolve_by_rule(_clean(m.group(1)), anchor, tense, governed)
         n = _count(m.group(2)) or VAGUE_COUNTS.get(m.group(2), (3, 3))[0]
         if inner is not None and inner[2] == "point":
             return inner[0], _day(_shift(inner[0].date(), m.group(3).rstrip("s"), n)), "range"
@@ -759,7 +765,7 @@ def resolve_by_rule(text: str, anchor: date, tense: str) -> tuple[datetime, date
 
     m = re.fullmatch(r"the (\d{1,2})(?:st|nd|rd|th)", text)
     if m and 1 <= int(m.group(1)) <= 31:
-        return _day_of_month(int(m.group(1)), anchor, tense)
+        return _day_of_month(int(m.group(1)), anchor, tense, governed)
 
     m = re.fullmatch(r"(?:the )?(?:early |late |mid )?((?:1[89]|20)\d0)'?s", text)
     if m:
@@ -834,10 +840,12 @@ def _part_of(part: str, first: date, end: date) -> tuple[datetime, datetime, str
     return _days(end - timedelta(days=third), third, "range")
 
 
-def _day_of_month(day: int, anchor: date, tense: str) -> tuple[datetime, datetime, str] | None:
+def _day_of_month(day: int, anchor: date, tense: str, governed: bool = False) -> tuple[datetime, datetime, str] | None:
     """"The 14th": this month's, or the next month's in future talk once it has passed, the last month's in past
-    talk when it has not come yet; in present talk ("the wedding is on the 14th", "Sam turns 40 on the 22nd")
-    the coming one, unless one passed within the last week ("pics from the party on the 1st", said on the 4th)."""
+    talk when it has not come yet; in present talk ("the wedding is on the 14th", "Sam turns 40 on the 22nd",
+    "I start on the 26th", said on 1 February) the coming one. Only where no verb governs it (not ``governed``)
+    may one that passed within the last week be meant ("pics from the party on the 1st", said on the 4th): a
+    present verb would have said a past one in the past tense."""
     candidates = []
     for step in (-1, 0, 1):
         first = _month_start(anchor.year, anchor.month + step)
@@ -852,13 +860,15 @@ def _day_of_month(day: int, anchor: date, tense: str) -> tuple[datetime, datetim
         behind = [d for d in candidates if d <= anchor]
         chosen = behind[-1] if behind else None
     else:
-        recent = [d for d in candidates if anchor - JUST_SAID <= d <= anchor]
+        recent = [] if governed else [d for d in candidates if anchor - JUST_SAID <= d <= anchor]
         ahead = [d for d in candidates if d >= anchor]
         chosen = recent[-1] if recent else ahead[0] if ahead else None
     return _days(chosen) if chosen else None
 
 
-def _weekday_and_day(weekday: int, day: int, anchor: date, tense: str) -> tuple[datetime, datetime, str] | None:
+def _weekday_and_day(
+    weekday: int, day: int, anchor: date, tense: str, governed: bool = False
+) -> tuple[datetime, datetime, str] | None:
     """"Saturday the 15th": the 15th that is a Saturday, the next one (or, in past talk, the last one) within a
     year; when none is, the weekday was a slip and the day of the month counts."""
     step = -1 if tense == "past" else 1
@@ -871,7 +881,7 @@ def _weekday_and_day(weekday: int, day: int, anchor: date, tense: str) -> tuple[
         ahead = candidate >= anchor if step > 0 else candidate <= anchor
         if ahead and candidate.weekday() == weekday:
             return _days(candidate)
-    return _day_of_month(day, anchor, tense)
+    return _day_of_month(day, anchor, tense, governed)
 
 
 def _shift(d: date, unit: str, n: int) -> date:
