@@ -286,6 +286,13 @@ def test_a_date_outside_the_calendar_is_left_unresolved_not_an_error(parser, res
         (date(2024, 3, 13), "I moved here a year and a half ago.", date(2022, 9, 1), date(2022, 10, 1)),
         (date(2023, 5, 10), "I have a dentist appointment later this week.", date(2023, 5, 11), date(2023, 5, 15)),
         (date(2023, 5, 14), "I have a dentist appointment later this week.", date(2023, 5, 14), date(2023, 5, 15)),
+        # a range of days in a month takes the year the tense points to, its last day included
+        (date(2025, 1, 8), "The Lisbon trip is September 12 to 16.", date(2025, 9, 12), date(2025, 9, 17)),
+        (date(2025, 4, 30), "The conference is March 3 to 5.", date(2026, 3, 3), date(2026, 3, 6)),
+        (date(2025, 4, 30), "The trip is June 2 to June 9.", date(2025, 6, 2), date(2025, 6, 10)),
+        (date(2025, 4, 30), "The conference was March 3 to 5.", date(2025, 3, 3), date(2025, 3, 6)),
+        (date(2025, 1, 12), "We're away from the 14th of February to the 18th.", date(2025, 2, 14), date(2025, 2, 19)),
+        (date(2025, 1, 12), "We're in Rome from 28 February to 3 March.", date(2025, 2, 28), date(2025, 3, 4)),
     ],
 )
 def test_parts_of_a_period(parser, resolver, said, text, first, end):

@@ -36,6 +36,10 @@ _WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _WEEKDAY_ABBR = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?"
 WEEKDAY_ABBR = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",
                 "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday"}
+_ORDINAL_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+# A day with its month, either way round: "September 12", "the 14th of February", "28 February".
+_DAY_OF_MONTH = rf"(?:{_MONTH}\s+{_ORDINAL_DAY}|(?:the\s+)?{_ORDINAL_DAY}\s+(?:of\s+)?{_MONTH})"
+_RANGE_TO = r"(?:to|through|thru|till|until|-|–)"
 _COUNT = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a couple|couple of|a few|few|several|many)"
 _UNIT = r"(?:day|week|weekend|month|year)s?"
 
@@ -69,6 +73,9 @@ CUE_PATTERNS = [
         rf"\b(?:since|in)\s+(?:{_MONTH}\s+)?(?:19|20)\d\d\b",
         rf"\b(?:on|last|this|next)\s+{_WEEKDAY}\b",
         rf"\b{_WEEKDAY},?\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)\b",  # "Saturday the 22nd", which the tagger cuts short
+        # a range of days from a day of a month ("September 12 to 16", "the 14th of February to the 18th"),
+        # which the tagger cuts short or recognizers-text reads without its last day
+        rf"\b{_DAY_OF_MONTH}\s*{_RANGE_TO}\s*(?:{_DAY_OF_MONTH}|(?:the\s+)?{_ORDINAL_DAY})\b(?:,?\s+(?:19|20)\d\d\b)?",
         r"\bthe other day\b",
         r"\bthese days\b",
         rf"\bsince\s+(?:{_MONTH}|{_WEEKDAY}|last\s+(?:{_UNIT}|{_WEEKDAY}|summer|winter|spring|fall|autumn))\b",
@@ -624,6 +631,11 @@ def resolve_by_rule(
         if inner is not None and inner[2] == "point":
             return inner[0], _day(_shift(inner[0].date(), m.group(3).rstrip("s"), n)), "range"
 
+    last_day = rf"(?:the )?{_ORDINAL_DAY}(?: (?:of )?{_MONTH})?|{_MONTH} {_ORDINAL_DAY}"
+    m = re.fullmatch(rf"(?:from )?({_DAY_OF_MONTH}) ?{_RANGE_TO} ?({last_day}),?(?: ((?:19|20)\d\d))?", text)
+    if m:
+        return _day_range(m.group(1), m.group(2), int(m.group(3)) if m.group(3) else None, anchor, tense)
+
     m = re.fullmatch(r"(since|from) (.+)", text)
     if m:
         inner = resolve_by_rule(m.group(2), anchor, "past")
@@ -864,6 +876,32 @@ def _day_of_month(day: int, anchor: date, tense: str, governed: bool = False) ->
         ahead = [d for d in candidates if d >= anchor]
         chosen = recent[-1] if recent else ahead[0] if ahead else None
     return _days(chosen) if chosen else None
+
+
+def _day_and_month(text: str) -> tuple[int, int | None]:
+    """The day and the month (``None`` when not said) of "September 12", "the 14th of February" or "the 18th"."""
+    day = int(re.search(r"\d{1,2}", text).group(0))
+    month = re.search(_MONTH, re.sub(r"\d{1,2}(?:st|nd|rd|th)?", "", text))
+    return day, _month_number(month.group(0)) if month else None
+
+
+def _day_range(
+    first: str, last: str, year: int | None, anchor: date, tense: str
+) -> tuple[datetime, datetime, str] | None:
+    """"September 12 to 16": the days from the first to the last, both included; the last day's month, when not
+    said, is the first's, or the next month's when the day is earlier ("28 February to the 3rd"). Without a
+    year, the first day takes the year the tense points to, as a single date would."""
+    start_day, start_month = _day_and_month(first)
+    end_day, end_month = _day_and_month(last)
+    if end_month is None:
+        end_month = start_month if end_day >= start_day else start_month % 12 + 1
+    start_year = year or _nearest_year(start_month, start_day, anchor, tense)
+    end_year = start_year + (1 if end_month < start_month else 0)
+    try:
+        start, end = date(start_year, start_month, start_day), date(end_year, end_month, end_day)
+    except ValueError:
+        return None
+    return (_day(start), _day(end + timedelta(days=1)), "range") if start <= end else None
 
 
 def _weekday_and_day(
