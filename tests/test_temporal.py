@@ -241,6 +241,10 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         (date(2025, 2, 1), "I start on the 26th.", date(2025, 2, 26)),
         (date(2025, 2, 1), "Our flight is on the 26th.", date(2025, 2, 26)),
         (date(2025, 2, 1), "I fly out on the 28th.", date(2025, 2, 28)),
+        # recognizers-text's readings in present talk: the coming one unless it only just passed, as a date of the
+        # rules is
+        (date(2025, 6, 22), "I'm spending Christmas in Berlin.", date(2025, 12, 25)),
+        (date(2025, 1, 10), "Christmas in Berlin is lovely, we loved it.", date(2024, 12, 25)),
         (date(2025, 3, 4), "the party on the 1st!", date(2025, 3, 1)),
     ],
 )

@@ -1026,7 +1026,9 @@ def _interval(value: dict, anchor: date) -> tuple[datetime, datetime, str] | Non
 
 
 def _pick(values: list[dict], anchor: date, tense: str) -> tuple[datetime, datetime, str] | None:
-    """Of recognizers' alternative readings (past and future), the one the sentence's tense points to."""
+    """Of recognizers' alternative readings (past and future), the one the sentence's tense points to; in present
+    talk the nearest of those that have not long passed (:data:`JUST_PASSED`), as for the rules' dates without a
+    year: "I'm spending Christmas in Berlin", said in June, is the Christmas ahead, not the nearer one gone."""
     intervals = [iv for iv in (_interval(v, anchor) for v in values) if iv is not None]
     if not intervals:
         return None
@@ -1039,4 +1041,5 @@ def _pick(values: list[dict], anchor: date, tense: str) -> tuple[datetime, datet
     if tense == "future":
         future = [iv for iv in intervals if iv[1].date() > anchor]
         return future[0] if future else intervals[-1]
-    return min(intervals, key=lambda iv: abs((iv[0].date() - anchor).days))
+    recent_or_coming = [iv for iv in intervals if not _long_past(iv[1].date(), anchor)] or intervals
+    return min(recent_or_coming, key=lambda iv: abs((iv[0].date() - anchor).days))
