@@ -110,6 +110,24 @@ def test_a_date_that_narrows_a_wider_one_dates_the_memory(parser, resolver, said
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    "said, text, expression, first",
+    [
+        # a bare day after a month named earlier in the turn is a day of that month (a later one than a day said)
+        (date(2025, 1, 12), "We fly out on the 14th of February and come back on the 18th.", "the 18th", date(2025, 2, 18)),
+        (date(2025, 1, 12), "Seven in March actually, her birthday is on the 14th", "the 14th", date(2025, 3, 14)),
+        (date(2025, 1, 12), "We're going to Lisbon in May. We fly out on the 20th.", "the 20th", date(2025, 5, 20)),
+        # an earlier day than the one said is not read into its month
+        (date(2025, 1, 12), "We fly out on the 14th of February and pay by the 10th.", "the 10th", date(2025, 2, 10)),
+    ],
+)
+def test_a_bare_day_takes_the_month_said_before_it(parser, resolver, said, text, expression, first):
+    mentions = resolver.ground(parser.parse(text), datetime(said.year, said.month, said.day, 12, 0))
+    mention = next(m for m in mentions if m.text == expression)
+    assert mention.start.date() == first, mentions
+
+
+@pytest.mark.slow
 def test_without_a_session_time_nothing_is_resolved(parser, resolver):
     mention = ground_one(parser, resolver, "I went there yesterday.", None)
     assert not mention.resolved

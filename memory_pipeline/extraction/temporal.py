@@ -212,7 +212,7 @@ class TemporalResolver:
                 mentions.append(TemporalMention(text, start, end))
             else:
                 mentions.append(TemporalMention(text, start, end, *resolved))
-        return self._in_appositions(doc, mentions, session_time)
+        return _in_month_said_before(self._in_appositions(doc, mentions, session_time))
 
     def _in_appositions(
         self, doc: ParsedDoc, mentions: list[TemporalMention], session_time: datetime | None
@@ -281,6 +281,37 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
             if HABIT_WORDS.search(doc.span_text(*sentence)):
                 return False
     return True
+
+
+def _in_month_said_before(mentions: list[TemporalMention]) -> list[TemporalMention]:
+    """A bare day of the month after a month named earlier in the turn is a day of that month ("we fly out on the
+    14th of February and come back on the 18th", "seven in March actually, her birthday is on the 14th"), in the
+    year that month resolved to; after a day of the month, only a later day is ("... and pay by the 10th" may be
+    before it, so it keeps its own reading)."""
+    out = list(mentions)
+    for n, mention in enumerate(out):
+        day = re.fullmatch(r"the (\d{1,2})(?:st|nd|rd|th)", _clean(mention.text))
+        month = next((m for m in reversed(out[:n]) if _names_one_month(m)), None)
+        if not (day and mention.resolved and month):
+            continue
+        month_end = _day(_month_start(month.start.year, month.start.month + 1))
+        whole_month = month.start.day == 1 and month.end == month_end
+        if not whole_month and int(day.group(1)) <= (month.end - timedelta(days=1)).day:
+            continue
+        try:
+            start = date(month.start.year, month.start.month, int(day.group(1)))
+        except ValueError:
+            continue  # no 31st in that month: the day is of another
+        out[n] = TemporalMention(mention.text, mention.char_start, mention.char_end, *_days(start))
+    return out
+
+
+def _names_one_month(mention: TemporalMention) -> bool:
+    """``mention`` names a month ("in March", "the 14th of February", "September 12 to 16") and lies in it."""
+    if not mention.resolved or not re.search(rf"\b{_MONTH}\b", mention.text, re.IGNORECASE):
+        return False
+    last = mention.end - timedelta(days=1)
+    return (mention.start.year, mention.start.month) == (last.year, last.month)
 
 
 def within(inner: TemporalMention, outer: TemporalMention) -> bool:
