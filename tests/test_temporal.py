@@ -262,6 +262,9 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         # recognizers-text's readings in present talk: the coming one unless it only just passed, as a date of the
         # rules is
         (date(2025, 6, 22), "I'm spending Christmas in Berlin.", date(2025, 12, 25)),
+        # a day of the month a thing is booked for
+        (date(2025, 2, 1), "I booked a table for the 26th.", date(2025, 2, 26)),
+        (date(2025, 2, 1), "the movers are booked for the 26th", date(2025, 2, 26)),
         (date(2025, 1, 10), "Christmas in Berlin is lovely, we loved it.", date(2024, 12, 25)),
         (date(2025, 3, 4), "the party on the 1st!", date(2025, 3, 1)),
     ],
@@ -333,3 +336,6 @@ def test_ordinals_and_verbs_that_are_no_dates(parser, resolver):
     assert resolver.ground(parser.parse("This is the 3rd time I tried."), SESSION) == []
     assert resolver.ground(parser.parse("You may want to call her."), SESSION) == []
     assert resolver.ground(parser.parse("We were down 10 in the 4th and I hit the buzzer-beater."), SESSION) == []
+    # an ordinal before its noun counts or ranks it
+    assert resolver.ground(parser.parse("I'm doing it for the 3rd time."), SESSION) == []
+    assert [m.text for m in resolver.ground(parser.parse("We moved to the 5th floor on the 3rd."), SESSION)] == ["the 3rd"]

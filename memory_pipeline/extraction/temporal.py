@@ -92,8 +92,8 @@ CUE_PATTERNS = [
         r"easter(?: sunday| weekend)?)\b",
         # a day of the month or a month after a preposition, which the tagger misses in lower-case chat ("we leave
         # on the 25th", "before the 20th", "end of august"); the preposition stays outside the expression
-        # ("in the 4th" is a quarter or an inning, not a day)
-        _after_preposition(r"the\s+\d{1,2}(?:st|nd|rd|th)\b", ("on", "by", "before", "after", "until", "till", "from", "since")),
+        # ("in the 4th" is a quarter or an inning, not a day); "booked for the 26th"
+        _after_preposition(r"the\s+\d{1,2}(?:st|nd|rd|th)\b", ("on", "by", "before", "after", "until", "till", "from", "since", "for")),
         _after_preposition(rf"(?:(?:early|mid|late)[- ])?{_MONTH}\b(?!\s+(?:i|we|you|he|she|they|be)\b)",
                            ("on", "by", "before", "after", "until", "till", "in", "from", "since", "of")),
         rf"\b(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+{_MONTH}\b",
@@ -267,12 +267,24 @@ class TemporalResolver:
         return None
 
 
+def _ranks_a_noun(doc: ParsedDoc, start: int, text: str) -> bool:
+    """The expression at ``start`` is a bare ordinal that modifies a noun after it ("for the 3rd time", "on the
+    5th floor"): it ranks that noun, it is no day of the month."""
+    if not re.fullmatch(r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)", text, re.IGNORECASE):
+        return False
+    ordinal = next((t for t in doc.tokens if t.idx >= start and t.lower[0].isdigit()), None)
+    up = next(iter(doc.parents(ordinal.i)), None) if ordinal is not None else None
+    return up is not None and up.label in ("amod", "nummod", "compound") and up.head > ordinal.i
+
+
 def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
     """The expression at ``[start, end)`` dates something: not a habitual, age or other non-anchoring use by its
     own words, nor by the words before it (a frequency or a greeting), nor a clock time alone in a sentence that
     tells a habit ("I go to the gym every morning, around 6:30")."""
     text = doc.text[start:end].strip()
     if NON_ANCHOR.search(text) or NON_ANCHOR_BEFORE.search(doc.text[max(0, start - 40) : start]):
+        return False
+    if _ranks_a_noun(doc, start, text):
         return False
     if CLOCK_TIME.match(text):
         first = next((t for t in doc.tokens if t.idx <= start < t.end), None)
