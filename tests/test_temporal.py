@@ -80,6 +80,9 @@ def test_ages_and_habits_are_not_anchors(parser, resolver):
     assert resolver.ground(parser.parse("Down to once a week now, twice a month soon."), SESSION) == []
     assert resolver.ground(parser.parse("Book club is still every second Tuesday."), SESSION) == []
     assert resolver.ground(parser.parse("Happy new year! How were the holidays?"), SESSION) == []
+    # a length of time is no date: "for a week", "for about an hour"
+    assert [m.text for m in resolver.ground(parser.parse("I'm off work for a week in June."), SESSION)] == ["June"]
+    assert resolver.ground(parser.parse("I was annoyed for about an hour."), SESSION) == []
     # the hour of a habit is no day; the same hour of a one-off is
     assert resolver.ground(parser.parse("I go to the gym every morning before work, around 6:30."), SESSION) == []
     assert [m.text for m in resolver.ground(parser.parse("The call is at 6:30 tomorrow."), SESSION)] != []

@@ -117,13 +117,19 @@ NON_ANCHOR = re.compile(
     rf"^(?:on\s+)?(?:{_WEEKDAY}|weekend)s$|"
     # bare plural units ("for years", "so many days", "our days"): durations with no anchor
     r"^(?:the|our|my|his|her|their|so many|many|for|these|those|all)?\s*(?:years|months|weeks|days|nights)$|"
-    r"\b(?:hours|minutes|seconds)$|"
+    # hours and minutes: a length or a time of day, never which day ("for about an hour", "in 20 minutes")
+    r"\b(?:hours?|minutes?|seconds?)$|"
     # evaluative days ("a long day", "the big day"): which day is not said; "(my) last day (at Acme)" is a
     # day of something else, not yesterday
     r"^(?:a|an|the|our|my|that)\s+(?:\w+\s+)?day$|^(?:first|last|final)\s+day$|"
     # a bare small number is an age or a count, not a date ("since I was 17"); "9-5" is working hours
     r"^(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
     r"sixteen|seventeen|eighteen|nineteen|twenty)$|^\d{1,2}\s*-\s*\d{1,2}$",
+    re.IGNORECASE,
+)
+# One unit of time, said after "for", is a length ("for a week", "for about a month").
+A_LENGTH = re.compile(
+    r"(?:for\s+)?(?:about|around|almost|nearly|over|just|only)?\s*(?:a|an|one)\s+(?:day|week|month|year|weekend)",
     re.IGNORECASE,
 )
 # What may stand between a wider date and the one that narrows it: "next month, June 14th", "next month, on the 15th".
@@ -267,6 +273,15 @@ class TemporalResolver:
         return None
 
 
+def _a_length(doc: ParsedDoc, start: int, text: str) -> bool:
+    """"For a week", "for about a month": how long, not which week ("I'm off work for a week in June" is in June,
+    not the week up to the session). "For the week" names one and stays an anchor."""
+    if not A_LENGTH.fullmatch(text):
+        return False
+    before = doc.text[max(0, start - 5) : start]
+    return text.lower().startswith("for") or re.search(r"\bfor\s+$", before, re.IGNORECASE) is not None
+
+
 def _ranks_a_noun(doc: ParsedDoc, start: int, text: str) -> bool:
     """The expression at ``start`` is a bare ordinal that modifies a noun after it ("for the 3rd time", "on the
     5th floor"): it ranks that noun, it is no day of the month."""
@@ -284,7 +299,7 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
     text = doc.text[start:end].strip()
     if NON_ANCHOR.search(text) or NON_ANCHOR_BEFORE.search(doc.text[max(0, start - 40) : start]):
         return False
-    if _ranks_a_noun(doc, start, text):
+    if _ranks_a_noun(doc, start, text) or _a_length(doc, start, text):
         return False
     if CLOCK_TIME.match(text):
         first = next((t for t in doc.tokens if t.idx <= start < t.end), None)
