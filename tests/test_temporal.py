@@ -198,6 +198,9 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         # a date that a past-tense verb set is not therefore in the past
         (date(2024, 1, 17), "I booked a flight to Rome for April 20.", date(2024, 4, 20)),
         (date(2024, 2, 28), "The dentist moved my appointment to March 12.", date(2024, 3, 12)),
+        # a prefixed scheduling verb the lemmatiser does not know ("rebooked" as "rebooke") is still one
+        (date(2025, 2, 1), "We rebooked the flight for the 7th of March.", date(2025, 3, 7)),
+        (date(2025, 2, 1), "We prebooked a table for the 7th of March.", date(2025, 3, 7)),
         (date(2024, 1, 17), "I visited Rome in April.", date(2023, 4, 1)),
         # "in two weeks" is that far ahead, unless it says how long something took
         (date(2024, 1, 17), "In two weeks I'm starting physical therapy.", date(2024, 1, 29)),

@@ -152,6 +152,8 @@ CLAUSE_MARKERS = {"aux", "auxpass", "neg", "advmod"}
 SCHEDULING_LEMMAS = {"book", "schedule", "reschedule", "move", "postpone", "push", "delay", "set", "arrange",
                      "reserve", "plan", "fix", "change", "bring"}
 SCHEDULED_BEFORE = ("for", "to", "until", "till")
+# Prefixes of a verb done again or ahead ("rebooked", "prearranged"), which keep its meaning for the rules.
+VERB_PREFIXES = ("re", "pre")
 # What one signs up, registers or gets tickets "for": the date after it is the event's ("tickets for the show on
 # Friday")
 BOOKING_HEADS = REGISTRATION_LEMMAS | {"sign", "ticket"}
@@ -450,7 +452,7 @@ def scheduled_date(doc: ParsedDoc, char: int) -> bool:
         return False
     sent = doc.tokens[at].sent
     if doc.tokens[at - 1].lower in SCHEDULED_BEFORE:
-        return any(t.lemma.lower() in SCHEDULING_LEMMAS and t.pos == "VERB" for t in doc.tokens[:at] if t.sent == sent)
+        return any(_lemma_in(t, SCHEDULING_LEMMAS) and t.pos == "VERB" for t in doc.tokens[:at] if t.sent == sent)
     on = at if doc.tokens[at].lower == "on" else at - 1
     return doc.tokens[on].lower == "on" and on > 0 and _in_what_was_booked(doc, on - 1)
 
@@ -468,9 +470,29 @@ def _in_what_was_booked(doc: ParsedDoc, k: int) -> bool:
             return False
         if up.label == "pobj" and doc.tokens[up.head].lower == "for":
             booker = next(iter(doc.parents(up.head)), None)
-            return booker is not None and doc.tokens[booker.head].lemma.lower() in BOOKING_HEADS
+            return booker is not None and _lemma_in(doc.tokens[booker.head], BOOKING_HEADS)
         k = up.head
     return False
+
+
+def _lemma_in(word: Token, lemmas: set[str] | frozenset[str]) -> bool:
+    """``word``'s lemma is one of ``lemmas``, or, with a re- or pre- prefix, its stem's is: the lemmatiser guesses
+    at prefixed forms it does not know ("rebooked" as "rebooke"), so the stem is read by the regular endings."""
+    if word.lemma.lower() in lemmas:
+        return True
+    prefix = next((p for p in VERB_PREFIXES if word.lower.startswith(p) and len(word.lower) > len(p) + 2), None)
+    return prefix is not None and any(base in lemmas for base in _regular_bases(word.lower[len(prefix) :]))
+
+
+def _regular_bases(form: str) -> set[str]:
+    """The base forms a regular verb form may have, among some that are no words: "booked" -> book, "moving" ->
+    move, "setting" -> set."""
+    bases = {form}
+    for ending in ("ing", "ed", "es", "s", "d"):
+        if form.endswith(ending) and len(form) > len(ending) + 1:
+            base = form[: -len(ending)]
+            bases |= {base, base + "e", base[:-1] if base[-1] == base[-2] else base}
+    return bases
 
 
 def _after_deadline_word(doc: ParsedDoc, char: int) -> bool:
