@@ -210,6 +210,10 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         (date(2024, 7, 1), "I booked Japan, flying to Tokyo on October 3rd!", date(2024, 10, 3)),
         (date(2024, 5, 27), "the dentist found two cavities, I have to go back in June", date(2024, 6, 1)),
         (date(2024, 3, 1), "my boss said you're getting promoted in June", date(2024, 6, 1)),
+        # what one decided, planned or agreed to do is ahead of the deciding, not in its past
+        (date(2025, 3, 9), "I decided to move to Berlin in June.", date(2025, 6, 1)),
+        (date(2025, 3, 9), "We agreed to meet on the 20th.", date(2025, 3, 20)),
+        (date(2025, 3, 9), "I tried to call her on the 2nd.", date(2025, 3, 2)),
         (date(2024, 1, 5), "I haven't smoked in 3 years, so at least that's going well", date(2021, 1, 5)),
         # present talk: the coming date, unless it only just passed
         (date(2023, 11, 18), "she starts in March", date(2024, 3, 1)),

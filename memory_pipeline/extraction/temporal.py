@@ -152,6 +152,10 @@ CLAUSE_MARKERS = {"aux", "auxpass", "neg", "advmod"}
 SCHEDULING_LEMMAS = {"book", "schedule", "reschedule", "move", "postpone", "push", "delay", "set", "arrange",
                      "reserve", "plan", "fix", "change", "bring"}
 SCHEDULED_BEFORE = ("for", "to", "until", "till")
+# Verbs whose infinitive complement is ahead of them ("decided to move in June", "agreed to meet on the 20th"):
+# their own tense does not date what it completes.
+PROSPECTIVE_LEMMAS = {"decide", "plan", "agree", "promise", "arrange", "intend", "vow", "resolve", "offer",
+                      "choose", "aim", "expect", "hope", "schedule", "book"}
 # Prefixes of a verb done again or ahead ("rebooked", "prearranged"), which keep its meaning for the rules.
 VERB_PREFIXES = ("re", "pre")
 # What one signs up, registers or gets tickets "for": the date after it is the event's ("tickets for the show on
@@ -411,7 +415,9 @@ def _perfect_or_bare(doc: ParsedDoc, participle: Token) -> bool:
 
 def _clause_of(doc: ParsedDoc, char: int) -> list[Token]:
     """The verb that governs the expression at ``char``, with its auxiliaries, negation and adverbs, and the verbs
-    it completes ("have to go back in June": go, have); empty when no verb governs it."""
+    it completes ("have to go back in June": go, have); empty when no verb governs it. A verb that looks ahead
+    (:data:`PROSPECTIVE_LEMMAS`) is not climbed to: "I decided to move to Berlin in June" moves after the deciding,
+    so the past of "decided" does not date June."""
     at = next((t.i for t in doc.tokens if t.end > char), None)
     # from the expression's head: its own words are no verb even where tagged so ("in may" as a modal)
     parents = doc.parents(at) if at is not None else []
@@ -426,7 +432,10 @@ def _clause_of(doc: ParsedDoc, char: int) -> list[Token]:
     while True:
         words.append(doc.tokens[node])
         words.extend(doc.tokens[arc.dep] for arc in doc.children(node) if arc.label in CLAUSE_MARKERS)
-        completes = [arc.head for arc in doc.parents(node) if arc.label == "xcomp"]
+        completes = [
+            arc.head for arc in doc.parents(node)
+            if arc.label == "xcomp" and not _lemma_in(doc.tokens[arc.head], PROSPECTIVE_LEMMAS)
+        ]
         if not completes or len(words) > 16:
             return words
         node = completes[0]
