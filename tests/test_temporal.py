@@ -346,6 +346,15 @@ def test_ordinals_and_verbs_that_are_no_dates(parser, resolver):
     assert resolver.ground(parser.parse("This is the 3rd time I tried."), SESSION) == []
     assert resolver.ground(parser.parse("You may want to call her."), SESSION) == []
     assert resolver.ground(parser.parse("We were down 10 in the 4th and I hit the buzzer-beater."), SESSION) == []
+    # a year or a holiday before its noun classifies it ("a 2019 Yaris", "the Christmas card list"), unless the
+    # phrase is a time after a preposition ("at the Christmas party"); "the 2019 season" is itself a time
+    assert resolver.ground(parser.parse("I bought a 2019 Yaris hybrid."), SESSION) == []
+    assert resolver.ground(parser.parse("We bought a 2018 Golf."), SESSION) == []
+    assert resolver.ground(parser.parse("Add me to your Christmas card list."), SESSION) == []
+    assert [m.text for m in resolver.ground(parser.parse("We put up the Christmas tree yesterday."), SESSION)] == ["yesterday"]
+    assert [m.text for m in resolver.ground(parser.parse("I met her at the Christmas party."), SESSION)] == ["Christmas"]
+    assert [m.text for m in resolver.ground(parser.parse("The 2019 season was great."), SESSION)] == ["2019 season"]
+    assert [m.text for m in resolver.ground(parser.parse("We moved here in 2019."), SESSION)] == ["in 2019"]
     # an ordinal before its noun counts or ranks it
     assert resolver.ground(parser.parse("I'm doing it for the 3rd time."), SESSION) == []
     assert [m.text for m in resolver.ground(parser.parse("We moved to the 5th floor on the 3rd."), SESSION)] == ["the 3rd"]

@@ -40,6 +40,10 @@ _ORDINAL_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
 # A day with its month, either way round: "September 12", "the 14th of February", "28 February".
 _DAY_OF_MONTH = rf"(?:{_MONTH}\s+{_ORDINAL_DAY}|(?:the\s+)?{_ORDINAL_DAY}\s+(?:of\s+)?{_MONTH})"
 _RANGE_TO = r"(?:to|through|thru|till|until|-|–)"
+_HOLIDAY = (
+    r"(?:valentine'?s day|new year'?s(?: eve| day)?|christmas(?: eve| day)?|thanksgiving|halloween|"
+    r"independence day|mother'?s day|father'?s day|memorial day|labor day|easter(?: sunday| weekend)?)"
+)
 _COUNT = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a couple|couple of|a few|few|several|many)"
 _UNIT = r"(?:day|week|weekend|month|year)s?"
 
@@ -87,9 +91,7 @@ CUE_PATTERNS = [
         rf"\b{_COUNT}\s+{_CHAT_UNIT}\s+ago\b",
         r"\b(?:thurs|thur|tues|weds)\b",
         rf"\b{_WEEKDAY_ABBR}\s+(?:night|morning|evening|afternoon)\b",
-        r"\b(?:(?:last|this|next)\s+)?(?:valentine'?s day|new year'?s(?: eve| day)?|christmas(?: eve| day)?|"
-        r"thanksgiving|halloween|independence day|mother'?s day|father'?s day|memorial day|labor day|"
-        r"easter(?: sunday| weekend)?)\b",
+        rf"\b(?:(?:last|this|next)\s+)?{_HOLIDAY}\b",
         # a day of the month or a month after a preposition, which the tagger misses in lower-case chat ("we leave
         # on the 25th", "before the 20th", "end of august"); the preposition stays outside the expression
         # ("in the 4th" is a quarter or an inning, not a day); "booked for the 26th"
@@ -156,6 +158,8 @@ SCHEDULED_BEFORE = ("for", "to", "until", "till")
 # their own tense does not date what it completes.
 PROSPECTIVE_LEMMAS = {"decide", "plan", "agree", "promise", "arrange", "intend", "vow", "resolve", "offer",
                       "choose", "aim", "expect", "hope", "schedule", "book"}
+# Prepositions after which a phrase is a time ("at the Christmas party", "in the 2019 season").
+TIME_PREPOSITIONS = ("at", "in", "during", "over", "before", "after", "until", "till", "since", "by")
 # Prefixes of a verb done again or ahead ("rebooked", "prearranged"), which keep its meaning for the rules.
 VERB_PREFIXES = ("re", "pre")
 # What one signs up, registers or gets tickets "for": the date after it is the event's ("tickets for the show on
@@ -288,14 +292,24 @@ def _a_length(doc: ParsedDoc, start: int, text: str) -> bool:
     return text.lower().startswith("for") or re.search(r"\bfor\s+$", before, re.IGNORECASE) is not None
 
 
-def _ranks_a_noun(doc: ParsedDoc, start: int, text: str) -> bool:
-    """The expression at ``start`` is a bare ordinal that modifies a noun after it ("for the 3rd time", "on the
-    5th floor"): it ranks that noun, it is no day of the month."""
-    if not re.fullmatch(r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)", text, re.IGNORECASE):
+def _classifies_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
+    """The expression at ``[start, end)`` is an ordinal, a year or a holiday that modifies a noun after it: it
+    ranks or classifies that noun ("for the 3rd time", "on the 5th floor", "a 2019 Yaris", "your Christmas card
+    list"), and is no date; a year or a holiday still is when the whole phrase is a time after a preposition
+    ("at the Christmas party", "in the 2019 season")."""
+    ordinal = re.fullmatch(r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)", text, re.IGNORECASE)
+    if not (ordinal or re.fullmatch(rf"(?:19|20)\d\d|{_HOLIDAY}", text, re.IGNORECASE)):
         return False
-    ordinal = next((t for t in doc.tokens if t.idx >= start and t.lower[0].isdigit()), None)
-    up = next(iter(doc.parents(ordinal.i)), None) if ordinal is not None else None
-    return up is not None and up.label in ("amod", "nummod", "compound") and up.head > ordinal.i
+    last = next((t for t in reversed(doc.tokens) if t.idx < end), None)
+    up = next(iter(doc.parents(last.i)), None) if last is not None else None
+    if up is None or up.label not in ("amod", "nummod", "compound") or doc.tokens[up.head].idx < end:
+        return False
+    if ordinal:
+        return True
+    noun = up.head
+    while (link := next(iter(doc.parents(noun)), None)) is not None and link.label == "compound":
+        noun = link.head  # "Christmas card list": the phrase is the list's
+    return not (link is not None and link.label == "pobj" and doc.tokens[link.head].lower in TIME_PREPOSITIONS)
 
 
 def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
@@ -305,7 +319,7 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
     text = doc.text[start:end].strip()
     if NON_ANCHOR.search(text) or NON_ANCHOR_BEFORE.search(doc.text[max(0, start - 40) : start]):
         return False
-    if _ranks_a_noun(doc, start, text) or _a_length(doc, start, text):
+    if _classifies_a_noun(doc, start, end, text) or _a_length(doc, start, text):
         return False
     if CLOCK_TIME.match(text):
         first = next((t for t in doc.tokens if t.idx <= start < t.end), None)
