@@ -131,6 +131,25 @@ def test_a_bare_day_takes_the_month_said_before_it(parser, resolver, said, text,
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    "said, text, first",
+    [
+        # the date a thing was moved to dates it, not the one it was moved from; two dates of two deeds, the first
+        (date(2025, 4, 30), "My dentist appointment on April 8 was moved to May 6th.", date(2025, 5, 6)),
+        (date(2025, 4, 30), "They postponed the party on the 2nd until the 9th.", date(2025, 5, 9)),
+        (date(2025, 4, 30), "I flew to Rome on April 8 and went on to Paris on April 12.", date(2025, 4, 8)),
+    ],
+)
+def test_the_date_a_thing_was_moved_to_dates_the_memory(parser, resolver, said, text, first):
+    from memory_pipeline.config import ExtractorConfig
+    from memory_pipeline.extraction.turn import extract_turn
+
+    session = datetime(said.year, said.month, said.day, 12, 0)
+    result = extract_turn(parser.parse(text), "Priya", session, ExtractorConfig(), resolver, addressee="Tom")
+    assert result.event is not None and result.event.start.date() == first, result.mentions
+
+
+@pytest.mark.slow
 def test_without_a_session_time_nothing_is_resolved(parser, resolver):
     mention = ground_one(parser, resolver, "I went there yesterday.", None)
     assert not mention.resolved

@@ -154,6 +154,8 @@ CLAUSE_MARKERS = {"aux", "auxpass", "neg", "advmod"}
 SCHEDULING_LEMMAS = {"book", "schedule", "reschedule", "move", "postpone", "push", "delay", "set", "arrange",
                      "reserve", "plan", "fix", "change", "bring"}
 SCHEDULED_BEFORE = ("for", "to", "until", "till")
+# Verbs that move a date ("moved to May 6th", "postponed until the 9th"): the date they moved from no longer holds.
+RESCHEDULING_LEMMAS = {"move", "reschedule", "postpone", "push", "delay", "bring", "change", "shift", "put"}
 # Verbs whose infinitive complement is ahead of them ("decided to move in June", "agreed to meet on the 20th"):
 # their own tense does not date what it completes.
 PROSPECTIVE_LEMMAS = {"decide", "plan", "agree", "promise", "arrange", "intend", "vow", "resolve", "offer",
@@ -372,6 +374,33 @@ def narrowed(event: TemporalMention, mentions: list[TemporalMention]) -> Tempora
     """The first of ``mentions`` (durations aside) that narrows ``event``, else ``event`` itself: "next month,
     on Saturday the 15th" is on the 15th, "in June, on the 14th" on the 14th."""
     return next((m for m in mentions if m.kind != "duration" and within(m, event)), event)
+
+
+def moved_from(doc: ParsedDoc, mentions: list[TemporalMention]) -> set[int]:
+    """The ``id`` of each of ``mentions`` that a later date of its sentence replaced: the date a thing was moved
+    from ("my appointment on April 8 was moved to May 6th", "postponed the party on the 2nd until the 9th"),
+    which no longer dates it. The later date follows to/until/till/for, hung (through "from", "to Thursday" in
+    "from Monday to Thursday") on a verb of moving a date (:data:`RESCHEDULING_LEMMAS`)."""
+    replaced: set[int] = set()
+    for n, new in enumerate(mentions):
+        at = next((t.i for t in doc.tokens if t.idx >= new.char_start), None)
+        if at and doc.tokens[at - 1].lower in SCHEDULED_BEFORE and _moves_a_date(doc, at - 1):
+            sent = doc.tokens[at].sent
+            replaced |= {id(old) for old in mentions[:n] if _sentence_at(doc, old.char_start) == sent}
+    return replaced
+
+
+def _moves_a_date(doc: ParsedDoc, preposition: int) -> bool:
+    """The ``preposition`` hangs, directly or through another preposition, on a verb of moving a date."""
+    node = preposition
+    while (up := next(iter(doc.parents(node)), None)) is not None and doc.tokens[node].pos == "ADP":
+        node = up.head
+    return doc.tokens[node].pos == "VERB" and _lemma_in(doc.tokens[node], RESCHEDULING_LEMMAS)
+
+
+def _sentence_at(doc: ParsedDoc, char: int) -> int | None:
+    """The sentence of the token at (or first after) character ``char``."""
+    return next((t.sent for t in doc.tokens if t.idx >= char), None)
 
 
 def tense_at(doc: ParsedDoc, char: int) -> str:

@@ -27,7 +27,7 @@ from memory_pipeline.extraction.provenance import UnitMood, provenance
 from memory_pipeline.extraction.realise import Unit, coverage, merge_units, select_units, suppress_near_duplicates, trim
 from memory_pipeline.extraction.scoring import candidates_for
 from memory_pipeline.extraction.scope import classify_scope
-from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver, narrowed
+from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver, moved_from, narrowed
 from memory_pipeline.grounding import ADDRESSEE, ASSISTANT, Perspective, noun_phrase, third_person_referent, unresolved_deixis, we_partner
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.parsing import ParsedDoc
@@ -362,9 +362,10 @@ def extract_turn(
     result.coverage = retained / total if total else 1.0
     lowered = result.text.lower()
     # a time inside the memory's own clauses dates it before one only appended to it ("september. gonna move to
-    # LA in august": the move is in August)
+    # LA in august": the move is in August); a date a thing was moved from, last ("moved to May 6th")
     appended = {id(m) for mentions in appendices.values() for m in mentions}
-    ranked = sorted(result.mentions, key=lambda m: id(m) in appended)
+    replaced = moved_from(doc, result.mentions)
+    ranked = sorted(result.mentions, key=lambda m: (id(m) in appended, id(m) in replaced))
     result.event = next((m for m in ranked if m.resolved and m.kind != "duration" and m.text.lower() in lowered), None) or next(
         (m for m in ranked if m.resolved and m.text.lower() in lowered), None
     )
