@@ -372,6 +372,9 @@ def test_ordinals_and_verbs_that_are_no_dates(parser, resolver):
     assert resolver.ground(parser.parse("Add me to your Christmas card list."), SESSION) == []
     assert [m.text for m in resolver.ground(parser.parse("We put up the Christmas tree yesterday."), SESSION)] == ["yesterday"]
     assert [m.text for m in resolver.ground(parser.parse("I met her at the Christmas party."), SESSION)] == ["Christmas"]
+    # a holiday that names an occasion is its time, whatever the phrase's role
+    assert [m.text for m in resolver.ground(parser.parse("The Christmas party was so much fun."), SESSION)] == ["Christmas"]
+    assert [m.text for m in resolver.ground(parser.parse("We hosted our first Thanksgiving dinner."), SESSION)] == ["Thanksgiving"]
     assert [m.text for m in resolver.ground(parser.parse("The 2019 season was great."), SESSION)] == ["2019 season"]
     assert [m.text for m in resolver.ground(parser.parse("We moved here in 2019."), SESSION)] == ["in 2019"]
     # an ordinal before its noun counts or ranks it

@@ -46,6 +46,12 @@ LIGHT_VERBS = frozenset({"be", "have", "do", "make", "get", "take", "give", "put
 ATTITUDE_VERBS = frozenset({"want", "like", "love", "prefer", "hate"})
 # Feelings said of the future ("I'm gonna miss you", "I'll always love reading"): foreseen, never planned.
 FORESEEN_FEELINGS = frozenset({"miss", "love", "hate", "like"})
+# Gatherings and breaks a holiday can name the time of ("the Christmas party", "Thanksgiving dinner", "the Easter
+# break"), unlike the things it classifies ("a Christmas card", "the Christmas tree").
+OCCASION_NOUNS = frozenset(
+    """party dinner lunch breakfast brunch meal feast celebration gathering service mass parade market fair concert
+    show play break holiday holidays vacation trip weekend eve morning night hunt do bash drinks reunion""".split()
+)
 # Verbs of signing up or booking a place at an event ("signed up for", "registered for", "booked a table").
 REGISTRATION_LEMMAS = frozenset({"register", "enroll", "enrol", "book", "reserve"})
 FIRST_PERSON = frozenset({"i", "we"})

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
-from memory_pipeline.extraction.lexicon import REGISTRATION_LEMMAS
+from memory_pipeline.extraction.lexicon import OCCASION_NOUNS, REGISTRATION_LEMMAS
 from memory_pipeline.parsing import ParsedDoc, Token
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -298,7 +298,8 @@ def _classifies_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     """The expression at ``[start, end)`` is an ordinal, a year or a holiday that modifies a noun after it: it
     ranks or classifies that noun ("for the 3rd time", "on the 5th floor", "a 2019 Yaris", "your Christmas card
     list"), and is no date; a year or a holiday still is when the whole phrase is a time after a preposition
-    ("at the Christmas party", "in the 2019 season")."""
+    ("at the Christmas party", "in the 2019 season"), and a holiday is the time of an occasion it names ("the
+    Christmas party was fun", "our Thanksgiving dinner")."""
     ordinal = re.fullmatch(r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)", text, re.IGNORECASE)
     if not (ordinal or re.fullmatch(rf"(?:19|20)\d\d|{_HOLIDAY}", text, re.IGNORECASE)):
         return False
@@ -311,6 +312,8 @@ def _classifies_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     noun = up.head
     while (link := next(iter(doc.parents(noun)), None)) is not None and link.label == "compound":
         noun = link.head  # "Christmas card list": the phrase is the list's
+    if not ordinal and re.fullmatch(_HOLIDAY, text, re.IGNORECASE) and doc.tokens[noun].lemma.lower() in OCCASION_NOUNS:
+        return False  # "the Christmas party was fun": the party was at Christmas
     return not (link is not None and link.label == "pobj" and doc.tokens[link.head].lower in TIME_PREPOSITIONS)
 
 
