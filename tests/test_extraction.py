@@ -474,3 +474,18 @@ def test_lineage_checks_catch_missing_and_dangling_sources(parser, resolver):
     orphan = memories_have_sources(result.entries, result.sources.head(2))
     assert not orphan.passed and orphan.metadata["examples"] == [result.entries["memory_id"][2]]
     assert empty_output_rate_under(result.diagnostics, 0.005).passed
+
+
+@pytest.mark.slow
+def test_a_misspelt_verb_read_as_a_proper_noun_carries_no_fragment(extract, monkeypatch):
+    # "Remenber" is tagged a proper noun with no entity; the sentence has its predicate, so no verbless fragment
+    # may be added for it (the extra unit had changed how the whole turn was merged and attributed)
+    from memory_pipeline.extraction import turn
+
+    text = ("Hey Gina! Congrats on the new fashion piece! Looks like your store is growing. Remenber the festival I "
+            "told you about? Had that performance and it was awesome - so many people there complementing my dance "
+            "moves. Dancing brings me joy and it was nice to be reminded why I'm passionate about it.")
+    with_fragments = extract(text, "Jon").text
+    monkeypatch.setattr(turn, "_carried_fragments", lambda *args: [])
+    assert with_fragments == extract(text, "Jon").text
+    assert "Jon had that performance" in with_fragments

@@ -115,9 +115,12 @@ def _unit_perspective(doc: ParsedDoc, unit: Unit, perspective: Perspective) -> P
 
 
 def _carries_a_fact(doc: ParsedDoc, k: int, anchors: set[int]) -> bool:
-    """Token ``k`` is a number, an amount or a name, not part of a temporal expression (which is kept anyway)."""
+    """Token ``k`` is a number, an amount or a name, not part of a temporal expression (which is kept anyway).
+
+    A name is a named entity: the tagger also calls a misspelt verb at a sentence's start a proper noun
+    ("Remenber the festival I told you about?"), and such a sentence has a predicate the tagger missed."""
     token = doc.tokens[k]
-    fact = token.pos in ("NUM", "PROPN") or token.text in MONEY_SIGNS or (token.ent and token.ent not in ("ORDINAL", "CARDINAL"))
+    fact = token.pos == "NUM" or token.text in MONEY_SIGNS or (token.ent and token.ent not in ("ORDINAL", "CARDINAL"))
     return bool(fact) and k not in anchors
 
 
