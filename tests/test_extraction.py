@@ -110,6 +110,7 @@ def extract(parser, resolver):
         # a name with its own verb before the comma is a clause, not a call: "Lisbon was amazing" is content
         ("Ravi", "Lisbon was amazing, we got back on Tuesday.", "Ravi noted: Lisbon was amazing, we got back on Tuesday."),
         ("Ravi", "Lisbon was amazing! We flew home on Tuesday.", "Ravi noted: Lisbon was amazing. Ravi noted: we flew home on Tuesday."),
+        ("John", "It's definitely isn't, Maria. My kids have so much.", "John's kids have so much."),  # a closing call
         ("Ravi", "Mel, that's amazing! I got back on Tuesday.", "Ravi got back on Tuesday."),
         # the verb agrees after "no longer", which the tagger reads as bare; "better" keeps it bare
         ("Ravi", "And I no longer drink coffee.", "Ravi no longer drinks coffee."),

@@ -78,10 +78,13 @@ def _called(doc: ParsedDoc, token: Token, start: int, end: int) -> bool:
     """A name (a person's to the tagger, or untyped) that the words ``start..end`` may call someone by. One that is
     the subject of a verb among those words makes them a clause about what it names ("Lisbon was amazing", which
     the tagger calls a person); a vocative is the subject of no verb there, or of the verb after the comma whose
-    own subject chat dropped ("Gina, hope you're well")."""
+    own subject chat dropped ("Gina, hope you're well"), or a name after its verb: a call closing a sentence is
+    the parse's subject too ("It definitely isn't, Maria")."""
     if token.pos != "PROPN" or token.ent not in ("PERSON", ""):
         return False
-    return not any(arc.label in ("nsubj", "nsubjpass") and start <= arc.head < end for arc in doc.parents(token.i))
+    return not any(
+        arc.label in ("nsubj", "nsubjpass") and token.i < arc.head < end for arc in doc.parents(token.i)
+    )
 
 
 def discourse_prefix_end(doc: ParsedDoc) -> int:
