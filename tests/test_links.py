@@ -601,3 +601,31 @@ def test_a_wedding_planned_with_a_verb_is_done_when_told_with_a_noun(parser, emb
     assert "wedding" in readings["plan"].plan.words
     result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
     assert final_lifecycles(initial_lifecycles(memories_by_id(frame), readings), result.links)["plan"] == "completed"
+
+
+def test_an_event_named_by_a_verb_in_one_memory_and_a_noun_in_the_other_is_one_event(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.links.rules import event_overlap
+    from memory_pipeline.memory_frame import memories_by_id
+
+    frame = _plan_frame([
+        ("flat", "We move into the new flat on the 1st of June.", datetime(2025, 5, 10, 12), datetime(2025, 6, 1)),
+        ("moved", "The move got pushed back to the 8th of June.", datetime(2025, 5, 22, 12), datetime(2025, 6, 8)),
+        ("renew", "I'm going to renew my passport on the 26th.", datetime(2025, 3, 1, 12), datetime(2025, 3, 26)),
+        ("renewal", "The passport renewal went through.", datetime(2025, 3, 28, 12), None),
+        ("pay", "I'll pay the tax bill by the end of April.", datetime(2025, 4, 1, 12), datetime(2025, 4, 20), datetime(2025, 5, 1)),
+        ("payment", "The tax bill payment went through.", datetime(2025, 5, 2, 12), None),
+        ("marry", "We're getting married on 14 September.", datetime(2025, 3, 1, 12), datetime(2025, 9, 14)),
+        ("wedding", "The wedding has been pushed to the 19th of October.", datetime(2025, 4, 1, 12), datetime(2025, 10, 19)),
+    ])
+    readings = read_frame(frame, parser)
+    # a day of the month and "the end of" a month are dates, not what the event is about
+    assert readings["flat"].words == {"flat", "move", "new"} and readings["pay"].words == {"bill", "pay", "tax"}
+    assert event_overlap(readings["wedding"], readings["marry"]) == 1.0
+    initial = initial_lifecycles(memories_by_id(frame), readings)
+    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+    relations = {(r["src_memory_id"], r["dst_memory_id"]): r["relation"] for r in result.links.iter_rows(named=True)}
+    assert relations[("moved", "flat")] == "contradicts"  # a correction to a new date: consolidation supersedes
+    final = final_lifecycles(initial, result.links)
+    assert (final["renew"], final["pay"]) == ("completed", "completed")

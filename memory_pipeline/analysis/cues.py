@@ -30,9 +30,11 @@ TIME_WORDS = (
     | frozenset(
         "today tonight yesterday tomorrow week weekend month year day days night morning afternoon evening "
         "last next ago now soon later earlier recently currently time times hour minute moment season "
-        "spring summer autumn fall winter christmas".split()
+        "spring summer autumn fall winter christmas beginning middle end".split()
     )
 )
+# A day of the month ("the 26th"), which the tagger calls a noun: a date, not a thing the event is about.
+ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")
 # Verbs that carry little of what an event is about; two memories sharing only these share no event.
 LIGHT_VERBS = frozenset(
     "be have do get go make take say tell think feel want plan will would can could shall should may might must "
@@ -103,11 +105,37 @@ class Event:
         that both name Tom are not one event; with more in common it is ("visit my grandma", "visited grandma")."""
         if not self.words or not other.words:
             return 0.0
-        shared = self.words & other.words
-        things = (self.nouns & other.words) | (other.nouns & self.words)
-        if not things or (things <= RELATIVES and not shared - RELATIVES):
+        mine, theirs = event_stems(self.words), event_stems(other.words)
+        shared = mine & theirs
+        things = (event_stems(self.nouns) & theirs) | (event_stems(other.nouns) & mine)
+        if not things or (things <= RELATIVE_STEMS and not shared - RELATIVE_STEMS):
             return 0.0
-        return len(shared) / min(len(self.words), len(other.words))
+        return len(shared) / min(len(mine), len(theirs))
+
+
+# Endings that make the noun of a verb's event ("renewal", "payment", "booking", "cancellation", "completion").
+EVENT_NOUN_SUFFIXES = ("ation", "ion", "ment", "ing", "al")
+
+
+def event_stem(lemma: str) -> str:
+    """The lemma without a derivational ending, a doubled last consonant or a final e, so that a verb and the noun of
+    its event compare equal ("move" and "the move", "renew" and "renewal", "cancel" and "cancellation"), as do the two
+    lemmas the parser gives one -ing word ("bouldere" as a verb, "bouldering" as a noun). A key to compare by,
+    never shown: different words may share one ("personal", "person"), which only two memories' other words decide."""
+    for suffix in EVENT_NOUN_SUFFIXES:
+        if lemma.endswith(suffix) and len(lemma) - len(suffix) >= 3:
+            lemma = lemma[: -len(suffix)]
+            break
+    if len(lemma) > 3 and lemma[-1] == lemma[-2] and lemma[-1] not in "aeiou":
+        lemma = lemma[:-1]
+    return lemma[:-1] if len(lemma) > 3 and lemma.endswith("e") else lemma
+
+
+def event_stems(lemmas: frozenset[str]) -> frozenset[str]:
+    return frozenset(event_stem(lemma) for lemma in lemmas)
+
+
+RELATIVE_STEMS = event_stems(RELATIVES)
 
 
 def find_phrase(doc: ParsedDoc, phrase: tuple[str, ...], gap: int = 2) -> tuple[int, int] | None:
@@ -282,7 +310,7 @@ def content_lemma(doc: ParsedDoc, i: int, names: frozenset[str]) -> str | None:
         lemma = lemma[:-1]
     if token.pos not in ("NOUN", "PROPN", "VERB", "ADJ") or not any(c.isalnum() for c in lemma):
         return None
-    if lemma in LIGHT_VERBS or lemma in STOP_WORDS or lemma in TIME_WORDS or lemma in names:
+    if lemma in LIGHT_VERBS or lemma in STOP_WORDS or lemma in TIME_WORDS or lemma in names or ORDINAL.fullmatch(lemma):
         return None
     if token.lower in names or token.lower in FIRST_PERSON:
         return None

@@ -54,10 +54,10 @@ def state_changes(old: SlotValue, new: SlotValue) -> bool:
 
 
 def event_overlap(new: Reading, old: Reading) -> float:
-    """Share of the smaller memory's content words the two share; 0 unless they share a noun or name."""
-    if not new.words or not old.words or not (new.nouns & old.nouns):
-        return 0.0
-    return len(new.words & old.words) / min(len(new.words), len(old.words))
+    """Share of the smaller memory's content words the two share, as :meth:`Event.overlap` counts them: 0 unless a
+    thing one names is among the other's words, with a noun or the verb of its event ("the move got pushed back",
+    "we move into the new flat")."""
+    return Event(new.words, new.nouns).overlap(Event(old.words, old.nouns))
 
 
 def intervals_overlap(a: Memory, b: Memory, grace: timedelta = timedelta(0)) -> bool:
