@@ -629,3 +629,47 @@ def test_an_event_named_by_a_verb_in_one_memory_and_a_noun_in_the_other_is_one_e
     assert relations[("moved", "flat")] == "contradicts"  # a correction to a new date: consolidation supersedes
     final = final_lifecycles(initial, result.links)
     assert (final["renew"], final["pay"]) == ("completed", "completed")
+
+
+def test_plans_that_did_not_come_about_are_cancelled_and_a_cancellation_reports_nothing_done(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    said, later = datetime(2025, 5, 10, 9), datetime(2025, 6, 22, 17)
+    frame = _plan_frame([
+        ("half", "I'm going to run the Cardiff half marathon on the 18th of May.", said, datetime(2025, 5, 18)),
+        ("skye", "I'm going to Skye at the end of the month with two friends from work.", said, datetime(2025, 5, 24), datetime(2025, 6, 1)),
+        ("berlin", "Jess is flying to Berlin on the 20th of May for a conference.", said, datetime(2025, 5, 20)),
+        ("never", "I never ended up running the Cardiff half marathon.", later, None),
+        # of two cues, the one that names the event says what was called off
+        ("storm", "Skye didn't happen, we cancelled it because of the storm.", later, None),
+        ("online", "The conference went online, so Jess cancelled it.", later, None),
+    ])
+    readings = read_frame(frame, parser)
+    assert readings["storm"].cancelled.words == {"skye"}
+    initial = initial_lifecycles(memories_by_id(frame), readings)
+    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+    final = final_lifecycles(initial, result.links)
+    # "cancelled it" names no event to call off, but what it says went online was not done either
+    assert (final["half"], final["skye"], final["berlin"]) == ("cancelled", "cancelled", "pending")
+
+
+@pytest.mark.parametrize(
+    ("text", "called_off"),
+    [
+        ("There isn't going to be a wedding.", {"wedding"}),
+        ("There won't be a party this year.", {"party"}),
+        ("Sadly Skye didn't happen.", {"skye"}),
+        ("I changed my mind about moving to Berlin.", {"berlin", "mind", "move"}),
+        ("There's no milk left.", None),  # a thing missing now, not an event that will not be
+        ("It happened on Friday.", None),
+    ],
+)
+def test_events_that_will_not_be_or_did_not_come_about_are_called_off(parser, text, called_off):
+    reading = read_doc("m", parser.parse(text), "Ana")
+    assert (reading.cancelled.words if reading.cancel else None) == called_off
+
+
+def test_a_change_of_mind_about_a_move_is_no_residence(parser):
+    assert slots_of(parser, "I changed my mind about moving to Berlin.") == set()

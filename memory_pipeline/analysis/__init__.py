@@ -16,7 +16,7 @@ import polars as pl
 from memory_pipeline.analysis.cues import (
     Cue,
     Event,
-    cancel_cue,
+    cancel_cues,
     cue_event,
     clause_count,
     content_lemmas,
@@ -55,7 +55,7 @@ class Reading:
     plan: Event = Event()  # the event of the speaker's own plan, empty when the memory states none
     arranged: Event = Event()  # a sign-up or a present progressive of the speaker: a plan when its date lies ahead
     reports: tuple[Event, ...] = ()  # events reported as done
-    cancelled: Event = Event()  # the clause a cancellation cue is in
+    cancelled: Event = Event()  # the clauses its cancellation cues are in
     denied: Event = Event()  # the clause a denial governs
     corrected: Event = Event()  # the clause a correction cue is in ("the hike got postponed to next weekend")
 
@@ -77,7 +77,8 @@ class Reading:
 def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
     names = speaker_names(speaker)
     words, nouns = content_lemmas(doc, names)
-    cancel, denial, correction = cancel_cue(doc), denial_cue(doc), correction_cue(doc)
+    cancels = list(cancel_cues(doc))
+    cancel, denial, correction = (cancels[0] if cancels else None), denial_cue(doc), correction_cue(doc)
     return Reading(
         memory_id=memory_id,
         slots=read_slots(doc, speaker),
@@ -94,10 +95,17 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         plan=plan_event(doc, names),
         arranged=arrangement_event(doc, names),
         reports=report_events(doc, names),
-        cancelled=cue_event(doc, cancel.at, names) if cancel else Event(),
+        cancelled=called_off_event(doc, cancels, names),
         denied=cue_event(doc, denial.at, names) if denial else Event(),
         corrected=cue_event(doc, correction.at, names) if correction else Event(),
     )
+
+
+def called_off_event(doc: ParsedDoc, cancels: Sequence[Cue], names: frozenset[str]) -> Event:
+    """What the memory calls off: the words of every cancel cue's clause ("Skye didn't happen, we cancelled it":
+    the first names the trip, the second only "it")."""
+    events = [cue_event(doc, cue.at, names) for cue in cancels]
+    return Event(frozenset().union(*(e.words for e in events)), frozenset().union(*(e.nouns for e in events)))
 
 
 def read_frame(frame, parser: Parser, docs: Mapping[str, ParsedDoc] | None = None) -> dict[str, Reading]:

@@ -9,6 +9,7 @@ wording of any test conversation.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from memory_pipeline.analysis.clauses import FIRST_PERSON, SELF, SUBJECT_LABELS, children, parent, subject_of, subtree
@@ -38,7 +39,7 @@ ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")
 # Verbs that carry little of what an event is about; two memories sharing only these share no event.
 LIGHT_VERBS = frozenset(
     "be have do get go make take say tell think feel want plan will would can could shall should may might must "
-    "let start begin keep try need seem look know see come give put use mean hope like love".split()
+    "let start begin keep try need seem look know see come give put use mean hope like love happen occur".split()
 )
 STOP_WORDS = frozenset(
     "a an the this that these those and or but so of in on at to for with from by about as into onto over "
@@ -58,6 +59,11 @@ CANCEL_PHRASES = (("call", "off"), ("give", "up"), ("decide", "against"), ("put"
                   ("back", "out"), ("drop", "out"), ("fall", "through"), ("decide", "not"), ("change", "mind"))
 # A negated future or present plan that ends it ("not going anymore", "won't go after all").
 CANCEL_ADVERBS = frozenset({"anymore", "longer", "after all"})
+# Verbs of an event coming about (lemma, particle): negated, the event did not take place ("Skye didn't happen", "I
+# never ended up running the half marathon").
+CAME_ABOUT = frozenset({("happen", ""), ("occur", ""), ("end", "up")})
+# Verbs whose subject is the event itself, not its doer: "the trip is off", "Skye didn't happen".
+EVENT_SUBJECT_VERBS = frozenset({"be", "happen", "occur"})
 # Denial of what was said: a negation governed by one of these.
 DENIAL_HEADS = frozenset({"say", "mean", "plan", "intend", "true", "right", "correct"})
 # Explicit corrections of an earlier statement, as lemma sequences.
@@ -207,29 +213,27 @@ def is_future(doc: ParsedDoc) -> bool:
     return False
 
 
-def cancel_cue(doc: ParsedDoc) -> Cue | None:
-    """A plan called off: cancel/call off/give up/..., a postponement without a new date, or a negated plan
-    with anymore/no longer/after all."""
+def cancel_cues(doc: ParsedDoc) -> Iterator[Cue]:
+    """Every sign of a plan called off: cancel/call off/give up/..., a postponement without a new date, a thing said
+    to be off, an event that did not come about or will not be, or a negated plan with anymore/no longer/after
+    all. One memory may give several ("Skye didn't happen, we cancelled it"), and only some name the event."""
     for token in doc.tokens:
         lemma = token.lemma.lower()
         if lemma in CANCEL_LEMMAS and token.pos in ("VERB", "NOUN", "ADJ"):
-            if lemma == "postpone" and _has_new_date(doc, token.i):
-                continue
-            return Cue("cancel", token.text, token.i)
-    found = phrase_cue(doc, "cancel", CANCEL_PHRASES)
-    if found is not None:
-        return found
-    off = _declared_off(doc)
-    if off is not None:
-        return off
+            if not (lemma == "postpone" and _has_new_date(doc, token.i)):
+                yield Cue("cancel", token.text, token.i)
+    for found in (phrase_cue(doc, "cancel", CANCEL_PHRASES), _declared_off(doc), _did_not_come_about(doc),
+                  _no_such_event_ahead(doc)):
+        if found is not None:
+            yield found
     text = doc.text.lower()
     heads = negated_heads(doc)
     if heads and any(adverb in text for adverb in CANCEL_ADVERBS):
         for adverb in ("anymore", "no longer", "after all"):
             start = text.find(adverb)
             if start >= 0:
-                return Cue("cancel", doc.text[start : start + len(adverb)], heads[0])
-    return None
+                yield Cue("cancel", doc.text[start : start + len(adverb)], heads[0])
+                return
 
 
 def _declared_off(doc: ParsedDoc) -> Cue | None:
@@ -242,6 +246,35 @@ def _declared_off(doc: ParsedDoc) -> Cue | None:
         subjects = [a for a in children(doc, arc.head, "nsubj") if is_thing(doc, a)]
         if subjects and after not in ("to", "for"):
             return Cue("cancel", doc.span_text(arc.head, arc.dep + 1), arc.head)
+    return None
+
+
+def _did_not_come_about(doc: ParsedDoc) -> Cue | None:
+    """A negated verb of coming about: the event never took place, whatever became of the plan ("Sadly Skye didn't
+    happen", "I never ended up running it")."""
+    for head in negated_heads(doc):
+        token = doc.tokens[head]
+        particles = [doc.tokens[p].lower for p in children(doc, head, "prt")] or [""]
+        if any((token.lemma.lower(), particle) in CAME_ABOUT for particle in particles):
+            return Cue("cancel", doc.span_text(head, head + 1), head)
+    return None
+
+
+def _no_such_event_ahead(doc: ParsedDoc) -> Cue | None:
+    """A negated existential in the future: "there isn't going to be a wedding", "there won't be a party". The cue
+    sits on the "be", whose complement is what will not take place; a present one ("there's no milk") is no cue."""
+    negated = set(negated_heads(doc))
+    for token in doc.tokens:
+        if token.lemma.lower() != "be" or not children(doc, token.i, "attr"):
+            continue
+        up = parent(doc, token.i)
+        going = up[0] if up and up[1] == "xcomp" and doc.tokens[up[0]].lemma.lower() == "go" else None
+        clause = [token.i] + ([going] if going is not None else [])
+        existential = any(doc.tokens[e].lower == "there" for head in clause for e in children(doc, head, "expl"))
+        future = going is not None or any(
+            doc.tokens[a].lower in MODAL_FUTURE or doc.tokens[a].lemma.lower() in ("will", "shall") for a in children(doc, token.i, "aux"))
+        if existential and future and negated & set(clause):
+            return Cue("cancel", doc.span_text(min(clause), token.i + 1), token.i)
     return None
 
 
@@ -353,9 +386,9 @@ def cue_event(doc: ParsedDoc, at: int, names: frozenset[str]) -> Event:
     reasons = [a.dep for a in doc.children(at) if a.label == "advcl" or (
         a.label in ("prep", "npadvmod", "advmod", "mark") and doc.tokens[a.dep].lower in REASON_PREPOSITIONS)]
     left_out = {k for reason in reasons for k in subtree(doc, reason)} | {at}
-    # the doer is left out, not a passive subject: "the trip got cancelled" is about the trip, as a copula's
-    # subject is: "the trip is off"
-    skip = () if doc.tokens[at].lemma.lower() == "be" else ACTIVE_SUBJECT_LABELS
+    # the doer is left out, not a passive subject: "the trip got cancelled" is about the trip, as the subject of a
+    # copula or of "happen" is: "the trip is off", "Skye didn't happen"
+    skip = () if doc.tokens[at].lemma.lower() in EVENT_SUBJECT_VERBS else ACTIVE_SUBJECT_LABELS
     return event_of(doc, [k for k in subtree(doc, at, skip=skip) if k not in left_out], names)
 
 

@@ -328,11 +328,17 @@ def _looks_ahead(context: _Context, predicate: int) -> bool:
         if up is None or up[1] not in ("xcomp", "ccomp", "conj", "pcomp", "prep", "acomp"):
             return False
         head = up[0]
-        if up[1] != "conj" and (_lemma(context, head) in AHEAD_GOVERNORS or (
+        if up[1] != "conj" and (_lemma(context, head) in AHEAD_GOVERNORS or _of_a_mind(context, head) or (
                 _lemma(context, head) == "go" and doc.tokens[head].tag == "VBG")):
             return True
         i = head
     return False
+
+
+def _of_a_mind(context: _Context, verb: int) -> bool:
+    """The verb has "mind" as its object: "changed my mind about moving", "made up my mind to move" speak of an
+    intention, kept or given up, not of a state."""
+    return any(_lemma(context, o) == "mind" for o in _children(context, verb, "dobj"))
 
 
 def _reported(context: _Context, i: int) -> bool:

@@ -153,7 +153,9 @@ def _plan_outcome(
         return FOLLOWUP, 0.8, CANCELLED, f"called off: {reading.cancel.span}"
     if reading.denial is not None and about(reading.denied):
         return CONTRADICTS, 0.8, CONTRADICTED, f"denied: {reading.denial.span}"
-    if not reading.future and any(about(event) and _done_by_planner(event, new, plan) for event in reading.reports):
+    # what a memory that calls something off reports is no deed done ("it went online, so I cancelled it")
+    reported = not reading.future and reading.cancel is None
+    if reported and any(about(event) and _done_by_planner(event, new, plan) for event in reading.reports):
         grace = timedelta(days=config.plan_grace_days)
         if report_fits_plan(plan, new, grace):
             return FOLLOWUP, 0.8, COMPLETED, "reported done"
