@@ -673,3 +673,25 @@ def test_events_that_will_not_be_or_did_not_come_about_are_called_off(parser, te
 
 def test_a_change_of_mind_about_a_move_is_no_residence(parser):
     assert slots_of(parser, "I changed my mind about moving to Berlin.") == set()
+
+
+def test_a_plan_to_call_something_off_is_done_when_it_is_called_off(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    def lifecycles(plan: tuple, later: tuple) -> tuple[str | None, str | None]:
+        frame = _plan_frame([plan, later])
+        readings = read_frame(frame, parser)
+        initial = initial_lifecycles(memories_by_id(frame), readings)
+        result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+        return initial[plan[0]], final_lifecycles(initial, result.links)[plan[0]]
+
+    gym = ("gym", "I'm going to cancel my gym membership this weekend.", datetime(2025, 1, 8, 12), datetime(2025, 1, 11), datetime(2025, 1, 13))
+    assert lifecycles(gym, ("done", "I cancelled my gym membership on Saturday.", datetime(2025, 1, 15, 12), datetime(2025, 1, 11))) == (
+        "pending", "completed")
+    assert lifecycles(gym, ("kept", "I'm not going to cancel my gym membership after all.", datetime(2025, 1, 10, 12), None)) == (
+        "pending", "cancelled")
+    coffee = ("coffee", "I'm going to give up coffee in February.", datetime(2025, 1, 8, 12), datetime(2025, 2, 1), datetime(2025, 3, 1))
+    assert lifecycles(coffee, ("done", "I gave up coffee last week.", datetime(2025, 2, 20, 12), datetime(2025, 2, 10))) == (
+        "pending", "completed")

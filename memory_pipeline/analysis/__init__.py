@@ -26,7 +26,7 @@ from memory_pipeline.analysis.cues import (
     is_report,
     negated_heads,
     negated_lemmas,
-    plan_event,
+    planned_clause,
     arrangement_event,
     report_events,
 )
@@ -53,6 +53,7 @@ class Reading:
     denial: Cue | None = None
     correction: Cue | None = None
     plan: Event = Event()  # the event of the speaker's own plan, empty when the memory states none
+    plans_to_call_off: bool = False  # the plan is to call something off: cancel a membership, give up coffee
     arranged: Event = Event()  # a sign-up or a present progressive of the speaker: a plan when its date lies ahead
     reports: tuple[Event, ...] = ()  # events reported as done
     cancelled: Event = Event()  # the clauses its cancellation cues are in
@@ -77,7 +78,10 @@ class Reading:
 def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
     names = speaker_names(speaker)
     words, nouns = content_lemmas(doc, names)
-    cancels = list(cancel_cues(doc))
+    planned, plan = planned_clause(doc, names)
+    # a cue inside the plan's own clause is what the speaker plans to do ("I'm going to cancel my membership")
+    own = [cue for cue in cancel_cues(doc) if cue.at in planned]
+    cancels = [cue for cue in cancel_cues(doc) if cue.at not in planned]
     cancel, denial, correction = (cancels[0] if cancels else None), denial_cue(doc), correction_cue(doc)
     return Reading(
         memory_id=memory_id,
@@ -92,7 +96,8 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         cancel=cancel,
         denial=denial,
         correction=correction,
-        plan=plan_event(doc, names),
+        plan=plan,
+        plans_to_call_off=bool(own),
         arranged=arrangement_event(doc, names),
         reports=report_events(doc, names),
         cancelled=called_off_event(doc, cancels, names),

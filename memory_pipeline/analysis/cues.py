@@ -397,8 +397,8 @@ def cue_event(doc: ParsedDoc, at: int, names: frozenset[str]) -> Event:
 NOT_PLANS = frozenset({"be", "have", "keep", "continue", "stay", "remain", "need", "feel", "seem"}) | FORESEEN_FEELINGS
 
 
-def plan_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
-    """The event of the speaker's own plan or intention, or an empty event when the memory states none.
+def planned_clause(doc: ParsedDoc, names: frozenset[str]) -> tuple[list[int], Event]:
+    """The tokens of the speaker's own planned clause and its event, or ``([], Event())`` when the memory states none.
 
     The planned predicate is the verb a modal future (will, 'll, gonna), ``going to``, or a present verb of
     planning governs ("plan to visit", or "planning a trip" itself); it must have the speaker as subject and be
@@ -426,10 +426,11 @@ def plan_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
             continue
         if subject_of(doc, predicate, names) != SELF or _asked_of_another(doc, predicate):
             continue
-        event = event_of(doc, [k for k in subtree(doc, predicate, skip=SUBJECT_LABELS) if k not in overtaken], names)
+        clause = [k for k in subtree(doc, predicate, skip=SUBJECT_LABELS) if k not in overtaken]
+        event = event_of(doc, clause, names)
         if event.words:
-            return event
-    return Event()
+            return clause, event
+    return [], Event()
 
 
 def _future_in_the_past(doc: ParsedDoc, i: int) -> bool:

@@ -149,14 +149,16 @@ def _plan_outcome(
         return None  # a plan is followed up later, not in the session that made it
     planned = planned_event(plan_reading)
     about = lambda event: event.overlap(planned) >= config.event_overlap  # noqa: E731
+    grace = timedelta(days=config.plan_grace_days)
     if reading.cancel is not None and about(reading.cancelled):
+        if plan_reading.plans_to_call_off and not reading.future and report_fits_plan(plan, new, grace):
+            return FOLLOWUP, 0.8, COMPLETED, f"called off as planned: {reading.cancel.span}"
         return FOLLOWUP, 0.8, CANCELLED, f"called off: {reading.cancel.span}"
     if reading.denial is not None and about(reading.denied):
         return CONTRADICTS, 0.8, CONTRADICTED, f"denied: {reading.denial.span}"
     # what a memory that calls something off reports is no deed done ("it went online, so I cancelled it")
     reported = not reading.future and reading.cancel is None
     if reported and any(about(event) and _done_by_planner(event, new, plan) for event in reading.reports):
-        grace = timedelta(days=config.plan_grace_days)
         if report_fits_plan(plan, new, grace):
             return FOLLOWUP, 0.8, COMPLETED, "reported done"
         if moved_to is not None and moved_to.memory_id != new.memory_id and report_fits_plan(moved_to, new, grace):
