@@ -75,6 +75,9 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         # the future is read per clause: a hope in one sentence is no plan in the next
         ("Ana hopes it heals fast. Ana's brother moved to Denver.", {"self's brother.residence = denver"}),
         ("Ana is thinking about moving to Lisbon.", set()),
+        # a decision taken is a plan, not yet a state
+        ("I've decided to move to Berlin in June.", set()),
+        ("We've decided to sell the car in May.", set()),
         # arranged for a date ahead, a change is a plan, not yet a state; a pet that died is no longer owned
         ("Ana and Tom are getting married in June.", set()),
         ("Ana is moving to Berlin next month.", set()),
@@ -695,3 +698,21 @@ def test_a_plan_to_call_something_off_is_done_when_it_is_called_off(parser, embe
     coffee = ("coffee", "I'm going to give up coffee in February.", datetime(2025, 1, 8, 12), datetime(2025, 2, 1), datetime(2025, 3, 1))
     assert lifecycles(coffee, ("done", "I gave up coffee last week.", datetime(2025, 2, 20, 12), datetime(2025, 2, 10))) == (
         "pending", "completed")
+
+
+def test_a_decision_to_act_is_a_plan(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    frame = _plan_frame([
+        ("berlin", "I've decided to move to Berlin in June.", datetime(2025, 3, 9, 12), datetime(2025, 6, 1), datetime(2025, 7, 1)),
+        ("car", "We decided to sell the car in May.", datetime(2025, 3, 9, 12), datetime(2025, 5, 1), datetime(2025, 6, 1)),
+        ("moved", "I moved to Berlin last week.", datetime(2025, 6, 20, 12), datetime(2025, 6, 9), datetime(2025, 6, 16)),
+    ])
+    readings = read_frame(frame, parser)
+    assert readings["car"].plan.words == {"car", "sell"}
+    initial = initial_lifecycles(memories_by_id(frame), readings)
+    assert (initial["berlin"], initial["car"]) == ("pending", "pending")
+    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+    assert final_lifecycles(initial, result.links)["berlin"] == "completed"

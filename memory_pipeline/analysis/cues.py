@@ -48,7 +48,10 @@ STOP_WORDS = frozenset(
 )
 
 # Plans and intentions: a lemma that makes its clause future-directed, or the lemma pair of a phrase.
-PLAN_LEMMAS = frozenset({"plan", "intend", "hope", "aim", "schedule", "arrange", "prepare"})
+PLAN_LEMMAS = frozenset({"plan", "intend", "hope", "aim", "schedule", "arrange", "prepare", "decide", "resolve"})
+# Plan lemmas whose past tense still holds: a decision taken stands ("I've decided to move", "we decided to sell
+# the car in May"), where "planned to" or "hoped to" tell of an intention given up or overtaken.
+DECISION_LEMMAS = frozenset({"decide", "resolve"})
 NOUN_PLANS = frozenset({"plan", "schedule", "arrange", "prepare"})  # "planning a trip", "arranging a party"
 PLAN_PHRASES = (("go", "to"), ("want", "to"), ("look", "forward"), ("think", "about"), ("think", "of"), ("about", "to"))
 MODAL_FUTURE = frozenset({"will", "shall", "'ll", "gonna"})
@@ -415,7 +418,7 @@ def planned_clause(doc: ParsedDoc, names: frozenset[str]) -> tuple[list[int], Ev
             if _future_in_the_past(doc, token.i):
                 continue
             predicate = children(doc, token.i, "xcomp")[0]
-        elif token.pos == "VERB" and lemma in PLAN_LEMMAS and token.tag not in ("VBD", "VBN"):
+        elif token.pos == "VERB" and lemma in PLAN_LEMMAS and (token.tag not in ("VBD", "VBN") or lemma in DECISION_LEMMAS):
             # "planned to" / "hoped to" tell of a past intention, not an open plan; "I hope it heals" is a wish
             # for something else, and only "planning a trip" names its plan without a verb
             xcomps = children(doc, token.i, "xcomp")
