@@ -42,7 +42,8 @@ EXPECTED = {
     "S1:2": ("superseded", "S3:2", S1, datetime(2024, 2, 1), None),  # Lisbon, until the move to Berlin (February)
     "S1:4": ("superseded", "S3:3", S1, S3, None),  # nurse at the hospital, until she quit
     "S1:5": ("superseded", "S3:5", S1, S3, None),  # vegetarian -> vegan
-    "S1:6": ("superseded", "S2:2", S1, S2, None),  # dentist on Tuesday, corrected to Friday
+    # dentist on Tuesday, corrected to Friday: an appointment ahead is an arrangement, pending when it was moved
+    "S1:6": ("superseded", "S2:2", S1, S2, "pending"),
     "S1:8": ("active", None, S1, None, "completed"),  # half marathon: run
     "S1:9": ("active", None, S1, None, "cancelled"),  # camping trip: called off
     "S1:10": ("superseded", "S4:3", S1, datetime(2024, 4, 15), None),  # with Tom, until the breakup last week

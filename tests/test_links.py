@@ -716,3 +716,23 @@ def test_a_decision_to_act_is_a_plan(parser, embedder):
     assert (initial["berlin"], initial["car"]) == ("pending", "pending")
     result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
     assert final_lifecycles(initial, result.links)["berlin"] == "completed"
+
+
+def test_an_appointment_of_the_speakers_with_a_date_ahead_is_a_plan(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    frame = _plan_frame([
+        ("first", "My dentist appointment is on Thursday the 20th.", datetime(2025, 3, 9, 12), datetime(2025, 3, 20)),
+        ("off", "My dentist appointment got cancelled.", datetime(2025, 4, 22, 12), None),
+        ("again", "I have a dentist appointment on the 6th of May.", datetime(2025, 4, 22, 12), datetime(2025, 5, 6)),
+        ("went", "We finally went to the dentist on the 6th of May, no fillings.", datetime(2025, 6, 8, 12), datetime(2025, 5, 6)),
+        ("past", "My meeting was on Sunday.", datetime(2025, 6, 8, 12), datetime(2025, 6, 1)),
+    ])
+    readings = read_frame(frame, parser)
+    initial = initial_lifecycles(memories_by_id(frame), readings)
+    assert (initial["first"], initial["again"], initial["past"]) == ("pending", "pending", None)
+    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+    final = final_lifecycles(initial, result.links)
+    assert (final["first"], final["again"]) == ("cancelled", "completed")

@@ -12,8 +12,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from memory_pipeline.analysis.clauses import FIRST_PERSON, SELF, SUBJECT_LABELS, children, parent, subject_of, subtree
-from memory_pipeline.extraction.lexicon import FAMILY_NOUNS, FORESEEN_FEELINGS, REGISTRATION_LEMMAS
+from memory_pipeline.analysis.clauses import FIRST_PERSON, SELF, SUBJECT_LABELS, children, is_self_token, parent, subject_of, subtree
+from memory_pipeline.extraction.lexicon import ARRANGED_EVENT_NOUNS, FAMILY_NOUNS, FORESEEN_FEELINGS, REGISTRATION_LEMMAS
 from memory_pipeline.parsing import ParsedDoc
 
 # How FTA units may name the person whose memory it is.
@@ -520,10 +520,12 @@ def _scheduled(doc: ParsedDoc, token_i: int) -> bool:
 
 def arrangement_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
     """What the speaker signed up for, registered for, booked or bought tickets for, is doing in the present
-    progressive ("we're hosting my parents") or has timetabled ("I start the new job on the 18th"), or an empty
-    event. Each is a plan when the event's date lies ahead, which only the caller knows: "I signed up for the
+    progressive ("we're hosting my parents"), has timetabled ("I start the new job on the 18th") or has on a date
+    ("my dentist appointment is on Thursday the 20th"), or an empty event. Each is a plan when the event's date lies ahead, which only the caller knows: "I signed up for the
     marathon. It's on October 13"."""
     for token in doc.tokens:
+        if (event := _own_dated_event(doc, token.i, names)).words:
+            return event
         if token.pos != "VERB":
             continue
         lemma = token.lemma.lower()
@@ -536,6 +538,25 @@ def arrangement_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
         if subject_of(doc, token.i, names) == SELF and (event := clause_event(doc, token.i, names)).words:
             return event
     return Event()
+
+
+def _own_dated_event(doc: ParsedDoc, i: int, names: frozenset[str]) -> Event:
+    """The event token ``i`` gives a date for, when it is the speaker's: a "be" whose subject is the speaker's event
+    ("my dentist appointment is on Thursday", "our trip is in May") or a "have" of the speaker's with one as its
+    object ("I have an interview at 3"); with a date or time in the clause, not negated and no habit."""
+    token = doc.tokens[i]
+    lemma = token.lemma.lower()
+    if lemma == "be":
+        events = [s for s in children(doc, i, "nsubj") if doc.tokens[s].lemma.lower() in ARRANGED_EVENT_NOUNS
+                  and any(is_self_token(doc, o, names) for o in children(doc, s, "poss"))]
+    elif lemma == "have" and subject_of(doc, i, names) == SELF:
+        events = [o for o in children(doc, i, "dobj") if doc.tokens[o].lemma.lower() in ARRANGED_EVENT_NOUNS]
+    else:
+        return Event()
+    dated = any(doc.tokens[k].ent in ("DATE", "TIME") for k in subtree(doc, i))
+    if not events or not dated or children(doc, i, "neg") or habitual(doc, i):
+        return Event()
+    return event_of(doc, subtree(doc, events[0]), names)
 
 
 # Words of a date that lies ahead (or is today) in an arrangement's clause: "I'm meeting Sara on Friday".

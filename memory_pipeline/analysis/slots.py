@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 
 from memory_pipeline.analysis.clauses import SELF, children, is_self_token, parent, subject_key, subject_of, subtree
 from memory_pipeline.analysis.cues import MODAL_FUTURE, MONTHS, PLAN_LEMMAS, SELF_WORDS, WEEKDAYS, arranged, habitual, negated_heads
-from memory_pipeline.extraction.lexicon import FAMILY_NOUNS, PARENT_NOUNS, PLACE_ENTITIES
+from memory_pipeline.extraction.lexicon import APPOINTMENT_NOUNS, FAMILY_NOUNS, PARENT_NOUNS, PLACE_ENTITIES
 from memory_pipeline.parsing import ParsedDoc
 
 NONE_VALUE = "none"
@@ -80,10 +80,6 @@ NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
     "eleven": 11, "twelve": 12,
 }
-APPOINTMENT_NOUNS = frozenset(
-    "appointment meeting interview exam surgery operation checkup check-up consultation flight reservation "
-    "booking deadline hearing viewing audition recital presentation".split()
-)
 SCHEDULE_NOUNS = frozenset("shift shifts class classes lesson lessons practice training rehearsal hours schedule".split())
 SCHEDULE_VERBS = frozenset(
     {"be", "move", "reschedule", "change", "push", "switch", "shift", "postpone", "bring", "set", "book", "schedule", "have"}

@@ -54,6 +54,13 @@ OCCASION_NOUNS = frozenset(
 )
 # Verbs of signing up or booking a place at an event ("signed up for", "registered for", "booked a table").
 REGISTRATION_LEMMAS = frozenset({"register", "enroll", "enrol", "book", "reserve"})
+# Things one has at a time and goes to: "my dentist appointment is on Thursday", "I have an interview at 3".
+APPOINTMENT_NOUNS = frozenset(
+    "appointment meeting interview exam surgery operation checkup check-up consultation flight reservation "
+    "booking deadline hearing viewing audition recital presentation".split()
+)
+# Events the speaker has or goes on that are arranged for a date, appointments among them.
+ARRANGED_EVENT_NOUNS = APPOINTMENT_NOUNS | frozenset("trip holiday vacation party concert gig match game".split())
 FIRST_PERSON = frozenset({"i", "we"})
 VAGUE_ACTORS = frozenset(
     {"it", "this", "that", "there", "these", "those", "something", "anything", "everything", "nothing", "someone",
