@@ -462,3 +462,26 @@ def test_affect_reads_nrc_in_token_mode_when_installed():
     analyser = AffectAnalyser.load()
     assert analyser.lexicon == "nrc"
     assert analyser.analyse("Melanie is so happy and proud of the kids.").emotion_or_state.startswith("joy:")
+
+
+@pytest.mark.parametrize(
+    ("text", "plan"),
+    [
+        # what others will do or how things will be is foretold, not planned
+        ("Priya noted: Zara loved her swimming lessons, he'll have fun.", None),
+        ("Claire noted: She'll be so cute in a tutu.", None),
+        ("Priya noted: It'll be wonky but ok.", None),
+        ("Priya noted: the weather will be awful tomorrow.", None),
+        ("Priya noted: She's tough, she'll be alright. Priya should go and make dinner.", "should go and make dinner"),
+        # where one will be, what one will be doing, and a cue whose subject chat left out are the speaker's
+        ("Priya will be at the station at 5.", "will be at the station at 5"),
+        ("Priya will be moving to Leeds.", "will be moving to Leeds"),
+        ("Priya noted: will make sure.", "will make sure"),
+        ("Priya thinks it will rain, so Priya will take an umbrella.", "will take an umbrella"),
+    ],
+)
+def test_an_intention_is_the_speakers_action_not_a_prediction(text, plan):
+    from memory_pipeline.units.cues import intention
+
+    speaker = text.split()[0]
+    assert intention(text, speaker, ["Priya", "Claire", "Zara"]) == plan

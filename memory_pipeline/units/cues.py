@@ -35,7 +35,9 @@ INTENTION = re.compile(
     r"looking forward|getting ready|preparing|signed up)\s+to|(?<!\bwas )(?<!\bwere )going\s+to(?!\s+(?:the|a|an|my|his|her|their|our|"
     r"this|that|school|work|bed|church|college)\b)|plans?\s+on|planning\s+on|thinking\s+(?:of|about)|considering|"
     r"(?:planning|plans?)(?=\s+(?:a|an|the|some|his|her|their|our|\w+'s)\b)|"
-    rf"(?<!\bwas )(?<!\bwere )gonna|wanna|will|'ll|must|should)\s+(?!(?:always\s+|so\s+|really\s+)?(?:{'|'.join(sorted(FORESEEN_FEELINGS))})\b)[^.!?;]{{3,80}}",
+    rf"(?<!\bwas )(?<!\bwere )gonna|wanna|will|'ll|must|should)\s+(?!(?:always\s+|so\s+|really\s+)?(?:{'|'.join(sorted(FORESEEN_FEELINGS))})\b)"
+    # "will be" foretells a state ("it'll be fun", "she'll be so cute"), save where one will be or what one will be doing
+    r"(?!be\s+(?!(?:at|in|on|there|here|back|home|away|\w+ing)\b))[^.!?;]{3,80}",
     re.I,
 )
 FUTURE_CUE = re.compile(
@@ -178,11 +180,33 @@ def intention(text: str, subject: str | None = None, names: Iterable[str] = ()) 
     """
     others = [n for n in names if n and n != subject]
     for sentence in sentences(text):
-        for match in INTENTION.finditer(sentence):
-            if subject is not None and _last_name_before(sentence[: match.start()], [subject, *others]) != subject:
-                continue
-            return " ".join(match.group(0).split()).rstrip(" ,;:-")
+        body, attributed = strip_attribution(sentence)
+        match = INTENTION.search(body)
+        while match is not None:
+            if subject is None or _subject_of_cue(body[: match.start()], subject, others, bool(attributed)) == subject:
+                return " ".join(match.group(0).split()).rstrip(" ,;:-")
+            # another's cue may run on over the speaker's own ("it will rain, so Nora will take an umbrella")
+            match = INTENTION.search(body, match.start() + 1)
     return None
+
+
+# Subjects that are not the speaker, whose name the texts write for "I": "he'll have fun", "it'll be wonky".
+OTHER_SUBJECTS = re.compile(r"\b(?:he|she|it|they|you|there|this|that)(?:['’](?:ll|s|re|d))?\b", re.I)
+CLAUSE_BREAK = re.compile(r"[,;:]\s|\s(?:but|so|because)\s", re.I)
+
+
+def _subject_of_cue(before: str, subject: str, others: list[str], attributed: bool) -> str | None:
+    """Whose the intention cue after ``before`` is: the last name said before it, unless a pronoun of someone or
+    something else comes after that name in the cue's clause ("Priya noted: Zara loved it, he'll have fun"). In a
+    text attributed to the speaker, a clause with no subject before its cue is the speaker's ("will make sure")."""
+    clause = CLAUSE_BREAK.split(before)[-1]
+    pronouns = [m.start() for m in OTHER_SUBJECTS.finditer(clause)]
+    named = [m.start() for name in [subject, *others] for m in re.finditer(rf"\b{re.escape(name)}\b", clause)]
+    if pronouns and max(pronouns) > max(named, default=-1):
+        return None
+    if attributed and not clause.strip():
+        return subject
+    return _last_name_before(before, [subject, *others])
 
 
 def _last_name_before(text: str, names: list[str]) -> str | None:
