@@ -113,6 +113,18 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I'm no longer with Jake.", {"self.relationship = single"}),
         ("We got together for lunch.", set()),
         ("I moved back home to Ohio.", {"self.residence = ohio"}),
+        # the same states said other ways: not with someone anymore, made redundant or let go, a relative recovered,
+        # a pastime taken up, given up or kept up so often, a new address
+        ("I'm not with Dan anymore.", {"self.relationship = single"}),
+        ("I was made redundant in February.", {"self.job = none", "self.employer = none"}),
+        ("I got let go last month.", {"self.job = none", "self.employer = none"}),
+        ("This step is redundant.", set()),
+        ("My mum is fully recovered.", {"self's mum.health = recovered"}),
+        ("I go bouldering twice a week.", {"self.activity[bouldere] = yes"}),
+        ("I don't go bouldering anymore.", {"self.activity[bouldere] = none"}),
+        ("I gave up pottery.", {"self.activity[pottery] = none"}),
+        ("I picked up the kids.", set()),
+        ("My new address is 5 Elm Road, York.", {"self.residence = 5 elm road, york"}),
     ],
 )
 def test_slots_of_statements(parser, text, expected):
@@ -736,3 +748,15 @@ def test_an_appointment_of_the_speakers_with_a_date_ahead_is_a_plan(parser, embe
     result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
     final = final_lifecycles(initial, result.links)
     assert (final["first"], final["again"]) == ("cancelled", "completed")
+
+
+def test_a_recovery_from_something_unnamed_ends_what_the_person_had(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+
+    frame = _plan_frame([
+        ("ill", "My mum has pneumonia.", datetime(2025, 2, 1, 12), None),
+        ("well", "My mum is fully recovered.", datetime(2025, 3, 1, 12), None),
+    ])
+    readings = read_frame(frame, parser)
+    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+    assert [(r["src_memory_id"], r["relation"]) for r in result.links.iter_rows(named=True)] == [("well", "updates")]

@@ -72,7 +72,12 @@ class Reading:
         return tuple(s for s in self.slots if not s.future or s.slot in FUTURE_SLOTS)
 
     def slot(self, key: tuple[str, str, str, str]) -> SlotValue | None:
-        return next((s for s in self.state_slots if s.key == key), None)
+        """The state slot with ``key``; a key with no scope, as a recovery from something unnamed has ("my mum is
+        fully recovered"), finds the subject's slot of any scope."""
+        found = next((s for s in self.state_slots if s.key == key), None)
+        if found is None and not key[3]:
+            found = next((s for s in self.state_slots if s.key[:3] == key[:3]), None)
+        return found
 
 
 def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:

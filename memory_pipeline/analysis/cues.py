@@ -488,11 +488,13 @@ SCHEDULED_VERBS = frozenset(
 # A frequency on a verb: "usually", "every Tuesday", "on weekends", "three times a week".
 HABIT_ADVERBS = frozenset({"usually", "often", "always", "regularly", "daily", "weekly", "nightly", "frequently", "normally"})
 HABIT_DETERMINERS = frozenset({"every", "each"})
+HABIT_MULTIPLES = frozenset({"once", "twice", "thrice"})
 HABIT_PLURALS = frozenset({w + "s" for w in WEEKDAYS} | {"weekends", "mornings", "evenings", "nights", "afternoons"})
 
 
 def habitual(doc: ParsedDoc, verb: int) -> bool:
-    """The verb carries a frequency: an adverb, "every/each <time>", "<n> times a <unit>", "on Tuesdays"."""
+    """The verb carries a frequency: an adverb, "every/each <time>", "<n> times a <unit>", "twice a week", "on
+    Tuesdays"."""
     for arc in doc.children(verb):
         word = doc.tokens[arc.dep]
         if arc.label == "advmod" and word.lower in HABIT_ADVERBS:
@@ -502,6 +504,9 @@ def habitual(doc: ParsedDoc, verb: int) -> bool:
                 return True
             if word.lemma.lower() == "time" and children(doc, arc.dep, "nummod", "npadvmod"):
                 return True
+            multiples = children(doc, arc.dep, "predet", "advmod", "quantmod")
+            if any(doc.tokens[d].lower in HABIT_MULTIPLES for d in multiples):
+                return True  # "twice a week", "once a month"
         if arc.label == "prep" and word.lower in ("on", "in"):
             if any(doc.tokens[o].lower in HABIT_PLURALS for o in children(doc, arc.dep, "pobj")):
                 return True

@@ -21,7 +21,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from memory_pipeline.analysis.clauses import SELF, children, is_self_token, parent, subject_key, subject_of, subtree
-from memory_pipeline.analysis.cues import MODAL_FUTURE, MONTHS, PLAN_LEMMAS, SELF_WORDS, WEEKDAYS, arranged, habitual, negated_heads
+from memory_pipeline.analysis.cues import (
+    MODAL_FUTURE, MONTHS, PLAN_LEMMAS, RELATIVES, SELF_WORDS, WEEKDAYS, arranged, habitual, negated_heads,
+)
 from memory_pipeline.extraction.lexicon import APPOINTMENT_NOUNS, FAMILY_NOUNS, PARENT_NOUNS, PLACE_ENTITIES
 from memory_pipeline.parsing import ParsedDoc
 
@@ -54,8 +56,10 @@ JOB_LOSS_VERBS = frozenset({"quit", "lose", "leave", "resign", "retire"})
 NOTICE_VERBS = frozenset({"hand", "give", "put", "submit", "turn", "send"})
 NOTICE_NOUNS = frozenset({"notice", "resignation"})
 HOUSING_NOUNS = frozenset({"landlord", "landlady", "tenant", "lease", "apartment", "flat", "rent"})
-JOB_LOSS_PASSIVE = frozenset({"fire", "lay", "sack", "dismiss"})
-JOB_STATES = {"unemployed": NONE_VALUE, "jobless": NONE_VALUE, "retired": NONE_VALUE, "between": NONE_VALUE}
+# Passive verbs of losing one's job, with the particle or complement some need ("laid off", "let go").
+JOB_LOSS_PASSIVE = {"fire": None, "sack": None, "dismiss": None, "lay": "off", "let": "go"}
+JOB_STATES = {"unemployed": NONE_VALUE, "jobless": NONE_VALUE, "retired": NONE_VALUE, "between": NONE_VALUE,
+              "redundant": NONE_VALUE}
 DIETS = frozenset(
     "vegetarian vegan pescatarian pescetarian keto paleo carnivore omnivore flexitarian gluten-free "
     "plant-based dairy-free lactose-free".split()
@@ -110,6 +114,8 @@ RECOVERY_VERBS = frozenset({"recover", "heal", "beat", "overcome", "survive"})
 # swimming", "took up running", "don't play tennis anymore").
 STOP_HABIT = {"stop": None, "quit": None, "give": "up", "drop": None}
 START_HABIT = {"start": None, "begin": None, "take": "up", "pick": "up", "resume": None}
+# Phrasal verbs whose object is a pastime itself ("took up pottery"); one picks up the kids, not a pastime.
+PASTIME_PHRASES = frozenset({("take", "up"), ("give", "up")})
 # Verbs of states and slots of their own (where one lives or works), which are no pastimes.
 NOT_ACTIVITIES = frozenset(
     "be have get do feel think know want need like love hate see say tell try seem look make use let go come "
@@ -122,6 +128,7 @@ REPORTING_VERBS = frozenset(
     "say tell claim think believe hope wish want wonder doubt imagine dream guess suppose consider mention "
     "pretend fear worry".split()
 )
+PERSONAL_PRONOUNS = frozenset({"i", "we", "you", "he", "she", "they", "me", "us", "him", "her", "them"})
 DIRECTIONS = frozenset({"back", "away", "over", "out", "down", "up", "here", "there"})
 
 
@@ -407,6 +414,8 @@ def _singular_day(word: str) -> str:
 
 # --- rules: each looks at one token and returns the slots it anchors ------------------------------------------
 def residence(context: _Context, i: int) -> list[SlotValue]:
+    if _lemma(context, i) == "address":
+        return _address(context, i)
     if _lemma(context, i) not in ("live", "reside", "move", "relocate", "settle", "base"):
         return []
     out = []
@@ -420,6 +429,17 @@ def residence(context: _Context, i: int) -> list[SlotValue]:
             out.append(_slot(context, i, "residence", _value(context, place), "", prep, place))
             break
     return out
+
+
+def _address(context: _Context, i: int) -> list[SlotValue]:
+    """"My new address is 5 Elm Road, York": one's address is where one lives."""
+    parent = _parent(context, i)
+    if context.doc.tokens[i].pos != "NOUN" or parent is None or parent[1] != "nsubj":
+        return []
+    if _lemma(context, parent[0]) != "be":
+        return []
+    return [_slot(context, parent[0], "residence", _value(context, place), "", i, place, subject=_owner(context, i))
+            for place in _children(context, parent[0], "attr")[:1]]
 
 
 def job(context: _Context, i: int) -> list[SlotValue]:
@@ -456,8 +476,8 @@ def job(context: _Context, i: int) -> list[SlotValue]:
             return _job_loss(context, i, *notices)
     passive = _children(context, i, "nsubjpass", "auxpass")
     if token.pos == "VERB" and lemma in JOB_LOSS_PASSIVE and passive:
-        particles = _children(context, i, "prt")
-        if lemma != "lay" or any(context.doc.tokens[p].lower == "off" for p in particles):
+        particles = _children(context, i, "prt", "xcomp")
+        if JOB_LOSS_PASSIVE[lemma] is None or any(_lemma(context, p) == JOB_LOSS_PASSIVE[lemma] for p in particles):
             return _job_loss(context, i, *particles)
     if token.pos == "NOUN" and lemma in OCCUPATIONS:
         parent = _parent(context, i)
@@ -466,9 +486,22 @@ def job(context: _Context, i: int) -> list[SlotValue]:
                 out.append(_slot(context, parent[0], "job", _value(context, i), "", i))
     if token.pos == "ADJ" and lemma in JOB_STATES:
         parent = _parent(context, i)
-        if parent and parent[1] == "acomp":
+        # "I'm unemployed"; "I was made redundant"; not a thing ("this step is redundant")
+        if parent and parent[1] in ("acomp", "oprd") and _of_a_person(context, parent[0]):
             return _job_loss(context, parent[0], i)
     return out
+
+
+def _of_a_person(context: _Context, predicate: int) -> bool:
+    """The predicate's subject is someone: a personal pronoun, a name or a relative; or none is said, as chat leaves
+    out the speaker ("got let go")."""
+    subjects = _children(context, predicate, "nsubj", "nsubjpass")
+    if not subjects:
+        return True
+    token = context.doc.tokens[subjects[0]]
+    if token.pos == "PRON":
+        return token.lower in PERSONAL_PRONOUNS
+    return (token.pos == "PROPN" and token.ent not in NOT_PEOPLE) or _lemma(context, token.i) in RELATIVES
 
 
 def _new_job(context: _Context, verb: int) -> list[SlotValue]:
@@ -590,13 +623,13 @@ def relationship(context: _Context, i: int) -> list[SlotValue]:
 
 
 def _no_longer_with_someone(context: _Context, with_: int) -> bool:
-    """ "I'm no longer with Jake": "with" a person, on a "be" that "no longer" modifies."""
+    """ "I'm no longer with Jake", "I'm not with Dan anymore": "with" a person, on a "be" said to hold no more."""
     parent = _parent(context, with_)
     if parent is None or parent[1] != "prep" or _lemma(context, parent[0]) != "be":
         return False
     doc = context.doc
     people = [o for o in _children(context, with_, "pobj") if doc.tokens[o].pos == "PROPN" and doc.tokens[o].ent not in NOT_PEOPLE]
-    return bool(people) and any(doc.tokens[a].lower == "longer" for a in _children(context, parent[0], "advmod"))
+    return bool(people) and _no_longer(context, parent[0])
 
 
 def _seeing_someone(context: _Context, i: int) -> bool:
@@ -730,6 +763,10 @@ def health(context: _Context, i: int) -> list[SlotValue]:
             owners = _children(context, subject, "poss")
             if _lemma(context, subject) in BODY_PARTS and all(_is_self_token(context, o) for o in owners):
                 out.append(_slot(context, i, "health", "recovered", f"{_lemma(context, subject)} injury", subject, subject=SELF))
+        said_of = _children(context, i, "nsubj", "nsubjpass")
+        if not out and said_of and not _children(context, i, "dobj") and _of_a_person(context, i):
+            # "my mum is fully recovered": from whatever she had, which a later comparison finds by its subject
+            out.append(_slot(context, i, "health", "recovered", ""))
     return out
 
 
@@ -791,12 +828,17 @@ def activity(context: _Context, i: int) -> list[SlotValue]:
             done = [j for j in _children(context, i, "xcomp") if context.doc.tokens[j].tag == "VBG"]
             if done and (scope := _activity_scope(context, done[0])):
                 return [_slot(context, i, "activity", value, scope, *_activity_words(context, done[0]), negated=False)]
+            # "gave up pottery", "took up yoga": what one takes up or gives up is a pastime (not "quit my job")
+            taken = (lemma, verbs[lemma]) in PASTIME_PHRASES
+            pastimes = [o for o in _children(context, i, "dobj") if taken and _is_pastime(context, o)]
+            if pastimes:
+                return [_slot(context, i, "activity", value, _lemma(context, pastimes[0]), pastimes[0], negated=False)]
             return []
     if token.tag not in ("VBP", "VBZ", "VB", "VBN"):
         return []
     doing = i
     if lemma == "go":  # "I go swimming every Tuesday": the activity is the gerund, unless they go somewhere
-        gerunds = [j for j in _children(context, i, "xcomp") if context.doc.tokens[j].tag == "VBG"]
+        gerunds = [j for j in _children(context, i, "xcomp", "dobj") if context.doc.tokens[j].tag == "VBG"]
         doing = gerunds[0] if gerunds else i
     scope = _activity_scope(context, doing)
     if scope is None:
@@ -808,6 +850,14 @@ def activity(context: _Context, i: int) -> list[SlotValue]:
     if token.tag in ("VBP", "VBZ") and not _negated(context, i) and (habitual(context.doc, i) or habitual(context.doc, doing)):
         return [_slot(context, i, "activity", "yes", scope, *_activity_words(context, doing))]
     return []
+
+
+def _is_pastime(context: _Context, i: int) -> bool:
+    """A thing one takes up or gives up as a pastime: a common noun that is not a job, a possession or a person."""
+    token = context.doc.tokens[i]
+    lemma = _lemma(context, i)
+    owned = bool(_children(context, i, "poss"))
+    return token.pos == "NOUN" and lemma not in JOB_NOUNS | POSSESSIONS | FAMILY_NOUNS and not owned
 
 
 def _activity_words(context: _Context, verb: int) -> list[int]:
