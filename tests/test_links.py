@@ -666,8 +666,9 @@ def test_plans_that_did_not_come_about_are_cancelled_and_a_cancellation_reports_
     initial = initial_lifecycles(memories_by_id(frame), readings)
     result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
     final = final_lifecycles(initial, result.links)
-    # "cancelled it" names no event to call off, but what it says went online was not done either
-    assert (final["half"], final["skye"], final["berlin"]) == ("cancelled", "cancelled", "pending")
+    # "cancelled it" calls off what the memory names, the conference, which it never reports done
+    assert (final["half"], final["skye"], final["berlin"]) == ("cancelled", "cancelled", "cancelled")
+    assert readings["online"].cancelled.words == {"conference"}
 
 
 @pytest.mark.parametrize(

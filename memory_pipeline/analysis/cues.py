@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from memory_pipeline.analysis.clauses import FIRST_PERSON, SELF, SUBJECT_LABELS, children, is_self_token, parent, subject_of, subtree
-from memory_pipeline.extraction.lexicon import ARRANGED_EVENT_NOUNS, FAMILY_NOUNS, FORESEEN_FEELINGS, REGISTRATION_LEMMAS
+from memory_pipeline.extraction.lexicon import ANAPHORA, ARRANGED_EVENT_NOUNS, FAMILY_NOUNS, FORESEEN_FEELINGS, REGISTRATION_LEMMAS
 from memory_pipeline.parsing import ParsedDoc
 
 # How FTA units may name the person whose memory it is.
@@ -392,7 +392,11 @@ def cue_event(doc: ParsedDoc, at: int, names: frozenset[str]) -> Event:
     # the doer is left out, not a passive subject: "the trip got cancelled" is about the trip, as the subject of a
     # copula or of "happen" is: "the trip is off", "Skye didn't happen"
     skip = () if doc.tokens[at].lemma.lower() in EVENT_SUBJECT_VERBS else ACTIVE_SUBJECT_LABELS
-    return event_of(doc, [k for k in subtree(doc, at, skip=skip) if k not in left_out], names)
+    event = event_of(doc, [k for k in subtree(doc, at, skip=skip) if k not in left_out], names)
+    if not event.words and any(doc.tokens[o].lower in ANAPHORA for o in children(doc, at, "dobj", "nsubjpass")):
+        # "the conference went online, so I cancelled it": what "it" stands for is named elsewhere in the memory
+        event = event_of(doc, [k for k in range(len(doc.tokens)) if k not in left_out], names)
+    return event
 
 
 # Future predicates that state a condition or a feeling rather than an action ("is gonna be lucky", "will keep it
