@@ -80,6 +80,7 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("We've decided to sell the car in May.", set()),
         # arranged for a date ahead, a change is a plan, not yet a state; a pet that died is no longer owned
         ("Ana and Tom are getting married in June.", set()),
+        ("We're getting married on 14 September.", set()),
         ("Ana is moving to Berlin next month.", set()),
         ("Ana is living in Berlin these days.", {"self.residence = berlin"}),
         ("Ana's cat Milo passed away.", {"self.ownership[cat] = none"}),

@@ -586,7 +586,8 @@ def arranged(doc: ParsedDoc, i: int) -> bool:
     if token.pos != "VERB" or token.tag not in ("VBG", "VBN"):
         return False
     progressive = [i] if token.tag == "VBG" else [a for a in children(doc, i, "auxpass") if doc.tokens[a].tag == "VBG"]
-    if not any(_present_be(doc, head) for head in progressive):
+    # the parse hangs the "be" on "getting" ("Jess is getting married") or on the participle ("we're getting married")
+    if not progressive or not any(_present_be(doc, head) for head in {*progressive, i}):
         return False
     dated = {doc.tokens[k].lower for k in subtree(doc, i) if doc.tokens[k].ent in ("DATE", "TIME")}
     return bool(dated & AHEAD_DATE_WORDS) and not dated & BEHIND_DATE_WORDS
