@@ -762,3 +762,24 @@ def test_a_recovery_from_something_unnamed_ends_what_the_person_had(parser, embe
     readings = read_frame(frame, parser)
     result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
     assert [(r["src_memory_id"], r["relation"]) for r in result.links.iter_rows(named=True)] == [("well", "updates")]
+
+
+def test_a_plan_called_off_or_moved_in_few_words_is_found_however_far_its_embedding(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    def outcome(later: tuple) -> tuple[list[str], str | None]:
+        frame = _plan_frame([
+            ("plan", "We're getting married on 14 September.", datetime(2025, 3, 1, 12), datetime(2025, 9, 14)),
+            later,
+        ])
+        readings = read_frame(frame, parser)
+        initial = initial_lifecycles(memories_by_id(frame), readings)
+        result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+        return result.links["relation"].to_list(), final_lifecycles(initial, result.links)["plan"]
+
+    moved = ("moved", "The wedding has been pushed to the 19th of October.", datetime(2025, 4, 1, 12), datetime(2025, 10, 19))
+    assert outcome(moved) == (["contradicts"], "pending")  # a new date: consolidation supersedes the old one
+    off = ("off", "There isn't going to be a wedding.", datetime(2025, 4, 1, 12), None)
+    assert outcome(off) == (["followup_of"], "cancelled")

@@ -87,26 +87,47 @@ def planned_event(reading: Reading) -> Event:
     return Event(reading.words, reading.nouns)
 
 
+def plans_named_by(context: LinkContext, new: Memory, event: Event) -> list[Memory]:
+    """The plans of ``new``'s conversation (and kind), made in an earlier session, whose planned event ``event``
+    names. Every plan is looked at, not only the similar ones: a postponement or a cancellation says little besides
+    the event's name ("the move got pushed back", "there isn't going to be a wedding")."""
+    if new.session_time is None or not event.words:
+        return []
+    out = []
+    for plan_id in context.plans:
+        plan = context.memories[plan_id]
+        if plan.session_time is None or (plan.conversation_id, plan.memory_kind) != (new.conversation_id, new.memory_kind):
+            continue
+        if new.session_time <= plan.session_time:
+            continue
+        if event.overlap(planned_event(context.readings[plan_id])) >= context.config.event_overlap:
+            out.append(plan)
+    return out
+
+
 def moved_plans(context: LinkContext) -> dict[str, Memory]:
     """Plan -> the latest later memory that moved it to a new date ("the hike got postponed to next weekend"):
-    the plan's outcome is then looked for around the new date, not the old one. Every plan of the conversation
-    is compared, not only the similar ones: a postponement says little besides the event's name."""
+    the plan's outcome is then looked for around the new date, not the old one."""
     moved: dict[str, Memory] = {}
-    plans = [context.memories[plan_id] for plan_id in context.plans if context.memories[plan_id].session_time is not None]
     for memory_id, reading in context.readings.items():
         new = context.memories.get(memory_id)
-        if new is None or reading.correction is None or not new.explicit_time or new.session_time is None:
+        if new is None or reading.correction is None or not new.explicit_time:
             continue
-        for plan in plans:
-            if (plan.conversation_id, plan.memory_kind) != (new.conversation_id, new.memory_kind):
-                continue
-            if new.session_time <= plan.session_time:
-                continue
-            if reading.corrected.overlap(planned_event(context.readings[plan.memory_id])) < context.config.event_overlap:
-                continue
+        for plan in plans_named_by(context, new, reading.corrected):
             if plan.memory_id not in moved or moved[plan.memory_id].session_time < new.session_time:
                 moved[plan.memory_id] = new
     return moved
+
+
+def followed_up_plans(context: LinkContext, memory_id: str) -> list[Memory]:
+    """The plans a memory calls off or moves to a new date, whether or not its embedding is near theirs."""
+    new, reading = context.memories.get(memory_id), context.readings.get(memory_id)
+    if new is None or reading is None:
+        return []
+    plans = plans_named_by(context, new, reading.cancelled) if reading.cancel is not None else []
+    if reading.correction is not None and new.explicit_time:
+        plans += [plan for plan in plans_named_by(context, new, reading.corrected) if plan not in plans]
+    return plans
 
 
 def classify_pair(
@@ -190,29 +211,35 @@ def _contradiction(new: Memory, old: Memory, new_reading: Reading, old_reading: 
 
 
 class RuleLinkClassifier:
-    """Classifies every candidate pair with :func:`classify_pair`; never fails."""
+    """Classifies every candidate pair with :func:`classify_pair`, and every plan a memory calls off or moves that
+    is not among its candidates; never fails."""
 
     name = NAME
 
     def classify(self, jobs: Sequence[CandidateJob], context: LinkContext) -> list[JobResult]:
-        results = []
         moved = moved_plans(context)
-        for job in jobs:
-            new = context.memories[job.target_id]
+        candidates = {job.target_id: [(c.memory_id, c.similarity) for c in job.candidates] for job in jobs}
+        for memory_id in context.memories:
+            listed = {candidate for candidate, _ in candidates.get(memory_id, [])}
+            unlisted = [(plan.memory_id, 0.0) for plan in followed_up_plans(context, memory_id) if plan.memory_id not in listed]
+            if unlisted:
+                candidates[memory_id] = candidates.get(memory_id, []) + unlisted
+        results = []
+        for target_id, pairs in candidates.items():
             proposals = tuple(
                 classify_pair(
-                    new,
-                    context.memories[candidate.memory_id],
-                    context.readings[job.target_id],
-                    context.readings[candidate.memory_id],
-                    candidate.similarity,
-                    candidate.memory_id in context.plans,
+                    context.memories[target_id],
+                    context.memories[candidate_id],
+                    context.readings[target_id],
+                    context.readings[candidate_id],
+                    similarity,
+                    candidate_id in context.plans,
                     context.config,
-                    moved.get(candidate.memory_id),
+                    moved.get(candidate_id),
                 )
-                for candidate in job.candidates
+                for candidate_id, similarity in pairs
             )
-            results.append(JobResult(job.target_id, proposals, NAME))
+            results.append(JobResult(target_id, proposals, NAME))
         return results
 
 
