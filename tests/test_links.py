@@ -126,6 +126,8 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I gave up pottery.", {"self.activity[pottery] = none"}),
         ("I picked up the kids.", set()),
         ("My new address is 5 Elm Road, York.", {"self.residence = 5 elm road, york"}),
+        ("I live on Baker Street in Leeds.", {"self.residence = leeds"}),
+        ("Ana lives on a boat.", set()),
     ],
 )
 def test_slots_of_statements(parser, text, expected):

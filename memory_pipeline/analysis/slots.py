@@ -421,11 +421,12 @@ def residence(context: _Context, i: int) -> list[SlotValue]:
     out = []
     # "moved back home to Ohio": the place may hang on the adverb
     heads = [i] + [a for a in _children(context, i, "advmod") if context.doc.tokens[a].lower in DIRECTIONS | {"home"}]
-    for prep, obj in [po for head in heads for po in _prep_objects(context, head, ("in", "to", "into"))]:
+    for prep, obj in [po for head in heads for po in _prep_objects(context, head, ("in", "to", "into", "on"))]:
         if _is_place(context, obj):
-            # "moved into a house in Leeds": the named place, not the kind of home
+            # "moved into a house in Leeds", "lives on Baker Street in Leeds": the town, not the home or the street
             named = [o for p, o in _prep_objects(context, obj, ("in",)) if _is_place(context, o)]
-            place = named[0] if named and context.doc.tokens[obj].pos != "PROPN" else obj
+            street = context.doc.tokens[prep].lower == "on"
+            place = named[0] if named and (street or context.doc.tokens[obj].pos != "PROPN") else obj
             out.append(_slot(context, i, "residence", _value(context, place), "", prep, place))
             break
     return out
