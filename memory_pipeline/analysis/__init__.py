@@ -85,8 +85,9 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
     words, nouns = content_lemmas(doc, names)
     planned, plan = planned_clause(doc, names)
     # a cue inside the plan's own clause is what the speaker plans to do ("I'm going to cancel my membership")
-    own = [cue for cue in cancel_cues(doc) if cue.at in planned]
-    cancels = [cue for cue in cancel_cues(doc) if cue.at not in planned]
+    cues = list(cancel_cues(doc))
+    own = [cue for cue in cues if cue.at in planned]
+    cancels = [cue for cue in cues if cue.at not in planned]
     cancel, denial, correction = (cancels[0] if cancels else None), denial_cue(doc), correction_cue(doc)
     return Reading(
         memory_id=memory_id,

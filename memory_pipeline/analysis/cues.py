@@ -12,8 +12,12 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from memory_pipeline.analysis.clauses import FIRST_PERSON, SELF, SUBJECT_LABELS, children, is_self_token, parent, subject_of, subtree
-from memory_pipeline.extraction.lexicon import ANAPHORA, ARRANGED_EVENT_NOUNS, FAMILY_NOUNS, FORESEEN_FEELINGS, REGISTRATION_LEMMAS
+from memory_pipeline.analysis.clauses import (
+    FIRST_PERSON, SELF, SUBJECT_LABELS, children, is_self_token, parent, subject_of, subtree,
+)
+from memory_pipeline.extraction.lexicon import (
+    ANAPHORA, ARRANGED_EVENT_NOUNS, FAMILY_NOUNS, FORESEEN_FEELINGS, REGISTRATION_LEMMAS,
+)
 from memory_pipeline.parsing import ParsedDoc
 
 # How FTA units may name the person whose memory it is.
@@ -274,8 +278,9 @@ def _no_such_event_ahead(doc: ParsedDoc) -> Cue | None:
         going = up[0] if up and up[1] == "xcomp" and doc.tokens[up[0]].lemma.lower() == "go" else None
         clause = [token.i] + ([going] if going is not None else [])
         existential = any(doc.tokens[e].lower == "there" for head in clause for e in children(doc, head, "expl"))
-        future = going is not None or any(
-            doc.tokens[a].lower in MODAL_FUTURE or doc.tokens[a].lemma.lower() in ("will", "shall") for a in children(doc, token.i, "aux"))
+        modals = [a for a in children(doc, token.i, "aux") if doc.tokens[a].lower in MODAL_FUTURE
+                  or doc.tokens[a].lemma.lower() in ("will", "shall")]
+        future = going is not None or bool(modals)
         if existential and future and negated & set(clause):
             return Cue("cancel", doc.span_text(min(clause), token.i + 1), token.i)
     return None
@@ -346,7 +351,9 @@ def content_lemma(doc: ParsedDoc, i: int, names: frozenset[str]) -> str | None:
         lemma = lemma[:-1]
     if token.pos not in ("NOUN", "PROPN", "VERB", "ADJ") or not any(c.isalnum() for c in lemma):
         return None
-    if lemma in LIGHT_VERBS or lemma in STOP_WORDS or lemma in TIME_WORDS or lemma in names or ORDINAL.fullmatch(lemma):
+    if lemma in LIGHT_VERBS or lemma in STOP_WORDS or lemma in TIME_WORDS or lemma in names:
+        return None
+    if ORDINAL.fullmatch(lemma):
         return None
     if token.lower in names or token.lower in FIRST_PERSON:
         return None
@@ -422,7 +429,8 @@ def planned_clause(doc: ParsedDoc, names: frozenset[str]) -> tuple[list[int], Ev
             if _future_in_the_past(doc, token.i):
                 continue
             predicate = children(doc, token.i, "xcomp")[0]
-        elif token.pos == "VERB" and lemma in PLAN_LEMMAS and (token.tag not in ("VBD", "VBN") or lemma in DECISION_LEMMAS):
+        elif token.pos == "VERB" and lemma in PLAN_LEMMAS and (
+                token.tag not in ("VBD", "VBN") or lemma in DECISION_LEMMAS):
             # "planned to" / "hoped to" tell of a past intention, not an open plan; "I hope it heals" is a wish
             # for something else, and only "planning a trip" names its plan without a verb
             xcomps = children(doc, token.i, "xcomp")
@@ -530,8 +538,8 @@ def _scheduled(doc: ParsedDoc, token_i: int) -> bool:
 def arrangement_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
     """What the speaker signed up for, registered for, booked or bought tickets for, is doing in the present
     progressive ("we're hosting my parents"), has timetabled ("I start the new job on the 18th") or has on a date
-    ("my dentist appointment is on Thursday the 20th"), or an empty event. Each is a plan when the event's date lies ahead, which only the caller knows: "I signed up for the
-    marathon. It's on October 13"."""
+    ("my dentist appointment is on Thursday the 20th"), or an empty event. Each is a plan when the event's date
+    lies ahead, which only the caller knows: "I signed up for the marathon. It's on October 13"."""
     for token in doc.tokens:
         if (event := _own_dated_event(doc, token.i, names)).words:
             return event

@@ -94,13 +94,14 @@ def plans_named_by(context: LinkContext, new: Memory, event: Event) -> list[Memo
     if new.session_time is None or not event.words:
         return []
     out = []
-    for plan_id in context.plans:
-        plan = context.memories[plan_id]
+    # in conversation order, so that the links come out the same on every run
+    plans = sorted((context.memories[plan_id] for plan_id in context.plans), key=lambda m: (m.conversation_id, m.position))
+    for plan in plans:
         if plan.session_time is None or (plan.conversation_id, plan.memory_kind) != (new.conversation_id, new.memory_kind):
             continue
         if new.session_time <= plan.session_time:
             continue
-        if event.overlap(planned_event(context.readings[plan_id])) >= context.config.event_overlap:
+        if event.overlap(planned_event(context.readings[plan.memory_id])) >= context.config.event_overlap:
             out.append(plan)
     return out
 
@@ -221,7 +222,8 @@ class RuleLinkClassifier:
         candidates = {job.target_id: [(c.memory_id, c.similarity) for c in job.candidates] for job in jobs}
         for memory_id in context.memories:
             listed = {candidate for candidate, _ in candidates.get(memory_id, [])}
-            unlisted = [(plan.memory_id, 0.0) for plan in followed_up_plans(context, memory_id) if plan.memory_id not in listed]
+            unlisted = [(plan.memory_id, 0.0) for plan in followed_up_plans(context, memory_id)
+                        if plan.memory_id not in listed]
             if unlisted:
                 candidates[memory_id] = candidates.get(memory_id, []) + unlisted
         results = []

@@ -36,7 +36,8 @@ INTENTION = re.compile(
     r"this|that|school|work|bed|church|college)\b)|plans?\s+on|planning\s+on|thinking\s+(?:of|about)|considering|"
     r"(?:planning|plans?)(?=\s+(?:a|an|the|some|his|her|their|our|\w+'s)\b)|"
     rf"(?<!\bwas )(?<!\bwere )gonna|wanna|will|'ll|must|should)\s+(?!(?:always\s+|so\s+|really\s+)?(?:{'|'.join(sorted(FORESEEN_FEELINGS))})\b)"
-    # "will be" foretells a state ("it'll be fun", "she'll be so cute"), save where one will be or what one will be doing
+    # "will be" foretells a state ("it'll be fun", "she'll be so cute"), save where one will be or what one will
+    # be doing
     r"(?!be\s+(?!(?:at|in|on|there|here|back|home|away|\w+ing)\b))[^.!?;]{3,80}",
     re.I,
 )
