@@ -193,6 +193,9 @@ def test_recognizer_is_built_once_and_reused(parser, resolver):
         ("we met 2 wks ago", date(2023, 6, 26), date(2023, 7, 3)),
         ("dentist appt thurs at 3", date(2023, 7, 13), date(2023, 7, 14)),
         ("landed sat night, still jetlagged", date(2023, 7, 8), date(2023, 7, 9)),
+        # a part of a weekday is read as the weekday: the coming one in talk that is not past
+        ("im going out sat night", date(2023, 7, 15), date(2023, 7, 16)),
+        ("we could meet monday night", date(2023, 7, 17), date(2023, 7, 18)),
         # Easter moves: computed for the year the tense points to
         ("We went skiing over Easter.", date(2023, 4, 9), date(2023, 4, 10)),
         ("We're hosting Easter at our place.", date(2024, 3, 31), date(2024, 4, 1)),

@@ -832,8 +832,8 @@ def resolve_by_rule(
             return _day(anchor), _day(_shift(anchor, unit, n)), "duration"
         return _day(back), _day(anchor + timedelta(days=1)), "duration"
 
-    m = re.fullmatch(rf"(?:the )?({_WEEKDAY})", text)
-    if m:  # a bare weekday: the last one in past talk, otherwise the coming one
+    m = re.fullmatch(rf"(?:the )?({_WEEKDAY})(?: (?:morning|afternoon|evening|night))?", text)
+    if m:  # a bare weekday, or a part of one ("sat night"): the last one in past talk, otherwise the coming one
         wd = WEEKDAYS.index(m.group(1))
         if tense == "past":
             return _days(anchor - timedelta(days=(anchor.weekday() - wd) % 7 or 7))
