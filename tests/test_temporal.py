@@ -380,6 +380,10 @@ def test_ordinals_and_verbs_that_are_no_dates(parser, resolver):
     assert [m.text for m in resolver.ground(parser.parse("We hosted our first Thanksgiving dinner."), SESSION)] == ["Thanksgiving"]
     assert [m.text for m in resolver.ground(parser.parse("The 2019 season was great."), SESSION)] == ["2019 season"]
     assert [m.text for m in resolver.ground(parser.parse("We moved here in 2019."), SESSION)] == ["in 2019"]
+    # hours and minutes a race took are no time of day
+    assert resolver.ground(parser.parse("I did it! Finished in 4:12."), SESSION) == []
+    assert resolver.ground(parser.parse("My finishing time of 3:45:10 was a PB."), SESSION) == []
+    assert [m.text for m in resolver.ground(parser.parse("The call is at 4:12 tomorrow."), SESSION)] == ["4:12 tomorrow"]
     # an ordinal before its noun counts or ranks it
     assert resolver.ground(parser.parse("I'm doing it for the 3rd time."), SESSION) == []
     assert [m.text for m in resolver.ground(parser.parse("We moved to the 5th floor on the 3rd."), SESSION)] == ["the 3rd"]

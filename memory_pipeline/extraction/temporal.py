@@ -145,6 +145,9 @@ NON_ANCHOR_BEFORE = re.compile(
 )
 # A clock time alone ("around 6:30", "at 7pm") is the hour of a habit, not a day, in a sentence that says the habit.
 CLOCK_TIME = re.compile(r"^(?:at|around|about|by|until|till)?\s*\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)?$", re.IGNORECASE)
+# Hours and minutes (and seconds) as a clock shows them, and the words that make them a time taken ("in 4:12").
+CLOCK_READING = re.compile(r"(?:in\s+)?\d{1,2}:\d\d(?::\d\d)?", re.IGNORECASE)
+TIME_TAKEN_BEFORE = re.compile(r"\b(?:in|of)\s+(?:just\s+|under\s+|about\s+|around\s+|roughly\s+)?$", re.IGNORECASE)
 HABIT_WORDS = re.compile(r"\b(?:every|each|usually|always|normally|generally|typically)\b", re.IGNORECASE)
 FUTURE_CUES = {"will", "'ll", "gonna", "shall", "plan", "planning", "going", "next", "soon", "hope", "hoping"}
 # What belongs to a verb's clause besides the verb when its tense is read: auxiliaries, negation, adverbs.
@@ -294,6 +297,13 @@ def _a_length(doc: ParsedDoc, start: int, text: str) -> bool:
     return text.lower().startswith("for") or re.search(r"\bfor\s+$", before, re.IGNORECASE) is not None
 
 
+def _a_time_taken(doc: ParsedDoc, start: int, text: str) -> bool:
+    """"Finished in 4:12", "a time of 1:58:30": hours and minutes a race or a task took, not a time of day
+    (which is said "at 4:12"), so no date of the session day."""
+    before = doc.text[max(0, start - 20) : start]
+    return CLOCK_READING.fullmatch(text) is not None and TIME_TAKEN_BEFORE.search(before) is not None
+
+
 def _classifies_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     """The expression at ``[start, end)`` is an ordinal, a year or a holiday that modifies a noun after it: it
     ranks or classifies that noun ("for the 3rd time", "on the 5th floor", "a 2019 Yaris", "your Christmas card
@@ -324,7 +334,7 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
     text = doc.text[start:end].strip()
     if NON_ANCHOR.search(text) or NON_ANCHOR_BEFORE.search(doc.text[max(0, start - 40) : start]):
         return False
-    if _classifies_a_noun(doc, start, end, text) or _a_length(doc, start, text):
+    if _classifies_a_noun(doc, start, end, text) or _a_length(doc, start, text) or _a_time_taken(doc, start, text):
         return False
     if CLOCK_TIME.match(text):
         first = next((t for t in doc.tokens if t.idx <= start < t.end), None)
