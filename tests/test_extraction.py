@@ -490,3 +490,14 @@ def test_a_misspelt_verb_read_as_a_proper_noun_carries_no_fragment(extract, monk
     monkeypatch.setattr(turn, "_carried_fragments", lambda *args: [])
     assert with_fragments == extract(text, "Jon").text
     assert "Jon had that performance" in with_fragments
+
+
+@pytest.mark.slow
+def test_an_appended_date_on_the_other_side_of_the_session_day_does_not_date_the_memory(extract):
+    # the date of a dropped answer is kept in the text, but a past deed is not dated in the months ahead
+    moved_in = extract("Maybe in September. Aisling moved in and she's great.", "Priya")
+    assert "September" in moved_in.text and moved_in.event is None
+    finished = extract("Last Tuesday. I finally finished the report.", "Priya")
+    assert finished.event is not None and finished.event.text == "Last Tuesday"
+    planned = extract("Next week. I'm going to finish the report.", "Priya")
+    assert planned.event is not None and planned.event.text == "Next week"

@@ -27,7 +27,7 @@ from memory_pipeline.extraction.provenance import UnitMood, provenance
 from memory_pipeline.extraction.realise import Unit, coverage, merge_units, select_units, suppress_near_duplicates, trim
 from memory_pipeline.extraction.scoring import candidates_for
 from memory_pipeline.extraction.scope import classify_scope
-from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver, moved_from, narrowed
+from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver, moved_from, narrowed, tense_at
 from memory_pipeline.grounding import ADDRESSEE, ASSISTANT, Perspective, noun_phrase, third_person_referent, unresolved_deixis, we_partner
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.parsing import ParsedDoc
@@ -139,6 +139,19 @@ def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit],
         if any(_carries_a_fact(doc, k, anchors) for k in range(lo, hi)):
             fragments.append(Unit([(lo, hi)], lo, 0.0, None, True))
     return fragments
+
+
+def _against_the_tense(doc: ParsedDoc, host: Unit, mention: TemporalMention, session_time: datetime | None) -> bool:
+    """A date only appended to ``host`` lies on the other side of the session day from where the host's own tense
+    puts it: it is kept in the text (no anchor is dropped) but does not date the memory ("Maybe in September.
+    Aisling moved in and she's great." is not a move in September)."""
+    if session_time is None or not mention.resolved:
+        return False
+    tense = tense_at(doc, doc.tokens[host.predicate].idx)
+    day = session_time.replace(hour=0, minute=0, second=0, microsecond=0)
+    if tense == "past":
+        return mention.start > day
+    return tense == "future" and mention.end <= day
 
 
 def _people(doc: ParsedDoc, ranges: list[tuple[int, int]]) -> list[str]:
@@ -368,7 +381,8 @@ def extract_turn(
     # LA in august": the move is in August); a date a thing was moved from, last ("moved to May 6th")
     appended = {id(m) for mentions in appendices.values() for m in mentions}
     replaced = moved_from(doc, result.mentions)
-    ranked = sorted(result.mentions, key=lambda m: (id(m) in appended, id(m) in replaced))
+    foreign = {id(m) for n, mentions in appendices.items() for m in mentions if _against_the_tense(doc, units[n], m, session_time)}
+    ranked = sorted((m for m in result.mentions if id(m) not in foreign), key=lambda m: (id(m) in appended, id(m) in replaced))
     result.event = next((m for m in ranked if m.resolved and m.kind != "duration" and m.text.lower() in lowered), None) or next(
         (m for m in ranked if m.resolved and m.text.lower() in lowered), None
     )
