@@ -196,6 +196,8 @@ def test_recognizer_is_built_once_and_reused(parser, resolver):
         # a part of a weekday is read as the weekday: the coming one in talk that is not past
         ("im going out sat night", date(2023, 7, 15), date(2023, 7, 16)),
         ("we could meet monday night", date(2023, 7, 17), date(2023, 7, 18)),
+        ("fri works for me", date(2023, 7, 14), date(2023, 7, 15)),
+        ("see u mon", date(2023, 7, 17), date(2023, 7, 18)),
         # Easter moves: computed for the year the tense points to
         ("We went skiing over Easter.", date(2023, 4, 9), date(2023, 4, 10)),
         ("We're hosting Easter at our place.", date(2024, 3, 31), date(2024, 4, 1)),
@@ -367,6 +369,7 @@ def test_a_date_with_a_stay_is_the_stay(parser, resolver):
 def test_ordinals_and_verbs_that_are_no_dates(parser, resolver):
     assert resolver.ground(parser.parse("This is the 3rd time I tried."), SESSION) == []
     assert resolver.ground(parser.parse("You may want to call her."), SESSION) == []
+    assert resolver.ground(parser.parse("c'mon, it's fine"), SESSION) == []
     assert resolver.ground(parser.parse("We were down 10 in the 4th and I hit the buzzer-beater."), SESSION) == []
     # a year or a holiday before its noun classifies it ("a 2019 Yaris", "the Christmas card list"), unless the
     # phrase is a time after a preposition ("at the Christmas party"); "the 2019 season" is itself a time

@@ -85,11 +85,12 @@ CUE_PATTERNS = [
         rf"\bsince\s+(?:{_MONTH}|{_WEEKDAY}|last\s+(?:{_UNIT}|{_WEEKDAY}|summer|winter|spring|fall|autumn))\b",
         rf"\b(?:last|this|next|on)\s+{_WEEKDAY_ABBR}\b",
         # chat's spellings: "tmrw", "this wknd", "nxt wk", "2 wks ago"; a weekday abbreviation that is no other
-        # word ("thurs", "tues", "weds"), or any one before a part of the day ("sat night")
+        # word ("thurs", "tues", "weds", "fri"; "mon" only away from an apostrophe: "c'mon"), or any one before a
+        # part of the day ("sat night")
         rf"\b{_CHAT_DAY}\b",
         rf"\b(?:last|this|next|nxt|past|coming)\s+(?:{_CHAT_UNIT}|{_UNIT}|{_WEEKDAY}|{_WEEKDAY_ABBR})(?![\w'])",
         rf"\b{_COUNT}\s+{_CHAT_UNIT}\s+ago\b",
-        r"\b(?:thurs|thur|tues|weds)\b",
+        r"\b(?:thurs|thur|tues|weds|fri)\b|(?<![\w'’])mon\b(?!['’])",
         rf"\b{_WEEKDAY_ABBR}\s+(?:night|morning|evening|afternoon)\b",
         rf"\b(?:(?:last|this|next)\s+)?{_HOLIDAY}\b",
         # a day of the month or a month after a preposition, which the tagger misses in lower-case chat ("we leave
