@@ -123,6 +123,9 @@ def extract(parser, resolver):
         # "guess what" only announces the news; an acronym the tagger calls a verb is no order
         ("Jess", "omg guess what i got into grad school!! UCLA for psych", "Jess got into grad school. Jess noted: UCLA for psych."),
         ("Jess", "You know what, I quit my job.", "Jess quit Jess' job."),
+        # surprise before a clause of its own is no request; "wait for me" is one
+        ("Jess", "wait you quit the bookshop?", "Jess asks: you quit the bookshop?"),
+        ("Jess", "Wait for me at the station.", "Jess asks to wait for Jess at the station."),
         ("Sam", "Not gonna lie, I'm thinking of quitting my job.", "Sam is thinking of quitting Sam's job."),
         ("Sam", "@Kai I finally finished my thesis", "Sam finally finished Sam's thesis."),
         # "get" with a place is arriving, no empty light verb (the first sentence had gone)

@@ -13,7 +13,10 @@ from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, CLOSINGS, DIS
 from memory_pipeline.parsing import ParsedDoc, Token
 
 # Words that only announce what follows them
-TEASERS = (("guess", "what"), ("you", "know", "what"), ("not", "gon", "na", "lie"), ("to", "be", "honest"))
+TEASERS = (
+    ("guess", "what"), ("you", "know", "what"), ("not", "gon", "na", "lie"), ("to", "be", "honest"),
+    ("wait",), ("hold", "on"),  # surprise before a clause of its own ("wait u quit the bookshop?"), no request
+)
 SPLIT_CONJUNCTIONS = frozenset({"and", "but", "so", "or", "because", "though", "although", "yet", "plus", "cause"})
 
 

@@ -38,7 +38,7 @@ CLOSINGS = tuple(
 CHAT_INTERJECTIONS = frozenset(
     """haha hahaha hahah hehe heh lol lmao lmfao rofl omg omfg ugh ughh argh hmm hmmm hm wow whoa woah yay yikes
     oops whoops phew ooh oooh meh aw aww awww ah ahh oh ohh nah yep yup nope welp btw tbh ngl fyi imo idk jk ok okay
-    okk kk""".split()
+    okk kk fr""".split()
 )
 LEADING_FILLERS = frozenset({"so", "well", "also", "and", "but", "or", "because", "yeah", "like", "anyway", "plus"}) | CHAT_INTERJECTIONS
 
