@@ -24,18 +24,23 @@ APOSTROPHE_LESS = {
     "theyve": "they've", "thats": "that's", "whats": "what's", "wheres": "where's", "theres": "there's",
     "hes": "he's", "shes": "she's", "weve": "we've", "aint": "ain't",
 }
-# Abbreviations of chat; the time words among them are also read by the temporal rules.
+# Chat's spellings of time words ("tmrw", "this wknd", "nxt wk"): the temporal rules read them as the words they
+# stand for too (extraction/temporal.py).
+CHAT_TIME_WORDS = {
+    "tmrw": "tomorrow", "tmr": "tomorrow", "tmrow": "tomorrow", "tmw": "tomorrow", "2moro": "tomorrow",
+    "2morrow": "tomorrow", "2mrw": "tomorrow", "tonite": "tonight", "2nite": "tonight", "2day": "today",
+    "yday": "yesterday", "ystrdy": "yesterday", "wknd": "weekend", "wkend": "weekend", "wk": "week", "wks": "weeks",
+    "nxt": "next", "mnth": "month", "mnths": "months", "yr": "year", "yrs": "years",
+}
+# Chat's other abbreviations.
 CHAT_ABBREVIATIONS = {
     "u": "you", "ur": "your", "tho": "though", "thru": "through", "cuz": "because", "coz": "because",
     "bc": "because", "pls": "please", "plz": "please", "thx": "thanks", "ty": "thank you", "gtg": "got to go",
     "g2g": "got to go", "ttyl": "talk to you later", "brb": "be right back", "idk": "I don't know",
     "btw": "by the way", "rn": "right now", "b4": "before", "bday": "birthday", "ppl": "people",
     "abt": "about", "tbh": "to be honest", "imo": "in my opinion", "nvm": "never mind", "omg": "oh my god",
-    "tmrw": "tomorrow", "tmr": "tomorrow", "tmw": "tomorrow", "2moro": "tomorrow", "tonite": "tonight",
-    "2nite": "tonight", "yday": "yesterday", "wknd": "weekend", "wkend": "weekend", "wk": "week", "wks": "weeks",
-    "nxt": "next", "mnth": "month", "mnths": "months", "yr": "year", "yrs": "years",
 }
-_WRITTEN_OUT = APOSTROPHE_LESS | CHAT_ABBREVIATIONS
+_WRITTEN_OUT = APOSTROPHE_LESS | CHAT_ABBREVIATIONS | CHAT_TIME_WORDS
 # A word of letters and digits with no apostrophe or hyphen on either side ("I'm", "o'clock" and "U-turn" stay).
 _WORD = re.compile(r"(?<![\w'’-])[A-Za-z0-9]+(?![\w'’-])")
 

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
+from memory_pipeline.chat_spelling import CHAT_TIME_WORDS
 from memory_pipeline.extraction.lexicon import OCCASION_NOUNS, REGISTRATION_LEMMAS
 from memory_pipeline.parsing import ParsedDoc, Token
 
@@ -47,13 +48,6 @@ _HOLIDAY = (
 _COUNT = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a couple|couple of|a few|few|several|many)"
 _UNIT = r"(?:day|week|weekend|month|year)s?"
 
-# Chat's spellings of time words ("tmrw", "this wknd", "nxt wk", "sat night"): read as the words they stand for.
-CHAT_TIME_WORDS = {
-    "tmrw": "tomorrow", "tmr": "tomorrow", "tmrow": "tomorrow", "tmw": "tomorrow", "2moro": "tomorrow",
-    "2morrow": "tomorrow", "2mrw": "tomorrow", "tonite": "tonight", "2nite": "tonight", "2day": "today",
-    "yday": "yesterday", "ystrdy": "yesterday", "wknd": "weekend", "wkend": "weekend", "wk": "week", "wks": "weeks",
-    "nxt": "next", "mnth": "month", "mnths": "months", "yr": "year", "yrs": "years",
-}
 _CHAT_DAY = r"(?:tmrw|tmr|tmrow|tmw|2moro|2morrow|2mrw|tonite|2nite|2day|yday|ystrdy)"
 _CHAT_UNIT = r"(?:wknd|wkend|wks?|mnths?|yrs?)"
 
