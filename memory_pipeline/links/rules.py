@@ -34,7 +34,7 @@ from memory_pipeline.links.base import (
     LinkContext,
     LinkProposal,
 )
-from memory_pipeline.links.candidates import CandidateJob
+from memory_pipeline.links.candidates import Candidate, CandidateJob
 from memory_pipeline.config import LinksConfig
 from memory_pipeline.memory_frame import Memory
 
@@ -211,37 +211,43 @@ def _contradiction(new: Memory, old: Memory, new_reading: Reading, old_reading: 
     return bool(new_reading.negated_words & old_reading.words) and not old_reading.negated and overlap >= NEGATION_OVERLAP
 
 
+def with_followed_up_plans(jobs: Sequence[CandidateJob], context: LinkContext) -> list[CandidateJob]:
+    """``jobs`` with every plan a memory calls off or moves among its candidates (similarity 0.0 when the
+    embedding did not bring it), a job of its own for a memory that had none: whichever classifier runs is
+    asked about those pairs."""
+    candidates = {job.target_id: list(job.candidates) for job in jobs}
+    for memory_id in context.memories:
+        listed = {candidate.memory_id for candidate in candidates.get(memory_id, [])}
+        unlisted = [Candidate(plan.memory_id, 0.0) for plan in followed_up_plans(context, memory_id)
+                    if plan.memory_id not in listed]
+        if unlisted:
+            candidates[memory_id] = candidates.get(memory_id, []) + unlisted
+    return [CandidateJob(target_id, tuple(listed)) for target_id, listed in candidates.items()]
+
+
 class RuleLinkClassifier:
-    """Classifies every candidate pair with :func:`classify_pair`, and every plan a memory calls off or moves that
-    is not among its candidates; never fails."""
+    """Classifies every candidate pair with :func:`classify_pair`; never fails."""
 
     name = NAME
 
     def classify(self, jobs: Sequence[CandidateJob], context: LinkContext) -> list[JobResult]:
         moved = moved_plans(context)
-        candidates = {job.target_id: [(c.memory_id, c.similarity) for c in job.candidates] for job in jobs}
-        for memory_id in context.memories:
-            listed = {candidate for candidate, _ in candidates.get(memory_id, [])}
-            unlisted = [(plan.memory_id, 0.0) for plan in followed_up_plans(context, memory_id)
-                        if plan.memory_id not in listed]
-            if unlisted:
-                candidates[memory_id] = candidates.get(memory_id, []) + unlisted
         results = []
-        for target_id, pairs in candidates.items():
+        for job in jobs:
             proposals = tuple(
                 classify_pair(
-                    context.memories[target_id],
-                    context.memories[candidate_id],
-                    context.readings[target_id],
-                    context.readings[candidate_id],
-                    similarity,
-                    candidate_id in context.plans,
+                    context.memories[job.target_id],
+                    context.memories[candidate.memory_id],
+                    context.readings[job.target_id],
+                    context.readings[candidate.memory_id],
+                    candidate.similarity,
+                    candidate.memory_id in context.plans,
                     context.config,
-                    moved.get(candidate_id),
+                    moved.get(candidate.memory_id),
                 )
-                for candidate_id, similarity in pairs
+                for candidate in job.candidates
             )
-            results.append(JobResult(target_id, proposals, NAME))
+            results.append(JobResult(job.target_id, proposals, NAME))
         return results
 
 

@@ -28,6 +28,7 @@ from memory_pipeline.links.base import (
     LinkContext,
 )
 from memory_pipeline.links.candidates import candidate_jobs
+from memory_pipeline.links.rules import with_followed_up_plans
 from memory_pipeline.config import LinksConfig
 from memory_pipeline.memory_frame import Memory, memories_by_id
 from memory_pipeline.schemas import LINKS
@@ -108,8 +109,10 @@ def build_links(
         frame, vectors, config.top_k, config.min_similarity, config.keep, cross_kind=config.cross_kind
     )
     plans = frozenset(memory_id for memory_id, state in lifecycles.items() if state == PENDING)
-    results = classifier.classify(jobs, LinkContext(memories, readings, plans, config))
+    context = LinkContext(memories, readings, plans, config)
+    # the embedding's similarities only: a plan added for what a memory calls off or moves has none to store
     similarity = {(job.target_id, c.memory_id): c.similarity for job in jobs for c in job.candidates}
+    results = classifier.classify(with_followed_up_plans(jobs, context), context)
     rows, errors = _link_rows(results, memories, similarity, dict(lifecycles))
     links = _links_frame(rows)
     return LinksResult(
