@@ -9,6 +9,7 @@ wording of any test conversation.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -144,6 +145,7 @@ def event_stem(lemma: str) -> str:
     return lemma[:-1] if len(lemma) > 3 and lemma.endswith("e") else lemma
 
 
+@lru_cache(maxsize=8192)  # asked for every pair of memories a link or a slot compares
 def event_stems(lemmas: frozenset[str]) -> frozenset[str]:
     return frozenset(event_stem(lemma) for lemma in lemmas)
 

@@ -543,7 +543,7 @@ def _left_employer(context: _Context, lemma: str, obj: int) -> bool:
     (the tagger calls unknown company names people), but one leaves both, so "leave" needs the organisation tag."""
     token = context.doc.tokens[obj]
     if lemma == "quit":
-        return token.pos == "PROPN" and token.ent not in PLACE_ENTITIES | {"GPE"}
+        return token.pos == "PROPN" and token.ent not in PLACE_ENTITIES
     return lemma == "leave" and token.ent == "ORG"
 
 

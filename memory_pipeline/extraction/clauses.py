@@ -59,7 +59,7 @@ def is_discourse_only(doc: ParsedDoc, start: int, end: int) -> bool:
         return True
     closing = _closing_tokens(doc, start, end)
     for token in doc.tokens[start:end]:
-        if is_content(token) and token.i not in closing and not _called(doc, token, start, end):
+        if is_content(token) and token.i not in closing and not _called(doc, token, end):
             return False
     return True
 
@@ -77,9 +77,9 @@ def _closing_tokens(doc: ParsedDoc, start: int, end: int) -> set[int]:
     return found
 
 
-def _called(doc: ParsedDoc, token: Token, start: int, end: int) -> bool:
-    """A name (a person's to the tagger, or untyped) that the words ``start..end`` may call someone by. One that is
-    the subject of a verb among those words makes them a clause about what it names ("Lisbon was amazing", which
+def _called(doc: ParsedDoc, token: Token, end: int) -> bool:
+    """A name (a person's to the tagger, or untyped) that the words up to ``end`` may call someone by. One that is
+    the subject of a verb after it among those words makes them a clause about what it names ("Lisbon was amazing", which
     the tagger calls a person); a vocative is the subject of no verb there, or of the verb after the comma whose
     own subject chat dropped ("Gina, hope you're well"), or a name after its verb: a call closing a sentence is
     the parse's subject too ("It definitely isn't, Maria")."""

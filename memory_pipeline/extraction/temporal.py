@@ -296,7 +296,9 @@ def _a_time_taken(doc: ParsedDoc, start: int, text: str) -> bool:
     """"Finished in 4:12", "a time of 1:58:30": hours and minutes a race or a task took, not a time of day
     (which is said "at 4:12"), so no date of the session day."""
     before = doc.text[max(0, start - 20) : start]
-    return CLOCK_READING.fullmatch(text) is not None and TIME_TAKEN_BEFORE.search(before) is not None
+    if CLOCK_READING.fullmatch(text) is None:
+        return False
+    return text.lower().startswith("in") or TIME_TAKEN_BEFORE.search(before) is not None
 
 
 def _classifies_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
@@ -317,7 +319,7 @@ def _classifies_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     noun = up.head
     while (link := next(iter(doc.parents(noun)), None)) is not None and link.label == "compound":
         noun = link.head  # "Christmas card list": the phrase is the list's
-    if not ordinal and re.fullmatch(_HOLIDAY, text, re.IGNORECASE) and doc.tokens[noun].lemma.lower() in OCCASION_NOUNS:
+    if re.fullmatch(_HOLIDAY, text, re.IGNORECASE) and doc.tokens[noun].lemma.lower() in OCCASION_NOUNS:
         return False  # "the Christmas party was fun": the party was at Christmas
     return not (link is not None and link.label == "pobj" and doc.tokens[link.head].lower in TIME_PREPOSITIONS)
 
