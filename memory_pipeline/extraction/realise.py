@@ -25,7 +25,7 @@ from memory_pipeline.extraction.lexicon import (
 )
 from memory_pipeline.extraction.scoring import Candidate, build_span, find_actor
 from memory_pipeline.grounding import split_subject_head
-from memory_pipeline.parsing import ParsedDoc, Role
+from memory_pipeline.parsing import ParsedDoc, Role, Token
 
 MIN_UNIT_WORDS = 3
 
@@ -94,11 +94,15 @@ def whole_words(doc: ParsedDoc, lo: int, hi: int) -> tuple[int, int]:
     return start, end
 
 
+def is_fact_token(token: Token) -> bool:
+    """A number, a currency sign or a named entity other than a bare count or rank: a word no memory may lose."""
+    return token.pos == "NUM" or token.text in MONEY_SIGNS or bool(token.ent and token.ent not in ("ORDINAL", "CARDINAL"))
+
+
 def widen(doc: ParsedDoc, lo: int, hi: int, clause: Clause, anchors: set[int]) -> tuple[int, int]:
     """Pull named entities, numbers, money and temporal expressions of the clause into the range."""
     for k in range(clause.start, clause.end):
-        token = doc.tokens[k]
-        if k in anchors or token.text in MONEY_SIGNS or token.pos == "NUM" or (token.ent and token.ent not in ("ORDINAL", "CARDINAL")):
+        if k in anchors or is_fact_token(doc.tokens[k]):
             lo, hi = min(lo, k), max(hi, k + 1)
     return lo, hi
 

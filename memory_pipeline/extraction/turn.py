@@ -13,7 +13,6 @@ from datetime import datetime
 
 from memory_pipeline.config import ExtractorConfig
 from memory_pipeline.extraction.clauses import Clause, discourse_prefix_end, is_content, is_discourse_only, split_clauses
-from memory_pipeline.extraction.lexicon import MONEY_SIGNS
 from memory_pipeline.extraction.normalise import (
     Speaker,
     attribute,
@@ -24,7 +23,7 @@ from memory_pipeline.extraction.normalise import (
     rewrite_range,
 )
 from memory_pipeline.extraction.provenance import UnitMood, provenance
-from memory_pipeline.extraction.realise import Unit, coverage, merge_units, select_units, suppress_near_duplicates, trim
+from memory_pipeline.extraction.realise import Unit, coverage, is_fact_token, merge_units, select_units, suppress_near_duplicates, trim
 from memory_pipeline.extraction.scoring import candidates_for
 from memory_pipeline.extraction.scope import classify_scope
 from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver, moved_from, narrowed, tense_at
@@ -119,9 +118,7 @@ def _carries_a_fact(doc: ParsedDoc, k: int, anchors: set[int]) -> bool:
 
     A name is a named entity: the tagger also calls a misspelt verb at a sentence's start a proper noun
     ("Remenber the festival I told you about?"), and such a sentence has a predicate the tagger missed."""
-    token = doc.tokens[k]
-    fact = token.pos == "NUM" or token.text in MONEY_SIGNS or (token.ent and token.ent not in ("ORDINAL", "CARDINAL"))
-    return bool(fact) and k not in anchors
+    return is_fact_token(doc.tokens[k]) and k not in anchors
 
 
 def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit], anchors: set[int]) -> list[Unit]:

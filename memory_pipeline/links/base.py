@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Protocol
 
 from memory_pipeline.analysis import Reading
@@ -51,6 +52,12 @@ class LinkContext:
     readings: dict[str, Reading]
     plans: frozenset[str]
     config: LinksConfig = field(default_factory=LinksConfig)
+
+    @cached_property
+    def plans_in_order(self) -> list[Memory]:
+        """The plans in conversation order, sorted once: every memory that calls off or moves something walks them,
+        and the order makes the links the same on every run."""
+        return sorted((self.memories[plan_id] for plan_id in self.plans), key=lambda m: (m.conversation_id, m.position))
 
 
 class LinkClassifier(Protocol):

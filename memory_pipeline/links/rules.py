@@ -94,9 +94,7 @@ def plans_named_by(context: LinkContext, new: Memory, event: Event) -> list[Memo
     if new.session_time is None or not event.words:
         return []
     out = []
-    # in conversation order, so that the links come out the same on every run
-    plans = sorted((context.memories[plan_id] for plan_id in context.plans), key=lambda m: (m.conversation_id, m.position))
-    for plan in plans:
+    for plan in context.plans_in_order:
         if plan.session_time is None or (plan.conversation_id, plan.memory_kind) != (new.conversation_id, new.memory_kind):
             continue
         if new.session_time <= plan.session_time:
