@@ -485,3 +485,9 @@ def test_an_intention_is_the_speakers_action_not_a_prediction(text, plan):
 
     speaker = text.split()[0]
     assert intention(text, speaker, ["Priya", "Claire", "Zara"]) == plan
+
+
+def test_a_bare_number_is_a_result_not_filler(build):
+    """A race time or a score said alone ("1:57:32!!") has no word of three letters, and used to make no unit."""
+    turns = conversation((MAY_8, [("Tom", "So, race report please!"), ("Maya", "1:57:32!!")]))
+    assert "1:57:32" in containing(build(turns).units, "1:57:32")["content_text"]

@@ -52,11 +52,12 @@ class RulesBuilder:
 
     # -- what a sentence is ---------------------------------------------------------------------------------
     def is_filler(self, sentence: str, names: Sequence[str]) -> bool:
-        """Greetings, thanks and fillers: nothing but conversational glue, names and gratitude."""
+        """Greetings, thanks and fillers: nothing but conversational glue, names and gratitude. A number is content
+        even alone: a race time, a score or a price ("1:57:32!!", "3-1") has no word of three letters."""
         body, _ = cues.strip_attribution(sentence)
         words = cues.content_words(body, names, stemmed=False)
         if not words:
-            return True
+            return not re.search(r"\d", body)
         return bool(cues.COURTESY.search(body)) and words <= (self.sentiment_lexicon | COURTESY_WORDS)
 
     def is_reaction(self, sentence: str, speaker: str | None, names: Sequence[str]) -> bool:
