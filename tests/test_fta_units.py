@@ -85,8 +85,10 @@ def affect():
 def build(parser, resolver, affect):
     """turns (+ cuts) -> UnitsResult, every turn admitted, entries from the real extractor."""
 
-    def run(turns: pl.DataFrame, cuts=None, config: UnitsConfig | None = None, resources: BuilderResources | None = None):
-        gate = turns.select("turn_id", pl.lit(True).alias("admitted"))
+    def run(turns: pl.DataFrame, cuts=None, config: UnitsConfig | None = None, resources: BuilderResources | None = None,
+            refused: tuple[int, ...] = ()):
+        # refused: 0-based rows of ``turns`` the gate did not admit
+        gate = turns.select("turn_id", ~pl.int_range(pl.len()).is_in(list(refused)).alias("admitted"))
         extracted = extract_memories(turns, gate, parser, ExtractorConfig(), resolver)
         resources = resources or BuilderResources(affect, resolver)
         return build_fta_units(turns, segments_of(turns, cuts), extracted.entries, extracted.sources, resources, config)
@@ -491,3 +493,25 @@ def test_a_bare_number_is_a_result_not_filler(build):
     """A race time or a score said alone ("1:57:32!!") has no word of three letters, and used to make no unit."""
     turns = conversation((MAY_8, [("Tom", "So, race report please!"), ("Maya", "1:57:32!!")]))
     assert "1:57:32" in containing(build(turns).units, "1:57:32")["content_text"]
+
+
+def test_a_question_the_gate_refused_still_moves_the_talk_on(build):
+    """Bare questions are seldom admitted; the walk used to see the answer as straight after the speaker's last
+    unit, so a short result joined the pool habit and the pool joined the iron tablets."""
+    turns = conversation(
+        (MAY_8, [("Maya", "I've been going to the pool on Mondays and Wednesdays."), ("Tom", "How did the race go?"),
+                 ("Maya", "50:58! New PB.")])
+    )
+    units = build(turns, refused=(1,)).units
+    assert containing(units, "pool")["memory_id"] != containing(units, "50:58")["memory_id"]
+    turns = conversation(
+        (MAY_8, [("Maya", "I'm stopping the iron tablets next week."), ("Tom", "What about the pool, still going?"),
+                 ("Maya", "Nope, stopped once I could run again.")])
+    )
+    units = build(turns, refused=(1,)).units
+    assert containing(units, "iron")["memory_id"] != containing(units, "once Maya could run")["memory_id"]
+    short = conversation(
+        (MAY_8, [("Maya", "I've been going to the pool on Mondays and Wednesdays."), ("Tom", "lol"),
+                 ("Maya", "Hate it!")])
+    )
+    assert "hates it" in containing(build(short, refused=(1,)).units, "pool")["content_text"]  # a reaction: goes on

@@ -90,6 +90,7 @@ class SegmentWalk:
     last_at: dict[int, int] = field(default_factory=dict)  # id(unit) -> position of its last source turn
     names: tuple[str, ...] = ()  # participants and the people the entries name: not content words
     about: dict[int, bool] = field(default_factory=dict)  # id(unit) -> it is about another participant
+    moved_on: bool = False  # a question changed the subject ("What about the pool?"): its answer opens a unit
 
     def __post_init__(self) -> None:
         people = [p for t in self.segment.turns if t.entry is not None for p in t.entry.people]
@@ -101,6 +102,7 @@ class SegmentWalk:
 
     def step(self, turn: TurnView) -> None:
         if turn.entry is None:
+            self.hear(turn)
             return
         names = self.names
         said = [(s, span, cues.is_question(s, turn.speaker)) for s, span in turn.entry.sentences()]
@@ -115,8 +117,20 @@ class SegmentWalk:
         if questions:
             self.ask(turn, questions, also_stated=bool(statements))
 
+    def hear(self, turn: TurnView) -> None:
+        """A turn without an entry makes no unit, but a question asked there (the gate admits few bare questions)
+        still moved the talk on: the other side did not only react, so a short answer ("50:58! New PB." to "How did
+        the race go?") no longer carries on the speaker's last unit by itself, and a question that changes the
+        subject ("What about the pool?") is answered about something else."""
+        if self.last_opened is None or self.last_opened.speaker == turn.speaker:
+            return
+        if any(cues.is_question(s, turn.speaker) for s in cues.sentences(turn.text)):
+            self.last_opened = None
+            self.moved_on = self.moved_on or bool(cues.TOPIC_CHANGE.search(turn.text))
+
     def ask(self, turn: TurnView, questions: list[tuple[str, EntrySpan]], also_stated: bool) -> None:
         text = " ".join(s for s, _ in questions)
+        self.moved_on = self.moved_on or bool(cues.TOPIC_CHANGE.search(text))
         addressee = self.segment.addressee_of.get(turn.speaker or "")
         follows = self.last_opened
         if also_stated or follows is None or follows.speaker == turn.speaker or cues.TOPIC_CHANGE.search(text):
@@ -130,7 +144,8 @@ class SegmentWalk:
                       turn.dialogue_time, tuple(span for _, span in statements))
         pending = self.pending if self.pending and self.pending.question.asker != speaker else None
         unit = self.open.get(speaker)
-        if unit is None or self.about.get(id(unit)) != about_other or not self.continues(unit, turn, piece, pending):
+        moved_on, self.moved_on = self.moved_on, False
+        if unit is None or moved_on or self.about.get(id(unit)) != about_other or not self.continues(unit, turn, piece, pending):
             unit = UnitDraft(self.segment.conversation_id, self.segment.session_id, [self.segment.segment_id], speaker, self.label)
             self.units.append(unit)
             self.open[speaker] = unit
