@@ -515,3 +515,13 @@ def test_a_question_the_gate_refused_still_moves_the_talk_on(build):
                  ("Maya", "Hate it!")])
     )
     assert "hates it" in containing(build(short, refused=(1,)).units, "pool")["content_text"]  # a reaction: goes on
+
+
+def test_a_time_word_in_common_is_no_shared_subject(build):
+    """"now" and "a week" used to count as a content word two statements share, joining a running habit and sleep."""
+    turns = conversation(
+        (MAY_8, [("Maya", "I added an easy Saturday shakeout, so it's four runs a week now."),
+                 ("Maya", "The coffee thing worked btw. I'm sleeping about 7 and a half hours most nights now.")])
+    )
+    units = build(turns).units
+    assert containing(units, "shakeout")["memory_id"] != containing(units, "sleeping")["memory_id"]

@@ -15,6 +15,10 @@ from memory_pipeline.extraction.lexicon import ANAPHORA, CONTRAST, DISCOURSE_WOR
 from memory_pipeline.parsing.words import sentence_spans
 
 WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d+")
+# Words that say when, not what: two statements that both say "now" or "a week" are not about one thing.
+TIME_WORDS = frozenset(
+    "now today tonight yesterday tomorrow ago day days week weeks weekend month months year years time times".split()
+)
 CONTINUATION_OPENERS = ANAPHORA | CONTRAST | frozenset({"and", "also", "plus", "then", "after", "later", "so", "because"})
 # A question that leaves the current subject ("anyway, how are the kids?").
 TOPIC_CHANGE = re.compile(r"\b(?:anyway|by the way|btw|what about|how about|speaking of|on another note|changing the subject)\b", re.I)

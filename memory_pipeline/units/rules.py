@@ -241,9 +241,10 @@ def dated_apart(unit: UnitDraft, piece: Piece) -> bool:
 
 
 def shares_subject(unit: UnitDraft, piece: Piece, names: Sequence[str]) -> bool:
-    """At least one content word (stem) in common: the statement is about what the unit is about."""
+    """At least one content word (stem) in common, not a time word: the statement is about what the unit is about
+    ("four runs a week now" and "sleeping 7 hours most nights now" share only when they are said)."""
     seen = cues.content_words(" ".join(t for p in unit.pieces if p.speaker == unit.speaker for t in p.texts), names)
-    return bool(seen & cues.content_words(" ".join(piece.texts), names))
+    return bool((seen & cues.content_words(" ".join(piece.texts), names)) - {cues.stem(w) for w in cues.TIME_WORDS})
 
 
 def rules_builder(config: UnitsConfig, resources: BuilderResources) -> RulesBuilder:
