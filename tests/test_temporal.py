@@ -390,3 +390,27 @@ def test_ordinals_and_verbs_that_are_no_dates(parser, resolver):
     # an ordinal before its noun counts or ranks it
     assert resolver.ground(parser.parse("I'm doing it for the 3rd time."), SESSION) == []
     assert [m.text for m in resolver.ground(parser.parse("We moved to the 5th floor on the 3rd."), SESSION)] == ["the 3rd"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "said, text, expression, first",
+    [
+        # "May" is also a modal, so the tagger leaves it out of the day's date: the day and its month had come
+        # out as two expressions, and the entry was dated the 5th of the month it was said in
+        (date(2025, 3, 2), "I start on the 5th of May.", "the 5th of May", date(2025, 5, 5)),
+        (date(2025, 3, 2), "Since Kestrel offered me a job! I start on the 5th of May.", "the 5th of May", date(2025, 5, 5)),
+        (date(2025, 3, 2), "the exam is on the 12th of may", "the 12th of may", date(2025, 5, 12)),
+    ],
+)
+def test_a_day_of_may_is_one_date(parser, resolver, said, text, expression, first):
+    mentions = resolver.ground(parser.parse(text), datetime(said.year, said.month, said.day, 12, 0))
+    assert [m.text for m in mentions] == [expression], mentions
+    assert mentions[0].start.date() == first
+
+
+@pytest.mark.slow
+def test_the_5th_that_may_be_is_no_month(parser, resolver):
+    # without "of", "may" after a day is the modal it usually is
+    mentions = resolver.ground(parser.parse("The 5th may work for us."), SESSION)
+    assert all("may" not in m.text.lower() for m in mentions), mentions

@@ -93,6 +93,10 @@ CUE_PATTERNS = [
         _after_preposition(r"the\s+\d{1,2}(?:st|nd|rd|th)\b", ("on", "by", "before", "after", "until", "till", "from", "since", "for")),
         _after_preposition(rf"(?:(?:early|mid|late)[- ])?{_MONTH}\b(?!\s+(?:i|we|you|he|she|they|be)\b)",
                            ("on", "by", "before", "after", "until", "till", "in", "from", "since", "of")),
+        # a day "of" its month, which the tagger cuts in two when the month is "May" (also a modal): "the 5th"
+        # and "May" had been two expressions, the first dated in the month the turn was said; "of" is required,
+        # since "the 5th may work" is the modal
+        rf"\b(?:the\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th))\s+of\s+{_MONTH}\b",
         rf"\b(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+{_MONTH}\b",
         r"\b(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+(?:the|this|next|last)\s+(?:week|month|quarter|year)\b",
         r"\b(?:this|next|last)\s+quarter\b",
