@@ -47,12 +47,14 @@ HYPHENS = frozenset({"-", "‐", "‑", "–"})
 class Perspective:
     """Who the deictic words of one turn point to: ``addressee`` for "you" (set only when it is clear whom the
     turn addresses), ``we`` for "we/us/our" (set only when the turn says who they are), ``third`` for
-    "she/he/her/him/his" after token ``third_from`` (set only when the turn names one other person before)."""
+    "she/he/her/him/his" from token ``third_from`` up to token ``third_until`` (set only when the turn names one
+    other person before; ``third_until`` is where it names the next, None when it names no other)."""
 
     addressee: str | None = None
     we: str | None = None
     third: str | None = None
     third_from: int = 0
+    third_until: int | None = None
     # sentences that name a day before the session: there a verb whose past and present look alike ("quit",
     # "put", "cut") is past, and keeps its form ("I quit smoking on New Year's Day", said on 10 January)
     looking_back: frozenset[int] = frozenset()
@@ -61,20 +63,22 @@ class Perspective:
 THIRD_PERSON = frozenset({"she", "he", "her", "him", "his", "hers"})
 
 
-def third_person_referent(doc: ParsedDoc, excluded: Sequence[str | None]) -> tuple[str, int, int] | None:
-    """``(name, start, end)`` of the one person a turn names besides its speaker and addressee ("Ana's great,
-    she just got a job"), whom a later "she" or "he" of the turn is taken to mean; None when it names no other
-    person or several (no gender is guessed, so two names leave every pronoun as said)."""
+def third_person_referent(doc: ParsedDoc, excluded: Sequence[str | None]) -> tuple[str, int, int, int] | None:
+    """``(name, start, end, until)`` of the first person a turn names besides its speaker and addressee ("Ana's
+    great, she just got a job"), whom a later "she" or "he" of the turn is taken to mean up to token ``until``,
+    where the turn names another person (``len(doc)`` when it names none); None when it names no other person.
+    No gender is guessed, so a pronoun after two names stays as said; one before the second name can only mean
+    the first ("Priya's thrilled, her mum wants to meet Mum" had kept "her": "Mum", named after it, had made two)."""
     skip = {part.lower() for name in excluded if name for part in name.split()}
     found: dict[str, tuple[int, int]] = {}
     for start, end in _named_people(doc):
         name = re.sub(r"['’]s$", "", doc.span_text(start, end).strip())
         if name and not any(part.lower() in skip for part in name.split()):
             found.setdefault(name, (start, end))
-    if len(found) != 1:
+    if not found:
         return None
-    name, (start, end) = next(iter(found.items()))
-    return name, start, end
+    (name, (start, end)), *others = found.items()
+    return name, start, end, others[0][1][0] if others else len(doc)
 
 
 # Roles in which a proper name is a person the turn talks about ("Ana's great", "Jen's doing well").

@@ -194,6 +194,9 @@ def test_a_participant_called_by_name_is_whom_you_means_in_a_group(parser, resol
         ("Dev", "Ana called, she'll come by on Friday.", "Dev noted: Ana called, she'll come by on Friday."),
         # two people named: no gender is guessed, the pronoun stays
         ("Dev", "Sara and Tom came over, she brought cake", "Dev noted: Sara and Tom came over, she brought cake."),
+        # ... but a person named only after the pronoun cannot be whom it means ("Mum" had made two names)
+        ("Tom", "Priya's thrilled. Her mum wants to meet Mum before the wedding.",
+         "Tom noted: Priya's mum wants to meet Mum before the wedding."),
         # the memory keeps the name itself: it reads right as said
         ("Mia", "My sister Rita told me she's pregnant.", "Mia's sister Rita told Mia she's pregnant."),
         # ... however the tagger types the name ("Hughes" is an organisation to it): "she" may be the child here

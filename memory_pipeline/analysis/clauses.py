@@ -61,7 +61,7 @@ def subject_key(doc: ParsedDoc, i: int, names: frozenset[str]) -> str:
     if token.lower in THIRD_PERSON:
         # "Tom didn't like Denver, he moved back": the one other person named before the pronoun
         referent = third_person_referent(doc, tuple(names))
-        if referent is not None and referent[2] <= i:
+        if referent is not None and referent[2] <= i < referent[3]:
             return referent[0].split()[-1].lower()
     if owners and is_self_token(doc, owners[0], names):
         # "our family moved": the speaker's household is the speaker

@@ -184,7 +184,9 @@ def _grounded(doc: ParsedDoc, k: int, lower: str, perspective: Perspective) -> s
         if lower in ("our", "ours"):
             return possessive(perspective.we)
         return "themselves" if lower == "ourselves" else perspective.we
-    if perspective.third and lower in THIRD_PERSON and token.pos == "PRON" and k >= perspective.third_from:
+    if perspective.third and lower in THIRD_PERSON and token.pos == "PRON" and perspective.third_from <= k < (
+        len(doc) if perspective.third_until is None else perspective.third_until
+    ):
         owner = lower in ("his", "hers") or (lower == "her" and token.tag == "PRP$")
         return possessive(perspective.third) if owner else perspective.third
     return None

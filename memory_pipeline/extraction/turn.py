@@ -85,8 +85,8 @@ def _perspective(doc: ParsedDoc, speaker: Speaker, addressee: str | None, addres
     else:
         we = None
     referent = third_person_referent(doc, (speaker.name, addressee))
-    third, third_from = (referent[0], referent[2]) if referent else (None, 0)
-    return Perspective(addressee=addressee, we=we, third=third, third_from=third_from)
+    third, third_from, third_until = (referent[0], referent[2], referent[3]) if referent else (None, 0, None)
+    return Perspective(addressee=addressee, we=we, third=third, third_from=third_from, third_until=third_until)
 
 
 def _looking_back(doc: ParsedDoc, mentions: list[TemporalMention], session_time: datetime | None) -> frozenset[int]:
