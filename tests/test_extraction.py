@@ -71,6 +71,10 @@ def extract(parser, resolver):
         # chat interjections are neither an order nor a subject
         ("Dev", "haha her name is Leah, we've been dating since april", "Dev noted: her name is Leah, we've been dating since april."),
         ("Kai", "omg just got the job!!", "Kai just got the job."),
+        # ... and laughter or an aside after the words is no part of them
+        ("Kai", "I passed my driving test lol", "Kai passed Kai's driving test."),
+        ("Kai", "He won't let me up the ladder since I fell off it lol", "He won't let Kai up the ladder since Kai fell off it."),
+        ("Kai", "Alfie wants to do a speech at the party btw", "Kai noted: Alfie wants to do a speech at the party."),
         ("Kai", "lol my cat knocked over the plant again", "Kai's cat knocked over the plant again."),
         # a verb whose past is its present stays past with a past date ("quits" was wrong)
         ("Rosa", "I quit Brightwave last friday", "Rosa quit Brightwave last friday."),
@@ -87,7 +91,7 @@ def extract(parser, resolver):
         # "so much for X" says X is off: read for its words it would say the opposite, so it is a reaction
         ("Ben", "My knee is fully healed. So much for visiting him there.", "Ben's knee is fully healed."),
         # a verb that shares "I" agrees like the first one; a subject "my sister and I" is plural
-        ("Hana", "I'm 29 and still have roommates lol", "Hana is 29 and still has roommates lol."),
+        ("Hana", "I'm 29 and still have roommates lol", "Hana is 29 and still has roommates."),
         ("Hana", "I went to Paris and have been there since", "Hana went to Paris and has been there."),
         ("Hana", "I will cook and clean every day", "Hana will cook and clean every day."),
         # ... however the tagger reads the second verb (a bare VB, or the adjective "clean", the noun "panic")

@@ -41,6 +41,10 @@ CHAT_INTERJECTIONS = frozenset(
     okk kk fr""".split()
 )
 LEADING_FILLERS = frozenset({"so", "well", "also", "and", "but", "or", "because", "yeah", "like", "anyway", "plus"}) | CHAT_INTERJECTIONS
+# Chat's laughter and asides after what was said ("I fell off it lol", "he can do a speech btw"): they tell the
+# tone, never the fact. Not every interjection: a closing "ok", "nope" or "yay" can be what was said ("Mum's
+# doing ok", "she said nope"), and "jk" takes the statement back.
+TRAILING_FILLERS = frozenset("haha hahaha hahah hehe heh lol lmao lmfao rofl btw tbh fyi".split())
 
 LIGHT_VERBS = frozenset({"be", "have", "do", "make", "get", "take", "give", "put", "let", "keep"})
 ATTITUDE_VERBS = frozenset({"want", "like", "love", "prefer", "hate"})

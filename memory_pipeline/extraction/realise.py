@@ -21,6 +21,7 @@ from memory_pipeline.extraction.lexicon import (
     FIRST_PERSON,
     LEADING_FILLERS,
     MONEY_SIGNS,
+    TRAILING_FILLERS,
     VAGUE_ACTORS,
 )
 from memory_pipeline.extraction.scoring import Candidate, build_span, find_actor
@@ -68,7 +69,10 @@ def trim(doc: ParsedDoc, lo: int, hi: int) -> tuple[int, int]:
         doc.tokens[lo].pos in ("PUNCT", "CCONJ", "INTJ") or doc.tokens[lo].lower in LEADING_FILLERS
     ):
         lo += 1
-    while hi > lo and doc.tokens[hi - 1].pos in ("PUNCT", "CCONJ", "SCONJ") and doc.tokens[hi - 1].text not in ")\"'”’":
+    while hi > lo and (
+        doc.tokens[hi - 1].pos in ("PUNCT", "CCONJ", "SCONJ") and doc.tokens[hi - 1].text not in ")\"'”’"
+        or doc.tokens[hi - 1].lower in TRAILING_FILLERS
+    ):
         hi -= 1
     return whole_words(doc, lo, hi) if lo < hi else (lo, hi)
 
