@@ -301,6 +301,9 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         (date(2025, 2, 1), "the movers are booked for the 26th", date(2025, 2, 26)),
         (date(2025, 1, 10), "Christmas in Berlin is lovely, we loved it.", date(2024, 12, 25)),
         (date(2025, 3, 4), "the party on the 1st!", date(2025, 3, 1)),
+        # what "since" counts from has come, whatever the tense ("back since the 15th" is not next month's 15th)
+        (date(2025, 4, 27), "Back at work since the 15th, mornings only.", date(2025, 4, 15)),
+        (date(2025, 4, 27), "I'm on antibiotics since the 20th.", date(2025, 4, 20)),
     ],
 )
 def test_dates_that_tense_alone_would_put_on_the_wrong_side_of_the_session(parser, resolver, said, text, first):

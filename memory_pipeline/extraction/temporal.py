@@ -223,9 +223,11 @@ class TemporalResolver:
             resolved = None
             if session_time is not None:
                 tense = tense_at(doc, start)
-                if tense == "past" and scheduled_date(doc, start):
+                if _after_word(doc, start, ("since",)):
+                    tense = "past"  # "back since the 15th": what it counts from has come, whatever the verb's tense
+                elif tense == "past" and scheduled_date(doc, start):
                     tense = "present"
-                elif tense == "present" and _after_deadline_word(doc, start):
+                elif tense == "present" and _after_word(doc, start, DEADLINE_BEFORE):
                     tense = "future"
                 resolved = self.resolve(text, session_time, tense, governed=bool(_clause_of(doc, start)))
             if resolved is None:
@@ -561,10 +563,10 @@ def _regular_bases(form: str) -> set[str]:
     return bases
 
 
-def _after_deadline_word(doc: ParsedDoc, char: int) -> bool:
-    """The expression at ``char`` follows before/by/until/till."""
+def _after_word(doc: ParsedDoc, char: int, words: tuple[str, ...]) -> bool:
+    """The expression at ``char`` follows one of ``words`` (before/by/until/till: a deadline; since)."""
     at = next((t.i for t in doc.tokens if t.idx >= char), None)
-    return at is not None and at > 0 and doc.tokens[at - 1].lower in DEADLINE_BEFORE
+    return at is not None and at > 0 and doc.tokens[at - 1].lower in words
 
 
 # --- rules -------------------------------------------------------------------------------------------------
