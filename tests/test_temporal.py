@@ -355,6 +355,12 @@ def test_a_date_outside_the_calendar_is_left_unresolved_not_an_error(parser, res
         (date(2025, 4, 30), "The conference was March 3 to 5.", date(2025, 3, 3), date(2025, 3, 6)),
         (date(2025, 1, 12), "We're away from the 14th of February to the 18th.", date(2025, 2, 14), date(2025, 2, 19)),
         (date(2025, 1, 12), "We're in Rome from 28 February to 3 March.", date(2025, 2, 28), date(2025, 3, 4)),
+        # the month said once, after the last day; two days joined by "and" are both, when they are neighbours
+        (date(2025, 3, 23), "Faro, the 6th to 13th of June?", date(2025, 6, 6), date(2025, 6, 14)),
+        (date(2025, 3, 23), "We're in Faro 6th-13th June.", date(2025, 6, 6), date(2025, 6, 14)),
+        (date(2025, 1, 12), "We're in Rome from the 28th to the 3rd of March.", date(2025, 2, 28), date(2025, 3, 4)),
+        (date(2025, 4, 27), "The offsite is on the 14th and 15th of May.", date(2025, 5, 14), date(2025, 5, 16)),
+        (date(2025, 4, 27), "I'm on call the 3rd and 17th of May.", date(2025, 5, 3), date(2025, 5, 4)),
     ],
 )
 def test_parts_of_a_period(parser, resolver, said, text, first, end):

@@ -74,6 +74,9 @@ CUE_PATTERNS = [
         # a range of days from a day of a month ("September 12 to 16", "the 14th of February to the 18th"),
         # which the tagger cuts short or recognizers-text reads without its last day
         rf"\b{_DAY_OF_MONTH}\s*{_RANGE_TO}\s*(?:{_DAY_OF_MONTH}|(?:the\s+)?{_ORDINAL_DAY})\b(?:,?\s+(?:19|20)\d\d\b)?",
+        # two days that share the month said after the last ("the 6th to 13th of June", "the 14th and 15th of
+        # May"), which recognizers-text reads without the last day or the tagger reads as the last day alone
+        rf"\b(?:the\s+)?{_ORDINAL_DAY}\s*(?:{_RANGE_TO}|and)\s*(?:the\s+)?{_ORDINAL_DAY}\s+(?:of\s+)?{_MONTH}\b(?:,?\s+(?:19|20)\d\d\b)?",
         r"\bthe other day\b",
         r"\bthese days\b",
         rf"\bsince\s+(?:{_MONTH}|{_WEEKDAY}|last\s+(?:{_UNIT}|{_WEEKDAY}|summer|winter|spring|fall|autumn))\b",
@@ -783,6 +786,14 @@ def resolve_by_rule(
     m = re.fullmatch(rf"(?:from )?({_DAY_OF_MONTH}) ?{_RANGE_TO} ?({last_day}),?(?: ((?:19|20)\d\d))?", text)
     if m:
         return _day_range(m.group(1), m.group(2), int(m.group(3)) if m.group(3) else None, anchor, tense)
+    m = re.fullmatch(
+        rf"(?:from )?((?:the )?{_ORDINAL_DAY}) ?({_RANGE_TO}|and) ?((?:the )?{_ORDINAL_DAY} (?:of )?{_MONTH}),?(?: ((?:19|20)\d\d))?", text
+    )
+    if m:
+        days = _day_range(m.group(1), m.group(3), int(m.group(4)) if m.group(4) else None, anchor, tense)
+        if days is not None and m.group(2) == "and" and days[1] - days[0] > timedelta(days=2):
+            return days[0], days[0] + timedelta(days=1), "point"  # "the 3rd and 17th": two days, not those between
+        return days
 
     m = re.fullmatch(r"(since|from) (.+)", text)
     if m:
@@ -1041,6 +1052,10 @@ def _day_range(
     year, the first day takes the year the tense points to, as a single date would."""
     start_day, start_month = _day_and_month(first)
     end_day, end_month = _day_and_month(last)
+    if start_month is None and end_month is not None:
+        # "the 6th to 13th of June": the last day's month, or the month before when the first day is later
+        # ("the 28th to 3rd of March")
+        start_month = end_month if start_day <= end_day else (end_month - 2) % 12 + 1
     if end_month is None:
         end_month = start_month if end_day >= start_day else start_month % 12 + 1
     start_year = year or _nearest_year(start_month, start_day, anchor, tense)
