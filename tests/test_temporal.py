@@ -361,6 +361,10 @@ def test_a_date_outside_the_calendar_is_left_unresolved_not_an_error(parser, res
         (date(2025, 1, 12), "We're in Rome from the 28th to the 3rd of March.", date(2025, 2, 28), date(2025, 3, 4)),
         (date(2025, 4, 27), "The offsite is on the 14th and 15th of May.", date(2025, 5, 14), date(2025, 5, 16)),
         (date(2025, 4, 27), "I'm on call the 3rd and 17th of May.", date(2025, 5, 3), date(2025, 5, 4)),
+        # the nth weekend, weekday or week of a month, not the whole month
+        (date(2025, 2, 16), "What if we aim for the first weekend of June?", date(2025, 6, 7), date(2025, 6, 9)),
+        (date(2025, 2, 16), "the party is the last friday of next month", date(2025, 3, 28), date(2025, 3, 29)),
+        (date(2025, 2, 16), "I'm away the second week of April.", date(2025, 4, 8), date(2025, 4, 15)),
     ],
 )
 def test_parts_of_a_period(parser, resolver, said, text, first, end):

@@ -107,6 +107,8 @@ CUE_PATTERNS = [
         rf"\b{_COUNT}\s+{_UNIT}\s+from\s+(?:now|today)\b",
         r"\b(?:in\s+)?(?:a|one)\s+fortnight(?:\s+ago)?\b",
         rf"\b(?:the\s+)?(?:week|weekend|{_WEEKDAY})\s+after\s+next\b",
+        # "the first weekend of june", "the last friday of next month", which lower-case chat hides from the tagger
+        rf"\b(?:the\s+)?(?:first|1st|second|2nd|third|3rd|fourth|4th|last)\s+(?:week|weekend|{_WEEKDAY})\s+(?:of|in)\s+(?:{_MONTH}|(?:this|next|last)\s+month)\b",
         # a numeric date, month first (en-us), after a preposition: "the party is on 3/22"; a bare "1/2" or "24/7"
         # is a fraction or a rate
         _after_preposition(r"\d{1,2}/\d{1,2}(?:/(?:\d{4}|\d{2}))?\b", ("on", "by", "before", "after", "until", "till", "from", "since")),
@@ -748,6 +750,12 @@ def resolve_by_rule(
             return _days(monday + timedelta(days=WEEKDAYS.index(m.group(1))))
         return _days(monday, 7, "range") if m.group(1) == "week" else _days(monday + timedelta(days=5), 2, "range")
 
+    m = re.fullmatch(rf"(?:the )?(first|1st|second|2nd|third|3rd|fourth|4th|last) (week|weekend|{_WEEKDAY}) (?:of|in) (.+)", text)
+    if m:
+        inner = resolve_by_rule(m.group(3), anchor, tense, governed)
+        if inner is not None and 28 <= (inner[1] - inner[0]).days <= 31:
+            return _nth_in_month(m.group(1), m.group(2), inner[0].date(), inner[1].date())
+
     m = re.fullmatch(rf"({_WEEKDAY}),? (?:the )?(\d{{1,2}})(?:st|nd|rd|th)?", text)
     if m:
         return _weekday_and_day(WEEKDAYS.index(m.group(1)), int(m.group(2)), anchor, tense, governed)
@@ -994,6 +1002,22 @@ def _rest_of_period(side: str, unit: str, anchor: date) -> tuple[datetime, datet
     today, tomorrow = _day(anchor), _day(anchor + timedelta(days=1))
     first, last = (start, today) if side == "earlier" else (tomorrow, end)
     return (first, last, "range") if first < last else (today, tomorrow, "range")
+
+
+def _nth_in_month(nth: str, unit: str, first: date, end: date) -> tuple[datetime, datetime, str]:
+    """"The first weekend of June": the weekend of the month's first Saturday; "the last Friday of May": its last
+    Friday; "the second week of April": its second seven days (the 8th to the 14th), the last week its last seven.
+    ``[first, end)`` is the month; recognizers-text had read the whole month."""
+    n = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}.get(nth, 0)
+    if unit == "week":
+        return _days(first + timedelta(days=7 * (n - 1)), 7, "range") if n else _days(end - timedelta(days=7), 7, "range")
+    wd = 5 if unit == "weekend" else WEEKDAYS.index(unit)
+    if n:
+        day = first + timedelta(days=(wd - first.weekday()) % 7 + 7 * (n - 1))
+    else:
+        last = end - timedelta(days=1)
+        day = last - timedelta(days=(last.weekday() - wd) % 7)
+    return _days(day, 2, "range") if unit == "weekend" else _days(day)
 
 
 def _part_of(part: str, first: date, end: date) -> tuple[datetime, datetime, str]:
