@@ -427,3 +427,31 @@ def test_the_5th_that_may_be_is_no_month(parser, resolver):
     # without "of", "may" after a day is the modal it usually is
     mentions = resolver.ground(parser.parse("The 5th may work for us."), SESSION)
     assert all("may" not in m.text.lower() for m in mentions), mentions
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "text, expression",
+    [
+        ("They want more bloods two days before the op.", "two days"),
+        ("My sister is coming to stay the week after my op.", "the week"),
+        ("HR signed me off for four weeks from the date of the op.", "four weeks"),
+        ("I'm not allowed to drive until six weeks after the op.", "six weeks"),
+        ("The physio reckons I could fly about 12 weeks post-op.", "about 12 weeks"),
+        ("He said six to nine months before I'm running again.", "six to nine months"),
+    ],
+)
+def test_a_length_counted_from_an_event_that_is_no_date_dates_nothing(parser, resolver, text, expression):
+    # counted from the session day it had been a stretch up to the session (or the week just gone)
+    mention = ground_one(parser, resolver, text, datetime(2025, 2, 16, 11, 0))
+    assert mention.text == expression and not mention.resolved
+
+
+@pytest.mark.slow
+def test_a_length_counted_from_a_date_is_a_day(parser, resolver):
+    mentions = resolver.ground(parser.parse("They want more bloods two days before the 11th."), datetime(2025, 2, 16, 11))
+    assert [(m.text, _days(m)) for m in mentions] == [
+        ("two days before the 11th", (date(2025, 3, 9), date(2025, 3, 10)))
+    ]
+    mention = ground_one(parser, resolver, "We fly two weeks before Christmas.", datetime(2025, 2, 16, 11))
+    assert _days(mention) == (date(2025, 12, 11), date(2025, 12, 12))

@@ -133,6 +133,16 @@ NON_ANCHOR = re.compile(
     r"sixteen|seventeen|eighteen|nineteen|twenty)$|^\d{1,2}\s*-\s*\d{1,2}$",
     re.IGNORECASE,
 )
+# A length counted from another event ("two days before the op", "the week after my op", "six weeks after the op",
+# "12 weeks post-op"): what it counts from follows it. When that is a date of the turn, the two are one expression
+# ("two days before the 11th"); otherwise its date is said elsewhere or not at all, and the session day, from
+# which the length alone would be counted, is no stand-in for it.
+OFFSET = re.compile(
+    rf"(?:(?:about|around|roughly|some|almost|nearly|over|just|only)\s+)?"
+    rf"(?:{_COUNT}(?:\s*(?:to|or|-|–)\s*{_COUNT})?\s+{_UNIT}|(?:a|one)\s+fortnight|(?:the\s+)?(?:week|weekend|day|{_WEEKDAY}))",
+    re.IGNORECASE,
+)
+OFFSET_FROM = re.compile(r"\s*(?:before|after|from|post-(?=\w))", re.IGNORECASE)
 # One unit of time, said after "for", is a length ("for a week", "for about a month").
 A_LENGTH = re.compile(
     r"(?:for\s+)?(?:about|around|almost|nearly|over|just|only)?\s*(?:a|an|one)\s+(?:day|week|month|year|weekend)",
@@ -216,6 +226,8 @@ class TemporalResolver:
         for start, end in sorted(spans):
             if merged and start <= merged[-1][1]:
                 merged[-1][1] = max(merged[-1][1], end)
+            elif merged and _counted_from(doc.text, *merged[-1], start):
+                merged[-1][1] = end  # "two days before" + "the 11th": one date, two days before the 11th
             else:
                 merged.append([start, end])
         return [(s, e) for s, e in merged if _anchors(doc, s, e)]
@@ -226,7 +238,9 @@ class TemporalResolver:
         for start, end in self.find(doc):
             text = doc.text[start:end]
             resolved = None
-            if session_time is not None:
+            if OFFSET.fullmatch(text) and OFFSET_FROM.match(doc.text, end):
+                pass  # counted from an event that is no date of the turn ("two days before the op")
+            elif session_time is not None:
                 tense = tense_at(doc, start)
                 if _after_word(doc, start, ("since",)):
                     tense = "past"  # "back since the 15th": what it counts from has come, whatever the verb's tense
@@ -270,7 +284,10 @@ class TemporalResolver:
         key = (text.lower(), session_time.date(), tense, governed)
         if key not in self._cache:
             anchor = session_time.date()
+            offset = re.fullmatch(rf"({_COUNT}) ({_UNIT}) (before|after) (.+)", _clean(text))
             try:
+                if offset is not None:
+                    return self._offset(offset, session_time, tense, governed)
                 result = resolve_by_rule(_clean(text), anchor, tense, governed)
                 if result is None:
                     result = self._recognize(_spelled_out(text), session_time, tense)
@@ -280,6 +297,17 @@ class TemporalResolver:
                 result = None
             self._cache[key] = result
         return self._cache[key]
+
+    def _offset(
+        self, offset: re.Match, session_time: datetime, tense: str, governed: bool
+    ) -> tuple[datetime, datetime, str] | None:
+        """"Two days before the 11th", "three weeks after May 2nd": the day that many units before or after the
+        first day of the date it counts from (which is resolved as any expression is)."""
+        ref = self.resolve(offset.group(4), session_time, tense, governed)
+        n = _count(offset.group(1))
+        if ref is None or n is None:
+            return None
+        return _days(_shift(ref[0].date(), offset.group(2).rstrip("s"), n if offset.group(3) == "after" else -n))
 
     def _recognize(self, text: str, session_time: datetime, tense: str) -> tuple[datetime, datetime, str] | None:
         if self._model is None:
@@ -292,6 +320,16 @@ class TemporalResolver:
             if interval is not None:
                 return interval
         return None
+
+
+def _counted_from(text: str, start: int, end: int, next_start: int) -> bool:
+    """The expression at ``[start, end)`` is a count of units and only "before" or "after" stands between it and
+    the one at ``next_start``, from which it counts ("two days before the 11th")."""
+    return (
+        re.fullmatch(rf"(?:(?:about|around|roughly) )?{_COUNT} {_UNIT}", re.sub(r"\s+", " ", text[start:end]), re.IGNORECASE)
+        is not None
+        and re.fullmatch(r"\s+(?:before|after)\s+", text[end:next_start], re.IGNORECASE) is not None
+    )
 
 
 def _a_length(doc: ParsedDoc, start: int, text: str) -> bool:
