@@ -455,3 +455,15 @@ def test_a_length_counted_from_a_date_is_a_day(parser, resolver):
     ]
     mention = ground_one(parser, resolver, "We fly two weeks before Christmas.", datetime(2025, 2, 16, 11))
     assert _days(mention) == (date(2025, 12, 11), date(2025, 12, 12))
+
+
+@pytest.mark.slow
+def test_a_fortnight_for_how_long_and_a_week_a_date_moved_by_are_no_anchors(parser, resolver):
+    said = datetime(2025, 3, 23, 18, 30)
+    # "for a fortnight" is a length, as "for a week" is; it had been the fortnight up to the session
+    assert resolver.ground(parser.parse("I pulled my calf so I'm off running for a fortnight."), said) == []
+    # "by a week" is how far the leave moved, not the week ahead; the date it moved to still dates it
+    mention = ground_one(parser, resolver, "HR agreed to extend my leave by a week, so I'm back on the 15th of April.", said)
+    assert _days(mention) == (date(2025, 4, 15), date(2025, 4, 16))
+    # "in a fortnight" is still a time ahead
+    assert _days(ground_one(parser, resolver, "See you in a fortnight.", said)) == (date(2025, 3, 31), date(2025, 4, 7))

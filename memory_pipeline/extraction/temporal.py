@@ -143,9 +143,10 @@ OFFSET = re.compile(
     re.IGNORECASE,
 )
 OFFSET_FROM = re.compile(r"\s*(?:before|after|from|post-(?=\w))", re.IGNORECASE)
-# One unit of time, said after "for", is a length ("for a week", "for about a month").
+# One unit of time, said after "for", is a length ("for a week", "for about a month", "for a fortnight"); after
+# "by", an amount a date moved by ("extended by a week", "pushed back by a day").
 A_LENGTH = re.compile(
-    r"(?:for\s+)?(?:about|around|almost|nearly|over|just|only)?\s*(?:a|an|one)\s+(?:day|week|month|year|weekend)",
+    r"(?:(?:for|by)\s+)?(?:about|around|almost|nearly|over|just|only)?\s*(?:a|an|one)\s+(?:day|week|fortnight|month|year|weekend)",
     re.IGNORECASE,
 )
 # What may stand between a wider date and the one that narrows it: "next month, June 14th", "next month, on the 15th".
@@ -334,11 +335,12 @@ def _counted_from(text: str, start: int, end: int, next_start: int) -> bool:
 
 def _a_length(doc: ParsedDoc, start: int, text: str) -> bool:
     """"For a week", "for about a month": how long, not which week ("I'm off work for a week in June" is in June,
-    not the week up to the session). "For the week" names one and stays an anchor."""
+    not the week up to the session); "by a week": how far a date moved ("extend my leave by a week"). "For the
+    week" names one and stays an anchor."""
     if not A_LENGTH.fullmatch(text):
         return False
     before = doc.text[max(0, start - 5) : start]
-    return text.lower().startswith("for") or re.search(r"\bfor\s+$", before, re.IGNORECASE) is not None
+    return text.lower().startswith(("for", "by")) or re.search(r"\b(?:for|by)\s+$", before, re.IGNORECASE) is not None
 
 
 def _a_time_taken(doc: ParsedDoc, start: int, text: str) -> bool:
