@@ -467,3 +467,10 @@ def test_a_fortnight_for_how_long_and_a_week_a_date_moved_by_are_no_anchors(pars
     assert _days(mention) == (date(2025, 4, 15), date(2025, 4, 16))
     # "in a fortnight" is still a time ahead
     assert _days(ground_one(parser, resolver, "See you in a fortnight.", said)) == (date(2025, 3, 31), date(2025, 4, 7))
+
+
+@pytest.mark.slow
+def test_a_season_after_a_preposition_is_found(parser, resolver):
+    # the tagger leaves "the autumn" out; a season after a preposition is a time as a month after one is
+    mention = ground_one(parser, resolver, "We could do a parkrun together in the autumn!", datetime(2025, 6, 22, 20))
+    assert mention.text == "the autumn" and _days(mention) == (date(2025, 9, 1), date(2025, 12, 1))

@@ -103,6 +103,9 @@ CUE_PATTERNS = [
         rf"\b(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+{_MONTH}\b",
         r"\b(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+(?:the|this|next|last)\s+(?:week|month|quarter|year)\b",
         r"\b(?:this|next|last)\s+quarter\b",
+        # a season after a preposition ("in the autumn", "by spring"), which the tagger leaves out
+        _after_preposition(r"(?:the\s+)?(?:summer|winter|spring|fall|autumn)\b",
+                           ("in", "by", "over", "during", "until", "till", "since", "before", "after")),
         r"\b(?:earlier|later)\s+this\s+(?:week|month|year)\b",
         rf"\b{_COUNT}\s+{_UNIT}\s+from\s+(?:now|today)\b",
         r"\b(?:in\s+)?(?:a|one)\s+fortnight(?:\s+ago)?\b",
