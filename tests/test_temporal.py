@@ -474,3 +474,11 @@ def test_a_season_after_a_preposition_is_found(parser, resolver):
     # the tagger leaves "the autumn" out; a season after a preposition is a time as a month after one is
     mention = ground_one(parser, resolver, "We could do a parkrun together in the autumn!", datetime(2025, 6, 22, 20))
     assert mention.text == "the autumn" and _days(mention) == (date(2025, 9, 1), date(2025, 12, 1))
+
+
+@pytest.mark.slow
+def test_the_other_weekdays_of_a_habit_are_no_anchors(parser, resolver):
+    said = datetime(2025, 3, 23, 18, 30)
+    mentions = resolver.ground(parser.parse("Physio restarts on Tuesday, then it's every Tuesday and Friday."), said)
+    assert [m.text for m in mentions] == ["on Tuesday"]  # "Friday" had been dated the coming Friday
+    assert resolver.ground(parser.parse("I see her every Monday, Wednesday and Friday."), said) == []

@@ -158,6 +158,8 @@ APPOSITION = re.compile(r"\s*[,;:-]?\s*(?:on|in|at)?\s*", re.IGNORECASE)
 # Tuesday", "each Monday") or a greeting ("happy new year", "merry Christmas").
 NON_ANCHOR_BEFORE = re.compile(
     r"(?:\b(?:every|each|once|twice|thrice|times|per)\s+(?:other\s+|second\s+|third\s+|single\s+)?|"
+    # the other weekdays of a habit: "every Tuesday and Friday", "each Monday, Wednesday and Friday"
+    rf"\b(?:every|each)\s+{_WEEKDAY}(?:\s*,\s*{_WEEKDAY})*\s*(?:,|and|or|&)\s*(?:on\s+)?|"
     r"\b(?:happy|merry)\s+)$",
     re.IGNORECASE,
 )
