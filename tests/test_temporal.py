@@ -482,3 +482,12 @@ def test_the_other_weekdays_of_a_habit_are_no_anchors(parser, resolver):
     mentions = resolver.ground(parser.parse("Physio restarts on Tuesday, then it's every Tuesday and Friday."), said)
     assert [m.text for m in mentions] == ["on Tuesday"]  # "Friday" had been dated the coming Friday
     assert resolver.ground(parser.parse("I see her every Monday, Wednesday and Friday."), said) == []
+
+
+@pytest.mark.slow
+def test_a_weekday_that_names_a_habit_of_plural_things_is_no_date(parser, resolver):
+    said = datetime(2025, 2, 16, 11, 5)
+    # "the Thursday sessions" are the ones held on Thursdays; they had been dated last Thursday
+    assert resolver.ground(parser.parse("I've stopped the Thursday sessions, it's just Mondays now."), said) == []
+    # one meeting may still be a Friday's
+    assert ground_one(parser, resolver, "The Friday meeting got moved.", said).resolved

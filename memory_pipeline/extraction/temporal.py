@@ -364,7 +364,8 @@ def _classifies_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     ("at the Christmas party", "in the 2019 season"), and a holiday is the time of an occasion it names ("the
     Christmas party was fun", "our Thanksgiving dinner")."""
     ordinal = re.fullmatch(r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)", text, re.IGNORECASE)
-    if not (ordinal or re.fullmatch(rf"(?:19|20)\d\d|{_HOLIDAY}", text, re.IGNORECASE)):
+    weekday = re.fullmatch(rf"(?:the\s+|my\s+|our\s+)?{_WEEKDAY}", text, re.IGNORECASE)
+    if not (ordinal or weekday or re.fullmatch(rf"(?:19|20)\d\d|{_HOLIDAY}", text, re.IGNORECASE)):
         return False
     last = next((t for t in reversed(doc.tokens) if t.idx < end), None)
     up = next(iter(doc.parents(last.i)), None) if last is not None else None
@@ -372,6 +373,10 @@ def _classifies_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
         return False
     if ordinal:
         return True
+    if weekday:
+        # "the Thursday sessions", "my Monday classes": the ones held on that weekday, a habit; one meeting
+        # ("the Friday meeting") may still be this Friday's
+        return doc.tokens[up.head].tag == "NNS"
     noun = up.head
     while (link := next(iter(doc.parents(noun)), None)) is not None and link.label == "compound":
         noun = link.head  # "Christmas card list": the phrase is the list's
