@@ -491,3 +491,36 @@ def test_a_weekday_that_names_a_habit_of_plural_things_is_no_date(parser, resolv
     assert resolver.ground(parser.parse("I've stopped the Thursday sessions, it's just Mondays now."), said) == []
     # one meeting may still be a Friday's
     assert ground_one(parser, resolver, "The Friday meeting got moved.", said).resolved
+
+
+@pytest.mark.slow
+def test_a_weekday_said_with_how_often_is_a_habit(parser, resolver):
+    said = datetime(2025, 2, 2, 18, 30)  # a Sunday
+    # "usually Tuesday, Thursday" had dated the coming Tuesday and Thursday
+    texts = [m.text for m in resolver.ground(parser.parse("I run three times a week, usually Tuesday, Thursday and Sunday."), said)]
+    assert not any("day" in t.lower() for t in texts), texts
+    assert resolver.ground(parser.parse("I normally swim on Friday."), said) == []
+    # without a word of how often, the weekday is still a day
+    assert _days(ground_one(parser, resolver, "I swim on Friday.", said)) == (date(2025, 2, 7), date(2025, 2, 8))
+
+
+@pytest.mark.slow
+def test_the_day_after_what_was_entered_is_the_events(parser, resolver):
+    said = datetime(2025, 2, 2, 18, 30)
+    # a perfect takes no day of its own: the day is the race's, ahead (it had been April of the year before)
+    mention = ground_one(parser, resolver, "I've entered the Greenwich Half on April 27th.", said)
+    assert _days(mention) == (date(2025, 4, 27), date(2025, 4, 28))
+    # in the past tense the day is the entering's
+    mention = ground_one(parser, resolver, "I entered the office on Monday and saw him.", said)
+    assert _days(mention) == (date(2025, 1, 27), date(2025, 1, 28))
+
+
+@pytest.mark.slow
+def test_a_length_said_in_the_present_runs_from_the_session(parser, resolver):
+    said = datetime(2025, 4, 13, 20, 5)
+    # "for two weeks" in present talk had been the two weeks up to the session
+    mention = ground_one(parser, resolver, "She wants me off running for two weeks.", said)
+    assert _days(mention) == (date(2025, 4, 13), date(2025, 4, 27))
+    # in the perfect it is the stretch up to the session, as before
+    mention = ground_one(parser, resolver, "I've been off work for two weeks.", said)
+    assert _days(mention) == (date(2025, 3, 30), date(2025, 4, 14))

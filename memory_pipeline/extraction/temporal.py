@@ -148,18 +148,26 @@ OFFSET = re.compile(
 OFFSET_FROM = re.compile(r"\s*(?:before|after|from|post-(?=\w))", re.IGNORECASE)
 # One unit of time, said after "for", is a length ("for a week", "for about a month", "for a fortnight"); after
 # "by", an amount a date moved by ("extended by a week", "pushed back by a day").
+# A count of units alone ("two weeks", "3 months"): how long, which the tense places.
+BARE_LENGTH = re.compile(rf"(?:(?:about|around|roughly|nearly|almost|over) )?{_COUNT} {_UNIT}", re.IGNORECASE)
 A_LENGTH = re.compile(
     r"(?:(?:for|by)\s+)?(?:about|around|almost|nearly|over|just|only)?\s*(?:a|an|one)\s+(?:day|week|fortnight|month|year|weekend)",
     re.IGNORECASE,
 )
 # What may stand between a wider date and the one that narrows it: "next month, June 14th", "next month, on the 15th".
 APPOSITION = re.compile(r"\s*[,;:-]?\s*(?:on|in|at)?\s*", re.IGNORECASE)
+# Adverbs of how often, which make a weekday after them a habit ("usually Tuesday and Thursday")
+_USUALLY = r"(?:usually|normally|generally|typically|mostly|always)"
+USUALLY_WORDS = frozenset(_USUALLY[3:-1].split("|"))
+BARE_WEEKDAY = re.compile(rf"(?:on\s+)?{_WEEKDAY}", re.IGNORECASE)
 # What makes the expression after it no anchor: a frequency ("once a week", "twice a month", "every second
 # Tuesday", "each Monday") or a greeting ("happy new year", "merry Christmas").
 NON_ANCHOR_BEFORE = re.compile(
     r"(?:\b(?:every|each|once|twice|thrice|times|per)\s+(?:other\s+|second\s+|third\s+|single\s+)?|"
     # the other weekdays of a habit: "every Tuesday and Friday", "each Monday, Wednesday and Friday"
-    rf"\b(?:every|each)\s+{_WEEKDAY}(?:\s*,\s*{_WEEKDAY})*\s*(?:,|and|or|&)\s*(?:on\s+)?|"
+    rf"\b(?:every|each|{_USUALLY})\s+(?:on\s+)?{_WEEKDAY}s?(?:\s*,\s*{_WEEKDAY}s?)*\s*(?:,|and|or|&)\s*(?:on\s+)?|"
+    # a weekday said with how often: "usually Tuesday", "normally on Fridays"
+    rf"\b{_USUALLY}\s+(?:on\s+)?|"
     r"\b(?:happy|merry)\s+)$",
     re.IGNORECASE,
 )
@@ -190,6 +198,9 @@ VERB_PREFIXES = ("re", "pre")
 # What one signs up, registers or gets tickets "for": the date after it is the event's ("tickets for the show on
 # Friday")
 BOOKING_HEADS = REGISTRATION_LEMMAS | {"sign", "ticket"}
+# Verbs whose object may be an event one takes part in ("I've entered the half marathon on April 27th"): in
+# the perfect, a date right after the object is the event's.
+ENTERING_LEMMAS = frozenset({"enter"})
 # Words that make what follows a deadline: in talk that is not past ("I need it done before the weekend", "by the
 # 20th") the date they name is still ahead, whatever day of the week it is said.
 DEADLINE_BEFORE = ("before", "by", "until", "till")
@@ -253,6 +264,10 @@ class TemporalResolver:
                 elif tense == "past" and scheduled_date(doc, start):
                     tense = "present"
                 elif tense == "present" and _after_word(doc, start, DEADLINE_BEFORE):
+                    tense = "future"
+                elif tense == "present" and _after_word(doc, start, ("for",)) and BARE_LENGTH.fullmatch(text):
+                    # "she wants me off running for two weeks": the weeks from now; a perfect ("I've been off
+                    # for two weeks") reads past and keeps the stretch up to the session
                     tense = "future"
                 resolved = self.resolve(text, session_time, tense, governed=bool(_clause_of(doc, start)))
             if resolved is None:
@@ -394,6 +409,8 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
         return False
     if _classifies_a_noun(doc, start, end, text) or _a_length(doc, start, text) or _a_time_taken(doc, start, text):
         return False
+    if BARE_WEEKDAY.fullmatch(text) and any(t.lower in USUALLY_WORDS for t in _clause_of(doc, start)):
+        return False  # "I normally swim on Friday": the Fridays of a habit
     if CLOCK_TIME.match(text):
         first = next((t for t in doc.tokens if t.idx <= start < t.end), None)
         if first is not None:
@@ -594,6 +611,12 @@ def _in_what_was_booked(doc: ParsedDoc, k: int) -> bool:
         if up.label == "pobj" and doc.tokens[up.head].lower == "for":
             booker = next(iter(doc.parents(up.head)), None)
             return booker is not None and _lemma_in(doc.tokens[booker.head], BOOKING_HEADS)
+        if up.label == "dobj" and _lemma_in(doc.tokens[up.head], ENTERING_LEMMAS):
+            # "I've entered the Greenwich Half on April 27th": a perfect takes no day of its own, so the day is
+            # the race's; "I entered the office on Monday" is the day of the entering
+            return any(
+                arc.label == "aux" and doc.tokens[arc.dep].lemma.lower() == "have" for arc in doc.children(up.head)
+            )
         k = up.head
     return False
 
