@@ -60,6 +60,11 @@ def extract(parser, resolver):
         ("Caroline", "Check out this photo of my garden.", "Caroline asks to check out this photo of Caroline's garden."),
         # what happened yesterday is no order, even where the tagger reads "Lost" as one
         ("Jon", "Lost my job as a banker yesterday.", "Jon lost Jon's job as a banker yesterday."),
+        # an irregular past that is also a rarer verb of its own ("felt" wool) dropped "I"; it had been an order
+        ("Maya", "Legs heavy for the first 5k, then it clicked. Felt really strong at the end actually.",
+         "Maya noted: Legs heavy for the first 5k, then it clicked. Maya felt really strong at the end actually."),
+        ("Maya", "Saw the physio on Tuesday. Fell asleep in the waiting room.",
+         "Maya saw the physio on Tuesday. Maya fell asleep in the waiting room."),
         # a copula whose complement is a time or a place says something: it is no empty light verb
         (
             "Lia",

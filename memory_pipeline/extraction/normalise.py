@@ -48,6 +48,10 @@ PAST_DATE_WORDS = frozenset({"yesterday", "ago", "last", "earlier", "previous"})
 # date in the sentence they stay as written instead of agreeing as "quits".
 SAME_IN_PAST = frozenset({"quit", "put", "set", "cut", "hit", "let", "hurt", "cost", "shut", "spread", "split",
                           "burst", "cast", "upset", "broadcast", "read"})
+# Irregular pasts that are also rarer verbs of their own ("felt" wool, "found" a company, "saw" wood, "fell" a
+# tree): the lemmatiser keeps them as bases, but a turn that opens with one dropped "I" in the past ("Felt really
+# strong at the end", "Found a new cafe"), and no one is asked to do it.
+PAST_BEFORE_BASE = frozenset({"felt", "found", "saw", "fell", "wound"})
 # Words that make a sentence tell of a habit, where a same-form verb is present ("I hit the gym every day").
 HABIT_WORDS = frozenset({"every", "each", "usually", "always", "often", "normally", "daily", "weekly", "sometimes"})
 # "I better go", "I rather stay": a modal sense that keeps the verb bare
@@ -391,7 +395,9 @@ def _irregular_past(token: Token) -> bool:
     """An irregular past the tagger read as a present or bare verb ("I almost forgot": VBP): its lemma is another
     word ("forget"). The present forms whose lemma differs ("am", "are") agree by their own table."""
     word = token.lower.replace("’", "'")
-    return token.tag in ("VB", "VBP") and token.pos in ("VERB", "AUX") and token.lemma != word and word not in IRREGULAR_3SG
+    return token.tag in ("VB", "VBP") and token.pos in ("VERB", "AUX") and (
+        token.lemma != word and word not in IRREGULAR_3SG or word in PAST_BEFORE_BASE
+    )
 
 
 def _past_form(token: Token) -> bool:
