@@ -785,3 +785,25 @@ def test_a_plan_called_off_or_moved_in_few_words_is_found_however_far_its_embedd
     assert outcome(moved) == (["contradicts"], "pending")  # a new date: consolidation supersedes the old one
     off = ("off", "There isn't going to be a wedding.", datetime(2025, 4, 1, 12), None)
     assert outcome(off) == (["followup_of"], "cancelled")
+
+
+def test_a_correction_word_corrects_the_event_of_its_own_clause(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+
+    def relations(rows: list[tuple]) -> list[str]:
+        frame = _plan_frame(rows)
+        readings = read_frame(frame, parser)
+        result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+        return result.links["relation"].to_list()
+
+    plan = ("plan", "I'll email Brightwell and Ostara about it in March.", datetime(2025, 2, 3, 9), datetime(2025, 3, 1), datetime(2025, 4, 1))
+    lunch = ("lunch", "Ostara said fine. The last Brightwell retainer day is this Friday. They're taking me out for lunch on Friday "
+             "actually, which is sweet.", datetime(2025, 3, 24, 11), datetime(2025, 3, 28))
+    # "actually" sits in the lunch's clause: the plan that shares the memory's other words is not corrected
+    assert read_frame(_plan_frame([lunch]), parser)["lunch"].corrected.words == {"lunch"}
+    assert "contradicts" not in relations([plan, lunch])
+    # a clause that names its event only by "it" is about what the rest of the memory names
+    due = ("due", "The Ostara landing page is due on Friday the 21st.", datetime(2025, 2, 3, 9), datetime(2025, 2, 21))
+    moved = ("moved", "Ostara moved the landing page deadline. It's now 7 March instead of the 21st because their copywriter "
+             "is off sick.", datetime(2025, 2, 24, 14), datetime(2025, 3, 7))
+    assert relations([due, moved]) == ["contradicts"]

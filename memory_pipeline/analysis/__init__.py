@@ -21,6 +21,7 @@ from memory_pipeline.analysis.cues import (
     clause_count,
     content_lemmas,
     correction_cue,
+    correction_event,
     denial_cue,
     is_future,
     is_report,
@@ -108,7 +109,7 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         reports=report_events(doc, names),
         cancelled=called_off_event(doc, cancels, names),
         denied=cue_event(doc, denial.at, names) if denial else Event(),
-        corrected=cue_event(doc, correction.at, names) if correction else Event(),
+        corrected=correction_event(doc, correction.at, names) if correction else Event(),
     )
 
 

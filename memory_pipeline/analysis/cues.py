@@ -391,21 +391,35 @@ REASON_PREPOSITIONS = frozenset({"because", "due", "owing", "since", "thanks", "
 ACTIVE_SUBJECT_LABELS = tuple(label for label in SUBJECT_LABELS if label != "nsubjpass")
 
 
-def cue_event(doc: ParsedDoc, at: int, names: frozenset[str]) -> Event:
+def cue_event(doc: ParsedDoc, at: int, names: frozenset[str], cue: int | None = None) -> Event:
     """What a cancellation, denial or correction at token ``at`` is about: its clause without the cue word itself and without
     a reason ("I cancelled the Japan trip because of work" -> japan, trip), so that only the event's own words
-    are compared with the plan's."""
+    are compared with the plan's. ``cue`` is the cue word when it is not the clause's predicate ``at``."""
     reasons = [a.dep for a in doc.children(at) if a.label == "advcl" or (
         a.label in ("prep", "npadvmod", "advmod", "mark") and doc.tokens[a.dep].lower in REASON_PREPOSITIONS)]
-    left_out = {k for reason in reasons for k in subtree(doc, reason)} | {at}
+    left_out = {k for reason in reasons for k in subtree(doc, reason)} | {at if cue is None else cue}
     # the doer is left out, not a passive subject: "the trip got cancelled" is about the trip, as the subject of a
     # copula or of "happen" is: "the trip is off", "Skye didn't happen"
-    skip = () if doc.tokens[at].lemma.lower() in EVENT_SUBJECT_VERBS else ACTIVE_SUBJECT_LABELS
+    event_subject = doc.tokens[at].lemma.lower() in EVENT_SUBJECT_VERBS
+    skip = () if event_subject else ACTIVE_SUBJECT_LABELS
     event = event_of(doc, [k for k in subtree(doc, at, skip=skip) if k not in left_out], names)
-    if not event.words and any(doc.tokens[o].lower in ANAPHORA for o in children(doc, at, "dobj", "nsubjpass")):
-        # "the conference went online, so I cancelled it": what "it" stands for is named elsewhere in the memory
+    pronouns = children(doc, at, "dobj", "nsubjpass", *(("nsubj",) if event_subject else ()))
+    if not event.words and any(doc.tokens[o].lower in ANAPHORA for o in pronouns):
+        # "the conference went online, so I cancelled it", "it's now 7 March instead": what "it" stands for is
+        # named elsewhere in the memory
         event = event_of(doc, [k for k in range(len(doc.tokens)) if k not in left_out], names)
     return event
+
+
+def correction_event(doc: ParsedDoc, at: int, names: frozenset[str]) -> Event:
+    """What a correction at token ``at`` is about: a verb's own clause ("the hike got postponed to next weekend" ->
+    hike); a word's ("actually", "instead") is the clause of the predicate it sits in, whose verb counts ("they're
+    taking me out for lunch on Friday actually" -> lunch, not every other clause of the memory)."""
+    head, seen = at, {at}
+    while doc.tokens[head].pos not in ("VERB", "AUX") and (up := parent(doc, head)) is not None and up[0] not in seen:
+        head = up[0]
+        seen.add(head)
+    return cue_event(doc, at, names) if head == at else cue_event(doc, head, names, cue=at)
 
 
 # Future predicates that state a condition or a feeling rather than an action ("is gonna be lucky", "will keep it

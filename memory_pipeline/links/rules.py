@@ -149,7 +149,7 @@ def classify_pair(
         outcome = _plan_outcome(new, old, new_reading, old_reading, config, moved_to)
         if outcome is not None:
             return LinkProposal(old.memory_id, *outcome)
-    if same_event and _contradiction(new, old, new_reading, old_reading, overlap):
+    if same_event and _contradiction(new, old, new_reading, old_reading, overlap, config):
         cue = new_reading.denial or new_reading.correction
         return LinkProposal(old.memory_id, CONTRADICTS, 0.7, detail=f"{cue.kind}: {cue.span}" if cue else "negation")
     if same_event and intervals_overlap(new, old):
@@ -198,13 +198,18 @@ def _done_by_planner(event: Event, report: Memory, plan: Memory) -> bool:
     return event.doer in {part.lower() for part in plan.speaker.split()}
 
 
-def _contradiction(new: Memory, old: Memory, new_reading: Reading, old_reading: Reading, overlap: float) -> bool:
+def _contradiction(
+    new: Memory, old: Memory, new_reading: Reading, old_reading: Reading, overlap: float, config: LinksConfig
+) -> bool:
     """A denial of the same event; a correction that gives it another date; or a negation the old memory
     lacks of what the two both say (a stray "no" elsewhere in a long memory is not a contradiction).
-    Discourse words like "actually" alone correct nothing."""
+    Discourse words like "actually" alone correct nothing, and a correction corrects the event of its own clause:
+    "they're taking me out for lunch on Friday actually" moves no other plan the memory shares words with."""
     if new_reading.denial is not None:
         return True
-    if new_reading.correction is not None and new.explicit_time and old.explicit_time and new.event_start != old.event_start:
+    corrects_old = new_reading.corrected.overlap(Event(old_reading.words, old_reading.nouns)) >= config.event_overlap
+    if (new_reading.correction is not None and corrects_old and new.explicit_time and old.explicit_time
+            and new.event_start != old.event_start):
         return True
     return bool(new_reading.negated_words & old_reading.words) and not old_reading.negated and overlap >= NEGATION_OVERLAP
 
