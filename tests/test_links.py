@@ -807,3 +807,20 @@ def test_a_correction_word_corrects_the_event_of_its_own_clause(parser, embedder
     moved = ("moved", "Ostara moved the landing page deadline. It's now 7 March instead of the 21st because their copywriter "
              "is off sick.", datetime(2025, 2, 24, 14), datetime(2025, 3, 7))
     assert relations([due, moved]) == ["contradicts"]
+
+
+def test_a_call_the_speaker_has_got_for_a_date_ahead_is_a_plan_and_called_off(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    frame = _plan_frame([
+        ("call", "I've got a call with my accountant, Dev, on Thursday about the tax return.", datetime(2025, 2, 24, 14), datetime(2025, 2, 27)),
+        ("mum", "I got a call from my mum on Friday.", datetime(2025, 2, 24, 14), datetime(2025, 2, 21)),
+        ("off", "The call with Dev got cancelled, he had a family emergency.", datetime(2025, 3, 24, 11), None),
+    ])
+    readings = read_frame(frame, parser)
+    initial = initial_lifecycles(memories_by_id(frame), readings)
+    assert (initial["call"], initial["mum"]) == ("pending", None)  # "have got" is having; "got a call" is past
+    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+    assert final_lifecycles(initial, result.links)["call"] == "cancelled"

@@ -582,7 +582,7 @@ def _own_dated_event(doc: ParsedDoc, i: int, names: frozenset[str]) -> Event:
     if lemma == "be":
         events = [s for s in children(doc, i, "nsubj") if doc.tokens[s].lemma.lower() in ARRANGED_EVENT_NOUNS
                   and any(is_self_token(doc, o, names) for o in children(doc, s, "poss"))]
-    elif lemma == "have" and subject_of(doc, i, names) == SELF:
+    elif _having(doc, i) and subject_of(doc, i, names) == SELF:
         events = [o for o in children(doc, i, "dobj") if doc.tokens[o].lemma.lower() in ARRANGED_EVENT_NOUNS]
     else:
         return Event()
@@ -590,6 +590,16 @@ def _own_dated_event(doc: ParsedDoc, i: int, names: frozenset[str]) -> Event:
     if not events or not dated or children(doc, i, "neg") or habitual(doc, i):
         return Event()
     return event_of(doc, subtree(doc, events[0]), names)
+
+
+def _having(doc: ParsedDoc, i: int) -> bool:
+    """Token ``i`` is "have", or the "got" of "have got", which is having though its form is a perfect ("I've got a
+    call with my accountant on Thursday"); "I got a call" is a past event."""
+    token = doc.tokens[i]
+    if token.lemma.lower() == "have":
+        return True
+    helpers = {doc.tokens[a].lower.replace("\u2019", "'") for a in children(doc, i, "aux")}
+    return token.lower == "got" and bool(helpers & {"have", "has", "'ve", "ve"})
 
 
 # Words of a date that lies ahead (or is today) in an arrangement's clause: "I'm meeting Sara on Friday".
