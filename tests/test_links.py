@@ -824,3 +824,20 @@ def test_a_call_the_speaker_has_got_for_a_date_ahead_is_a_plan_and_called_off(pa
     assert (initial["call"], initial["mum"]) == ("pending", None)  # "have got" is having; "got a call" is past
     result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
     assert final_lifecycles(initial, result.links)["call"] == "cancelled"
+
+
+def test_calling_off_what_a_plan_was_to_call_off_never_cancels_the_plan(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    frame = _plan_frame([
+        ("gym", "I'm going to cancel my gym membership this weekend.", datetime(2025, 1, 8, 12), datetime(2025, 1, 11), datetime(2025, 1, 13)),
+        ("late", "I cancelled my gym membership last week.", datetime(2025, 4, 15, 12), datetime(2025, 4, 7), datetime(2025, 4, 14)),
+    ])
+    readings = read_frame(frame, parser)
+    initial = initial_lifecycles(memories_by_id(frame), readings)
+    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+    # done three months after its window: not the planned deed as far as dates tell, and no cancellation of the plan
+    assert final_lifecycles(initial, result.links)["gym"] == "pending"
+

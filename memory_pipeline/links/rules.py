@@ -171,8 +171,12 @@ def _plan_outcome(
     about = lambda event: event.overlap(planned) >= config.event_overlap  # noqa: E731
     grace = timedelta(days=config.plan_grace_days)
     if reading.cancel is not None and about(reading.cancelled):
-        if plan_reading.plans_to_call_off and not reading.future and report_fits_plan(plan, new, grace):
-            return FOLLOWUP, 0.8, COMPLETED, f"called off as planned: {reading.cancel.span}"
+        if plan_reading.plans_to_call_off and not reading.future:
+            # calling off what the plan was to call off never cancels the plan: done in its window it completes
+            # it, outside it (a date misread, another membership) it says nothing of it, as a report would not
+            if report_fits_plan(plan, new, grace):
+                return FOLLOWUP, 0.8, COMPLETED, f"called off as planned: {reading.cancel.span}"
+            return None
         return FOLLOWUP, 0.8, CANCELLED, f"called off: {reading.cancel.span}"
     if reading.denial is not None and about(reading.denied):
         return CONTRADICTS, 0.8, CONTRADICTED, f"denied: {reading.denial.span}"
