@@ -841,3 +841,19 @@ def test_calling_off_what_a_plan_was_to_call_off_never_cancels_the_plan(parser, 
     # done three months after its window: not the planned deed as far as dates tell, and no cancellation of the plan
     assert final_lifecycles(initial, result.links)["gym"] == "pending"
 
+
+def test_a_plan_that_names_its_thing_by_it_is_about_what_the_memory_names(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    frame = _plan_frame([
+        ("plan", "My Adobe subscription renews on the 15th and it's gone up to £57 a month. I'm going to cancel it before then.",
+         datetime(2025, 2, 3, 9), datetime(2025, 2, 15)),
+        ("done", "I did cancel Adobe on the 12th.", datetime(2025, 2, 24, 14), datetime(2025, 2, 12)),
+    ])
+    readings = read_frame(frame, parser)
+    assert {"adobe", "subscription"} <= readings["plan"].plan.words
+    initial = initial_lifecycles(memories_by_id(frame), readings)
+    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+    assert final_lifecycles(initial, result.links)["plan"] == "completed"

@@ -459,6 +459,10 @@ def planned_clause(doc: ParsedDoc, names: frozenset[str]) -> tuple[list[int], Ev
             continue
         clause = [k for k in subtree(doc, predicate, skip=SUBJECT_LABELS) if k not in overtaken]
         event = event_of(doc, clause, names)
+        if not event.nouns and any(doc.tokens[o].lower in ANAPHORA for o in children(doc, predicate, "dobj")):
+            # "my Adobe subscription renews on the 15th, I'm going to cancel it": "it" is named elsewhere in the
+            # memory, as a cancellation of "it" is (cue_event)
+            event = event_of(doc, [k for k in range(len(doc.tokens)) if k not in overtaken], names)
         if event.words:
             return clause, event
     return [], Event()
