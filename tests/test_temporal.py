@@ -524,3 +524,43 @@ def test_a_length_said_in_the_present_runs_from_the_session(parser, resolver):
     # in the perfect it is the stretch up to the session, as before
     mention = ground_one(parser, resolver, "I've been off work for two weeks.", said)
     assert _days(mention) == (date(2025, 3, 30), date(2025, 4, 14))
+
+
+@pytest.mark.slow
+def test_a_clause_joined_by_and_says_its_own_tense_where_the_parse_gives_no_verb(parser, resolver):
+    # the tagger reads "renews" as a noun, so the whole sentence was read and "gone" put the 15th in January
+    said = datetime(2025, 2, 3, 9, 0)
+    mention = ground_one(parser, resolver, "Also my Adobe subscription renews on the 15th and it's gone up to £57 a month.", said)
+    assert _days(mention) == (date(2025, 2, 15), date(2025, 2, 16))
+
+
+@pytest.mark.slow
+def test_a_day_its_tense_puts_behind_is_no_day_of_a_month_ahead(parser, resolver):
+    said = datetime(2025, 2, 24, 10, 0)
+    text = "They want to start in April instead. The workshop on the 10th never happened."
+    mentions = resolver.ground(parser.parse(text), said)
+    assert [(m.text, _days(m)[0]) for m in mentions] == [("April", date(2025, 4, 1)), ("the 10th", date(2025, 2, 10))]
+    # on the same side of the session, the month said before still holds
+    text = "We fly out on the 14th of March and come back on the 18th."
+    assert [_days(m)[0] for m in resolver.ground(parser.parse(text), said)] == [date(2025, 3, 14), date(2025, 3, 18)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "text",
+    ["I sent the invoice with 30-day terms.", "They're paying £400 a day, roughly 20 days of work.",
+     "I have ten years of experience.", "She booked a two-week course."],
+)
+def test_a_length_made_an_adjective_or_an_amount_of_something_is_no_date(parser, resolver, text):
+    # each had been a stretch up to the session
+    assert resolver.ground(parser.parse(text), datetime(2025, 4, 28, 9, 0)) == []
+
+
+@pytest.mark.slow
+def test_the_first_or_last_days_or_weeks_of_a_month(parser, resolver):
+    said = datetime(2025, 4, 28, 9, 0)
+    # had been the two weeks up to the session
+    mention = ground_one(parser, resolver, "I spent the first two weeks of March in Spain.", said)
+    assert _days(mention) == (date(2025, 3, 1), date(2025, 3, 15))
+    mention = ground_one(parser, resolver, "I'm away the last 3 days of June.", said)
+    assert _days(mention) == (date(2025, 6, 28), date(2025, 7, 1))

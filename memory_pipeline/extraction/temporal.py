@@ -122,6 +122,8 @@ NON_ANCHOR = re.compile(
     r"\b(?:every|each|daily|weekly|monthly|yearly|annually|once a|twice a|times a|per)\b|"
     r"(?:years?|months?|weeks?|days?) old|(?:year|month|week|day)-old|"
     r"^24/7$|"
+    # a length made an adjective ("30-day terms", "a two-week course"): how long something lasts, not when
+    rf"^(?:a\s+)?{_COUNT}-(?:day|week|month|year|night)$|"
     r"\bage\b|^(?:the\s+)?(?:one|some|a|the|all|that|this|whole|entire)?\s*(?:day|days|time|night)$|^someday$|"
     rf"^(?:on\s+)?(?:{_WEEKDAY}|weekend)s$|"
     # bare plural units ("for years", "so many days", "our days"): durations with no anchor
@@ -150,6 +152,8 @@ OFFSET_FROM = re.compile(r"\s*(?:before|after|from|post-(?=\w))", re.IGNORECASE)
 # "by", an amount a date moved by ("extended by a week", "pushed back by a day").
 # A count of units alone ("two weeks", "3 months"): how long, which the tense places.
 BARE_LENGTH = re.compile(rf"(?:(?:about|around|roughly|nearly|almost|over) )?{_COUNT} {_UNIT}", re.IGNORECASE)
+# What makes a count of units before it an amount of something ("20 days of work"), not a stretch of time.
+AMOUNT_OF = re.compile(rf"\s+of\s+(?!(?:the|this|next|last|that|{_MONTH}|{_WEEKDAY})\b)[a-z]", re.IGNORECASE)
 A_LENGTH = re.compile(
     r"(?:(?:for|by)\s+)?(?:about|around|almost|nearly|over|just|only)?\s*(?:a|an|one)\s+(?:day|week|fortnight|month|year|weekend)",
     re.IGNORECASE,
@@ -274,7 +278,7 @@ class TemporalResolver:
                 mentions.append(TemporalMention(text, start, end))
             else:
                 mentions.append(TemporalMention(text, start, end, *resolved))
-        return _in_month_said_before(self._in_appositions(doc, mentions, session_time))
+        return _in_month_said_before(self._in_appositions(doc, mentions, session_time), session_time)
 
     def _in_appositions(
         self, doc: ParsedDoc, mentions: list[TemporalMention], session_time: datetime | None
@@ -409,6 +413,8 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
         return False
     if _classifies_a_noun(doc, start, end, text) or _a_length(doc, start, text) or _a_time_taken(doc, start, text):
         return False
+    if BARE_LENGTH.fullmatch(text) and AMOUNT_OF.match(doc.text, end):
+        return False  # "roughly 20 days of work", "three years of experience": an amount; "two weeks of June" is a time
     if BARE_WEEKDAY.fullmatch(text) and any(t.lower in USUALLY_WORDS for t in _clause_of(doc, start)):
         return False  # "I normally swim on Friday": the Fridays of a habit
     if CLOCK_TIME.match(text):
@@ -420,11 +426,12 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
     return True
 
 
-def _in_month_said_before(mentions: list[TemporalMention]) -> list[TemporalMention]:
+def _in_month_said_before(mentions: list[TemporalMention], session_time: datetime | None = None) -> list[TemporalMention]:
     """A bare day of the month after a month named earlier in the turn is a day of that month ("we fly out on the
     14th of February and come back on the 18th", "seven in March actually, her birthday is on the 14th"), in the
     year that month resolved to; after a day of the month, only a later day is ("... and pay by the 10th" may be
-    before it, so it keeps its own reading)."""
+    before it, so it keeps its own reading), and not one its own tense puts on the other side of the session
+    ("they want to start in April instead. The workshop on the 10th never happened": the 10th is behind)."""
     out = list(mentions)
     for n, mention in enumerate(out):
         day = re.fullmatch(r"the (\d{1,2})(?:st|nd|rd|th)", _clean(mention.text))
@@ -439,6 +446,8 @@ def _in_month_said_before(mentions: list[TemporalMention]) -> list[TemporalMenti
             start = date(month.start.year, month.start.month, int(day.group(1)))
         except ValueError:
             continue  # no 31st in that month: the day is of another
+        if session_time is not None and (start > session_time.date()) != (mention.start.date() > session_time.date()):
+            continue
         out[n] = TemporalMention(mention.text, mention.char_start, mention.char_end, *_days(start))
     return out
 
@@ -504,7 +513,7 @@ def tense_at(doc: ParsedDoc, char: int) -> str:
     first = next((t for t in sentence if t.pos not in ("PUNCT", "INTJ")), None)
     imperative = first is not None and (first.lower == "please" or (first.tag == "VB" and first.lower == first.lemma))
     clause = _clause_of(doc, char)
-    words = clause if clause else sentence
+    words = clause if clause else _up_to_the_next_clause(sentence, char)
     if (imperative and (not clause or first in clause)) or _sounds_future(doc, words):
         return "future"
     if any(_tells_past(doc, t) for t in words) if clause else any(
@@ -512,6 +521,14 @@ def tense_at(doc: ParsedDoc, char: int) -> str:
     ):
         return "past"
     return "present"
+
+
+def _up_to_the_next_clause(sentence: list[Token], char: int) -> list[Token]:
+    """The words of a sentence whose parse gives the expression at ``char`` no verb, up to the first "and", "but"
+    or "so" after it: a clause joined there says its own tense ("my subscription renews on the 15th and it's gone
+    up": the tagger read "renews" as a noun, and "gone" had put the 15th in the past)."""
+    cut = next((n for n, t in enumerate(sentence) if t.idx > char and t.pos == "CCONJ"), len(sentence))
+    return sentence[:cut]
 
 
 def _tells_past(doc: ParsedDoc, verb: Token) -> bool:
@@ -828,6 +845,15 @@ def resolve_by_rule(
         inner = resolve_by_rule(m.group(3), anchor, tense, governed)
         if inner is not None and 28 <= (inner[1] - inner[0]).days <= 31:
             return _nth_in_month(m.group(1), m.group(2), inner[0].date(), inner[1].date())
+
+    m = re.fullmatch(rf"(?:the )?(first|last) ({_COUNT}) (day|week)s (?:of|in) (.+)", text)
+    if m and (n := _count(m.group(2))):
+        # "the first two weeks of March": its first fourteen days; "the last 3 days of June": its last three
+        inner = resolve_by_rule(m.group(4), anchor, tense, governed)
+        if inner is not None and 28 <= (inner[1] - inner[0]).days <= 31:
+            days = min(n * (7 if m.group(3) == "week" else 1), (inner[1] - inner[0]).days)
+            first = inner[0].date() if m.group(1) == "first" else inner[1].date() - timedelta(days=days)
+            return _days(first, days, "range")
 
     m = re.fullmatch(rf"({_WEEKDAY}),? (?:the )?(\d{{1,2}})(?:st|nd|rd|th)?", text)
     if m:
