@@ -112,6 +112,12 @@ def extract(parser, resolver):
         ("Ravi", "Mel, I went to the park yesterday.", "Ravi went to the park yesterday."),
         ("Ravi", "Gina, hope you are doing great.", "Ravi noted: hope you are doing great."),  # the parse's subject
         # a verbless sentence with an amount or a name says what the sentence before it left out
+        # a verbless clause after a kept clause of the same sentence, carrying a number, had been lost; one with
+        # nothing but words of feeling is not kept
+        ("Maya", "I'm keeping the long run on Sundays but dropped the Saturday shakeout for now, so back to three runs a week.",
+         "Maya is keeping the long run on Sundays but dropped the Saturday shakeout for now. Maya noted: back to three runs a week."),
+        ("Maya", "I'm keeping the long run on Sundays but dropped the Saturday shakeout for now, so a lot less tired.",
+         "Maya is keeping the long run on Sundays but dropped the Saturday shakeout for now."),
         ("Sam", "I bought the car! A Yaris hybrid for 8,400 euros. I picked it up last Saturday.",
          "Sam bought the car. A Yaris hybrid for 8,400 euros. Sam picked it up last Saturday."),
         ("Sam", "I finally booked the trip. So excited. I fly out next Friday.",

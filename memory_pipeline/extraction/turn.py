@@ -123,12 +123,20 @@ def _carries_a_fact(doc: ParsedDoc, k: int, anchors: set[int]) -> bool:
 
 def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit], anchors: set[int]) -> list[Unit]:
     """Verbless sentences right after a sentence the memory keeps that carry a number, an amount or a name ("I
-    bought the car! A Yaris hybrid for 8,400 euros."): with no predicate they are no candidate, yet they say what
-    the sentence before left out, and a turn of those two sentences alone keeps them through the fallback."""
-    kept = {doc.tokens[lo].sent for unit in units for lo, _ in unit.ranges}
+    bought the car! A Yaris hybrid for 8,400 euros."), and verbless clauses right after a kept clause of the same
+    sentence ("... but dropped the Saturday shakeout, so back to three runs a week"): with no predicate they are
+    no candidate, yet they say what the words before left out, and a turn of those alone keeps them through the
+    fallback."""
+    ranges = [r for unit in units for r in unit.ranges]
+    kept = {doc.tokens[lo].sent for lo, _ in ranges}
     fragments = []
-    for clause in clauses:
-        if clause.sentence in kept or clause.sentence - 1 not in kept:
+    for before, clause in zip([None, *clauses], clauses):
+        after_kept_clause = (
+            before is not None and before.sentence == clause.sentence
+            and any(lo < before.end and before.start < hi for lo, hi in ranges)
+            and not any(lo < clause.end and clause.start < hi for lo, hi in ranges)
+        )
+        if not after_kept_clause and (clause.sentence in kept or clause.sentence - 1 not in kept):
             continue
         lo, hi = trim(doc, clause.start, clause.end)
         if lo >= hi or any(t.pos in ("VERB", "AUX") for t in doc.tokens[lo:hi]) or is_discourse_only(doc, lo, hi):
