@@ -118,6 +118,8 @@ def extract(parser, resolver):
          "Maya is keeping the long run on Sundays but dropped the Saturday shakeout for now. Maya noted: back to three runs a week."),
         ("Maya", "I'm keeping the long run on Sundays but dropped the Saturday shakeout for now, so a lot less tired.",
          "Maya is keeping the long run on Sundays but dropped the Saturday shakeout for now."),
+        # a verbless sentence's noun that a clause only dates: it had been "before Halvorsen starts"
+        ("Mara", "Morning! Last check-in before Halvorsen starts.", "Mara noted: Last check-in before Halvorsen starts."),
         ("Sam", "I bought the car! A Yaris hybrid for 8,400 euros. I picked it up last Saturday.",
          "Sam bought the car. A Yaris hybrid for 8,400 euros. Sam picked it up last Saturday."),
         ("Sam", "I finally booked the trip. So excited. I fly out next Friday.",

@@ -160,6 +160,9 @@ def score_candidate(doc: ParsedDoc, predicate: int, clause: Clause, clause_limit
     if cand.actor is not None:
         cand.groups.add(Role.ACTOR)
     cand.span = build_span(doc, predicate, clause, clause_limit, np_limit)
+    head = _verbless_head(doc, predicate, clause)
+    if head is not None:
+        cand.span |= build_span(doc, head, clause, clause_limit, np_limit)
     cand.cue = has_cue(doc, predicate, cand.span)
 
     score = sum(ROLE_WEIGHTS[g] for g in cand.groups)
@@ -184,6 +187,22 @@ def score_candidate(doc: ParsedDoc, predicate: int, clause: Clause, clause_limit
 
 
 FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP"})
+MODIFYING_CLAUSES = frozenset({"advcl", "acl", "relcl"})
+
+
+def _verbless_head(doc: ParsedDoc, predicate: int, clause: Clause) -> int | None:
+    """The noun that heads a verbless sentence and that ``predicate``'s clause modifies ("Last check-in before
+    Halvorsen starts": the check-in is what is said, the clause only says when), or None. Its noun phrase belongs in
+    the predicate's span: without it the memory was "before Halvorsen starts". A label before a colon ("Update: I
+    sold my car") is left out, as it frames the clause rather than being what it says."""
+    arc = next((a for a in doc.parents(predicate) if a.label in MODIFYING_CLAUSES), None)
+    if arc is None or not clause.start <= arc.head < clause.end:
+        return None
+    head = doc.tokens[arc.head]
+    if head.pos not in ("NOUN", "PROPN") or doc.parents(head.i):
+        return None
+    following = doc.tokens[head.i + 1] if head.i + 1 < len(doc.tokens) else None
+    return None if following is not None and following.text == ":" else head.i
 
 
 def _clause_after_label(doc: ParsedDoc, predicate: int) -> bool:
