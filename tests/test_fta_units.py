@@ -459,6 +459,22 @@ def test_a_mixed_feeling_stays_mixed_and_idioms_count():
     assert analyser.analyse("Rae is over the moon").emotion_or_state == "joy: over the moon"
 
 
+@pytest.mark.parametrize("use_nrclex", [False, True])
+def test_feeling_words_of_british_english_and_chat_count(use_nrclex):
+    if use_nrclex:
+        pytest.importorskip("nrclex")
+    analyser = AffectAnalyser.load(use_nrclex=use_nrclex)
+    # VADER knows neither word: "pretty gutted" had been positive from "pretty", "rubbish" no feeling at all
+    gutted = analyser.analyse("Maya is pretty gutted about the race.")
+    assert gutted.emotion_or_state == "sadness: gutted" and gutted.valence < 0
+    assert analyser.analyse("Sleep is rubbish, like 6 hours on work nights.").emotion_or_state == "disgust: rubbish"
+    assert analyser.analyse("So chuffed with that time!").emotion_or_state == "joy: chuffed"
+    # the analyser's own lexicon: another VADER in the process does not learn the words
+    from vaderSentiment.vaderSentiment import SentimentIntensityAnalyzer
+
+    assert "gutted" not in SentimentIntensityAnalyzer().lexicon
+
+
 def test_affect_reads_nrc_in_token_mode_when_installed():
     pytest.importorskip("nrclex")
     analyser = AffectAnalyser.load()

@@ -45,6 +45,16 @@ SMALL_EMOTION_TABLE: dict[str, tuple[str, ...]] = {}
 for _emotion, _words in _SMALL_EMOTION_WORDS.items():
     for _word in _words.split():
         SMALL_EMOTION_TABLE[_word] = (*SMALL_EMOTION_TABLE.get(_word, ()), _emotion)
+# Feeling words of British English and chat that VADER (and NRC) do not know, with a valence on VADER's -4..4 word
+# scale and their emotions: "pretty gutted" had scored positive, from "pretty" alone. Words with another common
+# sense ("pumped" tyres, a "buzzing" phone, "ace", "lush") are left out.
+CHAT_FEELINGS: dict[str, tuple[float, tuple[str, ...]]] = {
+    "gutted": (-2.3, ("sadness",)), "gutting": (-2.0, ("sadness",)), "bummed": (-1.9, ("sadness",)),
+    "rubbish": (-1.8, ("disgust",)), "naff": (-1.2, ("disgust",)), "knackered": (-1.6, ("sadness",)),
+    "skint": (-1.2, ("sadness",)), "miffed": (-1.5, ("anger",)), "peeved": (-1.6, ("anger",)),
+    "chuffed": (2.2, ("joy",)), "stoked": (2.3, ("joy", "anticipation")), "psyched": (2.0, ("joy", "anticipation")),
+    "hyped": (1.9, ("joy", "anticipation")),
+}
 # Idioms no word of which says the feeling: matched on the text, counted as one affective word each.
 AFFECT_PHRASES: dict[str, tuple[str, ...]] = {
     "over the moon": ("joy",), "on cloud nine": ("joy",), "what a relief": ("joy",), "made my day": ("joy",),
@@ -80,9 +90,12 @@ class AffectAnalyser:
         from vaderSentiment.vaderSentiment import SentimentIntensityAnalyzer
 
         lookup = nrclex_lookup() if use_nrclex else None
+        sentiment = SentimentIntensityAnalyzer()
+        # the analyser's own copy of the lexicon: other users of VADER in the process are not changed
+        sentiment.lexicon.update({word: valence for word, (valence, _) in CHAT_FEELINGS.items()})
         if lookup is not None:
-            return cls(SentimentIntensityAnalyzer(), lookup, "nrc")
-        return cls(SentimentIntensityAnalyzer(), small_table_lookup, "nrc-style")
+            return cls(sentiment, with_chat_feelings(lookup), "nrc")
+        return cls(sentiment, with_chat_feelings(small_table_lookup), "nrc-style")
 
     def analyse(self, text: str, names: Iterable[str] = ()) -> Affect:
         """The emotion or state ``text`` expresses, and its valence; participant ``names`` are not words of it."""
@@ -142,6 +155,16 @@ def _most_supported(counts: Counter) -> str | None:
 def state_words(tokens: list[str]) -> set[str]:
     """Words in a "<is|feels|...> (so) X" frame: a state the speaker names even if VADER does not score X."""
     return {m.group(1).lower() for m in STATE.finditer(" ".join(tokens))} - STATE_VERBS
+
+
+def with_chat_feelings(lookup: EmotionLookup) -> EmotionLookup:
+    """``lookup`` that also knows the emotions of :data:`CHAT_FEELINGS`, where it knows none of its own."""
+
+    def emotions_of(tokens: list[str]) -> Mapping[str, tuple[str, ...]]:
+        known = dict(lookup(tokens))
+        return {**{t: CHAT_FEELINGS[t][1] for t in tokens if t in CHAT_FEELINGS and t not in known}, **known}
+
+    return emotions_of
 
 
 def small_table_lookup(tokens: list[str]) -> Mapping[str, tuple[str, ...]]:
