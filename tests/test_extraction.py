@@ -118,6 +118,9 @@ def extract(parser, resolver):
          "Maya is keeping the long run on Sundays but dropped the Saturday shakeout for now. Maya noted: back to three runs a week."),
         ("Maya", "I'm keeping the long run on Sundays but dropped the Saturday shakeout for now, so a lot less tired.",
          "Maya is keeping the long run on Sundays but dropped the Saturday shakeout for now."),
+        # a statement before a question of its own after a comma is said, not asked; a short tag stays with it
+        ("Tom", "I got the job, did Mum tell you?", "Tom got the job. Tom asks: did Mum tell you?"),
+        ("Tom", "Dad says he's retiring in June, did he tell you?", "Tom noted: Dad says he's retiring in June."),
         # a verbless sentence's noun that a clause only dates: it had been "before Halvorsen starts"
         ("Mara", "Morning! Last check-in before Halvorsen starts.", "Mara noted: Last check-in before Halvorsen starts."),
         ("Sam", "I bought the car! A Yaris hybrid for 8,400 euros. I picked it up last Saturday.",

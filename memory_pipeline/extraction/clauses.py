@@ -18,6 +18,21 @@ TEASERS = (
     ("wait",), ("hold", "on"),  # surprise before a clause of its own ("wait u quit the bookshop?"), no request
 )
 SPLIT_CONJUNCTIONS = frozenset({"and", "but", "so", "or", "because", "though", "although", "yet", "plus", "cause"})
+# Auxiliaries that open a question after a comma ("I got the job, did Mum tell you?"): the statement before is said,
+# not asked.
+QUESTION_AUXILIARIES = frozenset(
+    "did do does is are was were have has had can could will would should".split()
+)
+
+
+def tag_question_at(doc: ParsedDoc, k: int, s_end: int) -> bool:
+    """Token ``k`` follows a comma and opens a question that ends the sentence: an auxiliary, then its subject
+    ("..., did he tell you?", "..., have you heard?"); a short tag ("..., isn't it?") tells no question of its own
+    and is left with its statement."""
+    if k < 1 or doc.tokens[k - 1].text != "," or doc.tokens[s_end - 1].text != "?" or k + 2 >= s_end:
+        return False
+    aux, subject = doc.tokens[k], doc.tokens[k + 1]
+    return aux.lower in QUESTION_AUXILIARIES and subject.pos in ("PRON", "PROPN") and s_end - k > 3
 
 
 @dataclass(frozen=True)
@@ -197,6 +212,8 @@ def split_clauses(doc: ParsedDoc, start: int, min_words: int) -> list[Clause]:
             for k in range(s_start + 1, s_end - 1):
                 if doc.tokens[k].text == "," and doc.tokens[k + 1].lower in SPLIT_CONJUNCTIONS:
                     cuts.append(k + 1)
+        cuts.extend(k for k in range(s_start + 2, s_end) if tag_question_at(doc, k, s_end))
+        cuts = sorted(set(cuts))
         cuts.append(s_end)
         clauses.extend(Clause(a, b, n) for a, b in zip(cuts, cuts[1:]) if b > a)
     return clauses

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from memory_pipeline.extraction.clauses import tag_question_at
 from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.grounding import (
@@ -466,9 +467,15 @@ def _finite(doc: ParsedDoc, k: int) -> bool:
 
 
 def is_question(doc: ParsedDoc, start: int, end: int) -> bool:
+    """Tokens ``start..end`` are asked: their sentence ends with "?", unless a question of its own follows them
+    after a comma ("I got the job, did Mum tell you?" states the job)."""
     sent = doc.tokens[start].sent
     s_start, s_end = doc.sentences[sent]
-    return doc.tokens[s_end - 1].text == "?" or (end < len(doc.tokens) and doc.tokens[end - 1].text == "?")
+    if end < len(doc.tokens) and doc.tokens[end - 1].text == "?":
+        return True
+    if doc.tokens[s_end - 1].text != "?":
+        return False
+    return not any(tag_question_at(doc, k, s_end) for k in range(max(start + 2, end - 1), min(end + 2, s_end)))
 
 
 def attribute(text: Phrase, speaker: Speaker, *, question: bool = False) -> Phrase:
