@@ -159,6 +159,51 @@ def test_an_appointment_named_briefly_is_the_one_known_appointment(parser, embed
     assert status == {"m0": "active", "m1": "active", "m2": "active"}
 
 
+def statuses(parser, embedder, said) -> dict[str, str]:
+    frame, vectors = tiny(parser, embedder, said)
+    return dict(consolidate_memories(frame, vectors, parser).status.select("memory_id", "status").iter_rows())
+
+
+def test_a_quantity_said_again_later_replaces_the_earlier_value(parser, embedder):
+    """How often, how long or how much of one measured thing, said with another value in a later session: the
+    later value is current, a return to the first value too; a new record replaces the one before."""
+    assert statuses(parser, embedder, [
+        ("S1:1", "Ana runs three times a week.", datetime(2025, 2, 2)),
+        ("S2:1", "It's four runs a week now.", datetime(2025, 3, 9)),
+        ("S3:1", "Ana is running three times a week again.", datetime(2025, 5, 25)),
+    ]) == {"m0": "superseded", "m1": "superseded", "m2": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "Ana is sleeping about 6 hours.", datetime(2025, 2, 2)),
+        ("S2:1", "Ana is sleeping about 7 and a half hours most nights now.", datetime(2025, 3, 9)),
+    ]) == {"m0": "superseded", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "Ana's 10k PB is 52:40.", datetime(2025, 2, 2)),
+        ("S2:1", "New 10k PB!", datetime(2025, 4, 13)),
+        ("S3:1", "New 10k PB!", datetime(2025, 6, 1)),
+    ]) == {"m0": "superseded", "m1": "superseded", "m2": "active"}
+
+
+def test_a_quantity_replaces_only_the_same_measure_of_the_same_subject_in_a_later_session(parser, embedder):
+    """Another subject, another measured thing, an amount done once, or a second value in the same session: no
+    supersession."""
+    feb, mar = datetime(2025, 2, 2), datetime(2025, 3, 9)
+    assert statuses(parser, embedder, [
+        ("S1:1", "Ana runs three times a week.", feb),
+        ("S2:1", "Ana's sister runs four times a week.", mar),  # another subject
+        ("S2:2", "Ana swims twice a week.", mar),  # another activity
+        ("S2:3", "Ana ran 10k on Sunday.", mar),  # an event, no rate
+        ("S2:4", "Ana's 5k PB is 24:10.", mar),  # another record
+    ]) == {"m0": "active", "m1": "active", "m2": "active", "m3": "active", "m4": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "Ana's 10k PB is 52:40.", feb),
+        ("S2:1", "Ana's 5k PB is 24:10.", mar),
+    ]) == {"m0": "active", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "Ana is sleeping about 6 hours.", feb),
+        ("S1:2", "Ana is sleeping about 7 hours.", feb),  # the same session: no strict order
+    ]) == {"m0": "active", "m1": "active"}
+
+
 def test_exact_duplicates_only_within_one_occurrence(parser):
     def memory(memory_id, turns, text="Ana went for a run.", when=datetime(2024, 1, 1)):
         return Memory(memory_id, "c", "fta_unit", "Ana", text, when, None, None, None, None, None, None, tuple(turns), 0)

@@ -62,7 +62,7 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("Ana got a new job by the way.", set()),  # "by the way" names no employer
         # a pastime kept up or dropped: only the move between the two is a change
         ("Ana swims every Tuesday at the community pool.", {"self.activity[swim] = yes"}),
-        ("I go to the gym three times a week.", {"self.activity[go gym] = yes"}),
+        ("I go to the gym three times a week.", {"self.activity[go gym] = yes", "self.quantity[go gym per week] = 3"}),
         ("Ana stopped swimming last week because of the ankle.", {"self.activity[swim] = none"}),
         ("I don't play tennis anymore.", {"self.activity[play tennis] = none"}),
         ("I took up running last month.", {"self.activity[run] = yes"}),
@@ -121,7 +121,7 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I got let go last month.", {"self.job = none", "self.employer = none"}),
         ("This step is redundant.", set()),
         ("My mum is fully recovered.", {"self's mum.health = recovered"}),
-        ("I go bouldering twice a week.", {"self.activity[bouldere] = yes"}),
+        ("I go bouldering twice a week.", {"self.activity[bouldere] = yes", "self.quantity[bouldere per week] = 2"}),
         ("I don't go bouldering anymore.", {"self.activity[bouldere] = none"}),
         ("I gave up pottery.", {"self.activity[pottery] = none"}),
         ("I picked up the kids.", set()),
@@ -131,6 +131,42 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
     ],
 )
 def test_slots_of_statements(parser, text, expected):
+    assert slots_of(parser, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # how often, how long, how much of one measured thing, said in the present: one value at a time
+        ("Ana runs three times a week.", {"self.activity[run] = yes", "self.quantity[run per week] = 3"}),
+        ("It's four runs a week now.", {"self.quantity[run per week] = 4"}),
+        ("I've been running four times a week.", {"self.quantity[run per week] = 4"}),
+        ("Ana is sleeping about 7 and a half hours most nights now.", {"self.quantity[sleep hour] = 7.5"}),
+        ("Sleep is rubbish honestly, like 6 hours on work nights.", {"self.quantity[sleep hour] = 6"}),
+        ("I sleep 8 hours a night.", {"self.quantity[sleep hour] = 8"}),
+        ("My rent is £1200 a month.", {"self.quantity[rent] = £1200"}),
+        ("My sister's rent is £900.", {"self's sister.quantity[rent] = £900"}),
+        ("Ana's 10k PB is 52:40.", {"self.quantity[10k pb] = 52:40"}),
+        # the tagger calls this "10k" a date; it is the distance the record is for
+        ("My 10k PB is 52:40, from the Riverside 10k last October.", {"self.quantity[10k pb] = 52:40"}),
+        ("My personal best is 52:40.", {"self.quantity[pb] = 52:40"}),
+        ("New 10k PB!", {"self.quantity[10k pb] = new"}),
+        ("I weigh 70 kg now.", {"self.quantity[weigh kg] = 70"}),
+        ("I work 40 hours a week.", {"self.quantity[work hour] = 40"}),
+        ("I drink two coffees a day.", {"self.quantity[drink coffee per day] = 2"}),
+        # an amount done once is an event, not a state; a count with no period is no rate; a negation or a
+        # past value states nothing now
+        ("I ran 10k on Sunday.", set()),
+        ("Ran 5k today.", set()),
+        ("I'm running 5k today.", set()),
+        ("I've run there three times.", set()),
+        ("My PB was 52:40.", set()),
+        ("I don't run three times a week anymore.", {"self.activity[run] = none"}),
+        ("The score is 3.", set()),
+        ("I'm 5 minutes away.", set()),
+    ],
+)
+def test_quantities_of_a_measured_state(parser, text, expected):
     assert slots_of(parser, text) == expected
 
 

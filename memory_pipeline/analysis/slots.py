@@ -8,8 +8,8 @@ of the predicate, followed up through ``xcomp``/``conj``), so "I moved to Berlin
 extractor's third person) and "We relocated to Berlin" all give ``self.residence = berlin``.
 
 Two kinds of slot:
-* exclusive (residence, job, employer, diet, relationship, children, schedule, appointment, age): any new value
-  replaces the old one, and repeating the current value is a duplicate;
+* exclusive (residence, job, employer, diet, relationship, children, schedule, appointment, age, quantity): any
+  new value replaces the old one, and repeating the current value is a duplicate;
 * transition-only (ownership, health, activity): a thing can be owned, a condition had or a pastime kept up
   alongside others, so only the move between having it and not having it (``yes`` <-> ``none``, ``has`` <->
   ``recovered``) is a change: "I swim every Tuesday" and later "I stopped swimming".
@@ -17,6 +17,7 @@ Two kinds of slot:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
@@ -24,12 +25,14 @@ from memory_pipeline.analysis.clauses import SELF, children, is_self_token, pare
 from memory_pipeline.analysis.cues import (
     MODAL_FUTURE, MONTHS, PLAN_LEMMAS, RELATIVES, SELF_WORDS, WEEKDAYS, arranged, habitual, negated_heads,
 )
-from memory_pipeline.extraction.lexicon import APPOINTMENT_NOUNS, FAMILY_NOUNS, PARENT_NOUNS, PLACE_ENTITIES
+from memory_pipeline.extraction.lexicon import APPOINTMENT_NOUNS, FAMILY_NOUNS, MONEY_SIGNS, PARENT_NOUNS, PLACE_ENTITIES
 from memory_pipeline.parsing import ParsedDoc
 
 NONE_VALUE = "none"
 
-EXCLUSIVE_SLOTS = frozenset({"residence", "job", "employer", "diet", "relationship", "children", "schedule", "appointment", "age"})
+EXCLUSIVE_SLOTS = frozenset(
+    {"residence", "job", "employer", "diet", "relationship", "children", "schedule", "appointment", "age", "quantity"}
+)
 TRANSITION_SLOTS = frozenset({"ownership", "health", "activity"})
 # A changed appointment is a corrected event; every other change is a change of state.
 EVENT_SLOTS = frozenset({"appointment"})
@@ -121,6 +124,32 @@ NOT_ACTIVITIES = frozenset(
     "be have get do feel think know want need like love hate see say tell try seem look make use let go come "
     "live work stay own belong remember believe understand mean matter care forget wish hope".split()
 )
+
+# A quantity: how often, how long or how much of one measured thing the subject does or has, said in the present
+# ("I run three times a week", "it's four runs a week now", "I'm sleeping about 7 hours", "my rent is £1200 a
+# month", "my 10k PB is 52:40"). The scope is the measured thing (the activity's verb and object, or the noun that
+# is measured), with the unit, or "per <period>" for a count; the value is the number.
+MEASURE_NOUNS = frozenset(
+    "rent salary pay wage wages income mortgage weight pb pr best record commute sleep mileage budget allowance".split()
+)
+# Names of the same measure: "my personal best", "my PB"
+MEASURE_ALIASES = {"personal best": "pb", "personal record": "pb", "pr": "pb", "best": "pb", "wages": "wage"}
+MEASURE_UNITS = frozenset(
+    "time hour hr minute min second mile km kilometre kilometer k metre meter kg kilo kilogram pound lb lbs stone "
+    "step lap length cup glass pint unit page".split()
+)
+PERIOD_NOUNS = frozenset({"day", "night", "week", "weekend", "fortnight", "month", "year"})
+PERIOD_DETERMINERS = frozenset({"a", "an", "per", "every", "each"})
+COUNT_ADVERBS = {"once": 1, "twice": 2, "thrice": 3}
+# Verbs of a measured activity that are otherwise no pastime: "I work 40 hours a week"
+MEASURED_VERBS = frozenset({"work"})
+# A subject that only points at what was just said: "it's four runs a week now" is the speaker's
+POINTING_SUBJECTS = frozenset({"it", "that", "this"})
+# A quantity that is the record broken, with no number of its own: "New 10k PB!"
+NEW_VALUE = "new"
+NEW_RECORD_VERBS = frozenset({"set", "get", "run", "hit", "break", "have", "achieve"})
+# Days that make a present or progressive amount one occasion, not a state: "I'm running 5k today"
+ONE_OCCASION = WEEKDAYS | frozenset({"today", "tonight", "yesterday", "tomorrow"})
 
 VALUE_LABELS = frozenset({"compound", "amod", "nmod", "poss", "case", "nummod", "quantmod", "npadvmod"})
 DETERMINERS = frozenset({"a", "an", "the", "my", "our", "his", "her", "their", "your", "this", "that", "some"})
@@ -889,5 +918,187 @@ def _activity_scope(context: _Context, verb: int) -> str | None:
     return " ".join([lemma, *things[:1]])
 
 
-RULES = (residence, job, diet, relationship, number_of_children, schedule, ownership, health, age, activity)
+def quantity(context: _Context, i: int) -> list[SlotValue]:
+    """How often, how long or how much of one measured thing, said in the present: ``quantity[run per week] = 3``
+    from "I run three times a week" and "it's four runs a week now"; ``quantity[sleep hour] = 7.5`` from "I'm
+    sleeping about 7 and a half hours" and "sleep is rubbish, like 6 hours"; ``quantity[10k pb] = 52:40`` from "my
+    10k PB is 52:40", and ``= new`` from "New 10k PB!". Not an event told ("I ran 10k on Sunday", "I'm running 5k
+    today"), nor a count without a period ("I've run there three times")."""
+    token = context.doc.tokens[i]
+    lemma = _lemma(context, i)
+    if token.pos in ("NOUN", "PROPN", "ADJ") and (lemma in MEASURE_NOUNS or token.lower in MEASURE_NOUNS):
+        return _measured_noun(context, i)
+    if token.pos == "AUX" or lemma == "be":
+        return _counted_be(context, i)
+    if token.pos != "VERB" or not _present(context, i) or _negated(context, i):
+        return []
+    doing = i
+    if lemma == "go":  # "I go bouldering twice a week": the activity is the gerund, as for the activity slot
+        gerunds = [j for j in _children(context, i, "xcomp", "dobj") if context.doc.tokens[j].tag == "VBG"]
+        doing = gerunds[0] if gerunds else i
+    thing = _activity_scope(context, doing) if lemma not in MEASURED_VERBS else lemma
+    if thing is None:
+        return []
+    for arc in [a for v in dict.fromkeys((i, doing)) for a in context.doc.children(v)]:
+        heads = [arc.dep] if arc.label in ("dobj", "npadvmod", "tmod", "obl") else (
+            _children(context, arc.dep, "pobj") if arc.label == "prep" and context.doc.tokens[arc.dep].lower in ("for", "about", "around", "like") else [])
+        for head in heads:
+            amount = _amount(context, head)
+            if amount is None:
+                continue
+            value, unit, period, tokens = amount
+            if unit is None and period is None:
+                continue  # "I've run there three times": a count without a period is no rate
+            if period is None and _one_occasion(context, i, tokens):
+                continue
+            scope = _measure_scope(_without(thing, context.doc.tokens[head].lemma.lower()) if unit else thing, unit, period)
+            return [_slot(context, i, "quantity", value, scope, *tokens)]
+    return []
+
+
+def _measured_noun(context: _Context, i: int) -> list[SlotValue]:
+    """"my rent is £1200 a month", "Sleep is rubbish, like 6 hours", "my 10k PB is 52:40", "New 10k PB"."""
+    doc = context.doc
+    # the words as said, not lemmas ("best" is a form of "good"); a distance is no time, though the tagger may
+    # call "10k" a date
+    owners = {k for o in _children(context, i, "poss") for k in subtree(doc, o)}
+    words = [
+        doc.tokens[j].lower for j in _phrase_tokens(context, i)
+        if j not in owners and doc.tokens[j].lower != "new" and doc.tokens[j].pos not in ("PART", "DET")
+        and (not _is_time(context, j) or _NUMBER_UNIT.fullmatch(doc.tokens[j].lower))
+    ]
+    said = " ".join(words)
+    scope = MEASURE_ALIASES.get(said, " ".join(MEASURE_ALIASES.get(w, w) for w in words))
+    up = _parent(context, i)
+    is_new = any(doc.tokens[a].lower == "new" for a in _children(context, i, "amod", "compound"))
+    if is_new and not _negated(context, i):
+        # a new record, its number said elsewhere or not at all: whatever it was before, it is no more
+        if up is None or (up[1] == "attr" and _lemma(context, up[0]) == "be") or (
+                up[1] == "dobj" and _lemma(context, up[0]) in NEW_RECORD_VERBS):
+            return [_slot(context, up[0] if up else i, "quantity", NEW_VALUE, scope, i, subject=_owner(context, i))]
+    if up is None or up[1] != "nsubj" or _lemma(context, up[0]) != "be" or not _present(context, up[0]):
+        return []
+    be = up[0]
+    for arc in doc.children(be):
+        heads = [arc.dep] if arc.label in ("attr", "acomp", "npadvmod") else (
+            _children(context, arc.dep, "pobj") if arc.label == "prep" and doc.tokens[arc.dep].lower in ("like", "about", "around", "at") else [])
+        for head in heads:
+            amount = _amount(context, head, bare=True)
+            if amount is not None:
+                value, unit, _, tokens = amount
+                return [_slot(context, be, "quantity", value, _measure_scope(scope, unit, None), i, *tokens, subject=_owner(context, i))]
+    return []
+
+
+def _counted_be(context: _Context, be: int) -> list[SlotValue]:
+    """"it's four runs a week now": a counted activity with a period, said of the speaker (or of the subject)."""
+    if _lemma(context, be) != "be" or not _present(context, be) or _negated(context, be):
+        return []
+    for attr in _children(context, be, "attr"):
+        amount = _amount(context, attr)
+        if amount is None or amount[1] is not None or amount[2] is None:
+            continue
+        value, _, period, tokens = amount
+        subjects = _children(context, be, "nsubj")
+        pointing = not subjects or context.doc.tokens[subjects[0]].lower in POINTING_SUBJECTS
+        subject = SELF if pointing else _subject(context, be)
+        return [_slot(context, be, "quantity", value, _measure_scope(_lemma(context, attr), None, period), *tokens, subject=subject)]
+    return []
+
+
+def _amount(context: _Context, head: int, bare: bool = False) -> tuple[str, str | None, str | None, list[int]] | None:
+    """``(value, unit, period, tokens)`` of a quantity phrase headed by ``head``: "three times a week" (3, time,
+    week), "about 7 and a half hours" (7.5, hour, None), "four runs a week" (4, None, week: a count of runs),
+    "twice a week" (2, time, week); with ``bare``, also a number or sum alone: "52:40", "£1200 a month"."""
+    doc = context.doc
+    token = doc.tokens[head]
+    lemma = token.lemma.lower()
+    period = _period(context, head)
+    if lemma in PERIOD_NOUNS:
+        multiples = [d for d in _children(context, head, "predet", "advmod", "quantmod") if doc.tokens[d].lower in COUNT_ADVERBS]
+        if multiples and _period(context, head, itself=True):
+            return str(COUNT_ADVERBS[doc.tokens[multiples[0]].lower]), None, lemma, [multiples[0], head]
+        return None
+    number = _count(context, head)
+    if token.pos == "NOUN" and number is not None:
+        unit = lemma if lemma in MEASURE_UNITS else None
+        if unit == "time" and period is None:
+            return None
+        return number, (None if unit == "time" else unit), period, [head]
+    split = _NUMBER_UNIT.fullmatch(token.lower)
+    if split and split.group(2) in MEASURE_UNITS:  # "25k", "70kg"
+        return _number_text(split.group(1)), split.group(2), period, [head]
+    if bare and (token.pos == "NUM" or token.ent in ("MONEY", "QUANTITY", "CARDINAL")) and any(c.isdigit() for c in token.text):
+        signs = [j for j in _children(context, head, "nmod", "quantmod", "compound") if doc.tokens[j].tag == "$" or doc.tokens[j].text in MONEY_SIGNS]
+        return "".join(doc.tokens[j].text for j in signs) + token.text, None, period, [*signs, head]
+    return None
+
+
+_NUMBER_UNIT = re.compile(r"(\d+(?:\.\d+)?)([a-z]+)")
+
+
+def _count(context: _Context, noun: int) -> str | None:
+    """The number a noun is counted with: "three times" 3, "7 and a half hours" 7.5, "6 hours" 6."""
+    for j in _children(context, noun, "nummod"):
+        word = context.doc.tokens[j].lower
+        base = _number_text(word) if re.fullmatch(r"\d+(?:\.\d+)?", word) else (
+            str(NUMBER_WORDS[word]) if word in NUMBER_WORDS else None)
+        if base is None:
+            continue
+        if any(context.doc.tokens[h].lower == "half" for h in _children(context, j, "conj")):
+            return _number_text(str(float(base) + 0.5))
+        return base
+    return None
+
+
+def _number_text(text: str) -> str:
+    value = float(text)
+    return str(int(value)) if value == int(value) else str(value)
+
+
+def _period(context: _Context, head: int, itself: bool = False) -> str | None:
+    """"a week", "per month", "every night" on ``head`` (or ``head`` itself): the period of a rate."""
+    doc = context.doc
+    candidates = [head] if itself else (
+        _children(context, head, "npadvmod", "tmod") + [o for p in _children(context, head, "prep") if doc.tokens[p].lower == "per" for o in _children(context, p, "pobj")])
+    for j in candidates:
+        if _lemma(context, j) in PERIOD_NOUNS and (
+                any(doc.tokens[d].lower in PERIOD_DETERMINERS for d in _children(context, j, "det", "predet"))
+                or (_parent(context, j) or (0, ""))[1] == "pobj"):
+            return _lemma(context, j)
+    return None
+
+
+def _measure_scope(thing: str, unit: str | None, period: str | None) -> str:
+    """"run per week" for a count; "sleep hour" for an amount with a unit, whatever period it is said over ("6
+    hours a night", "7 hours most nights"): one measure."""
+    if unit:
+        return f"{thing} {unit}"
+    return f"{thing} per {period}" if period else thing
+
+
+def _without(thing: str, word: str) -> str:
+    """The activity without the unit the parse took for its object ("sleep hour" -> "sleep")."""
+    words = thing.split()
+    return " ".join(words[:-1]) if len(words) > 1 and words[-1] == word else thing
+
+
+def _present(context: _Context, verb: int) -> bool:
+    """Said of now: a present-tense verb, or one whose auxiliary (or that of the verb it is joined to) is present
+    ("is sleeping", "'ve been running", "is stressed and sleeping badly")."""
+    doc = context.doc
+    for v in [verb] + [h for h, label in [_parent(context, verb) or (verb, "")] if label == "conj"]:
+        if doc.tokens[v].tag in ("VBZ", "VBP"):
+            return True
+        if any(doc.tokens[a].tag in ("VBZ", "VBP") for a in _children(context, v, "aux", "auxpass")):
+            return True
+    return False
+
+
+def _one_occasion(context: _Context, verb: int, amount: list[int]) -> bool:
+    """The clause names one day ("today", "on Sunday"): an amount done then, not a state."""
+    return any(context.doc.tokens[k].lower in ONE_OCCASION for k in subtree(context.doc, verb) if k not in amount)
+
+
+RULES = (residence, job, diet, relationship, number_of_children, schedule, ownership, health, age, activity, quantity)
 

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from datetime import timedelta
 
 from memory_pipeline.analysis import SELF, Reading, SlotValue
-from memory_pipeline.analysis.slots import EVENT_SLOTS, EXCLUSIVE_SLOTS
+from memory_pipeline.analysis.slots import EVENT_SLOTS, EXCLUSIVE_SLOTS, NEW_VALUE
 from memory_pipeline.consolidation.base import (
     ALIGNMENT,
     DEDUP,
@@ -121,14 +121,14 @@ def _transition(before: tuple[Memory, SlotValue], memory: Memory, slot: SlotValu
     old_memory, old_slot = before
     scope = describe_scope(slot, memory.speaker)
     anchor = short_anchor(slot.anchor, config.anchor_max_words)
-    if slot.state == old_slot.state:
+    if slot.state == old_slot.state and slot.value != NEW_VALUE:
         if slot.slot not in EXCLUSIVE_SLOTS:
             return None
         basis = SAME_EVENT if slot.slot in EVENT_SLOTS else SAME_FACT
         return Proposal(memory.memory_id, old_memory.memory_id, DEDUP, ALIGNMENT, STATE_METHOD, basis, scope, anchor,
                         note=f"{slot.describe()} repeated")
-    if not state_changes(old_slot, slot):
-        return None
+    if not state_changes(old_slot, slot) and slot.value != NEW_VALUE:
+        return None  # a new record ("New 10k PB") replaces the one before, even one said the same way
     basis = EVENT_CORRECTION if slot.slot in EVENT_SLOTS else STATE_CHANGE
     return Proposal(memory.memory_id, old_memory.memory_id, SUPERSEDE, ALIGNMENT, STATE_METHOD, basis, scope, anchor,
                     note=f"{old_slot.state} -> {slot.state}")
