@@ -204,6 +204,20 @@ def test_a_quantity_replaces_only_the_same_measure_of_the_same_subject_in_a_late
     ]) == {"m0": "active", "m1": "active"}
 
 
+def test_a_diet_said_to_have_ended_ends_the_memory_of_keeping_it(parser, embedder):
+    """"The vegetarian thing lasted till May" ends "I've gone mostly vegetarian"; another person's spell, or a
+    dish that lasted, does not."""
+    feb, jul = datetime(2025, 3, 9), datetime(2025, 7, 6)
+    vegetarian = ("S2:9", "Also I've gone mostly vegetarian since mid-February, my flatmate got me into it.", feb)
+    assert statuses(parser, embedder, [vegetarian, ("S5:13", "The vegetarian thing lasted till May.", jul)]) == {
+        "m0": "superseded", "m1": "active"}
+    assert statuses(parser, embedder, [
+        vegetarian,
+        ("S5:1", "My sister's vegetarian phase ended in May.", jul),
+        ("S5:2", "The vegetarian lasagna lasted till Monday.", jul),
+    ]) == {"m0": "active", "m1": "active", "m2": "active"}
+
+
 def test_exact_duplicates_only_within_one_occurrence(parser):
     def memory(memory_id, turns, text="Ana went for a run.", when=datetime(2024, 1, 1)):
         return Memory(memory_id, "c", "fta_unit", "Ana", text, when, None, None, None, None, None, None, tuple(turns), 0)

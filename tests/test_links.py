@@ -93,6 +93,11 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("Ana started eating fish again, Ana's doctor said Ana needs more protein.",
          {"self.diet = pescatarian", "self.activity[eat fish] = yes"}),
         ("Ana eats meat again.", {"self.diet = omnivore"}),
+        # a diet the parse made the head of its clause ("gone" as an auxiliary); a spell of a diet that ended
+        ("Also I've gone mostly vegetarian since mid-February, my flatmate got me into it.", {"self.diet = vegetarian"}),
+        ("The vegetarian thing lasted till May.", {"self.diet = not vegetarian"}),
+        ("My sister's vegan phase ended in March.", {"self's sister.diet = not vegan"}),
+        ("The vegetarian lasagna lasted till Monday.", set()),
         ("I moved to Paris, she said.", set()),
         # seeing someone is dating; seeing someone on a date, or a therapist, is not
         ("Ana started seeing someone new.", {"self.relationship = dating"}),

@@ -70,6 +70,9 @@ DIETS = frozenset(
 # "gave up meat", "cut out meat", "quit meat": verb -> the particle it needs
 MEAT_QUIT_VERBS = {"give": "up", "cut": "out", "quit": None, "stop": None, "drop": None}
 DIET_LINKS = frozenset({"be", "become", "go", "turn", "stay", "remain", "get", "eat"})
+# A spell of a diet that can end: "the vegetarian thing lasted till May", "my vegan phase ended in March"
+DIET_SPELLS = frozenset({"thing", "phase", "diet", "experiment", "kick", "stint", "streak", "period", "spell"})
+SPELL_ENDS = frozenset({"last", "end", "finish", "stop"})
 # What eating a food again (or starting to) makes of a meat-free diet: "started eating fish again"
 EATEN_AGAIN = {"meat": "omnivore", "chicken": "omnivore", "beef": "omnivore", "pork": "omnivore",
                "fish": "pescatarian", "seafood": "pescatarian"}
@@ -591,12 +594,20 @@ def diet(context: _Context, i: int) -> list[SlotValue]:
     token = context.doc.tokens[i]
     lemma = _lemma(context, i)
     if lemma in DIETS or token.lower in DIETS:
+        if token.pos == "ADJ" and _children(context, i, "nsubj") and _of_a_person(context, i):
+            # the parse may make the diet the head of its clause, its link verb an auxiliary: "I've gone mostly
+            # vegetarian" (with "gone" as "aux")
+            return [_slot(context, i, "diet", token.lower, "", i)]
         parent = _parent(context, i)
         if parent is None:
             return []
         head, label = parent
         if label in ("acomp", "attr", "dobj", "oprd") and _lemma(context, head) in DIET_LINKS:
             return [_slot(context, head, "diet", token.lower, "", i)]
+        if label in ("amod", "compound") and _lemma(context, head) in DIET_SPELLS and _spell_ended(context, head):
+            # "the vegetarian thing lasted till May": no longer vegetarian
+            ended = _parent(context, head)[0]
+            return [_slot(context, ended, "diet", token.lower, "", i, head, subject=_owner(context, head), negated=True)]
         if label in ("amod", "compound") and _lemma(context, head) == "diet":
             outer = _parent(context, head)
             predicate = outer[0] if outer else head
@@ -620,6 +631,14 @@ def diet(context: _Context, i: int) -> list[SlotValue]:
         ):
             return [_slot(context, predicate, "diet", EATEN_AGAIN[_lemma(context, food)], "", food)]
     return []
+
+
+def _spell_ended(context: _Context, noun: int) -> bool:
+    """The noun is the subject of a verb of ending in the past ("lasted till May", "ended in March")."""
+    up = _parent(context, noun)
+    if up is None or up[1] != "nsubj" or _lemma(context, up[0]) not in SPELL_ENDS:
+        return False
+    return context.doc.tokens[up[0]].tag == "VBD" and not _negated(context, up[0])
 
 
 def relationship(context: _Context, i: int) -> list[SlotValue]:
