@@ -898,3 +898,24 @@ def test_a_plan_that_names_its_thing_by_it_is_about_what_the_memory_names(parser
     initial = initial_lifecycles(memories_by_id(frame), readings)
     result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
     assert final_lifecycles(initial, result.links)["plan"] == "completed"
+
+
+def test_actually_before_a_yes_takes_up_an_offer_and_corrects_nothing(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+
+    def relations(rows: list[tuple]) -> list[str]:
+        frame = _plan_frame(rows)
+        readings = read_frame(frame, parser)
+        result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+        return result.links["relation"].to_list()
+
+    physio = ("physio", "Before that I have to do pre-op physio twice a week, starting Thursday.", datetime(2025, 1, 20, 9),
+              datetime(2025, 1, 23))
+    offer = ("offer", "Actually yes, could you take me to the pre-op assessment? It's on the 6th at 9:30.",
+             datetime(2025, 1, 27, 9), datetime(2025, 2, 6))
+    assert read_frame(_plan_frame([offer]), parser)["offer"].correction is None
+    assert "contradicts" not in relations([physio, offer])
+    # "actually no" still corrects, and so does "actually" before the corrected statement
+    assert read_doc("n", parser.parse("Actually no, the party is on Saturday."), "Jess").correction is not None
+    moved = ("moved", "Actually the pre-op physio is on Friday, not Thursday.", datetime(2025, 1, 27, 9), datetime(2025, 1, 24))
+    assert relations([physio, moved]) == ["contradicts"]

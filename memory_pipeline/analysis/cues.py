@@ -80,6 +80,10 @@ CORRECTION_PHRASES = (
     ("reschedule",), ("push", "back"), ("bring", "forward"), ("postpone", "to"), ("postpone", "until"),
     ("wrong",), ("mistake",),
 )
+# Words that take up a question or an offer: "actually" before one is a change of heart about the offer ("Actually
+# yes, could you take me to the assessment?"), not a correction of an earlier statement. Not "no": "actually no, the
+# party is on Saturday" corrects.
+ASSENT_WORDS = frozenset({"yes", "yeah", "yep", "yup", "sure", "ok", "okay"})
 # Verbs that, in the passive, say an arranged event was changed ("got moved to Friday", "was changed to 5pm").
 CHANGED_EVENT_VERBS = frozenset({"move", "change", "shift", "switch", "push", "bring", "delay"})
 RESCHEDULE_LEMMAS = frozenset({"postpone", "reschedule"})
@@ -303,7 +307,7 @@ def correction_cue(doc: ParsedDoc) -> Cue | None:
     a new date ("postponed the bar exam to next February", "moved my appointment to March 12"; not "moved to
     Denver", which names no date)."""
     found = phrase_cue(doc, "correction", CORRECTION_PHRASES)
-    if found is not None:
+    if found is not None and not _assents(doc, found.at):
         return found
     for token in doc.tokens:
         lemma = token.lemma.lower()
@@ -313,6 +317,14 @@ def correction_cue(doc: ParsedDoc) -> Cue | None:
         if lemma in CHANGED_EVENT_VERBS | RESCHEDULE_LEMMAS and token.pos == "VERB" and _has_new_date(doc, token.i, named=True):
             return Cue("correction", token.text, token.i)
     return None
+
+
+def _assents(doc: ParsedDoc, i: int) -> bool:
+    """The cue word at ``i`` is "actually" before a yes (a comma between them or not): an answer, no correction."""
+    if doc.tokens[i].lower != "actually":
+        return False
+    after = [t for t in doc.tokens[i + 1 : i + 3] if t.pos != "PUNCT"]
+    return bool(after) and after[0].lower in ASSENT_WORDS
 
 
 def denial_cue(doc: ParsedDoc) -> Cue | None:
