@@ -113,10 +113,19 @@ def rewrite_range(
     renamed: list[bool] = []  # per part: a pronoun written as the name(s) it stands for
     # "i", "you" or "we" just replaced (or put back): the next verb agrees with the name(s)
     subject: str | None = "i" if dropped_subject_verb is not None else None
+    # "Still waiting for the results" dropped "I'm": "is" goes before the adverbs ("<name> is still waiting"), as
+    # it would have been said, not between them and the verb
+    be_first = (
+        dropped_subject_verb is not None and dropped_subject_verb > start and doc.tokens[dropped_subject_verb].tag == "VBG"
+    )
     for k in range(start, end):
         token = doc.tokens[k]
         text, lower = token.text, token.lower.replace("’", "'")
         space = token.space if k < end - 1 else ""
+        if k == start and be_first:
+            parts.append("is " + text[:1].lower() + text[1:] + space)
+            renamed.append(False)
+            continue
         if in_hyphenated_word(doc.text, token.idx, token.end) or in_quotation(doc.text, token.idx):
             # "me-time", "all-you-can-eat"; a quotation keeps its speaker's pronouns
             parts.append(text + space)
@@ -148,7 +157,7 @@ def rewrite_range(
             parts.append(" to" + space)  # "I wan|na go" -> "<name> wants to go"
             continue
         if subject is not None:
-            agreed = _agree_after(doc, k, lower, text, subject, opens=k == dropped_subject_verb,
+            agreed = _agree_after(doc, k, lower, text, subject, opens=k == dropped_subject_verb and not be_first,
                                   looking_back=token.sent in perspective.looking_back)
             if agreed is not None:
                 parts.append(agreed + space)
