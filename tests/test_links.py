@@ -919,3 +919,24 @@ def test_actually_before_a_yes_takes_up_an_offer_and_corrects_nothing(parser, em
     assert read_doc("n", parser.parse("Actually no, the party is on Saturday."), "Jess").correction is not None
     moved = ("moved", "Actually the pre-op physio is on Friday, not Thursday.", datetime(2025, 1, 27, 9), datetime(2025, 1, 24))
     assert relations([physio, moved]) == ["contradicts"]
+
+
+def test_an_arranged_event_no_one_else_owns_is_a_plan_and_done_when_reported(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    frame = _plan_frame([
+        ("workshop", "Kickoff workshop is Tuesday 8 April.", datetime(2025, 3, 24, 11), datetime(2025, 4, 8)),
+        ("tom", "Tom's interview is on Friday.", datetime(2025, 3, 24, 11), datetime(2025, 3, 28)),
+        ("kids", "The kids' dentist appointment is on Thursday.", datetime(2025, 3, 24, 11), datetime(2025, 3, 27)),
+        ("great", "Workshop on the 8th was great, the logo concepts are due on 9 May.", datetime(2025, 4, 28, 16), datetime(2025, 4, 8)),
+        ("went", "Tom's interview went well and the kids' dentist appointment was quick.", datetime(2025, 4, 28, 16), None),
+    ])
+    readings = read_frame(frame, parser)
+    initial = initial_lifecycles(memories_by_id(frame), readings)
+    # no one's workshop is the speaker's to go to; another's interview or appointment is not the speaker's plan
+    assert (initial["workshop"], initial["tom"], initial["kids"]) == ("pending", None, None)
+    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+    final = final_lifecycles(initial, result.links)
+    assert (final["workshop"], final["tom"], final["kids"]) == ("completed", None, None)

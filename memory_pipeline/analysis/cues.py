@@ -591,13 +591,14 @@ def arrangement_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
 
 def _own_dated_event(doc: ParsedDoc, i: int, names: frozenset[str]) -> Event:
     """The event token ``i`` gives a date for, when it is the speaker's: a "be" whose subject is the speaker's event
-    ("my dentist appointment is on Thursday", "our trip is in May") or a "have" of the speaker's with one as its
-    object ("I have an interview at 3"); with a date or time in the clause, not negated and no habit."""
+    or no one else's ("my dentist appointment is on Thursday", "our trip is in May", "the workshop is on Tuesday"), or
+    a "have" of the speaker's with one as its object ("I have an interview at 3"); with a date or time in the clause,
+    not negated and no habit."""
     token = doc.tokens[i]
     lemma = token.lemma.lower()
     if lemma == "be":
         events = [s for s in children(doc, i, "nsubj") if doc.tokens[s].lemma.lower() in ARRANGED_EVENT_NOUNS
-                  and any(is_self_token(doc, o, names) for o in children(doc, s, "poss"))]
+                  and _not_anothers(doc, s, names)]
     elif _having(doc, i) and subject_of(doc, i, names) == SELF:
         events = [o for o in children(doc, i, "dobj") if doc.tokens[o].lemma.lower() in ARRANGED_EVENT_NOUNS]
     else:
@@ -606,6 +607,14 @@ def _own_dated_event(doc: ParsedDoc, i: int, names: frozenset[str]) -> Event:
     if not events or not dated or children(doc, i, "neg") or habitual(doc, i):
         return Event()
     return event_of(doc, subtree(doc, events[0]), names)
+
+
+def _not_anothers(doc: ParsedDoc, event: int, names: frozenset[str]) -> bool:
+    """The event noun is the speaker's ("my dentist appointment", "our trip") or no one's ("Kickoff workshop is
+    Tuesday 8 April": the speaker tells what they take part in, as "the wedding" of their own), not another's
+    ("the kids' dentist appointment", "Tom's interview is on Friday")."""
+    owners = children(doc, event, "poss")
+    return not owners or any(is_self_token(doc, o, names) for o in owners)
 
 
 def _having(doc: ParsedDoc, i: int) -> bool:

@@ -64,7 +64,7 @@ APPOINTMENT_NOUNS = frozenset(
     "booking deadline hearing viewing audition recital presentation".split()
 )
 # Events the speaker has or goes on that are arranged for a date, appointments among them.
-ARRANGED_EVENT_NOUNS = APPOINTMENT_NOUNS | frozenset("trip holiday vacation party concert gig match game call".split())
+ARRANGED_EVENT_NOUNS = APPOINTMENT_NOUNS | frozenset("trip holiday vacation party concert gig match game call workshop seminar".split())
 FIRST_PERSON = frozenset({"i", "we"})
 VAGUE_ACTORS = frozenset(
     {"it", "this", "that", "there", "these", "those", "something", "anything", "everything", "nothing", "someone",
