@@ -119,13 +119,18 @@ def moved_plans(context: LinkContext) -> dict[str, Memory]:
 
 
 def followed_up_plans(context: LinkContext, memory_id: str) -> list[Memory]:
-    """The plans a memory calls off or moves to a new date, whether or not its embedding is near theirs."""
+    """The plans a memory calls off, moves to a new date or reports done, whether or not its embedding is near
+    theirs: a report tells of a plan in few words as a cancellation does ("Dad cried during the slideshow", against
+    "I'll do a photo slideshow for the party"); whether it completes the plan, the rules of its outcome decide."""
     new, reading = context.memories.get(memory_id), context.readings.get(memory_id)
     if new is None or reading is None:
         return []
     plans = plans_named_by(context, new, reading.cancelled) if reading.cancel is not None else []
     if reading.correction is not None and new.explicit_time:
         plans += [plan for plan in plans_named_by(context, new, reading.corrected) if plan not in plans]
+    if not reading.future and reading.cancel is None:
+        for event in reading.reports:
+            plans += [plan for plan in plans_named_by(context, new, event) if plan not in plans]
     return plans
 
 
