@@ -148,12 +148,12 @@ OFFSET = re.compile(
     re.IGNORECASE,
 )
 OFFSET_FROM = re.compile(r"\s*(?:before|after|from|post-(?=\w))", re.IGNORECASE)
-# One unit of time, said after "for", is a length ("for a week", "for about a month", "for a fortnight"); after
-# "by", an amount a date moved by ("extended by a week", "pushed back by a day").
 # A count of units alone ("two weeks", "3 months"): how long, which the tense places.
 BARE_LENGTH = re.compile(rf"(?:(?:about|around|roughly|nearly|almost|over) )?{_COUNT} {_UNIT}", re.IGNORECASE)
 # What makes a count of units before it an amount of something ("20 days of work"), not a stretch of time.
 AMOUNT_OF = re.compile(rf"\s+of\s+(?!(?:the|this|next|last|that|{_MONTH}|{_WEEKDAY})\b)[a-z]", re.IGNORECASE)
+# One unit of time, said after "for", is a length ("for a week", "for about a month", "for a fortnight"); after
+# "by", an amount a date moved by ("extended by a week", "pushed back by a day").
 A_LENGTH = re.compile(
     r"(?:(?:for|by)\s+)?(?:about|around|almost|nearly|over|just|only)?\s*(?:a|an|one)\s+(?:day|week|fortnight|month|year|weekend)",
     re.IGNORECASE,
@@ -161,8 +161,8 @@ A_LENGTH = re.compile(
 # What may stand between a wider date and the one that narrows it: "next month, June 14th", "next month, on the 15th".
 APPOSITION = re.compile(r"\s*[,;:-]?\s*(?:on|in|at)?\s*", re.IGNORECASE)
 # Adverbs of how often, which make a weekday after them a habit ("usually Tuesday and Thursday")
-_USUALLY = r"(?:usually|normally|generally|typically|mostly|always)"
-USUALLY_WORDS = frozenset(_USUALLY[3:-1].split("|"))
+USUALLY_WORDS = frozenset({"usually", "normally", "generally", "typically", "mostly", "always"})
+_USUALLY = "(?:" + "|".join(sorted(USUALLY_WORDS)) + ")"
 BARE_WEEKDAY = re.compile(rf"(?:on\s+)?{_WEEKDAY}", re.IGNORECASE)
 # What makes the expression after it no anchor: a frequency ("once a week", "twice a month", "every second
 # Tuesday", "each Monday") or a greeting ("happy new year", "merry Christmas").
@@ -180,7 +180,7 @@ CLOCK_TIME = re.compile(r"^(?:at|around|about|by|until|till)?\s*\d{1,2}(?::\d\d)
 # Hours and minutes (and seconds) as a clock shows them, and the words that make them a time taken ("in 4:12").
 CLOCK_READING = re.compile(r"(?:in\s+)?\d{1,2}:\d\d(?::\d\d)?", re.IGNORECASE)
 TIME_TAKEN_BEFORE = re.compile(r"\b(?:in|of)\s+(?:just\s+|under\s+|about\s+|around\s+|roughly\s+)?$", re.IGNORECASE)
-HABIT_WORDS = re.compile(r"\b(?:every|each|usually|always|normally|generally|typically)\b", re.IGNORECASE)
+HABIT_WORDS = re.compile(rf"\b(?:every|each|{_USUALLY})\b", re.IGNORECASE)
 FUTURE_CUES = {"will", "'ll", "gonna", "shall", "plan", "planning", "going", "next", "soon", "hope", "hoping"}
 # What belongs to a verb's clause besides the verb when its tense is read: auxiliaries, negation, adverbs.
 CLAUSE_MARKERS = {"aux", "auxpass", "neg", "advmod"}
