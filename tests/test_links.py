@@ -961,3 +961,44 @@ def test_what_a_past_deed_happened_during_took_place(parser, embedder):
     # foretold, or done by another, it tells nothing of the speaker's slideshow
     assert outcome("Mum thinks Dad will cry during the slideshow.") == "pending"
     assert outcome("Tom has made a slideshow of his own.") == "pending"
+
+
+def test_a_reschedule_named_by_the_date_it_replaces(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.config import ConsolidationConfig
+    from memory_pipeline.consolidation import consolidate, load_consolidation_classifier
+
+    def outcome(rows: list[tuple], speakers: dict[str, str] | None = None) -> tuple[list[tuple], dict[str, str]]:
+        frame = _plan_frame(rows)
+        for memory_id, speaker in (speakers or {}).items():
+            frame = frame.with_columns(
+                pl.when(pl.col("memory_id") == memory_id).then(pl.lit(speaker)).otherwise(pl.col("speaker")).alias("speaker"))
+        readings, vectors = read_frame(frame, parser), embedder.encode(frame["text"].to_list())
+        links = build_links(frame, vectors, readings, load_link_classifier(LinksConfig())).links
+        config = ConsolidationConfig()
+        result = consolidate(frame, vectors, readings, load_consolidation_classifier(config, ClassifierResources()), config)
+        return ([(r["src_memory_id"], r["relation"]) for r in links.iter_rows(named=True)],
+                dict(result.status.select("memory_id", "status").iter_rows()))
+
+    back = ("back", "I'm back at work on 8 April.", datetime(2025, 2, 16, 11), datetime(2025, 4, 8))
+    moved = ("moved", "I'm back on the 15th of April now, not the 8th.", datetime(2025, 3, 23, 18), datetime(2025, 4, 15))
+    # the old date names the arrangement, read at the new memory's session: it is moved and superseded
+    links, status = outcome([back, moved])
+    assert ("moved", "contradicts") in links and status["back"] == "superseded"
+    # said on the 24th, "instead of the 21st" is the 21st just past, whatever words the two share
+    due = ("due", "The landing page is due on Friday the 21st.", datetime(2025, 2, 3, 9), datetime(2025, 2, 21))
+    now = ("now", "It's now 7 March instead of the 21st.", datetime(2025, 2, 24, 14), datetime(2025, 3, 7))
+    links, status = outcome([due, now])
+    assert ("now", "contradicts") in links and status["due"] == "superseded"
+    # near misses: another speaker's arrangement that day, a past event told of that day, no memory dated the 8th,
+    # the same day of another month: nothing is linked on the date, nothing hidden
+    dinner = ("dinner", "We had a lovely dinner out on the 8th.", datetime(2025, 3, 10, 18), datetime(2025, 3, 8))
+    for rows, speakers in (
+        ([back, moved], {"back": "Tom"}),
+        ([dinner, moved], None),
+        ([("gym", "I joined the climbing gym.", datetime(2025, 2, 16, 11), None), moved], None),
+        ([("may", "The team offsite is on 8 May.", datetime(2025, 2, 16, 11), datetime(2025, 5, 8)), moved], None),
+    ):
+        links, status = outcome(rows, speakers)
+        assert all(relation != "contradicts" for _, relation in links), rows[0][0]
+        assert set(status.values()) == {"active"}, rows[0][0]

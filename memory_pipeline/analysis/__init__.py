@@ -32,10 +32,13 @@ from memory_pipeline.analysis.cues import (
     report_events,
 )
 from memory_pipeline.analysis.slots import SELF, SlotValue, read_slots, speaker_names
+from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver, replaced_dates
 from memory_pipeline.parsing import ParsedDoc, Parser
 from memory_pipeline.parsing.words import concat_docs, doc_from_record, slice_doc
 
 FUTURE_SLOTS = frozenset({"appointment", "schedule"})
+# Finds the date expressions of a memory (finding needs no model; the links resolve them at the memory's session).
+_TIMES = TemporalResolver()
 
 @dataclass(frozen=True)
 class Reading:
@@ -60,6 +63,7 @@ class Reading:
     cancelled: Event = Event()  # the clauses its cancellation cues are in
     denied: Event = Event()  # the clause a denial governs
     corrected: Event = Event()  # the clause a correction cue is in ("the hike got postponed to next weekend")
+    replaced_times: tuple[str, ...] = ()  # the dates it names as no longer holding ("not the 8th"), unresolved
 
     @property
     def single_fact(self) -> bool:
@@ -90,6 +94,11 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
     own = [cue for cue in cues if cue.at in planned]
     cancels = [cue for cue in cues if cue.at not in planned]
     cancel, denial, correction = (cancels[0] if cancels else None), denial_cue(doc), correction_cue(doc)
+    replaced = replaced_times(doc)
+    if correction is None and replaced:
+        # naming the date a thing no longer holds on corrects it ("I'm back on the 15th of April now, not the 8th")
+        at, span, _ = replaced[0]
+        correction = Cue("correction", span, at)
     return Reading(
         memory_id=memory_id,
         slots=read_slots(doc, speaker),
@@ -110,7 +119,21 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         cancelled=called_off_event(doc, cancels, names),
         denied=cue_event(doc, denial.at, names) if denial else Event(),
         corrected=correction_event(doc, correction.at, names) if correction else Event(),
+        replaced_times=tuple(text for _, _, text in replaced),
     )
+
+
+def replaced_times(doc: ParsedDoc) -> list[tuple[int, str, str]]:
+    """The date expressions ``doc`` names as replaced (:func:`~memory_pipeline.extraction.temporal.replaced_dates`),
+    each as the index of the word before it, the text from that word on ("not the 8th") and its own ("the 8th")."""
+    mentions = [TemporalMention(doc.text[start:end], start, end) for start, end in _TIMES.find(doc)]
+    out = []
+    for mention in replaced_dates(doc, mentions):
+        at = next((t.i for t in doc.tokens if t.idx >= mention.char_start), 0)
+        if at > 0:
+            before = doc.tokens[at - 1]
+            out.append((at - 1, doc.text[before.idx : mention.char_end], mention.text))
+    return out
 
 
 def called_off_event(doc: ParsedDoc, cancels: Sequence[Cue], names: frozenset[str]) -> Event:

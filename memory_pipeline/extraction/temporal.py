@@ -59,6 +59,10 @@ def _after_preposition(pattern: str, prepositions: tuple[str, ...]) -> str:
     return rf"(?:{behind}){pattern}"
 
 
+# Words that name the date a thing no longer holds on, right before it ("back on the 15th now, not the 8th", "7 March
+# instead of the 21st", "the 9th rather than the 2nd"): that date is the one replaced (:func:`replaced_dates`).
+REPLACED_BEFORE = ("not", "instead of", "rather than")
+
 # Patterns for expressions the entity tagger tends to miss; matched on the turn text, case-insensitively.
 CUE_PATTERNS = [
     re.compile(p, re.IGNORECASE)
@@ -94,6 +98,8 @@ CUE_PATTERNS = [
         # on the 25th", "before the 20th", "end of august"); the preposition stays outside the expression
         # ("in the 4th" is a quarter or an inning, not a day); "booked for the 26th"
         _after_preposition(r"the\s+\d{1,2}(?:st|nd|rd|th)\b", ("on", "by", "before", "after", "until", "till", "from", "since", "for")),
+        # the date replaced, which the tagger reads as an ordinal there ("not the 8th")
+        _after_preposition(r"the\s+\d{1,2}(?:st|nd|rd|th)\b", REPLACED_BEFORE),
         _after_preposition(rf"(?:(?:early|mid|late)[- ])?{_MONTH}\b(?!\s+(?:i|we|you|he|she|they|be)\b)",
                            ("on", "by", "before", "after", "until", "till", "in", "from", "since", "of")),
         # a day "of" its month, which the tagger cuts in two when the month is "May" (also a modal): "the 5th"
@@ -485,6 +491,15 @@ def moved_from(doc: ParsedDoc, mentions: list[TemporalMention]) -> set[int]:
             sent = doc.tokens[at].sent
             replaced |= {id(old) for old in mentions[:n] if _sentence_at(doc, old.char_start) == sent}
     return replaced
+
+
+def replaced_dates(doc: ParsedDoc, mentions: list[TemporalMention]) -> list[TemporalMention]:
+    """The ``mentions`` the sentence names as the date a thing no longer holds on: moved from (:func:`moved_from`),
+    or said right after "not", "instead of", "rather than" (:data:`REPLACED_BEFORE`: "I'm back on the 15th now, not
+    the 8th"). A later memory names an arrangement by its old date so ("It's now 7 March instead of the 21st")."""
+    moved = moved_from(doc, mentions)
+    before = re.compile(rf"\b(?:{'|'.join(REPLACED_BEFORE)})\s+$", re.IGNORECASE)
+    return [m for m in mentions if id(m) in moved or before.search(doc.text[max(0, m.char_start - 20) : m.char_start])]
 
 
 def _moves_a_date(doc: ParsedDoc, preposition: int) -> bool:

@@ -26,7 +26,7 @@ from memory_pipeline.extraction.provenance import UnitMood, provenance
 from memory_pipeline.extraction.realise import Unit, coverage, is_fact_token, merge_units, select_units, suppress_near_duplicates, trim
 from memory_pipeline.extraction.scoring import candidates_for
 from memory_pipeline.extraction.scope import classify_scope
-from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver, moved_from, narrowed, tense_at
+from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver, narrowed, replaced_dates, tense_at
 from memory_pipeline.grounding import ADDRESSEE, ASSISTANT, Perspective, noun_phrase, third_person_referent, unresolved_deixis, we_partner
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.parsing import ParsedDoc
@@ -383,9 +383,10 @@ def extract_turn(
     result.coverage = retained / total if total else 1.0
     lowered = result.text.lower()
     # a time inside the memory's own clauses dates it before one only appended to it ("september. gonna move to
-    # LA in august": the move is in August); a date a thing was moved from, last ("moved to May 6th")
+    # LA in august": the move is in August); a date a thing was moved from or that is no longer, last ("moved to May
+    # 6th", "not the 8th")
     appended = {id(m) for mentions in appendices.values() for m in mentions}
-    replaced = moved_from(doc, result.mentions)
+    replaced = {id(m) for m in replaced_dates(doc, result.mentions)}
     foreign = {id(m) for n, mentions in appendices.items() for m in mentions if _against_the_tense(doc, units[n], m, session_time)}
     ranked = sorted((m for m in result.mentions if id(m) not in foreign), key=lambda m: (id(m) in appended, id(m) in replaced))
     result.event = next((m for m in ranked if m.resolved and m.kind != "duration" and m.text.lower() in lowered), None) or next(

@@ -14,7 +14,7 @@ For a new memory and an older candidate, the first rule that fires decides:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import timedelta
+from datetime import date, datetime, timedelta
 
 from memory_pipeline.analysis import Event, Reading
 from memory_pipeline.analysis.slots import NONE_VALUE, SlotValue
@@ -36,11 +36,13 @@ from memory_pipeline.links.base import (
 )
 from memory_pipeline.links.candidates import Candidate, CandidateJob
 from memory_pipeline.config import LinksConfig
+from memory_pipeline.extraction.temporal import TemporalResolver
 from memory_pipeline.memory_frame import Memory
 
 NAME = "rules"
 NEGATION_OVERLAP = 0.67
 TRANSITION_STATES = {"yes": "have", "has": "have", NONE_VALUE: "gone", "recovered": "gone"}
+RESOLVER = TemporalResolver()
 
 
 def state_changes(old: SlotValue, new: SlotValue) -> bool:
@@ -76,6 +78,45 @@ def report_fits_plan(plan: Memory, report: Memory, grace: timedelta) -> bool:
     if report.explicit_time:
         return intervals_overlap(plan, report, grace)
     return report.session_time is None or report.session_time >= plan.event_start - grace
+
+
+def replaced_days(new: Memory, reading: Reading) -> set[date]:
+    """The days the dates ``new`` names as no longer holding ("not the 8th") may be, read at ``new``'s own session
+    (extraction dates each turn at its own). Read both ways from it: a replaced date may have passed ("it's now 7
+    March instead of the 21st", said on the 24th) or lie ahead ("back on the 15th of April now, not the 8th")."""
+    if new.session_time is None:
+        return set()
+    days = set()
+    for text in reading.replaced_times:
+        for tense in ("past", "future"):
+            resolved = RESOLVER.resolve(text, new.session_time, tense)
+            if resolved is not None and resolved[1] - resolved[0] <= timedelta(days=1):
+                days.add(resolved[0].date())
+    return days
+
+
+def moved_from_its_date(new: Memory, old: Memory, reading: Reading) -> bool:
+    """``new`` names ``old``'s date as the one that no longer holds: the same speaker's arrangement (an explicit
+    date that lay ahead when it was said), said before, on a day ``new`` names as replaced. The date alone says
+    which arrangement moved, however few words the two share; another's arrangement, a past event told of, or the
+    same day of another month is not it."""
+    if not reading.replaced_times or not old.explicit_time or old.speaker is None or old.speaker != new.speaker:
+        return False
+    if old.session_time is None or new.session_time is None or old.session_time > new.session_time:
+        return False
+    said = datetime(old.session_time.year, old.session_time.month, old.session_time.day)
+    return old.event_start >= said and old.event_start.date() in replaced_days(new, reading)
+
+
+def rescheduled_by_date(context: LinkContext, memory_id: str) -> list[Memory]:
+    """The earlier memories of a memory's conversation (and kind) whose date it names as replaced
+    (:func:`moved_from_its_date`), whether or not its embedding is near theirs."""
+    new, reading = context.memories.get(memory_id), context.readings.get(memory_id)
+    if new is None or reading is None or not reading.replaced_times:
+        return []
+    return [old for old in context.memories.values()
+            if (old.conversation_id, old.memory_kind) == (new.conversation_id, new.memory_kind)
+            and old.position < new.position and moved_from_its_date(new, old, reading)]
 
 
 def planned_event(reading: Reading) -> Event:
@@ -154,6 +195,9 @@ def classify_pair(
         outcome = _plan_outcome(new, old, new_reading, old_reading, config, moved_to)
         if outcome is not None:
             return LinkProposal(old.memory_id, *outcome)
+    if new_reading.correction is not None and moved_from_its_date(new, old, new_reading):
+        # "I'm back on the 15th of April now, not the 8th": the old date names the arrangement that moved
+        return LinkProposal(old.memory_id, CONTRADICTS, 0.8, detail=f"moved from its date: {new_reading.correction.span}")
     if same_event and _contradiction(new, old, new_reading, old_reading, overlap, config):
         cue = new_reading.denial or new_reading.correction
         return LinkProposal(old.memory_id, CONTRADICTS, 0.7, detail=f"{cue.kind}: {cue.span}" if cue else "negation")
@@ -230,8 +274,9 @@ def with_followed_up_plans(jobs: Sequence[CandidateJob], context: LinkContext) -
     candidates = {job.target_id: list(job.candidates) for job in jobs}
     for memory_id in context.memories:
         listed = {candidate.memory_id for candidate in candidates.get(memory_id, [])}
-        unlisted = [Candidate(plan.memory_id, 0.0) for plan in followed_up_plans(context, memory_id)
-                    if plan.memory_id not in listed]
+        related = followed_up_plans(context, memory_id) + rescheduled_by_date(context, memory_id)
+        unlisted = [Candidate(old_id, 0.0) for old_id in dict.fromkeys(old.memory_id for old in related)
+                    if old_id not in listed]
         if unlisted:
             candidates[memory_id] = candidates.get(memory_id, []) + unlisted
     return [CandidateJob(target_id, tuple(listed)) for target_id, listed in candidates.items()]
