@@ -1002,3 +1002,24 @@ def test_a_reschedule_named_by_the_date_it_replaces(parser, embedder):
         links, status = outcome(rows, speakers)
         assert all(relation != "contradicts" for _, relation in links), rows[0][0]
         assert set(status.values()) == {"active"}, rows[0][0]
+
+
+def test_a_clipped_word_names_the_event_of_the_word_it_clips(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    plan = ("plan", "My operation is on the 11th of March.", datetime(2025, 2, 16, 11), datetime(2025, 3, 11))
+
+    def outcome(later: str, day: datetime | None = datetime(2025, 3, 11)) -> str | None:
+        frame = _plan_frame([plan, ("later", later, datetime(2025, 3, 23, 18), day)])
+        readings = read_frame(frame, parser)
+        initial = initial_lifecycles(memories_by_id(frame), readings)
+        result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+        return final_lifecycles(initial, result.links)["plan"]
+
+    # chat's "op" is the operation
+    assert outcome("The op went fine on the 11th.") == "completed"
+    assert outcome("They cancelled the op.", None) == "cancelled"
+    # a photo op is no operation
+    assert outcome("The photo op went fine on the 11th.") == "pending"

@@ -17,7 +17,7 @@ from memory_pipeline.analysis.clauses import (
     FIRST_PERSON, SELF, SUBJECT_LABELS, children, is_self_token, parent, subject_of, subtree,
 )
 from memory_pipeline.extraction.lexicon import (
-    ANAPHORA, ARRANGED_EVENT_NOUNS, FAMILY_NOUNS, FORESEEN_FEELINGS, REGISTRATION_LEMMAS,
+    ANAPHORA, ARRANGED_EVENT_NOUNS, CLIPPED_WORDS, FAMILY_NOUNS, FORESEEN_FEELINGS, REGISTRATION_LEMMAS,
 )
 from memory_pipeline.parsing import ParsedDoc
 
@@ -371,7 +371,13 @@ def content_lemma(doc: ParsedDoc, i: int, names: frozenset[str]) -> str | None:
         return None
     if token.lower in names or token.lower in FIRST_PERSON:
         return None
-    return EVENT_NOUNS.get(lemma, lemma) if token.pos == "VERB" else lemma
+    if token.pos == "VERB":
+        return EVENT_NOUNS.get(lemma, lemma)
+    # a clipped noun is the word it clips ("the op", "hydro"), unless a compound makes it another word ("photo op");
+    # only a noun: "to vet the candidates" is no veterinary
+    if lemma in CLIPPED_WORDS and not children(doc, i, "compound"):
+        return CLIPPED_WORDS[lemma]
+    return lemma
 
 
 def is_thing(doc: ParsedDoc, i: int) -> bool:

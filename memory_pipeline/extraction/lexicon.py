@@ -65,6 +65,15 @@ APPOINTMENT_NOUNS = frozenset(
 )
 # Events the speaker has or goes on that are arranged for a date, appointments among them.
 ARRANGED_EVENT_NOUNS = APPOINTMENT_NOUNS | frozenset("trip holiday vacation party concert gig match game call workshop seminar".split())
+# Chat's clippings, read as the word they clip so that the two name one event ("they've pushed the op back" and "the
+# consultant wants to operate", "hydro was great" and "I start hydrotherapy"). Where a clipping names both a
+# treatment and who gives it ("physio", "vet"), the longer word for the person reads as it too. Not "doc", which is a
+# document as often as a doctor; "op" of a compound ("photo op") is no operation (analysis.cues.content_lemma).
+CLIPPED_WORDS = {
+    "op": "operation", "physio": "physiotherapy", "physiotherapist": "physiotherapy", "hydro": "hydrotherapy",
+    "uni": "university", "appt": "appointment", "vet": "veterinary", "veterinarian": "veterinary",
+    "exam": "examination", "rehab": "rehabilitation", "admin": "administration",
+}
 FIRST_PERSON = frozenset({"i", "we"})
 VAGUE_ACTORS = frozenset(
     {"it", "this", "that", "there", "these", "those", "something", "anything", "everything", "nothing", "someone",
