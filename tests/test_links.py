@@ -1023,3 +1023,30 @@ def test_a_clipped_word_names_the_event_of_the_word_it_clips(parser, embedder):
     assert outcome("They cancelled the op.", None) == "cancelled"
     # a photo op is no operation
     assert outcome("The photo op went fine on the 11th.") == "pending"
+
+
+def test_a_plan_to_start_something_is_done_by_a_report_after_its_start(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    def outcome(planned: str, later: str, day: datetime, end: datetime) -> str | None:
+        frame = _plan_frame([
+            ("plan", planned, datetime(2025, 4, 27, 10), datetime(2025, 5, 5), datetime(2025, 5, 12)),
+            ("later", later, datetime(2025, 6, 22, 20), day, end),
+        ])
+        readings = read_frame(frame, parser)
+        initial = initial_lifecycles(memories_by_id(frame), readings)
+        result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+        return final_lifecycles(initial, result.links)["plan"]
+
+    start = "I start hydrotherapy the week after next."
+    end_of_may = (datetime(2025, 5, 25), datetime(2025, 6, 1))
+    # it went on past the start's week: finished at the end of May, it was started
+    assert outcome(start, "I finished hydrotherapy at the end of May, six sessions in all.", *end_of_may) == "completed"
+    # dated before the start, or another's, it tells nothing of the speaker's start
+    assert outcome(start, "I finished hydrotherapy in March.", datetime(2025, 3, 1), datetime(2025, 4, 1)) == "pending"
+    assert outcome(start, "Tom finished hydrotherapy at the end of May.", *end_of_may) == "pending"
+    # a one-off plan keeps its window: done three weeks late is not the planned session as far as dates tell
+    assert outcome("I'll do a hydrotherapy session the week after next.", "I did a hydrotherapy session at the end of May.",
+                   *end_of_may) == "pending"

@@ -30,6 +30,7 @@ from memory_pipeline.analysis.cues import (
     planned_clause,
     arrangement_event,
     report_events,
+    started_events,
 )
 from memory_pipeline.analysis.slots import SELF, SlotValue, read_slots, speaker_names
 from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver, replaced_dates
@@ -58,6 +59,7 @@ class Reading:
     correction: Cue | None = None
     plan: Event = Event()  # the event of the speaker's own plan, empty when the memory states none
     plans_to_call_off: bool = False  # the plan is to call something off: cancel a membership, give up coffee
+    plans_to_start: bool = False  # the plan is to start something that goes on: "I start hydrotherapy next week"
     arranged: Event = Event()  # a sign-up or a present progressive of the speaker: a plan when its date lies ahead
     reports: tuple[Event, ...] = ()  # events reported as done
     cancelled: Event = Event()  # the clauses its cancellation cues are in
@@ -99,6 +101,10 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         # naming the date a thing no longer holds on corrects it ("I'm back on the 15th of April now, not the 8th")
         at, span, _ = replaced[0]
         correction = Cue("correction", span, at)
+    arranged = arrangement_event(doc, names)
+    # the plan's own clause (or, without one, what it arranged) is that of a verb of starting
+    planned_words = plan.words or arranged.words
+    starts = bool(planned_words) and any(event.words == planned_words for event in started_events(doc, names))
     return Reading(
         memory_id=memory_id,
         slots=read_slots(doc, speaker),
@@ -114,7 +120,8 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         correction=correction,
         plan=plan,
         plans_to_call_off=bool(own),
-        arranged=arrangement_event(doc, names),
+        plans_to_start=starts,
+        arranged=arranged,
         reports=report_events(doc, names),
         cancelled=called_off_event(doc, cancels, names),
         denied=cue_event(doc, denial.at, names) if denial else Event(),

@@ -658,6 +658,21 @@ def arranged(doc: ParsedDoc, i: int) -> bool:
     return bool(dated & AHEAD_DATE_WORDS) and not dated & BEHIND_DATE_WORDS
 
 
+# Verbs of starting something that goes on ("I start hydrotherapy the week after next", "I'm starting physio on
+# Monday"): such a plan is done once the thing is under way, so a report of it any time after the start tells it.
+START_LEMMAS = frozenset({"start", "begin", "commence"})
+
+
+def started_events(doc: ParsedDoc, names: frozenset[str]) -> tuple[Event, ...]:
+    """The clauses of the speaker's verbs of starting, not told in the past nor negated: what a plan to start is
+    about, when it is the memory's plan."""
+    return tuple(
+        clause_event(doc, token.i, names) for token in doc.tokens
+        if token.pos == "VERB" and token.lemma.lower() in START_LEMMAS and token.tag in ("VB", "VBP", "VBZ", "VBG")
+        and not children(doc, token.i, "neg") and subject_of(doc, token.i, names) == SELF
+    )
+
+
 # Prepositions whose object, in a clause told in the past, is an event that took place ("cried during the slideshow").
 TOOK_PLACE_PREPOSITIONS = frozenset({"during", "throughout"})
 

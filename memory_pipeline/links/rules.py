@@ -119,6 +119,16 @@ def rescheduled_by_date(context: LinkContext, memory_id: str) -> list[Memory]:
             and old.position < new.position and moved_from_its_date(new, old, reading)]
 
 
+def report_after_start(plan: Memory, report: Memory) -> bool:
+    """A report of a plan to start something is its outcome when it falls on or after the start, however long after
+    ("hydro finished at the end of May" for "I start hydrotherapy the week after next"): the thing goes on past the
+    start's window. A report dated before the start, or with no time said before it, is not."""
+    if not plan.explicit_time:
+        return False
+    when = report.event_start if report.explicit_time else report.session_time
+    return when is not None and when >= plan.event_start
+
+
 def planned_event(reading: Reading) -> Event:
     """The event a plan memory is about: its plan clause or what it arranged, or all its words when the plan
     has no clause of its own."""
@@ -234,6 +244,8 @@ def _plan_outcome(
     if reported and any(about(event) and _done_by_planner(event, new, plan) for event in reading.reports):
         if report_fits_plan(plan, new, grace):
             return FOLLOWUP, 0.8, COMPLETED, "reported done"
+        if plan_reading.plans_to_start and report_after_start(plan, new):
+            return FOLLOWUP, 0.8, COMPLETED, "reported under way after its start"
         if moved_to is not None and moved_to.memory_id != new.memory_id and report_fits_plan(moved_to, new, grace):
             return FOLLOWUP, 0.8, COMPLETED, "reported done on the new date"
     return None
