@@ -942,27 +942,6 @@ def test_an_arranged_event_no_one_else_owns_is_a_plan_and_done_when_reported(par
     assert (final["workshop"], final["tom"], final["kids"]) == ("completed", None, None)
 
 
-def test_what_a_past_deed_happened_during_took_place(parser, embedder):
-    from memory_pipeline.analysis import read_frame
-    from memory_pipeline.links import final_lifecycles, initial_lifecycles
-    from memory_pipeline.memory_frame import memories_by_id
-
-    plan = ("plan", "I'll do a photo slideshow for the party.", datetime(2025, 6, 15, 19), None)
-
-    def outcome(later: str) -> str | None:
-        frame = _plan_frame([plan, ("later", later, datetime(2025, 9, 14, 12), None)])
-        readings = read_frame(frame, parser)
-        initial = initial_lifecycles(memories_by_id(frame), readings)
-        result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
-        return final_lifecycles(initial, result.links)["plan"]
-
-    # Dad's crying is his own deed, but it tells that the slideshow was shown
-    assert outcome("Mum cried during Alfie's speech and Dad cried during the slideshow.") == "completed"
-    # foretold, or done by another, it tells nothing of the speaker's slideshow
-    assert outcome("Mum thinks Dad will cry during the slideshow.") == "pending"
-    assert outcome("Tom has made a slideshow of his own.") == "pending"
-
-
 def test_a_reschedule_named_by_the_date_it_replaces(parser, embedder):
     from memory_pipeline.analysis import read_frame
     from memory_pipeline.config import ConsolidationConfig

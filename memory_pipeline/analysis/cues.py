@@ -673,14 +673,10 @@ def started_events(doc: ParsedDoc, names: frozenset[str]) -> tuple[Event, ...]:
     )
 
 
-# Prepositions whose object, in a clause told in the past, is an event that took place ("cried during the slideshow").
-TOOK_PLACE_PREPOSITIONS = frozenset({"during", "throughout"})
-
-
 def report_events(doc: ParsedDoc, names: frozenset[str]) -> tuple[Event, ...]:
     """The events the memory reports as done: clauses of past-tense or completion verbs, not negated, with
     the speaker or a named person as subject (the doer kept), or with a thing as subject ("the trip was amazing":
-    then the thing is the event); and what such a clause says it happened during, with no doer of its own."""
+    then the thing is the event)."""
     negated = set(negated_heads(doc))
     out = []
     for token in doc.tokens:
@@ -689,10 +685,6 @@ def report_events(doc: ParsedDoc, names: frozenset[str]) -> tuple[Event, ...]:
         perfect = token.tag == "VBN" and any(doc.tokens[a].lemma.lower() == "have" for a in children(doc, token.i, "aux"))
         if not (token.tag == "VBD" or perfect or token.lemma.lower() in COMPLETION_LEMMAS):
             continue
-        for during in children(doc, token.i, "prep"):
-            if doc.tokens[during].lower in TOOK_PLACE_PREPOSITIONS:
-                # "Dad cried during the slideshow": the slideshow took place, whoever did the crying
-                out.extend(event_of(doc, subtree(doc, o), names) for o in children(doc, during, "pobj"))
         subjects = children(doc, token.i, "nsubj", "nsubjpass")
         doer = subject_of(doc, token.i, names)
         if doer == SELF or (subjects and doc.tokens[subjects[0]].ent == "PERSON"):
