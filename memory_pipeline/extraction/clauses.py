@@ -26,13 +26,18 @@ QUESTION_AUXILIARIES = frozenset(
 
 
 def tag_question_at(doc: ParsedDoc, k: int, s_end: int) -> bool:
-    """Token ``k`` follows a comma and opens a question that ends the sentence: an auxiliary, then its subject
-    ("..., did he tell you?", "..., have you heard?"); a short tag ("..., isn't it?") tells no question of its own
-    and is left with its statement."""
+    """Token ``k`` follows a comma and opens a question that ends the sentence, after a statement: an auxiliary,
+    then its subject ("..., did he tell you?", "..., have you heard?"); a short tag ("..., isn't it?") tells no
+    question of its own and is left with its statement."""
     if k < 1 or doc.tokens[k - 1].text != "," or doc.tokens[s_end - 1].text != "?" or k + 2 >= s_end:
         return False
     aux, subject = doc.tokens[k], doc.tokens[k + 1]
-    return aux.lower in QUESTION_AUXILIARIES and subject.pos in ("PRON", "PROPN") and s_end - k > 3
+    if aux.lower not in QUESTION_AUXILIARIES or subject.pos not in ("PRON", "PROPN") or s_end - k <= 3:
+        return False
+    # only after a statement: "On John's NYC trip, did you have any troubles?" and "By the way, have you been?"
+    # ask all they say
+    s_start = doc.sentences[doc.tokens[k].sent][0]
+    return any(t.pos in ("VERB", "AUX") for t in doc.tokens[s_start : k - 1])
 
 
 @dataclass(frozen=True)
