@@ -46,6 +46,8 @@ LIGHT_VERBS = frozenset(
     "be have do get go make take say tell think feel want plan will would can could shall should may might must "
     "let start begin keep try need seem look know see come give put use mean hope like love happen occur".split()
 )
+# Verbs of the mind: what they do to "it" is no deed done to a thing ("I won't forget that", "I'll remember it").
+MIND_VERBS = frozenset({"forget", "remember", "enjoy", "miss", "believe", "imagine", "appreciate", "understand"})
 STOP_WORDS = frozenset(
     "a an the this that these those and or but so of in on at to for with from by about as into onto over "
     "very really just also too quite pretty much many more most some any all both each every other such "
@@ -477,9 +479,14 @@ def planned_clause(doc: ParsedDoc, names: frozenset[str]) -> tuple[list[int], Ev
             continue
         clause = [k for k in subtree(doc, predicate, skip=SUBJECT_LABELS) if k not in overtaken]
         event = event_of(doc, clause, names)
-        if not event.nouns and any(doc.tokens[o].lower in ANAPHORA for o in children(doc, predicate, "dobj")):
+        if (
+            not event.nouns
+            and doc.tokens[predicate].lemma.lower() not in LIGHT_VERBS | MIND_VERBS
+            and any(doc.tokens[o].lower in ANAPHORA for o in children(doc, predicate, "dobj"))
+        ):
             # "my Adobe subscription renews on the 15th, I'm going to cancel it": "it" is named elsewhere in the
-            # memory, as a cancellation of "it" is (cue_event)
+            # memory, as a cancellation of "it" is (cue_event); not in an idiom of a light verb ("gonna make it")
+            # nor what the mind does with it ("won't forget that"), which name no thing done to
             event = event_of(doc, [k for k in range(len(doc.tokens)) if k not in overtaken], names)
         if event.words:
             return clause, event
