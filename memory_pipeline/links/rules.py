@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date, datetime, timedelta
+from functools import lru_cache
 
 from memory_pipeline.analysis import Event, Reading
 from memory_pipeline.analysis.slots import NONE_VALUE, SlotValue
@@ -80,19 +81,24 @@ def report_fits_plan(plan: Memory, report: Memory, grace: timedelta) -> bool:
     return report.session_time is None or report.session_time >= plan.event_start - grace
 
 
-def replaced_days(new: Memory, reading: Reading) -> set[date]:
+def replaced_days(new: Memory, reading: Reading) -> frozenset[date]:
     """The days the dates ``new`` names as no longer holding ("not the 8th") may be, read at ``new``'s own session
     (extraction dates each turn at its own). Read both ways from it: a replaced date may have passed ("it's now 7
     March instead of the 21st", said on the 24th) or lie ahead ("back on the 15th of April now, not the 8th")."""
     if new.session_time is None:
-        return set()
+        return frozenset()
+    return _days_named(reading.replaced_times, new.session_time)
+
+
+@lru_cache(maxsize=1024)  # asked again for every earlier memory a rescheduling memory is compared with
+def _days_named(texts: tuple[str, ...], session_time: datetime) -> frozenset[date]:
     days = set()
-    for text in reading.replaced_times:
+    for text in texts:
         for tense in ("past", "future"):
-            resolved = RESOLVER.resolve(text, new.session_time, tense)
+            resolved = RESOLVER.resolve(text, session_time, tense)
             if resolved is not None and resolved[1] - resolved[0] <= timedelta(days=1):
                 days.add(resolved[0].date())
-    return days
+    return frozenset(days)
 
 
 def moved_from_its_date(new: Memory, old: Memory, reading: Reading) -> bool:
