@@ -564,3 +564,20 @@ def test_the_first_or_last_days_or_weeks_of_a_month(parser, resolver):
     assert _days(mention) == (date(2025, 3, 1), date(2025, 3, 15))
     mention = ground_one(parser, resolver, "I'm away the last 3 days of June.", said)
     assert _days(mention) == (date(2025, 6, 28), date(2025, 7, 1))
+
+
+@pytest.mark.slow
+def test_another_length_runs_on_from_the_session(parser, resolver):
+    said = datetime(2025, 4, 9, 19, 0)
+    # "another three months" had been the three months up to the session, as if it had already passed
+    mention = ground_one(parser, resolver, "He stays on the ursodiol for another three months.", said)
+    assert mention.text == "another three months"
+    assert _days(mention) == (date(2025, 4, 9), date(2025, 7, 9))
+    mention = ground_one(parser, resolver, "It's another two weeks until the results come back.", said)
+    assert _days(mention) == (date(2025, 4, 9), date(2025, 4, 23))
+    # in past talk it stays the stretch up to the session, as a bare length does
+    mention = ground_one(parser, resolver, "We stayed for another two days.", said)
+    assert _days(mention) == (date(2025, 4, 7), date(2025, 4, 10))
+    # an amount of something is no date, with "another" as without
+    assert resolver.ground(parser.parse("I have another ten days of leave."), said) == []
+

@@ -154,8 +154,12 @@ OFFSET = re.compile(
     re.IGNORECASE,
 )
 OFFSET_FROM = re.compile(r"\s*(?:before|after|from|post-(?=\w))", re.IGNORECASE)
-# A count of units alone ("two weeks", "3 months"): how long, which the tense places.
-BARE_LENGTH = re.compile(rf"(?:(?:about|around|roughly|nearly|almost|over) )?{_COUNT} {_UNIT}", re.IGNORECASE)
+# What makes a count of units after it a length added to one that runs now ("for another three months", "a further
+# two weeks"): it goes on from the session, not up to it.
+_MORE = r"(?:another|a further|an additional|an extra)"
+MORE_LENGTH = re.compile(rf"{_MORE} {_COUNT} {_UNIT}", re.IGNORECASE)
+# A count of units alone ("two weeks", "3 months", "another two weeks"): how long, which the tense places.
+BARE_LENGTH = re.compile(rf"(?:(?:about|around|roughly|nearly|almost|over|{_MORE}) )?{_COUNT} {_UNIT}", re.IGNORECASE)
 # What makes a count of units before it an amount of something ("20 days of work"), not a stretch of time.
 AMOUNT_OF = re.compile(rf"\s+of\s+(?!(?:the|this|next|last|that|{_MONTH}|{_WEEKDAY})\b)[a-z]", re.IGNORECASE)
 # One unit of time, said after "for", is a length ("for a week", "for about a month", "for a fortnight"); after
@@ -278,6 +282,10 @@ class TemporalResolver:
                 elif tense == "present" and _after_word(doc, start, ("for",)) and BARE_LENGTH.fullmatch(text):
                     # "she wants me off running for two weeks": the weeks from now; a perfect ("I've been off
                     # for two weeks") reads past and keeps the stretch up to the session
+                    tense = "future"
+                elif tense == "present" and MORE_LENGTH.fullmatch(text):
+                    # "it's another two weeks until the results": more of a length still running, so ahead; in past
+                    # talk ("we stayed for another two days") it stays the stretch up to the session
                     tense = "future"
                 resolved = self.resolve(text, session_time, tense, governed=bool(_clause_of(doc, start)))
             if resolved is None:
@@ -695,6 +703,7 @@ def _clean(text: str) -> str:
     text = re.sub(r"\s+", " ", text)
     text = _spelled_out(text)
     text = re.sub(r"^(?:just|only|sometime|around|about)\s+", "", text)
+    text = re.sub(rf"^(?:for )?{_MORE} (?={_COUNT} {_UNIT}$)", "", text)  # "another three months": three months more
     text = re.sub(rf"\b({'|'.join(WEEKDAY_ABBR)})\.?$", lambda m: WEEKDAY_ABBR[m.group(1)], text)
     text = re.sub(r"\b(?:a|one) fortnight\b", "two weeks", text)
     text = re.sub(rf"^({_COUNT} {_UNIT}) from today$", r"\1 from now", text)
