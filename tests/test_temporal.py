@@ -581,3 +581,19 @@ def test_another_length_runs_on_from_the_session(parser, resolver):
     # an amount of something is no date, with "another" as without
     assert resolver.ground(parser.parse("I have another ten days of leave."), said) == []
 
+
+@pytest.mark.slow
+def test_a_time_of_day_is_on_the_day_said_with_it(parser, resolver):
+    said = datetime(2025, 4, 9, 19, 0)  # a Wednesday
+    # "noon" had been the session day, and as the first date of the turn it dated the memory
+    mentions = resolver.ground(parser.parse("Biscuit slept until noon on Sunday."), said)
+    assert [(m.text, _days(m)) for m in mentions] == [
+        ("noon", (date(2025, 4, 6), date(2025, 4, 7))), ("on Sunday", (date(2025, 4, 6), date(2025, 4, 7)))
+    ]
+    mentions = resolver.ground(parser.parse("The call is at 4:30 on Thursday, then dinner."), said)
+    assert {_days(m) for m in mentions} == {(date(2025, 4, 10), date(2025, 4, 11))}
+    # a time of another verb keeps its own day
+    mentions = resolver.ground(parser.parse("I got up at 6am and we're flying out on Friday."), said)
+    assert [_days(m)[0] for m in mentions] == [date(2025, 4, 9), date(2025, 4, 11)]
+    # alone, a time of day is still the session day
+    assert _days(ground_one(parser, resolver, "I got home at midnight.", said))[0] == date(2025, 4, 9)

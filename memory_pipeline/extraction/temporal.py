@@ -187,6 +187,12 @@ NON_ANCHOR_BEFORE = re.compile(
 )
 # A clock time alone ("around 6:30", "at 7pm") is the hour of a habit, not a day, in a sentence that says the habit.
 CLOCK_TIME = re.compile(r"^(?:at|around|about|by|until|till)?\s*\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)?$", re.IGNORECASE)
+# A time of day alone, with no day in it ("noon", "4:30", "7pm", "at 9 o'clock"): which hour, not which day.
+TIME_OF_DAY = re.compile(
+    r"(?:(?:at|around|about|by|until|till|from)\s+)?(?:noon|midday|midnight|\d{1,2}:\d\d(?:\s*(?:am|pm|a\.m\.|p\.m\.))?|"
+    r"\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.|o'clock))",
+    re.IGNORECASE,
+)
 # Hours and minutes (and seconds) as a clock shows them, and the words that make them a time taken ("in 4:12").
 CLOCK_READING = re.compile(r"(?:in\s+)?\d{1,2}:\d\d(?::\d\d)?", re.IGNORECASE)
 TIME_TAKEN_BEFORE = re.compile(r"\b(?:in|of)\s+(?:just\s+|under\s+|about\s+|around\s+|roughly\s+)?$", re.IGNORECASE)
@@ -292,7 +298,7 @@ class TemporalResolver:
                 mentions.append(TemporalMention(text, start, end))
             else:
                 mentions.append(TemporalMention(text, start, end, *resolved))
-        return _in_month_said_before(self._in_appositions(doc, mentions, session_time), session_time)
+        return _on_the_day_said(doc, _in_month_said_before(self._in_appositions(doc, mentions, session_time), session_time))
 
     def _in_appositions(
         self, doc: ParsedDoc, mentions: list[TemporalMention], session_time: datetime | None
@@ -438,6 +444,35 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
             if HABIT_WORDS.search(doc.span_text(*sentence)):
                 return False
     return True
+
+
+def _on_the_day_said(doc: ParsedDoc, mentions: list[TemporalMention]) -> list[TemporalMention]:
+    """A time of day (:data:`TIME_OF_DAY`) names an hour, not a day: read alone it falls on the session day. Said
+    with one day that the same verb governs ("slept until noon on Sunday", "the call is at 4:30 on Thursday"), it is
+    that day's hour, and the session day had dated the memory when the hour came first. A day of another verb ("I
+    got up at 6am and we're flying out on Friday") leaves it as it was."""
+    out = list(mentions)
+    for n, hour in enumerate(mentions):
+        if not (hour.resolved and TIME_OF_DAY.fullmatch(hour.text.strip())):
+            continue
+        verb = _governor(doc, hour.char_start)
+        sentence = _sentence_at(doc, hour.char_start)
+        days = {
+            (day.start, day.end) for day in mentions
+            if day is not hour and day.resolved and day.end - day.start == timedelta(days=1)
+            and not TIME_OF_DAY.fullmatch(day.text.strip())
+            and _sentence_at(doc, day.char_start) == sentence and _governor(doc, day.char_start) == verb
+        }
+        if len(days) == 1:
+            start, end = days.pop()
+            out[n] = TemporalMention(hour.text, hour.char_start, hour.char_end, start, end, hour.kind)
+    return out
+
+
+def _governor(doc: ParsedDoc, char: int) -> int | None:
+    """The index of the verb that governs the expression at ``char`` (:func:`_clause_of`), None when none does."""
+    clause = _clause_of(doc, char)
+    return clause[0].i if clause else None
 
 
 def _in_month_said_before(mentions: list[TemporalMention], session_time: datetime | None = None) -> list[TemporalMention]:
