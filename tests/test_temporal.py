@@ -597,3 +597,18 @@ def test_a_time_of_day_is_on_the_day_said_with_it(parser, resolver):
     assert [_days(m)[0] for m in mentions] == [date(2025, 4, 9), date(2025, 4, 11)]
     # alone, a time of day is still the session day
     assert _days(ground_one(parser, resolver, "I got home at midnight.", said))[0] == date(2025, 4, 9)
+
+
+@pytest.mark.slow
+def test_the_day_after_an_appointment_booked_or_called_off_is_the_appointments(parser, resolver):
+    said = datetime(2025, 2, 20, 17, 30)  # a Thursday
+    # the past of "cancelled" had put the appointment on the Saturday before
+    mention = ground_one(parser, resolver, "Also I cancelled his grooming appointment on Saturday.", said)
+    assert _days(mention) == (date(2025, 2, 22), date(2025, 2, 23))
+    mention = ground_one(parser, resolver, "I booked a checkup on the 3rd.", said)
+    assert _days(mention) == (date(2025, 3, 3), date(2025, 3, 4))
+    # what is no arranged event, or a day said with no object between, is the day of the doing
+    mention = ground_one(parser, resolver, "I cancelled the gym on Saturday.", said)
+    assert _days(mention) == (date(2025, 2, 15), date(2025, 2, 16))
+    mention = ground_one(parser, resolver, "I cancelled on Saturday because I was sick.", said)
+    assert _days(mention) == (date(2025, 2, 15), date(2025, 2, 16))

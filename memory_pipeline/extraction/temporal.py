@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
 from memory_pipeline.chat_spelling import CHAT_TIME_WORDS
-from memory_pipeline.extraction.lexicon import OCCASION_NOUNS, REGISTRATION_LEMMAS
+from memory_pipeline.extraction.lexicon import APPOINTMENT_NOUNS, OCCASION_NOUNS, REGISTRATION_LEMMAS
 from memory_pipeline.parsing import ParsedDoc, Token
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -221,6 +221,10 @@ BOOKING_HEADS = REGISTRATION_LEMMAS | {"sign", "ticket"}
 # Verbs whose object may be an event one takes part in ("I've entered the half marathon on April 27th"): in
 # the perfect, a date right after the object is the event's.
 ENTERING_LEMMAS = frozenset({"enter"})
+# Verbs that set or call off an appointment ("I booked a checkup on the 3rd", "I cancelled his grooming appointment on
+# Saturday"): a date right after the appointment is its own, which their past does not put behind. Not verbs that
+# move one: the date after what was moved is as often the one it was moved from, or the day of the moving.
+ARRANGING_LEMMAS = frozenset({"book", "schedule", "reserve", "arrange", "cancel", "confirm"})
 # Words that make what follows a deadline: in talk that is not past ("I need it done before the weekend", "by the
 # 20th") the date they name is still ahead, whatever day of the week it is said.
 DEADLINE_BEFORE = ("before", "by", "until", "till")
@@ -673,8 +677,9 @@ def scheduled_date(doc: ParsedDoc, char: int) -> bool:
 
 
 def _in_what_was_booked(doc: ParsedDoc, k: int) -> bool:
-    """Token ``k`` ends what one signed up, registered or bought tickets for, so an "on <date>" right after it
-    is that event's date ("signed up for a 10k on November 17", "got tickets for the show on Friday"), not the
+    """Token ``k`` ends what one signed up, registered or bought tickets for, or an appointment booked or called
+    off (:data:`ARRANGING_LEMMAS`), so an "on <date>" right after it is that event's date ("signed up for a 10k on
+    November 17", "got tickets for the show on Friday", "cancelled the appointment on Saturday"), not the
     day of the signing ("signed up on Monday for the race"). The parse hangs such a date on the verb either
     way, so the order of the words decides."""
     seen = set()
@@ -692,6 +697,11 @@ def _in_what_was_booked(doc: ParsedDoc, k: int) -> bool:
             return any(
                 arc.label == "aux" and doc.tokens[arc.dep].lemma.lower() == "have" for arc in doc.children(up.head)
             )
+        if (
+            up.label == "dobj" and doc.tokens[k].lemma.lower() in APPOINTMENT_NOUNS
+            and _lemma_in(doc.tokens[up.head], ARRANGING_LEMMAS)
+        ):
+            return True  # "cancelled his grooming appointment on Saturday": the appointment's Saturday
         k = up.head
     return False
 
