@@ -229,6 +229,15 @@ def test_an_entry_never_cuts_a_written_word(extract, text, whole):
 
 
 @pytest.mark.slow
+def test_an_interjection_that_heads_what_follows_is_kept(extract):
+    # the tagger calls "Sorry" an interjection, and trimming it as a filler had left "noted: about yesterday."
+    assert extract("Sorry about yesterday.", "Ellis").text == "Ellis noted: Sorry about yesterday."
+    # an interjection before a clause of its own is still trimmed, and chat's fillers whatever hangs on them
+    assert extract("Wow, what a day.", "Ellis").text == "Ellis noted: what a day."
+    assert "Oh" not in extract("Oh yeah, we went to the beach recently.", "Ellis").text
+
+
+@pytest.mark.slow
 def test_what_the_speaker_thanks_the_listener_for_is_the_listeners_doing(parser, resolver):
     said = extract_turn(parser.parse("thanks for coming last weekend!!"), "Sam", SESSION, ExtractorConfig(), resolver, addressee="Kai")
     assert said.text == "Sam thanks Kai for coming last weekend."  # it was "Sam is coming last weekend."

@@ -67,7 +67,7 @@ def trim(doc: ParsedDoc, lo: int, hi: int) -> tuple[int, int]:
     """Drop punctuation, conjunctions and fillers from the edges of a range, never cutting a written word."""
     while lo < hi and (
         doc.tokens[lo].pos in ("PUNCT", "CCONJ", "INTJ") or doc.tokens[lo].lower in LEADING_FILLERS
-    ):
+    ) and not _heads_what_follows(doc, lo, hi):
         lo += 1
     while hi > lo and (
         doc.tokens[hi - 1].pos in ("PUNCT", "CCONJ", "SCONJ") and doc.tokens[hi - 1].text not in ")\"'”’"
@@ -75,6 +75,18 @@ def trim(doc: ParsedDoc, lo: int, hi: int) -> tuple[int, int]:
     ):
         hi -= 1
     return whole_words(doc, lo, hi) if lo < hi else (lo, hi)
+
+
+def _heads_what_follows(doc: ParsedDoc, k: int, hi: int) -> bool:
+    """The word at ``k``, tagged an interjection, is the head of the words after it ("Sorry about yesterday",
+    "Sorry for the late reply": "about yesterday" hangs on "Sorry"): the phrase's own word, not a filler before it,
+    so cutting it leaves its complement alone ("about yesterday"). Chat's interjections and fillers stay fillers
+    whatever hangs on them ("Oh yeah, we went", "Like in sports, ..."), and so does one with only other
+    interjections or punctuation after it."""
+    word = doc.tokens[k]
+    return word.pos == "INTJ" and word.lower not in LEADING_FILLERS and any(
+        k < arc.dep < hi and doc.tokens[arc.dep].pos not in ("PUNCT", "INTJ") for arc in doc.children(k)
+    )
 
 
 def whole_words(doc: ParsedDoc, lo: int, hi: int) -> tuple[int, int]:
