@@ -524,6 +524,27 @@ def test_a_plan_dropped_in_the_same_breath_is_not_pending(parser):
     assert readings["instead"].plan.words == {"drive", "florence"}
 
 
+def test_a_present_state_that_no_longer_holds_calls_no_plan_off(parser):
+    """ "anymore" / "no longer" call a plan off only on a negated plan ("not going anymore", "won't go after all",
+    "don't want to go anymore"); a present state or habit that ended is the plan's reason, not its end."""
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.analysis.cues import cancel_cues
+    from memory_pipeline.links import initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    frame = _plan_frame([
+        ("blazer", "Jess is going to buy a new blazer this weekend, Jess's old one doesn't fit anymore.",
+         datetime(2025, 2, 11, 12), None),
+        ("phone", "Jess will get a new phone on Friday, Jess's old one no longer works.", datetime(2025, 2, 11, 12), None),
+    ])
+    readings = read_frame(frame, parser)
+    assert readings["blazer"].cancel is None and readings["phone"].cancel is None
+    assert initial_lifecycles(memories_by_id(frame), readings) == {"blazer": "pending", "phone": "pending"}
+    for text in ("We're not going to the concert anymore.", "Jess won't go to the party after all.",
+                 "Jess doesn't want to go to the party anymore.", "Jess isn't running the marathon anymore."):
+        assert list(cancel_cues(parser.parse(text))), text
+
+
 def test_a_plan_is_done_by_its_planner_not_by_what_someone_else_did(parser, embedder):
     from memory_pipeline.analysis import read_frame
     from memory_pipeline.links import final_lifecycles, initial_lifecycles
