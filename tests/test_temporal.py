@@ -557,6 +557,17 @@ def test_a_length_made_an_adjective_or_an_amount_of_something_is_no_date(parser,
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    "text",
+    ["They want someone in the office five days a week.", "I work three days a week now.",
+     "She trains two days per week.", "We spend two months a year in Spain."],
+)
+def test_a_count_of_units_per_unit_is_a_rate_not_a_date(parser, resolver, text):
+    # "five days a week" is how often, like "three times a week"; it had been the five days up to the session
+    assert resolver.ground(parser.parse(text), datetime(2025, 2, 19, 18, 0)) == []
+
+
+@pytest.mark.slow
 def test_the_first_or_last_days_or_weeks_of_a_month(parser, resolver):
     said = datetime(2025, 4, 28, 9, 0)
     # had been the two weeks up to the session

@@ -127,6 +127,8 @@ CUE_PATTERNS = [
 NON_ANCHOR = re.compile(
     r"\b(?:every|each|daily|weekly|monthly|yearly|annually|once a|twice a|times a|per)\b|"
     r"(?:years?|months?|weeks?|days?) old|(?:year|month|week|day)-old|"
+    # a count of units per unit is a rate ("five days a week" said as one expression)
+    rf"\b{_COUNT}\s+{_UNIT}\s+(?:a|an|per|each|every)\s+(?:day|week|weekend|fortnight|month|year)\b|"
     r"^24/7$|"
     # a length made an adjective ("30-day terms", "a two-week course"): how long something lasts, not when
     rf"^(?:a\s+)?{_COUNT}-(?:day|week|month|year|night)$|"
@@ -158,6 +160,9 @@ OFFSET_FROM = re.compile(r"\s*(?:before|after|from|post-(?=\w))", re.IGNORECASE)
 BARE_LENGTH = re.compile(rf"(?:(?:about|around|roughly|nearly|almost|over) )?{_COUNT} {_UNIT}", re.IGNORECASE)
 # What makes a count of units before it an amount of something ("20 days of work"), not a stretch of time.
 AMOUNT_OF = re.compile(rf"\s+of\s+(?!(?:the|this|next|last|that|{_MONTH}|{_WEEKDAY})\b)[a-z]", re.IGNORECASE)
+# What makes a count of units before it a rate ("five days a week", "two months per year"): how often, like "three
+# times a week", not a stretch of time.
+RATE_OF = re.compile(r"\s+(?:a|an|per|each|every)\s+(?:day|week|weekend|fortnight|month|year)\b", re.IGNORECASE)
 # One unit of time, said after "for", is a length ("for a week", "for about a month", "for a fortnight"); after
 # "by", an amount a date moved by ("extended by a week", "pushed back by a day").
 A_LENGTH = re.compile(
@@ -421,6 +426,8 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
         return False
     if BARE_LENGTH.fullmatch(text) and AMOUNT_OF.match(doc.text, end):
         return False  # "roughly 20 days of work", "three years of experience": an amount; "two weeks of June" is a time
+    if re.fullmatch(rf"{_COUNT}\s+{_UNIT}", text, re.IGNORECASE) and RATE_OF.match(doc.text, end):
+        return False  # "in the office five days a week": a rate
     if BARE_WEEKDAY.fullmatch(text) and any(t.lower in USUALLY_WORDS for t in _clause_of(doc, start)):
         return False  # "I normally swim on Friday": the Fridays of a habit
     if CLOCK_TIME.match(text):
