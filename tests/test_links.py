@@ -463,6 +463,27 @@ def test_units_join_the_frame_and_keep_their_lifecycle(built, parser, embedder):
     assert moves["u1"] == "completed"
 
 
+def test_a_unit_that_only_calls_something_off_is_no_plan(parser):
+    """A unit built pending for a date ahead ("tomorrow's interview is off") is no plan when its text calls
+    something off and plans nothing of its own; a unit that drops one plan for another keeps the new one."""
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id, memory_frame
+
+    texts = ["Jess withdrew from Halden Labs, so tomorrow's interview is off.",
+             "The Lisbon trip is off, so Jess will drive to Porto on Friday instead.",
+             "Jess is hosting a dance competition next month."]
+    units = pl.DataFrame({
+        "memory_id": ["off", "instead", "hosting"], "conversation_id": ["c"] * 3, "segment_id": ["s1", "s2", "s3"],
+        "speaker": ["Jess"] * 3, "summary": texts, "content_text": texts, "participants": [["Jess"]] * 3,
+        "content_type": ["homework_or_plan"] * 3, "event_start": [datetime(2025, 2, 20), datetime(2025, 2, 21), datetime(2025, 3, 1)],
+        "dialogue_time": [datetime(2025, 2, 19, 18)] * 3, "lifecycle_status": ["pending"] * 3,
+    })
+    frame = memory_frame(None, units)
+    lifecycles = initial_lifecycles(memories_by_id(frame), read_frame(frame, parser))
+    assert lifecycles == {"off": None, "instead": "pending", "hosting": "pending"}
+
+
 def embed_units(units: pl.DataFrame, embedder) -> pl.DataFrame:
     vectors = embedder.encode(units["content_text"].to_list())
     return pl.DataFrame({"memory_id": units["memory_id"], "model": [embedder.model_name] * units.height,
