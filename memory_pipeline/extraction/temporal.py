@@ -45,6 +45,8 @@ _HOLIDAY = (
     r"(?:valentine'?s day|new year'?s(?: eve| day)?|christmas(?: eve| day)?|thanksgiving|halloween|"
     r"independence day|mother'?s day|father'?s day|memorial day|labor day|easter(?: sunday| weekend)?)"
 )
+# A holiday's name where it begins: what it is called after is no person ("Valentine" of "Valentine's Day").
+HOLIDAY = re.compile(rf"{_HOLIDAY}\b", re.IGNORECASE)
 _COUNT = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a couple|couple of|a few|few|several|many)"
 _UNIT = r"(?:day|week|weekend|month|year)s?"
 
