@@ -275,6 +275,11 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         (date(2024, 10, 21), "I signed up for a half marathon on November 17 instead.", date(2024, 11, 17)),
         (date(2024, 10, 21), "I got tickets for the concert on Friday!", date(2024, 10, 25)),
         (date(2024, 10, 21), "I signed up on Monday for the race.", date(2024, 10, 14)),
+        # what one was invited to is ahead of the invitation: its date is the event's, not the inviting's
+        (date(2025, 2, 16), "They invited me to the final onsite round on the 25th.", date(2025, 2, 25)),
+        (date(2025, 2, 19), "Sam invited us to her wedding on Saturday.", date(2025, 2, 22)),
+        (date(2025, 2, 16), "We went to the final round on the 25th.", date(2025, 1, 25)),
+        (date(2025, 2, 19), "Sam invited us on Monday to her wedding.", date(2025, 2, 17)),
         (date(2024, 10, 21), "I got a new job on Monday.", date(2024, 10, 14)),
         # "have got" is having (or having to), not a past getting; "have gotten" is
         (date(2025, 2, 3), "I've got a dentist appointment on Friday.", date(2025, 2, 7)),

@@ -215,6 +215,9 @@ VERB_PREFIXES = ("re", "pre")
 # What one signs up, registers or gets tickets "for": the date after it is the event's ("tickets for the show on
 # Friday")
 BOOKING_HEADS = REGISTRATION_LEMMAS | {"sign", "ticket"}
+# Verbs of inviting: what one is invited "to" lies ahead of the invitation, and a date right after it is that
+# event's ("invited me to her wedding on Saturday"), not the day of the inviting ("invited me on Monday to ...").
+INVITING_LEMMAS = frozenset({"invite"})
 # Verbs whose object may be an event one takes part in ("I've entered the half marathon on April 27th"): in
 # the perfect, a date right after the object is the event's.
 ENTERING_LEMMAS = frozenset({"enter"})
@@ -639,10 +642,10 @@ def scheduled_date(doc: ParsedDoc, char: int) -> bool:
 
 
 def _in_what_was_booked(doc: ParsedDoc, k: int) -> bool:
-    """Token ``k`` ends what one signed up, registered or bought tickets for, so an "on <date>" right after it
-    is that event's date ("signed up for a 10k on November 17", "got tickets for the show on Friday"), not the
-    day of the signing ("signed up on Monday for the race"). The parse hangs such a date on the verb either
-    way, so the order of the words decides."""
+    """Token ``k`` ends what one signed up, registered or bought tickets for, or was invited to, so an "on <date>"
+    right after it is that event's date ("signed up for a 10k on November 17", "got tickets for the show on
+    Friday", "invited me to the final round on the 25th"), not the day of the signing ("signed up on Monday for
+    the race"). The parse hangs such a date on the verb either way, so the order of the words decides."""
     seen = set()
     while k not in seen:
         seen.add(k)
@@ -652,6 +655,10 @@ def _in_what_was_booked(doc: ParsedDoc, k: int) -> bool:
         if up.label == "pobj" and doc.tokens[up.head].lower == "for":
             booker = next(iter(doc.parents(up.head)), None)
             return booker is not None and _lemma_in(doc.tokens[booker.head], BOOKING_HEADS)
+        if up.label == "pobj" and doc.tokens[up.head].lower == "to":
+            inviter = next(iter(doc.parents(up.head)), None)
+            if inviter is not None and _lemma_in(doc.tokens[inviter.head], INVITING_LEMMAS):
+                return True
         if up.label == "dobj" and _lemma_in(doc.tokens[up.head], ENTERING_LEMMAS):
             # "I've entered the Greenwich Half on April 27th": a perfect takes no day of its own, so the day is
             # the race's; "I entered the office on Monday" is the day of the entering
