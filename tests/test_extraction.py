@@ -537,3 +537,10 @@ def test_an_appended_date_on_the_other_side_of_the_session_day_does_not_date_the
     assert finished.event is not None and finished.event.text == "Last Tuesday"
     planned = extract("Next week. I'm going to finish the report.", "Priya")
     assert planned.event is not None and planned.event.text == "Next week"
+
+
+@pytest.mark.slow
+def test_a_holiday_named_after_someone_is_no_person(extract):
+    # the parser reads "Valentine" of "Valentine's Day" as a PERSON; the holiday names no one
+    assert extract("Tom is taking me to dinner on Valentine's Day.").people == ["Tom"]
+    assert extract("Valentine's Day interview, very romantic.").people == []

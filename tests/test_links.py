@@ -463,6 +463,27 @@ def test_units_join_the_frame_and_keep_their_lifecycle(built, parser, embedder):
     assert moves["u1"] == "completed"
 
 
+def test_a_unit_that_only_calls_something_off_is_no_plan(parser):
+    """A unit built pending for a date ahead ("tomorrow's interview is off") is no plan when its text calls
+    something off and plans nothing of its own; a unit that drops one plan for another keeps the new one."""
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id, memory_frame
+
+    texts = ["Jess withdrew from Halden Labs, so tomorrow's interview is off.",
+             "The Lisbon trip is off, so Jess will drive to Porto on Friday instead.",
+             "Jess is hosting a dance competition next month."]
+    units = pl.DataFrame({
+        "memory_id": ["off", "instead", "hosting"], "conversation_id": ["c"] * 3, "segment_id": ["s1", "s2", "s3"],
+        "speaker": ["Jess"] * 3, "summary": texts, "content_text": texts, "participants": [["Jess"]] * 3,
+        "content_type": ["homework_or_plan"] * 3, "event_start": [datetime(2025, 2, 20), datetime(2025, 2, 21), datetime(2025, 3, 1)],
+        "dialogue_time": [datetime(2025, 2, 19, 18)] * 3, "lifecycle_status": ["pending"] * 3,
+    })
+    frame = memory_frame(None, units)
+    lifecycles = initial_lifecycles(memories_by_id(frame), read_frame(frame, parser))
+    assert lifecycles == {"off": None, "instead": "pending", "hosting": "pending"}
+
+
 def embed_units(units: pl.DataFrame, embedder) -> pl.DataFrame:
     vectors = embedder.encode(units["content_text"].to_list())
     return pl.DataFrame({"memory_id": units["memory_id"], "model": [embedder.model_name] * units.height,
@@ -522,6 +543,27 @@ def test_a_plan_dropped_in_the_same_breath_is_not_pending(parser):
     lifecycles = initial_lifecycles(memories_by_id(frame), readings)
     assert lifecycles == {"dropped": None, "open": "pending", "overtaken": None, "instead": "pending"}
     assert readings["instead"].plan.words == {"drive", "florence"}
+
+
+def test_a_present_state_that_no_longer_holds_calls_no_plan_off(parser):
+    """ "anymore" / "no longer" call a plan off only on a negated plan ("not going anymore", "won't go after all",
+    "don't want to go anymore"); a present state or habit that ended is the plan's reason, not its end."""
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.analysis.cues import cancel_cues
+    from memory_pipeline.links import initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    frame = _plan_frame([
+        ("blazer", "Jess is going to buy a new blazer this weekend, Jess's old one doesn't fit anymore.",
+         datetime(2025, 2, 11, 12), None),
+        ("phone", "Jess will get a new phone on Friday, Jess's old one no longer works.", datetime(2025, 2, 11, 12), None),
+    ])
+    readings = read_frame(frame, parser)
+    assert readings["blazer"].cancel is None and readings["phone"].cancel is None
+    assert initial_lifecycles(memories_by_id(frame), readings) == {"blazer": "pending", "phone": "pending"}
+    for text in ("We're not going to the concert anymore.", "Jess won't go to the party after all.",
+                 "Jess doesn't want to go to the party anymore.", "Jess isn't running the marathon anymore."):
+        assert list(cancel_cues(parser.parse(text))), text
 
 
 def test_a_plan_is_done_by_its_planner_not_by_what_someone_else_did(parser, embedder):

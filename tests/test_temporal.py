@@ -275,6 +275,11 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         (date(2024, 10, 21), "I signed up for a half marathon on November 17 instead.", date(2024, 11, 17)),
         (date(2024, 10, 21), "I got tickets for the concert on Friday!", date(2024, 10, 25)),
         (date(2024, 10, 21), "I signed up on Monday for the race.", date(2024, 10, 14)),
+        # what one was invited to is ahead of the invitation: its date is the event's, not the inviting's
+        (date(2025, 2, 16), "They invited me to the final onsite round on the 25th.", date(2025, 2, 25)),
+        (date(2025, 2, 19), "Sam invited us to her wedding on Saturday.", date(2025, 2, 22)),
+        (date(2025, 2, 16), "We went to the final round on the 25th.", date(2025, 1, 25)),
+        (date(2025, 2, 19), "Sam invited us on Monday to her wedding.", date(2025, 2, 17)),
         (date(2024, 10, 21), "I got a new job on Monday.", date(2024, 10, 14)),
         # "have got" is having (or having to), not a past getting; "have gotten" is
         (date(2025, 2, 3), "I've got a dentist appointment on Friday.", date(2025, 2, 7)),
@@ -554,6 +559,17 @@ def test_a_day_its_tense_puts_behind_is_no_day_of_a_month_ahead(parser, resolver
 def test_a_length_made_an_adjective_or_an_amount_of_something_is_no_date(parser, resolver, text):
     # each had been a stretch up to the session
     assert resolver.ground(parser.parse(text), datetime(2025, 4, 28, 9, 0)) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "text",
+    ["They want someone in the office five days a week.", "I work three days a week now.",
+     "She trains two days per week.", "We spend two months a year in Spain."],
+)
+def test_a_count_of_units_per_unit_is_a_rate_not_a_date(parser, resolver, text):
+    # "five days a week" is how often, like "three times a week"; it had been the five days up to the session
+    assert resolver.ground(parser.parse(text), datetime(2025, 2, 19, 18, 0)) == []
 
 
 @pytest.mark.slow

@@ -242,13 +242,34 @@ def cancel_cues(doc: ParsedDoc) -> Iterator[Cue]:
         if found is not None:
             yield found
     text = doc.text.lower()
-    heads = negated_heads(doc)
+    heads = [head for head in negated_heads(doc) if not _present_state(doc, head)]
     if heads and any(adverb in text for adverb in CANCEL_ADVERBS):
         for adverb in ("anymore", "no longer", "after all"):
             start = text.find(adverb)
             if start >= 0:
                 yield Cue("cancel", doc.text[start : start + len(adverb)], heads[0])
                 return
+
+
+def _present_state(doc: ParsedDoc, head: int) -> bool:
+    """The negated ``head`` is a simple present that governs no clause after it: a state or habit that holds no more
+    ("my old one doesn't fit anymore", "it no longer works"), not a plan called off. A progressive ("not going
+    anymore"), a future or modal ("won't go after all"), a past ("didn't go after all") and a present that governs
+    the plan ("don't want to go anymore") are plans."""
+    token = doc.tokens[head]
+    if token.pos == "ADV":  # "no longer works": the negated adverb's verb says what ended
+        up = parent(doc, head)
+        return up is not None and doc.tokens[up[0]].pos in ("VERB", "AUX") and _present_state(doc, up[0])
+    auxiliaries = [doc.tokens[a] for a in children(doc, head, "aux", "auxpass")]
+    if token.tag in ("VBZ", "VBP"):
+        present = not auxiliaries
+    elif token.tag == "VB":
+        present = bool(auxiliaries) and all(a.lemma.lower() == "do" and a.tag in ("VBZ", "VBP") for a in auxiliaries)
+    else:
+        present = False
+    # an English complement follows its verb; a clause before it is one spliced on with a comma ("I'm going to buy
+    # a new blazer, my old one doesn't fit anymore" hangs the plan on "fit")
+    return present and not [k for k in children(doc, head, "xcomp", "ccomp") if k > head]
 
 
 def _declared_off(doc: ParsedDoc) -> Cue | None:

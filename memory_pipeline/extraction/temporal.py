@@ -45,6 +45,8 @@ _HOLIDAY = (
     r"(?:valentine'?s day|new year'?s(?: eve| day)?|christmas(?: eve| day)?|thanksgiving|halloween|"
     r"independence day|mother'?s day|father'?s day|memorial day|labor day|easter(?: sunday| weekend)?)"
 )
+# A holiday's name where it begins: what it is called after is no person ("Valentine" of "Valentine's Day").
+HOLIDAY = re.compile(rf"{_HOLIDAY}\b", re.IGNORECASE)
 _COUNT = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a couple|couple of|a few|few|several|many)"
 _UNIT = r"(?:day|week|weekend|month|year)s?"
 
@@ -127,6 +129,8 @@ CUE_PATTERNS = [
 NON_ANCHOR = re.compile(
     r"\b(?:every|each|daily|weekly|monthly|yearly|annually|once a|twice a|times a|per)\b|"
     r"(?:years?|months?|weeks?|days?) old|(?:year|month|week|day)-old|"
+    # a count of units per unit is a rate ("five days a week" said as one expression)
+    rf"\b{_COUNT}\s+{_UNIT}\s+(?:a|an|per|each|every)\s+(?:day|week|weekend|fortnight|month|year)\b|"
     r"^24/7$|"
     # a length made an adjective ("30-day terms", "a two-week course"): how long something lasts, not when
     rf"^(?:a\s+)?{_COUNT}-(?:day|week|month|year|night)$|"
@@ -162,6 +166,9 @@ MORE_LENGTH = re.compile(rf"{_MORE} {_COUNT} {_UNIT}", re.IGNORECASE)
 BARE_LENGTH = re.compile(rf"(?:(?:about|around|roughly|nearly|almost|over|{_MORE}) )?{_COUNT} {_UNIT}", re.IGNORECASE)
 # What makes a count of units before it an amount of something ("20 days of work"), not a stretch of time.
 AMOUNT_OF = re.compile(rf"\s+of\s+(?!(?:the|this|next|last|that|{_MONTH}|{_WEEKDAY})\b)[a-z]", re.IGNORECASE)
+# What makes a count of units before it a rate ("five days a week", "two months per year"): how often, like "three
+# times a week", not a stretch of time.
+RATE_OF = re.compile(r"\s+(?:a|an|per|each|every)\s+(?:day|week|weekend|fortnight|month|year)\b", re.IGNORECASE)
 # One unit of time, said after "for", is a length ("for a week", "for about a month", "for a fortnight"); after
 # "by", an amount a date moved by ("extended by a week", "pushed back by a day").
 A_LENGTH = re.compile(
@@ -218,6 +225,9 @@ VERB_PREFIXES = ("re", "pre")
 # What one signs up, registers or gets tickets "for": the date after it is the event's ("tickets for the show on
 # Friday")
 BOOKING_HEADS = REGISTRATION_LEMMAS | {"sign", "ticket"}
+# Verbs of inviting: what one is invited "to" lies ahead of the invitation, and a date right after it is that
+# event's ("invited me to her wedding on Saturday"), not the day of the inviting ("invited me on Monday to ...").
+INVITING_LEMMAS = frozenset({"invite"})
 # Verbs whose object may be an event one takes part in ("I've entered the half marathon on April 27th"): in
 # the perfect, a date right after the object is the event's.
 ENTERING_LEMMAS = frozenset({"enter"})
@@ -439,6 +449,8 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
         return False
     if BARE_LENGTH.fullmatch(text) and AMOUNT_OF.match(doc.text, end):
         return False  # "roughly 20 days of work", "three years of experience": an amount; "two weeks of June" is a time
+    if re.fullmatch(rf"{_COUNT}\s+{_UNIT}", text, re.IGNORECASE) and RATE_OF.match(doc.text, end):
+        return False  # "in the office five days a week": a rate
     if BARE_WEEKDAY.fullmatch(text) and any(t.lower in USUALLY_WORDS for t in _clause_of(doc, start)):
         return False  # "I normally swim on Friday": the Fridays of a habit
     if CLOCK_TIME.match(text):
@@ -677,11 +689,11 @@ def scheduled_date(doc: ParsedDoc, char: int) -> bool:
 
 
 def _in_what_was_booked(doc: ParsedDoc, k: int) -> bool:
-    """Token ``k`` ends what one signed up, registered or bought tickets for, or an appointment booked or called
-    off (:data:`ARRANGING_LEMMAS`), so an "on <date>" right after it is that event's date ("signed up for a 10k on
-    November 17", "got tickets for the show on Friday", "cancelled the appointment on Saturday"), not the
-    day of the signing ("signed up on Monday for the race"). The parse hangs such a date on the verb either
-    way, so the order of the words decides."""
+    """Token ``k`` ends what one signed up, registered or bought tickets for, was invited to, or an appointment
+    booked or called off (:data:`ARRANGING_LEMMAS`), so an "on <date>" right after it is that event's date ("signed
+    up for a 10k on November 17", "got tickets for the show on Friday", "invited me to the final round on the 25th",
+    "cancelled the appointment on Saturday"), not the day of the signing ("signed up on Monday for the race"). The
+    parse hangs such a date on the verb either way, so the order of the words decides."""
     seen = set()
     while k not in seen:
         seen.add(k)
@@ -691,6 +703,10 @@ def _in_what_was_booked(doc: ParsedDoc, k: int) -> bool:
         if up.label == "pobj" and doc.tokens[up.head].lower == "for":
             booker = next(iter(doc.parents(up.head)), None)
             return booker is not None and _lemma_in(doc.tokens[booker.head], BOOKING_HEADS)
+        if up.label == "pobj" and doc.tokens[up.head].lower == "to":
+            inviter = next(iter(doc.parents(up.head)), None)
+            if inviter is not None and _lemma_in(doc.tokens[inviter.head], INVITING_LEMMAS):
+                return True
         if up.label == "dobj" and _lemma_in(doc.tokens[up.head], ENTERING_LEMMAS):
             # "I've entered the Greenwich Half on April 27th": a perfect takes no day of its own, so the day is
             # the race's; "I entered the office on Monday" is the day of the entering

@@ -26,7 +26,7 @@ from memory_pipeline.extraction.provenance import UnitMood, provenance
 from memory_pipeline.extraction.realise import Unit, coverage, is_fact_token, merge_units, select_units, suppress_near_duplicates, trim
 from memory_pipeline.extraction.scoring import candidates_for
 from memory_pipeline.extraction.scope import classify_scope
-from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver, narrowed, replaced_dates, tense_at
+from memory_pipeline.extraction.temporal import HOLIDAY, TemporalMention, TemporalResolver, narrowed, replaced_dates, tense_at
 from memory_pipeline.grounding import ADDRESSEE, ASSISTANT, Perspective, noun_phrase, third_person_referent, unresolved_deixis, we_partner
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.parsing import ParsedDoc
@@ -160,9 +160,11 @@ def _against_the_tense(doc: ParsedDoc, host: Unit, mention: TemporalMention, ses
 
 
 def _people(doc: ParsedDoc, ranges: list[tuple[int, int]]) -> list[str]:
-    """Named people (PERSON entities) inside the realised ranges, once each, in source order."""
+    """Named people (PERSON entities) inside the realised ranges, once each, in source order; not the name a
+    holiday is called after ("Valentine" of "Valentine's Day"), which the parser may read as a person."""
     names = [e.text.removesuffix("'s").removesuffix("’s").strip() for e in doc.entities
-             if e.label == "PERSON" and any(lo < e.end and e.start < hi for lo, hi in ranges)]
+             if e.label == "PERSON" and any(lo < e.end and e.start < hi for lo, hi in ranges)
+             and not HOLIDAY.match(doc.text.replace("’", "'"), doc.tokens[e.start].idx)]
     return list(dict.fromkeys(n for n in names if n))
 
 

@@ -62,19 +62,27 @@ class LinksResult:
 def initial_lifecycles(memories: dict[str, Memory], readings: dict[str, Reading]) -> dict[str, str | None]:
     """Each memory's lifecycle before any link: a unit's own ``lifecycle_status`` when it has one; otherwise
     ``pending`` for a plan (the speaker's own future action, or a sign-up or present progressive of the speaker
-    whose date lies ahead, that the memory does not call off), else none."""
+    whose date lies ahead, that the memory does not call off), else none. A unit built ``pending`` for a date
+    ahead is no plan when its text only calls something off ("I withdrew, so tomorrow's interview is off"):
+    it calls off or denies, and plans or arranges nothing of its own."""
     out: dict[str, str | None] = {}
     for memory_id, memory in memories.items():
-        if memory.lifecycle_status not in UNKNOWN_LIFECYCLES:
-            out[memory_id] = memory.lifecycle_status
-            continue
         reading = readings.get(memory_id)
+        if memory.lifecycle_status not in UNKNOWN_LIFECYCLES:
+            out[memory_id] = None if memory.lifecycle_status == PENDING and _only_calls_off(reading) else memory.lifecycle_status
+            continue
         planned = reading is not None and (bool(reading.plan.words) or (bool(reading.arranged.words) and _dated_ahead(memory)))
         is_plan = memory.content_type == "homework_or_plan" or (
             planned and reading.cancel is None and reading.denial is None
         )
         out[memory_id] = PENDING if is_plan else None
     return out
+
+
+def _only_calls_off(reading: Reading | None) -> bool:
+    """The memory calls something off or denies it, and states no plan nor arrangement of its own."""
+    return reading is not None and (reading.cancel is not None or reading.denial is not None) and not (
+        reading.plan.words or reading.arranged.words)
 
 
 def _dated_ahead(memory: Memory) -> bool:
