@@ -562,7 +562,9 @@ def test_a_present_state_that_no_longer_holds_calls_no_plan_off(parser):
     assert readings["blazer"].cancel is None and readings["phone"].cancel is None
     assert initial_lifecycles(memories_by_id(frame), readings) == {"blazer": "pending", "phone": "pending"}
     for text in ("We're not going to the concert anymore.", "Jess won't go to the party after all.",
-                 "Jess doesn't want to go to the party anymore.", "Jess isn't running the marathon anymore."):
+                 "Jess doesn't want to go to the party anymore.", "Jess isn't running the marathon anymore.",
+                 # with no plan of its own beside it, a state that ended may end an arrangement
+                 "Jess doesn't need the van anymore.", "We don't have the Friday slot anymore."):
         assert list(cancel_cues(parser.parse(text))), text
 
 

@@ -242,7 +242,12 @@ def cancel_cues(doc: ParsedDoc) -> Iterator[Cue]:
         if found is not None:
             yield found
     text = doc.text.lower()
-    heads = [head for head in negated_heads(doc) if not _present_state(doc, head)]
+    heads = negated_heads(doc)
+    if is_future(doc):
+        # a state that ended, said beside a plan of the memory's own, is the plan's reason ("I'm going to buy a new
+        # blazer, my old one doesn't fit anymore"); said alone it may well end an arrangement ("I don't need the van
+        # anymore", "we don't have the Friday slot anymore")
+        heads = [head for head in heads if not _present_state(doc, head)]
     if heads and any(adverb in text for adverb in CANCEL_ADVERBS):
         for adverb in ("anymore", "no longer", "after all"):
             start = text.find(adverb)
