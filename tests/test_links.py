@@ -1034,3 +1034,26 @@ def test_a_plan_to_start_something_is_done_by_a_report_after_its_start(parser, e
     # a one-off plan keeps its window: done three weeks late is not the planned session as far as dates tell
     assert outcome("I'll do a hydrotherapy session the week after next.", "I did a hydrotherapy session at the end of May.",
                    *end_of_may) == "pending"
+
+
+def test_what_a_plan_is_timed_by_is_not_what_it_plans(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    plan = ("plan", "Jess is going to buy her a thank-you card after the exams.", datetime(2025, 4, 7, 21), None)
+
+    def outcome(later: str, day: datetime | None = None) -> str | None:
+        frame = _plan_frame([plan, ("later", later, datetime(2025, 4, 30, 18), day)])
+        readings = read_frame(frame, parser)
+        initial = initial_lifecycles(memories_by_id(frame), readings)
+        result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+        return final_lifecycles(initial, result.links)["plan"]
+
+    # "after the exams" dates the plan; the exams are not what it plans, so their being over does not do it
+    assert read_frame(_plan_frame([plan]), parser)["plan"].plan.words == {"buy", "thank", "card"}
+    assert outcome("Jess finished her exams.") == "pending"
+    assert outcome("Jess gave her the thank-you card yesterday.", datetime(2025, 4, 29)) == "completed"
+    # nor does a clause of time ("once the move is done") name what is planned
+    move = ("plan", "Jess will paint the kitchen once the move is done.", datetime(2025, 4, 7, 21), None)
+    assert read_frame(_plan_frame([move]), parser)["plan"].plan.words == {"paint", "kitchen"}
