@@ -1057,3 +1057,29 @@ def test_what_a_plan_is_timed_by_is_not_what_it_plans(parser, embedder):
     # nor does a clause of time ("once the move is done") name what is planned
     move = ("plan", "Jess will paint the kitchen once the move is done.", datetime(2025, 4, 7, 21), None)
     assert read_frame(_plan_frame([move]), parser)["plan"].plan.words == {"paint", "kitchen"}
+
+
+
+def test_moving_an_event_to_another_day_is_no_report_that_it_was_done(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    def outcome(rows: list[tuple]) -> str | None:
+        frame = _plan_frame(rows)
+        readings = read_frame(frame, parser)
+        initial = initial_lifecycles(memories_by_id(frame), readings)
+        result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+        return final_lifecycles(initial, result.links)["plan"]
+
+    # moved two days on, inside the plan's window and its grace: a past-tense verb, but nothing was done yet
+    plan = ("plan", "My statistics exam is on April 22.", datetime(2025, 3, 3, 19), datetime(2025, 4, 22))
+    moved = ("moved", "The professor moved the statistics exam from April 22 to April 24.",
+             datetime(2025, 3, 29, 11), datetime(2025, 4, 24))
+    assert outcome([plan, moved]) == "pending"
+    hike = ("plan", "Jess is going to hike Mount Rainier on Saturday.", datetime(2024, 5, 6, 12), datetime(2024, 5, 11))
+    postponed = ("moved", "The hike got postponed to Sunday.", datetime(2024, 5, 9, 12), datetime(2024, 5, 12))
+    assert outcome([hike, postponed]) == "pending"
+    # done on the new day, it is completed
+    done = ("done", "Jess did the hike on Sunday, it was great.", datetime(2024, 5, 13, 12), datetime(2024, 5, 12))
+    assert outcome([hike, postponed, done]) == "completed"

@@ -705,14 +705,17 @@ def started_events(doc: ParsedDoc, names: frozenset[str]) -> tuple[Event, ...]:
     )
 
 
-def report_events(doc: ParsedDoc, names: frozenset[str]) -> tuple[Event, ...]:
+def report_events(doc: ParsedDoc, names: frozenset[str], moved: Cue | None = None) -> tuple[Event, ...]:
     """The events the memory reports as done: clauses of past-tense or completion verbs, not negated, with
     the speaker or a named person as subject (the doer kept), or with a thing as subject ("the trip was amazing":
-    then the thing is the event)."""
+    then the thing is the event). A verb of moving or rescheduling that is the memory's correction cue (``moved``:
+    "the professor moved the exam to April 24") tells that the event's date changed, not that it was done."""
     negated = set(negated_heads(doc))
     out = []
     for token in doc.tokens:
         if token.pos not in ("VERB", "AUX") or token.i in negated:
+            continue
+        if moved is not None and token.i == moved.at and token.lemma.lower() in CHANGED_EVENT_VERBS | RESCHEDULE_LEMMAS:
             continue
         perfect = token.tag == "VBN" and any(doc.tokens[a].lemma.lower() == "have" for a in children(doc, token.i, "aux"))
         if not (token.tag == "VBD" or perfect or token.lemma.lower() in COMPLETION_LEMMAS):
