@@ -1083,3 +1083,31 @@ def test_moving_an_event_to_another_day_is_no_report_that_it_was_done(parser, em
     # done on the new day, it is completed
     done = ("done", "Jess did the hike on Sunday, it was great.", datetime(2024, 5, 13, 12), datetime(2024, 5, 12))
     assert outcome([hike, postponed, done]) == "completed"
+
+
+
+def test_a_reschedule_from_a_named_day_corrects_only_what_was_on_that_day(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.config import ConsolidationConfig
+    from memory_pipeline.consolidation import consolidate, load_consolidation_classifier
+
+    def outcome(rows: list[tuple]) -> tuple[list[tuple], dict[str, str]]:
+        frame = _plan_frame(rows)
+        readings, vectors = read_frame(frame, parser), embedder.encode(frame["text"].to_list())
+        links = build_links(frame, vectors, readings, load_link_classifier(LinksConfig())).links
+        config = ConsolidationConfig()
+        result = consolidate(frame, vectors, readings, load_consolidation_classifier(config, ClassifierResources()), config)
+        return ([(r["src_memory_id"], r["dst_memory_id"], r["relation"]) for r in links.iter_rows(named=True)],
+                dict(result.status.select("memory_id", "status").iter_rows()))
+
+    moved = ("moved", "The professor moved the statistics exam from April 22 to April 24.",
+             datetime(2025, 3, 29, 11), datetime(2025, 4, 24))
+    # the exam that was on the 22nd is the one moved, and superseded
+    exam = ("exam", "My statistics exam is on April 22.", datetime(2025, 3, 3, 19), datetime(2025, 4, 22))
+    links, status = outcome([exam, moved])
+    assert ("moved", "exam", "contradicts") in links and status["exam"] == "superseded"
+    # a practice exam on another day shares its words, but the move names the day it was moved from: not this one
+    practice = ("practice", "I have a practice exam for statistics on Friday.", datetime(2025, 3, 20, 18), datetime(2025, 3, 21))
+    links, status = outcome([practice, moved])
+    assert all(relation != "contradicts" for _, _, relation in links), links
+    assert set(status.values()) == {"active"}
