@@ -159,6 +159,13 @@ def test_slots_of_statements(parser, text, expected):
         ("I weigh 70 kg now.", {"self.quantity[weigh kg] = 70"}),
         ("I work 40 hours a week.", {"self.quantity[work hour] = 40"}),
         ("I drink two coffees a day.", {"self.quantity[drink coffee per day] = 2"}),
+        # an amount of an activity named after "of" is that activity's, as its verb would say it ("studying 20
+        # hours a week"): one slot, so the newer value replaces the older
+        ("I'm up to 25 hours a week of studying now.", {"self.quantity[study hour] = 25"}),
+        ("It's like 8 hours of sleep a night.", {"self.quantity[sleep hour] = 8"}),
+        ("I'm studying 20 hours a week now.", {"self.quantity[study hour] = 20"}),
+        ("It's 3 hours of driving today.", set()),
+        ("It was 3 hours of driving.", set()),
         # an amount done once is an event, not a state; a count with no period is no rate; a negation or a
         # past value states nothing now
         ("I ran 10k on Sunday.", set()),
