@@ -148,6 +148,15 @@ def test_what_is_owned_is_not_the_owners_plan_nor_an_intention_overtaken(build):
         assert unit["intention_or_plan"] == "unknown" and unit["content_type"] != "homework_or_plan", unit
 
 
+def test_an_intention_overtaken_is_no_plan_though_its_date_lies_ahead(build):
+    # the concert is still ahead, but the plan to go was given up in the same breath
+    turns = conversation((MAY_8, [
+        ("Tomas", "I was going to go to the Phoebe Bridgers concert on May 20, but I sold my ticket."), ("Kim", "Oh no."),
+    ]))
+    unit = containing(build(turns).units, "concert")
+    assert unit["content_type"] != "homework_or_plan" and unit["lifecycle_status"] != "pending", unit
+
+
 def test_a_sign_up_dated_by_the_next_sentence_is_a_plan(build):
     """"It's on October 13" dates what the sentence before it named; a short lead-in ("Guess what,") is no subject."""
     turns = conversation(

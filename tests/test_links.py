@@ -159,6 +159,13 @@ def test_slots_of_statements(parser, text, expected):
         ("I weigh 70 kg now.", {"self.quantity[weigh kg] = 70"}),
         ("I work 40 hours a week.", {"self.quantity[work hour] = 40"}),
         ("I drink two coffees a day.", {"self.quantity[drink coffee per day] = 2"}),
+        # an amount of an activity named after "of" is that activity's, as its verb would say it ("studying 20
+        # hours a week"): one slot, so the newer value replaces the older
+        ("I'm up to 25 hours a week of studying now.", {"self.quantity[study hour] = 25"}),
+        ("It's like 8 hours of sleep a night.", {"self.quantity[sleep hour] = 8"}),
+        ("I'm studying 20 hours a week now.", {"self.quantity[study hour] = 20"}),
+        ("It's 3 hours of driving today.", set()),
+        ("It was 3 hours of driving.", set()),
         # an amount done once is an event, not a state; a count with no period is no rate; a negation or a
         # past value states nothing now
         ("I ran 10k on Sunday.", set()),
@@ -1078,3 +1085,80 @@ def test_a_plan_to_start_something_is_done_by_a_report_after_its_start(parser, e
     # a one-off plan keeps its window: done three weeks late is not the planned session as far as dates tell
     assert outcome("I'll do a hydrotherapy session the week after next.", "I did a hydrotherapy session at the end of May.",
                    *end_of_may) == "pending"
+
+
+def test_what_a_plan_is_timed_by_is_not_what_it_plans(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    plan = ("plan", "Jess is going to buy her a thank-you card after the exams.", datetime(2025, 4, 7, 21), None)
+
+    def outcome(later: str, day: datetime | None = None) -> str | None:
+        frame = _plan_frame([plan, ("later", later, datetime(2025, 4, 30, 18), day)])
+        readings = read_frame(frame, parser)
+        initial = initial_lifecycles(memories_by_id(frame), readings)
+        result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+        return final_lifecycles(initial, result.links)["plan"]
+
+    # "after the exams" dates the plan; the exams are not what it plans, so their being over does not do it
+    assert read_frame(_plan_frame([plan]), parser)["plan"].plan.words == {"buy", "thank", "card"}
+    assert outcome("Jess finished her exams.") == "pending"
+    assert outcome("Jess gave her the thank-you card yesterday.", datetime(2025, 4, 29)) == "completed"
+    # nor does a clause of time ("once the move is done") name what is planned
+    move = ("plan", "Jess will paint the kitchen once the move is done.", datetime(2025, 4, 7, 21), None)
+    assert read_frame(_plan_frame([move]), parser)["plan"].plan.words == {"paint", "kitchen"}
+
+
+
+def test_moving_an_event_to_another_day_is_no_report_that_it_was_done(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    def outcome(rows: list[tuple]) -> str | None:
+        frame = _plan_frame(rows)
+        readings = read_frame(frame, parser)
+        initial = initial_lifecycles(memories_by_id(frame), readings)
+        result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+        return final_lifecycles(initial, result.links)["plan"]
+
+    # moved two days on, inside the plan's window and its grace: a past-tense verb, but nothing was done yet
+    plan = ("plan", "My statistics exam is on April 22.", datetime(2025, 3, 3, 19), datetime(2025, 4, 22))
+    moved = ("moved", "The professor moved the statistics exam from April 22 to April 24.",
+             datetime(2025, 3, 29, 11), datetime(2025, 4, 24))
+    assert outcome([plan, moved]) == "pending"
+    hike = ("plan", "Jess is going to hike Mount Rainier on Saturday.", datetime(2024, 5, 6, 12), datetime(2024, 5, 11))
+    postponed = ("moved", "The hike got postponed to Sunday.", datetime(2024, 5, 9, 12), datetime(2024, 5, 12))
+    assert outcome([hike, postponed]) == "pending"
+    # done on the new day, it is completed
+    done = ("done", "Jess did the hike on Sunday, it was great.", datetime(2024, 5, 13, 12), datetime(2024, 5, 12))
+    assert outcome([hike, postponed, done]) == "completed"
+
+
+
+def test_a_reschedule_from_a_named_day_corrects_only_what_was_on_that_day(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.config import ConsolidationConfig
+    from memory_pipeline.consolidation import consolidate, load_consolidation_classifier
+
+    def outcome(rows: list[tuple]) -> tuple[list[tuple], dict[str, str]]:
+        frame = _plan_frame(rows)
+        readings, vectors = read_frame(frame, parser), embedder.encode(frame["text"].to_list())
+        links = build_links(frame, vectors, readings, load_link_classifier(LinksConfig())).links
+        config = ConsolidationConfig()
+        result = consolidate(frame, vectors, readings, load_consolidation_classifier(config, ClassifierResources()), config)
+        return ([(r["src_memory_id"], r["dst_memory_id"], r["relation"]) for r in links.iter_rows(named=True)],
+                dict(result.status.select("memory_id", "status").iter_rows()))
+
+    moved = ("moved", "The professor moved the statistics exam from April 22 to April 24.",
+             datetime(2025, 3, 29, 11), datetime(2025, 4, 24))
+    # the exam that was on the 22nd is the one moved, and superseded
+    exam = ("exam", "My statistics exam is on April 22.", datetime(2025, 3, 3, 19), datetime(2025, 4, 22))
+    links, status = outcome([exam, moved])
+    assert ("moved", "exam", "contradicts") in links and status["exam"] == "superseded"
+    # a practice exam on another day shares its words, but the move names the day it was moved from: not this one
+    practice = ("practice", "I have a practice exam for statistics on Friday.", datetime(2025, 3, 20, 18), datetime(2025, 3, 21))
+    links, status = outcome([practice, moved])
+    assert all(relation != "contradicts" for _, _, relation in links), links
+    assert set(status.values()) == {"active"}

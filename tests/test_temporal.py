@@ -138,6 +138,9 @@ def test_a_bare_day_takes_the_month_said_before_it(parser, resolver, said, text,
         (date(2025, 4, 30), "My dentist appointment on April 8 was moved to May 6th.", date(2025, 5, 6)),
         (date(2025, 4, 30), "They postponed the party on the 2nd until the 9th.", date(2025, 5, 9)),
         (date(2025, 4, 30), "I flew to Rome on April 8 and went on to Paris on April 12.", date(2025, 4, 8)),
+        # "from X to Y" on a verb of moving: the date moved to, in the year ahead, not a range from the old date
+        (date(2025, 3, 29), "The professor moved the statistics exam from April 22 to April 24.", date(2025, 4, 24)),
+        (date(2025, 4, 30), "They pushed my appointment back from the 8th to the 15th.", date(2025, 5, 15)),
     ],
 )
 def test_the_date_a_thing_was_moved_to_dates_the_memory(parser, resolver, said, text, first):
@@ -147,6 +150,24 @@ def test_the_date_a_thing_was_moved_to_dates_the_memory(parser, resolver, said, 
     session = datetime(said.year, said.month, said.day, 12, 0)
     result = extract_turn(parser.parse(text), "Priya", session, ExtractorConfig(), resolver, addressee="Tom")
     assert result.event is not None and result.event.start.date() == first, result.mentions
+
+
+
+@pytest.mark.slow
+def test_a_date_moved_from_one_day_to_another_is_two_dates_not_a_range(parser, resolver):
+    from memory_pipeline.extraction.temporal import replaced_dates
+
+    said = datetime(2025, 3, 29, 12, 0)
+    doc = parser.parse("The professor moved the statistics exam from April 22 to April 24.")
+    mentions = resolver.ground(doc, said)
+    assert [(m.text, m.start.date(), m.end.date()) for m in mentions] == [
+        ("April 22", date(2025, 4, 22), date(2025, 4, 23)),
+        ("April 24", date(2025, 4, 24), date(2025, 4, 25)),
+    ]
+    assert [m.text for m in replaced_dates(doc, mentions)] == ["April 22"]
+    # a stay from one day to another, with no verb of moving, is still one range of days
+    stay = ground_one(parser, resolver, "We're away from April 22 to April 24.", said)
+    assert _days(stay) == (date(2025, 4, 22), date(2025, 4, 25))
 
 
 @pytest.mark.slow

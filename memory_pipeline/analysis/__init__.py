@@ -122,7 +122,7 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         plans_to_call_off=bool(own),
         plans_to_start=starts,
         arranged=arranged,
-        reports=report_events(doc, names),
+        reports=report_events(doc, names, moved=correction),
         cancelled=called_off_event(doc, cancels, names),
         denied=cue_event(doc, denial.at, names) if denial else Event(),
         corrected=correction_event(doc, correction.at, names) if correction else Event(),

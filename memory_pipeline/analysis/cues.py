@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from memory_pipeline.analysis.clauses import (
@@ -504,7 +504,8 @@ def planned_clause(doc: ParsedDoc, names: frozenset[str]) -> tuple[list[int], Ev
         if subject_of(doc, predicate, names) != SELF or _asked_of_another(doc, predicate):
             continue
         clause = [k for k in subtree(doc, predicate, skip=SUBJECT_LABELS) if k not in overtaken]
-        event = event_of(doc, clause, names)
+        timing = time_adjuncts(doc, clause)
+        event = event_of(doc, [k for k in clause if k not in timing], names)
         if (
             not event.nouns
             and doc.tokens[predicate].lemma.lower() not in LIGHT_VERBS | MIND_VERBS
@@ -517,6 +518,25 @@ def planned_clause(doc: ParsedDoc, names: frozenset[str]) -> tuple[list[int], Ev
         if event.words:
             return clause, event
     return [], Event()
+
+
+# Words that open a time adjunct: "(buy her a card) after the exams", "(paint the kitchen) once the move is done".
+TIME_ADJUNCT_WORDS = frozenset({"after", "before", "until", "till", "til", "during", "once", "when", "while"})
+
+
+def time_adjuncts(doc: ParsedDoc, clause: Sequence[int]) -> set[int]:
+    """The tokens of the adjuncts of time of the verbs in ``clause``: a phrase or clause that opens with after,
+    before, until, during, once, when (:data:`TIME_ADJUNCT_WORDS`). It dates a plan; what it names is not what is
+    planned, so "I'm going to buy her a card after the exams" is not done by "I finished my exams"."""
+    out: set[int] = set()
+    arcs = [a for k in clause if doc.tokens[k].pos in ("VERB", "AUX") for a in doc.children(k)]
+    for arc in arcs:
+        if arc.label not in ("prep", "advcl"):
+            continue
+        tokens = subtree(doc, arc.dep)
+        if doc.tokens[tokens[0]].lower in TIME_ADJUNCT_WORDS:
+            out.update(tokens)
+    return out
 
 
 def _future_in_the_past(doc: ParsedDoc, i: int) -> bool:
@@ -623,7 +643,12 @@ def arrangement_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
         signed_up = lemma in REGISTRATION_LEMMAS or (lemma == "sign" and "up" in particles) or tickets
         if not (signed_up or progressive or _scheduled(doc, token.i)):
             continue
-        if subject_of(doc, token.i, names) == SELF and (event := clause_event(doc, token.i, names)).words:
+        if subject_of(doc, token.i, names) != SELF:
+            continue
+        clause = subtree(doc, token.i, skip=SUBJECT_LABELS)
+        timing = time_adjuncts(doc, clause)
+        clause = [k for k in clause if k not in timing]
+        if (event := event_of(doc, clause, names)).words:
             return event
     return Event()
 
@@ -706,14 +731,17 @@ def started_events(doc: ParsedDoc, names: frozenset[str]) -> tuple[Event, ...]:
     )
 
 
-def report_events(doc: ParsedDoc, names: frozenset[str]) -> tuple[Event, ...]:
+def report_events(doc: ParsedDoc, names: frozenset[str], moved: Cue | None = None) -> tuple[Event, ...]:
     """The events the memory reports as done: clauses of past-tense or completion verbs, not negated, with
     the speaker or a named person as subject (the doer kept), or with a thing as subject ("the trip was amazing":
-    then the thing is the event)."""
+    then the thing is the event). A verb of moving or rescheduling that is the memory's correction cue (``moved``:
+    "the professor moved the exam to April 24") tells that the event's date changed, not that it was done."""
     negated = set(negated_heads(doc))
     out = []
     for token in doc.tokens:
         if token.pos not in ("VERB", "AUX") or token.i in negated:
+            continue
+        if moved is not None and token.i == moved.at and token.lemma.lower() in CHANGED_EVENT_VERBS | RESCHEDULE_LEMMAS:
             continue
         perfect = token.tag == "VBN" and any(doc.tokens[a].lemma.lower() == "have" for a in children(doc, token.i, "aux"))
         if not (token.tag == "VBD" or perfect or token.lemma.lower() in COMPLETION_LEMMAS):

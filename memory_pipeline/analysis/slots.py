@@ -1015,14 +1015,40 @@ def _counted_be(context: _Context, be: int) -> list[SlotValue]:
         return []
     for attr in _children(context, be, "attr"):
         amount = _amount(context, attr)
-        if amount is None or amount[1] is not None or amount[2] is None:
+        if amount is None:
             continue
-        value, _, period, tokens = amount
+        value, unit, period, tokens = amount
         subjects = _children(context, be, "nsubj")
         pointing = not subjects or context.doc.tokens[subjects[0]].lower in POINTING_SUBJECTS
         subject = SELF if pointing else _subject(context, be)
+        if unit is not None:
+            # "I'm up to 25 hours a week of studying", "it's 8 hours of sleep a night": an amount of the activity
+            # named after "of", the slot its verb would set ("studying 20 hours a week": study hour); a rate, so
+            # with a period, and not one day's ("it's 3 hours of driving today")
+            doing = _of_activity(context, attr) if period is not None and not _one_occasion(context, be, tokens) else None
+            if doing is not None:
+                return [_slot(context, be, "quantity", value, _measure_scope(doing, unit, None), *tokens, subject=subject)]
+            continue
+        if period is None:
+            continue
         return [_slot(context, be, "quantity", value, _measure_scope(_lemma(context, attr), None, period), *tokens, subject=subject)]
     return []
+
+
+def _of_activity(context: _Context, amount: int) -> str | None:
+    """The activity an amount is "of", on the amount's noun or on its period ("25 hours a week of studying", "8
+    hours of sleep"): a gerund's activity, or a noun's lemma."""
+    doc = context.doc
+    for head in [amount, *_children(context, amount, "npadvmod", "tmod")]:
+        for prep in _children(context, head, "prep"):
+            if doc.tokens[prep].lower != "of":
+                continue
+            for obj in _children(context, prep, "pobj", "pcomp"):
+                if doc.tokens[obj].pos == "VERB":
+                    return _activity_scope(context, obj)
+                if doc.tokens[obj].pos == "NOUN":
+                    return _lemma(context, obj)
+    return None
 
 
 def _amount(context: _Context, head: int, bare: bool = False) -> tuple[str, str | None, str | None, list[int]] | None:

@@ -281,7 +281,8 @@ class TemporalResolver:
                 merged[-1][1] = end  # "two days before" + "the 11th": one date, two days before the 11th
             else:
                 merged.append([start, end])
-        return [(s, e) for s, e in merged if _anchors(doc, s, e)]
+        split = [part for s, e in merged for part in _moved_from_to(doc, s, e)]
+        return [(s, e) for s, e in split if _anchors(doc, s, e)]
 
     def ground(self, doc: ParsedDoc, session_time: datetime | None) -> list[TemporalMention]:
         """Every temporal expression of ``doc``, resolved against ``session_time`` where possible."""
@@ -295,7 +296,7 @@ class TemporalResolver:
                 tense = tense_at(doc, start)
                 if _after_word(doc, start, ("since",)):
                     tense = "past"  # "back since the 15th": what it counts from has come, whatever the verb's tense
-                elif tense == "past" and scheduled_date(doc, start):
+                elif tense == "past" and (scheduled_date(doc, start) or _moved_from_date(doc, start)):
                     tense = "present"
                 elif tense == "present" and _after_word(doc, start, DEADLINE_BEFORE):
                     tense = "future"
@@ -379,6 +380,34 @@ class TemporalResolver:
             if interval is not None:
                 return interval
         return None
+
+
+def _moved_from_to(doc: ParsedDoc, start: int, end: int) -> list[tuple[int, int]]:
+    """The span ``start..end`` as one date expression, or as two where it is the date a thing was moved from and
+    the one it was moved to ("moved the exam from April 22 to April 24", "pushed it back from the 8th to the
+    15th"): its "to" (until, till) hangs on a verb of moving a date (:func:`_moves_a_date`), so the two are no
+    range of days ("we're away from April 22 to April 24" is one)."""
+    for t in doc.tokens:
+        if start < t.idx and t.end < end and t.lower in SCHEDULED_BEFORE and 0 < t.i < len(doc.tokens) - 1 \
+                and _moves_a_date(doc, t.i):
+            first = doc.tokens[t.i - 1].end
+            lead = re.match(r"from\s+", doc.text[start:first], re.IGNORECASE)
+            return [(start + (lead.end() if lead else 0), first), (doc.tokens[t.i + 1].idx, end)]
+    return [(start, end)]
+
+
+def _moved_from_date(doc: ParsedDoc, char: int) -> bool:
+    """The expression at ``char`` is the date a thing was moved from ("moved the exam from April 22 to ..."): it
+    follows "from", which hangs on a verb of moving a date, or is followed in its sentence by the date moved to
+    ("pushed it back from June 14 to June 21", where the parse hangs "from" on "back"). It was the arrangement's
+    date, which a past tense of the moving does not put behind."""
+    at = next((t.i for t in doc.tokens if t.idx >= char), None)
+    if not at or doc.tokens[at - 1].lower != "from":
+        return False
+    sent = doc.tokens[at].sent
+    return _moves_a_date(doc, at - 1) or any(
+        t.lower in SCHEDULED_BEFORE and _moves_a_date(doc, t.i) for t in doc.tokens[at + 1 :] if t.sent == sent
+    )
 
 
 def _counted_from(text: str, start: int, end: int, next_start: int) -> bool:

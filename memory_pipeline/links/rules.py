@@ -114,6 +114,20 @@ def moved_from_its_date(new: Memory, old: Memory, reading: Reading) -> bool:
     return old.event_start >= said and old.event_start.date() in replaced_days(new, reading)
 
 
+def moved_from_another_day(new: Memory, old: Memory, reading: Reading) -> bool:
+    """``new`` names the day the thing it moves was on ("moved the exam from April 22 to April 24", "not the 8th")
+    and ``old`` is dated on none of the days that may be: it is another event of the same words (a practice exam
+    on the 21st), which the move neither corrects nor moves."""
+    if not reading.replaced_times or not old.explicit_time:
+        return False
+    days = replaced_days(new, reading)
+    if not days:
+        return False
+    first = old.event_start.date()
+    last = old.event_end.date() if old.event_end is not None else first + timedelta(days=1)
+    return not any(first <= day < max(last, first + timedelta(days=1)) for day in days)
+
+
 def rescheduled_by_date(context: LinkContext, memory_id: str) -> list[Memory]:
     """The earlier memories of a memory's conversation (and kind) whose date it names as replaced
     (:func:`moved_from_its_date`), whether or not its embedding is near theirs."""
@@ -170,6 +184,8 @@ def moved_plans(context: LinkContext) -> dict[str, Memory]:
         if new is None or reading.correction is None or not new.explicit_time:
             continue
         for plan in plans_named_by(context, new, reading.corrected):
+            if moved_from_another_day(new, plan, reading):
+                continue
             if plan.memory_id not in moved or moved[plan.memory_id].session_time < new.session_time:
                 moved[plan.memory_id] = new
     return moved
@@ -183,7 +199,8 @@ def followed_up_plans(context: LinkContext, memory_id: str) -> list[Memory]:
         return []
     plans = plans_named_by(context, new, reading.cancelled) if reading.cancel is not None else []
     if reading.correction is not None and new.explicit_time:
-        plans += [plan for plan in plans_named_by(context, new, reading.corrected) if plan not in plans]
+        plans += [plan for plan in plans_named_by(context, new, reading.corrected)
+                  if plan not in plans and not moved_from_another_day(new, plan, reading)]
     if not reading.future and reading.cancel is None and new.explicit_time:
         # a report dated on the planner's own planned day tells of the plan in few words ("The op went fine on the
         # 11th", against "My operation is on the 11th of March"); an undated one, another's, or one of another day
@@ -284,7 +301,7 @@ def _contradiction(
         return True
     corrects_old = new_reading.corrected.overlap(Event(old_reading.words, old_reading.nouns)) >= config.event_overlap
     if (new_reading.correction is not None and corrects_old and new.explicit_time and old.explicit_time
-            and new.event_start != old.event_start):
+            and new.event_start != old.event_start and not moved_from_another_day(new, old, new_reading)):
         return True
     return bool(new_reading.negated_words & old_reading.words) and not old_reading.negated and overlap >= NEGATION_OVERLAP
 

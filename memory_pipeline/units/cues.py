@@ -30,6 +30,10 @@ COURTESY = re.compile(
     re.I,
 )
 
+# The future of a past moment: an intention given up or overtaken ("was going to go to the concert, but I sold my
+# ticket"), no plan however far ahead its date lies.
+FUTURE_IN_THE_PAST = re.compile(r"\b(?:was|were)\s+(?:going\s+to|gonna)\b", re.I)
+
 # Plans and intentions: modality and tense cues, then what is planned.
 # A feeling foreseen ("gonna miss you", "will always love reading") is no intention, nor the future of a past
 # moment ("was going to move there, but ...").

@@ -112,7 +112,8 @@ def planned_event(draft: UnitDraft) -> str | None:
     """A plan said without a modal ("Jon is hosting a competition next month"): the owner's sentence about
     themself that holds a time expression its entry resolved to after the session day (not one the extractor
     only appended in parentheses), or such a sentence about "it" right after one about themself ("Nora signed
-    up for the marathon. It's on October 13": the date is the marathon's)."""
+    up for the marathon. It's on October 13": the date is the marathon's). Not a sentence that tells of an
+    intention overtaken ("was going to go to the concert on May 20, but ..."): the date is ahead, the plan given up."""
     for piece in draft.pieces:
         entry = piece.entry
         if piece.speaker != draft.speaker or entry is None or orientation_of(piece) != "future" or not entry.event_time_text:
@@ -121,6 +122,9 @@ def planned_event(draft: UnitDraft) -> str | None:
         for sentence in piece.texts:
             body, _ = cues.strip_attribution(sentence)
             if entry.event_time_text in sentence and f"({entry.event_time_text}" not in sentence:
+                if cues.FUTURE_IN_THE_PAST.search(body):
+                    before = None
+                    continue
                 if _about_speaker(body, draft.speaker):
                     return _without_lead_in(body, draft.speaker).rstrip(".!")
                 if before is not None and IT_IS.match(body):
