@@ -155,6 +155,12 @@ def test_an_intention_overtaken_is_no_plan_though_its_date_lies_ahead(build):
     ]))
     unit = containing(build(turns).units, "concert")
     assert unit["content_type"] != "homework_or_plan" and unit["lifecycle_status"] != "pending", unit
+    # what replaced the intention, after its "but", is a plan of its own
+    turns = conversation((MAY_8, [
+        ("Tomas", "I was gonna fly to Denver, but I'm driving there on Friday."), ("Kim", "Oh nice."),
+    ]))
+    unit = containing(build(turns).units, "Denver")
+    assert (unit["content_type"], unit["lifecycle_status"]) == ("homework_or_plan", "pending"), unit
 
 
 def test_a_sign_up_dated_by_the_next_sentence_is_a_plan(build):

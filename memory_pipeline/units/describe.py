@@ -122,7 +122,7 @@ def planned_event(draft: UnitDraft) -> str | None:
         for sentence in piece.texts:
             body, _ = cues.strip_attribution(sentence)
             if entry.event_time_text in sentence and f"({entry.event_time_text}" not in sentence:
-                if cues.FUTURE_IN_THE_PAST.search(body):
+                if _overtaken(body, entry.event_time_text):
                     before = None
                     continue
                 if _about_speaker(body, draft.speaker):
@@ -131,6 +131,16 @@ def planned_event(draft: UnitDraft) -> str | None:
                     return f"{_without_lead_in(before, draft.speaker).rstrip('.!')}: {body.rstrip('.!')}"
             before = body if _about_speaker(body, draft.speaker) else None
     return None
+
+
+def _overtaken(sentence: str, date_text: str) -> bool:
+    """The date is said in an intention overtaken ("was going to go to the concert on May 20, but I sold my
+    ticket"), not in what replaced it after a "but" ("I was gonna fly, but I'm driving on Friday")."""
+    found = cues.FUTURE_IN_THE_PAST.search(sentence)
+    if found is None:
+        return False
+    but = re.search(r"\bbut\b", sentence[found.end():])
+    return date_text in sentence[found.start(): found.end() + but.start() if but else len(sentence)]
 
 
 def _without_lead_in(sentence: str, speaker: str | None) -> str:
