@@ -557,6 +557,25 @@ def test_a_length_made_an_adjective_or_an_amount_of_something_is_no_date(parser,
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    "text",
+    ["The deposit is five weeks' rent, so £1,550 each.", "I had to give two weeks' notice at work.",
+     "The deposit is a month's rent.", "I need a few days' rest."],
+)
+def test_a_length_in_the_possessive_is_a_measure_of_a_noun_and_no_date(parser, resolver, text):
+    # "five weeks' rent", "a month's rent": rent that much time buys; each had been a stretch up to the session
+    assert resolver.ground(parser.parse(text), datetime(2025, 1, 20, 18, 45)) == []
+
+
+@pytest.mark.slow
+def test_a_possessive_that_names_a_time_still_dates(parser, resolver):
+    said = datetime(2025, 1, 20, 18, 45)  # a Monday
+    # "in two weeks' time" is after two weeks; "last week's party" was last week: neither is a measure
+    assert ground_one(parser, resolver, "I'll be back in two weeks' time.", said).resolved
+    assert _days(ground_one(parser, resolver, "Last week's party was fun.", said)) == (date(2025, 1, 13), date(2025, 1, 20))
+
+
+@pytest.mark.slow
 def test_the_first_or_last_days_or_weeks_of_a_month(parser, resolver):
     said = datetime(2025, 4, 28, 9, 0)
     # had been the two weeks up to the session

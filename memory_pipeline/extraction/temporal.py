@@ -410,6 +410,22 @@ def _classifies_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     return not (link is not None and link.label == "pobj" and doc.tokens[link.head].lower in TIME_PREPOSITIONS)
 
 
+def _measures_a_noun(doc: ParsedDoc, start: int, end: int) -> bool:
+    """The expression at ``[start, end)`` is a count of units in the possessive that measures the noun it
+    belongs to ("five weeks' rent", "a month's rent", "two weeks' notice"): as much of the thing as that time
+    takes, no stretch of the calendar. A possessive with no count is a time ("last week's party", "Saturday's
+    game"), and so is one of "time" ("in two weeks' time")."""
+    for token in doc.tokens:
+        if not (start <= token.idx < end) or not re.fullmatch(_UNIT, token.lower):
+            continue
+        up = next(iter(doc.parents(token.i)), None)
+        if up is None or up.label != "poss" or doc.tokens[up.head].lemma.lower() == "time":
+            continue
+        if re.search(rf"(?<![\w'’]){BARE_LENGTH.pattern}$", doc.text[: token.end], re.IGNORECASE):
+            return True
+    return False
+
+
 def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
     """The expression at ``[start, end)`` dates something: not a habitual, age or other non-anchoring use by its
     own words, nor by the words before it (a frequency or a greeting), nor a clock time alone in a sentence that
@@ -421,6 +437,8 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
         return False
     if BARE_LENGTH.fullmatch(text) and AMOUNT_OF.match(doc.text, end):
         return False  # "roughly 20 days of work", "three years of experience": an amount; "two weeks of June" is a time
+    if _measures_a_noun(doc, start, end):
+        return False  # "five weeks' rent", "two weeks' notice": the noun's amount; "in two weeks' time" is a time
     if BARE_WEEKDAY.fullmatch(text) and any(t.lower in USUALLY_WORDS for t in _clause_of(doc, start)):
         return False  # "I normally swim on Friday": the Fridays of a habit
     if CLOCK_TIME.match(text):
