@@ -535,6 +535,19 @@ def test_a_clause_joined_by_and_says_its_own_tense_where_the_parse_gives_no_verb
 
 
 @pytest.mark.slow
+def test_a_verb_whose_past_is_its_present_takes_the_tense_of_the_past_verb_it_is_joined_to(parser, resolver):
+    said = datetime(2025, 1, 20, 18, 45)  # a Monday
+    # the tagger calls "put" present, so Friday had been the coming one though the clause is joined to "went"
+    mention = ground_one(parser, resolver, "The viewing went well and we put in an offer on Friday.", said)
+    assert _days(mention) == (date(2025, 1, 17), date(2025, 1, 18))
+    mention = ground_one(parser, resolver, "We put in an offer on Friday and the landlord accepted it.", said)
+    assert _days(mention) == (date(2025, 1, 17), date(2025, 1, 18))
+    # a verb with a present form of its own keeps its tense ("we move in on Friday" is ahead)
+    mention = ground_one(parser, resolver, "I loved it and we move in on Friday.", said)
+    assert _days(mention) == (date(2025, 1, 24), date(2025, 1, 25))
+
+
+@pytest.mark.slow
 def test_a_day_its_tense_puts_behind_is_no_day_of_a_month_ahead(parser, resolver):
     said = datetime(2025, 2, 24, 10, 0)
     text = "They want to start in April instead. The workshop on the 10th never happened."

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
 from memory_pipeline.chat_spelling import CHAT_TIME_WORDS
-from memory_pipeline.extraction.lexicon import OCCASION_NOUNS, REGISTRATION_LEMMAS
+from memory_pipeline.extraction.lexicon import OCCASION_NOUNS, REGISTRATION_LEMMAS, SAME_IN_PAST
 from memory_pipeline.parsing import ParsedDoc, Token
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -568,7 +568,21 @@ def _tells_past(doc: ParsedDoc, verb: Token) -> bool:
     """A word of a verb's clause that puts it in the past: a past form, or a participle that tells of the past."""
     if _have_got(doc, verb):
         return False
-    return verb.tag == "VBD" or (verb.tag == "VBN" and _perfect_or_bare(doc, verb))
+    return verb.tag == "VBD" or (verb.tag == "VBN" and _perfect_or_bare(doc, verb)) or _past_by_its_conjunct(doc, verb)
+
+
+def _past_by_its_conjunct(doc: ParsedDoc, verb: Token) -> bool:
+    """A bare verb whose past is its present ("put", "set", "cut"), tagged present, with no auxiliary, joined by
+    "and" to a verb in the past: the joined clauses tell one story, so it is past too ("the viewing went well
+    and we put in an offer on Friday"; "we put in an offer on Friday and the landlord accepted it"). A verb with
+    a present form of its own says its tense itself ("I loved it and we move in on Friday")."""
+    if verb.lower not in SAME_IN_PAST or verb.tag not in ("VBP", "VB"):
+        return False
+    if any(arc.label in ("aux", "auxpass") for arc in doc.children(verb.i)):
+        return False
+    joined = [doc.tokens[arc.head] for arc in doc.parents(verb.i) if arc.label == "conj"]
+    joined += [doc.tokens[arc.dep] for arc in doc.children(verb.i) if arc.label == "conj"]
+    return any(other.tag == "VBD" and not _have_got(doc, other) for other in joined)
 
 
 def _have_got(doc: ParsedDoc, verb: Token) -> bool:
