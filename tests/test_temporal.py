@@ -470,6 +470,24 @@ def test_a_fortnight_for_how_long_and_a_week_a_date_moved_by_are_no_anchors(pars
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    "text",
+    ["He's letting me stay an extra week for £300.", "We need another week to pack.",
+     "Can I keep the van a couple more days?", "The builders need two more weeks."],
+)
+def test_a_length_added_to_another_is_no_date(parser, resolver, text):
+    # "an extra week", "another week": a length beyond some other end, not the week up to the session (as each was)
+    assert resolver.ground(parser.parse(text), datetime(2025, 2, 3, 21, 0)) == []
+
+
+@pytest.mark.slow
+def test_a_further_length_counted_from_the_session_is_still_a_time(parser, resolver):
+    said = datetime(2025, 2, 3, 21, 0)  # a Monday
+    # after "in" it is counted from now
+    assert ground_one(parser, resolver, "I'll see you in another week.", said).resolved
+
+
+@pytest.mark.slow
 def test_a_season_after_a_preposition_is_found(parser, resolver):
     # the tagger leaves "the autumn" out; a season after a preposition is a time as a month after one is
     mention = ground_one(parser, resolver, "We could do a parkrun together in the autumn!", datetime(2025, 6, 22, 20))

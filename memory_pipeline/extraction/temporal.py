@@ -158,6 +158,13 @@ OFFSET_FROM = re.compile(r"\s*(?:before|after|from|post-(?=\w))", re.IGNORECASE)
 BARE_LENGTH = re.compile(rf"(?:(?:about|around|roughly|nearly|almost|over) )?{_COUNT} {_UNIT}", re.IGNORECASE)
 # What makes a count of units before it an amount of something ("20 days of work"), not a stretch of time.
 AMOUNT_OF = re.compile(rf"\s+of\s+(?!(?:the|this|next|last|that|{_MONTH}|{_WEEKDAY})\b)[a-z]", re.IGNORECASE)
+# A length added to another ("an extra week", "another week", "two more days"): how much longer than some other
+# end, which is not the session; a time only when counted from now ("in another week").
+FURTHER_LENGTH = re.compile(
+    rf"(?:for\s+)?(?:(?:an?|one)\s+(?:extra|additional)|another|{_COUNT}\s+(?:more|extra|additional))\s+{_UNIT}",
+    re.IGNORECASE,
+)
+FURTHER_FROM_NOW_BEFORE = re.compile(r"\b(?:in|within)\s+$", re.IGNORECASE)
 # One unit of time, said after "for", is a length ("for a week", "for about a month", "for a fortnight"); after
 # "by", an amount a date moved by ("extended by a week", "pushed back by a day").
 A_LENGTH = re.compile(
@@ -437,6 +444,8 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
         return False
     if BARE_LENGTH.fullmatch(text) and AMOUNT_OF.match(doc.text, end):
         return False  # "roughly 20 days of work", "three years of experience": an amount; "two weeks of June" is a time
+    if FURTHER_LENGTH.fullmatch(text) and not FURTHER_FROM_NOW_BEFORE.search(doc.text[max(0, start - 8) : start]):
+        return False  # "stay an extra week", "need another week": longer than something else, not this week
     if _measures_a_noun(doc, start, end):
         return False  # "five weeks' rent", "two weeks' notice": the noun's amount; "in two weeks' time" is a time
     if BARE_WEEKDAY.fullmatch(text) and any(t.lower in USUALLY_WORDS for t in _clause_of(doc, start)):
