@@ -181,6 +181,11 @@ def test_a_quantity_said_again_later_replaces_the_earlier_value(parser, embedder
         ("S2:1", "New 10k PB!", datetime(2025, 4, 13)),
         ("S3:1", "New 10k PB!", datetime(2025, 6, 1)),
     ]) == {"m0": "superseded", "m1": "superseded", "m2": "active"}
+    # the new sum said of "it", after the thing it is of
+    assert statuses(parser, embedder, [
+        ("S1:1", "The rent is £1,350 a month.", datetime(2025, 1, 13)),
+        ("S2:1", "The landlord knocked £50 off the rent, so it's £1,300 a month now.", datetime(2025, 2, 20)),
+    ]) == {"m0": "superseded", "m1": "active"}
 
 
 def test_a_quantity_replaces_only_the_same_measure_of_the_same_subject_in_a_later_session(parser, embedder):

@@ -54,6 +54,9 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("The score is 3.", set()),
         ("Ana has painted since Ana was 17.", set()),
         ("I'm 5 minutes away.", set()),
+        # two measured things before "it", or none: whose the sum is, is not said
+        ("My rent and my salary both changed, it's £1,300 now.", set()),
+        ("The landlord called about the leak, it's £300 to fix.", set()),
         # a named employer quit or left (one quits a company, not a person; one leaves a city too)
         ("I quit Brightwave last friday.", {"self.job = none", "self.employer = none"}),
         ("Ana left Google in May.", {"self.job = none", "self.employer = none"}),
@@ -151,6 +154,9 @@ def test_slots_of_statements(parser, text, expected):
         ("I sleep 8 hours a night.", {"self.quantity[sleep hour] = 8"}),
         ("My rent is £1200 a month.", {"self.quantity[rent] = £1200"}),
         ("My sister's rent is £900.", {"self's sister.quantity[rent] = £900"}),
+        # "it" after the one measured thing its sentence names is that thing
+        ("The landlord knocked £50 off the rent, so it's £1,300 a month now.", {"self.quantity[rent] = £1,300"}),
+        ("My salary went up in March and it's £45,000 now.", {"self.quantity[salary] = £45,000"}),
         ("Ana's 10k PB is 52:40.", {"self.quantity[10k pb] = 52:40"}),
         # the tagger calls this "10k" a date; it is the distance the record is for
         ("My 10k PB is 52:40, from the Riverside 10k last October.", {"self.quantity[10k pb] = 52:40"}),

@@ -496,6 +496,24 @@ def test_a_fortnight_for_how_long_and_a_week_a_date_moved_by_are_no_anchors(pars
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    "text",
+    ["He's letting me stay an extra week for £300.", "We need another week to pack.",
+     "Can I keep the van a couple more days?", "The builders need two more weeks."],
+)
+def test_a_length_added_to_another_is_no_date(parser, resolver, text):
+    # "an extra week", "another week": a length beyond some other end, not the week up to the session (as each was)
+    assert resolver.ground(parser.parse(text), datetime(2025, 2, 3, 21, 0)) == []
+
+
+@pytest.mark.slow
+def test_a_further_length_counted_from_the_session_is_still_a_time(parser, resolver):
+    said = datetime(2025, 2, 3, 21, 0)  # a Monday
+    # after "in" it is counted from now
+    assert ground_one(parser, resolver, "I'll see you in another week.", said).resolved
+
+
+@pytest.mark.slow
 def test_a_season_after_a_preposition_is_found(parser, resolver):
     # the tagger leaves "the autumn" out; a season after a preposition is a time as a month after one is
     mention = ground_one(parser, resolver, "We could do a parkrun together in the autumn!", datetime(2025, 6, 22, 20))
@@ -561,6 +579,19 @@ def test_a_clause_joined_by_and_says_its_own_tense_where_the_parse_gives_no_verb
 
 
 @pytest.mark.slow
+def test_a_verb_whose_past_is_its_present_takes_the_tense_of_the_past_verb_it_is_joined_to(parser, resolver):
+    said = datetime(2025, 1, 20, 18, 45)  # a Monday
+    # the tagger calls "put" present, so Friday had been the coming one though the clause is joined to "went"
+    mention = ground_one(parser, resolver, "The viewing went well and we put in an offer on Friday.", said)
+    assert _days(mention) == (date(2025, 1, 17), date(2025, 1, 18))
+    mention = ground_one(parser, resolver, "We put in an offer on Friday and the landlord accepted it.", said)
+    assert _days(mention) == (date(2025, 1, 17), date(2025, 1, 18))
+    # a verb with a present form of its own keeps its tense ("we move in on Friday" is ahead)
+    mention = ground_one(parser, resolver, "I loved it and we move in on Friday.", said)
+    assert _days(mention) == (date(2025, 1, 24), date(2025, 1, 25))
+
+
+@pytest.mark.slow
 def test_a_day_its_tense_puts_behind_is_no_day_of_a_month_ahead(parser, resolver):
     said = datetime(2025, 2, 24, 10, 0)
     text = "They want to start in April instead. The workshop on the 10th never happened."
@@ -591,6 +622,25 @@ def test_a_length_made_an_adjective_or_an_amount_of_something_is_no_date(parser,
 def test_a_count_of_units_per_unit_is_a_rate_not_a_date(parser, resolver, text):
     # "five days a week" is how often, like "three times a week"; it had been the five days up to the session
     assert resolver.ground(parser.parse(text), datetime(2025, 2, 19, 18, 0)) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "text",
+    ["The deposit is five weeks' rent, so £1,550 each.", "I had to give two weeks' notice at work.",
+     "The deposit is a month's rent.", "I need a few days' rest."],
+)
+def test_a_length_in_the_possessive_is_a_measure_of_a_noun_and_no_date(parser, resolver, text):
+    # "five weeks' rent", "a month's rent": rent that much time buys; each had been a stretch up to the session
+    assert resolver.ground(parser.parse(text), datetime(2025, 1, 20, 18, 45)) == []
+
+
+@pytest.mark.slow
+def test_a_possessive_that_names_a_time_still_dates(parser, resolver):
+    said = datetime(2025, 1, 20, 18, 45)  # a Monday
+    # "in two weeks' time" is after two weeks; "last week's party" was last week: neither is a measure
+    assert ground_one(parser, resolver, "I'll be back in two weeks' time.", said).resolved
+    assert _days(ground_one(parser, resolver, "Last week's party was fun.", said)) == (date(2025, 1, 13), date(2025, 1, 20))
 
 
 @pytest.mark.slow

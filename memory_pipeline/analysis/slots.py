@@ -945,10 +945,10 @@ def quantity(context: _Context, i: int) -> list[SlotValue]:
     today"), nor a count without a period ("I've run there three times")."""
     token = context.doc.tokens[i]
     lemma = _lemma(context, i)
-    if token.pos in ("NOUN", "PROPN", "ADJ") and (lemma in MEASURE_NOUNS or token.lower in MEASURE_NOUNS):
+    if _is_measure_noun(context, i):
         return _measured_noun(context, i)
     if token.pos == "AUX" or lemma == "be":
-        return _counted_be(context, i)
+        return _counted_be(context, i) or _it_is_a_sum(context, i)
     if token.pos != "VERB" or not _present(context, i) or _negated(context, i):
         return []
     doing = i
@@ -975,8 +975,8 @@ def quantity(context: _Context, i: int) -> list[SlotValue]:
     return []
 
 
-def _measured_noun(context: _Context, i: int) -> list[SlotValue]:
-    """"my rent is £1200 a month", "Sleep is rubbish, like 6 hours", "my 10k PB is 52:40", "New 10k PB"."""
+def _measure_name(context: _Context, i: int) -> str:
+    """The measured thing a measure noun names, without its owner: "rent", "10k pb"."""
     doc = context.doc
     # the words as said, not lemmas ("best" is a form of "good"); a distance is no time, though the tagger may
     # call "10k" a date
@@ -987,7 +987,18 @@ def _measured_noun(context: _Context, i: int) -> list[SlotValue]:
         and (not _is_time(context, j) or _NUMBER_UNIT.fullmatch(doc.tokens[j].lower))
     ]
     said = " ".join(words)
-    scope = MEASURE_ALIASES.get(said, " ".join(MEASURE_ALIASES.get(w, w) for w in words))
+    return MEASURE_ALIASES.get(said, " ".join(MEASURE_ALIASES.get(w, w) for w in words))
+
+
+def _is_measure_noun(context: _Context, i: int) -> bool:
+    token = context.doc.tokens[i]
+    return token.pos in ("NOUN", "PROPN", "ADJ") and (_lemma(context, i) in MEASURE_NOUNS or token.lower in MEASURE_NOUNS)
+
+
+def _measured_noun(context: _Context, i: int) -> list[SlotValue]:
+    """"my rent is £1200 a month", "Sleep is rubbish, like 6 hours", "my 10k PB is 52:40", "New 10k PB"."""
+    doc = context.doc
+    scope = _measure_name(context, i)
     up = _parent(context, i)
     is_new = any(doc.tokens[a].lower == "new" for a in _children(context, i, "amod", "compound"))
     if is_new and not _negated(context, i):
@@ -1049,6 +1060,32 @@ def _of_activity(context: _Context, amount: int) -> str | None:
                 if doc.tokens[obj].pos == "NOUN":
                     return _lemma(context, obj)
     return None
+
+
+def _it_is_a_sum(context: _Context, be: int) -> list[SlotValue]:
+    """"The landlord knocked £50 off the rent, so it's £1,300 a month now": a sum said of "it" is the sum of the
+    one measured thing its sentence names before it, and a new value of that thing. With two measured things
+    named, or none, whose sum it is goes unsaid ("it's £300 to fix"); "that" and "this" may point at a whole
+    clause, so only "it" is read so."""
+    doc = context.doc
+    if _lemma(context, be) != "be" or not _present(context, be) or _negated(context, be):
+        return []
+    subjects = _children(context, be, "nsubj")
+    if not subjects or doc.tokens[subjects[0]].lower != "it":
+        return []
+    sentence = doc.tokens[be].sent
+    named = [j for j in range(subjects[0]) if doc.tokens[j].sent == sentence and _is_measure_noun(context, j)]
+    if len({_measure_name(context, j) for j in named}) != 1:
+        return []
+    for attr in _children(context, be, "attr"):
+        amount = _amount(context, attr, bare=True)
+        if amount is None or doc.tokens[attr].pos != "NUM":
+            continue
+        value, unit, _, tokens = amount
+        noun = named[-1]
+        return [_slot(context, be, "quantity", value, _measure_scope(_measure_name(context, noun), unit, None), noun,
+                      *tokens, subject=_owner(context, noun))]
+    return []
 
 
 def _amount(context: _Context, head: int, bare: bool = False) -> tuple[str, str | None, str | None, list[int]] | None:

@@ -104,3 +104,7 @@ FAMILY_NOUNS = PARENT_NOUNS | frozenset(
     "sister brother wife husband partner girlfriend boyfriend fiance fiancee grandma grandpa grandmother "
     "grandfather aunt uncle cousin niece nephew".split()
 )
+# Verbs whose past is their present ("I quit last Friday", "we put in an offer"): the tagger often calls them
+# present where they are past.
+SAME_IN_PAST = frozenset({"quit", "put", "set", "cut", "hit", "let", "hurt", "cost", "shut", "spread", "split",
+                          "burst", "cast", "upset", "broadcast", "read"})

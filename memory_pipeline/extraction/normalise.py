@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from memory_pipeline.extraction.clauses import tag_question_at
-from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS
+from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, SAME_IN_PAST
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.grounding import (
     FIRST_PLURAL,
@@ -45,10 +45,8 @@ PLURAL_CONTRACTIONS = {"'re": " are", "'ve": " have", "'ll": " will"}
 # not requests to the listener.
 NOT_IMPERATIVE = frozenset({"love", "like", "need", "want", "hope", "miss", "hate", "prefer", "adore", "guess", "reckon", "suppose"})
 PAST_DATE_WORDS = frozenset({"yesterday", "ago", "last", "earlier", "previous"})
-# Verbs whose past is their present ("I quit last Friday"): the tagger often calls them present, so with a past
-# date in the sentence they stay as written instead of agreeing as "quits".
-SAME_IN_PAST = frozenset({"quit", "put", "set", "cut", "hit", "let", "hurt", "cost", "shut", "spread", "split",
-                          "burst", "cast", "upset", "broadcast", "read"})
+# Verbs whose past is their present (SAME_IN_PAST, "I quit last Friday"): the tagger often calls them present, so
+# with a past date in the sentence they stay as written instead of agreeing as "quits".
 # Irregular pasts that are also rarer verbs of their own ("felt" wool, "found" a company, "saw" wood, "fell" a
 # tree): the lemmatiser keeps them as bases, but a turn that opens with one dropped "I" in the past ("Felt really
 # strong at the end", "Found a new cafe"), and no one is asked to do it.

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
 from memory_pipeline.chat_spelling import CHAT_TIME_WORDS
-from memory_pipeline.extraction.lexicon import APPOINTMENT_NOUNS, OCCASION_NOUNS, REGISTRATION_LEMMAS
+from memory_pipeline.extraction.lexicon import APPOINTMENT_NOUNS, OCCASION_NOUNS, REGISTRATION_LEMMAS, SAME_IN_PAST
 from memory_pipeline.parsing import ParsedDoc, Token
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -169,6 +169,13 @@ AMOUNT_OF = re.compile(rf"\s+of\s+(?!(?:the|this|next|last|that|{_MONTH}|{_WEEKD
 # What makes a count of units before it a rate ("five days a week", "two months per year"): how often, like "three
 # times a week", not a stretch of time.
 RATE_OF = re.compile(r"\s+(?:a|an|per|each|every)\s+(?:day|week|weekend|fortnight|month|year)\b", re.IGNORECASE)
+# A length added to another ("an extra week", "another week", "two more days"): how much longer than some other
+# end, which is not the session; a time only when counted from now ("in another week").
+FURTHER_LENGTH = re.compile(
+    rf"(?:for\s+)?(?:(?:an?|one)\s+(?:extra|additional)|another|{_COUNT}\s+(?:more|extra|additional))\s+{_UNIT}",
+    re.IGNORECASE,
+)
+FURTHER_FROM_NOW_BEFORE = re.compile(r"\b(?:in|within)\s+$", re.IGNORECASE)
 # One unit of time, said after "for", is a length ("for a week", "for about a month", "for a fortnight"); after
 # "by", an amount a date moved by ("extended by a week", "pushed back by a day").
 A_LENGTH = re.compile(
@@ -467,6 +474,22 @@ def _classifies_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     return not (link is not None and link.label == "pobj" and doc.tokens[link.head].lower in TIME_PREPOSITIONS)
 
 
+def _measures_a_noun(doc: ParsedDoc, start: int, end: int) -> bool:
+    """The expression at ``[start, end)`` is a count of units in the possessive that measures the noun it
+    belongs to ("five weeks' rent", "a month's rent", "two weeks' notice"): as much of the thing as that time
+    takes, no stretch of the calendar. A possessive with no count is a time ("last week's party", "Saturday's
+    game"), and so is one of "time" ("in two weeks' time")."""
+    for token in doc.tokens:
+        if not (start <= token.idx < end) or not re.fullmatch(_UNIT, token.lower):
+            continue
+        up = next(iter(doc.parents(token.i)), None)
+        if up is None or up.label != "poss" or doc.tokens[up.head].lemma.lower() == "time":
+            continue
+        if re.search(rf"(?<![\w'’]){BARE_LENGTH.pattern}$", doc.text[: token.end], re.IGNORECASE):
+            return True
+    return False
+
+
 def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
     """The expression at ``[start, end)`` dates something: not a habitual, age or other non-anchoring use by its
     own words, nor by the words before it (a frequency or a greeting), nor a clock time alone in a sentence that
@@ -480,6 +503,10 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
         return False  # "roughly 20 days of work", "three years of experience": an amount; "two weeks of June" is a time
     if re.fullmatch(rf"{_COUNT}\s+{_UNIT}", text, re.IGNORECASE) and RATE_OF.match(doc.text, end):
         return False  # "in the office five days a week": a rate
+    if FURTHER_LENGTH.fullmatch(text) and not FURTHER_FROM_NOW_BEFORE.search(doc.text[max(0, start - 8) : start]):
+        return False  # "stay an extra week", "need another week": longer than something else, not this week
+    if _measures_a_noun(doc, start, end):
+        return False  # "five weeks' rent", "two weeks' notice": the noun's amount; "in two weeks' time" is a time
     if BARE_WEEKDAY.fullmatch(text) and any(t.lower in USUALLY_WORDS for t in _clause_of(doc, start)):
         return False  # "I normally swim on Friday": the Fridays of a habit
     if CLOCK_TIME.match(text):
@@ -638,7 +665,21 @@ def _tells_past(doc: ParsedDoc, verb: Token) -> bool:
     """A word of a verb's clause that puts it in the past: a past form, or a participle that tells of the past."""
     if _have_got(doc, verb):
         return False
-    return verb.tag == "VBD" or (verb.tag == "VBN" and _perfect_or_bare(doc, verb))
+    return verb.tag == "VBD" or (verb.tag == "VBN" and _perfect_or_bare(doc, verb)) or _past_by_its_conjunct(doc, verb)
+
+
+def _past_by_its_conjunct(doc: ParsedDoc, verb: Token) -> bool:
+    """A bare verb whose past is its present ("put", "set", "cut"), tagged present, with no auxiliary, joined by
+    "and" to a verb in the past: the joined clauses tell one story, so it is past too ("the viewing went well
+    and we put in an offer on Friday"; "we put in an offer on Friday and the landlord accepted it"). A verb with
+    a present form of its own says its tense itself ("I loved it and we move in on Friday")."""
+    if verb.lower not in SAME_IN_PAST or verb.tag not in ("VBP", "VB"):
+        return False
+    if any(arc.label in ("aux", "auxpass") for arc in doc.children(verb.i)):
+        return False
+    joined = [doc.tokens[arc.head] for arc in doc.parents(verb.i) if arc.label == "conj"]
+    joined += [doc.tokens[arc.dep] for arc in doc.children(verb.i) if arc.label == "conj"]
+    return any(other.tag == "VBD" and not _have_got(doc, other) for other in joined)
 
 
 def _have_got(doc: ParsedDoc, verb: Token) -> bool:
