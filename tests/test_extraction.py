@@ -246,6 +246,23 @@ def test_what_the_speaker_thanks_the_listener_for_is_the_listeners_doing(parser,
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    "text, entry",
+    [
+        # the auxiliary before an inverted subject carries the agreement; the verb after it stays bare
+        ("Did you do the mock test I sent you?", "Sam asks: Did Kai do the mock test Sam sent Kai?"),  # not "does"
+        ("When do I use this word?", "Sam asks: When does Sam use this word?"),  # not "do Sam use"
+        ("Am I late?", "Sam asks: Is Sam late?"),
+        ("Have I told you about my sister?", "Sam asks: Has Sam told Kai about Sam's sister?"),
+        ("Do you want to come on Saturday?", "Sam asks: Does Kai want to come on Saturday?"),
+    ],
+)
+def test_an_inverted_auxiliary_agrees_and_its_verb_stays_bare(parser, resolver, text, entry):
+    said = extract_turn(parser.parse(text), "Sam", SESSION, ExtractorConfig(), resolver, addressee="Kai")
+    assert said.text == entry
+
+
+@pytest.mark.slow
 def test_a_quotation_keeps_the_quoted_speakers_you(parser, resolver):
     said = extract_turn(parser.parse('my boss said "you\'re getting promoted in June"'), "Paul", SESSION,
                         ExtractorConfig(), resolver, addressee="Assistant")

@@ -61,6 +61,8 @@ NAME_ENTITIES = frozenset({"PERSON", "ORG", "GPE", "LOC", "FAC", "PRODUCT", "NOR
 REQUEST_CONNECTIVES = frozenset({"so", "then", "and"})
 # An auxiliary before a grounded subject "you" ("are you ok?" -> "is Mel ok?").
 INVERTED_AUX = {"are": "is", "were": "was", "have": "has", "do": "does"}
+# An auxiliary before an inverted subject "I" ("am I late?" -> "is Nora late?", "do I use" -> "does Nora use").
+INVERTED_AUX_I = {"am": "is", "have": "has", "do": "does"}
 
 
 def third_person(verb: str) -> str:
@@ -131,16 +133,27 @@ def rewrite_range(
             subject = None
             continue
         if lower == "i":
+            # "do I use", "am I late": the auxiliary before an inverted "I" agrees with the name instead, and the
+            # verb after it stays bare ("does Nora use", "is Nora late")
+            inverted = k > start and not _in_plural_subject(doc, k) and _inverted_auxiliary(doc, k)
+            if inverted and doc.tokens[k - 1].lower.replace("’", "'") in INVERTED_AUX_I:
+                previous = doc.tokens[k - 1]
+                word = INVERTED_AUX_I[previous.lower.replace("’", "'")]
+                parts[-1] = (word.capitalize() if previous.text[:1].isupper() else word) + previous.space
             parts.append(speaker.name + space)
             renamed.append(True)
             # "my sister and I live": a coordinated subject is plural, its verb stays as written
-            subject = None if _in_plural_subject(doc, k) else "i"
+            subject = None if inverted or _in_plural_subject(doc, k) else "i"
             continue
         grounded = _grounded(doc, k, lower, perspective)
         if grounded is not None:
             # "do you and Marta want": a coordinated subject is plural, its verbs stay as written
             plural = _in_plural_subject(doc, k)
-            inverted = lower in ("you", "u") and k > start and _agree_before(parts, doc.tokens[k - 1], is_subject(doc, k) and not plural)
+            inverted = lower in ("you", "u") and k > start and (
+                _agree_before(parts, doc.tokens[k - 1], is_subject(doc, k) and not plural)
+                # "did you do", "can you see": an auxiliary that needs no change still keeps the verb after bare
+                or (not plural and _inverted_auxiliary(doc, k))
+            )
             parts.append(grounded + space)
             # "you" becomes the addressee's name; "we" becomes several names and is read as "we" still
             renamed.append(lower not in FIRST_PLURAL)
@@ -217,6 +230,22 @@ def _in_plural_subject(doc: ParsedDoc, k: int) -> bool:
         if coordinated and arc.label == "nsubj" and sum(a.label == "nsubj" for a in doc.children(arc.head)) > 1:
             return True
     return False
+
+
+def _inverted_auxiliary(doc: ParsedDoc, k: int) -> bool:
+    """Token ``k`` (a subject pronoun) comes right after an auxiliary of its own predicate, as in a question
+    ("did you do", "do I use", "am I late"): that auxiliary carries the tense and agreement, so the verb after the
+    subject is bare. The auxiliary must be the subject's own head (a copula "am I") or an ``aux`` of that head."""
+    previous = doc.tokens[k - 1]
+    if previous.pos != "AUX" and previous.tag != "MD":
+        return False
+    heads = [arc.head for arc in doc.parents(k) if arc.label in ("nsubj", "nsubjpass")]
+    if not heads:
+        return False
+    head = heads[0]
+    if head == k - 1:
+        return True
+    return any(arc.label in ("aux", "auxpass") and arc.dep == k - 1 for arc in doc.children(head))
 
 
 def _agree_before(parts: list[str], previous: Token, subject: bool) -> bool:
