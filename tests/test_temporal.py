@@ -250,6 +250,10 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         (date(2024, 1, 17), "In two weeks I'm starting physical therapy.", date(2024, 1, 29)),
         (date(2024, 1, 17), "I'll see you in a few days.", date(2024, 1, 19)),
         (date(2024, 1, 17), "I finished the whole course in two weeks.", date(2024, 1, 3)),
+        # a hedge between "in" and the count keeps it a time ahead, as "in two weeks" is (the week two ahead)
+        (date(2024, 1, 17), "I'll see you in about two weeks.", date(2024, 1, 29)),
+        (date(2024, 1, 17), "The results should come in around three weeks.", date(2024, 2, 5)),
+        (date(2024, 1, 17), "We're moving in roughly two months.", date(2024, 3, 1)),
         # the tense is the clause's that holds the date, not the sentence's
         (date(2024, 7, 1), "I booked Japan, flying to Tokyo on October 3rd!", date(2024, 10, 3)),
         (date(2024, 5, 27), "the dentist found two cavities, I have to go back in June", date(2024, 6, 1)),

@@ -72,7 +72,7 @@ CUE_PATTERNS = [
         r"\b(?:the day before yesterday|yesterday|today|tonight|tomorrow|last night|this (?:morning|afternoon|evening))\b",
         rf"\b(?:the\s+)?(?:last|this|next|past|coming|this past)\s+(?:few\s+)?(?:{_UNIT}|{_WEEKDAY}|summer|winter|spring|fall|autumn)\b",
         rf"\b{_COUNT}\s+{_UNIT}\s+ago\b",
-        rf"\b(?:in|within)\s+{_COUNT}\s+{_UNIT}\b",
+        rf"\b(?:in|within)\s+(?:(?:about|around|roughly|approximately|nearly|almost|just|only)\s+)?{_COUNT}\s+{_UNIT}\b",
         rf"\bthe\s+(?:week|weekend|day|{_WEEKDAY})\s+(?:before|after|of)\s+(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}|{_MONTH}\s+\d{{1,2}})(?:,?\s+\d{{4}})?",
         rf"\b(?:since|in)\s+(?:{_MONTH}\s+)?(?:19|20)\d\d\b",
         rf"\b(?:on|last|this|next)\s+{_WEEKDAY}\b",
@@ -838,6 +838,8 @@ def _clean(text: str) -> str:
     text = re.sub(rf"\b({'|'.join(WEEKDAY_ABBR)})\.?$", lambda m: WEEKDAY_ABBR[m.group(1)], text)
     text = re.sub(r"\b(?:a|one) fortnight\b", "two weeks", text)
     text = re.sub(rf"^({_COUNT} {_UNIT}) from today$", r"\1 from now", text)
+    # "in about two weeks": the hedge qualifies the count, and "in" still counts it ahead from now
+    text = re.sub(rf"^(in|within) (?:about|around|roughly|approximately|nearly|almost|just|only) (?={_COUNT} {_UNIT}$)", r"\1 ", text)
     if re.fullmatch(rf"(?:in|within) {_COUNT} {_UNIT}", text):
         return text  # "in two weeks" is a time ahead, not the duration "two weeks"
     return re.sub(r"^(?:on|in|at|during|by|around|about|over|for|throughout)\s+", "", text)
