@@ -263,6 +263,16 @@ def test_an_inverted_auxiliary_agrees_and_its_verb_stays_bare(parser, resolver, 
 
 
 @pytest.mark.slow
+def test_a_weekday_naming_a_kind_of_thing_yields_to_a_date(parser, resolver):
+    said = datetime(2025, 4, 17, 18)  # a Thursday
+    first = extract_turn(parser.parse("Our first Monday lesson is May 5."), "Nora", said, ExtractorConfig(), resolver)
+    assert first.event.text == "May 5"  # not "Monday", the kind of lesson, dated 21 April
+    # alone, the weekday still dates the entry
+    alone = extract_turn(parser.parse("The Friday meeting went well."), "Nora", said, ExtractorConfig(), resolver)
+    assert alone.event.text == "Friday"
+
+
+@pytest.mark.slow
 def test_a_quotation_keeps_the_quoted_speakers_you(parser, resolver):
     said = extract_turn(parser.parse('my boss said "you\'re getting promoted in June"'), "Paul", SESSION,
                         ExtractorConfig(), resolver, addressee="Assistant")

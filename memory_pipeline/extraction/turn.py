@@ -26,7 +26,7 @@ from memory_pipeline.extraction.provenance import UnitMood, provenance
 from memory_pipeline.extraction.realise import Unit, coverage, is_fact_token, merge_units, select_units, suppress_near_duplicates, trim
 from memory_pipeline.extraction.scoring import candidates_for
 from memory_pipeline.extraction.scope import classify_scope
-from memory_pipeline.extraction.temporal import HOLIDAY, TemporalMention, TemporalResolver, narrowed, replaced_dates, tense_at
+from memory_pipeline.extraction.temporal import HOLIDAY, WEEKDAYS, TemporalMention, TemporalResolver, narrowed, replaced_dates, tense_at
 from memory_pipeline.grounding import ADDRESSEE, ASSISTANT, Perspective, noun_phrase, third_person_referent, unresolved_deixis, we_partner
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.parsing import ParsedDoc
@@ -316,6 +316,16 @@ def _whole_turn(doc: ParsedDoc, speaker: Speaker, perspective: Perspective, resu
     return result
 
 
+def _weekday_modifier(doc: ParsedDoc, mention: TemporalMention) -> bool:
+    """``mention`` is a lone weekday name that the parse hangs as a compound on a noun after it ("Monday lesson",
+    "Friday meeting"): it says which kind of lesson or meeting, not necessarily when this one is."""
+    inside = [t for t in doc.tokens if mention.char_start <= t.idx < mention.char_end and t.pos != "DET"]
+    if len(inside) != 1 or inside[0].lower not in WEEKDAYS:
+        return False
+    token = inside[0]
+    return any(arc.label == "compound" and arc.head > token.i and doc.tokens[arc.head].pos == "NOUN" for arc in doc.parents(token.i))
+
+
 def extract_turn(
     doc: ParsedDoc,
     speaker_name: str | None,
@@ -390,7 +400,12 @@ def extract_turn(
     appended = {id(m) for mentions in appendices.values() for m in mentions}
     replaced = {id(m) for m in replaced_dates(doc, result.mentions)}
     foreign = {id(m) for n, mentions in appendices.items() for m in mentions if _against_the_tense(doc, units[n], m, session_time)}
-    ranked = sorted((m for m in result.mentions if id(m) not in foreign), key=lambda m: (id(m) in appended, id(m) in replaced))
+    # a weekday that only names a kind of thing ("our first Monday lesson is May 5", "the Friday meeting") dates
+    # the entry only where no other date does
+    ranked = sorted(
+        (m for m in result.mentions if id(m) not in foreign),
+        key=lambda m: (id(m) in appended, id(m) in replaced, _weekday_modifier(doc, m)),
+    )
     result.event = next((m for m in ranked if m.resolved and m.kind != "duration" and m.text.lower() in lowered), None) or next(
         (m for m in ranked if m.resolved and m.text.lower() in lowered), None
     )
