@@ -490,6 +490,27 @@ def _measures_a_noun(doc: ParsedDoc, start: int, end: int) -> bool:
     return False
 
 
+def _sizes_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
+    """The expression at ``[start, end)`` is a count and a unit that modify a noun after them, the adjective
+    "two-week" written with a space ("a two week course", "his one month checkup", "a 6 month lease"): how long
+    the thing lasts or how old it is, no stretch of the calendar. The parse tells it: the unit is a compound or
+    adjective of a noun that follows the expression. A weekend is a time as well as a length ("a weekend yoga
+    class" is held on one), so only days, weeks, months and years count."""
+    length = r"(?:day|week|month|year)s?"
+    if not re.fullmatch(rf"{_COUNT}\s+{length}", text, re.IGNORECASE):
+        return False
+    last = next((t for t in reversed(doc.tokens) if t.idx < end), None)
+    if last is None or not re.fullmatch(length, last.lower):
+        return False
+    up = next(iter(doc.parents(last.i)), None)
+    return (
+        up is not None
+        and up.label in ("compound", "amod")
+        and doc.tokens[up.head].idx >= end
+        and doc.tokens[up.head].tag in ("NN", "NNS", "NNP", "NNPS")
+    )
+
+
 def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
     """The expression at ``[start, end)`` dates something: not a habitual, age or other non-anchoring use by its
     own words, nor by the words before it (a frequency or a greeting), nor a clock time alone in a sentence that
@@ -499,6 +520,8 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
         return False
     if _classifies_a_noun(doc, start, end, text) or _a_length(doc, start, text) or _a_time_taken(doc, start, text):
         return False
+    if _sizes_a_noun(doc, start, end, text):
+        return False  # "his one month checkup", "a two week course": the noun's length, not the month up to now
     if BARE_LENGTH.fullmatch(text) and AMOUNT_OF.match(doc.text, end):
         return False  # "roughly 20 days of work", "three years of experience": an amount; "two weeks of June" is a time
     if re.fullmatch(rf"{_COUNT}\s+{_UNIT}", text, re.IGNORECASE) and RATE_OF.match(doc.text, end):
