@@ -615,6 +615,26 @@ def test_a_length_that_measures_something_else_is_no_date(parser, resolver, text
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    "said, text, expression, first",
+    [
+        # past talk of an arrangement for a coming day: the 10th of this month is the Thursday; the last
+        # Thursday the 10th, six months back, had been taken
+        (date(2025, 4, 4), "Yes, on Thursday the 10th, I took the afternoon off for it.", "on Thursday the 10th",
+         date(2025, 4, 10)),
+        # a past one nearby that fits the weekday still comes first in past talk
+        (date(2025, 4, 4), "We met on Monday the 10th.", "on Monday the 10th", date(2025, 3, 10)),
+        # no month nearby fits: the last one that does, as before
+        (date(2025, 4, 4), "We met on Friday the 10th.", "on Friday the 10th", date(2025, 1, 10)),
+    ],
+)
+def test_a_weekday_and_day_in_past_talk_is_read_in_a_month_nearby(parser, resolver, said, text, expression, first):
+    mentions = resolver.ground(parser.parse(text), datetime(said.year, said.month, said.day, 12, 0))
+    mention = next(m for m in mentions if m.text == expression)
+    assert mention.start.date() == first, mentions
+
+
+@pytest.mark.slow
 def test_a_length_before_a_noun_leaves_the_date_of_the_turn(parser, resolver):
     said = datetime(2025, 1, 10, 20, 15)  # a Friday
     # "one month" had been the month up to the session, and as the first date it dated the memory

@@ -1372,8 +1372,23 @@ def _weekday_and_day(
     weekday: int, day: int, anchor: date, tense: str, governed: bool = False
 ) -> tuple[datetime, datetime, str] | None:
     """"Saturday the 15th": the 15th that is a Saturday, the next one (or, in past talk, the last one) within a
-    year; when none is, the weekday was a slip and the day of the month counts."""
+    year; when none is, the weekday was a slip and the day of the month counts. A day said without its month is
+    one of a month nearby (as :func:`_day_of_month` reads it), so in past talk, when neither this month's nor the
+    last month's fits the weekday but this month's or the next month's coming one does, that one is meant: the
+    past verb is an arrangement made for it ("on Thursday the 10th, I took the afternoon off for it", said on
+    Friday the 4th of April), not a Thursday the 10th half a year back."""
     step = -1 if tense == "past" else 1
+    if tense == "past":
+        nearby = []
+        for n in (0, -1, 1):
+            first = _month_start(anchor.year, anchor.month + n)
+            try:
+                nearby.append(date(first.year, first.month, day))
+            except ValueError:
+                continue
+        fitting = [d for d in nearby if d.weekday() == weekday]
+        if fitting and not any(d <= anchor for d in fitting):
+            return _days(min(fitting))
     for n in range(13):
         first = _month_start(anchor.year, anchor.month + step * n)
         try:
