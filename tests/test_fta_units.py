@@ -131,6 +131,14 @@ def test_a_dated_sentence_is_a_plan_only_of_its_speaker(build):
     assert news["content_type"] != "homework_or_plan" and news["lifecycle_status"] != "pending"  # Dad's news
 
 
+def test_a_title_before_a_name_stays_in_its_sentence(build):
+    # "Dr." had been read as a sentence end: the unit said "... with Dr." and "Patel moved the vaccines ..."
+    turns = conversation((MAY_8, [("Nina", "The vaccines are with Dr. Patel on the 28th."), ("Omar", "Good luck!"),
+                                  ("Nina", "Dr. Patel said he weighs 9 pounds now.")]))
+    texts = " | ".join(build(turns).units["content_text"].to_list())
+    assert "with Dr. Patel" in texts and "Dr. Patel said" in texts, texts
+
+
 def test_a_feeling_foreseen_is_no_plan(build):
     turns = conversation((MAY_8, [("Kim", "ugh im gonna miss you so much. I will always love this city."), ("Jess", "Aww!")]))
     unit = containing(build(turns).units, "miss")

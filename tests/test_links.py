@@ -136,6 +136,8 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("My new address is 5 Elm Road, York.", {"self.residence = 5 elm road, york"}),
         ("I live on Baker Street in Leeds.", {"self.residence = leeds"}),
         ("Ana lives on a boat.", set()),
+        # a length before the noun names which appointment: a one month checkup is not the three month one
+        ("My three month checkup is on Friday.", {"self.appointment[three month checkup] = friday"}),
     ],
 )
 def test_slots_of_statements(parser, text, expected):

@@ -40,6 +40,13 @@ def test_sentence_spans_split_where_the_extractor_joins_sentences():
     assert sentence_spans("   ") == []
 
 
+def test_sentence_spans_do_not_split_after_a_title_before_a_name():
+    # "Dr." had ended a sentence, so a unit or a memory's parse cut "Dr. Patel" into "... with Dr." and "Patel ..."
+    text = "Nina noted: it's on February 28th with Dr. Patel. Mrs. Okafor and Mr. Lee came too. She was fine."
+    assert [text[a:b] for a, b in sentence_spans(text)] == [
+        "Nina noted: it's on February 28th with Dr. Patel.", "Mrs. Okafor and Mr. Lee came too.", "She was fine."]
+
+
 def entries_of(parser, resolver, turns: list[tuple[str, str]], speakers_admitted: set[str] | None = None):
     frame = conversation((MAY_8, turns))
     gate = frame.select("turn_id", (pl.col("speaker").is_in(speakers_admitted) if speakers_admitted else pl.lit(True)).alias("admitted"))

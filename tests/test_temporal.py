@@ -600,6 +600,8 @@ def test_a_day_its_tense_puts_behind_is_no_day_of_a_month_ahead(parser, resolver
         # a length made an adjective, or an amount of something
         "I sent the invoice with 30-day terms.", "They're paying £400 a day, roughly 20 days of work.",
         "I have ten years of experience.", "She booked a two-week course.",
+        # the same adjective written with a space: the count and unit modify the noun after them
+        "She booked a two week course.", "He has his three month checkup.", "We took a 6 month lease.",
         # a rate: how often, like "three times a week"
         "They want someone in the office five days a week.", "I work three days a week now.",
         "She trains two days per week.", "We spend two months a year in Spain.",
@@ -614,6 +616,36 @@ def test_a_day_its_tense_puts_behind_is_no_day_of_a_month_ahead(parser, resolver
 def test_a_length_that_measures_something_else_is_no_date(parser, resolver, text):
     # each had been a stretch up to the session
     assert resolver.ground(parser.parse(text), datetime(2025, 4, 28, 9, 0)) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "said, text, expression, first",
+    [
+        # past talk of an arrangement for a coming day: the 10th of this month is the Thursday; the last
+        # Thursday the 10th, six months back, had been taken
+        (date(2025, 4, 4), "Yes, on Thursday the 10th, I took the afternoon off for it.", "on Thursday the 10th",
+         date(2025, 4, 10)),
+        # a past one nearby that fits the weekday still comes first in past talk
+        (date(2025, 4, 4), "We met on Monday the 10th.", "on Monday the 10th", date(2025, 3, 10)),
+        # no month nearby fits: the last one that does, as before
+        (date(2025, 4, 4), "We met on Friday the 10th.", "on Friday the 10th", date(2025, 1, 10)),
+    ],
+)
+def test_a_weekday_and_day_in_past_talk_is_read_in_a_month_nearby(parser, resolver, said, text, expression, first):
+    mentions = resolver.ground(parser.parse(text), datetime(said.year, said.month, said.day, 12, 0))
+    mention = next(m for m in mentions if m.text == expression)
+    assert mention.start.date() == first, mentions
+
+
+@pytest.mark.slow
+def test_a_length_before_a_noun_leaves_the_date_of_the_turn(parser, resolver):
+    said = datetime(2025, 1, 10, 20, 15)  # a Friday
+    # "one month" had been the month up to the session, and as the first date it dated the memory
+    mentions = resolver.ground(parser.parse("We have his one month checkup with Dr. Patel next Thursday."), said)
+    assert [(m.text, _days(m)) for m in mentions] == [("next Thursday", (date(2025, 1, 16), date(2025, 1, 17)))]
+    # a length that is no modifier still dates
+    assert ground_one(parser, resolver, "I'll see him in two weeks.", said).resolved
 
 
 @pytest.mark.slow

@@ -141,6 +141,7 @@ MEASURE_UNITS = frozenset(
     "time hour hr minute min second mile km kilometre kilometer k metre meter kg kilo kilogram pound lb lbs stone "
     "step lap length cup glass pint unit page".split()
 )
+LENGTH_UNITS = frozenset({"day", "week", "month", "year"})
 PERIOD_NOUNS = frozenset({"day", "night", "week", "weekend", "fortnight", "month", "year"})
 PERIOD_DETERMINERS = frozenset({"a", "an", "per", "every", "each"})
 COUNT_ADVERBS = {"once": 1, "twice": 2, "thrice": 3}
@@ -751,12 +752,26 @@ def _owner(context: _Context, i: int) -> str:
 
 
 def _scope(context: _Context, tokens: list[int]) -> str:
-    """Which appointment or activity: the noun phrase's lemmas without owner, determiners or times."""
+    """Which appointment or activity: the noun phrase's lemmas without owner, determiners or times; a length
+    that modifies the noun ("three month checkup") is no time but names which one it is."""
     kept = [
         j for j in tokens
-        if not _is_self_token(context, j) and context.doc.tokens[j].pos not in ("PART", "DET") and not _is_time(context, j)
+        if not _is_self_token(context, j) and context.doc.tokens[j].pos not in ("PART", "DET")
+        and (not _is_time(context, j) or _in_a_length_modifier(context, j))
     ]
     return " ".join(context.doc.tokens[j].lemma.lower() for j in kept)
+
+
+def _in_a_length_modifier(context: _Context, j: int) -> bool:
+    """Token ``j`` is a counted unit that modifies a noun after it, or that unit's count: "three month" in "his
+    three month checkup", "two week" in "a two week course" (the parse's compound or amod)."""
+    doc = context.doc
+    up = _parent(context, j)
+    unit = up[0] if up is not None and up[1] == "nummod" else j
+    if doc.tokens[unit].lemma.lower() not in LENGTH_UNITS or not _children(context, unit, "nummod"):
+        return False
+    above = _parent(context, unit)
+    return above is not None and above[1] in ("compound", "amod") and above[0] > unit and doc.tokens[above[0]].pos == "NOUN"
 
 
 def ownership(context: _Context, i: int) -> list[SlotValue]:

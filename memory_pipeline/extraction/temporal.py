@@ -490,6 +490,27 @@ def _measures_a_noun(doc: ParsedDoc, start: int, end: int) -> bool:
     return False
 
 
+def _sizes_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
+    """The expression at ``[start, end)`` is a count and a unit that modify a noun after them, the adjective
+    "two-week" written with a space ("a two week course", "his one month checkup", "a 6 month lease"): how long
+    the thing lasts or how old it is, no stretch of the calendar. The parse tells it: the unit is a compound or
+    adjective of a noun that follows the expression. A weekend is a time as well as a length ("a weekend yoga
+    class" is held on one), so only days, weeks, months and years count."""
+    length = r"(?:day|week|month|year)s?"
+    if not re.fullmatch(rf"{_COUNT}\s+{length}", text, re.IGNORECASE):
+        return False
+    last = next((t for t in reversed(doc.tokens) if t.idx < end), None)
+    if last is None or not re.fullmatch(length, last.lower):
+        return False
+    up = next(iter(doc.parents(last.i)), None)
+    return (
+        up is not None
+        and up.label in ("compound", "amod")
+        and doc.tokens[up.head].idx >= end
+        and doc.tokens[up.head].tag in ("NN", "NNS", "NNP", "NNPS")
+    )
+
+
 def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
     """The expression at ``[start, end)`` dates something: not a habitual, age or other non-anchoring use by its
     own words, nor by the words before it (a frequency or a greeting), nor a clock time alone in a sentence that
@@ -499,6 +520,8 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
         return False
     if _classifies_a_noun(doc, start, end, text) or _a_length(doc, start, text) or _a_time_taken(doc, start, text):
         return False
+    if _sizes_a_noun(doc, start, end, text):
+        return False  # "his one month checkup", "a two week course": the noun's length, not the month up to now
     if BARE_LENGTH.fullmatch(text) and AMOUNT_OF.match(doc.text, end):
         return False  # "roughly 20 days of work", "three years of experience": an amount; "two weeks of June" is a time
     if re.fullmatch(rf"{_COUNT}\s+{_UNIT}", text, re.IGNORECASE) and RATE_OF.match(doc.text, end):
@@ -1351,8 +1374,23 @@ def _weekday_and_day(
     weekday: int, day: int, anchor: date, tense: str, governed: bool = False
 ) -> tuple[datetime, datetime, str] | None:
     """"Saturday the 15th": the 15th that is a Saturday, the next one (or, in past talk, the last one) within a
-    year; when none is, the weekday was a slip and the day of the month counts."""
+    year; when none is, the weekday was a slip and the day of the month counts. A day said without its month is
+    one of a month nearby (as :func:`_day_of_month` reads it), so in past talk, when neither this month's nor the
+    last month's fits the weekday but this month's or the next month's coming one does, that one is meant: the
+    past verb is an arrangement made for it ("on Thursday the 10th, I took the afternoon off for it", said on
+    Friday the 4th of April), not a Thursday the 10th half a year back."""
     step = -1 if tense == "past" else 1
+    if tense == "past":
+        nearby = []
+        for n in (0, -1, 1):
+            first = _month_start(anchor.year, anchor.month + n)
+            try:
+                nearby.append(date(first.year, first.month, day))
+            except ValueError:
+                continue
+        fitting = [d for d in nearby if d.weekday() == weekday]
+        if fitting and not any(d <= anchor for d in fitting):
+            return _days(min(fitting))
     for n in range(13):
         first = _month_start(anchor.year, anchor.month + step * n)
         try:

@@ -24,8 +24,12 @@ from memory_pipeline.parsing.base import Arc, Entity, ParsedDoc, Token
 from memory_pipeline.parsing.roles import Role
 
 # Where a memory's text breaks into sentences: after . ! ? followed by space and an upper-case letter, a digit, a
-# quote or a bracket (the extractor closes every realised unit with a full stop and capitalises what follows).
-SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[\"'(A-Z0-9])")
+# quote or a bracket (the extractor closes every realised unit with a full stop and capitalises what follows);
+# not after a title that stands before a name ("Dr. Patel", "Mrs. Okafor"), whose full stop ends no sentence.
+_TITLES = ("Dr", "Mr", "Mrs", "Ms", "Mx", "Prof", "Rev")
+SENTENCE_BREAK = re.compile(
+    "".join(rf"(?<!\b{title}\.)" for title in _TITLES) + r"(?<=[.!?])\s+(?=[\"'(A-Z0-9])"
+)
 POSSESSIVE = re.compile(r"['’]s?$")  # "Ana's", and "James'" for a name that ends in s
 ROLES = {role.value: role for role in Role}
 
