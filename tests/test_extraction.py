@@ -121,6 +121,10 @@ def extract(parser, resolver):
         # a statement before a question of its own after a comma is said, not asked; a short tag stays with it
         ("Tom", "I got the job, did Mum tell you?", "Tom got the job. Tom asks: did Mum tell you?"),
         ("Tom", "Dad says he's retiring in June, did he tell you?", "Tom noted: Dad says he's retiring in June."),
+        # a name's "'s" before a gerund, read as a possessive, is the gerund's own subject: the clause is not given
+        # the subject of the clause it hangs on ("Rosa Priya's leaving ..." was wrong)
+        ("Rosa", "Priya's leaving in August to go to university, so I need to hire someone again.",
+         "Rosa noted: Priya's leaving in August to go to university. Rosa needs to hire someone again."),
         ("Tim", "On your NYC trip, did you have any troubles?", "Tim asks: On your NYC trip, did you have any troubles?"),
         # "I'm" dropped before adverbs: "is" goes before them ("Sam still is finding sand" was wrong)
         ("Tom", "Still finding sand in my bag.", "Tom is still finding sand in Tom's bag."),

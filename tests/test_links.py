@@ -909,6 +909,29 @@ def test_a_correction_word_corrects_the_event_of_its_own_clause(parser, embedder
     assert relations([due, moved]) == ["contradicts"]
 
 
+def test_a_correction_moves_only_a_memory_whose_date_is_its_events(parser):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links.rules import classify_pair
+    from memory_pipeline.memory_frame import memories_by_id
+
+    def relation(old: tuple, new: tuple, old_is_plan: bool) -> str:
+        frame = _plan_frame([old, new])
+        readings, memories = read_frame(frame, parser), memories_by_id(frame)
+        # a similarity that brings the pair as candidates, as the two memories' own did in a conversation
+        return classify_pair(memories[new[0]], memories[old[0]], readings[new[0]], readings[old[0]], 0.52,
+                             old_is_plan, LinksConfig()).relation
+
+    # the old memory's date is the day off, its wedding an undated clause of its own: moving "the wedding" to a new
+    # date corrects nothing there (it had contradicted it: another wedding)
+    off = ("off", "Jess noted: Priya asked for next Saturday off, her sister's getting married. Jess will ask Jess's brother "
+           "Sam to help Jess at the stall.", datetime(2025, 3, 29, 15), datetime(2025, 4, 5))
+    moved = ("moved", "Jess noted: Actually no, they moved the wedding to the 21st of June.", datetime(2025, 4, 7, 10), datetime(2025, 6, 21))
+    assert relation(off, moved, True) != "contradicts"
+    # a memory whose date is the wedding's is still corrected
+    wedding = ("wedding", "Her sister's wedding is on the 14th of June.", datetime(2025, 3, 29, 15), datetime(2025, 6, 14))
+    assert relation(wedding, moved, False) == "contradicts"
+
+
 def test_a_call_the_speaker_has_got_for_a_date_ahead_is_a_plan_and_called_off(parser, embedder):
     from memory_pipeline.analysis import read_frame
     from memory_pipeline.links import final_lifecycles, initial_lifecycles

@@ -276,6 +276,9 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         (date(2024, 6, 10), "I need it done before the 20th", date(2024, 6, 20)),
         # lower-case chat the tagger misses, after a preposition
         (date(2024, 6, 10), "we leave on the 25th", date(2024, 6, 25)),
+        # a day of the month by itself, heading its own noun phrase: a subject, or the time of its clause
+        (date(2025, 5, 26), "Yeah, the 9th is better for us.", date(2025, 6, 9)),
+        (date(2025, 5, 26), "I'm free the 9th.", date(2025, 6, 9)),
         (date(2024, 6, 10), "probably end of august", date(2024, 8, 21)),
         # said on a Friday, the weekend is the coming one
         (date(2024, 3, 8), "yes pls, over the weekend", date(2024, 3, 9)),
@@ -444,6 +447,9 @@ def test_ordinals_and_verbs_that_are_no_dates(parser, resolver):
     # an ordinal before its noun counts or ranks it
     assert resolver.ground(parser.parse("I'm doing it for the 3rd time."), SESSION) == []
     assert [m.text for m in resolver.ground(parser.parse("We moved to the 5th floor on the 3rd."), SESSION)] == ["the 3rd"]
+    # ... and one that ranks by itself, or is one of several things, is no day either
+    assert resolver.ground(parser.parse("I liked the 2nd better."), SESSION) == []
+    assert resolver.ground(parser.parse("She was the 3rd to arrive."), SESSION) == []
 
 
 @pytest.mark.slow

@@ -23,6 +23,7 @@ from memory_pipeline.analysis.cues import (
     correction_cue,
     correction_event,
     denial_cue,
+    event_of,
     is_future,
     is_report,
     negated_heads,
@@ -32,6 +33,7 @@ from memory_pipeline.analysis.cues import (
     report_events,
     started_events,
 )
+from memory_pipeline.analysis.clauses import parent, subtree
 from memory_pipeline.analysis.slots import SELF, SlotValue, read_slots, speaker_names
 from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver, replaced_dates
 from memory_pipeline.parsing import ParsedDoc, Parser
@@ -66,6 +68,7 @@ class Reading:
     denied: Event = Event()  # the clause a denial governs
     corrected: Event = Event()  # the clause a correction cue is in ("the hike got postponed to next weekend")
     replaced_times: tuple[str, ...] = ()  # the dates it names as no longer holding ("not the 8th"), unresolved
+    dated: Event = Event()  # the clauses its date expressions are in: what its dates are the dates of
 
     @property
     def single_fact(self) -> bool:
@@ -127,6 +130,7 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         denied=cue_event(doc, denial.at, names) if denial else Event(),
         corrected=correction_event(doc, correction.at, names) if correction else Event(),
         replaced_times=tuple(text for _, _, text in replaced),
+        dated=dated_event(doc, names),
     )
 
 
@@ -141,6 +145,27 @@ def replaced_times(doc: ParsedDoc) -> list[tuple[int, str, str]]:
             before = doc.tokens[at - 1]
             out.append((at - 1, doc.text[before.idx : mention.char_end], mention.text))
     return out
+
+
+# Dependents that open a clause of their own: a date in the main clause is not the date of what they say.
+OWN_CLAUSE_LABELS = ("ccomp", "advcl", "conj", "parataxis", "relcl")
+
+
+def dated_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
+    """What the memory's dates are the dates of: for each date expression, the clause of the predicate above it,
+    its subject included ("the wedding is on the 14th" -> wedding) and clauses of their own left out ("Priya asked
+    for next Saturday off, her sister's getting married": the Saturday is the day off, not the wedding's)."""
+    events = []
+    for start, _ in _TIMES.find(doc):
+        k = next((t.i for t in doc.tokens if t.idx >= start), None)
+        if k is None:
+            continue
+        head, seen = k, {k}
+        while doc.tokens[head].pos not in ("VERB", "AUX") and (up := parent(doc, head)) is not None and up[0] not in seen:
+            head = up[0]
+            seen.add(head)
+        events.append(event_of(doc, subtree(doc, head, skip=OWN_CLAUSE_LABELS), names))
+    return Event(frozenset().union(*(e.words for e in events)), frozenset().union(*(e.nouns for e in events)))
 
 
 def called_off_event(doc: ParsedDoc, cancels: Sequence[Cue], names: frozenset[str]) -> Event:

@@ -94,6 +94,12 @@ def find_actor(doc: ParsedDoc, i: int, hops: int = 3) -> tuple[int | None, bool]
     for arc in doc.children(i):
         if arc.role is Role.ACTOR and doc.tokens[arc.dep].lower not in CHAT_INTERJECTIONS:
             return arc.dep, True
+    if doc.tokens[i].tag == "VBG":
+        # the possessor of a gerund is its subject, and the tagger reads chat's "Priya's leaving" (is) so too:
+        # the one leaving is Priya, not the subject of the clause the gerund hangs on
+        for arc in doc.children(i):
+            if arc.label == "poss":
+                return arc.dep, True
     current = i
     for _ in range(hops):
         parents = doc.parents(current)

@@ -280,6 +280,7 @@ class TemporalResolver:
                 spans.append((doc.tokens[ent.start].idx, doc.tokens[ent.end - 1].end))
         for pattern in CUE_PATTERNS:
             spans.extend(m.span() for m in pattern.finditer(doc.text))
+        spans.extend(m.span() for m in BARE_DAY_OF_MONTH.finditer(doc.text) if _a_day_by_itself(doc, *m.span()))
         merged: list[list[int]] = []
         for start, end in sorted(spans):
             if merged and start <= merged[-1][1]:
@@ -387,6 +388,29 @@ class TemporalResolver:
             if interval is not None:
                 return interval
         return None
+
+
+# "The 9th" with no preposition before it: a day of the month only where the parse says it stands by itself
+# (:func:`_a_day_by_itself`).
+BARE_DAY_OF_MONTH = re.compile(r"\bthe\s+(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b", re.IGNORECASE)
+# The roles in which such an ordinal is a time: the clause's subject ("the 9th is better for us") or the time
+# of the clause ("I'm free the 9th"); as an object or a complement it is as often one of several things or a
+# rank ("I liked the 2nd better", "she was the 3rd to arrive"), and after a preposition the cue patterns decide.
+DAY_BY_ITSELF_LABELS = frozenset({"nsubj", "nsubjpass", "npadvmod"})
+
+
+def _a_day_by_itself(doc: ParsedDoc, start: int, end: int) -> bool:
+    """The ordinal at ``[start, end)`` ("the 9th") heads a noun phrase of its own, with nothing in it but its
+    article, as the subject or the time of its clause: a day of the month, which the tagger leaves out when no
+    preposition or month comes with it ("the 9th is better for us", "I'm free the 9th"). One that modifies a
+    noun after it ("the 5th floor"), or has words of its own ("the 3rd in line", "the 2nd to arrive"), ranks or
+    counts; an adjective reading ("I liked the 2nd better") is no noun phrase."""
+    word = next((t for t in doc.tokens if start <= t.idx < end and t.text[:1].isdigit()), None)
+    if word is None or word.pos not in ("NOUN", "PROPN", "NUM"):
+        return False
+    if not any(arc.label in DAY_BY_ITSELF_LABELS for arc in doc.parents(word.i)):
+        return False
+    return all(arc.label == "det" for arc in doc.children(word.i))
 
 
 def _moved_from_to(doc: ParsedDoc, start: int, end: int) -> list[tuple[int, int]]:

@@ -300,6 +300,10 @@ def _contradiction(
     if new_reading.denial is not None:
         return True
     corrects_old = new_reading.corrected.overlap(Event(old_reading.words, old_reading.nouns)) >= config.event_overlap
+    if corrects_old and old_reading.dated.words:
+        # the old date must be the corrected event's: a memory that shares the event's words in a clause its date
+        # is not in ("Priya asked for next Saturday off, her sister's getting married") keeps its date
+        corrects_old = new_reading.corrected.overlap(old_reading.dated) >= config.event_overlap
     if (new_reading.correction is not None and corrects_old and new.explicit_time and old.explicit_time
             and new.event_start != old.event_start and not moved_from_another_day(new, old, new_reading)):
         return True
