@@ -507,7 +507,8 @@ def embed_units(units: pl.DataFrame, embedder) -> pl.DataFrame:
 
 # --- plans moved, done on the new date, or dropped in the same breath --------------------------------------------
 def _plan_frame(rows: list[tuple]) -> pl.DataFrame:
-    """Entries (id, text, said, event day[, event end]) of one speaker, Jess, in one conversation."""
+    """Entries (id, text, said, event day[, event end[, the expression that dates it]]) of one speaker, Jess, in one
+    conversation."""
     from datetime import timedelta
 
     from memory_pipeline.memory_frame import memory_frame
@@ -518,6 +519,7 @@ def _plan_frame(rows: list[tuple]) -> pl.DataFrame:
         "event_start": [r[3] for r in rows],
         "event_end": [r[4] if len(r) > 4 else r[3] + timedelta(days=1) if r[3] else None for r in rows],
         "event_time_basis": ["expression" if r[3] else None for r in rows], "source_turn_id": [f"S{n}:1" for n in range(len(rows))],
+        "event_time_text": [r[5] if len(r) > 5 else None for r in rows],
     })
     return memory_frame(entries)
 
@@ -930,6 +932,27 @@ def test_a_correction_moves_only_a_memory_whose_date_is_its_events(parser):
     # a memory whose date is the wedding's is still corrected
     wedding = ("wedding", "Her sister's wedding is on the 14th of June.", datetime(2025, 3, 29, 15), datetime(2025, 6, 14))
     assert relation(wedding, moved, False) == "contradicts"
+
+
+def test_a_correction_gives_the_date_it_says_not_one_told_before_it(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+
+    def relations(rows: list[tuple]) -> list[str]:
+        frame = _plan_frame(rows)
+        readings = read_frame(frame, parser)
+        result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+        return result.links["relation"].to_list()
+
+    trip = ("trip", "I'm planning a trip to Lisbon in April, right after the exam.", datetime(2025, 1, 14, 18),
+            datetime(2025, 4, 1), datetime(2025, 5, 1), "in April")
+    # the memory is dated by a sentence before the correction word's, about someone else's past: no new date of the trip
+    sister = ("sister", "She did for two years, she's back in Leeds now. She might come to Lisbon with me, actually.",
+              datetime(2025, 1, 23, 18), datetime(2023, 1, 23), datetime(2025, 1, 24), "for two years")
+    assert "contradicts" not in relations([trip, sister])
+    # a date said in the correction's own sentence moves the trip, whatever was told before it
+    for text in ("Actually, the Lisbon trip is in May now.", "Exam's done. Actually, the Lisbon trip is in May now."):
+        moved = ("moved", text, datetime(2025, 1, 23, 18), datetime(2025, 5, 1), datetime(2025, 6, 1), "in May")
+        assert relations([trip, moved]) == ["contradicts"], text
 
 
 def test_a_call_the_speaker_has_got_for_a_date_ahead_is_a_plan_and_called_off(parser, embedder):

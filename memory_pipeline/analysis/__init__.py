@@ -69,6 +69,8 @@ class Reading:
     corrected: Event = Event()  # the clause a correction cue is in ("the hike got postponed to next weekend")
     replaced_times: tuple[str, ...] = ()  # the dates it names as no longer holding ("not the 8th"), unresolved
     dated: Event = Event()  # the clauses its date expressions are in: what its dates are the dates of
+    # the date expressions said in the correction's sentence or after it: the dates a correction can give
+    correction_times: tuple[str, ...] = ()
 
     @property
     def single_fact(self) -> bool:
@@ -131,7 +133,17 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         corrected=correction_event(doc, correction.at, names) if correction else Event(),
         replaced_times=tuple(text for _, _, text in replaced),
         dated=dated_event(doc, names),
+        correction_times=times_from_sentence_of(doc, correction.at) if correction else (),
     )
+
+
+def times_from_sentence_of(doc: ParsedDoc, at: int) -> tuple[str, ...]:
+    """The date expressions of ``doc`` from the start of token ``at``'s sentence on. A correction gives its event
+    the dates it says, or goes on to say, never one told in a sentence before it ("She lived there for two years.
+    She might come with me, actually")."""
+    sentence = doc.tokens[at].sent
+    start = min(t.idx for t in doc.tokens if t.sent == sentence)
+    return tuple(doc.text[lo:hi] for lo, hi in _TIMES.find(doc) if lo >= start)
 
 
 def replaced_times(doc: ParsedDoc) -> list[tuple[int, str, str]]:

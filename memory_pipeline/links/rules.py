@@ -305,9 +305,19 @@ def _contradiction(
         # is not in ("Priya asked for next Saturday off, her sister's getting married") keeps its date
         corrects_old = new_reading.corrected.overlap(old_reading.dated) >= config.event_overlap
     if (new_reading.correction is not None and corrects_old and new.explicit_time and old.explicit_time
-            and new.event_start != old.event_start and not moved_from_another_day(new, old, new_reading)):
+            and new.event_start != old.event_start and _dated_by_the_correction(new, new_reading)
+            and not moved_from_another_day(new, old, new_reading)):
         return True
     return bool(new_reading.negated_words & old_reading.words) and not old_reading.negated and overlap >= NEGATION_OVERLAP
+
+
+def _dated_by_the_correction(memory: Memory, reading: Reading) -> bool:
+    """The date that dates ``memory`` is said in its correction's sentence or after it
+    (:attr:`Reading.correction_times`): a correction moves its event to a date it gives, not to one an earlier
+    sentence told of something else ("She did for two years, she's back in Leeds now. She might come to Lisbon
+    with me, actually" had moved a trip to Lisbon two years back)."""
+    said = (memory.event_time_text or "").lower()
+    return any(said in time.lower() or time.lower() in said for time in reading.correction_times if time)
 
 
 def with_followed_up_plans(jobs: Sequence[CandidateJob], context: LinkContext) -> list[CandidateJob]:
