@@ -1168,3 +1168,21 @@ def test_a_reschedule_from_a_named_day_corrects_only_what_was_on_that_day(parser
     links, status = outcome([practice, moved])
     assert all(relation != "contradicts" for _, _, relation in links), links
     assert set(status.values()) == {"active"}
+
+
+def test_a_question_asserts_nothing_a_negation_could_contradict(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+
+    def relations(rows: list[tuple]) -> list[str]:
+        frame = _plan_frame(rows)
+        readings = read_frame(frame, parser)
+        result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+        return result.links["relation"].to_list()
+
+    # the turns' own words, as the parse an entry carries reads them ("Jess asks: the cake?")
+    ask = ("ask", "And the cake?", datetime(2025, 1, 30, 12), datetime(2025, 1, 30))
+    miss = ("miss", "I wouldn't miss free cake for anything.", datetime(2025, 1, 30, 12, 5), datetime(2025, 1, 30))
+    assert "contradicts" not in relations([ask, miss])
+    # a statement of the same thing is still contradicted by its negation
+    liked = ("liked", "Jess liked the free cake.", datetime(2025, 1, 30, 12), datetime(2025, 1, 30))
+    assert relations([liked, ("not", "Jess didn't like the free cake.", datetime(2025, 1, 30, 12, 5), datetime(2025, 1, 30))]) == ["contradicts"]

@@ -66,6 +66,7 @@ class Reading:
     denied: Event = Event()  # the clause a denial governs
     corrected: Event = Event()  # the clause a correction cue is in ("the hike got postponed to next weekend")
     replaced_times: tuple[str, ...] = ()  # the dates it names as no longer holding ("not the 8th"), unresolved
+    question: bool = False  # every sentence of it asks ("And the cake?"): it asserts nothing
 
     @property
     def single_fact(self) -> bool:
@@ -127,7 +128,14 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         denied=cue_event(doc, denial.at, names) if denial else Event(),
         corrected=correction_event(doc, correction.at, names) if correction else Event(),
         replaced_times=tuple(text for _, _, text in replaced),
+        question=only_questions(doc),
     )
+
+
+def only_questions(doc: ParsedDoc) -> bool:
+    """Every sentence of ``doc`` ends in a question mark: the memory asks and states nothing."""
+    ends = [next((t for t in reversed(doc.tokens[start:end]) if t.text.strip()), None) for start, end in doc.sentences]
+    return bool(ends) and all(t is not None and "?" in t.text for t in ends)
 
 
 def replaced_times(doc: ParsedDoc) -> list[tuple[int, str, str]]:
