@@ -157,6 +157,15 @@ def test_slots_of_statements(parser, text, expected):
         # "it" after the one measured thing its sentence names is that thing
         ("The landlord knocked £50 off the rent, so it's £1,300 a month now.", {"self.quantity[rent] = £1,300"}),
         ("My salary went up in March and it's £45,000 now.", {"self.quantity[salary] = £45,000"}),
+        # a measure changed "to" a sum has that sum as its value; by how much it changed is no value
+        ("Also the budget went up to $28,000.", {"self.quantity[budget] = $28,000"}),
+        ("We cut the budget back to $26,500 since we don't need as much food.", {"self.quantity[budget] = $26,500"}),
+        ("They raised my rent to £1,400.", {"self.quantity[rent] = £1,400"}),
+        ("My rent went from $1,500 to $1,850.", {"self.quantity[rent] = $1,850"}),
+        ("My rent went up by $50.", set()),
+        ("My rent didn't go up to $2,000.", set()),
+        ("My rent will go up to $2,000 next year.", set()),
+        ("The budget covers up to $500 of flowers.", set()),
         ("Ana's 10k PB is 52:40.", {"self.quantity[10k pb] = 52:40"}),
         # the tagger calls this "10k" a date; it is the distance the record is for
         ("My 10k PB is 52:40, from the Riverside 10k last October.", {"self.quantity[10k pb] = 52:40"}),
@@ -1186,3 +1195,16 @@ def test_a_question_asserts_nothing_a_negation_could_contradict(parser, embedder
     # a statement of the same thing is still contradicted by its negation
     liked = ("liked", "Jess liked the free cake.", datetime(2025, 1, 30, 12), datetime(2025, 1, 30))
     assert relations([liked, ("not", "Jess didn't like the free cake.", datetime(2025, 1, 30, 12, 5), datetime(2025, 1, 30))]) == ["contradicts"]
+
+
+def test_a_measure_changed_to_a_new_sum_updates_the_old_one(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+
+    frame = _plan_frame([
+        ("up", "Also the budget went up to $28,000. Sam's grandparents sent a check.", datetime(2025, 1, 30, 12), None),
+        ("cut", "We cut the budget back to $26,500 since we don't need as much food.", datetime(2025, 3, 15, 14), None),
+    ])
+    readings = read_frame(frame, parser)
+    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+    links = {(r["src_memory_id"], r["dst_memory_id"]): r["relation"] for r in result.links.iter_rows(named=True)}
+    assert links == {("cut", "up"): "updates"}
