@@ -1208,3 +1208,26 @@ def test_a_measure_changed_to_a_new_sum_updates_the_old_one(parser, embedder):
     result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
     links = {(r["src_memory_id"], r["dst_memory_id"]): r["relation"] for r in result.links.iter_rows(named=True)}
     assert links == {("cut", "up"): "updates"}
+
+
+def test_an_event_named_by_an_ing_noun_on_a_date_is_a_plan_and_done_when_reported(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    frame = _plan_frame([
+        ("tasting", "We have a tasting at Sugar Loaf Bakery on February 7th.", datetime(2025, 1, 30, 12), datetime(2025, 2, 7)),
+        ("fitting", "My first fitting is next Saturday at 11.", datetime(2025, 2, 8, 15), datetime(2025, 2, 15)),
+        ("tom", "Tom's fitting is on Friday.", datetime(2025, 2, 8, 15), datetime(2025, 2, 14)),
+        # no event: a feeling, whose date is inside a clause or after "about"; a state measured by "for"
+        ("feeling", "I have a feeling it's on Friday.", datetime(2025, 2, 8, 15), datetime(2025, 2, 14)),
+        ("about", "I have a bad feeling about Friday.", datetime(2025, 2, 8, 15), datetime(2025, 2, 14)),
+        ("off", "Running is off for at least three months.", datetime(2025, 2, 8, 15), datetime(2025, 2, 8), datetime(2025, 5, 8)),
+        ("fun", "The fitting on Saturday was so fun.", datetime(2025, 2, 20, 20), datetime(2025, 2, 15)),
+    ])
+    readings = read_frame(frame, parser)
+    initial = initial_lifecycles(memories_by_id(frame), readings)
+    assert (initial["tasting"], initial["fitting"]) == ("pending", "pending")
+    assert all(initial[k] is None for k in ("tom", "feeling", "about", "off")), initial
+    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+    assert final_lifecycles(initial, result.links)["fitting"] == "completed"
