@@ -1192,6 +1192,16 @@ def test_a_question_asserts_nothing_a_negation_could_contradict(parser, embedder
     ask = ("ask", "And the cake?", datetime(2025, 1, 30, 12), datetime(2025, 1, 30))
     miss = ("miss", "I wouldn't miss free cake for anything.", datetime(2025, 1, 30, 12, 5), datetime(2025, 1, 30))
     assert "contradicts" not in relations([ask, miss])
+    # the parse an entry carries has its words only: the question mark is in its text ("Jess asks: the cake?")
+    from memory_pipeline.analysis import only_questions
+    from memory_pipeline.parsing.words import doc_from_record, doc_record
+
+    record = doc_record(parser.parse("Jess asks: the cake?"))
+    words = [n for n, t in enumerate(record["tokens"]) if t["text"] != "?"]
+    record["tokens"] = [record["tokens"][n] for n in words]
+    record["arcs"], record["sentences"] = [], [[0, len(words)]]
+    assert only_questions(doc_from_record(record, "Jess asks: the cake?"))
+    assert not only_questions(doc_from_record(record, "Jess asks: the cake."))
     # a statement of the same thing is still contradicted by its negation
     liked = ("liked", "Jess liked the free cake.", datetime(2025, 1, 30, 12), datetime(2025, 1, 30))
     assert relations([liked, ("not", "Jess didn't like the free cake.", datetime(2025, 1, 30, 12, 5), datetime(2025, 1, 30))]) == ["contradicts"]

@@ -133,9 +133,16 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
 
 
 def only_questions(doc: ParsedDoc) -> bool:
-    """Every sentence of ``doc`` ends in a question mark: the memory asks and states nothing."""
-    ends = [next((t for t in reversed(doc.tokens[start:end]) if t.text.strip()), None) for start, end in doc.sentences]
-    return bool(ends) and all(t is not None and "?" in t.text for t in ends)
+    """Every sentence of ``doc`` ends in a question mark: the memory asks and states nothing. The parse an entry
+    carries has its words only, so the mark is looked for in the text after each sentence's last token too."""
+    if not doc.sentences:
+        return False
+    starts = [doc.tokens[start].idx for start, _ in doc.sentences[1:]] + [len(doc.text)]
+    for (start, end), following in zip(doc.sentences, starts, strict=True):
+        words = [t for t in doc.tokens[start:end] if t.text.strip()]
+        if not words or ("?" not in words[-1].text and "?" not in doc.text[words[-1].end : following]):
+            return False
+    return True
 
 
 def replaced_times(doc: ParsedDoc) -> list[tuple[int, str, str]]:
