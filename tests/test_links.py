@@ -159,6 +159,15 @@ def test_slots_of_statements(parser, text, expected):
         # "it" after the one measured thing its sentence names is that thing
         ("The landlord knocked £50 off the rent, so it's £1,300 a month now.", {"self.quantity[rent] = £1,300"}),
         ("My salary went up in March and it's £45,000 now.", {"self.quantity[salary] = £45,000"}),
+        # a measure changed "to" a sum has that sum as its value; by how much it changed is no value
+        ("Also the budget went up to $28,000.", {"self.quantity[budget] = $28,000"}),
+        ("We cut the budget back to $26,500 since we don't need as much food.", {"self.quantity[budget] = $26,500"}),
+        ("They raised my rent to £1,400.", {"self.quantity[rent] = £1,400"}),
+        ("My rent went from $1,500 to $1,850.", {"self.quantity[rent] = $1,850"}),
+        ("My rent went up by $50.", set()),
+        ("My rent didn't go up to $2,000.", set()),
+        ("My rent will go up to $2,000 next year.", set()),
+        ("The budget covers up to $500 of flowers.", set()),
         ("Ana's 10k PB is 52:40.", {"self.quantity[10k pb] = 52:40"}),
         # the tagger calls this "10k" a date; it is the distance the record is for
         ("My 10k PB is 52:40, from the Riverside 10k last October.", {"self.quantity[10k pb] = 52:40"}),
@@ -1216,3 +1225,67 @@ def test_a_reschedule_from_a_named_day_corrects_only_what_was_on_that_day(parser
     links, status = outcome([practice, moved])
     assert all(relation != "contradicts" for _, _, relation in links), links
     assert set(status.values()) == {"active"}
+
+
+def test_a_question_asserts_nothing_a_negation_could_contradict(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+
+    def relations(rows: list[tuple]) -> list[str]:
+        frame = _plan_frame(rows)
+        readings = read_frame(frame, parser)
+        result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+        return result.links["relation"].to_list()
+
+    # the turns' own words, as the parse an entry carries reads them ("Jess asks: the cake?")
+    ask = ("ask", "And the cake?", datetime(2025, 1, 30, 12), datetime(2025, 1, 30))
+    miss = ("miss", "I wouldn't miss free cake for anything.", datetime(2025, 1, 30, 12, 5), datetime(2025, 1, 30))
+    assert "contradicts" not in relations([ask, miss])
+    # the parse an entry carries has its words only: the question mark is in its text ("Jess asks: the cake?")
+    from memory_pipeline.analysis import only_questions
+    from memory_pipeline.parsing.words import doc_from_record, doc_record
+
+    record = doc_record(parser.parse("Jess asks: the cake?"))
+    words = [n for n, t in enumerate(record["tokens"]) if t["text"] != "?"]
+    record["tokens"] = [record["tokens"][n] for n in words]
+    record["arcs"], record["sentences"] = [], [[0, len(words)]]
+    assert only_questions(doc_from_record(record, "Jess asks: the cake?"))
+    assert not only_questions(doc_from_record(record, "Jess asks: the cake."))
+    # a statement of the same thing is still contradicted by its negation
+    liked = ("liked", "Jess liked the free cake.", datetime(2025, 1, 30, 12), datetime(2025, 1, 30))
+    assert relations([liked, ("not", "Jess didn't like the free cake.", datetime(2025, 1, 30, 12, 5), datetime(2025, 1, 30))]) == ["contradicts"]
+
+
+def test_a_measure_changed_to_a_new_sum_updates_the_old_one(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+
+    frame = _plan_frame([
+        ("up", "Also the budget went up to $28,000. Sam's grandparents sent a check.", datetime(2025, 1, 30, 12), None),
+        ("cut", "We cut the budget back to $26,500 since we don't need as much food.", datetime(2025, 3, 15, 14), None),
+    ])
+    readings = read_frame(frame, parser)
+    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+    links = {(r["src_memory_id"], r["dst_memory_id"]): r["relation"] for r in result.links.iter_rows(named=True)}
+    assert links == {("cut", "up"): "updates"}
+
+
+def test_an_event_named_by_an_ing_noun_on_a_date_is_a_plan_and_done_when_reported(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    frame = _plan_frame([
+        ("tasting", "We have a tasting at Sugar Loaf Bakery on February 7th.", datetime(2025, 1, 30, 12), datetime(2025, 2, 7)),
+        ("fitting", "My first fitting is next Saturday at 11.", datetime(2025, 2, 8, 15), datetime(2025, 2, 15)),
+        ("tom", "Tom's fitting is on Friday.", datetime(2025, 2, 8, 15), datetime(2025, 2, 14)),
+        # no event: a feeling, whose date is inside a clause or after "about"; a state measured by "for"
+        ("feeling", "I have a feeling it's on Friday.", datetime(2025, 2, 8, 15), datetime(2025, 2, 14)),
+        ("about", "I have a bad feeling about Friday.", datetime(2025, 2, 8, 15), datetime(2025, 2, 14)),
+        ("off", "Running is off for at least three months.", datetime(2025, 2, 8, 15), datetime(2025, 2, 8), datetime(2025, 5, 8)),
+        ("fun", "The fitting on Saturday was so fun.", datetime(2025, 2, 20, 20), datetime(2025, 2, 15)),
+    ])
+    readings = read_frame(frame, parser)
+    initial = initial_lifecycles(memories_by_id(frame), readings)
+    assert (initial["tasting"], initial["fitting"]) == ("pending", "pending")
+    assert all(initial[k] is None for k in ("tom", "feeling", "about", "off")), initial
+    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+    assert final_lifecycles(initial, result.links)["fitting"] == "completed"

@@ -71,6 +71,7 @@ class Reading:
     dated: Event = Event()  # the clauses its date expressions are in: what its dates are the dates of
     # the date expressions said in the correction's sentence or after it: the dates a correction can give
     correction_times: tuple[str, ...] = ()
+    question: bool = False  # every sentence of it asks ("And the cake?"): it asserts nothing
 
     @property
     def single_fact(self) -> bool:
@@ -134,6 +135,7 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         replaced_times=tuple(text for _, _, text in replaced),
         dated=dated_event(doc, names),
         correction_times=times_from_sentence_of(doc, correction.at) if correction else (),
+        question=only_questions(doc),
     )
 
 
@@ -144,6 +146,19 @@ def times_from_sentence_of(doc: ParsedDoc, at: int) -> tuple[str, ...]:
     sentence = doc.tokens[at].sent
     start = min(t.idx for t in doc.tokens if t.sent == sentence)
     return tuple(doc.text[lo:hi] for lo, hi in _TIMES.find(doc) if lo >= start)
+
+
+def only_questions(doc: ParsedDoc) -> bool:
+    """Every sentence of ``doc`` ends in a question mark: the memory asks and states nothing. The parse an entry
+    carries has its words only, so the mark is looked for in the text after each sentence's last token too."""
+    if not doc.sentences:
+        return False
+    starts = [doc.tokens[start].idx for start, _ in doc.sentences[1:]] + [len(doc.text)]
+    for (start, end), following in zip(doc.sentences, starts, strict=True):
+        words = [t for t in doc.tokens[start:end] if t.text.strip()]
+        if not words or ("?" not in words[-1].text and "?" not in doc.text[words[-1].end : following]):
+            return False
+    return True
 
 
 def replaced_times(doc: ParsedDoc) -> list[tuple[int, str, str]]:

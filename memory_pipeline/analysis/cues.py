@@ -661,16 +661,46 @@ def _own_dated_event(doc: ParsedDoc, i: int, names: frozenset[str]) -> Event:
     token = doc.tokens[i]
     lemma = token.lemma.lower()
     if lemma == "be":
-        events = [s for s in children(doc, i, "nsubj") if doc.tokens[s].lemma.lower() in ARRANGED_EVENT_NOUNS
-                  and _not_anothers(doc, s, names)]
+        events = [s for s in children(doc, i, "nsubj") if _arranged_event_noun(doc, i, s) and _not_anothers(doc, s, names)]
     elif _having(doc, i) and subject_of(doc, i, names) == SELF:
-        events = [o for o in children(doc, i, "dobj") if doc.tokens[o].lemma.lower() in ARRANGED_EVENT_NOUNS]
+        events = [o for o in children(doc, i, "dobj") if _arranged_event_noun(doc, i, o)]
     else:
         return Event()
     dated = any(doc.tokens[k].ent in ("DATE", "TIME") for k in subtree(doc, i))
     if not events or not dated or children(doc, i, "neg") or habitual(doc, i):
         return Event()
     return event_of(doc, subtree(doc, events[0]), names)
+
+
+# Prepositions that date what they hang on ("a fitting on the 22nd", "the tasting is at 3"), unlike "about", or
+# "for" and "until", which measure a state ("running is off for three months").
+DATING_PREPOSITIONS = frozenset({"on", "at", "in", "after", "before"})
+# The shortest "-ing" noun read as an event by its form: "meeting", "fitting", "tasting"; not "thing", "ring", "spring".
+ING_EVENT_MIN_LETTERS = 7
+
+
+def _arranged_event_noun(doc: ParsedDoc, verb: int, noun: int) -> bool:
+    """Token ``noun`` names an event one has or that is on a date: a noun of :data:`ARRANGED_EVENT_NOUNS`, or a
+    singular noun made from a verb by "-ing" ("a fitting", "a tasting", "the screening") whose date hangs on the
+    noun or on ``verb`` itself by a dating preposition or bare ("is next Saturday"), not inside a clause or an
+    "about" ("I have a feeling it's on Friday" names no event)."""
+    token = doc.tokens[noun]
+    if token.lemma.lower() in ARRANGED_EVENT_NOUNS:
+        return True
+    if token.tag != "NN" or not token.lower.endswith("ing") or len(token.lower) < ING_EVENT_MIN_LETTERS or token.ent:
+        return False
+    return _dated_directly(doc, verb) or _dated_directly(doc, noun)
+
+
+def _dated_directly(doc: ParsedDoc, head: int) -> bool:
+    """A date or time entity hangs on ``head`` bare (npadvmod, tmod) or as the object of a dating preposition."""
+    for arc in doc.children(head):
+        if arc.label in ("npadvmod", "tmod") and doc.tokens[arc.dep].ent in ("DATE", "TIME"):
+            return True
+        if arc.label == "prep" and doc.tokens[arc.dep].lower in DATING_PREPOSITIONS:
+            if any(doc.tokens[o].ent in ("DATE", "TIME") for o in children(doc, arc.dep, "pobj")):
+                return True
+    return False
 
 
 def _not_anothers(doc: ParsedDoc, event: int, names: frozenset[str]) -> bool:

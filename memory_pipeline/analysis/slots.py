@@ -135,6 +135,11 @@ NOT_ACTIVITIES = frozenset(
 MEASURE_NOUNS = frozenset(
     "rent salary pay wage wages income mortgage weight pb pr best record commute sleep mileage budget allowance".split()
 )
+# Verbs that change a measure to the sum after their "to" ("my rent went up to $1,850", "we cut the budget back to
+# $26,500", "they raised my salary to £40k"): the sum is its value from then on.
+CHANGE_TO_VERBS = frozenset(
+    "go rise fall drop climb jump increase decrease grow shrink raise cut lower reduce bump hike slash".split()
+)
 # Names of the same measure: "my personal best", "my PB"
 MEASURE_ALIASES = {"personal best": "pb", "personal record": "pb", "pr": "pb", "best": "pb", "wages": "wage"}
 MEASURE_UNITS = frozenset(
@@ -1021,6 +1026,9 @@ def _measured_noun(context: _Context, i: int) -> list[SlotValue]:
         if up is None or (up[1] == "attr" and _lemma(context, up[0]) == "be") or (
                 up[1] == "dobj" and _lemma(context, up[0]) in NEW_RECORD_VERBS):
             return [_slot(context, up[0] if up else i, "quantity", NEW_VALUE, scope, i, subject=_owner(context, i))]
+    changed = _changed_to(context, i)
+    if changed:
+        return changed
     if up is None or up[1] != "nsubj" or _lemma(context, up[0]) != "be" or not _present(context, up[0]):
         return []
     be = up[0]
@@ -1032,6 +1040,32 @@ def _measured_noun(context: _Context, i: int) -> list[SlotValue]:
             if amount is not None:
                 value, unit, _, tokens = amount
                 return [_slot(context, be, "quantity", value, _measure_scope(scope, unit, None), i, *tokens, subject=_owner(context, i))]
+    return []
+
+
+def _changed_to(context: _Context, i: int) -> list[SlotValue]:
+    """"My rent went up to $1,850", "we cut the budget back to $26,500": a measure noun that is the subject or the
+    object of a verb of change (:data:`CHANGE_TO_VERBS`) takes the sum after the verb's "to" as its value (the
+    parse hangs "up to $1,850" on the verb as its object, "back to $26,500" as a preposition of the adverb). A sum
+    without "to" is by how much it changed ("it went up by $50", "they cut $50 off the rent"), no value."""
+    doc = context.doc
+    up = _parent(context, i)
+    if up is None or up[1] not in ("nsubj", "nsubjpass", "dobj"):
+        return []
+    verb = up[0]
+    if doc.tokens[verb].pos != "VERB" or _lemma(context, verb) not in CHANGE_TO_VERBS or _negated(context, verb):
+        return []
+    # "from $1,500 to $1,850" hangs the new sum on "from", the "to" before it
+    sums = [obj for _, obj in _prep_objects(context, verb, ("to",))] + [
+        j for j in _children(context, verb, "dobj", "npadvmod") + [obj for _, obj in _prep_objects(context, verb, ("from",))]
+        if any(doc.tokens[q].lower == "to" for q in _children(context, j, "quantmod", "aux", "prep"))
+    ]
+    for head in sums:
+        amount = _amount(context, head, bare=True)
+        if amount is not None and head != i:
+            value, unit, _, tokens = amount
+            return [_slot(context, verb, "quantity", value, _measure_scope(_measure_name(context, i), unit, None), i, *tokens,
+                          subject=_owner(context, i))]
     return []
 
 
@@ -1127,6 +1161,7 @@ def _amount(context: _Context, head: int, bare: bool = False) -> tuple[str, str 
         return _number_text(split.group(1)), split.group(2), period, [head]
     if bare and (token.pos == "NUM" or token.ent in ("MONEY", "QUANTITY", "CARDINAL")) and any(c.isdigit() for c in token.text):
         signs = [j for j in _children(context, head, "nmod", "quantmod", "compound") if doc.tokens[j].tag == "$" or doc.tokens[j].text in MONEY_SIGNS]
+        signs = sorted(signs)[-1:]  # the sign next to it: "from $1,500 to $1,850" may hang both on the last sum
         return "".join(doc.tokens[j].text for j in signs) + token.text, None, period, [*signs, head]
     return None
 

@@ -293,6 +293,8 @@ def _agree_after(
         return INFORMAL_3SG[lower]
     if doc.tokens[k - 1].lower in MODAL_ADVERBS or _irregular_past(token):
         return None
+    if token.tag == "VB" and any(arc.label == "aux" and doc.tokens[arc.dep].tag == "MD" for arc in doc.children(k)):
+        return None  # "will you be ...?": the modal, inverted before the subject, keeps the verb after it bare
     if token.tag == "VBP" or (token.pos in ("VERB", "AUX") and lower in IRREGULAR_3SG) or _bare_after_adverbs(doc, k, subject):
         return third_person(text)
     return None

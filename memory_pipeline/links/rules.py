@@ -297,6 +297,8 @@ def _contradiction(
     lacks of what the two both say (a stray "no" elsewhere in a long memory is not a contradiction).
     Discourse words like "actually" alone correct nothing, and a correction corrects the event of its own clause:
     "they're taking me out for lunch on Friday actually" moves no other plan the memory shares words with."""
+    if old_reading.question:
+        return False  # "And the cake?" asks: there is nothing in it to deny, correct or negate
     if new_reading.denial is not None:
         return True
     corrects_old = new_reading.corrected.overlap(Event(old_reading.words, old_reading.nouns)) >= config.event_overlap
