@@ -1281,11 +1281,13 @@ def test_an_event_named_by_an_ing_noun_on_a_date_is_a_plan_and_done_when_reporte
         ("feeling", "I have a feeling it's on Friday.", datetime(2025, 2, 8, 15), datetime(2025, 2, 14)),
         ("about", "I have a bad feeling about Friday.", datetime(2025, 2, 8, 15), datetime(2025, 2, 14)),
         ("off", "Running is off for at least three months.", datetime(2025, 2, 8, 15), datetime(2025, 2, 8), datetime(2025, 5, 8)),
+        # an indefinite pronoun names no event
+        ("nothing", "I've got nothing on Saturday.", datetime(2025, 2, 8, 15), datetime(2025, 2, 15)),
         ("fun", "The fitting on Saturday was so fun.", datetime(2025, 2, 20, 20), datetime(2025, 2, 15)),
     ])
     readings = read_frame(frame, parser)
     initial = initial_lifecycles(memories_by_id(frame), readings)
     assert (initial["tasting"], initial["fitting"]) == ("pending", "pending")
-    assert all(initial[k] is None for k in ("tom", "feeling", "about", "off")), initial
+    assert all(initial[k] is None for k in ("tom", "feeling", "about", "off", "nothing")), initial
     result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
     assert final_lifecycles(initial, result.links)["fitting"] == "completed"
