@@ -122,9 +122,17 @@ def test_a_date_that_narrows_a_wider_one_dates_the_memory(parser, resolver, said
         (date(2025, 1, 12), "We're going to Lisbon in May. We fly out on the 20th.", "the 20th", date(2025, 5, 20)),
         # an earlier day than the one said is not read into its month
         (date(2025, 1, 12), "We fly out on the 14th of February and pay by the 10th.", "the 10th", date(2025, 2, 10)),
+        # past talk of an arrangement for a coming day: the 10th of this month is the Thursday; the last
+        # Thursday the 10th, six months back, had been taken
+        (date(2025, 4, 4), "Yes, on Thursday the 10th, I took the afternoon off for it.", "on Thursday the 10th",
+         date(2025, 4, 10)),
+        # a past one nearby that fits the weekday still comes first in past talk
+        (date(2025, 4, 4), "We met on Monday the 10th.", "on Monday the 10th", date(2025, 3, 10)),
+        # no month nearby fits: the last one that does, as before
+        (date(2025, 4, 4), "We met on Friday the 10th.", "on Friday the 10th", date(2025, 1, 10)),
     ],
 )
-def test_a_bare_day_takes_the_month_said_before_it(parser, resolver, said, text, expression, first):
+def test_a_day_of_the_month_is_read_against_the_turn_and_the_session(parser, resolver, said, text, expression, first):
     mentions = resolver.ground(parser.parse(text), datetime(said.year, said.month, said.day, 12, 0))
     mention = next(m for m in mentions if m.text == expression)
     assert mention.start.date() == first, mentions
@@ -622,26 +630,6 @@ def test_a_day_its_tense_puts_behind_is_no_day_of_a_month_ahead(parser, resolver
 def test_a_length_that_measures_something_else_is_no_date(parser, resolver, text):
     # each had been a stretch up to the session
     assert resolver.ground(parser.parse(text), datetime(2025, 4, 28, 9, 0)) == []
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize(
-    "said, text, expression, first",
-    [
-        # past talk of an arrangement for a coming day: the 10th of this month is the Thursday; the last
-        # Thursday the 10th, six months back, had been taken
-        (date(2025, 4, 4), "Yes, on Thursday the 10th, I took the afternoon off for it.", "on Thursday the 10th",
-         date(2025, 4, 10)),
-        # a past one nearby that fits the weekday still comes first in past talk
-        (date(2025, 4, 4), "We met on Monday the 10th.", "on Monday the 10th", date(2025, 3, 10)),
-        # no month nearby fits: the last one that does, as before
-        (date(2025, 4, 4), "We met on Friday the 10th.", "on Friday the 10th", date(2025, 1, 10)),
-    ],
-)
-def test_a_weekday_and_day_in_past_talk_is_read_in_a_month_nearby(parser, resolver, said, text, expression, first):
-    mentions = resolver.ground(parser.parse(text), datetime(said.year, said.month, said.day, 12, 0))
-    mention = next(m for m in mentions if m.text == expression)
-    assert mention.start.date() == first, mentions
 
 
 @pytest.mark.slow
