@@ -102,7 +102,9 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
     own = [cue for cue in cues if cue.at in planned]
     cancels = [cue for cue in cues if cue.at not in planned]
     cancel, denial, correction = (cancels[0] if cancels else None), denial_cue(doc), correction_cue(doc)
-    replaced = replaced_times(doc)
+    # the date expressions, found once: what is replaced, what each dates, what a correction says
+    times = _TIMES.find(doc)
+    replaced = replaced_times(doc, times)
     if correction is None and replaced:
         # naming the date a thing no longer holds on corrects it ("I'm back on the 15th of April now, not the 8th")
         at, span, _ = replaced[0]
@@ -133,19 +135,19 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         denied=cue_event(doc, denial.at, names) if denial else Event(),
         corrected=correction_event(doc, correction.at, names) if correction else Event(),
         replaced_times=tuple(text for _, _, text in replaced),
-        dated=dated_event(doc, names),
-        correction_times=times_from_sentence_of(doc, correction.at) if correction else (),
+        dated=dated_event(doc, names, times),
+        correction_times=times_from_sentence_of(doc, correction.at, times) if correction else (),
         question=only_questions(doc),
     )
 
 
-def times_from_sentence_of(doc: ParsedDoc, at: int) -> tuple[str, ...]:
-    """The date expressions of ``doc`` from the start of token ``at``'s sentence on. A correction gives its event
+def times_from_sentence_of(doc: ParsedDoc, at: int, times: Sequence[tuple[int, int]]) -> tuple[str, ...]:
+    """The date expressions of ``doc`` (``times``, character spans) from the start of token ``at``'s sentence on. A correction gives its event
     the dates it says, or goes on to say, never one told in a sentence before it ("She lived there for two years.
     She might come with me, actually")."""
     sentence = doc.tokens[at].sent
     start = min(t.idx for t in doc.tokens if t.sent == sentence)
-    return tuple(doc.text[lo:hi] for lo, hi in _TIMES.find(doc) if lo >= start)
+    return tuple(doc.text[lo:hi] for lo, hi in times if lo >= start)
 
 
 def only_questions(doc: ParsedDoc) -> bool:
@@ -161,10 +163,10 @@ def only_questions(doc: ParsedDoc) -> bool:
     return True
 
 
-def replaced_times(doc: ParsedDoc) -> list[tuple[int, str, str]]:
-    """The date expressions ``doc`` names as replaced (:func:`~memory_pipeline.extraction.temporal.replaced_dates`),
+def replaced_times(doc: ParsedDoc, times: Sequence[tuple[int, int]]) -> list[tuple[int, str, str]]:
+    """The date expressions (``times``, character spans) ``doc`` names as replaced (:func:`~memory_pipeline.extraction.temporal.replaced_dates`),
     each as the index of the word before it, the text from that word on ("not the 8th") and its own ("the 8th")."""
-    mentions = [TemporalMention(doc.text[start:end], start, end) for start, end in _TIMES.find(doc)]
+    mentions = [TemporalMention(doc.text[start:end], start, end) for start, end in times]
     out = []
     for mention in replaced_dates(doc, mentions):
         at = next((t.i for t in doc.tokens if t.idx >= mention.char_start), 0)
@@ -178,12 +180,12 @@ def replaced_times(doc: ParsedDoc) -> list[tuple[int, str, str]]:
 OWN_CLAUSE_LABELS = ("ccomp", "advcl", "conj", "parataxis", "relcl")
 
 
-def dated_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
-    """What the memory's dates are the dates of: for each date expression, the clause of the predicate above it,
+def dated_event(doc: ParsedDoc, names: frozenset[str], times: Sequence[tuple[int, int]]) -> Event:
+    """What the memory's dates are the dates of: for each date expression (``times``), the clause of the predicate above it,
     its subject included ("the wedding is on the 14th" -> wedding) and clauses of their own left out ("Priya asked
     for next Saturday off, her sister's getting married": the Saturday is the day off, not the wedding's)."""
     events = []
-    for start, _ in _TIMES.find(doc):
+    for start, _ in times:
         k = next((t.i for t in doc.tokens if t.idx >= start), None)
         if k is None:
             continue

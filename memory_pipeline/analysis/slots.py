@@ -26,6 +26,7 @@ from memory_pipeline.analysis.cues import (
     MODAL_FUTURE, MONTHS, PLAN_LEMMAS, RELATIVES, SELF_WORDS, WEEKDAYS, arranged, habitual, negated_heads,
 )
 from memory_pipeline.extraction.lexicon import APPOINTMENT_NOUNS, FAMILY_NOUNS, MONEY_SIGNS, PARENT_NOUNS, PLACE_ENTITIES
+from memory_pipeline.extraction.temporal import sizes_the_noun_after
 from memory_pipeline.parsing import ParsedDoc
 
 NONE_VALUE = "none"
@@ -146,7 +147,6 @@ MEASURE_UNITS = frozenset(
     "time hour hr minute min second mile km kilometre kilometer k metre meter kg kilo kilogram pound lb lbs stone "
     "step lap length cup glass pint unit page".split()
 )
-LENGTH_UNITS = frozenset({"day", "week", "month", "year"})
 PERIOD_NOUNS = frozenset({"day", "night", "week", "weekend", "fortnight", "month", "year"})
 PERIOD_DETERMINERS = frozenset({"a", "an", "per", "every", "each"})
 COUNT_ADVERBS = {"once": 1, "twice": 2, "thrice": 3}
@@ -768,15 +768,11 @@ def _scope(context: _Context, tokens: list[int]) -> str:
 
 
 def _in_a_length_modifier(context: _Context, j: int) -> bool:
-    """Token ``j`` is a counted unit that modifies a noun after it, or that unit's count: "three month" in "his
-    three month checkup", "two week" in "a two week course" (the parse's compound or amod)."""
-    doc = context.doc
+    """Token ``j`` is a counted unit that modifies a noun after it (:func:`sizes_the_noun_after`), or that unit's
+    count: "three month" in "his three month checkup", "two week" in "a two week course"."""
     up = _parent(context, j)
     unit = up[0] if up is not None and up[1] == "nummod" else j
-    if doc.tokens[unit].lemma.lower() not in LENGTH_UNITS or not _children(context, unit, "nummod"):
-        return False
-    above = _parent(context, unit)
-    return above is not None and above[1] in ("compound", "amod") and above[0] > unit and doc.tokens[above[0]].pos == "NOUN"
+    return bool(_children(context, unit, "nummod")) and sizes_the_noun_after(context.doc, unit)
 
 
 def ownership(context: _Context, i: int) -> list[SlotValue]:

@@ -49,6 +49,9 @@ _HOLIDAY = (
 HOLIDAY = re.compile(rf"{_HOLIDAY}\b", re.IGNORECASE)
 _COUNT = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a couple|couple of|a few|few|several|many)"
 _UNIT = r"(?:day|week|weekend|month|year)s?"
+_LENGTH_WORD = r"(?:day|week|month|year)s?"  # a unit that is only a length: a weekend is also a time
+# "a week", "per month": the period of a rate ("five days a week", "two months per year")
+_PER_PERIOD = r"(?:a|an|per|each|every)\s+(?:day|week|weekend|fortnight|month|year)\b"
 
 _CHAT_DAY = r"(?:tmrw|tmr|tmrow|tmw|2moro|2morrow|2mrw|tonite|2nite|2day|yday|ystrdy)"
 _CHAT_UNIT = r"(?:wknd|wkend|wks?|mnths?|yrs?)"
@@ -130,7 +133,7 @@ NON_ANCHOR = re.compile(
     r"\b(?:every|each|daily|weekly|monthly|yearly|annually|once a|twice a|times a|per)\b|"
     r"(?:years?|months?|weeks?|days?) old|(?:year|month|week|day)-old|"
     # a count of units per unit is a rate ("five days a week" said as one expression)
-    rf"\b{_COUNT}\s+{_UNIT}\s+(?:a|an|per|each|every)\s+(?:day|week|weekend|fortnight|month|year)\b|"
+    rf"\b{_COUNT}\s+{_UNIT}\s+{_PER_PERIOD}|"
     r"^24/7$|"
     # a length made an adjective ("30-day terms", "a two-week course"): how long something lasts, not when
     rf"^(?:a\s+)?{_COUNT}-(?:day|week|month|year|night)$|"
@@ -168,7 +171,7 @@ BARE_LENGTH = re.compile(rf"(?:(?:about|around|roughly|nearly|almost|over|{_MORE
 AMOUNT_OF = re.compile(rf"\s+of\s+(?!(?:the|this|next|last|that|{_MONTH}|{_WEEKDAY})\b)[a-z]", re.IGNORECASE)
 # What makes a count of units before it a rate ("five days a week", "two months per year"): how often, like "three
 # times a week", not a stretch of time.
-RATE_OF = re.compile(r"\s+(?:a|an|per|each|every)\s+(?:day|week|weekend|fortnight|month|year)\b", re.IGNORECASE)
+RATE_OF = re.compile(rf"\s+{_PER_PERIOD}", re.IGNORECASE)
 # A length added to another ("an extra week", "another week", "two more days"): how much longer than some other
 # end, which is not the session; a time only when counted from now ("in another week").
 FURTHER_LENGTH = re.compile(
@@ -517,20 +520,24 @@ def _measures_a_noun(doc: ParsedDoc, start: int, end: int) -> bool:
 def _sizes_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     """The expression at ``[start, end)`` is a count and a unit that modify a noun after them, the adjective
     "two-week" written with a space ("a two week course", "his one month checkup", "a 6 month lease"): how long
-    the thing lasts or how old it is, no stretch of the calendar. The parse tells it: the unit is a compound or
-    adjective of a noun that follows the expression. A weekend is a time as well as a length ("a weekend yoga
-    class" is held on one), so only days, weeks, months and years count."""
-    length = r"(?:day|week|month|year)s?"
-    if not re.fullmatch(rf"{_COUNT}\s+{length}", text, re.IGNORECASE):
+    the thing lasts or how old it is, no stretch of the calendar (:func:`sizes_the_noun_after`)."""
+    if not re.fullmatch(rf"{_COUNT}\s+{_LENGTH_WORD}", text, re.IGNORECASE):
         return False
     last = next((t for t in reversed(doc.tokens) if t.idx < end), None)
-    if last is None or not re.fullmatch(length, last.lower):
+    return last is not None and sizes_the_noun_after(doc, last.i)
+
+
+def sizes_the_noun_after(doc: ParsedDoc, unit: int) -> bool:
+    """Token ``unit`` is a unit of length that the parse makes a compound or adjective of a noun after it ("month"
+    in "his one month checkup", "week" in "a two week course"). A weekend is a time as well as a length ("a weekend
+    yoga class" is held on one), so only days, weeks, months and years count."""
+    if not re.fullmatch(_LENGTH_WORD, doc.tokens[unit].lower):
         return False
-    up = next(iter(doc.parents(last.i)), None)
+    up = next(iter(doc.parents(unit)), None)
     return (
         up is not None
         and up.label in ("compound", "amod")
-        and doc.tokens[up.head].idx >= end
+        and up.head > unit
         and doc.tokens[up.head].tag in ("NN", "NNS", "NNP", "NNPS")
     )
 

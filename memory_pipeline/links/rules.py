@@ -296,7 +296,9 @@ def _contradiction(
     """A denial of the same event; a correction that gives it another date; or a negation the old memory
     lacks of what the two both say (a stray "no" elsewhere in a long memory is not a contradiction).
     Discourse words like "actually" alone correct nothing, and a correction corrects the event of its own clause:
-    "they're taking me out for lunch on Friday actually" moves no other plan the memory shares words with."""
+    "they're taking me out for lunch on Friday actually" moves no other plan the memory shares words with. It gives
+    the date said in its own sentence or after it, to a memory whose date is that event's; a question asserts
+    nothing, so nothing contradicts it."""
     if old_reading.question:
         return False  # "And the cake?" asks: there is nothing in it to deny, correct or negate
     if new_reading.denial is not None:
