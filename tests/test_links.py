@@ -515,6 +515,29 @@ def embed_units(units: pl.DataFrame, embedder) -> pl.DataFrame:
 
 
 # --- plans moved, done on the new date, or dropped in the same breath --------------------------------------------
+def _links_of(frame: pl.DataFrame, readings: dict, embedder) -> pl.DataFrame:
+    """The links the rules make among :func:`_plan_frame` entries."""
+    return build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig())).links
+
+
+def _read_plans(frame: pl.DataFrame, parser) -> tuple[dict, dict]:
+    """The readings of :func:`_plan_frame` entries, and their lifecycles before any link."""
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    readings = read_frame(frame, parser)
+    return readings, initial_lifecycles(memories_by_id(frame), readings)
+
+
+def _plan_relations(parser, embedder, rows: list[tuple]) -> list[str]:
+    """The relations the rules link among :func:`_plan_frame` entries."""
+    from memory_pipeline.analysis import read_frame
+
+    frame = _plan_frame(rows)
+    return _links_of(frame, read_frame(frame, parser), embedder)["relation"].to_list()
+
+
 def _plan_frame(rows: list[tuple]) -> pl.DataFrame:
     """Entries (id, text, said, event day[, event end[, the expression that dates it]]) of one speaker, Jess, in one
     conversation."""
@@ -604,8 +627,8 @@ def test_a_plan_is_done_by_its_planner_not_by_what_someone_else_did(parser, embe
             pl.col("memory_id").replace_strict(speakers, default=pl.col("speaker")).alias("speaker"))
         readings = read_frame(frame, parser)
         initial = initial_lifecycles(memories_by_id(frame), readings)
-        result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
-        return initial["plan"], final_lifecycles(initial, result.links)["plan"]
+        linked = _links_of(frame, readings, embedder)
+        return initial["plan"], final_lifecycles(initial, linked)["plan"]
 
     plan = ("plan", "Jess will start a climbing course at the gym next Wednesday.", datetime(2024, 4, 5, 18), datetime(2024, 4, 10))
     friend = ("friend", "Kai started a climbing course at the gym.", datetime(2024, 6, 21, 18), None)
@@ -629,8 +652,8 @@ def test_a_plan_said_to_be_off_is_called_off(parser, embedder):
     readings = read_frame(frame, parser)
     assert readings["off"].cancelled.words >= {"slideshow"} and readings["bed"].cancel is None  # a person is not off
     initial = initial_lifecycles(memories_by_id(frame), readings)
-    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
-    assert final_lifecycles(initial, result.links)["show"] == "cancelled"
+    linked = _links_of(frame, readings, embedder)
+    assert final_lifecycles(initial, linked)["show"] == "cancelled"
 
 
 def test_a_relative_named_by_both_is_not_one_event_alone(parser, embedder):
@@ -646,8 +669,8 @@ def test_a_relative_named_by_both_is_not_one_event_alone(parser, embedder):
         ])
         readings = read_frame(frame, parser)
         initial = initial_lifecycles(memories_by_id(frame), readings)
-        result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
-        final = final_lifecycles(initial, result.links)
+        linked = _links_of(frame, readings, embedder)
+        final = final_lifecycles(initial, linked)
         return final["plan"], final["visit"]
 
     # "Mom" is all the two share: no report on her side (of the invitations)
@@ -657,26 +680,21 @@ def test_a_relative_named_by_both_is_not_one_event_alone(parser, embedder):
 
 
 def test_an_arrangement_in_the_present_progressive_is_a_plan_and_is_done(parser, embedder):
-    from memory_pipeline.analysis import read_frame
-    from memory_pipeline.links import final_lifecycles, initial_lifecycles
-    from memory_pipeline.memory_frame import memories_by_id
+    from memory_pipeline.links import final_lifecycles
 
     frame = _plan_frame([
         ("lunch", "Jess is meeting Sara for lunch on Friday.", datetime(2024, 5, 6, 12), datetime(2024, 5, 10)),
         ("now", "Jess is reading a book right now.", datetime(2024, 5, 6, 12), None),
         ("done", "Lunch with Sara on Friday was lovely.", datetime(2024, 5, 13, 9), datetime(2024, 5, 10)),
     ])
-    readings = read_frame(frame, parser)
-    initial = initial_lifecycles(memories_by_id(frame), readings)
+    readings, initial = _read_plans(frame, parser)
     assert initial["lunch"] == "pending" and initial["now"] is None  # no date ahead, no arrangement
-    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
-    assert final_lifecycles(initial, result.links)["lunch"] == "completed"
+    linked = _links_of(frame, readings, embedder)
+    assert final_lifecycles(initial, linked)["lunch"] == "completed"
 
 
 def test_a_sign_up_or_arrangement_for_a_date_ahead_is_a_plan_and_dropping_out_cancels_it(parser, embedder):
-    from memory_pipeline.analysis import read_frame
-    from memory_pipeline.links import final_lifecycles, initial_lifecycles
-    from memory_pipeline.memory_frame import memories_by_id
+    from memory_pipeline.links import final_lifecycles
 
     frame = _plan_frame([
         ("race", "Jess signed up for the Chicago marathon. It's on October 13.", datetime(2024, 3, 4, 19), datetime(2024, 10, 13)),
@@ -685,12 +703,11 @@ def test_a_sign_up_or_arrangement_for_a_date_ahead_is_a_plan_and_dropping_out_ca
         # a present progressive whose date lies ahead, which no word of the date says ("the end of the month")
         ("host", "Jess is hosting Jess' parents at the end of the month.", datetime(2024, 3, 4, 19), datetime(2024, 3, 21)),
     ])
-    readings = read_frame(frame, parser)
-    initial = initial_lifecycles(memories_by_id(frame), readings)
+    readings, initial = _read_plans(frame, parser)
     assert initial["race"] == "pending" and initial["class"] is None  # the class's date is behind the session
     assert initial["host"] == "pending"
-    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
-    assert final_lifecycles(initial, result.links)["race"] == "cancelled"
+    linked = _links_of(frame, readings, embedder)
+    assert final_lifecycles(initial, linked)["race"] == "cancelled"
 
 
 def test_a_timetabled_event_in_the_simple_present_with_a_date_ahead_is_a_plan(parser):
@@ -728,8 +745,8 @@ def test_a_wedding_planned_with_a_verb_is_done_when_told_with_a_noun(parser, emb
     ])
     readings = read_frame(frame, parser)
     assert "wedding" in readings["plan"].plan.words
-    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
-    assert final_lifecycles(initial_lifecycles(memories_by_id(frame), readings), result.links)["plan"] == "completed"
+    linked = _links_of(frame, readings, embedder)
+    assert final_lifecycles(initial_lifecycles(memories_by_id(frame), readings), linked)["plan"] == "completed"
 
 
 def test_an_event_named_by_a_verb_in_one_memory_and_a_noun_in_the_other_is_one_event(parser, embedder):
@@ -753,10 +770,10 @@ def test_an_event_named_by_a_verb_in_one_memory_and_a_noun_in_the_other_is_one_e
     assert readings["flat"].words == {"flat", "move", "new"} and readings["pay"].words == {"bill", "pay", "tax"}
     assert event_overlap(readings["wedding"], readings["marry"]) == 1.0
     initial = initial_lifecycles(memories_by_id(frame), readings)
-    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
-    relations = {(r["src_memory_id"], r["dst_memory_id"]): r["relation"] for r in result.links.iter_rows(named=True)}
+    linked = _links_of(frame, readings, embedder)
+    relations = {(r["src_memory_id"], r["dst_memory_id"]): r["relation"] for r in linked.iter_rows(named=True)}
     assert relations[("moved", "flat")] == "contradicts"  # a correction to a new date: consolidation supersedes
-    final = final_lifecycles(initial, result.links)
+    final = final_lifecycles(initial, linked)
     assert (final["renew"], final["pay"]) == ("completed", "completed")
 
 
@@ -778,8 +795,8 @@ def test_plans_that_did_not_come_about_are_cancelled_and_a_cancellation_reports_
     readings = read_frame(frame, parser)
     assert readings["storm"].cancelled.words == {"skye"}
     initial = initial_lifecycles(memories_by_id(frame), readings)
-    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
-    final = final_lifecycles(initial, result.links)
+    linked = _links_of(frame, readings, embedder)
+    final = final_lifecycles(initial, linked)
     # "cancelled it" calls off what the memory names, the conference, which it never reports done
     assert (final["half"], final["skye"], final["berlin"]) == ("cancelled", "cancelled", "cancelled")
     assert readings["online"].cancelled.words == {"conference"}
@@ -814,8 +831,8 @@ def test_a_plan_to_call_something_off_is_done_when_it_is_called_off(parser, embe
         frame = _plan_frame([plan, later])
         readings = read_frame(frame, parser)
         initial = initial_lifecycles(memories_by_id(frame), readings)
-        result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
-        return initial[plan[0]], final_lifecycles(initial, result.links)[plan[0]]
+        linked = _links_of(frame, readings, embedder)
+        return initial[plan[0]], final_lifecycles(initial, linked)[plan[0]]
 
     gym = ("gym", "I'm going to cancel my gym membership this weekend.", datetime(2025, 1, 8, 12), datetime(2025, 1, 11), datetime(2025, 1, 13))
     assert lifecycles(gym, ("done", "I cancelled my gym membership on Saturday.", datetime(2025, 1, 15, 12), datetime(2025, 1, 11))) == (
@@ -841,14 +858,12 @@ def test_a_decision_to_act_is_a_plan(parser, embedder):
     assert readings["car"].plan.words == {"car", "sell"}
     initial = initial_lifecycles(memories_by_id(frame), readings)
     assert (initial["berlin"], initial["car"]) == ("pending", "pending")
-    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
-    assert final_lifecycles(initial, result.links)["berlin"] == "completed"
+    linked = _links_of(frame, readings, embedder)
+    assert final_lifecycles(initial, linked)["berlin"] == "completed"
 
 
 def test_an_appointment_of_the_speakers_with_a_date_ahead_is_a_plan(parser, embedder):
-    from memory_pipeline.analysis import read_frame
-    from memory_pipeline.links import final_lifecycles, initial_lifecycles
-    from memory_pipeline.memory_frame import memories_by_id
+    from memory_pipeline.links import final_lifecycles
 
     frame = _plan_frame([
         ("first", "My dentist appointment is on Thursday the 20th.", datetime(2025, 3, 9, 12), datetime(2025, 3, 20)),
@@ -857,11 +872,10 @@ def test_an_appointment_of_the_speakers_with_a_date_ahead_is_a_plan(parser, embe
         ("went", "We finally went to the dentist on the 6th of May, no fillings.", datetime(2025, 6, 8, 12), datetime(2025, 5, 6)),
         ("past", "My meeting was on Sunday.", datetime(2025, 6, 8, 12), datetime(2025, 6, 1)),
     ])
-    readings = read_frame(frame, parser)
-    initial = initial_lifecycles(memories_by_id(frame), readings)
+    readings, initial = _read_plans(frame, parser)
     assert (initial["first"], initial["again"], initial["past"]) == ("pending", "pending", None)
-    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
-    final = final_lifecycles(initial, result.links)
+    linked = _links_of(frame, readings, embedder)
+    final = final_lifecycles(initial, linked)
     assert (final["first"], final["again"]) == ("cancelled", "completed")
 
 
@@ -873,8 +887,8 @@ def test_a_recovery_from_something_unnamed_ends_what_the_person_had(parser, embe
         ("well", "My mum is fully recovered.", datetime(2025, 3, 1, 12), None),
     ])
     readings = read_frame(frame, parser)
-    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
-    assert [(r["src_memory_id"], r["relation"]) for r in result.links.iter_rows(named=True)] == [("well", "updates")]
+    linked = _links_of(frame, readings, embedder)
+    assert [(r["src_memory_id"], r["relation"]) for r in linked.iter_rows(named=True)] == [("well", "updates")]
 
 
 def test_a_plan_called_off_or_moved_in_few_words_is_found_however_far_its_embedding(parser, embedder):
@@ -889,8 +903,8 @@ def test_a_plan_called_off_or_moved_in_few_words_is_found_however_far_its_embedd
         ])
         readings = read_frame(frame, parser)
         initial = initial_lifecycles(memories_by_id(frame), readings)
-        result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
-        return result.links["relation"].to_list(), final_lifecycles(initial, result.links)["plan"]
+        linked = _links_of(frame, readings, embedder)
+        return linked["relation"].to_list(), final_lifecycles(initial, linked)["plan"]
 
     moved = ("moved", "The wedding has been pushed to the 19th of October.", datetime(2025, 4, 1, 12), datetime(2025, 10, 19))
     assert outcome(moved) == (["contradicts"], "pending")  # a new date: consolidation supersedes the old one
@@ -901,23 +915,17 @@ def test_a_plan_called_off_or_moved_in_few_words_is_found_however_far_its_embedd
 def test_a_correction_word_corrects_the_event_of_its_own_clause(parser, embedder):
     from memory_pipeline.analysis import read_frame
 
-    def relations(rows: list[tuple]) -> list[str]:
-        frame = _plan_frame(rows)
-        readings = read_frame(frame, parser)
-        result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
-        return result.links["relation"].to_list()
-
     plan = ("plan", "I'll email Brightwell and Ostara about it in March.", datetime(2025, 2, 3, 9), datetime(2025, 3, 1), datetime(2025, 4, 1))
     lunch = ("lunch", "Ostara said fine. The last Brightwell retainer day is this Friday. They're taking me out for lunch on Friday "
              "actually, which is sweet.", datetime(2025, 3, 24, 11), datetime(2025, 3, 28))
     # "actually" sits in the lunch's clause: the plan that shares the memory's other words is not corrected
     assert read_frame(_plan_frame([lunch]), parser)["lunch"].corrected.words == {"lunch"}
-    assert "contradicts" not in relations([plan, lunch])
+    assert "contradicts" not in _plan_relations(parser, embedder, [plan, lunch])
     # a clause that names its event only by "it" is about what the rest of the memory names
     due = ("due", "The Ostara landing page is due on Friday the 21st.", datetime(2025, 2, 3, 9), datetime(2025, 2, 21))
     moved = ("moved", "Ostara moved the landing page deadline. It's now 7 March instead of the 21st because their copywriter "
              "is off sick.", datetime(2025, 2, 24, 14), datetime(2025, 3, 7))
-    assert relations([due, moved]) == ["contradicts"]
+    assert _plan_relations(parser, embedder, [due, moved]) == ["contradicts"]
 
 
 def test_a_correction_moves_only_a_memory_whose_date_is_its_events(parser):
@@ -944,57 +952,43 @@ def test_a_correction_moves_only_a_memory_whose_date_is_its_events(parser):
 
 
 def test_a_correction_gives_the_date_it_says_not_one_told_before_it(parser, embedder):
-    from memory_pipeline.analysis import read_frame
-
-    def relations(rows: list[tuple]) -> list[str]:
-        frame = _plan_frame(rows)
-        readings = read_frame(frame, parser)
-        result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
-        return result.links["relation"].to_list()
-
     trip = ("trip", "I'm planning a trip to Lisbon in April, right after the exam.", datetime(2025, 1, 14, 18),
             datetime(2025, 4, 1), datetime(2025, 5, 1), "in April")
     # the memory is dated by a sentence before the correction word's, about someone else's past: no new date of the trip
     sister = ("sister", "She did for two years, she's back in Leeds now. She might come to Lisbon with me, actually.",
               datetime(2025, 1, 23, 18), datetime(2023, 1, 23), datetime(2025, 1, 24), "for two years")
-    assert "contradicts" not in relations([trip, sister])
+    assert "contradicts" not in _plan_relations(parser, embedder, [trip, sister])
     # a date said in the correction's own sentence moves the trip, whatever was told before it
     for text in ("Actually, the Lisbon trip is in May now.", "Exam's done. Actually, the Lisbon trip is in May now."):
         moved = ("moved", text, datetime(2025, 1, 23, 18), datetime(2025, 5, 1), datetime(2025, 6, 1), "in May")
-        assert relations([trip, moved]) == ["contradicts"], text
+        assert _plan_relations(parser, embedder, [trip, moved]) == ["contradicts"], text
 
 
 def test_a_call_the_speaker_has_got_for_a_date_ahead_is_a_plan_and_called_off(parser, embedder):
-    from memory_pipeline.analysis import read_frame
-    from memory_pipeline.links import final_lifecycles, initial_lifecycles
-    from memory_pipeline.memory_frame import memories_by_id
+    from memory_pipeline.links import final_lifecycles
 
     frame = _plan_frame([
         ("call", "I've got a call with my accountant, Dev, on Thursday about the tax return.", datetime(2025, 2, 24, 14), datetime(2025, 2, 27)),
         ("mum", "I got a call from my mum on Friday.", datetime(2025, 2, 24, 14), datetime(2025, 2, 21)),
         ("off", "The call with Dev got cancelled, he had a family emergency.", datetime(2025, 3, 24, 11), None),
     ])
-    readings = read_frame(frame, parser)
-    initial = initial_lifecycles(memories_by_id(frame), readings)
+    readings, initial = _read_plans(frame, parser)
     assert (initial["call"], initial["mum"]) == ("pending", None)  # "have got" is having; "got a call" is past
-    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
-    assert final_lifecycles(initial, result.links)["call"] == "cancelled"
+    linked = _links_of(frame, readings, embedder)
+    assert final_lifecycles(initial, linked)["call"] == "cancelled"
 
 
 def test_calling_off_what_a_plan_was_to_call_off_never_cancels_the_plan(parser, embedder):
-    from memory_pipeline.analysis import read_frame
-    from memory_pipeline.links import final_lifecycles, initial_lifecycles
-    from memory_pipeline.memory_frame import memories_by_id
+    from memory_pipeline.links import final_lifecycles
 
     frame = _plan_frame([
         ("gym", "I'm going to cancel my gym membership this weekend.", datetime(2025, 1, 8, 12), datetime(2025, 1, 11), datetime(2025, 1, 13)),
         ("late", "I cancelled my gym membership last week.", datetime(2025, 4, 15, 12), datetime(2025, 4, 7), datetime(2025, 4, 14)),
     ])
-    readings = read_frame(frame, parser)
-    initial = initial_lifecycles(memories_by_id(frame), readings)
-    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
+    readings, initial = _read_plans(frame, parser)
+    linked = _links_of(frame, readings, embedder)
     # done three months after its window: not the planned deed as far as dates tell, and no cancellation of the plan
-    assert final_lifecycles(initial, result.links)["gym"] == "pending"
+    assert final_lifecycles(initial, linked)["gym"] == "pending"
 
 
 def test_a_plan_that_names_its_thing_by_it_is_about_what_the_memory_names(parser, embedder):
@@ -1010,8 +1004,8 @@ def test_a_plan_that_names_its_thing_by_it_is_about_what_the_memory_names(parser
     readings = read_frame(frame, parser)
     assert {"adobe", "subscription"} <= readings["plan"].plan.words
     initial = initial_lifecycles(memories_by_id(frame), readings)
-    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
-    assert final_lifecycles(initial, result.links)["plan"] == "completed"
+    linked = _links_of(frame, readings, embedder)
+    assert final_lifecycles(initial, linked)["plan"] == "completed"
     # an idiom of a light verb or what the mind does with "it" names no thing: the plan is its own words only (on
     # LoCoMo "Jon is gonna make it" had become a plan about the business that "shut down my bank account" completed)
     for text in ("Starting my biz has been tough. I'm gonna make it.", "Maria met someone special at the shelter. I won't forget that."):
@@ -1022,28 +1016,20 @@ def test_a_plan_that_names_its_thing_by_it_is_about_what_the_memory_names(parser
 def test_actually_before_a_yes_takes_up_an_offer_and_corrects_nothing(parser, embedder):
     from memory_pipeline.analysis import read_frame
 
-    def relations(rows: list[tuple]) -> list[str]:
-        frame = _plan_frame(rows)
-        readings = read_frame(frame, parser)
-        result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
-        return result.links["relation"].to_list()
-
     physio = ("physio", "Before that I have to do pre-op physio twice a week, starting Thursday.", datetime(2025, 1, 20, 9),
               datetime(2025, 1, 23))
     offer = ("offer", "Actually yes, could you take me to the pre-op assessment? It's on the 6th at 9:30.",
              datetime(2025, 1, 27, 9), datetime(2025, 2, 6))
     assert read_frame(_plan_frame([offer]), parser)["offer"].correction is None
-    assert "contradicts" not in relations([physio, offer])
+    assert "contradicts" not in _plan_relations(parser, embedder, [physio, offer])
     # "actually no" still corrects, and so does "actually" before the corrected statement
     assert read_doc("n", parser.parse("Actually no, the party is on Saturday."), "Jess").correction is not None
     moved = ("moved", "Actually the pre-op physio is on Friday, not Thursday.", datetime(2025, 1, 27, 9), datetime(2025, 1, 24))
-    assert relations([physio, moved]) == ["contradicts"]
+    assert _plan_relations(parser, embedder, [physio, moved]) == ["contradicts"]
 
 
 def test_an_arranged_event_no_one_else_owns_is_a_plan_and_done_when_reported(parser, embedder):
-    from memory_pipeline.analysis import read_frame
-    from memory_pipeline.links import final_lifecycles, initial_lifecycles
-    from memory_pipeline.memory_frame import memories_by_id
+    from memory_pipeline.links import final_lifecycles
 
     frame = _plan_frame([
         ("workshop", "Kickoff workshop is Tuesday 8 April.", datetime(2025, 3, 24, 11), datetime(2025, 4, 8)),
@@ -1052,12 +1038,11 @@ def test_an_arranged_event_no_one_else_owns_is_a_plan_and_done_when_reported(par
         ("great", "Workshop on the 8th was great, the logo concepts are due on 9 May.", datetime(2025, 4, 28, 16), datetime(2025, 4, 8)),
         ("went", "Tom's interview went well and the kids' dentist appointment was quick.", datetime(2025, 4, 28, 16), None),
     ])
-    readings = read_frame(frame, parser)
-    initial = initial_lifecycles(memories_by_id(frame), readings)
+    readings, initial = _read_plans(frame, parser)
     # no one's workshop is the speaker's to go to; another's interview or appointment is not the speaker's plan
     assert (initial["workshop"], initial["tom"], initial["kids"]) == ("pending", None, None)
-    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
-    final = final_lifecycles(initial, result.links)
+    linked = _links_of(frame, readings, embedder)
+    final = final_lifecycles(initial, linked)
     assert (final["workshop"], final["tom"], final["kids"]) == ("completed", None, None)
 
 
@@ -1113,8 +1098,8 @@ def test_a_clipped_word_names_the_event_of_the_word_it_clips(parser, embedder):
         frame = _plan_frame([plan, ("later", later, datetime(2025, 3, 23, 18), day)])
         readings = read_frame(frame, parser)
         initial = initial_lifecycles(memories_by_id(frame), readings)
-        result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
-        return final_lifecycles(initial, result.links)["plan"]
+        linked = _links_of(frame, readings, embedder)
+        return final_lifecycles(initial, linked)["plan"]
 
     # chat's "op" is the operation
     assert outcome("The op went fine on the 11th.") == "completed"
@@ -1135,8 +1120,8 @@ def test_a_plan_to_start_something_is_done_by_a_report_after_its_start(parser, e
         ])
         readings = read_frame(frame, parser)
         initial = initial_lifecycles(memories_by_id(frame), readings)
-        result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
-        return final_lifecycles(initial, result.links)["plan"]
+        linked = _links_of(frame, readings, embedder)
+        return final_lifecycles(initial, linked)["plan"]
 
     start = "I start hydrotherapy the week after next."
     end_of_may = (datetime(2025, 5, 25), datetime(2025, 6, 1))
@@ -1161,8 +1146,8 @@ def test_what_a_plan_is_timed_by_is_not_what_it_plans(parser, embedder):
         frame = _plan_frame([plan, ("later", later, datetime(2025, 4, 30, 18), day)])
         readings = read_frame(frame, parser)
         initial = initial_lifecycles(memories_by_id(frame), readings)
-        result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
-        return final_lifecycles(initial, result.links)["plan"]
+        linked = _links_of(frame, readings, embedder)
+        return final_lifecycles(initial, linked)["plan"]
 
     # "after the exams" dates the plan; the exams are not what it plans, so their being over does not do it
     assert read_frame(_plan_frame([plan]), parser)["plan"].plan.words == {"buy", "thank", "card"}
@@ -1183,8 +1168,8 @@ def test_moving_an_event_to_another_day_is_no_report_that_it_was_done(parser, em
         frame = _plan_frame(rows)
         readings = read_frame(frame, parser)
         initial = initial_lifecycles(memories_by_id(frame), readings)
-        result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
-        return final_lifecycles(initial, result.links)["plan"]
+        linked = _links_of(frame, readings, embedder)
+        return final_lifecycles(initial, linked)["plan"]
 
     # moved two days on, inside the plan's window and its grace: a past-tense verb, but nothing was done yet
     plan = ("plan", "My statistics exam is on April 22.", datetime(2025, 3, 3, 19), datetime(2025, 4, 22))
@@ -1228,18 +1213,10 @@ def test_a_reschedule_from_a_named_day_corrects_only_what_was_on_that_day(parser
 
 
 def test_a_question_asserts_nothing_a_negation_could_contradict(parser, embedder):
-    from memory_pipeline.analysis import read_frame
-
-    def relations(rows: list[tuple]) -> list[str]:
-        frame = _plan_frame(rows)
-        readings = read_frame(frame, parser)
-        result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
-        return result.links["relation"].to_list()
-
     # the turns' own words, as the parse an entry carries reads them ("Jess asks: the cake?")
     ask = ("ask", "And the cake?", datetime(2025, 1, 30, 12), datetime(2025, 1, 30))
     miss = ("miss", "I wouldn't miss free cake for anything.", datetime(2025, 1, 30, 12, 5), datetime(2025, 1, 30))
-    assert "contradicts" not in relations([ask, miss])
+    assert "contradicts" not in _plan_relations(parser, embedder, [ask, miss])
     # the parse an entry carries has its words only: the question mark is in its text ("Jess asks: the cake?")
     from memory_pipeline.analysis import only_questions
     from memory_pipeline.parsing.words import doc_from_record, doc_record
@@ -1252,7 +1229,7 @@ def test_a_question_asserts_nothing_a_negation_could_contradict(parser, embedder
     assert not only_questions(doc_from_record(record, "Jess asks: the cake."))
     # a statement of the same thing is still contradicted by its negation
     liked = ("liked", "Jess liked the free cake.", datetime(2025, 1, 30, 12), datetime(2025, 1, 30))
-    assert relations([liked, ("not", "Jess didn't like the free cake.", datetime(2025, 1, 30, 12, 5), datetime(2025, 1, 30))]) == ["contradicts"]
+    assert _plan_relations(parser, embedder, [liked, ("not", "Jess didn't like the free cake.", datetime(2025, 1, 30, 12, 5), datetime(2025, 1, 30))]) == ["contradicts"]
 
 
 def test_a_measure_changed_to_a_new_sum_updates_the_old_one(parser, embedder):
@@ -1263,15 +1240,13 @@ def test_a_measure_changed_to_a_new_sum_updates_the_old_one(parser, embedder):
         ("cut", "We cut the budget back to $26,500 since we don't need as much food.", datetime(2025, 3, 15, 14), None),
     ])
     readings = read_frame(frame, parser)
-    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
-    links = {(r["src_memory_id"], r["dst_memory_id"]): r["relation"] for r in result.links.iter_rows(named=True)}
+    linked = _links_of(frame, readings, embedder)
+    links = {(r["src_memory_id"], r["dst_memory_id"]): r["relation"] for r in linked.iter_rows(named=True)}
     assert links == {("cut", "up"): "updates"}
 
 
 def test_an_event_named_by_an_ing_noun_on_a_date_is_a_plan_and_done_when_reported(parser, embedder):
-    from memory_pipeline.analysis import read_frame
-    from memory_pipeline.links import final_lifecycles, initial_lifecycles
-    from memory_pipeline.memory_frame import memories_by_id
+    from memory_pipeline.links import final_lifecycles
 
     frame = _plan_frame([
         ("tasting", "We have a tasting at Sugar Loaf Bakery on February 7th.", datetime(2025, 1, 30, 12), datetime(2025, 2, 7)),
@@ -1285,9 +1260,8 @@ def test_an_event_named_by_an_ing_noun_on_a_date_is_a_plan_and_done_when_reporte
         ("nothing", "I've got nothing on Saturday.", datetime(2025, 2, 8, 15), datetime(2025, 2, 15)),
         ("fun", "The fitting on Saturday was so fun.", datetime(2025, 2, 20, 20), datetime(2025, 2, 15)),
     ])
-    readings = read_frame(frame, parser)
-    initial = initial_lifecycles(memories_by_id(frame), readings)
+    readings, initial = _read_plans(frame, parser)
     assert (initial["tasting"], initial["fitting"]) == ("pending", "pending")
     assert all(initial[k] is None for k in ("tom", "feeling", "about", "off", "nothing")), initial
-    result = build_links(frame, embedder.encode(frame["text"].to_list()), readings, load_link_classifier(LinksConfig()))
-    assert final_lifecycles(initial, result.links)["fitting"] == "completed"
+    linked = _links_of(frame, readings, embedder)
+    assert final_lifecycles(initial, linked)["fitting"] == "completed"
