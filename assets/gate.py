@@ -32,11 +32,11 @@ def gate_scores(context: dg.AssetExecutionContext, lake: LakeResource, gate: Gat
     written = write_each_conversation(
         context, lake, "gate_scores", lambda cid: score_turns(model, store.read_partition("turns", cid))
     )
-    per_partition = {cid: gate_metrics(frame, written.seconds[cid], device) for cid, frame in written.frames.items()}
+    per_partition = {cid: gate_metrics(frame, written.seconds[cid], device, model.precision) for cid, frame in written.frames.items()}
     all_scores = written.concat()
     metadata = combine_metadata(context, "gate_scores", per_partition, written.frames, written.total_seconds)
     metadata.update(
-        {f"gate/{key}": value for key, value in gate_metrics(all_scores, written.total_seconds, device).items()}
+        {f"gate/{key}": value for key, value in gate_metrics(all_scores, written.total_seconds, device, model.precision).items()}
     )
     metadata["gate_model_id"] = model.model_id
     return dg.MaterializeResult(

@@ -122,5 +122,7 @@ def memory_embeddings(context: dg.AssetExecutionContext, lake: LakeResource, emb
     metadata = combine_metadata(
         context, "memory_embeddings", per_partition, written.frames, written.total_seconds
     )
-    metadata.update({"model": model.model_name, "dimension": model.dimension, "device": str(model.device)})
+    metadata.update({
+        "model": model.model_name, "dimension": model.dimension, "device": str(model.device), "precision": model.precision,
+    })
     return dg.MaterializeResult(metadata=metadata)

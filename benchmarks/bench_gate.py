@@ -1,12 +1,13 @@
 """Gate throughput beside its floor: a bare encoder forward pass over the same packed inputs.
 
 The floor is what no gate implementation on this encoder can beat (same inputs, same length-sorted batches,
-same dtype, no packing, no head, no frame building); the ratio gate/floor says how much the gate's own work
+same dtype and precision, no packing, no head, no frame building); the ratio gate/floor says how much the gate's own work
 (packing, pooling, head, Polars) costs on top. Both run in the same process, one after the other.
 ``--packing-only`` times the host side alone instead: packing and collating every turn the old way (one
 ``pack_turn`` and one tokenizer call per string per turn, tensors filled row by row) against the batch path.
 
-    python benchmarks/bench_gate.py [--device cpu|cuda|auto] [--batch-size N] [--conversations 2] [--packing-only]
+    python benchmarks/bench_gate.py [--device cpu|cuda|auto] [--batch-size N] [--precision auto|float32|bfloat16]
+        [--conversations 2] [--packing-only]
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import polars as pl
 import torch
 
 from memory_pipeline.config import GateConfig
+from memory_pipeline.devices import computing_in
 from memory_pipeline.gate.infer import (
     batch_to_device,
     collate,
@@ -85,7 +87,7 @@ def time_bare_encoder(model: GateModel, turns: pl.DataFrame) -> float:
     ]
     synchronise(model.device)
     started = time.perf_counter()
-    with torch.inference_mode():
+    with torch.inference_mode(), computing_in(model.precision, model.device):
         for batch in batches:
             model.network.encoder(input_ids=batch["input_ids"], attention_mask=batch["attention_mask"])
     synchronise(model.device)
@@ -141,13 +143,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--device", choices=["auto", "cpu", "cuda"], default="cpu")
     parser.add_argument("--batch-size", type=int, help="default: the gate's own (32 on CPU, 256 on CUDA)")
+    parser.add_argument("--precision", choices=["auto", "float32", "bfloat16"], default="auto",
+                        help="what the gate and the bare encoder compute in (auto: devices.choose_precision)")
     parser.add_argument("--conversations", type=int, default=2, help="LoCoMo dev conversations to score")
     parser.add_argument("--repeats", type=int, default=3, help="best of this many timed runs")
     parser.add_argument("--locomo", type=Path, default=SHARED_DATA / "locomo" / "locomo10.dev.json")
     parser.add_argument("--packing-only", action="store_true", help="time packing and collating, per turn vs batched")
     args = parser.parse_args()
 
-    model = GateModel.load(GateConfig(device=args.device, batch_size=args.batch_size))
+    model = GateModel.load(GateConfig(device=args.device, batch_size=args.batch_size, precision=args.precision))
     turns = benchmark_turns(args.locomo, args.conversations)
     n_user = turns.filter(pl.col("role") == "user").height
     settings = {
@@ -179,6 +183,7 @@ def main() -> None:
     result = {
         **settings,
         "dtype": str(model.dtype).removeprefix("torch."),
+        "precision": model.precision,
         "torch_threads": torch.get_num_threads(),
         "gate_turns_per_second": round(n_user / gate_seconds, 1),
         "bare_encoder_turns_per_second": round(n_user / floor_seconds, 1),

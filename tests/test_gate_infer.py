@@ -162,10 +162,10 @@ def test_score_turns_on_no_turns_gives_an_empty_conforming_frame():
 
 def test_gate_metrics_summarise_scores():
     scores = score_turns(tiny_model(threshold=0.0), turns_frame())
-    metrics = gate_metrics(scores, seconds=2.0, device="cpu")
+    metrics = gate_metrics(scores, seconds=2.0, device="cpu", precision="bfloat16")
     assert metrics["turns_scored"] == 4 and metrics["admitted_ratio"] == 1.0
     assert sum(metrics["score_histogram"]["counts"]) == 4 and len(metrics["score_histogram"]["counts"]) == 10
-    assert metrics["turns_per_second"] == 2.0 and metrics["device"] == "cpu"
+    assert metrics["turns_per_second"] == 2.0 and metrics["device"] == "cpu" and metrics["precision"] == "bfloat16"
 
 
 def write_tiny_gate(root: Path) -> tuple[Path, Path]:
@@ -205,3 +205,13 @@ def test_model_id_changes_when_the_weights_change(tmp_path):
     artifact = json.loads(config_path.read_text())
     config_path.write_text(json.dumps({**artifact, "threshold": 0.3}))
     assert GateModel.load(config).model_id != changed.model_id
+
+
+def test_bfloat16_scores_stay_next_to_float32_ones():
+    from dataclasses import replace
+
+    model = tiny_model(threshold=0.5)
+    reference = score_turns(model, turns_frame())["p_admit"].to_numpy()
+    rounded = score_turns(replace(model, precision="bfloat16"), turns_frame())["p_admit"].to_numpy()
+    assert not np.array_equal(reference, rounded)  # the forward pass did run in bfloat16
+    assert np.abs(reference - rounded).max() < 0.02

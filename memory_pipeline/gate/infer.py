@@ -13,6 +13,7 @@ import numpy as np
 import polars as pl
 import torch
 
+from memory_pipeline.devices import computing_in
 from memory_pipeline.gate.model import GateModel, GateNetwork
 from memory_pipeline.gate.packing import Message, PackedInput, pack_turns
 from memory_pipeline.schemas import GATE_SCORES
@@ -63,9 +64,14 @@ def pad_token_id(tokenizer) -> int:
 
 
 def predict_probabilities(
-    network: GateNetwork, packed: Sequence[PackedInput], pad_id: int, batch_size: int, device: torch.device
+    network: GateNetwork,
+    packed: Sequence[PackedInput],
+    pad_id: int,
+    batch_size: int,
+    device: torch.device,
+    precision: str = "float32",
 ) -> np.ndarray:
-    """p_admit for every packed input, in the order given.
+    """p_admit for every packed input, in the order given, computed in ``precision`` (devices.computing_in).
 
     The logits stay on the device until every batch is queued, then come back in one transfer: a transfer per
     batch would make the host wait for each batch instead of collating the next one while the GPU computes.
@@ -73,7 +79,7 @@ def predict_probabilities(
     if not packed:
         return np.zeros(0, dtype=np.float32)
     batches = length_sorted_batches([len(item) for item in packed], batch_size)
-    with torch.inference_mode():
+    with torch.inference_mode(), computing_in(precision, device):
         logits = [
             network(**batch_to_device(collate([packed[i] for i in indices], pad_id), device))
             for indices in batches
@@ -120,7 +126,7 @@ def score_turns(model: GateModel, turns: pl.DataFrame) -> pl.DataFrame:
     """One GATE_SCORES row per user turn: p_admit, admitted (p >= threshold), the settings and model id."""
     user_rows, packed = pack_user_turns(model, turns)
     probabilities = predict_probabilities(
-        model.network, packed, pad_token_id(model.tokenizer), model.batch_size, model.device
+        model.network, packed, pad_token_id(model.tokenizer), model.batch_size, model.device, model.precision
     )
     n = user_rows.height
     frame = pl.DataFrame(
@@ -138,8 +144,8 @@ def score_turns(model: GateModel, turns: pl.DataFrame) -> pl.DataFrame:
     return frame
 
 
-def gate_metrics(scores: pl.DataFrame, seconds: float, device) -> dict:
-    """Summary numbers for Dagster metadata: volume, admitted ratio, score histogram, speed, device."""
+def gate_metrics(scores: pl.DataFrame, seconds: float, device, precision: str) -> dict:
+    """Summary numbers for Dagster metadata: volume, admitted ratio, score histogram, speed, device, precision."""
     n = scores.height
     probabilities = scores["p_admit"].to_numpy() if n else np.zeros(0, dtype=np.float32)
     counts, edges = np.histogram(probabilities, bins=HISTOGRAM_BINS, range=(0.0, 1.0))
@@ -155,4 +161,5 @@ def gate_metrics(scores: pl.DataFrame, seconds: float, device) -> dict:
         "turns_per_second": n / seconds if seconds > 0 else 0.0,
         "seconds": seconds,
         "device": str(device),
+        "precision": precision,
     }

