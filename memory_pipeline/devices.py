@@ -31,20 +31,21 @@ def default_batch_size(device) -> int:
 
 
 def choose_precision(requested: str, device) -> str:
-    """``"bfloat16"`` or ``"float32"``: what an encoder computes in on ``device``.
+    """``"bfloat16"``, ``"float16"`` or ``"float32"``: what an encoder computes in on ``device``.
 
-    Under ``"auto"``, bfloat16 where the hardware does it natively: a CUDA GPU with bf16, or a CPU with AVX512-BF16
-    or AMX, where the encoders run 1.4-1.8x faster (2 cores of an AVX512-BF16 EPYC: the gate 13.3 s against 8.2 s,
-    MiniLM 6.1 s against 4.3 s, on 1,000 LoCoMo turns) and move little (the gate's p_admit by at most 0.007, an
-    embedding's cosine to its float32 self at least 0.9999). Elsewhere float32: a CPU without those instructions
-    only emulates bf16, which is slower than float32. An explicit choice is returned as given.
+    Under ``"auto"``, bfloat16 where the hardware does it natively: a CUDA GPU with bf16 (float16 on an older
+    one), or a CPU with AVX512-BF16 or AMX, where the encoders run 1.4-1.8x faster (2 cores of an AVX512-BF16
+    EPYC: the gate 13.3 s against 8.2 s, MiniLM 6.1 s against 4.3 s, on 1,000 LoCoMo turns) and move little (the
+    gate's p_admit by at most 0.007, an embedding's cosine to its float32 self at least 0.9999). Elsewhere float32:
+    a CPU without those instructions only emulates bf16, which is slower than float32. An explicit choice is
+    returned as given.
     """
     if requested != "auto":
         return requested
     import torch
 
-    if str(device).startswith("cuda"):
-        return "bfloat16" if torch.cuda.is_bf16_supported() else "float32"
+    if str(device).startswith("cuda"):  # a GPU too old for bf16 still has fast fp16
+        return "bfloat16" if torch.cuda.is_bf16_supported() else "float16"
     return "bfloat16" if cpu_has_native_bf16() else "float32"
 
 
@@ -61,10 +62,10 @@ def computing_in(precision: str, device) -> Iterator[None]:
     """Run an encoder's forward passes in ``precision``. bfloat16 comes through autocast: the weights stay float32
     and each matrix product runs in bfloat16 (casting the weights themselves instead was 6% faster for the gate
     but moved MiniLM's vectors about 25 times as far from their float32 selves)."""
-    if precision != "bfloat16":
+    if precision == "float32":
         yield
         return
     import torch
 
-    with torch.autocast(torch.device(device).type, dtype=torch.bfloat16):
+    with torch.autocast(torch.device(device).type, dtype=getattr(torch, precision)):
         yield

@@ -128,3 +128,16 @@ def test_bfloat16_vectors_stay_next_to_their_float32_selves(embedder):
     assert rounded.dtype == np.float32
     assert not np.array_equal(reference, rounded)  # the rounding did happen
     assert (reference * rounded).sum(axis=1).min() > 0.999
+
+
+def test_precision_auto_on_a_gpu_is_its_half_precision(monkeypatch):
+    import torch
+
+    from memory_pipeline.devices import choose_precision
+
+    monkeypatch.setattr(torch.cuda, "is_bf16_supported", lambda *args, **kwargs: True)
+    assert choose_precision("auto", "cuda") == "bfloat16"
+    monkeypatch.setattr(torch.cuda, "is_bf16_supported", lambda *args, **kwargs: False)
+    assert choose_precision("auto", "cuda:1") == "float16"
+    assert choose_precision("float32", "cuda") == "float32"
+

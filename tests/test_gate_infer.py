@@ -215,3 +215,12 @@ def test_bfloat16_scores_stay_next_to_float32_ones():
     rounded = score_turns(replace(model, precision="bfloat16"), turns_frame())["p_admit"].to_numpy()
     assert not np.array_equal(reference, rounded)  # the forward pass did run in bfloat16
     assert np.abs(reference - rounded).max() < 0.02
+
+
+def test_gate_weights_follow_the_precision_on_cuda_and_stay_float32_on_cpu():
+    from memory_pipeline.gate.model import inference_dtype
+
+    assert inference_dtype(torch.device("cuda"), "bfloat16") == torch.bfloat16
+    assert inference_dtype(torch.device("cuda"), "float16") == torch.float16
+    assert inference_dtype(torch.device("cuda"), "float32") == torch.float32
+    assert inference_dtype(torch.device("cpu"), "bfloat16") == torch.float32
