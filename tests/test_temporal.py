@@ -149,6 +149,11 @@ def test_a_day_of_the_month_is_read_against_the_turn_and_the_session(parser, res
         # "from X to Y" on a verb of moving: the date moved to, in the year ahead, not a range from the old date
         (date(2025, 3, 29), "The professor moved the statistics exam from April 22 to April 24.", date(2025, 4, 24)),
         (date(2025, 4, 30), "They pushed my appointment back from the 8th to the 15th.", date(2025, 5, 15)),
+        # a bare "the Nth" after the "to" of a verb of moving, which the tagger leaves untagged after a pronoun
+        # object: the day moved to, not no date at all
+        (date(2025, 3, 4), "She moved it to the 11th because of another job.", date(2025, 3, 11)),
+        (date(2025, 3, 4), "Greta had to move it to the 11th.", date(2025, 3, 11)),
+        (date(2025, 4, 30), "They postponed it to the 9th.", date(2025, 5, 9)),
     ],
 )
 def test_the_date_a_thing_was_moved_to_dates_the_memory(parser, resolver, said, text, first):
@@ -458,6 +463,8 @@ def test_ordinals_and_verbs_that_are_no_dates(parser, resolver):
     # ... and one that ranks by itself, or is one of several things, is no day either
     assert resolver.ground(parser.parse("I liked the 2nd better."), SESSION) == []
     assert resolver.ground(parser.parse("She was the 3rd to arrive."), SESSION) == []
+    # "to the Nth" with no verb of moving a date is a place or a rank, as before
+    assert resolver.ground(parser.parse("We went up to the 5th."), SESSION) == []
 
 
 @pytest.mark.slow

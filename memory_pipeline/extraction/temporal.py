@@ -283,7 +283,8 @@ class TemporalResolver:
                 spans.append((doc.tokens[ent.start].idx, doc.tokens[ent.end - 1].end))
         for pattern in CUE_PATTERNS:
             spans.extend(m.span() for m in pattern.finditer(doc.text))
-        spans.extend(m.span() for m in BARE_DAY_OF_MONTH.finditer(doc.text) if _a_day_by_itself(doc, *m.span()))
+        spans.extend(m.span() for m in BARE_DAY_OF_MONTH.finditer(doc.text)
+                     if _a_day_by_itself(doc, *m.span()) or _a_day_moved_to(doc, *m.span()))
         merged: list[list[int]] = []
         for start, end in sorted(spans):
             if merged and start <= merged[-1][1]:
@@ -414,6 +415,22 @@ def _a_day_by_itself(doc: ParsedDoc, start: int, end: int) -> bool:
     if not any(arc.label in DAY_BY_ITSELF_LABELS for arc in doc.parents(word.i)):
         return False
     return all(arc.label == "det" for arc in doc.children(word.i))
+
+
+def _a_day_moved_to(doc: ParsedDoc, start: int, end: int) -> bool:
+    """The ordinal at ``[start, end)`` ("the 11th"), with nothing in its noun phrase but its article, is the object
+    of a "to" (until, till) that hangs on a verb of moving a date (:func:`_moves_a_date`): the day a thing was moved
+    to ("she moved it to the 11th", "they postponed it to the 9th"). The "to" pattern is left out of the cue
+    patterns, since "to the 5th" is as often a floor or a rank; the verb of moving says it is a day here."""
+    word = next((t for t in doc.tokens if start <= t.idx < end and t.text[:1].isdigit()), None)
+    if word is None or word.pos not in ("NOUN", "PROPN", "NUM", "ADJ"):
+        return False
+    if not all(arc.label == "det" for arc in doc.children(word.i)):
+        return False
+    return any(
+        arc.label == "pobj" and doc.tokens[arc.head].lower in ("to", "until", "till") and _moves_a_date(doc, arc.head)
+        for arc in doc.parents(word.i)
+    )
 
 
 def _moved_from_to(doc: ParsedDoc, start: int, end: int) -> list[tuple[int, int]]:
