@@ -575,3 +575,16 @@ def test_a_holiday_named_after_someone_is_no_person(extract):
     # the parser reads "Valentine" of "Valentine's Day" as a PERSON; the holiday names no one
     assert extract("Tom is taking me to dinner on Valentine's Day.").people == ["Tom"]
     assert extract("Valentine's Day interview, very romantic.").people == []
+
+
+@pytest.mark.slow
+def test_a_person_a_pronoun_was_resolved_to_is_among_the_people(extract):
+    # the name said in a dropped fragment comes back into the memory through "his" / "her": the memory names
+    # that person, so its people do too
+    quote = extract("Marco Rossi, the contractor my sister used. His quote came in at 18,500 euros.", "Nadia")
+    assert "Marco Rossi's quote" in quote.text and quote.people == ["Marco Rossi"]
+    fee = extract("Jen Alvarez, the architect my cousin recommended. Her fee is 2,000 dollars.", "Nadia")
+    assert "Jen Alvarez's fee" in fee.text and fee.people == ["Jen Alvarez"]
+    # a pronoun kept as said names no one
+    kept = extract("She quoted 1,200 euros for the plumbing.", "Nadia")
+    assert kept.people == []

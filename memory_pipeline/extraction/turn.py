@@ -27,7 +27,9 @@ from memory_pipeline.extraction.realise import Unit, coverage, is_fact_token, me
 from memory_pipeline.extraction.scoring import candidates_for
 from memory_pipeline.extraction.scope import classify_scope
 from memory_pipeline.extraction.temporal import HOLIDAY, WEEKDAYS, TemporalMention, TemporalResolver, narrowed, replaced_dates, tense_at
-from memory_pipeline.grounding import ADDRESSEE, ASSISTANT, Perspective, noun_phrase, third_person_referent, unresolved_deixis, we_partner
+from memory_pipeline.grounding import (
+    ADDRESSEE, ASSISTANT, THIRD_PERSON, Perspective, noun_phrase, third_person_referent, unresolved_deixis, we_partner,
+)
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.parsing import ParsedDoc
 from memory_pipeline.parsing.words import Word
@@ -166,6 +168,18 @@ def _people(doc: ParsedDoc, ranges: list[tuple[int, int]]) -> list[str]:
              if e.label == "PERSON" and any(lo < e.end and e.start < hi for lo, hi in ranges)
              and not HOLIDAY.match(doc.text.replace("’", "'"), doc.tokens[e.start].idx)]
     return list(dict.fromkeys(n for n in names if n))
+
+
+def _with_referent(people: list[str], doc: ParsedDoc, phrase: Phrase, referent: str | None) -> list[str]:
+    """``people`` and, after them, the person a "he/she/his/her" of the memory was written as (``referent``, the
+    turn's :attr:`Perspective.third`): "His quote came in at 18,500", after "Marco Rossi, the contractor ..." in a
+    fragment the memory leaves out, names Marco Rossi as much as the name would. Only where a pronoun was so
+    written; a name already among the people (or part of one) is not added twice."""
+    if referent is None or any(referent in person or person in referent for person in people):
+        return people
+    if any(word.renamed and doc.tokens[word.source].lower in THIRD_PERSON for word in phrase.words):
+        return [*people, referent]
+    return people
 
 
 def _realise_unit(
@@ -414,7 +428,7 @@ def extract_turn(
     result.provenance = provenance(doc, ranges, moods)
     result.scope = classify_scope(doc, ranges)
     result.unresolved_deixis = unresolved_deixis(result.text)
-    result.people = _people(doc, ranges)
+    result.people = _with_referent(_people(doc, ranges), doc, joined, perspective.third)
     result.fragment = len(result.text.split()) <= FRAGMENT_MAX_WORDS or not any(
         doc.tokens[k].pos in ("VERB", "AUX") for lo, hi in ranges for k in range(lo, hi)
     )
