@@ -575,3 +575,11 @@ def test_a_holiday_named_after_someone_is_no_person(extract):
     # the parser reads "Valentine" of "Valentine's Day" as a PERSON; the holiday names no one
     assert extract("Tom is taking me to dinner on Valentine's Day.").people == ["Tom"]
     assert extract("Valentine's Day interview, very romantic.").people == []
+
+
+@pytest.mark.slow
+def test_a_person_entity_that_holds_a_verb_or_an_article_is_no_person(extract):
+    # the parser reads a capitalised verb opening a sentence, and what follows it, as a PERSON ("Finished the
+    # Riverside"); a name holds neither a verb nor an article
+    assert extract("I did it!! Finished the Riverside Half yesterday in 1:57:42!", "Dana").people == []
+    assert extract("Saw Dr. Patel yesterday.", "Dana").people == ["Patel"]  # a real name after the verb stays
