@@ -588,3 +588,10 @@ def test_a_person_a_pronoun_was_resolved_to_is_among_the_people(extract):
     # a pronoun kept as said names no one
     kept = extract("She quoted 1,200 euros for the plumbing.", "Nadia")
     assert kept.people == []
+
+
+def test_a_person_entity_that_holds_a_verb_or_an_article_is_no_person(extract):
+    # the parser reads a capitalised verb opening a sentence, and what follows it, as a PERSON ("Finished the
+    # Riverside"); a name holds neither a verb nor an article
+    assert extract("I did it!! Finished the Riverside Half yesterday in 1:57:42!", "Dana").people == []
+    assert extract("Saw Dr. Patel yesterday.", "Dana").people == ["Patel"]  # a real name after the verb stays

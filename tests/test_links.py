@@ -978,6 +978,20 @@ def test_a_call_the_speaker_has_got_for_a_date_ahead_is_a_plan_and_called_off(pa
     assert final_lifecycles(initial, linked)["call"] == "cancelled"
 
 
+def test_a_hyphenated_event_noun_is_read_whole(parser):
+    # the tokenizer splits "check-up" into "check", "-", "up": the lexicon's "check-up" had never matched, and the
+    # speaker's check-up on a date ahead was no plan
+    frame = _plan_frame([
+        ("checkup", "I've got a check-up on Friday.", datetime(2025, 2, 24, 14), datetime(2025, 2, 28)),
+        ("spaced", "I have a check - up on Friday.", datetime(2025, 2, 24, 14), datetime(2025, 2, 28)),
+        ("catch", "I've got a catch-up on Friday.", datetime(2025, 2, 24, 14), datetime(2025, 2, 28)),
+    ])
+    _, initial = _read_plans(frame, parser)
+    assert initial["checkup"] == "pending"
+    # only a written hyphen joins the word; "catch-up" is no event noun of the lexicon, and stays none
+    assert (initial["spaced"], initial["catch"]) == (None, None)
+
+
 def test_calling_off_what_a_plan_was_to_call_off_never_cancels_the_plan(parser, embedder):
     from memory_pipeline.links import final_lifecycles
 

@@ -685,11 +685,22 @@ def _arranged_event_noun(doc: ParsedDoc, verb: int, noun: int) -> bool:
     noun or on ``verb`` itself by a dating preposition or bare ("is next Saturday"), not inside a clause or an
     "about" ("I have a feeling it's on Friday" names no event)."""
     token = doc.tokens[noun]
-    if token.lemma.lower() in ARRANGED_EVENT_NOUNS:
+    if token.lemma.lower() in ARRANGED_EVENT_NOUNS or _hyphenated(doc, noun) in ARRANGED_EVENT_NOUNS:
         return True
     if token.tag != "NN" or not token.lower.endswith("ing") or len(token.lower) < ING_EVENT_MIN_LETTERS or token.ent:
         return False
     return _dated_directly(doc, verb) or _dated_directly(doc, noun)
+
+
+def _hyphenated(doc: ParsedDoc, k: int) -> str | None:
+    """The word token ``k`` closes when the tokenizer split it at a written hyphen ("check-up" is "check", "-",
+    "up"), lower-cased and whole; None when ``k`` follows no hyphen written without spaces."""
+    if k < 2 or doc.tokens[k - 1].text not in ("-", "\u2010", "\u2011"):
+        return None
+    before, hyphen, token = doc.tokens[k - 2], doc.tokens[k - 1], doc.tokens[k]
+    if before.idx + len(before.text) != hyphen.idx or hyphen.idx + len(hyphen.text) != token.idx:
+        return None
+    return f"{before.lower}-{token.lower}"
 
 
 def _dated_directly(doc: ParsedDoc, head: int) -> bool:

@@ -163,10 +163,13 @@ def _against_the_tense(doc: ParsedDoc, host: Unit, mention: TemporalMention, ses
 
 def _people(doc: ParsedDoc, ranges: list[tuple[int, int]]) -> list[str]:
     """Named people (PERSON entities) inside the realised ranges, once each, in source order; not the name a
-    holiday is called after ("Valentine" of "Valentine's Day"), which the parser may read as a person."""
+    holiday is called after ("Valentine" of "Valentine's Day"), which the parser may read as a person; nor a span
+    holding a verb or an article, which no name does ("Finished the Riverside": a capitalised verb opening a
+    sentence, read with what follows it as a PERSON)."""
     names = [e.text.removesuffix("'s").removesuffix("’s").strip() for e in doc.entities
              if e.label == "PERSON" and any(lo < e.end and e.start < hi for lo, hi in ranges)
-             and not HOLIDAY.match(doc.text.replace("’", "'"), doc.tokens[e.start].idx)]
+             and not HOLIDAY.match(doc.text.replace("’", "'"), doc.tokens[e.start].idx)
+             and not any(t.pos in ("VERB", "AUX", "DET") for t in doc.tokens[e.start:e.end])]
     return list(dict.fromkeys(n for n in names if n))
 
 
