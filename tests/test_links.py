@@ -1265,3 +1265,20 @@ def test_an_event_named_by_an_ing_noun_on_a_date_is_a_plan_and_done_when_reporte
     assert all(initial[k] is None for k in ("tom", "feeling", "about", "off", "nothing")), initial
     linked = _links_of(frame, readings, embedder)
     assert final_lifecycles(initial, linked)["fitting"] == "completed"
+
+
+def test_a_cancellation_naming_which_one_calls_off_only_the_plan_it_names(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    said, later = datetime(2025, 2, 3, 19), datetime(2025, 2, 9, 20)
+    frame = _plan_frame([
+        ("golf", "Jess is viewing a 2016 Golf on Saturday in Leeds.", said, datetime(2025, 2, 8)),
+        ("focus", "Jess is also viewing a Focus on Sunday.", said, datetime(2025, 2, 9)),
+        # a name before the event's noun says which viewing: the Focus one, not the Golf one
+        ("off", "Jess cancelled the Focus viewing.", later, None),
+    ])
+    readings = read_frame(frame, parser)
+    final = final_lifecycles(initial_lifecycles(memories_by_id(frame), readings), _links_of(frame, readings, embedder))
+    assert (final["golf"], final["focus"]) == ("pending", "cancelled")

@@ -117,6 +117,9 @@ class Event:
     # who did it, for a reported deed: SELF for the speaker ("I finished the course"), a person's name ("Jess
     # started the course", said by Kai), or "" when a thing is the subject ("the trip was fun")
     doer: str = ""
+    # the names set before one of its nouns that say which of its kind it is ("the Focus viewing", "the Japan
+    # trip"), as event stems: a clause that calls off the Focus viewing is not about a viewing of a Golf
+    specifiers: frozenset[str] = frozenset()
 
     def overlap(self, other: Event) -> float:
         """Share of the smaller clause's words the two share; 0 unless they share a thing, which one of them may
@@ -424,6 +427,22 @@ def event_of(doc: ParsedDoc, tokens, names: frozenset[str]) -> Event:
     return Event(frozenset(words), frozenset(nouns))
 
 
+def naming_specifiers(doc: ParsedDoc, tokens, names: frozenset[str]) -> frozenset[str]:
+    """The event stems of the proper names among ``tokens`` that the parse makes a compound of a common noun after
+    them ("Focus" in "the Focus viewing", "Japan" in "the Japan trip"): they say which one of the noun's kind."""
+    out = set()
+    for i in tokens:
+        if doc.tokens[i].tag not in ("NNP", "NNPS"):
+            continue
+        up = next(iter(doc.parents(i)), None)
+        if up is None or up.label != "compound" or up.head <= i or doc.tokens[up.head].tag not in ("NN", "NNS"):
+            continue
+        lemma = content_lemma(doc, i, names)
+        if lemma is not None:
+            out.add(event_stem(lemma))
+    return frozenset(out)
+
+
 def clause_event(doc: ParsedDoc, predicate: int, names: frozenset[str]) -> Event:
     """What the predicate's clause is about, its subject left out ("Tom and Ana called off the trip" -> trip)."""
     return event_of(doc, subtree(doc, predicate, skip=SUBJECT_LABELS), names)
@@ -448,7 +467,11 @@ def cue_event(doc: ParsedDoc, at: int, names: frozenset[str], cue: int | None = 
     # copula or of "happen" is: "the trip is off", "Skye didn't happen"
     event_subject = doc.tokens[at].lemma.lower() in EVENT_SUBJECT_VERBS
     skip = () if event_subject else ACTIVE_SUBJECT_LABELS
-    event = event_of(doc, [k for k in subtree(doc, at, skip=skip) if k not in left_out], names)
+    tokens = [k for k in subtree(doc, at, skip=skip) if k not in left_out]
+    event = event_of(doc, tokens, names)
+    specifiers = naming_specifiers(doc, tokens, names)
+    if specifiers:
+        event = Event(event.words, event.nouns, event.doer, specifiers)
     pronouns = children(doc, at, "dobj", "nsubjpass", *(("nsubj",) if event_subject else ()))
     if not event.words and any(doc.tokens[o].lower in ANAPHORA for o in pronouns):
         # "the conference went online, so I cancelled it", "it's now 7 March instead": what "it" stands for is
