@@ -261,6 +261,15 @@ def test_a_cancellation_is_about_its_event_not_its_cue_or_its_reason(parser):
     assert read_doc("m", parser.parse("Dan changed Dan's mind about the trip."), "Dan").cancel is not None
 
 
+def test_a_comment_spliced_on_after_a_comma_is_not_what_was_called_off(parser):
+    """A verbless remark after a comma ("..., no point after driving the Golf") comments on the cancelling; its
+    words are not the event's, and would dilute its overlap with the plan's (or lend it another plan's)."""
+    off = read_doc("c", parser.parse("Dan cancelled the Focus viewing, no point after driving the Golf."), "Dan")
+    assert off.cancelled.words == {"focus", "viewing"}
+    dentist = read_doc("d", parser.parse("Dan cancelled the dentist, no time this week."), "Dan")
+    assert dentist.cancelled.words == {"dentist"}
+
+
 @pytest.mark.parametrize(
     ("text", "corrects"),
     [

@@ -456,12 +456,23 @@ REASON_PREPOSITIONS = frozenset({"because", "due", "owing", "since", "thanks", "
 ACTIVE_SUBJECT_LABELS = tuple(label for label in SUBJECT_LABELS if label != "nsubjpass")
 
 
+def spliced_remark(doc: ParsedDoc, at: int, arc) -> bool:
+    """``arc`` hangs a bare noun phrase on the verb ``at`` after it, set off by a comma ("cancelled the Focus
+    viewing, no point after driving the Golf", "cancelled the dentist, no time this week"): a verbless remark on
+    the clause, not part of what the verb takes."""
+    if arc.label != "npadvmod" or arc.dep < at:
+        return False
+    first = min(subtree(doc, arc.dep))
+    return first > 0 and doc.tokens[first - 1].text == ","
+
+
 def cue_event(doc: ParsedDoc, at: int, names: frozenset[str], cue: int | None = None) -> Event:
     """What a cancellation, denial or correction at token ``at`` is about: its clause without the cue word itself and without
     a reason ("I cancelled the Japan trip because of work" -> japan, trip), so that only the event's own words
     are compared with the plan's. ``cue`` is the cue word when it is not the clause's predicate ``at``."""
     reasons = [a.dep for a in doc.children(at) if a.label == "advcl" or (
-        a.label in ("prep", "npadvmod", "advmod", "mark") and doc.tokens[a.dep].lower in REASON_PREPOSITIONS)]
+        a.label in ("prep", "npadvmod", "advmod", "mark") and doc.tokens[a.dep].lower in REASON_PREPOSITIONS)
+        or spliced_remark(doc, at, a)]
     left_out = {k for reason in reasons for k in subtree(doc, reason)} | {at if cue is None else cue}
     # the doer is left out, not a passive subject: "the trip got cancelled" is about the trip, as the subject of a
     # copula or of "happen" is: "the trip is off", "Skye didn't happen"
