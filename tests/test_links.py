@@ -261,6 +261,15 @@ def test_a_cancellation_is_about_its_event_not_its_cue_or_its_reason(parser):
     assert read_doc("m", parser.parse("Dan changed Dan's mind about the trip."), "Dan").cancel is not None
 
 
+def test_a_comment_spliced_on_after_a_comma_is_not_what_was_called_off(parser):
+    """A verbless remark after a comma ("..., no point after driving the Golf") comments on the cancelling; its
+    words are not the event's, and would dilute its overlap with the plan's (or lend it another plan's)."""
+    off = read_doc("c", parser.parse("Dan cancelled the Focus viewing, no point after driving the Golf."), "Dan")
+    assert off.cancelled.words == {"focus", "viewing"}
+    dentist = read_doc("d", parser.parse("Dan cancelled the dentist, no time this week."), "Dan")
+    assert dentist.cancelled.words == {"dentist"}
+
+
 @pytest.mark.parametrize(
     ("text", "corrects"),
     [
@@ -1279,3 +1288,20 @@ def test_an_event_named_by_an_ing_noun_on_a_date_is_a_plan_and_done_when_reporte
     assert all(initial[k] is None for k in ("tom", "feeling", "about", "off", "nothing")), initial
     linked = _links_of(frame, readings, embedder)
     assert final_lifecycles(initial, linked)["fitting"] == "completed"
+
+
+def test_a_cancellation_naming_which_one_calls_off_only_the_plan_it_names(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    said, later = datetime(2025, 2, 3, 19), datetime(2025, 2, 9, 20)
+    frame = _plan_frame([
+        ("golf", "Jess is viewing a 2016 Golf on Saturday in Leeds.", said, datetime(2025, 2, 8)),
+        ("focus", "Jess is also viewing a Focus on Sunday.", said, datetime(2025, 2, 9)),
+        # a name before the event's noun says which viewing: the Focus one, not the Golf one
+        ("off", "Jess cancelled the Focus viewing.", later, None),
+    ])
+    readings = read_frame(frame, parser)
+    final = final_lifecycles(initial_lifecycles(memories_by_id(frame), readings), _links_of(frame, readings, embedder))
+    assert (final["golf"], final["focus"]) == ("pending", "cancelled")

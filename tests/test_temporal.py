@@ -71,6 +71,25 @@ def test_month_without_year_follows_the_tense(parser, resolver):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a count of units that measures how far an adjective or adverb goes is a degree, not a time
+        ("Ugh, that's over two weeks late.", []),
+        ("The part arrived two weeks late.", []),
+        ("The parcel came three days early.", []),
+        # the adverbs that place a time from a length keep it a time
+        ("I saw her two weeks ago.", [date(2023, 5, 22)]),
+        ("Two weeks back I went to Rome.", [date(2023, 5, 25)]),
+        ("Two weeks later we moved.", [date(2023, 6, 19)]),
+    ],
+)
+def test_a_length_that_measures_a_degree_is_no_time(parser, resolver, text, expected):
+    said = datetime(2023, 6, 8, 12)
+    assert [m.start.date() for m in resolver.ground(parser.parse(text), said)] == expected
+
+
+@pytest.mark.slow
 def test_ages_and_habits_are_not_anchors(parser, resolver):
     assert resolver.ground(parser.parse("I am 18 years old and I run every day."), SESSION) == []
     assert resolver.ground(parser.parse("Pepper is a kitten, she's only 4 months old."), SESSION) == []

@@ -117,6 +117,9 @@ class Event:
     # who did it, for a reported deed: SELF for the speaker ("I finished the course"), a person's name ("Jess
     # started the course", said by Kai), or "" when a thing is the subject ("the trip was fun")
     doer: str = ""
+    # the names set before one of its nouns that say which of its kind it is ("the Focus viewing", "the Japan
+    # trip"), as event stems: a clause that calls off the Focus viewing is not about a viewing of a Golf
+    specifiers: frozenset[str] = frozenset()
 
     def overlap(self, other: Event) -> float:
         """Share of the smaller clause's words the two share; 0 unless they share a thing, which one of them may
@@ -424,6 +427,22 @@ def event_of(doc: ParsedDoc, tokens, names: frozenset[str]) -> Event:
     return Event(frozenset(words), frozenset(nouns))
 
 
+def naming_specifiers(doc: ParsedDoc, tokens, names: frozenset[str]) -> frozenset[str]:
+    """The event stems of the proper names among ``tokens`` that the parse makes a compound of a common noun after
+    them ("Focus" in "the Focus viewing", "Japan" in "the Japan trip"): they say which one of the noun's kind."""
+    out = set()
+    for i in tokens:
+        if doc.tokens[i].tag not in ("NNP", "NNPS"):
+            continue
+        up = next(iter(doc.parents(i)), None)
+        if up is None or up.label != "compound" or up.head <= i or doc.tokens[up.head].tag not in ("NN", "NNS"):
+            continue
+        lemma = content_lemma(doc, i, names)
+        if lemma is not None:
+            out.add(event_stem(lemma))
+    return frozenset(out)
+
+
 def clause_event(doc: ParsedDoc, predicate: int, names: frozenset[str]) -> Event:
     """What the predicate's clause is about, its subject left out ("Tom and Ana called off the trip" -> trip)."""
     return event_of(doc, subtree(doc, predicate, skip=SUBJECT_LABELS), names)
@@ -437,18 +456,33 @@ REASON_PREPOSITIONS = frozenset({"because", "due", "owing", "since", "thanks", "
 ACTIVE_SUBJECT_LABELS = tuple(label for label in SUBJECT_LABELS if label != "nsubjpass")
 
 
+def spliced_remark(doc: ParsedDoc, at: int, arc) -> bool:
+    """``arc`` hangs a bare noun phrase on the verb ``at`` after it, set off by a comma ("cancelled the Focus
+    viewing, no point after driving the Golf", "cancelled the dentist, no time this week"): a verbless remark on
+    the clause, not part of what the verb takes."""
+    if arc.label != "npadvmod" or arc.dep < at:
+        return False
+    first = min(subtree(doc, arc.dep))
+    return first > 0 and doc.tokens[first - 1].text == ","
+
+
 def cue_event(doc: ParsedDoc, at: int, names: frozenset[str], cue: int | None = None) -> Event:
     """What a cancellation, denial or correction at token ``at`` is about: its clause without the cue word itself and without
     a reason ("I cancelled the Japan trip because of work" -> japan, trip), so that only the event's own words
     are compared with the plan's. ``cue`` is the cue word when it is not the clause's predicate ``at``."""
     reasons = [a.dep for a in doc.children(at) if a.label == "advcl" or (
-        a.label in ("prep", "npadvmod", "advmod", "mark") and doc.tokens[a.dep].lower in REASON_PREPOSITIONS)]
+        a.label in ("prep", "npadvmod", "advmod", "mark") and doc.tokens[a.dep].lower in REASON_PREPOSITIONS)
+        or spliced_remark(doc, at, a)]
     left_out = {k for reason in reasons for k in subtree(doc, reason)} | {at if cue is None else cue}
     # the doer is left out, not a passive subject: "the trip got cancelled" is about the trip, as the subject of a
     # copula or of "happen" is: "the trip is off", "Skye didn't happen"
     event_subject = doc.tokens[at].lemma.lower() in EVENT_SUBJECT_VERBS
     skip = () if event_subject else ACTIVE_SUBJECT_LABELS
-    event = event_of(doc, [k for k in subtree(doc, at, skip=skip) if k not in left_out], names)
+    tokens = [k for k in subtree(doc, at, skip=skip) if k not in left_out]
+    event = event_of(doc, tokens, names)
+    specifiers = naming_specifiers(doc, tokens, names)
+    if specifiers:
+        event = Event(event.words, event.nouns, event.doer, specifiers)
     pronouns = children(doc, at, "dobj", "nsubjpass", *(("nsubj",) if event_subject else ()))
     if not event.words and any(doc.tokens[o].lower in ANAPHORA for o in pronouns):
         # "the conference went online, so I cancelled it", "it's now 7 March instead": what "it" stands for is

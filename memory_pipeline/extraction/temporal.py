@@ -534,6 +534,32 @@ def _measures_a_noun(doc: ParsedDoc, start: int, end: int) -> bool:
     return False
 
 
+# Adverbs that place a time a length away from now or from another time ("two weeks ago", "a month back", "three
+# days before", "a week on"): with them a count of units is a time; with any other adjective or adverb it measures
+# how far that goes ("two weeks late", "three days early").
+LENGTH_PLACING_ADVERBS = {"ago", "back", "before", "after", "hence", "on", "prior", "since", "out", "later",
+                          "earlier", "sooner", "past"}
+
+
+def _measures_a_degree(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
+    """The expression at ``[start, end)`` is a bare count of units whose unit the parse makes the measure
+    (``npadvmod``) of an adjective or adverb after it in its plain degree ("that's two weeks late", "it came three
+    days early", which the grammar may take in whole): how late or early, no stretch of the calendar. The adverbs that place a time from a length
+    (:data:`LENGTH_PLACING_ADVERBS`: "ago", "back", "before") and comparatives ("two weeks later") keep it a time."""
+    if not re.match(rf"{BARE_LENGTH.pattern}\b", text, re.IGNORECASE):
+        return False
+    for token in doc.tokens:
+        if not (start <= token.idx < end) or not re.fullmatch(_UNIT, token.lower):
+            continue
+        up = next(iter(doc.parents(token.i)), None)
+        if up is None or up.label != "npadvmod" or up.head < token.i:
+            continue
+        head = doc.tokens[up.head]
+        if head.tag in ("JJ", "RB") and head.lower not in LENGTH_PLACING_ADVERBS:
+            return True
+    return False
+
+
 def _sizes_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     """The expression at ``[start, end)`` is a count and a unit that modify a noun after them, the adjective
     "two-week" written with a space ("a two week course", "his one month checkup", "a 6 month lease"): how long
@@ -578,6 +604,8 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
         return False  # "stay an extra week", "need another week": longer than something else, not this week
     if _measures_a_noun(doc, start, end):
         return False  # "five weeks' rent", "two weeks' notice": the noun's amount; "in two weeks' time" is a time
+    if _measures_a_degree(doc, start, end, text):
+        return False  # "two weeks late", "three days early": how late or early, not two weeks up to now
     if BARE_WEEKDAY.fullmatch(text) and any(t.lower in USUALLY_WORDS for t in _clause_of(doc, start)):
         return False  # "I normally swim on Friday": the Fridays of a habit
     if CLOCK_TIME.match(text):

@@ -20,6 +20,7 @@ from functools import lru_cache
 from memory_pipeline.analysis import Event, Reading
 from memory_pipeline.analysis.slots import NONE_VALUE, SlotValue
 from memory_pipeline.analysis.clauses import SELF
+from memory_pipeline.analysis.cues import event_stems
 from memory_pipeline.links.base import (
     CANCELLED,
     COMPLETED,
@@ -256,7 +257,7 @@ def _plan_outcome(
     planned = planned_event(plan_reading)
     about = lambda event: event.overlap(planned) >= config.event_overlap  # noqa: E731
     grace = timedelta(days=config.plan_grace_days)
-    if reading.cancel is not None and about(reading.cancelled):
+    if reading.cancel is not None and about(reading.cancelled) and names_its_kind(reading.cancelled, plan_reading):
         if plan_reading.plans_to_call_off and not reading.future:
             # calling off what the plan was to call off never cancels the plan: done in its window it completes
             # it, outside it (a date misread, another membership) it says nothing of it, as a report would not
@@ -276,6 +277,13 @@ def _plan_outcome(
         if moved_to is not None and moved_to.memory_id != new.memory_id and report_fits_plan(moved_to, new, grace):
             return FOLLOWUP, 0.8, COMPLETED, "reported done on the new date"
     return None
+
+
+def names_its_kind(event: Event, plan_reading: Reading) -> bool:
+    """The names ``event`` sets before a noun to say which one it is ("the Focus viewing") are among the plan
+    memory's words: a viewing of the Golf shares the event's noun, not the thing called off. An event that names
+    none fits any plan of its words."""
+    return not event.specifiers or bool(event.specifiers & event_stems(plan_reading.words))
 
 
 def _done_by_planner(event: Event, report: Memory, plan: Memory) -> bool:
