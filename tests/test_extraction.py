@@ -590,6 +590,7 @@ def test_a_person_a_pronoun_was_resolved_to_is_among_the_people(extract):
     assert kept.people == []
 
 
+@pytest.mark.slow
 def test_a_person_entity_that_holds_a_verb_or_an_article_is_no_person(extract):
     # the parser reads a capitalised verb opening a sentence, and what follows it, as a PERSON ("Finished the
     # Riverside"); a name holds neither a verb nor an article
