@@ -78,10 +78,14 @@ def test_month_without_year_follows_the_tense(parser, resolver):
         ("Ugh, that's over two weeks late.", []),
         ("The part arrived two weeks late.", []),
         ("The parcel came three days early.", []),
-        # the adverbs that place a time from a length keep it a time
+        ("The rent is a month overdue.", []),
+        # any other word after the length leaves it a time
         ("I saw her two weeks ago.", [date(2023, 5, 22)]),
         ("Two weeks back I went to Rome.", [date(2023, 5, 25)]),
         ("Two weeks later we moved.", [date(2023, 6, 19)]),
+        # a length up to now stays the stretch it names
+        ("Seven years now, and I've finally found my real muses.", [date(2016, 6, 8)]),
+        ("5 years already! Time flies.", [date(2018, 6, 8)]),
     ],
 )
 def test_a_length_that_measures_a_degree_is_no_time(parser, resolver, text, expected):

@@ -534,28 +534,23 @@ def _measures_a_noun(doc: ParsedDoc, start: int, end: int) -> bool:
     return False
 
 
-# Adverbs that place a time a length away from now or from another time ("two weeks ago", "a month back", "three
-# days before", "a week on"): with them a count of units is a time; with any other adjective or adverb it measures
-# how far that goes ("two weeks late", "three days early").
-LENGTH_PLACING_ADVERBS = {"ago", "back", "before", "after", "hence", "on", "prior", "since", "out", "later",
-                          "earlier", "sooner", "past"}
+# Words of lateness: a count of units that measures one says how late or early a thing came ("two weeks late",
+# "three days early", "a month overdue"), no stretch of the calendar. Any other word after the length leaves it a
+# time: "two weeks ago", "two weeks later", "seven years now", "five years already".
+LATENESS_WORDS = frozenset({"late", "early", "overdue", "behind"})
 
 
 def _measures_a_degree(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     """The expression at ``[start, end)`` is a bare count of units whose unit the parse makes the measure
-    (``npadvmod``) of an adjective or adverb after it in its plain degree ("that's two weeks late", "it came three
-    days early", which the grammar may take in whole): how late or early, no stretch of the calendar. The adverbs that place a time from a length
-    (:data:`LENGTH_PLACING_ADVERBS`: "ago", "back", "before") and comparatives ("two weeks later") keep it a time."""
+    (``npadvmod``) of a word of lateness after it (:data:`LATENESS_WORDS`: "that's two weeks late", "it came three
+    days early", which the grammar may take in whole): how late or early, no stretch of the calendar."""
     if not re.match(rf"{BARE_LENGTH.pattern}\b", text, re.IGNORECASE):
         return False
     for token in doc.tokens:
         if not (start <= token.idx < end) or not re.fullmatch(_UNIT, token.lower):
             continue
         up = next(iter(doc.parents(token.i)), None)
-        if up is None or up.label != "npadvmod" or up.head < token.i:
-            continue
-        head = doc.tokens[up.head]
-        if head.tag in ("JJ", "RB") and head.lower not in LENGTH_PLACING_ADVERBS:
+        if up is not None and up.label == "npadvmod" and up.head > token.i and doc.tokens[up.head].lower in LATENESS_WORDS:
             return True
     return False
 
