@@ -539,12 +539,17 @@ def _read_plans(frame: pl.DataFrame, parser) -> tuple[dict, dict]:
     return readings, initial_lifecycles(memories_by_id(frame), readings)
 
 
-def _plan_relations(parser, embedder, rows: list[tuple]) -> list[str]:
-    """The relations the rules link among :func:`_plan_frame` entries."""
+def _plan_links(parser, embedder, rows: list[tuple]) -> pl.DataFrame:
+    """The links the rules make among :func:`_plan_frame` entries, read with ``parser``."""
     from memory_pipeline.analysis import read_frame
 
     frame = _plan_frame(rows)
-    return _links_of(frame, read_frame(frame, parser), embedder)["relation"].to_list()
+    return _links_of(frame, read_frame(frame, parser), embedder)
+
+
+def _plan_relations(parser, embedder, rows: list[tuple]) -> list[str]:
+    """The relations the rules link among :func:`_plan_frame` entries."""
+    return _plan_links(parser, embedder, rows)["relation"].to_list()
 
 
 def _plan_frame(rows: list[tuple]) -> pl.DataFrame:
@@ -889,14 +894,10 @@ def test_an_appointment_of_the_speakers_with_a_date_ahead_is_a_plan(parser, embe
 
 
 def test_a_recovery_from_something_unnamed_ends_what_the_person_had(parser, embedder):
-    from memory_pipeline.analysis import read_frame
-
-    frame = _plan_frame([
+    linked = _plan_links(parser, embedder, [
         ("ill", "My mum has pneumonia.", datetime(2025, 2, 1, 12), None),
         ("well", "My mum is fully recovered.", datetime(2025, 3, 1, 12), None),
     ])
-    readings = read_frame(frame, parser)
-    linked = _links_of(frame, readings, embedder)
     assert [(r["src_memory_id"], r["relation"]) for r in linked.iter_rows(named=True)] == [("well", "updates")]
 
 
@@ -1256,14 +1257,10 @@ def test_a_question_asserts_nothing_a_negation_could_contradict(parser, embedder
 
 
 def test_a_measure_changed_to_a_new_sum_updates_the_old_one(parser, embedder):
-    from memory_pipeline.analysis import read_frame
-
-    frame = _plan_frame([
+    linked = _plan_links(parser, embedder, [
         ("up", "Also the budget went up to $28,000. Sam's grandparents sent a check.", datetime(2025, 1, 30, 12), None),
         ("cut", "We cut the budget back to $26,500 since we don't need as much food.", datetime(2025, 3, 15, 14), None),
     ])
-    readings = read_frame(frame, parser)
-    linked = _links_of(frame, readings, embedder)
     links = {(r["src_memory_id"], r["dst_memory_id"]): r["relation"] for r in linked.iter_rows(named=True)}
     assert links == {("cut", "up"): "updates"}
 

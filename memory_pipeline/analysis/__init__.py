@@ -194,15 +194,13 @@ def dated_event(doc: ParsedDoc, names: frozenset[str], times: Sequence[tuple[int
             head = up[0]
             seen.add(head)
         events.append(event_of(doc, subtree(doc, head, skip=OWN_CLAUSE_LABELS), names))
-    return Event(frozenset().union(*(e.words for e in events)), frozenset().union(*(e.nouns for e in events)))
+    return Event.joined(events)
 
 
 def called_off_event(doc: ParsedDoc, cancels: Sequence[Cue], names: frozenset[str]) -> Event:
     """What the memory calls off: the words of every cancel cue's clause ("Skye didn't happen, we cancelled it":
     the first names the trip, the second only "it")."""
-    events = [cue_event(doc, cue.at, names) for cue in cancels]
-    return Event(frozenset().union(*(e.words for e in events)), frozenset().union(*(e.nouns for e in events)),
-                 specifiers=frozenset().union(*(e.specifiers for e in events)))
+    return Event.joined(cue_event(doc, cue.at, names) for cue in cancels)
 
 
 def read_frame(frame, parser: Parser, docs: Mapping[str, ParsedDoc] | None = None) -> dict[str, Reading]:

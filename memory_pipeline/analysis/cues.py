@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 
 from memory_pipeline.analysis.clauses import (
     FIRST_PERSON, SELF, SUBJECT_LABELS, children, is_self_token, parent, subject_of, subtree,
@@ -120,6 +120,16 @@ class Event:
     # the names set before one of its nouns that say which of its kind it is ("the Focus viewing", "the Japan
     # trip"), as event stems: a clause that calls off the Focus viewing is not about a viewing of a Golf
     specifiers: frozenset[str] = frozenset()
+
+    @staticmethod
+    def joined(events: Iterable[Event]) -> Event:
+        """One event of several clauses: their words, things and specifiers together (a doer is one clause's own)."""
+        events = list(events)
+        return Event(
+            frozenset().union(*(e.words for e in events)),
+            frozenset().union(*(e.nouns for e in events)),
+            specifiers=frozenset().union(*(e.specifiers for e in events)),
+        )
 
     def overlap(self, other: Event) -> float:
         """Share of the smaller clause's words the two share; 0 unless they share a thing, which one of them may
@@ -479,10 +489,7 @@ def cue_event(doc: ParsedDoc, at: int, names: frozenset[str], cue: int | None = 
     event_subject = doc.tokens[at].lemma.lower() in EVENT_SUBJECT_VERBS
     skip = () if event_subject else ACTIVE_SUBJECT_LABELS
     tokens = [k for k in subtree(doc, at, skip=skip) if k not in left_out]
-    event = event_of(doc, tokens, names)
-    specifiers = naming_specifiers(doc, tokens, names)
-    if specifiers:
-        event = Event(event.words, event.nouns, event.doer, specifiers)
+    event = replace(event_of(doc, tokens, names), specifiers=naming_specifiers(doc, tokens, names))
     pronouns = children(doc, at, "dobj", "nsubjpass", *(("nsubj",) if event_subject else ()))
     if not event.words and any(doc.tokens[o].lower in ANAPHORA for o in pronouns):
         # "the conference went online, so I cancelled it", "it's now 7 March instead": what "it" stands for is

@@ -403,18 +403,23 @@ BARE_DAY_OF_MONTH = re.compile(r"\bthe\s+(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)
 DAY_BY_ITSELF_LABELS = frozenset({"nsubj", "nsubjpass", "npadvmod"})
 
 
+def _lone_ordinal(doc: ParsedDoc, start: int, end: int, tags: tuple[str, ...]) -> Token | None:
+    """The ordinal's word at ``[start, end)`` ("the 9th"), tagged one of ``tags``, when its noun phrase holds
+    nothing but its article; else None."""
+    word = next((t for t in doc.tokens if start <= t.idx < end and t.text[:1].isdigit()), None)
+    if word is None or word.pos not in tags or not all(arc.label == "det" for arc in doc.children(word.i)):
+        return None
+    return word
+
+
 def _a_day_by_itself(doc: ParsedDoc, start: int, end: int) -> bool:
     """The ordinal at ``[start, end)`` ("the 9th") heads a noun phrase of its own, with nothing in it but its
     article, as the subject or the time of its clause: a day of the month, which the tagger leaves out when no
     preposition or month comes with it ("the 9th is better for us", "I'm free the 9th"). One that modifies a
     noun after it ("the 5th floor"), or has words of its own ("the 3rd in line", "the 2nd to arrive"), ranks or
     counts; an adjective reading ("I liked the 2nd better") is no noun phrase."""
-    word = next((t for t in doc.tokens if start <= t.idx < end and t.text[:1].isdigit()), None)
-    if word is None or word.pos not in ("NOUN", "PROPN", "NUM"):
-        return False
-    if not any(arc.label in DAY_BY_ITSELF_LABELS for arc in doc.parents(word.i)):
-        return False
-    return all(arc.label == "det" for arc in doc.children(word.i))
+    word = _lone_ordinal(doc, start, end, ("NOUN", "PROPN", "NUM"))
+    return word is not None and any(arc.label in DAY_BY_ITSELF_LABELS for arc in doc.parents(word.i))
 
 
 def _a_day_moved_to(doc: ParsedDoc, start: int, end: int) -> bool:
@@ -422,12 +427,8 @@ def _a_day_moved_to(doc: ParsedDoc, start: int, end: int) -> bool:
     of a "to" (until, till) that hangs on a verb of moving a date (:func:`_moves_a_date`): the day a thing was moved
     to ("she moved it to the 11th", "they postponed it to the 9th"). The "to" pattern is left out of the cue
     patterns, since "to the 5th" is as often a floor or a rank; the verb of moving says it is a day here."""
-    word = next((t for t in doc.tokens if start <= t.idx < end and t.text[:1].isdigit()), None)
-    if word is None or word.pos not in ("NOUN", "PROPN", "NUM", "ADJ"):
-        return False
-    if not all(arc.label == "det" for arc in doc.children(word.i)):
-        return False
-    return any(
+    word = _lone_ordinal(doc, start, end, ("NOUN", "PROPN", "NUM", "ADJ"))
+    return word is not None and any(
         arc.label == "pobj" and doc.tokens[arc.head].lower in ("to", "until", "till") and _moves_a_date(doc, arc.head)
         for arc in doc.parents(word.i)
     )
