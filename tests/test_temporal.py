@@ -343,6 +343,16 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         (date(2025, 2, 19), "Sam invited us to her wedding on Saturday.", date(2025, 2, 22)),
         (date(2025, 2, 16), "We went to the final round on the 25th.", date(2025, 1, 25)),
         (date(2025, 2, 19), "Sam invited us on Monday to her wedding.", date(2025, 2, 17)),
+        # so is an event one was accepted to, and the month after it ("in May") as much as a day ("on the 25th");
+        # a place one was accepted to names no event, and "went to a concert in May" is past talk of a past May
+        (date(2024, 2, 5), "My paper got accepted to the workshop in Montreal in May!", date(2024, 5, 1)),
+        (date(2024, 2, 5), "I got accepted to a conference in Tokyo in October.", date(2024, 10, 1)),
+        (date(2024, 2, 5), "I got accepted to Stanford in May.", date(2023, 5, 1)),
+        (date(2024, 2, 5), "I went to a concert in May.", date(2023, 5, 1)),
+        (date(2024, 2, 5), "Sam invited us to her wedding in June.", date(2024, 6, 1)),
+        (date(2024, 2, 5), "I signed up for a half marathon in April.", date(2024, 4, 1)),
+        (date(2024, 2, 5), "I booked a dentist appointment in March.", date(2024, 3, 1)),
+        (date(2024, 2, 5), "I signed up in March for the race.", date(2023, 3, 1)),
         (date(2024, 10, 21), "I got a new job on Monday.", date(2024, 10, 14)),
         # "have got" is having (or having to), not a past getting; "have gotten" is
         (date(2025, 2, 3), "I've got a dentist appointment on Friday.", date(2025, 2, 7)),
@@ -367,6 +377,8 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         # a day of the month a thing is booked for
         (date(2025, 2, 1), "I booked a table for the 26th.", date(2025, 2, 26)),
         (date(2025, 2, 1), "the movers are booked for the 26th", date(2025, 2, 26)),
+        (date(2025, 2, 20), "Tom's pencilled in the fitting for April 4th instead.", date(2025, 4, 4)),
+        (date(2025, 2, 20), "They slotted me in for the 26th.", date(2025, 2, 26)),
         (date(2025, 1, 10), "Christmas in Berlin is lovely, we loved it.", date(2024, 12, 25)),
         (date(2025, 3, 4), "the party on the 1st!", date(2025, 3, 1)),
         # what "since" counts from has come, whatever the tense ("back since the 15th" is not next month's 15th)

@@ -64,7 +64,7 @@ APPOINTMENT_NOUNS = frozenset(
     "booking deadline hearing viewing audition recital presentation".split()
 )
 # Events the speaker has or goes on that are arranged for a date, appointments among them.
-ARRANGED_EVENT_NOUNS = APPOINTMENT_NOUNS | frozenset("trip holiday vacation party concert gig match game call workshop seminar".split())
+ARRANGED_EVENT_NOUNS = APPOINTMENT_NOUNS | frozenset("trip holiday vacation party concert gig match game call workshop seminar conference".split())
 # Chat's clippings, read as the word they clip so that the two name one event ("they've pushed the op back" and "the
 # consultant wants to operate", "hydro was great" and "I start hydrotherapy"). Where a clipping names both a
 # treatment and who gives it ("physio", "vet"), the longer word for the person reads as it too. Not "doc", which is a

@@ -16,7 +16,13 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
 from memory_pipeline.chat_spelling import CHAT_TIME_WORDS
-from memory_pipeline.extraction.lexicon import APPOINTMENT_NOUNS, OCCASION_NOUNS, REGISTRATION_LEMMAS, SAME_IN_PAST
+from memory_pipeline.extraction.lexicon import (
+    APPOINTMENT_NOUNS,
+    ARRANGED_EVENT_NOUNS,
+    OCCASION_NOUNS,
+    REGISTRATION_LEMMAS,
+    SAME_IN_PAST,
+)
 from memory_pipeline.parsing import ParsedDoc, Token
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -217,10 +223,11 @@ HABIT_WORDS = re.compile(rf"\b(?:every|each|{_USUALLY})\b", re.IGNORECASE)
 FUTURE_CUES = {"will", "'ll", "gonna", "shall", "plan", "planning", "going", "next", "soon", "hope", "hoping"}
 # What belongs to a verb's clause besides the verb when its tense is read: auxiliaries, negation, adverbs.
 CLAUSE_MARKERS = {"aux", "auxpass", "neg", "advmod"}
-# Verbs that set a date for something ("I booked a flight for April 20", "they moved my appointment to March 12"):
-# said in the past tense, the date they set is as likely ahead of the session as behind it.
+# Verbs that set a date for something ("I booked a flight for April 20", "they moved my appointment to March 12",
+# "Tom's pencilled in the fitting for April 4th"): said in the past tense, the date they set is as likely ahead
+# of the session as behind it.
 SCHEDULING_LEMMAS = {"book", "schedule", "reschedule", "move", "postpone", "push", "delay", "set", "arrange",
-                     "reserve", "plan", "fix", "change", "bring"}
+                     "reserve", "plan", "fix", "change", "bring", "pencil", "slot"}
 SCHEDULED_BEFORE = ("for", "to", "until", "till")
 # Verbs that move a date ("moved to May 6th", "postponed until the 9th"): the date they moved from no longer holds.
 RESCHEDULING_LEMMAS = {"move", "reschedule", "postpone", "push", "delay", "bring", "change", "shift", "put"}
@@ -238,6 +245,10 @@ BOOKING_HEADS = REGISTRATION_LEMMAS | {"sign", "ticket"}
 # Verbs of inviting: what one is invited "to" lies ahead of the invitation, and a date right after it is that
 # event's ("invited me to her wedding on Saturday"), not the day of the inviting ("invited me on Monday to ...").
 INVITING_LEMMAS = frozenset({"invite"})
+# Verbs of being let into an event ("my paper got accepted to the workshop in May", "admitted to the final"):
+# like an invitation, they come before the event, so a date right after the event is its own. Only an event's:
+# "accepted to Stanford in May" is as likely the day of the letter.
+ADMITTING_LEMMAS = frozenset({"accept", "admit"})
 # Verbs whose object may be an event one takes part in ("I've entered the half marathon on April 27th"): in
 # the perfect, a date right after the object is the event's.
 ENTERING_LEMMAS = frozenset({"enter"})
@@ -849,8 +860,18 @@ def scheduled_date(doc: ParsedDoc, char: int) -> bool:
     sent = doc.tokens[at].sent
     if doc.tokens[at - 1].lower in SCHEDULED_BEFORE:
         return any(_lemma_in(t, SCHEDULING_LEMMAS) and t.pos == "VERB" for t in doc.tokens[:at] if t.sent == sent)
-    on = at if doc.tokens[at].lower == "on" else at - 1
-    return doc.tokens[on].lower == "on" and on > 0 and _in_what_was_booked(doc, on - 1)
+    on = at if doc.tokens[at].lower in ("on", "in") else at - 1
+    return _dates_what_follows(doc, on) and on > 0 and _in_what_was_booked(doc, on - 1)
+
+
+def _dates_what_follows(doc: ParsedDoc, preposition: int) -> bool:
+    """Token ``preposition`` puts the date after it on the noun before it: "on" a day, or "in" a month or a season
+    ("the workshop in May"); "in two weeks" counts from the day it is said, whatever the noun."""
+    word = doc.tokens[preposition].lower
+    if word == "on":
+        return True
+    after = doc.tokens[preposition + 1].lower if preposition + 1 < len(doc.tokens) else ""
+    return word == "in" and (re.fullmatch(_MONTH, after) is not None or after in SEASONS)
 
 
 def _in_what_was_booked(doc: ParsedDoc, k: int) -> bool:
@@ -871,6 +892,11 @@ def _in_what_was_booked(doc: ParsedDoc, k: int) -> bool:
         if up.label == "pobj" and doc.tokens[up.head].lower == "to":
             inviter = next(iter(doc.parents(up.head)), None)
             if inviter is not None and _lemma_in(doc.tokens[inviter.head], INVITING_LEMMAS):
+                return True
+            if (
+                inviter is not None and _lemma_in(doc.tokens[inviter.head], ADMITTING_LEMMAS)
+                and doc.tokens[k].lemma.lower() in ARRANGED_EVENT_NOUNS
+            ):
                 return True
         if up.label == "dobj" and _lemma_in(doc.tokens[up.head], ENTERING_LEMMAS):
             # "I've entered the Greenwich Half on April 27th": a perfect takes no day of its own, so the day is
