@@ -170,6 +170,10 @@ def extract(parser, resolver):
         # a header before a colon only labels the news
         ("Tomas", "Bigger news: I got the job.", "Tomas got the job."),
         ("Aiko", "Climbing update: I switched to bouldering.", "Aiko switched to bouldering."),
+        # a header noun the tagger reads as a verb is no order to update; a header that names the topic keeps it
+        ("Sam", "Update on Montreal: I'm not going.", "Update on Montreal: Sam is not going."),
+        ("Sam", "Update your calendar: the meeting moved to Friday.",
+         "Sam asks to update your calendar: the meeting moved to Friday."),
         ("Marco", "Baby update: Luca Giuseppe was born on April 22! 7 lbs 3 oz, everyone is healthy",
          "Marco noted: Luca Giuseppe was born on April 22. Marco noted: 7 lbs 3 oz, everyone is healthy."),
         # a regular past the tagger reads as a bare verb is no order ("Marco asks to booked it" was wrong)

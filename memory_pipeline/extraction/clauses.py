@@ -144,6 +144,25 @@ def _after_header(doc: ParsedDoc, cursor: int) -> int:
     return after if after < len(doc.tokens) and _opens_a_subject(doc, after) else cursor
 
 
+# Nouns that label news before a colon and that a tagger also reads as verbs ("Update on Montreal: I'm not going").
+HEADER_NOUNS = frozenset({"update", "note", "recap", "reminder", "correction", "confession", "warning"})
+
+
+def opens_a_header(doc: ParsedDoc, k: int) -> bool:
+    """Token ``k`` is a header noun that the tagger read as a verb, heading a label that ends at a colon within a
+    few words ("Update on Montreal: ...", "Note: ..."): news announced, not an order to update. With an object
+    before the colon ("Note this: ...") it is still a verb; the clause after the colon, which the parser may hang on
+    it, does not count."""
+    if doc.tokens[k].lower not in HEADER_NOUNS:
+        return False
+    for j in range(k + 1, min(k + HEADER_MAX_WORDS + 2, len(doc.tokens))):
+        if doc.tokens[j].text == ":":
+            return not any(arc.label in ("dobj", "nsubj") and arc.dep < j for arc in doc.children(k))
+        if doc.tokens[j].pos in ("VERB", "AUX", "PUNCT"):
+            return False
+    return False
+
+
 # Labels inside a noun phrase: the phrase's first word hangs on its head by one of them ("Luca Giuseppe was born").
 NOUN_PHRASE_LABELS = frozenset({"compound", "flat", "det", "amod", "poss", "nummod", "nmod"})
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from memory_pipeline.extraction.clauses import tag_question_at
+from memory_pipeline.extraction.clauses import opens_a_header, tag_question_at
 from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, SAME_IN_PAST
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.grounding import (
@@ -406,7 +406,7 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
         rest = words[offset + (2 if lowers[offset] == "let" else 1) :]
         return rest[0].i if rest else None
     first = words[offset]
-    if first.lemma in NOT_IMPERATIVE or _told_as_past(doc, start, end) or _past_form(first):
+    if first.lemma in NOT_IMPERATIVE or _told_as_past(doc, start, end) or _past_form(first) or opens_a_header(doc, first.i):
         return None
     if first.pos != "VERB" or first.lower != first.lemma or _has_subject(doc, first.i) or _named(doc, first):
         return None
