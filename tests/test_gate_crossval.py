@@ -154,6 +154,38 @@ def test_a_fold_never_sees_its_held_out_conversation():
     assert not np.array_equal(plain["c2"].epoch_probabilities[-1], flipped["c2"].epoch_probabilities[-1])
 
 
+@pytest.mark.slow
+def test_after_fold_sees_each_fold_model_with_its_held_out_turns():
+    """The hook gets the weights the fold's scores came from (not the next fold's, not the initial ones): the whole
+    encoder over the held-out turns gives back the fold's own out-of-fold scores, up to the float16 the cached
+    lower blocks are stored in. bench_precision_cv.py scores each fold in another precision this way."""
+    from memory_pipeline.gate.infer import predict_probabilities
+    from memory_pipeline.gate.packing import pack_turns
+
+    tokenizer = packaged_tokenizer()
+    seen = {}
+
+    def score(fold, network, examples):
+        network.eval()
+        packed = pack_turns(tokenizer, [e.target for e in examples], [e.context for e in examples], 1, 64)
+        seen[fold.conversation_id] = ({e.group for e in examples},
+                                      predict_probabilities(network, packed, tokenizer.pad_token_id, 8, "cpu"))
+
+    folds = crossval.cross_validate(
+        resolve_encoder_dir(None), _conversations(flip="c1"), [], Recipe("tiny", k=1),
+        TrainSettings(epochs=2, micro_batch=8, accumulation=1, device="cpu"), frozenset({1, 2, 3, 4}),
+        max_length=64, log=lambda _: None, after_fold=score,
+    )
+    assert sorted(seen) == ["c1", "c2", "c3"]
+    for fold in folds:
+        groups, full_encoder = seen[fold.conversation_id]
+        assert groups == {fold.conversation_id}
+        np.testing.assert_allclose(full_encoder, fold.epoch_probabilities[-1], atol=0.01)
+    # c1's labels are flipped, so the fold that trained on it learnt another model: matching each fold's own scores
+    # is no accident of one shared model (c1 and c2 hold the same turns)
+    assert not np.allclose(seen["c1"][1], seen["c2"][1], atol=0.01)
+
+
 def test_the_model_card_reports_out_of_fold_figures(tmp_path):
     from memory_pipeline.gate.model import GateArtifact
     from memory_pipeline.gate.model_card import write_cv_model_card

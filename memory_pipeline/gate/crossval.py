@@ -127,11 +127,15 @@ def cross_validate(
     evidence_categories: frozenset[int],
     max_length: int = 256,
     log: Callable[[str], None] = print,
+    after_fold: Callable[[Fold, GateNetwork, list[GateExample]], None] | None = None,
 ) -> list[Fold]:
     """Train ``recipe`` once per LoCoMo conversation left out; every fold starts from the same weights.
 
     ``locomo`` carries the recipe's training labels; evaluation labels come from ``evidence_categories`` of
-    the citing questions, identical for every recipe. MSC examples only ever train.
+    the citing questions, identical for every recipe. MSC examples only ever train. ``after_fold`` sees each
+    fold's network with the weights its last epoch keeps, and the held-out examples, before the next fold
+    overwrites them: the fold models are not kept, so a measurement that needs them (another precision, the
+    whole encoder instead of cached states) runs there.
     """
     prepared = prepare(encoder_dir, locomo, msc, recipe, settings, max_length)
     network, examples, cached, labels = prepared.network, prepared.examples, prepared.cached, prepared.labels
@@ -154,6 +158,8 @@ def cross_validate(
         log(f"{recipe.name}: fold {held_out} in {fold.seconds:.0f}s, keep@95 by epoch "
             + " ".join(f"{sweep.keep_ratio_at_recall(p, evidence):.3f}" for p in fold.epoch_probabilities))
         folds.append(fold)
+        if after_fold is not None:
+            after_fold(fold, network, test_examples)
     return folds
 
 
