@@ -724,6 +724,24 @@ def test_a_sign_up_or_arrangement_for_a_date_ahead_is_a_plan_and_dropping_out_ca
     assert final_lifecycles(initial, linked)["race"] == "cancelled"
 
 
+def test_not_going_calls_the_trip_off_and_is_no_arrangement_itself(parser, embedder):
+    """As in the bundled sample: a trip planned in February, turned down in April, when "the workshop is in two
+    weeks" had made the turning down a plan of its own (a negated progressive read as an arrangement)."""
+    from memory_pipeline.links import final_lifecycles
+
+    frame = _plan_frame([
+        ("plan", "Jess is flying to Montreal for the workshop in May.",
+         datetime(2024, 2, 5, 22), datetime(2024, 5, 1), datetime(2024, 6, 1), "May"),
+        ("off", "Update on Montreal: Jess is not going. The visa still hasn't come through and the workshop is in "
+                "two weeks.", datetime(2024, 4, 24, 21), datetime(2024, 5, 6)),
+    ])
+    readings, initial = _read_plans(frame, parser)
+    assert initial == {"plan": "pending", "off": None}
+    assert not readings["off"].arranged.words or readings["off"].cancel is not None
+    linked = _links_of(frame, readings, embedder)
+    assert final_lifecycles(initial, linked)["plan"] == "cancelled"
+
+
 def test_a_timetabled_event_in_the_simple_present_with_a_date_ahead_is_a_plan(parser):
     from memory_pipeline.analysis import read_frame
     from memory_pipeline.links import initial_lifecycles
@@ -825,6 +843,12 @@ def test_plans_that_did_not_come_about_are_cancelled_and_a_cancellation_reports_
         ("I changed my mind about moving to Berlin.", {"berlin", "mind", "move"}),
         ("There's no milk left.", None),  # a thing missing now, not an event that will not be
         ("It happened on Friday.", None),
+        # the arrangement's own present progressive, turned down; not the future "going to", nor things that go
+        ("We're not going to the wedding.", {"wedding"}),
+        ("Update on Montreal: Ana is not going.", {"update", "montreal"}),
+        ("Ana is not going to lie, it was hard.", None),
+        ("Ana wasn't going to the party anyway.", None),
+        ("Things are not going well.", None),
     ],
 )
 def test_events_that_will_not_be_or_did_not_come_about_are_called_off(parser, text, called_off):

@@ -67,6 +67,8 @@ MODAL_FUTURE = frozenset({"will", "shall", "'ll", "gonna"})
 CANCEL_LEMMAS = frozenset({"cancel", "scrap", "abandon", "postpone", "shelve", "ditch", "skip", "axe"})
 CANCEL_PHRASES = (("call", "off"), ("give", "up"), ("decide", "against"), ("put", "hold"), ("pull", "out"),
                   ("back", "out"), ("drop", "out"), ("fall", "through"), ("decide", "not"), ("change", "mind"))
+# Subjects that are people, among the pronouns.
+SOMEONE_PRONOUNS = frozenset({"i", "we", "you", "he", "she", "they"})
 # A negated future or present plan that ends it ("not going anymore", "won't go after all").
 CANCEL_ADVERBS = frozenset({"anymore", "longer", "after all"})
 # Verbs of an event coming about (lemma, particle): negated, the event did not take place ("Skye didn't happen", "I
@@ -251,7 +253,7 @@ def cancel_cues(doc: ParsedDoc) -> Iterator[Cue]:
             if not (lemma == "postpone" and _has_new_date(doc, token.i)):
                 yield Cue("cancel", token.text, token.i)
     for found in (phrase_cue(doc, "cancel", CANCEL_PHRASES), _declared_off(doc), _did_not_come_about(doc),
-                  _no_such_event_ahead(doc)):
+                  _no_such_event_ahead(doc), _not_going(doc)):
         if found is not None:
             yield found
     text = doc.text.lower()
@@ -312,6 +314,28 @@ def _did_not_come_about(doc: ParsedDoc) -> Cue | None:
         if any((token.lemma.lower(), particle) in CAME_ABOUT for particle in particles):
             return Cue("cancel", doc.span_text(head, head + 1), head)
     return None
+
+
+def _not_going(doc: ParsedDoc) -> Cue | None:
+    """A negated present progressive of going, the arrangement's own form turned down ("Update on Montreal: I'm not
+    going", "we're not going to the wedding"): the trip is off. Not the future "going to <verb>" ("I'm not going to
+    lie"), which says nothing of a trip, nor a past ("I wasn't going"), nor things that go ("it's not going well")."""
+    for head in negated_heads(doc):
+        token = doc.tokens[head]
+        if token.lemma.lower() != "go" or token.tag != "VBG" or not _present_be(doc, head):
+            continue
+        if any(doc.tokens[k].pos in ("VERB", "AUX") for k in children(doc, head, "xcomp")):
+            continue
+        if all(_someone(doc, k) for k in children(doc, head, "nsubj")):
+            return Cue("cancel", doc.span_text(head, head + 1), head)
+    return None
+
+
+def _someone(doc: ParsedDoc, k: int) -> bool:
+    """Token ``k`` names a person: a personal pronoun, or a name the parser took for a person's or for no entity
+    (it misses first names it does not know)."""
+    token = doc.tokens[k]
+    return token.lower in SOMEONE_PRONOUNS or token.ent == "PERSON" or (token.pos == "PROPN" and not token.ent)
 
 
 def _no_such_event_ahead(doc: ParsedDoc) -> Cue | None:
@@ -672,10 +696,11 @@ def arrangement_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
     progressive ("we're hosting my parents"), has timetabled ("I start the new job on the 18th") or has on a date
     ("my dentist appointment is on Thursday the 20th"), or an empty event. Each is a plan when the event's date
     lies ahead, which only the caller knows: "I signed up for the marathon. It's on October 13"."""
+    negated = set(negated_heads(doc))
     for token in doc.tokens:
         if (event := _own_dated_event(doc, token.i, names)).words:
             return event
-        if token.pos != "VERB":
+        if token.pos != "VERB" or token.i in negated:  # "I'm not going", "we didn't book it": nothing arranged
             continue
         lemma = token.lemma.lower()
         particles = {doc.tokens[p].lower for p in children(doc, token.i, "prt")}
