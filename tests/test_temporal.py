@@ -258,6 +258,12 @@ def test_recognizer_is_built_once_and_reused(parser, resolver):
         ("We went skiing over Easter.", date(2023, 4, 9), date(2023, 4, 10)),
         ("We're hosting Easter at our place.", date(2024, 3, 31), date(2024, 4, 1)),
         ("I'll see my parents over the Easter weekend.", date(2024, 3, 29), date(2024, 4, 2)),
+        # New Year is 1 January (with or without "'s"; recognizers-text had read "New Year" as the last year), its
+        # eve the 31st of December, each the one the tense points to
+        ("Since New Year I've been vegetarian.", date(2023, 1, 1), date(2023, 1, 2)),
+        ("I've been vegetarian since New Year's.", date(2023, 1, 1), date(2023, 1, 2)),
+        ("We'll spend New Year's Eve in Lisbon.", date(2023, 12, 31), date(2024, 1, 1)),
+        ("Last New Year we were in Rome.", date(2023, 1, 1), date(2023, 1, 2)),
     ],
 )
 def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, end):
@@ -353,6 +359,11 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         (date(2024, 2, 5), "I signed up for a half marathon in April.", date(2024, 4, 1)),
         (date(2024, 2, 5), "I booked a dentist appointment in March.", date(2024, 3, 1)),
         (date(2024, 2, 5), "I signed up in March for the race.", date(2023, 3, 1)),
+        # a season that names a place one got is that place's time, ahead; one that names anything else is the
+        # clause's, behind in past talk
+        (date(2024, 4, 24), "I got the summer internship at Cascadia Robotics in Seattle!", date(2024, 6, 1)),
+        (date(2024, 4, 24), "I was offered a summer placement.", date(2024, 6, 1)),
+        (date(2024, 4, 24), "I went to summer camp.", date(2023, 6, 1)),
         (date(2024, 10, 21), "I got a new job on Monday.", date(2024, 10, 14)),
         # "have got" is having (or having to), not a past getting; "have gotten" is
         (date(2025, 2, 3), "I've got a dentist appointment on Friday.", date(2025, 2, 7)),
@@ -488,6 +499,13 @@ def test_ordinals_and_verbs_that_are_no_dates(parser, resolver):
     assert [m.text for m in resolver.ground(parser.parse("We hosted our first Thanksgiving dinner."), SESSION)] == ["Thanksgiving"]
     assert [m.text for m in resolver.ground(parser.parse("The 2019 season was great."), SESSION)] == ["2019 season"]
     assert [m.text for m in resolver.ground(parser.parse("We moved here in 2019."), SESSION)] == ["in 2019"]
+    # a number that names a flat, a room, a code or a house is no year ("unit 1204" had dated a memory 1204)
+    for text in ("It's 250 Harbourfront Lane, unit 1204.", "Room 1105, second floor.", "I live at 1204 Pine Street.",
+                 "The PIN is 1987.", "apt 1502"):
+        assert resolver.ground(parser.parse(text), SESSION) == [], text
+    # ...while a year stays one, after a preposition of time whatever its value
+    assert [m.text for m in resolver.ground(parser.parse("It was built in 1850."), SESSION)] == ["1850"]
+    assert [m.text for m in resolver.ground(parser.parse("It was 2019, I think."), SESSION)] == ["2019"]
     # hours and minutes a race took are no time of day
     assert resolver.ground(parser.parse("I did it! Finished in 4:12."), SESSION) == []
     assert resolver.ground(parser.parse("My finishing time of 3:45:10 was a PB."), SESSION) == []

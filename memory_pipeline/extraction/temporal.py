@@ -48,7 +48,7 @@ _ORDINAL_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
 _DAY_OF_MONTH = rf"(?:{_MONTH}\s+{_ORDINAL_DAY}|(?:the\s+)?{_ORDINAL_DAY}\s+(?:of\s+)?{_MONTH})"
 _RANGE_TO = r"(?:to|through|thru|till|until|-|–)"
 _HOLIDAY = (
-    r"(?:valentine'?s day|new year'?s(?: eve| day)?|christmas(?: eve| day)?|thanksgiving|halloween|"
+    r"(?:valentine'?s day|new year(?:'?s)?(?: eve| day)?|christmas(?: eve| day)?|thanksgiving|halloween|"
     r"independence day|mother'?s day|father'?s day|memorial day|labor day|easter(?: sunday| weekend)?)"
 )
 # A holiday's name where it begins: what it is called after is no person ("Valentine" of "Valentine's Day").
@@ -208,6 +208,23 @@ NON_ANCHOR_BEFORE = re.compile(
     r"\b(?:happy|merry)\s+)$",
     re.IGNORECASE,
 )
+# Words after which a number names a thing, not a year ("unit 1204", "Room 1105", "the PIN is 1234", "flight 2210").
+_IDENTIFIER_WORDS = (
+    r"(?:unit|apt|apartment|suite|room|flat|no|number|floor|building|box|flight|bus|train|platform|gate|ext|"
+    r"extension|code|pin|password|door|house|lot|block|ticket|order|account|route|bay|seat)"
+)
+IDENTIFIER_BEFORE = re.compile(rf"(?:\b{_IDENTIFIER_WORDS}\.?(?:\s+(?:is|was|'s))?\s*#?|#)\s*$", re.IGNORECASE)
+IDENTIFIER_NUMBER = re.compile(rf"{_IDENTIFIER_WORDS}\.?\s*#?\s*\d+", re.IGNORECASE)
+# A house number before a street's name ("1204 Pine Street").
+STREET_AFTER = re.compile(
+    r"\s+(?:[A-Z][\w'-]*\s+){1,3}(?:street|st|avenue|ave|road|rd|lane|ln|drive|dr|boulevard|blvd|way|court|ct|"
+    r"place|pl|terrace|crescent|close|square)\b",
+    re.IGNORECASE,
+)
+# Words that make a four-digit number after them a year whatever its value ("built in 1850").
+YEAR_PREPOSITIONS = re.compile(r"\b(?:in|since|from|by|until|till|of|around|circa|before|after|back in)\s+$", re.IGNORECASE)
+# The years a bare four-digit number may be, said without a preposition: a life's years, not a code's digits.
+BARE_YEARS = range(1900, 2100)
 # A clock time alone ("around 6:30", "at 7pm") is the hour of a habit, not a day, in a sentence that says the habit.
 CLOCK_TIME = re.compile(r"^(?:at|around|about|by|until|till)?\s*\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)?$", re.IGNORECASE)
 # A time of day alone, with no day in it ("noon", "4:30", "7pm", "at 9 o'clock"): which hour, not which day.
@@ -249,6 +266,13 @@ INVITING_LEMMAS = frozenset({"invite"})
 # like an invitation, they come before the event, so a date right after the event is its own. Only an event's:
 # "accepted to Stanford in May" is as likely the day of the letter.
 ADMITTING_LEMMAS = frozenset({"accept", "admit"})
+# Verbs of getting a place at something that happens later ("I got the summer internship", "she landed a June
+# placement"): a season or month that names what was got is its time, which the getting's past does not put behind.
+OBTAINING_LEMMAS = frozenset({"get", "land", "win", "secure", "accept", "offer", "receive"})
+OBTAINED_NOUNS = ARRANGED_EVENT_NOUNS | frozenset(
+    "internship job placement residency fellowship position contract course class program programme camp semester "
+    "term".split()
+)
 # Verbs whose object may be an event one takes part in ("I've entered the half marathon on April 27th"): in
 # the perfect, a date right after the object is the event's.
 ENTERING_LEMMAS = frozenset({"enter"})
@@ -599,6 +623,8 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
     text = doc.text[start:end].strip()
     if NON_ANCHOR.search(text) or NON_ANCHOR_BEFORE.search(doc.text[max(0, start - 40) : start]):
         return False
+    if _names_a_thing(doc.text, start, end, text):
+        return False
     if _classifies_a_noun(doc, start, end, text) or _a_length(doc, start, text) or _a_time_taken(doc, start, text):
         return False
     if _sizes_a_noun(doc, start, end, text):
@@ -622,6 +648,21 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
             if HABIT_WORDS.search(doc.span_text(*sentence)):
                 return False
     return True
+
+
+def _names_a_thing(text: str, start: int, end: int, expression: str) -> bool:
+    """The expression is a number that names a flat, a room, a code or a house, not a year: after a word of such
+    things ("unit 1204", "Room 1105", "the PIN is 1234"), before a street's name ("1204 Pine Street"), or a bare
+    four-digit number no life's year has ("it's 1204") with no preposition of time before it ("built in 1850" is
+    one)."""
+    if IDENTIFIER_NUMBER.fullmatch(expression):
+        return True
+    if not re.fullmatch(r"\d{4}", expression):
+        return False
+    before = text[max(0, start - 24) : start]
+    if IDENTIFIER_BEFORE.search(before) or STREET_AFTER.match(text, end):
+        return True
+    return int(expression) not in BARE_YEARS and not YEAR_PREPOSITIONS.search(before)
 
 
 def _on_the_day_said(doc: ParsedDoc, mentions: list[TemporalMention]) -> list[TemporalMention]:
@@ -857,11 +898,27 @@ def scheduled_date(doc: ParsedDoc, char: int) -> bool:
     at = next((t.i for t in doc.tokens if t.idx >= char), None)
     if at is None or at == 0:
         return False
+    if _names_what_was_obtained(doc, at):
+        return True
     sent = doc.tokens[at].sent
     if doc.tokens[at - 1].lower in SCHEDULED_BEFORE:
         return any(_lemma_in(t, SCHEDULING_LEMMAS) and t.pos == "VERB" for t in doc.tokens[:at] if t.sent == sent)
     on = at if doc.tokens[at].lower in ("on", "in") else at - 1
     return _dates_what_follows(doc, on) and on > 0 and _in_what_was_booked(doc, on - 1)
+
+
+def _names_what_was_obtained(doc: ParsedDoc, k: int) -> bool:
+    """Token ``k`` is a season or a month that names a place one got, landed or was offered ("I got the summer
+    internship", "they offered me a September start on the course"): the time of the thing got, not of the getting.
+    A season that names anything else ("we had a summer wedding") is the clause's, and its tense stands."""
+    word = doc.tokens[k].lower
+    if not (re.fullmatch(_MONTH, word) or word in SEASONS):
+        return False
+    up = next(iter(doc.parents(k)), None)
+    if up is None or up.label not in ("compound", "nmod", "amod") or doc.tokens[up.head].lemma.lower() not in OBTAINED_NOUNS:
+        return False
+    role = next(iter(doc.parents(up.head)), None)
+    return role is not None and role.label in ("dobj", "nsubjpass", "dative") and _lemma_in(doc.tokens[role.head], OBTAINING_LEMMAS)
 
 
 def _dates_what_follows(doc: ParsedDoc, preposition: int) -> bool:
@@ -1109,6 +1166,13 @@ def resolve_by_rule(
             year += 1
         sunday = easter_sunday(year)
         return _days(sunday - timedelta(days=2), 4, "range") if m.group(2) == " weekend" else _days(sunday)
+
+    m = re.fullmatch(r"(?:(last|this|next) )?new year(?:'?s)?( eve| day)?", text)
+    if m:
+        # 1 January (the eve: 31 December), the one the tense points to, or "last"/"next" do, as a day of a month
+        month, day = (12, 31) if m.group(2) == " eve" else (1, 1)
+        pointed = {"last": "past", "next": "future"}.get(m.group(1) or "", tense)
+        return _days(date(_nearest_year(month, day, anchor, pointed), month, day))
 
     m = re.fullmatch(rf"(?:the )?(week|weekend|{_WEEKDAY}) after next", text)
     if m:
