@@ -174,6 +174,11 @@ def extract(parser, resolver):
         ("Sam", "Update on Montreal: I'm not going.", "Update on Montreal: Sam is not going."),
         ("Sam", "Update your calendar: the meeting moved to Friday.",
          "Sam asks to update your calendar: the meeting moved to Friday."),
+        # a request asked as a question is told, whatever follows it ("... next Sunday? It's her ..." had kept "?")
+        ("Sam", "Can you remind me to call my grandmother next Sunday? It's her 80th birthday.",
+         "Sam asks to remind Sam to call Sam's grandmother next Sunday. It's her 80th birthday."),
+        # an address the tagger took for punctuation is kept ("Sam noted: Okafor's address is." had lost it)
+        ("Sam", "Her address is okafor@example.edu.", "Sam noted: Her address is okafor@example.edu."),
         ("Marco", "Baby update: Luca Giuseppe was born on April 22! 7 lbs 3 oz, everyone is healthy",
          "Marco noted: Luca Giuseppe was born on April 22. Marco noted: 7 lbs 3 oz, everyone is healthy."),
         # a regular past the tagger reads as a bare verb is no order ("Marco asks to booked it" was wrong)

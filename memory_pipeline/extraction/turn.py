@@ -206,8 +206,12 @@ def _realise_unit(
         if n == len(unit.ranges) - 1:
             hi = _without_vocative(doc, lo, hi, perspective.addressee)
         pieces.append(rewrite_range(doc, lo, hi, speaker, perspective, dropped_subject_verb=verb if n == 0 else None))
-    # each piece closes as its sentence did: "Did you send them yet? I already sent mine." stays two sentences
-    closed = [(piece, _asked_at(doc, hi)) for piece, (_, hi) in zip(pieces, unit.ranges) if piece]
+    # each piece closes as its sentence did: "Did you send them yet? I already sent mine." stays two sentences; a
+    # request asked as a question is told ("Sam asks to remind Sam ... next Sunday. It's her birthday.")
+    closed = [
+        (piece, _asked_at(doc, hi) and not (n == 0 and action is not None))
+        for n, (piece, (_, hi)) in enumerate(zip(pieces, unit.ranges)) if piece
+    ]
     sentences = [_sentence(p, asked) for p, asked in closed[:-1]] + [closed[-1][0]]
     # every piece after the first opens a sentence of its own ("Sam used to hate sushi. Now Sam loves it.")
     text = Phrase.join(" ", [p if n == 0 else p.capitalised() for n, p in enumerate(sentences)])

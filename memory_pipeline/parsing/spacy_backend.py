@@ -181,6 +181,12 @@ def cgroup_cpu_quota(root: Path) -> int | None:
     return None
 
 
+def _an_address(token) -> bool:
+    """An e-mail or web address the tagger took for punctuation or a number ("Her address is okafor@example.edu."
+    tagged it "." and the memory lost it): tagged as the name it is, as the tagger does elsewhere."""
+    return (token.like_email or token.like_url) and token.pos_ in ("PUNCT", "NUM", "SYM", "X")
+
+
 def to_parsed_doc(doc, text: str | None = None) -> ParsedDoc:
     """Convert one spaCy ``Doc`` into the shared representation. ``text``: what was written, when the pipeline
     read a case-normalised copy of it (:func:`~memory_pipeline.parsing.base.calmed`); the tokens keep its words."""
@@ -198,8 +204,8 @@ def to_parsed_doc(doc, text: str | None = None) -> ParsedDoc:
             i=t.i,
             text=text[t.idx : t.idx + len(t.text)],
             lemma=t.lemma_.lower(),
-            pos=t.pos_,
-            tag=t.tag_,
+            pos="PROPN" if _an_address(t) else t.pos_,
+            tag="NNP" if _an_address(t) else t.tag_,
             idx=t.idx,
             space=t.whitespace_,
             ent=t.ent_type_,
