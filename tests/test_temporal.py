@@ -592,6 +592,24 @@ def test_a_further_length_counted_from_the_session_is_still_a_time(parser, resol
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    ("text", "first", "end"),
+    [
+        # a length followed by until, left, away, to go: still to run from the session, not the stretch up to it
+        ("Three days until the move.", date(2024, 5, 27), date(2024, 5, 30)),
+        ("The wedding is three weeks away.", date(2024, 5, 27), date(2024, 6, 17)),
+        ("Only two weeks left until the exam!", date(2024, 5, 27), date(2024, 6, 10)),
+        ("Just a week to go.", date(2024, 5, 27), date(2024, 6, 3)),
+        # in past talk it is what ran then
+        ("We waited two weeks until the results came.", date(2024, 5, 13), date(2024, 5, 28)),
+        ("I had two days left.", date(2024, 5, 25), date(2024, 5, 28)),
+    ],
+)
+def test_a_length_still_to_run_is_ahead_of_the_session(parser, resolver, text, first, end):
+    assert _days(ground_one(parser, resolver, text, datetime(2024, 5, 27, 9))) == (first, end)
+
+
+@pytest.mark.slow
 def test_a_season_after_a_preposition_is_found(parser, resolver):
     # the tagger leaves "the autumn" out; a season after a preposition is a time as a month after one is
     mention = ground_one(parser, resolver, "We could do a parkrun together in the autumn!", datetime(2025, 6, 22, 20))

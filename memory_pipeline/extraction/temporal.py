@@ -169,6 +169,9 @@ OFFSET = re.compile(
 OFFSET_FROM = re.compile(r"\s*(?:before|after|from|post-(?=\w))", re.IGNORECASE)
 # What makes a count of units after it a length added to one that runs now ("for another three months", "a further
 # two weeks"): it goes on from the session, not up to it.
+# Words after a length that make it the time still to run ("three days until the move", "two weeks away", "two days
+# to go", "only a week left"): ahead of the session in talk that is not past.
+STILL_TO_RUN_AFTER = re.compile(r"\s+(?:until|till|'?til|left|away|to go|from now)\b", re.IGNORECASE)
 _MORE = r"(?:another|a further|an additional|an extra)"
 MORE_LENGTH = re.compile(rf"{_MORE} {_COUNT} {_UNIT}", re.IGNORECASE)
 # A count of units alone ("two weeks", "3 months", "another two weeks"): how long, which the tense places.
@@ -336,7 +339,7 @@ class TemporalResolver:
         mentions = []
         for start, end in self.find(doc):
             text = doc.text[start:end]
-            resolved = None
+            resolved, resolved_as = None, text
             if OFFSET.fullmatch(text) and OFFSET_FROM.match(doc.text, end):
                 pass  # counted from an event that is no date of the turn ("two days before the op")
             elif session_time is not None:
@@ -351,11 +354,13 @@ class TemporalResolver:
                     # "she wants me off running for two weeks": the weeks from now; a perfect ("I've been off
                     # for two weeks") reads past and keeps the stretch up to the session
                     tense = "future"
+                elif (tense == "present" or _left_alone(doc, end)) and (length := _still_to_run(doc, text, end)):
+                    tense, resolved_as = "future", length  # "only two weeks left": the two weeks ahead
                 elif tense == "present" and MORE_LENGTH.fullmatch(text):
                     # "it's another two weeks until the results": more of a length still running, so ahead; in past
                     # talk ("we stayed for another two days") it stays the stretch up to the session
                     tense = "future"
-                resolved = self.resolve(text, session_time, tense, governed=bool(_clause_of(doc, start)))
+                resolved = self.resolve(resolved_as, session_time, tense, governed=bool(_clause_of(doc, start)))
             if resolved is None:
                 mentions.append(TemporalMention(text, start, end))
             else:
@@ -905,6 +910,25 @@ def scheduled_date(doc: ParsedDoc, char: int) -> bool:
         return any(_lemma_in(t, SCHEDULING_LEMMAS) and t.pos == "VERB" for t in doc.tokens[:at] if t.sent == sent)
     on = at if doc.tokens[at].lower in ("on", "in") else at - 1
     return _dates_what_follows(doc, on) and on > 0 and _in_what_was_booked(doc, on - 1)
+
+
+def _still_to_run(doc: ParsedDoc, text: str, end: int) -> str | None:
+    """The length the expression says is still to run from the session, without an "only" or "just" before it: a
+    count of units followed by until, left, away, to go or from now ("three days until the move", "the wedding is
+    three weeks away"); said in the present it had been the stretch up to the session."""
+    length = re.fullmatch(rf"(?:(?:only|just)\s+)?({BARE_LENGTH.pattern})", text, re.IGNORECASE)
+    return length.group(1) if length is not None and STILL_TO_RUN_AFTER.match(doc.text, end) else None
+
+
+def _left_alone(doc: ParsedDoc, end: int) -> bool:
+    """The word after the expression is a "left" that is its sentence's only past form ("only two weeks left until
+    the exam"): the tense read from it is no past talk, as "I had two days left" is."""
+    after = next((t for t in doc.tokens if t.idx >= end), None)
+    if after is None or after.lower != "left":
+        return False
+    return not any(
+        t.i != after.i and (t.tag == "VBD" or t.lower in ("had", "was", "were")) for t in doc.tokens if t.sent == after.sent
+    )
 
 
 def _names_what_was_obtained(doc: ParsedDoc, k: int) -> bool:
