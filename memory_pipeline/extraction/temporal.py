@@ -167,11 +167,11 @@ OFFSET = re.compile(
     re.IGNORECASE,
 )
 OFFSET_FROM = re.compile(r"\s*(?:before|after|from|post-(?=\w))", re.IGNORECASE)
-# What makes a count of units after it a length added to one that runs now ("for another three months", "a further
-# two weeks"): it goes on from the session, not up to it.
 # Words after a length that make it the time still to run ("three days until the move", "two weeks away", "two days
 # to go", "only a week left"): ahead of the session in talk that is not past.
 STILL_TO_RUN_AFTER = re.compile(r"\s+(?:until|till|'?til|left|away|to go|from now)\b", re.IGNORECASE)
+# What makes a count of units after it a length added to one that runs now ("for another three months", "a further
+# two weeks"): it goes on from the session, not up to it.
 _MORE = r"(?:another|a further|an additional|an extra)"
 MORE_LENGTH = re.compile(rf"{_MORE} {_COUNT} {_UNIT}", re.IGNORECASE)
 # A count of units alone ("two weeks", "3 months", "another two weeks"): how long, which the tense places.
