@@ -48,7 +48,9 @@ class OpenAIBackend:
             base_url=config.base_url,
             # vllm serve without --api-key accepts any key; the client insists on one being set.
             api_key=os.environ.get(settings.api_key_env) or "EMPTY",
-            timeout=httpx.Timeout(settings.timeout_s, connect=settings.connect_timeout_s),
+            # openai's own Timeout: its HTTP library changes between releases (openai 3.63 moved to httpx2, which
+            # refuses an httpx.Timeout)
+            timeout=openai.Timeout(settings.timeout_s, connect=settings.connect_timeout_s),
             max_retries=0,
         )
 
