@@ -66,14 +66,12 @@ def held_out_scorer(tokenizer, recipe: Recipe, max_length: int, variants: list[s
                             max_length)
         for precision in scores:
             started = time.perf_counter()
-            if precision == "int8":
-                probabilities = predict_probabilities(quantised(network), packed, pad_token_id(tokenizer),
-                                                      batch_size, CPU, "float32")
-            else:
-                probabilities = predict_probabilities(network, packed, pad_token_id(tokenizer), batch_size, CPU,
-                                                      precision)
+            # int8 is float32 arithmetic over quantised Linear layers
+            scorer, computed_in = (quantised(network), "float32") if precision == "int8" else (network, precision)
+            scores[precision].append(
+                predict_probabilities(scorer, packed, pad_token_id(tokenizer), batch_size, CPU, computed_in)
+            )
             seconds[precision] += time.perf_counter() - started
-            scores[precision].append(probabilities)
 
     return score, scores, seconds
 

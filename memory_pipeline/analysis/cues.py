@@ -17,7 +17,8 @@ from memory_pipeline.analysis.clauses import (
     FIRST_PERSON, SELF, SUBJECT_LABELS, children, is_self_token, parent, subject_of, subtree,
 )
 from memory_pipeline.extraction.lexicon import (
-    ANAPHORA, ARRANGED_EVENT_NOUNS, CLIPPED_WORDS, FAMILY_NOUNS, FORESEEN_FEELINGS, REGISTRATION_LEMMAS,
+    ANAPHORA, ARRANGED_EVENT_NOUNS, CLIPPED_WORDS, FAMILY_NOUNS, FORESEEN_FEELINGS, PERSONAL_PRONOUNS,
+    REGISTRATION_LEMMAS,
 )
 from memory_pipeline.parsing import ParsedDoc
 
@@ -67,8 +68,6 @@ MODAL_FUTURE = frozenset({"will", "shall", "'ll", "gonna"})
 CANCEL_LEMMAS = frozenset({"cancel", "scrap", "abandon", "postpone", "shelve", "ditch", "skip", "axe"})
 CANCEL_PHRASES = (("call", "off"), ("give", "up"), ("decide", "against"), ("put", "hold"), ("pull", "out"),
                   ("back", "out"), ("drop", "out"), ("fall", "through"), ("decide", "not"), ("change", "mind"))
-# Subjects that are people, among the pronouns.
-SOMEONE_PRONOUNS = frozenset({"i", "we", "you", "he", "she", "they"})
 # A negated future or present plan that ends it ("not going anymore", "won't go after all").
 CANCEL_ADVERBS = frozenset({"anymore", "longer", "after all"})
 # Verbs of an event coming about (lemma, particle): negated, the event did not take place ("Skye didn't happen", "I
@@ -335,7 +334,7 @@ def _someone(doc: ParsedDoc, k: int) -> bool:
     """Token ``k`` names a person: a personal pronoun, or a name the parser took for a person's or for no entity
     (it misses first names it does not know)."""
     token = doc.tokens[k]
-    return token.lower in SOMEONE_PRONOUNS or token.ent == "PERSON" or (token.pos == "PROPN" and not token.ent)
+    return token.lower in PERSONAL_PRONOUNS or token.ent == "PERSON" or (token.pos == "PROPN" and not token.ent)
 
 
 def _no_such_event_ahead(doc: ParsedDoc) -> Cue | None:

@@ -25,7 +25,9 @@ from memory_pipeline.analysis.clauses import SELF, children, is_self_token, pare
 from memory_pipeline.analysis.cues import (
     MODAL_FUTURE, MONTHS, PLAN_LEMMAS, RELATIVES, SELF_WORDS, WEEKDAYS, arranged, habitual, negated_heads,
 )
-from memory_pipeline.extraction.lexicon import APPOINTMENT_NOUNS, FAMILY_NOUNS, MONEY_SIGNS, PARENT_NOUNS, PLACE_ENTITIES
+from memory_pipeline.extraction.lexicon import (
+    APPOINTMENT_NOUNS, FAMILY_NOUNS, MONEY_SIGNS, PARENT_NOUNS, PERSONAL_PRONOUNS, PLACE_ENTITIES,
+)
 from memory_pipeline.extraction.temporal import sizes_the_noun_after
 from memory_pipeline.parsing import ParsedDoc
 
@@ -166,7 +168,6 @@ REPORTING_VERBS = frozenset(
     "say tell claim think believe hope wish want wonder doubt imagine dream guess suppose consider mention "
     "pretend fear worry".split()
 )
-PERSONAL_PRONOUNS = frozenset({"i", "we", "you", "he", "she", "they", "me", "us", "him", "her", "them"})
 DIRECTIONS = frozenset({"back", "away", "over", "out", "down", "up", "here", "there"})
 
 

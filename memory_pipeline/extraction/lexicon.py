@@ -58,6 +58,8 @@ OCCASION_NOUNS = frozenset(
 )
 # Verbs of signing up or booking a place at an event ("signed up for", "registered for", "booked a table").
 REGISTRATION_LEMMAS = frozenset({"register", "enroll", "enrol", "book", "reserve"})
+# Pronouns that stand for people (subject and object forms): a subject among them is someone.
+PERSONAL_PRONOUNS = frozenset({"i", "we", "you", "he", "she", "they", "me", "us", "him", "her", "them"})
 # Things one has at a time and goes to: "my dentist appointment is on Thursday", "I have an interview at 3".
 APPOINTMENT_NOUNS = frozenset(
     "appointment meeting interview exam surgery operation checkup check-up consultation flight reservation "

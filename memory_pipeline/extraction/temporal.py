@@ -935,8 +935,7 @@ def _names_what_was_obtained(doc: ParsedDoc, k: int) -> bool:
     """Token ``k`` is a season or a month that names a place one got, landed or was offered ("I got the summer
     internship", "they offered me a September start on the course"): the time of the thing got, not of the getting.
     A season that names anything else ("we had a summer wedding") is the clause's, and its tense stands."""
-    word = doc.tokens[k].lower
-    if not (re.fullmatch(_MONTH, word) or word in SEASONS):
+    if not _month_or_season(doc.tokens[k].lower):
         return False
     up = next(iter(doc.parents(k)), None)
     if up is None or up.label not in ("compound", "nmod", "amod") or doc.tokens[up.head].lemma.lower() not in OBTAINED_NOUNS:
@@ -952,7 +951,12 @@ def _dates_what_follows(doc: ParsedDoc, preposition: int) -> bool:
     if word == "on":
         return True
     after = doc.tokens[preposition + 1].lower if preposition + 1 < len(doc.tokens) else ""
-    return word == "in" and (re.fullmatch(_MONTH, after) is not None or after in SEASONS)
+    return word == "in" and _month_or_season(after)
+
+
+def _month_or_season(word: str) -> bool:
+    """``word`` (lower-case) names a month, whole or clipped ("may", "sept"), or a season."""
+    return re.fullmatch(_MONTH, word) is not None or word in SEASONS
 
 
 def _in_what_was_booked(doc: ParsedDoc, k: int) -> bool:
@@ -972,11 +976,9 @@ def _in_what_was_booked(doc: ParsedDoc, k: int) -> bool:
             return booker is not None and _lemma_in(doc.tokens[booker.head], BOOKING_HEADS)
         if up.label == "pobj" and doc.tokens[up.head].lower == "to":
             inviter = next(iter(doc.parents(up.head)), None)
-            if inviter is not None and _lemma_in(doc.tokens[inviter.head], INVITING_LEMMAS):
-                return True
-            if (
-                inviter is not None and _lemma_in(doc.tokens[inviter.head], ADMITTING_LEMMAS)
-                and doc.tokens[k].lemma.lower() in ARRANGED_EVENT_NOUNS
+            if inviter is not None and (
+                _lemma_in(doc.tokens[inviter.head], INVITING_LEMMAS)
+                or (_lemma_in(doc.tokens[inviter.head], ADMITTING_LEMMAS) and doc.tokens[k].lemma.lower() in ARRANGED_EVENT_NOUNS)
             ):
                 return True
         if up.label == "dobj" and _lemma_in(doc.tokens[up.head], ENTERING_LEMMAS):

@@ -181,10 +181,13 @@ def cgroup_cpu_quota(root: Path) -> int | None:
     return None
 
 
-def _an_address(token) -> bool:
-    """An e-mail or web address the tagger took for punctuation or a number ("Her address is okafor@example.edu."
-    tagged it "." and the memory lost it): tagged as the name it is, as the tagger does elsewhere."""
-    return (token.like_email or token.like_url) and token.pos_ in ("PUNCT", "NUM", "SYM", "X")
+def _pos_and_tag(token) -> tuple[str, str]:
+    """The token's part of speech and tag; an e-mail or web address the tagger took for punctuation or a number
+    ("Her address is okafor@example.edu." tagged it "." and the memory lost it) is tagged as the name it is, as the
+    tagger does elsewhere."""
+    if (token.like_email or token.like_url) and token.pos_ in ("PUNCT", "NUM", "SYM", "X"):
+        return "PROPN", "NNP"
+    return token.pos_, token.tag_
 
 
 def to_parsed_doc(doc, text: str | None = None) -> ParsedDoc:
@@ -200,17 +203,8 @@ def to_parsed_doc(doc, text: str | None = None) -> ParsedDoc:
         for i in range(sent.start, sent.end):
             sent_of[i] = n
     tokens = tuple(
-        Token(
-            i=t.i,
-            text=text[t.idx : t.idx + len(t.text)],
-            lemma=t.lemma_.lower(),
-            pos="PROPN" if _an_address(t) else t.pos_,
-            tag="NNP" if _an_address(t) else t.tag_,
-            idx=t.idx,
-            space=t.whitespace_,
-            ent=t.ent_type_,
-            sent=sent_of.get(t.i, 0),
-        )
+        Token(t.i, text[t.idx : t.idx + len(t.text)], t.lemma_.lower(), *_pos_and_tag(t), t.idx, t.whitespace_,
+              t.ent_type_, sent_of.get(t.i, 0))
         for t in doc
     )
     arcs = tuple(Arc(head=t.head.i, dep=t.i, label=t.dep_, role=spacy_role(t)) for t in doc if t.head.i != t.i)
