@@ -112,7 +112,7 @@ def time_packing_per_turn(model: GateModel, turns: pl.DataFrame) -> float:
     started = time.perf_counter()
     _, targets, contexts = user_turn_messages(turns, model.context_k)
     packed = [
-        pack_turn(model.tokenizer, target, context, model.context_k, model.max_length)
+        pack_turn(model.tokenizer, target, context, model.context_k, model.max_length, model.packing)
         for target, context in zip(targets, contexts)
     ]
     pad_id = pad_token_id(model.tokenizer)

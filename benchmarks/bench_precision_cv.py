@@ -52,7 +52,9 @@ SHIPPED_RECIPE = "qa-2blocks-msc3000-avg2-srcw:trainable_layers=2,msc_examples=3
 CPU = torch.device("cpu")
 
 
-def held_out_scorer(tokenizer, recipe: Recipe, max_length: int, variants: list[str], batch_size: int):
+def held_out_scorer(
+    tokenizer, recipe: Recipe, max_length: int, layout: str, variants: list[str], batch_size: int
+):
     """The ``after_fold`` hook: each held-out conversation scored by its fold model in every precision.
 
     Returns the hook and the dict it fills: precision -> one score array per fold, and precision -> seconds.
@@ -63,7 +65,7 @@ def held_out_scorer(tokenizer, recipe: Recipe, max_length: int, variants: list[s
     def score(fold: Fold, network: GateNetwork, examples: list[GateExample]) -> None:
         network.eval()
         packed = pack_turns(tokenizer, [e.target for e in examples], [e.context for e in examples], recipe.k,
-                            max_length)
+                            max_length, layout)
         for precision in scores:
             started = time.perf_counter()
             # int8 is float32 arithmetic over quantised Linear layers
@@ -146,14 +148,17 @@ def main() -> None:
                              read_observation_refs(args.locomo) if recipe.observations else ())
     msc = subsample(load_msc_examples(args.msc), recipe.msc_examples, args.seed) if recipe.msc_examples else []
 
-    hook, scores, seconds = held_out_scorer(tokenizer, recipe, max_length, variants, args.batch_size)
-    settings = TrainSettings(epochs=args.epochs, seed=args.seed, device="cpu")
+    # trained and scored in the shipped weights' layout, as the recipe that made them was
+    hook, scores, seconds = held_out_scorer(tokenizer, recipe, max_length, artifact.packing, variants,
+                                            args.batch_size)
+    settings = TrainSettings(epochs=args.epochs, seed=args.seed, device="cpu", packing=artifact.packing)
     started = time.perf_counter()
     folds = crossval.cross_validate(encoder_dir, locomo, msc, recipe, settings, ANSWERABLE_CATEGORIES,
                                     after_fold=hook)
     cached = [fold.epoch_probabilities[-1] for fold in folds]
     result = {
         "recipe": recipe.spec(),
+        "packing": artifact.packing,
         "shipped_tau": threshold,
         "max_length": max_length,
         "torch_threads": torch.get_num_threads(),

@@ -3,7 +3,7 @@
 import pytest
 
 from memory_pipeline.chat_spelling import written_out
-from memory_pipeline.gate.packing import Message
+from memory_pipeline.gate.packing import AS_TYPED, WRITTEN_OUT, Message
 
 
 @pytest.mark.parametrize(
@@ -34,6 +34,7 @@ def test_ambiguous_words_capitals_and_spelled_text_stay(text):
     assert written_out(text) == text
 
 
-def test_the_gate_reads_a_message_written_out_and_its_caption_as_given():
+def test_a_gate_in_the_written_out_layout_reads_a_message_written_out_and_its_caption_as_given():
     message = Message("Zoe", "im  off   2 wks", image_caption="a pic of u")
-    assert message.rendered_text() == "I'm off 2 weeks [image: a pic of u]"
+    assert message.rendered_text(WRITTEN_OUT) == "I'm off 2 weeks [image: a pic of u]"
+    assert message.rendered_text(AS_TYPED) == "im off 2 wks [image: a pic of u]"

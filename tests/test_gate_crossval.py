@@ -205,6 +205,8 @@ def test_the_model_card_reports_out_of_fold_figures(tmp_path):
     assert "--recipe qa+obs:observations=1 " in card  # the retrain command names the recipes that were compared
     assert "| a | 4 | 2 | 50.0% | 1.000 |" in card  # one row per held-out conversation
     assert "observation" in card and "--epochs 1 --seed 7" in card
+    # the layout is named, in words and in the command, so the retrain packs the turns the same way
+    assert "`ctx-target-v1` (messages as typed)" in card and "--packing ctx-target-v1 " in card
 
 
 def test_a_recipe_spells_itself_as_the_command_line_reads_it():
@@ -253,3 +255,8 @@ def test_gate_cv_command_writes_each_recipe_and_resumes(tmp_path, capsys):
     # A second run with the same recipes and settings reads the results back instead of training again.
     assert cv_cli.run(parser.parse_args(argv)) == 0
     assert capsys.readouterr().out.count("read from") == 2
+    # The input layout is part of what was trained: results in another layout are never read back.
+    assert cv_cli.run(parser.parse_args([*argv, "--packing", "ctx-target-v2"])) == 0
+    assert "read from" not in capsys.readouterr().out
+    report = json.loads((tmp_path / "cv" / "report.json").read_text())
+    assert {s["settings"]["packing"] for s in report["recipes"].values()} == {"ctx-target-v2"}

@@ -224,3 +224,33 @@ def test_gate_weights_follow_the_precision_on_cuda_and_stay_float32_on_cpu():
     assert inference_dtype(torch.device("cuda"), "float16") == torch.float16
     assert inference_dtype(torch.device("cuda"), "float32") == torch.float32
     assert inference_dtype(torch.device("cpu"), "bfloat16") == torch.float32
+
+
+def test_a_gate_is_scored_in_the_layout_it_was_trained_on(tmp_path):
+    """The layout is part of the gate: written in its config by training, read back by inference. The same news
+    typed two ways scores the same only for a gate trained with chat's spellings written out."""
+    from memory_pipeline.gate.packing import AS_TYPED, WRITTEN_OUT
+
+    _, weights_dir = write_tiny_gate(tmp_path)
+    config_path = weights_dir / "config.json"
+    turns = pl.DataFrame({
+        "turn_id": ["t:0", "t:1"], "conversation_id": ["t"] * 2, "session_index": [1, 2], "seq": [0, 1],
+        "speaker": ["Jo"] * 2, "role": ["user"] * 2, "text": ["im off tmrw tho", "I'm off tomorrow though"],
+    })
+    scores = {}
+    for layout in (AS_TYPED, WRITTEN_OUT):
+        config_path.write_text(json.dumps({**json.loads(config_path.read_text()), "packing": layout}))
+        model = GateModel.load(GateConfig(weights_dir=str(weights_dir), device="cpu"))
+        assert model.packing == layout
+        scores[layout] = score_turns(model, turns)["p_admit"].to_list()
+    assert scores[WRITTEN_OUT][0] == pytest.approx(scores[WRITTEN_OUT][1], abs=1e-6)
+    assert scores[AS_TYPED][0] != pytest.approx(scores[AS_TYPED][1], abs=1e-4)
+    assert scores[AS_TYPED][1] == pytest.approx(scores[WRITTEN_OUT][1], abs=1e-6)  # nothing to write out
+
+
+def test_a_gate_in_a_layout_this_version_cannot_pack_is_refused(tmp_path):
+    _, weights_dir = write_tiny_gate(tmp_path)
+    config_path = weights_dir / "config.json"
+    config_path.write_text(json.dumps({**json.loads(config_path.read_text()), "packing": "ctx-target-v9"}))
+    with pytest.raises(ValueError, match="unknown gate input layout 'ctx-target-v9'"):
+        GateModel.load(GateConfig(weights_dir=str(weights_dir), device="cpu"))

@@ -1,3 +1,5 @@
+import pytest
+
 from memory_pipeline.gate.packing import CONTEXT_MARKER, TARGET_MARKER, Message, pack_turn, pack_turns
 from tests.test_gate_helpers import packaged_tokenizer
 
@@ -103,3 +105,22 @@ def test_batch_packing_equals_packing_turn_by_turn():
 
 def test_no_turns_pack_to_nothing():
     assert pack_turns(packaged_tokenizer(), [], [], k=3, max_length=64) == []
+
+
+def test_each_layout_renders_chat_spellings_its_own_way():
+    from memory_pipeline.gate.packing import AS_TYPED, WRITTEN_OUT
+
+    tokenizer = packaged_tokenizer()
+    target, context = Message("a", "im scared of heights tho"), [Message("b", "u ok?")]
+    as_typed = decoded(tokenizer, pack_turn(tokenizer, target, context, k=1, max_length=512, layout=AS_TYPED))
+    spelled = decoded(tokenizer, pack_turn(tokenizer, target, context, k=1, max_length=512, layout=WRITTEN_OUT))
+    assert as_typed.endswith("s2 : u ok? [ target ] s1 : im scared of heights tho")
+    assert spelled.endswith("s2 : you ok? [ target ] s1 : i ' m scared of heights though")
+
+
+def test_an_unknown_layout_is_refused_by_name():
+    from memory_pipeline.gate.packing import LAYOUTS
+
+    with pytest.raises(ValueError, match="ctx-target-v9") as raised:
+        pack_turns(packaged_tokenizer(), [TARGET], [CONTEXT], k=1, max_length=64, layout="ctx-target-v9")
+    assert all(layout in str(raised.value) for layout in LAYOUTS)

@@ -8,6 +8,7 @@ import pytest
 from memory_pipeline.config import GateConfig
 from memory_pipeline.gate.infer import score_turns
 from memory_pipeline.gate.model import ARTIFACT_CONFIG, SHIPPED_WEIGHTS_DIR, WEIGHTS_FILE, GateModel
+from memory_pipeline.gate.packing import LAYOUTS
 
 
 @pytest.fixture(scope="module")
@@ -47,20 +48,8 @@ def test_shipped_gate_ranks_a_personal_fact_above_a_greeting(shipped):
     assert shipped.model_id.startswith("gate-") and shipped.context_k in (0, 1, 3, 5)
 
 
-@pytest.mark.slow
-def test_shipped_gate_reads_chat_spellings_as_the_words_they_stand_for(shipped):
-    # The same news typed two ways scores the same; unwritten, the chat form scored 0.08 against 0.20.
-    texts = ["hi", "im scared of heights tho", "hi", "I'm scared of heights though"]
-    turns = pl.DataFrame(
-        {
-            "turn_id": [f"t:{n}" for n in range(4)],
-            "conversation_id": ["t"] * 4,
-            "session_index": [1, 1, 2, 2],
-            "seq": [0, 1, 2, 3],
-            "speaker": ["Jo", "Sam"] * 2,
-            "role": ["user"] * 4,
-            "text": texts,
-        }
-    )
-    scores = dict(zip(*score_turns(shipped, turns).select("turn_id", "p_admit")))
-    assert scores["t:1"] == pytest.approx(scores["t:3"], abs=1e-6)
+def test_shipped_gate_names_the_layout_it_was_trained_on(shipped):
+    # inference packs in this layout (test_gate_infer); the card tells a reader which one it is
+    config = json.loads((SHIPPED_WEIGHTS_DIR / ARTIFACT_CONFIG).read_text())
+    assert config["packing"] in LAYOUTS and shipped.packing == config["packing"]
+    assert f"Input layout `{config['packing']}`" in (SHIPPED_WEIGHTS_DIR / "MODEL_CARD.md").read_text()

@@ -83,6 +83,7 @@ def test_gate_train_arguments_have_the_documented_defaults():
     args = parser.parse_args(["--locomo", "locomo.json"])
     assert args.k == [1, 3, 5] and args.epochs == TrainSettings.epochs and not args.install
     assert args.train_conversations == list(train_cli.DEFAULT_TRAIN_CONVERSATIONS)
+    assert args.packing == TrainSettings.packing == "ctx-target-v1"
 
 
 def test_source_weighting_gives_each_sources_positives_its_own_weight():

@@ -105,7 +105,9 @@ def prepare(encoder_dir, locomo, msc, recipe: Recipe, settings: TrainSettings, m
     network, tokenizer = load_trainable_network(encoder_dir, device)
     first_trainable = network.n_layers - recipe.trainable_layers
     examples = list(locomo) + list(msc)
-    cached = cache_examples(network, tokenizer, examples, recipe.k, max_length, first_trainable, device)
+    cached = cache_examples(
+        network, tokenizer, examples, recipe.k, max_length, first_trainable, device, settings.packing
+    )
     labels = np.array([e.label for e in examples], dtype=np.int64)
     return Prepared(network, examples, cached, labels, np.array([e.source for e in examples]))
 

@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     (out / "recipes").mkdir(parents=True, exist_ok=True)
     device = choose_device(args.device)
     encoder_dir = resolve_encoder_dir(args.encoder)
-    settings = TrainSettings(epochs=args.epochs, seed=args.seed, device=device)
+    settings = TrainSettings(epochs=args.epochs, seed=args.seed, device=device, packing=args.packing)
     recipes = [Recipe.parse(spec) for spec in args.recipes or DEFAULT_RECIPES]
 
     conversations = read_source(args.locomo, LOCOMO_FORMAT)
@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
 
     run_settings = {"epochs": args.epochs, "seed": args.seed, "train_max_length": args.train_max_length,
                     "encoder": args.encoder or PACKAGED_ENCODER, "locomo": args.locomo.name,
-                    "msc": bool(args.msc)}
+                    "msc": bool(args.msc), "packing": args.packing}
     summaries = []
     for recipe in recipes:
         path = out / "recipes" / f"{recipe.name}.json"
@@ -139,6 +139,7 @@ def run(args: argparse.Namespace) -> int:
             context_k=recipe.k,
             max_length=512,
             threshold=best["threshold"]["threshold"],
+            packing=settings.packing,
         )
         save_gate_weights(network, artifact, out)
         report["model_id"] = GateModel.load(GateConfig(weights_dir=str(out), device="cpu")).model_id

@@ -93,7 +93,9 @@ def predict_probabilities(
 def pack_user_turns(model: GateModel, turns: pl.DataFrame) -> tuple[pl.DataFrame, list[PackedInput]]:
     """The user turns' rows (conversation, then ``seq`` order) and their packed inputs."""
     user_rows, targets, contexts = user_turn_messages(turns, model.context_k)
-    return user_rows, pack_turns(model.tokenizer, targets, contexts, model.context_k, model.max_length)
+    return user_rows, pack_turns(
+        model.tokenizer, targets, contexts, model.context_k, model.max_length, model.packing
+    )
 
 
 def user_turn_messages(turns: pl.DataFrame, k: int) -> tuple[pl.DataFrame, list[Message], list[list[Message]]]:

