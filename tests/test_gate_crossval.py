@@ -256,7 +256,8 @@ def test_gate_cv_command_writes_each_recipe_and_resumes(tmp_path, capsys):
     assert cv_cli.run(parser.parse_args(argv)) == 0
     assert capsys.readouterr().out.count("read from") == 2
     # The input layout is part of what was trained: results in another layout are never read back.
-    assert cv_cli.run(parser.parse_args([*argv, "--packing", "ctx-target-v2"])) == 0
+    assert cv_cli.run(parser.parse_args([*argv, "--packing", "ctx-target-v2", "--baselines"])) == 0
     assert "read from" not in capsys.readouterr().out
     report = json.loads((tmp_path / "cv" / "report.json").read_text())
     assert {s["settings"]["packing"] for s in report["recipes"].values()} == {"ctx-target-v2"}
+    assert set(report["baselines"]) == {"longest_turns", "logistic_regression_frozen_minilm"}

@@ -292,8 +292,11 @@ def plot_curves(summaries: Sequence[dict], path, title: str) -> None:
     plt.close(figure)
 
 
-def cv_baselines(locomo: Sequence[GateExample], evidence_categories: frozenset[int], k: int, seed: int) -> dict:
-    """The reference rankings under the same leave-one-conversation-out protocol (pooled keep ratio, AUPRC)."""
+def cv_baselines(
+    locomo: Sequence[GateExample], evidence_categories: frozenset[int], k: int, seed: int, layout: str
+) -> dict:
+    """The reference rankings under the same leave-one-conversation-out protocol (pooled keep ratio, AUPRC),
+    reading the turns in the gates' layout."""
     from sentence_transformers import SentenceTransformer
 
     from memory_pipeline.gate import baselines
@@ -301,10 +304,10 @@ def cv_baselines(locomo: Sequence[GateExample], evidence_categories: frozenset[i
 
     embedder = SentenceTransformer(str(resolve_encoder_dir(None)), device="cpu")
     labels = evaluation_labels(locomo, evidence_categories)
-    longest = baselines.longest_turn_scores(locomo)
+    longest = baselines.longest_turn_scores(locomo, layout)
     logistic = np.zeros(len(locomo))
     train_labels = np.array([e.label for e in locomo], dtype=np.int64)
-    vectors = baselines.packed_embeddings(embedder, locomo, k)  # once: the embedder is frozen, only the fit moves
+    vectors = baselines.packed_embeddings(embedder, locomo, k, layout)  # once: the embedder is frozen, only the fit moves
     for held_out in sorted({e.group for e in locomo}):
         test = [i for i, e in enumerate(locomo) if e.group == held_out]
         train = [i for i, e in enumerate(locomo) if e.group != held_out]

@@ -123,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
     }
     if args.baselines:
         report["baselines"] = crossval.cv_baselines(
-            data_for(Recipe("qa"))[0], ANSWERABLE_CATEGORIES, best["recipe"]["k"], args.seed
+            data_for(Recipe("qa"))[0], ANSWERABLE_CATEGORIES, best["recipe"]["k"], args.seed, args.packing
         )
     crossval.plot_curves(summaries, out / "gate_cv.png", "leave-one-conversation-out, LoCoMo dev")
     if args.install:

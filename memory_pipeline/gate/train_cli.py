@@ -215,11 +215,11 @@ def evaluate_held_out(out: Path, conversations, held_out, train, k, args, device
     embedder = SentenceTransformer(str(resolve_encoder_dir(None)), device=str(device))
     train_locomo = [e for e in train if e.source == "locomo"]
     logistic = baselines.frozen_embedding_scores(
-        embedder, train_locomo, labels_of(train_locomo), ordered, k, args.seed
+        embedder, train_locomo, labels_of(train_locomo), ordered, k, args.seed, model.packing
     )
     rankings = {
         "gate": probabilities,
-        "longest_turns": baselines.longest_turn_scores(ordered),
+        "longest_turns": baselines.longest_turn_scores(ordered, model.packing),
         "logistic_regression_frozen_minilm": logistic,
     }
     admitted = probabilities >= chosen.threshold
