@@ -307,7 +307,8 @@ def cv_baselines(
     longest = baselines.longest_turn_scores(locomo, layout)
     logistic = np.zeros(len(locomo))
     train_labels = np.array([e.label for e in locomo], dtype=np.int64)
-    vectors = baselines.packed_embeddings(embedder, locomo, k, layout)  # once: the embedder is frozen, only the fit moves
+    # once: the embedder is frozen, only the fit moves
+    vectors = baselines.packed_embeddings(embedder, locomo, k, layout)
     for held_out in sorted({e.group for e in locomo}):
         test = [i for i, e in enumerate(locomo) if e.group == held_out]
         train = [i for i, e in enumerate(locomo) if e.group != held_out]
