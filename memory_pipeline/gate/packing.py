@@ -22,17 +22,16 @@ TARGET_MARKER = "[TARGET]"
 # chat_spelling.py). A new layout gets a new name and stays beside the old ones while any gate uses them.
 AS_TYPED = "ctx-target-v1"
 WRITTEN_OUT = "ctx-target-v2"
-LAYOUTS = (AS_TYPED, WRITTEN_OUT)
+LAYOUTS = {AS_TYPED: "messages as typed", WRITTEN_OUT: "chat's spellings written out"}  # name: what it does
 # What a new gate trains on unless told otherwise: the shipped gate's layout, so that its recipe, run again,
 # ships it again. Over three seeds v2 trained no better gate (docs/GATE.md, "The layout to train on").
 DEFAULT_LAYOUT = AS_TYPED
 
 
-def check_layout(layout: str) -> str:
-    """``layout`` itself, or a ValueError naming the known ones (a config from a newer version, a typo)."""
+def check_layout(layout: str) -> None:
+    """A ValueError naming the known layouts unless ``layout`` is one (a config from a newer version, a typo)."""
     if layout not in LAYOUTS:
         raise ValueError(f"unknown gate input layout {layout!r}; this version packs {', '.join(LAYOUTS)}")
-    return layout
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,7 @@ from memory_pipeline.gate.model import (
     save_gate_weights,
 )
 from memory_pipeline.gate.model_card import write_model_card
-from memory_pipeline.gate.packing import AS_TYPED, DEFAULT_LAYOUT, LAYOUTS, WRITTEN_OUT
+from memory_pipeline.gate.packing import DEFAULT_LAYOUT, LAYOUTS
 from memory_pipeline.gate.train import (
     TrainOutcome,
     TrainSettings,
@@ -62,9 +62,9 @@ def add_data_arguments(parser: argparse.ArgumentParser) -> None:
         "--locomo-audit", type=Path, help=f"corrected evidence; default: {AUDIT_FILE_NAME} beside --locomo"
     )
     parser.add_argument(
-        "--packing", choices=LAYOUTS, default=DEFAULT_LAYOUT,
-        help=f"input layout to train on: {AS_TYPED} packs messages as typed, {WRITTEN_OUT} writes out chat's "
-             f"spellings first (default: {DEFAULT_LAYOUT})",
+        "--packing", choices=list(LAYOUTS), default=DEFAULT_LAYOUT,
+        help="input layout to train on: " + ", ".join(f"{name} ({words})" for name, words in LAYOUTS.items())
+             + f" (default: {DEFAULT_LAYOUT})",
     )
 
 
