@@ -23,6 +23,7 @@ from memory_pipeline.extraction.lexicon import (
     REGISTRATION_LEMMAS,
     SAME_IN_PAST,
 )
+from memory_pipeline.extraction.regex_set import RegexSet
 from memory_pipeline.parsing import ParsedDoc, Token
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -134,6 +135,8 @@ CUE_PATTERNS = [
         _after_preposition(r"\d{1,2}/\d{1,2}(?:/(?:\d{4}|\d{2}))?\b", ("on", "by", "before", "after", "until", "till", "from", "since")),
     )
 ]
+# The cue patterns as one set, each scanned only in a text that has a literal its matches need (most have none).
+CUES = RegexSet.of(CUE_PATTERNS)
 # Habitual, age and other non-anchoring uses of date words: not temporal anchors.
 NON_ANCHOR = re.compile(
     r"\b(?:every|each|daily|weekly|monthly|yearly|annually|once a|twice a|times a|per)\b|"
@@ -319,8 +322,7 @@ class TemporalResolver:
         for ent in doc.entities:
             if ent.label in ("DATE", "TIME"):
                 spans.append((doc.tokens[ent.start].idx, doc.tokens[ent.end - 1].end))
-        for pattern in CUE_PATTERNS:
-            spans.extend(m.span() for m in pattern.finditer(doc.text))
+        spans.extend(m.span() for m in CUES.finditer(doc.text))
         spans.extend(m.span() for m in BARE_DAY_OF_MONTH.finditer(doc.text)
                      if _a_day_by_itself(doc, *m.span()) or _a_day_moved_to(doc, *m.span()))
         merged: list[list[int]] = []
@@ -436,7 +438,7 @@ class TemporalResolver:
 
 # "The 9th" with no preposition before it: a day of the month only where the parse says it stands by itself
 # (:func:`_a_day_by_itself`).
-BARE_DAY_OF_MONTH = re.compile(r"\bthe\s+(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b", re.IGNORECASE)
+BARE_DAY_OF_MONTH = RegexSet.of([re.compile(r"\bthe\s+(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b", re.IGNORECASE)])
 # The roles in which such an ordinal is a time: the clause's subject ("the 9th is better for us") or the time
 # of the clause ("I'm free the 9th"); as an object or a complement it is as often one of several things or a
 # rank ("I liked the 2nd better", "she was the 3rd to arrive"), and after a preposition the cue patterns decide.
