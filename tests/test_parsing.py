@@ -96,6 +96,39 @@ def test_parallel_parse_returns_exactly_the_in_process_parses(parser):
     assert apart.parse_batch(texts[:61]) + apart.parse_batch(texts[61:]) == in_process
 
 
+def test_three_processes_deal_the_texts_in_turn_and_put_them_back_in_order(parser):
+    from memory_pipeline.parsing.spacy_backend import SpacyParser
+
+    texts = [f"Message {n}: " + " ".join(["we met my aunt in Leeds on Friday"] * (n % 5 + 1)) for n in range(20)]
+    three = SpacyParser(parser.model, processes=3, nlp=parser.nlp).parse_batch(texts)
+    assert [doc.text for doc in three] == texts
+    assert three == SpacyParser(parser.model, processes=1, nlp=parser.nlp).parse_batch(texts)
+
+
+def shout(texts: list[str]) -> list[str]:
+    """A stand-in parse for the process plumbing: fails on "boom", dies on "die"."""
+    if "die" in texts:
+        os._exit(3)
+    if "boom" in texts:
+        raise ValueError("cannot parse boom")
+    return [text.upper() for text in texts]
+
+
+def test_a_worker_process_that_fails_or_dies_is_an_error_not_a_hang():
+    import multiprocessing
+
+    from memory_pipeline.parsing.spacy_backend import split_over_processes
+
+    assert split_over_processes(shout, ["a", "b", "c", "d", "e"], 2) == ["A", "B", "C", "D", "E"]
+    with pytest.raises(RuntimeError, match="worker process failed(.|\\n)*cannot parse boom"):
+        split_over_processes(shout, ["a", "boom", "c"], 2)  # "boom" is dealt to the second process
+    with pytest.raises(RuntimeError, match="ended without its parses \\(exit code 3\\)"):
+        split_over_processes(shout, ["a", "die", "c"], 2)
+    with pytest.raises(ValueError, match="cannot parse boom"):
+        split_over_processes(shout, ["boom", "b", "c", "d"], 3)  # this process's own share fails first
+    assert multiprocessing.active_children() == []  # every worker was reaped
+
+
 def test_worker_processes_split_only_large_batches_where_fork_is_cheap(monkeypatch):
     import multiprocessing
 
