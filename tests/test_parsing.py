@@ -105,6 +105,21 @@ def test_three_processes_deal_the_texts_in_turn_and_put_them_back_in_order(parse
     assert three == SpacyParser(parser.model, processes=1, nlp=parser.nlp).parse_batch(texts)
 
 
+def test_a_parser_reaches_a_spawned_process_as_its_recipe(parser):
+    """Where processes start by spawn (macOS, Windows) a configured split pickles the parser: it travels as its
+    model's name and loads there, instead of failing on the pipeline's own components."""
+    import multiprocessing
+    import pickle
+
+    from memory_pipeline.parsing.spacy_backend import SpacyParser, split_over_processes
+
+    configured = SpacyParser(parser.model, processes=2, nlp=parser.nlp)
+    assert pickle.loads(pickle.dumps(configured)).processes == 1  # in the other process it parses where it is
+    texts = [f"We moved to Leeds on the {n}th of May, and my sister came too." for n in range(1, 9)]
+    spawned = split_over_processes(configured.parse_here, texts, 2, multiprocessing.get_context("spawn"))
+    assert spawned == configured.parse_here(texts)
+
+
 def shout(texts: list[str]) -> list[str]:
     """A stand-in parse for the process plumbing: fails on "boom", dies on "die"."""
     if "die" in texts:

@@ -94,15 +94,16 @@ def with_irregular_past_lemmas(nlp):
     return nlp
 
 
-# Below this many texts per worker, forking and shipping the parses back cost about what the second core saves
-# (measured on the LoCoMo turns: 64 texts parse in 0.29 s alone and 0.29 s on two workers, 128 in 0.58 s and 0.44 s).
-MIN_TEXTS_PER_PROCESS = 64
+# Below this many texts per process, forking and shipping the parses back cost about what another core saves
+# (measured on the admitted LoCoMo dev turns, two cores, mean of nine batches: 8 texts parse in 0.057 s in one
+# process and 0.059 s in two, 16 in 0.106 s and 0.083 s, 32 in 0.197 s and 0.129 s, 64 in 0.433 s and 0.241 s).
+MIN_TEXTS_PER_PROCESS = 16
 
 
 @dataclass
 class SpacyParser:
-    """A loaded spaCy pipeline; ``parse_batch`` streams texts through ``nlp.pipe``, on several cores when the batch
-    is large enough (``processes``, see :func:`worker_processes`)."""
+    """A loaded spaCy pipeline; ``parse_batch`` streams texts through ``nlp.pipe``, in several processes when the
+    batch is large enough (``processes``, see :func:`worker_processes` and :func:`split_over_processes`)."""
 
     model: str
     batch_size: int = 64
@@ -115,6 +116,11 @@ class SpacyParser:
 
             self.nlp = spacy.load(self.model)
         self.nlp = with_irregular_past_lemmas(with_dates_kept_whole(self.nlp))
+
+    def __reduce__(self):
+        # A parser reaches a process started by spawn or forkserver as its recipe, loaded again there: the pipeline
+        # holds this module's components, closures pickle cannot carry. In that process it parses in-process.
+        return (SpacyParser, (self.model, self.batch_size, 1))
 
     @property
     def name(self) -> str:
@@ -139,7 +145,7 @@ class SpacyParser:
 
 
 def split_over_processes(
-    parse: Callable[[list[str]], list[ParsedDoc]], texts: list[str], processes: int
+    parse: Callable[[list[str]], list[ParsedDoc]], texts: list[str], processes: int, context=None
 ) -> list[ParsedDoc]:
     """``parse(texts)`` with the work shared by ``processes`` processes: this one and ``processes - 1`` started for
     it, each parsing a share and converting its own parses, which come back pickled.
@@ -148,9 +154,10 @@ def split_over_processes(
     msgpack and rebuilding it, and srsly looks up its decoders among every installed package's entry points once
     per ``Doc``, so the main process spent more time unpacking than converting (measured on the 1,392 admitted dev
     turns on two cores: 4.9-5.2 s there, 4.5-4.7 s this way, the same parses). Texts are dealt in turn (the n-th to
-    share n mod ``processes``), so long and short ones spread evenly, and put back in their order.
+    share n mod ``processes``), so long and short ones spread evenly, and put back in their order. ``context``: a
+    multiprocessing context, by default the one processes start with here.
     """
-    context = multiprocessing.get_context()
+    context = context or multiprocessing.get_context()
     shares = [texts[n::processes] for n in range(processes)]
     workers = []
     try:
@@ -200,7 +207,7 @@ def worker_processes(n_texts: int, configured: int | None) -> int:
 
     Workers are only started where it is cheap and allowed. Left to itself (``configured`` None) the parser stays
     in-process unless processes start by ``fork``, which hands the loaded pipeline to each worker for free: under
-    ``spawn`` or ``forkserver`` every call would pickle the pipeline and import spaCy again in each worker, which
+    ``spawn`` or ``forkserver`` every call would import spaCy and load the model again in each process, which
     costs more than a conversation's parse. A daemonic process (a pool's worker) may not start processes at all.
     """
     if n_texts < 2 or multiprocessing.current_process().daemon:
