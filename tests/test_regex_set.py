@@ -27,10 +27,17 @@ def set_matches(regex_set: RegexSet, text: str) -> list[tuple[int, int, str]]:
         (r"(?:(?<=\bon )|(?<=\bby ))\d{1,2}/\d{1,2}", {DIGIT}),  # a look-behind needs nothing of the match
         (r"(?:last\s+)?Week", {"week"}),  # folded; an optional part needs nothing
         (r"\bSINCE\s+(?:[a-z]+)", {"since"}),
+        (r"\b[0-9]{4}\b", {DIGIT}),
+        (r"\\day", {"\\day"}),  # a backslash written out is a literal like any other, not the digit mark
     ],
 )
 def test_the_literals_every_match_must_contain(pattern, literals):
     assert required_literals(re.compile(pattern, re.IGNORECASE)) == literals
+
+
+def test_a_written_out_backslash_d_is_found_where_there_is_no_digit():
+    regex_set = RegexSet.of([re.compile(r"\\d")])
+    assert [m.group() for m in regex_set.finditer(r"grep for \d in it")] == ["\\d"]
 
 
 @pytest.mark.parametrize("pattern", [r"(?:foo)?\w+", r"\b[a-z]{3}\b", r"(?:yes|\w)", r".", r"(?:ab)*"])

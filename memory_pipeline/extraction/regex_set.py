@@ -26,8 +26,8 @@ except ImportError:  # pragma: no cover - Python before 3.11
     import sre_parse as _sre_parse  # type: ignore[no-redef]
 
 # Stands for "some decimal digit" in a pattern's literals: checked with ``\d`` itself, so a digit of any script
-# counts, as it does for the pattern.
-DIGIT = "\\d"
+# counts, as it does for the pattern. In capitals, so that no folded literal can be spelt the same.
+DIGIT = "ANY DIGIT"
 _ANY_DIGIT = re.compile(r"\d")
 
 # Letters that ``re.IGNORECASE`` matches to an ASCII letter but that folding would not turn into it: the dotted
