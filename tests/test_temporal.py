@@ -468,6 +468,13 @@ def test_a_date_outside_the_calendar_is_left_unresolved_not_an_error(parser, res
         (date(2025, 2, 16), "What if we aim for the first weekend of June?", date(2025, 6, 7), date(2025, 6, 9)),
         (date(2025, 2, 16), "the party is the last friday of next month", date(2025, 3, 28), date(2025, 3, 29)),
         (date(2025, 2, 16), "I'm away the second week of April.", date(2025, 4, 8), date(2025, 4, 15)),
+        # a day, week or weekend counted from a date written "the 9th of June" or "the 9 June", not that date
+        (date(2025, 2, 16), "We fly out the week before the 9th of June.", date(2025, 6, 2), date(2025, 6, 9)),
+        (date(2025, 2, 16), "Drinks the day after the 3 March launch?", date(2025, 3, 4), date(2025, 3, 5)),
+        (date(2025, 2, 16), "I'll call you the Monday after the 21st of March.", date(2025, 3, 24), date(2025, 3, 25)),
+        # the weekend of a date is the Saturday and Sunday of its week
+        (date(2025, 2, 16), "We're camping the weekend of the 12th of April.", date(2025, 4, 12), date(2025, 4, 14)),
+        (date(2025, 2, 16), "The fair is the weekend of 16 April.", date(2025, 4, 19), date(2025, 4, 21)),
     ],
 )
 def test_parts_of_a_period(parser, resolver, said, text, first, end):

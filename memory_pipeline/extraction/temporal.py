@@ -83,7 +83,8 @@ CUE_PATTERNS = [
         rf"\b(?:the\s+)?(?:last|this|next|past|coming|this past)\s+(?:few\s+)?(?:{_UNIT}|{_WEEKDAY}|summer|winter|spring|fall|autumn)\b",
         rf"\b{_COUNT}\s+{_UNIT}\s+ago\b",
         rf"\b(?:in|within)\s+(?:(?:about|around|roughly|approximately|nearly|almost|just|only)\s+)?{_COUNT}\s+{_UNIT}\b",
-        rf"\bthe\s+(?:week|weekend|day|{_WEEKDAY})\s+(?:before|after|of)\s+(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}|{_MONTH}\s+\d{{1,2}})(?:,?\s+\d{{4}})?",
+        # the date may be "the 9th of June" or "the 9 June" too ("the week before the 9 June birthday")
+        rf"\bthe\s+(?:week|weekend|day|{_WEEKDAY})\s+(?:before|after|of)\s+(?:(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|{_MONTH}\s+\d{{1,2}})(?:,?\s+\d{{4}})?",
         rf"\b(?:since|in)\s+(?:{_MONTH}\s+)?(?:19|20)\d\d\b",
         rf"\b(?:on|last|this|next)\s+{_WEEKDAY}\b",
         rf"\b{_WEEKDAY},?\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)\b",  # "Saturday the 22nd", which the tagger cuts short
@@ -1240,7 +1241,9 @@ def resolve_by_rule(
         ref = inner[0].date()
         unit, rel = m.group(1), m.group(2)
         if rel == "of":
-            return _week(ref) if unit in ("week", "weekend") else _days(ref)
+            if unit == "weekend":  # the Saturday and Sunday of the date's week ("the weekend of the 14th of May")
+                return _days(ref + timedelta(days=5 - ref.weekday()), 2, "range")
+            return _week(ref) if unit == "week" else _days(ref)
         sign = -1 if rel == "before" else 1
         if unit == "week":
             return _days(ref - timedelta(days=7), 7, "range") if sign < 0 else _days(ref + timedelta(days=1), 7, "range")
@@ -1367,7 +1370,7 @@ def resolve_by_rule(
             start = start + timedelta(days=20)
         return start, end, "range"
 
-    m = re.fullmatch(rf"(\d{{1,2}})(?:st|nd|rd|th)?(?: of)? ({_MONTH}),?(?: ((?:19|20)\d\d))?", text) or re.fullmatch(
+    m = re.fullmatch(rf"(?:the )?(\d{{1,2}})(?:st|nd|rd|th)?(?: of)? ({_MONTH}),?(?: ((?:19|20)\d\d))?", text) or re.fullmatch(
         rf"({_MONTH}) (\d{{1,2}})(?:st|nd|rd|th)?,?(?: ((?:19|20)\d\d))?", text
     )
     if m:
