@@ -472,6 +472,16 @@ def test_a_date_outside_the_calendar_is_left_unresolved_not_an_error(parser, res
         (date(2025, 2, 16), "We fly out the week before the 9th of June.", date(2025, 6, 2), date(2025, 6, 9)),
         (date(2025, 2, 16), "Drinks the day after the 3 March launch?", date(2025, 3, 4), date(2025, 3, 5)),
         (date(2025, 2, 16), "I'll call you the Monday after the 21st of March.", date(2025, 3, 24), date(2025, 3, 25)),
+        # or from a holiday, read as the holiday is on its own
+        (date(2025, 2, 16), "We're flying the week before Christmas.", date(2025, 12, 18), date(2025, 12, 25)),
+        (date(2025, 2, 16), "We drove up the day after Thanksgiving.", date(2024, 11, 29), date(2024, 11, 30)),
+        (date(2025, 2, 16), "I'm off the day before Halloween.", date(2025, 10, 30), date(2025, 10, 31)),
+        (date(2025, 2, 16), "We're moving two days after Easter.", date(2025, 4, 22), date(2025, 4, 23)),
+        (date(2025, 2, 16), "My flight is three days before Christmas.", date(2025, 12, 22), date(2025, 12, 23)),
+        # the one before last: seven days before what "last" names
+        (date(2025, 2, 19), "I started the new job the week before last.", date(2025, 2, 3), date(2025, 2, 10)),
+        (date(2025, 2, 19), "We went hiking the weekend before last.", date(2025, 2, 8), date(2025, 2, 10)),
+        (date(2025, 2, 19), "It arrived the Friday before last.", date(2025, 2, 7), date(2025, 2, 8)),
         # the weekend of a date is the Saturday and Sunday of its week
         (date(2025, 2, 16), "We're camping the weekend of the 12th of April.", date(2025, 4, 12), date(2025, 4, 14)),
         (date(2025, 2, 16), "The fair is the weekend of 16 April.", date(2025, 4, 19), date(2025, 4, 21)),

@@ -84,7 +84,8 @@ CUE_PATTERNS = [
         rf"\b{_COUNT}\s+{_UNIT}\s+ago\b",
         rf"\b(?:in|within)\s+(?:(?:about|around|roughly|approximately|nearly|almost|just|only)\s+)?{_COUNT}\s+{_UNIT}\b",
         # the date may be "the 9th of June" or "the 9 June" too ("the week before the 9 June birthday")
-        rf"\bthe\s+(?:week|weekend|day|{_WEEKDAY})\s+(?:before|after|of)\s+(?:(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|{_MONTH}\s+\d{{1,2}})(?:,?\s+\d{{4}})?",
+        # or a holiday ("the week before Christmas", "the day after Thanksgiving")
+        rf"\bthe\s+(?:week|weekend|day|{_WEEKDAY})\s+(?:before|after|of)\s+(?:(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|{_MONTH}\s+\d{{1,2}}|(?:(?:last|this|next)\s+)?{_HOLIDAY}\b)(?:,?\s+\d{{4}})?",
         rf"\b(?:since|in)\s+(?:{_MONTH}\s+)?(?:19|20)\d\d\b",
         rf"\b(?:on|last|this|next)\s+{_WEEKDAY}\b",
         rf"\b{_WEEKDAY},?\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)\b",  # "Saturday the 22nd", which the tagger cuts short
@@ -129,6 +130,9 @@ CUE_PATTERNS = [
         rf"\b{_COUNT}\s+{_UNIT}\s+from\s+(?:now|today)\b",
         r"\b(?:in\s+)?(?:a|one)\s+fortnight(?:\s+ago)?\b",
         rf"\b(?:the\s+)?(?:week|weekend|{_WEEKDAY})\s+after\s+next\b",
+        # and the one before last, where "last" names nothing after it ("the week before last Christmas" does)
+        rf"\b(?:the\s+)?(?:week|weekend|{_WEEKDAY})\s+before\s+last\b"
+        rf"(?!\s+(?:{_UNIT}|{_WEEKDAY}|{_MONTH}|{_HOLIDAY}|summer|winter|spring|fall|autumn|night|time)\b)",
         # "the first weekend of june", "the last friday of next month", which lower-case chat hides from the tagger
         rf"\b(?:the\s+)?(?:first|1st|second|2nd|third|3rd|fourth|4th|last)\s+(?:week|weekend|{_WEEKDAY})\s+(?:of|in)\s+(?:{_MONTH}|(?:this|next|last)\s+month)\b",
         # a numeric date, month first (en-us), after a preposition: "the party is on 3/22"; a bare "1/2" or "24/7"
@@ -399,11 +403,18 @@ class TemporalResolver:
         key = (text.lower(), session_time.date(), tense, governed)
         if key not in self._cache:
             anchor = session_time.date()
-            offset = re.fullmatch(rf"({_COUNT}) ({_UNIT}) (before|after) (.+)", _clean(text))
+            cleaned = _clean(text)
+            offset = re.fullmatch(rf"({_COUNT}) ({_UNIT}) (before|after) (.+)", cleaned)
             try:
                 if offset is not None:
                     return self._offset(offset, session_time, tense, governed)
-                result = resolve_by_rule(_clean(text), anchor, tense, governed)
+                result = resolve_by_rule(cleaned, anchor, tense, governed)
+                next_to = NEXT_TO.fullmatch(cleaned) if result is None else None
+                if next_to is not None:
+                    # what it is next to, read as any expression is ("the week before Christmas": the recogniser's
+                    # Christmas), rather than the whole handed to the recogniser, which read "the week" alone
+                    inner = self.resolve(next_to.group(3), session_time, tense, governed)
+                    result = None if inner is None else _next_to(next_to.group(1), next_to.group(2), inner[0].date())
                 if result is None:
                     result = self._recognize(_spelled_out(text), session_time, tense)
             except (ValueError, OverflowError):
@@ -507,12 +518,13 @@ def _moved_from_date(doc: ParsedDoc, char: int) -> bool:
 
 def _counted_from(text: str, start: int, end: int, next_start: int) -> bool:
     """The expression at ``[start, end)`` is a count of units and only "before" or "after" stands between it and
-    the one at ``next_start``, from which it counts ("two days before the 11th")."""
-    return (
-        re.fullmatch(rf"(?:(?:about|around|roughly) )?{_COUNT} {_UNIT}", re.sub(r"\s+", " ", text[start:end]), re.IGNORECASE)
-        is not None
-        and re.fullmatch(r"\s+(?:before|after)\s+", text[end:next_start], re.IGNORECASE) is not None
-    )
+    the one at ``next_start``, from which it counts ("two days before the 11th"), or it ends in that word itself
+    and only space stands between (the tagger's "two days before", then "Christmas")."""
+    span, between = re.sub(r"\s+", " ", text[start:end]), text[end:next_start]
+    count = rf"(?:(?:about|around|roughly) )?{_COUNT} {_UNIT}"
+    if re.fullmatch(count, span, re.IGNORECASE):
+        return re.fullmatch(r"\s+(?:before|after)\s+", between, re.IGNORECASE) is not None
+    return re.fullmatch(rf"{count} (?:before|after)", span, re.IGNORECASE) is not None and between.isspace()
 
 
 def _a_length(doc: ParsedDoc, start: int, text: str) -> bool:
@@ -1077,6 +1089,30 @@ def _year(year: int, n: int = 1) -> tuple[datetime, datetime, str]:
     return datetime(year, 1, 1), datetime(year + n, 1, 1), "range"
 
 
+# "The week before 9 June", "the day after Thanksgiving", "the weekend of the 14th": a period next to a date.
+NEXT_TO = re.compile(rf"the (week|weekend|day|{_WEEKDAY}) (before|after|of) (.+)")
+
+
+def _next_to(unit: str, rel: str, ref: date) -> tuple[datetime, datetime, str]:
+    """The week, weekend, day or weekday ``rel`` ("before", "after", "of") the day ``ref``."""
+    if rel == "of":
+        if unit == "weekend":  # the Saturday and Sunday of the date's week ("the weekend of the 14th of May")
+            return _days(ref + timedelta(days=5 - ref.weekday()), 2, "range")
+        return _week(ref) if unit == "week" else _days(ref)
+    sign = -1 if rel == "before" else 1
+    if unit == "week":
+        return _days(ref - timedelta(days=7), 7, "range") if sign < 0 else _days(ref + timedelta(days=1), 7, "range")
+    if unit == "day":
+        return _days(ref + timedelta(days=sign))
+    if unit == "weekend":
+        sat = _weekend_before(ref) if sign < 0 else ref + timedelta(days=(5 - ref.weekday()) % 7 or 7)
+        return _days(sat, 2, "range")
+    wd = WEEKDAYS.index(unit)
+    if sign < 0:
+        return _days(ref - timedelta(days=(ref.weekday() - wd) % 7 or 7))
+    return _days(ref + timedelta(days=(wd - ref.weekday()) % 7 or 7))
+
+
 def _week(d: date) -> tuple[datetime, datetime, str]:
     monday = d - timedelta(days=d.weekday())
     return _days(monday, 7, "range")
@@ -1206,6 +1242,12 @@ def resolve_by_rule(
         pointed = {"last": "past", "next": "future"}.get(m.group(1) or "", tense)
         return _days(date(_nearest_year(month, day, anchor, pointed), month, day))
 
+    m = re.fullmatch(rf"(?:the )?(week|weekend|{_WEEKDAY}) before last", text)
+    if m:
+        # seven days before last week, last weekend or last <weekday>, as "last" reads them ("the Friday before last")
+        last = resolve_by_rule(f"last {m.group(1)}", anchor, "past", governed)
+        return None if last is None else (last[0] - timedelta(days=7), last[1] - timedelta(days=7), last[2])
+
     m = re.fullmatch(rf"(?:the )?(week|weekend|{_WEEKDAY}) after next", text)
     if m:
         # the week after next week: "the Monday after next", said on a Wednesday, is twelve days on
@@ -1233,29 +1275,10 @@ def resolve_by_rule(
     if m:
         return _weekday_and_day(WEEKDAYS.index(m.group(1)), int(m.group(2)), anchor, tense, governed)
 
-    m = re.fullmatch(rf"the (week|weekend|day|{_WEEKDAY}) (before|after|of) (.+)", text)
+    m = NEXT_TO.fullmatch(text)
     if m:
         inner = resolve_by_rule(m.group(3), anchor, tense, governed)
-        if inner is None:
-            return None
-        ref = inner[0].date()
-        unit, rel = m.group(1), m.group(2)
-        if rel == "of":
-            if unit == "weekend":  # the Saturday and Sunday of the date's week ("the weekend of the 14th of May")
-                return _days(ref + timedelta(days=5 - ref.weekday()), 2, "range")
-            return _week(ref) if unit == "week" else _days(ref)
-        sign = -1 if rel == "before" else 1
-        if unit == "week":
-            return _days(ref - timedelta(days=7), 7, "range") if sign < 0 else _days(ref + timedelta(days=1), 7, "range")
-        if unit == "day":
-            return _days(ref + timedelta(days=sign))
-        if unit == "weekend":
-            sat = _weekend_before(ref) if sign < 0 else ref + timedelta(days=(5 - ref.weekday()) % 7 or 7)
-            return _days(sat, 2, "range")
-        wd = WEEKDAYS.index(unit)
-        if sign < 0:
-            return _days(ref - timedelta(days=(ref.weekday() - wd) % 7 or 7))
-        return _days(ref + timedelta(days=(wd - ref.weekday()) % 7 or 7))
+        return None if inner is None else _next_to(m.group(1), m.group(2), inner[0].date())
 
     m = re.fullmatch(rf"(.+?),? for ({_COUNT}) ({_UNIT})", text)
     if m and not m.group(1).startswith(("since ", "from ")):
