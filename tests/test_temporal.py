@@ -81,7 +81,7 @@ def test_month_without_year_follows_the_tense(parser, resolver):
         ("The rent is a month overdue.", []),
         # any other word after the length leaves it a time
         ("I saw her two weeks ago.", [date(2023, 5, 22)]),
-        ("Two weeks back I went to Rome.", [date(2023, 5, 25)]),
+        ("Two weeks back I went to Rome.", [date(2023, 5, 22)]),  # "back" as "ago": that week, not the two up to now
         ("Two weeks later we moved.", [date(2023, 6, 19)]),
         # a length up to now stays the stretch it names
         ("Seven years now, and I've finally found my real muses.", [date(2016, 6, 8)]),
@@ -482,6 +482,14 @@ def test_a_date_outside_the_calendar_is_left_unresolved_not_an_error(parser, res
         (date(2025, 2, 19), "I started the new job the week before last.", date(2025, 2, 3), date(2025, 2, 10)),
         (date(2025, 2, 19), "We went hiking the weekend before last.", date(2025, 2, 8), date(2025, 2, 10)),
         (date(2025, 2, 19), "It arrived the Friday before last.", date(2025, 2, 7), date(2025, 2, 8)),
+        # "this coming" is the first one still to come, not next week's; "back" counts back as "ago" does
+        (date(2025, 2, 19), "Let's do it this coming weekend.", date(2025, 2, 22), date(2025, 2, 24)),
+        (date(2025, 2, 19), "Are you free the coming Friday?", date(2025, 2, 21), date(2025, 2, 22)),
+        (date(2025, 2, 19), "I saw her three weeks back.", date(2025, 1, 27), date(2025, 2, 3)),
+        # a part of the day is of the day said before it, not a second date on the session's own day
+        (date(2025, 2, 19), "It all happened yesterday afternoon.", date(2025, 2, 18), date(2025, 2, 19)),
+        (date(2025, 2, 19), "I'm busy Saturday morning.", date(2025, 2, 22), date(2025, 2, 23)),
+        (date(2025, 2, 19), "We went dancing last Friday night.", date(2025, 2, 14), date(2025, 2, 15)),
         # the weekend of a date is the Saturday and Sunday of its week
         (date(2025, 2, 16), "We're camping the weekend of the 12th of April.", date(2025, 4, 12), date(2025, 4, 14)),
         (date(2025, 2, 16), "The fair is the weekend of 16 April.", date(2025, 4, 19), date(2025, 4, 21)),

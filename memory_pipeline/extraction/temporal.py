@@ -80,8 +80,10 @@ CUE_PATTERNS = [
     re.compile(p, re.IGNORECASE)
     for p in (
         r"\b(?:the day before yesterday|yesterday|today|tonight|tomorrow|last night|this (?:morning|afternoon|evening))\b",
-        rf"\b(?:the\s+)?(?:last|this|next|past|coming|this past)\s+(?:few\s+)?(?:{_UNIT}|{_WEEKDAY}|summer|winter|spring|fall|autumn)\b",
+        rf"\b(?:the\s+)?(?:last|this coming|this|next|past|coming|this past)\s+(?:few\s+)?(?:{_UNIT}|{_WEEKDAY}|summer|winter|spring|fall|autumn)\b",
         rf"\b{_COUNT}\s+{_UNIT}\s+ago\b",
+        # "three weeks back", as "ago"; not a way back somewhere ("two days back home", "a week back at work")
+        rf"\b{_COUNT}\s+{_UNIT}\s+back\b(?!\s+(?:to|from|home|in|into|at|on|up|then|when|with)\b)",
         rf"\b(?:in|within)\s+(?:(?:about|around|roughly|approximately|nearly|almost|just|only)\s+)?{_COUNT}\s+{_UNIT}\b",
         # the date may be "the 9th of June" or "the 9 June" too ("the week before the 9 June birthday")
         # or a holiday ("the week before Christmas", "the day after Thanksgiving")
@@ -336,6 +338,8 @@ class TemporalResolver:
                 merged[-1][1] = max(merged[-1][1], end)
             elif merged and _counted_from(doc.text, *merged[-1], start):
                 merged[-1][1] = end  # "two days before" + "the 11th": one date, two days before the 11th
+            elif merged and doc.text[merged[-1][1] : start].isspace() and PART_OF_DAY.fullmatch(doc.text[start:end]):
+                merged[-1][1] = end  # "Saturday" + "morning": that day, not a morning of the session's own day
             else:
                 merged.append([start, end])
         split = [part for s, e in merged for part in _moved_from_to(doc, s, e)]
@@ -514,6 +518,10 @@ def _moved_from_date(doc: ParsedDoc, char: int) -> bool:
     return _moves_a_date(doc, at - 1) or any(
         t.lower in SCHEDULED_BEFORE and _moves_a_date(doc, t.i) for t in doc.tokens[at + 1 :] if t.sent == sent
     )
+
+
+# A part of the day the tagger finds apart from the day it belongs to ("yesterday afternoon", "Monday evening").
+PART_OF_DAY = re.compile(r"(?:morning|afternoon|evening|night)", re.IGNORECASE)
 
 
 def _counted_from(text: str, start: int, end: int, next_start: int) -> bool:
@@ -1055,6 +1063,8 @@ def _clean(text: str) -> str:
     text = text.lower().replace("’", "'").strip(" .,!?;:\"'")
     text = re.sub(r"\s+", " ", text)
     text = _spelled_out(text)
+    # the day of "Saturday morning" or "tomorrow night" is that day; "last night" and "this morning" are rules
+    text = re.sub(r"^(?!(?:last|this) \w+$)(.+?) (?:morning|afternoon|evening|night)$", r"\1", text)
     text = re.sub(r"^(?:just|only|sometime|around|about)\s+", "", text)
     text = re.sub(rf"^(?:for )?{_MORE} (?={_COUNT} {_UNIT}$)", "", text)  # "another three months": three months more
     text = re.sub(rf"\b({'|'.join(WEEKDAY_ABBR)})\.?$", lambda m: WEEKDAY_ABBR[m.group(1)], text)
@@ -1306,7 +1316,7 @@ def resolve_by_rule(
         inner = resolve_by_rule(m.group(2), anchor, "past")
         return (inner[0], _day(anchor + timedelta(days=1)), "range") if inner else None
 
-    m = re.fullmatch(rf"({_COUNT}) ({_UNIT}) ago", text)
+    m = re.fullmatch(rf"({_COUNT}) ({_UNIT}) (?:ago|back)", text)
     if m:
         return _ago(m.group(1), m.group(2).rstrip("s"), anchor)
 
@@ -1328,7 +1338,7 @@ def resolve_by_rule(
             monday -= timedelta(days=7)
         return _days(monday + timedelta(days=first), (last - first) % 7 + 1, "range")
 
-    m = re.fullmatch(rf"(?:the )?(last|past|this past|previous|this|current|next|coming|following) ({_UNIT}|quarter|{_WEEKDAY}|summer|winter|spring|fall|autumn)", text)
+    m = re.fullmatch(rf"(?:the )?(last|past|this past|previous|this coming|this|current|next|coming|following) ({_UNIT}|quarter|{_WEEKDAY}|summer|winter|spring|fall|autumn)", text)
     if m:
         return _relative(m.group(1), m.group(2), anchor, tense)
 
@@ -1661,8 +1671,15 @@ def _span_back(count: str, unit: str, anchor: date) -> tuple[datetime, datetime,
 
 
 def _relative(which: str, unit: str, anchor: date, tense: str) -> tuple[datetime, datetime, str]:
-    step = {"last": -1, "past": -1, "this past": -1, "previous": -1, "next": 1, "coming": 1, "following": 1}.get(which, 0)
+    step = {"last": -1, "past": -1, "this past": -1, "previous": -1, "next": 1, "coming": 1, "this coming": 1,
+            "following": 1}.get(which, 0)
     unit = unit.rstrip("s") if unit.rstrip("s") in ("day", "week", "weekend", "month", "year") else unit
+    if which in ("coming", "this coming") and unit in (*WEEKDAYS, "weekend"):
+        # the first one still to come ("this coming Friday", said on a Wednesday, is in two days; "next Friday"
+        # is the one of next week), not the one after it
+        first_day = WEEKDAYS.index(unit) if unit in WEEKDAYS else 5
+        day = anchor + timedelta(days=(first_day - anchor.weekday()) % 7 or 7)
+        return _days(day, 2, "range") if unit == "weekend" else _days(day)
     if unit in WEEKDAYS:
         wd = WEEKDAYS.index(unit)
         if step < 0:
