@@ -94,6 +94,14 @@ def test_a_length_that_measures_a_degree_is_no_time(parser, resolver, text, expe
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    "text", ["I go to yoga Monday mornings.", "Saturday mornings are for football.", "Evenings are hard for me."]
+)
+def test_parts_of_the_day_in_the_plural_are_a_habit_not_a_date(parser, resolver, text):
+    assert resolver.ground(parser.parse(text), datetime(2025, 2, 19, 12)) == []
+
+
+@pytest.mark.slow
 def test_ages_and_habits_are_not_anchors(parser, resolver):
     assert resolver.ground(parser.parse("I am 18 years old and I run every day."), SESSION) == []
     assert resolver.ground(parser.parse("Pepper is a kitten, she's only 4 months old."), SESSION) == []
@@ -490,6 +498,8 @@ def test_a_date_outside_the_calendar_is_left_unresolved_not_an_error(parser, res
         (date(2025, 2, 19), "It all happened yesterday afternoon.", date(2025, 2, 18), date(2025, 2, 19)),
         (date(2025, 2, 19), "I'm busy Saturday morning.", date(2025, 2, 22), date(2025, 2, 23)),
         (date(2025, 2, 19), "We went dancing last Friday night.", date(2025, 2, 14), date(2025, 2, 15)),
+        (date(2025, 2, 19), "We land the morning of March 3rd.", date(2025, 3, 3), date(2025, 3, 4)),
+        (date(2025, 2, 19), "I won't sleep the night before the 3rd of March.", date(2025, 3, 2), date(2025, 3, 3)),
         # the weekend of a date is the Saturday and Sunday of its week
         (date(2025, 2, 16), "We're camping the weekend of the 12th of April.", date(2025, 4, 12), date(2025, 4, 14)),
         (date(2025, 2, 16), "The fair is the weekend of 16 April.", date(2025, 4, 19), date(2025, 4, 21)),

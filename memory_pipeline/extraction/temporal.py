@@ -87,7 +87,7 @@ CUE_PATTERNS = [
         rf"\b(?:in|within)\s+(?:(?:about|around|roughly|approximately|nearly|almost|just|only)\s+)?{_COUNT}\s+{_UNIT}\b",
         # the date may be "the 9th of June" or "the 9 June" too ("the week before the 9 June birthday")
         # or a holiday ("the week before Christmas", "the day after Thanksgiving")
-        rf"\bthe\s+(?:week|weekend|day|{_WEEKDAY})\s+(?:before|after|of)\s+(?:(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|{_MONTH}\s+\d{{1,2}}|(?:(?:last|this|next)\s+)?{_HOLIDAY}\b)(?:,?\s+\d{{4}})?",
+        rf"\bthe\s+(?:week|weekend|day|morning|afternoon|evening|night|{_WEEKDAY})\s+(?:before|after|of)\s+(?:(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|{_MONTH}\s+\d{{1,2}}|(?:(?:last|this|next)\s+)?{_HOLIDAY}\b)(?:,?\s+\d{{4}})?",
         rf"\b(?:since|in)\s+(?:{_MONTH}\s+)?(?:19|20)\d\d\b",
         rf"\b(?:on|last|this|next)\s+{_WEEKDAY}\b",
         rf"\b{_WEEKDAY},?\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)\b",  # "Saturday the 22nd", which the tagger cuts short
@@ -155,6 +155,8 @@ NON_ANCHOR = re.compile(
     rf"^(?:a\s+)?{_COUNT}-(?:day|week|month|year|night)$|"
     r"\bage\b|^(?:the\s+)?(?:one|some|a|the|all|that|this|whole|entire)?\s*(?:day|days|time|night)$|^someday$|"
     rf"^(?:on\s+)?(?:{_WEEKDAY}|weekend)s$|"
+    # parts of the day in the plural, alone or after a weekday ("Monday mornings", "evenings"): a habit
+    r"\b(?:mornings|afternoons|evenings|nights)$|"
     # bare plural units ("for years", "so many days", "our days"): durations with no anchor
     r"^(?:the|our|my|his|her|their|so many|many|for|these|those|all)?\s*(?:years|months|weeks|days|nights)$|"
     # hours and minutes: a length or a time of day, never which day ("for about an hour", "in 20 minutes")
@@ -521,7 +523,7 @@ def _moved_from_date(doc: ParsedDoc, char: int) -> bool:
 
 
 # A part of the day the tagger finds apart from the day it belongs to ("yesterday afternoon", "Monday evening").
-PART_OF_DAY = re.compile(r"(?:morning|afternoon|evening|night)", re.IGNORECASE)
+PART_OF_DAY = re.compile(r"(?:morning|afternoon|evening|night)s?", re.IGNORECASE)
 
 
 def _counted_from(text: str, start: int, end: int, next_start: int) -> bool:
@@ -1100,11 +1102,14 @@ def _year(year: int, n: int = 1) -> tuple[datetime, datetime, str]:
 
 
 # "The week before 9 June", "the day after Thanksgiving", "the weekend of the 14th": a period next to a date.
-NEXT_TO = re.compile(rf"the (week|weekend|day|{_WEEKDAY}) (before|after|of) (.+)")
+NEXT_TO = re.compile(rf"the (week|weekend|day|morning|afternoon|evening|night|{_WEEKDAY}) (before|after|of) (.+)")
 
 
 def _next_to(unit: str, rel: str, ref: date) -> tuple[datetime, datetime, str]:
-    """The week, weekend, day or weekday ``rel`` ("before", "after", "of") the day ``ref``."""
+    """The week, weekend, day or weekday ``rel`` ("before", "after", "of") the day ``ref``; a part of the day is
+    its day ("the morning of June 3rd", "the night before the 3rd": the 2nd)."""
+    if unit in ("morning", "afternoon", "evening", "night"):
+        unit = "day"
     if rel == "of":
         if unit == "weekend":  # the Saturday and Sunday of the date's week ("the weekend of the 14th of May")
             return _days(ref + timedelta(days=5 - ref.weekday()), 2, "range")
