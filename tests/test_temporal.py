@@ -94,6 +94,13 @@ def test_a_length_that_measures_a_degree_is_no_time(parser, resolver, text, expe
 
 
 @pytest.mark.slow
+def test_a_stay_from_a_day_stays_a_length_and_a_day(parser, resolver):
+    mentions = resolver.ground(parser.parse("I'm off for two weeks from Monday."), datetime(2025, 2, 19, 12))
+    assert [m.text for m in mentions] == ["two weeks", "Monday"]
+    assert mentions[1].start.date() == date(2025, 2, 24)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "text", ["I go to yoga Monday mornings.", "Saturday mornings are for football.", "Evenings are hard for me."]
 )
@@ -500,6 +507,9 @@ def test_a_date_outside_the_calendar_is_left_unresolved_not_an_error(parser, res
         (date(2025, 2, 19), "We went dancing last Friday night.", date(2025, 2, 14), date(2025, 2, 15)),
         (date(2025, 2, 19), "We land the morning of March 3rd.", date(2025, 3, 3), date(2025, 3, 4)),
         (date(2025, 2, 19), "I won't sleep the night before the 3rd of March.", date(2025, 3, 2), date(2025, 3, 3)),
+        # a count from a day ahead
+        (date(2025, 2, 19), "My exam is two weeks from Friday.", date(2025, 3, 7), date(2025, 3, 8)),
+        (date(2025, 2, 19), "She arrives a week from tomorrow.", date(2025, 2, 27), date(2025, 2, 28)),
         # the weekend of a date is the Saturday and Sunday of its week
         (date(2025, 2, 16), "We're camping the weekend of the 12th of April.", date(2025, 4, 12), date(2025, 4, 14)),
         (date(2025, 2, 16), "The fair is the weekend of 16 April.", date(2025, 4, 19), date(2025, 4, 21)),

@@ -130,6 +130,9 @@ CUE_PATTERNS = [
                            ("in", "by", "over", "during", "until", "till", "since", "before", "after")),
         r"\b(?:earlier|later)\s+this\s+(?:week|month|year)\b",
         rf"\b{_COUNT}\s+{_UNIT}\s+from\s+(?:now|today)\b",
+        # counted from a day ahead ("two weeks from Friday", "a week from tomorrow"); after "for" it is a stay that
+        # starts then ("off for two weeks from Monday"), which stays a length and a day
+        rf"(?<!\bfor ){_COUNT}\s+{_UNIT}\s+from\s+(?:tomorrow|(?:this\s+|next\s+)?{_WEEKDAY})\b",
         r"\b(?:in\s+)?(?:a|one)\s+fortnight(?:\s+ago)?\b",
         rf"\b(?:the\s+)?(?:week|weekend|{_WEEKDAY})\s+after\s+next\b",
         # and the one before last, where "last" names nothing after it ("the week before last Christmas" does)
@@ -410,7 +413,7 @@ class TemporalResolver:
         if key not in self._cache:
             anchor = session_time.date()
             cleaned = _clean(text)
-            offset = re.fullmatch(rf"({_COUNT}) ({_UNIT}) (before|after) (.+)", cleaned)
+            offset = re.fullmatch(rf"({_COUNT}) ({_UNIT}) (before|after|from(?! (?:now|today)$)) (.+)", cleaned)
             try:
                 if offset is not None:
                     return self._offset(offset, session_time, tense, governed)
@@ -433,13 +436,13 @@ class TemporalResolver:
     def _offset(
         self, offset: re.Match, session_time: datetime, tense: str, governed: bool
     ) -> tuple[datetime, datetime, str] | None:
-        """"Two days before the 11th", "three weeks after May 2nd": the day that many units before or after the
-        first day of the date it counts from (which is resolved as any expression is)."""
+        """"Two days before the 11th", "three weeks after May 2nd", "two weeks from Friday": the day that many units
+        before or after the first day of the date it counts from (which is resolved as any expression is)."""
         ref = self.resolve(offset.group(4), session_time, tense, governed)
         n = _count(offset.group(1))
         if ref is None or n is None:
             return None
-        return _days(_shift(ref[0].date(), offset.group(2).rstrip("s"), n if offset.group(3) == "after" else -n))
+        return _days(_shift(ref[0].date(), offset.group(2).rstrip("s"), -n if offset.group(3) == "before" else n))
 
     def _recognize(self, text: str, session_time: datetime, tense: str) -> tuple[datetime, datetime, str] | None:
         if self._model is None:
