@@ -510,6 +510,11 @@ def test_a_date_outside_the_calendar_is_left_unresolved_not_an_error(parser, res
         # a count from a day ahead
         (date(2025, 2, 19), "My exam is two weeks from Friday.", date(2025, 3, 7), date(2025, 3, 8)),
         (date(2025, 2, 19), "She arrives a week from tomorrow.", date(2025, 2, 27), date(2025, 2, 28)),
+        # the British week after a day
+        (date(2025, 2, 19), "See you a week on Friday.", date(2025, 2, 28), date(2025, 3, 1)),
+        (date(2025, 2, 19), "My exam is Friday week.", date(2025, 2, 28), date(2025, 3, 1)),
+        (date(2025, 2, 19), "The results come a week today.", date(2025, 2, 26), date(2025, 2, 27)),
+        (date(2025, 2, 19), "We fly a week tomorrow.", date(2025, 2, 27), date(2025, 2, 28)),
         # the weekend of a date is the Saturday and Sunday of its week
         (date(2025, 2, 16), "We're camping the weekend of the 12th of April.", date(2025, 4, 12), date(2025, 4, 14)),
         (date(2025, 2, 16), "The fair is the weekend of 16 April.", date(2025, 4, 19), date(2025, 4, 21)),

@@ -133,6 +133,9 @@ CUE_PATTERNS = [
         # counted from a day ahead ("two weeks from Friday", "a week from tomorrow"); after "for" it is a stay that
         # starts then ("off for two weeks from Monday"), which stays a length and a day
         rf"(?<!\bfor ){_COUNT}\s+{_UNIT}\s+from\s+(?:tomorrow|(?:this\s+|next\s+)?{_WEEKDAY})\b",
+        # the British "a week on Friday", "a week today", "Friday week": a week after that day
+        rf"\ba\s+week\s+(?:on\s+)?(?:today|tomorrow|{_WEEKDAY})\b",
+        rf"\b{_WEEKDAY}\s+week\b",
         r"\b(?:in\s+)?(?:a|one)\s+fortnight(?:\s+ago)?\b",
         rf"\b(?:the\s+)?(?:week|weekend|{_WEEKDAY})\s+after\s+next\b",
         # and the one before last, where "last" names nothing after it ("the week before last Christmas" does)
@@ -1259,6 +1262,14 @@ def resolve_by_rule(
         month, day = (12, 31) if m.group(2) == " eve" else (1, 1)
         pointed = {"last": "past", "next": "future"}.get(m.group(1) or "", tense)
         return _days(date(_nearest_year(month, day, anchor, pointed), month, day))
+
+    m = re.fullmatch(rf"a week (?:on )?(today|tomorrow|{_WEEKDAY})|({_WEEKDAY}) week", text)
+    if m:
+        # a week after the day named: today, tomorrow, or the coming weekday (today, if it is that day)
+        day = m.group(1) or m.group(2)
+        if day in WEEKDAYS:
+            return _days(anchor + timedelta(days=(WEEKDAYS.index(day) - anchor.weekday()) % 7 + 7))
+        return _days(anchor + timedelta(days=7 + (day == "tomorrow")))
 
     m = re.fullmatch(rf"(?:the )?(week|weekend|{_WEEKDAY}) before last", text)
     if m:
