@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 try:  # the parser ``re`` compiles with; its module was renamed in Python 3.11
     from re import _constants as _sre_constants
@@ -43,19 +43,24 @@ def fold(text: str) -> str:
 
 @dataclass(frozen=True)
 class RegexSet:
-    """Compiled patterns, each with the literals one of which any of its matches contains (None: always
-    scanned). :meth:`finditer` yields what ``pattern.finditer(text)`` would for each pattern in turn."""
+    """Compiled patterns; :meth:`finditer` yields what ``pattern.finditer(text)`` would for each pattern in turn.
+    ``needs`` holds each pattern's literals, one of which any of its matches contains (None: always scanned)."""
 
     patterns: tuple[re.Pattern, ...]
-    needs: tuple[frozenset[str] | None, ...]
-    literals: tuple[str, ...]
+    needs: tuple[frozenset[str] | None, ...] = field(init=False)
+    _words: tuple[str, ...] = field(init=False, repr=False)  # every literal but the digit mark, each looked up once
+    _digit: bool = field(init=False, repr=False)  # whether any pattern needs a digit
+
+    def __post_init__(self) -> None:
+        needs = tuple(required_literals(pattern) for pattern in self.patterns)
+        literals = {literal for need in needs if need for literal in need}
+        object.__setattr__(self, "needs", needs)
+        object.__setattr__(self, "_words", tuple(sorted(literals - {DIGIT})))
+        object.__setattr__(self, "_digit", DIGIT in literals)
 
     @classmethod
     def of(cls, patterns: Iterable[re.Pattern]) -> RegexSet:
-        patterns = tuple(patterns)
-        needs = tuple(required_literals(pattern) for pattern in patterns)
-        literals = sorted({literal for need in needs if need for literal in need})
-        return cls(patterns, needs, tuple(literals))
+        return cls(tuple(patterns))
 
     def finditer(self, text: str) -> Iterator[re.Match]:
         present = self.literals_in(text)
@@ -65,8 +70,8 @@ class RegexSet:
 
     def literals_in(self, text: str) -> set[str]:
         folded = fold(text)
-        present = {literal for literal in self.literals if literal != DIGIT and literal in folded}
-        if DIGIT in self.literals and _ANY_DIGIT.search(text):
+        present = {word for word in self._words if word in folded}
+        if self._digit and _ANY_DIGIT.search(text):
             present.add(DIGIT)
         return present
 

@@ -1126,12 +1126,20 @@ def _next_to(unit: str, rel: str, ref: date) -> tuple[datetime, datetime, str]:
     if unit == "day":
         return _days(ref + timedelta(days=sign))
     if unit == "weekend":
-        sat = _weekend_before(ref) if sign < 0 else ref + timedelta(days=(5 - ref.weekday()) % 7 or 7)
+        sat = _weekend_before(ref) if sign < 0 else _weekday_after(ref, 5)
         return _days(sat, 2, "range")
     wd = WEEKDAYS.index(unit)
-    if sign < 0:
-        return _days(ref - timedelta(days=(ref.weekday() - wd) % 7 or 7))
-    return _days(ref + timedelta(days=(wd - ref.weekday()) % 7 or 7))
+    return _days(_weekday_before(ref, wd) if sign < 0 else _weekday_after(ref, wd))
+
+
+def _weekday_after(d: date, weekday: int) -> date:
+    """The first day after ``d`` that is ``weekday`` (0 is Monday): a week on when ``d`` is one."""
+    return d + timedelta(days=(weekday - d.weekday()) % 7 or 7)
+
+
+def _weekday_before(d: date, weekday: int) -> date:
+    """The last day before ``d`` that is ``weekday`` (0 is Monday): a week back when ``d`` is one."""
+    return d - timedelta(days=(d.weekday() - weekday) % 7 or 7)
 
 
 def _week(d: date) -> tuple[datetime, datetime, str]:
@@ -1141,7 +1149,7 @@ def _week(d: date) -> tuple[datetime, datetime, str]:
 
 def _weekend_before(d: date) -> date:
     """Saturday of the last full weekend that ended before ``d``."""
-    saturday = d - timedelta(days=(d.weekday() - 5) % 7 or 7)
+    saturday = _weekday_before(d, 5)
     if saturday + timedelta(days=1) >= d:  # d is that Saturday or Sunday
         saturday -= timedelta(days=7)
     return saturday
@@ -1394,9 +1402,7 @@ def resolve_by_rule(
     m = re.fullmatch(rf"(?:the )?({_WEEKDAY})(?: (?:morning|afternoon|evening|night))?", text)
     if m:  # a bare weekday, or a part of one ("sat night"): the last one in past talk, otherwise the coming one
         wd = WEEKDAYS.index(m.group(1))
-        if tense == "past":
-            return _days(anchor - timedelta(days=(anchor.weekday() - wd) % 7 or 7))
-        return _days(anchor + timedelta(days=(wd - anchor.weekday()) % 7 or 7))
+        return _days(_weekday_before(anchor, wd) if tense == "past" else _weekday_after(anchor, wd))
 
     m = re.fullmatch(r"(?:the )?(?:(last|this|next|past) )?(summer|winter|spring|fall|autumn)(?: of)?(?: (\d{4}))?", text)
     if m:
@@ -1696,13 +1702,13 @@ def _relative(which: str, unit: str, anchor: date, tense: str) -> tuple[datetime
     if which in ("coming", "this coming") and unit in (*WEEKDAYS, "weekend"):
         # the first one still to come ("this coming Friday", said on a Wednesday, is in two days; "next Friday"
         # is the one of next week), not the one after it
-        first_day = WEEKDAYS.index(unit) if unit in WEEKDAYS else 5
-        day = anchor + timedelta(days=(first_day - anchor.weekday()) % 7 or 7)
-        return _days(day, 2, "range") if unit == "weekend" else _days(day)
+        if unit == "weekend":
+            return _days(_weekday_after(anchor, 5), 2, "range")
+        return _days(_weekday_after(anchor, WEEKDAYS.index(unit)))
     if unit in WEEKDAYS:
         wd = WEEKDAYS.index(unit)
         if step < 0:
-            return _days(anchor - timedelta(days=(anchor.weekday() - wd) % 7 or 7))
+            return _days(_weekday_before(anchor, wd))
         monday = anchor - timedelta(days=anchor.weekday()) + timedelta(days=7 * max(step, 0))
         if step == 0 and tense != "past" and wd < anchor.weekday():
             # "her birthday is this Friday", said on a Sunday, is not the Friday just gone
