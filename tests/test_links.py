@@ -173,7 +173,17 @@ def test_slots_of_statements(parser, text, expected):
         ("My 10k PB is 52:40, from the Riverside 10k last October.", {"self.quantity[10k pb] = 52:40"}),
         ("My personal best is 52:40.", {"self.quantity[pb] = 52:40"}),
         ("New 10k PB!", {"self.quantity[10k pb] = new"}),
-        ("I weigh 70 kg now.", {"self.quantity[weigh kg] = 70"}),
+        ("I weigh 70 kg now.", {"self.quantity[weight kg] = 70"}),
+        # one measure however it is named: "I weigh" and "my weight", "pay" and "salary", "£34k" and "£34,000"
+        ("My weight is 72 kg.", {"self.quantity[weight kg] = 72"}),
+        ("My pay is £30,000.", {"self.quantity[salary] = £30,000"}),
+        ("My salary is £34k.", {"self.quantity[salary] = £34,000"}),
+        ("My salary is $72.5k now.", {"self.quantity[salary] = $72,500"}),
+        # a measure said to be down or up to a sum has moved to it; a landlord puts the rent up to one
+        ("My weight is down to 89 kg.", {"self.quantity[weight kg] = 89"}),
+        ("My cholesterol is down to 5.4.", {"self.quantity[cholesterol] = 5.4"}),
+        ("My blood pressure is 150/95.", {"self.quantity[blood pressure] = 150/95"}),
+        ("My landlord put the rent up to £1,025.", {"self.quantity[rent] = £1,025"}),
         ("I work 40 hours a week.", {"self.quantity[work hour] = 40"}),
         ("I drink two coffees a day.", {"self.quantity[drink coffee per day] = 2"}),
         # an amount of an activity named after "of" is that activity's, as its verb would say it ("studying 20

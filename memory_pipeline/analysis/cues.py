@@ -81,14 +81,14 @@ DENIAL_HEADS = frozenset({"say", "mean", "plan", "intend", "true", "right", "cor
 CORRECTION_PHRASES = (
     ("actually",), ("correction",), ("i", "mean"), ("turn", "out"), ("instead",), ("rather",),
     ("reschedule",), ("push", "back"), ("bring", "forward"), ("postpone", "to"), ("postpone", "until"),
-    ("wrong",), ("mistake",),
+    ("defer",), ("rebook",), ("wrong",), ("mistake",),
 )
 # Words that take up a question or an offer: "actually" before one is a change of heart about the offer ("Actually
 # yes, could you take me to the assessment?"), not a correction of an earlier statement. Not "no": "actually no, the
 # party is on Saturday" corrects.
 ASSENT_WORDS = frozenset({"yes", "yeah", "yep", "yup", "sure", "ok", "okay"})
 # Verbs that, in the passive, say an arranged event was changed ("got moved to Friday", "was changed to 5pm").
-CHANGED_EVENT_VERBS = frozenset({"move", "change", "shift", "switch", "push", "bring", "delay"})
+CHANGED_EVENT_VERBS = frozenset({"move", "change", "shift", "switch", "push", "bring", "delay", "defer"})
 RESCHEDULE_LEMMAS = frozenset({"postpone", "reschedule"})
 # A report that something was done.
 COMPLETION_LEMMAS = frozenset({"finish", "complete", "manage", "attend", "accomplish", "achieve", "return", "win"})

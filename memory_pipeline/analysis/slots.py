@@ -136,15 +136,19 @@ NOT_ACTIVITIES = frozenset(
 # month", "my 10k PB is 52:40"). The scope is the measured thing (the activity's verb and object, or the noun that
 # is measured), with the unit, or "per <period>" for a count; the value is the number.
 MEASURE_NOUNS = frozenset(
-    "rent salary pay wage wages income mortgage weight pb pr best record commute sleep mileage budget allowance".split()
+    "rent salary pay wage wages income mortgage weight pb pr best record commute sleep mileage budget allowance "
+    "cholesterol pressure dose dosage glucose bmi a1c hba1c".split()
 )
 # Verbs that change a measure to the sum after their "to" ("my rent went up to $1,850", "we cut the budget back to
 # $26,500", "they raised my salary to £40k"): the sum is its value from then on.
 CHANGE_TO_VERBS = frozenset(
-    "go rise fall drop climb jump increase decrease grow shrink raise cut lower reduce bump hike slash".split()
+    "go rise fall drop climb jump increase decrease grow shrink raise cut lower reduce bump hike slash put up".split()
 )
+# Adverbs of a measure said to have moved to a new sum ("my weight is down to 89 kg", "cholesterol's up to 6.1").
+MOVED_TO_ADVERBS = frozenset({"down", "up", "back"})
 # Names of the same measure: "my personal best", "my PB"
-MEASURE_ALIASES = {"personal best": "pb", "personal record": "pb", "pr": "pb", "best": "pb", "wages": "wage"}
+MEASURE_ALIASES = {"personal best": "pb", "personal record": "pb", "pr": "pb", "best": "pb", "wages": "salary",
+                   "wage": "salary", "pay": "salary", "weigh": "weight", "dosage": "dose"}
 MEASURE_UNITS = frozenset(
     "time hour hr minute min second mile km kilometre kilometer k metre meter kg kilo kilogram pound lb lbs stone "
     "step lap length cup glass pint unit page".split()
@@ -1031,7 +1035,9 @@ def _measured_noun(context: _Context, i: int) -> list[SlotValue]:
     be = up[0]
     for arc in doc.children(be):
         heads = [arc.dep] if arc.label in ("attr", "acomp", "npadvmod") else (
-            _children(context, arc.dep, "pobj") if arc.label == "prep" and doc.tokens[arc.dep].lower in ("like", "about", "around", "at") else [])
+            _children(context, arc.dep, "pobj") if arc.label == "prep" and doc.tokens[arc.dep].lower in ("like", "about", "around", "at") else
+            [obj for _, obj in _prep_objects(context, arc.dep, ("to",))]
+            if arc.label == "advmod" and doc.tokens[arc.dep].lower in MOVED_TO_ADVERBS else [])
         for head in heads:
             amount = _amount(context, head, bare=True)
             if amount is not None:
@@ -1054,7 +1060,7 @@ def _changed_to(context: _Context, i: int) -> list[SlotValue]:
         return []
     # "from $1,500 to $1,850" hangs the new sum on "from", the "to" before it
     sums = [obj for _, obj in _prep_objects(context, verb, ("to",))] + [
-        j for j in _children(context, verb, "dobj", "npadvmod") + [obj for _, obj in _prep_objects(context, verb, ("from",))]
+        j for j in _children(context, verb, "dobj", "npadvmod") + [obj for _, obj in _prep_objects(context, verb, ("from", "up", "down"))]
         if any(doc.tokens[q].lower == "to" for q in _children(context, j, "quantmod", "aux", "prep"))
     ]
     for head in sums:
@@ -1154,10 +1160,14 @@ def _amount(context: _Context, head: int, bare: bool = False) -> tuple[str, str 
             return None
         return number, (None if unit == "time" else unit), period, [head]
     split = _NUMBER_UNIT.fullmatch(token.lower)
+    signs = [j for j in _children(context, head, "nmod", "quantmod", "compound") if doc.tokens[j].tag == "$" or doc.tokens[j].text in MONEY_SIGNS]
+    if split and split.group(2) == "k" and signs:  # "£34k": thirty-four thousand, written as "£34,000" is
+        thousands = float(split.group(1)) * 1000
+        amount = f"{int(thousands):,}" if thousands == int(thousands) else f"{thousands:,}"
+        return doc.tokens[sorted(signs)[-1]].text + amount, None, period, [sorted(signs)[-1], head]
     if split and split.group(2) in MEASURE_UNITS:  # "25k", "70kg"
         return _number_text(split.group(1)), split.group(2), period, [head]
     if bare and (token.pos == "NUM" or token.ent in ("MONEY", "QUANTITY", "CARDINAL")) and any(c.isdigit() for c in token.text):
-        signs = [j for j in _children(context, head, "nmod", "quantmod", "compound") if doc.tokens[j].tag == "$" or doc.tokens[j].text in MONEY_SIGNS]
         signs = sorted(signs)[-1:]  # the sign next to it: "from $1,500 to $1,850" may hang both on the last sum
         return "".join(doc.tokens[j].text for j in signs) + token.text, None, period, [*signs, head]
     return None
@@ -1200,7 +1210,8 @@ def _period(context: _Context, head: int, itself: bool = False) -> str | None:
 
 def _measure_scope(thing: str, unit: str | None, period: str | None) -> str:
     """"run per week" for a count; "sleep hour" for an amount with a unit, whatever period it is said over ("6
-    hours a night", "7 hours most nights"): one measure."""
+    hours a night", "7 hours most nights"): one measure. "I weigh" measures the weight."""
+    thing = MEASURE_ALIASES.get(thing, thing)
     if unit:
         return f"{thing} {unit}"
     return f"{thing} per {period}" if period else thing

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, CLOSINGS, DISCOURSE_WORDS, STOP_WORDS
+from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, CLOSINGS, DISCOURSE_WORDS, EVENTS_ON_THEIR_OWN, STOP_WORDS
 from memory_pipeline.parsing import ParsedDoc, Token
 
 # Words that only announce what follows them
@@ -241,3 +241,16 @@ def split_clauses(doc: ParsedDoc, start: int, min_words: int) -> list[Clause]:
         cuts.append(s_end)
         clauses.extend(Clause(a, b, n) for a, b in zip(cuts, cuts[1:]) if b > a)
     return clauses
+
+
+def is_event_on_its_own(doc: ParsedDoc, predicate: int) -> bool:
+    """The predicate, with the particle it needs, tells a turning point of a life with no argument at all ("I quit",
+    "we broke up", "she passed away": :data:`EVENTS_ON_THEIR_OWN`). Said among other sentences, such a headline was
+    dropped for want of an object, and what was kept was the detail after it ("I quit. The new job starts Monday.")."""
+    token = doc.tokens[predicate]
+    particles = EVENTS_ON_THEIR_OWN.get(token.lemma)
+    if particles is None or token.pos != "VERB":
+        return False
+    return not particles or any(
+        arc.label in ("prt", "advmod", "compound:prt") and doc.tokens[arc.dep].lower in particles for arc in doc.children(predicate)
+    )

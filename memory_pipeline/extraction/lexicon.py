@@ -97,6 +97,16 @@ CUE_NOUNS = frozenset(
     college degree trip vacation concert project business store shop studio company team group painting
     certificate name home house car allergy doctor therapist""".split()
 )
+# Predicates that are a whole fact with their subject alone: the turning points of a life ("I quit", "we broke up",
+# "she passed away"), with the particle a verb needs to be one (moving is one only "out", "in", "away" or "back").
+# Seed 000 drops a predicate with no informative argument; these have none and need none.
+EVENTS_ON_THEIR_OWN = {
+    **{lemma: frozenset() for lemma in """quit resign retire graduate die marry divorce separate emigrate relocate
+        elope propose relapse recover enlist""".split()},
+    "break": frozenset({"up"}), "split": frozenset({"up"}), "pass": frozenset({"away", "on"}),
+    "move": frozenset({"out", "in", "away", "back"}), "drop": frozenset({"out"}), "give": frozenset({"up"}),
+    "engage": frozenset(), "settle": frozenset({"down"}),
+}
 MONEY_SIGNS = frozenset({"$", "€", "£", "¥"})
 # Entity types of a place.
 PLACE_ENTITIES = frozenset({"GPE", "LOC", "FAC"})

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from memory_pipeline.extraction.clauses import opens_a_header, tag_question_at
+from memory_pipeline.extraction.clauses import is_event_on_its_own, opens_a_header, tag_question_at
 from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, SAME_IN_PAST
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.grounding import (
@@ -271,9 +271,11 @@ def _agree_after(
     if subject == "third":
         return _spelled_out_after_name(doc, k, lower)
     told_as_past = looking_back or _told_as_past(doc, *doc.sentences[token.sent])
+    if opens and sees_you(doc, k):
+        return "will " + text.lower()  # "See you Friday": the speaker will see them then
     if opens and token.tag == "VB" and token.pos == "VERB" and not told_as_past and not _past_form(token):
         return third_person(text)
-    if lower in SAME_IN_PAST and (told_as_past or _past_narrative(doc, k)):
+    if lower in SAME_IN_PAST and (told_as_past or _past_narrative(doc, k) or _news_on_its_own(doc, k)):
         return None
     if opens and token.tag == "VBG":
         return "is " + text[:1].lower() + text[1:]  # "Playing guitar tonight": "I'm" was dropped
@@ -408,6 +410,8 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
     first = words[offset]
     if first.lemma in NOT_IMPERATIVE or _told_as_past(doc, start, end) or _past_form(first) or opens_a_header(doc, first.i):
         return None
+    if sees_you(doc, first.i):
+        return None
     if first.pos != "VERB" or first.lower != first.lemma or _has_subject(doc, first.i) or _named(doc, first):
         return None
     # the tagger reads "..., so call me" as a present verb: done to the speaker, it is still an order
@@ -417,6 +421,12 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
         if not shares_subject or to_speaker:
             return first.i
     return None
+
+
+def sees_you(doc: ParsedDoc, k: int) -> bool:
+    """Token ``k`` opens "see you (Wednesday)", the speaker's own "I'll see you": a meeting agreed, not an order."""
+    after = doc.tokens[k + 1] if k + 1 < len(doc.tokens) else None
+    return doc.tokens[k].lower == "see" and after is not None and after.lower in ("you", "ya", "u", "y'all")
 
 
 # Base forms that end like a regular past ("Shred the cheese", "Embed the video"); "-eed" verbs are left out too.
@@ -492,6 +502,13 @@ def _past_narrative(doc: ParsedDoc, k: int) -> bool:
     words = doc.tokens[start:end]
     return any(t.tag == "VBD" and t.i != k for t in words) and not any(t.lower in HABIT_WORDS for t in words)
 
+
+
+def _news_on_its_own(doc: ParsedDoc, k: int) -> bool:
+    """Token ``k`` is a same-form verb that is a whole fact by itself ("I quit", "we split up") in a sentence that
+    tells of no habit: news of a thing done, not "quits"."""
+    start, end = doc.sentences[doc.tokens[k].sent]
+    return is_event_on_its_own(doc, k) and not any(t.lower in HABIT_WORDS for t in doc.tokens[start:end])
 
 
 def _has_subject(doc: ParsedDoc, k: int) -> bool:

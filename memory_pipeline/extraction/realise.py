@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from memory_pipeline.config import ExtractorConfig
-from memory_pipeline.extraction.clauses import Clause, in_reaction_sentence, is_content, is_discourse_only
+from memory_pipeline.extraction.clauses import Clause, in_reaction_sentence, is_content, is_discourse_only, is_event_on_its_own
 from memory_pipeline.extraction.lexicon import (
     ANAPHORA,
     ATTITUDE_VERBS,
@@ -136,7 +136,7 @@ def with_split_subject(doc: ParsedDoc, lo: int, clause: Clause) -> int:
 def passes_integrity(doc: ParsedDoc, lo: int, hi: int, cand: Candidate) -> bool:
     """Reject very short, discourse-only and incomplete copular realisations (seed 000, A.3)."""
     words = [t for t in doc.tokens[lo:hi] if t.pos != "PUNCT"]
-    if len(words) < MIN_UNIT_WORDS:
+    if len(words) < MIN_UNIT_WORDS and not (len(words) == 2 and is_event_on_its_own(doc, cand.predicate)):
         return False
     if is_discourse_only(doc, lo, hi) or in_reaction_sentence(doc, cand.predicate):
         return False

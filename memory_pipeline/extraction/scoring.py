@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from memory_pipeline.extraction.clauses import Clause
+from memory_pipeline.extraction.clauses import Clause, is_event_on_its_own
 from memory_pipeline.extraction.lexicon import (
     CHAT_INTERJECTIONS,
     CUE_LEMMAS,
@@ -186,7 +186,9 @@ def score_candidate(doc: ParsedDoc, predicate: int, clause: Clause, clause_limit
     if token.lemma in LIGHT_VERBS and Role.PATIENT not in cand.groups and not _copula_of_time_or_place(doc, token, cand):
         cand.penalties["light_verb"] = LIGHT_VERB_PENALTY
     informative = cand.groups - {Role.ACTOR}
-    if not informative and (cand.actor is None or doc.tokens[cand.actor].pos == "PRON"):
+    if not informative and (cand.actor is None or doc.tokens[cand.actor].pos == "PRON") and not (
+        cand.actor is not None and is_event_on_its_own(doc, predicate)
+    ):
         cand.penalties["no_argument"] = NO_ARGUMENT_PENALTY
     cand.score = score - sum(cand.penalties.values())
     return cand
@@ -232,9 +234,22 @@ def _copula_of_time_or_place(doc: ParsedDoc, token, cand: Candidate) -> bool:
     Nor is "get" with a named place or home, where it means arriving ("just got back from Japan", "got home at
     3"); "getting there", "get back to you" and "got off to a bad start" name no place and stay light."""
     if token.lemma == "be":
-        return bool(cand.groups & {Role.TIME, Role.LOCATION})
+        return bool(cand.groups & {Role.TIME, Role.LOCATION}) or _called_off_or_on(doc, token, cand)
     return token.lemma == "get" and Role.LOCATION in cand.groups and any(
         k != token.i and (doc.tokens[k].ent in PLACE_ENTITIES or doc.tokens[k].lower == "home") for k in cand.span
+    )
+
+
+def _called_off_or_on(doc: ParsedDoc, token, cand: Candidate) -> bool:
+    """"The wedding is off", "the trip's back on": a thing named (not "it") said to be off or on again, which is
+    news of whether it happens."""
+    subject = doc.tokens[cand.actor] if cand.actor is not None else None
+    if subject is None or subject.pos not in ("NOUN", "PROPN") or subject.lower in VAGUE_ACTORS:
+        return False
+    return any(
+        arc.label in ("advmod", "prt", "acomp", "prep") and doc.tokens[arc.dep].lower in ("off", "on")
+        and not doc.children(arc.dep)
+        for arc in doc.children(token.i)
     )
 
 

@@ -49,7 +49,7 @@ _ORDINAL_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
 _DAY_OF_MONTH = rf"(?:{_MONTH}\s+{_ORDINAL_DAY}|(?:the\s+)?{_ORDINAL_DAY}\s+(?:of\s+)?{_MONTH})"
 _RANGE_TO = r"(?:to|through|thru|till|until|-|–)"
 _HOLIDAY = (
-    r"(?:valentine'?s day|new year(?:'?s)?(?: eve| day)?|christmas(?: eve| day)?|thanksgiving|halloween|"
+    r"(?:valentine'?s day|new year(?:'?s)?(?: eve| day)?|christmas(?: eve| day)?|boxing day|thanksgiving|halloween|"
     r"independence day|mother'?s day|father'?s day|memorial day|labor day|easter(?: sunday| weekend)?)"
 )
 # A holiday's name where it begins: what it is called after is no person ("Valentine" of "Valentine's Day").
@@ -226,9 +226,19 @@ NON_ANCHOR_BEFORE = re.compile(
     rf"\b(?:every|each|{_USUALLY})\s+(?:on\s+)?{_WEEKDAY}s?(?:\s*,\s*{_WEEKDAY}s?)*\s*(?:,|and|or|&)\s*(?:on\s+)?|"
     # a weekday said with how often: "usually Tuesday", "normally on Fridays"
     rf"\b{_USUALLY}\s+(?:on\s+)?|"
+    # the part of the day of a weekly habit: "every Saturday morning"
+    rf"\b(?:every|each|{_USUALLY})\s+(?:on\s+)?{_WEEKDAY}\s+|"
     r"\b(?:happy|merry)\s+)$",
     re.IGNORECASE,
 )
+# What follows a weekday that makes it a habit: a part of the day in the plural, after any other weekdays said with
+# it ("on Sunday evenings", "on Monday and Thursday evenings").
+NON_ANCHOR_AFTER = re.compile(
+    rf"(?:\s*(?:,|and|or|&)\s*(?:on\s+)?{_WEEKDAY})*\s+(?:mornings|afternoons|evenings|nights)\b", re.IGNORECASE
+)
+# A count of things before "a week" ("three gym sessions a week", "two espressos a day"): a rate, as "twice a week".
+RATE_BEFORE = re.compile(rf"\b{_COUNT}\s+[a-z'-]+(?:\s+[a-z'-]+)?\s+$", re.IGNORECASE)
+PER_PERIOD = re.compile(r"(?:a|an|per)\s+(?:day|week|weekend|month|year|fortnight)", re.IGNORECASE)
 # Words after which a number names a thing, not a year ("unit 1204", "Room 1105", "the PIN is 1234", "flight 2210").
 _IDENTIFIER_WORDS = (
     r"(?:unit|apt|apartment|suite|room|flat|no|number|floor|building|box|flight|bus|train|platform|gate|ext|"
@@ -268,7 +278,12 @@ SCHEDULING_LEMMAS = {"book", "schedule", "reschedule", "move", "postpone", "push
                      "reserve", "plan", "fix", "change", "bring", "pencil", "slot"}
 SCHEDULED_BEFORE = ("for", "to", "until", "till")
 # Verbs that move a date ("moved to May 6th", "postponed until the 9th"): the date they moved from no longer holds.
-RESCHEDULING_LEMMAS = {"move", "reschedule", "postpone", "push", "delay", "bring", "change", "shift", "put"}
+RESCHEDULING_LEMMAS = {"move", "reschedule", "postpone", "push", "delay", "bring", "change", "shift", "put", "defer",
+                       "rebook", "rearrange", "bump"}
+# Verbs of bringing news ("the clinic rang this morning and moved my appointment to the 2nd"): a date of theirs is
+# when the news came, not the date the thing was moved from.
+NEWS_LEMMAS = frozenset({"ring", "call", "phone", "email", "e-mail", "text", "message", "tell", "say", "hear", "learn",
+                         "confirm", "announce", "notify", "inform", "contact"})
 # Verbs whose infinitive complement is ahead of them ("decided to move in June", "agreed to meet on the 20th"):
 # their own tense does not date what it completes.
 PROSPECTIVE_LEMMAS = {"decide", "plan", "agree", "promise", "arrange", "intend", "vow", "resolve", "offer",
@@ -659,6 +674,10 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
     text = doc.text[start:end].strip()
     if NON_ANCHOR.search(text) or NON_ANCHOR_BEFORE.search(doc.text[max(0, start - 40) : start]):
         return False
+    if re.fullmatch(rf"(?:on\s+)?{_WEEKDAY}", text, re.IGNORECASE) and NON_ANCHOR_AFTER.match(doc.text, end):
+        return False
+    if PER_PERIOD.fullmatch(text) and RATE_BEFORE.search(doc.text[max(0, start - 40) : start]):
+        return False
     if _names_a_thing(doc.text, start, end, text):
         return False
     if _classifies_a_noun(doc, start, end, text) or _a_length(doc, start, text) or _a_time_taken(doc, start, text):
@@ -787,8 +806,20 @@ def moved_from(doc: ParsedDoc, mentions: list[TemporalMention]) -> set[int]:
         at = next((t.i for t in doc.tokens if t.idx >= new.char_start), None)
         if at and doc.tokens[at - 1].lower in SCHEDULED_BEFORE and _moves_a_date(doc, at - 1):
             sent = doc.tokens[at].sent
-            replaced |= {id(old) for old in mentions[:n] if _sentence_at(doc, old.char_start) == sent}
+            replaced |= {id(old) for old in mentions[:n]
+                         if _sentence_at(doc, old.char_start) == sent and not dates_the_news(doc, old)}
     return replaced
+
+
+def dates_the_news(doc: ParsedDoc, mention: TemporalMention) -> bool:
+    """The verb ``mention`` hangs on is one of bringing news (:data:`NEWS_LEMMAS`: "rang this morning", "emailed me
+    today to say ..."): it dates the call, which moved nothing from that day."""
+    k = next((t.i for t in doc.tokens if t.idx >= mention.char_start), None)
+    seen = set()
+    while k is not None and k not in seen and doc.tokens[k].pos not in ("VERB", "AUX"):
+        seen.add(k)
+        k = next((arc.head for arc in doc.parents(k)), None)
+    return k is not None and _lemma_in(doc.tokens[k], NEWS_LEMMAS)
 
 
 def replaced_dates(doc: ParsedDoc, mentions: list[TemporalMention]) -> list[TemporalMention]:
@@ -917,12 +948,28 @@ def _clause_of(doc: ParsedDoc, char: int) -> list[Token]:
 
 
 def _sounds_future(doc: ParsedDoc, words: list[Token]) -> bool:
-    """A future cue among ``words``; "going" only as "going to <verb>" (not "that's going well")."""
+    """A future cue among ``words``; "going" only as "going to <verb>" (not "that's going well"), and so "supposed
+    to" and "meant to", which tell of an arrangement as "were going to" does ("they were meant to get married on
+    August 23rd" is the coming one, which may not happen) unless another verb of the sentence tells what happened
+    instead ("I was supposed to go on the 2nd but I was ill")."""
     for word in words:
-        if word.lower == "going":
-            if any(arc.label == "xcomp" for arc in doc.children(word.i)):
+        if word.lower in ("going", "supposed", "meant"):
+            if any(arc.label == "xcomp" for arc in doc.children(word.i)) and not (
+                word.lower != "going" and _told_what_happened_instead(doc, word)
+            ):
                 return True
         elif word.lower in FUTURE_CUES:
+            return True
+    return False
+
+
+def _told_what_happened_instead(doc: ParsedDoc, word: Token) -> bool:
+    """A verb in the past after ``word`` up to the next full stop (the parse may start a sentence at "but I was
+    ill"): the arrangement is told as overtaken."""
+    for token in doc.tokens[word.i + 1 :]:
+        if token.text in (".", "!", "?", ";"):
+            return False
+        if token.tag == "VBD":
             return True
     return False
 
@@ -1264,7 +1311,13 @@ def resolve_by_rule(
         sunday = easter_sunday(year)
         return _days(sunday - timedelta(days=2), 4, "range") if m.group(2) == " weekend" else _days(sunday)
 
-    m = re.fullmatch(r"(?:(last|this|next) )?new year(?:'?s)?( eve| day)?", text)
+    m = re.fullmatch(r"(?:(last|this|next) )?boxing day", text)
+    if m:
+        # 26 December, which recognizers-text does not know, read as New Year's Day is
+        pointed = {"last": "past", "next": "future"}.get(m.group(1) or "", tense)
+        return _days(date(_nearest_year(12, 26, anchor, pointed), 12, 26))
+
+    m = re.fullmatch(r"(?:(last|this|next|the) )?new year(?:'?s)?( eve| day)?", text)
     if m:
         # 1 January (the eve: 31 December), the one the tense points to, or "last"/"next" do, as a day of a month
         month, day = (12, 31) if m.group(2) == " eve" else (1, 1)

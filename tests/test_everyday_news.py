@@ -1,0 +1,127 @@
+"""Everyday news as people tell it: a headline of two words beside its detail, a meeting agreed with "see you", a
+call that brought a new date, arrangements that were "meant to" happen, habits told with weekdays, and dates
+named after the new year or Boxing Day. Each case was wrong before (written from hand-made probe conversations)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+import pytest
+
+from memory_pipeline.analysis import read_doc
+from memory_pipeline.config import ExtractorConfig
+from memory_pipeline.extraction import extract_turn
+
+SAID = datetime(2025, 5, 10, 12, 0)  # a Saturday
+
+
+def entry(parser, resolver, text: str, said: datetime = SAID, addressee: str | None = "Sam"):
+    return extract_turn(parser.parse(text), "Leo", said, ExtractorConfig(), resolver, addressee=addressee, addressee_role="user")
+
+
+def event_day(parser, resolver, text: str, said: datetime = SAID) -> date | None:
+    event = entry(parser, resolver, text, said).event
+    return None if event is None else event.start.date()
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        # a turning point with no object is a whole fact: it had been dropped for the detail after it
+        ("I quit. The new job starts Monday.", "Leo quit. Leo noted: the new job starts Monday."),
+        ("Grandpa died. The funeral is on Friday.", "Grandpa died."),
+        ("She passed away. The funeral is on Friday.", "she passed away."),
+        ("We broke up. I moved out on Sunday.", "we broke up."),
+        ("I resigned. My last day is the 30th.", "Leo resigned."),
+        ("I moved out. The new flat is in Leeds.", "Leo moved out."),
+        # a thing named said to be off is news of whether it happens
+        ("The wedding is off. They had a huge row.", "the wedding is off."),
+    ],
+)
+def test_a_headline_beside_its_detail_is_kept(parser, resolver, text, kept):
+    assert kept in entry(parser, resolver, text).text
+
+
+def test_an_argumentless_verb_that_is_no_turning_point_is_still_filtered(parser, resolver):
+    # "I moved" alone says nothing of where: only out, in, away or back make it a move of house
+    assert "Leo moved." not in entry(parser, resolver, "I moved. The new flat is in Leeds.").text
+    assert entry(parser, resolver, "It's off. The new flat is in Leeds.").text == "Leo noted: the new flat is in Leeds."
+
+
+def test_a_same_form_verb_told_as_news_is_past(parser, resolver):
+    assert entry(parser, resolver, "I quit!").text == "Leo quit."
+    # a habit keeps the present
+    assert entry(parser, resolver, "I quit every job after a year.").text != "Leo quit every job after a year."
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Yes please! See you Wednesday at 7.", "Leo will see Sam Wednesday at 7."),
+        ("See you Friday!", "Leo will see Sam Friday."),
+    ],
+)
+def test_see_you_is_a_meeting_agreed_not_a_request(parser, resolver, text, expected):
+    assert entry(parser, resolver, text).text == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        # the call came this morning; the appointment is on the 2nd
+        ("The clinic rang this morning and moved my appointment to the 2nd of October.", date(2025, 10, 2)),
+        ("The surgery phoned yesterday and moved my check-up to the 20th.", date(2025, 5, 20)),
+        ("They emailed me today to say the exam has been pushed back to June 3rd.", date(2025, 6, 3)),
+        # an arrangement that was meant to happen lies ahead, unless what happened instead is told
+        ("Anjali and Dev were meant to get married on August 23rd.", date(2025, 8, 23)),
+        ("The party was supposed to be on August 23rd.", date(2025, 8, 23)),
+        ("I was supposed to go on the 2nd but I was ill.", date(2025, 5, 2)),
+    ],
+)
+def test_the_date_of_the_thing_not_of_the_news(parser, resolver, text, day):
+    assert event_day(parser, resolver, text) == day
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The clinic rang this morning and moved my appointment to the 2nd of October.",
+        "They emailed me today to say the exam has been pushed back to June 3rd.",
+    ],
+)
+def test_the_day_of_a_call_is_not_the_date_a_thing_was_moved_from(parser, text):
+    assert read_doc("m", parser.parse(text), "Leo").replaced_times == ()
+
+
+def test_the_date_a_thing_was_moved_from_is_still_replaced(parser):
+    reading = read_doc("m", parser.parse("My appointment on April 8 was moved to May 6th."), "Leo")
+    assert reading.replaced_times == ("April 8",)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Lena also does a yoga class on Sunday evenings.",
+        "I do yoga on Monday and Thursday evenings now.",
+        "I play tennis every Saturday morning.",
+        "I drink two espressos a day.",
+        "I've been doing three gym sessions a week.",
+    ],
+)
+def test_habits_told_with_weekdays_or_rates_are_no_date(parser, resolver, text):
+    assert entry(parser, resolver, text).event is None
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "day"),
+    [
+        ("I'm seeing her Saturday morning.", SAID, date(2025, 5, 17)),  # said on a Saturday at noon
+        ("We're off on Sunday evening.", SAID, date(2025, 5, 11)),
+        ("I've done three gym sessions a week since the new year.", datetime(2026, 1, 8, 12), date(2026, 1, 1)),
+        ("In the new year I'd like to come off the meds.", datetime(2025, 11, 14, 12), date(2026, 1, 1)),
+        ("Mia broke her wrist on Boxing Day.", datetime(2026, 1, 8, 12), date(2025, 12, 26)),
+        ("We're hosting on Boxing Day.", datetime(2025, 12, 1, 12), date(2025, 12, 26)),
+    ],
+)
+def test_single_occasions_keep_their_dates(parser, resolver, text, said, day):
+    assert event_day(parser, resolver, text, said) == day
