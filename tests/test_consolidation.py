@@ -146,6 +146,31 @@ def test_hiding_a_memory_with_other_facts_is_refused(parser, embedder):
     assert "would_hide_other_facts" in result.decisions["reject_reason"].to_list()
 
 
+def test_a_verdict_beside_the_changed_fact_does_not_keep_it_current(parser, embedder):
+    """"Nights are brutal" beside the sleep it judges is no other fact: the later value replaces the memory. A
+    state of a person, or a verdict that names a place, is one, and the memory stays."""
+    feb, mar = datetime(2025, 2, 2), datetime(2025, 3, 9)
+    assert statuses(parser, embedder, [
+        ("S1:1", "Nights are brutal. Ana is sleeping about 5 hours.", feb),
+        ("S2:1", "Ana is sleeping about 8 hours now.", mar),
+    ]) == {"m0": "superseded", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "Ana is vegan. Ana is sleeping about 5 hours.", feb),
+        ("S2:1", "Ana is sleeping about 8 hours now.", mar),
+    ]) == {"m0": "active", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "Berlin is expensive. Ana lives in Kreuzberg.", feb),
+        ("S2:1", "Ana moved to Leipzig.", mar),
+    ]) == {"m0": "active", "m1": "active"}
+
+
+def test_a_new_date_for_a_wedding_replaces_the_old_one(parser, embedder):
+    assert statuses(parser, embedder, [
+        ("S1:1", "Our wedding is on August 23rd in Porto.", datetime(2025, 3, 2)),
+        ("S2:1", "Our wedding is now on July 12th.", datetime(2025, 4, 6)),
+    ]) == {"m0": "superseded", "m1": "active"}
+
+
 def test_an_appointment_named_briefly_is_the_one_known_appointment(parser, embedder):
     """"The dentist moved my appointment" changes "a dentist appointment on Thursday" (the only appointment);
     with two appointments known, "my appointment" is neither."""

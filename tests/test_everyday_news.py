@@ -9,6 +9,7 @@ from datetime import date, datetime
 import pytest
 
 from memory_pipeline.analysis import read_doc
+from memory_pipeline.links.rules import names_its_kind
 from memory_pipeline.config import ExtractorConfig
 from memory_pipeline.extraction import extract_turn
 
@@ -75,6 +76,9 @@ def test_see_you_is_a_meeting_agreed_not_a_request(parser, resolver, text, expec
         # an arrangement that was meant to happen lies ahead, unless what happened instead is told
         ("Anjali and Dev were meant to get married on August 23rd.", date(2025, 8, 23)),
         ("The party was supposed to be on August 23rd.", date(2025, 8, 23)),
+        # what one tells of keeps its own date: only a call's time yields to another
+        ("I wanted to tell you about my school event last week. It made me think of how I started three years ago.",
+         date(2025, 4, 28)),
         ("I was supposed to go on the 2nd but I was ill.", date(2025, 5, 2)),
     ],
 )
@@ -125,3 +129,35 @@ def test_habits_told_with_weekdays_or_rates_are_no_date(parser, resolver, text):
 )
 def test_single_occasions_keep_their_dates(parser, resolver, text, said, day):
     assert event_day(parser, resolver, text, said) == day
+
+
+@pytest.mark.parametrize(
+    ("text", "clauses"),
+    [
+        # a verdict on a thing beside a fact is no second fact
+        ("Nights are brutal. I'm sleeping maybe five hours a day.", 1),
+        ("The food was amazing. I moved to Berlin.", 1),
+        # a state of a person, or a verdict that names a place, is
+        ("I'm vegan. I live in Leeds.", 2),
+        ("Berlin is expensive. I live in Kreuzberg.", 2),
+        ("I live in Leeds and my sister lives in York.", 2),
+    ],
+)
+def test_facts_are_counted_without_verdicts(parser, text, clauses):
+    assert read_doc("m", parser.parse(text), "Leo").clauses == clauses
+
+
+@pytest.mark.parametrize(
+    ("cancelled", "plan", "same"),
+    [
+        # the noun before a test or an appointment says which one it is
+        ("I cancelled the eye test.", "I need to book a follow-up blood test for the end of next week.", False),
+        ("I cancelled the hairdresser appointment.", "I have a dentist appointment on the 22nd.", False),
+        ("I cancelled the dentist appointment.", "I have a dentist appointment on the 22nd.", True),
+        ("We cancelled the Japan trip.", "We're going to Japan in April.", True),
+        ("I cancelled the test.", "I have a blood test on Friday.", True),
+    ],
+)
+def test_a_cancellation_names_the_kind_of_thing_it_calls_off(parser, cancelled, plan, same):
+    new, old = read_doc("a", parser.parse(cancelled), "Sam"), read_doc("b", parser.parse(plan), "Sam")
+    assert names_its_kind(new.cancelled, old) is same

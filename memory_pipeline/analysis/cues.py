@@ -380,7 +380,22 @@ def correction_cue(doc: ParsedDoc) -> Cue | None:
             return Cue("correction", doc.span_text(min(auxiliaries + [token.i]), token.i + 1), token.i)
         if lemma in CHANGED_EVENT_VERBS | RESCHEDULE_LEMMAS and token.pos == "VERB" and _has_new_date(doc, token.i, named=True):
             return Cue("correction", token.text, token.i)
+        if token.lower == "now" and _now_set_for(doc, token.i):
+            return Cue("correction", token.text, token.i)
     return None
+
+
+def _now_set_for(doc: ParsedDoc, now: int) -> bool:
+    """"Our wedding is now on July 12th", "the exam's now in June": an arranged event said to be on a date "now",
+    which tells that its date changed as plainly as "moved to" does."""
+    up = next(iter(doc.parents(now)), None)
+    if up is None or up.label != "advmod" or doc.tokens[up.head].lemma != "be":
+        return False
+    be = up.head
+    subjects = [a.dep for a in doc.children(be) if a.label == "nsubj"]
+    dated = [a.dep for a in doc.children(be) if a.label in ("prep", "npadvmod", "attr")
+             and any(doc.tokens[k].ent in ("DATE", "TIME") or doc.tokens[k].lower in WEEKDAYS for k in subtree(doc, a.dep))]
+    return bool(dated) and any(doc.tokens[k].lemma.lower() in ARRANGED_EVENT_NOUNS for k in subjects)
 
 
 def _assents(doc: ParsedDoc, i: int) -> bool:
@@ -462,13 +477,17 @@ def event_of(doc: ParsedDoc, tokens, names: frozenset[str]) -> Event:
 
 def naming_specifiers(doc: ParsedDoc, tokens, names: frozenset[str]) -> frozenset[str]:
     """The event stems of the proper names among ``tokens`` that the parse makes a compound of a common noun after
-    them ("Focus" in "the Focus viewing", "Japan" in "the Japan trip"): they say which one of the noun's kind."""
+    them ("Focus" in "the Focus viewing", "Japan" in "the Japan trip"): they say which one of the noun's kind. So
+    does a common noun before an arranged event's noun ("eye" in "the eye test", "hairdresser" in "the hairdresser
+    appointment"): an eye test is not the blood test."""
     out = set()
     for i in tokens:
-        if doc.tokens[i].tag not in ("NNP", "NNPS"):
-            continue
         up = next(iter(doc.parents(i)), None)
         if up is None or up.label != "compound" or up.head <= i or doc.tokens[up.head].tag not in ("NN", "NNS"):
+            continue
+        if doc.tokens[i].tag not in ("NNP", "NNPS") and not (
+            doc.tokens[i].tag in ("NN", "NNS") and doc.tokens[up.head].lemma.lower() in ARRANGED_EVENT_NOUNS
+        ):
             continue
         lemma = content_lemma(doc, i, names)
         if lemma is not None:
@@ -656,13 +675,18 @@ SCHEDULED_VERBS = frozenset(
 HABIT_ADVERBS = frozenset({"usually", "often", "always", "regularly", "daily", "weekly", "nightly", "frequently", "normally"})
 HABIT_DETERMINERS = frozenset({"every", "each"})
 HABIT_MULTIPLES = frozenset({"once", "twice", "thrice"})
+# Adverbs of the present that the parse may hang an amount on ("twice a week now").
+NOW_WORDS = frozenset({"now", "nowadays", "currently"})
 HABIT_PLURALS = frozenset({w + "s" for w in WEEKDAYS} | {"weekends", "mornings", "evenings", "nights", "afternoons"})
 
 
 def habitual(doc: ParsedDoc, verb: int) -> bool:
     """The verb carries a frequency: an adverb, "every/each <time>", "<n> times a <unit>", "twice a week", "on
-    Tuesdays"."""
-    for arc in doc.children(verb):
+    Tuesdays"; also where the parse hangs it on a "now" after it ("I go bouldering twice a week now")."""
+    arcs = list(doc.children(verb))
+    arcs += [a for n in arcs if n.label == "advmod" and doc.tokens[n.dep].lower in NOW_WORDS
+             for a in doc.children(n.dep) if a.label == "npadvmod"]
+    for arc in arcs:
         word = doc.tokens[arc.dep]
         if arc.label == "advmod" and word.lower in HABIT_ADVERBS:
             return True
@@ -873,14 +897,47 @@ def content_lemmas(doc: ParsedDoc, names: frozenset[str]) -> tuple[frozenset[str
     return event.words, event.nouns
 
 
-def clause_count(doc: ParsedDoc) -> int:
+def clause_heads(doc: ParsedDoc) -> list[int]:
     """Predicates that head their own clause: sentence roots, conjoined or paratactic verbs, and complement,
-    adverbial or relative clauses with their own subject. A memory with one is a single fact."""
+    adverbial or relative clauses with their own subject."""
     own_subject = {a.head for a in doc.arcs if a.label in ("nsubj", "nsubjpass", "csubj", "expl")}
-    count = len(doc.roots)
+    heads = list(doc.roots)
     for arc in doc.arcs:
         if doc.tokens[arc.dep].pos not in ("VERB", "AUX"):
             continue
         if arc.label in ("conj", "parataxis") or (arc.label in ("ccomp", "advcl", "relcl") and arc.dep in own_subject):
-            count += 1
-    return max(count, 1)
+            heads.append(arc.dep)
+    return heads
+
+
+def clause_count(doc: ParsedDoc) -> int:
+    """The clauses that state a fact (:func:`clause_heads`, less those that only judge, :func:`only_judges`). A
+    memory with one is a single fact: hiding it loses nothing but that fact."""
+    return max(sum(1 for head in clause_heads(doc) if not only_judges(doc, head)), 1)
+
+
+def only_judges(doc: ParsedDoc, head: int) -> bool:
+    """The clause of ``head`` is a verdict on a thing and nothing more: a copula with an adjective ("Nights are
+    brutal", "it was so good", "that's amazing") that names no one, no number and no time in its own words.
+    Replacing the fact beside it loses no other fact. A clause that says who, how much or when ("Berlin is
+    expensive", "the rent is high at £900") keeps it, and so does one said of a person, which may be a state of
+    theirs ("I'm vegan", "my sister is pregnant")."""
+    token = doc.tokens[head]
+    if token.lemma != "be":
+        return False
+    children = doc.children(head)
+    subjects = [doc.tokens[arc.dep] for arc in children if arc.label in ("nsubj", "expl")]
+    if not subjects or not all(_a_thing_judged(subject) for subject in subjects):
+        return False
+    if not any(arc.label == "acomp" for arc in children) or any(arc.label in ("attr", "prep", "ccomp", "xcomp") for arc in children):
+        return False
+    own = [k for arc in children if arc.label not in ("conj", "parataxis", "advcl", "ccomp", "relcl") for k in subtree(doc, arc.dep)]
+    return not any(doc.tokens[k].ent or doc.tokens[k].pos in ("NUM", "PROPN") for k in own)
+
+
+def _a_thing_judged(subject) -> bool:
+    """A subject that is no person: "it", "that", "this", or a common noun that names no relative ("nights", "the
+    food"), not "I", "she", "my sister"."""
+    if subject.pos == "PRON":
+        return subject.lower in ("it", "that", "this", "everything", "things")
+    return subject.pos == "NOUN" and subject.lemma.lower() not in RELATIVES and not subject.ent

@@ -63,7 +63,10 @@ PERSONAL_PRONOUNS = frozenset({"i", "we", "you", "he", "she", "they", "me", "us"
 # Things one has at a time and goes to: "my dentist appointment is on Thursday", "I have an interview at 3".
 APPOINTMENT_NOUNS = frozenset(
     "appointment meeting interview exam surgery operation checkup check-up consultation flight reservation "
-    "booking deadline hearing viewing audition recital presentation".split()
+    "booking deadline hearing viewing audition recital presentation "
+    # the tests, scans and jabs of health talk, and the ceremonies a date is set for
+    "test scan mri x-ray xray ultrasound screening biopsy vaccination vaccine jab injection review assessment "
+    "wedding funeral graduation ceremony christening".split()
 )
 # Events the speaker has or goes on that are arranged for a date, appointments among them.
 ARRANGED_EVENT_NOUNS = APPOINTMENT_NOUNS | frozenset("trip holiday vacation party concert gig match game call workshop seminar conference".split())

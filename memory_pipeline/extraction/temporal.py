@@ -282,8 +282,8 @@ RESCHEDULING_LEMMAS = {"move", "reschedule", "postpone", "push", "delay", "bring
                        "rebook", "rearrange", "bump"}
 # Verbs of bringing news ("the clinic rang this morning and moved my appointment to the 2nd"): a date of theirs is
 # when the news came, not the date the thing was moved from.
-NEWS_LEMMAS = frozenset({"ring", "call", "phone", "email", "e-mail", "text", "message", "tell", "say", "hear", "learn",
-                         "confirm", "announce", "notify", "inform", "contact"})
+CALL_LEMMAS = frozenset({"ring", "call", "phone", "email", "e-mail", "text", "message"})
+NEWS_LEMMAS = CALL_LEMMAS | frozenset({"tell", "say", "hear", "learn", "confirm", "announce", "notify", "inform", "contact"})
 # Verbs whose infinitive complement is ahead of them ("decided to move in June", "agreed to meet on the 20th"):
 # their own tense does not date what it completes.
 PROSPECTIVE_LEMMAS = {"decide", "plan", "agree", "promise", "arrange", "intend", "vow", "resolve", "offer",
@@ -811,15 +811,15 @@ def moved_from(doc: ParsedDoc, mentions: list[TemporalMention]) -> set[int]:
     return replaced
 
 
-def dates_the_news(doc: ParsedDoc, mention: TemporalMention) -> bool:
-    """The verb ``mention`` hangs on is one of bringing news (:data:`NEWS_LEMMAS`: "rang this morning", "emailed me
-    today to say ..."): it dates the call, which moved nothing from that day."""
+def dates_the_news(doc: ParsedDoc, mention: TemporalMention, lemmas: frozenset[str] = NEWS_LEMMAS) -> bool:
+    """The verb ``mention`` hangs on is one of bringing news (``lemmas``: "rang this morning", "emailed me today to
+    say ..."): it dates the call, which moved nothing from that day."""
     k = next((t.i for t in doc.tokens if t.idx >= mention.char_start), None)
     seen = set()
     while k is not None and k not in seen and doc.tokens[k].pos not in ("VERB", "AUX"):
         seen.add(k)
         k = next((arc.head for arc in doc.parents(k)), None)
-    return k is not None and _lemma_in(doc.tokens[k], NEWS_LEMMAS)
+    return k is not None and _lemma_in(doc.tokens[k], lemmas)
 
 
 def replaced_dates(doc: ParsedDoc, mentions: list[TemporalMention]) -> list[TemporalMention]:

@@ -27,7 +27,8 @@ from memory_pipeline.extraction.realise import Unit, coverage, is_fact_token, me
 from memory_pipeline.extraction.scoring import candidates_for
 from memory_pipeline.extraction.scope import classify_scope
 from memory_pipeline.extraction.temporal import (
-    HOLIDAY, WEEKDAYS, TemporalMention, TemporalResolver, dates_the_news, narrowed, replaced_dates, tense_at,
+    CALL_LEMMAS, HOLIDAY, WEEKDAYS, TemporalMention, TemporalResolver, dates_the_news, narrowed, replaced_dates,
+    tense_at,
 )
 from memory_pipeline.grounding import (
     ADDRESSEE, ASSISTANT, THIRD_PERSON, Perspective, noun_phrase, third_person_referent, unresolved_deixis, we_partner,
@@ -425,11 +426,11 @@ def extract_turn(
     foreign = {id(m) for n, mentions in appendices.items() for m in mentions if _against_the_tense(doc, units[n], m, session_time)}
     # a weekday that only names a kind of thing ("our first Monday lesson is May 5", "the Friday meeting") dates
     # the entry only where no other date does
-    # the time news came ("the clinic rang this morning and moved it to the 2nd") dates the entry only where no
-    # other date does
+    # the time of a call ("the clinic rang this morning and moved it to the 2nd") dates the entry only where no
+    # other date does; what one was told of keeps its own ("wanted to tell her about the event last week")
     ranked = sorted(
         (m for m in result.mentions if id(m) not in foreign),
-        key=lambda m: (id(m) in appended, id(m) in replaced, dates_the_news(doc, m), _weekday_modifier(doc, m)),
+        key=lambda m: (id(m) in appended, id(m) in replaced, dates_the_news(doc, m, CALL_LEMMAS), _weekday_modifier(doc, m)),
     )
     result.event = next((m for m in ranked if m.resolved and m.kind != "duration" and m.text.lower() in lowered), None) or next(
         (m for m in ranked if m.resolved and m.text.lower() in lowered), None

@@ -81,11 +81,15 @@ def combined_orientation(orientations: Sequence[str]) -> str:
     return known.pop() if len(known) == 1 else "mixed"
 
 
-def content_type(text: str, orientation: str, plan: str | None, emotional: bool, addressee_named: bool) -> str:
-    """The first rule that fits, most specific first (seed 002's content types)."""
+def content_type(
+    text: str, orientation: str, plan: str | None, emotional: bool, addressee_named: bool, dated_plan: bool = False
+) -> str:
+    """The first rule that fits, most specific first (seed 002's content types). A plan is one by a word that looks
+    ahead, or by the date its entry resolved ahead of the session (``dated_plan``: "Lena has a neurology appointment
+    on the 23rd" needs no "will")."""
     if cues.RISK.search(text):
         return "risk_signal"
-    if plan is not None and orientation in ("future", "mixed") and cues.FUTURE_CUE.search(text):
+    if plan is not None and orientation in ("future", "mixed") and (dated_plan or cues.FUTURE_CUE.search(text)):
         return "homework_or_plan"
     if addressee_named and cues.SUPPORT.search(text):
         return "support_interaction"
@@ -230,10 +234,11 @@ class Describer:
         own_text = " ".join(s for who, s in sentences if who == draft.speaker) or content
         participants = participants_of(draft.speaker, content, session_participants, draft.pieces)
         affect = self.affect.analyse(own_text, session_participants)
-        plan = cues.intention(own_text, draft.speaker, session_participants) or planned_event(draft)
+        dated = planned_event(draft)
+        plan = cues.intention(own_text, draft.speaker, session_participants) or dated
         orientation = combined_orientation([orientation_of(p) for p in draft.pieces if p.speaker == draft.speaker])
         others = [p for p in participants if p != draft.speaker and p in session_participants]
-        kind = content_type(own_text, orientation, plan, affect.emotion_or_state != UNKNOWN, bool(others))
+        kind = content_type(own_text, orientation, plan, affect.emotion_or_state != UNKNOWN, bool(others), dated is not None)
         event_text, start, end, basis = event_of(draft.pieces, content)
         completeness = "partial" if draft.partial else "complete"
         status = "pending" if kind == "homework_or_plan" else completeness
