@@ -4,14 +4,18 @@ named after the new year or Boxing Day. Each case was wrong before (written from
 
 from __future__ import annotations
 
+import json
 from datetime import date, datetime
 
+import polars as pl
 import pytest
 
 from memory_pipeline.analysis import read_doc
 from memory_pipeline.links.rules import names_its_kind
 from memory_pipeline.config import ExtractorConfig
-from memory_pipeline.extraction import extract_turn
+from memory_pipeline.extraction import extract_memories, extract_turn
+from memory_pipeline.ingest import read_source
+from memory_pipeline.ingest.frames import conversation_frames
 
 SAID = datetime(2025, 5, 10, 12, 0)  # a Saturday
 
@@ -161,3 +165,36 @@ def test_facts_are_counted_without_verdicts(parser, text, clauses):
 def test_a_cancellation_names_the_kind_of_thing_it_calls_off(parser, cancelled, plan, same):
     new, old = read_doc("a", parser.parse(cancelled), "Sam"), read_doc("b", parser.parse(plan), "Sam")
     assert names_its_kind(new.cancelled, old) is same
+
+
+def _dated_entries(parser, resolver, tmp_path, turns: list[tuple[str, str]]) -> dict[str, date | None]:
+    """The event day of each turn's entry in one session said on 2 September 2025, every turn admitted."""
+    conversation = {
+        "conversation_id": "trip", "speakers": [{"name": "Lena", "role": "user"}, {"name": "Ines", "role": "user"}],
+        "sessions": [{"session_id": "S1", "start_time": "2025-09-02T19:00:00",
+                      "turns": [{"speaker": who, "text": text} for who, text in turns]}],
+    }
+    path = tmp_path / "trip.json"
+    path.write_text(json.dumps(conversation))
+    _, frame = conversation_frames(read_source(path)[0], {"file": path.name, "path": path.name, "format": "canonical", "sha256": ""})
+    gate = frame.select("turn_id", pl.lit(True).alias("admitted"))
+    entries = extract_memories(frame, gate, parser, ExtractorConfig(), resolver).entries
+    return {turn.split(":", 1)[1]: (None if start is None else start.date())
+            for turn, start in entries.select("source_turn_id", "event_start").iter_rows()}
+
+
+def test_a_bare_day_is_in_the_month_the_turns_before_named(parser, resolver, tmp_path):
+    days = _dated_entries(parser, resolver, tmp_path, [
+        ("Lena", "We fly out of Heathrow on the 12th of October."),
+        ("Ines", "Amazing, how long is the flight?"),
+        ("Lena", "About fourteen hours. We land at 6am local time on the 13th."),
+        ("Lena", "Then the train to Kyoto on the 18th."),
+        ("Ines", "I'm off to the coast tomorrow."),
+        ("Ines", "And I'm back at work on Monday."),
+        ("Lena", "Lucky you. My cousin's party is on the 28th."),
+    ])
+    assert days["S1:1"] == date(2025, 10, 12)
+    assert days["S1:3"] == date(2025, 10, 13)
+    assert days["S1:4"] == date(2025, 10, 18)
+    # a month named more turns back than one exchange sets no month: the 28th is this month's, as it reads alone
+    assert days["S1:7"] == date(2025, 9, 28)

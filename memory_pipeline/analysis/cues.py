@@ -936,8 +936,8 @@ def only_judges(doc: ParsedDoc, head: int) -> bool:
 
 
 def _a_thing_judged(subject) -> bool:
-    """A subject that is no person: "it", "that", "this", or a common noun that names no relative ("nights", "the
-    food"), not "I", "she", "my sister"."""
-    if subject.pos == "PRON":
-        return subject.lower in ("it", "that", "this", "everything", "things")
+    """A subject that is no person: "it", "that", "this", a "which" of the thing just named ("150 over 95, which is
+    too high"), or a common noun that names no relative ("nights", "the food"), not "I", "she", "my sister"."""
+    if subject.pos == "PRON" or subject.tag == "WDT":
+        return subject.lower in ("it", "that", "this", "which", "everything", "things")
     return subject.pos == "NOUN" and subject.lemma.lower() not in RELATIVES and not subject.ent

@@ -11,7 +11,7 @@ import polars as pl
 
 from memory_pipeline.config import ExtractorConfig
 from memory_pipeline.extraction.diagnostics import diagnostics_frame, summarise
-from memory_pipeline.extraction.temporal import TemporalResolver
+from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver
 from memory_pipeline.extraction.turn import TurnExtraction, extract_turn
 from memory_pipeline.grounding import turn_addressee
 from memory_pipeline.lake import stable_id
@@ -32,6 +32,11 @@ class ExtractionResult:
     sources: pl.DataFrame
     diagnostics: pl.DataFrame
     metrics: dict = field(default_factory=dict)
+
+
+# How many turns back a date may set the month of a bare day of the month ("We fly out on the 12th of October." -
+# "We land at 6am on the 13th"): the turns of one exchange, not a month named long before in the session.
+SAID_BEFORE_TURNS = 3
 
 
 def normalised_text(text: str) -> str:
@@ -134,11 +139,16 @@ def extract_memories(
 
     entry_rows: list[dict] = []
     per_conversation: dict[str, list[TurnExtraction]] = {}
+    recent: dict[tuple[str, str | None], list[tuple[int, list[TemporalMention]]]] = {}
     for row, doc in zip(rows.iter_rows(named=True), docs):
-        addressee = turn_addressee(row["text"], row.get("speaker"), participants.get((row["conversation_id"], row.get("session_id")), []))
+        session = (row["conversation_id"], row.get("session_id"))
+        addressee = turn_addressee(row["text"], row.get("speaker"), participants.get(session, []))
         said_at = said_time(row)
         addressee_role = roles.get((row["conversation_id"], addressee)) if addressee else None
-        result = extract_turn(doc, row.get("speaker"), said_at, config, resolver, addressee, addressee_role)
+        index = row.get("turn_index") or 0
+        said_before = [m for at, mentions in recent.get(session, []) if index - at <= SAID_BEFORE_TURNS for m in mentions]
+        result = extract_turn(doc, row.get("speaker"), said_at, config, resolver, addressee, addressee_role, said_before)
+        recent[session] = [*recent.get(session, []), (index, [m for m in result.mentions if m.resolved])][-SAID_BEFORE_TURNS:]
         per_conversation.setdefault(row["conversation_id"], []).append(result)
         if result.empty:
             continue

@@ -11,6 +11,7 @@ costs milliseconds per call, so it is asked only about the expression itself and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -368,8 +369,12 @@ class TemporalResolver:
         split = [part for s, e in merged for part in _moved_from_to(doc, s, e)]
         return [(s, e) for s, e in split if _anchors(doc, s, e)]
 
-    def ground(self, doc: ParsedDoc, session_time: datetime | None) -> list[TemporalMention]:
-        """Every temporal expression of ``doc``, resolved against ``session_time`` where possible."""
+    def ground(
+        self, doc: ParsedDoc, session_time: datetime | None, said_before: Sequence[TemporalMention] = ()
+    ) -> list[TemporalMention]:
+        """Every temporal expression of ``doc``, resolved against ``session_time`` where possible; ``said_before``
+        are those of the turns just before it in its session, whose month a bare day of the month may be in ("We fly
+        out on the 12th of October." - "We land at 6am on the 13th")."""
         mentions = []
         for start, end in self.find(doc):
             text = doc.text[start:end]
@@ -399,7 +404,8 @@ class TemporalResolver:
                 mentions.append(TemporalMention(text, start, end))
             else:
                 mentions.append(TemporalMention(text, start, end, *resolved))
-        return _on_the_day_said(doc, _in_month_said_before(self._in_appositions(doc, mentions, session_time), session_time))
+        in_month = _in_month_said_before(self._in_appositions(doc, mentions, session_time), session_time, said_before)
+        return _on_the_day_said(doc, in_month)
 
     def _in_appositions(
         self, doc: ParsedDoc, mentions: list[TemporalMention], session_time: datetime | None
@@ -749,16 +755,19 @@ def _governor(doc: ParsedDoc, char: int) -> int | None:
     return clause[0].i if clause else None
 
 
-def _in_month_said_before(mentions: list[TemporalMention], session_time: datetime | None = None) -> list[TemporalMention]:
-    """A bare day of the month after a month named earlier in the turn is a day of that month ("we fly out on the
-    14th of February and come back on the 18th", "seven in March actually, her birthday is on the 14th"), in the
-    year that month resolved to; after a day of the month, only a later day is ("... and pay by the 10th" may be
-    before it, so it keeps its own reading), and not one its own tense puts on the other side of the session
-    ("they want to start in April instead. The workshop on the 10th never happened": the 10th is behind)."""
+def _in_month_said_before(
+    mentions: list[TemporalMention], session_time: datetime | None = None, said_before: Sequence[TemporalMention] = ()
+) -> list[TemporalMention]:
+    """A bare day of the month after a month named earlier in the turn, or in the turns just before it
+    (``said_before``), is a day of that month ("we fly out on the 14th of February and come back on the 18th",
+    "seven in March actually, her birthday is on the 14th"), in the year that month resolved to; after a day of the
+    month, only a later day is ("... and pay by the 10th" may be before it, so it keeps its own reading), and not
+    one its own tense puts on the other side of the session ("they want to start in April instead. The workshop on
+    the 10th never happened": the 10th is behind)."""
     out = list(mentions)
     for n, mention in enumerate(out):
         day = re.fullmatch(r"the (\d{1,2})(?:st|nd|rd|th)", _clean(mention.text))
-        month = next((m for m in reversed(out[:n]) if _names_one_month(m)), None)
+        month = next((m for m in reversed([*said_before, *out[:n]]) if _names_one_month(m)), None)
         if not (day and mention.resolved and month):
             continue
         month_end = _day(_month_start(month.start.year, month.start.month + 1))

@@ -8,6 +8,7 @@ when too little of it survived. The result also carries what the diagnostics nee
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
@@ -358,15 +359,17 @@ def extract_turn(
     resolver: TemporalResolver,
     addressee: str | None = None,
     addressee_role: str | None = None,
+    said_before: Sequence[TemporalMention] = (),
 ) -> TurnExtraction:
     """The memory entry of one admitted turn. ``addressee`` is whom "you" means in it (the other participant of
     a two-person session; None when that is not clear, and then "you" is kept and reported as unresolved);
-    ``addressee_role`` their declared role (user, assistant or other), when known."""
+    ``addressee_role`` their declared role (user, assistant or other), when known; ``said_before`` the dates of
+    the turns just before it in its session (:meth:`TemporalResolver.ground`)."""
     speaker = Speaker.of(speaker_name)
     perspective = _perspective(doc, speaker, addressee, addressee_role) if config.ground_deixis else Perspective()
     result = TurnExtraction()
     start = discourse_prefix_end(doc)
-    result.mentions = resolver.ground(doc, session_time)
+    result.mentions = resolver.ground(doc, session_time, said_before)
     perspective = replace(perspective, looking_back=_looking_back(doc, result.mentions, session_time))
     if start >= len(doc) or not any(is_content(t) for t in doc.tokens[start:]):
         # Discourse only ("Thanks! Bye!"). The gate admitted it, so its words are kept as said; only a turn with
