@@ -167,20 +167,35 @@ def test_a_cancellation_names_the_kind_of_thing_it_calls_off(parser, cancelled, 
     assert names_its_kind(new.cancelled, old) is same
 
 
-def _dated_entries(parser, resolver, tmp_path, turns: list[tuple[str, str]]) -> dict[str, date | None]:
-    """The event day of each turn's entry in one session said on 2 September 2025, every turn admitted."""
+def _entries(parser, resolver, tmp_path, turns: list[dict]) -> pl.DataFrame:
+    """The entries of one session said on 2 September 2025 between Lena and Ines, every turn admitted."""
     conversation = {
         "conversation_id": "trip", "speakers": [{"name": "Lena", "role": "user"}, {"name": "Ines", "role": "user"}],
-        "sessions": [{"session_id": "S1", "start_time": "2025-09-02T19:00:00",
-                      "turns": [{"speaker": who, "text": text} for who, text in turns]}],
+        "sessions": [{"session_id": "S1", "start_time": "2025-09-02T19:00:00", "turns": turns}],
     }
     path = tmp_path / "trip.json"
     path.write_text(json.dumps(conversation))
     _, frame = conversation_frames(read_source(path)[0], {"file": path.name, "path": path.name, "format": "canonical", "sha256": ""})
     gate = frame.select("turn_id", pl.lit(True).alias("admitted"))
-    entries = extract_memories(frame, gate, parser, ExtractorConfig(), resolver).entries
+    return extract_memories(frame, gate, parser, ExtractorConfig(), resolver).entries
+
+
+def _dated_entries(parser, resolver, tmp_path, turns: list[tuple[str, str]]) -> dict[str, date | None]:
+    entries = _entries(parser, resolver, tmp_path, [{"speaker": who, "text": text} for who, text in turns])
     return {turn.split(":", 1)[1]: (None if start is None else start.date())
             for turn, start in entries.select("source_turn_id", "event_start").iter_rows()}
+
+
+def test_an_image_shared_without_words_is_remembered_by_its_caption(parser, resolver, tmp_path):
+    entries = _entries(parser, resolver, tmp_path, [
+        {"speaker": "Lena", "text": "", "image_caption": "a photo of a steaming bowl of tonkotsu ramen"},
+        {"speaker": "Ines", "text": "", "image_caption": "two cats asleep on a sofa"},
+        {"speaker": "Lena", "text": "We had ramen twice today.", "image_caption": "a photo of a noodle bar"},
+    ])
+    texts = dict(entries.select("source_turn_id", "text").iter_rows())
+    assert texts["trip:S1:1"] == "Lena shared a photo of a steaming bowl of tonkotsu ramen."
+    assert texts["trip:S1:2"] == "Ines shared a photo: two cats asleep on a sofa."
+    assert texts["trip:S1:3"] == "Lena noted: we had ramen twice today."  # the words said; the caption is not added
 
 
 def test_a_bare_day_is_in_the_month_the_turns_before_named(parser, resolver, tmp_path):

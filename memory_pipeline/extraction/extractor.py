@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -109,7 +110,25 @@ def parse_admitted(
 
 
 def admitted_texts(rows: pl.DataFrame) -> list[str]:
-    return [text or "" for text in rows["text"].to_list()]
+    """The texts extraction parses: each turn's words, or, for an image shared without any, what its caption shows
+    (:func:`shared_image`)."""
+    captions = rows["image_caption"].to_list() if "image_caption" in rows.columns else [None] * rows.height
+    return [
+        text if (text or "").strip() or not (caption or "").strip() else shared_image(caption)
+        for text, caption in zip(rows["text"].to_list(), captions, strict=True)
+    ]
+
+
+# How captions open when they say what kind of image it is ("a photo of a bowl of ramen", BLIP's captions).
+IMAGE_KINDS = re.compile(r"(?:a|an|the)\s+(?:photo|picture|image|screenshot|selfie|pic|photograph|drawing)\b", re.IGNORECASE)
+
+
+def shared_image(caption: str) -> str:
+    """A turn that is only an image, as the speaker's own words: "I shared a photo of a bowl of ramen." Extraction
+    attributes and dates it like any turn; a caption that does not say what kind of image it is becomes "a photo:
+    <caption>". The gate and the segments read the caption too, so an image alone is admitted like words."""
+    said = " ".join(caption.split()).rstrip(".")
+    return f"I shared {said}." if IMAGE_KINDS.match(said) else f"I shared a photo: {said}."
 
 
 def extract_memories(
