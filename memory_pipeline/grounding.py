@@ -78,7 +78,34 @@ def third_person_referent(doc: ParsedDoc, excluded: Sequence[str | None]) -> tup
     if not found:
         return None
     (name, (start, end)), *others = found.items()
-    return name, start, end, others[0][1][0] if others else len(doc)
+    until = others[0][1][0] if others else len(doc)
+    owned = _owned_someone(doc, start, end)
+    # "Ben's sister got engaged. She told me": the sister is a second person the turn names, so "she" after her is
+    # either of the two and stays as said
+    return name, start, end, min(until, owned) if owned is not None else until
+
+
+# Nouns of someone a "she" or "he" may mean: relatives, the people of one's life, pets. (This module sits below
+# extraction, so it keeps its own list rather than import the extractor's family words.)
+ANIMATE_NOUNS = frozenset(
+    """mother father mom mum dad parent sister brother wife husband partner girlfriend boyfriend fiance fiancé
+    fiancee fiancée grandma grandpa grandmother grandfather aunt uncle cousin niece nephew son daughter kid child
+    baby friend bestie boss colleague coworker co-worker manager roommate flatmate housemate neighbour neighbor
+    teacher doctor ex dog cat puppy kitten pet horse""".split()
+)
+
+
+def _owned_someone(doc: ParsedDoc, start: int, end: int) -> int | None:
+    """Where the name at ``start..end`` owns someone ("Ben's sister", "Mrs Okafor's dog"): that noun's index."""
+    for k in range(start, end):
+        for arc in doc.parents(k):
+            if arc.label != "poss":
+                continue
+            # the owned noun, or a compound of it where the parse made the verb after it a noun ("Priya's mum rang")
+            owned = [arc.head, *(a.dep for a in doc.children(arc.head) if a.label == "compound")]
+            if any(doc.tokens[j].lemma.lower() in ANIMATE_NOUNS for j in owned):
+                return arc.head
+    return None
 
 
 # Roles in which a proper name is a person the turn talks about ("Ana's great", "Jen's doing well").

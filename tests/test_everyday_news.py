@@ -213,3 +213,17 @@ def test_a_bare_day_is_in_the_month_the_turns_before_named(parser, resolver, tmp
     assert days["S1:4"] == date(2025, 10, 18)
     # a month named more turns back than one exchange sets no month: the 28th is this month's, as it reads alone
     assert days["S1:7"] == date(2025, 9, 28)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the name owns someone a "she" may as well mean: the pronoun stays as said, not given to the owner
+        ("Ben's sister got engaged. She told me last night.", "Leo noted: Ben's sister got engaged. She told Leo last night."),
+        ("Priya's mum rang. She wants to visit in June.", "Leo noted: Priya's mum rang. Leo noted: she wants to visit in June."),
+        # a name that owns a thing, or is the subject, is still whom "she" or "he" means
+        ("Tom's brilliant. He fixed my bike yesterday.", "Tom fixed Leo's bike yesterday."),
+    ],
+)
+def test_a_pronoun_after_a_name_that_owns_someone_is_not_the_owner(parser, resolver, text, expected):
+    assert entry(parser, resolver, text).text == expected
