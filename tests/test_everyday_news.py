@@ -227,3 +227,29 @@ def test_a_bare_day_is_in_the_month_the_turns_before_named(parser, resolver, tmp
 )
 def test_a_pronoun_after_a_name_that_owns_someone_is_not_the_owner(parser, resolver, text, expected):
     assert entry(parser, resolver, text).text == expected
+
+
+@pytest.fixture(scope="module")
+def affect():
+    from memory_pipeline.units.affect import AffectAnalyser
+
+    return AffectAnalyser.load()
+
+
+@pytest.mark.parametrize(
+    ("text", "emotion"),
+    [
+        # inflected forms of a feeling the table knows as a base, and idioms with a word of degree inside
+        ("I'm dreading the scan.", "fear"),
+        ("She was panicking.", "fear"),
+        ("It freaked me out.", "fear"),
+        ("I'm feeling pretty low.", "sadness"),
+        ("The scan was fine. Such a relief.", "joy"),
+    ],
+)
+def test_feelings_said_in_other_forms(affect, text, emotion):
+    assert affect.analyse(text).emotion_or_state.startswith(f"{emotion}:")
+
+
+def test_a_measure_that_went_down_is_no_sadness(affect):
+    assert affect.analyse("My cholesterol is down to 5.4.").emotion_or_state == "unknown"

@@ -59,8 +59,16 @@ CHAT_FEELINGS: dict[str, tuple[float, tuple[str, ...]]] = {
 AFFECT_PHRASES: dict[str, tuple[str, ...]] = {
     "over the moon": ("joy",), "on cloud nine": ("joy",), "what a relief": ("joy",), "made my day": ("joy",),
     "fed up": ("anger",), "pissed off": ("anger",), "freaking out": ("fear",), "on edge": ("fear",),
-    "broke my heart": ("sadness",), "down in the dumps": ("sadness",),
+    "broke my heart": ("sadness",), "down in the dumps": ("sadness",), "such a relief": ("joy",),
+    "a huge relief": ("joy",), "freaked me out": ("fear",), "freaked out": ("fear",), "feeling low": ("sadness",),
+    "felt low": ("sadness",), "feel low": ("sadness",),
 }
+# A measure that moved ("my cholesterol is down to 5.4", "rent went up by £50"): "down" and "up" tell no mood there.
+MEASURE_MOVED = re.compile(r"\b(?:down|up)(?=\s+(?:to|by|from)\s+[£$€]?\d)", re.I)
+# Words that only say how much, dropped before the idioms are looked for.
+INTENSIFIERS = re.compile(r"\b(?:so|really|very|pretty|quite|super|kinda|totally|a bit|a little)\s+")
+# Endings of inflected forms the emotion table may know only as a base ("dreading", "worries", "panicked").
+INFLECTIONS = ("ing", "ed", "es", "s")
 STATE = re.compile(
     r"\b(?:is|was|are|were|feels?|felt|feeling|been|getting|got|seems?)\s+(?:so\s+|really\s+|very\s+|super\s+|"
     r"a bit\s+|kinda\s+|pretty\s+|too\s+|quite\s+|extremely\s+|totally\s+)*([a-z]+)",
@@ -100,11 +108,12 @@ class AffectAnalyser:
     def analyse(self, text: str, names: Iterable[str] = ()) -> Affect:
         """The emotion or state ``text`` expresses, and its valence; participant ``names`` are not words of it."""
         skip = {n.lower() for name in names for n in name.split()}
-        tokens = [t for t in TOKEN.findall((text or "").lower()) if t not in skip]
-        table = self.emotions_of(tokens)
+        text = MEASURE_MOVED.sub("", text or "")
+        tokens = [t for t in TOKEN.findall(text.lower()) if t not in skip]
+        table = with_bases(tokens, self.emotions_of)
         words = self._emotion_words(tokens, table)
-        valence = float(self.sentiment.polarity_scores(text or "")["compound"])
-        lowered = (text or "").lower()
+        valence = float(self.sentiment.polarity_scores(text)["compound"])
+        lowered = INTENSIFIERS.sub("", text.lower())  # "feeling pretty low" is "feeling low"
         phrases = [p for p in AFFECT_PHRASES if p in lowered and not set(p.split()) & set(words)]
         table = {**table, **{phrase: AFFECT_PHRASES[phrase] for phrase in phrases}}
         words = words + phrases
@@ -123,12 +132,44 @@ class AffectAnalyser:
         for n, token in enumerate(tokens):
             if token in found or token not in table:
                 continue
-            if abs(lexicon.get(token, 0.0)) < MIN_WORD_VALENCE and token not in named_states:
+            strength = max((abs(lexicon.get(form, 0.0)) for form in (token, *base_forms(token))), default=0.0)
+            if strength < MIN_WORD_VALENCE and token not in named_states:
                 continue
             if any(t in NEGATORS or t.endswith("n't") for t in tokens[max(0, n - 2) : n]):
                 continue
             found.append(token)
         return found
+
+
+def base_forms(token: str) -> list[str]:
+    """The bases an inflected ``token`` may have: "dreading" -> dread, dreade; "worries" -> worri, worry;
+    "panicked" -> panick, panic; "stopping" -> stopp, stop."""
+    out = []
+    for ending in INFLECTIONS:
+        if token.endswith(ending) and len(token) > len(ending) + 2:
+            stem = token[: -len(ending)]
+            out += [stem, stem + "e"]
+            if len(stem) > 2 and stem[-1] == stem[-2]:
+                out.append(stem[:-1])  # a doubled last consonant
+            if stem.endswith("i"):
+                out.append(stem[:-1] + "y")
+            if stem.endswith("k"):
+                out.append(stem[:-1])  # "panicked"
+    return out
+
+
+def with_bases(tokens: list[str], lookup: EmotionLookup) -> dict[str, tuple[str, ...]]:
+    """The emotions of ``tokens``, a token the table does not know taking those of its base ("dreading" those of
+    "dread"), under the token as said."""
+    bases = {t: base_forms(t) for t in tokens}
+    known = dict(lookup(list(dict.fromkeys([*tokens, *(b for forms in bases.values() for b in forms)]))))
+    table = {t: known[t] for t in tokens if t in known}
+    for token, forms in bases.items():
+        if token not in table:
+            base = next((b for b in forms if b in known), None)
+            if base is not None:
+                table[token] = known[base]
+    return table
 
 
 def emotion_label(words: list[str], table: Mapping[str, tuple[str, ...]], counts: Counter) -> str:
