@@ -71,6 +71,21 @@ def test_see_you_is_a_meeting_agreed_not_a_request(parser, resolver, text, expec
 
 
 @pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a noun the tagger read as an opening bare verb: no one is asked to do it, nothing was dropped
+        ("start date is april 1st", "Leo noted: start date is april 1st."),
+        ("call with the bank went fine", "Leo noted: call with the bank went fine."),
+        # orders and dropped subjects stay as they were
+        ("Call me when you land", "Leo asks Sam to call Leo when Sam lands."),
+        ("Just finished my first marathon", "Leo just finished Leo's first marathon."),
+    ],
+)
+def test_a_subject_the_tagger_read_as_a_verb_is_no_request(parser, resolver, text, expected):
+    assert entry(parser, resolver, text).text == expected
+
+
+@pytest.mark.parametrize(
     ("text", "day"),
     [
         # the call came this morning; the appointment is on the 2nd
@@ -129,6 +144,8 @@ def test_habits_told_with_weekdays_or_rates_are_no_date(parser, resolver, text):
         ("In the new year I'd like to come off the meds.", datetime(2025, 11, 14, 12), date(2026, 1, 1)),
         ("Mia broke her wrist on Boxing Day.", datetime(2026, 1, 8, 12), date(2025, 12, 26)),
         ("We're hosting on Boxing Day.", datetime(2025, 12, 1, 12), date(2025, 12, 26)),
+        # a chat aside after a date is no noun the date classifies
+        ("my mums bday is on the 15th btw", datetime(2025, 3, 7, 12), date(2025, 3, 15)),
     ],
 )
 def test_single_occasions_keep_their_dates(parser, resolver, text, said, day):

@@ -410,7 +410,7 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
     first = words[offset]
     if first.lemma in NOT_IMPERATIVE or _told_as_past(doc, start, end) or _past_form(first) or opens_a_header(doc, first.i):
         return None
-    if sees_you(doc, first.i):
+    if sees_you(doc, first.i) or _names_a_thing(doc, first.i):
         return None
     if first.pos != "VERB" or first.lower != first.lemma or _has_subject(doc, first.i) or _named(doc, first):
         return None
@@ -421,6 +421,14 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
         if not shares_subject or to_speaker:
             return first.i
     return None
+
+
+def _names_a_thing(doc: ParsedDoc, k: int) -> bool:
+    """The bare verb the turn opens with is a noun of a subject the tagger misread ("call with the bank went fine":
+    the subject of "went"; "start date is April 1st": a "start" with an "is" of its own). Nobody is asked to do it."""
+    if any(arc.label in ("nsubj", "nsubjpass", "csubj") for arc in doc.parents(k)):
+        return True
+    return any(arc.label in ("aux", "auxpass") and doc.tokens[arc.dep].tag in ("VBZ", "VBD") for arc in doc.children(k))
 
 
 def sees_you(doc: ParsedDoc, k: int) -> bool:
@@ -475,6 +483,8 @@ def dropped_subject_verb(doc: ParsedDoc, start: int, end: int) -> int | None:
         token = doc.tokens[k]
         if token.tag == "VBZ" and token.lower.endswith("s"):  # a real "-s" form: the tagger calls "Got(ta)" VBZ too
             return None
+        if token.pos in ("VERB", "AUX") and _names_a_thing(doc, k):
+            return None  # "start date is April 1st": no one's verb, nothing was dropped
         if (token.pos in ("VERB", "AUX") and not _named(doc, token)) or (token.lower in INFORMAL_3SG and _informal_with_action(doc, k, end)):
             return k
         if token.lower not in SKIPPABLE_ADVERBS:

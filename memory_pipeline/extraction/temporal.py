@@ -281,6 +281,8 @@ SCHEDULED_BEFORE = ("for", "to", "until", "till")
 # Verbs that move a date ("moved to May 6th", "postponed until the 9th"): the date they moved from no longer holds.
 RESCHEDULING_LEMMAS = {"move", "reschedule", "postpone", "push", "delay", "bring", "change", "shift", "put", "defer",
                        "rebook", "rearrange", "bump"}
+# Chat's asides the tagger may take for a noun after a date ("on the 15th btw", "the 3rd lol").
+CHAT_ASIDES = frozenset({"btw", "lol", "tbh", "fyi", "haha", "imo", "rn", "lmao", "ngl", "xx", "x"})
 # Verbs of bringing news ("the clinic rang this morning and moved my appointment to the 2nd"): a date of theirs is
 # when the news came, not the date the thing was moved from.
 CALL_LEMMAS = frozenset({"ring", "call", "phone", "email", "e-mail", "text", "message"})
@@ -597,6 +599,8 @@ def _classifies_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     up = next(iter(doc.parents(last.i)), None) if last is not None else None
     if up is None or up.label not in ("amod", "nummod", "compound") or doc.tokens[up.head].idx < end:
         return False
+    if doc.tokens[up.head].lower in CHAT_ASIDES:
+        return False  # "her bday is on the 15th btw": the tagger made "btw" a noun the day modifies
     if ordinal:
         return True
     if weekday:
