@@ -76,8 +76,12 @@ def test_see_you_is_a_meeting_agreed_not_a_request(parser, resolver, text, expec
         # a noun the tagger read as an opening bare verb: no one is asked to do it, nothing was dropped
         ("start date is april 1st", "Leo noted: start date is april 1st."),
         ("call with the bank went fine", "Leo noted: call with the bank went fine."),
-        # orders and dropped subjects stay as they were
+        # a gerund that is its sentence's subject was said of no one ("Leo is playing video games is ..." had been
+        # written before it)
+        ("Playing video games is a great way to unwind.", "Leo noted: Playing video games is a great way to unwind."),
+        # orders and dropped subjects stay as they were, an order the parse made a clause's subject too
         ("Call me when you land", "Leo asks Sam to call Leo when Sam lands."),
+        ("Enjoy the good feels tomorrow, Jon earned it.", "Leo asks Sam to enjoy the good feels tomorrow, Jon earned it."),
         ("Just finished my first marathon", "Leo just finished Leo's first marathon."),
     ],
 )

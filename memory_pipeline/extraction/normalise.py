@@ -426,7 +426,10 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
 def _names_a_thing(doc: ParsedDoc, k: int) -> bool:
     """The bare verb the turn opens with is a noun of a subject the tagger misread ("call with the bank went fine":
     the subject of "went"; "start date is April 1st": a "start" with an "is" of its own). Nobody is asked to do it."""
-    if any(arc.label in ("nsubj", "nsubjpass", "csubj") for arc in doc.parents(k)):
+    # a bare verb as a clause's subject is more often a misparse of an order ("Enjoy the good feels tomorrow, Jon
+    # earned it") than a subject; a gerund is one ("Playing video games is a great way to unwind")
+    if any(arc.label in ("nsubj", "nsubjpass") or (arc.label == "csubj" and doc.tokens[k].tag == "VBG")
+           for arc in doc.parents(k)):
         return True
     return any(arc.label in ("aux", "auxpass") and doc.tokens[arc.dep].tag in ("VBZ", "VBD") for arc in doc.children(k))
 
