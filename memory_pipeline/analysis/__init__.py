@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import polars as pl
 
 from memory_pipeline.analysis.cues import (
+    KIND_OF,
     Cue,
     Event,
     cancel_cues,
@@ -27,6 +28,7 @@ from memory_pipeline.analysis.cues import (
     is_future,
     is_report,
     negated_heads,
+    naming_specifiers,
     negated_lemmas,
     planned_clause,
     arrangement_event,
@@ -72,6 +74,7 @@ class Reading:
     # the date expressions said in the correction's sentence or after it: the dates a correction can give
     correction_times: tuple[str, ...] = ()
     question: bool = False  # every sentence of it asks ("And the cake?"): it asserts nothing
+    kinds: frozenset[str] = frozenset()  # the kinds it sets before arranged events' nouns ("blood>test")
 
     @property
     def single_fact(self) -> bool:
@@ -138,6 +141,7 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         dated=dated_event(doc, names, times),
         correction_times=times_from_sentence_of(doc, correction.at, times) if correction else (),
         question=only_questions(doc),
+        kinds=frozenset(s for s in naming_specifiers(doc, range(len(doc.tokens)), names) if KIND_OF in s),
     )
 
 

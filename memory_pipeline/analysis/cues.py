@@ -81,7 +81,7 @@ DENIAL_HEADS = frozenset({"say", "mean", "plan", "intend", "true", "right", "cor
 CORRECTION_PHRASES = (
     ("actually",), ("correction",), ("i", "mean"), ("turn", "out"), ("instead",), ("rather",),
     ("reschedule",), ("push", "back"), ("bring", "forward"), ("postpone", "to"), ("postpone", "until"),
-    ("defer",), ("rebook",), ("wrong",), ("mistake",),
+    ("wrong",), ("mistake",),
 )
 # Words that take up a question or an offer: "actually" before one is a change of heart about the offer ("Actually
 # yes, could you take me to the assessment?"), not a correction of an earlier statement. Not "no": "actually no, the
@@ -483,16 +483,24 @@ def naming_specifiers(doc: ParsedDoc, tokens, names: frozenset[str]) -> frozense
     out = set()
     for i in tokens:
         up = next(iter(doc.parents(i)), None)
-        if up is None or up.label != "compound" or up.head <= i or doc.tokens[up.head].tag not in ("NN", "NNS"):
+        if up is None or up.head <= i or doc.tokens[up.head].tag not in ("NN", "NNS"):
             continue
-        if doc.tokens[i].tag not in ("NNP", "NNPS") and not (
-            doc.tokens[i].tag in ("NN", "NNS") and doc.tokens[up.head].lemma.lower() in ARRANGED_EVENT_NOUNS
-        ):
+        # a noun before a noun is a compound, whichever label the parse gives it ("a dentist appointment": amod)
+        kind = (doc.tokens[i].tag in ("NN", "NNS") and up.label in ("compound", "amod")
+                and doc.tokens[up.head].lemma.lower() in ARRANGED_EVENT_NOUNS)
+        if up.label != "compound" and not kind:
+            continue
+        if doc.tokens[i].tag not in ("NNP", "NNPS") and not kind:
             continue
         lemma = content_lemma(doc, i, names)
         if lemma is not None:
-            out.add(event_stem(lemma))
+            # a common noun's kind is said with the noun it is the kind of ("eye>test"): it tells one test from
+            # another, not a test from a haircut (:func:`links.rules.names_its_kind`)
+            out.add(f"{event_stem(lemma)}{KIND_OF}{event_stem(doc.tokens[up.head].lemma.lower())}" if kind else event_stem(lemma))
     return frozenset(out)
+
+
+KIND_OF = ">"  # joins a common noun's kind to its noun in Event.specifiers
 
 
 def clause_event(doc: ParsedDoc, predicate: int, names: frozenset[str]) -> Event:
@@ -927,7 +935,7 @@ def only_judges(doc: ParsedDoc, head: int) -> bool:
         return False
     children = doc.children(head)
     subjects = [doc.tokens[arc.dep] for arc in children if arc.label in ("nsubj", "expl")]
-    if not subjects or not all(_a_thing_judged(subject) for subject in subjects):
+    if not subjects or not all(_a_thing_judged(doc, subject) for subject in subjects):
         return False
     if not any(arc.label == "acomp" for arc in children) or any(arc.label in ("attr", "prep", "ccomp", "xcomp") for arc in children):
         return False
@@ -935,9 +943,11 @@ def only_judges(doc: ParsedDoc, head: int) -> bool:
     return not any(doc.tokens[k].ent or doc.tokens[k].pos in ("NUM", "PROPN") for k in own)
 
 
-def _a_thing_judged(subject) -> bool:
-    """A subject that is no person: "it", "that", "this", a "which" of the thing just named ("150 over 95, which is
-    too high"), or a common noun that names no relative ("nights", "the food"), not "I", "she", "my sister"."""
+def _a_thing_judged(doc: ParsedDoc, subject) -> bool:
+    """A subject that is no person nor anyone's: "it", "that", "this", a "which" of the thing just named ("150 over
+    95, which is too high"), or a common noun no one owns that names no relative ("nights", "the food"); not "I",
+    "my sister", nor "my dog" or "my knee", whose state is a fact about their owner."""
     if subject.pos == "PRON" or subject.tag == "WDT":
-        return subject.lower in ("it", "that", "this", "which", "everything", "things")
-    return subject.pos == "NOUN" and subject.lemma.lower() not in RELATIVES and not subject.ent
+        return subject.lower in ("it", "that", "this", "which", "everything")
+    owned = any(arc.label == "poss" for arc in doc.children(subject.i))
+    return subject.pos == "NOUN" and subject.lemma.lower() not in RELATIVES and not subject.ent and not owned

@@ -142,7 +142,7 @@ MEASURE_NOUNS = frozenset(
 # Verbs that change a measure to the sum after their "to" ("my rent went up to $1,850", "we cut the budget back to
 # $26,500", "they raised my salary to £40k"): the sum is its value from then on.
 CHANGE_TO_VERBS = frozenset(
-    "go rise fall drop climb jump increase decrease grow shrink raise cut lower reduce bump hike slash put up".split()
+    "go rise fall drop climb jump increase decrease grow shrink raise cut lower reduce bump hike slash put".split()
 )
 # Adverbs of a measure said to have moved to a new sum ("my weight is down to 89 kg", "cholesterol's up to 6.1").
 MOVED_TO_ADVERBS = frozenset({"down", "up", "back"})

@@ -427,8 +427,16 @@ def _names_a_thing(doc: ParsedDoc, k: int) -> bool:
     """The bare verb the turn opens with is a noun of a subject the tagger misread ("call with the bank went fine":
     the subject of "went"; "start date is April 1st": a "start" with an "is" of its own). Nobody is asked to do it."""
     # a bare verb as a clause's subject is more often a misparse of an order ("Enjoy the good feels tomorrow, Jon
-    # earned it") than a subject; a gerund is one ("Playing video games is a great way to unwind")
-    if any(arc.label in ("nsubj", "nsubjpass") or (arc.label == "csubj" and doc.tokens[k].tag == "VBG")
+    # earned it") than a subject; a gerund is one ("Playing video games is a great way to unwind"), unless a comma
+    # parts it from its verb or the verb has a subject of its own ("Going to the gym tonight, is that ok?")
+    for arc in doc.parents(k):
+        if arc.label in ("nsubj", "nsubjpass") or (arc.label == "csubj" and doc.tokens[k].tag == "VBG"):
+            between = doc.tokens[min(k, arc.head) + 1 : max(k, arc.head)]
+            others = [a for a in doc.children(arc.head) if a.label in ("nsubj", "nsubjpass", "expl") and a.dep != k]
+            if not others and not any(t.text == "," for t in between):
+                return True
+    # "start date is April 1st" ("Start" read as a modifier of "date" when capitalised), "start date was ..."
+    if any(arc.label in ("amod", "compound") and any(a.label in ("nsubj", "nsubjpass") for a in doc.parents(arc.head))
            for arc in doc.parents(k)):
         return True
     return any(arc.label in ("aux", "auxpass") and doc.tokens[arc.dep].tag in ("VBZ", "VBD") for arc in doc.children(k))
@@ -521,7 +529,10 @@ def _news_on_its_own(doc: ParsedDoc, k: int) -> bool:
     """Token ``k`` is a same-form verb that is a whole fact by itself ("I quit", "we split up") in a sentence that
     tells of no habit: news of a thing done, not "quits"."""
     start, end = doc.sentences[doc.tokens[k].sent]
-    return is_event_on_its_own(doc, k) and not any(t.lower in HABIT_WORDS for t in doc.tokens[start:end])
+    # "when I quit, I'll travel", "if I quit now I lose my bonus": a condition or a time ahead, not news
+    conditional = any(arc.label == "mark" for arc in doc.children(k)) or any(
+        t.tag == "MD" or t.lower in ("'ll", "will") for t in doc.tokens[start:end])
+    return is_event_on_its_own(doc, k) and not conditional and not any(t.lower in HABIT_WORDS for t in doc.tokens[start:end])
 
 
 def _has_subject(doc: ParsedDoc, k: int) -> bool:

@@ -961,14 +961,15 @@ def _clause_of(doc: ParsedDoc, char: int) -> list[Token]:
 
 
 def _sounds_future(doc: ParsedDoc, words: list[Token]) -> bool:
-    """A future cue among ``words``; "going" only as "going to <verb>" (not "that's going well"), and so "supposed
-    to" and "meant to", which tell of an arrangement as "were going to" does ("they were meant to get married on
-    August 23rd" is the coming one, which may not happen) unless another verb of the sentence tells what happened
-    instead ("I was supposed to go on the 2nd but I was ill")."""
+    """A future cue among ``words``; "going" only as "going to <verb>" (not "that's going well"). "Supposed to" and
+    "meant to" look ahead when said in the present ("the party is supposed to be on the 23rd"), or in the past with
+    a "but" that tells what stands in the way now ("they were meant to get married on August 23rd, but his
+    grandmother can't fly"); otherwise they tell of a thing missed ("I meant to reply on Friday", "I was supposed
+    to go on the 2nd but I was ill") and keep their tense."""
     for word in words:
         if word.lower in ("going", "supposed", "meant"):
-            if any(arc.label == "xcomp" for arc in doc.children(word.i)) and not (
-                word.lower != "going" and _told_what_happened_instead(doc, word)
+            if any(arc.label == "xcomp" for arc in doc.children(word.i)) and (
+                word.lower == "going" or _arranged_still(doc, word)
             ):
                 return True
         elif word.lower in FUTURE_CUES:
@@ -976,15 +977,21 @@ def _sounds_future(doc: ParsedDoc, words: list[Token]) -> bool:
     return False
 
 
-def _told_what_happened_instead(doc: ParsedDoc, word: Token) -> bool:
-    """A verb in the past after ``word`` up to the next full stop (the parse may start a sentence at "but I was
-    ill"): the arrangement is told as overtaken."""
+def _arranged_still(doc: ParsedDoc, word: Token) -> bool:
+    """``word`` ("supposed", "meant") with a present "be" ("is supposed to"), or a "but" after it, before the next
+    full stop, followed by a verb that is not in the past ("... but his grandmother can't fly", "... but they've
+    moved it"): the arrangement's date is still ahead."""
+    if any(arc.label in ("aux", "auxpass") and doc.tokens[arc.dep].tag in ("VBZ", "VBP") for arc in doc.children(word.i)):
+        return True
+    after_but = None
     for token in doc.tokens[word.i + 1 :]:
         if token.text in (".", "!", "?", ";"):
-            return False
-        if token.tag == "VBD":
-            return True
-    return False
+            break
+        if token.lower == "but":
+            after_but = []
+        elif after_but is not None and token.pos in ("VERB", "AUX"):
+            after_but.append(token)
+    return bool(after_but) and after_but[0].tag not in ("VBD", "VBN")
 
 
 def scheduled_date(doc: ParsedDoc, char: int) -> bool:

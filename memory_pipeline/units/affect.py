@@ -114,7 +114,7 @@ class AffectAnalyser:
         words = self._emotion_words(tokens, table)
         valence = float(self.sentiment.polarity_scores(text)["compound"])
         lowered = INTENSIFIERS.sub("", text.lower())  # "feeling pretty low" is "feeling low"
-        phrases = [p for p in AFFECT_PHRASES if p in lowered and not set(p.split()) & set(words)]
+        phrases = [p for p in AFFECT_PHRASES if re.search(rf"\b{re.escape(p)}\b", lowered) and not set(p.split()) & set(words)]
         table = {**table, **{phrase: AFFECT_PHRASES[phrase] for phrase in phrases}}
         words = words + phrases
         counts = Counter(e for w in words for e in table[w] if e in EMOTIONS)
