@@ -14,7 +14,6 @@ from dataclasses import dataclass
 import polars as pl
 
 from memory_pipeline.analysis.cues import (
-    KIND_OF,
     Cue,
     Event,
     cancel_cues,
@@ -28,7 +27,7 @@ from memory_pipeline.analysis.cues import (
     is_future,
     is_report,
     negated_heads,
-    naming_specifiers,
+    named_kinds,
     negated_lemmas,
     planned_clause,
     arrangement_event,
@@ -74,7 +73,7 @@ class Reading:
     # the date expressions said in the correction's sentence or after it: the dates a correction can give
     correction_times: tuple[str, ...] = ()
     question: bool = False  # every sentence of it asks ("And the cake?"): it asserts nothing
-    kinds: frozenset[str] = frozenset()  # the kinds it sets before arranged events' nouns ("blood>test")
+    kinds: frozenset[tuple[str, str]] = frozenset()  # the kinds it sets before arranged events' nouns (("blood", "test"))
 
     @property
     def single_fact(self) -> bool:
@@ -141,7 +140,7 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         dated=dated_event(doc, names, times),
         correction_times=times_from_sentence_of(doc, correction.at, times) if correction else (),
         question=only_questions(doc),
-        kinds=frozenset(s for s in naming_specifiers(doc, range(len(doc.tokens)), names) if KIND_OF in s),
+        kinds=named_kinds(doc, range(len(doc.tokens)), names),
     )
 
 

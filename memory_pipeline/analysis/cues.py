@@ -121,15 +121,20 @@ class Event:
     # the names set before one of its nouns that say which of its kind it is ("the Focus viewing", "the Japan
     # trip"), as event stems: a clause that calls off the Focus viewing is not about a viewing of a Golf
     specifiers: frozenset[str] = frozenset()
+    # the common nouns set before an arranged event's noun to say which kind it is, with that noun, as event stems
+    # ("the eye test": ("eye", "test")): an eye test is not the blood test
+    kinds: frozenset[tuple[str, str]] = frozenset()
 
     @staticmethod
     def joined(events: Iterable[Event]) -> Event:
-        """One event of several clauses: their words, things and specifiers together (a doer is one clause's own)."""
+        """One event of several clauses: their words, things, specifiers and kinds together (a doer is one clause's
+        own)."""
         events = list(events)
         return Event(
             frozenset().union(*(e.words for e in events)),
             frozenset().union(*(e.nouns for e in events)),
             specifiers=frozenset().union(*(e.specifiers for e in events)),
+            kinds=frozenset().union(*(e.kinds for e in events)),
         )
 
     def overlap(self, other: Event) -> float:
@@ -475,32 +480,42 @@ def event_of(doc: ParsedDoc, tokens, names: frozenset[str]) -> Event:
     return Event(frozenset(words), frozenset(nouns))
 
 
+def _modified_noun(doc: ParsedDoc, i: int) -> int | None:
+    """The common noun after token ``i`` that it modifies, or None."""
+    up = next(iter(doc.parents(i)), None)
+    if up is None or up.head <= i or doc.tokens[up.head].tag not in ("NN", "NNS"):
+        return None
+    # a noun before a noun is a compound, whichever label the parse gives it ("a dentist appointment": amod)
+    if up.label == "compound" or (up.label == "amod" and doc.tokens[i].tag in ("NN", "NNS")):
+        return up.head
+    return None
+
+
 def naming_specifiers(doc: ParsedDoc, tokens, names: frozenset[str]) -> frozenset[str]:
     """The event stems of the proper names among ``tokens`` that the parse makes a compound of a common noun after
-    them ("Focus" in "the Focus viewing", "Japan" in "the Japan trip"): they say which one of the noun's kind. So
-    does a common noun before an arranged event's noun ("eye" in "the eye test", "hairdresser" in "the hairdresser
-    appointment"): an eye test is not the blood test."""
+    them ("Focus" in "the Focus viewing", "Japan" in "the Japan trip"): they say which one of the noun's kind."""
     out = set()
     for i in tokens:
-        up = next(iter(doc.parents(i)), None)
-        if up is None or up.head <= i or doc.tokens[up.head].tag not in ("NN", "NNS"):
-            continue
-        # a noun before a noun is a compound, whichever label the parse gives it ("a dentist appointment": amod)
-        kind = (doc.tokens[i].tag in ("NN", "NNS") and up.label in ("compound", "amod")
-                and doc.tokens[up.head].lemma.lower() in ARRANGED_EVENT_NOUNS)
-        if up.label != "compound" and not kind:
-            continue
-        if doc.tokens[i].tag not in ("NNP", "NNPS") and not kind:
-            continue
-        lemma = content_lemma(doc, i, names)
-        if lemma is not None:
-            # a common noun's kind is said with the noun it is the kind of ("eye>test"): it tells one test from
-            # another, not a test from a haircut (:func:`links.rules.names_its_kind`)
-            out.add(f"{event_stem(lemma)}{KIND_OF}{event_stem(doc.tokens[up.head].lemma.lower())}" if kind else event_stem(lemma))
+        if doc.tokens[i].tag in ("NNP", "NNPS") and _modified_noun(doc, i) is not None:
+            lemma = content_lemma(doc, i, names)
+            if lemma is not None:
+                out.add(event_stem(lemma))
     return frozenset(out)
 
 
-KIND_OF = ">"  # joins a common noun's kind to its noun in Event.specifiers
+def named_kinds(doc: ParsedDoc, tokens, names: frozenset[str]) -> frozenset[tuple[str, str]]:
+    """(kind, noun) event stems of the common nouns among ``tokens`` set before an arranged event's noun ("eye" in
+    "the eye test", "hairdresser" in "the hairdresser appointment"): they tell one test from another, not a test
+    from a haircut (:func:`links.rules.names_its_kind`)."""
+    out = set()
+    for i in tokens:
+        noun = _modified_noun(doc, i) if doc.tokens[i].tag in ("NN", "NNS") else None
+        if noun is None or doc.tokens[noun].lemma.lower() not in ARRANGED_EVENT_NOUNS:
+            continue
+        lemma = content_lemma(doc, i, names)
+        if lemma is not None:
+            out.add((event_stem(lemma), event_stem(doc.tokens[noun].lemma.lower())))
+    return frozenset(out)
 
 
 def clause_event(doc: ParsedDoc, predicate: int, names: frozenset[str]) -> Event:
@@ -539,7 +554,9 @@ def cue_event(doc: ParsedDoc, at: int, names: frozenset[str], cue: int | None = 
     event_subject = doc.tokens[at].lemma.lower() in EVENT_SUBJECT_VERBS
     skip = () if event_subject else ACTIVE_SUBJECT_LABELS
     tokens = [k for k in subtree(doc, at, skip=skip) if k not in left_out]
-    event = replace(event_of(doc, tokens, names), specifiers=naming_specifiers(doc, tokens, names))
+    event = replace(
+        event_of(doc, tokens, names), specifiers=naming_specifiers(doc, tokens, names), kinds=named_kinds(doc, tokens, names)
+    )
     pronouns = children(doc, at, "dobj", "nsubjpass", *(("nsubj",) if event_subject else ()))
     if not event.words and any(doc.tokens[o].lower in ANAPHORA for o in pronouns):
         # "the conference went online, so I cancelled it", "it's now 7 March instead": what "it" stands for is
@@ -688,13 +705,17 @@ NOW_WORDS = frozenset({"now", "nowadays", "currently"})
 HABIT_PLURALS = frozenset({w + "s" for w in WEEKDAYS} | {"weekends", "mornings", "evenings", "nights", "afternoons"})
 
 
+def with_arcs_hung_on_now(doc: ParsedDoc, arcs: list) -> list:
+    """``arcs`` and the amounts the parse hangs on a "now" among them, as it would "two weeks" on "ago" ("I go
+    bouldering twice a week now": "a week" is a child of "now")."""
+    return arcs + [a for n in arcs if n.label == "advmod" and doc.tokens[n.dep].lower in NOW_WORDS
+                   for a in doc.children(n.dep) if a.label == "npadvmod"]
+
+
 def habitual(doc: ParsedDoc, verb: int) -> bool:
     """The verb carries a frequency: an adverb, "every/each <time>", "<n> times a <unit>", "twice a week", "on
-    Tuesdays"; also where the parse hangs it on a "now" after it ("I go bouldering twice a week now")."""
-    arcs = list(doc.children(verb))
-    arcs += [a for n in arcs if n.label == "advmod" and doc.tokens[n.dep].lower in NOW_WORDS
-             for a in doc.children(n.dep) if a.label == "npadvmod"]
-    for arc in arcs:
+    Tuesdays"; also where the parse hangs it on a "now" after it (:func:`with_arcs_hung_on_now`)."""
+    for arc in with_arcs_hung_on_now(doc, list(doc.children(verb))):
         word = doc.tokens[arc.dep]
         if arc.label == "advmod" and word.lower in HABIT_ADVERBS:
             return True

@@ -23,7 +23,8 @@ from dataclasses import dataclass, replace
 
 from memory_pipeline.analysis.clauses import SELF, children, is_self_token, parent, subject_key, subject_of, subtree
 from memory_pipeline.analysis.cues import (
-    MODAL_FUTURE, MONTHS, NOW_WORDS, PLAN_LEMMAS, RELATIVES, SELF_WORDS, WEEKDAYS, arranged, habitual, negated_heads,
+    MODAL_FUTURE, MONTHS, PLAN_LEMMAS, RELATIVES, SELF_WORDS, WEEKDAYS, arranged, habitual, negated_heads,
+    with_arcs_hung_on_now,
 )
 from memory_pipeline.extraction.lexicon import (
     APPOINTMENT_NOUNS, FAMILY_NOUNS, MONEY_SIGNS, PARENT_NOUNS, PERSONAL_PRONOUNS, PLACE_ENTITIES,
@@ -979,10 +980,7 @@ def quantity(context: _Context, i: int) -> list[SlotValue]:
     thing = _activity_scope(context, doing) if lemma not in MEASURED_VERBS else lemma
     if thing is None:
         return []
-    arcs = [a for v in dict.fromkeys((i, doing)) for a in context.doc.children(v)]
-    # "I go bouldering twice a week now": the parse hangs the amount on "now", as it would "two weeks" on "ago"
-    arcs += [a for n in arcs if n.label == "advmod" and context.doc.tokens[n.dep].lower in NOW_WORDS
-             for a in context.doc.children(n.dep) if a.label == "npadvmod"]
+    arcs = with_arcs_hung_on_now(context.doc, [a for v in dict.fromkeys((i, doing)) for a in context.doc.children(v)])
     for arc in arcs:
         heads = [arc.dep] if arc.label in ("dobj", "npadvmod", "tmod", "obl") else (
             _children(context, arc.dep, "pobj") if arc.label == "prep" and context.doc.tokens[arc.dep].lower in ("for", "about", "around", "like") else [])

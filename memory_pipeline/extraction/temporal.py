@@ -11,8 +11,8 @@ costs milliseconds per call, so it is asked only about the expression itself and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
@@ -827,12 +827,8 @@ def moved_from(doc: ParsedDoc, mentions: list[TemporalMention]) -> set[int]:
 def dates_the_news(doc: ParsedDoc, mention: TemporalMention, lemmas: frozenset[str] = NEWS_LEMMAS) -> bool:
     """The verb ``mention`` hangs on is one of bringing news (``lemmas``: "rang this morning", "emailed me today to
     say ..."): it dates the call, which moved nothing from that day."""
-    k = next((t.i for t in doc.tokens if t.idx >= mention.char_start), None)
-    seen = set()
-    while k is not None and k not in seen and doc.tokens[k].pos not in ("VERB", "AUX"):
-        seen.add(k)
-        k = next((arc.head for arc in doc.parents(k)), None)
-    return k is not None and _lemma_in(doc.tokens[k], lemmas)
+    verb = _governor(doc, mention.char_start)
+    return verb is not None and _lemma_in(doc.tokens[verb], lemmas)
 
 
 def replaced_dates(doc: ParsedDoc, mentions: list[TemporalMention]) -> list[TemporalMention]:

@@ -427,10 +427,9 @@ def extract_turn(
     appended = {id(m) for mentions in appendices.values() for m in mentions}
     replaced = {id(m) for m in replaced_dates(doc, result.mentions)}
     foreign = {id(m) for n, mentions in appendices.items() for m in mentions if _against_the_tense(doc, units[n], m, session_time)}
-    # a weekday that only names a kind of thing ("our first Monday lesson is May 5", "the Friday meeting") dates
-    # the entry only where no other date does
-    # the time of a call ("the clinic rang this morning and moved it to the 2nd") dates the entry only where no
-    # other date does; what one was told of keeps its own ("wanted to tell her about the event last week")
+    # a weekday that only names a kind of thing ("our first Monday lesson is May 5", "the Friday meeting"), or the
+    # time of a call ("the clinic rang this morning and moved it to the 2nd"), dates the entry only where no other
+    # date does; what one was told of keeps its own ("wanted to tell her about the event last week")
     ranked = sorted(
         (m for m in result.mentions if id(m) not in foreign),
         key=lambda m: (id(m) in appended, id(m) in replaced, dates_the_news(doc, m, CALL_LEMMAS), _weekday_modifier(doc, m)),

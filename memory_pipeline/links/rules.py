@@ -20,7 +20,7 @@ from functools import lru_cache
 from memory_pipeline.analysis import Event, Reading
 from memory_pipeline.analysis.slots import NONE_VALUE, SlotValue
 from memory_pipeline.analysis.clauses import SELF
-from memory_pipeline.analysis.cues import KIND_OF, event_stems
+from memory_pipeline.analysis.cues import event_stems
 from memory_pipeline.links.base import (
     CANCELLED,
     COMPLETED,
@@ -285,14 +285,11 @@ def names_its_kind(event: Event, plan_reading: Reading) -> bool:
     says which kind ("the eye test") differs from none the plan sets before the same noun: an eye test is not the
     blood test, but may be "a test on Friday", and a phone call "a call with the bank". An event that names none
     fits any plan of its words."""
-    names = {s for s in event.specifiers if KIND_OF not in s}
-    if names and not names & event_stems(plan_reading.words):
+    if event.specifiers and not event.specifiers & event_stems(plan_reading.words):
         return False
-    planned = [s.split(KIND_OF) for s in plan_reading.kinds]
     return not any(
         noun == planned_noun and kind != planned_kind
-        for kind, noun in (s.split(KIND_OF) for s in event.specifiers if KIND_OF in s)
-        for planned_kind, planned_noun in planned
+        for kind, noun in event.kinds for planned_kind, planned_noun in plan_reading.kinds
     )
 
 
