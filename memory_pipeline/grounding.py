@@ -48,13 +48,15 @@ class Perspective:
     """Who the deictic words of one turn point to: ``addressee`` for "you" (set only when it is clear whom the
     turn addresses), ``we`` for "we/us/our" (set only when the turn says who they are), ``third`` for
     "she/he/her/him/his" from token ``third_from`` up to token ``third_until`` (set only when the turn names one
-    other person before; ``third_until`` is where it names the next, None when it names no other)."""
+    other person before, or the turns before it were about one; ``third_until`` is where it names the next, None
+    when it names no other); ``third_named`` whether ``third`` is a proper name rather than "Ana's sister"."""
 
     addressee: str | None = None
     we: str | None = None
     third: str | None = None
     third_from: int = 0
     third_until: int | None = None
+    third_named: bool = True
     # sentences that name a day before the session: there a verb whose past and present look alike ("quit",
     # "put", "cut") is past, and keeps its form ("I quit smoking on New Year's Day", said on 10 January)
     looking_back: frozenset[int] = frozenset()

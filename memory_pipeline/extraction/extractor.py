@@ -12,6 +12,7 @@ import polars as pl
 
 from memory_pipeline.config import ExtractorConfig
 from memory_pipeline.extraction.diagnostics import diagnostics_frame, summarise
+from memory_pipeline.extraction.referents import Carried, acting_names, carried_referents, conversation_names
 from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver
 from memory_pipeline.extraction.turn import TurnExtraction, extract_turn
 from memory_pipeline.grounding import turn_addressee
@@ -131,6 +132,30 @@ def shared_image(caption: str) -> str:
     return f"I shared {said}." if IMAGE_KINDS.match(said) else f"I shared a photo: {said}."
 
 
+def carried_over(
+    turns: pl.DataFrame, rows: pl.DataFrame, docs: Sequence[ParsedDoc], participants: Mapping[tuple[str, str], list[str]]
+) -> dict[str, Carried]:
+    """The person each turn's "he/she" mean when the turn does not name them (:mod:`.referents`), read from all
+    the turns; the names to look for are the people the parser found in the admitted ones (``rows``, ``docs``)."""
+    found: dict[str, set[str]] = {}
+    for conversation_id, doc in zip(rows["conversation_id"].to_list(), docs):
+        found.setdefault(conversation_id, set()).update(acting_names(doc))
+    every = turns.select(
+        "conversation_id", "session_index", "session_id", "turn_index", "turn_id", "speaker", "text"
+    ).to_dicts()
+    texts: dict[str, list[str]] = {}
+    speakers: dict[str, set[str]] = {}
+    for row in every:
+        texts.setdefault(row["conversation_id"], []).append(row["text"] or "")
+        speakers.setdefault(row["conversation_id"], set()).add(row["speaker"])
+    names = {cid: conversation_names(found[cid], texts[cid], speakers[cid] - {None}) for cid in found}
+    addressees = {
+        r["turn_id"]: turn_addressee(r["text"] or "", r["speaker"], participants.get((r["conversation_id"], r["session_id"]), []))
+        for r in every
+    }
+    return carried_referents(every, names, addressees)
+
+
 def extract_memories(
     turns: pl.DataFrame,
     gate_scores: pl.DataFrame,
@@ -155,6 +180,7 @@ def extract_memories(
         raise ValueError(f"{len(docs)} parses given for {rows.height} admitted turns")
     participants = session_participants(turns)
     roles = speaker_roles(turns)
+    carried = carried_over(turns, rows, docs, participants) if config.ground_deixis else {}
 
     entry_rows: list[dict] = []
     per_conversation: dict[str, list[TurnExtraction]] = {}
@@ -166,7 +192,10 @@ def extract_memories(
         addressee_role = roles.get((row["conversation_id"], addressee)) if addressee else None
         index = row.get("turn_index") or 0
         said_before = [m for at, mentions in recent.get(session, []) if index - at <= SAID_BEFORE_TURNS for m in mentions]
-        result = extract_turn(doc, row.get("speaker"), said_at, config, resolver, addressee, addressee_role, said_before)
+        result = extract_turn(
+            doc, row.get("speaker"), said_at, config, resolver, addressee, addressee_role, said_before,
+            carried.get(row["turn_id"]),
+        )
         recent[session] = [*recent.get(session, []), (index, [m for m in result.mentions if m.resolved])][-SAID_BEFORE_TURNS:]
         per_conversation.setdefault(row["conversation_id"], []).append(result)
         if result.empty:

@@ -25,6 +25,7 @@ from memory_pipeline.extraction.normalise import (
 )
 from memory_pipeline.extraction.provenance import UnitMood, provenance
 from memory_pipeline.extraction.realise import Unit, coverage, is_fact_token, merge_units, select_units, suppress_near_duplicates, trim
+from memory_pipeline.extraction.referents import Carried
 from memory_pipeline.extraction.scoring import candidates_for
 from memory_pipeline.extraction.scope import classify_scope
 from memory_pipeline.extraction.temporal import (
@@ -79,9 +80,12 @@ def _token_range(doc: ParsedDoc, mention: TemporalMention) -> tuple[int, int]:
     return (inside[0], inside[-1] + 1) if inside else (0, 0)
 
 
-def _perspective(doc: ParsedDoc, speaker: Speaker, addressee: str | None, addressee_role: str | None) -> Perspective:
+def _perspective(
+    doc: ParsedDoc, speaker: Speaker, addressee: str | None, addressee_role: str | None, carried: Carried | None
+) -> Perspective:
     """Who "you", "we" and "she/he" are in this turn: "we" only when the turn names the speaker's partner in it,
-    "she/he" only after the one other person the turn names. An assistant is never one of "we": "230 euros for
+    "she/he" after the one other person the turn names or, where it names none, before anyone it mentions the
+    person the turns just before were about (``carried``). An assistant is never one of "we": "230 euros for
     both of us", said to one, is the speaker and someone the turn does not name."""
     partner = we_partner(doc)
     if partner == ADDRESSEE:
@@ -91,8 +95,15 @@ def _perspective(doc: ParsedDoc, speaker: Speaker, addressee: str | None, addres
     else:
         we = None
     referent = third_person_referent(doc, (speaker.name, addressee))
-    third, third_from, third_until = (referent[0], referent[2], referent[3]) if referent else (None, 0, None)
-    return Perspective(addressee=addressee, we=we, third=third, third_from=third_from, third_until=third_until)
+    if carried:
+        until = None if carried.until is None else next((t.i for t in doc.tokens if t.idx >= carried.until), None)
+        if referent:  # "Yes him. He's moving to Glasgow": the one before the name the turn gives
+            until = referent[1] if until is None else min(until, referent[1])
+        if any(t.lower in THIRD_PERSON and t.pos == "PRON" for t in doc.tokens[:until]):
+            return Perspective(addressee, we, carried.referent, 0, until, carried.named)
+    if referent:
+        return Perspective(addressee, we, referent[0], referent[2], referent[3])
+    return Perspective(addressee=addressee, we=we)
 
 
 def _looking_back(doc: ParsedDoc, mentions: list[TemporalMention], session_time: datetime | None) -> frozenset[int]:
@@ -360,13 +371,17 @@ def extract_turn(
     addressee: str | None = None,
     addressee_role: str | None = None,
     said_before: Sequence[TemporalMention] = (),
+    carried: Carried | None = None,
 ) -> TurnExtraction:
     """The memory entry of one admitted turn. ``addressee`` is whom "you" means in it (the other participant of
     a two-person session; None when that is not clear, and then "you" is kept and reported as unresolved);
     ``addressee_role`` their declared role (user, assistant or other), when known; ``said_before`` the dates of
-    the turns just before it in its session (:meth:`TemporalResolver.ground`)."""
+    the turns just before it in its session (:meth:`TemporalResolver.ground`); ``carried`` the person its
+    "he/she" mean when it does not name them (:mod:`memory_pipeline.extraction.referents`)."""
     speaker = Speaker.of(speaker_name)
-    perspective = _perspective(doc, speaker, addressee, addressee_role) if config.ground_deixis else Perspective()
+    perspective = (
+        _perspective(doc, speaker, addressee, addressee_role, carried) if config.ground_deixis else Perspective()
+    )
     result = TurnExtraction()
     start = discourse_prefix_end(doc)
     result.mentions = resolver.ground(doc, session_time, said_before)
@@ -442,7 +457,7 @@ def extract_turn(
     result.provenance = provenance(doc, ranges, moods)
     result.scope = classify_scope(doc, ranges)
     result.unresolved_deixis = unresolved_deixis(result.text)
-    result.people = _with_referent(_people(doc, ranges), doc, joined, perspective.third)
+    result.people = _with_referent(_people(doc, ranges), doc, joined, perspective.third if perspective.third_named else None)
     result.fragment = len(result.text.split()) <= FRAGMENT_MAX_WORDS or not any(
         doc.tokens[k].pos in ("VERB", "AUX") for lo, hi in ranges for k in range(lo, hi)
     )

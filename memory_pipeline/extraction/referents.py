@@ -1,0 +1,278 @@
+"""Whom a "he" or "she" means when the turn itself does not say: the one person the last turns talked about.
+
+Within a turn, :func:`memory_pipeline.grounding.third_person_referent` reads "she" after the name the turn gives.
+Across turns people do the same: "LeBron is incredible. Have you ever met him?" - "A few times. He's real chill."
+The answer's memory is read alone later, so its "he" has to become LeBron. This module follows, per session, whom
+the talk is about (the *focus*): the one person a turn mentions, by name or as "my/your <relative>", kept while
+the next turns go on with "he" or "she", and dropped
+
+* when a turn brings in anyone else (another name, "a guy", "the actor", "her brother"), or two people at once;
+* when a pronoun's gender goes against what is known of the focus ("my sister" is she; a name tells nothing
+  until a pronoun has stood for it);
+* after :data:`FOCUS_TURNS` turns without a word of them.
+
+Every turn's text is read, not only the admitted ones: the question that named the person is often one the gate
+left out. Those turns are not parsed, so a name is one the parser found as a person somewhere in the
+conversation, matched as written. Reading text rather than parses keeps the rule one rule for both.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from memory_pipeline.grounding import ANIMATE_NOUNS, PERSON_ROLES, possessive
+from memory_pipeline.parsing import ParsedDoc
+
+# How many turns a person stays the one "he" or "she" may mean without being mentioned again: the other side's
+# answer and the speaker's next turn, one exchange.
+FOCUS_TURNS = 2
+
+HE, SHE = "he", "she"
+PRONOUN_GENDER = {"he": HE, "him": HE, "his": HE, "himself": HE, "she": SHE, "her": SHE, "hers": SHE, "herself": SHE}
+MALE_NOUNS = frozenset(
+    "father dad papa brother husband boyfriend fiance fiancé grandpa grandfather uncle nephew son boy guy man "
+    "gentleman".split()
+)
+FEMALE_NOUNS = frozenset(
+    "mother mom mum mama sister wife girlfriend fiancee fiancée grandma grandmother aunt niece daughter girl woman "
+    "lady".split()
+)
+# Words for a person with no name: a turn that uses one may mean that person by its "he" or "she".
+PERSON_NOUNS = ANIMATE_NOUNS | MALE_NOUNS | FEMALE_NOUNS | frozenset(
+    """person someone somebody stranger kid child actor actress player author writer artist singer musician coach
+    nurse officer customer client patient student mentor trainer therapist counselor counsellor vet surgeon
+    landlord landlady owner driver waiter waitress guest host friend buddy mate pal classmate teammate""".split()
+)
+# Entity types no one is called: "Saturday was fun" has a proper noun as its subject.
+NOT_NAMES = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY", "QUANTITY", "PERCENT"})
+_OWNERS = {"my": "speaker", "your": "addressee", "ur": "addressee"}
+_PRONOUN = re.compile(r"\b(?:he|him|his|himself|she|her|hers|herself)\b", re.IGNORECASE)
+_SUBJECT_PRONOUN = re.compile(r"\b(?:he|she)\b", re.IGNORECASE)
+_RELATIVE = re.compile(
+    r"\b(my|your|ur)\s+(?:(?:little|big|older|younger|elder|baby|best|late|new|old)\s+)?([a-zé-]+)\b", re.IGNORECASE
+)
+_WORD = re.compile(r"[A-Za-zé-]+")
+
+
+@dataclass(frozen=True)
+class Focus:
+    """The person the talk is about: how a memory writes them, whether that is a proper name (and so one of the
+    memory's people), the gender a pronoun or a relative word gave, and the last turn that mentioned them."""
+
+    referent: str
+    named: bool
+    gender: str | None
+    since: int
+
+
+@dataclass(frozen=True)
+class Carried:
+    """The focus a turn's "he/she/his/her" stand for, up to character ``until`` of the turn, where it first
+    mentions a person of its own (None when it mentions none)."""
+
+    referent: str
+    named: bool
+    until: int | None
+
+
+@dataclass(frozen=True)
+class _Mention:
+    at: int
+    referent: str | None  # None: someone with no name the memory could write ("a guy", "her brother")
+    named: bool
+    gender: str | None
+
+
+def _gender(noun: str) -> str | None:
+    return HE if noun in MALE_NOUNS else SHE if noun in FEMALE_NOUNS else None
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if word.endswith("s") and word[:-1] in PERSON_NOUNS else word
+
+
+# Words after which a capitalised word is a title, a place or a role ("the Hobbit", "in Seattle", "at Rossi's").
+_NOT_A_PERSON = re.compile(r"\b(?:the|in|at)[ \t]+$", re.IGNORECASE)
+# What stands right before a name inside a sentence: a lower-case word ("with Ines") or a title ("Dr. Patel"). Not
+# a comma: "Wow, Awesome" and "Oh, Nice" are how chat opens a sentence.
+_INSIDE_A_SENTENCE = re.compile(r"(?:[a-z'’]|\b(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?)[ \t]+$")
+_TOLD_OF = re.compile(r"[^.!?]*(?:[.!?]+[ \t]+)?(?i:\b(?:he|she)\b)")
+
+
+def acting_names(doc: ParsedDoc) -> set[str]:
+    """The proper names a turn has doing or owning something ("Marcus quit", "Dev's brother", "Dr. Patel isn't
+    happy"), whatever entity type the tagger gave them: the small tagger calls Marcus a place and Glasgow a
+    person, but a place is seldom the subject of what people tell of each other, and a name that never is one
+    in a whole conversation is no one "he" or "she" is carried over to."""
+    names = set()
+    for token in doc.tokens:
+        if token.pos != "PROPN" or not any(arc.label in PERSON_ROLES for arc in doc.parents(token.i)):
+            continue
+        entity = next((e for e in doc.entities if e.start <= token.i < e.end), None)
+        if entity is not None and entity.label in NOT_NAMES:
+            continue
+        text = doc.span_text(entity.start, entity.end) if entity is not None else token.text
+        names.add(re.sub(r"['’]s$", "", text.strip()))
+    return names
+
+
+@dataclass(frozen=True)
+class Names:
+    """The names a conversation's turns are searched for (``pattern``), and those of them a "he" or "she" may be
+    carried over to (``people``); a name seen but not kept still marks someone else in the talk."""
+
+    pattern: re.Pattern | None
+    people: frozenset[str]
+
+
+NO_NAMES = Names(None, frozenset())
+
+
+def conversation_names(candidates: Iterable[str], texts: Sequence[str], participants: Iterable[str]) -> Names:
+    """The names of the people a conversation talks about, besides its participants and their short forms ("Mel"
+    for Melanie).
+
+    ``candidates`` are the names it has doing something (:func:`acting_names`); people are those written with a
+    capital that the conversation (``texts``) also uses inside a sentence or goes on about with a "he" or "she"
+    in the same turn ("Marcus quit. He walked out"): a capitalised word seen only at a sentence's start is as
+    likely a common word ("Fingers crossed", "Physio twice a week"). Never people: a name written all in
+    capitals ("NYC", "GP"), or one the conversation puts after "the", "in" or "at" ("the Hobbit", "in Seattle"):
+    a title, a place or a role, whatever the tagger made of it."""
+    parts = [part.lower() for name in participants if name for part in name.split()]
+    said = "\n".join(texts)  # one search per name; no pattern below crosses a line
+    searched, people = set(), set()
+    for name in {c.strip() for c in candidates}:
+        if not name[:1].isupper():
+            continue
+        if any(p.startswith(w.lower()) or w.lower().startswith(p) for w in name.split() for p in parts):
+            continue
+        searched.add(name)
+        if name.upper() != name and _a_person(name, said):
+            people.add(name)
+    if not searched:
+        return NO_NAMES
+    ordered = sorted(searched, key=len, reverse=True)
+    pattern = re.compile(r"(?<![\w'’])(?:" + "|".join(re.escape(n) for n in ordered) + r")(?![\w])")
+    return Names(pattern, frozenset(people))
+
+
+def _a_person(name: str, said: str) -> bool:
+    """``name`` is never after "the", "in" or "at" in ``said``, and once at least inside a sentence or followed by
+    a "he" or "she" later in its sentence or opening the next ("Marcus quit. He ...")."""
+    person = False
+    for match in re.finditer(re.escape(name) + r"(?![\w])", said):
+        before = said[max(0, match.start() - 8) : match.start()]
+        if _NOT_A_PERSON.search(before):
+            return False
+        line_end = said.find("\n", match.end())
+        person = person or bool(
+            _INSIDE_A_SENTENCE.search(before) or _TOLD_OF.match(said, match.end(), line_end if line_end >= 0 else len(said))
+        )
+    return person
+
+
+def _mentions(text: str, names: Names, speaker: str | None, addressee: str | None) -> list[_Mention]:
+    """The people ``text`` mentions, in order: names, the speaker's or addressee's relatives and pets ("my
+    sister" is the speaker's sister), and people with no name."""
+    found: list[_Mention] = []
+    taken: set[int] = set()
+    for match in names.pattern.finditer(text) if names.pattern else ():
+        person = match.group() in names.people
+        found.append(_Mention(match.start(), match.group() if person else None, person, None))
+        taken.update(range(match.start(), match.end()))
+    owners = {"speaker": speaker, "addressee": addressee}
+    for match in _RELATIVE.finditer(text):
+        noun = match.group(2).lower()
+        if noun not in PERSON_NOUNS and _singular(noun) not in PERSON_NOUNS:
+            continue
+        owner = owners[_OWNERS[match.group(1).lower()]]
+        single = noun in ANIMATE_NOUNS or noun in MALE_NOUNS or noun in FEMALE_NOUNS
+        referent = f"{possessive(owner)} {match.group(2)}" if owner and single else None
+        found.append(_Mention(match.start(), referent, False, _gender(noun)))
+        taken.update(range(match.start(), match.end()))
+    for match in _WORD.finditer(text):
+        if match.start() not in taken and _singular(match.group().lower()) in PERSON_NOUNS:
+            found.append(_Mention(match.start(), None, False, _gender(_singular(match.group().lower()))))
+    return sorted(found, key=lambda m: m.at)
+
+
+def _pronoun_genders(text: str, before: int | None = None, after: int = 0, pattern: re.Pattern = _PRONOUN) -> set[str]:
+    return {PRONOUN_GENDER[m.group().lower()] for m in pattern.finditer(text) if m.start() >= after
+            and (before is None or m.start() < before)}
+
+
+class SessionFocus:
+    """The focus of one session, read turn by turn in order (:meth:`read`). ``genders`` are what the
+    conversation's pronouns have shown of its names so far, shared by its sessions: a Rosa who was "she" last
+    week is no "him" today."""
+
+    def __init__(self, names: Names, genders: dict[str, str]) -> None:
+        self.names = names
+        self.genders = genders
+        self.focus: Focus | None = None
+
+    def read(self, index: int, text: str, speaker: str | None, addressee: str | None) -> Carried | None:
+        """What this turn's pronouns before its own first mention carry over, then the focus after the turn."""
+        said = _mentions(text, self.names, speaker, addressee)
+        until = said[0].at if said else None
+        genders = _pronoun_genders(text, until)
+        focus = self.focus if self.focus and index - self.focus.since <= FOCUS_TURNS else None
+        carries = focus is not None and len(genders) == 1 and focus.gender in (None, *genders)
+        carried = Carried(focus.referent, focus.named, until) if carries else None
+        if carried:
+            focus = self._with_gender(replace(focus, since=index), next(iter(genders)))
+        if said:
+            # a he or she before the person the turn brings in is someone else: two people, no one focus
+            self.focus = None if genders else self._introduced(index, text, said)
+        elif carried:
+            self.focus = focus
+        elif genders:
+            self.focus = None  # a he or she the focus cannot be: the talk has moved to someone else
+        return carried
+
+    def _introduced(self, index: int, text: str, said: list[_Mention]) -> Focus | None:
+        """The one person the turn mentions (by name or as a relative), or None where it mentions more or
+        someone with no name. A name's gender is that of the "he" or "she" after it, when they all agree."""
+        people = {m.referent for m in said}
+        if len(people) != 1 or None in people:
+            return None
+        first = said[0]
+        focus = Focus(first.referent, first.named, first.gender or self.genders.get(first.referent), index)
+        # only a "he" or "she" after the name tells its gender: "Dr. Patel ran bloodwork and his liver enzymes are
+        # high" is the dog's liver
+        after = _pronoun_genders(text, after=first.at, pattern=_SUBJECT_PRONOUN)
+        return self._with_gender(focus, next(iter(after))) if len(after) == 1 else focus
+
+    def _with_gender(self, focus: Focus, gender: str) -> Focus:
+        if focus.gender is None and focus.named:
+            self.genders[focus.referent] = gender
+        return focus if focus.gender else replace(focus, gender=gender)
+
+
+def _said_order(row: Mapping) -> tuple:
+    return row["conversation_id"], row.get("session_index") or 0, row.get("session_id") or "", row.get("turn_index") or 0
+
+
+def carried_referents(
+    turns: Sequence[Mapping], names: Mapping[str, Names], addressees: Mapping[str, str | None]
+) -> dict[str, Carried]:
+    """``{turn_id: Carried}`` for the turns whose "he/she" mean a person an earlier turn of the session mentioned.
+
+    ``turns`` are rows (conversation_id, session_index, session_id, turn_index, turn_id, speaker, text), all of them, admitted or
+    not; ``names`` each conversation's names (:func:`conversation_names`); ``addressees`` whom each
+    turn's "you" means (``{turn_id: name}``)."""
+    focus: dict[tuple[str, str | None], SessionFocus] = {}
+    genders: dict[str, dict[str, str]] = {}
+    carried: dict[str, Carried] = {}
+    for row in sorted(turns, key=_said_order):
+        conversation = row["conversation_id"]
+        tracker = focus.setdefault(
+            (conversation, row.get("session_id")), SessionFocus(names.get(conversation, NO_NAMES), genders.setdefault(conversation, {}))
+        )
+        found = tracker.read(row.get("turn_index") or 0, row.get("text") or "", row.get("speaker"),
+                             addressees.get(row["turn_id"]))
+        if found is not None:
+            carried[row["turn_id"]] = found
+    return carried

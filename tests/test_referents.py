@@ -1,0 +1,136 @@
+"""Whom a "he" or "she" means across turns: the one person the turns just before talked about, carried into a
+turn that does not name them, and never where the talk has moved to someone else. Written from hand-made probe
+conversations ("Marcus from accounts?" - "Yes him. He's moving to Glasgow") and LoCoMo answers ("A few times.
+He's real chill." after a question about LeBron)."""
+
+from __future__ import annotations
+
+import json
+
+import polars as pl
+import pytest
+
+from memory_pipeline.config import ExtractorConfig
+from memory_pipeline.extraction import extract_memories
+from memory_pipeline.extraction.referents import FOCUS_TURNS, acting_names, carried_referents, conversation_names
+from memory_pipeline.ingest import read_source
+from memory_pipeline.ingest.frames import conversation_frames
+
+PAIR = ("Lena", "Ines")
+
+
+def carried(sessions: list[list[tuple[str, str]]], names: tuple[str, ...] = ()) -> dict[str, str]:
+    """``{"S<session>:<turn>": referent}`` for a conversation between Lena and Ines."""
+    rows = [
+        {"conversation_id": "c", "session_index": s, "session_id": f"S{s}", "turn_index": t, "turn_id": f"S{s}:{t}",
+         "speaker": who, "text": text}
+        for s, turns in enumerate(sessions, 1) for t, (who, text) in enumerate(turns, 1)
+    ]
+    found = conversation_names(names, [r["text"] for r in rows], PAIR)
+    addressees = {r["turn_id"]: PAIR[1 - PAIR.index(r["speaker"])] for r in rows}
+    return {turn: carry.referent for turn, carry in carried_referents(rows, {"c": found}, addressees).items()}
+
+
+def test_a_person_named_in_the_question_is_whom_the_answer_means():
+    assert carried([[("Ines", "And Marcus? Is he coming up too?"), ("Lena", "He's staying in London for now.")]],
+                   ("Marcus",)) == {"S1:2": "Marcus"}
+
+
+def test_a_relative_is_whose_relative_it_is_and_stays_the_focus_while_the_talk_goes_on():
+    assert carried([[("Lena", "My sister is visiting next week."), ("Ines", "Oh nice, is she staying long?"),
+                     ("Lena", "She flies home on Sunday.")]]) == {"S1:2": "Lena's sister", "S1:3": "Lena's sister"}
+    assert carried([[("Ines", "How is your dad doing?"), ("Lena", "He's much better, thanks.")]]) == {"S1:2": "Lena's dad"}
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        # the gender a relative word gives
+        [("Lena", "My sister is visiting next week."), ("Lena", "He loves the city.")],
+        # someone the turn brings in before its pronoun
+        [("Lena", "So Marcus quit."), ("Lena", "I met a guy at the gym, he's a trainer.")],
+        # two people at once
+        [("Lena", "Marcus and Priya came over."), ("Lena", "He brought wine."), ("Lena", "I told Marcus and Priya.")],
+        # one of them a name the turns only use at a sentence's start
+        [("Lena", "Marcus and Priya came over."), ("Lena", "He brought wine."), ("Lena", "I told Priya.")],
+        # a pronoun before the name a turn brings in: someone else is in the talk too
+        [("Lena", "I booked him in with Priya on Thursday."), ("Lena", "He hates the bus.")],
+        # too long ago
+        [("Lena", "So Marcus quit."), *[("Ines" if k % 2 == 0 else "Lena", "Wow.") for k in range(FOCUS_TURNS)],
+         ("Lena", "He starts in May.")],
+    ],
+)
+def test_no_one_is_carried_where_the_talk_has_moved(turns):
+    assert carried([turns], ("Marcus", "Priya")) == {}
+
+
+def test_a_pronoun_that_no_longer_fits_ends_the_focus():
+    # "she" cannot be Marcus once he was "he"; and the "he" after her is not carried either
+    assert carried([[("Lena", "So Marcus quit, he walked out on Thursday."), ("Lena", "She was furious."),
+                     ("Lena", "He starts in May.")]], ("Marcus",)) == {}
+
+
+def test_the_gender_a_name_was_given_holds_in_later_sessions():
+    first = [("Lena", "We hired Rosa, she starts in March."), ("Ines", "Great.")]
+    assert carried([first, [("Ines", "Rosa starts Monday, right?"), ("Lena", "Yes. I'm nervous about leaving him.")]],
+                   ("Rosa",)) == {}
+    assert carried([first, [("Ines", "Rosa starts Monday, right?"), ("Lena", "Yes. I hope she likes it.")]],
+                   ("Rosa",)) == {"S2:2": "Rosa"}
+
+
+def test_names_are_capitalised_words_used_inside_sentences_and_not_the_participants():
+    names = conversation_names(["Fingers", "Ines", "Mel", "Marcus", "zara"],
+                               ["Fingers crossed!", "I met Marcus today", "Thanks, Mel", "ask zara"], ["Melanie", "Ines"])
+    assert names.people == {"Marcus"}
+    # a name seen only at a sentence's start is looked for all the same: it is someone else in the talk
+    assert [m.group() for m in names.pattern.finditer("Fingers crossed, Mel, Ines and zara met Marcus")] == [
+        "Fingers", "Marcus"]
+    assert carried([[("Lena", "So Marcus quit."), ("Lena", "Fingers crossed. He starts in May.")]],
+                   ("Marcus", "Fingers")) == {}
+
+
+def test_titles_places_and_capitals_are_no_one():
+    texts = ["I finally read the Hobbit", "We stayed in Seattle", "the GP called", "Hobbit is great, he said",
+             "Seattle was amazing. She loved it", "So Marcus quit"]
+    names = conversation_names(["Hobbit", "Seattle", "GP", "Marcus"], texts, PAIR)
+    assert names.people == {"Marcus"}
+    trip = [("Ines", "How was your week in Seattle?"), ("Lena", "So good. Seattle is lovely."), ("Lena", "She was great.")]
+    assert carried([trip], ("Seattle",)) == {}
+
+
+def test_a_name_is_one_that_does_something_whatever_the_tagger_calls_it(parser):
+    # the small tagger has called Marcus a place and Glasgow a person; the subject is what counts
+    assert "Marcus" in acting_names(parser.parse("Also, Marcus texted me. He hates Glasgow."))
+    assert acting_names(parser.parse("Saturday was fun. I went to Glasgow.")) == set()
+
+
+def _entries(parser, resolver, tmp_path, turns: list[tuple[str, str, bool]]) -> dict[int, tuple[str, list[str]]]:
+    """``{turn: (text, people)}`` of one session between Priya and Tom; each turn admitted or not as given."""
+    conversation = {
+        "conversation_id": "gossip", "speakers": [{"name": "Priya", "role": "user"}, {"name": "Tom", "role": "user"}],
+        "sessions": [{"session_id": "S1", "start_time": "2025-07-14T19:00:00",
+                      "turns": [{"speaker": who, "text": text} for who, text, _ in turns]}],
+    }
+    path = tmp_path / "gossip.json"
+    path.write_text(json.dumps(conversation))
+    _, frame = conversation_frames(read_source(path)[0], {"file": path.name, "path": path.name, "format": "canonical", "sha256": ""})
+    gate = frame.select("turn_id", pl.Series("admitted", [admitted for _, _, admitted in turns]))
+    entries = extract_memories(frame, gate, parser, ExtractorConfig(), resolver).entries
+    return {int(turn.rsplit(":", 1)[1]): (text, people)
+            for turn, text, people in entries.select("source_turn_id", "text", "people").iter_rows()}
+
+
+@pytest.mark.slow
+def test_an_answer_names_the_person_the_question_the_gate_left_out_asked_about(parser, resolver, tmp_path):
+    entries = _entries(parser, resolver, tmp_path, [
+        ("Priya", "Marcus quit. He walked into Helen's office on Thursday and handed in his notice.", True),
+        ("Tom", "Marcus from accounts? The one with the vintage Vespa?", False),
+        ("Priya", "Yes him. He's moving to Glasgow to work at his girlfriend's startup.", True),
+        ("Tom", "How is your sister doing?", False),
+        ("Priya", "She's fine, she started at the bakery last week.", True),
+    ])
+    text, people = entries[3]
+    assert "Marcus is moving to Glasgow" in text and "Marcus" in people
+    text, people = entries[5]
+    # a relative is written out but is no named person of the memory
+    assert text.startswith("Priya's sister is fine, Priya's sister started at the bakery") and people == []
