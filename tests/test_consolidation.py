@@ -26,7 +26,7 @@ from memory_pipeline.links import ClassifierResources
 from memory_pipeline.memory_frame import Memory, memories_by_id, memory_frame, memory_vectors
 from memory_pipeline.schemas import MEMORY_ENTRIES
 from tests.fake_llm import FakeClient, FakeRequest, candidate_number
-from tests.state_changes import build
+from tests.state_changes import FIXTURES, build
 
 
 @pytest.fixture(scope="module")
@@ -399,3 +399,24 @@ def test_a_chunk_of_conversations_gives_each_the_tables_it_gets_alone(built, par
         assert alone["decisions"].height and alone["links"].height
         for table, frame in alone.items():
             assert together[table].filter(pl.col("conversation_id") == conversation).equals(frame), table
+
+
+def test_a_dose_changed_or_a_medicine_stopped_replaces_what_was_taken(parser, resolver, embedder):
+    """A medicine is one value at a time: a new dose supersedes the old one, stopping it supersedes the last dose,
+    and someone else's medicine, or one still taken, stays as it was."""
+    built = build(parser, resolver, embedder, FIXTURES / "medicines_and_habits.json")
+    status = {ref: built.status_of(ref)["status"] for ref in ("S1:1", "S1:3", "S1:4", "S2:1", "S2:2", "S3:1", "S3:2")}
+    assert status["S1:1"] == "superseded" and built.ref_of(built.status_of("S1:1")["replaced_by"]) == "S2:1"
+    assert status["S2:1"] == "superseded" and built.ref_of(built.status_of("S2:1")["replaced_by"]) == "S3:1"
+    assert status["S1:3"] == "superseded" and built.ref_of(built.status_of("S1:3")["replaced_by"]) == "S2:2"
+    assert status["S3:1"] == status["S2:2"] == "active"
+    # "my dad takes warfarin" and "Dad is still on warfarin": the same value again, not a change
+    assert status["S1:4"] == "active"
+
+
+def test_a_pastime_ended_by_its_name_ends_the_habit(parser, resolver, embedder):
+    """"I cancelled my gym membership" ends "I go to the gym three times a week"; yoga, not named, goes on."""
+    built = build(parser, resolver, embedder, FIXTURES / "medicines_and_habits.json")
+    assert built.status_of("S1:5")["status"] == "superseded"
+    assert built.ref_of(built.status_of("S1:5")["replaced_by"]) == "S3:3"
+    assert built.status_of("S1:6")["status"] == "active"

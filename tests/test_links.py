@@ -10,6 +10,7 @@ import polars as pl
 import pytest
 
 from memory_pipeline.analysis import read_doc
+from memory_pipeline.analysis.slots import verb_of_gerund
 from memory_pipeline.consolidation.checks import dangling_link_ends
 from memory_pipeline.links import ClassifierResources, LinksConfig, build_links, lifecycle_updates, load_link_classifier
 from memory_pipeline.links.candidates import candidate_jobs
@@ -61,7 +62,7 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I quit Brightwave last friday.", {"self.job = none", "self.employer = none"}),
         ("Ana left Google in May.", {"self.job = none", "self.employer = none"}),
         ("Ana left Paris in May.", set()),
-        ("I quit smoking.", set()),
+        ("I quit smoking.", {"self.activity[smoke] = none"}),  # a habit, not a job
         ("Ana got a new job by the way.", set()),  # "by the way" names no employer
         # a pastime kept up or dropped: only the move between the two is a change
         ("Ana swims every Tuesday at the community pool.", {"self.activity[swim] = yes"}),
@@ -207,6 +208,59 @@ def test_slots_of_statements(parser, text, expected):
 )
 def test_quantities_of_a_measured_state(parser, text, expected):
     assert slots_of(parser, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The GP put me on propranolol 40mg twice a day.", {"self.medication[propranolol] = 40 mg"}),
+        ("She upped my propranolol to 80mg.", {"self.medication[propranolol] = 80 mg"}),
+        ("The topiramate has been increased to 50 mg since Monday.", {"self.medication[topiramate] = 50 mg"}),
+        ("I'm on amoxicillin for a chest infection.", {"self.medication[amoxicillin] = yes"}),
+        ("I stopped the amoxicillin two days early.", {"self.medication[amoxicillin] = none"}),
+        ("I'm fully off the propranolol now.", {"self.medication[propranolol] = none"}),
+        ("The GP switched me from atorvastatin to rosuvastatin 10mg.",
+         {"self.medication[atorvastatin] = none", "self.medication[rosuvastatin] = 10 mg"}),
+        ("My mum is on warfarin now.", {"self's mum.medication[warfarin] = yes"}),
+        ("Tom was prescribed naproxen, 500mg twice a day.", {"tom.medication[naproxen] = 500 mg"}),
+        # a plan to come off, a wish and a word that only looks like a medicine set nothing
+        ("She wants me to come off the propranolol next month.", set()),
+        ("I want to stop the metformin.", set()),
+        ("We went to the Statin Hall.", set()),
+    ],
+)
+def test_medicines_and_their_doses(parser, text, expected):
+    assert {s for s in slots_of(parser, text) if ".medication[" in s} == expected
+
+
+def test_a_gerund_left_a_noun_is_its_verb():
+    assert [verb_of_gerund(w) for w in ("swimming", "smoking", "cycling", "dancing", "walking", "gardening",
+                                         "running", "hiking", "spelling", "juggling")] == [
+        "swim", "smoke", "cycle", "dance", "walk", "garden", "run", "hike", "spell", "juggle"]
+
+
+@pytest.mark.parametrize(
+    ("text", "ended"),
+    [
+        ("I quit the gym.", "self.activity[go gym] = none"),
+        ("I cancelled my gym membership.", "self.activity[go gym] = none"),
+        ("I dropped my yoga class.", "self.activity[do yoga] = none"),
+        ("I've given up on yoga.", "self.activity[yoga] = none"),
+        ("I've gone off running.", "self.activity[run] = none"),
+        ("I'm done with running.", "self.activity[run] = none"),
+        ("I quit swimming.", "self.activity[swim] = none"),
+        ("Sadly I had to stop the morning runs.", "self.activity[run] = none"),
+        # one cancels plans, drops the kids off, is done with the kitchen; a denial ends nothing
+        ("I cancelled the meeting.", None),
+        ("I dropped the kids at school.", None),
+        ("We're done with the kitchen.", None),
+        ("I didn't quit the gym.", None),
+        ("The alarm went off.", None),
+    ],
+)
+def test_a_pastime_ended_by_naming_it(parser, text, ended):
+    activities = {s for s in slots_of(parser, text) if ".activity[" in s}
+    assert (ended in activities) if ended else activities == set()
 
 
 # Paraphrases written after the rules were done and never tuned on: what they catch and what they miss.

@@ -35,7 +35,8 @@ from memory_pipeline.parsing import ParsedDoc
 NONE_VALUE = "none"
 
 EXCLUSIVE_SLOTS = frozenset(
-    {"residence", "job", "employer", "diet", "relationship", "children", "schedule", "appointment", "age", "quantity"}
+    {"residence", "job", "employer", "diet", "relationship", "children", "schedule", "appointment", "age", "quantity",
+     "medication"}
 )
 TRANSITION_SLOTS = frozenset({"ownership", "health", "activity"})
 # A changed appointment is a corrected event; every other change is a change of state.
@@ -123,6 +124,20 @@ RECOVERY_VERBS = frozenset({"recover", "heal", "beat", "overcome", "survive"})
 # A recurring activity: a present-tense verb with a frequency (cues.habitual); kept up or dropped ("stopped
 # swimming", "took up running", "don't play tennis anymore").
 STOP_HABIT = {"stop": None, "quit": None, "give": "up", "drop": None}
+# Ways to end a pastime by naming it ("quit the gym", "cancelled my gym membership", "gave up on yoga", "I've gone
+# off running", "I'm done with running"): the verb, the particle it needs, and the prepositions its pastime
+# hangs on.
+PASTIME_ENDS = {"stop": None, "quit": None, "drop": None, "give": "up", "go": "off", "cancel": None, "do": None}
+PASTIME_END_PREPS = ("on", "with", "off")
+# What one signs up to for a pastime: the pastime is the noun before it ("my yoga class" is yoga).
+PASTIME_CONTAINERS = frozenset(
+    "membership memberships subscription class classes lesson lessons session sessions club course practice team "
+    "league".split()
+)
+# Ends whose object is a pastime only when it is something signed up to or a gerund.
+SIGNED_UP_ENDS = frozenset({"cancel", "drop", "do"})
+# How a pastime named by its noun was said to be kept up: "go to the gym", "do yoga", "play tennis", or the noun.
+PASTIME_VERBS = ("go", "do", "play")
 START_HABIT = {"start": None, "begin": None, "take": "up", "pick": "up", "resume": None}
 # Phrasal verbs whose object is a pastime itself ("took up pottery"); one picks up the kids, not a pastime.
 PASTIME_PHRASES = frozenset({("take", "up"), ("give", "up")})
@@ -904,7 +919,9 @@ def activity(context: _Context, i: int) -> list[SlotValue]:
             pastimes = [o for o in _children(context, i, "dobj") if taken and _is_pastime(context, o)]
             if pastimes:
                 return [_slot(context, i, "activity", value, _lemma(context, pastimes[0]), pastimes[0], negated=False)]
-            return []
+            return _ended_pastime(context, i) if value == NONE_VALUE else []
+    if lemma in PASTIME_ENDS and (PASTIME_ENDS[lemma] is None or PASTIME_ENDS[lemma] in particles):
+        return _ended_pastime(context, i)
     if token.tag not in ("VBP", "VBZ", "VB", "VBN"):
         return []
     doing = i
@@ -921,6 +938,59 @@ def activity(context: _Context, i: int) -> list[SlotValue]:
     if token.tag in ("VBP", "VBZ") and not _negated(context, i) and (habitual(context.doc, i) or habitual(context.doc, doing)):
         return [_slot(context, i, "activity", "yes", scope, *_activity_words(context, doing))]
     return []
+
+
+def _ended_pastime(context: _Context, verb: int) -> list[SlotValue]:
+    """A pastime ended by naming it: ``activity[...] = none`` under each form it may have been kept up in ("quit
+    the gym" ends "go gym", "gym", "do gym"; "cancelled my gym membership" the same; "dropped my yoga class" ends
+    "do yoga" and "go yoga"; "gone off running", "done with running" end "run"). "Done" only in "I'm done with";
+    "cancel", "drop" and "done with" name a pastime only as something signed up to (a membership, a class) or as
+    a gerund, since one cancels plans, drops the kids off and is done with the kitchen; never when the verb is
+    negated."""
+    doc, lemma = context.doc, _lemma(context, verb)
+    if _negated(context, verb) or (lemma == "do" and not _children(context, verb, "auxpass")):
+        return []
+    things = _children(context, verb, "dobj") + [
+        obj for prep, obj in _prep_objects(context, verb, PASTIME_END_PREPS)
+    ] + [j for j in _children(context, verb, "advcl", "xcomp") if doc.tokens[j].tag == "VBG"]
+    for thing in things:
+        if doc.tokens[thing].pos == "VERB":
+            scope = _activity_scope(context, thing)
+            scopes = [scope] if scope else []
+        else:
+            scopes = _pastime_forms(context, thing, needs_container=lemma in SIGNED_UP_ENDS)
+        if scopes:
+            return [_slot(context, verb, "activity", NONE_VALUE, scope, thing, negated=False) for scope in scopes]
+    return []
+
+
+def _pastime_forms(context: _Context, noun: int, needs_container: bool) -> list[str]:
+    """The scopes a pastime named by ``noun`` may have been kept up under: "gym" -> gym, go gym, do gym, play gym;
+    "my yoga class" -> the same of yoga; a gerund noun is its verb ("quit swimming" -> swim)."""
+    word = _lemma(context, noun)
+    if word in PASTIME_CONTAINERS:
+        compounds = _children(context, noun, "compound")
+        if not compounds:
+            return []
+        word = _lemma(context, compounds[-1])
+    elif needs_container or not _is_pastime(context, noun) or word in APPOINTMENT_NOUNS | CHILD_NOUNS:
+        return []
+    if word.endswith("ing") and len(word) > 5:
+        return [verb_of_gerund(word)]
+    return [word, *(f"{verb} {word}" for verb in PASTIME_VERBS)]
+
+
+def verb_of_gerund(word: str) -> str:
+    """The verb a gerund the tagger left a noun comes from, by English spelling: "swimming" swim, "smoking"
+    smoke, "cycling" cycle, "dancing" dance, "walking" walk, "gardening" garden. (A verb's lemma comes from the
+    parser; a noun's lemma is the gerund itself.)"""
+    stem = word[:-3]
+    if stem[-1] == stem[-2] and stem[-1] not in "lsz":
+        return stem[:-1]
+    one_syllable = len(re.findall(r"[aeiouy]+", stem)) == 1
+    if re.search(r"(?:c|[^aeioul]l|dg|rg)$", stem) or (one_syllable and re.search(r"[^aeiou][aeiou][^aeiouwxy]$", stem)):
+        return stem + "e"
+    return stem
 
 
 def _is_pastime(context: _Context, i: int) -> bool:
@@ -1242,5 +1312,129 @@ def _one_occasion(context: _Context, verb: int, amount: list[int]) -> bool:
     return any(context.doc.tokens[k].lower in ONE_OCCASION for k in subtree(context.doc, verb) if k not in amount)
 
 
-RULES = (residence, job, diet, relationship, number_of_children, schedule, ownership, health, age, activity, quantity)
+# --- medication -------------------------------------------------------------------------------------------
+# Medicines people name in chat: common ones by name, the rest by the stem of their international name (the
+# -olol of beta blockers, the -statin of statins, ...), which no everyday word ends in.
+MEDICINES = frozenset(
+    """paracetamol acetaminophen ibuprofen aspirin naproxen codeine tramadol morphine insulin metformin warfarin
+    levothyroxine thyroxine prednisolone prednisone hydrocortisone sertraline citalopram escitalopram fluoxetine
+    paroxetine venlafaxine mirtazapine amitriptyline nortriptyline gabapentin pregabalin lithium melatonin
+    omeprazole lansoprazole ranitidine amoxicillin penicillin doxycycline azithromycin clarithromycin
+    ciprofloxacin trimethoprim nitrofurantoin topiramate propranolol atenolol bisoprolol metoprolol amlodipine
+    ramipril lisinopril losartan furosemide atorvastatin simvastatin rosuvastatin pravastatin methotrexate
+    ursodiol allopurinol colchicine salbutamol albuterol montelukast cetirizine loratadine fexofenadine
+    sumatriptan rizatriptan zolmitriptan adderall ritalin methylphenidate lisdexamfetamine diazepam lorazepam
+    clonazepam alprazolam zopiclone zolpidem ozempic semaglutide wegovy mounjaro tirzepatide finasteride
+    spironolactone isotretinoin accutane clopidogrel apixaban rivaroxaban""".split()
+)
+MEDICINE_STEMS = re.compile(
+    r"[a-z]{3,}(?:olol|statin|pril|sartan|cillin|mycin|cycline|floxacin|prazole|triptan|oxetine|dipine|azepam|"
+    r"zolam|tidine|formin|gliptin|semide|thiazide|profen|tadine|lukast|parin|xaban|glutide|mab)"
+)
+DOSE_UNITS = frozenset({"mg", "mcg", "µg", "ug", "ml", "g", "iu", "units", "unit", "milligrams", "micrograms"})
+DOSE_UNIT_NAMES = {"milligrams": "mg", "micrograms": "mcg", "µg": "mcg", "ug": "mcg", "unit": "units"}
+DOSE = re.compile(r"(\d+(?:\.\d+)?)(mg|mcg|µg|ug|ml|g|iu)")
+MEDICINE_STARTS = frozenset({"start", "begin", "take", "prescribe", "try", "restart", "resume", "put", "keep"})
+MEDICINE_STOPS = frozenset({"stop", "quit", "finish", "drop", "ditch", "discontinue"})
+DOSE_CHANGES = frozenset({"up", "increase", "raise", "lower", "reduce", "double", "halve", "bump", "adjust", "change",
+                          "cut", "decrease", "switch"})
+# Words between the medicine and the word that says what happens to it: "off the propranolol", "on Lena's
+# propranolol", "upped her dose of ..."
+MEDICINE_DETERMINERS = DETERMINERS | frozenset({"'s", "’s", "dose", "of"})
+
+
+def is_medicine(word: str) -> bool:
+    return word in MEDICINES or bool(MEDICINE_STEMS.fullmatch(word))
+
+
+def medication(context: _Context, i: int) -> list[SlotValue]:
+    """What a person takes of a medicine, one value at a time: its dose ("put me on propranolol 40mg" ->
+    ``self.medication[propranolol] = 40 mg``, "upped my propranolol to 80mg"), ``yes`` where no dose is said
+    ("I'm on amoxicillin"), ``none`` once stopped ("stopped the amoxicillin", "fully off the propranolol now",
+    "switched from atorvastatin to rosuvastatin" for the first). The parse often mistakes a medicine's name
+    (a verb after "to", a proper noun), so what happens to it is read from the word before it, past
+    determiners and owners, and from the verbs of its sentence."""
+    doc = context.doc
+    drug = doc.tokens[i].lower
+    if not is_medicine(drug):
+        return []
+    before = i - 1
+    while before >= 0 and (doc.tokens[before].lower in MEDICINE_DETERMINERS or doc.tokens[before].pos == "PROPN"):
+        before -= 1
+    word = doc.tokens[before].lower if before >= 0 else ""
+    verbs = [t.i for t in doc.tokens if t.sent == doc.tokens[i].sent and t.pos in ("VERB", "AUX")]
+    lemmas = {_lemma(context, v) for v in verbs}
+    predicate = _medicine_predicate(context, i, before, verbs)
+    if word == "off" or (word == "from" and lemmas & {"switch", "change", "move", "swap"}) or (
+            before >= 0 and _lemma(context, before) in MEDICINE_STOPS):
+        value = NONE_VALUE
+    elif word in ("on", "to") or (before >= 0 and _lemma(context, before) in MEDICINE_STARTS | DOSE_CHANGES) or (
+            _lemma(context, predicate) in DOSE_CHANGES):
+        value = _dose(context, i) or ("yes" if word in ("on", "to") or _lemma(context, before) in MEDICINE_STARTS else "")
+    else:
+        value = ""
+    if not value:
+        return []
+    return [_slot(context, predicate, "medication", value, drug, i, subject=_taker(context, i, predicate))]
+
+
+def _medicine_predicate(context: _Context, i: int, before: int, verbs: list[int]) -> int:
+    """The verb the medicine's fate hangs on: the one it is subject or object of ("the topiramate has been
+    increased", "stopped the amoxicillin"), else the nearest verb before it ("is on amoxicillin"), else after it,
+    else the medicine itself in a verbless sentence. Auxiliaries of another verb are not candidates."""
+    for arc in context.doc.parents(i):
+        if arc.label in ("nsubj", "nsubjpass", "dobj") and context.doc.tokens[arc.head].pos in ("VERB", "AUX"):
+            return arc.head
+    main = [v for v in verbs if not any(a.label in ("aux", "auxpass") for a in context.doc.parents(v))]
+    earlier = [v for v in main if v < i]
+    if earlier:
+        return earlier[-1]
+    later = [v for v in main if v > i]
+    return later[0] if later else (before if before >= 0 else i)
+
+
+def _dose(context: _Context, i: int) -> str:
+    """The first amount with a dose unit after the medicine in its sentence: "40 mg"."""
+    doc = context.doc
+    for j in range(i + 1, min(len(doc), i + 8)):
+        if doc.tokens[j].sent != doc.tokens[i].sent or is_medicine(doc.tokens[j].lower):
+            break
+        joined = DOSE.fullmatch(doc.tokens[j].lower)  # "40mg" as one token
+        if joined:
+            return f"{joined[1]} {DOSE_UNIT_NAMES.get(joined[2], joined[2])}"
+        unit = doc.tokens[j + 1].lower if j + 1 < len(doc) else ""
+        if re.fullmatch(r"\d+(?:\.\d+)?", doc.tokens[j].lower) and unit in DOSE_UNITS:
+            return f"{doc.tokens[j].text} {DOSE_UNIT_NAMES.get(unit, unit)}"
+    return ""
+
+
+def _taker(context: _Context, i: int, predicate: int) -> str:
+    """Who takes it: the medicine's owner ("Lena's propranolol"), the person a verb put on or took off it ("put
+    Lena on", "switched Daniel from"), a person subject ("I stopped the amoxicillin"), else the speaker."""
+    owners = _children(context, i, "poss")
+    if owners:
+        return _subject_key(context, owners[0])
+    for arc in context.doc.children(predicate):
+        token = context.doc.tokens[arc.dep]
+        if arc.label == "dobj" and arc.dep != i and _is_person(context, arc.dep):
+            return _subject_key(context, arc.dep)
+    k, seen = predicate, set()
+    while k is not None and k not in seen:  # up to the clause's subject ("Tom was prescribed naproxen")
+        seen.add(k)
+        subjects = [s for s in _children(context, k, "nsubj", "nsubjpass") if s != i]
+        if subjects:
+            return _subject_key(context, subjects[0]) if _is_person(context, subjects[0]) else SELF
+        up = _parent(context, k)
+        k = up[0] if up else None
+    return SELF
+
+
+def _is_person(context: _Context, k: int) -> bool:
+    token = context.doc.tokens[k]
+    return (_is_self_token(context, k) or token.ent == "PERSON" or token.pos == "PROPN"
+            or token.lower in PERSONAL_PRONOUNS or token.lemma.lower() in FAMILY_NOUNS)
+
+
+RULES = (residence, job, diet, relationship, number_of_children, schedule, ownership, health, age, activity, quantity,
+         medication)
 
