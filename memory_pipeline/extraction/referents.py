@@ -260,9 +260,9 @@ def carried_referents(
 ) -> dict[str, Carried]:
     """``{turn_id: Carried}`` for the turns whose "he/she" mean a person an earlier turn of the session mentioned.
 
-    ``turns`` are rows (conversation_id, session_index, session_id, turn_index, turn_id, speaker, text), all of them, admitted or
-    not; ``names`` each conversation's names (:func:`conversation_names`); ``addressees`` whom each
-    turn's "you" means (``{turn_id: name}``)."""
+    ``turns`` are rows (conversation_id, session_index, session_id, turn_index, turn_id, speaker, text), all of
+    them, admitted or not; ``names`` each conversation's names (:func:`conversation_names`); ``addressees`` whom
+    each turn's "you" means (``{turn_id: name}``)."""
     focus: dict[tuple[str, str | None], SessionFocus] = {}
     genders: dict[str, dict[str, str]] = {}
     carried: dict[str, Carried] = {}
