@@ -410,13 +410,15 @@ def test_a_dose_changed_or_a_medicine_stopped_replaces_what_was_taken(parser, re
     assert status["S2:1"] == "superseded" and built.ref_of(built.status_of("S2:1")["replaced_by"]) == "S3:1"
     assert status["S1:3"] == "superseded" and built.ref_of(built.status_of("S1:3")["replaced_by"]) == "S2:2"
     assert status["S3:1"] == status["S2:2"] == "active"
-    # "my dad takes warfarin" and "Dad is still on warfarin": the same value again, not a change
-    assert status["S1:4"] == "active"
+    # "my dad takes warfarin" and "my dad is still on warfarin": the same value again, a repeat, not a change
+    assert status["S1:4"] == "active" and status["S3:2"] == "dropped"
+    assert built.ref_of(built.status_of("S3:2")["replaced_by"]) == "S1:4"
 
 
 def test_a_pastime_ended_by_its_name_ends_the_habit(parser, resolver, embedder):
-    """"I cancelled my gym membership" ends "I go to the gym three times a week"; yoga, not named, goes on."""
+    """"I cancelled my gym membership" ends "I go to the gym three times a week"; swimming, not named, goes on."""
     built = build(parser, resolver, embedder, FIXTURES / "medicines_and_habits.json")
     assert built.status_of("S1:5")["status"] == "superseded"
     assert built.ref_of(built.status_of("S1:5")["replaced_by"]) == "S3:3"
+    assert {s.describe() for s in built.readings[built.id_of("S1:6")].state_slots} == {"self.activity[swim] = yes"}
     assert built.status_of("S1:6")["status"] == "active"

@@ -132,7 +132,8 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("My mum is fully recovered.", {"self's mum.health = recovered"}),
         ("I go bouldering twice a week.", {"self.activity[bouldere] = yes", "self.quantity[bouldere per week] = 2"}),
         ("I don't go bouldering anymore.", {"self.activity[bouldere] = none"}),
-        ("I gave up pottery.", {"self.activity[pottery] = none"}),
+        ("I gave up pottery.", {"self.activity[pottery] = none", "self.activity[go pottery] = none",
+                                "self.activity[play pottery] = none"}),
         ("I picked up the kids.", set()),
         ("My new address is 5 Elm Road, York.", {"self.residence = 5 elm road, york"}),
         ("I live on Baker Street in Leeds.", {"self.residence = leeds"}),
@@ -223,9 +224,17 @@ def test_quantities_of_a_measured_state(parser, text, expected):
          {"self.medication[atorvastatin] = none", "self.medication[rosuvastatin] = 10 mg"}),
         ("My mum is on warfarin now.", {"self's mum.medication[warfarin] = yes"}),
         ("Tom was prescribed naproxen, 500mg twice a day.", {"tom.medication[naproxen] = 500 mg"}),
-        # a plan to come off, a wish and a word that only looks like a medicine set nothing
+        # a dose said before the medicine; the owner of the dose, not the GP who changed it; a pet's medicine
+        ("I've been on 20mg of citalopram since May.", {"self.medication[citalopram] = 20 mg"}),
+        ("The GP upped my dose of sertraline to 100mg.", {"self.medication[sertraline] = 100 mg"}),
+        ("My dog is on gabapentin now.", {"self's dog.medication[gabapentin] = yes"}),
+        # a plan to come off, a wish, a past "was on", an allergy, a topic and a word that only looks like a
+        # medicine set nothing
         ("She wants me to come off the propranolol next month.", set()),
         ("I want to stop the metformin.", set()),
+        ("I was on citalopram for a year.", set()),
+        ("I'm allergic to penicillin.", set()),
+        ("I watched a documentary on Ozempic last night.", set()),
         ("We went to the Statin Hall.", set()),
     ],
 )
@@ -235,8 +244,8 @@ def test_medicines_and_their_doses(parser, text, expected):
 
 def test_a_gerund_left_a_noun_is_its_verb():
     assert [verb_of_gerund(w) for w in ("swimming", "smoking", "cycling", "dancing", "walking", "gardening",
-                                         "running", "hiking", "spelling", "juggling")] == [
-        "swim", "smoke", "cycle", "dance", "walk", "garden", "run", "hike", "spell", "juggle"]
+                                         "running", "hiking", "spelling", "juggling", "travelling", "meditating")] == [
+        "swim", "smoke", "cycle", "dance", "walk", "garden", "run", "hike", "spell", "juggle", "travel", "meditate"]
 
 
 @pytest.mark.parametrize(
@@ -244,14 +253,17 @@ def test_a_gerund_left_a_noun_is_its_verb():
     [
         ("I quit the gym.", "self.activity[go gym] = none"),
         ("I cancelled my gym membership.", "self.activity[go gym] = none"),
-        ("I dropped my yoga class.", "self.activity[do yoga] = none"),
+        ("I dropped my yoga class.", "self.activity[go yoga] = none"),
         ("I've given up on yoga.", "self.activity[yoga] = none"),
         ("I've gone off running.", "self.activity[run] = none"),
         ("I'm done with running.", "self.activity[run] = none"),
         ("I quit swimming.", "self.activity[swim] = none"),
         ("Sadly I had to stop the morning runs.", "self.activity[run] = none"),
-        # one cancels plans, drops the kids off, is done with the kitchen; a denial ends nothing
+        # one cancels plans, drops the kids off, is done with the kitchen, skips one class; a denial ends nothing
         ("I cancelled the meeting.", None),
+        ("I had to cancel my yoga class tonight, I'm sick.", None),
+        ("I cancelled my piano lesson because of the snow.", None),
+        ("I dropped my evening class.", None),
         ("I dropped the kids at school.", None),
         ("We're done with the kitchen.", None),
         ("I didn't quit the gym.", None),

@@ -64,6 +64,15 @@ def test_no_one_is_carried_where_the_talk_has_moved(turns):
     assert carried([turns], ("Marcus", "Priya")) == {}
 
 
+def test_a_name_said_only_at_a_sentence_start_is_someone_when_the_next_turn_goes_on_with_he():
+    assert carried([[("Lena", "Jonah quit."), ("Lena", "He hated the commute.")]], ("Jonah",)) == {"S1:2": "Jonah"}
+
+
+def test_someone_named_by_their_role_or_reported_by_the_name_is_someone_else():
+    assert carried([[("Ines", "How's your dad?"), ("Lena", "Better. The plumber came round, he fixed the boiler.")]]) == {}
+    assert carried([[("Lena", "So Jonah told me she's pregnant!"), ("Ines", "When is she due?")]], ("Jonah",)) == {}
+
+
 def test_a_pronoun_that_no_longer_fits_ends_the_focus():
     # "she" cannot be Marcus once he was "he"; and the "he" after her is not carried either
     assert carried([[("Lena", "So Marcus quit, he walked out on Thursday."), ("Lena", "She was furious."),

@@ -136,8 +136,15 @@ PASTIME_CONTAINERS = frozenset(
 )
 # Ends whose object is a pastime only when it is something signed up to or a gerund.
 SIGNED_UP_ENDS = frozenset({"cancel", "drop", "do"})
-# How a pastime named by its noun was said to be kept up: "go to the gym", "do yoga", "play tennis", or the noun.
-PASTIME_VERBS = ("go", "do", "play")
+# How a pastime named by its noun was said to be kept up: "go to the gym", "play tennis", or the noun itself.
+PASTIME_VERBS = ("go", "play")
+# What one cancels for good, not for one day: "cancelled my gym membership", not "cancelled my yoga class tonight".
+STANDING_CONTAINERS = frozenset({"membership", "memberships", "subscription"})
+# Nouns in -ing that are no gerund of a pastime: "my evening class" is not evening-ing.
+NOT_GERUNDS = frozenset(
+    "morning evening wedding building meeting thing something nothing anything everything ceiling king ring "
+    "spring string wing sibling darling".split()
+)
 START_HABIT = {"start": None, "begin": None, "take": "up", "pick": "up", "resume": None}
 # Phrasal verbs whose object is a pastime itself ("took up pottery"); one picks up the kids, not a pastime.
 PASTIME_PHRASES = frozenset({("take", "up"), ("give", "up")})
@@ -916,10 +923,12 @@ def activity(context: _Context, i: int) -> list[SlotValue]:
                 return [_slot(context, i, "activity", value, scope, *_activity_words(context, done[0]), negated=False)]
             # "gave up pottery", "took up yoga": what one takes up or gives up is a pastime (not "quit my job")
             taken = (lemma, verbs[lemma]) in PASTIME_PHRASES
+            if value == NONE_VALUE:
+                return _ended_pastime(context, i)
             pastimes = [o for o in _children(context, i, "dobj") if taken and _is_pastime(context, o)]
             if pastimes:
                 return [_slot(context, i, "activity", value, _lemma(context, pastimes[0]), pastimes[0], negated=False)]
-            return _ended_pastime(context, i) if value == NONE_VALUE else []
+            return []
     if lemma in PASTIME_ENDS and (PASTIME_ENDS[lemma] is None or PASTIME_ENDS[lemma] in particles):
         return _ended_pastime(context, i)
     if token.tag not in ("VBP", "VBZ", "VB", "VBN"):
@@ -950,6 +959,8 @@ def _ended_pastime(context: _Context, verb: int) -> list[SlotValue]:
     doc, lemma = context.doc, _lemma(context, verb)
     if _negated(context, verb) or (lemma == "do" and not _children(context, verb, "auxpass")):
         return []
+    if _one_occasion(context, verb, []):
+        return []  # "cancelled my yoga class tonight", "stopped the run on Sunday": one occasion, not the habit
     things = _children(context, verb, "dobj") + [
         obj for prep, obj in _prep_objects(context, verb, PASTIME_END_PREPS)
     ] + [j for j in _children(context, verb, "advcl", "xcomp") if doc.tokens[j].tag == "VBG"]
@@ -958,24 +969,29 @@ def _ended_pastime(context: _Context, verb: int) -> list[SlotValue]:
             scope = _activity_scope(context, thing)
             scopes = [scope] if scope else []
         else:
-            scopes = _pastime_forms(context, thing, needs_container=lemma in SIGNED_UP_ENDS)
+            scopes = _pastime_forms(context, thing, "standing" if lemma == "cancel" else lemma in SIGNED_UP_ENDS)
         if scopes:
             return [_slot(context, verb, "activity", NONE_VALUE, scope, thing, negated=False) for scope in scopes]
     return []
 
 
-def _pastime_forms(context: _Context, noun: int, needs_container: bool) -> list[str]:
-    """The scopes a pastime named by ``noun`` may have been kept up under: "gym" -> gym, go gym, do gym, play gym;
-    "my yoga class" -> the same of yoga; a gerund noun is its verb ("quit swimming" -> swim)."""
+def _pastime_forms(context: _Context, noun: int, needs_container: bool | str) -> list[str]:
+    """The scopes a pastime named by ``noun`` may have been kept up under: "gym" -> gym, go gym, play gym; "my
+    yoga class" -> the same of yoga; a gerund noun is its verb ("quit swimming" -> swim). ``needs_container``:
+    the pastime must be named as something signed up to; "standing": something kept for good (a membership,
+    classes), as a cancelled single class is one occasion."""
     word = _lemma(context, noun)
     if word in PASTIME_CONTAINERS:
         compounds = _children(context, noun, "compound")
-        if not compounds:
+        if not compounds or _is_time(context, compounds[-1]) or (
+                needs_container == "standing" and word not in STANDING_CONTAINERS and context.doc.tokens[noun].tag != "NNS"):
             return []
         word = _lemma(context, compounds[-1])
     elif needs_container or not _is_pastime(context, noun) or word in APPOINTMENT_NOUNS | CHILD_NOUNS:
         return []
-    if word.endswith("ing") and len(word) > 5:
+    if is_medicine(word):
+        return []  # stopping a medicine is a medication (`medication`)
+    if word.endswith("ing") and len(word) > 5 and word not in NOT_GERUNDS:
         return [verb_of_gerund(word)]
     return [word, *(f"{verb} {word}" for verb in PASTIME_VERBS)]
 
@@ -985,10 +1001,12 @@ def verb_of_gerund(word: str) -> str:
     smoke, "cycling" cycle, "dancing" dance, "walking" walk, "gardening" garden. (A verb's lemma comes from the
     parser; a noun's lemma is the gerund itself.)"""
     stem = word[:-3]
-    if stem[-1] == stem[-2] and stem[-1] not in "lsz":
-        return stem[:-1]
     one_syllable = len(re.findall(r"[aeiouy]+", stem)) == 1
-    if re.search(r"(?:c|[^aeioul]l|dg|rg)$", stem) or (one_syllable and re.search(r"[^aeiou][aeiou][^aeiouwxy]$", stem)):
+    # "swimming", and the British "travelling"; "spelling" and "rolling" keep their double l
+    if stem[-1] == stem[-2] and stem[-1] not in "sz" and (stem[-1] != "l" or not one_syllable):
+        return stem[:-1]
+    if re.search(r"(?:c|[^aeioul]l|dg|rg|[^aeiou]at|iz)$", stem) or (
+            one_syllable and re.search(r"[^aeiou][aeiou][^aeiouwxy]$", stem)):
         return stem + "e"
     return stem
 
@@ -1335,9 +1353,13 @@ DOSE_UNITS = frozenset({"mg", "mcg", "µg", "ug", "ml", "g", "iu", "units", "uni
 DOSE_UNIT_NAMES = {"milligrams": "mg", "micrograms": "mcg", "µg": "mcg", "ug": "mcg", "unit": "units"}
 DOSE = re.compile(r"(\d+(?:\.\d+)?)(mg|mcg|µg|ug|ml|g|iu)")
 MEDICINE_STARTS = frozenset({"start", "begin", "take", "prescribe", "try", "restart", "resume", "put", "keep"})
+# Verbs "on" a medicine hangs on when someone takes it: "been on", "put me on", "started him on", "stay on".
+ON_MEDICINE_VERBS = MEDICINE_STARTS | frozenset({"be", "stay", "go", "get", "remain", "come"})
+SWITCH_VERBS = frozenset({"switch", "change", "move", "swap"})
+NUMBER = re.compile(r"\d+(?:\.\d+)?")
 MEDICINE_STOPS = frozenset({"stop", "quit", "finish", "drop", "ditch", "discontinue"})
-DOSE_CHANGES = frozenset({"up", "increase", "raise", "lower", "reduce", "double", "halve", "bump", "adjust", "change",
-                          "cut", "decrease", "switch"})
+DOSE_CHANGES = frozenset({"up", "increase", "raise", "lower", "reduce", "double", "halve", "bump", "adjust", "cut",
+                          "decrease"})
 # Words between the medicine and the word that says what happens to it: "off the propranolol", "on Lena's
 # propranolol", "upped her dose of ..."
 MEDICINE_DETERMINERS = DETERMINERS | frozenset({"'s", "’s", "dose", "of"})
@@ -1348,34 +1370,61 @@ def is_medicine(word: str) -> bool:
 
 
 def medication(context: _Context, i: int) -> list[SlotValue]:
-    """What a person takes of a medicine, one value at a time: its dose ("put me on propranolol 40mg" ->
-    ``self.medication[propranolol] = 40 mg``, "upped my propranolol to 80mg"), ``yes`` where no dose is said
-    ("I'm on amoxicillin"), ``none`` once stopped ("stopped the amoxicillin", "fully off the propranolol now",
-    "switched from atorvastatin to rosuvastatin" for the first). The parse often mistakes a medicine's name
-    (a verb after "to", a proper noun), so what happens to it is read from the word before it, past
-    determiners and owners, and from the verbs of its sentence."""
+    """What a person takes of a medicine, one value at a time: its dose ("put me on propranolol 40mg", "I've been
+    on 20mg of citalopram" -> ``self.medication[...] = 40 mg``, "upped my propranolol to 80mg"), ``yes`` where no
+    dose is said ("I'm on amoxicillin"), ``none`` once stopped ("stopped the amoxicillin", "fully off the
+    propranolol now", "switched from atorvastatin to rosuvastatin" for the first). The parse often mistakes a
+    medicine's name (a verb after "to", a proper noun), so what happens to it is read from the word before it,
+    past determiners, owners and a dose, and from the verbs of its sentence: "on" only after a verb of being or
+    putting on ("allergic to penicillin", "a documentary on Ozempic" are no medication), "to" only after a change
+    of dose or a switch, and a past "was on" tells nothing of now."""
     doc = context.doc
     drug = doc.tokens[i].lower
     if not is_medicine(drug):
         return []
-    before = i - 1
-    while before >= 0 and (doc.tokens[before].lower in MEDICINE_DETERMINERS or doc.tokens[before].pos == "PROPN"):
-        before -= 1
+    before, dose_before = _word_before_medicine(context, i)
     word = doc.tokens[before].lower if before >= 0 else ""
     verbs = [t.i for t in doc.tokens if t.sent == doc.tokens[i].sent and t.pos in ("VERB", "AUX")]
     lemmas = {_lemma(context, v) for v in verbs}
     predicate = _medicine_predicate(context, i, before, verbs)
-    if word == "off" or (word == "from" and lemmas & {"switch", "change", "move", "swap"}) or (
-            before >= 0 and _lemma(context, before) in MEDICINE_STOPS):
+    on_head = _parent(context, before) if word == "on" else None
+    if on_head is not None and (_lemma(context, on_head[0]) not in ON_MEDICINE_VERBS or _was(context, on_head[0])):
+        return []
+    started = before >= 0 and _lemma(context, before) in MEDICINE_STARTS
+    if word == "off" or (word == "from" and lemmas & SWITCH_VERBS) or (before >= 0 and _lemma(context, before) in MEDICINE_STOPS):
         value = NONE_VALUE
-    elif word in ("on", "to") or (before >= 0 and _lemma(context, before) in MEDICINE_STARTS | DOSE_CHANGES) or (
-            _lemma(context, predicate) in DOSE_CHANGES):
-        value = _dose(context, i) or ("yes" if word in ("on", "to") or _lemma(context, before) in MEDICINE_STARTS else "")
+    elif word == "on" or started or (word == "to" and lemmas & (DOSE_CHANGES | SWITCH_VERBS)):
+        value = _dose(context, i) or dose_before or "yes"
+    elif (before >= 0 and _lemma(context, before) in DOSE_CHANGES) or _lemma(context, predicate) in DOSE_CHANGES:
+        value = _dose(context, i) or dose_before
     else:
         value = ""
     if not value:
         return []
     return [_slot(context, predicate, "medication", value, drug, i, subject=_taker(context, i, predicate))]
+
+
+def _was(context: _Context, verb: int) -> bool:
+    """A simple past "was/were": "I was on citalopram for a year" says nothing of now."""
+    return _lemma(context, verb) == "be" and context.doc.tokens[verb].tag == "VBD"
+
+
+def _word_before_medicine(context: _Context, i: int) -> tuple[int, str]:
+    """The index of the word that says what happens to the medicine at ``i``, stepping back past determiners,
+    owners and a dose said before it ("on 20mg of citalopram"), and that dose ("" when none)."""
+    doc, before, dose = context.doc, i - 1, ""
+    while before >= 0:
+        token = doc.tokens[before]
+        joined = DOSE.fullmatch(token.lower)
+        if joined:
+            dose = _dose_text(joined[1], joined[2])
+        elif token.lower in DOSE_UNITS and before > 0 and NUMBER.fullmatch(doc.tokens[before - 1].lower):
+            dose = _dose_text(doc.tokens[before - 1].text, token.lower)
+            before -= 1
+        elif not (token.lower in MEDICINE_DETERMINERS or token.pos == "PROPN"):
+            break
+        before -= 1
+    return before, dose
 
 
 def _medicine_predicate(context: _Context, i: int, before: int, verbs: list[int]) -> int:
@@ -1399,27 +1448,34 @@ def _dose(context: _Context, i: int) -> str:
     for j in range(i + 1, min(len(doc), i + 8)):
         if doc.tokens[j].sent != doc.tokens[i].sent or is_medicine(doc.tokens[j].lower):
             break
-        joined = DOSE.fullmatch(doc.tokens[j].lower)  # "40mg" as one token
+        joined = DOSE.fullmatch(doc.tokens[j].lower)  # the tokenizer keeps "40mg" whole
         if joined:
-            return f"{joined[1]} {DOSE_UNIT_NAMES.get(joined[2], joined[2])}"
+            return _dose_text(joined[1], joined[2])
         unit = doc.tokens[j + 1].lower if j + 1 < len(doc) else ""
-        if re.fullmatch(r"\d+(?:\.\d+)?", doc.tokens[j].lower) and unit in DOSE_UNITS:
-            return f"{doc.tokens[j].text} {DOSE_UNIT_NAMES.get(unit, unit)}"
+        if NUMBER.fullmatch(doc.tokens[j].lower) and unit in DOSE_UNITS:
+            return _dose_text(doc.tokens[j].text, unit)
     return ""
 
 
+def _dose_text(number: str, unit: str) -> str:
+    return f"{number} {DOSE_UNIT_NAMES.get(unit, unit)}"
+
+
 def _taker(context: _Context, i: int, predicate: int) -> str:
-    """Who takes it: the medicine's owner ("Lena's propranolol"), the person a verb put on or took off it ("put
-    Lena on", "switched Daniel from"), a person subject ("I stopped the amoxicillin"), else the speaker."""
-    owners = _children(context, i, "poss")
+    """Who takes it: the medicine's owner ("Lena's propranolol", "my dose of sertraline"), the one a verb put on
+    or took off it ("put Lena on", "switched Daniel from"), a subject that is someone ("I stopped the
+    amoxicillin", "my dog is on gabapentin"), else the speaker (the GP who upped it is not)."""
+    up = _parent(context, i)
+    of_noun = _parent(context, up[0]) if up and up[1] == "pobj" and context.doc.tokens[up[0]].lower == "of" else None
+    owners = _children(context, i, "poss") or (_children(context, of_noun[0], "poss") if of_noun else [])
     if owners:
         return _subject_key(context, owners[0])
     for arc in context.doc.children(predicate):
-        token = context.doc.tokens[arc.dep]
         if arc.label == "dobj" and arc.dep != i and _is_person(context, arc.dep):
             return _subject_key(context, arc.dep)
     k, seen = predicate, set()
-    while k is not None and k not in seen:  # up to the clause's subject ("Tom was prescribed naproxen")
+    # the parse may hang the verb on its "be" ("Tom was prescribed naproxen": prescribed modifies naproxen)
+    while k is not None and k not in seen:
         seen.add(k)
         subjects = [s for s in _children(context, k, "nsubj", "nsubjpass") if s != i]
         if subjects:
@@ -1430,9 +1486,10 @@ def _taker(context: _Context, i: int, predicate: int) -> str:
 
 
 def _is_person(context: _Context, k: int) -> bool:
+    """Someone who may take a medicine: the speaker, a name, a personal pronoun, a relative, a child or a pet."""
     token = context.doc.tokens[k]
     return (_is_self_token(context, k) or token.ent == "PERSON" or token.pos == "PROPN"
-            or token.lower in PERSONAL_PRONOUNS or token.lemma.lower() in FAMILY_NOUNS)
+            or token.lower in PERSONAL_PRONOUNS or token.lemma.lower() in KIN_NOUNS)
 
 
 RULES = (residence, job, diet, relationship, number_of_children, schedule, ownership, health, age, activity, quantity,

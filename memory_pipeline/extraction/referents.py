@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, DISCOURSE_WORDS
 from memory_pipeline.grounding import ANIMATE_NOUNS, PERSON_ROLES, possessive
 from memory_pipeline.parsing import ParsedDoc
 
@@ -43,7 +44,11 @@ FEMALE_NOUNS = frozenset(
 PERSON_NOUNS = ANIMATE_NOUNS | MALE_NOUNS | FEMALE_NOUNS | frozenset(
     """person someone somebody stranger kid child actor actress player author writer artist singer musician coach
     nurse officer customer client patient student mentor trainer therapist counselor counsellor vet surgeon
-    landlord landlady owner driver waiter waitress guest host friend buddy mate pal classmate teammate""".split()
+    landlord landlady owner driver waiter waitress guest host friend buddy mate pal classmate teammate plumber
+    electrician builder decorator dentist gp physio physiotherapist optician pharmacist consultant midwife nanny
+    babysitter childminder carer cleaner mechanic contractor barber hairdresser stylist receptionist postman
+    courier technician engineer lawyer solicitor accountant agent recruiter interviewer director ceo founder
+    tutor instructor priest vicar neighbor""".split()
 )
 # Entity types no one is called: "Saturday was fun" has a proper noun as its subject.
 NOT_NAMES = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY", "QUANTITY", "PERCENT"})
@@ -69,12 +74,12 @@ class Focus:
 
 @dataclass(frozen=True)
 class Carried:
-    """The focus a turn's "he/she/his/her" stand for, up to character ``until`` of the turn, where it first
+    """The focus a turn's "he/she/his/her" stand for, up to character ``until_char`` of the turn, where it first
     mentions a person of its own (None when it mentions none)."""
 
     referent: str
     named: bool
-    until: int | None
+    until_char: int | None
 
 
 @dataclass(frozen=True)
@@ -98,7 +103,13 @@ _NOT_A_PERSON = re.compile(r"\b(?:the|in|at)[ \t]+$", re.IGNORECASE)
 # What stands right before a name inside a sentence: a lower-case word ("with Ines") or a title ("Dr. Patel"). Not
 # a comma: "Wow, Awesome" and "Oh, Nice" are how chat opens a sentence.
 _INSIDE_A_SENTENCE = re.compile(r"(?:[a-z'’]|\b(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?)[ \t]+$")
-_TOLD_OF = re.compile(r"[^.!?]*(?:[.!?]+[ \t]+)?(?i:\b(?:he|she)\b)")
+# Verbs after which a "he" or "she" is whom someone speaks of, not the speaker named.
+_SAYING = r"\b(?:said|says|told|tells|thinks|thought|heard)\b"
+_REPORTED = re.compile(_SAYING + r"[^.!?\n]*$")
+# A "he" or "she" later in the name's sentence, opening the next, or opening the next turn ("Jonah quit." -
+# "He hated the commute"); not after a verb of saying ("Jonah told me she's pregnant" is someone else).
+_TOLD_OF = re.compile(r"(?:(?!" + _SAYING + r")[^.!?\n])*"
+                      r"(?:[.!?]+[ \t]+|[.!?]*[ \t]*\n)?(?i:\b(?:he|she)\b)")
 
 
 def acting_names(doc: ParsedDoc) -> set[str]:
@@ -108,8 +119,9 @@ def acting_names(doc: ParsedDoc) -> set[str]:
     in a whole conversation is no one "he" or "she" is carried over to."""
     names = set()
     for token in doc.tokens:
-        if token.pos != "PROPN" or not any(arc.label in PERSON_ROLES for arc in doc.parents(token.i)):
-            continue
+        if token.pos != "PROPN" or token.lower in DISCOURSE_WORDS | CHAT_INTERJECTIONS or not any(
+                arc.label in PERSON_ROLES for arc in doc.parents(token.i)):
+            continue  # "Haha is she okay?": chat's interjections open sentences as if they were names
         entity = next((e for e in doc.entities if e.start <= token.i < e.end), None)
         if entity is not None and entity.label in NOT_NAMES:
             continue
@@ -166,10 +178,7 @@ def _a_person(name: str, said: str) -> bool:
         before = said[max(0, match.start() - 8) : match.start()]
         if _NOT_A_PERSON.search(before):
             return False
-        line_end = said.find("\n", match.end())
-        person = person or bool(
-            _INSIDE_A_SENTENCE.search(before) or _TOLD_OF.match(said, match.end(), line_end if line_end >= 0 else len(said))
-        )
+        person = person or bool(_INSIDE_A_SENTENCE.search(before) or _TOLD_OF.match(said, match.end()))
     return person
 
 
@@ -234,7 +243,8 @@ class SessionFocus:
 
     def _introduced(self, index: int, text: str, said: list[_Mention]) -> Focus | None:
         """The one person the turn mentions (by name or as a relative), or None where it mentions more or
-        someone with no name. A name's gender is that of the "he" or "she" after it, when they all agree."""
+        someone with no name, or brings in with a name a "he" or "she" it reports ("Jonah told me she's ...").
+        A name's gender is that of the "he" or "she" after it, when they all agree."""
         people = {m.referent for m in said}
         if len(people) != 1 or None in people:
             return None
@@ -243,7 +253,13 @@ class SessionFocus:
         # only a "he" or "she" after the name tells its gender: "Dr. Patel ran bloodwork and his liver enzymes are
         # high" is the dog's liver
         after = _pronoun_genders(text, after=first.at, pattern=_SUBJECT_PRONOUN)
-        return self._with_gender(focus, next(iter(after))) if len(after) == 1 else focus
+        if not after or not first.named:
+            return self._with_gender(focus, next(iter(after))) if len(after) == 1 else focus
+        pronoun = _SUBJECT_PRONOUN.search(text, first.at)
+        if _REPORTED.search(text, first.at, pronoun.start()):
+            return None  # "Jonah told me she's pregnant": the "she" the name reports on is a second person
+        told = _TOLD_OF.match(text, first.at + len(first.referent))
+        return self._with_gender(focus, next(iter(after))) if len(after) == 1 and told else focus
 
     def _with_gender(self, focus: Focus, gender: str) -> Focus:
         if focus.gender is None and focus.named:

@@ -96,7 +96,7 @@ def _perspective(
         we = None
     referent = third_person_referent(doc, (speaker.name, addressee))
     if carried:
-        until = None if carried.until is None else next((t.i for t in doc.tokens if t.idx >= carried.until), None)
+        until = None if carried.until_char is None else next((t.i for t in doc.tokens if t.idx >= carried.until_char), None)
         if referent:  # "Yes him. He's moving to Glasgow": the one before the name the turn gives
             until = referent[1] if until is None else min(until, referent[1])
         if any(t.lower in THIRD_PERSON and t.pos == "PRON" for t in doc.tokens[:until]):
