@@ -74,7 +74,7 @@ def third_person_referent(doc: ParsedDoc, excluded: Sequence[str | None]) -> tup
     skip = {part.lower() for name in excluded if name for part in name.split()}
     found: dict[str, tuple[int, int]] = {}
     for start, end in _named_people(doc):
-        name = re.sub(r"['’]s$", "", doc.span_text(start, end).strip())
+        name = bare_name(doc.span_text(start, end))
         if name and not any(part.lower() in skip for part in name.split()):
             found.setdefault(name, (start, end))
     if not found:
@@ -85,6 +85,11 @@ def third_person_referent(doc: ParsedDoc, excluded: Sequence[str | None]) -> tup
     # "Ben's sister got engaged. She told me": the sister is a second person the turn names, so "she" after her is
     # either of the two and stays as said
     return name, start, end, min(until, owned) if owned is not None else until
+
+
+def bare_name(text: str) -> str:
+    """A name as written without its possessive: "Ana's" is Ana."""
+    return re.sub(r"['’]s$", "", text.strip())
 
 
 # Nouns of someone a "she" or "he" may mean: relatives, the people of one's life, pets. (This module sits below

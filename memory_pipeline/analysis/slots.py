@@ -127,7 +127,7 @@ STOP_HABIT = {"stop": None, "quit": None, "give": "up", "drop": None}
 # Ways to end a pastime by naming it ("quit the gym", "cancelled my gym membership", "gave up on yoga", "I've gone
 # off running", "I'm done with running"): the verb, the particle it needs, and the prepositions its pastime
 # hangs on.
-PASTIME_ENDS = {"stop": None, "quit": None, "drop": None, "give": "up", "go": "off", "cancel": None, "do": None}
+PASTIME_ENDS = {**STOP_HABIT, "go": "off", "cancel": None, "do": None}
 PASTIME_END_PREPS = ("on", "with", "off")
 # What one signs up to for a pastime: the pastime is the noun before it ("my yoga class" is yoga).
 PASTIME_CONTAINERS = frozenset(
@@ -969,25 +969,25 @@ def _ended_pastime(context: _Context, verb: int) -> list[SlotValue]:
             scope = _activity_scope(context, thing)
             scopes = [scope] if scope else []
         else:
-            scopes = _pastime_forms(context, thing, "standing" if lemma == "cancel" else lemma in SIGNED_UP_ENDS)
+            scopes = _pastime_forms(context, thing, signed_up=lemma in SIGNED_UP_ENDS, for_good=lemma == "cancel")
         if scopes:
             return [_slot(context, verb, "activity", NONE_VALUE, scope, thing, negated=False) for scope in scopes]
     return []
 
 
-def _pastime_forms(context: _Context, noun: int, needs_container: bool | str) -> list[str]:
+def _pastime_forms(context: _Context, noun: int, signed_up: bool, for_good: bool) -> list[str]:
     """The scopes a pastime named by ``noun`` may have been kept up under: "gym" -> gym, go gym, play gym; "my
-    yoga class" -> the same of yoga; a gerund noun is its verb ("quit swimming" -> swim). ``needs_container``:
-    the pastime must be named as something signed up to; "standing": something kept for good (a membership,
-    classes), as a cancelled single class is one occasion."""
+    yoga class" -> the same of yoga; a gerund noun is its verb ("quit swimming" -> swim). ``signed_up``: the
+    pastime counts only named as something signed up to; ``for_good``: only as something kept for good (a
+    membership, classes), as a cancelled single class is one occasion."""
     word = _lemma(context, noun)
     if word in PASTIME_CONTAINERS:
         compounds = _children(context, noun, "compound")
-        if not compounds or _is_time(context, compounds[-1]) or (
-                needs_container == "standing" and word not in STANDING_CONTAINERS and context.doc.tokens[noun].tag != "NNS"):
+        one_of_them = word not in STANDING_CONTAINERS and context.doc.tokens[noun].tag != "NNS"
+        if not compounds or _is_time(context, compounds[-1]) or (for_good and one_of_them):
             return []
         word = _lemma(context, compounds[-1])
-    elif needs_container or not _is_pastime(context, noun) or word in APPOINTMENT_NOUNS | CHILD_NOUNS:
+    elif signed_up or for_good or not _is_pastime(context, noun) or word in APPOINTMENT_NOUNS | CHILD_NOUNS:
         return []
     if is_medicine(word):
         return []  # stopping a medicine is a medication (`medication`)
@@ -1263,14 +1263,15 @@ def _amount(context: _Context, head: int, bare: bool = False) -> tuple[str, str 
     return None
 
 
-_NUMBER_UNIT = re.compile(r"(\d+(?:\.\d+)?)([a-z]+)")
+NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_NUMBER_UNIT = re.compile(rf"({NUMBER.pattern})([a-z]+)")
 
 
 def _count(context: _Context, noun: int) -> str | None:
     """The number a noun is counted with: "three times" 3, "7 and a half hours" 7.5, "6 hours" 6."""
     for j in _children(context, noun, "nummod"):
         word = context.doc.tokens[j].lower
-        base = _number_text(word) if re.fullmatch(r"\d+(?:\.\d+)?", word) else (
+        base = _number_text(word) if NUMBER.fullmatch(word) else (
             str(NUMBER_WORDS[word]) if word in NUMBER_WORDS else None)
         if base is None:
             continue
@@ -1351,12 +1352,11 @@ MEDICINE_STEMS = re.compile(
 )
 DOSE_UNITS = frozenset({"mg", "mcg", "µg", "ug", "ml", "g", "iu", "units", "unit", "milligrams", "micrograms"})
 DOSE_UNIT_NAMES = {"milligrams": "mg", "micrograms": "mcg", "µg": "mcg", "ug": "mcg", "unit": "units"}
-DOSE = re.compile(r"(\d+(?:\.\d+)?)(mg|mcg|µg|ug|ml|g|iu)")
+DOSE = re.compile(rf"({NUMBER.pattern})(mg|mcg|µg|ug|ml|g|iu)")
 MEDICINE_STARTS = frozenset({"start", "begin", "take", "prescribe", "try", "restart", "resume", "put", "keep"})
 # Verbs "on" a medicine hangs on when someone takes it: "been on", "put me on", "started him on", "stay on".
 ON_MEDICINE_VERBS = MEDICINE_STARTS | frozenset({"be", "stay", "go", "get", "remain", "come"})
 SWITCH_VERBS = frozenset({"switch", "change", "move", "swap"})
-NUMBER = re.compile(r"\d+(?:\.\d+)?")
 MEDICINE_STOPS = frozenset({"stop", "quit", "finish", "drop", "ditch", "discontinue"})
 DOSE_CHANGES = frozenset({"up", "increase", "raise", "lower", "reduce", "double", "halve", "bump", "adjust", "cut",
                           "decrease"})

@@ -132,27 +132,38 @@ def shared_image(caption: str) -> str:
     return f"I shared {said}." if IMAGE_KINDS.match(said) else f"I shared a photo: {said}."
 
 
+def turn_addressees(turns: pl.DataFrame, participants: Mapping[tuple[str, str], list[str]]) -> dict[str, str | None]:
+    """Whom each turn's "you" means (:func:`turn_addressee`), for every turn, admitted or not."""
+    return {
+        turn_id: turn_addressee(text or "", speaker, participants.get((conversation_id, session_id), []))
+        for conversation_id, session_id, turn_id, speaker, text in turns.select(
+            "conversation_id", "session_id", "turn_id", "speaker", "text"
+        ).rows()
+    }
+
+
 def carried_over(
-    turns: pl.DataFrame, rows: pl.DataFrame, docs: Sequence[ParsedDoc], participants: Mapping[tuple[str, str], list[str]]
+    turns: pl.DataFrame,
+    rows: pl.DataFrame,
+    docs: Sequence[ParsedDoc],
+    participants: Mapping[tuple[str, str], list[str]],
+    addressees: Mapping[str, str | None],
 ) -> dict[str, Carried]:
     """The person each turn's "he/she" mean when the turn does not name them (:mod:`.referents`), read from all
-    the turns; the names to look for are the people the parser found in the admitted ones (``rows``, ``docs``)."""
-    found: dict[str, set[str]] = {}
+    the turns; the names to look for are those the admitted ones (``rows``, ``docs``) have acting."""
+    acting: dict[str, set[str]] = {}
     for conversation_id, doc in zip(rows["conversation_id"].to_list(), docs):
-        found.setdefault(conversation_id, set()).update(acting_names(doc))
+        acting.setdefault(conversation_id, set()).update(acting_names(doc))
+    speakers: dict[str, set[str]] = {}
+    for (conversation_id, _), names in participants.items():
+        speakers.setdefault(conversation_id, set()).update(names)
     every = turns.select(
         "conversation_id", "session_index", "session_id", "turn_index", "turn_id", "speaker", "text"
     ).to_dicts()
     texts: dict[str, list[str]] = {}
-    speakers: dict[str, set[str]] = {}
     for row in every:
         texts.setdefault(row["conversation_id"], []).append(row["text"] or "")
-        speakers.setdefault(row["conversation_id"], set()).add(row["speaker"])
-    names = {cid: conversation_names(found[cid], texts[cid], speakers[cid] - {None}) for cid in found}
-    addressees = {
-        r["turn_id"]: turn_addressee(r["text"] or "", r["speaker"], participants.get((r["conversation_id"], r["session_id"]), []))
-        for r in every
-    }
+    names = {cid: conversation_names(acting[cid], texts[cid], speakers.get(cid, set())) for cid in acting}
     return carried_referents(every, names, addressees)
 
 
@@ -180,14 +191,15 @@ def extract_memories(
         raise ValueError(f"{len(docs)} parses given for {rows.height} admitted turns")
     participants = session_participants(turns)
     roles = speaker_roles(turns)
-    carried = carried_over(turns, rows, docs, participants) if config.ground_deixis else {}
+    addressees = turn_addressees(turns, participants)
+    carried = carried_over(turns, rows, docs, participants, addressees) if config.ground_deixis else {}
 
     entry_rows: list[dict] = []
     per_conversation: dict[str, list[TurnExtraction]] = {}
     recent: dict[tuple[str, str | None], list[tuple[int, list[TemporalMention]]]] = {}
     for row, doc in zip(rows.iter_rows(named=True), docs):
         session = (row["conversation_id"], row.get("session_id"))
-        addressee = turn_addressee(row["text"], row.get("speaker"), participants.get(session, []))
+        addressee = addressees[row["turn_id"]]
         said_at = said_time(row)
         addressee_role = roles.get((row["conversation_id"], addressee)) if addressee else None
         index = row.get("turn_index") or 0

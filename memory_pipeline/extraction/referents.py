@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, DISCOURSE_WORDS
-from memory_pipeline.grounding import ANIMATE_NOUNS, PERSON_ROLES, possessive
+from memory_pipeline.grounding import ANIMATE_NOUNS, PERSON_ROLES, bare_name, possessive
 from memory_pipeline.parsing import ParsedDoc
 
 # How many turns a person stays the one "he" or "she" may mean without being mentioned again: the other side's
@@ -53,7 +53,7 @@ PERSON_NOUNS = ANIMATE_NOUNS | MALE_NOUNS | FEMALE_NOUNS | frozenset(
 # Entity types no one is called: "Saturday was fun" has a proper noun as its subject.
 NOT_NAMES = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY", "QUANTITY", "PERCENT"})
 _OWNERS = {"my": "speaker", "your": "addressee", "ur": "addressee"}
-_PRONOUN = re.compile(r"\b(?:he|him|his|himself|she|her|hers|herself)\b", re.IGNORECASE)
+_PRONOUN = re.compile(r"\b(?:" + "|".join(PRONOUN_GENDER) + r")\b", re.IGNORECASE)
 _SUBJECT_PRONOUN = re.compile(r"\b(?:he|she)\b", re.IGNORECASE)
 _RELATIVE = re.compile(
     r"\b(my|your|ur)\s+(?:(?:little|big|older|younger|elder|baby|best|late|new|old)\s+)?([a-zé-]+)\b", re.IGNORECASE
@@ -126,7 +126,7 @@ def acting_names(doc: ParsedDoc) -> set[str]:
         if entity is not None and entity.label in NOT_NAMES:
             continue
         text = doc.span_text(entity.start, entity.end) if entity is not None else token.text
-        names.add(re.sub(r"['’]s$", "", text.strip()))
+        names.add(bare_name(text))
     return names
 
 
