@@ -1402,3 +1402,32 @@ def test_a_cancellation_naming_which_one_calls_off_only_the_plan_it_names(parser
     readings = read_frame(frame, parser)
     final = final_lifecycles(initial_lifecycles(memories_by_id(frame), readings), _links_of(frame, readings, embedder))
     assert (final["golf"], final["focus"]) == ("pending", "cancelled")
+
+
+def test_the_planners_report_of_the_same_event_in_other_words_completes_the_plan(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    plan = ("plan", "The move is the big thing this autumn. Jess is leaving Berlin for Lisbon at the end of October.",
+            datetime(2024, 9, 3, 10), datetime(2024, 10, 21), datetime(2024, 11, 1))
+
+    def outcome(later: str, said: datetime, day: datetime, speaker: str = "Jess") -> str | None:
+        frame = _plan_frame([plan, ("later", later, said, day)])
+        frame = frame.with_columns(pl.when(pl.col("memory_id") == "later").then(pl.lit(speaker))
+                                   .otherwise(pl.col("speaker")).alias("speaker"))
+        readings = read_frame(frame, parser)
+        initial = initial_lifecycles(memories_by_id(frame), readings)
+        return final_lifecycles(initial, _links_of(frame, readings, embedder))["plan"]
+
+    told = datetime(2024, 11, 20, 9)
+    # the report's own clause ("moved on 28 October") shares no word with "leaving Berlin for Lisbon"
+    assert outcome("Jess is writing from Lisbon. Jess moved on 28 October.", told, datetime(2024, 10, 28)) == "completed"
+    # someone else's move, a question, a denial, or a day outside the window tell nothing of the plan
+    assert outcome("Kai is writing from Lisbon. Kai moved on 28 October.", told, datetime(2024, 10, 28),
+                   speaker="Kai") == "pending"
+    assert outcome("Is Jess writing from Lisbon? Did Jess move on 28 October?", told, datetime(2024, 10, 28)) == "pending"
+    assert outcome("Jess is not writing from Lisbon. Jess never moved on 28 October.", told,
+                   datetime(2024, 10, 28)) != "completed"
+    assert outcome("Jess is writing from Lisbon. Jess moved on 28 March.", datetime(2025, 4, 2, 9),
+                   datetime(2025, 3, 28)) == "pending"

@@ -230,7 +230,7 @@ def classify_pair(
     overlap = event_overlap(new_reading, old_reading)
     same_event = overlap >= config.event_overlap
     if old_is_plan:
-        outcome = _plan_outcome(new, old, new_reading, old_reading, config, moved_to)
+        outcome = _plan_outcome(new, old, new_reading, old_reading, config, moved_to, same_event)
         if outcome is not None:
             return LinkProposal(old.memory_id, *outcome)
     if new_reading.correction is not None and moved_from_its_date(new, old, new_reading):
@@ -247,11 +247,13 @@ def classify_pair(
 
 
 def _plan_outcome(
-    new: Memory, plan: Memory, reading: Reading, plan_reading: Reading, config: LinksConfig, moved_to: Memory | None
+    new: Memory, plan: Memory, reading: Reading, plan_reading: Reading, config: LinksConfig, moved_to: Memory | None,
+    same_event: bool = False,
 ) -> tuple[str, float, str, str] | None:
     """What a later memory says became of a plan: the clause of its cancellation, denial or report must be
     about the plan's event (its own words, not the rest of either memory); a report must fall in the plan's
-    window, or in the new one where a later memory moved the plan."""
+    window, or in the new one where a later memory moved the plan. ``same_event``: the two memories' words, not
+    only the clauses', are about one event."""
     if new.session_time is None or plan.session_time is None or new.session_time <= plan.session_time:
         return None  # a plan is followed up later, not in the session that made it
     planned = planned_event(plan_reading)
@@ -276,7 +278,27 @@ def _plan_outcome(
             return FOLLOWUP, 0.8, COMPLETED, "reported under way after its start"
         if moved_to is not None and moved_to.memory_id != new.memory_id and report_fits_plan(moved_to, new, grace):
             return FOLLOWUP, 0.8, COMPLETED, "reported done on the new date"
+    if same_event and _the_planner_tells_it_happened(new, plan, reading, grace):
+        return FOLLOWUP, 0.7, COMPLETED, "the planner's report of the same event in its window"
     return None
+
+
+def _the_planner_tells_it_happened(report: Memory, plan: Memory, reading: Reading, grace: timedelta) -> bool:
+    """A report in other words than the plan's ("I'm leaving Berlin for Lisbon at the end of October", then "I
+    moved on 28 October"; "need to book a van", then "booked a van for the 15th") is its outcome when the planner
+    tells it, of a day inside the planned window, in a later session, as done and not denied: whole memories about
+    one event, one person's, one time. Not a question, a plan or anything negated ("the July review didn't go
+    anywhere"), and not what is still ahead when told ("we fly to Tokyo on October 3rd", said in July)."""
+    if not reading.report or reading.future or reading.question or reading.negated:
+        return False
+    if reading.cancel is not None or reading.denial is not None or reading.correction is not None:
+        return False
+    if plan.speaker is None or report.speaker != plan.speaker:
+        return False
+    if not (plan.explicit_time and report.explicit_time) or report.event_start is None:
+        return False
+    told_after = report.session_time is not None and report.event_start <= report.session_time
+    return told_after and intervals_overlap(plan, report, grace)
 
 
 def names_its_kind(event: Event, plan_reading: Reading) -> bool:
