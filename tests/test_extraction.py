@@ -286,6 +286,19 @@ def test_a_weekday_naming_a_kind_of_thing_yields_to_a_date(parser, resolver):
 
 
 @pytest.mark.slow
+def test_a_holiday_naming_a_kind_of_thing_yields_to_a_date(parser, resolver):
+    said = datetime(2023, 11, 21, 18)
+    home = extract_turn(parser.parse("My daughter comes home for the Christmas break on December 16th."), "Ben", said,
+                        ExtractorConfig(), resolver)
+    assert home.event.start == datetime(2023, 12, 16)  # the day she comes, not Christmas Day
+    party = extract_turn(parser.parse("Our Christmas party is on December 8th."), "Ben", said, ExtractorConfig(), resolver)
+    assert party.event.start == datetime(2023, 12, 8)
+    # alone, the holiday still dates the occasion it names
+    alone = extract_turn(parser.parse("The Christmas party was so much fun."), "Ben", datetime(2024, 1, 3), ExtractorConfig(), resolver)
+    assert alone.event.start == datetime(2023, 12, 25)
+
+
+@pytest.mark.slow
 def test_a_quotation_keeps_the_quoted_speakers_you(parser, resolver):
     said = extract_turn(parser.parse('my boss said "you\'re getting promoted in June"'), "Paul", SESSION,
                         ExtractorConfig(), resolver, addressee="Assistant")

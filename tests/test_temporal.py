@@ -275,8 +275,17 @@ def test_recognizer_is_built_once_and_reused(parser, resolver):
         ("I'll see my parents over the Easter weekend.", date(2024, 3, 29), date(2024, 4, 2)),
         # New Year is 1 January (with or without "'s"; recognizers-text had read "New Year" as the last year), its
         # eve the 31st of December, each the one the tense points to
-        ("Since New Year I've been vegetarian.", date(2023, 1, 1), date(2023, 1, 2)),
-        ("I've been vegetarian since New Year's.", date(2023, 1, 1), date(2023, 1, 2)),
+        # ... and "since" one runs up to the day it is said, as "since March" does
+        ("Since New Year I've been vegetarian.", date(2023, 1, 1), date(2023, 7, 13)),
+        ("I've been vegetarian since New Year's.", date(2023, 1, 1), date(2023, 7, 13)),
+        ("I haven't had a drink since Christmas.", date(2022, 12, 25), date(2023, 7, 13)),
+        ("My dad has been in hospital since the 10th.", date(2023, 7, 10), date(2023, 7, 13)),
+        # "the other day" is some day of the last week, not a day the talk calls good or long
+        ("My wife got promoted to head nurse the other day.", date(2023, 7, 5), date(2023, 7, 11)),
+        ("The other day I ran into Tom at the market.", date(2023, 7, 5), date(2023, 7, 11)),
+        ("My brother is flying in from Cairo later today.", date(2023, 7, 12), date(2023, 7, 13)),
+        # a place the tagger took into the date is no part of it (the whole had been read as this month)
+        ("We're driving up to my parents' in Manchester the weekend after next.", date(2023, 7, 29), date(2023, 7, 31)),
         ("We'll spend New Year's Eve in Lisbon.", date(2023, 12, 31), date(2024, 1, 1)),
         ("Last New Year we were in Rome.", date(2023, 1, 1), date(2023, 1, 2)),
     ],
@@ -819,3 +828,20 @@ def test_a_time_of_day_is_on_the_day_said_with_it(parser, resolver):
     assert [_days(m)[0] for m in mentions] == [date(2025, 4, 9), date(2025, 4, 11)]
     # alone, a time of day is still the session day
     assert _days(ground_one(parser, resolver, "I got home at midnight.", said))[0] == date(2025, 4, 9)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("text", "until"),
+    [
+        # said on Saturday 19 November 2022: the stay ends on the Sunday after the Wednesday they come
+        ("They fly in on Wednesday and stay with us until Sunday.", date(2022, 11, 27)),
+        ("We arrive on Friday and stay until Tuesday.", date(2022, 11, 29)),
+        # with no start before it, the weekday is the nearest one
+        ("I'm off work until Monday.", date(2022, 11, 21)),
+    ],
+)
+def test_until_a_weekday_ends_what_the_day_before_it_began(parser, resolver, text, until):
+    mentions = resolver.ground(parser.parse(text), datetime(2022, 11, 19, 15))
+    assert mentions[-1].start.date() == until
+

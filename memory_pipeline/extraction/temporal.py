@@ -170,7 +170,7 @@ NON_ANCHOR = re.compile(
     r"\b(?:hours?|minutes?|seconds?)$|"
     # evaluative days ("a long day", "the big day"): which day is not said; "(my) last day (at Acme)" is a
     # day of something else, not yesterday
-    r"^(?:a|an|the|our|my|that)\s+(?:\w+\s+)?day$|^(?:first|last|final)\s+day$|"
+    r"^(?:a|an|the|our|my|that)\s+(?!other\s+day$)(?:\w+\s+)?day$|^(?:first|last|final)\s+day$|"
     # a bare small number is an age or a count, not a date ("since I was 17"); "9-5" is working hours
     r"^(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
     r"sixteen|seventeen|eighteen|nineteen|twenty)$|^\d{1,2}\s*-\s*\d{1,2}$",
@@ -354,7 +354,9 @@ class TemporalResolver:
         spans: list[tuple[int, int]] = []
         for ent in doc.entities:
             if ent.label in ("DATE", "TIME"):
-                spans.append((doc.tokens[ent.start].idx, doc.tokens[ent.end - 1].end))
+                first = _past_a_leading_name(doc, ent.start, ent.end)
+                if first < ent.end:
+                    spans.append((doc.tokens[first].idx, doc.tokens[ent.end - 1].end))
         spans.extend(m.span() for m in CUES.finditer(doc.text))
         spans.extend(m.span() for m in BARE_DAY_OF_MONTH.finditer(doc.text)
                      if _a_day_by_itself(doc, *m.span()) or _a_day_moved_to(doc, *m.span()))
@@ -402,11 +404,14 @@ class TemporalResolver:
                     # talk ("we stayed for another two days") it stays the stretch up to the session
                     tense = "future"
                 resolved = self.resolve(resolved_as, session_time, tense, governed=bool(_clause_of(doc, start)))
+            if resolved is not None and _after_word(doc, start, ("since",)):
+                resolved = _up_to_the_session(resolved, session_time)
             if resolved is None:
                 mentions.append(TemporalMention(text, start, end))
             else:
                 mentions.append(TemporalMention(text, start, end, *resolved))
-        in_month = _in_month_said_before(self._in_appositions(doc, mentions, session_time), session_time, said_before)
+        mentions = _until_after_the_start(doc, self._in_appositions(doc, mentions, session_time))
+        in_month = _in_month_said_before(mentions, session_time, said_before)
         return _on_the_day_said(doc, in_month)
 
     def _in_appositions(
@@ -490,6 +495,50 @@ BARE_DAY_OF_MONTH = RegexSet.of([re.compile(r"\bthe\s+(?:0?[1-9]|[12]\d|3[01])(?
 # of the clause ("I'm free the 9th"); as an object or a complement it is as often one of several things or a
 # rank ("I liked the 2nd better", "she was the 3rd to arrive"), and after a preposition the cue patterns decide.
 DAY_BY_ITSELF_LABELS = frozenset({"nsubj", "nsubjpass", "npadvmod"})
+
+
+def _until_after_the_start(doc: ParsedDoc, mentions: list[TemporalMention]) -> list[TemporalMention]:
+    """"They fly in on Wednesday and stay until Sunday": a weekday after "until" or "till" ends what a day said
+    before it in the sentence began, so it is the first such weekday on or after that day, not the one nearest the
+    session (said on a Saturday, that Sunday had been the day after, before they even come)."""
+    out = list(mentions)
+    for n in range(1, len(out)):
+        end, before = out[n], out[n - 1]
+        if not (end.resolved and before.resolved) or end.start >= before.start:
+            continue
+        if not BARE_WEEKDAY.fullmatch(end.text) or not _after_word(doc, end.char_start, ("until", "till", "til")):
+            continue
+        if _sentence_at(doc, end.char_start) != _sentence_at(doc, before.char_start):
+            continue
+        weekday = WEEKDAYS.index(end.text.lower().removeprefix("on ").strip())
+        day = before.start.date() + timedelta(days=(weekday - before.start.weekday()) % 7)
+        out[n] = TemporalMention(end.text, end.char_start, end.char_end, *_days(day))
+    return out
+
+
+def _past_a_leading_name(doc: ParsedDoc, start: int, end: int) -> int:
+    """The first token of a date entity after any place or person name the tagger took into it ("Manchester the
+    weekend after next", read whole, had been handed to recognizers-text, which made it this month): proper nouns
+    that are no month, weekday or holiday, followed by a word of time that is no name or number."""
+    text = doc.text.replace("’", "'")
+    first = start
+    while first < end - 1:
+        token = doc.tokens[first]
+        if token.pos != "PROPN" or re.fullmatch(_MONTH, token.lower) or token.lower in WEEKDAYS or HOLIDAY.match(text, token.idx):
+            break
+        first += 1
+    rest = doc.tokens[first]
+    # only before words of time ("the weekend after next", "next week", "tomorrow"); "Summer 2019" stays whole
+    return first if first > start and rest.pos not in ("PROPN", "NUM") else start
+
+
+def _up_to_the_session(resolved: tuple[datetime, datetime, str], session_time: datetime) -> tuple[datetime, datetime, str]:
+    """"Since the 15th", "since New Year's Day": a day the stretch runs from up to the day it is said, as "since
+    March" does (the rules read a "since" they see in the expression so; the tagger often leaves it out)."""
+    start, _, kind = resolved
+    if kind != "point" or start > session_time:
+        return resolved
+    return start, _day(session_time.date() + timedelta(days=1)), "range"
 
 
 def _lone_ordinal(doc: ParsedDoc, start: int, end: int, tags: tuple[str, ...]) -> Token | None:
@@ -1293,7 +1342,8 @@ def resolve_by_rule(
 ) -> tuple[datetime, datetime, str] | None:
     """The fixed rules; ``None`` when none applies (the caller then asks recognizers-text). ``governed``: a verb
     governs the expression, so a day of the month in present talk is the coming one (:func:`_day_of_month`)."""
-    if text in ("today", "tonight", "now", "this morning", "this afternoon", "this evening", "earlier today"):
+    if text in ("today", "tonight", "now", "this morning", "this afternoon", "this evening", "earlier today",
+                "later today", "later tonight"):
         return _days(anchor)
     if text in ("yesterday", "last night") or text.startswith("yesterday "):
         return _days(anchor - timedelta(days=1))

@@ -352,14 +352,23 @@ def _whole_turn(doc: ParsedDoc, speaker: Speaker, perspective: Perspective, resu
     return result
 
 
-def _weekday_modifier(doc: ParsedDoc, mention: TemporalMention) -> bool:
-    """``mention`` is a lone weekday name that the parse hangs as a compound on a noun after it ("Monday lesson",
-    "Friday meeting"): it says which kind of lesson or meeting, not necessarily when this one is."""
+def _kind_modifier(doc: ParsedDoc, mention: TemporalMention) -> bool:
+    """``mention`` is a lone weekday name or a holiday that the parse hangs as a compound on a noun after it
+    ("Monday lesson", "Friday meeting", "the Christmas break", "our Christmas party"): it says which kind of lesson,
+    meeting or party, not necessarily when this one is ("home for the Christmas break on December 16th")."""
     inside = [t for t in doc.tokens if mention.char_start <= t.idx < mention.char_end and t.pos != "DET"]
-    if len(inside) != 1 or inside[0].lower not in WEEKDAYS:
+    if not inside:
         return False
-    token = inside[0]
-    return any(arc.label == "compound" and arc.head > token.i and doc.tokens[arc.head].pos == "NOUN" for arc in doc.parents(token.i))
+    if len(inside) == 1 and inside[0].lower in WEEKDAYS:
+        nouns = ("NOUN",)
+    elif HOLIDAY.fullmatch(doc.text[inside[0].idx : inside[-1].end].replace("’", "'")):
+        nouns = ("NOUN", "PROPN")
+    else:
+        return False
+    token = inside[-1]
+    return any(
+        arc.label == "compound" and arc.head > token.i and doc.tokens[arc.head].pos in nouns for arc in doc.parents(token.i)
+    )
 
 
 def extract_turn(
@@ -442,12 +451,12 @@ def extract_turn(
     appended = {id(m) for mentions in appendices.values() for m in mentions}
     replaced = {id(m) for m in replaced_dates(doc, result.mentions)}
     foreign = {id(m) for n, mentions in appendices.items() for m in mentions if _against_the_tense(doc, units[n], m, session_time)}
-    # a weekday that only names a kind of thing ("our first Monday lesson is May 5", "the Friday meeting"), or the
-    # time of a call ("the clinic rang this morning and moved it to the 2nd"), dates the entry only where no other
-    # date does; what one was told of keeps its own ("wanted to tell her about the event last week")
+    # a weekday or holiday that only names a kind of thing ("our first Monday lesson is May 5", "the Christmas party
+    # on December 8th"), or the time of a call ("the clinic rang this morning and moved it to the 2nd"), dates the
+    # entry only where no other date does; what one was told of keeps its own ("wanted to tell her about the event last week")
     ranked = sorted(
         (m for m in result.mentions if id(m) not in foreign),
-        key=lambda m: (id(m) in appended, id(m) in replaced, dates_the_news(doc, m, CALL_LEMMAS), _weekday_modifier(doc, m)),
+        key=lambda m: (id(m) in appended, id(m) in replaced, dates_the_news(doc, m, CALL_LEMMAS), _kind_modifier(doc, m)),
     )
     result.event = next((m for m in ranked if m.resolved and m.kind != "duration" and m.text.lower() in lowered), None) or next(
         (m for m in ranked if m.resolved and m.text.lower() in lowered), None
