@@ -205,15 +205,19 @@ def phrase_cue(doc: ParsedDoc, kind: str, phrases) -> Cue | None:
     return None
 
 
-def negated_heads(doc: ParsedDoc) -> list[int]:
+def negated_heads(doc: ParsedDoc, through_adverbs: bool = True) -> list[int]:
     """Tokens governing a negation (``neg`` arcs, or a negation word attached as a modifier); a negated adverb
-    negates its verb too ("no longer lives": ``no`` hangs on ``longer``, which hangs on ``lives``)."""
+    negates its verb too ("no longer lives": ``no`` hangs on ``longer``, which hangs on ``lives``), unless
+    ``through_adverbs`` is off: then only what a negation hangs on itself ("Not yet, I'll do it this week" plans
+    what it says, and "not now, but I will go" goes)."""
     heads = []
     for arc in doc.arcs:
         word = doc.tokens[arc.dep].lower
         if arc.label == "neg" or (word in NEGATIONS and arc.label in ("advmod", "det")):
-            heads.append(arc.head)
-            if doc.tokens[arc.head].pos == "ADV":
+            if doc.tokens[arc.head].pos != "ADV":
+                heads.append(arc.head)
+            elif through_adverbs:
+                heads.append(arc.head)
                 heads.extend(parent.head for parent in doc.parents(arc.head))
     return heads
 
@@ -257,7 +261,7 @@ def cancel_cues(doc: ParsedDoc) -> Iterator[Cue]:
             if not (lemma == "postpone" and _has_new_date(doc, token.i)):
                 yield Cue("cancel", token.text, token.i)
     for found in (phrase_cue(doc, "cancel", CANCEL_PHRASES), _declared_off(doc), _did_not_come_about(doc),
-                  _no_such_event_ahead(doc), _not_going(doc)):
+                  _no_such_event_ahead(doc), _not_going(doc), _will_not_take_part(doc)):
         if found is not None:
             yield found
     text = doc.text.lower()
@@ -335,6 +339,74 @@ def _not_going(doc: ParsedDoc) -> Cue | None:
     return None
 
 
+# Verbs of taking part in or bringing about an event: negated in the future ("I'm not going to do the Dublin
+# marathon", "we won't be hosting Christmas"), the speaker turns the event down.
+TAKING_PART_LEMMAS = frozenset(
+    """do run go attend join enter race compete travel fly visit host move apply take make start hold throw
+    sign""".split()
+)
+
+
+def _will_not_take_part(doc: ParsedDoc) -> Cue | None:
+    """A negated future of taking part, said of someone ("I'm not going to do the marathon this year", "we won't be
+    hosting Christmas", "I won't make it to the wedding"): the event is off for them. Only with what they would
+    have done or gone to (an object or a preposition's), so "I'm not going to lie" and "I won't go on about it"
+    name nothing ("about it" is a pronoun's); not a condition nor what one would bring about ("if I don't get the
+    job I won't move to Oslo")."""
+    for head in negated_heads(doc, through_adverbs=False):
+        verb = _taking_part_in_future(doc, head)
+        if verb is None or _conditional(doc, head) or _conditional(doc, verb):
+            continue
+        subjects = children(doc, head, "nsubj") or children(doc, verb, "nsubj")
+        if not subjects or not all(_someone(doc, k) for k in subjects):
+            continue
+        if _names_what_is_done(doc, verb):
+            return Cue("cancel", doc.span_text(head, verb + 1), verb)
+    return None
+
+
+def _conditional(doc: ParsedDoc, verb: int) -> bool:
+    """The verb's clause is a condition, has one, or hangs on one: "if I don't go", "if I don't get the job I won't
+    move"."""
+    clauses, up = [verb] + children(doc, verb, "advcl"), parent(doc, verb)
+    while up is not None and up[0] not in clauses:  # the parse may hang the clause on the condition's object
+        clauses.append(up[0])
+        up = parent(doc, up[0])
+    return any(doc.tokens[m].lower in ("if", "unless") for k in clauses for m in children(doc, k, "mark"))
+
+
+def _taking_part_in_future(doc: ParsedDoc, head: int) -> int | None:
+    """The verb of taking part that the negated ``head`` puts in the future: itself with "will"/"'ll"/"gonna" ("won't
+    run"), or the verb "going to" governs ("not going to do")."""
+    token = doc.tokens[head]
+    if token.lemma.lower() == "go" and token.tag == "VBG":
+        verbs = [k for k in children(doc, head, "xcomp") if doc.tokens[k].pos in ("VERB", "AUX")]
+        verb = verbs[0] if verbs else None
+    else:
+        modal = any(doc.tokens[a].lower in MODAL_FUTURE or doc.tokens[a].lemma.lower() in ("will", "shall")
+                    for a in children(doc, head, "aux"))
+        verb = head if modal else None
+    if verb is None or doc.tokens[verb].lemma.lower() not in TAKING_PART_LEMMAS:
+        return None
+    return verb
+
+
+def _names_what_is_done(doc: ParsedDoc, verb: int) -> bool:
+    """The verb has a noun for what is done or gone to: an object, or a preposition's object that is no pronoun."""
+    for arc in doc.children(verb):
+        if arc.label == "dobj" and doc.tokens[arc.dep].pos in ("NOUN", "PROPN"):
+            return True
+        if arc.label == "prep" and any(doc.tokens[k].pos in ("NOUN", "PROPN") and not _a_time(doc.tokens[k])
+                                       for k in children(doc, arc.dep, "pobj")):
+            return True
+    return False
+
+
+def _a_time(token) -> bool:
+    """"(won't start until) Monday", "(in) June": a time, not a thing done or gone to."""
+    return token.ent in ("DATE", "TIME") or token.lower in WEEKDAYS or token.lower in MONTHS
+
+
 def _someone(doc: ParsedDoc, k: int) -> bool:
     """Token ``k`` names a person: a personal pronoun, or a name the parser took for a person's or for no entity
     (it misses first names it does not know)."""
@@ -345,7 +417,7 @@ def _someone(doc: ParsedDoc, k: int) -> bool:
 def _no_such_event_ahead(doc: ParsedDoc) -> Cue | None:
     """A negated existential in the future: "there isn't going to be a wedding", "there won't be a party". The cue
     sits on the "be", whose complement is what will not take place; a present one ("there's no milk") is no cue."""
-    negated = set(negated_heads(doc))
+    negated = set(negated_heads(doc, through_adverbs=False))
     for token in doc.tokens:
         if token.lemma.lower() != "be" or not children(doc, token.i, "attr"):
             continue
@@ -361,12 +433,19 @@ def _no_such_event_ahead(doc: ParsedDoc) -> Cue | None:
     return None
 
 
+ORDINAL_DAY = re.compile(r"(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)")
+
+
 def _has_new_date(doc: ParsedDoc, verb: int, named: bool = False) -> bool:
     """The verb says where the event goes: a "to/until/till/for" dependent ("postponed to later"); with ``named``,
-    one whose phrase holds a DATE entity ("moved my appointment to March 12", not "moved to Denver")."""
+    one whose phrase holds a DATE entity or is a day by itself ("moved my appointment to March 12", "to the 16th",
+    "to Friday"; not "moved to Denver", which names no date, nor "to the 5th floor")."""
     for arc in doc.children(verb):
         if doc.tokens[arc.dep].lower in ("to", "until", "till", "for"):
             if not named or any(doc.tokens[k].ent == "DATE" for k in subtree(doc, arc.dep)):
+                return True
+            objects = [a.dep for a in doc.children(arc.dep) if a.label == "pobj"]
+            if any(doc.tokens[k].lower in WEEKDAYS or ORDINAL_DAY.fullmatch(doc.tokens[k].lower) for k in objects):
                 return True
     return False
 
@@ -581,6 +660,10 @@ def correction_event(doc: ParsedDoc, at: int, names: frozenset[str]) -> Event:
 NOT_PLANS = frozenset({"be", "have", "keep", "continue", "stay", "remain", "need", "feel", "seem"}) | FORESEEN_FEELINGS
 
 
+# Verbs whose negated future is still a plan: "I won't forget to call mum", "we won't miss the wedding".
+KEPT_WHEN_NEGATED = frozenset({"forget", "fail", "miss"})
+
+
 def planned_clause(doc: ParsedDoc, names: frozenset[str]) -> tuple[list[int], Event]:
     """The tokens of the speaker's own planned clause and its event, or ``([], Event())`` when the memory states none.
 
@@ -589,6 +672,7 @@ def planned_clause(doc: ParsedDoc, names: frozenset[str]) -> tuple[list[int], Ev
     an action. A wish ("want to") is not a plan.
     """
     overtaken = {k for going in range(len(doc.tokens)) if _future_in_the_past(doc, going) for k in subtree(doc, going)}
+    negated = set(negated_heads(doc, through_adverbs=False))
     for token in doc.tokens:
         lemma = token.lemma.lower()
         predicate = None
@@ -609,6 +693,8 @@ def planned_clause(doc: ParsedDoc, names: frozenset[str]) -> tuple[list[int], Ev
             predicate = token.i
         if predicate is None or doc.tokens[predicate].lemma.lower() in NOT_PLANS:
             continue
+        if {token.i, predicate} & negated and doc.tokens[predicate].lemma.lower() not in KEPT_WHEN_NEGATED:
+            continue  # "I'm not going to do the marathon", "we won't move": an event turned down, no plan
         if subject_of(doc, predicate, names) != SELF or _asked_of_another(doc, predicate):
             continue
         clause = [k for k in subtree(doc, predicate, skip=SUBJECT_LABELS) if k not in overtaken]
@@ -748,7 +834,7 @@ def arrangement_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
     progressive ("we're hosting my parents"), has timetabled ("I start the new job on the 18th") or has on a date
     ("my dentist appointment is on Thursday the 20th"), or an empty event. Each is a plan when the event's date
     lies ahead, which only the caller knows: "I signed up for the marathon. It's on October 13"."""
-    negated = set(negated_heads(doc))
+    negated = set(negated_heads(doc, through_adverbs=False))
     for token in doc.tokens:
         if (event := _own_dated_event(doc, token.i, names)).words:
             return event
@@ -905,14 +991,26 @@ def report_events(doc: ParsedDoc, names: frozenset[str], moved: Cue | None = Non
         perfect = token.tag == "VBN" and any(doc.tokens[a].lemma.lower() == "have" for a in children(doc, token.i, "aux"))
         if not (token.tag == "VBD" or perfect or token.lemma.lower() in COMPLETION_LEMMAS):
             continue
+        if not (token.tag == "VBD" or perfect) and _a_time_still_to_come(doc, token.i):
+            continue  # "(a job lined up) once I graduate": the graduation is ahead
         subjects = children(doc, token.i, "nsubj", "nsubjpass")
         doer = subject_of(doc, token.i, names)
         if doer == SELF or (subjects and doc.tokens[subjects[0]].ent == "PERSON"):
-            event = clause_event(doc, token.i, names)
+            clause = subtree(doc, token.i, skip=SUBJECT_LABELS)
+            ahead = {k for c in clause for a in children(doc, c, "advcl")
+                     if doc.tokens[a].tag != "VBD" and _a_time_still_to_come(doc, a) for k in subtree(doc, a)}
+            event = event_of(doc, [k for k in clause if k not in ahead], names)
             out.append(Event(event.words, event.nouns, doer=doer))
         elif any(is_thing(doc, s) for s in subjects):
             out.append(event_of(doc, subtree(doc, token.i), names))
     return tuple(e for e in out if e.words)
+
+
+def _a_time_still_to_come(doc: ParsedDoc, verb: int) -> bool:
+    """A present verb that opens a clause of time or condition ("once I graduate", "when I finish", "if I pass"):
+    English puts what is still to come there in the present, so it is no deed done, nor part of the deed it times
+    ("I've got a job lined up once I graduate" tells nothing of a graduation)."""
+    return any(doc.tokens[m].lower in TIME_ADJUNCT_WORDS | {"if", "unless"} for m in children(doc, verb, "mark"))
 
 
 def content_lemmas(doc: ParsedDoc, names: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:

@@ -86,6 +86,12 @@ RELATIONSHIP_STATES = {
     "separated": "separated", "widowed": "widowed", "dating": "dating",
 }
 RELATIONSHIP_VERBS = {"marry": "married", "divorce": "divorced", "date": "dating", "wed": "married"}
+# A partner named by what they are to someone: "Marcus is my boyfriend", "she's my wife"
+PARTNER_NOUNS = {
+    "boyfriend": "dating", "girlfriend": "dating", "partner": "dating", "bf": "dating", "gf": "dating",
+    "husband": "married", "wife": "married", "hubby": "married",
+    "fiance": "engaged", "fiancé": "engaged", "fiancee": "engaged", "fiancée": "engaged",
+}
 SOMEONE = frozenset({"someone", "somebody", "anyone", "anybody"})
 # Entities that are never the person one is seeing (the small model often calls a first name a place)
 NOT_PEOPLE = frozenset({"ORG", "FAC", "EVENT", "WORK_OF_ART", "PRODUCT", "DATE", "TIME"})
@@ -379,11 +385,14 @@ def _used_to(context: _Context, predicate: int) -> bool:
 # What makes a clause look ahead when it governs it: "plan/want/hope (to move)", "thinking (about moving)";
 # "going (to move)" too, in the progressive only.
 AHEAD_GOVERNORS = PLAN_LEMMAS | {"want", "wish", "think", "consider"}
+# Modals that hedge or suppose: "I might move to Bristol", "we could get a dog", "I should quit": a state that may
+# come, no state that holds ("can" is left: "I can drive now" tells what is so).
+HEDGING_MODALS = frozenset({"might", "may", "could", "would", "should", "must", "'d"})
 
 
 def _looks_ahead(context: _Context, predicate: int) -> bool:
-    """The predicate has a modal future of its own, is arranged for a date ahead ("getting married in June"), or a
-    verb of going, planning or wanting governs it."""
+    """The predicate has a modal future of its own or a hedging modal ("might move"), is arranged for a date ahead
+    ("getting married in June"), or a verb of going, planning or wanting governs it."""
     doc, i, seen = context.doc, predicate, set()
     while i not in seen:
         seen.add(i)
@@ -392,11 +401,15 @@ def _looks_ahead(context: _Context, predicate: int) -> bool:
         for aux in _children(context, i, "aux"):
             if doc.tokens[aux].lower in MODAL_FUTURE or (doc.tokens[aux].tag == "MD" and _lemma(context, aux) in ("will", "shall")):
                 return True
+            if doc.tokens[aux].tag == "MD" and doc.tokens[aux].lower in HEDGING_MODALS:
+                return True
         up = _parent(context, i)
         # "thinking about moving": through the preposition to the verb it hangs on
         if up is None or up[1] not in ("xcomp", "ccomp", "conj", "pcomp", "prep", "acomp"):
             return False
         head = up[0]
+        if up[1] == "ccomp" and _spliced(context, i, head):
+            return False  # "Karim and I split up, I don't want to talk about it": no wish to split up
         if up[1] != "conj" and (_lemma(context, head) in AHEAD_GOVERNORS or _of_a_mind(context, head) or (
                 _lemma(context, head) == "go" and doc.tokens[head].tag == "VBG")):
             return True
@@ -426,9 +439,15 @@ def _reported(context: _Context, i: int) -> bool:
 
 
 def _spliced(context: _Context, clause: int, verb: int) -> bool:
-    """A clause before a verb of saying that has its own complement after it is a sentence of its own the parse
-    joined on a comma ("I started eating fish again, my doctor said I need protein"), not what was said."""
-    return clause < verb and any(c > verb for c in _children(context, verb, "ccomp"))
+    """A clause before a verb of saying or wishing that has its own complement after it is a sentence of its own
+    the parse joined on a comma ("I started eating fish again, my doctor said I need protein", "Karim and I split
+    up, I don't want to talk about it"), not what was said or wished ("I moved to Paris, she said" is)."""
+    if clause >= verb:
+        return False
+    return any(c > verb for c in _children(context, verb, "ccomp")) or (
+        any(c > verb for c in _children(context, verb, "xcomp", "dobj"))
+        and any(clause < s and any(t.text == "," for t in context.doc.tokens[clause:s]) for s in _children(context, verb, "nsubj"))
+    )
 
 
 def _is_place(context: _Context, i: int) -> bool:
@@ -690,8 +709,10 @@ def relationship(context: _Context, i: int) -> list[SlotValue]:
         particles = _children(context, i, "prt")
         if any(context.doc.tokens[p].lower == "up" for p in particles):
             return [_slot(context, i, "relationship", "single", "", *particles)]
-    if token.pos == "VERB" and lemma == "get" and {"back", "together"} <= {context.doc.tokens[a].lower for a in _children(context, i, "advmod")}:
+    if token.pos == "VERB" and lemma == "get" and {"back", "together"} <= _adverbs(context, i):
         return [_slot(context, i, "relationship", "dating", "")]  # "Jake and I got back together"
+    if token.pos == "NOUN" and token.lower in PARTNER_NOUNS:
+        return _partner_of(context, i)
     if lemma == "with" and _no_longer_with_someone(context, i):
         return [_slot(context, _parent(context, i)[0], "relationship", "single", "", i, negated=False)]
     if token.pos == "VERB" and lemma == "see" and _seeing_someone(context, i):
@@ -705,6 +726,26 @@ def relationship(context: _Context, i: int) -> list[SlotValue]:
     return []
 
 
+def _adverbs(context: _Context, verb: int) -> set[str]:
+    """The verb's adverbs and theirs ("got back together" may hang "back" on "together")."""
+    near = _children(context, verb, "advmod")
+    return {context.doc.tokens[a].lower for a in near + [b for a in near for b in _children(context, a, "advmod")]}
+
+
+def _partner_of(context: _Context, i: int) -> list[SlotValue]:
+    """"Marcus is my boyfriend (now)", "she's my wife": the owner of the partner noun is dating, married or engaged.
+    Only as the complement of "be" whose subject is someone, so "my boyfriend is a chef" says nothing of it."""
+    token = context.doc.tokens[i]
+    owners = _children(context, i, "poss")
+    parent = _parent(context, i)
+    if token.lower not in PARTNER_NOUNS or not owners or parent is None or parent[1] != "attr" or _lemma(context, parent[0]) != "be":
+        return []
+    if token.lower == "partner" and _children(context, i, "compound", "amod"):
+        return []  # a business, tennis or lab partner
+    return [_slot(context, parent[0], "relationship", PARTNER_NOUNS[token.lower], "", i,
+                  subject=_subject_key(context, owners[0]))]
+
+
 def _no_longer_with_someone(context: _Context, with_: int) -> bool:
     """ "I'm no longer with Jake", "I'm not with Dan anymore": "with" a person, on a "be" said to hold no more."""
     parent = _parent(context, with_)
@@ -715,11 +756,24 @@ def _no_longer_with_someone(context: _Context, with_: int) -> bool:
     return bool(people) and _no_longer(context, parent[0])
 
 
+def _in_a_length(context: _Context, k: int) -> bool:
+    """Token ``k`` is in a length ("for a month", "since May"): how long it has gone on, not a day it is on."""
+    while (up := _parent(context, k)) is not None:
+        if context.doc.tokens[up[0]].lower in ("for", "since") and up[1] == "pobj":
+            return True
+        if up[1] not in ("pobj", "det", "nummod", "amod", "compound", "quantmod"):
+            return False
+        k = up[0]
+    return False
+
+
 def _seeing_someone(context: _Context, i: int) -> bool:
-    """ "I'm seeing someone", "I started seeing Marcus": dating; "I'm seeing Tom on Friday" is a meeting, and
-    "seeing a therapist" a visit, so only a person with no role and no date in the clause."""
+    """ "I'm seeing someone", "I started seeing Marcus", "I've been seeing Hannah for a month": dating; "I'm seeing
+    Tom on Friday" is a meeting, and "seeing a therapist" a visit, so only a person with no role and no date in the
+    clause (a length is no date)."""
     doc = context.doc
-    if doc.tokens[i].tag != "VBG" or any(doc.tokens[k].ent in ("DATE", "TIME") for k in subtree(doc, i)):
+    if doc.tokens[i].tag != "VBG" or any(doc.tokens[k].ent in ("DATE", "TIME") for k in subtree(doc, i)
+                                         if not _in_a_length(context, k)):
         return False
     # "seeing someone new" may parse as a clause "someone (is) new"
     seen = _children(context, i, "dobj") + [s for c in _children(context, i, "ccomp") for s in _children(context, c, "nsubj")]

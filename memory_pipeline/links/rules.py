@@ -48,10 +48,14 @@ RESOLVER = TemporalResolver()
 
 
 def state_changes(old: SlotValue, new: SlotValue) -> bool:
-    """Whether ``new`` changes the state ``old`` recorded: any other value of an exclusive slot; for ownership
-    and health, only a move between having and not having."""
+    """Whether ``new`` changes the state ``old`` recorded: any other value of an exclusive slot, though a denied
+    value ("no longer lives in X") only the state it denies; for ownership and health, only a move between having
+    and not having."""
     if new.state == old.state:
         return False
+    if new.negated and not old.negated and new.exclusive:
+        # "not moving to London" after "lives in Cardiff": a value denied changes only the state that held it
+        return old.value == new.value
     if new.exclusive:
         return True
     return TRANSITION_STATES.get(new.state) != TRANSITION_STATES.get(old.state)
@@ -261,9 +265,11 @@ def _plan_outcome(
     grace = timedelta(days=config.plan_grace_days)
     if reading.cancel is not None and about(reading.cancelled) and names_its_kind(reading.cancelled, plan_reading):
         if plan_reading.plans_to_call_off and not reading.future:
-            # calling off what the plan was to call off never cancels the plan: done in its window it completes
-            # it, outside it (a date misread, another membership) it says nothing of it, as a report would not
-            if report_fits_plan(plan, new, grace):
+            # calling off what the plan was to call off never cancels the plan: done in its window by the planner
+            # it completes it; outside it (a date misread, another membership), or by another ("I cancelled my gym
+            # membership too", said by the friend) it says nothing of it, as a report would not
+            by_planner = all(_done_by_planner(event, new, plan) for event in reading.reports if about(event))
+            if report_fits_plan(plan, new, grace) and by_planner:
                 return FOLLOWUP, 0.8, COMPLETED, f"called off as planned: {reading.cancel.span}"
             return None
         return FOLLOWUP, 0.8, CANCELLED, f"called off: {reading.cancel.span}"
