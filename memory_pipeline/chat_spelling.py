@@ -15,6 +15,15 @@ from __future__ import annotations
 
 import re
 
+# Chat's interjections and asides, which the tagger often reads as verbs, nouns or names ("haha her name is Leah"
+# as an order to "haha", "nah was at my sister's" with "nah" a person): never content, never a request, never
+# anyone's name.
+CHAT_INTERJECTIONS = frozenset(
+    """haha hahaha hahah hehe heh lol lmao lmfao rofl omg omfg ugh ughh argh hmm hmmm hm wow whoa woah yay yikes
+    oops whoops phew ooh oooh meh aw aww awww ah ahh oh ohh nah yep yup nope welp btw tbh ngl fyi imo idk jk ok okay
+    okk kk fr""".split()
+)
+
 # Contractions typed without their apostrophe; none of them is an English word on its own.
 APOSTROPHE_LESS = {
     "im": "I'm", "ive": "I've", "dont": "don't", "doesnt": "doesn't", "didnt": "didn't", "cant": "can't",

@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from memory_pipeline.chat_spelling import CHAT_INTERJECTIONS
 from memory_pipeline.parsing import ParsedDoc, Role
 
 YOU = "you"
@@ -121,12 +122,16 @@ PERSON_ROLES = frozenset({"nsubj", "nsubjpass", "poss", "appos"})
 
 def _named_people(doc: ParsedDoc) -> list[tuple[int, int]]:
     """Token spans of the people a turn names: PERSON entities, and proper names the small tagger leaves
-    untagged or calls an organisation that stand as a subject or an owner (it misses many first names)."""
-    spans = [(e.start, e.end) for e in doc.entities if e.label == "PERSON"]
+    untagged or calls an organisation that stand as a subject or an owner (it misses many first names); never
+    chat's interjections, which it takes for either."""
+    spans = [(e.start, e.end) for e in doc.entities if e.label == "PERSON"
+             and not (e.end - e.start == 1 and doc.tokens[e.start].lower in CHAT_INTERJECTIONS)]
     covered = {i for start, end in spans for i in range(start, end)}
     for token in doc.tokens:
         if token.i in covered or token.pos != "PROPN" or token.ent not in ("", "ORG") or not token.text[:1].isupper():
             continue
+        if token.lower in CHAT_INTERJECTIONS:
+            continue  # "Haha is she okay?", "nah was at my sister's": no one the turn names
         if any(arc.label in PERSON_ROLES for arc in doc.parents(token.i)):
             spans.append((token.i, token.i + 1))
     return sorted(spans)

@@ -312,6 +312,48 @@ def test_a_bare_verb_coordinated_with_a_finite_one_is_no_request(extract):
     assert extract("Come and see my new paintings sometime!").text.startswith("Caroline asks to")
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("text", "entry"),
+    [
+        # an order not to do something is told as one, not as the speaker's own habit
+        ("Please don't schedule anything before 2pm on those days.",
+         "Maya asks Assistant not to schedule anything before 2pm on those days."),
+        ("Please never suggest recipes with peanuts.", "Maya asks Assistant never to suggest recipes with peanuts."),
+        ("Do not book anything on Friday.", "Maya asks Assistant not to book anything on Friday."),
+        ("Never mind, I found it.", "Never mind, Maya found it."),
+        ("Don't feel like I'm making much of an impact here.", "Don't feel like Maya is making much of an impact here."),
+        ("I never eat breakfast.", "Maya never eats breakfast."),
+        # an errand the tagger reads as a noun when it opens the message
+        ("Book a tasting with the caterer for next Saturday at 11.",
+         "Maya asks Assistant to book a tasting with the caterer for next Saturday at 11."),
+        ("Book club was fun.", "Maya noted: Book club was fun."),
+    ],
+)
+def test_orders_to_an_assistant(parser, resolver, text, entry):
+    said = extract_turn(parser.parse(text), "Maya", SESSION, ExtractorConfig(), resolver, addressee="Assistant",
+                        addressee_role="assistant")
+    assert said.text == entry
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("text", "entry"),
+    [
+        # chat asks without a question mark: an auxiliary, then its subject, then the rest
+        ("is she the one who made u redo the deck", "Jess asks: is she the one who made Kim redo the deck?"),
+        ("have you heard from Tom", "Jess asks: has Kim heard from Tom?"),
+        ("did u see that", "Jess asks: did Kim see that?"),
+        # closed by "!" or with no subject after the auxiliary, it tells
+        ("did it!", "Jess noted: did it!"),
+        ("can't wait to see you", "Jess can't wait to see Kim."),
+    ],
+)
+def test_questions_chat_asks_without_a_mark(parser, resolver, text, entry):
+    said = extract_turn(parser.parse(text), "Jess", SESSION, ExtractorConfig(), resolver, addressee="Kim")
+    assert said.text == entry
+
+
 THREE_UNITS = (
     "I adopted a dog in March. My brother moved to Denver for a new job. We visited the Grand Canyon last summer."
 )

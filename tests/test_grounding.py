@@ -205,6 +205,8 @@ def test_a_participant_called_by_name_is_whom_you_means_in_a_group(parser, resol
         # ... however the tagger types the name ("Hughes" is an organisation to it): "she" may be the child here
         ("Sam", "Her teacher Miss Hughes said she's reading above her level.",
          "Sam noted: Her teacher Miss Hughes said she's reading above her level."),
+        # chat's interjections are no one, whatever the tagger calls them ("nah" a person, "Haha" a name)
+        ("Sam", "nah was at my sisters, she had the baby!!", "Was at Sam's sisters, she had the baby."),
     ],
 )
 def test_she_is_the_one_other_person_the_turn_names(parser, resolver, speaker, text, entry):

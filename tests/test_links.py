@@ -93,7 +93,15 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("We're getting married on 14 September.", set()),
         ("Ana is moving to Berlin next month.", set()),
         ("Ana is living in Berlin these days.", {"self.residence = berlin"}),
-        ("Ana's cat Milo passed away.", {"self.ownership[cat] = none"}),
+        ("Ana's cat Milo passed away.", {"self.ownership[cat] = none", "self.ownership[milo] = none"}),
+        # a pet's name is kept with it, so its death told by the name alone ends it
+        ("We adopted a cat named Pepper.", {"self.ownership[cat] = yes", "self.ownership[pepper] = yes"}),
+        ("We got a dog, Max.", {"self.ownership[dog] = yes", "self.ownership[max] = yes"}),
+        ("I got a kitten yesterday, her name is Pixel.", {"self.ownership[kitten] = yes", "self.ownership[pixel] = yes"}),
+        ("We got a puppy last week, a beagle called Biscuit.",
+         {"self.ownership[puppy] = yes", "self.ownership[biscuit] = yes"}),
+        ("Pepper passed away last week.", {"self.ownership[pepper] = none"}),
+        ("My grandad passed away.", set()),
         ("Ana started a new job as a nurse at City Hospital.", {"self.job = nurse", "self.employer = city hospital"}),
         ("Ana took the job as a favour.", set()),
         # what one used to do or be is past: the state now is what follows, a habit it names is dropped
@@ -103,6 +111,11 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("Ana started eating fish again, Ana's doctor said Ana needs more protein.",
          {"self.diet = pescatarian", "self.activity[eat fish] = yes"}),
         ("Ana eats meat again.", {"self.diet = omnivore"}),
+        ("I'm back to eating meat.", {"self.diet = omnivore"}),
+        # "X, not Y" sets Y aside and negates nothing of X
+        ("My yoga class is on Thursdays at 6pm, not Wednesdays.", {"self.schedule[yoga class] = thursday 6pm"}),
+        ("I live in Leeds, not York.", {"self.residence = leeds"}),
+        ("I went back to eating fish.", {"self.diet = pescatarian"}),
         # a diet the parse made the head of its clause ("gone" as an auxiliary); a spell of a diet that ended
         ("Also I've gone mostly vegetarian since mid-February, my flatmate got me into it.", {"self.diet = vegetarian"}),
         ("The vegetarian thing lasted till May.", {"self.diet = not vegetarian"}),
@@ -1504,3 +1517,45 @@ def test_a_time_still_to_come_is_no_deed_done(parser, text, reported, not_report
     words = set().union(*(event.words for event in read_doc("m", parser.parse(text), "Leo").reports))
     assert reported in words
     assert not_reported is None or not_reported not in words
+
+
+def test_a_life_event_told_with_its_verb_both_times_is_one_event(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    def outcome(planned: str, window: tuple, later: str, said: datetime, day: tuple) -> str | None:
+        frame = _plan_frame([("plan", planned, datetime(2025, 3, 2, 10), *window), ("later", later, said, *day)])
+        readings = read_frame(frame, parser)
+        initial = initial_lifecycles(memories_by_id(frame), readings)
+        return final_lifecycles(initial, _links_of(frame, readings, embedder))["plan"]
+
+    end_of_july = (datetime(2025, 7, 21), datetime(2025, 8, 1))
+    august = (datetime(2025, 8, 1), datetime(2025, 9, 1))
+    assert outcome("I'm retiring at the end of July.", end_of_july,
+                   "I officially retired last month, no more teaching for me!", datetime(2025, 9, 10, 9), august) == "completed"
+    june_8 = (datetime(2025, 6, 8), datetime(2025, 6, 9))
+    assert outcome("I'm getting married on June 8th.", june_8, "I got married on Saturday!", datetime(2025, 6, 10, 9),
+                   (datetime(2025, 6, 7), datetime(2025, 6, 8))) == "completed"
+    # another's retirement is not the planner's
+    assert outcome("I'm retiring at the end of July.", end_of_july, "My dad retired last month.", datetime(2025, 9, 10, 9),
+                   august) == "pending"
+
+
+def test_a_report_dated_by_another_clause_is_undated(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    plan = ("plan", "My ACCA exam is on May 15th.", datetime(2025, 4, 1, 10), datetime(2025, 5, 15))
+
+    def outcome(later: str, day: datetime) -> str | None:
+        frame = _plan_frame([plan, ("later", later, datetime(2025, 6, 10, 9), day)])
+        readings = read_frame(frame, parser)
+        initial = initial_lifecycles(memories_by_id(frame), readings)
+        return final_lifecycles(initial, _links_of(frame, readings, embedder))["plan"]
+
+    # Friday is when the results came out, not when the exam was passed
+    assert outcome("I passed the ACCA exam, the results came out on Friday.", datetime(2025, 6, 6)) == "completed"
+    # dated by its own clause, outside the window, it is another sitting
+    assert outcome("I passed the ACCA exam on Friday.", datetime(2025, 6, 6)) == "pending"

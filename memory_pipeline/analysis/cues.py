@@ -213,6 +213,8 @@ def negated_heads(doc: ParsedDoc, through_adverbs: bool = True) -> list[int]:
     heads = []
     for arc in doc.arcs:
         word = doc.tokens[arc.dep].lower
+        if _contrast(doc, arc.dep):
+            continue
         if arc.label == "neg" or (word in NEGATIONS and arc.label in ("advmod", "det")):
             if doc.tokens[arc.head].pos != "ADV":
                 heads.append(arc.head)
@@ -220,6 +222,15 @@ def negated_heads(doc: ParsedDoc, through_adverbs: bool = True) -> list[int]:
                 heads.append(arc.head)
                 heads.extend(parent.head for parent in doc.parents(arc.head))
     return heads
+
+
+def _contrast(doc: ParsedDoc, k: int) -> bool:
+    """Token ``k`` is the "not" of "X, not Y" ("on Thursdays at 6pm, not Wednesdays", "tired, not sad"): it sets
+    aside another value after a comma and negates nothing of the clause, wherever the parse hangs it."""
+    if doc.tokens[k].lower != "not" or k == 0 or doc.tokens[k - 1].text != ",":
+        return False
+    after = doc.tokens[k + 1] if k + 1 < len(doc.tokens) else None
+    return after is not None and after.pos not in ("VERB", "AUX", "PART")
 
 
 def negated_lemmas(doc: ParsedDoc) -> frozenset[str]:
@@ -554,7 +565,9 @@ def event_of(doc: ParsedDoc, tokens, names: frozenset[str]) -> Event:
         lemma = content_lemma(doc, i, names)
         if lemma is not None:
             words.add(lemma)
-            if is_thing(doc, i):
+            # a verb read as the noun of its event names that event as a noun would: "I'm retiring at the end of
+            # July" and "I retired last month" are one retirement, though neither says the noun
+            if is_thing(doc, i) or (doc.tokens[i].pos == "VERB" and lemma in EVENT_NOUNS.values()):
                 nouns.add(lemma)
     return Event(frozenset(words), frozenset(nouns))
 
@@ -742,7 +755,7 @@ def _future_in_the_past(doc: ParsedDoc, i: int) -> bool:
         doc.tokens[a].tag == "VBD" for a in children(doc, i, "aux"))
 
 
-REQUEST_FORM = re.compile(r"\basks(?: [A-Z][\w'-]*(?: [A-Z][\w'-]*)?)? to\b")
+REQUEST_FORM = re.compile(r"\basks(?: [A-Z][\w'-]*(?: [A-Z][\w'-]*)?)?(?: not| never)? to\b")
 
 
 def _clause_before(doc: ParsedDoc, i: int) -> str:
@@ -995,7 +1008,10 @@ def report_events(doc: ParsedDoc, names: frozenset[str], moved: Cue | None = Non
             continue  # "(a job lined up) once I graduate": the graduation is ahead
         subjects = children(doc, token.i, "nsubj", "nsubjpass")
         doer = subject_of(doc, token.i, names)
-        if doer == SELF or (subjects and doc.tokens[subjects[0]].ent == "PERSON"):
+        relative = bool(subjects) and doc.tokens[subjects[0]].lemma.lower() in RELATIVES
+        if doer == SELF or (subjects and doc.tokens[subjects[0]].ent == "PERSON") or relative:
+            # a relative's deed is theirs ("my dad retired last month"), not a thing reported, which any plan of
+            # its words may take as done
             clause = subtree(doc, token.i, skip=SUBJECT_LABELS)
             ahead = {k for c in clause for a in children(doc, c, "advcl")
                      if doc.tokens[a].tag != "VBD" and _a_time_still_to_come(doc, a) for k in subtree(doc, a)}

@@ -115,6 +115,7 @@ POSSESSIONS = frozenset(
     "car truck van bike bicycle motorcycle motorbike scooter boat house flat apartment condo home cabin dog cat "
     "puppy kitten pet horse bird parrot fish hamster rabbit piano guitar violin drum drums laptop computer camera".split()
 )
+ANIMALS = frozenset("dog cat puppy kitten pet horse bird parrot fish hamster rabbit".split())
 ACQUIRE_VERBS = frozenset({"buy", "get", "adopt", "own", "have", "purchase", "inherit", "rescue"})
 LOSE_VERBS = frozenset({"sell", "lose", "give", "rehome", "crash", "total", "wreck"})
 CONDITIONS = frozenset(
@@ -681,9 +682,18 @@ def diet(context: _Context, i: int) -> list[SlotValue]:
             return [_slot(context, predicate, "diet", "vegetarian", "", food, negated=False)]
         if any(context.doc.tokens[a].lower == "again" for a in _children(context, i, "advmod")) or (
             parent is not None and _lemma(context, parent[0]) in ("start", "begin") and parent[1] == "xcomp"
-        ):
+        ) or _back_to(context, i):
             return [_slot(context, predicate, "diet", EATEN_AGAIN[_lemma(context, food)], "", food)]
     return []
+
+
+def _back_to(context: _Context, verb: int) -> bool:
+    """"(I'm / I went) back to eating meat": the gerund after "back to", a return to what was done before."""
+    up = _parent(context, verb)
+    if up is None or up[1] != "pcomp" or context.doc.tokens[up[0]].lower != "to":
+        return False
+    back = _parent(context, up[0])
+    return back is not None and context.doc.tokens[back[0]].lower == "back"
 
 
 def _spell_ended(context: _Context, noun: int) -> bool:
@@ -868,19 +878,49 @@ def ownership(context: _Context, i: int) -> list[SlotValue]:
         if noun not in POSSESSIONS:
             continue
         if lemma in LOSE_VERBS and (lemma != "give" or any(context.doc.tokens[p].lower == "away" for p in _children(context, i, "prt"))):
-            out.append(_slot(context, i, "ownership", NONE_VALUE, noun, obj))
+            out.extend(_with_names(context, obj, _slot(context, i, "ownership", NONE_VALUE, noun, obj)))
         elif lemma in ACQUIRE_VERBS:
-            out.append(_slot(context, i, "ownership", "yes", noun, obj))
+            out.extend(_with_names(context, obj, _slot(context, i, "ownership", "yes", noun, obj)))
     if lemma in ("die", "pass") and (lemma == "die" or "away" in {context.doc.tokens[p].lower for p in _children(context, i, "prt", "advmod")}):
-        # "my cat Milo passed away", "our dog died": the owner's pet is gone
-        for pet in _children(context, i, "nsubj"):
-            if _lemma(context, pet) in POSSESSIONS:
-                out.append(_slot(context, i, "ownership", NONE_VALUE, _lemma(context, pet), pet, subject=_owner(context, pet)))
+        # "my cat Milo passed away", "our dog died": the owner's pet is gone; "Pepper passed away" is the pet of
+        # that name, when one was owned (a person's name matches no pet, so it changes nothing)
+        subjects = _children(context, i, "nsubj")
+        pets = [pet for pet in subjects if _lemma(context, pet) in POSSESSIONS]
+        for pet in pets:
+            out.extend(_with_names(context, pet, _slot(context, i, "ownership", NONE_VALUE, _lemma(context, pet), pet,
+                                                       subject=_owner(context, pet))))
+        owner = _owner(context, pets[0]) if pets else SELF
+        for name in subjects:
+            if context.doc.tokens[name].pos == "PROPN" and name not in pets and not _is_self_token(context, name):
+                out.append(_slot(context, i, "ownership", NONE_VALUE, _lemma(context, name), name, subject=owner))
     if lemma == "get" and any(context.doc.tokens[p].lower == "rid" for p in _children(context, i, "acomp", "dobj", "prt")):
         for prep, obj in _prep_objects(context, i, ("of",)):
             if _lemma(context, obj) in POSSESSIONS:
                 out.append(_slot(context, i, "ownership", NONE_VALUE, _lemma(context, obj), prep, obj))
     return out
+
+
+def _with_names(context: _Context, noun: int, slot: SlotValue) -> list[SlotValue]:
+    """``slot`` and the same state under each name the possession is given ("a cat called Pepper", "our dog,
+    Max", "two cats, Pepper and Salt"; a pet's anywhere in its sentence: "a kitten, her name is Pixel"), so that a
+    later "Pepper passed away" finds it by the name alone."""
+    doc, names = context.doc, []
+    named = [noun]
+    if _lemma(context, noun) in ANIMALS:
+        # a pet's name may be said beside it in the sentence: "a puppy, a beagle called Biscuit", "a kitten
+        # yesterday, her name is Pixel"
+        sentence = doc.tokens[noun].sent
+        named = [t.i for t in doc.tokens if t.sent == sentence]
+        names += [attr for t in named if _lemma(context, t) == "name" and _parent(context, t) is not None
+                  and _parent(context, t)[1] == "nsubj" and _lemma(context, _parent(context, t)[0]) == "be"
+                  for attr in _children(context, _parent(context, t)[0], "attr")]
+    for arc in (a for k in named for a in doc.children(k)):
+        if arc.label == "appos" and arc.head == noun:
+            names.append(arc.dep)
+        elif arc.label == "acl" and _lemma(context, arc.dep) in ("name", "call"):
+            names.extend(_children(context, arc.dep, "oprd", "dobj", "attr"))
+    names += [c for n in names for c in _children(context, n, "conj")]
+    return [slot] + [replace(slot, scope=_lemma(context, n)) for n in names if doc.tokens[n].pos == "PROPN"]
 
 
 def health(context: _Context, i: int) -> list[SlotValue]:

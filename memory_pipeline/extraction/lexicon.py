@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from memory_pipeline.chat_spelling import CHAT_INTERJECTIONS  # noqa: F401  (kept with chat's spellings, below grounding)
+
 STOP_WORDS = frozenset(
     """a about above after again against all am an and any are aren't as at be because been before being below
     between both but by can can't cannot could couldn't did didn't do does doesn't doing don't down during each few
@@ -32,14 +34,7 @@ CLOSINGS = tuple(
         "that 's all for tonight", "that 's all for now", "that 's it for tonight", "that 's it for now",
     )
 )
-# Leading interjections and fillers trimmed from the front of a realised span.
-# Chat's interjections and asides, which the tagger often reads as verbs or nouns ("haha her name is Leah" as an
-# order to "haha"): never content, never a request, trimmed like a filler.
-CHAT_INTERJECTIONS = frozenset(
-    """haha hahaha hahah hehe heh lol lmao lmfao rofl omg omfg ugh ughh argh hmm hmmm hm wow whoa woah yay yikes
-    oops whoops phew ooh oooh meh aw aww awww ah ahh oh ohh nah yep yup nope welp btw tbh ngl fyi imo idk jk ok okay
-    okk kk fr""".split()
-)
+# Leading interjections and fillers trimmed from the front of a realised span (chat's interjections among them).
 LEADING_FILLERS = frozenset({"so", "well", "also", "and", "but", "or", "because", "yeah", "like", "anyway", "plus"}) | CHAT_INTERJECTIONS
 # Chat's laughter and asides after what was said ("I fell off it lol", "he can do a speech btw"): they tell the
 # tone, never the fact. Not every interjection: a closing "ok", "nope" or "yay" can be what was said ("Mum's

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from memory_pipeline.extraction.clauses import is_event_on_its_own, opens_a_header, tag_question_at
+from memory_pipeline.extraction.clauses import QUESTION_AUXILIARIES, is_event_on_its_own, opens_a_header, tag_question_at
 from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, SAME_IN_PAST
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.grounding import (
@@ -44,6 +44,10 @@ PLURAL_CONTRACTIONS = {"'re": " are", "'ve": " have", "'ll": " will"}
 # Verbs of feeling and wanting: opening a turn bare, they dropped "I" ("Love this song", "Need a break"); they are
 # not requests to the listener.
 NOT_IMPERATIVE = frozenset({"love", "like", "need", "want", "hope", "miss", "hate", "prefer", "adore", "guess", "reckon", "suppose"})
+# Verbs of the mind and of having that chat says with "I" dropped after "don't" ("don't feel like I'm making an
+# impact", "dont know what to do", "don't have time"): no order not to.
+STATES_OF_MIND = frozenset({"feel", "think", "know", "have", "care", "mind", "get", "see", "understand", "believe",
+                            "remember", "recall", "wanna", "mean", "buy"})
 PAST_DATE_WORDS = frozenset({"yesterday", "ago", "last", "earlier", "previous"})
 # Verbs whose past is their present (SAME_IN_PAST, "I quit last Friday"): the tagger often calls them present, so
 # with a past date in the sentence they stay as written instead of agreeing as "quits".
@@ -400,6 +404,14 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
         return None
     lowers = [t.lower for t in words]
     offset = 1 if lowers[0] == "please" else 0
+    negation = _negation_opening(lowers[offset:])
+    if negation:
+        # "Please never suggest recipes with peanuts", "don't schedule anything before 2pm": an order not to
+        rest = [t for t in words[offset + negation :] if t.lower != "please"]
+        verb = rest[0] if rest else None
+        if verb is None or verb.tag != "VB" or verb.lemma in NOT_IMPERATIVE | STATES_OF_MIND or _has_subject(doc, verb.i):
+            return None
+        return None if (lowers[offset], verb.lemma) == ("never", "mind") else verb.i
     if tuple(lowers[offset : offset + 2]) in REQUEST_OPENERS:
         rest = [t for t in words[offset + 2 :] if t.lower != "please"]
         if rest and rest[0].tag == "VB":
@@ -408,6 +420,8 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
         rest = words[offset + (2 if lowers[offset] == "let" else 1) :]
         return rest[0].i if rest else None
     first = words[offset]
+    if _order_read_as_a_noun(doc, words[offset:]):
+        return first.i
     if first.lemma in NOT_IMPERATIVE or _told_as_past(doc, start, end) or _past_form(first) or opens_a_header(doc, first.i):
         return None
     if sees_you(doc, first.i) or _names_a_thing(doc, first.i):
@@ -421,6 +435,41 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
         if not shares_subject or to_speaker:
             return first.i
     return None
+
+
+# Verbs of errands the tagger reads as nouns when they open a sentence ("Book a table for two", "Text my mum"):
+# with an article or a possessive right after them, they are orders.
+ERRAND_VERBS = frozenset({"book", "text", "email", "message", "ring", "order", "schedule", "add", "note", "call"})
+
+
+def _order_read_as_a_noun(doc: ParsedDoc, words: list[Token]) -> bool:
+    """The words open with an errand verb the tagger took for a noun heading the sentence, an article or a
+    possessive after it ("Book a tasting with the caterer", parsed as "Book" with "a tasting" in apposition)."""
+    if len(words) < 2 or words[0].lower not in ERRAND_VERBS or words[0].pos not in ("NOUN", "PROPN"):
+        return False
+    if any(True for _ in doc.parents(words[0].i)):
+        return False  # not the head of its sentence: a noun ("the book a friend lent me" has its own verb)
+    return words[1].tag in ("DT", "PRP$") and words[1].lower not in ("this", "that", "these", "those")
+
+
+def _negation_opening(lowers: list[str]) -> int:
+    """How many words of a negative order open ``lowers``: "never", "don't" / "dont" (one word or "do" + "n't"),
+    "do not"; 0 when none does."""
+    if lowers[:1] in (["never"], ["dont"]):
+        return 1
+    if lowers[:1] == ["do"] and lowers[1:2] in (["n't"], ["not"], ["nt"]):
+        return 2
+    return 0
+
+
+def request_negation(doc: ParsedDoc, start: int, end: int) -> str:
+    """"not" or "never" when the request of tokens ``start..end`` (:func:`request_start`) is an order not to do
+    something, so it is told as one ("Maya asks Assistant never to suggest recipes with peanuts"); else ""."""
+    words = [t.lower for t in _opening_words(doc, start, end)]
+    words = words[1:] if words[:1] == ["please"] else words
+    if not _negation_opening(words):
+        return ""
+    return "never" if words[0] == "never" else "not"
 
 
 def _names_a_thing(doc: ParsedDoc, k: int) -> bool:
@@ -553,8 +602,29 @@ def is_question(doc: ParsedDoc, start: int, end: int) -> bool:
     if end < len(doc.tokens) and doc.tokens[end - 1].text == "?":
         return True
     if doc.tokens[s_end - 1].text != "?":
-        return False
+        return _asked_without_a_mark(doc, start, s_end)
     return not any(tag_question_at(doc, k, s_end) for k in range(max(start + 2, end - 1), min(end + 2, s_end)))
+
+
+# Chat's spellings of the auxiliaries that open a question ("r u coming", "u coming"), beside the written ones.
+CHAT_QUESTION_AUXILIARIES = QUESTION_AUXILIARIES | {"r", "am", "may", "shall"}
+SUBJECT_PRONOUNS = frozenset({"i", "you", "u", "he", "she", "it", "we", "they", "ya", "y'all"})
+
+
+def _asked_without_a_mark(doc: ParsedDoc, start: int, s_end: int) -> bool:
+    """Chat asks without a question mark: a sentence that opens with an auxiliary and then its subject, with two
+    or more words after them and no full stop or "!" to close it ("is she the one who made u redo the deck", "can
+    i be the godmother 👀"). Not "did it!" nor "can't wait" (no subject), nor "is it me or ..." cut short."""
+    words = [t for t in doc.tokens[start:s_end] if t.pos != "PUNCT" and t.lower not in CHAT_INTERJECTIONS]
+    last = next((t for t in reversed(doc.tokens[start:s_end]) if t.pos != "SYM" and not _emoji(t.text)), None)
+    if last is None or last.text in (".", "!", "...", "…") or len(words) < 4:
+        return False
+    aux, subject = words[0], words[1]
+    return aux.lower in CHAT_QUESTION_AUXILIARIES and (subject.lower in SUBJECT_PRONOUNS or subject.pos == "PROPN")
+
+
+def _emoji(text: str) -> bool:
+    return bool(text) and all(ord(c) > 0x2000 for c in text)
 
 
 def attribute(text: Phrase, speaker: Speaker, *, question: bool = False) -> Phrase:

@@ -20,6 +20,7 @@ from memory_pipeline.extraction.normalise import (
     dropped_subject_verb,
     is_question,
     offer_start,
+    request_negation,
     request_start,
     rewrite_range,
 )
@@ -236,6 +237,8 @@ def _realise_unit(
         text = text + " (" + Phrase.join("; ", [_as_said(doc, m) for m in appendix]) + ")"
     if action is not None:
         asked = f" {perspective.addressee}" if perspective.addressee else ""
+        negation = request_negation(doc, first_lo, first_hi)
+        asked += f" {negation}" if negation else ""
         return f"{speaker.name} asks{asked} to " + text.uncapitalised(), UnitMood(request=True)
     if offered is not None:
         return f"{speaker.name} offers to " + text.uncapitalised(), UnitMood()

@@ -79,11 +79,23 @@ def intervals_overlap(a: Memory, b: Memory, grace: timedelta = timedelta(0)) -> 
 def report_fits_plan(plan: Memory, report: Memory, grace: timedelta) -> bool:
     """A report can be the plan's outcome: its event falls in the planned window (give or take ``grace``), or,
     when the report gives no time, it was said no earlier than the window's start."""
+    if report.explicit_time and plan.explicit_time:
+        return intervals_overlap(plan, report, grace)
+    return said_since(plan, report, grace)
+
+
+def said_since(plan: Memory, report: Memory, grace: timedelta) -> bool:
+    """The report was said no earlier than the planned window's start (give or take ``grace``): a report that
+    gives no time of its own may be of the planned event."""
     if not plan.explicit_time:
         return True
-    if report.explicit_time:
-        return intervals_overlap(plan, report, grace)
     return report.session_time is None or report.session_time >= plan.event_start - grace
+
+
+def _dated_elsewhere(event: Event, reading: Reading) -> bool:
+    """The memory's dates are those of other words than the reported ``event``'s ("the Monzo interview went really
+    well, they made me an offer last week": last week is the offer's), so the report itself is undated."""
+    return bool(reading.dated.words) and not event.words & reading.dated.words
 
 
 def replaced_days(new: Memory, reading: Reading) -> frozenset[date]:
@@ -277,8 +289,10 @@ def _plan_outcome(
         return CONTRADICTS, 0.8, CONTRADICTED, f"denied: {reading.denial.span}"
     # what a memory that calls something off reports is no deed done ("it went online, so I cancelled it")
     reported = not reading.future and reading.cancel is None
-    if reported and any(about(event) and _done_by_planner(event, new, plan) for event in reading.reports):
-        if report_fits_plan(plan, new, grace):
+    done = [event for event in reading.reports if about(event) and _done_by_planner(event, new, plan)] if reported else []
+    if done:
+        if report_fits_plan(plan, new, grace) or any(_dated_elsewhere(event, reading) and said_since(plan, new, grace)
+                                                       for event in done):
             return FOLLOWUP, 0.8, COMPLETED, "reported done"
         if plan_reading.plans_to_start and report_after_start(plan, new):
             return FOLLOWUP, 0.8, COMPLETED, "reported under way after its start"
@@ -292,8 +306,8 @@ def _plan_outcome(
 def _the_planner_tells_it_happened(report: Memory, plan: Memory, reading: Reading, grace: timedelta) -> bool:
     """A report in other words than the plan's ("I'm leaving Berlin for Lisbon at the end of October", then "I
     moved on 28 October"; "need to book a van", then "booked a van for the 15th") is its outcome when the planner
-    tells it, of a day inside the planned window, in a later session, as done and not denied: whole memories about
-    one event, one person's, one time. Not a question, a plan or anything negated ("the July review didn't go
+    tells it, of a day inside the planned window, in a later session, as done by them and not denied: whole
+    memories about one event, one person's, one time. Not a question, a plan or anything negated ("the July review didn't go
     anywhere"), and not what is still ahead when told ("we fly to Tokyo on October 3rd", said in July)."""
     if not reading.report or reading.future or reading.question or reading.negated:
         return False
@@ -301,6 +315,8 @@ def _the_planner_tells_it_happened(report: Memory, plan: Memory, reading: Readin
         return False
     if plan.speaker is None or report.speaker != plan.speaker:
         return False
+    if not all(_done_by_planner(event, report, plan) for event in reading.reports):
+        return False  # "my dad retired last month" is the dad's deed, whoever tells it
     if not (plan.explicit_time and report.explicit_time) or report.event_start is None:
         return False
     told_after = report.session_time is not None and report.event_start <= report.session_time
