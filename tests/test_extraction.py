@@ -328,6 +328,10 @@ def test_a_bare_verb_coordinated_with_a_finite_one_is_no_request(extract):
         ("Book a tasting with the caterer for next Saturday at 11.",
          "Maya asks Assistant to book a tasting with the caterer for next Saturday at 11."),
         ("Book club was fun.", "Maya noted: Book club was fun."),
+        # an order not to that prefaces news, or reassures, is no order
+        ("Don't tell anyone but we're getting married on June 15th.",
+         "Maya noted: Don't tell anyone but we're getting married on June 15th."),
+        ("don't worry about it, I sorted it already", "Don't worry about it, Maya sorted it already."),
     ],
 )
 def test_orders_to_an_assistant(parser, resolver, text, entry):
@@ -347,6 +351,8 @@ def test_orders_to_an_assistant(parser, resolver, text, entry):
         # closed by "!" or with no subject after the auxiliary, it tells
         ("did it!", "Jess noted: did it!"),
         ("can't wait to see you", "Jess can't wait to see Kim."),
+        # news told behind an auxiliary is told, not asked
+        ("Did I mention I'm moving to Leeds in May", "Did Jess mention Jess is moving to Leeds in May."),
     ],
 )
 def test_questions_chat_asks_without_a_mark(parser, resolver, text, entry):

@@ -101,6 +101,8 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("We got a puppy last week, a beagle called Biscuit.",
          {"self.ownership[puppy] = yes", "self.ownership[biscuit] = yes"}),
         ("Pepper passed away last week.", {"self.ownership[pepper] = none"}),
+        ("We adopted a dog from a charity called Dogs Trust.", {"self.ownership[dog] = yes"}),  # the charity's name
+        ("I got a kitten from my neighbour, her name is Priya.", {"self.ownership[kitten] = yes"}),  # whose "her"?
         ("My grandad passed away.", set()),
         ("Ana started a new job as a nurse at City Hospital.", {"self.job = nurse", "self.employer = city hospital"}),
         ("Ana took the job as a favour.", set()),
@@ -116,6 +118,7 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("My yoga class is on Thursdays at 6pm, not Wednesdays.", {"self.schedule[yoga class] = thursday 6pm"}),
         ("I live in Leeds, not York.", {"self.residence = leeds"}),
         ("I went back to eating fish.", {"self.diet = pescatarian"}),
+        ("Back to eating meat once the month is over.", set()),
         # a diet the parse made the head of its clause ("gone" as an auxiliary); a spell of a diet that ended
         ("Also I've gone mostly vegetarian since mid-February, my flatmate got me into it.", {"self.diet = vegetarian"}),
         ("The vegetarian thing lasted till May.", {"self.diet = not vegetarian"}),
@@ -133,6 +136,12 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("She's my wife.", {"self.relationship = married"}),
         ("Ana is Tom's girlfriend.", {"tom.relationship = dating"}),
         ("He's my business partner.", set()),
+        ("Funny, Tom was my boyfriend at uni and now he's my boss.", set()),  # who he was, not who he is
+        ("Sam is my partner in crime at work lol.", set()),
+        # a physio, a couple one sees, or seeing someone for one's knee is no dating
+        ("I've been seeing Jo, my physio, for six weeks.", set()),
+        ("We've been seeing Tom and Lily a lot for a few months.", set()),
+        ("I've been seeing Anna for two weeks for my knee.", set()),
         ("My boyfriend is a chef.", set()),
         # a break-up or a return told with a clause spliced on after a comma
         ("Karim and I split up, I don't want to talk about it much.", {"self.relationship = single"}),
@@ -344,6 +353,8 @@ def test_held_out_paraphrases(parser, text, expected, request):
         # a value denied is no other value: not moving to London leaves Cardiff as it was
         ("I live in Cardiff.", "I'm not moving to London either.", False),
         ("I live in Cardiff.", "I don't live in London.", False),
+        # a relationship's values follow one another: no wedding ahead ends the engagement
+        ("I'm engaged to Raj.", "We're not getting married anymore, it's over.", True),
     ],
 )
 def test_a_denied_value_changes_only_the_state_it_denies(parser, old, new, changes):
@@ -994,6 +1005,12 @@ def test_plans_that_did_not_come_about_are_cancelled_and_a_cancellation_reports_
         ("Ana won't go on about it.", None),
         ("Ana won't start until Monday.", None),  # a later start, not none
         ("If Ana doesn't get the job Ana won't move to Oslo.", None),  # a condition
+        # only an event or a named place is called off: not details, a fuss, a meeting one keeps, a later start
+        ("Ana won't go into the details of the wedding, it's all too stressful.", None),
+        ("Ana is not going to make a big deal of the Bath half.", None),
+        ("Don't worry, Ana won't move the meeting with the landlord.", None),
+        ("Ana won't start the new job until March.", None),
+        ("Ana is not going to Rome after all.", {"rome"}),
     ],
 )
 def test_events_that_will_not_be_or_did_not_come_about_are_called_off(parser, text, called_off):
@@ -1537,6 +1554,10 @@ def test_a_life_event_told_with_its_verb_both_times_is_one_event(parser, embedde
     june_8 = (datetime(2025, 6, 8), datetime(2025, 6, 9))
     assert outcome("I'm getting married on June 8th.", june_8, "I got married on Saturday!", datetime(2025, 6, 10, 9),
                    (datetime(2025, 6, 7), datetime(2025, 6, 8))) == "completed"
+    # a proposal of a four-day week is no proposal of marriage
+    sat = (datetime(2025, 8, 16), datetime(2025, 8, 17))
+    assert outcome("I'm going to propose to Hannah on Saturday the 16th.", sat,
+                   "I proposed a four day week to my boss on the 16th.", datetime(2025, 8, 18, 9), sat) == "pending"
     # another's retirement is not the planner's
     assert outcome("I'm retiring at the end of July.", end_of_july, "My dad retired last month.", datetime(2025, 9, 10, 9),
                    august) == "pending"

@@ -280,6 +280,8 @@ def test_recognizer_is_built_once_and_reused(parser, resolver):
         ("I've been vegetarian since New Year's.", date(2023, 1, 1), date(2023, 7, 13)),
         ("I haven't had a drink since Christmas.", date(2022, 12, 25), date(2023, 7, 13)),
         ("My dad has been in hospital since the 10th.", date(2023, 7, 10), date(2023, 7, 13)),
+        # "since" as "because": the day is a subject, no start
+        ("I'm flying out early, since the 10th is when the movers come.", date(2023, 7, 10), date(2023, 7, 11)),
         # "the other day" is some day of the last week, not a day the talk calls good or long
         ("My wife got promoted to head nurse the other day.", date(2023, 7, 5), date(2023, 7, 11)),
         ("The other day I ran into Tom at the market.", date(2023, 7, 5), date(2023, 7, 11)),
@@ -839,6 +841,8 @@ def test_a_time_of_day_is_on_the_day_said_with_it(parser, resolver):
         ("We arrive on Friday and stay until Tuesday.", date(2022, 11, 29)),
         # with no start before it, the weekday is the nearest one
         ("I'm off work until Monday.", date(2022, 11, 21)),
+        # a date of another clause starts nothing the "until" ends
+        ("The wedding is next Saturday, I'm at my mum's until Tuesday.", date(2022, 11, 22)),
     ],
 )
 def test_until_a_weekday_ends_what_the_day_before_it_began(parser, resolver, text, until):

@@ -17,7 +17,7 @@ from memory_pipeline.analysis.clauses import (
     FIRST_PERSON, SELF, SUBJECT_LABELS, children, is_self_token, parent, subject_of, subtree,
 )
 from memory_pipeline.extraction.lexicon import (
-    ANAPHORA, ARRANGED_EVENT_NOUNS, CLIPPED_WORDS, FAMILY_NOUNS, FORESEEN_FEELINGS, PERSONAL_PRONOUNS,
+    ANAPHORA, ARRANGED_EVENT_NOUNS, CLIPPED_WORDS, FAMILY_NOUNS, FORESEEN_FEELINGS, OCCASION_NOUNS, PERSONAL_PRONOUNS,
     REGISTRATION_LEMMAS,
 )
 from memory_pipeline.parsing import ParsedDoc
@@ -351,27 +351,34 @@ def _not_going(doc: ParsedDoc) -> Cue | None:
 
 
 # Verbs of taking part in or bringing about an event: negated in the future ("I'm not going to do the Dublin
-# marathon", "we won't be hosting Christmas"), the speaker turns the event down.
-TAKING_PART_LEMMAS = frozenset(
-    """do run go attend join enter race compete travel fly visit host move apply take make start hold throw
-    sign""".split()
+# marathon", "we won't be hosting Christmas"), the speaker turns the event down. Not make, take or move, whose
+# negated futures are idioms or keep the event ("won't make a big deal of it", "won't take no for an answer",
+# "won't move the meeting"); "make it to" is read apart.
+TAKING_PART_LEMMAS = frozenset("do run go attend join enter race compete travel fly visit host apply start hold throw".split())
+# What one takes part in: an arranged event or an occasion, or a race, course, exam and the like. A negated future
+# with any other object is about something else ("won't go into the details", "won't start the new job until March").
+TAKEN_PART_IN = ARRANGED_EVENT_NOUNS | OCCASION_NOUNS | frozenset(
+    """marathon race half 10k 5k triathlon course class lesson lessons interview exam examination test wedding
+    festival tour camp hike ride match competition tournament event meeting ceremony graduation visit""".split()
 )
+# The prepositions of what one goes to or takes part in: "to the wedding", "in the race", "at the festival".
+TAKING_PART_PREPOSITIONS = frozenset({"to", "in", "at"})
 
 
 def _will_not_take_part(doc: ParsedDoc) -> Cue | None:
     """A negated future of taking part, said of someone ("I'm not going to do the marathon this year", "we won't be
-    hosting Christmas", "I won't make it to the wedding"): the event is off for them. Only with what they would
-    have done or gone to (an object or a preposition's), so "I'm not going to lie" and "I won't go on about it"
-    name nothing ("about it" is a pronoun's); not a condition nor what one would bring about ("if I don't get the
-    job I won't move to Oslo")."""
+    hosting the party", "I won't make it to the wedding", "I'm not going to Rome"): the event is off for them. Only
+    with an event or a place as what they would have done or gone to, so "I'm not going to lie", "I won't go into
+    the details of the wedding" and "I won't start the new job until March" call nothing off; not a condition nor
+    what one would bring about ("if I don't get the job I won't move to Oslo")."""
     for head in negated_heads(doc, through_adverbs=False):
         verb = _taking_part_in_future(doc, head)
-        if verb is None or _conditional(doc, head) or _conditional(doc, verb):
+        if verb is None or _conditional(doc, head) or _conditional(doc, verb) or _put_off_until(doc, verb):
             continue
         subjects = children(doc, head, "nsubj") or children(doc, verb, "nsubj")
         if not subjects or not all(_someone(doc, k) for k in subjects):
             continue
-        if _names_what_is_done(doc, verb):
+        if _names_what_is_taken_part_in(doc, verb):
             return Cue("cancel", doc.span_text(head, verb + 1), verb)
     return None
 
@@ -386,9 +393,15 @@ def _conditional(doc: ParsedDoc, verb: int) -> bool:
     return any(doc.tokens[m].lower in ("if", "unless") for k in clauses for m in children(doc, k, "mark"))
 
 
+def _put_off_until(doc: ParsedDoc, verb: int) -> bool:
+    """"I won't start until Monday": not before a time, which is a later start, not none."""
+    return any(doc.tokens[arc.dep].lower in ("until", "till", "til") for arc in doc.children(verb) if arc.label == "prep")
+
+
 def _taking_part_in_future(doc: ParsedDoc, head: int) -> int | None:
     """The verb of taking part that the negated ``head`` puts in the future: itself with "will"/"'ll"/"gonna" ("won't
-    run"), or the verb "going to" governs ("not going to do")."""
+    run"), or the verb "going to" governs ("not going to do"), or "going" itself with where it goes ("not going to
+    Rome")."""
     token = doc.tokens[head]
     if token.lemma.lower() == "go" and token.tag == "VBG":
         verbs = [k for k in children(doc, head, "xcomp") if doc.tokens[k].pos in ("VERB", "AUX")]
@@ -397,24 +410,25 @@ def _taking_part_in_future(doc: ParsedDoc, head: int) -> int | None:
         modal = any(doc.tokens[a].lower in MODAL_FUTURE or doc.tokens[a].lemma.lower() in ("will", "shall")
                     for a in children(doc, head, "aux"))
         verb = head if modal else None
-    if verb is None or doc.tokens[verb].lemma.lower() not in TAKING_PART_LEMMAS:
+    if verb is None:
         return None
-    return verb
+    lemma = doc.tokens[verb].lemma.lower()
+    made_it = lemma == "make" and any(doc.tokens[o].lower == "it" for o in children(doc, verb, "dobj"))
+    return verb if lemma in TAKING_PART_LEMMAS or made_it else None
 
 
-def _names_what_is_done(doc: ParsedDoc, verb: int) -> bool:
-    """The verb has a noun for what is done or gone to: an object, or a preposition's object that is no pronoun."""
-    for arc in doc.children(verb):
-        if arc.label == "dobj" and doc.tokens[arc.dep].pos in ("NOUN", "PROPN"):
-            return True
-        if arc.label == "prep" and any(doc.tokens[k].pos in ("NOUN", "PROPN") and not _a_time(doc.tokens[k])
-                                       for k in children(doc, arc.dep, "pobj")):
-            return True
-    return False
+def _names_what_is_taken_part_in(doc: ParsedDoc, verb: int) -> bool:
+    """The verb's object, or the object of its "to", "in" or "at", is an event (:data:`TAKEN_PART_IN`) or a place
+    or event by name ("the Dublin marathon", "to Rome"), not a time."""
+    objects = children(doc, verb, "dobj") + [k for arc in doc.children(verb) if arc.label == "prep"
+                                             and doc.tokens[arc.dep].lower in TAKING_PART_PREPOSITIONS
+                                             for k in children(doc, arc.dep, "pobj")]
+    return any(doc.tokens[k].lemma.lower() in TAKEN_PART_IN or (doc.tokens[k].pos == "PROPN" and not _a_time(doc.tokens[k]))
+               for k in objects)
 
 
 def _a_time(token) -> bool:
-    """"(won't start until) Monday", "(in) June": a time, not a thing done or gone to."""
+    """"(in) June", "(on) Monday": a time, which no one takes part in, though the tagger makes it a proper noun."""
     return token.ent in ("DATE", "TIME") or token.lower in WEEKDAYS or token.lower in MONTHS
 
 
@@ -531,6 +545,11 @@ EVENT_NOUNS = {"marry": "wedding", "wed": "wedding", "graduate": "graduation", "
                "celebrate": "celebration", "propose": "proposal", "compete": "competition", "perform": "performance"}
 
 
+# The events of a life whose verb names the event itself, whatever it takes: one marries, graduates or retires once
+# in a while, while one proposes a four-day week or performs badly in a test.
+LIFE_EVENTS = frozenset({"wedding", "graduation", "retirement"})
+
+
 def content_lemma(doc: ParsedDoc, i: int, names: frozenset[str]) -> str | None:
     """The token's lemma when it carries content (see :func:`content_lemmas`), else None."""
     token = doc.tokens[i]
@@ -567,7 +586,7 @@ def event_of(doc: ParsedDoc, tokens, names: frozenset[str]) -> Event:
             words.add(lemma)
             # a verb read as the noun of its event names that event as a noun would: "I'm retiring at the end of
             # July" and "I retired last month" are one retirement, though neither says the noun
-            if is_thing(doc, i) or (doc.tokens[i].pos == "VERB" and lemma in EVENT_NOUNS.values()):
+            if is_thing(doc, i) or (doc.tokens[i].pos == "VERB" and lemma in LIFE_EVENTS):
                 nouns.add(lemma)
     return Event(frozenset(words), frozenset(nouns))
 

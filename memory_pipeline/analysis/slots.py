@@ -693,7 +693,13 @@ def _back_to(context: _Context, verb: int) -> bool:
     if up is None or up[1] != "pcomp" or context.doc.tokens[up[0]].lower != "to":
         return False
     back = _parent(context, up[0])
-    return back is not None and context.doc.tokens[back[0]].lower == "back"
+    if back is None or context.doc.tokens[back[0]].lower != "back":
+        return False
+    # "I'm not back to eating meat", "back to eating meat once the month is over": no return yet
+    said_of = [back[0]] + ([_parent(context, back[0])[0]] if _parent(context, back[0]) else [])
+    clauses = said_of + [a for k in said_of for a in _children(context, k, "advcl")]
+    ahead = any(context.doc.tokens[m].lower in ("once", "when", "after", "if") for k in clauses for m in _children(context, k, "mark"))
+    return not ahead and not any(k in context.negated for k in said_of)
 
 
 def _spell_ended(context: _Context, noun: int) -> bool:
@@ -737,21 +743,25 @@ def relationship(context: _Context, i: int) -> list[SlotValue]:
 
 
 def _adverbs(context: _Context, verb: int) -> set[str]:
-    """The verb's adverbs and theirs ("got back together" may hang "back" on "together")."""
+    """The verb's adverbs and theirs: the parse may hang "back" on "together" rather than on "got", and "got back
+    together" must read the same either way."""
     near = _children(context, verb, "advmod")
     return {context.doc.tokens[a].lower for a in near + [b for a in near for b in _children(context, a, "advmod")]}
 
 
 def _partner_of(context: _Context, i: int) -> list[SlotValue]:
     """"Marcus is my boyfriend (now)", "she's my wife": the owner of the partner noun is dating, married or engaged.
-    Only as the complement of "be" whose subject is someone, so "my boyfriend is a chef" says nothing of it."""
+    Only as the complement of a present "be", so "my boyfriend is a chef" and "Tom was my boyfriend at uni" say
+    nothing of it now."""
     token = context.doc.tokens[i]
     owners = _children(context, i, "poss")
     parent = _parent(context, i)
     if token.lower not in PARTNER_NOUNS or not owners or parent is None or parent[1] != "attr" or _lemma(context, parent[0]) != "be":
         return []
-    if token.lower == "partner" and _children(context, i, "compound", "amod"):
-        return []  # a business, tennis or lab partner
+    if context.doc.tokens[parent[0]].tag not in ("VBZ", "VBP"):
+        return []  # "Tom was my boyfriend at uni": who someone was is no state now
+    if token.lower == "partner" and _children(context, i, "compound", "amod", "prep"):
+        return []  # a business, tennis or lab partner, a partner in crime or for a project
     return [_slot(context, parent[0], "relationship", PARTNER_NOUNS[token.lower], "", i,
                   subject=_subject_key(context, owners[0]))]
 
@@ -767,7 +777,8 @@ def _no_longer_with_someone(context: _Context, with_: int) -> bool:
 
 
 def _in_a_length(context: _Context, k: int) -> bool:
-    """Token ``k`` is in a length ("for a month", "since May"): how long it has gone on, not a day it is on."""
+    """Token ``k`` is in a length ("for a month", "since May"): how long it has gone on, not a day it is on. "Seeing
+    Hannah for a month" is dating; "seeing Tom on Friday", with a day, is a meeting."""
     while (up := _parent(context, k)) is not None:
         if context.doc.tokens[up[0]].lower in ("for", "since") and up[1] == "pobj":
             return True
@@ -787,9 +798,24 @@ def _seeing_someone(context: _Context, i: int) -> bool:
         return False
     # "seeing someone new" may parse as a clause "someone (is) new"
     seen = _children(context, i, "dobj") + [s for c in _children(context, i, "ccomp") for s in _children(context, c, "nsubj")]
+    if _seen_for_something_else(context, i, seen):
+        return False
     return any(
         doc.tokens[o].lower in SOMEONE or (doc.tokens[o].pos == "PROPN" and doc.tokens[o].ent not in NOT_PEOPLE) for o in seen
     )
+
+
+def _seen_for_something_else(context: _Context, i: int, seen: list[int]) -> bool:
+    """Seeing that is no dating though it names a person: one with a role beside the name ("Jo, my physio"), two
+    people or a couple ("Tom and Lily", said by "we"), or a purpose ("for my knee"): visits and friendships."""
+    doc = context.doc
+    if any(_children(context, o, "appos", "conj") for o in seen):
+        return True
+    if any(doc.tokens[s].lower == "we" for s in _children(context, i, "nsubj")):
+        return True
+    return any(doc.tokens[o].ent not in ("DATE", "TIME")  # "for a month" is how long, "for my knee" what for
+               for arc in doc.children(i) if arc.label == "prep" and doc.tokens[arc.dep].lower == "for"
+               for o in _children(context, arc.dep, "pobj"))
 
 
 def number_of_children(context: _Context, i: int) -> list[SlotValue]:
@@ -902,25 +928,44 @@ def ownership(context: _Context, i: int) -> list[SlotValue]:
 
 def _with_names(context: _Context, noun: int, slot: SlotValue) -> list[SlotValue]:
     """``slot`` and the same state under each name the possession is given ("a cat called Pepper", "our dog,
-    Max", "two cats, Pepper and Salt"; a pet's anywhere in its sentence: "a kitten, her name is Pixel"), so that a
-    later "Pepper passed away" finds it by the name alone."""
-    doc, names = context.doc, []
-    named = [noun]
+    Max", "two cats, Pepper and Salt"; a pet's also beside it: "a puppy, a beagle called Biscuit", "a kitten, her
+    name is Pixel"), so that a later "Pepper passed away" finds it by the name alone. Only names hung on the
+    possession or on another object of its verb: "a dog from a charity called Dogs Trust" names the charity."""
+    names = _names_given(context, noun)
     if _lemma(context, noun) in ANIMALS:
-        # a pet's name may be said beside it in the sentence: "a puppy, a beagle called Biscuit", "a kitten
-        # yesterday, her name is Pixel"
-        sentence = doc.tokens[noun].sent
-        named = [t.i for t in doc.tokens if t.sent == sentence]
-        names += [attr for t in named if _lemma(context, t) == "name" and _parent(context, t) is not None
-                  and _parent(context, t)[1] == "nsubj" and _lemma(context, _parent(context, t)[0]) == "be"
-                  for attr in _children(context, _parent(context, t)[0], "attr")]
-    for arc in (a for k in named for a in doc.children(k)):
-        if arc.label == "appos" and arc.head == noun:
-            names.append(arc.dep)
-        elif arc.label == "acl" and _lemma(context, arc.dep) in ("name", "call"):
-            names.extend(_children(context, arc.dep, "oprd", "dobj", "attr"))
+        up = _parent(context, noun)
+        for other in _children(context, up[0], "dobj") if up is not None and up[1] == "dobj" else []:
+            names += _names_given(context, other) if other != noun else []
+        names += _name_said_after(context, noun)
     names += [c for n in names for c in _children(context, n, "conj")]
-    return [slot] + [replace(slot, scope=_lemma(context, n)) for n in names if doc.tokens[n].pos == "PROPN"]
+    return [slot] + [replace(slot, scope=_lemma(context, n)) for n in names if context.doc.tokens[n].pos == "PROPN"]
+
+
+def _names_given(context: _Context, noun: int) -> list[int]:
+    """The names hung on ``noun``: in apposition ("our dog, Max") or after "named"/"called"."""
+    out = _children(context, noun, "appos")
+    for acl in _children(context, noun, "acl"):
+        if _lemma(context, acl) in ("name", "call"):
+            out += _children(context, acl, "oprd", "dobj", "attr")
+    return out
+
+
+def _name_said_after(context: _Context, pet: int) -> list[int]:
+    """"(I got a kitten yesterday,) her name is Pixel": the name in a "<her/his/its> name is X" of the pet's
+    sentence, when the sentence names no person the "her" could be ("a kitten from my neighbour, her name is
+    Priya")."""
+    doc = context.doc
+    sentence = [t for t in doc.tokens if t.sent == doc.tokens[pet].sent]
+    if any(t.lemma.lower() in RELATIVES or (t.pos == "PROPN" and t.i < pet) for t in sentence):
+        return []
+    out = []
+    for token in sentence:
+        up = _parent(context, token.i)
+        if token.lemma.lower() != "name" or up is None or up[1] != "nsubj" or _lemma(context, up[0]) != "be":
+            continue
+        if any(doc.tokens[o].lower in ("her", "his", "its") for o in _children(context, token.i, "poss")):
+            out += _children(context, up[0], "attr")
+    return out
 
 
 def health(context: _Context, i: int) -> list[SlotValue]:

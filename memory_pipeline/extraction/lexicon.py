@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from memory_pipeline.chat_spelling import CHAT_INTERJECTIONS  # noqa: F401  (kept with chat's spellings, below grounding)
+from memory_pipeline.chat_spelling import CHAT_INTERJECTIONS
 
 STOP_WORDS = frozenset(
     """a about above after again against all am an and any are aren't as at be because been before being below

@@ -9,6 +9,7 @@ question "<name> asks: ..."; and a span that still does not say whose statement 
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from memory_pipeline.extraction.clauses import QUESTION_AUXILIARIES, is_event_on_its_own, opens_a_header, tag_question_at
@@ -44,10 +45,14 @@ PLURAL_CONTRACTIONS = {"'re": " are", "'ve": " have", "'ll": " will"}
 # Verbs of feeling and wanting: opening a turn bare, they dropped "I" ("Love this song", "Need a break"); they are
 # not requests to the listener.
 NOT_IMPERATIVE = frozenset({"love", "like", "need", "want", "hope", "miss", "hate", "prefer", "adore", "guess", "reckon", "suppose"})
-# Verbs of the mind and of having that chat says with "I" dropped after "don't" ("don't feel like I'm making an
-# impact", "dont know what to do", "don't have time"): no order not to.
-STATES_OF_MIND = frozenset({"feel", "think", "know", "have", "care", "mind", "get", "see", "understand", "believe",
-                            "remember", "recall", "wanna", "mean", "buy"})
+# Verbs after "don't" that make no order not to: of the mind and of having, whose "I" chat dropped ("don't feel
+# like I'm making an impact", "dont know what to do", "don't have time", "dont wanna go", "don't buy it" for not
+# believing it), and the reassurances that preface what follows ("don't worry, I sorted it", "don't be silly",
+# "don't judge me but ..."); "never mind" is one of them.
+NO_ORDERS_NOT_TO = NOT_IMPERATIVE | frozenset(
+    {"feel", "think", "know", "have", "care", "mind", "get", "see", "understand", "believe", "remember", "recall",
+     "wanna", "mean", "buy", "worry", "be", "judge", "hate", "laugh", "freak", "panic"}
+)
 PAST_DATE_WORDS = frozenset({"yesterday", "ago", "last", "earlier", "previous"})
 # Verbs whose past is their present (SAME_IN_PAST, "I quit last Friday"): the tagger often calls them present, so
 # with a past date in the sentence they stay as written instead of agreeing as "quits".
@@ -409,9 +414,9 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
         # "Please never suggest recipes with peanuts", "don't schedule anything before 2pm": an order not to
         rest = [t for t in words[offset + negation :] if t.lower != "please"]
         verb = rest[0] if rest else None
-        if verb is None or verb.tag != "VB" or verb.lemma in NOT_IMPERATIVE | STATES_OF_MIND or _has_subject(doc, verb.i):
+        if verb is None or verb.tag != "VB" or verb.lemma in NO_ORDERS_NOT_TO or _has_subject(doc, verb.i):
             return None
-        return None if (lowers[offset], verb.lemma) == ("never", "mind") else verb.i
+        return None if _a_preface(doc, verb.i) else verb.i
     if tuple(lowers[offset : offset + 2]) in REQUEST_OPENERS:
         rest = [t for t in words[offset + 2 :] if t.lower != "please"]
         if rest and rest[0].tag == "VB":
@@ -450,6 +455,13 @@ def _order_read_as_a_noun(doc: ParsedDoc, words: list[Token]) -> bool:
     if any(True for _ in doc.parents(words[0].i)):
         return False  # not the head of its sentence: a noun ("the book a friend lent me" has its own verb)
     return words[1].tag in ("DT", "PRP$") and words[1].lower not in ("this", "that", "these", "those")
+
+
+def _a_preface(doc: ParsedDoc, verb: int) -> bool:
+    """The order not to is said before "but" and the news it prefaces ("Don't tell anyone but we're getting
+    married on June 15th"): what follows is the fact, not part of an order."""
+    sentence = doc.tokens[verb].sent
+    return any(t.lower == "but" and t.sent == sentence for t in doc.tokens[verb + 1 :])
 
 
 def _negation_opening(lowers: list[str]) -> int:
@@ -606,8 +618,12 @@ def is_question(doc: ParsedDoc, start: int, end: int) -> bool:
     return not any(tag_question_at(doc, k, s_end) for k in range(max(start + 2, end - 1), min(end + 2, s_end)))
 
 
-# Chat's spellings of the auxiliaries that open a question ("r u coming", "u coming"), beside the written ones.
-CHAT_QUESTION_AUXILIARIES = QUESTION_AUXILIARIES | {"r", "am", "may", "shall"}
+# Chat's spellings of the auxiliaries that open a question ("r u coming"), beside the written ones; not "had",
+# which opens a condition ("had I known it was this bad I'd have left").
+CHAT_QUESTION_AUXILIARIES = (QUESTION_AUXILIARIES - {"had"}) | {"r", "am", "may", "shall"}
+# Verbs after an inverted auxiliary that announce news rather than ask ("did I mention / tell you", "did you hear",
+# "can I just say").
+NEWS_OPENERS = frozenset({"mention", "tell", "hear", "say"})
 SUBJECT_PRONOUNS = frozenset({"i", "you", "u", "he", "she", "it", "we", "they", "ya", "y'all"})
 
 
@@ -620,11 +636,16 @@ def _asked_without_a_mark(doc: ParsedDoc, start: int, s_end: int) -> bool:
     if last is None or last.text in (".", "!", "...", "…") or len(words) < 4:
         return False
     aux, subject = words[0], words[1]
+    verb = words[3] if words[2].lower == "just" and len(words) > 3 else words[2]
+    if verb.lemma in NEWS_OPENERS and any(arc.label in ("ccomp", "xcomp") for arc in doc.children(verb.i)):
+        return False  # "did I mention I'm moving to Leeds", "can I just say how proud I am": news told, not asked
     return aux.lower in CHAT_QUESTION_AUXILIARIES and (subject.lower in SUBJECT_PRONOUNS or subject.pos == "PROPN")
 
 
 def _emoji(text: str) -> bool:
-    return bool(text) and all(ord(c) > 0x2000 for c in text)
+    """A token of symbols only ("👀", "😅"): chat ends a question with one as often as with a mark, so it is looked
+    past for the mark that closes the sentence."""
+    return bool(text) and all(unicodedata.category(c) in ("So", "Sk", "Mn", "Cf") for c in text)
 
 
 def attribute(text: Phrase, speaker: Speaker, *, question: bool = False) -> Phrase:

@@ -404,7 +404,7 @@ class TemporalResolver:
                     # talk ("we stayed for another two days") it stays the stretch up to the session
                     tense = "future"
                 resolved = self.resolve(resolved_as, session_time, tense, governed=bool(_clause_of(doc, start)))
-            if resolved is not None and _after_word(doc, start, ("since",)):
+            if resolved is not None and _after_word(doc, start, ("since",)) and not _a_subject(doc, start):
                 resolved = _up_to_the_session(resolved, session_time)
             if resolved is None:
                 mentions.append(TemporalMention(text, start, end))
@@ -508,12 +508,23 @@ def _until_after_the_start(doc: ParsedDoc, mentions: list[TemporalMention]) -> l
             continue
         if not BARE_WEEKDAY.fullmatch(end.text) or not _after_word(doc, end.char_start, ("until", "till", "til")):
             continue
-        if _sentence_at(doc, end.char_start) != _sentence_at(doc, before.char_start):
+        if not _one_stay(doc, _governor(doc, before.char_start), _governor(doc, end.char_start)):
             continue
         weekday = WEEKDAYS.index(end.text.lower().removeprefix("on ").strip())
         day = before.start.date() + timedelta(days=(weekday - before.start.weekday()) % 7)
         out[n] = TemporalMention(end.text, end.char_start, end.char_end, *_days(day))
     return out
+
+
+def _one_stay(doc: ParsedDoc, start_verb: int | None, end_verb: int | None) -> bool:
+    """The verbs of a start and of an "until" tell one stay: the same verb ("from Wednesday until Sunday") or two
+    joined by "and" ("fly in on Wednesday and stay until Sunday"), not two clauses of their own ("the wedding is
+    next Saturday, I'm at my mum's until Tuesday")."""
+    if start_verb is None or end_verb is None:
+        return False
+    return start_verb == end_verb or any(
+        arc.label == "conj" and {arc.head, arc.dep} == {start_verb, end_verb} for arc in doc.parents(end_verb)
+    )
 
 
 def _past_a_leading_name(doc: ParsedDoc, start: int, end: int) -> int:
@@ -530,6 +541,17 @@ def _past_a_leading_name(doc: ParsedDoc, start: int, end: int) -> int:
     rest = doc.tokens[first]
     # only before words of time ("the weekend after next", "next week", "tomorrow"); "Summer 2019" stays whole
     return first if first > start and rest.pos not in ("PROPN", "NUM") else start
+
+
+def _a_subject(doc: ParsedDoc, char: int) -> bool:
+    """The expression at ``char`` is the subject of a clause ("since the 15th is booked": a reason, not a start)."""
+    token = next((t for t in doc.tokens if t.idx >= char), None)
+    if token is None:
+        return False
+    head = token.i
+    while (up := next(iter(doc.parents(head)), None)) is not None and up.label in ("det", "amod", "compound", "nummod"):
+        head = up.head
+    return any(arc.label in ("nsubj", "nsubjpass") for arc in doc.parents(head))
 
 
 def _up_to_the_session(resolved: tuple[datetime, datetime, str], session_time: datetime) -> tuple[datetime, datetime, str]:

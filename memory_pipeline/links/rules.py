@@ -45,15 +45,18 @@ NAME = "rules"
 NEGATION_OVERLAP = 0.67
 TRANSITION_STATES = {"yes": "have", "has": "have", NONE_VALUE: "gone", "recovered": "gone"}
 RESOLVER = TemporalResolver()
+# Slots whose values follow one another, so that denying one changes the one before it: "we're not getting married
+# anymore" ends an engagement.
+CHAINED_SLOTS = frozenset({"relationship"})
 
 
 def state_changes(old: SlotValue, new: SlotValue) -> bool:
     """Whether ``new`` changes the state ``old`` recorded: any other value of an exclusive slot, though a denied
-    value ("no longer lives in X") only the state it denies; for ownership and health, only a move between having
-    and not having."""
+    value ("no longer lives in X") only the state it denies, unless the values follow one another
+    (:data:`CHAINED_SLOTS`); for ownership and health, only a move between having and not having."""
     if new.state == old.state:
         return False
-    if new.negated and not old.negated and new.exclusive:
+    if new.negated and not old.negated and new.exclusive and new.slot not in CHAINED_SLOTS:
         # "not moving to London" after "lives in Cardiff": a value denied changes only the state that held it
         return old.value == new.value
     if new.exclusive:
@@ -264,7 +267,7 @@ def classify_pair(
 
 def _plan_outcome(
     new: Memory, plan: Memory, reading: Reading, plan_reading: Reading, config: LinksConfig, moved_to: Memory | None,
-    same_event: bool = False,
+    same_event: bool,
 ) -> tuple[str, float, str, str] | None:
     """What a later memory says became of a plan: the clause of its cancellation, denial or report must be
     about the plan's event (its own words, not the rest of either memory); a report must fall in the plan's
