@@ -24,6 +24,9 @@ CHAT_INTERJECTIONS = frozenset(
     okk kk fr""".split()
 )
 
+# Contractions typed without their apostrophe that are also words ("ill": I'll, or sick): never written out, since
+# the wrong reading would change what was said, and never a name, though the tagger may call "ill" one.
+AMBIGUOUS_APOSTROPHE_LESS = frozenset({"ill", "were", "its", "id", "well", "hell", "shell", "wed", "lets"})
 # Contractions typed without their apostrophe; none of them is an English word on its own.
 APOSTROPHE_LESS = {
     "im": "I'm", "ive": "I've", "dont": "don't", "doesnt": "doesn't", "didnt": "didn't", "cant": "can't",

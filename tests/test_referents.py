@@ -143,3 +143,15 @@ def test_an_answer_names_the_person_the_question_the_gate_left_out_asked_about(p
     text, people = entries[5]
     # a relative is written out but is no named person of the memory
     assert text.startswith("Priya's sister is fine, Priya's sister started at the bakery") and people == []
+
+
+def test_a_name_typed_in_lower_case_is_carried_written_with_a_capital():
+    # texting drops capitals; the tagger still reads "tom" as a name, and "him" after it says it is a person
+    assert carried([[("Lena", "tom asked me to move in with him!!"), ("Ines", "omg!! are u gonna say yes"),
+                     ("Lena", "i think so?? tbh im scared bc his flat is tiny and he has 2 cats")]],
+                   ("tom", "bc")) == {"S1:3": "Tom"}
+    # chat's own words are no names, whatever the tagger calls them
+    assert conversation_names(("bc", "omg", "tbh", "ill"), ["bc he said so", "omg he did", "tbh he is",
+                                                            "ill make her one when she visits"], PAIR).people == set()
+    # a lower-case word no pronoun or "and I" marks as someone stays no one
+    assert conversation_names(("rome",), ["rome was amazing", "we loved rome"], PAIR).people == set()

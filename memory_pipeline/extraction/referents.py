@@ -22,7 +22,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, DISCOURSE_WORDS
+from memory_pipeline.chat_spelling import AMBIGUOUS_APOSTROPHE_LESS, APOSTROPHE_LESS, CHAT_ABBREVIATIONS, CHAT_TIME_WORDS
+from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, DISCOURSE_WORDS, STOP_WORDS
 from memory_pipeline.grounding import ANIMATE_NOUNS, PERSON_ROLES, bare_name, possessive
 from memory_pipeline.parsing import ParsedDoc
 
@@ -98,6 +99,11 @@ def _singular(word: str) -> str:
     return word[:-1] if word.endswith("s") and word[:-1] in PERSON_NOUNS else word
 
 
+# Words of chat the tagger may call proper nouns when typed in lower case: never a name.
+NOT_LOWER_CASE_NAMES = (
+    CHAT_INTERJECTIONS | DISCOURSE_WORDS | STOP_WORDS | frozenset(CHAT_ABBREVIATIONS) | frozenset(APOSTROPHE_LESS)
+    | frozenset(CHAT_TIME_WORDS) | AMBIGUOUS_APOSTROPHE_LESS | frozenset({"ya", "gonna", "wanna", "gotta"})
+)
 # Words after which a capitalised word is a title, a place or a role ("the Hobbit", "in Seattle", "at Rossi's").
 _NOT_A_PERSON = re.compile(r"\b(?:the|in|at)[ \t]+$", re.IGNORECASE)
 # What stands right before a name inside a sentence: a lower-case word ("with Ines") or a title ("Dr. Patel"). Not
@@ -156,12 +162,16 @@ def conversation_names(candidates: Iterable[str], texts: Sequence[str], particip
     said = "\n".join(texts)  # one search per name; no pattern below crosses a line
     searched, people = set(), set()
     for name in {c.strip() for c in candidates}:
-        if not name[:1].isupper():
+        typed_lower = name.islower()
+        if not (name[:1].isupper() or (typed_lower and _a_name_typed_in_lower_case(name))):
             continue
         if any(p.startswith(w.lower()) or w.lower().startswith(p) for w in name.split() for p in parts):
             continue
+        person = name.upper() != name and _a_person(name, said, told_of_only=typed_lower)
+        if typed_lower and not person:
+            continue  # a lower-case word with no sign of being someone is as likely a common word the tagger misread
         searched.add(name)
-        if name.upper() != name and _a_person(name, said):
+        if person:
             people.add(name)
     if not searched:
         return NO_NAMES
@@ -170,16 +180,38 @@ def conversation_names(candidates: Iterable[str], texts: Sequence[str], particip
     return Names(pattern, frozenset(people))
 
 
-def _a_person(name: str, said: str) -> bool:
+def _a_person(name: str, said: str, told_of_only: bool = False) -> bool:
     """``name`` is never after "the", "in" or "at" in ``said``, and once at least inside a sentence or followed by
-    a "he" or "she" later in its sentence or opening the next ("Marcus quit. He ...")."""
+    a "he" or "she" later in its sentence or opening the next ("Marcus quit. He ..."). A name typed in lower case
+    (``told_of_only``) is inside a sentence wherever it stands, which tells nothing: only a "he" or "she" does."""
     person = False
-    for match in re.finditer(re.escape(name) + r"(?![\w])", said):
+    for match in re.finditer(r"(?<![\w'’])" + re.escape(name) + r"(?![\w])", said):
         before = said[max(0, match.start() - 8) : match.start()]
         if _NOT_A_PERSON.search(before):
             return False
-        person = person or bool(_INSIDE_A_SENTENCE.search(before) or _TOLD_OF.match(said, match.end()))
+        if told_of_only:
+            person = person or bool(_TOLD_OF_IN_LOWER_CASE.match(said, match.end()) or _WITH_ME.match(said, match.end()))
+        else:
+            person = person or bool(_INSIDE_A_SENTENCE.search(before) or _TOLD_OF.match(said, match.end()))
     return person
+
+
+def _a_name_typed_in_lower_case(name: str) -> bool:
+    """Chat types names in lower case ("tom and i signed the lease", "raj is freaking out about the car"), and the
+    tagger still calls them proper nouns; not its words of chat ("omg", "lol", "ur", "bc"), which it calls so too."""
+    return len(name) >= 3 and not any(word in NOT_LOWER_CASE_NAMES for word in name.split())
+
+
+def as_written(name: str) -> str:
+    """A name as a memory writes it: "tom" typed in lower case is Tom."""
+    return " ".join(word[:1].upper() + word[1:] for word in name.split()) if name.islower() else name
+
+
+# For a name typed in lower case, any pronoun of a person after it in its sentence or opening the next ("tom asked
+# me to move in with him"), or the speaker beside it ("tom and i signed the lease"): the signs left that it is one.
+_TOLD_OF_IN_LOWER_CASE = re.compile(r"(?:(?!" + _SAYING + r")[^.!?\n])*(?:[.!?]+[ \t]+|[.!?]*[ \t]*\n)?"
+                                    r"(?i:\b(?:he|she|him|his|her)\b)")
+_WITH_ME = re.compile(r"[ \t]+and[ \t]+(?:i|me)\b")
 
 
 def _mentions(text: str, names: Names, speaker: str | None, addressee: str | None) -> list[_Mention]:
@@ -229,7 +261,7 @@ class SessionFocus:
         genders = _pronoun_genders(text, until)
         focus = self.focus if self.focus and index - self.focus.since <= FOCUS_TURNS else None
         carries = focus is not None and len(genders) == 1 and focus.gender in (None, *genders)
-        carried = Carried(focus.referent, focus.named, until) if carries else None
+        carried = Carried(as_written(focus.referent), focus.named, until) if carries else None
         if carried:
             focus = self._with_gender(replace(focus, since=index), next(iter(genders)))
         if said:
