@@ -390,7 +390,15 @@ def _conditional(doc: ParsedDoc, verb: int) -> bool:
     while up is not None and up[0] not in clauses:  # the parse may hang the clause on the condition's object
         clauses.append(up[0])
         up = parent(doc, up[0])
-    return any(doc.tokens[m].lower in ("if", "unless") for k in clauses for m in children(doc, k, "mark"))
+    return any(marked_by(doc, k, CONDITION_WORDS) for k in clauses)
+
+
+CONDITION_WORDS = frozenset({"if", "unless"})
+
+
+def marked_by(doc: ParsedDoc, verb: int, words: frozenset[str]) -> bool:
+    """The clause of ``verb`` opens with one of ``words`` ("if I don't go", "once I graduate")."""
+    return any(doc.tokens[m].lower in words for m in children(doc, verb, "mark"))
 
 
 def _put_off_until(doc: ParsedDoc, verb: int) -> bool:
@@ -1041,11 +1049,14 @@ def report_events(doc: ParsedDoc, names: frozenset[str], moved: Cue | None = Non
     return tuple(e for e in out if e.words)
 
 
+STILL_TO_COME_WORDS = TIME_ADJUNCT_WORDS | CONDITION_WORDS
+
+
 def _a_time_still_to_come(doc: ParsedDoc, verb: int) -> bool:
     """A present verb that opens a clause of time or condition ("once I graduate", "when I finish", "if I pass"):
     English puts what is still to come there in the present, so it is no deed done, nor part of the deed it times
     ("I've got a job lined up once I graduate" tells nothing of a graduation)."""
-    return any(doc.tokens[m].lower in TIME_ADJUNCT_WORDS | {"if", "unless"} for m in children(doc, verb, "mark"))
+    return marked_by(doc, verb, STILL_TO_COME_WORDS)
 
 
 def content_lemmas(doc: ParsedDoc, names: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:

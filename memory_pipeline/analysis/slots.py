@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 
 from memory_pipeline.analysis.clauses import SELF, children, is_self_token, parent, subject_key, subject_of, subtree
 from memory_pipeline.analysis.cues import (
-    MODAL_FUTURE, MONTHS, PLAN_LEMMAS, RELATIVES, SELF_WORDS, WEEKDAYS, arranged, habitual, negated_heads,
+    MODAL_FUTURE, MONTHS, PLAN_LEMMAS, RELATIVES, SELF_WORDS, WEEKDAYS, arranged, habitual, marked_by, negated_heads,
     with_arcs_hung_on_now,
 )
 from memory_pipeline.extraction.lexicon import (
@@ -687,6 +687,11 @@ def diet(context: _Context, i: int) -> list[SlotValue]:
     return []
 
 
+# What opens a clause that puts a return ahead: "back to eating meat once the month is over", "... if the tests
+# are fine".
+RETURN_NOT_YET = frozenset({"once", "when", "after", "if"})
+
+
 def _back_to(context: _Context, verb: int) -> bool:
     """"(I'm / I went) back to eating meat": the gerund after "back to", a return to what was done before."""
     up = _parent(context, verb)
@@ -698,7 +703,7 @@ def _back_to(context: _Context, verb: int) -> bool:
     # "I'm not back to eating meat", "back to eating meat once the month is over": no return yet
     said_of = [back[0]] + ([_parent(context, back[0])[0]] if _parent(context, back[0]) else [])
     clauses = said_of + [a for k in said_of for a in _children(context, k, "advcl")]
-    ahead = any(context.doc.tokens[m].lower in ("once", "when", "after", "if") for k in clauses for m in _children(context, k, "mark"))
+    ahead = any(marked_by(context.doc, k, RETURN_NOT_YET) for k in clauses)
     return not ahead and not any(k in context.negated for k in said_of)
 
 

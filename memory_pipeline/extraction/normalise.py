@@ -408,7 +408,7 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
     if not words or offer_start(doc, start, end) is not None:
         return None
     lowers = [t.lower for t in words]
-    offset = 1 if lowers[0] == "please" else 0
+    offset = _please(lowers)
     negation = _negation_opening(lowers[offset:])
     if negation:
         # "Please never suggest recipes with peanuts", "don't schedule anything before 2pm": an order not to
@@ -477,11 +477,16 @@ def _negation_opening(lowers: list[str]) -> int:
 def request_negation(doc: ParsedDoc, start: int, end: int) -> str:
     """"not" or "never" when the request of tokens ``start..end`` (:func:`request_start`) is an order not to do
     something, so it is told as one ("Maya asks Assistant never to suggest recipes with peanuts"); else ""."""
-    words = [t.lower for t in _opening_words(doc, start, end)]
-    words = words[1:] if words[:1] == ["please"] else words
-    if not _negation_opening(words):
+    lowers = [t.lower for t in _opening_words(doc, start, end)]
+    lowers = lowers[_please(lowers) :]
+    if not _negation_opening(lowers):
         return ""
-    return "never" if words[0] == "never" else "not"
+    return "never" if lowers[0] == "never" else "not"
+
+
+def _please(lowers: list[str]) -> int:
+    """How many words of "please" open a request's words (0 or 1): what is asked comes after it."""
+    return 1 if lowers[:1] == ["please"] else 0
 
 
 def _names_a_thing(doc: ParsedDoc, k: int) -> bool:

@@ -114,8 +114,13 @@ _SAYING = r"\b(?:said|says|told|tells|thinks|thought|heard)\b"
 _REPORTED = re.compile(_SAYING + r"[^.!?\n]*$")
 # A "he" or "she" later in the name's sentence, opening the next, or opening the next turn ("Jonah quit." -
 # "He hated the commute"); not after a verb of saying ("Jonah told me she's pregnant" is someone else).
-_TOLD_OF = re.compile(r"(?:(?!" + _SAYING + r")[^.!?\n])*"
-                      r"(?:[.!?]+[ \t]+|[.!?]*[ \t]*\n)?(?i:\b(?:he|she)\b)")
+def _told_of(pronouns: str) -> re.Pattern:
+    """One of ``pronouns`` later in the sentence, opening the next, or opening the next turn, not after a verb of
+    saying."""
+    return re.compile(r"(?:(?!" + _SAYING + r")[^.!?\n])*(?:[.!?]+[ \t]+|[.!?]*[ \t]*\n)?(?i:\b(?:" + pronouns + r")\b)")
+
+
+_TOLD_OF = _told_of("he|she")
 
 
 def acting_names(doc: ParsedDoc) -> set[str]:
@@ -209,8 +214,7 @@ def as_written(name: str) -> str:
 
 # For a name typed in lower case, any pronoun of a person after it in its sentence or opening the next ("tom asked
 # me to move in with him"), or the speaker beside it ("tom and i signed the lease"): the signs left that it is one.
-_TOLD_OF_IN_LOWER_CASE = re.compile(r"(?:(?!" + _SAYING + r")[^.!?\n])*(?:[.!?]+[ \t]+|[.!?]*[ \t]*\n)?"
-                                    r"(?i:\b(?:he|she|him|his|her)\b)")
+_TOLD_OF_IN_LOWER_CASE = _told_of("he|she|him|his|her")
 _WITH_ME = re.compile(r"[ \t]+and[ \t]+(?:i|me)\b")
 
 

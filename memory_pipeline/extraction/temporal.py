@@ -352,9 +352,10 @@ class TemporalResolver:
     def find(self, doc: ParsedDoc) -> list[tuple[int, int]]:
         """Character spans of the temporal expressions in ``doc`` (entities and cue patterns, merged)."""
         spans: list[tuple[int, int]] = []
+        plain = doc.text.replace("’", "'")  # the holiday patterns spell the apostrophe plainly
         for ent in doc.entities:
             if ent.label in ("DATE", "TIME"):
-                first = _past_a_leading_name(doc, ent.start, ent.end)
+                first = _past_a_leading_name(doc, plain, ent.start, ent.end)
                 if first < ent.end:
                     spans.append((doc.tokens[first].idx, doc.tokens[ent.end - 1].end))
         spans.extend(m.span() for m in CUES.finditer(doc.text))
@@ -510,7 +511,7 @@ def _until_after_the_start(doc: ParsedDoc, mentions: list[TemporalMention]) -> l
             continue
         if not _one_stay(doc, _governor(doc, before.char_start), _governor(doc, end.char_start)):
             continue
-        weekday = WEEKDAYS.index(end.text.lower().removeprefix("on ").strip())
+        weekday = WEEKDAYS.index(end.text.lower().strip())  # after "until", never "on Sunday"
         day = before.start.date() + timedelta(days=(weekday - before.start.weekday()) % 7)
         out[n] = TemporalMention(end.text, end.char_start, end.char_end, *_days(day))
     return out
@@ -527,15 +528,15 @@ def _one_stay(doc: ParsedDoc, start_verb: int | None, end_verb: int | None) -> b
     )
 
 
-def _past_a_leading_name(doc: ParsedDoc, start: int, end: int) -> int:
+def _past_a_leading_name(doc: ParsedDoc, plain: str, start: int, end: int) -> int:
     """The first token of a date entity after any place or person name the tagger took into it ("Manchester the
     weekend after next", read whole, had been handed to recognizers-text, which made it this month): proper nouns
-    that are no month, weekday or holiday, followed by a word of time that is no name or number."""
-    text = doc.text.replace("’", "'")
+    that are no month, weekday or holiday (``plain`` is the text with plain apostrophes), followed by a word of time
+    that is no name or number."""
     first = start
     while first < end - 1:
         token = doc.tokens[first]
-        if token.pos != "PROPN" or re.fullmatch(_MONTH, token.lower) or token.lower in WEEKDAYS or HOLIDAY.match(text, token.idx):
+        if token.pos != "PROPN" or re.fullmatch(_MONTH, token.lower) or token.lower in WEEKDAYS or HOLIDAY.match(plain, token.idx):
             break
         first += 1
     rest = doc.tokens[first]
