@@ -22,6 +22,7 @@ from memory_pipeline.units import (
     UnitsConfig,
     build_fta_units,
 )
+from memory_pipeline.units.cues import intention
 from memory_pipeline.units.llm import FAILED_RULES_LABEL, UnitAnswer, UnitsAnswer
 from tests.fake_llm import FakeClient, FakeRequest, in_order
 
@@ -498,6 +499,58 @@ def test_feeling_words_of_british_english_and_chat_count(use_nrclex):
     assert "gutted" not in SentimentIntensityAnalyzer().lexicon
 
 
+@pytest.mark.parametrize(
+    ("text", "label", "sign"),
+    [
+        # idioms carry their valence, not only their label
+        ("Zoe is over the moon", "joy: over the moon", 1),
+        ("Rae couldn't be happier", "joy: couldn't be happier", 1),
+        ("Greta is actually looking forward to it", "joy: looking forward", 1),
+        ("Ellie is so fed up with the landlord", "anger: fed up", -1),
+        # happy tears and the two-way crying emoji are no sadness
+        ("Maya passed 😭😭 Maya has been crying happy tears all morning", "joy: crying happy tears", 1),
+        # a hedge is no praise: "honest" had made fear positive
+        ("Raj is scared, to be honest.", "fear: scared", -1),
+        ("Honestly Tom has been so anxious", "fear: anxious", -1),
+        # irony marked by its frame or its emoji
+        ("Oh great, another flat tyre this morning.", "anger: great (ironic)", -1),
+        ("yep. love Southern Rail 🙃", "anger: love (ironic)", -1),
+        # missing a person, not a bus
+        ("Zoe misses her dad", "sadness: misses", -1),
+        # feeling words of chat the table had lacked
+        ("Ellie is absolutely fuming about it", "anger: fuming", -1),
+        ("Nadia adores her", "joy: adores", 1),
+        ("Greta is cautiously optimistic", "anticipation: optimistic", 1),
+    ],
+)
+def test_idioms_irony_hedges_and_chat_feelings(text, label, sign):
+    result = AffectAnalyser.load(use_nrclex=False).analyse(text)
+    assert result.emotion_or_state == label
+    assert result.valence * sign > 0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sam is not really that happy",  # a negation reaches over "really that"
+        "Nadia is not looking forward to it",  # a negated idiom
+        "Tom noted: Didn't want to worry you",
+        "I missed the bus",
+        "Her keys are missing",
+        "Oh brilliant, see you then!",  # praise with no mark of irony stays praise, so no anger
+    ],
+)
+def test_negated_or_literal_words_give_no_such_feeling(text):
+    label = AffectAnalyser.load(use_nrclex=False).analyse(text).emotion_or_state
+    assert not label.startswith(("joy", "sadness", "fear", "anger"))
+
+
+def test_a_negated_want_is_no_intention():
+    assert intention("Tom noted: Didn't want to worry you.", "Tom") is None
+    assert intention("Maya noted: I didn't want to jinx it by telling anyone.", "Maya") is None
+    assert intention("Maya wants to tell everyone.", "Maya") == "wants to tell everyone"
+
+
 def test_affect_reads_nrc_in_token_mode_when_installed():
     pytest.importorskip("nrclex")
     analyser = AffectAnalyser.load()
@@ -522,8 +575,6 @@ def test_affect_reads_nrc_in_token_mode_when_installed():
     ],
 )
 def test_an_intention_is_the_speakers_action_not_a_prediction(text, plan):
-    from memory_pipeline.units.cues import intention
-
     speaker = text.split()[0]
     assert intention(text, speaker, ["Priya", "Claire", "Zara"]) == plan
 

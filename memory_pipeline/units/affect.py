@@ -20,7 +20,10 @@ from memory_pipeline.units.records import UNKNOWN
 EMOTIONS = ("joy", "sadness", "fear", "anger", "surprise", "disgust", "trust", "anticipation")
 MIN_WORD_VALENCE = 1.0  # VADER's word scale runs -4..4; below this a word is not clearly affective
 MIN_COMPOUND = 0.5  # with no emotion word, a valence this strong still says "positive" / "negative"
-NEGATORS = frozenset({"not", "n't", "never", "no", "hardly", "barely"})
+NEGATORS = frozenset({"not", "n't", "never", "no", "hardly", "barely", "without"})
+# Words a negation reaches over: "not really that happy", "didn't want to worry you".
+NEGATION_REACHES_OVER = frozenset({"really", "that", "so", "too", "very", "even", "all", "at", "want", "wanted", "mean", "meant", "to", "be", "feel", "feeling", "get", "getting"})
+NEGATION_REACH = 2  # words, not counting those it reaches over
 STATE_VERBS = frozenset({"feel", "feels", "felt", "feeling", "getting", "been", "being", "got"})
 TOKEN = re.compile(r"[a-z]+(?:'[a-z]+)?")
 
@@ -29,17 +32,18 @@ TOKEN = re.compile(r"[a-z]+(?:'[a-z]+)?")
 _SMALL_EMOTION_WORDS = {
     "joy": "happy happier happiest glad joy joyful delighted excited thrilled cheerful fun enjoy enjoyed enjoying love "
            "loved loving awesome amazing wonderful great fantastic blessed grateful thankful proud celebrate "
-           "celebrated laugh laughed smile smiled pleased elated ecstatic content relaxed relieved relief peaceful",
-    "sadness": "sad sadder unhappy depressed down lonely heartbroken miss missed missing grief grieving cry cried "
-               "crying tears upset disappointed hurt loss lost sorrow gloomy miserable devastated",
+           "celebrated laugh laughed smile smiled pleased elated ecstatic content relaxed relieved relief peaceful adore adored overjoyed calm",
+    "sadness": "sad sadder unhappy depressed down lonely heartbroken grief grieving cry cried "
+               "crying tears upset disappointed hurt loss lost sorrow gloomy miserable devastated exhausted guilty ashamed "
+               "embarrassed homesick bored",
     "fear": "afraid scared fear feared frightened terrified anxious anxiety nervous worried worry worrying panic "
-            "stressed stress stressful overwhelmed insecure uneasy tense dread",
+            "stressed stress stressful overwhelmed insecure uneasy tense dread guilty ashamed",
     "anger": "angry anger mad furious annoyed annoying frustrated frustrating irritated hate hated outraged bitter "
-             "resent resentful",
-    "surprise": "surprised surprise shocked shocking amazed astonished unexpected wow",
+             "resent resentful fuming livid jealous",
+    "surprise": "surprised surprise shocked shock shocking amazed astonished unexpected wow stunned",
     "disgust": "disgusted disgusting gross awful horrible terrible nasty",
     "trust": "trust trusted support supported supportive safe secure confident reliable loyal faith believe",
-    "anticipation": "hope hopeful hoping eager looking forward anticipate excited motivated inspired determined",
+    "anticipation": "hope hopeful hoping eager anticipate excited motivated inspired determined optimistic",
 }
 SMALL_EMOTION_TABLE: dict[str, tuple[str, ...]] = {}
 for _emotion, _words in _SMALL_EMOTION_WORDS.items():
@@ -55,18 +59,42 @@ CHAT_FEELINGS: dict[str, tuple[float, tuple[str, ...]]] = {
     "chuffed": (2.2, ("joy",)), "stoked": (2.3, ("joy", "anticipation")), "psyched": (2.0, ("joy", "anticipation")),
     "hyped": (1.9, ("joy", "anticipation")),
 }
-# Idioms no word of which says the feeling: matched on the text, counted as one affective word each.
-AFFECT_PHRASES: dict[str, tuple[str, ...]] = {
-    "over the moon": ("joy",), "on cloud nine": ("joy",), "what a relief": ("joy",), "made my day": ("joy",),
-    "fed up": ("anger",), "pissed off": ("anger",), "freaking out": ("fear",), "on edge": ("fear",),
-    "broke my heart": ("sadness",), "down in the dumps": ("sadness",), "such a relief": ("joy",),
-    "a huge relief": ("joy",), "freaked me out": ("fear",), "freaked out": ("fear",), "feeling low": ("sadness",),
-    "felt low": ("sadness",), "feel low": ("sadness",),
-}
+# Idioms no word of which says the feeling (or whose words say another: "happy tears" are no sadness), matched on
+# the text as patterns and counted as one affective word each, with the plain word VADER reads in their place: it
+# scores none of them ("Zoe is over the moon" had a valence of 0, "crying happy tears" one of -0.76).
+_PHRASES: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    (r"over the moon", ("joy",), "delighted"), (r"on cloud nine", ("joy",), "delighted"),
+    (r"on top of the world", ("joy",), "delighted"), (r"made my (?:day|week)", ("joy",), "delighted"),
+    (r"(?:what|such) a relief|a huge relief", ("joy",), "relieved"),
+    (r"(?:couldn't|could not|could't|cudnt) be happier", ("joy",), "delighted"),
+    (r"(?:crying |cried )?(?:happy tears|tears of joy)|happy crying", ("joy",), "overjoyed"),
+    (r"looking forward", ("joy", "anticipation"), "eager"), (r"(?:can't|cannot|cant) wait", ("joy", "anticipation"), "excited"),
+    (r"fed up|sick and tired|cheesed off", ("anger",), "annoyed"), (r"pissed off", ("anger",), "angry"),
+    (r"freaking out|freaked (?:me )?out|on edge|(?:a )?nervous wreck", ("fear",), "nervous"),
+    (r"broke my heart|down in the dumps|(?:feel|feeling|felt) low", ("sadness",), "sad"),
+    # missing someone or a way of life, not a bus or a deadline
+    (r"miss(?:es|ed|ing)?(?= (?:you|him|her|them|us|home|living|being|having|seeing|my|our|his|their|the old)\b)",
+     ("sadness",), "sad"),
+)
+# Words that only say how much may stand inside an idiom: "feeling pretty low".
+_GAP = r"\s+(?:(?:so|really|very|pretty|quite|super|kinda|totally|a bit|a little)\s+)*"
+AFFECT_PHRASES: tuple[tuple[re.Pattern[str], tuple[str, ...], str], ...] = tuple(
+    (re.compile(rf"\b(?:{pattern.replace(' ', _GAP)})\b", re.I), emotions, stand_in) for pattern, emotions, stand_in in _PHRASES
+)
+# Said in a sentence, these make its praise ironic: "great, another flat tyre", "love Southern Rail 🙃".
+IRONY = re.compile(
+    r"\b(?:great|brilliant|fantastic|perfect|lovely|wonderful|awesome)[,!.]+\s+(?:just\s+)?(?:another|more)\b|"
+    r"\bso that's (?:fun|great|nice|lovely|brilliant)\b|\bjust what i needed\b|\byeah,? right\b|[🙄🙃😒😑]",
+    re.I,
+)
+IRONIC_EMOTIONS = frozenset({"joy", "trust", "anticipation"})
+# Hedges VADER reads as praise: "I'm scared, to be honest" had scored positive, from "honest".
+# The loudly crying face, which chat uses for joy and grief alike; VADER reads it as grief ("I passed 😭😭" had
+# scored negative), so it is not scored.
+TWO_WAY_EMOJI = re.compile("😭")
+HEDGES = re.compile(r",?\s*\b(?:to be (?:honest|fair)|if i'm honest|if i am honest|honestly|tbh)\b,?", re.I)
 # A measure that moved ("my cholesterol is down to 5.4", "rent went up by £50"): "down" and "up" tell no mood there.
 MEASURE_MOVED = re.compile(r"\b(?:down|up)(?=\s+(?:to|by|from)\s+[£$€]?\d)", re.I)
-# Words that only say how much, dropped before the idioms are looked for.
-INTENSIFIERS = re.compile(r"\b(?:so|really|very|pretty|quite|super|kinda|totally|a bit|a little)\s+")
 # Endings of inflected forms the emotion table may know only as a base ("dreading", "worries", "panicked").
 INFLECTIONS = ("ing", "ed", "es", "s")
 STATE = re.compile(
@@ -108,15 +136,20 @@ class AffectAnalyser:
     def analyse(self, text: str, names: Iterable[str] = ()) -> Affect:
         """The emotion or state ``text`` expresses, and its valence; participant ``names`` are not words of it."""
         skip = {n.lower() for name in names for n in name.split()}
-        text = MEASURE_MOVED.sub("", text or "")
-        tokens = [t for t in TOKEN.findall(text.lower()) if t not in skip]
-        table = with_bases(tokens, self.emotions_of)
+        text = TWO_WAY_EMOJI.sub("", HEDGES.sub("", MEASURE_MOVED.sub("", text or "")))
+        phrases, scored, rest = find_phrases(text)
+        ironic = ironic_tokens(rest)
+        tokens = [t for t in TOKEN.findall(rest.lower()) if t not in skip]
+        table = dict(with_bases(tokens, self.emotions_of))
         words = self._emotion_words(tokens, table)
-        valence = float(self.sentiment.polarity_scores(text)["compound"])
-        lowered = INTENSIFIERS.sub("", text.lower())  # "feeling pretty low" is "feeling low"
-        phrases = [p for p in AFFECT_PHRASES if re.search(rf"\b{re.escape(p)}\b", lowered) and not set(p.split()) & set(words)]
-        table = {**table, **{phrase: AFFECT_PHRASES[phrase] for phrase in phrases}}
-        words = words + phrases
+        for n, word in enumerate(words):
+            if word in ironic and set(table[word]) <= IRONIC_EMOTIONS:
+                words[n] = f"{word} (ironic)"
+                table[words[n]] = ("anger",)
+                scored = re.sub(rf"\b{word}\b", "annoyed", scored, flags=re.I)
+        valence = float(self.sentiment.polarity_scores(scored)["compound"])
+        table.update({phrase: emotions for phrase, emotions in phrases})
+        words += [phrase for phrase, _ in phrases]
         counts = Counter(e for w in words for e in table[w] if e in EMOTIONS)
         if counts:
             return Affect(emotion_label(words, table, counts), valence)
@@ -135,10 +168,38 @@ class AffectAnalyser:
             strength = max((abs(lexicon.get(form, 0.0)) for form in (token, *base_forms(token))), default=0.0)
             if strength < MIN_WORD_VALENCE and token not in named_states:
                 continue
-            if any(t in NEGATORS or t.endswith("n't") for t in tokens[max(0, n - 2) : n]):
+            if negated(tokens[:n]):
                 continue
             found.append(token)
         return found
+
+
+def negated(before: list[str]) -> bool:
+    """A negator among the last :data:`NEGATION_REACH` words before a feeling, not counting the words a negation
+    reaches over ("not really that happy", "didn't want to worry you")."""
+    counted = [t for t in before if t not in NEGATION_REACHES_OVER][-NEGATION_REACH:]
+    return any(t in NEGATORS or t.endswith("n't") for t in counted)
+
+
+def find_phrases(text: str) -> tuple[list[tuple[str, tuple[str, ...]]], str, str]:
+    """The idioms of :data:`AFFECT_PHRASES` in ``text`` that are not negated ("not looking forward to it" is no
+    joy), each with its emotions; the text VADER scores, each idiom read as its plain word; and the text left for
+    the word-by-word reading, the idioms cut out (the "tears" of "happy tears" are no sadness)."""
+    found: list[tuple[str, tuple[str, ...]]] = []
+    scored = rest = text
+    for pattern, emotions, stand_in in AFFECT_PHRASES:
+        for match in pattern.finditer(rest):
+            phrase = " ".join(match.group(0).lower().split())
+            if not negated(TOKEN.findall(rest[: match.start()].lower())) and phrase not in dict(found):
+                found.append((phrase, emotions))
+        scored = pattern.sub(stand_in, scored)
+        rest = pattern.sub(" ", rest)
+    return found, scored, rest
+
+
+def ironic_tokens(text: str) -> set[str]:
+    """The words of the sentences :data:`IRONY` marks ironic."""
+    return {t for sentence in re.split(r"(?<=[.!?])\s+|\n", text) if IRONY.search(sentence) for t in TOKEN.findall(sentence.lower())}
 
 
 def base_forms(token: str) -> list[str]:

@@ -192,13 +192,15 @@ def intention(text: str, subject: str | None = None, names: Iterable[str] = ()) 
         body, attributed = strip_attribution(sentence)
         match = INTENTION.search(body)
         while match is not None:
-            if subject is None or _subject_of_cue(body[: match.start()], subject, others, bool(attributed)) == subject:
+            negated = NEGATED_CUE.search(body[: match.start()])  # "didn't want to worry you": no intention
+            if not negated and (subject is None or _subject_of_cue(body[: match.start()], subject, others, bool(attributed)) == subject):
                 return " ".join(match.group(0).split()).rstrip(" ,;:-")
             # another's cue may run on over the speaker's own ("it will rain, so Nora will take an umbrella")
             match = INTENTION.search(body, match.start() + 1)
     return None
 
 
+NEGATED_CUE = re.compile(r"(?:\bnot|\bnever|n't|\bno longer)\s+(?:really\s+|even\s+)?$", re.I)
 # Subjects that are not the speaker, whose name the texts write for "I": "he'll have fun", "it'll be wonky".
 OTHER_SUBJECTS = re.compile(r"\b(?:he|she|it|they|you|there|this|that)(?:['’](?:ll|s|re|d))?\b", re.I)
 CLAUSE_BREAK = re.compile(r"[,;:]\s|\s(?:but|so|because)\s", re.I)
