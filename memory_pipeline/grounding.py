@@ -146,21 +146,57 @@ def session_addressee(speaker: str | None, participants: Sequence[str]) -> str |
 
 
 def turn_addressee(text: str, speaker: str | None, participants: Sequence[str]) -> str | None:
-    """Whom "you" means in one turn: the participant it calls by name at its start or end ("Wes, you should
-    apply", "see you Sunday, Kim!"), in a group as between two; else the other one of two participants."""
+    """Whom "you" means in one turn: the participant it calls by name ("Wes, you should apply", "see you Sunday,
+    Kim!", "Kwame you do bathroom", "@alex can you review them"), in a group as between two; else the other one of
+    two participants."""
     return vocative(text, speaker, participants) or session_addressee(speaker, participants)
 
 
+_CALLED = r"(?P<called>[A-Za-z][A-Za-z'-]*)"
+_SECOND_PERSON_NEXT = r"(?:you|your|you're|youre|u|ur)\b"
+# "Kwame, Priya and I are going": a list goes on after the comma, no one is called
+_LIST_GOES_ON = r"\s*[A-Za-z][A-Za-z'-]*\s*(?:,|and\b|&)"
+# Where a name calls someone: opening a sentence (after at most a greeting) before a comma or a "you"; closing a
+# clause after a comma; after "@"; after the thanks, wishes and greetings said to someone ("thank you Sam",
+# "well done Chi").
+CALLS = (
+    re.compile(rf"(?:^|[.!?]\s+)(?:(?:hey|hi|hello|ok|okay|oh|so|and|well|yes|yeah|right)\s*,?\s+)?{_CALLED}(?:\s*[,!:](?!{_LIST_GOES_ON})|\s+(?={_SECOND_PERSON_NEXT}))", re.I),
+    re.compile(rf",\s*{_CALLED}\s*(?:[.!?]+|$)", re.I),
+    re.compile(rf"@{_CALLED}"),
+    re.compile(rf"\byou\s+{_CALLED}\s*(?=[,!.?]|$)", re.I),
+    re.compile(rf"\b(?:thanks|thank you|thx|ty|congrats|congratulations|well done|good luck|happy birthday|love you|miss you|see you)\s*,?\s+{_CALLED}\b(?!['’])", re.I),
+)
+SHORT_FORM_MIN = 3  # letters; "Chi" calls Chioma, "Al" is too short to call anyone
+
+
 def vocative(text: str, speaker: str | None, participants: Sequence[str]) -> str | None:
-    """The other participant a turn calls by name: first, after at most a greeting, or last, after a comma."""
-    stripped = (text or "").strip()
-    for name in dict.fromkeys(p for p in participants if p and p.strip() and p != speaker):
-        called = re.escape(name.strip())
-        if re.match(rf"(?:(?:hey|hi|hello|ok|okay|oh|so|and|well)\s*,?\s+)?{called}\s*[,!:]", stripped, re.IGNORECASE):
-            return name
-        if re.search(rf",\s*{called}\s*[.!?]*\s*$", stripped, re.IGNORECASE):
-            return name
-    return None
+    """The other participant a turn calls by name (:data:`CALLS`), by their name or a short form of it ("Chi" for
+    Chioma, "becca" for Rebecca); of several called, the one called last before the first "you"."""
+    others = [p for p in dict.fromkeys(p.strip() for p in participants if p and p.strip()) if p != (speaker or "").strip()]
+    calls = sorted(
+        (m.start("called"), whom)
+        for pattern in CALLS
+        for m in pattern.finditer(text or "")
+        if (whom := called_participant(m.group("called"), others)) is not None
+    )
+    if not calls:
+        return None
+    you = re.search(rf"\b{_SECOND_PERSON_NEXT}", text, re.I)
+    before = [whom for at, whom in calls if you is None or at < you.start()]
+    return before[-1] if before else calls[0][1]
+
+
+def called_participant(word: str, others: Sequence[str]) -> str | None:
+    """The one participant ``word`` names: their name or first name, else the only one whose name begins with it
+    or, from four letters, holds it ("becca" in Rebecca)."""
+    lowered = word.lower().strip("'-")
+    exact = [p for p in others if p.lower() == lowered or p.split()[0].lower() == lowered]
+    if exact:
+        return exact[0]
+    if len(lowered) < SHORT_FORM_MIN:
+        return None
+    short = [p for p in others if p.lower().startswith(lowered) or (len(lowered) >= 4 and lowered in p.lower())]
+    return short[0] if len(short) == 1 else None
 
 
 def possessive(name: str) -> str:

@@ -186,6 +186,66 @@ def test_a_participant_called_by_name_is_whom_you_means_in_a_group(parser, resol
 
 
 @pytest.mark.parametrize(
+    ("text", "addressee"),
+    [
+        ("Kwame you do bathroom, Priya kitchen, me hallway?", "Kwame"),  # a call with no comma
+        ("sam you're on drinks then", "Sam"),  # typed in lower case
+        ("Chi, can you sort out the invitations?", "Chioma"),  # a short form of the name
+        ("becca you're the airbnb queen", "Rebecca"),
+        ("@Kwame does the 20th work for you?", "Kwame"),  # an @-mention
+        ("Slides are done, @chi can you review them?", "Chioma"),
+        ("Yes please Priya. Sam, can you have it ready by Wednesday?", "Sam"),  # the call before the "you"
+        ("Can you book the restaurant for Friday, Sam? You know all the good places.", "Sam"),
+        ("I'll swap with you Kwame, you take hoovering", "Kwame"),
+        ("thank you Priya for the lift", "Priya"),
+        ("Priya said you should come", None),  # a name as a subject is no call
+        ("Kwame's coming too, you know", None),
+        ("Al, can you come?", None),  # too short to call anyone by
+    ],
+)
+def test_a_group_member_called_in_the_ways_chat_calls(text, addressee):
+    from memory_pipeline.grounding import turn_addressee
+
+    assert turn_addressee(text, "Jo", ["Jo", "Kwame", "Priya", "Sam", "Chioma", "Rebecca", "Alice", "Alan"]) == addressee
+
+
+def test_the_call_goes_where_its_you_is_written_as_the_name(parser, resolver):
+    turns = _turns(
+        [
+            ("s1", "Jo", "hi all"),
+            ("s1", "Kwame", "hey"),
+            ("s1", "Priya", "morning"),
+            ("s1", "Jo", "Kwame you do bathroom, Priya kitchen, me hallway and recycling?"),
+            ("s1", "Jo", "Priya your slides were perfect."),
+            ("s1", "Jo", "I'll swap with you Kwame, you take hoovering and I'll do the bathroom."),
+            ("s1", "Jo", "Slides are done, @kwame can you review them before Friday?"),
+            ("s1", "Jo", "Kwame, Priya and I are going to Leeds in May."),  # a list, no call
+        ]
+    )
+    entries = _all_admitted(turns, parser, resolver)
+    text = dict(zip(entries["source_turn_id"], entries["text"], strict=True))
+    assert text["g:s1:3"] == "Jo asks: Kwame does bathroom, Priya kitchen, Jo hallway and recycling?"
+    assert text["g:s1:4"] == "Jo noted: Priya's slides were perfect."
+    assert text["g:s1:5"].startswith("Jo will swap with Kwame, Kwame takes hoovering.")
+    assert "can Kwame review them before Friday" in text["g:s1:6"] and "@" not in text["g:s1:6"]
+    assert text["g:s1:7"] == "Kwame, Priya and Jo are going to Leeds in May."  # the list's first name had been lost
+
+
+@pytest.mark.parametrize(
+    ("text", "entry"),
+    [
+        ("Ifeoma just got engaged! Tell her congratulations from all of us.", "tell Ifeoma congratulations"),
+        ("Ana came by. I bought her flowers.", "Jo bought Ana flowers"),  # whom they were bought for
+        ("Ana came by. I sent her mum a card.", "Jo sent Ana's mum a card"),  # a second object: her mum
+        ("Ana came by. I fixed her bike.", "Jo fixed Ana's bike"),
+    ],
+)
+def test_her_after_a_giving_verb_is_whom_it_is_given_to(parser, resolver, text, entry):
+    entries = _all_admitted(_turns([("s1", "Jo", text), ("s1", "Kwame", "oh nice")]), parser, resolver)
+    assert entry in entries["text"][0]
+
+
+@pytest.mark.parametrize(
     ("speaker", "text", "entry"),
     [
         # the one other person the turn names is whom a later "she" means, when the memory drops the name

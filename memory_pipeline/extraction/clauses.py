@@ -212,13 +212,14 @@ def _past_punctuation(doc: ParsedDoc, k: int) -> int:
 
 
 def _names_the_subject(doc: ParsedDoc, start: int, end: int) -> bool:
-    """A name before the comma is the sentence's subject, not the one addressed, when an apposition follows it:
-    "Anna, my sister, just got engaged". The parse also makes a vocative the subject of a verb whose own subject
-    chat dropped ("Gina, hope you're well"), so being the subject alone says nothing."""
+    """A name before the comma is the sentence's subject, not the one addressed, when an apposition or the rest of
+    a list follows it: "Anna, my sister, just got engaged", "Kwame, Priya and I are going". The parse also makes a
+    vocative the subject of a verb whose own subject chat dropped ("Gina, hope you're well"), so being the subject
+    alone says nothing."""
     return any(
         doc.tokens[k].pos == "PROPN"
         and any(arc.label in ("nsubj", "nsubjpass") for arc in doc.parents(k))
-        and any(arc.label == "appos" for arc in doc.children(k))
+        and any(arc.label in ("appos", "conj") for arc in doc.children(k))
         for k in range(start, end)
     )
 

@@ -20,6 +20,7 @@ from memory_pipeline.grounding import (
     SECOND_PERSON,
     THIRD_PERSON,
     Perspective,
+    called_participant,
     in_hyphenated_word,
     in_quotation,
     is_subject,
@@ -127,10 +128,18 @@ def rewrite_range(
     be_first = (
         dropped_subject_verb is not None and dropped_subject_verb > start and doc.tokens[dropped_subject_verb].tag == "VBG"
     )
+    calls = _calls_of_the_addressee(doc, start, end, perspective)
     for k in range(start, end):
         token = doc.tokens[k]
         text, lower = token.text, token.lower.replace("’", "'")
         space = token.space if k < end - 1 else ""
+        if k in calls:
+            # "Kwame you do bathroom": the call goes, its "you" is written as the name
+            if parts:
+                parts[-1] = parts[-1].rstrip() + space
+            parts.append("")
+            renamed.append(False)
+            continue
         if k == start and be_first:
             parts.append("is " + text[:1].lower() + text[1:] + space)
             renamed.append(False)
@@ -196,6 +205,39 @@ def rewrite_range(
     return _traced(parts, renamed, start).strip()
 
 
+def _calls_of_the_addressee(doc: ParsedDoc, start: int, end: int, perspective: Perspective) -> set[int]:
+    """Tokens of the range that call the addressee next to a "you" written as their name ("Kwame you do bathroom",
+    "Raj, can you", "swap with you Kwame,") or by an @-mention, with the comma after such a call: kept, the name
+    would be said twice."""
+    if not perspective.addressee:
+        return set()
+    found: set[int] = set()
+    for k in range(start, end):
+        token = doc.tokens[k]
+        word = token.text.lstrip("@")
+        if not word or called_participant(word, [perspective.addressee]) is None:
+            continue
+        comma = k + 1 < end and doc.tokens[k + 1].text == ","
+        opening = k == start or doc.tokens[k - 1].text in (".", "!", "?")
+        if k - 1 >= start and _referential_you(doc, k - 1) or token.text.startswith("@"):
+            found.add(k)  # "swap with you Kwame, you take ...": the comma still parts the clauses
+        elif opening and comma and not _listed(doc, k) or (k + 1 < end and _referential_you(doc, k + 1 + comma)):
+            found.update(range(k, k + 1 + comma))
+    return found
+
+
+def _listed(doc: ParsedDoc, k: int) -> bool:
+    """Token ``k`` opens a list or an apposition ("Kwame, Priya, Sam and I are going"; "Anna, my sister, ..."),
+    not a call."""
+    arcs = [*doc.children(k), *doc.parents(k)]
+    return any(arc.label in ("conj", "appos") for arc in arcs)
+
+
+def _referential_you(doc: ParsedDoc, k: int) -> bool:
+    token = doc.tokens[k]
+    return token.lower.replace("’", "'") in SECOND_PERSON and second_person_use(doc.text, token.idx) == "referential"
+
+
 def _traced(parts: list[str], renamed: list[bool], start: int) -> Phrase:
     """The parts joined, each part's word (its text without surrounding spaces) traced to token ``start + n``."""
     words, at = [], 0
@@ -221,9 +263,26 @@ def _grounded(doc: ParsedDoc, k: int, lower: str, perspective: Perspective) -> s
     if perspective.third and lower in THIRD_PERSON and token.pos == "PRON" and perspective.third_from <= k < (
         len(doc) if perspective.third_until is None else perspective.third_until
     ):
-        owner = lower in ("his", "hers") or (lower == "her" and token.tag == "PRP$")
+        owned = token.tag == "PRP$" or any(arc.label == "poss" for arc in doc.parents(k))
+        owner = lower in ("his", "hers") or (lower == "her" and owned and not _given_to(doc, k))
         return possessive(perspective.third) if owner else perspective.third
     return None
+
+
+# Verbs whose first object is the one given to: "tell her congratulations", "bought her flowers".
+GIVING_VERBS = frozenset(
+    {"give", "tell", "send", "buy", "bring", "show", "wish", "offer", "lend", "owe", "hand", "teach", "promise", "text", "email"}
+)
+
+
+def _given_to(doc: ParsedDoc, k: int) -> bool:
+    """The "her" at ``k`` right after a giving verb is whom it is given to, which the tagger reads as an owner;
+    not when the verb has a second object ("sent her mum a card": her mum is given to)."""
+    if k == 0 or doc.tokens[k - 1].pos != "VERB" or doc.tokens[k - 1].lemma.lower() not in GIVING_VERBS:
+        return False
+    owned = {arc.head for arc in doc.parents(k)}
+    objects = {arc.dep for arc in doc.children(k - 1) if arc.label in ("dobj", "dative", "iobj", "npadvmod") and arc.dep > k}
+    return not objects - owned
 
 
 def _in_plural_subject(doc: ParsedDoc, k: int) -> bool:
