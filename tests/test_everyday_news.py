@@ -249,6 +249,24 @@ def test_a_bare_day_is_in_the_month_the_turns_before_named(parser, resolver, tmp
     assert days["S1:7"] == date(2025, 9, 28)
 
 
+def test_a_bare_day_is_in_the_month_of_the_day_said_just_before(parser, resolver, tmp_path):
+    days = _dated_entries(parser, resolver, tmp_path, [
+        ("Lena", "The family reunion will be in July."),
+        ("Ines", "Lovely, where?"),
+        ("Lena", "Tunde's hall, it is free on the 20th."),
+        ("Ines", "Half my cousins are away that weekend. Can we move it to the 27th?"),
+        ("Lena", "Fine, we'll have it on the 27th then."),
+        ("Ines", "I'm off to the coast tomorrow."),
+        ("Lena", "My cousin's party is on the 28th."),
+    ])
+    assert days["S1:3"] == date(2026, 7, 20)
+    assert days["S1:4"] == date(2026, 7, 27)
+    # July was named more than one exchange back: the 27th just said sets the month
+    assert days["S1:5"] == date(2026, 7, 27)
+    # a time said between moves the talk on: the 28th is this month's, as it reads alone
+    assert days["S1:7"] == date(2025, 9, 28)
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [

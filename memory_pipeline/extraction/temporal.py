@@ -161,6 +161,8 @@ NON_ANCHOR = re.compile(
     # a length made an adjective ("30-day terms", "a two-week course"): how long something lasts, not when
     rf"^(?:a\s+)?{_COUNT}-(?:day|week|month|year|night)$|"
     r"\bage\b|^(?:the\s+)?(?:one|some|a|the|all|that|this|whole|entire)?\s*(?:day|days|time|night)$|^someday$|"
+    # a time the talk named before ("away that weekend", "in Rome that week"): not this one nor the last
+    r"^(?:that|those)\s+(?:week|weekend|month|summer|winter|spring|autumn|fall|morning|afternoon|evening)s?$|"
     rf"^(?:on\s+)?(?:{_WEEKDAY}|weekend)s$|"
     # parts of the day in the plural, alone or after a weekday ("Monday mornings", "evenings"): a habit
     r"\b(?:mornings|afternoons|evenings|nights)$|"
@@ -836,19 +838,23 @@ def _in_month_said_before(
 ) -> list[TemporalMention]:
     """A bare day of the month after a month named earlier in the turn, or in the turns just before it
     (``said_before``), is a day of that month ("we fly out on the 14th of February and come back on the 18th",
-    "seven in March actually, her birthday is on the 14th"), in the year that month resolved to; after a day of the
-    month, only a later day is ("... and pay by the 10th" may be before it, so it keeps its own reading), and not
-    one its own tense puts on the other side of the session ("they want to start in April instead. The workshop on
-    the 10th never happened": the 10th is behind)."""
+    "seven in March actually, her birthday is on the 14th"), in the year that month resolved to; so is one after a
+    day said by its number just before, in the month that day resolved to ("free on the 20th" - "move it to the
+    27th?"); after a day of the month, only a later day is ("... and pay by the 10th" may be before it, so it keeps
+    its own reading), and not one its own tense puts on the other side of the session ("they want to start in April
+    instead. The workshop on the 10th never happened": the 10th is behind)."""
     out = list(mentions)
     for n, mention in enumerate(out):
         day = re.fullmatch(r"the (\d{1,2})(?:st|nd|rd|th)", _clean(mention.text))
-        month = next((m for m in reversed([*said_before, *out[:n]]) if _names_one_month(m)), None)
+        earlier = [m for m in [*said_before, *out[:n]] if m.resolved]
+        month = earlier[-1] if earlier and _a_day_of_a_month(earlier[-1]) else next(
+            (m for m in reversed(earlier) if _names_one_month(m)), None
+        )
         if not (day and mention.resolved and month):
             continue
         month_end = _day(_month_start(month.start.year, month.start.month + 1))
         whole_month = month.start.day == 1 and month.end == month_end
-        if not whole_month and int(day.group(1)) <= (month.end - timedelta(days=1)).day:
+        if not whole_month and int(day.group(1)) < (month.end - timedelta(days=1)).day:
             continue
         try:
             start = date(month.start.year, month.start.month, int(day.group(1)))
@@ -858,6 +864,17 @@ def _in_month_said_before(
             continue
         out[n] = TemporalMention(mention.text, mention.char_start, mention.char_end, *_days(start))
     return out
+
+
+def _a_day_of_a_month(mention: TemporalMention) -> bool:
+    """``mention`` is a day said by its number ("the 20th", "Saturday the 20th"), in whatever month it resolved to:
+    the month of a bare day said next ("the hall is free on the 20th" - "can we move it to the 27th?"); a time said
+    between ("tomorrow", "on Monday") has moved the talk on."""
+    return (
+        mention.resolved
+        and re.search(r"\b\d{1,2}(?:st|nd|rd|th)\b", mention.text, re.IGNORECASE) is not None
+        and mention.end - mention.start == timedelta(days=1)
+    )
 
 
 def _names_one_month(mention: TemporalMention) -> bool:
