@@ -42,6 +42,20 @@ def test_a_relative_is_whose_relative_it_is_and_stays_the_focus_while_the_talk_g
     assert carried([[("Ines", "How is your dad doing?"), ("Lena", "He's much better, thanks.")]]) == {"S1:2": "Lena's dad"}
 
 
+def test_a_relative_called_by_name_is_one_person_of_the_relatives_gender():
+    # "my sister Anjali" had been two people (a relative and a name), so no one was carried
+    assert carried([[("Lena", "btw my sister Anjali is visiting next week"), ("Ines", "Does she still live in York?"),
+                     ("Lena", "No, she moved to Bristol.")]], ("Anjali",)) == {"S1:2": "Anjali", "S1:3": "Anjali"}
+    assert carried([[("Lena", "My sister Anjali is visiting."), ("Lena", "He loves the city.")]], ("Anjali",)) == {}
+
+
+def test_what_someone_is_is_no_one_else():
+    # "the one who's a vet" says what she is: the talk is still about her
+    assert carried([[("Lena", "So Anjali is visiting next week."), ("Ines", "Is she the one who's a vet?"),
+                     ("Lena", "Yes, she just moved to Bristol.")]], ("Anjali",)) == {"S1:2": "Anjali", "S1:3": "Anjali"}
+    assert carried([[("Lena", "Anjali is visiting."), ("Lena", "She works as a nurse now.")]], ("Anjali",)) == {"S1:2": "Anjali"}
+
+
 @pytest.mark.parametrize(
     "turns",
     [

@@ -232,15 +232,36 @@ def _mentions(text: str, names: Names, speaker: str | None, addressee: str | Non
         noun = match.group(2).lower()
         if noun not in PERSON_NOUNS and _singular(noun) not in PERSON_NOUNS:
             continue
+        named = next((n for n, m in enumerate(found) if m.named and m.at == _past_spaces(text, match.end())), None)
+        if named is not None:
+            # "my sister Anjali", "my cousin Diogo": one person, called by name, of the relative's gender
+            found[named] = replace(found[named], gender=_gender(noun))
+            taken.update(range(match.start(), match.end()))
+            continue
         owner = owners[_OWNERS[match.group(1).lower()]]
         single = noun in ANIMATE_NOUNS or noun in MALE_NOUNS or noun in FEMALE_NOUNS
         referent = f"{possessive(owner)} {match.group(2)}" if owner and single else None
         found.append(_Mention(match.start(), referent, False, _gender(noun)))
         taken.update(range(match.start(), match.end()))
     for match in _WORD.finditer(text):
+        if _SAID_OF_SOMEONE.search(text, 0, match.start()):
+            continue  # "she's a vet", "he works as a plumber": what someone is, no one else
         if match.start() not in taken and _singular(match.group().lower()) in PERSON_NOUNS:
             found.append(_Mention(match.start(), None, False, _gender(_singular(match.group().lower()))))
     return sorted(found, key=lambda m: m.at)
+
+
+# What a person noun says of someone when it follows these: their job or role, not another person.
+_SAID_OF_SOMEONE = re.compile(
+    r"\b(?:is|was|are|were|be|been|being|as|become|became|becoming)\s+(?:a|an|the)\s+(?:\w+\s+)?$|['’]s\s+(?:a|an)\s+(?:\w+\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _past_spaces(text: str, at: int) -> int:
+    while at < len(text) and text[at] in " \t":
+        at += 1
+    return at
 
 
 def _pronoun_genders(text: str, before: int | None = None, after: int = 0, pattern: re.Pattern = _PRONOUN) -> set[str]:
