@@ -211,6 +211,37 @@ def test_ingest_refuses_a_missing_path_and_writes_nothing(tmp_path: Path, capsys
     assert not lake.quarantine_dir.exists() or not any(lake.quarantine_dir.iterdir())
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["search", "", "-k", "3"],  # an empty question
+        ["search", "where does Ana live", "-k", "0"],
+        ["context", "where does Ana live", "--conversation", "tiny", "--budget-words", "-5"],
+        ["sql", "  "],  # an empty query
+    ],
+)
+def test_empty_questions_and_counts_below_one_are_usage_errors(tmp_path: Path, capsys, args):
+    with pytest.raises(SystemExit) as exited:
+        main(["--lake", str(tmp_path / "lake"), *args])
+    assert exited.value.code == EXIT_USAGE
+    assert "error: argument" in capsys.readouterr().err
+
+
+def test_as_of_with_a_zone_is_read_on_the_wall_clock():
+    from datetime import datetime
+
+    from memory_pipeline.cli.query import moment
+
+    # compared with the lake's wall-clock times, a zone had ended search and context in a traceback
+    assert moment("2024-03-02T00:00:00+09:00") == datetime(2024, 3, 2)
+    assert moment("2024-03-01T12:00:00Z") == datetime(2024, 3, 1, 12)
+
+
+def test_sql_json_keeps_text_as_written(tmp_path: Path, capsys):
+    assert main(["--lake", str(tmp_path / "lake"), "sql", "SELECT 'José 李娜' AS name", "--format", "json"]) == EXIT_OK
+    assert "José 李娜" in capsys.readouterr().out
+
+
 def test_forced_rerun_yields_identical_files_and_ids(tmp_path: Path):
     lake_dir = tmp_path / "lake"
     assert main(["--lake", str(lake_dir), "ingest", "--samples"]) == EXIT_OK

@@ -105,6 +105,46 @@ def test_two_files_of_a_batch_cannot_supply_one_conversation(lake, tmp_path):
     assert load_inbox_conversation(inbox_file(lake, "same")).sessions[0].turns[0].text == "I adopted a cat last week."
 
 
+def test_a_byte_identical_copy_in_a_batch_is_read_once(lake, tmp_path):
+    first = write_json(tmp_path / "a.json", conversation("same"))
+    (tmp_path / "copy").mkdir()
+    copy = write_json(tmp_path / "copy" / "a-copy.json", conversation("same"))
+    report = ingest_files(lake, [first, copy])
+    assert report.new == ["same"] and report.quarantined == []
+
+
+def test_another_conversation_under_an_existing_id_is_refused_not_swapped_in(lake, tmp_path):
+    ingest_files(lake, [write_json(tmp_path / "ana.json", conversation("chat"))])
+    other = conversation("chat", text="I'm vegan since January.")
+    other["speakers"] = [{"name": "Bea", "role": "user"}, {"name": "Helper", "role": "assistant"}]
+    for session in other["sessions"]:
+        for turn in session["turns"]:
+            turn["speaker"] = {"Ana": "Bea", "Bot": "Helper"}[turn["speaker"]]
+    report = ingest_files(lake, [write_json(tmp_path / "bea.json", other)])
+    assert report.changed == [] and report.quarantined[0].code == "duplicate_conversation_id"
+    assert "ana.json" in report.quarantined[0].error
+    assert load_inbox_conversation(inbox_file(lake, "chat")).speakers[0].name == "Ana"  # nothing was lost
+    # an edit of the same conversation, from a file of another name, still replaces it
+    moved = write_json(tmp_path / "ana-edited.json", conversation("chat", text="I adopted two cats."))
+    report = ingest_files(lake, [moved])
+    assert report.changed == ["chat"]
+    assert "changed: chat" in describe_report(report)  # the report names what changed
+
+
+def test_windows_line_breaks_and_decomposed_names_are_read_not_refused(lake, tmp_path):
+    payload = conversation("crlf", text="Shopping list for Saturday:\r\n- flour\r\n- eggs")
+    payload["speakers"][0]["name"] = "Jos\u00e9"  # composed, as declared
+    for session in payload["sessions"]:
+        for turn in session["turns"]:
+            if turn["speaker"] == "Ana":
+                turn["speaker"] = "Jose\u0301"  # decomposed, as macOS exports write it
+    report = ingest_files(lake, [write_json(tmp_path / "crlf.json", payload)])
+    assert report.new == ["crlf"], describe_report(report)
+    stored = load_inbox_conversation(inbox_file(lake, "crlf"))
+    assert stored.sessions[0].turns[0].text == "Shopping list for Saturday:\n- flour\n- eggs"
+    assert stored.sessions[0].turns[0].speaker == "Jos\u00e9"
+
+
 def test_reingest_is_a_no_op(lake, tmp_path):
     path = write_json(tmp_path / "tiny.json", conversation("tiny"))
     ingest_files(lake, [path])

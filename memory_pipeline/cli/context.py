@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from memory_pipeline.cli.common import EXIT_FAILED, EXIT_OK, conversation_problem
-from memory_pipeline.cli.query import moment
+from memory_pipeline.cli.query import at_least_one, moment, question
 from memory_pipeline.config import PipelineConfig
 from memory_pipeline.lake import Lake
 
@@ -16,11 +16,11 @@ def register(commands: argparse._SubParsersAction) -> None:
         "context",
         help="primary memories, linked neighbours, source turns and supporting entries for a question, in a word budget",
     )
-    context.add_argument("question")
+    context.add_argument("question", type=question)
     context.add_argument("--conversation", required=True, help="the conversation to answer from")
     context.add_argument("--as-of", type=moment, metavar="DATETIME", help="answer from what was current then")
-    context.add_argument("--budget-words", type=int, default=400, help="words of memory and turn text (default 400)")
-    context.add_argument("-k", type=int, default=None, help="primary memories at most (default 10)")
+    context.add_argument("--budget-words", type=at_least_one, default=400, help="words of memory and turn text (default 400)")
+    context.add_argument("-k", type=at_least_one, default=None, help="primary memories at most (default 10)")
     context.add_argument("--format", choices=("text", "json"), default="text")
     context.add_argument("--redact", action="store_true", help="mask the text of USER_PII memories and their turns")
     context.set_defaults(handler=cmd_context)

@@ -14,16 +14,16 @@ from memory_pipeline.lake import Lake
 
 def register(commands: argparse._SubParsersAction) -> None:
     sql = commands.add_parser("sql", help="run a read-only SQL query against the warehouse views")
-    sql.add_argument("query")
+    sql.add_argument("query", type=statement)
     sql.add_argument("--format", choices=OUTPUT_FORMATS, default="table")
     sql.set_defaults(handler=cmd_sql)
 
     search = commands.add_parser(
         "search", help="current memories ranked by cosine similarity to a question (superseded ones on request)"
     )
-    search.add_argument("question")
+    search.add_argument("question", type=question)
     search.add_argument("--conversation", help="restrict to one conversation")
-    search.add_argument("-k", type=int, default=10)
+    search.add_argument("-k", type=at_least_one, default=10)
     search.add_argument("--as-of", type=moment, metavar="DATETIME", help="what was current then (ISO date or date-time)")
     search.add_argument("--include-superseded", action="store_true", help="also memories that were replaced")
     search.add_argument("--redact", action="store_true", help="mask the text of USER_PII memories and their turns")
@@ -35,11 +35,36 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def moment(text: str) -> datetime:
-    """An ``--as-of`` value: an ISO date (the start of that day) or date-time, in the conversation's clock."""
+    """An ``--as-of`` value: an ISO date (the start of that day) or date-time, in the conversation's clock. A zone
+    written after it ("Z", "+09:00") is dropped: the lake keeps each session's time on its own wall clock, and the
+    time as written is read on that clock."""
     try:
-        return datetime.fromisoformat(text)
+        return datetime.fromisoformat(text.strip()).replace(tzinfo=None)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not an ISO date or date-time: {text!r}") from None
+
+
+def at_least_one(text: str) -> int:
+    """A count option (``-k``, ``--budget-words``): a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def statement(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("the query is empty")
+    return text
+
+
+def question(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("the question is empty")
+    return text
 
 
 def cmd_sql(args, config: PipelineConfig) -> int:

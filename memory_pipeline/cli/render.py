@@ -17,13 +17,13 @@ def print_frame(frame: pl.DataFrame, fmt: str) -> None:
     if fmt == "csv":
         # CSV has no lists or structs: such a cell is written as its JSON text, the way the json format writes it
         printable = frame.with_columns(
-            pl.Series(name, [None if v is None else json.dumps(v, default=json_value) for v in frame[name].to_list()], pl.String)
+            pl.Series(name, [None if v is None else json.dumps(v, default=json_value, ensure_ascii=False) for v in frame[name].to_list()], pl.String)
             for name, dtype in frame.schema.items()
             if dtype.is_nested()
         )
         sys.stdout.write(printable.write_csv())
     elif fmt == "json":
-        sys.stdout.write(json.dumps(frame.to_dicts(), default=json_value, indent=2) + "\n")
+        sys.stdout.write(json.dumps(frame.to_dicts(), default=json_value, indent=2, ensure_ascii=False) + "\n")
     else:
         with pl.Config(tbl_rows=200, tbl_cols=-1, fmt_str_lengths=80, tbl_width_chars=200):
             print(frame)

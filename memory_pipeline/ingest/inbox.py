@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import unicodedata
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -83,7 +84,7 @@ def read_document(doc: SourceDocument, fmt: str, config: IngestConfig) -> list[C
         conversations = reader_for(fmt, doc.path)(doc, config)
         seen: set[str] = set()
         for conv in conversations:
-            validate_conversation(conv, config)
+            validate_conversation(tidied(conv), config)
             if conv.conversation_id in seen:
                 raise IngestError(
                     ErrorCode.DUPLICATE_CONVERSATION_ID,
@@ -94,6 +95,22 @@ def read_document(doc: SourceDocument, fmt: str, config: IngestConfig) -> list[C
     except IngestError as exc:
         raise exc.located(file=doc.path) from exc
     return conversations
+
+
+def tidied(conv: Conversation) -> Conversation:
+    """``conv`` with what exports differ in and no reader should refuse made one: Windows line breaks in a turn
+    ("Shopping list:\r\n- flour") as "\n", and names in composed Unicode, so "José" written decomposed, as macOS
+    exports it, is the speaker declared as "José". Changed in place, before validation."""
+    for speaker in conv.speakers:
+        if isinstance(speaker.name, str):
+            speaker.name = unicodedata.normalize("NFC", speaker.name)
+    for session in conv.sessions:
+        for turn in session.turns:
+            if isinstance(turn.speaker, str):
+                turn.speaker = unicodedata.normalize("NFC", turn.speaker)
+            if isinstance(turn.text, str):
+                turn.text = turn.text.replace("\r\n", "\n").replace("\r", "\n")
+    return conv
 
 
 def inbox_file(lake: Lake, conversation_id: str) -> Path:
@@ -149,22 +166,46 @@ def ingest_files(
     """Read, validate and store every conversation of every file (directories are walked); quarantine failures."""
     config = config or IngestConfig()
     report = IngestReport()
-    claimed: dict[str, str] = {}  # conversation id -> the file of this batch that supplied it
+    claimed: dict[str, tuple[str, str]] = {}  # conversation id -> the file of this batch that supplied it, its hash
     for path in expand_paths(paths):
         detected = fmt
         try:
             doc = load_document(path, config)
             detected = fmt or detect_format(path, doc.payload)
             conversations = read_document(doc, detected, config)
+            digest = sha256_file(path)
+            if conversations and all(claimed.get(c.conversation_id, ("", ""))[1] == digest for c in conversations):
+                continue  # a byte-identical copy of a file of this batch: the same conversations, read once
             refuse_claimed(conversations, claimed, path)
+            for conv in conversations:
+                refuse_another_conversation(lake, conv, path)
         except IngestError as exc:
             report.quarantined.append(quarantine(lake, path, exc, detected))
             continue
         source = source_block(path, detected)
         for conv in conversations:
-            claimed[conv.conversation_id] = str(path)
+            claimed[conv.conversation_id] = (str(path), digest)
             report.record(store_in_inbox(lake, conv, conv.source or source), conv.conversation_id)
     return report
+
+
+def refuse_another_conversation(lake: Lake, conv: Conversation, path: Path) -> None:
+    """A file of another name whose conversation shares the id of one in the inbox but not one speaker with it is
+    another conversation, not an edit: storing it would silently replace the first (forget that one first, or
+    give this one its own id). An edited file, or the same one moved, keeps at least one speaker."""
+    previous = read_previous(inbox_file(lake, conv.conversation_id))
+    if previous is None or not isinstance(previous.get("speakers"), list):
+        return
+    earlier = previous.get("source") if isinstance(previous.get("source"), dict) else {}
+    before = {s.get("name") for s in previous["speakers"] if isinstance(s, dict)}
+    if earlier.get("file") not in (None, path.name) and not before & {s.name for s in conv.speakers}:
+        raise IngestError(
+            ErrorCode.DUPLICATE_CONVERSATION_ID,
+            f"another conversation with this id came from {earlier.get('path') or earlier.get('file')} "
+            f"(speakers {sorted(n for n in before if n)}); forget it first or give this one its own id",
+            file=path,
+            conversation_id=conv.conversation_id,
+        )
 
 
 def expand_paths(paths: list[str | Path]) -> list[Path]:
@@ -193,13 +234,13 @@ def source_files_under(folder: Path) -> list[Path]:
     ]
 
 
-def refuse_claimed(conversations: list[Conversation], claimed: dict[str, str], path: Path) -> None:
+def refuse_claimed(conversations: list[Conversation], claimed: dict[str, tuple[str, str]], path: Path) -> None:
     """Two files of one batch must not both supply a conversation: the second would silently replace the first."""
     for conv in conversations:
         if conv.conversation_id in claimed:
             raise IngestError(
                 ErrorCode.DUPLICATE_CONVERSATION_ID,
-                f"already supplied by {claimed[conv.conversation_id]} in this batch",
+                f"already supplied by {claimed[conv.conversation_id][0]} in this batch",
                 file=path,
                 conversation_id=conv.conversation_id,
             )
@@ -284,6 +325,9 @@ def describe_report(report: IngestReport) -> str:
         f"ingested {len(report.accepted)} conversation(s): {len(report.new)} new, "
         f"{len(report.changed)} changed, {len(report.unchanged)} unchanged"
     ]
+    for label, ids in (("new", report.new), ("changed", report.changed)):
+        if ids:
+            lines.append(f"{label}: {', '.join(ids)}")
     for item in report.quarantined:
         # the error names the file and ends with its code; say each once
         message = item.error.removeprefix(item.path).removeprefix(": ").removeprefix(", ")
