@@ -98,6 +98,16 @@ def test_every_hiding_decision_is_recorded_with_its_evidence(built):
     assert decisions["decision_id"].n_unique() == decisions.height
 
 
+def test_decisions_have_the_same_columns_whether_any_were_made(built):
+    from memory_pipeline.consolidation.stage import DecisionLog
+
+    # a chunk that decided nothing had written its partitions without the note column: a forget or a re-run in
+    # another chunk changed the bytes of partitions it had not touched
+    memories = memories_by_id(built.frame)
+    none = DecisionLog(memories, built.readings, StatusBook(memories), ConsolidationConfig()).frame()
+    assert none.height == 0 and none.schema == built.consolidation.decisions.schema
+
+
 def test_status_passes_the_checks(built):
     assert status_checks(built.consolidation.status) == {"no_status_cycles": [], "replacements_resolve": []}
     assert built.consolidation.errors == []

@@ -95,11 +95,14 @@ class DecisionLog:
         return reason is None
 
     def frame(self) -> pl.DataFrame:
+        """The decisions in the contract's columns, then ``note``; with none, the same columns (a partition's
+        file must not depend on whether the chunk it ran in decided anything)."""
+        notes = pl.Series("note", [r["note"] for r in self.rows], dtype=pl.String)
         if not self.rows:
-            return pl.from_arrow(CONSOLIDATION_DECISIONS.empty_table())
+            return pl.from_arrow(CONSOLIDATION_DECISIONS.empty_table()).with_columns(notes)
         arrow = pl.DataFrame(self.rows, infer_schema_length=None).to_arrow()
         contract = arrow.select(CONSOLIDATION_DECISIONS.names).cast(CONSOLIDATION_DECISIONS)
-        return pl.from_arrow(contract).with_columns(pl.Series("note", [r["note"] for r in self.rows], dtype=pl.String))
+        return pl.from_arrow(contract).with_columns(notes)
 
 
 def consolidate(
