@@ -221,7 +221,9 @@ def _calls_of_the_addressee(doc: ParsedDoc, start: int, end: int, perspective: P
         opening = k == start or doc.tokens[k - 1].text in (".", "!", "?")
         if k - 1 >= start and _referential_you(doc, k - 1) or token.text.startswith("@"):
             found.add(k)  # "swap with you Kwame, you take ...": the comma still parts the clauses
-        elif opening and comma and not _listed(doc, k) or (k + 1 < end and _referential_you(doc, k + 1 + comma)):
+        elif opening and comma and not _listed(doc, k) and any(_referential_you(doc, j) for j in range(k + 2, end)):
+            found.update((k, k + 1))  # "Raj, can you have it ready?": Raj is written for the "you"
+        elif k + 1 + comma < end and _referential_you(doc, k + 1 + comma):
             found.update(range(k, k + 1 + comma))
     return found
 
