@@ -59,6 +59,8 @@ def test_a_same_form_verb_told_as_news_is_past(parser, resolver):
     assert entry(parser, resolver, "I quit every job after a year.").text != "Leo quit every job after a year."
     assert entry(parser, resolver, "When I quit, I'll travel.").text == "When Leo quits, Leo will travel."
     assert entry(parser, resolver, "If I quit now I lose my bonus.").text == "If Leo quits now Leo loses Leo's bonus."
+    # harm to one's own body is told, not planned: "hurts" had made it a plan for Saturday
+    assert entry(parser, resolver, "I hurt my knee at netball on Saturday.").text == "Leo hurt Leo's knee at netball on Saturday."
 
 
 @pytest.mark.parametrize(

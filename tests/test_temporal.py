@@ -426,6 +426,16 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         (date(2025, 1, 20), "We put in an offer on Friday and the landlord accepted it.", date(2025, 1, 17)),
         # a verb with a present form of its own keeps its tense ("we move in on Friday" is ahead)
         (date(2025, 1, 20), "I loved it and we move in on Friday.", date(2025, 1, 24)),
+        # a same-form verb that can only be past: one subject would "let"s or "quit"s, harm to one's body is
+        # planned by no one, and a bare infinitive hung on it happened then
+        (date(2024, 3, 20), "Trattoria Nonna let me go on Monday.", date(2024, 3, 18)),
+        (date(2024, 3, 20), "She quit on Friday.", date(2024, 3, 15)),
+        (date(2024, 3, 20), "I hurt my knee at netball on Saturday.", date(2024, 3, 16)),
+        (date(2024, 3, 20), "Mum will let me borrow the car on Saturday.", date(2024, 3, 23)),
+        (date(2024, 3, 20), "I decided to go on Monday.", date(2024, 3, 25)),
+        # a day and month with its year in words
+        (date(2024, 6, 22), "We're getting married on 13 September next year.", date(2025, 9, 13)),
+        (date(2024, 6, 22), "We met on 2 May last year.", date(2023, 5, 2)),
         # the day right after an appointment booked or called off is the appointment's: the past of "cancelled"
         # had put it on the Saturday before
         (date(2025, 2, 20), "Also I cancelled his grooming appointment on Saturday.", date(2025, 2, 22)),

@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, CLOSINGS, DISCOURSE_WORDS, EVENTS_ON_THEIR_OWN, STOP_WORDS
+from memory_pipeline.extraction.lexicon import (
+    CHAT_INTERJECTIONS,
+    CLOSINGS,
+    DISCOURSE_WORDS,
+    EVENTS_ON_THEIR_OWN,
+    SAME_IN_PAST,
+    STOP_WORDS,
+)
 from memory_pipeline.parsing import ParsedDoc, Token
 
 # Words that only announce what follows them
@@ -254,4 +261,26 @@ def is_event_on_its_own(doc: ParsedDoc, predicate: int) -> bool:
         return False
     return not particles or any(
         arc.label in ("prt", "advmod", "compound:prt") and doc.tokens[arc.dep].lower in particles for arc in doc.children(predicate)
+    )
+
+
+# Same-form verbs of harm done to oneself: "I hurt my knee on Saturday" tells of a Saturday gone, no one plans it.
+HARM_VERBS = frozenset({"hurt", "cut", "split", "burst"})
+SINGULAR_PRONOUNS = frozenset({"he", "she", "it", "this", "that"})
+
+
+def same_form_told_past(doc: ParsedDoc, verb: Token) -> bool:
+    """A verb whose past is its present ("let", "hurt", "quit"), tagged present, that can only be past: its subject
+    is one person or thing, who would "let"s or "quit"s in the present ("Trattoria Nonna let me go on Monday",
+    "she quit on Friday"), or it tells of harm to one's own body ("I hurt my knee at netball on Saturday")."""
+    if verb.lower not in SAME_IN_PAST or verb.tag not in ("VBP", "VB") or verb.pos != "VERB":
+        return False
+    if any(arc.label in ("aux", "auxpass") for arc in doc.children(verb.i)):
+        return False
+    subjects = [doc.tokens[arc.dep] for arc in doc.children(verb.i) if arc.label == "nsubj"]
+    if any(s.lower in SINGULAR_PRONOUNS or s.tag in ("NNP", "NN") for s in subjects):
+        return not any(arc.label == "conj" for s in subjects for arc in doc.children(s.i))
+    objects = [doc.tokens[arc.dep] for arc in doc.children(verb.i) if arc.label == "dobj"]
+    return verb.lower in HARM_VERBS and any(
+        doc.tokens[arc.dep].lower in ("my", "our", "his", "her") for o in objects for arc in doc.children(o.i) if arc.label == "poss"
     )

@@ -12,7 +12,13 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from memory_pipeline.extraction.clauses import QUESTION_AUXILIARIES, is_event_on_its_own, opens_a_header, tag_question_at
+from memory_pipeline.extraction.clauses import (
+    QUESTION_AUXILIARIES,
+    is_event_on_its_own,
+    opens_a_header,
+    same_form_told_past,
+    tag_question_at,
+)
 from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, SAME_IN_PAST
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.grounding import (
@@ -345,7 +351,9 @@ def _agree_after(
         return "will " + text.lower()  # "See you Friday": the speaker will see them then
     if opens and token.tag == "VB" and token.pos == "VERB" and not told_as_past and not _past_form(token):
         return third_person(text)
-    if lower in SAME_IN_PAST and (told_as_past or _past_narrative(doc, k) or _news_on_its_own(doc, k)):
+    if lower in SAME_IN_PAST and (
+        told_as_past or _past_narrative(doc, k) or _news_on_its_own(doc, k) or same_form_told_past(doc, token)
+    ):
         return None
     if opens and token.tag == "VBG":
         return "is " + text[:1].lower() + text[1:]  # "Playing guitar tonight": "I'm" was dropped

@@ -24,6 +24,7 @@ from memory_pipeline.extraction.lexicon import (
     REGISTRATION_LEMMAS,
     SAME_IN_PAST,
 )
+from memory_pipeline.extraction.clauses import same_form_told_past
 from memory_pipeline.extraction.regex_set import RegexSet
 from memory_pipeline.parsing import ParsedDoc, Token
 
@@ -962,7 +963,17 @@ def tense_at(doc: ParsedDoc, char: int) -> str:
         t.tag in ("VBD", "VBN") and not _have_got(doc, t) for t in words
     ):
         return "past"
+    if clause and _bare_complement_of_the_past(doc, _governor(doc, char)):
+        return "past"
     return "present"
+
+
+def _bare_complement_of_the_past(doc: ParsedDoc, verb: int | None) -> bool:
+    """The verb is a bare infinitive hung on a verb in the past, and happened then ("they let me go on Monday",
+    "she made me cry on Sunday"); one with "to" may lie ahead of it ("I decided to go on Monday")."""
+    if verb is None or doc.tokens[verb].tag != "VB" or any(doc.tokens[a.dep].lower == "to" for a in doc.children(verb)):
+        return False
+    return any(arc.label in ("ccomp", "xcomp") and _tells_past(doc, doc.tokens[arc.head]) for arc in doc.parents(verb))
 
 
 def _up_to_the_next_clause(sentence: list[Token], char: int) -> list[Token]:
@@ -977,7 +988,12 @@ def _tells_past(doc: ParsedDoc, verb: Token) -> bool:
     """A word of a verb's clause that puts it in the past: a past form, or a participle that tells of the past."""
     if _have_got(doc, verb):
         return False
-    return verb.tag == "VBD" or (verb.tag == "VBN" and _perfect_or_bare(doc, verb)) or _past_by_its_conjunct(doc, verb)
+    return (
+        verb.tag == "VBD"
+        or (verb.tag == "VBN" and _perfect_or_bare(doc, verb))
+        or _past_by_its_conjunct(doc, verb)
+        or same_form_told_past(doc, verb)
+    )
 
 
 def _past_by_its_conjunct(doc: ParsedDoc, verb: Token) -> bool:
@@ -1587,8 +1603,11 @@ def resolve_by_rule(
             start = start + timedelta(days=20)
         return start, end, "range"
 
-    m = re.fullmatch(rf"(?:the )?(\d{{1,2}})(?:st|nd|rd|th)?(?: of)? ({_MONTH}),?(?: ((?:19|20)\d\d))?", text) or re.fullmatch(
-        rf"({_MONTH}) (\d{{1,2}})(?:st|nd|rd|th)?,?(?: ((?:19|20)\d\d))?", text
+    # "13 September next year": the year said in words
+    said_year = re.search(r",? (next|last|this) year$", text)
+    dated = text[: said_year.start()] if said_year else text
+    m = re.fullmatch(rf"(?:the )?(\d{{1,2}})(?:st|nd|rd|th)?(?: of)? ({_MONTH}),?(?: ((?:19|20)\d\d))?", dated) or re.fullmatch(
+        rf"({_MONTH}) (\d{{1,2}})(?:st|nd|rd|th)?,?(?: ((?:19|20)\d\d))?", dated
     )
     if m:
         first, second, year_text = m.groups()
@@ -1596,6 +1615,8 @@ def resolve_by_rule(
         month = _month_number(month_text)
         if month is None:
             return None
+        if said_year:
+            year_text = str(anchor.year + {"next": 1, "last": -1, "this": 0}[said_year.group(1)])
         year = int(year_text) if year_text else _nearest_year(month, int(day_text), anchor, tense)
         try:
             return _days(date(year, month, int(day_text)))
