@@ -166,6 +166,14 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I'm not with Dan anymore.", {"self.relationship = single"}),
         ("I was made redundant in February.", {"self.job = none", "self.employer = none"}),
         ("I got let go last month.", {"self.job = none", "self.employer = none"}),
+        # ... or by the employer, in the active; a thing fired is no job lost
+        ("Trattoria Nonna let Ana go on Monday.", {"self.job = none", "self.employer = none"}),
+        ("They fired me last week.", {"self.job = none", "self.employer = none"}),
+        ("The bank laid Ana off in May.", {"self.job = none", "self.employer = none"}),
+        ("They let Tom go.", {"tom.job = none", "tom.employer = none"}),
+        ("I fired the kiln.", set()),
+        # the events a group dates and moves
+        ("The client demo is on Thursday.", {"self.appointment[client demo] = thursday"}),
         ("This step is redundant.", set()),
         ("My mum is fully recovered.", {"self's mum.health = recovered"}),
         ("I go bouldering twice a week.", {"self.activity[bouldere] = yes", "self.quantity[bouldere per week] = 2"}),

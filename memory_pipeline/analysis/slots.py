@@ -566,6 +566,10 @@ def job(context: _Context, i: int) -> list[SlotValue]:
         particles = _children(context, i, "prt", "xcomp")
         if JOB_LOSS_PASSIVE[lemma] is None or any(_lemma(context, p) == JOB_LOSS_PASSIVE[lemma] for p in particles):
             return _job_loss(context, i, *particles)
+    if token.pos == "VERB" and lemma in JOB_LOSS_PASSIVE and not passive:
+        dismissed = _dismissed(context, i, lemma)
+        if dismissed is not None:
+            return _job_loss(context, i, dismissed, subject=_subject_key(context, dismissed))
     if token.pos == "NOUN" and lemma in OCCUPATIONS:
         parent = _parent(context, i)
         if parent and parent[1] == "attr" and _lemma(context, parent[0]) in ("be", "become"):
@@ -637,11 +641,30 @@ def _employer(context: _Context, predicate: int, prep: int, obj: int) -> SlotVal
     return _slot(context, predicate, "employer", _value(context, obj), "", prep, obj)
 
 
-def _job_loss(context: _Context, predicate: int, *anchor_tokens: int) -> list[SlotValue]:
+def _job_loss(context: _Context, predicate: int, *anchor_tokens: int, subject: str | None = None) -> list[SlotValue]:
     return [
-        _slot(context, predicate, "job", NONE_VALUE, "", *anchor_tokens, negated=False),
-        _slot(context, predicate, "employer", NONE_VALUE, "", *anchor_tokens, negated=False),
+        _slot(context, predicate, "job", NONE_VALUE, "", *anchor_tokens, subject=subject, negated=False),
+        _slot(context, predicate, "employer", NONE_VALUE, "", *anchor_tokens, subject=subject, negated=False),
     ]
+
+
+def _dismissed(context: _Context, verb: int, lemma: str) -> int | None:
+    """Whom an employer puts out of work in the active: "they fired me", "the bank laid me off", "Trattoria Nonna
+    let me go"; a person, not a thing ("I fired the kiln")."""
+    if lemma == "let":
+        going = [c for c in _children(context, verb, "ccomp", "xcomp") if _lemma(context, c) == "go"]
+        people = _children(context, going[0], "nsubj") if going else []
+    else:
+        needed = JOB_LOSS_PASSIVE[lemma]
+        if needed is not None and not any(_lemma(context, p) == needed for p in _children(context, verb, "prt")):
+            return None
+        people = _children(context, verb, "dobj")
+    if not people:
+        return None
+    person = context.doc.tokens[people[0]]
+    if person.pos == "PRON":
+        return people[0] if person.lower in PERSONAL_PRONOUNS else None
+    return people[0] if (person.pos == "PROPN" and person.ent not in NOT_PEOPLE) or _lemma(context, person.i) in RELATIVES else None
 
 
 def diet(context: _Context, i: int) -> list[SlotValue]:

@@ -61,7 +61,9 @@ APPOINTMENT_NOUNS = frozenset(
     "booking deadline hearing viewing audition recital presentation "
     # the tests, scans and jabs of health talk, and the ceremonies a date is set for
     "test scan mri x-ray xray ultrasound screening biopsy vaccination vaccine jab injection review assessment "
-    "wedding funeral graduation ceremony christening".split()
+    "wedding funeral graduation ceremony christening "
+    # the events a group sets a date for and moves
+    "demo launch party reunion gig concert match".split()
 )
 # Events the speaker has or goes on that are arranged for a date, appointments among them.
 ARRANGED_EVENT_NOUNS = APPOINTMENT_NOUNS | frozenset("trip holiday vacation party concert gig match game call workshop seminar conference".split())
