@@ -183,6 +183,15 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I picked up the kids.", set()),
         ("My new address is 5 Elm Road, York.", {"self.residence = 5 elm road, york"}),
         ("I live on Baker Street in Leeds.", {"self.residence = leeds"}),
+        # a home rented or shared is where one lives; a phrase said between does not hide the place moved to
+        ("I rent a one-bed in Didsbury.", {"self.residence = didsbury"}),
+        ("I share a flat in Leeds with two nurses.", {"self.residence = leeds"}),
+        ("I rent a car in Spain.", set()),
+        ("And I moved again, only round the corner, to a bigger flat in Dalston.", {"self.residence = dalston"}),
+        # one's own news under one's own hedge is told; another's, or a thought of the past, is not
+        ("I think I've basically given up climbing.", {"self.activity[climb] = none"}),
+        ("I think Tom has given up climbing.", set()),
+        ("I thought I had given up climbing.", set()),
         ("Ana lives on a boat.", set()),
         # a length before the noun names which appointment: a one month checkup is not the three month one
         ("My three month checkup is on Friday.", {"self.appointment[three month checkup] = friday"}),

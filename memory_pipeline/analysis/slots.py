@@ -64,6 +64,8 @@ JOB_LOSS_VERBS = frozenset({"quit", "lose", "leave", "resign", "retire"})
 NOTICE_VERBS = frozenset({"hand", "give", "put", "submit", "turn", "send"})
 NOTICE_NOUNS = frozenset({"notice", "resignation"})
 HOUSING_NOUNS = frozenset({"landlord", "landlady", "tenant", "lease", "apartment", "flat", "rent"})
+# Homes one rents or shares: "I rent a one-bed in Didsbury" says where one lives, "I rent a car in Spain" does not.
+HOMES = frozenset({"flat", "apartment", "house", "room", "bed", "studio", "place", "cottage", "bedsit", "condo", "home"})
 # Passive verbs of losing one's job, with the particle or complement some need ("laid off", "let go").
 JOB_LOSS_PASSIVE = {"fire": None, "sack": None, "dismiss": None, "lay": "off", "let": "go"}
 JOB_STATES = {"unemployed": NONE_VALUE, "jobless": NONE_VALUE, "retired": NONE_VALUE, "between": NONE_VALUE,
@@ -409,7 +411,7 @@ def _looks_ahead(context: _Context, predicate: int) -> bool:
         if up is None or up[1] not in ("xcomp", "ccomp", "conj", "pcomp", "prep", "acomp"):
             return False
         head = up[0]
-        if up[1] == "ccomp" and _spliced(context, i, head):
+        if up[1] == "ccomp" and (_spliced(context, i, head) or _own_hedge(context, i, head, up[1])):
             return False  # "Karim and I split up, I don't want to talk about it": no wish to split up
         if up[1] != "conj" and (_lemma(context, head) in AHEAD_GOVERNORS or _of_a_mind(context, head) or (
                 _lemma(context, head) == "go" and doc.tokens[head].tag == "VBG")):
@@ -433,10 +435,25 @@ def _reported(context: _Context, i: int) -> bool:
         if parent is None:
             return False
         head, label = parent
-        if label in ("ccomp", "xcomp", "advcl") and _lemma(context, head) in REPORTING_VERBS and not _spliced(context, i, head):
+        if label in ("ccomp", "xcomp", "advcl") and _lemma(context, head) in REPORTING_VERBS and not (
+            _spliced(context, i, head) or _own_hedge(context, i, head, label)
+        ):
             return True
         i = head
     return False
+
+
+# Verbs by which one softens one's own news: "I think I've basically given up climbing" is told, not wondered.
+HEDGE_VERBS = frozenset({"think", "guess", "reckon", "suppose"})
+
+
+def _own_hedge(context: _Context, clause: int, verb: int, label: str) -> bool:
+    """The clause is the speaker's news about themself under their own hedge in the present ("I think I've given up
+    climbing", "Ana guesses Ana is vegetarian now"), not another's words or a thought of the past."""
+    token = context.doc.tokens[verb]
+    if label != "ccomp" or _lemma(context, verb) not in HEDGE_VERBS or token.tag not in ("VBP", "VBZ"):
+        return False
+    return _subject(context, verb) == SELF and _subject(context, clause) == SELF and not _negated(context, verb)
 
 
 def _spliced(context: _Context, clause: int, verb: int) -> bool:
@@ -502,11 +519,14 @@ def _singular_day(word: str) -> str:
 def residence(context: _Context, i: int) -> list[SlotValue]:
     if _lemma(context, i) == "address":
         return _address(context, i)
-    if _lemma(context, i) not in ("live", "reside", "move", "relocate", "settle", "base"):
+    renting = _lemma(context, i) in ("rent", "share") and any(_lemma(context, o) in HOMES for o in _children(context, i, "dobj"))
+    if _lemma(context, i) not in ("live", "reside", "move", "relocate", "settle", "base") and not renting:
         return []
     out = []
-    # "moved back home to Ohio": the place may hang on the adverb
+    # "moved back home to Ohio": the place may hang on the adverb, or on a phrase said between that the parse
+    # hangs loose ("moved again, only round the corner, to a bigger flat in Dalston")
     heads = [i] + [a for a in _children(context, i, "advmod") if context.doc.tokens[a].lower in DIRECTIONS | {"home"}]
+    heads += _children(context, i, "dep") + (_children(context, i, "dobj") if renting else [])
     for prep, obj in [po for head in heads for po in _prep_objects(context, head, ("in", "to", "into", "on"))]:
         if _is_place(context, obj):
             # "moved into a house in Leeds", "lives on Baker Street in Leeds": the town, not the home or the street
