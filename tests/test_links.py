@@ -212,6 +212,12 @@ def test_slots_of_statements(parser, text, expected):
         ("Sleep is rubbish honestly, like 6 hours on work nights.", {"self.quantity[sleep hour] = 6"}),
         ("I sleep 8 hours a night.", {"self.quantity[sleep hour] = 8"}),
         ("My rent is £1200 a month.", {"self.quantity[rent] = £1200"}),
+        # one's weight said without "weigh"; a thing's weight, or a weight lifted, is no one's
+        ("Ana is 73 kg, so nearly at goal.", {"self.quantity[weight kg] = 73"}),
+        ("Ana is back to 92 kg, too much wedding cake.", {"self.quantity[weight kg] = 92"}),
+        ("Ana noted: Down to 91 kg!", {"self.quantity[weight kg] = 91"}),
+        ("The bag was 23 kg.", set()),
+        ("Ana lifted 100 kg.", set()),
         ("My sister's rent is £900.", {"self's sister.quantity[rent] = £900"}),
         # "it" after the one measured thing its sentence names is that thing
         ("The landlord knocked £50 off the rent, so it's £1,300 a month now.", {"self.quantity[rent] = £1,300"}),

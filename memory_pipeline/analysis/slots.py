@@ -1242,6 +1242,8 @@ def quantity(context: _Context, i: int) -> list[SlotValue]:
     today"), nor a count without a period ("I've run there three times")."""
     token = context.doc.tokens[i]
     lemma = _lemma(context, i)
+    if token.lower in BODY_WEIGHT_UNITS:
+        return _body_weight(context, i)
     if _is_measure_noun(context, i):
         return _measured_noun(context, i)
     if token.pos == "AUX" or lemma == "be":
@@ -1271,6 +1273,35 @@ def quantity(context: _Context, i: int) -> list[SlotValue]:
             scope = _measure_scope(_without(thing, context.doc.tokens[head].lemma.lower()) if unit else thing, unit, period)
             return [_slot(context, i, "quantity", value, scope, *tokens)]
     return []
+
+
+BODY_WEIGHT_UNITS = {"kg": "kg", "kgs": "kg", "kilo": "kg", "kilos": "kg", "lb": "lb", "lbs": "lb", "stone": "stone"}
+# Words that may stand between a weight and what it is said of: "back to 92 kg", "down to 91 kg", "now 73 kg".
+WEIGHT_LINKS = frozenset({"to", "back", "down", "up", "now", "at", "about", "around", "just", "under", "over"})
+
+
+def _body_weight(context: _Context, i: int) -> list[SlotValue]:
+    """One's weight said without "weigh": "I'm 73 kg", "I'm back to 92 kg", "Down to 91 kg!", "78 kg." (said as
+    news, with no verb); not a thing's weight ("the bag was 23 kg", "I lifted 100 kg")."""
+    doc = context.doc
+    numbers = [j for j in _children(context, i, "nummod") if doc.tokens[j].pos == "NUM"]
+    if not numbers and i > 0 and doc.tokens[i - 1].pos == "NUM":
+        numbers = [i - 1]
+    if not numbers:
+        return []
+    node, path = i, []
+    while (up := _parent(context, node)) is not None and doc.tokens[up[0]].pos not in ("VERB", "AUX"):
+        node = up[0]
+        path.append(node)
+    if any(doc.tokens[k].lower not in WEIGHT_LINKS for k in path):
+        return []
+    head = up[0] if up is not None else None
+    said_as_news = head is None or (_lemma(context, head) == "note" and head + 1 < len(doc) and doc.tokens[head + 1].text == ":")
+    if not said_as_news and not (_lemma(context, head) == "be" and _subject(context, head) == SELF):
+        return []
+    value = doc.tokens[numbers[0]].text
+    return [_slot(context, head if head is not None else i, "quantity", value, f"weight {BODY_WEIGHT_UNITS[doc.tokens[i].lower]}",
+                  numbers[0], i, subject=SELF)]
 
 
 def _measure_name(context: _Context, i: int) -> str:
