@@ -1543,6 +1543,29 @@ def test_the_planners_report_of_the_same_event_in_other_words_completes_the_plan
                    datetime(2025, 3, 28)) == "pending"
 
 
+def test_a_state_the_plan_was_to_bring_about_told_later_as_holding_completes_it(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    plan = ("plan", "Jess is moving to Leeds at the end of June.", datetime(2024, 3, 3, 10), datetime(2024, 6, 21),
+            datetime(2024, 7, 1))
+
+    def outcome(later: str, said: datetime, speaker: str = "Jess") -> str | None:
+        frame = _said_by(_plan_frame([plan, ("later", later, said, None)]), "later", speaker)
+        readings = read_frame(frame, parser)
+        initial = initial_lifecycles(memories_by_id(frame), readings)
+        return final_lifecycles(initial, _links_of(frame, readings, embedder))["plan"]
+
+    # no word of the move is said again, and no date: the residence it planned is told as holding
+    assert outcome("Jess lives in Leeds now, the commute is great.", datetime(2024, 9, 10, 9)) == "completed"
+    # before the planned day, as a plan still, of someone else, or denied, it tells nothing
+    assert outcome("Jess lives in Leeds now, the commute is great.", datetime(2024, 4, 10, 9)) == "pending"
+    assert outcome("Jess will live in Leeds soon.", datetime(2024, 9, 10, 9)) == "pending"
+    assert outcome("Kai lives in Leeds now.", datetime(2024, 9, 10, 9), speaker="Kai") == "pending"
+    assert outcome("Jess doesn't live in Leeds.", datetime(2024, 9, 10, 9)) == "pending"
+
+
 @pytest.mark.parametrize(
     ("text", "reported", "not_reported"),
     [

@@ -229,6 +229,10 @@ def followed_up_plans(context: LinkContext, memory_id: str) -> list[Memory]:
         for event in reading.reports:
             plans += [plan for plan in plans_named_by(context, new, event) if plan not in plans
                       and plan.speaker == new.speaker and plan.explicit_time and intervals_overlap(plan, new)]
+    if reading.state_slots and not reading.future:
+        plans += [plan for plan in context.plans_in_order if plan not in plans
+                  and (plan.conversation_id, plan.memory_kind) == (new.conversation_id, new.memory_kind)
+                  and planned_state_held(new, plan, reading, context.readings[plan.memory_id]) is not None]
     return plans
 
 
@@ -303,7 +307,28 @@ def _plan_outcome(
             return FOLLOWUP, 0.8, COMPLETED, "reported done on the new date"
     if same_event and _the_planner_tells_it_happened(new, plan, reading, grace):
         return FOLLOWUP, 0.7, COMPLETED, "the planner's report of the same event in its window"
+    held = planned_state_held(new, plan, reading, plan_reading)
+    if held is not None:
+        return FOLLOWUP, 0.7, COMPLETED, f"the state it planned holds: {held.describe()}"
     return None
+
+
+def planned_state_held(new: Memory, plan: Memory, reading: Reading, plan_reading: Reading) -> SlotValue | None:
+    """A state the plan was to bring about ("I'm moving to Leeds in June": residence = leeds; "I'm going to join
+    Google in June": employer = google) that a memory of a later session tells as holding, once the planned day
+    has come ("I love living in Leeds"): the plan came about, in whatever words it is told. Not a negated or
+    reported state, nor another plan."""
+    if new.session_time is None or plan.session_time is None or new.session_time <= plan.session_time:
+        return None
+    if plan.explicit_time and plan.event_start is not None and new.session_time < plan.event_start:
+        return None
+    planned = {(s.key, s.value) for s in plan_reading.slots if s.future and not s.negated and s.asserted}
+    if not planned or reading.future or reading.question:
+        return None
+    return next(
+        (s for s in reading.state_slots if not s.future and not s.negated and s.asserted and (s.key, s.value) in planned),
+        None,
+    )
 
 
 def _the_planner_tells_it_happened(report: Memory, plan: Memory, reading: Reading, grace: timedelta) -> bool:
