@@ -156,6 +156,10 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         # a new job said with "as" or at an organisation; a place one starts at is no employer
         ("I just started at Google as a product manager.", {"self.job = product manager", "self.employer = google"}),
         ("I started at the gym last week.", set()),
+        # where one still is, or now is for good, is where one works; where one is right now is not
+        ("I'm still at Blue Fern Coffee.", {"self.employer = blue fern coffee"}),
+        ("Now that I'm at Google my weekends are free.", {"self.employer = google"}),
+        ("I'm at Tesco now, need anything?", set()),
         # back together, no longer with someone, moved back home to a place
         ("Jake and I got back together.", {"self.relationship = dating"}),
         ("I'm no longer with Jake.", {"self.relationship = single"}),

@@ -557,6 +557,8 @@ def job(context: _Context, i: int) -> list[SlotValue]:
         out += _role_and_employer(context, i, i)
     if token.pos == "VERB" and lemma in ("start", "begin", "join"):
         out += _new_job(context, i)
+    if lemma == "be":
+        out += _still_at(context, i)
     if token.pos == "NOUN" and lemma in JOB_NOUNS and lemma != "work":
         parent = _parent(context, i)
         if parent and parent[1] == "dobj" and _lemma(context, parent[0]) in ("get", "land", "start", "take", "accept", "find", "have", "begin", "lose", "quit", "leave"):
@@ -624,6 +626,23 @@ def _new_job(context: _Context, verb: int) -> list[SlotValue]:
     if _lemma(context, verb) == "join":
         organisations += [(o, o) for o in _children(context, verb, "dobj") if context.doc.tokens[o].ent == "ORG"]
     return [_employer(context, verb, p, o) for p, o in organisations]
+
+
+def _still_at(context: _Context, verb: int) -> list[SlotValue]:
+    """Where one works, said as where one is for good: "I'm still at Blue Fern Coffee", "now that I'm at Monzo".
+    Not "I'm at Tesco now" (a shop one is in), nor a place ("still at Heathrow")."""
+    doc = context.doc
+    still = any(doc.tokens[a].lower == "still" for a in _children(context, verb, "advmod"))
+    up = _parent(context, verb)
+    now_that = up is not None and doc.tokens[up[0]].lower == "now" and any(
+        doc.tokens[m].lower == "that" for m in _children(context, verb, "mark"))
+    if not (still or now_that) or _subject(context, verb) != SELF:
+        return []
+    for prep, obj in _prep_objects(context, verb, ("at",)):
+        token = doc.tokens[obj]
+        if token.pos == "PROPN" and token.ent not in PLACE_ENTITIES | NOT_PEOPLE - {"ORG"}:
+            return [_slot(context, verb, "employer", _value(context, obj), "", prep, obj)]
+    return []
 
 
 def _role_and_employer(context: _Context, head: int, predicate: int, only_new: bool = False) -> list[SlotValue]:
