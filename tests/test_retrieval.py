@@ -357,6 +357,35 @@ def _partly_updated_store() -> MemoryStore:
     return MemoryStore.build(frame, vectors, decisions=decisions)
 
 
+def test_an_entry_a_unit_says_among_its_words_is_shown_once_unless_their_states_differ():
+    import numpy as np
+    import polars as pl
+
+    from memory_pipeline.memory_frame import memory_frame
+
+    jan = datetime(2024, 1, 10)
+    entries = pl.DataFrame({
+        "memory_id": ["job", "trip"], "conversation_id": ["c"] * 2,
+        "text": ["Rosa noted: Rosa works at Lumen Labs.", "Rosa is flying to Rome on Friday."],
+        "session_time": [jan, jan], "source_turn_id": ["S1:1", "S1:4"],
+    })
+    units = pl.DataFrame({
+        "memory_id": ["job-unit", "trip-unit"], "conversation_id": ["c"] * 2,
+        "content_text": ["Rosa works at Lumen Labs. Rosa's manager is intense.",
+                         "Rosa is flying to Rome on Friday. Rosa can't wait."],
+        "dialogue_time": [jan, jan], "source_turn_ids": [["S1:1", "S1:3"], ["S1:4", "S1:5"]],
+        "event_start": [None, None], "event_time_basis": [None, None],
+    })
+    frame = memory_frame(entries, units)
+    vectors = np.ones((frame.height, 2), dtype=np.float32) / np.sqrt(2)
+    # the entry's plan was found pending, its unit's was not: the two say different things, both are shown
+    status = pl.DataFrame({"memory_id": ["trip"], "status": ["active"], "replaced_by": [None], "valid_from": [jan],
+                           "valid_to": [None], "lifecycle_status": ["pending"]})
+    store = MemoryStore.build(frame, vectors, status=status)
+    assert store.shown_as("job") == "job-unit"  # its words, from its turn, the attribution aside
+    assert store.shown_as("trip") == "trip"
+
+
 def test_a_memory_of_several_clauses_that_a_later_one_changes_is_marked_and_read_after_it():
     import numpy as np
 
@@ -367,10 +396,12 @@ def test_a_memory_of_several_clauses_that_a_later_one_changes_is_marked_and_read
     # the entry by the refused supersede; the unit because the entry it holds was changed from outside it
     assert updated == {"job": "quit", "job-unit": "quit", "quit": None}
     question = np.array([1.0, 0.0], dtype=np.float32)
+    # the unit says the entry's words from the entry's turn: the pair is shown once, as the unit
+    assert store.shown_as("job") == "job-unit"
     now = retrieve(store, "Where does Rosa work now?", question, k=3)
-    assert [hit.memory_id for hit in now] == ["quit", "job", "job-unit"]  # what is current first
+    assert [hit.memory_id for hit in now] == ["quit", "job-unit"]  # what is current first
     plain = retrieve(store, "Where does Rosa work?", question, k=3)
-    assert [hit.memory_id for hit in plain] == ["job", "job-unit", "quit"]  # no history cue: by score, all shown
+    assert [hit.memory_id for hit in plain] == ["job-unit", "quit"]  # no history cue: by score, all shown
     assert status_marker("active", None, False, "quit") == "[PARTLY UPDATED by quit] "
     packet = build_packet(store, "Where does Rosa work?", question, "c", budget_words=200, k=3)
     assert "[PARTLY UPDATED by quit] Rosa works at Lumen Labs" in packet.to_text()

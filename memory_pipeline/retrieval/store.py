@@ -7,6 +7,7 @@ one without links has no neighbours.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -79,18 +80,32 @@ class MemoryStore:
     @cached_property
     def stands_for(self) -> dict[str, str]:
         """Entry id -> the unit shown in its place: a unit of one entry repeats that entry word for word (same
-        text, same source turns, same status). Results show such a pair once, as the unit, which also carries
-        the situation's affect and plan; shown twice, the same sentence takes two of a question's k places
-        and twice its words in a packet's budget."""
+        text, same source turns, same status), and a unit of several says the entry's words among its own, from
+        the entry's turns, with the same status and plan state. Results show such a pair once, as the unit, which
+        also carries the situation's affect and plan; shown twice, the same sentence takes two of a question's k
+        places and twice its words in a packet's budget."""
         units: dict[tuple, str] = {}
+        by_turn: dict[tuple[str, str], list[dict]] = {}
         for row in self.rows:
             if row["memory_kind"] == FTA_UNIT:
                 units.setdefault(_twin_key(row), row["memory_id"])
-        return {
-            row["memory_id"]: units[_twin_key(row)]
-            for row in self.rows
-            if row["memory_kind"] == ENTRY and _twin_key(row) in units
-        }
+                for turn_id in row["source_turn_ids"] or ():
+                    by_turn.setdefault((row["conversation_id"], turn_id), []).append(row)
+        out: dict[str, str] = {}
+        for row in self.rows:
+            if row["memory_kind"] != ENTRY:
+                continue
+            if _twin_key(row) in units:
+                out[row["memory_id"]] = units[_twin_key(row)]
+                continue
+            turns = row["source_turn_ids"] or ()
+            said = _words_said(row["text"])
+            for unit in by_turn.get((row["conversation_id"], turns[0]), []) if turns and said else ():
+                same_state = (unit["status"], _plan_state(unit)) == (row["status"], _plan_state(row))
+                if same_state and set(turns) <= set(unit["source_turn_ids"]) and said in _words_said(unit["text"]):
+                    out[row["memory_id"]] = unit["memory_id"]
+                    break
+        return out
 
     @cached_property
     def shown(self) -> np.ndarray:
@@ -112,6 +127,21 @@ class MemoryStore:
         keep = (self.frame["conversation_id"] == conversation_id).to_numpy()
         links = self.links.filter(pl.col("conversation_id") == conversation_id)
         return MemoryStore(self.frame.filter(pl.Series(keep)), self.vectors[keep], links, self.turns)
+
+
+# "<Name> noted:" and "<Name> asks:", which a unit drops before a sentence of the speaker of the one before it.
+_ATTRIBUTION = re.compile(r"\b[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)? (?:noted|asks):\s*")
+
+
+def _words_said(text: str | None) -> str:
+    """A memory's words as compared for containment: no attributions, no case, no final stops."""
+    return " ".join(_ATTRIBUTION.sub("", text or "").lower().replace(".", " ").replace("?", " ").split())
+
+
+def _plan_state(row: dict) -> str | None:
+    """A memory's lifecycle, "unknown" (a unit's word for none) read as none."""
+    lifecycle = row.get("lifecycle")
+    return None if lifecycle in (None, "unknown") else lifecycle
 
 
 def _twin_key(row: dict) -> tuple:
