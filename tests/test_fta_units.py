@@ -196,6 +196,25 @@ def test_a_feeling_is_the_units_emotion(build):
     assert unit["valence"] < 0
 
 
+def test_a_feeling_told_of_another_is_theirs_not_the_speakers(build):
+    turns = conversation(
+        (MAY_8, [
+            ("Nadia", "My brother Karim got engaged on Saturday and he's over the moon."),
+            ("Omar", "Wonderful news!"),
+            ("Nadia", "Leo has the dentist on Friday. He's terrified of the dentist so I'm dreading it a bit."),
+            ("Omar", "Good luck."),
+        ])
+    )
+    units = build(turns, cuts={"session_1": [2]}).units
+    engaged = containing(units, "engaged")
+    # the joy is Karim's: it had been Nadia's current state
+    assert engaged["emotion_or_state"].startswith("joy:") and engaged["affect_holder"] == "Karim"
+    assert engaged["content_type"] != "current_state"
+    dentist = containing(units, "dentist")
+    # both feel something: the unit keeps its speaker's own feeling
+    assert dentist["emotion_or_state"] == "fear: dreading" and dentist["affect_holder"] == "Nadia"
+
+
 def test_greetings_thanks_and_filler_make_no_unit(build):
     turns = conversation(
         (MAY_8, [("Caroline", "Hey Mel! Good to see you!"), ("Melanie", "Hi Caroline! Great to see you too!"),

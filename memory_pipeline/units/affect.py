@@ -286,3 +286,73 @@ def nrclex_lookup() -> EmotionLookup | None:
         return {word: tuple(emotions) for word, emotions in reader.affect_dict.items()}
 
     return lookup
+
+
+# --- whose feeling -----------------------------------------------------------------------------------------------
+# Where a sentence of a memory parts into clauses, each with its own subject: "Karim got engaged and he's over the
+# moon", "He's terrified of the dentist so Greta is dreading it".
+CLAUSE_PARTS = re.compile(r"[.!?;]+\s+|,\s+|\s+(?:and|but|because|though|although|while)\s+", re.I)
+ATTRIBUTED = re.compile(r"^[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)? (?:noted|asks):\s*")
+# Words before a clause's subject that are no subject ("oh", "honestly", "guess what"): skipped.
+OPENERS = re.compile(r"^(?:(?:oh|ah|well|yeah|yes|no|honestly|tbh|and|but|so|also|now|still|just|poor|bless|guess what)\b[\s,!]*)+", re.I)
+OTHER_PRONOUNS = frozenset({"he", "she", "they", "he's", "she's", "they're", "he'd", "she'd", "he'll", "she'll", "his",
+                            "her", "their"})
+NO_ONE_SUBJECTS = frozenset({"it", "it's", "this", "that", "that's", "there", "there's", "everything", "the", "a", "an"})
+
+
+@dataclass(frozen=True)
+class Held:
+    """A clause of a memory and whose feeling it would tell: the speaker's (``own``), or another's, by name when
+    the text gives one (``holder`` None: someone not named)."""
+
+    own: bool
+    holder: str | None
+    text: str
+
+
+def feelings_by_holder(text: str, speaker: str | None, names: Iterable[str] = ()) -> list[Held]:
+    """The clauses of ``text`` (a memory written in the third person), each with whose feeling it tells: a clause
+    whose subject is another person ("she's devastated", "Jo's brother is over the moon", "Karim is nervous") is
+    theirs, a "he" or "she" the last other person named before it; any other clause, one about the speaker or
+    about no one ("it was awful"), is the speaker's."""
+    speaker_words = {w.lower() for w in (speaker or "").split()}
+    known = [n for n in dict.fromkeys(names) if n and n.lower() not in speaker_words]
+    out: list[Held] = []
+    last_other: str | None = None
+    for clause in CLAUSE_PARTS.split(ATTRIBUTED.sub("", text or "")):
+        clause = OPENERS.sub("", clause.strip())
+        if not clause:
+            continue
+        own, named, pronoun = _subject_of(clause, speaker_words, known)
+        if named:
+            last_other = named
+        out.append(Held(own, speaker if own else (last_other if pronoun else named), clause))
+    return out
+
+
+def _subject_of(clause: str, speaker_words: set[str], known: list[str]) -> tuple[bool, str | None, bool]:
+    """(the speaker's own, the other person it names, its subject a "he"/"she") of one clause, by its first
+    words."""
+    words = clause.split()
+    first = words[0].lower().strip(",:")
+    if first.replace("’", "'").split("'")[0] in speaker_words or first in ("i", "i'm", "i've", "we", "we're"):
+        # "Nadia's brother Karim is ...": the speaker owns the subject, who is someone else; "Nadia's so happy" is
+        # the speaker
+        if re.match(r"^\S+['’]s\s+(?!(?:so|very|really|been|got|going|not|a|an|the|feeling|still|just|never|always)\b)\w+", clause):
+            return False, _owned_name(clause, known), False
+        return True, None, False
+    if first in ("my", "our"):
+        return False, _owned_name(clause, known), False
+    if first in OTHER_PRONOUNS:
+        return False, None, True
+    named = next((n for n in known if re.match(rf"{re.escape(n)}\b", clause)), None)
+    if named is not None:
+        return False, named, False
+    if first in NO_ONE_SUBJECTS or not words[0][:1].isupper():
+        return True, None, False
+    return False, None, False
+
+
+def _owned_name(clause: str, known: list[str]) -> str | None:
+    """The name said right after an owner and a relative ("Nadia's brother Karim"), else None."""
+    return next((name for name in known if re.match(rf"^\S+\s+\w+\s+{re.escape(name)}\b", clause)), None)

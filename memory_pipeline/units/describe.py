@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 
 from memory_pipeline.extraction.scope import EXTERNAL, GENERIC, INTERNAL, USER_PII
 from memory_pipeline.units import cues
-from memory_pipeline.units.affect import AffectAnalyser
+from memory_pipeline.units.affect import Affect, AffectAnalyser, feelings_by_holder
 from memory_pipeline.units.records import UNKNOWN, EntryView, Piece, UnitDraft, UnitFields
 
 SCOPE_ORDER = (USER_PII, INTERNAL, EXTERNAL, GENERIC)  # the most sensitive scope present governs the unit
@@ -228,17 +228,34 @@ class Describer:
     affect: AffectAnalyser
     summary_words: int = 16
 
+    def whose_affect(
+        self, own_text: str, draft: UnitDraft, session_participants: Sequence[str], participants: Sequence[str]
+    ) -> tuple[Affect, str | None]:
+        """The feeling the owner's sentences tell and whose it is: the owner's own where they tell one ("Greta is
+        dreading it"), else another's they tell of ("Karim is over the moon", "she's devastated": someone not named,
+        None), which is not made the owner's (it had been: the sister's grief was the speaker's current state)."""
+        names = [*session_participants, *participants]
+        held = feelings_by_holder(own_text, draft.speaker, names)
+        own = self.affect.analyse(" ".join(h.text for h in held if h.own), session_participants)
+        if own.emotion_or_state != UNKNOWN or all(h.own for h in held):
+            return own, draft.speaker
+        for h in held:
+            if not h.own and (other := self.affect.analyse(h.text, session_participants)).emotion_or_state != UNKNOWN:
+                return other, h.holder
+        return own, draft.speaker
+
     def describe(self, draft: UnitDraft, session_participants: Sequence[str]) -> UnitFields:
         sentences = content_sentences(draft.pieces)
         content = content_of(sentences)
         own_text = " ".join(s for who, s in sentences if who == draft.speaker) or content
         participants = participants_of(draft.speaker, content, session_participants, draft.pieces)
-        affect = self.affect.analyse(own_text, session_participants)
+        affect, holder = self.whose_affect(own_text, draft, session_participants, participants)
         dated = planned_event(draft)
         plan = cues.intention(own_text, draft.speaker, session_participants) or dated
         orientation = combined_orientation([orientation_of(p) for p in draft.pieces if p.speaker == draft.speaker])
         others = [p for p in participants if p != draft.speaker and p in session_participants]
-        kind = content_type(own_text, orientation, plan, affect.emotion_or_state != UNKNOWN, bool(others), dated is not None)
+        emotional = affect.emotion_or_state != UNKNOWN and holder == draft.speaker
+        kind = content_type(own_text, orientation, plan, emotional, bool(others), dated is not None)
         event_text, start, end, basis = event_of(draft.pieces, content)
         completeness = "partial" if draft.partial else "complete"
         status = "pending" if kind == "homework_or_plan" else completeness
@@ -249,6 +266,7 @@ class Describer:
             participants=tuple(participants),
             emotion_or_state=affect.emotion_or_state,
             valence=affect.valence,
+            affect_holder=holder if affect.emotion_or_state != UNKNOWN else None,
             intention_or_plan=plan or UNKNOWN,
             time_orientation=orientation,
             content_type=kind,

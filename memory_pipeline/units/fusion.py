@@ -104,6 +104,7 @@ def merge_fields(a: UnitFields | None, b: UnitFields | None, partial: bool) -> U
         content_text=f"{a.content_text} {b.content_text}".strip(),
         participants=tuple(dict.fromkeys(a.participants + b.participants)),
         emotion_or_state=_join_known(a.emotion_or_state, b.emotion_or_state),
+        affect_holder=a.affect_holder if a.emotion_or_state != UNKNOWN else b.affect_holder,
         valence=a.valence if b.valence is None else b.valence if a.valence is None else (a.valence + b.valence) / 2,
         intention_or_plan=a.intention_or_plan if a.intention_or_plan != UNKNOWN else b.intention_or_plan,
         time_orientation=orientations.pop() if len(orientations) == 1 else ("mixed" if orientations else UNKNOWN),

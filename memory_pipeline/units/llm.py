@@ -198,6 +198,8 @@ class LLMBuilder:
             content_text=" ".join(unit.content_text.split()),
             participants=tuple(names),
             emotion_or_state=unit.emotion_or_state.strip() or UNKNOWN,
+            # the prompt asks for the speaker's own feeling
+            affect_holder=unit.speaker if unit.emotion_or_state.strip() not in ("", UNKNOWN) else None,
             valence=self.resources.affect.analyse(unit.content_text, segment.participants).valence,
             intention_or_plan=unit.intention_or_plan.strip() or UNKNOWN,
             time_orientation=unit.time_orientation,

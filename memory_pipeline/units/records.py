@@ -132,6 +132,7 @@ class UnitFields:
     status: str
     provenance: str
     scope: str
+    affect_holder: str | None = None  # whose feeling emotion_or_state is; None: not known or no feeling
 
     def with_(self, **changes) -> UnitFields:
         return replace(self, **changes)

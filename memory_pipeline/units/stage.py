@@ -290,6 +290,7 @@ def unit_row(draft: UnitDraft, memory_id: str, sources: list[str], span: list[st
         "participants": list(fields.participants),
         "emotion_or_state": fields.emotion_or_state,
         "valence": fields.valence,
+        "affect_holder": fields.affect_holder,
         "intention_or_plan": fields.intention_or_plan,
         "time_orientation": fields.time_orientation,
         "content_type": fields.content_type,
