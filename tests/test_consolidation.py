@@ -425,6 +425,18 @@ def test_a_dose_changed_or_a_medicine_stopped_replaces_what_was_taken(parser, re
     assert built.ref_of(built.status_of("S3:2")["replaced_by"]) == "S1:4"
 
 
+def test_a_job_or_a_weight_told_in_other_words_replaces_the_last(parser, resolver, embedder):
+    """"Now that I'm at Monzo" ends the job at Halvorsen; a promotion at the same employer is news (a new job),
+    not a repeat of the employer to drop; a weight said without "weigh" replaces the last one."""
+    built = build(parser, resolver, embedder, FIXTURES / "jobs_and_weights.json")
+    assert built.status_of("S1:1")["status"] == "superseded"
+    assert built.status_of("S3:1")["status"] == "active"  # it had been dropped as "employer = monzo, repeated"
+    assert built.status_of("S1:3")["status"] == "superseded"
+    assert built.ref_of(built.status_of("S1:3")["replaced_by"]) == "S2:3"
+    assert built.ref_of(built.status_of("S2:3")["replaced_by"]) == "S3:3"
+    assert built.status_of("S3:3")["status"] == "active"
+
+
 def test_a_pastime_ended_by_its_name_ends_the_habit(parser, resolver, embedder):
     """"I cancelled my gym membership" ends "I go to the gym three times a week"; swimming, not named, goes on."""
     built = build(parser, resolver, embedder, FIXTURES / "medicines_and_habits.json")

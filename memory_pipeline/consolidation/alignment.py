@@ -87,11 +87,16 @@ def state_transitions(
         reading = readings.get(memory.memory_id)
         if reading is None or not is_active(memory.memory_id):
             continue
-        for slot in reading.state_slots:
-            key = _known_key(current, (memory.conversation_id, memory.memory_kind, *slot.key))
+        # a memory that says anything new besides a value it repeats is no repeat ("promoted to senior analyst at
+        # Monzo" repeats the employer but changes the job): it is not dropped for the value it shares
+        keys = [_known_key(current, (memory.conversation_id, memory.memory_kind, *slot.key)) for slot in reading.state_slots]
+        repeats_only = all(key in current and current[key][1].state == slot.state for key, slot in zip(keys, reading.state_slots, strict=True))
+        for key, slot in zip(keys, reading.state_slots, strict=True):
             before = current.get(key)
             if before is not None and not (slot.slot in EVENT_SLOTS and not _same_appointment(before[0], memory, reading, config)):
                 proposal = _transition(before, memory, slot, config)
+                if proposal is not None and proposal.action == DEDUP and not repeats_only:
+                    proposal = None
                 if proposal is not None and (proposal.target_id, proposal.candidate_id) not in proposed:
                     proposed.add((proposal.target_id, proposal.candidate_id))
                     proposals.append(proposal)
