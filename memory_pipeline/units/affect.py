@@ -109,6 +109,11 @@ class Affect:
     emotion_or_state: str  # "joy: excited, proud", "positive", or "unknown"
     valence: float  # VADER compound, -1..1
 
+    @property
+    def named(self) -> bool:
+        """An emotion the words name, not only a leaning of their valence ("positive") or none."""
+        return ":" in self.emotion_or_state
+
 
 EmotionLookup = Callable[[list[str]], Mapping[str, tuple[str, ...]]]
 
@@ -291,13 +296,12 @@ def nrclex_lookup() -> EmotionLookup | None:
 # --- whose feeling -----------------------------------------------------------------------------------------------
 # Where a sentence of a memory parts into clauses, each with its own subject: "Karim got engaged and he's over the
 # moon", "He's terrified of the dentist so Greta is dreading it".
-CLAUSE_PARTS = re.compile(r"[.!?;]+\s+|,\s+|\s+(?:and|but|because|though|although|while)\s+", re.I)
+CLAUSE_PARTS = re.compile(r"[.!?;)]+\s+|,\s+|\s+(?:and|but|because|though|although|while)\s+", re.I)
 ATTRIBUTED = re.compile(r"^[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)? (?:noted|asks):\s*")
 # Words before a clause's subject that are no subject ("oh", "honestly", "guess what"): skipped.
 OPENERS = re.compile(r"^(?:(?:oh|ah|well|yeah|yes|no|honestly|tbh|and|but|so|also|now|still|just|poor|bless|guess what)\b[\s,!]*)+", re.I)
 OTHER_PRONOUNS = frozenset({"he", "she", "they", "he's", "she's", "they're", "he'd", "she'd", "he'll", "she'll", "his",
                             "her", "their"})
-NO_ONE_SUBJECTS = frozenset({"it", "it's", "this", "that", "that's", "there", "there's", "everything", "the", "a", "an"})
 
 
 @dataclass(frozen=True)
@@ -324,9 +328,9 @@ def feelings_by_holder(text: str, speaker: str | None, names: Iterable[str] = ()
         if not clause:
             continue
         own, named, pronoun = _subject_of(clause, speaker_words, known)
-        if named:
-            last_other = named
         out.append(Held(own, speaker if own else (last_other if pronoun else named), clause))
+        said = [(m.start(), name) for name in known for m in re.finditer(rf"\b{re.escape(name)}\b", clause)]
+        last_other = max(said)[1] if said else last_other
     return out
 
 
@@ -348,9 +352,9 @@ def _subject_of(clause: str, speaker_words: set[str], known: list[str]) -> tuple
     named = next((n for n in known if re.match(rf"{re.escape(n)}\b", clause)), None)
     if named is not None:
         return False, named, False
-    if first in NO_ONE_SUBJECTS or not words[0][:1].isupper():
-        return True, None, False
-    return False, None, False
+    # about no one ("it was awful"), or opened by a word that names no one known ("On a nicer note, ..."): the
+    # speaker's
+    return True, None, False
 
 
 def _owned_name(clause: str, known: list[str]) -> str | None:

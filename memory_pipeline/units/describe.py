@@ -231,16 +231,18 @@ class Describer:
     def whose_affect(
         self, own_text: str, draft: UnitDraft, session_participants: Sequence[str], participants: Sequence[str]
     ) -> tuple[Affect, str | None]:
-        """The feeling the owner's sentences tell and whose it is: the owner's own where they tell one ("Greta is
-        dreading it"), else another's they tell of ("Karim is over the moon", "she's devastated": someone not named,
-        None), which is not made the owner's (it had been: the sister's grief was the speaker's current state)."""
+        """The feeling the owner's sentences tell and whose it is: the owner's own where they name one ("Greta is
+        dreading it"), else one they tell another has ("Karim is over the moon"; "she's devastated": someone not
+        named, None), which is not made the owner's (the sister's grief had been the speaker's current state); else
+        the owner's words' mere leaning ("positive")."""
         names = [*session_participants, *participants]
         held = feelings_by_holder(own_text, draft.speaker, names)
-        own = self.affect.analyse(" ".join(h.text for h in held if h.own), session_participants)
-        if own.emotion_or_state != UNKNOWN or all(h.own for h in held):
+        # joined as said, with commas: "great, another flat tyre" is ironic only so
+        own = self.affect.analyse(", ".join(h.text for h in held if h.own), session_participants)
+        if own.named or all(h.own for h in held):
             return own, draft.speaker
         for h in held:
-            if not h.own and (other := self.affect.analyse(h.text, session_participants)).emotion_or_state != UNKNOWN:
+            if not h.own and (other := self.affect.analyse(h.text, session_participants)).named:
                 return other, h.holder
         return own, draft.speaker
 
