@@ -203,9 +203,12 @@ def test_a_feeling_told_of_another_is_theirs_not_the_speakers(build):
             ("Omar", "Wonderful news!"),
             ("Nadia", "Leo has the dentist on Friday. He's terrified of the dentist so I'm dreading it a bit."),
             ("Omar", "Good luck."),
+            ("Nadia", "My sister flies in from Toronto on the 25th, she's nervous about the flight."),
+            ("Omar", "Safe travels to her."),
         ])
     )
-    units = build(turns, cuts={"session_1": [2]}).units
+    units = build(turns, cuts={"session_1": [2, 4]}).units
+    assert containing(units, "Toronto")["affect_holder"] == "Nadia's sister"  # a relative with no name, as told
     engaged = containing(units, "engaged")
     # the joy is Karim's: it had been Nadia's current state
     assert engaged["emotion_or_state"].startswith("joy:") and engaged["affect_holder"] == "Karim"

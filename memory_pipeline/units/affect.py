@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from memory_pipeline.extraction.lexicon import FAMILY_NOUNS
 from memory_pipeline.units.records import UNKNOWN
 
 # Reported in this order of preference when two emotions are equally supported: the basic emotions first.
@@ -330,7 +331,7 @@ def feelings_by_holder(text: str, speaker: str | None, names: Iterable[str] = ()
         own, named, pronoun = _subject_of(clause, speaker_words, known)
         out.append(Held(own, speaker if own else (last_other if pronoun else named), clause))
         said = [(m.start(), name) for name in known for m in re.finditer(rf"\b{re.escape(name)}\b", clause)]
-        last_other = max(said)[1] if said else last_other
+        last_other = max(said)[1] if said else named or last_other
     return out
 
 
@@ -358,5 +359,10 @@ def _subject_of(clause: str, speaker_words: set[str], known: list[str]) -> tuple
 
 
 def _owned_name(clause: str, known: list[str]) -> str | None:
-    """The name said right after an owner and a relative ("Nadia's brother Karim"), else None."""
-    return next((name for name in known if re.match(rf"^\S+\s+\w+\s+{re.escape(name)}\b", clause)), None)
+    """The name said right after an owner and a relative ("Nadia's brother Karim"), else the relative as said
+    ("Raj's sister"), else None."""
+    named = next((name for name in known if re.match(rf"^\S+\s+\w+\s+{re.escape(name)}\b", clause)), None)
+    relative = re.match(r"^(\S+['’]s|my|our)\s+(\w+)", clause)
+    if named is None and relative and relative.group(2).lower() in FAMILY_NOUNS and relative.group(1)[0].isupper():
+        return f"{relative.group(1)} {relative.group(2)}"
+    return named
