@@ -39,6 +39,12 @@ def event_day(parser, resolver, text: str, said: datetime = SAID) -> date | None
         ("We broke up. I moved out on Sunday.", "we broke up."),
         ("I resigned. My last day is the 30th.", "Leo resigned."),
         ("I moved out. The new flat is in Leeds.", "Leo moved out."),
+        # a side that gave way, a win, a withdrawal: the outcome of a dispute or a match
+        ("I emailed him yesterday and he backed down.", "he backed down"),
+        ("We won! I scored the second.", "we won"),
+        ("She pulled out last minute. The race went on.", "she pulled out last minute"),
+        # a day settled on, with "do": the group's decision
+        ("Ok so we're doing Saturday 20 July at Tunde's. I'll tell Grandma tonight.", "doing Saturday 20 July at Tunde's"),
         # a thing named said to be off is news of whether it happens
         ("The wedding is off. They had a huge row.", "the wedding is off."),
     ],

@@ -102,10 +102,13 @@ CUE_NOUNS = frozenset(
 # Seed 000 drops a predicate with no informative argument; these have none and need none.
 EVENTS_ON_THEIR_OWN = {
     **{lemma: frozenset() for lemma in """quit resign retire graduate die marry divorce separate emigrate relocate
-        elope propose relapse recover enlist""".split()},
+        elope propose relapse recover enlist win lose fail arrive land""".split()},
     "break": frozenset({"up"}), "split": frozenset({"up"}), "pass": frozenset({"away", "on"}),
-    "move": frozenset({"out", "in", "away", "back"}), "drop": frozenset({"out"}), "give": frozenset({"up"}),
+    "move": frozenset({"out", "in", "away", "back"}), "drop": frozenset({"out"}), "give": frozenset({"up", "in"}),
     "engage": frozenset(), "settle": frozenset({"down"}),
+    # a side that gave way, a withdrawal, a turning up: "he backed down", "she pulled out", "he never showed up"
+    "back": frozenset({"down", "out"}), "step": frozenset({"down"}), "pull": frozenset({"out"}),
+    "show": frozenset({"up"}), "turn": frozenset({"up"}),
 }
 MONEY_SIGNS = frozenset({"$", "€", "£", "¥"})
 # Entity types of a place.

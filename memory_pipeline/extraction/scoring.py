@@ -3,7 +3,7 @@
 Each role group counts at most once. The bonus B is a content cue (3.5, once), an identifiable actor (+0.5) and a
 first-person actor (+0.5 more); the penalty P is a nested matrix predicate (1.5), a restrictive or nominal-modifier
 embedding (6), an objectless light verb (2; a copula with a time or place complement is not one, nor "get" with
-a named place or home) and the
+a named place or home, nor "do" with a day settled on) and the
 absence of any informative argument (4). The last three are also hard filters, as is a negative score.
 """
 
@@ -235,6 +235,8 @@ def _copula_of_time_or_place(doc: ParsedDoc, token, cand: Candidate) -> bool:
     3"); "getting there", "get back to you" and "got off to a bad start" name no place and stay light."""
     if token.lemma == "be":
         return bool(cand.groups & {Role.TIME, Role.LOCATION}) or _called_off_or_on(doc, token, cand)
+    if token.lemma == "do" and Role.TIME in cand.groups:
+        return True  # a day settled on: "so we're doing Saturday 20 July at Tunde's", "let's do the 12th"
     return token.lemma == "get" and Role.LOCATION in cand.groups and any(
         k != token.i and (doc.tokens[k].ent in PLACE_ENTITIES or doc.tokens[k].lower == "home") for k in cand.span
     )
