@@ -39,9 +39,9 @@ def event_day(parser, resolver, text: str, said: datetime = SAID) -> date | None
         ("We broke up. I moved out on Sunday.", "we broke up."),
         ("I resigned. My last day is the 30th.", "Leo resigned."),
         ("I moved out. The new flat is in Leeds.", "Leo moved out."),
-        # a side that gave way, a win, a withdrawal: the outcome of a dispute or a match
+        # a side that gave way, a withdrawal: the outcome of a dispute or an entry
         ("I emailed him yesterday and he backed down.", "he backed down"),
-        ("We won! I scored the second.", "we won"),
+        ("We landed! The flight was fine.", "we landed"),
         ("She pulled out last minute. The race went on.", "she pulled out last minute"),
         # a day settled on, with "do": the group's decision
         ("Ok so we're doing Saturday 20 July at Tunde's. I'll tell Grandma tonight.", "doing Saturday 20 July at Tunde's"),
@@ -51,6 +51,12 @@ def event_day(parser, resolver, text: str, said: datetime = SAID) -> date | None
 )
 def test_a_headline_beside_its_detail_is_kept(parser, resolver, text, kept):
     assert kept in entry(parser, resolver, text).text
+
+
+def test_a_turning_point_that_times_another_clause_is_no_headline(parser, resolver):
+    # "when we arrived" only says when the rest happened
+    assert not entry(parser, resolver, "When we arrived, we were able to save a family.").text.startswith("When we arrived.")
+    assert "When we arrived." not in entry(parser, resolver, "When we arrived I got a surge of energy.").text
 
 
 def test_an_argumentless_verb_that_is_no_turning_point_is_still_filtered(parser, resolver):

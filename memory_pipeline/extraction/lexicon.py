@@ -102,7 +102,7 @@ CUE_NOUNS = frozenset(
 # Seed 000 drops a predicate with no informative argument; these have none and need none.
 EVENTS_ON_THEIR_OWN = {
     **{lemma: frozenset() for lemma in """quit resign retire graduate die marry divorce separate emigrate relocate
-        elope propose relapse recover enlist win lose fail arrive land""".split()},
+        elope propose relapse recover enlist arrive land""".split()},
     "break": frozenset({"up"}), "split": frozenset({"up"}), "pass": frozenset({"away", "on"}),
     "move": frozenset({"out", "in", "away", "back"}), "drop": frozenset({"out"}), "give": frozenset({"up", "in"}),
     "engage": frozenset(), "settle": frozenset({"down"}),
