@@ -259,7 +259,7 @@ def is_event_on_its_own(doc: ParsedDoc, predicate: int) -> bool:
     particles = EVENTS_ON_THEIR_OWN.get(token.lemma)
     if particles is None or token.pos != "VERB":
         return False
-    if any(arc.label == "mark" for arc in doc.children(predicate)):
+    if any(arc.label == "mark" or doc.tokens[arc.dep].lower in ("when", "whenever") for arc in doc.children(predicate)):
         return False  # "when we arrived, ...": a clause that times another, no headline
     return not particles or any(
         arc.label in ("prt", "advmod", "compound:prt") and doc.tokens[arc.dep].lower in particles for arc in doc.children(predicate)
