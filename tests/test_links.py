@@ -155,6 +155,7 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("Ana got promoted to senior designer at Figma.", {"self.job = senior designer", "self.employer = figma"}),
         # a new job said with "as" or at an organisation; a place one starts at is no employer
         ("I just started at Google as a product manager.", {"self.job = product manager", "self.employer = google"}),
+        ("I joined Google last month as a designer.", {"self.job = designer", "self.employer = google"}),
         ("I started at the gym last week.", set()),
         # where one still is, or now is for good, is where one works; where one is right now is not
         ("I'm still at Blue Fern Coffee.", {"self.employer = blue fern coffee"}),

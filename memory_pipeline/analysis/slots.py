@@ -620,11 +620,15 @@ def _of_a_person(context: _Context, predicate: int) -> bool:
 def _new_job(context: _Context, verb: int) -> list[SlotValue]:
     """"I just started at Google as a product manager": a role said with "as", or an organisation (the tagger's
     ORG) started at or joined; a place one starts at ("started at the gym") is no employer."""
-    if _prep_objects(context, verb, ("as",)):
-        return _role_and_employer(context, verb, verb)
     organisations = [(p, o) for p, o in _prep_objects(context, verb, ("at",)) if context.doc.tokens[o].ent == "ORG"]
     if _lemma(context, verb) == "join":
         organisations += [(o, o) for o in _children(context, verb, "dobj") if context.doc.tokens[o].ent == "ORG"]
+    if _prep_objects(context, verb, ("as",)):
+        found = _role_and_employer(context, verb, verb)
+        # "join Google in June as a senior engineer": the organisation joined is the employer the "as" did not name
+        if not any(slot.slot == "employer" for slot in found):
+            found += [_employer(context, verb, p, o) for p, o in organisations if o in _children(context, verb, "dobj")]
+        return found
     return [_employer(context, verb, p, o) for p, o in organisations]
 
 
