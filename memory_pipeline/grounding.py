@@ -162,7 +162,7 @@ _LIST_GOES_ON = r"\s*[A-Za-z][A-Za-z'-]*\s*(?:,|and\b|&)"
 CALLS = (
     re.compile(rf"(?:^|[.!?]\s+)(?:(?:hey|hi|hello|ok|okay|oh|so|and|well|yes|yeah|right)\s*,?\s+)?{_CALLED}(?:\s*[,!:](?!{_LIST_GOES_ON})|\s+(?={_SECOND_PERSON_NEXT}))", re.I),
     re.compile(rf",\s*{_CALLED}\s*(?:[.!?]+|$)", re.I),
-    re.compile(rf"@{_CALLED}"),
+    re.compile(r"(?P<called>@[A-Za-z][A-Za-z'-]*)"),
     re.compile(rf"\byou\s+{_CALLED}\s*(?=[,!.?]|$)", re.I),
     re.compile(rf"\b(?:thanks|thank you|thx|ty|congrats|congratulations|well done|good luck|happy birthday|love you|miss you|see you)\s*,?\s+{_CALLED}\b(?!['’])", re.I),
 )
@@ -171,13 +171,14 @@ SHORT_FORM_MIN = 3  # letters; "Chi" calls Chioma, "Al" is too short to call any
 
 def vocative(text: str, speaker: str | None, participants: Sequence[str]) -> str | None:
     """The other participant a turn calls by name (:data:`CALLS`), by their name or a short form of it ("Chi" for
-    Chioma, "becca" for Rebecca); of several called, the one called last before the first "you"."""
+    Chioma, "Becca" for Rebecca); of several called, the one called last before the first "you"."""
     others = [p for p in dict.fromkeys(p.strip() for p in participants if p and p.strip()) if p != (speaker or "").strip()]
+    text = text or ""
     calls = sorted(
         (m.start("called"), whom)
         for pattern in CALLS
-        for m in pattern.finditer(text or "")
-        if (whom := called_participant(m.group("called"), others)) is not None
+        for m in pattern.finditer(text)
+        if (whom := called_participant(m.group("called"), others, marked=_marked(text, m))) is not None
     )
     if not calls:
         return None
@@ -186,14 +187,39 @@ def vocative(text: str, speaker: str | None, participants: Sequence[str]) -> str
     return before[-1] if before else calls[0][1]
 
 
-def called_participant(word: str, others: Sequence[str]) -> str | None:
-    """The one participant ``word`` names: their name or first name, else the only one whose name begins with it
-    or, from four letters, holds it ("becca" in Rebecca)."""
-    lowered = word.lower().strip("'-")
+def _marked(text: str, match: re.Match) -> bool:
+    """The call is set off as one: an @-mention, or a comma (or "!", ":") right after the name."""
+    return match.group("called").startswith("@") or bool(re.match(r"\s*[,!:]", text[match.end("called") :]))
+
+
+# Words that are no one's call unless set off by a comma or "@" ("Will, you coming?" may call Will; "Will you be
+# there?" asks), and that never call anyone by a short form ("Lol you're funny" does not call Lola, nor "Man, you
+# were lucky" Mandy): English function words, chat's interjections, the words people call anyone by, and first
+# names that are also words.
+NOT_CALLS = frozenset(
+    """a about all also am an and any are as at be been but by can could did do does done even ever for from get
+    glad got had has have he her here hers him his how i if in is it its just let like made may me might more most
+    much must my no nor not now of off on once only or our out over own same she should so some such than that the
+    their them then there these they this those to too under until up us very was we were what when where which while
+    who why will with would yet you your came come go going gone make see seen said say take told tell bet hope wish
+    know think thought love miss hey hi hello hiya yo sup yes yeah yep nope no ok okay sure thanks well good great
+    nice cool sorry please man mate bro bruv dude guys guy girl girls babe baby hun hon honey love darling dear
+    sweetie bestie sis fam boss buddy pal kid kids folks everyone everybody all y'all grace joy faith hope rose
+    mark bill will may june april summer penny pat sue rob jack frank don art ray max chase sky dawn""".split()
+) | CHAT_INTERJECTIONS
+
+
+def called_participant(word: str, others: Sequence[str], marked: bool = True) -> str | None:
+    """The one participant ``word`` calls: their name or first name, else, for a capitalised word that is no
+    common word, the only one whose name begins with it or, from four letters, holds it ("Becca" in Rebecca).
+    ``marked``: set off by a comma or "@"; a common word that is also a name ("Will", "Hope") calls only so."""
+    lowered = word.lower().strip("'-@")
+    common = lowered in NOT_CALLS
     exact = [p for p in others if p.lower() == lowered or p.split()[0].lower() == lowered]
     if exact:
-        return exact[0]
-    if len(lowered) < SHORT_FORM_MIN:
+        return exact[0] if marked or not common else None
+    at_mention = word.startswith("@")
+    if common or len(lowered) < SHORT_FORM_MIN or not (word[:1].isupper() or at_mention):
         return None
     short = [p for p in others if p.lower().startswith(lowered) or (len(lowered) >= 4 and lowered in p.lower())]
     return short[0] if len(short) == 1 else None

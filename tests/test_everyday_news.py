@@ -280,6 +280,9 @@ def test_a_bare_day_is_in_the_month_of_the_day_said_just_before(parser, resolver
     assert days["S1:5"] == date(2026, 7, 27)
     # a time said between moves the talk on: the 28th is this month's, as it reads alone
     assert days["S1:7"] == date(2025, 9, 28)
+    # a bare day read alone sets no month: the 1st is next month's (it has passed), the 20th still this month's
+    found = resolver.ground(parser.parse("Rent is due on the 1st and my birthday is on the 20th."), datetime(2024, 5, 8, 12))
+    assert [m.start.date() for m in found] == [date(2024, 6, 1), date(2024, 5, 20)]
 
 
 @pytest.mark.parametrize(

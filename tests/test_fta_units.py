@@ -218,6 +218,23 @@ def test_a_feeling_told_of_another_is_theirs_not_the_speakers(build):
     assert dentist["emotion_or_state"] == "fear: dreading" and dentist["affect_holder"] == "Nadia"
 
 
+@pytest.mark.parametrize(
+    ("text", "own", "holder"),
+    [
+        ("Priya noted: Sam's party was amazing.", True, "Priya"),  # a judgement of Sam's party
+        ("Priya and Sam are over the moon.", True, "Priya"),  # both, the speaker among them
+        ("Sam's mum is devastated, she cried all night.", False, "Sam's mum"),
+        ("Raj's sister flies in on the 25th, she's nervous.", False, "Raj's sister"),
+    ],
+)
+def test_whose_feeling_a_clause_tells(text, own, holder):
+    from memory_pipeline.units.affect import feelings_by_holder
+
+    speaker = "Raj" if text.startswith("Raj") else "Priya"
+    held = feelings_by_holder(text, speaker, [speaker, "Sam"])
+    assert (held[-1].own, held[-1].holder) == (own, holder)
+
+
 def test_greetings_thanks_and_filler_make_no_unit(build):
     turns = conversation(
         (MAY_8, [("Caroline", "Hey Mel! Good to see you!"), ("Melanie", "Hi Caroline! Great to see you too!"),
@@ -539,6 +556,9 @@ def test_feeling_words_of_british_english_and_chat_count(use_nrclex):
         ("yep. love Southern Rail 🙃", "anger: love (ironic)", -1),
         # missing a person, not a bus
         ("Zoe misses her dad", "sadness: misses", -1),
+        # emphasis, not negation; sincere praise with "more", not irony
+        ("Priya has never felt so happy.", "joy: happy", 1),
+        ("Great, more time with the family this weekend!", "joy: great", 1),
         # feeling words of chat the table had lacked
         ("Ellie is absolutely fuming about it", "anger: fuming", -1),
         ("Nadia adores her", "joy: adores", 1),

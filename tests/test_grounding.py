@@ -191,7 +191,14 @@ def test_a_participant_called_by_name_is_whom_you_means_in_a_group(parser, resol
         ("Kwame you do bathroom, Priya kitchen, me hallway?", "Kwame"),  # a call with no comma
         ("sam you're on drinks then", "Sam"),  # typed in lower case
         ("Chi, can you sort out the invitations?", "Chioma"),  # a short form of the name
-        ("becca you're the airbnb queen", "Rebecca"),
+        ("Becca you're the airbnb queen", "Rebecca"),
+        # words that are no call, whatever names they begin or are: "Will" asks, "Lol" laughs, "Man" is anyone
+        ("Will you be there on Saturday?", None),
+        ("Lol you're so funny", None),
+        ("Man, you were lucky", None),
+        ("Thank you all!", None),
+        ("See you there!", None),
+        ("becca you're the airbnb queen", None),  # a short form in lower case may be any word
         ("@Kwame does the 20th work for you?", "Kwame"),  # an @-mention
         ("Slides are done, @chi can you review them?", "Chioma"),
         ("Yes please Priya. Sam, can you have it ready by Wednesday?", "Sam"),  # the call before the "you"
@@ -206,7 +213,8 @@ def test_a_participant_called_by_name_is_whom_you_means_in_a_group(parser, resol
 def test_a_group_member_called_in_the_ways_chat_calls(text, addressee):
     from memory_pipeline.grounding import turn_addressee
 
-    assert turn_addressee(text, "Jo", ["Jo", "Kwame", "Priya", "Sam", "Chioma", "Rebecca", "Alice", "Alan"]) == addressee
+    group = ["Jo", "Kwame", "Priya", "Sam", "Chioma", "Rebecca", "Alice", "Alan", "William", "Lola", "Mandy", "Allison", "Therese"]
+    assert turn_addressee(text, "Jo", group) == addressee
 
 
 def test_the_call_goes_where_its_you_is_written_as_the_name(parser, resolver):
@@ -232,12 +240,30 @@ def test_the_call_goes_where_its_you_is_written_as_the_name(parser, resolver):
 
 
 @pytest.mark.parametrize(
+    ("listener", "text", "entry"),
+    [
+        # a word next to "you" that begins the listener's name is a word of the clause, not a call to drop
+        ("Andrew", "Can you and Sam come on Saturday?", "Can Andrew and Sam come on Saturday?"),
+        ("William", "When will you be back?", "When will William be back?"),
+        ("Justin", "You just need to rest.", "Justin just needs to rest."),
+        ("Hope", "I hope you can make it.", "Jo hopes Hope can make it."),
+        ("Madeline", "Made you a cake.", "Jo made Madeline a cake."),
+    ],
+)
+def test_a_word_beside_you_is_no_call_in_a_chat_of_two(parser, resolver, listener, text, entry):
+    turns = _turns([("s1", "Jo", text), ("s1", listener, "ok")])
+    assert entry in _all_admitted(turns, parser, resolver)["text"][0]
+
+
+@pytest.mark.parametrize(
     ("text", "entry"),
     [
         ("Ifeoma just got engaged! Tell her congratulations from all of us.", "tell Ifeoma congratulations"),
         ("Ana came by. I bought her flowers.", "Jo bought Ana flowers"),  # whom they were bought for
         ("Ana came by. I sent her mum a card.", "Jo sent Ana's mum a card"),  # a second object: her mum
         ("Ana came by. I fixed her bike.", "Jo fixed Ana's bike"),
+        ("Ana came by. I told her brother about the party.", "Jo told Ana's brother"),  # her brother is hers
+        ("Ana came by. I sent her address to the landlord.", "Jo sent Ana's address"),
     ],
 )
 def test_her_after_a_giving_verb_is_whom_it_is_given_to(parser, resolver, text, entry):

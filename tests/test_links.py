@@ -158,9 +158,9 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I joined Google last month as a designer.", {"self.job = designer", "self.employer = google"}),
         ("I started at the gym last week.", set()),
         # where one still is, or now is for good, is where one works; where one is right now is not
-        ("I'm still at Blue Fern Coffee.", {"self.employer = blue fern coffee"}),
         ("Now that I'm at Google my weekends are free.", {"self.employer = google"}),
         ("I'm at Tesco now, need anything?", set()),
+        ("I'm still at Tesco, does Sam want anything?", set()),  # where one is right now
         # back together, no longer with someone, moved back home to a place
         ("Jake and I got back together.", {"self.relationship = dating"}),
         ("I'm no longer with Jake.", {"self.relationship = single"}),
@@ -177,6 +177,12 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("The bank laid Ana off in May.", {"self.job = none", "self.employer = none"}),
         ("They let Tom go.", {"tom.job = none", "tom.employer = none"}),
         ("I fired the kiln.", set()),
+        # letting someone go somewhere, or first, or not at all, is no dismissal
+        ("Mum let Ana go to the party.", set()),
+        ("Ana's boss let Ana go home early today.", set()),
+        ("Ana let Sam go first.", set()),
+        ("Ana's boss won't let Ana go on holiday.", set()),
+        ("They fired Ana up.", set()),
         # the events a group dates and moves
         ("The client demo is on Thursday.", {"self.appointment[client demo] = thursday"}),
         ("This step is redundant.", set()),
@@ -192,6 +198,8 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I rent a one-bed in Didsbury.", {"self.residence = didsbury"}),
         ("I share a flat in Leeds with two nurses.", {"self.residence = leeds"}),
         ("I rent a car in Spain.", set()),
+        ("Ana rented a cottage in Cornwall for the week.", set()),  # a stay, not a home
+        ("Ana is renting an apartment in Lisbon for the weekend.", set()),
         ("And I moved again, only round the corner, to a bigger flat in Dalston.", {"self.residence = dalston"}),
         # one's own news under one's own hedge is told; another's, or a thought of the past, is not
         ("I think I've basically given up climbing.", {"self.activity[climb] = none"}),
@@ -223,6 +231,8 @@ def test_slots_of_statements(parser, text, expected):
         ("Ana noted: Down to 91 kg!", {"self.quantity[weight kg] = 91"}),
         ("The bag was 23 kg.", set()),
         ("Ana lifted 100 kg.", set()),
+        ("Ana is down 5 kg!", set()),  # a loss, not a weight
+        ("Ana is up to 60 kg on the bench.", set()),
         ("My sister's rent is £900.", {"self's sister.quantity[rent] = £900"}),
         # "it" after the one measured thing its sentence names is that thing
         ("The landlord knocked £50 off the rent, so it's £1,300 a month now.", {"self.quantity[rent] = £1,300"}),

@@ -49,6 +49,13 @@ def test_a_relative_called_by_name_is_one_person_of_the_relatives_gender():
     assert carried([[("Lena", "My sister Anjali is visiting."), ("Lena", "He loves the city.")]], ("Anjali",)) == {}
 
 
+def test_someone_a_copula_brings_in_is_someone_else():
+    # "There was a man on the train": a new person, not what Tom is
+    assert carried([[("Lena", "My brother Tom is visiting this week."), ("Ines", "Is he still in Leeds?"),
+                     ("Lena", "Yes. There was a man on the train shouting at me today."), ("Ines", "Did he hurt you?")]],
+                   ("Tom",)) == {"S1:2": "Tom"}
+
+
 def test_what_someone_is_is_no_one_else():
     # "the one who's a vet" says what she is: the talk is still about her
     assert carried([[("Lena", "So Anjali is visiting next week."), ("Ines", "Is she the one who's a vet?"),

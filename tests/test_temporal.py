@@ -433,6 +433,10 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         (date(2024, 3, 20), "I hurt my knee at netball on Saturday.", date(2024, 3, 16)),
         (date(2024, 3, 20), "Mum will let me borrow the car on Saturday.", date(2024, 3, 23)),
         (date(2024, 3, 20), "I decided to go on Monday.", date(2024, 3, 25)),
+        # a request to let one know, and a verb hung on "let", have no tense of their own
+        (date(2024, 5, 8), "Sam, let me know by Friday.", date(2024, 5, 10)),
+        (date(2024, 5, 8), "Tom let us know on Sunday if you can come.", date(2024, 5, 12)),
+        (date(2024, 5, 8), "I'll let Sam set the date on Monday.", date(2024, 5, 13)),
         # a day and month with its year in words
         (date(2024, 6, 22), "We're getting married on 13 September next year.", date(2025, 9, 13)),
         (date(2024, 6, 22), "We met on 2 May last year.", date(2023, 5, 2)),

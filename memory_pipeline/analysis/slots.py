@@ -519,7 +519,7 @@ def _singular_day(word: str) -> str:
 def residence(context: _Context, i: int) -> list[SlotValue]:
     if _lemma(context, i) == "address":
         return _address(context, i)
-    renting = _lemma(context, i) in ("rent", "share") and any(_lemma(context, o) in HOMES for o in _children(context, i, "dobj"))
+    renting = _renting_a_home(context, i)
     if _lemma(context, i) not in ("live", "reside", "move", "relocate", "settle", "base") and not renting:
         return []
     out = []
@@ -536,6 +536,17 @@ def residence(context: _Context, i: int) -> list[SlotValue]:
             out.append(_slot(context, i, "residence", _value(context, place), "", prep, place))
             break
     return out
+
+
+def _renting_a_home(context: _Context, verb: int) -> bool:
+    """One rents or shares a home now ("I rent a one-bed in Didsbury"): in the present, and not for a stay ("renting
+    a cottage in Cornwall for the week", "rented a place in Barcelona on Airbnb")."""
+    doc = context.doc
+    if _lemma(context, verb) not in ("rent", "share") or doc.tokens[verb].tag not in ("VBP", "VBZ"):
+        return False
+    if any(doc.tokens[p].lower == "for" for p in _children(context, verb, "prep")):
+        return False
+    return any(_lemma(context, o) in HOMES for o in _children(context, verb, "dobj"))
 
 
 def _address(context: _Context, i: int) -> list[SlotValue]:
@@ -558,7 +569,7 @@ def job(context: _Context, i: int) -> list[SlotValue]:
     if token.pos == "VERB" and lemma in ("start", "begin", "join"):
         out += _new_job(context, i)
     if lemma == "be":
-        out += _still_at(context, i)
+        out += _now_that_at(context, i)
     if token.pos == "NOUN" and lemma in JOB_NOUNS and lemma != "work":
         parent = _parent(context, i)
         if parent and parent[1] == "dobj" and _lemma(context, parent[0]) in ("get", "land", "start", "take", "accept", "find", "have", "begin", "lose", "quit", "leave"):
@@ -632,19 +643,18 @@ def _new_job(context: _Context, verb: int) -> list[SlotValue]:
     return [_employer(context, verb, p, o) for p, o in organisations]
 
 
-def _still_at(context: _Context, verb: int) -> list[SlotValue]:
-    """Where one works, said as where one is for good: "I'm still at Blue Fern Coffee", "now that I'm at Monzo".
-    Not "I'm at Tesco now" (a shop one is in), nor a place ("still at Heathrow")."""
+def _now_that_at(context: _Context, verb: int) -> list[SlotValue]:
+    """Where one works, said as the new state things follow from: "now that I'm at Monzo, ...". Not where one is
+    right now ("I'm still at Tesco, want anything?", "I'm at Starbucks now"), nor a place."""
     doc = context.doc
-    still = any(doc.tokens[a].lower == "still" for a in _children(context, verb, "advmod"))
     up = _parent(context, verb)
     now_that = up is not None and doc.tokens[up[0]].lower == "now" and any(
         doc.tokens[m].lower == "that" for m in _children(context, verb, "mark"))
-    if not (still or now_that) or _subject(context, verb) != SELF:
+    if not now_that or _subject(context, verb) != SELF:
         return []
     for prep, obj in _prep_objects(context, verb, ("at",)):
         token = doc.tokens[obj]
-        if token.pos == "PROPN" and token.ent not in PLACE_ENTITIES | NOT_PEOPLE - {"ORG"}:
+        if token.pos == "PROPN" and token.ent not in PLACE_ENTITIES | {"PERSON"} | NOT_PEOPLE - {"ORG"}:
             return [_slot(context, verb, "employer", _value(context, obj), "", prep, obj)]
     return []
 
@@ -691,23 +701,37 @@ def _job_loss(context: _Context, predicate: int, *anchor_tokens: int, subject: s
     ]
 
 
+def _is_time_phrase(context: _Context, i: int) -> bool:
+    """Token ``i`` heads a time said beside a verb: "on Monday", "last week", "yesterday"."""
+    doc = context.doc
+    heads = [i] + ([o for o in _children(context, i, "pobj")] if doc.tokens[i].pos == "ADP" else [])
+    return any(doc.tokens[h].ent in ("DATE", "TIME") or _is_time(context, h) for h in heads)
+
+
 def _dismissed(context: _Context, verb: int, lemma: str) -> int | None:
     """Whom an employer puts out of work in the active: "they fired me", "the bank laid me off", "Trattoria Nonna
     let me go"; a person, not a thing ("I fired the kiln")."""
+    if _negated(context, verb):
+        return None
     if lemma == "let":
-        going = [c for c in _children(context, verb, "ccomp", "xcomp") if _lemma(context, c) == "go"]
+        # a bare "go", at most dated: "let me go on Monday", not "let me go to the party / home early / first"
+        going = [c for c in _children(context, verb, "ccomp", "xcomp") if _lemma(context, c) == "go"
+                 and all(_is_time_phrase(context, a.dep) or a.label in ("nsubj", "punct") for a in context.doc.children(c))]
         people = _children(context, going[0], "nsubj") if going else []
     else:
         needed = JOB_LOSS_PASSIVE[lemma]
-        if needed is not None and not any(_lemma(context, p) == needed for p in _children(context, verb, "prt")):
-            return None
+        particles = {_lemma(context, p) for p in _children(context, verb, "prt")}
+        if particles != ({needed} if needed else set()):
+            return None  # "they fired Priya up": no job lost
         people = _children(context, verb, "dobj")
     if not people:
         return None
     person = context.doc.tokens[people[0]]
     if person.pos == "PRON":
         return people[0] if person.lower in PERSONAL_PRONOUNS else None
-    return people[0] if (person.pos == "PROPN" and person.ent not in NOT_PEOPLE) or _lemma(context, person.i) in RELATIVES else None
+    # the speaker's own name, whatever the tagger calls it ("They fired Priya", Priya an ORG to the small model)
+    named = person.pos == "PROPN" and (person.ent not in NOT_PEOPLE or _subject_key(context, person.i) == SELF)
+    return people[0] if named or _lemma(context, person.i) in RELATIVES else None
 
 
 def diet(context: _Context, i: int) -> list[SlotValue]:
@@ -1300,7 +1324,7 @@ def quantity(context: _Context, i: int) -> list[SlotValue]:
 
 BODY_WEIGHT_UNITS = {"kg": "kg", "kgs": "kg", "kilo": "kg", "kilos": "kg", "lb": "lb", "lbs": "lb", "stone": "stone"}
 # Words that may stand between a weight and what it is said of: "back to 92 kg", "down to 91 kg", "now 73 kg".
-WEIGHT_LINKS = frozenset({"to", "back", "down", "up", "now", "at", "about", "around", "just", "under", "over"})
+WEIGHT_LINKS = frozenset({"to", "back", "down", "up", "now", "at", "about", "around", "just"})
 
 
 def _body_weight(context: _Context, i: int) -> list[SlotValue]:
@@ -1316,8 +1340,14 @@ def _body_weight(context: _Context, i: int) -> list[SlotValue]:
     while (up := _parent(context, node)) is not None and doc.tokens[up[0]].pos not in ("VERB", "AUX"):
         node = up[0]
         path.append(node)
-    if any(doc.tokens[k].lower not in WEIGHT_LINKS for k in path):
+    if not {doc.tokens[k].lower for k in path} <= WEIGHT_LINKS:
         return []
+    said = {doc.tokens[k].lower for k in [*path, *(q for n in numbers for q in _children(context, n, "quantmod"))]}
+    if said & {"down", "up", "back"} and "to" not in said:
+        return []  # "down 5 kg" is a loss, not a weight
+    heads = [i, *path] + ([up[0]] if up is not None else [])
+    if any(doc.tokens[p].lower == "on" for h in heads for p in _children(context, h, "prep")):
+        return []  # "60 kg on the bench": a weight lifted
     head = up[0] if up is not None else None
     said_as_news = head is None or (_lemma(context, head) == "note" and head + 1 < len(doc) and doc.tokens[head + 1].text == ":")
     if not said_as_news and not (_lemma(context, head) == "be" and _subject(context, head) == SELF):

@@ -279,10 +279,20 @@ def same_form_told_past(doc: ParsedDoc, verb: Token) -> bool:
         return False
     if any(arc.label in ("aux", "auxpass") for arc in doc.children(verb.i)):
         return False
-    subjects = [doc.tokens[arc.dep] for arc in doc.children(verb.i) if arc.label == "nsubj"]
+    if any(arc.label in ("ccomp", "xcomp") for arc in doc.parents(verb.i)) or let_me_know(doc, verb):
+        return False  # "I'll let Sam set the date", "Tom let us know by Friday": no tense of their own
+    # a name set off by a comma is called, not the subject ("Sam, let me know by Friday")
+    subjects = [doc.tokens[arc.dep] for arc in doc.children(verb.i) if arc.label == "nsubj"
+                and not (arc.dep + 1 < len(doc.tokens) and doc.tokens[arc.dep + 1].text == ",")]
     if any(s.lower in SINGULAR_PRONOUNS or s.tag in ("NNP", "NN") for s in subjects):
         return not any(arc.label == "conj" for s in subjects for arc in doc.children(s.i))
     objects = [doc.tokens[arc.dep] for arc in doc.children(verb.i) if arc.label == "dobj"]
     return verb.lower in HARM_VERBS and any(
         doc.tokens[arc.dep].lower in ("my", "our", "his", "her") for o in objects for arc in doc.children(o.i) if arc.label == "poss"
     )
+
+
+def let_me_know(doc: ParsedDoc, verb: Token) -> bool:
+    """"let me know", "let us know": chat's request, whatever the parse makes its subject."""
+    words = [t.lower for t in doc.tokens[verb.i + 1 : verb.i + 3]]
+    return verb.lower == "let" and len(words) == 2 and words[0] in ("me", "us") and words[1] == "know"

@@ -220,12 +220,14 @@ def _calls_of_the_addressee(doc: ParsedDoc, start: int, end: int, perspective: P
     found: set[int] = set()
     for k in range(start, end):
         token = doc.tokens[k]
-        word = token.text.lstrip("@")
-        if not word or called_participant(word, [perspective.addressee]) is None:
-            continue
         comma = k + 1 < end and doc.tokens[k + 1].text == ","
+        mention = token.text.startswith("@")
+        if not mention and token.pos not in ("PROPN", "NOUN"):
+            continue  # "Can you and Sam come?", "I hope you can": a word of the clause, no call
+        if called_participant(token.text, [perspective.addressee], marked=mention or comma) is None:
+            continue
         opening = k == start or doc.tokens[k - 1].text in (".", "!", "?")
-        if k - 1 >= start and _referential_you(doc, k - 1) or token.text.startswith("@"):
+        if k - 1 >= start and _referential_you(doc, k - 1) or mention:
             found.add(k)  # "swap with you Kwame, you take ...": the comma still parts the clauses
         elif opening and comma and not _listed(doc, k) and any(_referential_you(doc, j) for j in range(k + 2, end)):
             found.update((k, k + 1))  # "Raj, can you have it ready?": Raj is written for the "you"
@@ -281,12 +283,21 @@ def _grounded(doc: ParsedDoc, k: int, lower: str, perspective: Perspective) -> s
 GIVING_VERBS = frozenset(
     {"give", "tell", "send", "buy", "bring", "show", "wish", "offer", "lend", "owe", "hand", "teach", "promise", "text", "email"}
 )
+# What is given, told or wished, not owned: after a giving verb, "her" before one of these is whom it is for.
+GIVEN_THINGS = frozenset(
+    """congratulations congrats flowers present presents gift gifts card cards money news message messages text
+    letter email update updates advice directions recipe tickets ticket invite invitation hug lift ride photos
+    pictures chocolates chocolate wine birthday best love regards thanks apology something anything everything""".split()
+)
 
 
 def _given_to(doc: ParsedDoc, k: int) -> bool:
-    """The "her" at ``k`` right after a giving verb is whom it is given to, which the tagger reads as an owner;
-    not when the verb has a second object ("sent her mum a card": her mum is given to)."""
+    """The "her" at ``k`` right after a giving verb, before a thing given ("tell her congratulations", "bought her
+    flowers"), is whom it is given to, which the tagger reads as an owner; "told her brother", "send her address",
+    "sent her mum a card" keep the owner."""
     if k == 0 or doc.tokens[k - 1].pos != "VERB" or doc.tokens[k - 1].lemma.lower() not in GIVING_VERBS:
+        return False
+    if not any(doc.tokens[arc.head].lower in GIVEN_THINGS for arc in doc.parents(k)):
         return False
     owned = {arc.head for arc in doc.parents(k)}
     objects = {arc.dep for arc in doc.children(k - 1) if arc.label in ("dobj", "dative", "iobj", "npadvmod") and arc.dep > k}

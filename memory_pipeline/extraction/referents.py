@@ -244,7 +244,8 @@ def _mentions(text: str, names: Names, speaker: str | None, addressee: str | Non
         found.append(_Mention(match.start(), referent, False, _gender(noun)))
         taken.update(range(match.start(), match.end()))
     for match in _WORD.finditer(text):
-        if _SAID_OF_SOMEONE.search(text, 0, match.start()):
+        said_of = _SAID_OF_SOMEONE.search(text, 0, match.start())
+        if said_of and not _THERE_IS.search(text, 0, said_of.end()):
             continue  # "she's a vet", "he works as a plumber": what someone is, no one else
         if match.start() not in taken and _singular(match.group().lower()) in PERSON_NOUNS:
             found.append(_Mention(match.start(), None, False, _gender(_singular(match.group().lower()))))
@@ -256,6 +257,11 @@ _SAID_OF_SOMEONE = re.compile(
     r"\b(?:is|was|are|were|be|been|being|as|become|became|becoming)\s+(?:a|an|the)\s+(?:\w+\s+)?$|['’]s\s+(?:a|an)\s+(?:\w+\s+)?$",
     re.IGNORECASE,
 )
+
+
+# "There was a man on the train", "it was a guy from work": a copula that brings someone in, not one that says
+# what someone is.
+_THERE_IS = re.compile(r"\b(?:there|it)\s*(?:['’]s|is|was|are|were)\s+(?:a|an|the)\s+(?:\w+\s+)?$", re.IGNORECASE)
 
 
 def _past_spaces(text: str, at: int) -> int:

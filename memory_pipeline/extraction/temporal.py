@@ -24,7 +24,7 @@ from memory_pipeline.extraction.lexicon import (
     REGISTRATION_LEMMAS,
     SAME_IN_PAST,
 )
-from memory_pipeline.extraction.clauses import same_form_told_past
+from memory_pipeline.extraction.clauses import let_me_know, same_form_told_past
 from memory_pipeline.extraction.regex_set import RegexSet
 from memory_pipeline.parsing import ParsedDoc, Token
 
@@ -337,6 +337,9 @@ class TemporalMention:
     start: datetime | None = None
     end: datetime | None = None
     kind: str = "unresolved"  # point, range, duration, unresolved
+    # for a bare day of the month set in the month of another expression ("the 18th" after "the 12th of October"):
+    # that expression's words
+    month_from: str | None = None
 
     @property
     def resolved(self) -> bool:
@@ -863,19 +866,16 @@ def _in_month_said_before(
             continue  # no 31st in that month: the day is of another
         if session_time is not None and (start > session_time.date()) != (mention.start.date() > session_time.date()):
             continue
-        out[n] = TemporalMention(mention.text, mention.char_start, mention.char_end, *_days(start))
+        out[n] = TemporalMention(mention.text, mention.char_start, mention.char_end, *_days(start), month_from=month.text)
     return out
 
 
 def _a_day_of_a_month(mention: TemporalMention) -> bool:
-    """``mention`` is a day said by its number ("the 20th", "Saturday the 20th"), in whatever month it resolved to:
-    the month of a bare day said next ("the hall is free on the 20th" - "can we move it to the 27th?"); a time said
-    between ("tomorrow", "on Monday") has moved the talk on."""
-    return (
-        mention.resolved
-        and re.search(r"\b\d{1,2}(?:st|nd|rd|th)\b", mention.text, re.IGNORECASE) is not None
-        and mention.end - mention.start == timedelta(days=1)
-    )
+    """``mention`` is a bare day that itself took the month of an expression before it ("free on the 20th", after
+    "the reunion is in July"): the month of a bare day said next ("can we move it to the 27th?"). A bare day read
+    alone sets none ("rent is due on the 1st and my birthday is on the 20th": the 1st may be next month's because it
+    has passed); a time said between ("tomorrow", "on Monday") has moved the talk on."""
+    return mention.resolved and mention.month_from is not None and mention.end - mention.start == timedelta(days=1)
 
 
 def _names_one_month(mention: TemporalMention) -> bool:
@@ -973,7 +973,10 @@ def _bare_complement_of_the_past(doc: ParsedDoc, verb: int | None) -> bool:
     "she made me cry on Sunday"); one with "to" may lie ahead of it ("I decided to go on Monday")."""
     if verb is None or doc.tokens[verb].tag != "VB" or any(doc.tokens[a.dep].lower == "to" for a in doc.children(verb)):
         return False
-    return any(arc.label in ("ccomp", "xcomp") and _tells_past(doc, doc.tokens[arc.head]) for arc in doc.parents(verb))
+    return any(
+        arc.label in ("ccomp", "xcomp") and not let_me_know(doc, doc.tokens[arc.head]) and _tells_past(doc, doc.tokens[arc.head])
+        for arc in doc.parents(verb)
+    )
 
 
 def _up_to_the_next_clause(sentence: list[Token], char: int) -> list[Token]:

@@ -113,6 +113,11 @@ def tidied(conv: Conversation) -> Conversation:
     return conv
 
 
+def _folded(names) -> set[str]:
+    """Names as compared between two files: composed, without case ("josé" written decomposed is "José")."""
+    return {unicodedata.normalize("NFC", name).casefold() for name in names if isinstance(name, str)}
+
+
 def inbox_file(lake: Lake, conversation_id: str) -> Path:
     """Where the inbox keeps ``conversation_id`` (the file may not exist); refuses an id outside the id rule."""
     return lake.inbox / f"{check_conversation_id(conversation_id)}{INBOX_SUFFIX}"
@@ -197,8 +202,8 @@ def refuse_another_conversation(lake: Lake, conv: Conversation, path: Path) -> N
     if previous is None or not isinstance(previous.get("speakers"), list):
         return
     earlier = previous.get("source") if isinstance(previous.get("source"), dict) else {}
-    before = {s.get("name") for s in previous["speakers"] if isinstance(s, dict)}
-    if earlier.get("file") not in (None, path.name) and not before & {s.name for s in conv.speakers}:
+    before = {s.get("name") for s in previous["speakers"] if isinstance(s, dict) and isinstance(s.get("name"), str)}
+    if earlier.get("file") not in (None, path.name) and not _folded(before) & _folded(s.name for s in conv.speakers):
         raise IngestError(
             ErrorCode.DUPLICATE_CONVERSATION_ID,
             f"another conversation with this id came from {earlier.get('path') or earlier.get('file')} "

@@ -22,8 +22,9 @@ EMOTIONS = ("joy", "sadness", "fear", "anger", "surprise", "disgust", "trust", "
 MIN_WORD_VALENCE = 1.0  # VADER's word scale runs -4..4; below this a word is not clearly affective
 MIN_COMPOUND = 0.5  # with no emotion word, a valence this strong still says "positive" / "negative"
 NEGATORS = frozenset({"not", "n't", "never", "no", "hardly", "barely", "without"})
-# Words a negation reaches over: "not really that happy", "didn't want to worry you".
-NEGATION_REACHES_OVER = frozenset({"really", "that", "so", "too", "very", "even", "all", "at", "want", "wanted", "mean", "meant", "to", "be", "feel", "feeling", "get", "getting"})
+# Words a negation reaches over: "not really that happy", "didn't want to worry you" ("never felt so happy" is
+# emphasis: "felt" and "so" count, and "never" stays out of reach).
+NEGATION_REACHES_OVER = frozenset({"really", "that", "even", "want", "wanted", "mean", "meant", "to"})
 NEGATION_REACH = 2  # words, not counting those it reaches over
 STATE_VERBS = frozenset({"feel", "feels", "felt", "feeling", "getting", "been", "being", "got"})
 TOKEN = re.compile(r"[a-z]+(?:'[a-z]+)?")
@@ -84,7 +85,7 @@ AFFECT_PHRASES: tuple[tuple[re.Pattern[str], tuple[str, ...], str], ...] = tuple
 )
 # Said in a sentence, these make its praise ironic: "great, another flat tyre", "love Southern Rail 🙃".
 IRONY = re.compile(
-    r"\b(?:great|brilliant|fantastic|perfect|lovely|wonderful|awesome)[,!.]+\s+(?:just\s+)?(?:another|more)\b|"
+    r"\b(?:great|brilliant|fantastic|perfect|lovely|wonderful|awesome)[,!.]+\s+(?:just\s+)?another\b|"
     r"\bso that's (?:fun|great|nice|lovely|brilliant)\b|\bjust what i needed\b|\byeah,? right\b|[🙄🙃😒😑]",
     re.I,
 )
@@ -152,7 +153,10 @@ class AffectAnalyser:
             if word in ironic and set(table[word]) <= IRONIC_EMOTIONS:
                 words[n] = f"{word} (ironic)"
                 table[words[n]] = ("anger",)
-                scored = re.sub(rf"\b{word}\b", "annoyed", scored, flags=re.I)
+                scored = " ".join(
+                    re.sub(rf"\b{word}\b", "annoyed", sentence, flags=re.I) if IRONY.search(sentence) else sentence
+                    for sentence in SENTENCES.split(scored)
+                )
         valence = float(self.sentiment.polarity_scores(scored)["compound"])
         table.update({phrase: emotions for phrase, emotions in phrases})
         words += [phrase for phrase, _ in phrases]
@@ -203,9 +207,12 @@ def find_phrases(text: str) -> tuple[list[tuple[str, tuple[str, ...]]], str, str
     return found, scored, rest
 
 
+SENTENCES = re.compile(r"(?<=[.!?])\s+|\n")
+
+
 def ironic_tokens(text: str) -> set[str]:
     """The words of the sentences :data:`IRONY` marks ironic."""
-    return {t for sentence in re.split(r"(?<=[.!?])\s+|\n", text) if IRONY.search(sentence) for t in TOKEN.findall(sentence.lower())}
+    return {t for sentence in SENTENCES.split(text) if IRONY.search(sentence) for t in TOKEN.findall(sentence.lower())}
 
 
 def base_forms(token: str) -> list[str]:
@@ -299,6 +306,9 @@ def nrclex_lookup() -> EmotionLookup | None:
 # moon", "He's terrified of the dentist so Greta is dreading it".
 CLAUSE_PARTS = re.compile(r"[.!?;)]+\s+|,\s+|\s+(?:and|but|because|though|although|while)\s+", re.I)
 ATTRIBUTED = re.compile(r"^[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)? (?:noted|asks):\s*")
+# Two people as one subject ("Priya and Sam are over the moon"): read as one clause, its first person the holder,
+# not parted at "and".
+COORDINATED = re.compile(r"^((?:[A-Z][\w'’-]*\s+)?[A-Z][\w'’-]*)\s+and\s+((?:[A-Z][\w'’-]*|(?:her|his|their)\s+\w+)\s+(?:are|were|have|had|feel|felt)\b)")
 # Words before a clause's subject that are no subject ("oh", "honestly", "guess what"): skipped.
 OPENERS = re.compile(r"^(?:(?:oh|ah|well|yeah|yes|no|honestly|tbh|and|but|so|also|now|still|just|poor|bless|guess what)\b[\s,!]*)+", re.I)
 OTHER_PRONOUNS = frozenset({"he", "she", "they", "he's", "she's", "they're", "he'd", "she'd", "he'll", "she'll", "his",
@@ -324,14 +334,14 @@ def feelings_by_holder(text: str, speaker: str | None, names: Iterable[str] = ()
     known = [n for n in dict.fromkeys(names) if n and n.lower() not in speaker_words]
     out: list[Held] = []
     last_other: str | None = None
-    for clause in CLAUSE_PARTS.split(ATTRIBUTED.sub("", text or "")):
+    for clause in CLAUSE_PARTS.split(COORDINATED.sub(r"\1 with \2", ATTRIBUTED.sub("", text or ""))):
         clause = OPENERS.sub("", clause.strip())
         if not clause:
             continue
         own, named, pronoun = _subject_of(clause, speaker_words, known)
         out.append(Held(own, speaker if own else (last_other if pronoun else named), clause))
         said = [(m.start(), name) for name in known for m in re.finditer(rf"\b{re.escape(name)}\b", clause)]
-        last_other = max(said)[1] if said else named or last_other
+        last_other = named or (max(said)[1] if said else last_other)
     return out
 
 
@@ -352,7 +362,10 @@ def _subject_of(clause: str, speaker_words: set[str], known: list[str]) -> tuple
         return False, None, True
     named = next((n for n in known if re.match(rf"{re.escape(n)}\b", clause)), None)
     if named is not None:
-        return False, named, False
+        owned = re.match(rf"{re.escape(named)}['’]s\s+(\w+)", clause)
+        if owned and owned.group(1).lower() not in FAMILY_NOUNS:
+            return True, None, False  # "Sam's party was amazing": the speaker's judgement of a thing
+        return False, f"{named}'s {owned.group(1)}" if owned else named, False  # "Sam's mum is devastated"
     # about no one ("it was awful"), or opened by a word that names no one known ("On a nicer note, ..."): the
     # speaker's
     return True, None, False

@@ -104,7 +104,7 @@ def merge_fields(a: UnitFields | None, b: UnitFields | None, partial: bool) -> U
         content_text=f"{a.content_text} {b.content_text}".strip(),
         participants=tuple(dict.fromkeys(a.participants + b.participants)),
         emotion_or_state=_join_known(a.emotion_or_state, b.emotion_or_state),
-        affect_holder=a.affect_holder if a.emotion_or_state != UNKNOWN else b.affect_holder,
+        affect_holder=_one_holder(a, b),
         valence=a.valence if b.valence is None else b.valence if a.valence is None else (a.valence + b.valence) / 2,
         intention_or_plan=a.intention_or_plan if a.intention_or_plan != UNKNOWN else b.intention_or_plan,
         time_orientation=orientations.pop() if len(orientations) == 1 else ("mixed" if orientations else UNKNOWN),
@@ -118,6 +118,12 @@ def merge_fields(a: UnitFields | None, b: UnitFields | None, partial: bool) -> U
         provenance="stated" if "stated" in (a.provenance, b.provenance) else a.provenance,
         scope=most_sensitive((a.scope, b.scope)),
     )
+
+
+def _one_holder(a: UnitFields, b: UnitFields) -> str | None:
+    """Whose the fused unit's feelings are: the one holder of those it names, None where they are two people's."""
+    holders = {f.affect_holder for f in (a, b) if f.emotion_or_state != UNKNOWN}
+    return holders.pop() if len(holders) == 1 else None
 
 
 def _join_known(a: str, b: str) -> str:
