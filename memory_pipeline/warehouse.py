@@ -340,8 +340,11 @@ def check_read_only(con: duckdb.DuckDBPyConnection, sql: str) -> None:
 
 
 def query(lake: Lake, sql: str, params: dict | None = None) -> pl.DataFrame:
-    """The result of a read-only query over the views, through the guard (the Python equivalent of ``sql``)."""
+    """The result of a read-only query over the views, through the guard (the Python equivalent of ``sql``). One
+    statement at a time: of several, only the last one's rows would come back, the others' silently lost."""
     with connect(lake, read_only=True) as con:
         check_read_only(con, sql)
+        if (count := len(con.extract_statements(sql))) > 1:
+            raise duckdb.InvalidInputException(f"one statement at a time: this text holds {count}")
         relation = con.sql(sql, params=params)
         return relation.pl() if relation is not None else pl.DataFrame()

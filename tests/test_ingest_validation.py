@@ -121,6 +121,15 @@ def test_missing_file_is_an_io_error(tmp_path):
     assert caught.value.code == ErrorCode.IO_ERROR
 
 
+def test_a_utf16_file_is_named_as_such(tmp_path):
+    # what PowerShell writes by default: had been "byte 0 is not valid UTF-8: invalid start byte"
+    path = tmp_path / "conv.json"
+    path.write_bytes(json.dumps(edited(lambda c: None)).encode("utf-16"))
+    with pytest.raises(IngestError) as err:
+        read_source(path)
+    assert err.value.code == ErrorCode.NOT_UTF8 and "UTF-16" in str(err.value) and "save it as UTF-8" in str(err.value)
+
+
 def test_every_error_code_has_a_test():
     covered = {param.values[0] for param in CASES} | {ErrorCode.IO_ERROR}
     assert covered == set(ErrorCode)

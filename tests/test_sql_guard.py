@@ -65,6 +65,13 @@ def test_every_escape_is_refused(lake_with_turns: Lake, tmp_path, name):
     assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before  # nothing written
 
 
+def test_one_query_at_a_time(lake_with_turns: Lake):
+    # of "SELECT 1; SELECT 2" only the last rows had come back, the first's silently lost
+    with pytest.raises(duckdb.Error, match="one statement at a time"):
+        warehouse.query(lake_with_turns, "SELECT 1 AS a; SELECT 2 AS b")
+    assert warehouse.query(lake_with_turns, "SELECT 1 AS a;")["a"].to_list() == [1]
+
+
 def test_the_connection_itself_is_locked_even_without_the_statement_check(lake_with_turns: Lake, tmp_path):
     """The settings are a second wall: a caller that skips check_read_only still cannot read or write files."""
     with warehouse.connect(lake_with_turns) as con:

@@ -49,6 +49,9 @@ def read_text(path: Path, config: IngestConfig) -> str:
             file=path,
         )
     raw = path.read_bytes()
+    if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        # what PowerShell and some Windows editors write by default
+        raise IngestError(ErrorCode.NOT_UTF8, "the file is UTF-16 (it opens with a UTF-16 byte-order mark); save it as UTF-8", file=path)
     try:
         # utf-8-sig: a byte-order mark is an editor artefact, not content.
         return raw.decode("utf-8-sig")
