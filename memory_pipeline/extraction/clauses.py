@@ -274,7 +274,9 @@ SINGULAR_PRONOUNS = frozenset({"he", "she", "it", "this", "that"})
 def same_form_told_past(doc: ParsedDoc, verb: Token) -> bool:
     """A verb whose past is its present ("let", "hurt", "quit"), tagged present, that can only be past: its subject
     is one person or thing, who would "let"s or "quit"s in the present ("Trattoria Nonna let me go on Monday",
-    "she quit on Friday"), or it tells of harm to one's own body ("I hurt my knee at netball on Saturday")."""
+    "she quit on Friday"), or it tells of harm to one's own body ("I hurt my knee at netball on Saturday"). Not a
+    verb hung on another ("I'll let Sam set the date"), "let me know", nor one whose "subject" is a name set off by a
+    comma, which calls someone ("Sam, let me know by Friday")."""
     if verb.lower not in SAME_IN_PAST or verb.tag not in ("VBP", "VB") or verb.pos != "VERB":
         return False
     if any(arc.label in ("aux", "auxpass") for arc in doc.children(verb.i)):
