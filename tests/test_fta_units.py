@@ -225,6 +225,9 @@ def test_a_feeling_told_of_another_is_theirs_not_the_speakers(build):
         ("Priya and Sam are over the moon.", True, "Priya"),  # both, the speaker among them
         ("Sam's mum is devastated, she cried all night.", False, "Sam's mum"),
         ("Raj's sister flies in on the 25th, she's nervous.", False, "Raj's sister"),
+        # what the speaker thinks of another is the other's feeling; a relative is called as the speaker calls them
+        ("Mum rang. Priya thinks she's been terrified for weeks.", False, "Mum"),
+        ("Sam said he was thrilled.", False, "Sam"),
     ],
 )
 def test_whose_feeling_a_clause_tells(text, own, holder):

@@ -239,6 +239,13 @@ def test_the_call_goes_where_its_you_is_written_as_the_name(parser, resolver):
     assert text["g:s1:7"] == "Kwame, Priya and Jo are going to Leeds in May."  # the list's first name had been lost
 
 
+def test_a_group_thanked_is_everyone(parser, resolver):
+    turns = _turns([("s1", "Nadia", "hi all"), ("s1", "Leo", "hey"), ("s1", "Tomas", "yo"),
+                    ("s1", "Nadia", "thanks for waiting for me guys")])
+    # in a group, with no one named, "guys" had become "the listener"
+    assert _all_admitted(turns, parser, resolver)["text"][3] == "Nadia thanks everyone for waiting for Nadia."
+
+
 @pytest.mark.parametrize(
     ("listener", "text", "entry"),
     [

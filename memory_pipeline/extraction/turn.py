@@ -277,6 +277,9 @@ def _without_vocative(doc: ParsedDoc, lo: int, hi: int, addressee: str | None) -
     return hi
 
 
+GROUP_CALLS = frozenset({"guys", "all", "everyone", "everybody", "y'all", "folks", "team", "both", "lot"})
+
+
 def _thanked_for(doc: ParsedDoc, lo: int, addressee: str | None) -> tuple[str, int] | None:
     """Whom the speaker thanks, and where what for starts, when the range opens with it ("thanks for coming last
     weekend", "thanks again Xia for helping me move"): the doer is that one, not the speaker whose dropped
@@ -291,7 +294,9 @@ def _thanked_for(doc: ParsedDoc, lo: int, addressee: str | None) -> tuple[str, i
     if after is None or near[after].i + 1 < lo or after + 1 >= len(near):
         return None
     named = [t.text for t in near[thanks + 1 : after] if t.pos == "PROPN"]
-    return " ".join(named) or addressee or "the listener", near[after + 1].i
+    # "thanks for waiting for me guys": a group thanked
+    group = any(t.lower in GROUP_CALLS for t in near[thanks + 1 :])
+    return " ".join(named) or addressee or ("everyone" if group else "the listener"), near[after + 1].i
 
 
 def _as_said(doc: ParsedDoc, mention: TemporalMention) -> Phrase:

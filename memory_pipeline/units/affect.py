@@ -304,7 +304,13 @@ def nrclex_lookup() -> EmotionLookup | None:
 # --- whose feeling -----------------------------------------------------------------------------------------------
 # Where a sentence of a memory parts into clauses, each with its own subject: "Karim got engaged and he's over the
 # moon", "He's terrified of the dentist so Greta is dreading it".
-CLAUSE_PARTS = re.compile(r"[.!?;)]+\s+|,\s+|\s+(?:and|but|because|though|although|while)\s+", re.I)
+CLAUSE_PARTS = re.compile(
+    r"[.!?;)]+\s+|,\s+|\s+(?:and|but|because|though|although|while)\s+"
+    # what one thinks or says of another is theirs: "Tom thinks | she's been terrified for weeks"
+    r"|(?:" + "|".join(rf"(?<=\b{verb})" for verb in ("thinks", "thought", "says", "said", "reckons", "knows", "knew"))
+    + r")\s+(?:that\s+)?(?=(?:he|she|they)\b)",
+    re.I,
+)
 ATTRIBUTED = re.compile(r"^[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)? (?:noted|asks):\s*")
 # Two people as one subject ("Priya and Sam are over the moon"): read as one clause, its first person the holder,
 # not parted at "and".
@@ -358,6 +364,8 @@ def _subject_of(clause: str, speaker_words: set[str], known: list[str]) -> tuple
         return True, None, False
     if first in ("my", "our"):
         return False, _owned_name(clause, known), False
+    if first in FAMILY_NOUNS:
+        return False, words[0].strip(",:"), False  # "Mum rang": Mum, as the speaker calls her
     if first in OTHER_PRONOUNS:
         return False, None, True
     named = next((n for n in known if re.match(rf"{re.escape(n)}\b", clause)), None)
