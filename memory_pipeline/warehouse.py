@@ -329,22 +329,22 @@ def _has_every_derived_view(lake: Lake) -> bool:
     return {view.name for view in DERIVED_VIEWS} <= present
 
 
-def check_read_only(con: duckdb.DuckDBPyConnection, sql: str) -> None:
-    """Raise :class:`ReadOnlyViolation` unless every statement of ``sql`` is a query."""
+def check_read_only(con: duckdb.DuckDBPyConnection, sql: str) -> list:
+    """The statements of ``sql``; raise :class:`ReadOnlyViolation` unless every one is a query."""
     statements = con.extract_statements(sql)
     refused = sorted({str(s.type).rsplit(".", 1)[-1] for s in statements if s.type not in READER_STATEMENTS})
     if refused:
         raise ReadOnlyViolation(
             f"read-only: only queries (SELECT, WITH, DESCRIBE, SHOW, EXPLAIN) may run here, not {', '.join(refused)}"
         )
+    return statements
 
 
 def query(lake: Lake, sql: str, params: dict | None = None) -> pl.DataFrame:
     """The result of a read-only query over the views, through the guard (the Python equivalent of ``sql``). One
     statement at a time: of several, only the last one's rows would come back, the others' silently lost."""
     with connect(lake, read_only=True) as con:
-        check_read_only(con, sql)
-        if (count := len(con.extract_statements(sql))) > 1:
+        if (count := len(check_read_only(con, sql))) > 1:
             raise duckdb.InvalidInputException(f"one statement at a time: this text holds {count}")
         relation = con.sql(sql, params=params)
         return relation.pl() if relation is not None else pl.DataFrame()

@@ -704,7 +704,7 @@ def _job_loss(context: _Context, predicate: int, *anchor_tokens: int, subject: s
 def _is_time_phrase(context: _Context, i: int) -> bool:
     """Token ``i`` heads a time said beside a verb: "on Monday", "last week", "yesterday"."""
     doc = context.doc
-    heads = [i] + ([o for o in _children(context, i, "pobj")] if doc.tokens[i].pos == "ADP" else [])
+    heads = [i] + (_children(context, i, "pobj") if doc.tokens[i].pos == "ADP" else [])
     return any(doc.tokens[h].ent in ("DATE", "TIME") or _is_time(context, h) for h in heads)
 
 

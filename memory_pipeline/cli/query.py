@@ -55,16 +55,18 @@ def at_least_one(text: str) -> int:
     return value
 
 
-def statement(text: str) -> str:
-    if not text.strip():
-        raise argparse.ArgumentTypeError("the query is empty")
-    return text
+def not_empty(what: str):
+    """An argument type that refuses blank text, naming ``what`` was left empty."""
+
+    def check(text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(f"the {what} is empty")
+        return text
+
+    return check
 
 
-def question(text: str) -> str:
-    if not text.strip():
-        raise argparse.ArgumentTypeError("the question is empty")
-    return text
+statement, question = not_empty("query"), not_empty("question")
 
 
 def cmd_sql(args, config: PipelineConfig) -> int:

@@ -842,11 +842,12 @@ def _in_month_said_before(
 ) -> list[TemporalMention]:
     """A bare day of the month after a month named earlier in the turn, or in the turns just before it
     (``said_before``), is a day of that month ("we fly out on the 14th of February and come back on the 18th",
-    "seven in March actually, her birthday is on the 14th"), in the year that month resolved to; so is one after a
-    day said by its number just before, in the month that day resolved to ("free on the 20th" - "move it to the
-    27th?"); after a day of the month, only a later day is ("... and pay by the 10th" may be before it, so it keeps
-    its own reading), and not one its own tense puts on the other side of the session ("they want to start in April
-    instead. The workshop on the 10th never happened": the 10th is behind)."""
+    "seven in March actually, her birthday is on the 14th"), in the year that month resolved to; so is one right
+    after a bare day that itself took a month so, in that month ("free on the 20th" of July - "move it to the
+    27th?"), the expression it took it from kept as ``month_from``; after a day of the month, only a later day is
+    ("... and pay by the 10th" may be before it, so it keeps its own reading), and not one its own tense puts on the
+    other side of the session ("they want to start in April instead. The workshop on the 10th never happened": the
+    10th is behind)."""
     out = list(mentions)
     for n, mention in enumerate(out):
         day = re.fullmatch(r"the (\d{1,2})(?:st|nd|rd|th)", _clean(mention.text))
@@ -875,7 +876,7 @@ def _a_day_of_a_month(mention: TemporalMention) -> bool:
     "the reunion is in July"): the month of a bare day said next ("can we move it to the 27th?"). A bare day read
     alone sets none ("rent is due on the 1st and my birthday is on the 20th": the 1st may be next month's because it
     has passed); a time said between ("tomorrow", "on Monday") has moved the talk on."""
-    return mention.resolved and mention.month_from is not None and mention.end - mention.start == timedelta(days=1)
+    return mention.resolved and mention.month_from is not None
 
 
 def _names_one_month(mention: TemporalMention) -> bool:

@@ -187,7 +187,7 @@ def ingest_files(
         except IngestError as exc:
             report.quarantined.append(quarantine(lake, path, exc, detected))
             continue
-        source = source_block(path, detected)
+        source = source_block(path, detected, digest)
         for conv in conversations:
             claimed[conv.conversation_id] = (str(path), digest)
             report.record(store_in_inbox(lake, conv, conv.source or source), conv.conversation_id)
@@ -251,13 +251,14 @@ def refuse_claimed(conversations: list[Conversation], claimed: dict[str, tuple[s
             )
 
 
-def source_block(path: Path, fmt: str) -> dict[str, Any]:
-    """Provenance written into every inbox file. ``ingested_at`` is filled in only when a file is (re)written."""
+def source_block(path: Path, fmt: str, digest: str) -> dict[str, Any]:
+    """Provenance written into every inbox file (``digest``: the file's sha256, hashed once per ingest).
+    ``ingested_at`` is filled in only when a file is (re)written."""
     return {
         "file": path.name,
         "path": str(path),
         "format": fmt,
-        "sha256": sha256_file(path),
+        "sha256": digest,
         "ingested_at": None,
     }
 

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from memory_pipeline.extraction.lexicon import FAMILY_NOUNS
+from memory_pipeline.units.cues import strip_attribution
 from memory_pipeline.units.records import UNKNOWN
 
 # Reported in this order of preference when two emotions are equally supported: the basic emotions first.
@@ -90,10 +91,10 @@ IRONY = re.compile(
     re.I,
 )
 IRONIC_EMOTIONS = frozenset({"joy", "trust", "anticipation"})
-# Hedges VADER reads as praise: "I'm scared, to be honest" had scored positive, from "honest".
 # The loudly crying face, which chat uses for joy and grief alike; VADER reads it as grief ("I passed 😭😭" had
 # scored negative), so it is not scored.
 TWO_WAY_EMOJI = re.compile("😭")
+# Hedges VADER reads as praise: "I'm scared, to be honest" had scored positive, from "honest".
 HEDGES = re.compile(r",?\s*\b(?:to be (?:honest|fair)|if i'm honest|if i am honest|honestly|tbh)\b,?", re.I)
 # A measure that moved ("my cholesterol is down to 5.4", "rent went up by £50"): "down" and "up" tell no mood there.
 MEASURE_MOVED = re.compile(r"\b(?:down|up)(?=\s+(?:to|by|from)\s+[£$€]?\d)", re.I)
@@ -311,7 +312,6 @@ CLAUSE_PARTS = re.compile(
     + r")\s+(?:that\s+)?(?=(?:he|she|they)\b)",
     re.I,
 )
-ATTRIBUTED = re.compile(r"^[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)? (?:noted|asks):\s*")
 # Two people as one subject ("Priya and Sam are over the moon"): read as one clause, its first person the holder,
 # not parted at "and".
 COORDINATED = re.compile(r"^((?:[A-Z][\w'’-]*\s+)?[A-Z][\w'’-]*)\s+and\s+((?:[A-Z][\w'’-]*|(?:her|his|their)\s+\w+)\s+(?:are|were|have|had|feel|felt)\b)")
@@ -340,7 +340,7 @@ def feelings_by_holder(text: str, speaker: str | None, names: Iterable[str] = ()
     known = [n for n in dict.fromkeys(names) if n and n.lower() not in speaker_words]
     out: list[Held] = []
     last_other: str | None = None
-    for clause in CLAUSE_PARTS.split(COORDINATED.sub(r"\1 with \2", ATTRIBUTED.sub("", text or ""))):
+    for clause in CLAUSE_PARTS.split(COORDINATED.sub(r"\1 with \2", strip_attribution(text or "")[0])):
         clause = OPENERS.sub("", clause.strip())
         if not clause:
             continue
