@@ -170,6 +170,15 @@ class Lake:
     def dagster_home(self) -> Path:
         return self.root / ".dagster"
 
+    def exists(self) -> bool:
+        """Whether anything of a lake is at ``root``: an inbox, tables, a quarantine, the warehouse or a Dagster
+        instance. A command that only reads a lake checks this first, so a mistyped ``--lake`` is an error
+        instead of a new empty lake left behind."""
+        return any(
+            path.exists()
+            for path in (self.inbox, self.tables_dir, self.quarantine_dir, self.warehouse_path, self.dagster_home)
+        )
+
     def ensure_layout(self) -> None:
         for folder in (self.inbox, self.tables_dir, self.quarantine_dir, self.models_dir):
             folder.mkdir(parents=True, exist_ok=True)

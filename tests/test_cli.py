@@ -182,8 +182,23 @@ def test_a_query_of_an_unknown_conversation_fails_and_names_the_close_one(built_
 
 
 def test_running_an_empty_lake_says_what_to_do_first(tmp_path: Path, capsys):
+    Lake(tmp_path / "lake").ensure_layout()
     assert main(["--lake", str(tmp_path / "lake"), "run", "--all"]) == EXIT_OK
     assert "ingest" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["status"], ["run", "--all"], ["sql", "SELECT 1"], ["search", "where does Ana live"], ["lineage", "m1"],
+     ["context", "where does Ana live", "--conversation", "tiny"], ["forget", "tiny", "--no-rerun"]],
+)
+def test_a_command_on_a_lake_that_is_not_there_says_so_and_creates_nothing(tmp_path: Path, capsys, args):
+    # a mistyped --lake had left a new, empty lake behind and answered from it
+    missing = tmp_path / "data_lak"
+    assert main(["--lake", str(missing), *args]) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert f"no lake at {missing}" in err and "ingest" in err
+    assert not missing.exists()
 
 
 def test_ingest_quarantines_bad_file_and_keeps_the_rest(tmp_path: Path, capsys):
@@ -238,6 +253,7 @@ def test_as_of_with_a_zone_is_read_on_the_wall_clock():
 
 
 def test_sql_json_keeps_text_as_written(tmp_path: Path, capsys):
+    Lake(tmp_path / "lake").ensure_layout()
     assert main(["--lake", str(tmp_path / "lake"), "sql", "SELECT 'José 李娜' AS name", "--format", "json"]) == EXIT_OK
     assert "José 李娜" in capsys.readouterr().out
 

@@ -8,9 +8,11 @@ import sys
 from pathlib import Path
 
 from memory_pipeline.cli import EXIT_OK, EXIT_USAGE
+from memory_pipeline.lake import Lake
 
 
 def _script(lake: Path, *args: str, prelude: str = "") -> subprocess.CompletedProcess:
+    Lake(lake).ensure_layout()  # an empty lake: a command on a lake that is not there stops before it starts
     code = f"{prelude}\nfrom memory_pipeline.cli.app import script\nscript({['--lake', str(lake), *args]!r})\n"
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
 

@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from memory_pipeline.cli import context, evaluate, forget, gate, ingest, llm, query, run
-from memory_pipeline.cli.common import EXIT_OK
+from memory_pipeline.cli.common import EXIT_OK, EXIT_USAGE
 from memory_pipeline.config import PipelineConfig, resolve_lake_dir
+from memory_pipeline.lake import Lake
 
 DESCRIPTION = "Turn conversation logs into a queryable long-term memory store (Dagster, Parquet, DuckDB)."
 
@@ -48,6 +49,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     args = build_parser(argv).parse_args(argv)
     config = PipelineConfig(lake_dir=resolve_lake_dir(args.lake))
+    if getattr(args, "needs_lake", False) and not Lake(config.lake_dir).exists():
+        print(
+            f"no lake at {config.lake_dir}: check --lake or MEMORY_PIPELINE_LAKE, or start one there with "
+            f"`memory-pipeline --lake {config.lake_dir} ingest PATH`",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
     try:
         return args.handler(args, config)
     except BrokenPipeError:  # `memory-pipeline status | head` closed the pipe: not a failure

@@ -23,7 +23,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     context.add_argument("-k", type=at_least_one, default=None, help="primary memories at most (default 10)")
     context.add_argument("--format", choices=("text", "json"), default="text")
     context.add_argument("--redact", action="store_true", help="mask the text of USER_PII memories and their turns")
-    context.set_defaults(handler=cmd_context)
+    context.set_defaults(handler=cmd_context, needs_lake=True)
 
 
 def cmd_context(args, config: PipelineConfig) -> int:

@@ -35,7 +35,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         "--no-rerun", action="store_true",
         help="leave the conversations that shared a run with it stale instead of re-materialising them now",
     )
-    forget.set_defaults(handler=cmd_forget)
+    forget.set_defaults(handler=cmd_forget, needs_lake=True)
 
 
 def cmd_forget(args, config: PipelineConfig) -> int:

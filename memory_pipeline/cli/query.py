@@ -16,7 +16,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     sql = commands.add_parser("sql", help="run a read-only SQL query against the warehouse views")
     sql.add_argument("query", type=statement)
     sql.add_argument("--format", choices=OUTPUT_FORMATS, default="table")
-    sql.set_defaults(handler=cmd_sql)
+    sql.set_defaults(handler=cmd_sql, needs_lake=True)
 
     search = commands.add_parser(
         "search", help="current memories ranked by cosine similarity to a question (superseded ones on request)"
@@ -27,11 +27,11 @@ def register(commands: argparse._SubParsersAction) -> None:
     search.add_argument("--as-of", type=moment, metavar="DATETIME", help="what was current then (ISO date or date-time)")
     search.add_argument("--include-superseded", action="store_true", help="also memories that were replaced")
     search.add_argument("--redact", action="store_true", help="mask the text of USER_PII memories and their turns")
-    search.set_defaults(handler=cmd_search)
+    search.set_defaults(handler=cmd_search, needs_lake=True)
 
     lineage = commands.add_parser("lineage", help="a memory and the turns it came from")
     lineage.add_argument("memory_id")
-    lineage.set_defaults(handler=cmd_lineage)
+    lineage.set_defaults(handler=cmd_lineage, needs_lake=True)
 
 
 def moment(text: str) -> datetime:

@@ -31,10 +31,10 @@ def register(commands: argparse._SubParsersAction) -> None:
              "them less often and hold more conversations in memory at once",
     )
     add_llm_flags(run)
-    run.set_defaults(handler=cmd_run)
+    run.set_defaults(handler=cmd_run, needs_lake=True)
 
     status = commands.add_parser("status", help="partitions and what is materialised")
-    status.set_defaults(handler=cmd_status)
+    status.set_defaults(handler=cmd_status, needs_lake=True)
 
 
 def _positive(text: str) -> int:
