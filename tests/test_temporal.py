@@ -863,3 +863,95 @@ def test_until_a_weekday_ends_what_the_day_before_it_began(parser, resolver, tex
     mentions = resolver.ground(parser.parse(text), datetime(2022, 11, 19, 15))
     assert mentions[-1].start.date() == until
 
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "first", "end"),
+    [
+        # the month after the session's, whatever day it is said on (a month added to 31 January is not March)
+        ("early next month", date(2025, 1, 31), date(2025, 2, 1), date(2025, 2, 11)),
+        ("mid next month", date(2025, 10, 31), date(2025, 11, 11), date(2025, 11, 21)),
+        ("late next month", date(2025, 5, 31), date(2025, 6, 21), date(2025, 7, 1)),
+        ("later next month", date(2025, 1, 31), date(2025, 2, 19), date(2025, 3, 1)),
+        ("early last month", date(2025, 3, 31), date(2025, 2, 1), date(2025, 2, 11)),
+        ("early next year", date(2025, 11, 20), date(2026, 1, 1), date(2026, 4, 1)),
+    ],
+)
+def test_a_part_of_a_month_counted_from_the_session_falls_in_that_month(text, said, first, end):
+    start, stop, _ = resolve_by_rule(text, said, "future")
+    assert (start.date(), stop.date()) == (first, end)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("at christmas Tom proposed to me!!!", date(2024, 12, 25)),
+        ("and on new year's eve jake's car got towed lol", date(2024, 12, 31)),
+        ("at easter jake's parents came over", date(2024, 3, 31)),
+    ],
+)
+def test_a_holiday_after_a_preposition_of_time_is_a_time_whatever_name_follows(parser, resolver, text, day):
+    # the parse hangs the holiday on the name or possessive after it, as it does "Christmas card"
+    mention = ground_one(parser, resolver, text, datetime(2025, 1, 10, 12))
+    assert mention.start.date() == day
+
+
+@pytest.mark.slow
+def test_a_holiday_that_classifies_a_noun_is_still_no_date(parser, resolver):
+    assert resolver.ground(parser.parse("we sent our christmas card list out"), datetime(2025, 4, 25, 12)) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "text",
+    [
+        "first month at the new company done!",
+        "my second year at uni was the hardest",
+        "my first week at the job was rough",
+    ],
+)
+def test_how_far_into_something_is_no_date(parser, resolver, text):
+    assert resolver.ground(parser.parse(text), datetime(2025, 1, 31, 12)) == []
+
+
+@pytest.mark.slow
+def test_the_first_week_of_a_month_stays_a_date(parser, resolver):
+    mention = ground_one(parser, resolver, "the first week of march is busy", datetime(2025, 1, 31, 12))
+    assert _days(mention) == (date(2025, 3, 1), date(2025, 3, 8))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("text", "years_to_the_session"),
+    [
+        # over at some time the turn does not say: not the years up to the session
+        ("i worked at the bakery for three years and then quit", False),
+        ("i lived in japan for 6 months", False),
+        ("we had lived there for two years when the flood came", False),
+        # the present perfect runs up to the session
+        ("we've been married for three years", True),
+        ("i have lived here for two years", True),
+        ("I've had them for 3 years now!", True),  # the tagger reads "had" after "'ve" as a past
+    ],
+)
+def test_a_stretch_told_in_the_simple_past_is_over_not_up_to_now(parser, resolver, text, years_to_the_session):
+    said = datetime(2025, 5, 16, 12)
+    mentions = resolver.ground(parser.parse(text), said)
+    assert bool(mentions) == years_to_the_session
+    if mentions:
+        assert mentions[0].end.date() == date(2025, 5, 17)
+
+
+@pytest.mark.parametrize(
+    ("tense", "said", "first", "end"),
+    [
+        # the part of the month the session day falls in, cut at that day on the side the tense looks to
+        ("future", date(2025, 4, 28), date(2025, 4, 28), date(2025, 5, 1)),
+        ("past", date(2025, 4, 28), date(2025, 4, 21), date(2025, 4, 29)),
+        ("future", date(2025, 4, 10), date(2025, 4, 21), date(2025, 5, 1)),
+    ],
+)
+def test_the_end_of_the_month_said_in_it_is_cut_at_the_session_day(tense, said, first, end):
+    start, stop, _ = resolve_by_rule("the end of the month", said, tense)
+    assert (start.date(), stop.date()) == (first, end)

@@ -46,6 +46,8 @@ _WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _WEEKDAY_ABBR = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?"
 WEEKDAY_ABBR = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",
                 "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday"}
+# What may follow "may" when it is the month, not the modal: the end, punctuation, a year, or a word that is no verb
+_MAY_THE_MONTH = r"(?=\s*(?:$|[^\w\s]|\s+(?:\d|and|or|to|for|at|in|on|next|this|last|then|so|but|we|i)\b))"
 _ORDINAL_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
 # A day with its month, either way round: "September 12", "the 14th of February", "28 February".
 _DAY_OF_MONTH = rf"(?:{_MONTH}\s+{_ORDINAL_DAY}|(?:the\s+)?{_ORDINAL_DAY}\s+(?:of\s+)?{_MONTH})"
@@ -64,6 +66,17 @@ _PER_PERIOD = r"(?:a|an|per|each|every)\s+(?:day|week|weekend|fortnight|month|ye
 
 _CHAT_DAY = r"(?:tmrw|tmr|tmrow|tmw|2moro|2morrow|2mrw|tonite|2nite|2day|yday|ystrdy)"
 _CHAT_UNIT = r"(?:wknd|wkend|wks?|mnths?|yrs?)"
+
+
+def _stretchable(words: tuple[str, ...]) -> str:
+    """A pattern of ``words`` with any letter typed many times over ("yesterdayyy", "NEXT WEEKKKK", "tomorrowww")."""
+    return "(?:" + "|".join("".join(f"{re.escape(c)}+" for c in word) for word in words) + ")"
+
+
+# Time words as chat stretches them for emphasis; :func:`_spelled_out` writes them back
+_STRETCHED_DAYS = ("yesterday", "today", "tonight", "tomorrow")
+_STRETCHED_UNITS = ("weekend", "week", "month", "year", *(f"{d}day" for d in ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")))
+STRETCHED = {word: re.compile(rf"\b{_stretchable((word,))}\b", re.IGNORECASE) for word in _STRETCHED_DAYS + _STRETCHED_UNITS}
 
 
 def _after_preposition(pattern: str, prepositions: tuple[str, ...]) -> str:
@@ -107,6 +120,8 @@ CUE_PATTERNS = [
         # word ("thurs", "tues", "weds", "fri"; "mon" only away from an apostrophe: "c'mon"), or any one before a
         # part of the day ("sat night")
         rf"\b{_CHAT_DAY}\b",
+        rf"\b{_stretchable(_STRETCHED_DAYS)}\b",
+        rf"\b(?:last|this|next|nxt|on)\s+{_stretchable(_STRETCHED_UNITS)}\b",
         rf"\b(?:last|this|next|nxt|past|coming)\s+(?:{_CHAT_UNIT}|{_UNIT}|{_WEEKDAY}|{_WEEKDAY_ABBR})(?![\w'])",
         rf"\b{_COUNT}\s+{_CHAT_UNIT}\s+ago\b",
         r"\b(?:thurs|thur|tues|weds|fri)\b|(?<![\w'’])mon\b(?!['’])",
@@ -127,6 +142,12 @@ CUE_PATTERNS = [
         rf"\b(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+{_MONTH}\b",
         r"\b(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+(?:the|this|next|last)\s+(?:week|month|quarter|year)\b",
         r"\b(?:this|next|last)\s+quarter\b",
+        # a decade after a preposition ("I grew up in the 90s"), which the tagger takes for a number
+        _after_preposition(r"the\s+(?:early\s+|late\s+|mid[- ]?)?(?:(?:19|20)?\d0'?s|'\d0s)\b",
+                           ("in", "during", "since", "through", "from", "by", "until", "till")),
+        # a day and its month in lower-case chat ("pushed back to 15 august", "flights on 16 may"); "may" is the
+        # month only where no verb follows it ("the 5th may work" is the modal)
+        rf"\b(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?\s+(?:of\s+)?(?:(?!may\b){_MONTH}\b|may\b{_MAY_THE_MONTH})",
         # a season after a preposition ("in the autumn", "by spring"), which the tagger leaves out
         _after_preposition(r"(?:the\s+)?(?:summer|winter|spring|fall|autumn)\b",
                            ("in", "by", "over", "during", "until", "till", "since", "before", "after")),
@@ -159,6 +180,8 @@ NON_ANCHOR = re.compile(
     # a count of units per unit is a rate ("five days a week" said as one expression)
     rf"\b{_COUNT}\s+{_UNIT}\s+{_PER_PERIOD}|"
     r"^24/7$|"
+    # an amount per period ("1400 a month", "300 per week"): money or a count, not a year
+    r"^\d+(?:[.,]\d+)?\s+(?:a|an|per|each|every)\s+(?:day|week|fortnight|month|year)$|"
     # a length made an adjective ("30-day terms", "a two-week course"): how long something lasts, not when
     rf"^(?:a\s+)?{_COUNT}-(?:day|week|month|year|night)$|"
     r"\bage\b|^(?:the\s+)?(?:one|some|a|the|all|that|this|whole|entire)?\s*(?:day|days|time|night)$|^someday$|"
@@ -174,6 +197,10 @@ NON_ANCHOR = re.compile(
     # evaluative days ("a long day", "the big day"): which day is not said; "(my) last day (at Acme)" is a
     # day of something else, not yesterday
     r"^(?:a|an|the|our|my|that)\s+(?!other\s+day$)(?:\w+\s+)?day$|^(?:first|last|final)\s+day$|"
+    # a stretch counted from a start of one's own ("first month at the new company", "my second year at uni"):
+    # how far into something, not which month; "the first week of March" names one and is matched whole
+    r"^(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+|your\s+)?(?:first|second|third|fourth|fifth|sixth|"
+    r"\d{1,2}(?:st|nd|rd|th))\s+(?:week|month|year|semester|term)s?$|"
     # a bare small number is an age or a count, not a date ("since I was 17"); "9-5" is working hours
     r"^(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
     r"sixteen|seventeen|eighteen|nineteen|twenty)$|^\d{1,2}\s*-\s*\d{1,2}$",
@@ -210,6 +237,11 @@ FURTHER_LENGTH = re.compile(
     re.IGNORECASE,
 )
 FURTHER_FROM_NOW_BEFORE = re.compile(r"\b(?:in|within)\s+$", re.IGNORECASE)
+# A count of months or years, the stretches :func:`_a_finished_stretch` may find over before the session
+FINISHED_STRETCH = re.compile(
+    rf"(?:for\s+)?(?:(?:about|around|roughly|nearly|almost|over|just)\s+)?{_COUNT}\s+(?:months?|years?|decades?)",
+    re.IGNORECASE,
+)
 # One unit of time, said after "for", is a length ("for a week", "for about a month", "for a fortnight"); after
 # "by", an amount a date moved by ("extended by a week", "pushed back by a day").
 A_LENGTH = re.compile(
@@ -232,7 +264,9 @@ NON_ANCHOR_BEFORE = re.compile(
     rf"\b{_USUALLY}\s+(?:on\s+)?|"
     # the part of the day of a weekly habit: "every Saturday morning"
     rf"\b(?:every|each|{_USUALLY})\s+(?:on\s+)?{_WEEKDAY}\s+|"
-    r"\b(?:happy|merry)\s+)$",
+    r"\b(?:happy|merry)\s+|"
+    # an age by its decade: "in his 40s", "in our early 30s"
+    r"\bin\s+(?:my|his|her|our|their|your|ur)\s+(?:early\s+|late\s+|mid[- ]?)?)$",
     re.IGNORECASE,
 )
 # What follows a weekday that makes it a habit: a part of the day in the plural, after any other weekdays said with
@@ -296,6 +330,9 @@ PROSPECTIVE_LEMMAS = {"decide", "plan", "agree", "promise", "arrange", "intend",
                       "choose", "aim", "expect", "hope", "schedule", "book"}
 # Prepositions after which a phrase is a time ("at the Christmas party", "in the 2019 season").
 TIME_PREPOSITIONS = ("at", "in", "during", "over", "before", "after", "until", "till", "since", "by")
+# A preposition of time right before a year or a holiday: the phrase is a time, whatever noun the parse made it
+# modify ("at Christmas Tom proposed", "on New Year's Eve Jake's car got towed")
+TIME_PREPOSITION_BEFORE = re.compile(rf"\b(?:{'|'.join(TIME_PREPOSITIONS)}|on)\s+(?:the\s+)?$", re.IGNORECASE)
 # Prefixes of a verb done again or ahead ("rebooked", "prearranged"), which keep its meaning for the rules.
 VERB_PREFIXES = ("re", "pre")
 # What one signs up, registers or gets tickets "for": the date after it is the event's ("tickets for the show on
@@ -362,6 +399,8 @@ class TemporalResolver:
         for ent in doc.entities:
             if ent.label in ("DATE", "TIME"):
                 first = _past_a_leading_name(doc, plain, ent.start, ent.end)
+                if first < ent.end - 1 and _a_title(doc, doc.tokens[first].idx, doc.tokens[first].end, doc.tokens[first].text):
+                    first += 1  # "watched 1917 last week": the film, then the week
                 if first < ent.end:
                     spans.append((doc.tokens[first].idx, doc.tokens[ent.end - 1].end))
         spans.extend(m.span() for m in CUES.finditer(doc.text))
@@ -654,6 +693,72 @@ def _a_length(doc: ParsedDoc, start: int, text: str) -> bool:
     return text.lower().startswith(("for", "by")) or re.search(r"\b(?:for|by)\s+$", before, re.IGNORECASE) is not None
 
 
+def _token_at(doc: ParsedDoc, char: int) -> Token | None:
+    return next((t for t in doc.tokens if t.idx <= char < t.end), None)
+
+
+def _a_title(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
+    """A four-digit number that names a film, a book or an album, not a year: what one watches or reads ("watched
+    1917", "reading 1984"), or a number after a name ("Blade Runner 2049"). A year after a preposition of time
+    stays one ("in 2019"), and so does a year as the subject ("2019 was rough")."""
+    if not re.fullmatch(r"\d{4}", text) or TIME_PREPOSITION_BEFORE.search(doc.text[max(0, start - 12) : start]):
+        return False
+    token = _token_at(doc, start)
+    up = next(iter(doc.parents(token.i)), None) if token is not None else None
+    if up is None:
+        return False
+    head = doc.tokens[up.head]
+    return (up.label == "dobj" and head.pos == "VERB") or (up.label in ("nummod", "compound", "appos") and head.pos == "PROPN")
+
+
+def _a_decade_as_a_style(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
+    """A decade right before a noun, with no preposition of time before it: a style ("80s music", "a 90s kid"),
+    not a time; "in the 80s my dad was a DJ" is one."""
+    if not re.fullmatch(r"(?:the\s+)?'?(?:19|20)?\d0'?s", text, re.IGNORECASE):
+        return False
+    if TIME_PREPOSITION_BEFORE.search(doc.text[max(0, start - 12) : start]):
+        return False
+    after = next((t for t in doc.tokens if t.idx >= end), None)
+    return after is not None and after.tag in ("NN", "NNS") and doc.text[end : after.idx].isspace()
+
+
+def _a_length_of_a_thing(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
+    """A count of units said of a thing with "is" ("the course is 6 weeks", "my phone plan is 24 months"): how long
+    it lasts. Not of "it" or "that", whose "is" tells how long ago or until ("it's been 6 weeks", "it's 3 weeks
+    till the wedding"), nor with a word that counts from a time after it ("6 weeks since the op")."""
+    if not re.fullmatch(rf"{_COUNT}\s+{_LENGTH_WORD}", text, re.IGNORECASE):
+        return False
+    last = next((t for t in reversed(doc.tokens) if t.idx < end), None)
+    up = next(iter(doc.parents(last.i)), None) if last is not None else None
+    if up is None or up.label not in ("attr", "acomp") or doc.tokens[up.head].lemma.lower() != "be":
+        return False
+    be = up.head
+    if doc.tokens[be].lower == "been" or any(doc.tokens[a.dep].lower in ("been", "has", "have") for a in doc.children(be)):
+        return False
+    subjects = [doc.tokens[a.dep] for a in doc.children(be) if a.label in ("nsubj", "nsubjpass")]
+    if not subjects or any(t.lower in ("it", "that", "this", "there") for t in subjects):
+        return False
+    return STILL_TO_RUN_AFTER.match(doc.text, end) is None and not re.match(r"\s+(?:since|ago|before|after)\b", doc.text[end:], re.IGNORECASE)
+
+
+def _a_finished_stretch(doc: ParsedDoc, start: int, text: str) -> bool:
+    """"For three years", "for 6 months" of a verb in the simple past or the past perfect ("I worked at the bakery
+    for three years and then quit", "we had lived in Japan for a year"): a stretch that ended at some time the turn
+    does not say, so not the years up to the session, as the present perfect's is ("we've been married for three
+    years"). Days and weeks stay: "I was sick for a week" is most often the one just gone."""
+    if not FINISHED_STRETCH.fullmatch(text):
+        return False
+    if not (text.lower().startswith("for") or re.search(r"\bfor\s+$", doc.text[max(0, start - 5) : start], re.IGNORECASE)):
+        return False
+    clause = _clause_of(doc, start)
+    if not clause:
+        return False
+    verb, helpers = clause[0], {t.lower.replace("’", "'") for t in clause[1:]}
+    if helpers & {"have", "has", "'ve", "ve", "now", "already"}:
+        return False  # "I've had them for 3 years now": a perfect the tagger may read as a past, still running
+    return (verb.tag == "VBD" and not _have_got(doc, verb)) or (verb.tag == "VBN" and "had" in helpers)
+
+
 def _a_time_taken(doc: ParsedDoc, start: int, text: str) -> bool:
     """"Finished in 4:12", "a time of 1:58:30": hours and minutes a race or a task took, not a time of day
     (which is said "at 4:12"), so no date of the session day."""
@@ -685,6 +790,8 @@ def _classifies_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
         # "the Thursday sessions", "my Monday classes": the ones held on that weekday, a habit; one meeting
         # ("the Friday meeting") may still be this Friday's
         return doc.tokens[up.head].tag == "NNS"
+    if TIME_PREPOSITION_BEFORE.search(doc.text[max(0, start - 12) : start]):
+        return False  # "at Christmas Tom proposed", "in 2019 Anna moved": the parse hung the time on the name after it
     noun = up.head
     while (link := next(iter(doc.parents(noun)), None)) is not None and link.label == "compound":
         noun = link.head  # "Christmas card list": the phrase is the list's
@@ -770,6 +877,12 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
         return False
     if _classifies_a_noun(doc, start, end, text) or _a_length(doc, start, text) or _a_time_taken(doc, start, text):
         return False
+    if _a_title(doc, start, end, text) or _a_decade_as_a_style(doc, start, end, text):
+        return False
+    if _a_length_of_a_thing(doc, start, end, text):
+        return False  # "the course is 6 weeks", "my phone plan is 24 months": how long it is, not when
+    if _a_finished_stretch(doc, start, text):
+        return False  # "I worked at the bakery for three years": over before the session, not the years up to it
     if _sizes_a_noun(doc, start, end, text):
         return False  # "his one month checkup", "a two week course": the noun's length, not the month up to now
     if BARE_LENGTH.fullmatch(text) and AMOUNT_OF.match(doc.text, end):
@@ -1052,6 +1165,7 @@ def _clause_of(doc: ParsedDoc, char: int) -> list[Token]:
         steps += 1
     if node is None or doc.tokens[node].pos not in ("VERB", "AUX"):
         return []
+    node = _past_a_gerund_of_a_preposition(doc, node)
     words: list[Token] = []
     while True:
         words.append(doc.tokens[node])
@@ -1063,6 +1177,20 @@ def _clause_of(doc: ParsedDoc, char: int) -> list[Token]:
         if not completes or len(words) > 16:
             return words
         node = completes[0]
+
+
+def _past_a_gerund_of_a_preposition(doc: ParsedDoc, verb: int) -> int:
+    """A gerund after a preposition has no tense of its own ("ran 5k without stopping on Sunday", "after getting
+    home on Friday I'll call"): the verb the preposition hangs on tells it."""
+    if doc.tokens[verb].tag != "VBG":
+        return verb
+    up = next(iter(doc.parents(verb)), None)
+    if up is None or up.label != "pcomp":
+        return verb
+    over = next(iter(doc.parents(up.head)), None)
+    if over is None or doc.tokens[over.head].pos not in ("VERB", "AUX"):
+        return verb
+    return over.head
 
 
 def _sounds_future(doc: ParsedDoc, words: list[Token]) -> bool:
@@ -1233,6 +1361,8 @@ def _spelled_out(text: str) -> str:
     """``text`` with chat's spellings of time words written out ("this wknd" -> "this weekend", "sat night" ->
     "saturday night"), for the rules and for recognizers-text alike."""
     text = re.sub(r"[\w']+", lambda m: CHAT_TIME_WORDS.get(m.group(0).lower(), m.group(0)), text)
+    for word, stretched in STRETCHED.items():
+        text = stretched.sub(word, text)
     return re.sub(
         rf"\b({'|'.join(WEEKDAY_ABBR)})\.?(?= (?:night|morning|evening|afternoon)\b)",
         lambda m: WEEKDAY_ABBR[m.group(1).lower()], text, flags=re.IGNORECASE,
@@ -1424,7 +1554,22 @@ def resolve_by_rule(
     if m:
         which = "last" if " last " in text else "next" if " next " in text else "this"
         period = _relative(which, text.rsplit(" ", 1)[1], anchor, tense)
-        return _part_of(m.group(1), period[0].date(), period[1].date())
+        start, end, kind = _part_of(m.group(1), period[0].date(), period[1].date())
+        # the part the session day falls in is cut at that day: "I get the contract at the end of the month", said
+        # on the 28th, is from then on; "it was busy at the end of the month", up to then
+        if tense != "past" and start.date() < anchor < end.date():
+            start = _day(anchor)
+        elif tense == "past" and start.date() <= anchor < end.date() - timedelta(days=1):
+            end = _day(anchor + timedelta(days=1))
+        return start, end, kind
+
+    m = re.fullmatch(r"(early|mid|late|later)[- ](last|this|next) (week|month|year)", text)
+    if m:
+        # "early next month" is the start of the month after the session's, counted here: recognizers-text adds a
+        # month to the day ("early next month" on 31 January fell in March)
+        period = _relative(m.group(2), m.group(3), anchor, tense)
+        part = {"early": "beginning", "mid": "middle"}.get(m.group(1), "end")
+        return _part_of(part, period[0].date(), period[1].date())
 
     m = re.fullmatch(r"(?:(last|this|next) )?easter( sunday| weekend)?", text)
     if m:
