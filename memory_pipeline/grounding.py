@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from memory_pipeline.chat_spelling import CHAT_INTERJECTIONS
 from memory_pipeline.parsing import ParsedDoc, Role
@@ -34,10 +35,12 @@ PLURAL_YOU = re.compile(
 )
 PLURAL_BEFORE = re.compile(r"\b(?:both|all|each|either|neither|any|some|none|one)\s+of\s+$", re.IGNORECASE)
 # The turn says that "we" are the speaker and the addressee: "you and I", "both of us", or the conversation
-# itself ("since we last talked").
+# itself ("since we last talked", "when we spoke"). A talk told as news ("we talked all night and decided long
+# distance won't work") is as often with someone else.
+_TALKED = r"(?:spoke|talked|chatted|caught\s+up)"
 WE_THE_PAIR = re.compile(
     r"\b(?:you\s+and\s+(?:i|me)|(?:i|me)\s+and\s+you|both\s+of\s+us|the\s+two\s+of\s+us|we\s+both|us\s+both|"
-    r"we\s+two|us\s+two|we\s+(?:last\s+)?(?:spoke|talked|chatted|caught\s+up))\b",
+    rf"we\s+two|us\s+two|we\s+last\s+{_TALKED}|(?:since|when|after|(?:the\s+)?last\s+time)\s+we\s+{_TALKED})\b",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[A-Za-z]+")  # "we're" is "we" + "re"
@@ -252,12 +255,52 @@ def in_hyphenated_word(text: str, start: int, end: int) -> bool:
 
 
 def in_quotation(text: str, at: int) -> bool:
-    """Character ``at`` lies inside quoted words (``my boss said "you're getting promoted"``), whose pronouns are
-    the quoted speaker's: kept as written, never grounded to this turn's speaker or listener."""
+    """Character ``at`` lies inside quoted words (``my boss said "you're getting promoted"``, ``he texted me 'I'm
+    done with you'``), whose pronouns are the quoted speaker's: kept as written, never grounded to this turn's
+    speaker or listener."""
     before = text[:at]
     if before.count("“") > before.count("”"):
         return True
-    return before.count('"') % 2 == 1 and '"' in text[at:]
+    if before.count('"') % 2 == 1 and '"' in text[at:]:
+        return True
+    return any(start < at < end for start, end in single_quoted(text)) or in_code(text, at)
+
+
+def in_code(text: str, at: int) -> bool:
+    """Character ``at`` lies in code written between backticks (a fenced block or `inline`): kept as written,
+    so "for i in range" keeps its "i"."""
+    fences = text[:at].count("```")
+    if fences % 2 == 1:
+        return True
+    line_start = text.rfind("\n", 0, at) + 1
+    return text[line_start:at].replace("```", "").count("`") % 2 == 1 and "`" in text[at:]
+
+
+def in_a_name(text: str, start: int, end: int) -> bool:
+    """The word at ``start:end`` is a capital "U" of a university's short name ("U of T", "U of M"), not "you"."""
+    return text[start:end] == "U" and re.match(r"\s+of\s+[A-Z]", text[end:]) is not None
+
+
+# Single quotes share their mark with the apostrophe ("can't", "Jess' car", "'til"): a quote opens at a mark that
+# starts a word after a space, a bracket or a colon (not a clipped word: 'til, 'cause, 'em, '90s) and closes at the
+# first mark after a word that ends one (before a space, punctuation or the end).
+_SINGLE_OPEN = re.compile(
+    r"(?:^|(?<=[\s(\[:,]))['‘](?=[^\s'‘’])(?!(?:til|till|cause|cos|coz|em|bout|round|n|s)\b|\d0s\b)", re.IGNORECASE
+)
+_SINGLE_CLOSE = re.compile(r"(?<=\S)['’](?=$|[\s.,!?;:)\]])")
+
+
+@lru_cache(maxsize=4096)
+def single_quoted(text: str) -> tuple[tuple[int, int], ...]:
+    """The ``[start, end)`` spans of the words in single quotes, marks included."""
+    spans, at = [], 0
+    while (opening := _SINGLE_OPEN.search(text, at)) is not None:
+        closing = _SINGLE_CLOSE.search(text, opening.end())
+        if closing is None:
+            break
+        spans.append((opening.start(), closing.end()))
+        at = closing.end()
+    return tuple(spans)
 
 
 def unresolved_deixis(text: str) -> list[str]:
@@ -269,7 +312,11 @@ def unresolved_deixis(text: str) -> list[str]:
     for match in _WORD.finditer(text or ""):
         word = match.group(0)
         lower = word.lower()
-        if in_hyphenated_word(text, match.start(), match.end()) or in_quotation(text, match.start()):
+        if (
+            in_hyphenated_word(text, match.start(), match.end())
+            or in_quotation(text, match.start())
+            or in_a_name(text, match.start(), match.end())
+        ):
             continue  # "all-you-can-eat", "we-time": part of a word, not a pronoun
         if lower in SECOND_PERSON and second_person_use(text, match.start()) != "discourse":
             found.add(YOU)

@@ -279,8 +279,12 @@ def test_what_the_speaker_thanks_the_listener_for_is_the_listeners_doing(parser,
     ],
 )
 def test_an_inverted_auxiliary_agrees_and_its_verb_stays_bare(parser, resolver, text, entry):
-    said = extract_turn(parser.parse(text), "Sam", SESSION, ExtractorConfig(), resolver, addressee="Kai")
-    assert said.text == entry
+    assert sam_to_kai(parser, resolver, text).text == entry
+
+
+def sam_to_kai(parser, resolver, text: str):
+    """The entry of Sam's turn ``text``, said to Kai."""
+    return extract_turn(parser.parse(text), "Sam", SESSION, ExtractorConfig(), resolver, addressee="Kai")
 
 
 @pytest.mark.slow
@@ -311,6 +315,29 @@ def test_a_quotation_keeps_the_quoted_speakers_you(parser, resolver):
     said = extract_turn(parser.parse('my boss said "you\'re getting promoted in June"'), "Paul", SESSION,
                         ExtractorConfig(), resolver, addressee="Assistant")
     assert said.text == 'Paul\'s boss said "you\'re getting promoted in June"'  # not "Assistant is getting promoted"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("text", "entry"),
+    [
+        # single quotes, told from the apostrophe by where the mark stands
+        ("he texted me 'I'm done with you' and that was that", "He texted Sam 'I'm done with you'"),
+        ("my mom said ‘you’re grounded’ when I was 12", "Sam's mom said ‘you’re grounded’ when Sam was 12."),
+        ("I can't make it, it's Jess' car", "Sam can't make it, it's Jess' car."),
+        # a university's short name is no "you"; a shouted turn keeps its capitals
+        ("my cousin got into U of T", "Sam's cousin got into U of T."),
+        ("GOING TO PARIS NEXT WEEK", "Sam is GOING TO PARIS NEXT WEEK."),
+    ],
+)
+def test_quoted_words_code_and_capitals_are_kept_as_written(parser, resolver, text, entry):
+    assert sam_to_kai(parser, resolver, text).text == entry
+
+
+@pytest.mark.slow
+def test_code_between_backticks_keeps_its_words(parser, resolver):
+    said = sam_to_kai(parser, resolver, "here's my loop `for i in range(3)` and it fails")
+    assert "for i in range" in said.text and "for Sam" not in said.text
 
 
 @pytest.mark.slow

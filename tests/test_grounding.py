@@ -85,12 +85,22 @@ def extract(parser, resolver):
             "Since we last talked, I adopted a puppy named Bella.",
             "Since Melanie and Caroline last talked, Melanie adopted a puppy named Bella.",
         ),
+        (
+            "I've been so busy since we talked on Monday.",
+            "Melanie has been so busy since Melanie and Caroline talked on Monday.",
+        ),
     ],
 )
 def test_two_named_participants_ground_you_and_clear_we(extract, text, entry):
     result = extract(text)
     assert result.text == entry
     assert result.unresolved_deixis == []
+
+
+def test_a_talk_told_as_news_is_not_the_pairs_own(extract):
+    # "we" talked with someone the turn does not name: kept and reported, never the two who chat
+    result = extract("We talked all night and decided long distance won't work.")
+    assert "Caroline" not in result.text and result.unresolved_deixis == ["we"]
 
 
 def test_an_unclear_we_is_kept_and_reported(extract):

@@ -27,6 +27,7 @@ from memory_pipeline.grounding import (
     THIRD_PERSON,
     Perspective,
     called_participant,
+    in_a_name,
     in_hyphenated_word,
     in_quotation,
     is_subject,
@@ -147,11 +148,15 @@ def rewrite_range(
             renamed.append(False)
             continue
         if k == start and be_first:
-            parts.append("is " + text[:1].lower() + text[1:] + space)
+            parts.append("is " + _lowered_first(text) + space)
             renamed.append(False)
             continue
-        if in_hyphenated_word(doc.text, token.idx, token.end) or in_quotation(doc.text, token.idx):
-            # "me-time", "all-you-can-eat"; a quotation keeps its speaker's pronouns
+        if (
+            in_hyphenated_word(doc.text, token.idx, token.end)
+            or in_quotation(doc.text, token.idx)
+            or in_a_name(doc.text, token.idx, token.end)
+        ):
+            # "me-time", "all-you-can-eat", "U of T"; a quotation keeps its speaker's pronouns
             parts.append(text + space)
             renamed.append(False)
             subject = None
@@ -367,7 +372,7 @@ def _agree_after(
     ):
         return None
     if opens and token.tag == "VBG":
-        return "is " + text[:1].lower() + text[1:]  # "Playing guitar tonight": "I'm" was dropped
+        return "is " + _lowered_first(text)  # "Playing guitar tonight": "I'm" was dropped
     if lower in BARE_CONTRACTIONS and not doc.tokens[k - 1].space:
         lower = "'" + lower  # chat's "im", "ive", "youre", "id", which spaCy splits like "I'm"
     if lower in CONTRACTIONS_AFTER_I or lower in ("'re", "'d"):
@@ -743,3 +748,8 @@ def attribute(text: Phrase, speaker: Speaker, *, question: bool = False) -> Phra
     if lead and lead[0].isupper() and lead not in ("It", "This", "That", "The", "There", "We", "They", "He", "She", "You", "Our", "A", "An", "So"):
         return f"{speaker.name} noted: " + text
     return f"{speaker.name} noted: " + text.uncapitalised()
+
+
+def _lowered_first(word: str) -> str:
+    """A sentence's first word moved after "is": lower-cased, unless the turn shouts it ("GOING TO PARIS")."""
+    return word if word.isupper() and len(word) > 1 else word[:1].lower() + word[1:]
