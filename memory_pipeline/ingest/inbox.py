@@ -97,10 +97,26 @@ def read_document(doc: SourceDocument, fmt: str, config: IngestConfig) -> list[C
     return conversations
 
 
+def _windows_1252_controls() -> dict[int, str]:
+    out = {}
+    for code in range(0x80, 0xA0):
+        try:
+            out[code] = bytes([code]).decode("cp1252")
+        except UnicodeDecodeError:
+            pass  # five codes Windows-1252 leaves unused: still control characters, still refused
+    return out
+
+
+# The C1 control characters that text in Windows-1252 becomes when an export decodes it as Latin-1 ("…" as U+0085,
+# "’" as U+0092): written back as the characters they were
+WINDOWS_1252_CONTROLS = _windows_1252_controls()
+
+
 def tidied(conv: Conversation) -> Conversation:
     """``conv`` with what exports differ in and no reader should refuse made one: Windows line breaks in a turn
-    ("Shopping list:\r\n- flour") as "\n", and names in composed Unicode, so "José" written decomposed, as macOS
-    exports it, is the speaker declared as "José". Changed in place, before validation."""
+    ("Shopping list:\r\n- flour") as "\n", Windows-1252 punctuation an export read as Latin-1 ("starts\x85on
+    Monday") as what it was ("starts…on Monday"), and names in composed Unicode, so "José" written decomposed, as
+    macOS exports it, is the speaker declared as "José". Changed in place, before validation."""
     for speaker in conv.speakers:
         if isinstance(speaker.name, str):
             speaker.name = unicodedata.normalize("NFC", speaker.name)
@@ -109,7 +125,7 @@ def tidied(conv: Conversation) -> Conversation:
             if isinstance(turn.speaker, str):
                 turn.speaker = unicodedata.normalize("NFC", turn.speaker)
             if isinstance(turn.text, str):
-                turn.text = turn.text.replace("\r\n", "\n").replace("\r", "\n")
+                turn.text = turn.text.replace("\r\n", "\n").replace("\r", "\n").translate(WINDOWS_1252_CONTROLS)
     return conv
 
 
