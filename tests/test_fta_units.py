@@ -660,3 +660,32 @@ def test_a_time_word_in_common_is_no_shared_subject(build):
     )
     units = build(turns).units
     assert containing(units, "shakeout")["memory_id"] != containing(units, "sleeping")["memory_id"]
+
+
+def test_a_plan_asked_as_a_question_keeps_its_date_in_the_unit_of_the_bare_answer(build):
+    thursday = datetime(2025, 6, 12, 18, 0)
+    turns = conversation((thursday, [("Priya", "My leaving drinks are next friday at the crown, you coming?"), ("Sam", "obviously")]))
+    unit = containing(build(turns).units, "leaving drinks")
+    assert unit["event_time_text"] == "next friday"
+    assert unit["event_start"] == datetime(2025, 6, 20) and unit["event_time_basis"] == "expression"
+    assert len(unit["entry_ids"]) == 2  # the question's entry is the unit's too: its words and date are
+
+
+def test_what_happened_earlier_on_the_session_day_is_past(build):
+    turns = conversation((MAY_8, [("Kofi", "This morning I had the job interview at the bank."), ("Ama", "How did it go?")]))
+    unit = containing(build(turns).units, "interview")
+    assert unit["event_time_text"] == "This morning" and unit["time_orientation"] == "past"
+
+
+@pytest.mark.parametrize("news", ["Tom and I broke up.", "Tom dumped me.", "Ben got fired.", "Tom is engaged.", "he cheated on me."])
+def test_news_of_someone_outside_the_talk_is_a_unit_not_a_reaction(build, news):
+    # only affective words, like a reaction; but about a third person, so a fact of their life
+    turns = conversation((MAY_8, [("Maya", "I have news."), ("Jo", "What happened?"), ("Maya", news), ("Jo", "Oh no, I'm so sorry.")]))
+    units = build(turns).units
+    assert units.filter(pl.col("speaker") == "Maya").height >= 1, units["content_text"].to_list()
+    assert any(news.split()[1].rstrip(".") in text for text in units["content_text"].to_list()), units["content_text"].to_list()
+
+
+def test_a_compliment_of_the_one_talked_to_stays_a_reaction(build):
+    turns = conversation((MAY_8, [("Maya", "I finally finished my painting of the lake."), ("Jo", "Wow, you are so talented!")]))
+    assert build(turns).units.filter(pl.col("speaker") == "Jo").height == 0

@@ -19,7 +19,15 @@ WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d+")
 TIME_WORDS = frozenset(
     "now today tonight yesterday tomorrow ago day days week weeks weekend month months year years time times".split()
 )
-CONTINUATION_OPENERS = ANAPHORA | CONTRAST | frozenset({"and", "also", "plus", "then", "after", "later", "so", "because"})
+# Verbs and words of any subject ("going", "went", "made", "fine", "new", "times"): two statements that share only
+# these are not about one thing ("Tom got off with a fine" and "the dentist was fine")
+LIGHT_WORDS = frozenset(
+    """go goes going went gone make makes making made do does doing done take takes taking took taken come comes
+    coming came back new fine want wants wanted need needs needed think thought feel feels felt look
+    looks looked still way little big bit lot""".split()
+)
+# "Also" and "plus" are left out: in chat they open the next piece of news ("also I started going to the gym")
+CONTINUATION_OPENERS = ANAPHORA | CONTRAST | frozenset({"and", "then", "after", "later", "so", "because"})
 # A question that leaves the current subject ("anyway, how are the kids?").
 TOPIC_CHANGE = re.compile(r"\b(?:anyway|by the way|btw|what about|how about|speaking of|on another note|changing the subject)\b", re.I)
 CUT_ENDING = re.compile(r"(?:\.\.\.|…|:|—|-|\band|\bbut|\bso)\s*$", re.I)
@@ -164,6 +172,11 @@ def content_words(text: str, names: Iterable[str] = (), stemmed: bool = True) ->
     return out
 
 
+def subject_words(text: str, names: Iterable[str] = ()) -> set[str]:
+    """The content words (stems) that say what a statement is about: not time words nor light ones."""
+    return content_words(text, names) - _NOT_A_SUBJECT
+
+
 def opens_continuation(sentence: str) -> bool:
     """The sentence leans on what came before ("It was...", "But...", "They...")."""
     body, _ = strip_attribution(sentence)
@@ -232,3 +245,6 @@ def _last_name_before(text: str, names: list[str]) -> str | None:
         return None
     _, name, owner = max(found)
     return None if owner else name
+
+
+_NOT_A_SUBJECT = frozenset(stem(w) for w in TIME_WORDS | LIGHT_WORDS)

@@ -65,7 +65,10 @@ def orientation_of(piece: Piece) -> str:
                 return "past"
             if entry.event_start >= day_end:
                 return "future"
-            return "present"
+            if not (entry.event_start >= day_start and entry.event_end is not None and entry.event_end <= day_end):
+                return "present"
+            # the session's own day: earlier or later that day ("this morning I had the interview", "tonight we're
+            # going out"), which the words tell
     text = " ".join(piece.texts)
     if cues.FUTURE_CUE.search(text):
         return "future"

@@ -29,7 +29,7 @@ def draft_text(draft: UnitDraft, own_only: bool = False) -> str:
 
 
 def shares_subject(a: UnitDraft, b: UnitDraft, names: Sequence[str]) -> bool:
-    return bool(cues.content_words(draft_text(a, True), names) & cues.content_words(draft_text(b, True), names))
+    return bool(cues.subject_words(draft_text(a, True), names) & cues.subject_words(draft_text(b, True), names))
 
 
 def dated_apart(a: UnitDraft, b: UnitDraft) -> bool:

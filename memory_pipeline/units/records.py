@@ -110,6 +110,9 @@ class OpenQuestion:
     addressee: str | None
     text: str
     spans: tuple[EntrySpan, ...] = ()  # its sentences in the asker's entry
+    # the asker's entry when the question is all of it: the unit that keeps the question's words keeps the entry,
+    # and with it the entry's date ("drinks are next Friday, you coming?" / "obviously")
+    entry: EntryView | None = None
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,10 @@ COURTESY_WORDS = frozenset(
     {"support", "help", "words", "kindness", "encouragement", "backing", "ton", "mean", "means", "meant", "work", "luck"}
 )
 
+# "He"/"she"/"they" doing something, the way news of another person opens ("he dumped her", "she got fired"); with
+# "is" or "looks" it is as often a compliment ("she's so sweet", "he looks great"), which stays a reaction
+THIRD_PERSON_OPENING = re.compile(r"^(?:he|she|they)\s+(?!(?:is|was|are|were|looks?|seems?|sounds?)\b)\w", re.I)
+
 
 @dataclass
 class RulesBuilder:
@@ -60,11 +64,16 @@ class RulesBuilder:
             return not re.search(r"\d", body)
         return bool(cues.COURTESY.search(body)) and words <= (self.sentiment_lexicon | COURTESY_WORDS)
 
-    def is_reaction(self, sentence: str, speaker: str | None, names: Sequence[str]) -> bool:
+    def is_reaction(self, sentence: str, speaker: str | None, names: Sequence[str], participants: Sequence[str] = ()) -> bool:
         """An evaluation of what someone else said ("Caroline is so brave"): only affective words, and not about
-        the speaker themself."""
+        the speaker themself, nor news of someone outside the talk ("Tom dumped Maya", "Ben got fired", "she is
+        heartbroken"), which is a fact of that person's life."""
         body, _ = cues.strip_attribution(sentence)
         if speaker and body.startswith(speaker):
+            return False
+        if THIRD_PERSON_OPENING.match(body) or any(
+            body.startswith(name) for name in names if name and name not in participants
+        ):
             return False
         words = cues.content_words(body, names, stemmed=False)
         return bool(words) and words <= self.sentiment_lexicon and not re.search(r"\d", body)
@@ -110,7 +119,9 @@ class SegmentWalk:
         statements = [
             (s, span)
             for s, span, asked in said
-            if not asked and not self.builder.is_filler(s, names) and not self.builder.is_reaction(s, turn.speaker, names)
+            if not asked
+            and not self.builder.is_filler(s, names)
+            and not self.builder.is_reaction(s, turn.speaker, names, self.segment.participants)
         ]
         for about_other, run in runs_by_subject(statements, turn.speaker, self.segment.participants):
             self.state(turn, run, about_other)
@@ -135,7 +146,10 @@ class SegmentWalk:
         follows = self.last_opened
         if also_stated or follows is None or follows.speaker == turn.speaker or cues.TOPIC_CHANGE.search(text):
             follows = None
-        question = OpenQuestion(turn.turn_id, turn.speaker, addressee, text, tuple(span for _, span in questions))
+        question = OpenQuestion(
+            turn.turn_id, turn.speaker, addressee, text, tuple(span for _, span in questions),
+            None if also_stated else turn.entry,
+        )
         self.pending = PendingQuestion(question, follows)
 
     def state(self, turn: TurnView, statements: list[tuple[str, EntrySpan]], about_other: bool = False) -> None:
@@ -161,7 +175,7 @@ class SegmentWalk:
         """The question becomes evidence of the unit that answers it; its words too when the answer is bare."""
         unit.add_evidence(question.turn_id)
         if len(cues.content_words(" ".join(piece.texts), self.names)) <= self.rules.short_answer_words:
-            unit.add_piece(Piece(question.turn_id, question.asker, (question.text,), None, piece.session_time,
+            unit.add_piece(Piece(question.turn_id, question.asker, (question.text,), question.entry, piece.session_time,
                                  piece.dialogue_time, question.spans))
 
     def continues(self, unit: UnitDraft, turn: TurnView, piece: Piece, pending: PendingQuestion | None) -> bool:
@@ -241,10 +255,11 @@ def dated_apart(unit: UnitDraft, piece: Piece) -> bool:
 
 
 def shares_subject(unit: UnitDraft, piece: Piece, names: Sequence[str]) -> bool:
-    """At least one content word (stem) in common, not a time word: the statement is about what the unit is about
-    ("four runs a week now" and "sleeping 7 hours most nights now" share only when they are said)."""
-    seen = cues.content_words(" ".join(t for p in unit.pieces if p.speaker == unit.speaker for t in p.texts), names)
-    return bool((seen & cues.content_words(" ".join(piece.texts), names)) - {cues.stem(w) for w in cues.TIME_WORDS})
+    """At least one content word (stem) in common, not a time word nor a light one (:data:`cues.LIGHT_WORDS`): the
+    statement is about what the unit is about ("four runs a week now" and "sleeping 7 hours most nights now" share
+    only when they are said)."""
+    seen = cues.subject_words(" ".join(t for p in unit.pieces if p.speaker == unit.speaker for t in p.texts), names)
+    return bool(seen & cues.subject_words(" ".join(piece.texts), names))
 
 
 def rules_builder(config: UnitsConfig, resources: BuilderResources) -> RulesBuilder:
