@@ -105,10 +105,12 @@ def search(
     memories without such a vector are embedded on the fly, so question and memories always share one space.
     """
     from memory_pipeline.retrieval import load_store, retrieve
+    from memory_pipeline.retrieval.cues import naming_the_user
 
-    store = load_store(lake, embedder, [conversation_id] if conversation_id else None)
+    store = load_store(lake, embedder, [conversation_id] if conversation_id else None).at(as_of)
     if store.frame.height == 0 or k <= 0:
         return []
+    question = naming_the_user(question, store.speakers)
     hits = retrieve(store, question, embedder.encode([question])[0], k, "cosine", as_of, include_superseded)
     return [
         SearchHit.from_row(

@@ -444,3 +444,63 @@ def test_a_pastime_ended_by_its_name_ends_the_habit(parser, resolver, embedder):
     assert built.ref_of(built.status_of("S1:5")["replaced_by"]) == "S3:3"
     assert {s.describe() for s in built.readings[built.id_of("S1:6")].state_slots} == {"self.activity[swim] = yes"}
     assert built.status_of("S1:6")["status"] == "active"
+
+
+@pytest.mark.parametrize(
+    ("first", "later"),
+    [
+        ("Ana is vegan. Ana asks Assistant to suggest some easy lunches.", "Ana eats meat again now."),
+        ("Ana asks: Ana's rent is £900 a month, is that a lot for Cardiff?", "Ana's rent is £1000 a month now."),
+        ("Ana is on sertraline 50mg. Ana asks: can Ana take ibuprofen with it?", "Ana stopped the sertraline last month."),
+    ],
+)
+def test_a_fact_told_with_a_request_to_the_assistant_is_still_replaced(parser, embedder, first, later):
+    # what is asked of the assistant is no other fact the memory would hide
+    assert statuses(parser, embedder, [("S1:1", first, datetime(2026, 2, 2)), ("S2:1", later, datetime(2026, 6, 2))]) == {
+        "m0": "superseded", "m1": "active"
+    }
+
+
+@pytest.mark.parametrize(
+    ("words", "asking"),
+    [
+        # a request memory's stored parse is of the turn's own words
+        ("can you suggest some easy lunches?", [True]),
+        ("remind me to ask about whitening", [True]),
+        ("is that a lot for Cardiff?", [True]),
+        ("can I take ibuprofen with it?", [True]),
+        ("I'm vegan", [False]),
+        ("my boss asked me to lead the project", [False]),
+        ("Ana asks Ben to feed the cat", [True]),
+    ],
+)
+def test_what_only_asks_states_no_fact(parser, words, asking):
+    from memory_pipeline.analysis.cues import clause_heads, only_asks
+
+    doc = parser.parse(words)
+    assert [only_asks(doc, head) for head in clause_heads(doc)] == asking
+
+
+def test_one_lifecycle_per_plan_across_a_replacement_and_a_units_entries():
+    from memory_pipeline.consolidation.status import StatusRow, one_lifecycle_per_plan
+
+    def memory(memory_id, kind, turns):
+        return Memory(memory_id, "c", kind, "Nadia", memory_id, datetime(2026, 1, 1), None, None, None, None, None,
+                      None, tuple(turns), 0)
+
+    memories = {
+        "june": memory("june", "entry", ["S1:1"]), "sept": memory("sept", "entry", ["S2:1"]),
+        "off": memory("off", "entry", ["S3:1"]),
+        "move": memory("move", "entry", ["S1:2"]), "move-unit": memory("move-unit", "fta_unit", ["S1:2", "S1:3"]),
+        "gym": memory("gym", "entry", ["S1:4"]), "gym-unit": memory("gym-unit", "fta_unit", ["S1:4", "S1:5"]),
+        "run": memory("run", "entry", ["S1:5"]),
+    }
+    rows = {memory_id: StatusRow() for memory_id in memories}
+    rows["june"] = StatusRow("superseded", "sept")
+    lifecycles = {"june": "cancelled", "sept": "pending", "move": "completed", "move-unit": "pending",
+                  "gym": "completed", "run": "pending", "gym-unit": "pending"}
+    out = one_lifecycle_per_plan(rows, memories, lifecycles)
+    # the wedding moved to September, then called off: the September plan is called off too
+    assert out["sept"] == "cancelled" and out["june"] == "cancelled"
+    # the unit says what its one plan entry says; one of two plans done leaves the unit as it was
+    assert out["move-unit"] == "completed" and out["gym-unit"] == "pending"

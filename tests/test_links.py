@@ -1641,3 +1641,38 @@ def test_a_report_dated_by_another_clause_is_undated(parser, embedder):
     assert outcome("I passed the ACCA exam, the results came out on Friday.", datetime(2025, 6, 6)) == "completed"
     # dated by its own clause, outside the window, it is another sitting
     assert outcome("I passed the ACCA exam on Friday.", datetime(2025, 6, 6)) == "pending"
+
+
+def test_plans_never_got_round_to_or_time_off_not_taken_are_cancelled(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    said, later = datetime(2025, 10, 15, 9), datetime(2025, 11, 20, 17)
+    frame = _plan_frame([
+        ("kitchen", "Finn is going to paint Finn's kitchen this weekend.", said, datetime(2025, 10, 18), datetime(2025, 10, 20)),
+        ("leave", "Omar is going to take next week off to look after mum.", said, datetime(2025, 10, 20), datetime(2025, 10, 27)),
+        ("round", "Finn never got round to painting the kitchen, it's still beige.", later, None),
+        # time off is an event of its own, though "take" and "week" name nothing alone
+        ("refused", "Omar didn't end up taking the week off, Omar's boss refused.", later, None),
+    ])
+    speakers = {"kitchen": "Finn", "round": "Finn", "leave": "Omar", "refused": "Omar"}
+    frame = frame.with_columns(pl.col("memory_id").replace_strict(speakers, default=pl.col("speaker")).alias("speaker"))
+    readings = read_frame(frame, parser)
+    final = final_lifecycles(initial_lifecycles(memories_by_id(frame), readings), _links_of(frame, readings, embedder))
+    assert (final["kitchen"], final["leave"]) == ("cancelled", "cancelled")
+
+
+@pytest.mark.parametrize(
+    ("text", "came_about"),
+    [
+        ("We never got around to booking the trip.", False),
+        ("I didn't get to go to the concert.", False),
+        ("I didn't get the job.", True),  # not getting a thing is no event called off
+        ("I got to see the band last night.", True),
+    ],
+)
+def test_a_chance_that_never_came_calls_the_plan_off(parser, text, came_about):
+    from memory_pipeline.analysis.cues import cancel_cues
+
+    assert bool(list(cancel_cues(parser.parse(text)))) != came_about

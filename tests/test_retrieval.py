@@ -405,3 +405,58 @@ def test_a_memory_of_several_clauses_that_a_later_one_changes_is_marked_and_read
     assert status_marker("active", None, False, "quit") == "[PARTLY UPDATED by quit] "
     packet = build_packet(store, "Where does Rosa work?", question, "c", budget_words=200, k=3)
     assert "[PARTLY UPDATED by quit] Rosa works at Lumen Labs" in packet.to_text()
+
+
+def test_as_of_a_day_a_plan_shows_the_lifecycle_it_had_then():
+    import numpy as np
+    import polars as pl
+
+    from memory_pipeline.memory_frame import memory_frame
+    from memory_pipeline.retrieval.store import empty_links
+
+    entries = pl.DataFrame({
+        "memory_id": ["plan", "off"], "conversation_id": ["c"] * 2,
+        "text": ["Nadia is getting married on June 13th.", "Nadia called off the wedding."],
+        "session_time": [datetime(2026, 1, 10), datetime(2026, 7, 2)], "source_turn_id": ["S1:1", "S3:1"],
+    })
+    frame = memory_frame(entries)
+    status = pl.DataFrame({
+        "memory_id": ["plan", "off"], "status": ["active"] * 2, "replaced_by": [None, None],
+        "valid_from": [None, None], "valid_to": [None, None], "lifecycle_status": ["cancelled", None],
+    }, schema_overrides={"replaced_by": pl.String, "valid_from": pl.Datetime("us"), "valid_to": pl.Datetime("us")})
+    link = pl.DataFrame([{
+        "link_id": "l", "src_memory_id": "off", "dst_memory_id": "plan", "conversation_id": "c", "memory_kind": "entry",
+        "relation": "followup_of", "confidence": 0.8, "method": "rules", "detail": "called off", "lifecycle_change": "cancelled",
+        "changed_at": datetime(2026, 7, 2),
+    }], schema=empty_links().schema)
+    vectors = np.array([[1.0, 0.0], [0.0, 1.0]], dtype=np.float32)
+    store = MemoryStore.build(frame, vectors, status, link)
+    lifecycle = lambda s: dict(s.frame.select("memory_id", "lifecycle").iter_rows())["plan"]  # noqa: E731
+    assert lifecycle(store) == lifecycle(store.at(None)) == "cancelled"
+    assert lifecycle(store.at(datetime(2026, 4, 1))) == "pending"  # not called off yet: no leak of what came later
+    assert lifecycle(store.at(datetime(2026, 8, 1))) == "cancelled"
+
+
+@pytest.mark.parametrize(
+    ("question", "speakers", "asked"),
+    [
+        ("what is the user's diet?", ["Tom"], "what is Tom's diet?"),
+        ("where does the user live now?", ["Tom"], "where does Tom live now?"),
+        ("does the User have pets?", ["Tom"], "does Tom have pets?"),
+        # two friends: "the user" is neither in particular
+        ("where does the user live now?", ["Tom", "Ana"], "where does the user live now?"),
+        ("is the user interface in Spanish?", ["Tom"], "is the user interface in Spanish?"),
+    ],
+)
+def test_the_user_an_agent_asks_about_is_the_stores_one_speaker(question, speakers, asked):
+    from memory_pipeline.retrieval.cues import naming_the_user
+
+    assert naming_the_user(question, speakers) == asked
+
+
+def test_the_name_every_memory_shares_is_no_cue():
+    from memory_pipeline.retrieval.cues import question_cues, without_shared_names
+
+    cues = question_cues("Where does Tom live now, and did Ana visit?")
+    assert without_shared_names(cues, {"Tom"}).people == {"ana"}
+    assert without_shared_names(cues, {"Tom", "Ana"}).people == {"tom", "ana"}

@@ -72,7 +72,8 @@ CANCEL_PHRASES = (("call", "off"), ("give", "up"), ("decide", "against"), ("put"
 CANCEL_ADVERBS = frozenset({"anymore", "longer", "after all"})
 # Verbs of an event coming about (lemma, particle): negated, the event did not take place ("Skye didn't happen", "I
 # never ended up running the half marathon").
-CAME_ABOUT = frozenset({("happen", ""), ("occur", ""), ("end", "up")})
+# "Never got round to painting it", "didn't get to go": the chance for it never came.
+CAME_ABOUT = frozenset({("happen", ""), ("occur", ""), ("end", "up"), ("get", "round"), ("get", "around"), ("get", "to")})
 # Verbs whose subject is the event itself, not its doer: "the trip is off", "Skye didn't happen".
 EVENT_SUBJECT_VERBS = frozenset({"be", "happen", "occur"})
 # Denial of what was said: a negation governed by one of these.
@@ -326,10 +327,14 @@ def _declared_off(doc: ParsedDoc) -> Cue | None:
 
 def _did_not_come_about(doc: ParsedDoc) -> Cue | None:
     """A negated verb of coming about: the event never took place, whatever became of the plan ("Sadly Skye didn't
-    happen", "I never ended up running it")."""
+    happen", "I never ended up running it", "never got round to painting the kitchen", "didn't get to go")."""
     for head in negated_heads(doc):
         token = doc.tokens[head]
-        particles = [doc.tokens[p].lower for p in children(doc, head, "prt")] or [""]
+        particles = [doc.tokens[p].lower for p in children(doc, head, "prt")]
+        # the tagger makes "round" in "got round to" an adverb, and "to go" in "didn't get to go" a complement
+        particles += [doc.tokens[p].lower for p in children(doc, head, "advmod") if doc.tokens[p].lower in ("round", "around")]
+        particles += ["to" for k in children(doc, head, "xcomp") if any(doc.tokens[a].lower == "to" for a in children(doc, k, "aux"))]
+        particles = particles or [""]
         if any((token.lemma.lower(), particle) in CAME_ABOUT for particle in particles):
             return Cue("cancel", doc.span_text(head, head + 1), head)
     return None
@@ -555,7 +560,7 @@ EVENT_NOUNS = {"marry": "wedding", "wed": "wedding", "graduate": "graduation", "
 
 # The events of a life whose verb names the event itself, whatever it takes: one marries, graduates or retires once
 # in a while, while one proposes a four-day week or performs badly in a test.
-LIFE_EVENTS = frozenset({"wedding", "graduation", "retirement"})
+LIFE_EVENTS = frozenset({"wedding", "graduation", "retirement", "time-off"})  # "time-off": see content_lemma
 
 
 def content_lemma(doc: ParsedDoc, i: int, names: frozenset[str]) -> str | None:
@@ -566,6 +571,8 @@ def content_lemma(doc: ParsedDoc, i: int, names: frozenset[str]) -> str | None:
         lemma = lemma[:-1]
     if token.pos not in ("NOUN", "PROPN", "VERB", "ADJ") or not any(c.isalnum() for c in lemma):
         return None
+    if lemma == "take" and token.pos == "VERB" and any(doc.tokens[k].lower == "off" for k in children(doc, i, "prt", "advmod")):
+        return "time-off"  # "take next week off", "didn't end up taking the week off": time off work is the event
     if lemma in LIGHT_VERBS or lemma in STOP_WORDS or lemma in TIME_WORDS or lemma in names:
         return None
     if ORDINAL.fullmatch(lemma):
@@ -1084,9 +1091,39 @@ def clause_heads(doc: ParsedDoc) -> list[int]:
 
 
 def clause_count(doc: ParsedDoc) -> int:
-    """The clauses that state a fact (:func:`clause_heads`, less those that only judge, :func:`only_judges`). A
-    memory with one is a single fact: hiding it loses nothing but that fact."""
-    return max(sum(1 for head in clause_heads(doc) if not only_judges(doc, head)), 1)
+    """The clauses that state a fact (:func:`clause_heads`, less those that only judge, :func:`only_judges`, and
+    those that ask, :func:`only_asks`). A memory with one is a single fact: hiding it loses nothing but that fact."""
+    return max(sum(1 for head in clause_heads(doc) if not only_judges(doc, head) and not only_asks(doc, head)), 1)
+
+
+def only_asks(doc: ParsedDoc, head: int) -> bool:
+    """The clause of ``head`` asks and states nothing: an order or a request, a bare verb with no subject ("suggest
+    some easy lunches", "remind me to ask about whitening", which the memory writes "<name> asks ... to"), or a
+    question whose verb comes before its subject ("is that a lot for Cardiff?", "can I take ibuprofen with it?").
+    The facts told around it ("I'm vegan, can you suggest ...") are what the memory holds."""
+    token = doc.tokens[head]
+    arcs = doc.children(head)
+    subjects = [arc.dep for arc in arcs if arc.label in ("nsubj", "nsubjpass", "expl", "csubj")]
+    if token.tag == "VB" and not subjects and not any(arc.label in ("aux", "auxpass") for arc in arcs):
+        return True
+    if token.lower == "asks" and any(doc.tokens[k].pos == "PROPN" and k < head for k in subjects):
+        # the extractor's own "<name> asks ... to" and "<name> asks:", as a memory's text reads when parsed again
+        return True
+    if not subjects or not _ends_in_a_question_mark(doc, head):
+        return False
+    before_subject = [head] + [arc.dep for arc in arcs if arc.label in ("aux", "auxpass")]
+    return min(before_subject) < min(subjects)
+
+
+def _ends_in_a_question_mark(doc: ParsedDoc, head: int) -> bool:
+    """The sentence of ``head`` ends in "?" (looked for after its last word too, as the stored parse of a memory
+    keeps its words only)."""
+    sentence = next(((s, e) for s, e in doc.sentences if s <= head < e), None)
+    if sentence is None:
+        return False
+    words = [t for t in doc.tokens[sentence[0] : sentence[1]] if t.text.strip()]
+    following = next((doc.tokens[s].idx for s, _ in doc.sentences if s >= sentence[1]), len(doc.text))
+    return bool(words) and ("?" in words[-1].text or "?" in doc.text[words[-1].end : following])
 
 
 def only_judges(doc: ParsedDoc, head: int) -> bool:

@@ -18,7 +18,8 @@ import pyarrow as pa
 from memory_pipeline.analysis import Reading
 from memory_pipeline.analysis.slots import EVENT_SLOTS
 from memory_pipeline.consolidation.base import ACTIVE, DEDUP, DROPPED, SUPERSEDED, Proposal
-from memory_pipeline.memory_frame import Memory
+from memory_pipeline.links.base import CANCELLED, COMPLETED, PENDING
+from memory_pipeline.memory_frame import ENTRY, FTA_UNIT, Memory
 from memory_pipeline.schemas import MEMORY_STATUS
 
 ALREADY_INACTIVE = "hidden_memory_already_inactive"
@@ -113,6 +114,46 @@ def valid_from(memory: Memory, reading: Reading | None) -> datetime | None:
     return memory.session_time
 
 
+def one_lifecycle_per_plan(
+    rows: dict[str, StatusRow], memories: dict[str, Memory], lifecycles: dict[str, str | None]
+) -> dict[str, str | None]:
+    """The lifecycles with what one memory of a plan says became of it told by the others that hold the same plan:
+
+    * a plan moved to a new date and then called off or done ("the wedding is pushed to September", then "we called
+      off the wedding", which named the wedding the first memory had dated): its replacement, still pending, is
+      called off or done too;
+    * a pending unit whose entries that were plans all moved the same way ("we're moving to Clifton on the 1st"
+      completed by "moved in two weeks ago"): the unit says what its entries say, so the two tables agree.
+    """
+    out = dict(lifecycles)
+    moved = (COMPLETED, CANCELLED)
+    for memory_id, row in rows.items():
+        if row.status != SUPERSEDED or lifecycles.get(memory_id) not in moved:
+            continue
+        end, seen = row.replaced_by, {memory_id}
+        while end is not None and end not in seen and rows.get(end) is not None and rows[end].status == SUPERSEDED:
+            seen.add(end)
+            end = rows[end].replaced_by
+        if end is not None and out.get(end) == PENDING:
+            out[end] = lifecycles[memory_id]
+    entries_by_turn: dict[tuple[str, str], list[str]] = {}
+    for memory_id, memory in memories.items():
+        if memory.memory_kind == ENTRY and memory.source_turn_ids:
+            entries_by_turn.setdefault((memory.conversation_id, memory.source_turn_ids[0]), []).append(memory_id)
+    for memory_id, memory in memories.items():
+        if memory.memory_kind != FTA_UNIT or out.get(memory_id) != PENDING:
+            continue
+        states = {
+            out.get(entry_id)
+            for turn_id in memory.source_turn_ids
+            for entry_id in entries_by_turn.get((memory.conversation_id, turn_id), ())
+            if out.get(entry_id) not in (None, "unknown")  # "unknown": a unit's word for no plan
+        }
+        if len(states) == 1 and (state := states.pop()) in moved:
+            out[memory_id] = state
+    return out
+
+
 def status_frame(
     rows: dict[str, StatusRow],
     memories: dict[str, Memory],
@@ -125,6 +166,7 @@ def status_frame(
     copy has an empty interval: the copy that was kept stands for it.
     """
     starts = {memory_id: valid_from(memory, readings.get(memory_id)) for memory_id, memory in memories.items()}
+    lifecycles = one_lifecycle_per_plan(rows, memories, lifecycles)
     records = []
     for memory_id, memory in memories.items():
         row = rows[memory_id]

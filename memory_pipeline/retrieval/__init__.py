@@ -16,7 +16,7 @@ from datetime import datetime
 
 from memory_pipeline.lake import Lake
 from memory_pipeline.retrieval.config import LOCOMO_K, RetrievalConfig
-from memory_pipeline.retrieval.cues import QuestionCues, question_cues
+from memory_pipeline.retrieval.cues import QuestionCues, naming_the_user, question_cues
 from memory_pipeline.retrieval.packets import ContextPacket, PacketMemory, PacketTurn, build_packet
 from memory_pipeline.retrieval.rank import Hit, retrieve, visible
 from memory_pipeline.retrieval.store import MemoryStore, load_store
@@ -33,6 +33,7 @@ def context_packet(
 ) -> ContextPacket:
     """The context packet for ``question`` from the lake's memories of one conversation."""
     store = load_store(lake, embedder, [conversation_id])
+    question = naming_the_user(question, store.speakers)
     vector = embedder.encode([question])[0]
     return build_packet(store, question, vector, conversation_id, as_of, budget_words, config)
 

@@ -9,7 +9,8 @@ question without cues scores every memory 0 and ranking falls back to the cosine
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from memory_pipeline.analysis.cues import MONTHS
@@ -61,6 +62,21 @@ class QuestionCues:
     present: bool = False  # asks about the present state (a history question too)
 
 
+# An agent's way of naming the one it talks for ("what is the user's diet?", "where does the user live now?")
+THE_USER = re.compile(r"\bthe\s+user\b(?!\s+(?:interface|name|id|account)\b)|\buser(?=['’]s\b)", re.IGNORECASE)
+
+
+def naming_the_user(question: str, speakers: Iterable[str]) -> str:
+    """``question`` with "the user" written as the name of the one speaker whose memories the store holds (an
+    assistant's chat: only the user's turns make memories): the memories say "Tom is vegetarian", and a question
+    about "the user" had matched them too weakly to pass the packet's threshold. With several speakers (two
+    friends) "the user" names no one in particular and stays."""
+    named = {speaker for speaker in speakers if speaker}
+    if len(named) != 1:
+        return question
+    return THE_USER.sub(named.pop(), question)
+
+
 def question_cues(question: str) -> QuestionCues:
     words = WORD.findall(question)
     lower = [w.lower().strip("'’") for w in words]
@@ -104,6 +120,17 @@ def memory_anchors(row: dict) -> MemoryAnchors:
         affect |= {w for w in WORD.findall(state)} or {state}
     explicit = row.get("event_start") is not None and row.get("event_time_basis") == "expression"
     return MemoryAnchors(explicit, row.get("event_start") if explicit else None, frozenset(people), frozenset(affect))
+
+
+def without_shared_names(cues: QuestionCues, speakers: Iterable[str]) -> QuestionCues:
+    """The cues less the name of a store's only speaker: every memory is theirs, so the name tells none apart, and
+    as a cue it had let every memory of theirs past the packet's threshold ("yes that's right" for "where does Tom
+    live?")."""
+    speakers = {speaker for speaker in speakers if speaker}
+    if len(speakers) != 1:
+        return cues
+    named = {word.lower() for word in WORD.findall(speakers.pop())}
+    return replace(cues, people=cues.people - named) if cues.people & named else cues
 
 
 def cue_score(cues: QuestionCues, anchors: MemoryAnchors) -> float:

@@ -161,7 +161,7 @@ def build_packet(
     """The context packet for ``question`` over ``store`` (one conversation when given)."""
     config = config or RetrievalConfig()
     budget = budget_words or config.budget_words
-    store = store.restrict(conversation_id)
+    store = store.restrict(conversation_id).at(as_of)
     hits = retrieve(store, question, question_vector, k or config.k, "fta", as_of, False, config)
     mask = primary_mask(store, question, as_of, False, config)
     linked = neighbours(store, hits, question_vector, config.neighbours_per_hit, mask)

@@ -27,7 +27,7 @@ import numpy as np
 import polars as pl
 
 from memory_pipeline.retrieval.config import RetrievalConfig
-from memory_pipeline.retrieval.cues import cue_score, question_cues
+from memory_pipeline.retrieval.cues import cue_score, question_cues, without_shared_names
 from memory_pipeline.consolidation.base import ACTIVE, DROPPED, SUPERSEDED
 from memory_pipeline.retrieval.store import MemoryStore
 from memory_pipeline.units.records import UNKNOWN
@@ -105,7 +105,7 @@ def scores(
     cosine = store.vectors @ question_vector if store.frame.height else np.zeros(0, np.float32)
     if scoring == "cosine":
         return cosine, cosine, np.zeros_like(cosine)
-    cues = question_cues(question)
+    cues = without_shared_names(question_cues(question), store.speakers)
     cue = np.array([cue_score(cues, anchors) for anchors in store.anchors], dtype=np.float32)
     return config.lam * cosine + (1 - config.lam) * cue, cosine, cue
 

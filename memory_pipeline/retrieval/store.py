@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import datetime
 from functools import cached_property
 
 import numpy as np
@@ -17,6 +18,7 @@ import polars as pl
 from memory_pipeline.consolidation.base import ACTIVE, SUPERSEDE, SUPERSEDED
 from memory_pipeline.consolidation.validator import HIDES_OTHER_FACTS
 from memory_pipeline.lake import Lake
+from memory_pipeline.links.base import LIFECYCLE_MOVES, PENDING
 from memory_pipeline.memory_frame import ENTRY, FTA_UNIT, memory_frame, memory_vectors
 from memory_pipeline.retrieval.cues import MemoryAnchors, memory_anchors
 from memory_pipeline.search import SourceTurn
@@ -58,6 +60,11 @@ class MemoryStore:
     def rows(self) -> list[dict]:
         """The frame's rows as dicts, in row order (computed once)."""
         return self.frame.to_dicts()
+
+    @cached_property
+    def speakers(self) -> frozenset[str]:
+        """Whose memories the store holds."""
+        return frozenset(s for s in self.frame["speaker"].unique().to_list() if s) if self.frame.height else frozenset()
 
     @cached_property
     def index(self) -> dict[str, int]:
@@ -119,6 +126,30 @@ class MemoryStore:
 
     def source_turns(self, row: dict) -> list[SourceTurn]:
         return [self.turns.get(turn_id, SourceTurn(turn_id, None, None, None)) for turn_id in row["source_turn_ids"] or []]
+
+    def at(self, as_of: datetime | None) -> MemoryStore:
+        """The store as it read at ``as_of``: a plan a link called off or completed after then was still pending
+        then, and one moved twice shows the move it had by then. An answer "as of" a day never tells what only
+        happened later (validity does the same for states)."""
+        if as_of is None or self.links.height == 0 or "lifecycle_change" not in self.links.columns:
+            return self
+        history: dict[str, list[tuple[datetime, str]]] = {}
+        moves = self.links.filter(pl.col("lifecycle_change").is_not_null() & pl.col("changed_at").is_not_null())
+        for memory_id, change, changed_at in moves.select("dst_memory_id", "lifecycle_change", "changed_at").iter_rows():
+            history.setdefault(memory_id, []).append((changed_at, change))
+        if not history:
+            return self
+
+        def then(memory_id: str, lifecycle: str | None) -> str | None:
+            moved = history.get(memory_id)
+            if not moved or lifecycle not in LIFECYCLE_MOVES:
+                return lifecycle
+            before = [move for move in moved if move[0] <= as_of]
+            return max(before)[1] if before else PENDING
+
+        lifecycles = [then(m, lifecycle) for m, lifecycle in self.frame.select("memory_id", "lifecycle").iter_rows()]
+        frame = self.frame.with_columns(pl.Series("lifecycle", lifecycles, dtype=pl.String))
+        return MemoryStore(frame, self.vectors, self.links, self.turns)
 
     def restrict(self, conversation_id: str | None) -> MemoryStore:
         """The store of one conversation (the whole store for None)."""
