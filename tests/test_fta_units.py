@@ -689,3 +689,9 @@ def test_news_of_someone_outside_the_talk_is_a_unit_not_a_reaction(build, news):
 def test_a_compliment_of_the_one_talked_to_stays_a_reaction(build):
     turns = conversation((MAY_8, [("Maya", "I finally finished my painting of the lake."), ("Jo", "Wow, you are so talented!")]))
     assert build(turns).units.filter(pl.col("speaker") == "Jo").height == 0
+
+
+def test_news_of_someone_named_before_counts_in_lower_case_too(build):
+    turns = conversation((MAY_8, [("Ella", "Did you hear what happened to Tom?"), ("Finn", "no what"),
+                                  ("Ella", "tom got caught shoplifting. tom was so ashamed"), ("Finn", "oh no")]))
+    assert "ashamed" in containing(build(turns).units, "shoplifting")["content_text"]

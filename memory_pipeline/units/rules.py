@@ -72,9 +72,9 @@ class RulesBuilder:
         if speaker and body.startswith(speaker):
             return False
         if THIRD_PERSON_OPENING.match(body) or any(
-            body.startswith(name) for name in names if name and name not in participants
+            re.match(rf"{re.escape(name)}\b", body, re.IGNORECASE) for name in names if name and name not in participants
         ):
-            return False
+            return False  # chat writes the name in lower case as often ("tom was so ashamed")
         words = cues.content_words(body, names, stemmed=False)
         return bool(words) and words <= self.sentiment_lexicon and not re.search(r"\d", body)
 
