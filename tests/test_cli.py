@@ -52,6 +52,28 @@ def test_contiguous_chunks_respect_order_and_size():
     assert contiguous_chunks(ordered, set(), 5) == []
 
 
+def test_a_check_that_did_not_pass_is_told_by_the_run():
+    import dagster as dg
+
+    from memory_pipeline.cli.orchestration import checks_not_passed
+
+    class Result:
+        def get_asset_check_evaluations(self):
+            return [
+                dg.AssetCheckEvaluation(asset_key=dg.AssetKey("memory_entries"), check_name="sources_exist", passed=True),
+                dg.AssetCheckEvaluation(
+                    asset_key=dg.AssetKey("memory_entries"), check_name="empty_output_rate", passed=False,
+                    severity=dg.AssetCheckSeverity.WARN, description="at most 0.5% of admitted turns without a memory",
+                    metadata={"empty_output_rate": 0.0111, "empty_outputs": 1},
+                ),
+            ]
+
+    assert checks_not_passed(Result()) == [
+        "check memory_entries:empty_output_rate did not pass (WARN): at most 0.5% of admitted turns without a memory "
+        "[empty_output_rate 0.0111, empty_outputs 1]"
+    ]
+
+
 def test_a_failed_step_is_reported_by_what_it_raised():
     """Dagster wraps a step's exception in its own error; the CLI prints the innermost cause."""
     import dagster as dg

@@ -198,6 +198,8 @@ def execute_chunk(
             raise_on_error=False,
         )
     if result.success:
+        for line in checks_not_passed(result):
+            progress.warning(line)
         return True
     if len(chunk) == 1:
         progress.error(f"FAILED {chunk[0]} (run {result.run_id}); the `dagster` UI has the run's logs")
@@ -206,6 +208,22 @@ def execute_chunk(
         return False
     progress.warning(f"chunk {chunk[0]}..{chunk[-1]} failed; isolating the failing conversation(s)")
     return all([execute_chunk(defs, instance, lake, [key], progress, llm) for key in chunk])
+
+
+def checks_not_passed(result) -> list[str]:
+    """One line per asset check of the run that did not pass (a warning: the run went on and its tables are
+    written), with what the check says, so that `run` tells it and not only the UI ("empty_output_rate ... 1.1%")."""
+    lines = []
+    for evaluation in result.get_asset_check_evaluations():
+        if evaluation.passed:
+            continue
+        found = ", ".join(f"{key} {getattr(value, 'value', value)}" for key, value in (evaluation.metadata or {}).items())
+        severity = getattr(evaluation.severity, "value", evaluation.severity)
+        lines.append(
+            f"check {evaluation.asset_key.to_user_string()}:{evaluation.check_name} did not pass ({severity})"
+            + (f": {evaluation.description}" if evaluation.description else "") + (f" [{found}]" if found else "")
+        )
+    return lines
 
 
 def step_errors(result) -> list[tuple[str, str]]:
