@@ -278,16 +278,19 @@ def in_code(text: str, at: int) -> bool:
 
 def in_a_name(text: str, start: int, end: int) -> bool:
     """The word at ``start:end`` is a capital "U" of a university's short name ("U of T", "U of M"), not "you"."""
-    return text[start:end] == "U" and re.match(r"\s+of\s+[A-Z]", text[end:]) is not None
+    return text[start:end] == "U" and re.match(r"\s+of\s+[A-Z](?:[A-Z]*\b)", text[end:]) is not None
 
 
 # Single quotes share their mark with the apostrophe ("can't", "Jess' car", "'til"): a quote opens at a mark that
-# starts a word after a space, a bracket or a colon (not a clipped word: 'til, 'cause, 'em, '90s) and closes at the
-# first mark after a word that ends one (before a space, punctuation or the end).
+# starts a word after a space, a bracket or a colon (not a clipped word: 'til, 'cause, 'cuz, 'em, 'kay, nor a year:
+# '99) and closes at the first mark after a word that ends one, before punctuation or the end, or before a space;
+# after an "s" or an "n" and before a lower-case word the mark is an apostrophe ("my parents' place", "goin' home").
 _SINGLE_OPEN = re.compile(
-    r"(?:^|(?<=[\s(\[:,]))['‘](?=[^\s'‘’])(?!(?:til|till|cause|cos|coz|em|bout|round|n|s)\b|\d0s\b)", re.IGNORECASE
+    r"(?:^|(?<=[\s(\[:,]))['‘](?=[^\s'‘’\d])"
+    r"(?!(?:til|till|cause|cos|coz|cuz|em|bout|round|kay|tis|twas|sup|nuff|n|s)\b)",
+    re.IGNORECASE,
 )
-_SINGLE_CLOSE = re.compile(r"(?<=\S)['’](?=$|[\s.,!?;:)\]])")
+_SINGLE_CLOSE = re.compile(r"(?<=\S)['’](?=$|[.,!?;:)\]]|\s+(?![a-z]))|(?<=[^\ssSnN])['’](?=\s+[a-z])")
 
 
 @lru_cache(maxsize=4096)

@@ -171,12 +171,14 @@ class Lake:
         return self.root / ".dagster"
 
     def exists(self) -> bool:
-        """Whether anything of a lake is at ``root``: an inbox, tables, a quarantine, the warehouse or a Dagster
-        instance. A command that only reads a lake checks this first, so a mistyped ``--lake`` is an error
-        instead of a new empty lake left behind."""
+        """Whether anything of a lake is at ``root``: an inbox, tables, a quarantine, the warehouse, a Dagster
+        instance or the lake's own settings (``memory_pipeline.toml``, written before the first run). A command that
+        only reads a lake checks this first, so a mistyped ``--lake`` is an error instead of a new empty lake left
+        behind."""
         return any(
             path.exists()
-            for path in (self.inbox, self.tables_dir, self.quarantine_dir, self.warehouse_path, self.dagster_home)
+            for path in (self.inbox, self.tables_dir, self.quarantine_dir, self.warehouse_path, self.dagster_home,
+                         self.root / "memory_pipeline.toml")
         )
 
     def ensure_layout(self) -> None:

@@ -472,6 +472,9 @@ def test_a_fact_told_with_a_request_to_the_assistant_is_still_replaced(parser, e
         ("I'm vegan", [False]),
         ("my boss asked me to lead the project", [False]),
         ("Ana asks Ben to feed the cat", [True]),
+        # a bare verb joined to a statement shares its subject; one joined to an order is asked too
+        ("Ana will move to Leeds and start a new job in March.", [False, False]),
+        ("can you book a table and send me the menu?", [True, True]),
     ],
 )
 def test_what_only_asks_states_no_fact(parser, words, asking):
@@ -484,23 +487,27 @@ def test_what_only_asks_states_no_fact(parser, words, asking):
 def test_one_lifecycle_per_plan_across_a_replacement_and_a_units_entries():
     from memory_pipeline.consolidation.status import StatusRow, one_lifecycle_per_plan
 
-    def memory(memory_id, kind, turns):
-        return Memory(memory_id, "c", kind, "Nadia", memory_id, datetime(2026, 1, 1), None, None, None, None, None,
-                      None, tuple(turns), 0)
+    def memory(memory_id, kind, turns, said=datetime(2026, 1, 10)):
+        return Memory(memory_id, "c", kind, "Nadia", memory_id, said, None, None, None, None, None, None, tuple(turns), 0)
 
     memories = {
-        "june": memory("june", "entry", ["S1:1"]), "sept": memory("sept", "entry", ["S2:1"]),
-        "off": memory("off", "entry", ["S3:1"]),
+        "june": memory("june", "entry", ["S1:1"]), "sept": memory("sept", "entry", ["S2:1"], datetime(2026, 3, 1)),
+        "off": memory("off", "entry", ["S3:1"], datetime(2026, 7, 2)),
+        # called off in February, set again for May in March: the May plan is not the one called off
+        "feb": memory("feb", "entry", ["S1:9"]), "may": memory("may", "entry", ["S2:9"], datetime(2026, 3, 1)),
         "move": memory("move", "entry", ["S1:2"]), "move-unit": memory("move-unit", "fta_unit", ["S1:2", "S1:3"]),
         "gym": memory("gym", "entry", ["S1:4"]), "gym-unit": memory("gym-unit", "fta_unit", ["S1:4", "S1:5"]),
         "run": memory("run", "entry", ["S1:5"]),
     }
     rows = {memory_id: StatusRow() for memory_id in memories}
-    rows["june"] = StatusRow("superseded", "sept")
+    rows["june"], rows["feb"] = StatusRow("superseded", "sept"), StatusRow("superseded", "may")
     lifecycles = {"june": "cancelled", "sept": "pending", "move": "completed", "move-unit": "pending",
-                  "gym": "completed", "run": "pending", "gym-unit": "pending"}
-    out = one_lifecycle_per_plan(rows, memories, lifecycles)
+                  "gym": "completed", "run": "pending", "gym-unit": "pending", "feb": "cancelled", "may": "pending"}
+    moved_at = {"june": datetime(2026, 7, 2), "feb": datetime(2026, 2, 3), "move": datetime(2026, 2, 1), "gym": datetime(2026, 2, 1)}
+    out = one_lifecycle_per_plan(rows, memories, lifecycles, moved_at)
     # the wedding moved to September, then called off: the September plan is called off too
     assert out["sept"] == "cancelled" and out["june"] == "cancelled"
+    assert out["may"] == "pending"  # the call-off came before the new date was said
+    assert one_lifecycle_per_plan(rows, memories, lifecycles)["sept"] == "pending"  # with no times, nothing is told
     # the unit says what its one plan entry says; one of two plans done leaves the unit as it was
     assert out["move-unit"] == "completed" and out["gym-unit"] == "pending"

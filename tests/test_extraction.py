@@ -325,8 +325,11 @@ def test_a_quotation_keeps_the_quoted_speakers_you(parser, resolver):
         ("he texted me 'I'm done with you' and that was that", "He texted Sam 'I'm done with you'"),
         ("my mom said ‘you’re grounded’ when I was 12", "Sam's mom said ‘you’re grounded’ when Sam was 12."),
         ("I can't make it, it's Jess' car", "Sam can't make it, it's Jess' car."),
+        # a clipped word or a year is no opening quote, and a plural possessive no closing one
+        ("back in '99 you helped me move into my parents' place", "Back in '99 Kai helped Sam move into Sam's parents' place."),
         # a university's short name is no "you"; a shouted turn keeps its capitals
         ("my cousin got into U of T", "Sam's cousin got into U of T."),
+        ("I'll tell U of Tom's plan", "Sam will tell Kai of Tom's plan."),
         ("GOING TO PARIS NEXT WEEK", "Sam is GOING TO PARIS NEXT WEEK."),
     ],
 )

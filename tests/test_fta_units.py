@@ -686,9 +686,18 @@ def test_news_of_someone_outside_the_talk_is_a_unit_not_a_reaction(build, news):
     assert any(news.split()[1].rstrip(".") in text for text in units["content_text"].to_list()), units["content_text"].to_list()
 
 
-def test_a_compliment_of_the_one_talked_to_stays_a_reaction(build):
-    turns = conversation((MAY_8, [("Maya", "I finally finished my painting of the lake."), ("Jo", "Wow, you are so talented!")]))
+@pytest.mark.parametrize("reaction", ["Wow, you are so talented!", "you killed it!"])
+def test_a_compliment_stays_a_reaction(build, reaction):
+    turns = conversation((MAY_8, [("Maya", "I played my first recital today."), ("Jo", reaction)]))
     assert build(turns).units.filter(pl.col("speaker") == "Jo").height == 0
+
+
+@pytest.mark.parametrize(("sentence", "reaction"), [("he killed it", True), ("they love you", True), ("he cheated on me", False)])
+def test_he_or_she_doing_something_is_news_unless_it_is_a_compliment(affect, resolver, sentence, reaction):
+    from memory_pipeline.units.rules import rules_builder
+
+    builder = rules_builder(UnitsConfig(), BuilderResources(affect, resolver))
+    assert builder.is_reaction(sentence, "Jo", ("Maya", "Jo"), ("Maya", "Jo")) == reaction
 
 
 def test_news_of_someone_named_before_counts_in_lower_case_too(build):

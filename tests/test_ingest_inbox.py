@@ -148,10 +148,16 @@ def test_windows_line_breaks_and_decomposed_names_are_read_not_refused(lake, tmp
 def test_windows_1252_punctuation_read_as_latin_1_is_written_back_not_refused(lake, tmp_path):
     # an export that decoded Windows-1252 as Latin-1 turns "…" and "’" into C1 control characters
     payload = conversation("cp1252", text="my new job starts\u0085on Monday, it\u0092s at the bank")
+    payload["sessions"][0]["turns"][0]["image_caption"] = "Ana\u0092s new desk"
+    payload["speakers"][0]["name"] = "Ana O\u0092Brien"
+    for session in payload["sessions"]:
+        for turn in session["turns"]:
+            turn["speaker"] = "Ana O\u0092Brien" if turn["speaker"] == "Ana" else turn["speaker"]
     report = ingest_files(lake, [write_json(tmp_path / "cp1252.json", payload)])
     assert report.new == ["cp1252"], describe_report(report)
-    text = load_inbox_conversation(inbox_file(lake, "cp1252")).sessions[0].turns[0].text
-    assert text == "my new job starts\u2026on Monday, it\u2019s at the bank"
+    turn = load_inbox_conversation(inbox_file(lake, "cp1252")).sessions[0].turns[0]
+    assert turn.text == "my new job starts\u2026on Monday, it\u2019s at the bank"
+    assert (turn.image_caption, turn.speaker) == ("Ana\u2019s new desk", "Ana O\u2019Brien")
     # a code Windows-1252 leaves unused is still a control character, and still refused
     payload = conversation("c1", text="my new job starts\u0081on Monday")
     report = ingest_files(lake, [write_json(tmp_path / "c1.json", payload)])

@@ -1670,6 +1670,9 @@ def test_plans_never_got_round_to_or_time_off_not_taken_are_cancelled(parser, em
         ("I didn't get to go to the concert.", False),
         ("I didn't get the job.", True),  # not getting a thing is no event called off
         ("I got to see the band last night.", True),
+        # still open, or a habit
+        ("I haven't gotten around to painting the kitchen yet.", True),
+        ("I don't get to see my sister often.", True),
     ],
 )
 def test_a_chance_that_never_came_calls_the_plan_off(parser, text, came_about):

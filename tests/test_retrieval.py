@@ -415,26 +415,31 @@ def test_as_of_a_day_a_plan_shows_the_lifecycle_it_had_then():
     from memory_pipeline.retrieval.store import empty_links
 
     entries = pl.DataFrame({
-        "memory_id": ["plan", "off"], "conversation_id": ["c"] * 2,
-        "text": ["Nadia is getting married on June 13th.", "Nadia called off the wedding."],
-        "session_time": [datetime(2026, 1, 10), datetime(2026, 7, 2)], "source_turn_id": ["S1:1", "S3:1"],
+        "memory_id": ["plan", "off", "sept"], "conversation_id": ["c"] * 3,
+        "text": ["Nadia is getting married on June 13th.", "Nadia called off the wedding.", "The wedding is pushed to September."],
+        "session_time": [datetime(2026, 1, 10), datetime(2026, 7, 2), datetime(2026, 3, 1)],
+        "source_turn_id": ["S1:1", "S3:1", "S2:1"],
     })
     frame = memory_frame(entries)
+    # the June plan was replaced by the September one, which consolidation told of the call-off linked to June
     status = pl.DataFrame({
-        "memory_id": ["plan", "off"], "status": ["active"] * 2, "replaced_by": [None, None],
-        "valid_from": [None, None], "valid_to": [None, None], "lifecycle_status": ["cancelled", None],
+        "memory_id": ["plan", "off", "sept"], "status": ["superseded", "active", "active"], "replaced_by": ["sept", None, None],
+        "valid_from": [None] * 3, "valid_to": [None] * 3, "lifecycle_status": ["cancelled", None, "cancelled"],
     }, schema_overrides={"replaced_by": pl.String, "valid_from": pl.Datetime("us"), "valid_to": pl.Datetime("us")})
     link = pl.DataFrame([{
         "link_id": "l", "src_memory_id": "off", "dst_memory_id": "plan", "conversation_id": "c", "memory_kind": "entry",
         "relation": "followup_of", "confidence": 0.8, "method": "rules", "detail": "called off", "lifecycle_change": "cancelled",
         "changed_at": datetime(2026, 7, 2),
     }], schema=empty_links().schema)
-    vectors = np.array([[1.0, 0.0], [0.0, 1.0]], dtype=np.float32)
+    vectors = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 0.0]], dtype=np.float32)
     store = MemoryStore.build(frame, vectors, status, link)
-    lifecycle = lambda s: dict(s.frame.select("memory_id", "lifecycle").iter_rows())["plan"]  # noqa: E731
+    lifecycle = lambda s, m="plan": dict(s.frame.select("memory_id", "lifecycle").iter_rows())[m]  # noqa: E731
     assert lifecycle(store) == lifecycle(store.at(None)) == "cancelled"
     assert lifecycle(store.at(datetime(2026, 4, 1))) == "pending"  # not called off yet: no leak of what came later
     assert lifecycle(store.at(datetime(2026, 8, 1))) == "cancelled"
+    # the September plan's move is the June one's: as of April it too was still on
+    assert lifecycle(store.at(datetime(2026, 4, 1)), "sept") == "pending"
+    assert lifecycle(store.at(datetime(2026, 8, 1)), "sept") == "cancelled"
 
 
 @pytest.mark.parametrize(
@@ -446,6 +451,7 @@ def test_as_of_a_day_a_plan_shows_the_lifecycle_it_had_then():
         # two friends: "the user" is neither in particular
         ("where does the user live now?", ["Tom", "Ana"], "where does the user live now?"),
         ("is the user interface in Spanish?", ["Tom"], "is the user interface in Spanish?"),
+        ("where is a user's guide for the app?", ["Tom"], "where is a user's guide for the app?"),
     ],
 )
 def test_the_user_an_agent_asks_about_is_the_stores_one_speaker(question, speakers, asked):

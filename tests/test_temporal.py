@@ -955,3 +955,60 @@ def test_a_stretch_told_in_the_simple_past_is_over_not_up_to_now(parser, resolve
 def test_the_end_of_the_month_said_in_it_is_cut_at_the_session_day(tense, said, first, end):
     start, stop, _ = resolve_by_rule("the end of the month", said, tense)
     assert (start.date(), stop.date()) == (first, end)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("text", "dated"),
+    [
+        # a year that names a film, a book or an album is no date; a year lived, or an edition, is one
+        ("watched 1917 last week, still thinking about it", "last week"),
+        ("then we watched Blade Runner 2049 at home", None),
+        ("now I'm reading 1984 for book club", None),
+        ("we survived 2020 somehow", "2020"),
+        ("I remember 1998 vividly", "1998"),
+        ("we met at Glastonbury 2019", "2019"),
+        # ages by decade, decades as a style, amounts per period and lengths of things date nothing
+        ("my uncle is in his 40s and still lives with his mum", None),
+        ("we're both in our early 50s now", None),
+        ("I love 80s music", None),
+        ("I grew up in the 90s", "the 90s"),
+        ("our budget is 1400 a month max", None),
+        ("the course is 6 weeks and my phone plan is 24 months", None),
+        ("it's been 6 weeks since the surgery", "6 weeks"),
+        # "on the" before a holiday or a year is a noun phrase again
+        ("I'm still working on the christmas card list", None),
+        ("I put it on the 2025 budget", None),
+        # stretched time words; a day and its month in lower case, not before a verb or a noun
+        ("i quit my job yesterdayyy", "yesterdayyy"),
+        ("GOING TO PARIS NEXT WEEKKKK", "NEXT WEEKKKK"),
+        ("see you fridayyyy", "fridayyyy"),
+        ("the move got pushed back to 15 august, the landlord needs time", "15 august"),
+        ("I bought 2 march flowers", None),
+        ("The 5th may work for us.", "The 5th"),
+    ],
+)
+def test_numbers_and_lengths_that_are_or_are_not_dates(parser, resolver, text, dated):
+    mentions = resolver.ground(parser.parse(text), datetime(2025, 1, 10, 12))
+    assert [m.text for m in mentions] == ([dated] if dated else [])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        # a gerund after a preposition of time or manner takes its verb's tense (said on Tuesday 28 May 2024)
+        ("ran 5k without stopping on sunday", date(2024, 5, 26)),
+        ("after getting home on friday I'll call you", date(2024, 5, 31)),
+        # what was talked of, agreed or decided may lie ahead
+        ("we talked about going to the beach on saturday", date(2024, 6, 1)),
+        ("we agreed on leaving on friday", date(2024, 5, 31)),
+    ],
+)
+def test_a_gerund_after_a_preposition_of_time_takes_its_verbs_tense(parser, resolver, text, day):
+    assert ground_one(parser, resolver, text, datetime(2024, 5, 28, 12)).start.date() == day
+
+
+def test_late_this_month_said_in_it_starts_at_the_session_day():
+    start, end, _ = resolve_by_rule("late this month", date(2025, 1, 28), "future")
+    assert (start.date(), end.date()) == (date(2025, 1, 28), date(2025, 2, 1))

@@ -335,9 +335,21 @@ def _did_not_come_about(doc: ParsedDoc) -> Cue | None:
         particles += [doc.tokens[p].lower for p in children(doc, head, "advmod") if doc.tokens[p].lower in ("round", "around")]
         particles += ["to" for k in children(doc, head, "xcomp") if any(doc.tokens[a].lower == "to" for a in children(doc, k, "aux"))]
         particles = particles or [""]
+        if token.lemma.lower() == "get" and not _a_chance_gone(doc, head):
+            continue  # "I haven't got round to it yet", "I don't get to see her often": still ahead, or a habit
         if any((token.lemma.lower(), particle) in CAME_ABOUT for particle in particles):
             return Cue("cancel", doc.span_text(head, head + 1), head)
     return None
+
+
+def _a_chance_gone(doc: ParsedDoc, head: int) -> bool:
+    """A negated "get round to" / "get to" in the simple past ("never got round to painting it", "didn't get to
+    go"), with no "yet" or "still": the chance went by. A perfect, "yet" or a present leaves it open."""
+    helpers = [doc.tokens[k] for k in children(doc, head, "aux")]
+    past = doc.tokens[head].tag == "VBD" or any(h.tag == "VBD" and h.lemma.lower() == "do" for h in helpers)
+    perfect = any(h.lemma.lower() == "have" for h in helpers)
+    still_open = any(doc.tokens[k].lower in ("yet", "still") for k in children(doc, head, "advmod"))
+    return past and not perfect and not still_open
 
 
 def _not_going(doc: ParsedDoc) -> Cue | None:
@@ -1105,7 +1117,10 @@ def only_asks(doc: ParsedDoc, head: int) -> bool:
     arcs = doc.children(head)
     subjects = [arc.dep for arc in arcs if arc.label in ("nsubj", "nsubjpass", "expl", "csubj")]
     if token.tag == "VB" and not subjects and not any(arc.label in ("aux", "auxpass") for arc in arcs):
-        return True
+        # an order opens its sentence, or is joined to one ("suggest some lunches and send me a list"); a bare verb
+        # joined to a statement shares its subject ("Ana will move to Leeds and start a new job")
+        up = doc.parents(head)
+        return not up or (up[0].label == "conj" and only_asks(doc, up[0].head))
     if token.lower == "asks" and any(doc.tokens[k].pos == "PROPN" and k < head for k in subjects):
         # the extractor's own "<name> asks ... to" and "<name> asks:", as a memory's text reads when parsed again
         return True

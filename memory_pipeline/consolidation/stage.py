@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from datetime import datetime
 
 import numpy as np
 import polars as pl
@@ -112,11 +113,13 @@ def consolidate(
     classifier: ConsolidationClassifier,
     config: ConsolidationConfig | None = None,
     lifecycles: dict[str, str | None] | None = None,
+    moved_at: dict[str, datetime] | None = None,
 ) -> ConsolidationResult:
     """Statuses and decisions for every memory of ``frame``.
 
     ``lifecycles`` (from the links stage, :func:`memory_pipeline.links.final_lifecycles`) go into
-    ``memory_status.lifecycle_status``; without them the lifecycles before any link are used.
+    ``memory_status.lifecycle_status``; without them the lifecycles before any link are used. ``moved_at``: when
+    each of those moves happened (``links.changed_at``).
     """
     config = config or ConsolidationConfig()
     started = time.perf_counter()
@@ -150,7 +153,7 @@ def consolidate(
     if problems:
         raise RuntimeError("consolidation left an inconsistent status: " + "; ".join(problems[:5]))
     decisions = log.frame()
-    status = status_frame(log.book.rows, memories, readings, lifecycles)
+    status = status_frame(log.book.rows, memories, readings, lifecycles, moved_at)
     return ConsolidationResult(decisions, status, errors, _metrics(decisions, status, aligned, len(jobs), errors, classifier, started))
 
 

@@ -115,13 +115,17 @@ def valid_from(memory: Memory, reading: Reading | None) -> datetime | None:
 
 
 def one_lifecycle_per_plan(
-    rows: dict[str, StatusRow], memories: dict[str, Memory], lifecycles: dict[str, str | None]
+    rows: dict[str, StatusRow],
+    memories: dict[str, Memory],
+    lifecycles: dict[str, str | None],
+    moved_at: dict[str, datetime] | None = None,
 ) -> dict[str, str | None]:
     """The lifecycles with what one memory of a plan says became of it told by the others that hold the same plan:
 
     * a plan moved to a new date and then called off or done ("the wedding is pushed to September", then "we called
       off the wedding", which named the wedding the first memory had dated): its replacement, still pending, is
-      called off or done too;
+      called off or done too, when the move came after the new date was said (``moved_at``: when each move
+      happened, from the links); one called off before it was set again stays called off alone;
     * a pending unit whose entries that were plans all moved the same way ("we're moving to Clifton on the 1st"
       completed by "moved in two weeks ago"): the unit says what its entries say, so the two tables agree.
     """
@@ -134,7 +138,8 @@ def one_lifecycle_per_plan(
         while end is not None and end not in seen and rows.get(end) is not None and rows[end].status == SUPERSEDED:
             seen.add(end)
             end = rows[end].replaced_by
-        if end is not None and out.get(end) == PENDING:
+        when, said = (moved_at or {}).get(memory_id), memories[end].session_time if end in memories else None
+        if end is not None and out.get(end) == PENDING and when is not None and said is not None and when >= said:
             out[end] = lifecycles[memory_id]
     entries_by_turn: dict[tuple[str, str], list[str]] = {}
     for memory_id, memory in memories.items():
@@ -159,14 +164,16 @@ def status_frame(
     memories: dict[str, Memory],
     readings: dict[str, Reading],
     lifecycles: dict[str, str | None],
+    moved_at: dict[str, datetime] | None = None,
 ) -> pl.DataFrame:
-    """The ``memory_status`` rows: status, replacement, validity interval, deciding decision, lifecycle.
+    """The ``memory_status`` rows: status, replacement, validity interval, deciding decision, lifecycle (told
+    across the memories of one plan, :func:`one_lifecycle_per_plan`).
 
     A superseded memory is valid until its replacement became valid (never before its own start); a dropped
     copy has an empty interval: the copy that was kept stands for it.
     """
     starts = {memory_id: valid_from(memory, readings.get(memory_id)) for memory_id, memory in memories.items()}
-    lifecycles = one_lifecycle_per_plan(rows, memories, lifecycles)
+    lifecycles = one_lifecycle_per_plan(rows, memories, lifecycles, moved_at)
     records = []
     for memory_id, memory in memories.items():
         row = rows[memory_id]

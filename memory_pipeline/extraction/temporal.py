@@ -46,8 +46,9 @@ _WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _WEEKDAY_ABBR = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?"
 WEEKDAY_ABBR = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",
                 "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday"}
-# What may follow "may" when it is the month, not the modal: the end, punctuation, a year, or a word that is no verb
-_MAY_THE_MONTH = r"(?=\s*(?:$|[^\w\s]|\s+(?:\d|and|or|to|for|at|in|on|next|this|last|then|so|but|we|i)\b))"
+# What may follow a lower-case day and month where no preposition said it is a date: the end, punctuation, a year,
+# or a word that starts another phrase; not a verb ("the 5th may work") nor a noun ("2 march flowers")
+_A_MONTH_ENDS = r"(?=\s*(?:$|[^\w\s]|\s+(?:\d|and|or|to|for|at|in|on|next|this|last|then|so|but|until|till)\b))"
 _ORDINAL_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
 # A day with its month, either way round: "September 12", "the 14th of February", "28 February".
 _DAY_OF_MONTH = rf"(?:{_MONTH}\s+{_ORDINAL_DAY}|(?:the\s+)?{_ORDINAL_DAY}\s+(?:of\s+)?{_MONTH})"
@@ -121,6 +122,8 @@ CUE_PATTERNS = [
         # part of the day ("sat night")
         rf"\b{_CHAT_DAY}\b",
         rf"\b{_stretchable(_STRETCHED_DAYS)}\b",
+        # a weekday stretched on its own ("see you fridayyyy"); unstretched, the tagger finds it
+        rf"\b(?=[a-z]*([a-z])\1\1){_stretchable(_STRETCHED_UNITS[4:])}\b",
         rf"\b(?:last|this|next|nxt|on)\s+{_stretchable(_STRETCHED_UNITS)}\b",
         rf"\b(?:last|this|next|nxt|past|coming)\s+(?:{_CHAT_UNIT}|{_UNIT}|{_WEEKDAY}|{_WEEKDAY_ABBR})(?![\w'])",
         rf"\b{_COUNT}\s+{_CHAT_UNIT}\s+ago\b",
@@ -147,7 +150,7 @@ CUE_PATTERNS = [
                            ("in", "during", "since", "through", "from", "by", "until", "till")),
         # a day and its month in lower-case chat ("pushed back to 15 august", "flights on 16 may"); "may" is the
         # month only where no verb follows it ("the 5th may work" is the modal)
-        rf"\b(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?\s+(?:of\s+)?(?:(?!may\b){_MONTH}\b|may\b{_MAY_THE_MONTH})",
+        rf"\b(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\b{_A_MONTH_ENDS}",
         # a season after a preposition ("in the autumn", "by spring"), which the tagger leaves out
         _after_preposition(r"(?:the\s+)?(?:summer|winter|spring|fall|autumn)\b",
                            ("in", "by", "over", "during", "until", "till", "since", "before", "after")),
@@ -180,6 +183,8 @@ NON_ANCHOR = re.compile(
     # a count of units per unit is a rate ("five days a week" said as one expression)
     rf"\b{_COUNT}\s+{_UNIT}\s+{_PER_PERIOD}|"
     r"^24/7$|"
+    # an age by its decade, when the tagger takes the possessive in ("our early 50s")
+    r"^(?:my|his|her|our|their|your)\s+(?:early\s+|late\s+|mid[- ]?)?\d0'?s$|"
     # an amount per period ("1400 a month", "300 per week"): money or a count, not a year
     r"^\d+(?:[.,]\d+)?\s+(?:a|an|per|each|every)\s+(?:day|week|fortnight|month|year)$|"
     # a length made an adjective ("30-day terms", "a two-week course"): how long something lasts, not when
@@ -331,8 +336,15 @@ PROSPECTIVE_LEMMAS = {"decide", "plan", "agree", "promise", "arrange", "intend",
 # Prepositions after which a phrase is a time ("at the Christmas party", "in the 2019 season").
 TIME_PREPOSITIONS = ("at", "in", "during", "over", "before", "after", "until", "till", "since", "by")
 # A preposition of time right before a year or a holiday: the phrase is a time, whatever noun the parse made it
-# modify ("at Christmas Tom proposed", "on New Year's Eve Jake's car got towed")
-TIME_PREPOSITION_BEFORE = re.compile(rf"\b(?:{'|'.join(TIME_PREPOSITIONS)}|on)\s+(?:the\s+)?$", re.IGNORECASE)
+# modify ("at Christmas Tom proposed", "on New Year's Eve Jake's car got towed"); with "the" between it is a noun
+# phrase again ("working on the Christmas card list", "on the 2025 budget")
+TIME_PREPOSITION_BEFORE = re.compile(rf"\b(?:{'|'.join(TIME_PREPOSITIONS)}|on)\s+$", re.IGNORECASE)
+# The same, with "the" allowed: before a decade, which a noun phrase takes too ("in the 80s my dad was a DJ")
+TIME_PREPOSITION_THE_BEFORE = re.compile(rf"\b(?:{'|'.join(TIME_PREPOSITIONS)}|on)\s+(?:the\s+)?$", re.IGNORECASE)
+# Prepositions before a gerund that happened when the verb they hang on did (:func:`_past_a_gerund_of_a_preposition`)
+TIME_OR_MANNER_PREPOSITIONS = frozenset({"without", "after", "before", "since", "while", "upon", "by", "despite"})
+# Verbs whose object may be a film, a book or an album named by a year ("watched 1917", "reading 1984")
+MEDIA_VERBS = frozenset({"watch", "rewatch", "see", "read", "reread", "play", "replay", "stream", "listen", "binge"})
 # Prefixes of a verb done again or ahead ("rebooked", "prearranged"), which keep its meaning for the rules.
 VERB_PREFIXES = ("re", "pre")
 # What one signs up, registers or gets tickets "for": the date after it is the event's ("tickets for the show on
@@ -698,17 +710,17 @@ def _token_at(doc: ParsedDoc, char: int) -> Token | None:
 
 
 def _a_title(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
-    """A four-digit number that names a film, a book or an album, not a year: what one watches or reads ("watched
-    1917", "reading 1984"), or a number after a name ("Blade Runner 2049"). A year after a preposition of time
-    stays one ("in 2019"), and so does a year as the subject ("2019 was rough")."""
+    """A four-digit number that names a film, a book or an album, not a year: what one watches, reads or plays
+    (:data:`MEDIA_VERBS`: "watched 1917", "reading 1984"), or a number ending such a title ("watched Blade Runner
+    2049"). A year after a preposition of time stays one ("in 2019"), and so does a year lived ("we survived 2020",
+    "I remember 1998") or an edition ("we met at Glastonbury 2019")."""
     if not re.fullmatch(r"\d{4}", text) or TIME_PREPOSITION_BEFORE.search(doc.text[max(0, start - 12) : start]):
         return False
     token = _token_at(doc, start)
     up = next(iter(doc.parents(token.i)), None) if token is not None else None
-    if up is None:
-        return False
-    head = doc.tokens[up.head]
-    return (up.label == "dobj" and head.pos == "VERB") or (up.label in ("nummod", "compound", "appos") and head.pos == "PROPN")
+    if up is not None and up.label in ("nummod", "compound", "appos") and doc.tokens[up.head].pos == "PROPN":
+        up = next(iter(doc.parents(up.head)), None)  # the title the number ends: what is watched
+    return up is not None and up.label == "dobj" and doc.tokens[up.head].lemma.lower() in MEDIA_VERBS
 
 
 def _a_decade_as_a_style(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
@@ -716,7 +728,7 @@ def _a_decade_as_a_style(doc: ParsedDoc, start: int, end: int, text: str) -> boo
     not a time; "in the 80s my dad was a DJ" is one."""
     if not re.fullmatch(r"(?:the\s+)?'?(?:19|20)?\d0'?s", text, re.IGNORECASE):
         return False
-    if TIME_PREPOSITION_BEFORE.search(doc.text[max(0, start - 12) : start]):
+    if TIME_PREPOSITION_THE_BEFORE.search(doc.text[max(0, start - 12) : start]):
         return False
     after = next((t for t in doc.tokens if t.idx >= end), None)
     return after is not None and after.tag in ("NN", "NNS") and doc.text[end : after.idx].isspace()
@@ -1180,13 +1192,14 @@ def _clause_of(doc: ParsedDoc, char: int) -> list[Token]:
 
 
 def _past_a_gerund_of_a_preposition(doc: ParsedDoc, verb: int) -> int:
-    """A gerund after a preposition has no tense of its own ("ran 5k without stopping on Sunday", "after getting
-    home on Friday I'll call"): the verb the preposition hangs on tells it."""
+    """A gerund after a preposition of time or manner has no tense of its own ("ran 5k without stopping on Sunday",
+    "after getting home on Friday I'll call"): the verb the preposition hangs on tells it. After "about", "on" or
+    "against" it is what was talked of, agreed or decided, which may lie ahead."""
     if doc.tokens[verb].tag != "VBG":
         return verb
     up = next(iter(doc.parents(verb)), None)
-    if up is None or up.label != "pcomp":
-        return verb
+    if up is None or up.label != "pcomp" or doc.tokens[up.head].lower not in TIME_OR_MANNER_PREPOSITIONS:
+        return verb  # "we talked about going to the beach on Saturday": the going is ahead of the talk
     over = next(iter(doc.parents(up.head)), None)
     if over is None or doc.tokens[over.head].pos not in ("VERB", "AUX"):
         return verb
@@ -1554,14 +1567,7 @@ def resolve_by_rule(
     if m:
         which = "last" if " last " in text else "next" if " next " in text else "this"
         period = _relative(which, text.rsplit(" ", 1)[1], anchor, tense)
-        start, end, kind = _part_of(m.group(1), period[0].date(), period[1].date())
-        # the part the session day falls in is cut at that day: "I get the contract at the end of the month", said
-        # on the 28th, is from then on; "it was busy at the end of the month", up to then
-        if tense != "past" and start.date() < anchor < end.date():
-            start = _day(anchor)
-        elif tense == "past" and start.date() <= anchor < end.date() - timedelta(days=1):
-            end = _day(anchor + timedelta(days=1))
-        return start, end, kind
+        return _from_the_session_day(_part_of(m.group(1), period[0].date(), period[1].date()), anchor, tense)
 
     m = re.fullmatch(r"(early|mid|late|later)[- ](last|this|next) (week|month|year)", text)
     if m:
@@ -1569,7 +1575,7 @@ def resolve_by_rule(
         # month to the day ("early next month" on 31 January fell in March)
         period = _relative(m.group(2), m.group(3), anchor, tense)
         part = {"early": "beginning", "mid": "middle"}.get(m.group(1), "end")
-        return _part_of(part, period[0].date(), period[1].date())
+        return _from_the_session_day(_part_of(part, period[0].date(), period[1].date()), anchor, tense)
 
     m = re.fullmatch(r"(?:(last|this|next) )?easter( sunday| weekend)?", text)
     if m:
@@ -1880,6 +1886,18 @@ def _nth_in_month(nth: str, unit: str, first: date, end: date) -> tuple[datetime
         last = end - timedelta(days=1)
         day = last - timedelta(days=(last.weekday() - wd) % 7)
     return _days(day, 2, "range") if unit == "weekend" else _days(day)
+
+
+def _from_the_session_day(part: tuple[datetime, datetime, str], anchor: date, tense: str) -> tuple[datetime, datetime, str]:
+    """A part of a period that the session day falls in, cut at that day on the side the tense looks to: "I get the
+    contract at the end of the month", said on the 28th, is from then on; "it was busy at the end of the month", up
+    to then."""
+    start, end, kind = part
+    if tense != "past" and start.date() < anchor < end.date():
+        return _day(anchor), end, kind
+    if tense == "past" and start.date() <= anchor < end.date() - timedelta(days=1):
+        return start, _day(anchor + timedelta(days=1)), kind
+    return part
 
 
 def _part_of(part: str, first: date, end: date) -> tuple[datetime, datetime, str]:

@@ -119,19 +119,26 @@ def tidied(conv: Conversation) -> Conversation:
     macOS exports it, is the speaker declared as "José". Changed in place, before validation."""
     for speaker in conv.speakers:
         if isinstance(speaker.name, str):
-            speaker.name = unicodedata.normalize("NFC", speaker.name)
+            speaker.name = _name(speaker.name)
     for session in conv.sessions:
         for turn in session.turns:
             if isinstance(turn.speaker, str):
-                turn.speaker = unicodedata.normalize("NFC", turn.speaker)
+                turn.speaker = _name(turn.speaker)
             if isinstance(turn.text, str):
                 turn.text = turn.text.replace("\r\n", "\n").replace("\r", "\n").translate(WINDOWS_1252_CONTROLS)
+            if isinstance(turn.image_caption, str):
+                turn.image_caption = turn.image_caption.translate(WINDOWS_1252_CONTROLS)
     return conv
+
+
+def _name(name: str) -> str:
+    """A speaker's name as stored and compared: composed, Windows-1252 punctuation written back ("O\x92Brien")."""
+    return unicodedata.normalize("NFC", name.translate(WINDOWS_1252_CONTROLS))
 
 
 def _folded(names) -> set[str]:
     """Names as compared between two files: composed, without case ("josé" written decomposed is "José")."""
-    return {unicodedata.normalize("NFC", name).casefold() for name in names if isinstance(name, str)}
+    return {_name(name).casefold() for name in names if isinstance(name, str)}
 
 
 def inbox_file(lake: Lake, conversation_id: str) -> Path:

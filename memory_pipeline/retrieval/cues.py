@@ -63,7 +63,7 @@ class QuestionCues:
 
 
 # An agent's way of naming the one it talks for ("what is the user's diet?", "where does the user live now?")
-THE_USER = re.compile(r"\bthe\s+user\b(?!\s+(?:interface|name|id|account)\b)|\buser(?=['’]s\b)", re.IGNORECASE)
+THE_USER = re.compile(r"\bthe\s+user\b(?!\s+(?:interface|name|id|account|agent|guide|manual)\b)", re.IGNORECASE)
 
 
 def naming_the_user(question: str, speakers: Iterable[str]) -> str:

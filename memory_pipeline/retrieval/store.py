@@ -130,7 +130,8 @@ class MemoryStore:
     def at(self, as_of: datetime | None) -> MemoryStore:
         """The store as it read at ``as_of``: a plan a link called off or completed after then was still pending
         then, and one moved twice shows the move it had by then. An answer "as of" a day never tells what only
-        happened later (validity does the same for states)."""
+        happened later (validity does the same for states). A plan whose move came from another memory of it (the
+        replaced one's, a unit's entries', as consolidation tells them) reads that memory's moves."""
         if as_of is None or self.links.height == 0 or "lifecycle_change" not in self.links.columns:
             return self
         history: dict[str, list[tuple[datetime, str]]] = {}
@@ -139,9 +140,15 @@ class MemoryStore:
             history.setdefault(memory_id, []).append((changed_at, change))
         if not history:
             return self
+        told_by = self._plan_memories()
+
+        def moves_of(memory_id: str, seen: frozenset[str] = frozenset()) -> list[tuple[datetime, str]]:
+            if memory_id in history or memory_id in seen:
+                return history.get(memory_id, [])
+            return [move for other in told_by.get(memory_id, ()) for move in moves_of(other, seen | {memory_id})]
 
         def then(memory_id: str, lifecycle: str | None) -> str | None:
-            moved = history.get(memory_id)
+            moved = moves_of(memory_id)
             if not moved or lifecycle not in LIFECYCLE_MOVES:
                 return lifecycle
             before = [move for move in moved if move[0] <= as_of]
@@ -150,6 +157,21 @@ class MemoryStore:
         lifecycles = [then(m, lifecycle) for m, lifecycle in self.frame.select("memory_id", "lifecycle").iter_rows()]
         frame = self.frame.with_columns(pl.Series("lifecycle", lifecycles, dtype=pl.String))
         return MemoryStore(frame, self.vectors, self.links, self.turns)
+
+    def _plan_memories(self) -> dict[str, list[str]]:
+        """Memory -> the other memories that may hold its plan's moves: what it replaced, and a unit's entries."""
+        out: dict[str, list[str]] = {}
+        entries_by_turn: dict[tuple[str, str], list[str]] = {}
+        for row in self.rows:
+            if row["status"] == SUPERSEDED and row["replaced_by"]:
+                out.setdefault(row["replaced_by"], []).append(row["memory_id"])
+            if row["memory_kind"] == ENTRY and row["source_turn_ids"]:
+                entries_by_turn.setdefault((row["conversation_id"], row["source_turn_ids"][0]), []).append(row["memory_id"])
+        for row in self.rows:
+            if row["memory_kind"] == FTA_UNIT:
+                for turn_id in row["source_turn_ids"] or ():
+                    out.setdefault(row["memory_id"], []).extend(entries_by_turn.get((row["conversation_id"], turn_id), []))
+        return out
 
     def restrict(self, conversation_id: str | None) -> MemoryStore:
         """The store of one conversation (the whole store for None)."""

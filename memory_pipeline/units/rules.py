@@ -28,8 +28,11 @@ COURTESY_WORDS = frozenset(
 )
 
 # "He"/"she"/"they" doing something, the way news of another person opens ("he dumped her", "she got fired"); with
-# "is" or "looks" it is as often a compliment ("she's so sweet", "he looks great"), which stays a reaction
-THIRD_PERSON_OPENING = re.compile(r"^(?:he|she|they)\s+(?!(?:is|was|are|were|looks?|seems?|sounds?)\b)\w", re.I)
+# "is", "looks" or a verb whose object is "it" or "you" it is as often a compliment ("she's so sweet", "he looks
+# great", "he killed it", "they love you"), which stays a reaction
+THIRD_PERSON_OPENING = re.compile(
+    r"^(?:he|she|they)\s+(?!(?:is|was|are|were|looks?|seems?|sounds?)\b)(?!\w+\s+(?:it|you|this|that)\b)\w", re.I
+)
 
 
 @dataclass
@@ -66,8 +69,8 @@ class RulesBuilder:
 
     def is_reaction(self, sentence: str, speaker: str | None, names: Sequence[str], participants: Sequence[str] = ()) -> bool:
         """An evaluation of what someone else said ("Caroline is so brave"): only affective words, and not about
-        the speaker themself, nor news of someone outside the talk ("Tom dumped Maya", "Ben got fired", "she is
-        heartbroken"), which is a fact of that person's life."""
+        the speaker themself, nor news of someone outside the talk ("Tom dumped Maya", "Ben got fired", "he cheated on
+        me"), which is a fact of that person's life."""
         body, _ = cues.strip_attribution(sentence)
         if speaker and body.startswith(speaker):
             return False
