@@ -466,3 +466,29 @@ def test_the_name_every_memory_shares_is_no_cue():
     cues = question_cues("Where does Tom live now, and did Ana visit?")
     assert without_shared_names(cues, {"Tom"}).people == {"ana"}
     assert without_shared_names(cues, {"Tom", "Ana"}).people == {"tom", "ana"}
+
+
+def test_an_entry_the_units_split_in_parts_is_shown_as_its_parts():
+    import numpy as np
+    import polars as pl
+
+    from memory_pipeline.memory_frame import memory_frame
+
+    said = datetime(2026, 1, 5, 8, 50)
+    entries = pl.DataFrame({
+        "memory_id": ["dog", "flat"], "conversation_id": ["c"] * 2,
+        "text": ["Raj asks: Raj's dog Biscuit keeps chewing the sofa, any tips? He's a 2 year old beagle.",
+                 "Raj moved to Partick. The flat is great."],
+        "session_time": [said, said], "source_turn_id": ["S1:1", "S1:3"],
+    })
+    units = pl.DataFrame({
+        "memory_id": ["tips", "beagle", "partick"], "conversation_id": ["c"] * 3,
+        "content_text": ["Raj asks: Raj's dog Biscuit keeps chewing the sofa, any tips?", "He's a 2 year old beagle.",
+                         "Raj moved to Partick."],
+        "dialogue_time": [said] * 3, "source_turn_ids": [["S1:1"], ["S1:1"], ["S1:3"]],
+        "event_start": [None] * 3, "event_time_basis": [None] * 3,
+    })
+    frame = memory_frame(entries, units)
+    store = MemoryStore.build(frame, np.eye(len(frame), 3, dtype=np.float32))
+    # two units say all of the first entry between them: it is shown as them; the second entry says more
+    assert store.stands_for == {"dog": "tips"}

@@ -90,7 +90,9 @@ class MemoryStore:
         text, same source turns, same status), and a unit of several says the entry's words among its own, from
         the entry's turns, with the same status and plan state. Results show such a pair once, as the unit, which
         also carries the situation's affect and plan; shown twice, the same sentence takes two of a question's k
-        places and twice its words in a packet's budget."""
+        places and twice its words in a packet's budget. An entry whose turn the units split in parts ("Raj's dog
+        Biscuit keeps chewing the sofa, any tips?" and "He's a 2 year old beagle.") is shown as those parts: the
+        longest stands for it."""
         units: dict[tuple, str] = {}
         by_turn: dict[tuple[str, str], list[dict]] = {}
         for row in self.rows:
@@ -107,11 +109,18 @@ class MemoryStore:
                 continue
             turns = row["source_turn_ids"] or ()
             said = _words_said(row["text"])
-            for unit in by_turn.get((row["conversation_id"], turns[0]), []) if turns and said else ():
-                same_state = (unit["status"], _plan_state(unit)) == (row["status"], _plan_state(row))
-                if same_state and set(turns) <= set(unit["source_turn_ids"]) and said in _words_said(unit["text"]):
+            same_turn = [
+                unit for unit in (by_turn.get((row["conversation_id"], turns[0]), []) if turns and said else ())
+                if (unit["status"], _plan_state(unit)) == (row["status"], _plan_state(row))
+            ]
+            for unit in same_turn:
+                if set(turns) <= set(unit["source_turn_ids"]) and said in _words_said(unit["text"]):
                     out[row["memory_id"]] = unit["memory_id"]
                     break
+            else:
+                parts = [unit for unit in same_turn if list(unit["source_turn_ids"] or ()) == list(turns)]
+                if _split_into(said, [_words_said(unit["text"]) for unit in parts]):
+                    out[row["memory_id"]] = max(parts, key=lambda unit: len(unit["text"] or ""))["memory_id"]
         return out
 
     @cached_property
@@ -189,6 +198,15 @@ _ATTRIBUTION = re.compile(r"\b[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)? (?:noted|asks
 def _words_said(text: str | None) -> str:
     """A memory's words as compared for containment: no attributions, no case, no final stops."""
     return " ".join(_ATTRIBUTION.sub("", text or "").lower().replace(".", " ").replace("?", " ").split())
+
+
+def _split_into(said: str, parts: list[str]) -> bool:
+    """Each part is words of ``said``, and together the parts say nearly all of it (a dropped "so" or "lol" aside)."""
+    if len(parts) < 2 or not all(part and part in said for part in parts):
+        return False
+    words = said.split()
+    kept = {word for part in parts for word in part.split()}
+    return sum(word in kept for word in words) >= 0.9 * len(words)
 
 
 def _plan_state(row: dict) -> str | None:
