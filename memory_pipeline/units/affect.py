@@ -22,7 +22,8 @@ from memory_pipeline.units.records import UNKNOWN
 EMOTIONS = ("joy", "sadness", "fear", "anger", "surprise", "disgust", "trust", "anticipation")
 MIN_WORD_VALENCE = 1.0  # VADER's word scale runs -4..4; below this a word is not clearly affective
 MIN_COMPOUND = 0.5  # with no emotion word, a valence this strong still says "positive" / "negative"
-NEGATORS = frozenset({"not", "n't", "never", "no", "hardly", "barely", "without"})
+# "stopped" and "quit" end the feeling after them: "Maya has stopped crying" is no sadness now
+NEGATORS = frozenset({"not", "n't", "never", "no", "hardly", "barely", "without", "stopped", "quit"})
 # Words a negation reaches over: "not really that happy", "didn't want to worry you" ("never felt so happy" is
 # emphasis: "felt" and "so" count, and "never" stays out of reach).
 NEGATION_REACHES_OVER = frozenset({"really", "that", "even", "want", "wanted", "mean", "meant", "to"})
