@@ -1012,3 +1012,20 @@ def test_a_gerund_after_a_preposition_of_time_takes_its_verbs_tense(parser, reso
 def test_late_this_month_said_in_it_starts_at_the_session_day():
     start, end, _ = resolve_by_rule("late this month", date(2025, 1, 28), "future")
     assert (start.date(), end.date()) == (date(2025, 1, 28), date(2025, 2, 1))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("text", "tomorrow"),
+    [
+        # a future in the past under a verb of saying, in a sentence that dates the saying: counted from that day
+        ("my mum called yesterday and said she'd come tomorrow", date(2024, 5, 29)),
+        ("on monday he said he'd send it tomorrow", date(2024, 5, 28)),
+        # no day of the saying, or no saying: from the session
+        ("he said he'd send it tomorrow", date(2024, 5, 30)),
+        ("yesterday was rough and I'll call you tomorrow", date(2024, 5, 30)),
+    ],
+)
+def test_tomorrow_as_another_said_it_is_counted_from_the_day_they_said_it(parser, resolver, text, tomorrow):
+    mentions = resolver.ground(parser.parse(text), datetime(2024, 5, 29, 12))
+    assert next(m for m in mentions if m.text == "tomorrow").start.date() == tomorrow

@@ -468,9 +468,36 @@ class TemporalResolver:
                 mentions.append(TemporalMention(text, start, end))
             else:
                 mentions.append(TemporalMention(text, start, end, *resolved))
+        mentions = self._from_the_day_it_was_said(doc, mentions, session_time)
         mentions = _until_after_the_start(doc, self._in_appositions(doc, mentions, session_time))
         in_month = _in_month_said_before(mentions, session_time, said_before)
         return _on_the_day_said(doc, in_month)
+
+    def _from_the_day_it_was_said(
+        self, doc: ParsedDoc, mentions: list[TemporalMention], session_time: datetime | None
+    ) -> list[TemporalMention]:
+        """"Tomorrow" or "tonight" told as another said it on a past day ("my mum called yesterday and said she'd come
+        tomorrow", "on Monday he said he'd send it tomorrow"): a future in the past ("'d", "would") under a verb of
+        saying, in a sentence that dates a day gone by, is counted from that day, not from the session."""
+        if session_time is None:
+            return mentions
+        today = session_time.replace(hour=0, minute=0, second=0, microsecond=0)
+        out = list(mentions)
+        for n, mention in enumerate(mentions):
+            if not mention.resolved or mention.text.lower() not in SAID_DAYS or not _told_as_said_ahead(doc, mention.char_start):
+                continue
+            sentence = _sentence_at(doc, mention.char_start)
+            days_gone = [
+                other for other in mentions
+                if other is not mention and other.resolved and other.end <= today
+                and other.end - other.start == timedelta(days=1) and _sentence_at(doc, other.char_start) == sentence
+            ]
+            if days_gone:
+                said_on = days_gone[0].start.replace(hour=session_time.hour, minute=session_time.minute)
+                again = self.resolve(mention.text, said_on, "future")
+                if again is not None:
+                    out[n] = TemporalMention(mention.text, mention.char_start, mention.char_end, *again)
+        return out
 
     def _in_appositions(
         self, doc: ParsedDoc, mentions: list[TemporalMention], session_time: datetime | None
@@ -1062,6 +1089,24 @@ def _moves_a_date(doc: ParsedDoc, preposition: int) -> bool:
     while (up := next(iter(doc.parents(node)), None)) is not None and doc.tokens[node].pos == "ADP":
         node = up.head
     return doc.tokens[node].pos == "VERB" and _lemma_in(doc.tokens[node], RESCHEDULING_LEMMAS)
+
+
+# Days named from the day something was said, which a report of the saying counts from that day
+SAID_DAYS = frozenset({"tomorrow", "tonight", "today", "the day after tomorrow"})
+SAYING_LEMMAS = frozenset({"say", "tell", "text", "promise", "write", "message", "mention", "swear", "claim"})
+
+
+def _told_as_said_ahead(doc: ParsedDoc, char: int) -> bool:
+    """The expression at ``char`` dates a verb with "'d" or "would" that a past verb of saying governs ("said she'd
+    come tomorrow"): what the one who spoke then looked ahead to."""
+    verb = _governor(doc, char)
+    if verb is None or not any(doc.tokens[a.dep].lower.replace("’", "'") in ("'d", "would") for a in doc.children(verb)):
+        return False
+    return any(
+        arc.label in ("ccomp", "xcomp") and doc.tokens[arc.head].tag == "VBD"
+        and doc.tokens[arc.head].lemma.lower() in SAYING_LEMMAS
+        for arc in doc.parents(verb)
+    )
 
 
 def _sentence_at(doc: ParsedDoc, char: int) -> int | None:
