@@ -1029,3 +1029,24 @@ def test_late_this_month_said_in_it_starts_at_the_session_day():
 def test_tomorrow_as_another_said_it_is_counted_from_the_day_they_said_it(parser, resolver, text, tomorrow):
     mentions = resolver.ground(parser.parse(text), datetime(2024, 5, 29, 12))
     assert next(m for m in mentions if m.text == "tomorrow").start.date() == tomorrow
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("said", "text", "first", "end"),
+    [
+        # a date set by "due" or "effective" lies ahead whatever the story's tense; "was due" stays behind
+        (date(2026, 12, 18), "i got promoted to senior engineer, effective jan 1", date(2027, 1, 1), date(2027, 1, 2)),
+        (date(2026, 12, 31), "didnt finish the migration lol, its now due jan 9", date(2027, 1, 9), date(2027, 1, 10)),
+        (date(2026, 12, 31), "it was due jan 9 but I missed it", date(2026, 1, 9), date(2026, 1, 10)),
+        # work chat's own dates: the month first in lower case, quarters, working days, the end of the year
+        (date(2026, 11, 5), "the api docs deadline moved up to nov 20 fyi", date(2026, 11, 20), date(2026, 11, 21)),
+        (date(2026, 7, 1), "we're kicking off the checkout redesign, target is Q3", date(2026, 7, 1), date(2026, 10, 1)),
+        (date(2026, 11, 5), "we need it by q1 2027", date(2027, 1, 1), date(2027, 4, 1)),
+        (date(2026, 11, 5), "the bank will send it in 3 business days", date(2026, 11, 10), date(2026, 11, 11)),
+        (date(2026, 7, 1), "we need this by end of year", date(2026, 10, 1), date(2027, 1, 1)),
+    ],
+)
+def test_deadlines_as_work_chat_says_them(parser, resolver, said, text, first, end):
+    mention = ground_one(parser, resolver, text, datetime(said.year, said.month, said.day, 12))
+    assert _days(mention) == (first, end)

@@ -46,9 +46,13 @@ _WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _WEEKDAY_ABBR = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?"
 WEEKDAY_ABBR = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",
                 "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday"}
+_A_DAY = r"(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?"
 # What may follow a lower-case day and month where no preposition said it is a date: the end, punctuation, a year,
 # or a word that starts another phrase; not a verb ("the 5th may work") nor a noun ("2 march flowers")
-_A_MONTH_ENDS = r"(?=\s*(?:$|[^\w\s]|\s+(?:\d|and|or|to|for|at|in|on|next|this|last|then|so|but|until|till)\b))"
+_A_MONTH_ENDS = (
+    r"(?=\s*(?:$|[^\w\s]|\s+(?:(?:19|20)\d\d|and|or|to|for|at|in|on|from|next|this|last|then|now|so|but|until|till|"
+    r"instead|too|again|fyi|btw|lol|tho|though|please|pls|ok|okay|right|hopefully|probably|maybe)\b))"
+)
 _ORDINAL_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
 # A day with its month, either way round: "September 12", "the 14th of February", "28 February".
 _DAY_OF_MONTH = rf"(?:{_MONTH}\s+{_ORDINAL_DAY}|(?:the\s+)?{_ORDINAL_DAY}\s+(?:of\s+)?{_MONTH})"
@@ -143,7 +147,7 @@ CUE_PATTERNS = [
         # since "the 5th may work" is the modal
         rf"\b(?:the\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th))\s+of\s+{_MONTH}\b",
         rf"\b(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+{_MONTH}\b",
-        r"\b(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+(?:the|this|next|last)\s+(?:week|month|quarter|year)\b",
+        r"\b(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+(?:(?:the|this|next|last)\s+)?(?:week|month|quarter|year)\b(?!\s+\d)",
         r"\b(?:this|next|last)\s+quarter\b",
         # a decade after a preposition ("I grew up in the 90s"), which the tagger takes for a number
         _after_preposition(r"the\s+(?:early\s+|late\s+|mid[- ]?)?(?:(?:19|20)?\d0'?s|'\d0s)\b",
@@ -151,6 +155,13 @@ CUE_PATTERNS = [
         # a day and its month in lower-case chat ("pushed back to 15 august", "flights on 16 may"); "may" is the
         # month only where no verb follows it ("the 5th may work" is the modal)
         rf"\b(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\b{_A_MONTH_ENDS}",
+        # and the month first ("moved up to nov 20", "due jan 9"), not a time ("may 5:30"); "may" and "march", which
+        # are verbs too, only where a phrase ends after the day ("may 5 people come" is the modal)
+        rf"\b(?:(?!(?:may|march)\b){_MONTH}\s+{_A_DAY}\b(?!\s*[:.]\d)|(?:may|march)\s+{_A_DAY}\b{_A_MONTH_ENDS})",
+        # a quarter of the year ("target is Q3", "in Q1 2027")
+        r"\b[qQ][1-4](?:\s+(?:19|20)\d\d)?\b",
+        # working days ahead ("in 3 business days")
+        rf"\bin\s+{_COUNT}\s+(?:business|working)\s+days?\b",
         # a season after a preposition ("in the autumn", "by spring"), which the tagger leaves out
         _after_preposition(r"(?:the\s+)?(?:summer|winter|spring|fall|autumn)\b",
                            ("in", "by", "over", "during", "until", "till", "since", "before", "after")),
@@ -374,6 +385,8 @@ ARRANGING_LEMMAS = frozenset({"book", "schedule", "reserve", "arrange", "cancel"
 # Words that make what follows a deadline: in talk that is not past ("I need it done before the weekend", "by the
 # 20th") the date they name is still ahead, whatever day of the week it is said.
 DEADLINE_BEFORE = ("before", "by", "until", "till")
+# Words that set a date ahead right before it ("due jan 9", "effective jan 1", "starting feb 3")
+DUE_WORDS = ("due", "effective", "starting")
 
 
 @dataclass(frozen=True)
@@ -447,6 +460,10 @@ class TemporalResolver:
                 tense = tense_at(doc, start)
                 if _after_word(doc, start, ("since",)):
                     tense = "past"  # "back since the 15th": what it counts from has come, whatever the verb's tense
+                elif _after_word(doc, start, DUE_WORDS) and not _after_word(doc, start - 4, ("was", "were")):
+                    # "got promoted, effective jan 1", "didn't finish it, it's now due jan 9": the date the word sets
+                    # lies ahead whatever the tense of the story around it ("it was due jan 9" stays past)
+                    tense = "future"
                 elif tense == "past" and (scheduled_date(doc, start) or _moved_from_date(doc, start)):
                     tense = "present"
                 elif tense == "present" and _after_word(doc, start, DEADLINE_BEFORE):
@@ -1608,11 +1625,28 @@ def resolve_by_rule(
     if m:
         return _rest_of_period(m.group(1), m.group(2), anchor)
 
-    m = re.fullmatch(r"(?:the )?(end|beginning|start|middle) of (?:the|this|next|last) (?:week|month|quarter|year)", text)
+    m = re.fullmatch(r"(?:the )?(end|beginning|start|middle) of (?:(?:the|this|next|last) )?(?:week|month|quarter|year)", text)
     if m:
         which = "last" if " last " in text else "next" if " next " in text else "this"
         period = _relative(which, text.rsplit(" ", 1)[1], anchor, tense)
         return _from_the_session_day(_part_of(m.group(1), period[0].date(), period[1].date()), anchor, tense)
+
+    m = re.fullmatch(r"q([1-4])(?: ((?:19|20)\d\d))?", text)
+    if m:
+        # a quarter of the year said, or of the year the tense points to when this year's is on the wrong side
+        quarter, year = int(m.group(1)), int(m.group(2)) if m.group(2) else anchor.year
+        if not m.group(2) and tense == "future" and date(year, 3 * quarter, 1) < anchor.replace(day=1):
+            year += 1
+        return _month(year, 3 * quarter - 2, 3)
+
+    m = re.fullmatch(rf"(?:in )?({_COUNT}) (?:business|working) days?", text)
+    if m and tense != "past" and (n := _count(m.group(1))):
+        # the day that many working days ahead; "it took 3 business days" is how long, not when
+        day = anchor
+        while n:
+            day += timedelta(days=1)
+            n -= day.weekday() < 5
+        return _days(day)
 
     m = re.fullmatch(r"(early|mid|late|later)[- ](last|this|next) (week|month|year)", text)
     if m:
