@@ -511,3 +511,11 @@ def test_one_lifecycle_per_plan_across_a_replacement_and_a_units_entries():
     assert one_lifecycle_per_plan(rows, memories, lifecycles)["sept"] == "pending"  # with no times, nothing is told
     # the unit says what its one plan entry says; one of two plans done leaves the unit as it was
     assert out["move-unit"] == "completed" and out["gym-unit"] == "pending"
+
+
+def test_an_arrangement_moved_by_others_is_still_the_speakers(parser, embedder):
+    # "they moved the review": the movers are not whose review it is
+    assert statuses(parser, embedder, [
+        ("S1:1", "Ana noted: the design review is on thursday at 2pm.", datetime(2026, 1, 12, 9)),
+        ("S2:1", "Ana noted: they moved the review to monday, so that's one less thing this week.", datetime(2026, 1, 14, 9)),
+    ]) == {"m0": "superseded", "m1": "active"}

@@ -1105,7 +1105,19 @@ def clause_heads(doc: ParsedDoc) -> list[int]:
 def clause_count(doc: ParsedDoc) -> int:
     """The clauses that state a fact (:func:`clause_heads`, less those that only judge, :func:`only_judges`, and
     those that ask, :func:`only_asks`). A memory with one is a single fact: hiding it loses nothing but that fact."""
-    return max(sum(1 for head in clause_heads(doc) if not only_judges(doc, head) and not only_asks(doc, head)), 1)
+    return max(
+        sum(1 for head in clause_heads(doc) if not only_judges(doc, head) and not only_asks(doc, head) and not _noted(doc, head)),
+        1,
+    )
+
+
+def _noted(doc: ParsedDoc, head: int) -> bool:
+    """The extractor's own "<name> noted:" before what was said, as a memory's text reads when parsed again (the
+    memory's stored parse has the turn's words only): no fact of its own."""
+    token = doc.tokens[head]
+    following = doc.tokens[head + 1].text if head + 1 < len(doc.tokens) else ""
+    subjects = [arc.dep for arc in doc.children(head) if arc.label == "nsubj"]
+    return token.lower == "noted" and following == ":" and any(doc.tokens[k].pos == "PROPN" for k in subjects)
 
 
 def only_asks(doc: ParsedDoc, head: int) -> bool:

@@ -107,6 +107,8 @@ SCHEDULE_NOUNS = frozenset("shift shifts class classes lesson lessons practice t
 SCHEDULE_VERBS = frozenset(
     {"be", "move", "reschedule", "change", "push", "switch", "shift", "postpone", "bring", "set", "book", "schedule", "have"}
 )
+# Verbs that move an arrangement to another time: their subject is whoever moved it, not whose it is
+MOVING_VERBS = frozenset({"move", "reschedule", "change", "push", "switch", "shift", "postpone", "bring"})
 TIME_VALUE_WORDS = (
     WEEKDAYS | MONTHS | frozenset({w + "s" for w in WEEKDAYS})
     | frozenset("morning mornings afternoon afternoons evening evenings night nights weekend weekends early late "
@@ -948,9 +950,11 @@ def schedule(context: _Context, i: int) -> list[SlotValue]:
     if label not in ("nsubj", "nsubjpass", "dobj") or _lemma(context, head) not in SCHEDULE_VERBS | {"work"}:
         return []
     # "my shift is ...", "the meeting was moved ...", "the dentist moved my appointment": the noun's owner;
-    # "Maya works the night shift": the verb's subject, when the noun has no owner of its own
+    # "Maya works the night shift": the verb's subject, when the noun has no owner of its own; but whoever moves a
+    # thing ("they moved the review to Monday") moves the holder's, not their own
     owned = bool(_children(context, i, "poss"))
-    subject = _subject(context, head) if label == "dobj" and not owned else _owner(context, i)
+    moved = _lemma(context, head) in MOVING_VERBS
+    subject = _subject(context, head) if label == "dobj" and not owned and not moved else _owner(context, i)
     time = _time_value(context, head) or _time_value(context, i)
     if time is None and label == "dobj" and _lemma(context, head) == "work":
         modifiers = [j for j in scope_tokens if j != i and _is_time(context, j)]
