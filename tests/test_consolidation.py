@@ -501,14 +501,14 @@ def test_one_lifecycle_per_plan_across_a_replacement_and_a_units_entries():
     }
     rows = {memory_id: StatusRow() for memory_id in memories}
     rows["june"], rows["feb"] = StatusRow("superseded", "sept"), StatusRow("superseded", "may")
-    lifecycles = {"june": "cancelled", "sept": "pending", "move": "completed", "move-unit": "pending",
+    lifecycles = {"june": "cancelled", "sept": None, "move": "completed", "move-unit": "pending",
                   "gym": "completed", "run": "pending", "gym-unit": "pending", "feb": "cancelled", "may": "pending"}
     moved_at = {"june": datetime(2026, 7, 2), "feb": datetime(2026, 2, 3), "move": datetime(2026, 2, 1), "gym": datetime(2026, 2, 1)}
     out = one_lifecycle_per_plan(rows, memories, lifecycles, moved_at)
     # the wedding moved to September, then called off: the September plan is called off too
     assert out["sept"] == "cancelled" and out["june"] == "cancelled"
     assert out["may"] == "pending"  # the call-off came before the new date was said
-    assert one_lifecycle_per_plan(rows, memories, lifecycles)["sept"] == "pending"  # with no times, nothing is told
+    assert one_lifecycle_per_plan(rows, memories, lifecycles)["sept"] is None  # with no times, nothing is told
     # the unit says what its one plan entry says; one of two plans done leaves the unit as it was
     assert out["move-unit"] == "completed" and out["gym-unit"] == "pending"
 

@@ -124,7 +124,8 @@ def one_lifecycle_per_plan(
 
     * a plan moved to a new date and then called off or done ("the wedding is pushed to September", then "we called
       off the wedding", which named the wedding the first memory had dated): its replacement, still pending, is
-      called off or done too, when the move came after the new date was said (``moved_at``: when each move
+      called off or done too (read as a plan or not: it holds the plan it replaced), when the move came after the new
+      date was said (``moved_at``: when each move
       happened, from the links); one called off before it was set again stays called off alone;
     * a pending unit whose entries that were plans all moved the same way ("we're moving to Clifton on the 1st"
       completed by "moved in two weeks ago"): the unit says what its entries say, so the two tables agree.
@@ -139,7 +140,10 @@ def one_lifecycle_per_plan(
             seen.add(end)
             end = rows[end].replaced_by
         when, said = (moved_at or {}).get(memory_id), memories[end].session_time if end in memories else None
-        if end is not None and out.get(end) == PENDING and when is not None and said is not None and when >= said:
+        # the replacement holds the plan it replaced, whether or not its own words read as one ("they moved the
+        # review to monday")
+        open_plan = out.get(end) in (PENDING, None, "unknown")
+        if end is not None and open_plan and when is not None and said is not None and when >= said:
             out[end] = lifecycles[memory_id]
     entries_by_turn: dict[tuple[str, str], list[str]] = {}
     for memory_id, memory in memories.items():
