@@ -1106,18 +1106,20 @@ def clause_count(doc: ParsedDoc) -> int:
     """The clauses that state a fact (:func:`clause_heads`, less those that only judge, :func:`only_judges`, and
     those that ask, :func:`only_asks`). A memory with one is a single fact: hiding it loses nothing but that fact."""
     return max(
-        sum(1 for head in clause_heads(doc) if not only_judges(doc, head) and not only_asks(doc, head) and not _noted(doc, head)),
+        sum(1 for head in clause_heads(doc) if not only_judges(doc, head) and not only_asks(doc, head) and not _our_frame(doc, head)),
         1,
     )
 
 
-def _noted(doc: ParsedDoc, head: int) -> bool:
-    """The extractor's own "<name> noted:" before what was said, as a memory's text reads when parsed again (the
-    memory's stored parse has the turn's words only): no fact of its own."""
+def _our_frame(doc: ParsedDoc, head: int) -> bool:
+    """The extractor's own "<name> noted:" or "<name> asks ..." before what was said, as a memory's text reads when
+    parsed again (the memory's stored parse has the turn's words only): no fact of its own."""
     token = doc.tokens[head]
+    if token.lower not in ("noted", "asks"):
+        return False
+    named = any(doc.tokens[a.dep].pos == "PROPN" and a.dep < head for a in doc.children(head) if a.label == "nsubj")
     following = doc.tokens[head + 1].text if head + 1 < len(doc.tokens) else ""
-    subjects = [arc.dep for arc in doc.children(head) if arc.label == "nsubj"]
-    return token.lower == "noted" and following == ":" and any(doc.tokens[k].pos == "PROPN" for k in subjects)
+    return named and (token.lower == "asks" or following == ":")
 
 
 def only_asks(doc: ParsedDoc, head: int) -> bool:
@@ -1133,8 +1135,7 @@ def only_asks(doc: ParsedDoc, head: int) -> bool:
         # joined to a statement shares its subject ("Ana will move to Leeds and start a new job")
         up = doc.parents(head)
         return not up or (up[0].label == "conj" and only_asks(doc, up[0].head))
-    if token.lower == "asks" and any(doc.tokens[k].pos == "PROPN" and k < head for k in subjects):
-        # the extractor's own "<name> asks ... to" and "<name> asks:", as a memory's text reads when parsed again
+    if token.lower == "asks" and _our_frame(doc, head):
         return True
     if not subjects or not _ends_in_a_question_mark(doc, head):
         return False

@@ -753,12 +753,23 @@ def _token_at(doc: ParsedDoc, char: int) -> Token | None:
     return next((t for t in doc.tokens if t.idx <= char < t.end), None)
 
 
+def _last_token_before(doc: ParsedDoc, end: int) -> Token | None:
+    return next((t for t in reversed(doc.tokens) if t.idx < end), None)
+
+
+def _after_a_time_preposition(doc: ParsedDoc, start: int, the: bool = False) -> bool:
+    """A preposition of time right before ``start`` (:data:`TIME_PREPOSITION_BEFORE`; with ``the``, "the" may stand
+    between, :data:`TIME_PREPOSITION_THE_BEFORE`)."""
+    before = doc.text[max(0, start - 12) : start]
+    return (TIME_PREPOSITION_THE_BEFORE if the else TIME_PREPOSITION_BEFORE).search(before) is not None
+
+
 def _a_title(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     """A four-digit number that names a film, a book or an album, not a year: what one watches, reads or plays
     (:data:`MEDIA_VERBS`: "watched 1917", "reading 1984"), or a number ending such a title ("watched Blade Runner
     2049"). A year after a preposition of time stays one ("in 2019"), and so does a year lived ("we survived 2020",
     "I remember 1998") or an edition ("we met at Glastonbury 2019")."""
-    if not re.fullmatch(r"\d{4}", text) or TIME_PREPOSITION_BEFORE.search(doc.text[max(0, start - 12) : start]):
+    if not re.fullmatch(r"\d{4}", text) or _after_a_time_preposition(doc, start):
         return False
     token = _token_at(doc, start)
     up = next(iter(doc.parents(token.i)), None) if token is not None else None
@@ -772,7 +783,7 @@ def _a_decade_as_a_style(doc: ParsedDoc, start: int, end: int, text: str) -> boo
     not a time; "in the 80s my dad was a DJ" is one."""
     if not re.fullmatch(r"(?:the\s+)?'?(?:19|20)?\d0'?s", text, re.IGNORECASE):
         return False
-    if TIME_PREPOSITION_THE_BEFORE.search(doc.text[max(0, start - 12) : start]):
+    if _after_a_time_preposition(doc, start, the=True):
         return False
     after = next((t for t in doc.tokens if t.idx >= end), None)
     return after is not None and after.tag in ("NN", "NNS") and doc.text[end : after.idx].isspace()
@@ -784,7 +795,7 @@ def _a_length_of_a_thing(doc: ParsedDoc, start: int, end: int, text: str) -> boo
     till the wedding"), nor with a word that counts from a time after it ("6 weeks since the op")."""
     if not re.fullmatch(rf"{_COUNT}\s+{_LENGTH_WORD}", text, re.IGNORECASE):
         return False
-    last = next((t for t in reversed(doc.tokens) if t.idx < end), None)
+    last = _last_token_before(doc, end)
     up = next(iter(doc.parents(last.i)), None) if last is not None else None
     if up is None or up.label not in ("attr", "acomp") or doc.tokens[up.head].lemma.lower() != "be":
         return False
@@ -834,7 +845,7 @@ def _classifies_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     weekday = re.fullmatch(rf"(?:the\s+|my\s+|our\s+)?{_WEEKDAY}", text, re.IGNORECASE)
     if not (ordinal or weekday or re.fullmatch(rf"(?:19|20)\d\d|{_HOLIDAY}", text, re.IGNORECASE)):
         return False
-    last = next((t for t in reversed(doc.tokens) if t.idx < end), None)
+    last = _last_token_before(doc, end)
     up = next(iter(doc.parents(last.i)), None) if last is not None else None
     if up is None or up.label not in ("amod", "nummod", "compound") or doc.tokens[up.head].idx < end:
         return False
@@ -846,7 +857,7 @@ def _classifies_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
         # "the Thursday sessions", "my Monday classes": the ones held on that weekday, a habit; one meeting
         # ("the Friday meeting") may still be this Friday's
         return doc.tokens[up.head].tag == "NNS"
-    if TIME_PREPOSITION_BEFORE.search(doc.text[max(0, start - 12) : start]):
+    if _after_a_time_preposition(doc, start):
         return False  # "at Christmas Tom proposed", "in 2019 Anna moved": the parse hung the time on the name after it
     noun = up.head
     while (link := next(iter(doc.parents(noun)), None)) is not None and link.label == "compound":
@@ -899,7 +910,7 @@ def _sizes_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     the thing lasts or how old it is, no stretch of the calendar (:func:`sizes_the_noun_after`)."""
     if not re.fullmatch(rf"{_COUNT}\s+{_LENGTH_WORD}", text, re.IGNORECASE):
         return False
-    last = next((t for t in reversed(doc.tokens) if t.idx < end), None)
+    last = _last_token_before(doc, end)
     return last is not None and sizes_the_noun_after(doc, last.i)
 
 
@@ -954,7 +965,7 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
     if BARE_WEEKDAY.fullmatch(text) and any(t.lower in USUALLY_WORDS for t in _clause_of(doc, start)):
         return False  # "I normally swim on Friday": the Fridays of a habit
     if CLOCK_TIME.match(text):
-        first = next((t for t in doc.tokens if t.idx <= start < t.end), None)
+        first = _token_at(doc, start)
         if first is not None:
             sentence = doc.sentences[first.sent]
             if HABIT_WORDS.search(doc.span_text(*sentence)):
