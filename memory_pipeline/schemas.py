@@ -142,7 +142,7 @@ MEMORY_SOURCES = _table(
     ("turn_id", pa.string(), "A turn the memory came from (turns.turn_id)."),
     ("conversation_id", pa.string(), "Conversation of the memory (partition key)."),
     ("memory_kind", pa.string(), "Table that holds the memory: entry (memory_entries), the only kind so far."),
-    ("role", pa.string(), "What the turn is to the memory: source (extracted from), the only role so far."),
+    ("role", pa.string(), "What the turn is to the memory: source (extracted from), or restated (the yes/no question a bare answer confirmed or denied; its words are the memory's)."),
 )
 
 MEMORY_EMBEDDINGS = _table(

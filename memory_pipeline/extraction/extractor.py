@@ -11,6 +11,8 @@ from datetime import datetime, timedelta
 import polars as pl
 
 from memory_pipeline.config import ExtractorConfig
+from memory_pipeline.extraction.confirmation import as_the_answer, restated_docs, restatements
+from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.extraction.diagnostics import diagnostics_frame, summarise
 from memory_pipeline.extraction.referents import Carried, acting_names, carried_referents, conversation_names
 from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver
@@ -26,6 +28,9 @@ EXTRACTOR_VERSION = "dep-extractor/1.0"
 # from the day of the session the turn was said in.
 BASIS_EXPRESSION = "expression"
 BASIS_SESSION = "session"
+# The memory_sources role of the question a bare "yes"/"no" answered (:mod:`.confirmation`): its words are the
+# memory's, its speaker's commitment is not.
+RESTATED = "restated"
 
 
 @dataclass
@@ -193,8 +198,11 @@ def extract_memories(
     roles = speaker_roles(turns)
     addressees = turn_addressees(turns, participants)
     carried = carried_over(turns, rows, docs, participants, addressees) if config.ground_deixis else {}
+    restated = restatements(turns, rows, parser)
+    restated_parses = restated_docs(restated, parser)
 
     entry_rows: list[dict] = []
+    questions: list[tuple[str, str, str]] = []  # (memory_id, question turn_id, conversation_id) of restated answers
     per_conversation: dict[str, list[TurnExtraction]] = {}
     recent: dict[tuple[str, str | None], list[tuple[int, list[TemporalMention]]]] = {}
     for row, doc in zip(rows.iter_rows(named=True), docs):
@@ -208,6 +216,20 @@ def extract_memories(
             doc, row.get("speaker"), said_at, config, resolver, addressee, addressee_role, said_before,
             carried.get(row["turn_id"]),
         )
+        restatement = restated.get(row["turn_id"])
+        if restatement is not None:
+            # the answer's fact is the question's, asked by the other speaker of the "you" that is this one
+            stated = extract_turn(
+                restated_parses[row["turn_id"]], restatement.asker, said_at, config, resolver, row.get("speaker"),
+                roles.get((row["conversation_id"], row.get("speaker"))), said_before,
+                carried.get(restatement.question_turn_id),
+            )
+            if stated.empty:
+                restatement = None
+            else:
+                result, doc = stated, restated_parses[row["turn_id"]]
+                result.set_text(as_the_answer(Phrase(result.text, result.words), restatement.asker, row.get("speaker")))
+                result.units = [as_the_answer(Phrase(u), restatement.asker, row.get("speaker")).text for u in result.units]
         recent[session] = [*recent.get(session, []), (index, [m for m in result.mentions if m.resolved])][-SAID_BEFORE_TURNS:]
         per_conversation.setdefault(row["conversation_id"], []).append(result)
         if result.empty:
@@ -236,6 +258,8 @@ def extract_memories(
                 "parse": doc_record(words_doc(doc, result.text, result.words)),
             }
         )
+        if restatement is not None:
+            questions.append((entry_rows[-1]["memory_id"], restatement.question_turn_id, row["conversation_id"]))
     if entry_rows:
         entries = pl.from_arrow(pl.DataFrame(entry_rows, infer_schema_length=None).to_arrow().cast(MEMORY_ENTRIES))
     else:
@@ -247,6 +271,9 @@ def extract_memories(
         pl.lit("entry").alias("memory_kind"),
         pl.lit("source").alias("role"),
     )
+    if questions:
+        asked = pl.DataFrame(questions, schema=["memory_id", "turn_id", "conversation_id"], orient="row")
+        sources = pl.concat([sources, asked.with_columns(pl.lit("entry").alias("memory_kind"), pl.lit(RESTATED).alias("role"))])
     sources = pl.from_arrow(sources.to_arrow().cast(MEMORY_SOURCES))
     diagnostics = diagnostics_frame(per_conversation, extractor, parser.name)
     elapsed = time.perf_counter() - started

@@ -1,0 +1,223 @@
+"""A bare "yes" or "no" to a yes/no question: the memory is what the question asked, said as a statement.
+
+An assistant often restates what it heard ("So you're starting at Siemens on the 14th?") and the user only says
+"yep"; a friend asks "Did you get the job?" and hears "yes!". The fact is in the question, the speaker's
+commitment to it in the answer, and the answer alone carries nothing a memory could say ("Lena noted: yep."). So
+an admitted turn that is nothing but a confirmation or a denial, answering a yes/no question that closed the
+other speaker's turn just before, is extracted from that question turned into a statement: "Lena is starting the
+new job at Siemens on the 14th." (or "... is not ...") stays the answering speaker's memory, sourced from the
+answer, with the question's turn beside it in ``memory_sources`` (role ``restated``).
+
+Only what a bare answer settles is restated: a question that asks which one (a wh-word, "... or ..."), a
+question followed by more words in its turn, and an answer that adds words of its own ("yes, at 3") are left to
+the ordinary extraction of the answer. The word lists are English, like the rest of the extractor's lexicon.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import polars as pl
+
+from memory_pipeline.extraction.normalise import Speaker, mentions_speaker
+from memory_pipeline.extraction.phrase import Phrase
+from memory_pipeline.parsing import ParsedDoc, Parser
+
+# An answer made only of these says yes (with "please", "thanks", an "ok" or a laugh beside it); at least one
+# word of CONFIRMING must be there, so a bare "ok" or "thanks" is no confirmation.
+CONFIRMING = (
+    r"yes+|ye+a+h*|yep+|yup+|ya+|yah|yeh|yas+|aye|correct|exactly|indeed|absolutely|definitely|certainly|of course"
+    r"|sure|right|that'?s right|that is right|that'?s correct|that is correct|you got it|you bet|uh[- ]?huh|mhm+"
+    r"|(?:i|it|we|he|she|they) (?:do|did|am|is|are|was|were|have|has|will|can)|sure (?:is|am|do|did|have|will)"
+)
+DENYING = r"no+|nope|nah+|not really|not at all|not anymore|no longer|negative|(?:i|it|we|he|she|they) (?:don'?t|didn'?t|'?m not|am not|isn'?t|aren'?t|wasn'?t|haven'?t|won'?t|can'?t)"
+ASIDE = r"please|thanks|thank you|thx|ok|okay|lol|haha+|ha|still|then|that|too|for sure|sadly|unfortunately"
+_SEPARATOR = r"[\s,.!;:…~-]*"
+_CONFIRMS = re.compile(rf"(?:(?:{ASIDE}){_SEPARATOR})*(?:{CONFIRMING})(?:{_SEPARATOR}(?:{CONFIRMING}|{ASIDE}))*{_SEPARATOR}", re.IGNORECASE)
+_DENIES = re.compile(rf"(?:(?:{ASIDE}){_SEPARATOR})*(?:{DENYING})(?:{_SEPARATOR}(?:{DENYING}|{ASIDE}))*{_SEPARATOR}", re.IGNORECASE)
+# Emoji and other symbols a reply is often padded with; a reply of symbols only is a yes when it holds a thumbs-up.
+_SYMBOLS = re.compile(r"[^\w\s'’,.!?;:…~-]")
+_THUMBS_UP = "\U0001f44d"
+
+# What may open the question before its clause ("So", "Just to confirm,", "Got it. And") and the tag that may
+# close it (", right?", ", isn't it?"): neither is part of what is asked.
+_LEAD = re.compile(
+    r"^(?:(?:and|so|ok|okay|alright|all right|also|great|perfect|cool|nice|got it|just to confirm|to confirm|"
+    r"just to check|just checking|quick check|quick question|one more thing|then|oh|um+|sorry|wait)\b\s*[,:;.!-]*\s*)+",
+    re.IGNORECASE,
+)
+_TAG = re.compile(
+    r"\s*,?\s*(?:right|correct|yeah|yes|no|ok|okay|yea|true|then|(?:is|are|was|were|do|does|did|have|has|had|will|would|"
+    r"can|could|should)n'?t (?:it|you|he|she|they|we|i|there)|(?:is|are|was|were|do|does|did|have|has|will|would|can) "
+    r"(?:it|you|he|she|they|we|i|there))\s*\?+\s*$",
+    re.IGNORECASE,
+)
+WH_WORDS = frozenset({"what", "when", "where", "who", "whom", "whose", "why", "how", "which", "whatever", "wat", "wut"})
+SUBJECT_LABELS = frozenset({"nsubj", "nsubjpass", "nsubj:pass", "expl", "csubj"})
+# Auxiliaries that open an inverted question; "do" is dropped again in the statement where English drops it.
+INVERTING = frozenset(
+    {"is", "are", "am", "was", "were", "do", "does", "did", "have", "has", "had", "will", "would", "can", "could",
+     "should", "shall", "may", "might", "must", "'re", "'s"}
+)
+NEGATIONS = frozenset({"n't", "not", "nt"})
+DO_SUPPORT = {"VBZ": "does", "VBD": "did", "VBP": "do"}
+
+
+@dataclass(frozen=True)
+class Restatement:
+    """What a bare answer answered: the question's turn, who asked it, and the question as a statement."""
+
+    question_turn_id: str
+    asker: str | None
+    text: str
+
+
+def bare_answer(text: str) -> bool | None:
+    """True when ``text`` is nothing but a yes ("yep", "yes that's right", "correct!", "👍"), False when it is
+    nothing but a no ("nope", "not anymore"), None otherwise."""
+    bare = " ".join(_SYMBOLS.sub(" ", (text or "").replace("’", "'")).split())
+    if not bare:
+        return True if _THUMBS_UP in (text or "") else None
+    if _CONFIRMS.fullmatch(bare):
+        return True
+    if _DENIES.fullmatch(bare):
+        return False
+    return None
+
+
+def asked_yes_or_no(text: str) -> str | None:
+    """The yes/no question that closes ``text``, without what opens or tags it ("Got it. So you're starting on
+    the 14th, right?" -> "you're starting on the 14th"); None when the turn does not end on one."""
+    sentences = re.split(r"(?<=[.!?])\s+", " ".join((text or "").replace("’", "'").split()))
+    last = sentences[-1] if sentences else ""
+    if not last.endswith("?"):
+        return None
+    asked = _LEAD.sub("", _TAG.sub("", last)).strip().rstrip("?").strip()
+    words = asked.lower().split()
+    if len(words) < 2 or words[0] in WH_WORDS or " or " in f" {asked.lower()} " or "?" in asked:
+        return None
+    return asked
+
+
+def _subtree(doc: ParsedDoc, i: int) -> tuple[int, int]:
+    """The token range the subtree of ``i`` covers."""
+    lo = hi = i
+    stack = [i]
+    while stack:
+        k = stack.pop()
+        lo, hi = min(lo, k), max(hi, k)
+        stack.extend(arc.dep for arc in doc.children(k) if arc.dep != k)
+    return lo, hi + 1
+
+
+def _words(doc: ParsedDoc, lo: int, hi: int) -> str:
+    return doc.span_text(lo, hi) if lo < hi else ""
+
+
+def _inverted(doc: ParsedDoc, denied: bool) -> str | None:
+    """An inverted question as a statement: "Is the dentist still on Thursday" -> "the dentist is still on
+    Thursday", "Did you book it" -> "you did book it", "Do you want me to book it" -> "you want me to book it"."""
+    aux = doc.tokens[0]
+    negated = len(doc) > 1 and doc.tokens[1].lower in NEGATIONS
+    after_aux = 2 if negated else 1
+    subjects = [arc.dep for k in range(len(doc)) for arc in doc.children(k) if arc.label in SUBJECT_LABELS and arc.dep >= after_aux]
+    if not subjects:
+        return None
+    lo, hi = _subtree(doc, min(subjects))
+    if lo < after_aux:
+        return None
+    verb = doc.tokens[hi] if hi < len(doc) else None
+    auxiliary = aux.lower
+    if aux.lemma.lower() == "do" and verb is not None and verb.tag == "VB":
+        auxiliary = "" if aux.tag == "VBP" and not denied else auxiliary
+    elif auxiliary in ("'re", "'s"):
+        auxiliary = {"'re": "are", "'s": "is"}[auxiliary]
+    words = [_words(doc, lo, hi), auxiliary, "not" if denied else "", _words(doc, after_aux, lo), _words(doc, hi, len(doc))]
+    return " ".join(w for w in words if w)
+
+
+def _declared(doc: ParsedDoc, denied: bool) -> str | None:
+    """A question asked in the order of a statement ("your sister's flight lands on Friday"), denied where the
+    answer said no: "not" after its auxiliary, or "does not land" for a verb standing alone."""
+    if not denied:
+        return doc.text
+    root = doc.roots[0] if doc.roots else None
+    if root is None:
+        return None
+    auxiliaries = [arc.dep for arc in doc.children(root) if arc.label in ("aux", "auxpass") and arc.dep < root]
+    at = auxiliaries[0] if auxiliaries else (root if doc.tokens[root].pos == "AUX" else None)
+    if at is not None:
+        return f"{_words(doc, 0, at + 1)} not {_words(doc, at + 1, len(doc))}".strip()
+    verb = doc.tokens[root]
+    support = DO_SUPPORT.get(verb.tag)
+    if verb.pos != "VERB" or support is None:
+        return None
+    return f"{_words(doc, 0, root)} {support} not {verb.lemma} {_words(doc, root + 1, len(doc))}".strip()
+
+
+def as_statement(doc: ParsedDoc, denied: bool = False) -> str | None:
+    """The parsed question (from :func:`asked_yes_or_no`) said as the statement a yes confirms, or as its
+    negation for a no; None when its shape is not one this can turn round (no subject, no verb)."""
+    tokens = [t for t in doc.tokens if t.pos != "PUNCT"]
+    if len(tokens) < 2 or not any(t.pos in ("VERB", "AUX") for t in tokens):
+        return None
+    if doc.tokens[0].lower in INVERTING and doc.tokens[0].pos in ("AUX", "VERB"):
+        statement = _inverted(doc, denied)
+    elif any(arc.label in SUBJECT_LABELS for arc in doc.arcs):  # "still seeing Tom?" says nothing of whom
+        statement = _declared(doc, denied)
+    else:
+        return None
+    return statement and re.sub(r"\bnot still\b", "no longer", statement)
+
+
+def previous_turns(turns: pl.DataFrame) -> dict[str, tuple[str, str | None, str]]:
+    """turn_id -> (turn_id, speaker, text) of the turn just before it in its session."""
+    order = [c for c in ("conversation_id", "session_index", "turn_index", "seq") if c in turns.columns]
+    rows = turns.sort(order).select("conversation_id", "session_id", "turn_id", "speaker", "text").rows()
+    before: dict[str, tuple[str, str | None, str]] = {}
+    for earlier, later in zip(rows, rows[1:]):
+        if earlier[:2] == later[:2]:
+            before[later[2]] = (earlier[2], earlier[3], earlier[4] or "")
+    return before
+
+
+def restatements(turns: pl.DataFrame, answers: pl.DataFrame, parser: Parser) -> dict[str, Restatement]:
+    """The restatement of every bare answer among ``answers`` (admitted turns) that answers the other speaker's
+    yes/no question just before it, by the answer's turn_id."""
+    before = previous_turns(turns)
+    asked: list[tuple[str, str, str | None, str, bool]] = []
+    for turn_id, speaker, text in answers.select("turn_id", "speaker", "text").rows():
+        answer = bare_answer(text)
+        question = before.get(turn_id)
+        if answer is None or question is None or question[1] == speaker:
+            continue
+        sentence = asked_yes_or_no(question[2])
+        if sentence is not None:
+            asked.append((turn_id, question[0], question[1], sentence, not answer))
+    docs = parser.parse_batch([sentence for *_, sentence, _ in asked])
+    out: dict[str, Restatement] = {}
+    for (turn_id, question_turn_id, asker, _, denied), doc in zip(asked, docs):
+        statement = as_statement(doc, denied)
+        if statement:
+            out[turn_id] = Restatement(question_turn_id, asker, statement[0].upper() + statement[1:] + ".")
+    return out
+
+
+def restated_docs(restated: Mapping[str, Restatement], parser: Parser) -> dict[str, ParsedDoc]:
+    """The parse of each restatement, by the answer's turn_id, in one batch."""
+    ids = list(restated)
+    return dict(zip(ids, parser.parse_batch([restated[i].text for i in ids])))
+
+
+def as_the_answer(phrase: Phrase, asker: str | None, answerer: str | None) -> Phrase:
+    """A restatement extracted in the asker's voice, made the answerer's: the frame the asker's words would get
+    ("Assistant noted: the dentist is on Thursday") says who confirmed them instead ("Lena confirmed: ..."), and
+    goes where the words name the answerer already ("Lena is starting at Siemens on the 14th")."""
+    frame = f"{Speaker.of(asker).name} noted: "
+    if not phrase.text.startswith(frame):
+        return phrase
+    said = Phrase(phrase.text[len(frame):], tuple(w.shifted(-len(frame)) for w in phrase.words))
+    answering = Speaker.of(answerer)
+    return said.capitalised() if mentions_speaker(said.text, answering) else f"{answering.name} confirmed: " + said

@@ -1,0 +1,123 @@
+"""A bare "yes"/"no" to a yes/no question is remembered as what was asked, said as a statement and kept the
+answerer's, with the question's turn in its lineage. Before, such a turn, once admitted, became "Lena noted: yep."."""
+
+from __future__ import annotations
+
+import json
+
+import polars as pl
+import pytest
+
+from memory_pipeline.config import ExtractorConfig
+from memory_pipeline.extraction import extract_memories
+from memory_pipeline.extraction.confirmation import as_statement, asked_yes_or_no, bare_answer
+from memory_pipeline.ingest import read_source
+from memory_pipeline.ingest.frames import conversation_frames
+
+
+@pytest.mark.parametrize(
+    ("text", "answer"),
+    [
+        ("yep", True), ("Yes!!", True), ("yes that's right", True), ("correct.", True), ("haha yes", True),
+        ("yup 😊", True), ("👍", True), ("sure is", True), ("i do", True), ("yes please", True),
+        ("nope", False), ("not anymore", False), ("nah", False), ("no.", False),
+        # words of its own: the ordinary extraction reads them
+        ("yes, at 3", None), ("no, 8", None), ("yeah much better", None),
+        # an acknowledgement is no answer
+        ("ok", None), ("thanks", None), ("😂", None), ("", None),
+    ],
+)
+def test_a_bare_answer_is_told_from_one_with_words_of_its_own(text, answer):
+    assert bare_answer(text) is answer
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        ("Got it. So you're starting at Siemens on the 14th?", "you're starting at Siemens on the 14th"),
+        ("You're allergic to penicillin, right?", "You're allergic to penicillin"),
+        ("Just to confirm, the party is on Friday, isn't it?", "the party is on Friday"),
+        # a question that asks which one, or that is not the last thing said, is no yes/no question
+        ("What time is the dentist?", None),
+        ("Is it Thursday or Friday?", None),
+        ("Is it tomorrow? I'll note it down.", None),
+        ("Noted, the dentist is on Thursday.", None),
+    ],
+)
+def test_the_yes_no_question_closing_a_turn_is_found(question, asked):
+    assert asked_yes_or_no(question) == asked
+
+
+@pytest.mark.parametrize(
+    ("question", "yes", "no"),
+    [
+        ("Is the dentist appointment still on Thursday at 3?", "the dentist appointment is still on Thursday at 3",
+         "the dentist appointment is no longer on Thursday at 3"),
+        ("Did you get the job?", "you did get the job", "you did not get the job"),
+        ("Do you want me to book a table for Saturday?", "you want me to book a table for Saturday",
+         "you do not want me to book a table for Saturday"),
+        ("Isn't the party on Friday?", "the party is on Friday", "the party is not on Friday"),
+        ("Are you still vegan?", "you are still vegan", "you are no longer vegan"),
+        ("So you're moving to Leeds in May?", "you're moving to Leeds in May", "you're not moving to Leeds in May"),
+        ("Your mom's surgery went well?", "Your mom's surgery went well", "Your mom's surgery did not go well"),
+        # no subject to say it of
+        ("Still seeing Tom?", None, None),
+    ],
+)
+def test_a_question_is_turned_into_the_statement_an_answer_settles(parser, question, yes, no):
+    doc = parser.parse(asked_yes_or_no(question))
+    assert as_statement(doc) == yes
+    assert as_statement(doc, denied=True) == no
+
+
+def _extracted(parser, resolver, tmp_path, turns: list[tuple[str, str]]):
+    """Entries and sources of one session between Lena (user) and an assistant, every turn of Lena's admitted (the
+    gate scores user turns only)."""
+    conversation = {
+        "conversation_id": "plan", "speakers": [{"name": "Lena", "role": "user"}, {"name": "Assistant", "role": "assistant"}],
+        "sessions": [{"session_id": "S1", "start_time": "2024-09-03T08:10:00",
+                      "turns": [{"speaker": who, "text": text} for who, text in turns]}],
+    }
+    path = tmp_path / "plan.json"
+    path.write_text(json.dumps(conversation))
+    _, frame = conversation_frames(read_source(path)[0], {"file": path.name, "path": path.name, "format": "canonical", "sha256": ""})
+    gate = frame.select("turn_id", (pl.col("speaker") == "Lena").alias("admitted"))
+    return extract_memories(frame, gate, parser, ExtractorConfig(), resolver)
+
+
+def test_a_confirmed_restatement_is_the_answerers_memory_with_the_question_in_its_lineage(parser, resolver, tmp_path):
+    result = _extracted(parser, resolver, tmp_path, [
+        ("Assistant", "Great. So you're starting the new job at Siemens on the 14th?"),
+        ("Lena", "yep"),
+        ("Assistant", "Is the dentist appointment still on Thursday at 3?"),
+        ("Lena", "nope"),
+    ])
+    by_turn = {row["source_turn_id"].rsplit(":", 1)[1]: row for row in result.entries.iter_rows(named=True)}
+    started = by_turn["2"]
+    assert started["text"] == "Lena is starting the new job at Siemens on the 14th."
+    assert started["speaker"] == "Lena"
+    assert started["event_start"].date().isoformat() == "2024-09-14"
+    assert by_turn["4"]["text"] == "Lena confirmed: the dentist appointment is no longer on Thursday at 3."
+    roles = {(turn.rsplit(":", 1)[1], role) for turn, role in result.sources.select("turn_id", "role").rows()}
+    assert roles == {("2", "source"), ("1", "restated"), ("4", "source"), ("3", "restated")}
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        # the answer says more than yes
+        [("Assistant", "Is the dentist still on Thursday?"), ("Lena", "yes, at 3")],
+        # the question asks which one
+        [("Assistant", "When is the dentist?"), ("Lena", "yes")],
+        # the turn before is the speaker's own
+        [("Lena", "Is the dentist still on Thursday?"), ("Lena", "yes")],
+        # a yes to a question that is not the last thing the turn said
+        [("Assistant", "Is the dentist still on Thursday? I'll add it to your calendar."), ("Lena", "yes")],
+    ],
+)
+def test_an_answer_that_settles_no_yes_no_question_is_extracted_as_said(parser, resolver, tmp_path, turns):
+    result = _extracted(parser, resolver, tmp_path, turns)
+    last = result.entries.filter(pl.col("source_turn_id").str.ends_with(":2"))
+    assert last.height == 1
+    assert last["text"][0].startswith("Lena") and "dentist" not in last["text"][0]
+    assert "restated" not in result.sources["role"].to_list()
