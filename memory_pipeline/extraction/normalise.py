@@ -189,6 +189,11 @@ def rewrite_range(
             # after an inverted auxiliary the verb that follows is bare ("does Mel have"): no agreement
             subject = _subject_kind(lower) if is_subject(doc, k) and not inverted and not plural else None
             continue
+        if lower == "my" and _an_oath(doc, k):
+            parts.append(text + space)  # "oh my god", "my goodness": no one's god
+            renamed.append(False)
+            subject = None
+            continue
         renamed.append(lower in ("me", "my", "mine"))
         if _shares_first_person_singular(doc, k):
             parts.append(third_person(text) + space)  # "I'm 29 and still have roommates": "... and still has"
@@ -216,6 +221,21 @@ def rewrite_range(
     return _traced(parts, renamed, start).strip()
 
 
+# Words that make an exclamation of "my" before them ("oh my god", "my goodness", "my bad"), not a possession.
+OATH_WORDS = frozenset({"god", "gosh", "goodness", "lord", "heavens", "gawd", "bad"})
+
+
+def _an_oath(doc: ParsedDoc, k: int) -> bool:
+    """"my" opens an exclamation ("oh my god that's amazing", "my goodness congratulations", "my bad, sorry"),
+    not a possession: "my god-daughter" and "my bad knee" stay the speaker's."""
+    if k + 1 >= len(doc) or doc.tokens[k + 1].lower not in OATH_WORDS:
+        return False
+    after = doc.tokens[k + 2] if k + 2 < len(doc) else None
+    if after is not None and after.text in ("-", "'s", "’s"):
+        return False
+    return doc.tokens[k + 1].lower != "bad" or after is None or after.pos not in ("NOUN", "PROPN", "ADJ")
+
+
 def _calls_of_the_addressee(doc: ParsedDoc, start: int, end: int, perspective: Perspective) -> set[int]:
     """Tokens of the range that call the addressee next to a "you" written as their name ("Kwame you do bathroom",
     "Raj, can you", "swap with you Kwame,") or by an @-mention, with the comma after such a call: kept, the name
@@ -227,7 +247,7 @@ def _calls_of_the_addressee(doc: ParsedDoc, start: int, end: int, perspective: P
         token = doc.tokens[k]
         comma = k + 1 < end and doc.tokens[k + 1].text == ","
         mention = token.text.startswith("@")
-        if not mention and token.pos not in ("PROPN", "NOUN"):
+        if not mention and token.pos not in ("PROPN", "NOUN") and not _the_name_mistagged(token, perspective.addressee):
             continue  # "Can you and Sam come?", "I hope you can": a word of the clause, no call
         if called_participant(token.text, [perspective.addressee], marked=mention or comma) is None:
             continue
@@ -239,6 +259,12 @@ def _calls_of_the_addressee(doc: ParsedDoc, start: int, end: int, perspective: P
         elif k + 1 + comma < end and _referential_you(doc, k + 1 + comma):
             found.update(range(k, k + 1 + comma))
     return found
+
+
+def _the_name_mistagged(token: Token, addressee: str) -> bool:
+    """The addressee's own first name, tagged as an adverb or adjective the small tagger takes a rare name for
+    ("raj you're on bins" tags "raj" ADV); a verb or auxiliary of the same spelling ("will you come") is no call."""
+    return token.pos in ("ADV", "ADJ", "INTJ", "X") and token.lower == addressee.split()[0].lower()
 
 
 def _listed(doc: ParsedDoc, k: int) -> bool:

@@ -1158,6 +1158,8 @@ def tense_at(doc: ParsedDoc, char: int) -> str:
     words = clause if clause else _up_to_the_next_clause(sentence, char)
     if (imperative and (not clause or first in clause)) or _sounds_future(doc, words):
         return "future"
+    if _not_told_by_the_tense(doc, char, clause):
+        return "present"
     if any(_tells_past(doc, t) for t in words) if clause else any(
         t.tag in ("VBD", "VBN") and not _have_got(doc, t) for t in words
     ):
@@ -1167,11 +1169,42 @@ def tense_at(doc: ParsedDoc, char: int) -> str:
     return "present"
 
 
+# Verbs of getting ready: in the perfect progressive ("I've been saving up for a trip to Japan in September") they
+# go on now towards the date, unlike "I've been going to the gym a lot in January", which tells of then.
+PREPARING_LEMMAS = frozenset({"train", "save", "prepare", "plan", "practise", "practice", "study", "revise",
+                              "organise", "organize", "arrange", "budget", "rehearse", "prep"})
+# Verbs whose "on <date>" is the date chosen ("we agreed on 20 Sept", "settled on the 8th"): the choosing is
+# past, the day chosen may lie either side of it.
+CHOOSING_LEMMAS = frozenset({"agree", "settle", "decide", "vote", "pick", "land", "fix", "compromise"})
+# A past participle that stands alone as the verdict on an arrangement ("8 June at mine, done.", "Saturday it
+# is, sorted"): it tells that the day is agreed, not that the day is past.
+VERDICTS = frozenset({"do", "sort", "agree", "settle", "confirm", "lock", "fix"})
+
+
+def _not_told_by_the_tense(doc: ParsedDoc, char: int, clause: list[Token]) -> bool:
+    """The expression at ``char`` is a day chosen or agreed, which the past of the choosing does not date: the
+    object of "on" after a verb of choosing, or the day a bare verdict ("done", "sorted") settles."""
+    if not clause:
+        return False
+    verb = clause[0]
+    at = _token_at(doc, char)
+    if _lemma_in(verb, CHOOSING_LEMMAS) and at is not None:
+        prepositions = [a.dep for a in doc.children(verb.i) if doc.tokens[a.dep].lower == "on"]
+        if any(a.head in prepositions for k in range(at.i, min(at.i + 4, len(doc))) for a in doc.parents(k)):
+            return True
+    return (
+        verb.tag == "VBN" and _lemma_in(verb, VERDICTS)
+        and not any(a.label in ("nsubj", "nsubjpass", "dobj", "aux", "auxpass") for a in doc.children(verb.i))
+    )
+
+
 def _bare_complement_of_the_past(doc: ParsedDoc, verb: int | None) -> bool:
     """The verb is a bare infinitive hung on a verb in the past, and happened then ("they let me go on Monday",
     "she made me cry on Sunday"); one with "to" may lie ahead of it ("I decided to go on Monday")."""
     if verb is None or doc.tokens[verb].tag != "VB" or any(doc.tokens[a.dep].lower == "to" for a in doc.children(verb)):
         return False
+    if any(a.label == "aux" and doc.tokens[a.dep].tag == "MD" for a in doc.children(verb)):
+        return False  # "she said she would visit on 20 Sept": a modal of its own, no bare infinitive
     return any(
         arc.label in ("ccomp", "xcomp") and not let_me_know(doc, doc.tokens[arc.head]) and _tells_past(doc, doc.tokens[arc.head])
         for arc in doc.parents(verb)
@@ -1228,6 +1261,11 @@ def _have_got(doc: ParsedDoc, verb: Token) -> bool:
 def _perfect_or_bare(doc: ParsedDoc, participle: Token) -> bool:
     """A past participle that tells of the past: perfect ("have moved") or on its own ("moved last week" in chat),
     not a present passive ("is getting promoted in June", "gets paid on the 1st")."""
+    if any(
+        arc.label == "aux" and doc.tokens[arc.head].tag == "VBG" and _lemma_in(doc.tokens[arc.head], PREPARING_LEMMAS)
+        for arc in doc.parents(participle.i)
+    ):
+        return False  # "I've been training for a triathlon in June": getting ready, now, for what lies ahead
     helpers = [doc.tokens[arc.dep] for arc in doc.children(participle.i) if arc.label in ("aux", "auxpass")]
     if helpers:
         return any(h.lemma.lower() == "have" or h.tag == "VBD" for h in helpers)
@@ -1250,7 +1288,7 @@ def _clause_of(doc: ParsedDoc, char: int) -> list[Token]:
         steps += 1
     if node is None or doc.tokens[node].pos not in ("VERB", "AUX"):
         return []
-    node = _past_a_gerund_of_a_preposition(doc, node)
+    node = _past_a_gerund_adjunct(doc, _past_a_gerund_of_a_preposition(doc, node))
     words: list[Token] = []
     while True:
         words.append(doc.tokens[node])
@@ -1277,6 +1315,21 @@ def _past_a_gerund_of_a_preposition(doc: ParsedDoc, verb: int) -> int:
     if over is None or doc.tokens[over.head].pos not in ("VERB", "AUX"):
         return verb
     return over.head
+
+
+def _past_a_gerund_adjunct(doc: ParsedDoc, verb: int) -> int:
+    """A gerund right after what its verb did, with no comma between, tells what the doer was doing then ("I
+    sprained my ankle playing five-a-side on Thursday", "hurt my back walking the dog on Saturday"): the verb it
+    hangs on tells its tense. Set off by a comma it may be a step of its own ("I booked Japan, flying to Tokyo on
+    October 3rd")."""
+    if doc.tokens[verb].tag != "VBG" or any(a.label in ("aux", "auxpass", "nsubj") for a in doc.children(verb)):
+        return verb
+    up = next((a for a in doc.parents(verb) if a.label == "advcl"), None)
+    if up is None or up.head > verb or doc.tokens[up.head].pos not in ("VERB", "AUX"):
+        return verb
+    if any(t.pos == "PUNCT" for t in doc.tokens[up.head + 1 : verb]):
+        return verb
+    return up.head
 
 
 def _sounds_future(doc: ParsedDoc, words: list[Token]) -> bool:

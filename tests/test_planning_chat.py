@@ -1,0 +1,106 @@
+"""What group chats and planning chats say that had been read wrong (from hand-written conversations of three to
+five friends, a family, a team and flatmates): a day agreed or promised dated a year back, a gerund's day dated ahead
+of the injury it tells of, "oh my god" made a possession, a rare name the tagger reads as an adverb written twice."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+import pytest
+
+from memory_pipeline.config import ExtractorConfig
+from memory_pipeline.extraction import extract_turn
+
+SAID = datetime(2025, 5, 5, 12, 0)  # a Monday
+
+
+def entry(parser, resolver, text: str, speaker: str = "Will", addressee: str = "Grace", said: datetime = SAID):
+    return extract_turn(parser.parse(text), speaker, said, ExtractorConfig(), resolver, addressee=addressee, addressee_role="user")
+
+
+def day(parser, resolver, text: str) -> date | None:
+    event = entry(parser, resolver, text).event
+    return None if event is None else event.start.date()
+
+
+@pytest.mark.parametrize(
+    ("text", "dated"),
+    [
+        # a day agreed, chosen or settled by a bare verdict: the agreeing is past, the day is the coming one
+        ("8 June at mine, done.", date(2025, 6, 8)),
+        ("We agreed on 20 Sept for the party.", date(2025, 9, 20)),
+        ("we settled on 20 Sept for the wedding", date(2025, 9, 20)),
+        # what was said or promised to happen with "would": not a past event of its own
+        ("She said she would visit on 20 Sept.", date(2025, 9, 20)),
+        ("yes yes. Also we said we'd do a flat party for my birthday, 20 Sept?", date(2025, 9, 20)),
+        ("I promised him I'd be there on 20 Sept.", date(2025, 9, 20)),
+        # ... and a day that has passed stays this year's
+        ("She said she would visit on 20 April.", date(2025, 4, 20)),
+        # guards: a day told in the past stays past
+        ("We went to the lake on 20 April.", date(2025, 4, 20)),
+        ("Finished the report on Monday, done.", date(2025, 4, 28)),
+    ],
+)
+def test_a_day_agreed_or_promised_is_not_dated_by_the_past_of_the_agreeing(parser, resolver, text, dated):
+    assert day(parser, resolver, text) == dated
+
+
+@pytest.mark.parametrize(
+    ("text", "dated"),
+    [
+        # getting ready, still, for what lies ahead (said on 12 March 2023)
+        ("I've been training for a triathlon in June.", date(2023, 6, 1)),
+        ("I have been saving up for a trip to Japan in September.", date(2023, 9, 1)),
+        # a perfect progressive of what went on then
+        ("I've been going to the gym a lot in January.", date(2023, 1, 1)),
+    ],
+)
+def test_a_perfect_progressive_of_getting_ready_looks_ahead(parser, resolver, text, dated):
+    event = entry(parser, resolver, text, said=datetime(2023, 3, 12, 12, 0)).event
+    assert event is not None and event.start.date() == dated
+
+
+@pytest.mark.parametrize(
+    ("text", "dated"),
+    [
+        # what the doer was doing when it happened takes the tense of what happened
+        ("Bad news, I sprained my ankle playing five-a-side on Thursday.", date(2025, 5, 1)),
+        ("I hurt my back walking the dog on Saturday.", date(2025, 5, 3)),
+        ("I'll call you walking home on Friday.", date(2025, 5, 9)),
+        # set off by a comma, a step of its own
+        ("I booked Japan, flying to Tokyo on October 3rd", date(2025, 10, 3)),
+    ],
+)
+def test_a_gerund_after_what_its_verb_did_takes_that_verbs_tense(parser, resolver, text, dated):
+    assert day(parser, resolver, text) == dated
+
+
+@pytest.mark.parametrize(
+    ("text", "kept", "not_kept"),
+    [
+        ("ELLIE!!! Oh my goodness congratulations darling", "my goodness", "Linda's goodness"),
+        ("Oh my god that's amazing, I got the job", "Linda got the job", "Linda's god"),
+        ("my bad, I forgot the keys", "My bad", "Linda's bad,"),
+        # a possession stays one
+        ("my bad knee is acting up", "Linda's bad knee", "My bad knee"),
+        ("I took my days off in May", "Linda's days off", "my days"),
+    ],
+)
+def test_an_exclamation_with_my_is_no_possession(parser, resolver, text, kept, not_kept):
+    said = entry(parser, resolver, text, speaker="Linda", addressee="Ellie").text
+    assert kept in said and not_kept not in said
+
+
+@pytest.mark.parametrize(
+    ("text", "addressee", "said"),
+    [
+        # "raj" is tagged an adverb: still the call its "you" is written for, so the name is said once
+        ("raj you're on bins this week btw, I did them last week", "Raj", "Raj is on bins this week"),
+        ("Raj you're showing him round, I'm at work till 8.", "Raj", "Raj is showing him round"),
+        # a verb of the same spelling is no call
+        ("will you come to the party?", "Will", "Chloe asks Will to come to the party"),
+    ],
+)
+def test_a_call_the_tagger_misreads_is_still_a_call(parser, resolver, text, addressee, said):
+    written = entry(parser, resolver, text, speaker="Chloe", addressee=addressee).text
+    assert said in written and f"{addressee} {addressee}" not in written
