@@ -131,6 +131,19 @@ def test_another_conversation_under_an_existing_id_is_refused_not_swapped_in(lak
     assert "changed: chat" in describe_report(report)  # the report names what changed
 
 
+def test_a_shared_assistant_name_does_not_make_two_peoples_chats_one(lake, tmp_path):
+    # every chat with an assistant has one called "Bot" here: only the people say whose conversation it is
+    ingest_files(lake, [write_json(tmp_path / "ana.json", conversation("chat-1"))])
+    other = conversation("chat-1", text="I just got a puppy called Nugget.")
+    other["speakers"][0]["name"] = "Petra"
+    for session in other["sessions"]:
+        for turn in session["turns"]:
+            turn["speaker"] = "Petra" if turn["speaker"] == "Ana" else turn["speaker"]
+    report = ingest_files(lake, [write_json(tmp_path / "petra.json", other)])
+    assert report.changed == [] and report.quarantined[0].code == "duplicate_conversation_id"
+    assert load_inbox_conversation(inbox_file(lake, "chat-1")).speakers[0].name == "Ana"
+
+
 def test_windows_line_breaks_and_decomposed_names_are_read_not_refused(lake, tmp_path):
     payload = conversation("crlf", text="Shopping list for Saturday:\r\n- flour\r\n- eggs")
     payload["speakers"][0]["name"] = "Jos\u00e9"  # composed, as declared

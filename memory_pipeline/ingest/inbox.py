@@ -225,8 +225,9 @@ def refuse_another_conversation(lake: Lake, conv: Conversation, path: Path) -> N
     if previous is None or not isinstance(previous.get("speakers"), list):
         return
     earlier = previous.get("source") if isinstance(previous.get("source"), dict) else {}
-    before = {s.get("name") for s in previous["speakers"] if isinstance(s, dict) and isinstance(s.get("name"), str)}
-    if earlier.get("file") not in (None, path.name) and not _folded(before) & _folded(s.name for s in conv.speakers):
+    before = _people_of([(s.get("name"), s.get("role")) for s in previous["speakers"] if isinstance(s, dict) and isinstance(s.get("name"), str)])
+    after = _people_of([(s.name, s.role) for s in conv.speakers])
+    if earlier.get("file") not in (None, path.name) and not _folded(before) & _folded(after):
         raise IngestError(
             ErrorCode.DUPLICATE_CONVERSATION_ID,
             f"another conversation with this id came from {earlier.get('path') or earlier.get('file')} "
@@ -234,6 +235,13 @@ def refuse_another_conversation(lake: Lake, conv: Conversation, path: Path) -> N
             file=path,
             conversation_id=conv.conversation_id,
         )
+
+
+def _people_of(speakers: list[tuple[str | None, str | None]]) -> set[str]:
+    """The names that say whose conversation it is: its speakers but the assistant, whose generic name ("Assistant",
+    "Bot") every chat with one shares; all of them when the assistant is all there is."""
+    people = {name for name, role in speakers if name and role != "assistant"}
+    return people or {name for name, _ in speakers if name}
 
 
 def expand_paths(paths: list[str | Path]) -> list[Path]:
