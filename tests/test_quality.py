@@ -37,6 +37,13 @@ def test_blank_text_fails():
     assert not outcome.passed and outcome.metadata["empty"] == 1
 
 
+def test_an_image_shared_without_words_is_no_empty_turn():
+    captioned = _turns(text=["hello", "", "x"], image_caption=[None, "a photo of a bowl of ramen", None])
+    assert quality.turn_texts_non_empty(captioned).passed
+    uncaptioned = _turns(text=["hello", "", "x"], image_caption=[None, "  ", None])
+    assert not quality.turn_texts_non_empty(uncaptioned).passed
+
+
 def test_backwards_session_fails():
     times = [datetime(2023, 5, 1), datetime(2023, 5, 1), datetime(2023, 4, 1)]
     assert not quality.sessions_ordered(_turns(session_time=times)).passed
