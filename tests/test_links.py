@@ -60,6 +60,7 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("The landlord called about the leak, it's £300 to fix.", set()),
         # a named employer quit or left (one quits a company, not a person; one leaves a city too)
         ("I quit Brightwave last friday.", {"self.job = none", "self.employer = none"}),
+        ("I quit Brightline.", {"self.job = none", "self.employer = none"}),  # tagged a town
         ("Ana left Google in May.", {"self.job = none", "self.employer = none"}),
         ("Ana left Paris in May.", set()),
         ("I quit smoking.", {"self.activity[smoke] = none"}),  # a habit, not a job

@@ -685,10 +685,11 @@ def _role_and_employer(context: _Context, head: int, predicate: int, only_new: b
 
 def _left_employer(context: _Context, lemma: str, obj: int) -> bool:
     """"I quit Brightwave", "I left Blue Bottle": a named organisation left. One quits a company, not a person
-    (the tagger calls unknown company names people), but one leaves both, so "leave" needs the organisation tag."""
+    (the tagger calls unknown company names people) nor a town (it calls them towns too: "I quit Brightline"), but
+    one leaves all three, so "leave" needs the organisation tag."""
     token = context.doc.tokens[obj]
     if lemma == "quit":
-        return token.pos == "PROPN" and token.ent not in PLACE_ENTITIES
+        return token.pos == "PROPN"
     return lemma == "leave" and token.ent == "ORG"
 
 
@@ -1666,6 +1667,8 @@ def medication(context: _Context, i: int) -> list[SlotValue]:
     if on_head is not None and (_lemma(context, on_head[0]) not in ON_MEDICINE_VERBS or _was(context, on_head[0])):
         return []
     started = before >= 0 and _lemma(context, before) in MEDICINE_STARTS
+    if started and _under_a_stop(context, before):
+        return [_slot(context, predicate, "medication", NONE_VALUE, drug, i, subject=_taker(context, i, predicate))]
     if word == "off" or (word == "from" and lemmas & SWITCH_VERBS) or (before >= 0 and _lemma(context, before) in MEDICINE_STOPS):
         value = NONE_VALUE
     elif word == "on" or started or (word == "to" and lemmas & (DOSE_CHANGES | SWITCH_VERBS)):
@@ -1677,6 +1680,12 @@ def medication(context: _Context, i: int) -> list[SlotValue]:
     if not value:
         return []
     return [_slot(context, predicate, "medication", value, drug, i, subject=_taker(context, i, predicate))]
+
+
+def _under_a_stop(context: _Context, verb: int) -> bool:
+    """The verb of taking is what a verb of stopping stops ("I stopped taking the naproxen", "quit taking it")."""
+    up = _parent(context, verb)
+    return up is not None and up[1] in ("xcomp", "ccomp", "pcomp") and _lemma(context, up[0]) in MEDICINE_STOPS
 
 
 def _was(context: _Context, verb: int) -> bool:
@@ -1748,6 +1757,10 @@ def _taker(context: _Context, i: int, predicate: int) -> str:
     for arc in context.doc.children(predicate):
         if arc.label == "dobj" and arc.dep != i and _is_person(context, arc.dep):
             return _subject_key(context, arc.dep)
+    if _lemma(context, predicate) in PRESCRIBING and any(
+        context.doc.tokens[s].lower in PRESCRIBERS for s in _children(context, predicate, "nsubj")
+    ):
+        return SELF  # "she prescribed naproxen", "doc increased the metformin": the doctor takes none of it
     k, seen = predicate, set()
     # the parse may hang the verb on its "be" ("Tom was prescribed naproxen": prescribed modifies naproxen)
     while k is not None and k not in seen:
@@ -1758,6 +1771,13 @@ def _taker(context: _Context, i: int, predicate: int) -> str:
         up = _parent(context, k)
         k = up[0] if up else None
     return SELF
+
+
+# Verbs whose subject decides a medicine for someone else, and the subjects that are such a someone: the doctor,
+# or a "he"/"she" in a turn about a consultation.
+PRESCRIBING = DOSE_CHANGES | frozenset({"prescribe", "put", "switch", "change", "give", "recommend"})
+PRESCRIBERS = frozenset({"she", "he", "they", "doc", "doctor", "gp", "consultant", "specialist", "psychiatrist",
+                         "nurse", "pharmacist", "dr", "dr.", "physician", "surgeon", "dentist", "vet", "cardiologist"})
 
 
 def _is_person(context: _Context, k: int) -> bool:
