@@ -475,6 +475,10 @@ def test_a_fact_told_with_a_request_to_the_assistant_is_still_replaced(parser, e
         # a bare verb joined to a statement shares its subject; one joined to an order is asked too
         ("Ana will move to Leeds and start a new job in March.", [False, False]),
         ("can you book a table and send me the menu?", [True, True]),
+        # a negative order asks too; a negated statement does not
+        ("please don't suggest meat recipes any more", [True]),
+        ("I don't eat meat any more", [False]),
+        ("don't forget the cake", [True]),
     ],
 )
 def test_what_only_asks_states_no_fact(parser, words, asking):

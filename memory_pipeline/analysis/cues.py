@@ -1130,7 +1130,7 @@ def only_asks(doc: ParsedDoc, head: int) -> bool:
     token = doc.tokens[head]
     arcs = doc.children(head)
     subjects = [arc.dep for arc in arcs if arc.label in ("nsubj", "nsubjpass", "expl", "csubj")]
-    if token.tag == "VB" and not subjects and not any(arc.label in ("aux", "auxpass") for arc in arcs):
+    if token.tag == "VB" and not subjects and _no_auxiliary_but_a_dont(doc, arcs):
         # an order opens its sentence, or is joined to one ("suggest some lunches and send me a list"); a bare verb
         # joined to a statement shares its subject ("Ana will move to Leeds and start a new job")
         up = doc.parents(head)
@@ -1141,6 +1141,16 @@ def only_asks(doc: ParsedDoc, head: int) -> bool:
         return False
     before_subject = [head] + [arc.dep for arc in arcs if arc.label in ("aux", "auxpass")]
     return min(before_subject) < min(subjects)
+
+
+def _no_auxiliary_but_a_dont(doc: ParsedDoc, arcs) -> bool:
+    """A bare verb's auxiliaries leave it an order: none, or the "don't" of a negative one ("please don't suggest
+    meat recipes")."""
+    helpers = [doc.tokens[arc.dep] for arc in arcs if arc.label in ("aux", "auxpass")]
+    if not helpers:
+        return True
+    negated = any(arc.label == "neg" for arc in arcs)
+    return negated and all(h.lemma.lower() == "do" and h.tag in ("VB", "VBP") for h in helpers)
 
 
 def _ends_in_a_question_mark(doc: ParsedDoc, head: int) -> bool:
