@@ -407,6 +407,17 @@ def test_a_memory_of_several_clauses_that_a_later_one_changes_is_marked_and_read
     assert "[PARTLY UPDATED by quit] Rosa works at Lumen Labs" in packet.to_text()
 
 
+def test_as_of_a_day_a_memory_is_partly_updated_only_by_what_had_changed_by_then():
+    import numpy as np
+
+    store = _partly_updated_store()  # Rosa quit on 22 April 2024
+    question = np.array([1.0, 0.0], dtype=np.float32)
+    after = build_packet(store, "Where does Rosa work?", question, "c", budget_words=200, k=3, as_of=datetime(2024, 6, 1))
+    assert "[PARTLY UPDATED by quit] Rosa works at Lumen Labs" in after.to_text()
+    before = build_packet(store, "Where does Rosa work?", question, "c", budget_words=200, k=3, as_of=datetime(2024, 3, 1))
+    assert "PARTLY UPDATED" not in before.to_text() and "Rosa works at Lumen Labs" in before.to_text()
+
+
 def test_as_of_a_day_a_plan_shows_the_lifecycle_it_had_then():
     import numpy as np
     import polars as pl

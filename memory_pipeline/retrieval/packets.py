@@ -59,7 +59,7 @@ class PacketMemory:
             row["event_time_text"], row["event_start"] if row["event_time_basis"] == "expression" else None,
             row["status"], row["replaced_by"], row["valid_from"], row["valid_to"], row["lifecycle"],
             round(hit.score, 4), hit.via, hit.relation, tuple(row["source_turn_ids"] or ()), row.get("scope"), as_of,
-            row.get("updated_by") if as_of is None else None,
+            row.get("updated_by"),
         )
 
 

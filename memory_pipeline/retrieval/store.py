@@ -140,16 +140,20 @@ class MemoryStore:
         """The store as it read at ``as_of``: a plan a link called off or completed after then was still pending
         then, and one moved twice shows the move it had by then. An answer "as of" a day never tells what only
         happened later (validity does the same for states). A plan whose move came from another memory of it (the
-        replaced one's, a unit's entries', as consolidation tells them) reads that memory's moves."""
-        if as_of is None or self.links.height == 0 or "lifecycle_change" not in self.links.columns:
+        replaced one's, a unit's entries', as consolidation tells them) reads that memory's moves; a memory partly
+        updated is shown so only when the update held by then."""
+        if as_of is None:
             return self
+        store = self._updates_known_at(as_of)
+        if store.links.height == 0 or "lifecycle_change" not in store.links.columns:
+            return store
         history: dict[str, list[tuple[datetime, str]]] = {}
-        moves = self.links.filter(pl.col("lifecycle_change").is_not_null() & pl.col("changed_at").is_not_null())
+        moves = store.links.filter(pl.col("lifecycle_change").is_not_null() & pl.col("changed_at").is_not_null())
         for memory_id, change, changed_at in moves.select("dst_memory_id", "lifecycle_change", "changed_at").iter_rows():
             history.setdefault(memory_id, []).append((changed_at, change))
         if not history:
-            return self
-        told_by = self._plan_memories()
+            return store
+        told_by = store._plan_memories()
 
         def moves_of(memory_id: str, seen: frozenset[str] = frozenset()) -> list[tuple[datetime, str]]:
             if memory_id in history or memory_id in seen:
@@ -163,8 +167,21 @@ class MemoryStore:
             before = [move for move in moved if move[0] <= as_of]
             return max(before)[1] if before else PENDING
 
-        lifecycles = [then(m, lifecycle) for m, lifecycle in self.frame.select("memory_id", "lifecycle").iter_rows()]
-        frame = self.frame.with_columns(pl.Series("lifecycle", lifecycles, dtype=pl.String))
+        lifecycles = [then(m, lifecycle) for m, lifecycle in store.frame.select("memory_id", "lifecycle").iter_rows()]
+        frame = store.frame.with_columns(pl.Series("lifecycle", lifecycles, dtype=pl.String))
+        return MemoryStore(frame, self.vectors, store.links, self.turns)
+
+    def _updates_known_at(self, as_of: datetime) -> MemoryStore:
+        """The store with ``updated_by`` kept only where the updating memory held at ``as_of`` (valid from then or
+        before): "on warfarin" as of March is partly updated by January's switch, not by a switch of May."""
+        if "updated_by" not in self.frame.columns:
+            return self
+        since = dict(self.frame.select("memory_id", "valid_from").iter_rows())
+        kept = [
+            by if by is not None and since.get(by) is not None and since[by] <= as_of else None
+            for by in self.frame["updated_by"].to_list()
+        ]
+        frame = self.frame.with_columns(pl.Series("updated_by", kept, dtype=pl.String))
         return MemoryStore(frame, self.vectors, self.links, self.turns)
 
     def _plan_memories(self) -> dict[str, list[str]]:
