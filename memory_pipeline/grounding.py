@@ -127,8 +127,8 @@ def _named_people(doc: ParsedDoc) -> list[tuple[int, int]]:
     """Token spans of the people a turn names: PERSON entities, and proper names the small tagger leaves
     untagged or calls an organisation that stand as a subject or an owner (it misses many first names); never
     chat's interjections, which it takes for either."""
-    spans = [(e.start, e.end) for e in doc.entities if e.label == "PERSON"
-             and not (e.end - e.start == 1 and doc.tokens[e.start].lower in CHAT_INTERJECTIONS)]
+    spans = [(_past_interjections(doc, e.start, e.end), e.end) for e in doc.entities if e.label == "PERSON"]
+    spans = [(start, end) for start, end in spans if start < end]
     covered = {i for start, end in spans for i in range(start, end)}
     for token in doc.tokens:
         if token.i in covered or token.pos != "PROPN" or token.ent not in ("", "ORG") or not token.text[:1].isupper():
@@ -138,6 +138,13 @@ def _named_people(doc: ParsedDoc) -> list[tuple[int, int]]:
         if any(arc.label in PERSON_ROLES for arc in doc.parents(token.i)):
             spans.append((token.i, token.i + 1))
     return sorted(spans)
+
+
+def _past_interjections(doc: ParsedDoc, start: int, end: int) -> int:
+    """Where a person's name starts inside an entity the tagger took a leading "FYI" or "omg" into ("FYI Luis")."""
+    while start < end and doc.tokens[start].lower in CHAT_INTERJECTIONS:
+        start += 1
+    return start
 
 
 def session_addressee(speaker: str | None, participants: Sequence[str]) -> str | None:

@@ -104,3 +104,28 @@ def test_an_exclamation_with_my_is_no_possession(parser, resolver, text, kept, n
 def test_a_call_the_tagger_misreads_is_still_a_call(parser, resolver, text, addressee, said):
     written = entry(parser, resolver, text, speaker="Chloe", addressee=addressee).text
     assert said in written and f"{addressee} {addressee}" not in written
+
+
+@pytest.mark.parametrize(
+    ("text", "kept", "not_kept"),
+    [
+        # news of a member told by another: a sentence after the one that names them gets the name, since the
+        # units stage may keep it apart ("She starts at Spotify on 2 June" had been a unit of its own)
+        ("Update: Ana got the job!! She starts at Spotify on 2 June.", "Ana starts at Spotify", "She starts"),
+        ("Also did Tom tell you? He passed his driving test on Friday!!", "Tom passed", "He passed"),
+        # a chat abbreviation the tagger takes into the name is no part of it
+        ("FYI Luis is leaving us, his last day is 28 February. He's joining Stripe.", "Luis is joining Stripe", "FYI Luis"),
+        # within the sentence that names her, "she" reads right as it is
+        ("Ana got a job, she starts in March.", "Ana got a job, she starts in March", "Ana starts"),
+        ("Her teacher Miss Hughes said she's reading above her level.", "she's reading above her level", "Hughes is reading"),
+        # a person a noun names in between may be whom the pronoun means
+        ("I loved Becoming Nicole by Amy Ellis Nutt. It's a true story about a trans girl and her family.",
+         "a trans girl and her family", "Nutt's family"),
+        # a subject the parse hangs on the auxiliary still makes the news a fact ("sister" under "got")
+        ("My sister got engaged. She told me last night.", "sister got engaged", "noted: She told"),
+        ("Ben's sister got engaged. She told me.", "Ben's sister got engaged", "noted: She told"),
+    ],
+)
+def test_news_of_someone_keeps_who_it_is_about(parser, resolver, text, kept, not_kept):
+    said = entry(parser, resolver, text, speaker="Marco", addressee="Sam").text
+    assert kept in said and not_kept not in said

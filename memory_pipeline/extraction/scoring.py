@@ -91,7 +91,9 @@ def clause_depth(doc: ParsedDoc, i: int, limit: int = 16) -> int:
 def find_actor(doc: ParsedDoc, i: int, hops: int = 3) -> tuple[int | None, bool]:
     """The actor of predicate ``i``: its own, or one inherited through coordination or control. A chat
     interjection the parser took for a subject ("omg just got the job") is none: the subject was dropped."""
-    for arc in doc.children(i):
+    # the parse may hang the subject on the auxiliary ("My sister got engaged": "sister" under "got")
+    helpers = [arc.dep for arc in doc.children(i) if arc.label in ("aux", "auxpass")]
+    for arc in [*doc.children(i), *(a for h in helpers for a in doc.children(h))]:
         if arc.role is Role.ACTOR and doc.tokens[arc.dep].lower not in CHAT_INTERJECTIONS:
             return arc.dep, True
     if doc.tokens[i].tag == "VBG":

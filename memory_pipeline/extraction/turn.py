@@ -26,7 +26,7 @@ from memory_pipeline.extraction.normalise import (
 )
 from memory_pipeline.extraction.provenance import UnitMood, provenance
 from memory_pipeline.extraction.realise import Unit, coverage, is_fact_token, merge_units, select_units, suppress_near_duplicates, trim
-from memory_pipeline.extraction.referents import Carried
+from memory_pipeline.extraction.referents import PERSON_NOUNS, Carried
 from memory_pipeline.extraction.scoring import candidates_for
 from memory_pipeline.extraction.scope import classify_scope
 from memory_pipeline.extraction.temporal import (
@@ -117,18 +117,27 @@ def _looking_back(doc: ParsedDoc, mentions: list[TemporalMention], session_time:
 
 
 def _unit_perspective(doc: ParsedDoc, unit: Unit, perspective: Perspective) -> Perspective:
-    """The turn's perspective for one unit: "she" stays as said where the unit itself names her, since the
-    memory then reads right as it is ("Ana got a job, she starts in March"), and since there "she" may as well be
-    someone the unit names without a name ("Her teacher Miss Hughes said she's reading above her level": the
-    child). The name counts where it is a person to the tagger or is the very name the referent was taken from,
-    which the tagger may have typed otherwise ("Hughes" as an organisation)."""
+    """The turn's perspective for one unit: "she" stays as said in a sentence of the unit that names her, since
+    the memory then reads right as it is ("Ana got a job, she starts in March"), and since there "she" may as well
+    be someone the sentence names without a name ("Her teacher Miss Hughes said she's reading above her level":
+    the child). A later sentence gets the name: the units stage may keep it apart from the one that named her
+    ("Ana got the job! She starts at Spotify on 2 June" had left a unit "She starts at Spotify on 2 June"). The
+    name counts where it is a person to the tagger or is the very name the referent was taken from, which the
+    tagger may have typed otherwise ("Hughes" as an organisation)."""
     if perspective.third is None:
         return perspective
     named = {t.i for t in doc.tokens if t.text in perspective.third.split() and t.ent == "PERSON"}
     named.add(perspective.third_from - 1)
-    if any(lo <= i < hi for i in named for lo, hi in unit.ranges):
+    inside = [i for i in named if any(lo <= i < hi for lo, hi in unit.ranges)]
+    if not inside:
+        return perspective
+    start, end = doc.sentences[doc.tokens[max(inside)].sent]
+    # up to a person named by a noun ("a trans girl and her family"), whom a pronoun after it may as well mean
+    someone = next((t.i for t in doc.tokens[end:] if t.pos == "NOUN" and t.lemma.lower() in PERSON_NOUNS), None)
+    until = min(k for k in (perspective.third_until, someone, len(doc)) if k is not None)
+    if until <= end:
         return replace(perspective, third=None)
-    return perspective
+    return replace(perspective, third_from=max(perspective.third_from, end), third_until=until)
 
 
 def _carries_a_fact(doc: ParsedDoc, k: int, anchors: set[int]) -> bool:
