@@ -210,6 +210,28 @@ def test_running_an_empty_lake_says_what_to_do_first(tmp_path: Path, capsys):
 
 
 @pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["run", "--all", "--llm-backend", "openai"], "needs a model (--llm-model"),
+        (["llm", "check", "--llm-backend", "openai"], "needs a model (--llm-model"),
+        (["run", "--all", "--config", "missing.toml"], "no such config file"),
+        (["run", "--all", "--config", "not-toml.toml"], "is not valid TOML"),
+        (["run", "--all", "--config", "wrong.toml"], "backend: Input should be"),
+    ],
+)
+def test_wrong_llm_settings_are_told_before_anything_runs(tmp_path: Path, capsys, monkeypatch, args, said):
+    # they had failed every partition in turn (the reason left in Dagster's event log), or raised a traceback,
+    # or, with nothing stale, gone unnoticed
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "not-toml.toml").write_text("[llm\nbackend = ")
+    (tmp_path / "wrong.toml").write_text('[llm]\nbackend = "nonsense"\n')
+    Lake(tmp_path / "lake").ensure_layout()
+    assert main(["--lake", str(tmp_path / "lake"), *args]) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
     "args",
     [["status"], ["run", "--all"], ["sql", "SELECT 1"], ["search", "where does Ana live"], ["lineage", "m1"],
      ["context", "where does Ana live", "--conversation", "tiny"], ["forget", "tiny", "--no-rerun"]],

@@ -68,9 +68,11 @@ def cmd_prepare_model(args, config: PipelineConfig) -> int:
 def cmd_check(args, config: PipelineConfig) -> int:
     from memory_pipeline.llm.check import check
     from memory_pipeline.llm.client import build_client
-    from memory_pipeline.llm.config import load_llm_config
 
-    settings = load_llm_config(config.lake_dir, **_loader_args(args, config.lake_dir))
+    settings, problem = checked_settings(args, config.lake_dir)
+    if problem:
+        print(problem, file=sys.stderr)
+        return EXIT_USAGE
     client = build_client(settings, cache_dir=None)  # a check always asks the backend
     if client is None:
         print("no LLM backend configured (set --llm-backend, MEMORY_PIPELINE_LLM_BACKEND or [llm] backend)",
@@ -84,6 +86,27 @@ def cmd_check(args, config: PipelineConfig) -> int:
     return EXIT_OK if report.answer is not None else EXIT_FAILED
 
 
-def _loader_args(args, lake_dir: Path) -> dict:
-    overrides = llm_overrides(args, lake_dir)
-    return {"config_file": overrides.pop("config_file"), "overrides": overrides}
+def checked_settings(args, lake_dir: Path, overrides: dict | None = None):
+    """The effective LLM settings and None, or None and one line that says what is wrong with them (a config file
+    missing or not TOML, a value out of range, a backend without a model): told before a run starts, not found by
+    every partition in turn and left in the Dagster event log."""
+    import tomllib
+
+    from pydantic import ValidationError
+
+    from memory_pipeline.llm.backends import missing_setting
+    from memory_pipeline.llm.config import load_llm_config
+
+    given = dict(overrides if overrides is not None else llm_overrides(args, lake_dir))
+    config_file = given.pop("config_file")
+    try:
+        settings = load_llm_config(lake_dir, config_file=config_file, overrides=given)
+    except FileNotFoundError as error:
+        return None, f"LLM settings: no such config file: {error.filename}"
+    except tomllib.TOMLDecodeError as error:
+        return None, f"LLM settings: {config_file or 'memory_pipeline.toml'} is not valid TOML: {error}"
+    except ValidationError as error:
+        wrong = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors())
+        return None, f"LLM settings: {wrong}"
+    problem = missing_setting(settings)
+    return (None, f"LLM settings: {problem}") if problem else (settings, None)

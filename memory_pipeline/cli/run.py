@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from memory_pipeline.cli.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE
-from memory_pipeline.cli.llm import add_llm_flags, llm_overrides
+from memory_pipeline.cli.llm import add_llm_flags, checked_settings, llm_overrides
 from memory_pipeline.cli.orchestration import (
     dagster_instance,
     lake_chain,
@@ -49,6 +49,10 @@ def cmd_run(args, config: PipelineConfig) -> int:
         config = config.model_copy(update={"run": config.run.model_copy(update={"max_partitions_per_run": args.max_per_run})})
     lake = Lake(config.lake_dir)
     overrides = llm_overrides(args, lake.root)
+    _, problem = checked_settings(args, lake.root, overrides)
+    if problem:
+        print(problem, file=sys.stderr)
+        return EXIT_USAGE
     return run_and_report(lake, None if args.all else args.conversation, args.force, config, overrides)
 
 

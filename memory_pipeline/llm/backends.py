@@ -27,9 +27,18 @@ def load_backend(config: LLMConfig) -> Backend:
     """The configured backend, started (for vllm: the model is loaded)."""
     if config.backend == "none":
         raise ValueError("LLM backend 'none' has no backend to load")
-    if not config.model:
-        raise ValueError(f"LLM backend {config.backend!r} needs a model (llm.model or MEMORY_PIPELINE_LLM_MODEL)")
+    problem = missing_setting(config)
+    if problem:
+        raise ValueError(problem)
     return LLM_BACKENDS.get(config.backend)(config)
+
+
+def missing_setting(config: LLMConfig) -> str | None:
+    """What a configured backend lacks to start, said so a user can fix it; None when nothing is missing."""
+    if config.backend != "none" and not config.model:
+        return (f"LLM backend {config.backend!r} needs a model (--llm-model, llm.model in the config file or "
+                "MEMORY_PIPELINE_LLM_MODEL)")
+    return None
 
 
 def model_identity(model: str) -> str:
