@@ -78,6 +78,7 @@ CASES = [
     case(ErrorCode.WRONG_SHAPE, edited(lambda d: d.update(sessions={"S1": []})), "'sessions'"),
     case(ErrorCode.WRONG_SHAPE, edited(lambda d: d.update(sesions=[])), "unknown keys ['sesions']"),
     case(ErrorCode.WRONG_SHAPE, BASE, "LoCoMo", fmt="locomo"),
+    case(ErrorCode.WRONG_SHAPE, edited(lambda d: d["sessions"][0]["turns"][0].pop("speaker")), "'speaker' must be a string, got nothing (the field is missing or null)"),
     case(ErrorCode.MISSING_CONVERSATION_ID, edited(lambda d: d.pop("conversation_id")), "missing"),
     case(ErrorCode.MISSING_CONVERSATION_ID, edited(lambda d: d.update(conversation_id="  ")), "missing"),
     case(ErrorCode.UNSAFE_CONVERSATION_ID, edited(lambda d: d.update(conversation_id="../etc")), "../etc"),

@@ -13,21 +13,26 @@ def wrong_shape(detail: str, **where: str | None) -> IngestError:
     return IngestError(ErrorCode.WRONG_SHAPE, detail, **where)
 
 
+def _kind(value: Any) -> str:
+    """What a value is, in the file's terms: a field left out reads as null, not as Python's NoneType."""
+    return "nothing (the field is missing or null)" if value is None else type(value).__name__
+
+
 def require_dict(value: Any, what: str, **where: str | None) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise wrong_shape(f"{what} must be a JSON object, got {type(value).__name__}", **where)
+        raise wrong_shape(f"{what} must be a JSON object, got {_kind(value)}", **where)
     return value
 
 
 def require_list(value: Any, what: str, **where: str | None) -> list[Any]:
     if not isinstance(value, list):
-        raise wrong_shape(f"{what} must be a JSON list, got {type(value).__name__}", **where)
+        raise wrong_shape(f"{what} must be a JSON list, got {_kind(value)}", **where)
     return value
 
 
 def require_str(value: Any, what: str, **where: str | None) -> str:
     if not isinstance(value, str):
-        raise wrong_shape(f"{what} must be a string, got {type(value).__name__}", **where)
+        raise wrong_shape(f"{what} must be a string, got {_kind(value)}", **where)
     return value
 
 
