@@ -61,6 +61,13 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         # a named employer quit or left (one quits a company, not a person; one leaves a city too)
         ("I quit Brightwave last friday.", {"self.job = none", "self.employer = none"}),
         ("I quit Brightline.", {"self.job = none", "self.employer = none"}),  # tagged a town
+        # a known town written in lower case, where a place goes; an everyday word there, or with an article, is none
+        ("i live in leeds, the office is a 10 min walk", {"self.residence = leeds"}),
+        ("we moved to san francisco in may", {"self.residence = san francisco"}),
+        ("we moved to solihull on the 14th", {"self.residence = solihull"}),  # parsed as "to <verb>"
+        ("i live in hope", set()),
+        ("I live in the reading room.", set()),
+        ("we moved to help my mum", set()),
         ("Ana left Google in May.", {"self.job = none", "self.employer = none"}),
         ("Ana left Paris in May.", set()),
         ("I quit smoking.", {"self.activity[smoke] = none"}),  # a habit, not a job

@@ -30,6 +30,7 @@ from memory_pipeline.extraction.lexicon import (
     APPOINTMENT_NOUNS, FAMILY_NOUNS, MONEY_SIGNS, PARENT_NOUNS, PERSONAL_PRONOUNS, PLACE_ENTITIES,
 )
 from memory_pipeline.extraction.temporal import sizes_the_noun_after
+from memory_pipeline.analysis.places import known_places
 from memory_pipeline.parsing import ParsedDoc
 
 NONE_VALUE = "none"
@@ -474,7 +475,24 @@ def _is_place(context: _Context, i: int) -> bool:
     token = context.doc.tokens[i]
     if _is_time(context, i):
         return False
-    return token.pos == "PROPN" or token.ent in PLACE_ENTITIES or token.lemma.lower() in PLACE_NOUNS
+    return (token.pos == "PROPN" or token.ent in PLACE_ENTITIES or token.lemma.lower() in PLACE_NOUNS
+            or _a_town_in_lower_case(context, i))
+
+
+def _a_town_in_lower_case(context: _Context, i: int) -> bool:
+    """A known town, country or state written in lower case, bare where a place goes ("i live in leeds", "moved to
+    san francisco"): the tagger reads it as a common noun. With an article or an owner it is a thing ("live in
+    the reading room")."""
+    doc = context.doc
+    token = doc.tokens[i]
+    if not token.text.islower() or token.tag not in ("NN", "NNS", "NNP") or _children(context, i, "det", "poss"):
+        return False
+    words = [token.lower]
+    if i + 1 < len(doc) and doc.tokens[i + 1].text.islower() and doc.tokens[i + 1].pos in ("NOUN", "PROPN"):
+        words.append(f"{token.lower} {doc.tokens[i + 1].lower}")
+    if i > 0 and doc.tokens[i - 1].text.islower() and any(a.head == i and a.label == "compound" for a in doc.parents(i - 1)):
+        words.append(f"{doc.tokens[i - 1].lower} {token.lower}")
+    return any(word in known_places() for word in words)
 
 
 def _number(context: _Context, i: int) -> int | None:
@@ -537,7 +555,19 @@ def residence(context: _Context, i: int) -> list[SlotValue]:
             place = named[0] if named and (street or context.doc.tokens[obj].pos != "PROPN") else obj
             out.append(_slot(context, i, "residence", _value(context, place), "", prep, place))
             break
-    return out
+    return out or _moved_to_a_town_read_as_a_verb(context, i)
+
+
+def _moved_to_a_town_read_as_a_verb(context: _Context, verb: int) -> list[SlotValue]:
+    """"we moved to solihull": the parse reads an unknown town after "to" as an infinitive ("to solihull" as "to
+    go"); a known town's name there is the place moved to."""
+    if _lemma(context, verb) not in ("move", "relocate"):
+        return []
+    for k in _children(context, verb, "xcomp"):
+        to = [a for a in _children(context, k, "aux") if context.doc.tokens[a].lower == "to"]
+        if to and not _children(context, k, "dobj") and context.doc.tokens[k].lower in known_places():
+            return [_slot(context, verb, "residence", _value(context, k), "", to[0], k)]
+    return []
 
 
 def _renting_a_home(context: _Context, verb: int) -> bool:
