@@ -83,13 +83,20 @@ def _session_instant(turns: pl.DataFrame) -> pl.Expr:
 TURN_CHECKS = (turn_ids_unique, turn_texts_non_empty, sessions_ordered)
 
 
+# Below this many scored turns the admitted share says nothing of the gate: 5 turns of news admitted whole are no
+# sign of a broken threshold (at 30 turns and a share near one half, one standard error is still 9 points).
+RATIO_MIN_TURNS = 30
+
+
 def admitted_ratio_in_band(scores: pl.DataFrame, band: tuple[float, float]) -> CheckOutcome:
+    """The gate admits a share of user turns inside ``band``, judged on a conversation of at least
+    :data:`RATIO_MIN_TURNS` scored turns (a backfill of one short chat had warned on every run)."""
     ratio = float(scores["admitted"].mean()) if scores.height else 0.0
     low, high = band
     return CheckOutcome(
         "admitted_ratio_in_band",
-        scores.height == 0 or low <= ratio <= high,
-        f"the gate admits between {low:.0%} and {high:.0%} of user turns",
+        scores.height < RATIO_MIN_TURNS or low <= ratio <= high,
+        f"the gate admits between {low:.0%} and {high:.0%} of user turns (judged from {RATIO_MIN_TURNS} turns on)",
         {"admitted_ratio": round(ratio, 4), "band": list(band), "scored": scores.height},
     )
 

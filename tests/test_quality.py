@@ -58,9 +58,11 @@ def test_lineage_checks_catch_orphans_and_dangling_sources():
 
 
 def test_admitted_ratio_band_and_empty_output_rate():
-    scores = pl.DataFrame({"admitted": [True, False, False, False]})
+    scores = pl.DataFrame({"admitted": [True, False, False, False] * 10})
     assert quality.admitted_ratio_in_band(scores, (0.2, 0.9)).passed
     assert not quality.admitted_ratio_in_band(scores, (0.3, 0.9)).passed
+    # a short conversation's share is no sign of a broken gate
+    assert quality.admitted_ratio_in_band(scores.head(4), (0.3, 0.9)).passed
     diagnostics = pl.DataFrame({"admitted_turns": [600, 400], "empty_outputs": [5, 0]})
     assert quality.empty_output_rate_under(diagnostics, 0.005).passed
     assert not quality.empty_output_rate_under(diagnostics.with_columns(empty_outputs=pl.lit(3)), 0.005).passed
