@@ -1688,3 +1688,31 @@ def test_a_chance_that_never_came_calls_the_plan_off(parser, text, came_about):
     from memory_pipeline.analysis.cues import cancel_cues
 
     assert bool(list(cancel_cues(parser.parse(text)))) != came_about
+
+
+def test_a_plan_that_names_no_thing_is_done_when_the_planner_tells_the_same_words_done(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    def outcome(plan: tuple, later: str, said: datetime, day: datetime | None, speaker: str = "Jess") -> str | None:
+        frame = _said_by(_plan_frame([plan, ("later", later, said, day)]), "later", speaker)
+        readings = read_frame(frame, parser)
+        initial = initial_lifecycles(memories_by_id(frame), readings)
+        return final_lifecycles(initial, _links_of(frame, readings, embedder))["plan"]
+
+    together = ("plan", "we're moving in together in july", datetime(2024, 5, 26, 15), datetime(2024, 7, 1),
+                datetime(2024, 8, 1))
+    town = ("plan", "we're moving to solihull next month", datetime(2024, 8, 5, 18), datetime(2024, 9, 1),
+            datetime(2024, 10, 1))
+    # neither names a thing (the town in lower case is read as a verb), yet the report says the plan's words
+    assert outcome(town, "we moved to solihull on the 14th.", datetime(2024, 9, 30, 20), datetime(2024, 9, 14)) == "completed"
+    assert outcome(together, "we moved in together!", datetime(2024, 7, 28, 18), None) == "completed"
+    # a clause calling something else off beside it does not undo the deed
+    assert outcome(together, "we moved in together! i gave up my place in brixton", datetime(2024, 7, 28, 18),
+                   None) == "completed"
+    # another's move, other words, a deed outside the window, or a move called off tell nothing of the plan
+    assert outcome(together, "we moved in together!", datetime(2024, 7, 28, 18), None, speaker="Kai") == "pending"
+    assert outcome(town, "we moved out on the 14th.", datetime(2024, 9, 30, 20), datetime(2024, 9, 14)) == "pending"
+    assert outcome(town, "we moved to solihull on the 14th.", datetime(2025, 3, 30, 20), datetime(2025, 3, 14)) == "pending"
+    assert outcome(together, "we moved in together, then we cancelled it", datetime(2024, 7, 28, 18), None) != "completed"

@@ -20,7 +20,7 @@ from functools import lru_cache
 from memory_pipeline.analysis import Event, Reading
 from memory_pipeline.analysis.slots import NONE_VALUE, SlotValue
 from memory_pipeline.analysis.clauses import SELF
-from memory_pipeline.analysis.cues import event_stems
+from memory_pipeline.analysis.cues import CANCEL_LEMMAS, event_stems
 from memory_pipeline.links.base import (
     CANCELLED,
     COMPLETED,
@@ -48,6 +48,7 @@ RESOLVER = TemporalResolver()
 # Slots whose values follow one another, so that denying one changes the one before it: "we're not getting married
 # anymore" ends an engagement.
 CHAINED_SLOTS = frozenset({"relationship"})
+CANCEL_STEMS = event_stems(CANCEL_LEMMAS)
 
 
 def state_changes(old: SlotValue, new: SlotValue) -> bool:
@@ -280,7 +281,7 @@ def _plan_outcome(
     if new.session_time is None or plan.session_time is None or new.session_time <= plan.session_time:
         return None  # a plan is followed up later, not in the session that made it
     planned = planned_event(plan_reading)
-    about = lambda event: event.overlap(planned) >= config.event_overlap  # noqa: E731
+    about = lambda event: event.overlap(planned) >= config.event_overlap or same_words_and_no_thing(event, planned)  # noqa: E731
     grace = timedelta(days=config.plan_grace_days)
     if reading.cancel is not None and about(reading.cancelled) and names_its_kind(reading.cancelled, plan_reading):
         if plan_reading.plans_to_call_off and not reading.future:
@@ -294,9 +295,7 @@ def _plan_outcome(
         return FOLLOWUP, 0.8, CANCELLED, f"called off: {reading.cancel.span}"
     if reading.denial is not None and about(reading.denied):
         return CONTRADICTS, 0.8, CONTRADICTED, f"denied: {reading.denial.span}"
-    # what a memory that calls something off reports is no deed done ("it went online, so I cancelled it")
-    reported = not reading.future and reading.cancel is None
-    done = [event for event in reading.reports if about(event) and _done_by_planner(event, new, plan)] if reported else []
+    done = [event for event in deeds_done(reading) if about(event) and _done_by_planner(event, new, plan)]
     if done:
         if report_fits_plan(plan, new, grace) or any(_dated_elsewhere(event, reading) and said_since(plan, new, grace)
                                                        for event in done):
@@ -311,6 +310,28 @@ def _plan_outcome(
     if held is not None:
         return FOLLOWUP, 0.7, COMPLETED, f"the state it planned holds: {held.describe()}"
     return None
+
+
+def same_words_and_no_thing(event: Event, planned: Event) -> bool:
+    """Two clauses that name no thing are one event when they say the same words: "we're moving in together in
+    July" and "we moved in together!"; "we're moving to solihull next month" and "we moved to solihull on the 14th"
+    (the town, in lower case, read as a verb). :meth:`Event.overlap` wants a shared thing, so that two clauses that
+    share a verb and little else are not taken for one event; a clause that says all the plan's words and no other
+    is the plan's event, however few they are."""
+    return not (event.nouns or planned.nouns) and bool(planned.words) and event_stems(event.words) == event_stems(planned.words)
+
+
+def deeds_done(reading: Reading) -> list[Event]:
+    """The events a memory reports as done that may be a plan's outcome: none in a memory that looks ahead. In one
+    that calls something off, neither the calling off nor a deed about what it calls off is one ("the conference
+    went online, so I cancelled it" did not hold the conference), but a deed about something else still is: "we
+    moved in together! I gave up my place in Brixton" tells the move in done."""
+    if reading.future:
+        return []
+    if reading.cancel is None:
+        return list(reading.reports)
+    called_off = event_stems(reading.cancelled.words) | CANCEL_STEMS
+    return [event for event in reading.reports if not event_stems(event.words) & called_off]
 
 
 def planned_state_held(new: Memory, plan: Memory, reading: Reading, plan_reading: Reading) -> SlotValue | None:
