@@ -129,3 +129,16 @@ def test_a_call_the_tagger_misreads_is_still_a_call(parser, resolver, text, addr
 def test_news_of_someone_keeps_who_it_is_about(parser, resolver, text, kept, not_kept):
     said = entry(parser, resolver, text, speaker="Marco", addressee="Sam").text
     assert kept in said and not_kept not in said
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        # the feeling an infinitive hangs on is what the sentence says ("Priya noted: to lose Luis" before)
+        ("Sad to lose you Luis. We'll do a proper leaving drinks.", "Sad to lose Luis"),
+        ("Glad to hear the surgery went well.", "Glad to hear the surgery went well"),
+        ("Yeah, sorry to drop it like that. I'll still come to Lisbon though!", "sorry to drop it like that"),
+    ],
+)
+def test_an_infinitive_keeps_the_adjective_it_hangs_on(parser, resolver, text, kept):
+    assert kept in entry(parser, resolver, text, speaker="Priya", addressee="Luis").text

@@ -162,7 +162,7 @@ def select_units(
         if lo >= hi:
             continue
         lo, hi = widen(doc, lo, hi, clause, anchors)
-        lo, hi = trim(doc, with_split_subject(doc, lo, clause), hi)
+        lo, hi = trim(doc, with_split_subject(doc, with_its_adjective(doc, lo, cand.predicate, clause), clause), hi)
         host = next((u for u in units if u.overlaps(lo, hi)), None)
         if host is not None:
             host.absorb(doc, lo, hi)
@@ -173,6 +173,21 @@ def select_units(
     for unit in units:
         keep_attitude(doc, unit, clause, config)
     return units
+
+
+def with_its_adjective(doc: ParsedDoc, lo: int, predicate: int, clause: Clause) -> int:
+    """Where a range that opens on the "to" of an infinitive an adjective governs starts once it keeps that
+    adjective ("Sad to lose you", "so sorry to hear about your dad", "glad to hear the surgery went well"): the
+    feeling is what the sentence says, and without it the memory read "to lose Luis"."""
+    if doc.tokens[lo].lower != "to":
+        return lo
+    up = next((a for a in doc.parents(predicate) if a.label in ("xcomp", "advcl")), None)
+    if up is None or doc.tokens[up.head].pos != "ADJ" or not clause.start <= up.head < lo:
+        return lo
+    if any(doc.tokens[k].pos not in ("ADV", "ADJ") for k in range(up.head + 1, lo)):
+        return lo
+    degree = [a.dep for a in doc.children(up.head) if a.label == "advmod" and clause.start <= a.dep < up.head]
+    return min([up.head, *degree])
 
 
 def keep_attitude(doc: ParsedDoc, unit: Unit, clause: Clause, config: ExtractorConfig) -> None:
