@@ -935,6 +935,26 @@ def test_not_going_calls_the_trip_off_and_is_no_arrangement_itself(parser, embed
     assert final_lifecycles(initial, linked)["plan"] == "cancelled"
 
 
+@pytest.mark.parametrize(
+    ("text", "planned"),
+    [
+        # what a group settles on is said with "let's" as often as with "will"
+        ("Let's grab dinner on Friday.", {"grab", "dinner"}),
+        ("Let's move it to 4 May then so Bex can come.", {"move", "bex"}),
+        # a way of speaking, or a "let" of permission, proposes nothing
+        ("Let's see how it goes.", set()),
+        ("Let's hope it works.", set()),
+        ("Let me know on Friday.", set()),
+        ("Art lets us get our emotions out.", set()),
+        ("They let us take a break from reality.", set()),
+    ],
+)
+def test_a_lets_proposes_a_plan(parser, text, planned):
+    from memory_pipeline.analysis import read_doc
+
+    assert set(read_doc("m", parser.parse(text), "Grace").plan.words) == planned
+
+
 def test_a_timetabled_event_in_the_simple_present_with_a_date_ahead_is_a_plan(parser):
     from memory_pipeline.analysis import read_frame
     from memory_pipeline.links import initial_lifecycles
@@ -1714,5 +1734,5 @@ def test_a_plan_that_names_no_thing_is_done_when_the_planner_tells_the_same_word
     # another's move, other words, a deed outside the window, or a move called off tell nothing of the plan
     assert outcome(together, "we moved in together!", datetime(2024, 7, 28, 18), None, speaker="Kai") == "pending"
     assert outcome(town, "we moved out on the 14th.", datetime(2024, 9, 30, 20), datetime(2024, 9, 14)) == "pending"
-    assert outcome(town, "we moved to solihull on the 14th.", datetime(2025, 3, 30, 20), datetime(2025, 3, 14)) == "pending"
+    assert outcome(together, "we moved in together on the 14th.", datetime(2025, 3, 30, 20), datetime(2025, 3, 14)) == "pending"
     assert outcome(together, "we moved in together, then we cancelled it", datetime(2024, 7, 28, 18), None) != "completed"

@@ -750,6 +750,8 @@ def planned_clause(doc: ParsedDoc, names: frozenset[str]) -> tuple[list[int], Ev
             predicate = xcomps[0] if xcomps else (token.i if lemma in NOUN_PLANS else None)
         elif arranged(doc, token.i):
             predicate = token.i
+        elif lemma == "let":
+            predicate = _proposed(doc, token.i)
         if predicate is None or doc.tokens[predicate].lemma.lower() in NOT_PLANS:
             continue
         if {token.i, predicate} & negated and doc.tokens[predicate].lemma.lower() not in KEPT_WHEN_NEGATED:
@@ -1003,6 +1005,23 @@ BEHIND_DATE_WORDS = frozenset({"yesterday", "last", "ago", "earlier", "these", "
 def _present_be(doc: ParsedDoc, i: int) -> bool:
     """Token ``i`` has a present-tense "be" as its auxiliary: "am/is/are <doing>"."""
     return any(doc.tokens[a].lemma.lower() == "be" and doc.tokens[a].tag in ("VBP", "VBZ") for a in children(doc, i, "aux"))
+
+
+# "Let's" before these is a way of speaking, not a proposal: "let's see", "let's hope so", "let's face it".
+NOT_PROPOSALS = frozenset({"see", "hope", "say", "face", "pray", "agree", "not", "just", "put", "assume", "wait"})
+
+
+def _proposed(doc: ParsedDoc, let: int) -> int | None:
+    """The verb a "let's" proposes ("let's grab dinner on Friday", "let's move it to 4 May then"): what a group
+    settles on is said so as often as with "will"; None for a way of speaking ("let's see") or a "let" of
+    permission ("let me know", "let him go")."""
+    if doc.tokens[let].tag != "VB" or children(doc, let, "nsubj"):
+        return None  # "art lets us get our emotions out": said of something, no proposal
+    for verb in children(doc, let, "ccomp", "xcomp"):
+        subjects = [doc.tokens[k].lower.replace("’", "'") for k in children(doc, verb, "nsubj")]
+        if subjects in (["'s"], ["us"]) and doc.tokens[verb].lemma.lower() not in NOT_PROPOSALS:
+            return verb
+    return None
 
 
 def arranged(doc: ParsedDoc, i: int) -> bool:
