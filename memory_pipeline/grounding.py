@@ -64,6 +64,15 @@ class Perspective:
     # sentences that name a day before the session: there a verb whose past and present look alike ("quit",
     # "put", "cut") is past, and keeps its form ("I quit smoking on New Year's Day", said on 10 January)
     looking_back: frozenset[int] = frozenset()
+    # (character where a sentence that calls someone starts, whom): from there on "you" is that one ("Sam you
+    # legend. Josh, you're on food.": the second "you" is Josh); before the first, ``addressee``
+    calls: tuple[tuple[int, str], ...] = ()
+
+    def addressee_at(self, at: int) -> str | None:
+        """Whom "you" means at character ``at`` of the turn: the one the last sentence that called someone up
+        to there called, else the turn's addressee."""
+        called = [whom for start, whom in self.calls if start <= at]
+        return called[-1] if called else self.addressee
 
 
 THIRD_PERSON = frozenset({"she", "he", "her", "him", "his", "hers"})
@@ -158,20 +167,30 @@ def session_addressee(speaker: str | None, participants: Sequence[str]) -> str |
 def turn_addressee(text: str, speaker: str | None, participants: Sequence[str]) -> str | None:
     """Whom "you" means in one turn: the participant it calls by name ("Wes, you should apply", "see you Sunday,
     Kim!", "Kwame you do bathroom", "@alex can you review them"), in a group as between two; else the other one of
-    two participants."""
+    two participants. A turn that calls several people one sentence after another has a "you" for each
+    (:func:`sentence_calls`)."""
     return vocative(text, speaker, participants) or session_addressee(speaker, participants)
 
 
 _CALLED = r"(?P<called>[A-Za-z][A-Za-z'-]*)"
 _SECOND_PERSON_NEXT = r"(?:you|your|you're|youre|u|ur)\b"
+# "Mikey I literally came to the last three": a name opening a sentence right before "I" calls the one it names
+_FIRST_PERSON_NEXT = r"(?:i|i'm|i’m|im|i've|i’ve|i'll|i’ll|i'd|i’d)\b"
+# Words after which a sentence is whole, so a name closing it with no comma is no object but a call ("You've got
+# this Ana", "nailed it Sam"; "did you see Ana?" sees her)
+CLAUSE_CLOSERS = frozenset("it this that them me us him her too again then now though tonight today".split())
+_CLAUSE_CLOSER = rf"(?:{'|'.join(sorted(CLAUSE_CLOSERS))})"
 # "Kwame, Priya and I are going": a list goes on after the comma, no one is called
 _LIST_GOES_ON = r"\s*[A-Za-z][A-Za-z'-]*\s*(?:,|and\b|&)"
-# Where a name calls someone: opening a sentence (after at most a greeting) before a comma or a "you"; closing a
-# clause after a comma; after "@"; after the thanks, wishes and greetings said to someone ("thank you Sam",
-# "well done Chi").
+# Where a name calls someone: opening a sentence (after at most a greeting) before a comma, a "you" or an "I",
+# or a clause after a comma before a "you" ("Josh you're on food, Ana you bring the tent"); closing a clause
+# after a comma, or a sentence after a word that ends it whole; after "@"; after the thanks, wishes and greetings
+# said to someone ("thank you Sam", "well done Chi").
 CALLS = (
-    re.compile(rf"(?:^|[.!?]\s+)(?:(?:hey|hi|hello|ok|okay|oh|so|and|well|yes|yeah|right)\s*,?\s+)?{_CALLED}(?:\s*[,!:](?!{_LIST_GOES_ON})|\s+(?={_SECOND_PERSON_NEXT}))", re.I),
+    re.compile(rf"(?:^|[.!?]\s+)(?:(?:hey|hi|hello|ok|okay|oh|so|and|well|yes|yeah|right)\s*,?\s+)?{_CALLED}(?:\s*[,!:](?!{_LIST_GOES_ON})|\s+(?={_SECOND_PERSON_NEXT}|{_FIRST_PERSON_NEXT}))", re.I),
     re.compile(rf",\s*{_CALLED}\s*(?:[.!?]+|$)", re.I),
+    re.compile(rf"\b{_CLAUSE_CLOSER}\s+{_CALLED}\s*(?:[,.!?]|$)", re.I),
+    re.compile(rf",\s*{_CALLED}\s+(?={_SECOND_PERSON_NEXT})", re.I),
     re.compile(r"(?P<called>@[A-Za-z][A-Za-z'-]*)"),
     re.compile(rf"\byou\s+{_CALLED}\s*(?=[,!.?]|$)", re.I),
     re.compile(rf"\b(?:thanks|thank you|thx|ty|congrats|congratulations|well done|good luck|happy birthday|love you|miss you|see you)\s*,?\s+{_CALLED}\b(?!['’])", re.I),
@@ -182,14 +201,44 @@ SHORT_FORM_MIN = 3  # letters; "Chi" calls Chioma, "Al" is too short to call any
 def vocative(text: str, speaker: str | None, participants: Sequence[str]) -> str | None:
     """The other participant a turn calls by name (:data:`CALLS`), by their name or a short form of it ("Chi" for
     Chioma, "Becca" for Rebecca); of several called, the one called last before the first "you"."""
-    others = [p for p in dict.fromkeys(p.strip() for p in participants if p and p.strip()) if p != (speaker or "").strip()]
     text = text or ""
-    calls = sorted(
+    return _callee(text, _calls(text, speaker, participants))
+
+
+# Where a sentence ends (its closing marks and the space after them, or a line break), or a clause that may call
+# someone of its own begins ("Josh you're on food, Ana you bring the tent")
+_SENTENCE_END = re.compile(rf"[.!?]+\s+|\n+|,\s*(?=[A-Za-z][A-Za-z'-]*\s+{_SECOND_PERSON_NEXT})", re.I)
+
+
+def sentence_calls(text: str, speaker: str | None, participants: Sequence[str]) -> tuple[tuple[int, str], ...]:
+    """``(start, whom)`` for each sentence (or clause opened by a call) of a turn that calls someone
+    (:func:`vocative`, read in that sentence alone): the one its "you" means, and the "you" of the sentences after
+    it up to the next that calls someone ("Sam you legend. Josh, you're on food." is Sam's legend and Josh's
+    food)."""
+    text = text or ""
+    calls = _calls(text, speaker, participants)
+    starts = [0, *(m.end() for m in _SENTENCE_END.finditer(text))]
+    found = []
+    for start, end in zip(starts, [*starts[1:], len(text)]):
+        whom = _callee(text[start:end], [(at - start, name) for at, name in calls if start <= at < end])
+        if whom is not None:
+            found.append((start, whom))
+    return tuple(found)
+
+
+def _calls(text: str, speaker: str | None, participants: Sequence[str]) -> list[tuple[int, str]]:
+    """``(character, whom)`` of every call (:data:`CALLS`) of another participant in ``text``, in order."""
+    others = [p for p in dict.fromkeys(p.strip() for p in participants if p and p.strip()) if p != (speaker or "").strip()]
+    return sorted(
         (m.start("called"), whom)
         for pattern in CALLS
         for m in pattern.finditer(text)
         if (whom := called_participant(m.group("called"), others, marked=_marked(text, m))) is not None
     )
+
+
+def _callee(text: str, calls: Sequence[tuple[int, str]]) -> str | None:
+    """Of the ``calls`` in ``text``, the one called last before its first "you", else the first."""
     if not calls:
         return None
     you = re.search(rf"\b{_SECOND_PERSON_NEXT}", text, re.I)
@@ -221,8 +270,9 @@ NOT_CALLS = frozenset(
 
 def called_participant(word: str, others: Sequence[str], marked: bool = True) -> str | None:
     """The one participant ``word`` calls: their name or first name, else, for a capitalised word that is no
-    common word, the only one whose name begins with it or, from four letters, holds it ("Becca" in Rebecca).
-    ``marked``: set off by a comma or "@"; a common word that is also a name ("Will", "Hope") calls only so."""
+    common word, the only one whose name begins with it or, from four letters, holds it ("Becca" in Rebecca), or
+    whom it is a pet name of (:func:`pet_name_of`: "Joshy" for Josh). ``marked``: set off by a comma or "@"; a
+    common word that is also a name ("Will", "Hope") calls only so."""
     lowered = word.lower().strip("'-@")
     common = lowered in NOT_CALLS
     exact = [p for p in others if p.lower() == lowered or p.split()[0].lower() == lowered]
@@ -231,8 +281,35 @@ def called_participant(word: str, others: Sequence[str], marked: bool = True) ->
     at_mention = word.startswith("@")
     if common or len(lowered) < SHORT_FORM_MIN or not (word[:1].isupper() or at_mention):
         return None
-    short = [p for p in others if p.lower().startswith(lowered) or (len(lowered) >= 4 and lowered in p.lower())]
+    short = [p for p in others if p.lower().startswith(lowered) or (len(lowered) >= 4 and lowered in p.lower())
+             or pet_name_of(lowered, p)]
     return short[0] if len(short) == 1 else None
+
+
+# Endings that make a pet name of a name or of its first letters ("Joshy", "Mikey", "Benji", "Charlie", "Dani",
+# "Mags").
+PET_NAME_ENDINGS = ("ie", "ey", "ji", "y", "i", "s")
+
+
+def pet_name_of(word: str, name: str) -> bool:
+    """``word`` (lower case) is a pet name of ``name``: its first name, or the first three or more letters of it,
+    with a pet name's ending ("Joshy", "Mikey", "Benji" for Ben, "Marky" for Marco: a hard "c" is as often
+    written "k" or "ck", as in "Vicky" for Victoria); the whole first name may double its last letter first
+    ("Tommy" for Tom). "Sunny" is no pet name of Sunil, "Marry" none of Marco: a doubled letter after a part of a
+    name makes an everyday word more often than a pet name."""
+    said, first = _as_said(word), _as_said(name.split()[0].lower())
+    for ending in PET_NAME_ENDINGS:
+        stem = said.removesuffix(ending)
+        if stem == said or len(stem) < SHORT_FORM_MIN:
+            continue
+        if first.startswith(stem) or stem == first + first[-1]:
+            return True
+    return False
+
+
+def _as_said(word: str) -> str:
+    """``word`` with its "c" and "ck" written "k", as a pet name may spell them ("Marky": "Marko")."""
+    return word.replace("ck", "k").replace("c", "k")
 
 
 def possessive(name: str) -> str:

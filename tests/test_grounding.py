@@ -249,6 +249,80 @@ def test_the_call_goes_where_its_you_is_written_as_the_name(parser, resolver):
     assert text["g:s1:7"] == "Kwame, Priya and Jo are going to Leeds in May."  # the list's first name had been lost
 
 
+CAMPERS = ["Grace", "Sam", "Ana", "Josh", "Tom", "Mike", "Ben", "Marco", "Sunil", "Will", "Bill"]
+
+
+@pytest.mark.parametrize(
+    ("text", "addressee"),
+    [
+        # a pet name made of the name, or its first letters, and a pet name's ending calls that participant
+        ("Joshy you're on food", "Josh"),
+        ("Tommy, you're doing the cake", "Tom"),  # the whole name with its last letter doubled
+        ("Mikey, can you bring wine?", "Mike"),
+        ("Benji you're on bins", "Ben"),
+        ("Marky you're in charge of booking the campsite then", "Marco"),  # "k" for the hard "c"
+        ("Mikey I literally came to the last three", "Mike"),  # a call before "I" with no comma
+        ("You've got this Ana", "Ana"),  # a closing call with no comma, after a whole clause
+        ("You nailed it Josh, proud of you", "Josh"),
+        # no call: common words, whatever participant they begin or are, and a name that is an object
+        ("Will you be there on Saturday?", None),
+        ("Mark my words, you'll regret it", None),
+        ("Bill me later, you owe me anyway", None),
+        ("Sunny, isn't it? You coming to the park?", None),  # a doubled letter after a part of Sunil: a word
+        ("Marry you? Never.", None),
+        ("Timmy you're on bins", None),  # a pet name of no participant
+        ("Jonesy you're on bins", None),
+        ("Did you see Ana?", None),
+        ("Tomorrow I'm off, you coming?", None),
+    ],
+)
+def test_a_pet_name_or_a_call_without_a_comma_calls_a_group_member(text, addressee):
+    from memory_pipeline.grounding import turn_addressee
+
+    assert turn_addressee(text, "Grace", CAMPERS) == addressee
+    # with a Mark too, "Marky" may call either and calls no one; "Mark my words" is still no call
+    assert turn_addressee(text, "Grace", [*CAMPERS, "Mark"]) == (None if text.startswith("Mark") else addressee)
+
+
+def test_each_sentence_that_calls_someone_says_whom_you_means_from_there():
+    from memory_pipeline.grounding import sentence_calls
+
+    assert sentence_calls("Sam you legend. Josh, you're on food.", "Marco", CAMPERS) == ((0, "Sam"), (16, "Josh"))
+    assert sentence_calls("Thanks Sam! You're a star.", "Marco", CAMPERS) == ((0, "Sam"),)  # no call of its own
+    said = "Josh you're on food, Ana you bring the tent."  # a clause that opens with a call
+    assert sentence_calls(said, "Marco", CAMPERS) == ((0, "Josh"), (said.index("Ana"), "Ana"))
+    assert sentence_calls("Sam, you're driving. Josh too.", "Marco", ["Marco", "Sam"]) == ((0, "Sam"),)
+
+
+def test_you_is_the_one_each_sentence_calls(parser, resolver):
+    turns = _turns(
+        [
+            ("s1", "Marco", "hi all"),
+            ("s1", "Sam", "hey"),
+            ("s1", "Josh", "yo"),
+            ("s1", "Ana", "hiya"),
+            ("s1", "Rebecca", "hello"),
+            ("s1", "Mike", "hey hey"),
+            ("s1", "Marco", "Sam you legend. Josh, you're on food."),
+            ("s1", "Marco", "Sam, can you drive? Josh, can you bring the stove?"),
+            ("s1", "Marco", "Josh you're on food, Ana you bring the tent."),
+            ("s1", "Marco", "Thanks Sam! You're a star. And you sorted the car."),
+            ("s1", "Rebecca", "Mikey I literally came to the last three"),
+            ("s1", "Ana", "Marky you're in charge of booking the campsite then"),
+            ("s1", "Sam", "You've got this Ana"),
+        ]
+    )
+    text = dict(zip(*_all_admitted(turns, parser, resolver).select("source_turn_id", "text"), strict=True))
+    assert text["g:s1:6"] == "Marco noted: Josh is on food."  # had been "Josh, Sam is on food"
+    assert text["g:s1:7"].startswith("Marco asks Sam to drive.") and "Josh" in text["g:s1:7"]
+    assert "Sam" not in text["g:s1:7"].split("?")[1]
+    assert text["g:s1:8"] == "Marco noted: Josh is on food, Ana brings the tent."
+    assert "Sam is a star" in text["g:s1:9"] and "Sam sorted the car" in text["g:s1:9"]  # kept to the next call
+    assert text["g:s1:10"] == "Rebecca literally came to the last three."  # had been "Mikey Rebecca literally ..."
+    assert text["g:s1:11"] == "Ana noted: Marco is in charge of booking the campsite then."
+    assert text["g:s1:12"] == "Sam noted: Ana has got this."
+
+
 def test_a_group_thanked_is_everyone(parser, resolver):
     turns = _turns([("s1", "Nadia", "hi all"), ("s1", "Leo", "hey"), ("s1", "Tomas", "yo"),
                     ("s1", "Nadia", "thanks for waiting for me guys")])

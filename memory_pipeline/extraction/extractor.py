@@ -17,7 +17,7 @@ from memory_pipeline.extraction.diagnostics import diagnostics_frame, summarise
 from memory_pipeline.extraction.referents import Carried, acting_names, carried_referents, conversation_names
 from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver
 from memory_pipeline.extraction.turn import TurnExtraction, extract_turn
-from memory_pipeline.grounding import turn_addressee
+from memory_pipeline.grounding import sentence_calls, turn_addressee
 from memory_pipeline.lake import stable_id
 from memory_pipeline.parsing import ParsedDoc, Parser
 from memory_pipeline.parsing.words import doc_record, words_doc
@@ -214,7 +214,7 @@ def extract_memories(
         said_before = [m for at, mentions in recent.get(session, []) if index - at <= SAID_BEFORE_TURNS for m in mentions]
         result = extract_turn(
             doc, row.get("speaker"), said_at, config, resolver, addressee, addressee_role, said_before,
-            carried.get(row["turn_id"]),
+            carried.get(row["turn_id"]), sentence_calls(doc.text, row.get("speaker"), participants.get(session, [])),
         )
         restatement = restated.get(row["turn_id"])
         if restatement is not None:

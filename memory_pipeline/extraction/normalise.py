@@ -22,6 +22,7 @@ from memory_pipeline.extraction.clauses import (
 from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, SAME_IN_PAST
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.grounding import (
+    CLAUSE_CLOSERS,
     FIRST_PLURAL,
     SECOND_PERSON,
     THIRD_PERSON,
@@ -238,18 +239,20 @@ def _an_oath(doc: ParsedDoc, k: int) -> bool:
 
 def _calls_of_the_addressee(doc: ParsedDoc, start: int, end: int, perspective: Perspective) -> set[int]:
     """Tokens of the range that call the addressee next to a "you" written as their name ("Kwame you do bathroom",
-    "Raj, can you", "swap with you Kwame,") or by an @-mention, with the comma after such a call: kept, the name
-    would be said twice."""
-    if not perspective.addressee:
-        return set()
+    "Raj, can you", "swap with you Kwame,", "You've got this Ana"), by an @-mention, or opening a sentence right
+    before an "I" written as the speaker's ("Mikey I literally came to the last three"), with the comma after such
+    a call: kept, the name would be said twice, or stand as the subject of the speaker's verb."""
     found: set[int] = set()
     for k in range(start, end):
         token = doc.tokens[k]
+        addressee = perspective.addressee_at(token.idx)
+        if not addressee:
+            continue
         comma = k + 1 < end and doc.tokens[k + 1].text == ","
         mention = token.text.startswith("@")
-        if not mention and token.pos not in ("PROPN", "NOUN") and not _the_name_mistagged(token, perspective.addressee):
+        if not mention and token.pos not in ("PROPN", "NOUN") and not _the_name_mistagged(token, addressee):
             continue  # "Can you and Sam come?", "I hope you can": a word of the clause, no call
-        if called_participant(token.text, [perspective.addressee], marked=mention or comma) is None:
+        if called_participant(token.text, [addressee], marked=mention or comma) is None:
             continue
         opening = k == start or doc.tokens[k - 1].text in (".", "!", "?")
         if k - 1 >= start and _referential_you(doc, k - 1) or mention:
@@ -258,7 +261,19 @@ def _calls_of_the_addressee(doc: ParsedDoc, start: int, end: int, perspective: P
             found.update((k, k + 1))  # "Raj, can you have it ready?": Raj is written for the "you"
         elif k + 1 + comma < end and _referential_you(doc, k + 1 + comma):
             found.update(range(k, k + 1 + comma))
+        elif opening and not comma and k + 1 < end and doc.tokens[k + 1].lower == "i":
+            found.add(k)
+        elif _closing_after_a_whole_clause(doc, k, start, end) and any(
+            _referential_you(doc, j) for j in range(start, k) if doc.tokens[j].sent == token.sent
+        ):
+            found.add(k)  # "You've got this Ana": Ana is written for the "you"
     return found
+
+
+def _closing_after_a_whole_clause(doc: ParsedDoc, k: int, start: int, end: int) -> bool:
+    """Token ``k`` closes its sentence right after a word that ends a clause whole (:data:`CLAUSE_CLOSERS`)."""
+    closes = k + 1 == end or doc.tokens[k + 1].pos == "PUNCT" or doc.tokens[k + 1].sent != doc.tokens[k].sent
+    return k > start and closes and doc.tokens[k - 1].lower in CLAUSE_CLOSERS
 
 
 def _the_name_mistagged(token: Token, addressee: str) -> bool:
@@ -293,10 +308,11 @@ def _traced(parts: list[str], renamed: list[bool], start: int) -> Phrase:
 def _grounded(doc: ParsedDoc, k: int, lower: str, perspective: Perspective) -> str | None:
     """The name(s) a second-person or first-person-plural token stands for, or None to keep it as said."""
     token = doc.tokens[k]
-    if perspective.addressee and lower in SECOND_PERSON and lower != "yourselves":
+    addressee = perspective.addressee_at(token.idx)
+    if addressee and lower in SECOND_PERSON and lower != "yourselves":
         if second_person_use(doc.text, token.idx) != "referential":
             return None
-        return possessive(perspective.addressee) if lower in ("your", "yours", "ur") else perspective.addressee
+        return possessive(addressee) if lower in ("your", "yours", "ur") else addressee
     if perspective.we and lower in FIRST_PLURAL and token.text != "US":
         if lower in ("our", "ours"):
             return possessive(perspective.we)

@@ -34,7 +34,8 @@ from memory_pipeline.extraction.temporal import (
     tense_at,
 )
 from memory_pipeline.grounding import (
-    ADDRESSEE, ASSISTANT, THIRD_PERSON, Perspective, noun_phrase, third_person_referent, unresolved_deixis, we_partner,
+    ADDRESSEE, ASSISTANT, CLAUSE_CLOSERS, THIRD_PERSON, Perspective, called_participant, noun_phrase,
+    third_person_referent, unresolved_deixis, we_partner,
 )
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.parsing import ParsedDoc
@@ -82,12 +83,18 @@ def _token_range(doc: ParsedDoc, mention: TemporalMention) -> tuple[int, int]:
 
 
 def _perspective(
-    doc: ParsedDoc, speaker: Speaker, addressee: str | None, addressee_role: str | None, carried: Carried | None
+    doc: ParsedDoc,
+    speaker: Speaker,
+    addressee: str | None,
+    addressee_role: str | None,
+    carried: Carried | None,
+    calls: tuple[tuple[int, str], ...] = (),
 ) -> Perspective:
-    """Who "you", "we" and "she/he" are in this turn: "we" only when the turn names the speaker's partner in it,
-    "she/he" after the one other person the turn names or, where it names none, before anyone it mentions the
-    person the turns just before were about (``carried``). An assistant is never one of "we": "230 euros for
-    both of us", said to one, is the speaker and someone the turn does not name."""
+    """Who "you", "we" and "she/he" are in this turn: "you" the addressee, or the one a sentence calls from there
+    on (``calls``); "we" only when the turn names the speaker's partner in it, "she/he" after the one other
+    person the turn names besides those it calls or, where it names none, before anyone it mentions the person
+    the turns just before were about (``carried``). An assistant is never one of "we": "230 euros for both of
+    us", said to one, is the speaker and someone the turn does not name."""
     partner = we_partner(doc)
     if partner == ADDRESSEE:
         we = f"{speaker.name} and {addressee}" if addressee and addressee_role != ASSISTANT else None
@@ -95,16 +102,16 @@ def _perspective(
         we = f"{speaker.name} and {rewrite_range(doc, *partner, speaker, Perspective(addressee)).text}"
     else:
         we = None
-    referent = third_person_referent(doc, (speaker.name, addressee))
+    referent = third_person_referent(doc, (speaker.name, addressee, *(whom for _, whom in calls)))
     if carried:
         until = None if carried.until_char is None else next((t.i for t in doc.tokens if t.idx >= carried.until_char), None)
         if referent:  # "Yes him. He's moving to Glasgow": the one before the name the turn gives
             until = referent[1] if until is None else min(until, referent[1])
         if any(t.lower in THIRD_PERSON and t.pos == "PRON" for t in doc.tokens[:until]):
-            return Perspective(addressee, we, carried.referent, 0, until, carried.named)
+            return Perspective(addressee, we, carried.referent, 0, until, carried.named, calls=calls)
     if referent:
-        return Perspective(addressee, we, referent[0], referent[2], referent[3])
-    return Perspective(addressee=addressee, we=we)
+        return Perspective(addressee, we, referent[0], referent[2], referent[3], calls=calls)
+    return Perspective(addressee=addressee, we=we, calls=calls)
 
 
 def _looking_back(doc: ParsedDoc, mentions: list[TemporalMention], session_time: datetime | None) -> frozenset[int]:
@@ -218,7 +225,9 @@ def _realise_unit(
     action = request_start(doc, first_lo, first_hi)
     question = action is None and is_question(doc, first_lo, first_hi)
     offered = None if question else offer_start(doc, first_lo, first_hi)
-    thanked = None if action is not None or question else _thanked_for(doc, first_lo, perspective.addressee)
+    # "Sam you legend. Josh, can you do food?": the one asked or thanked is the one the unit's sentence calls
+    addressee = perspective.addressee_at(doc.tokens[first_lo].idx)
+    thanked = None if action is not None or question else _thanked_for(doc, first_lo, addressee)
     said_for = action if action is not None else offered
     # subject dropped in chat ("Went to the park", "Just finished it"): the speaker's name goes before the verb
     verb = None if question or thanked or said_for is not None or unit.actor is not None else dropped_subject_verb(doc, first_lo, first_hi)
@@ -229,7 +238,7 @@ def _realise_unit(
         if n == 0 and thanked:
             lo = thanked[1]
         if n == len(unit.ranges) - 1:
-            hi = _without_vocative(doc, lo, hi, perspective.addressee)
+            hi = _without_vocative(doc, lo, hi, perspective.addressee_at(doc.tokens[hi - 1].idx))
         pieces.append(rewrite_range(doc, lo, hi, speaker, perspective, dropped_subject_verb=verb if n == 0 else None))
     # each piece closes as its sentence did: "Did you send them yet? I already sent mine." stays two sentences; a
     # request asked as a question is told ("Sam asks to remind Sam ... next Sunday. It's her birthday.")
@@ -245,7 +254,7 @@ def _realise_unit(
     if appendix:
         text = text + " (" + Phrase.join("; ", [_as_said(doc, m) for m in appendix]) + ")"
     if action is not None:
-        asked = f" {perspective.addressee}" if perspective.addressee else ""
+        asked = f" {addressee}" if addressee else ""
         negation = request_negation(doc, first_lo, first_hi)
         asked += f" {negation}" if negation else ""
         return f"{speaker.name} asks{asked} to " + text.uncapitalised(), UnitMood(request=True)
@@ -273,17 +282,22 @@ def _as_written(phrase: Phrase) -> str:
 
 
 def _without_vocative(doc: ParsedDoc, lo: int, hi: int, addressee: str | None) -> int:
-    """The range's end without the listener's name it closes on ("see you Sunday, Wes!"): a call, not content."""
+    """The range's end without the listener's name it closes on after a comma ("see you Sunday, Wes!", "right,
+    Tommy?") or after a word that ends the sentence whole ("You've got this Ana"): a call, not content."""
     if not addressee:
         return hi
     end = hi
     while end > lo and doc.tokens[end - 1].pos == "PUNCT":
         end -= 1
     called = addressee.split()
-    start = end - len(called)
-    if start - 1 > lo and [t.text for t in doc.tokens[start:end]] == called and doc.tokens[start - 1].text == ",":
+    whole = [t.text for t in doc.tokens[end - len(called) : end]] == called
+    start = end - len(called) if whole else end - 1  # else a short or pet name of one word ("right, Tommy?")
+    if start - 1 <= lo or not (whole or called_participant(doc.tokens[start].text, [addressee])):
+        return hi
+    before = doc.tokens[start - 1]
+    if before.text == ",":
         return start - 1
-    return hi
+    return start if before.lower in CLAUSE_CLOSERS else hi
 
 
 GROUP_CALLS = frozenset({"guys", "all", "everyone", "everybody", "y'all", "folks", "team", "both", "lot"})
@@ -398,15 +412,18 @@ def extract_turn(
     addressee_role: str | None = None,
     said_before: Sequence[TemporalMention] = (),
     carried: Carried | None = None,
+    calls: Sequence[tuple[int, str]] = (),
 ) -> TurnExtraction:
     """The memory entry of one admitted turn. ``addressee`` is whom "you" means in it (the other participant of
     a two-person session; None when that is not clear, and then "you" is kept and reported as unresolved);
     ``addressee_role`` their declared role (user, assistant or other), when known; ``said_before`` the dates of
     the turns just before it in its session (:meth:`TemporalResolver.ground`); ``carried`` the person its
-    "he/she" mean when it does not name them (:mod:`memory_pipeline.extraction.referents`)."""
+    "he/she" mean when it does not name them (:mod:`memory_pipeline.extraction.referents`); ``calls`` where its
+    sentences call someone else (:func:`memory_pipeline.grounding.sentence_calls`), whom "you" means from there."""
     speaker = Speaker.of(speaker_name)
     perspective = (
-        _perspective(doc, speaker, addressee, addressee_role, carried) if config.ground_deixis else Perspective()
+        _perspective(doc, speaker, addressee, addressee_role, carried, tuple(calls))
+        if config.ground_deixis else Perspective()
     )
     result = TurnExtraction()
     start = discourse_prefix_end(doc)
