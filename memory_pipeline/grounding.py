@@ -289,11 +289,15 @@ def called_participant(word: str, others: Sequence[str], marked: bool = True) ->
 # Endings that make a pet name of a name or of its first letters ("Joshy", "Mikey", "Benji", "Charlie", "Dani",
 # "Mags").
 PET_NAME_ENDINGS = ("ie", "ey", "ji", "y", "i", "s")
+# A pet name made of a part of the first name keeps at least this many letters of it ("Marky" for Marco): from
+# three, "Mary" would call a Marco and "Lucy" a Lucas.
+PET_NAME_PART_MIN = 4
 
 
 def pet_name_of(word: str, name: str) -> bool:
-    """``word`` (lower case) is a pet name of ``name``: its first name, or the first three or more letters of it,
-    with a pet name's ending ("Joshy", "Mikey", "Benji" for Ben, "Marky" for Marco: a hard "c" is as often
+    """``word`` (lower case) is a pet name of ``name``: its first name, or the first four or more letters of it,
+    with a pet name's ending ("Joshy", "Mikey", "Benji" for Ben, "Marky" for Marco: a part keeps at least
+    :data:`PET_NAME_PART_MIN` letters, so "Mary" is no pet name of Marco; a hard "c" is as often
     written "k" or "ck", as in "Vicky" for Victoria); the whole first name may double its last letter first
     ("Tommy" for Tom). "Sunny" is no pet name of Sunil, "Marry" none of Marco: a doubled letter after a part of a
     name makes an everyday word more often than a pet name."""
@@ -302,7 +306,7 @@ def pet_name_of(word: str, name: str) -> bool:
         stem = said.removesuffix(ending)
         if stem == said or len(stem) < SHORT_FORM_MIN:
             continue
-        if first.startswith(stem) or stem == first + first[-1]:
+        if stem in (first, first + first[-1]) or (len(stem) >= PET_NAME_PART_MIN and first.startswith(stem)):
             return True
     return False
 
