@@ -78,6 +78,14 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("Ana stopped swimming last week because of the ankle.", {"self.activity[swim] = none"}),
         ("I don't play tennis anymore.", {"self.activity[play tennis] = none"}),
         ("I took up running last month.", {"self.activity[run] = yes"}),
+        # an instrument is played, however it was taken up; a habit's noun is the habit; a habit back again
+        ("I've given up the guitar.", {"self.activity[play guitar] = none"}),
+        ("just started learning the guitar", {"self.activity[play guitar] = yes"}),
+        ("I've given up cigarettes again, for good this time", {"self.activity[smoke] = none"}),
+        ("i'm smoking again. like half a pack a day", {"self.activity[smoke] = yes"}),
+        ("I'm back to running.", {"self.activity[run] = yes"}),
+        ("I'm not drinking again.", set()),
+        ("I'm seeing him again on Friday.", set()),
         ("Ana swam a lot last summer.", set()),  # past, no habit now
         ("Ana is going to stop drinking coffee.", set()),
         # a relative named in apposition sets both keys; "he" after the one person named is that person

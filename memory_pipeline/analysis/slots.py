@@ -150,6 +150,15 @@ PASTIME_CONTAINERS = frozenset(
 SIGNED_UP_ENDS = frozenset({"cancel", "drop", "do"})
 # How a pastime named by its noun was said to be kept up: "go to the gym", "play tennis", or the noun itself.
 PASTIME_VERBS = ("go", "play")
+# Instruments one learns or plays: a pastime of playing, whichever verb it was taken up with.
+INSTRUMENTS = frozenset(
+    "guitar piano violin drum drums bass ukulele cello flute saxophone sax trumpet clarinet harp keyboard banjo "
+    "viola trombone harmonica accordion mandolin".split()
+)
+LEARNING_VERBS = frozenset({"learn", "practise", "practice", "study"})
+# What a habit's noun stands for: "given up cigarettes" is the smoking ended.
+HABIT_NOUNS = {"cigarette": "smoke", "cig": "smoke", "ciggie": "smoke", "fag": "smoke", "smoke": "smoke",
+               "alcohol": "drink", "booze": "drink", "vape": "vape"}
 # What one cancels for good, not for one day: "cancelled my gym membership", not "cancelled my yoga class tonight".
 STANDING_CONTAINERS = frozenset({"membership", "memberships", "subscription"})
 # Nouns in -ing that are no gerund of a pastime: "my evening class" is not evening-ing.
@@ -1200,6 +1209,8 @@ def activity(context: _Context, i: int) -> list[SlotValue]:
             return []
     if lemma in PASTIME_ENDS and (PASTIME_ENDS[lemma] is None or PASTIME_ENDS[lemma] in particles):
         return _ended_pastime(context, i)
+    if token.tag == "VBG":
+        return _taken_up_again(context, i)
     if token.tag not in ("VBP", "VBZ", "VB", "VBN"):
         return []
     doing = i
@@ -1216,6 +1227,25 @@ def activity(context: _Context, i: int) -> list[SlotValue]:
     if token.tag in ("VBP", "VBZ") and not _negated(context, i) and (habitual(context.doc, i) or habitual(context.doc, doing)):
         return [_slot(context, i, "activity", "yes", scope, *_activity_words(context, doing))]
     return []
+
+
+def _taken_up_again(context: _Context, verb: int) -> list[SlotValue]:
+    """A habit kept up once more, said with a present progressive and "again" ("i'm smoking again", "I'm drinking
+    again") or after "back to" ("back to running, 2 runs a week"): ``activity[...] = yes``."""
+    doc = context.doc
+    if doc.tokens[verb].tag != "VBG" or _negated(context, verb):
+        return []
+    scope = _activity_scope(context, verb)
+    if scope is None or _lemma(context, verb) == "eat" or not (_again_now(context, verb) or _back_to(context, verb)):
+        return []  # "back to eating meat" is a diet (`diet`)
+    return [_slot(context, verb, "activity", "yes", scope, *_activity_words(context, verb))]
+
+
+def _again_now(context: _Context, verb: int) -> bool:
+    doc = context.doc
+    again = any(doc.tokens[a].lower == "again" for a in _children(context, verb, "advmod"))
+    return again and any(_lemma(context, a) == "be" and doc.tokens[a].tag in ("VBP", "VBZ") for a in _children(context, verb, "aux"))
+
 
 
 def _ended_pastime(context: _Context, verb: int) -> list[SlotValue]:
@@ -1256,6 +1286,10 @@ def _pastime_forms(context: _Context, noun: int, signed_up: bool, for_good: bool
         if not compounds or _is_time(context, compounds[-1]) or (for_good and one_of_them):
             return []
         word = _lemma(context, compounds[-1])
+    elif word in INSTRUMENTS and not signed_up:
+        return [f"play {word}"]  # "gave up the guitar": one plays it (a guitar owned is a possession elsewhere)
+    elif word in HABIT_NOUNS and not signed_up:
+        return [HABIT_NOUNS[word]]  # "given up cigarettes" ends the smoking
     elif signed_up or for_good or not _is_pastime(context, noun) or word in APPOINTMENT_NOUNS | CHILD_NOUNS:
         return []
     if is_medicine(word):
@@ -1313,6 +1347,8 @@ def _activity_scope(context: _Context, verb: int) -> str | None:
         if not objects:
             return None
     things = [_lemma(context, obj) for obj in objects if context.doc.tokens[obj].pos in ("NOUN", "PROPN")]
+    if lemma in LEARNING_VERBS and things and things[0] in INSTRUMENTS:
+        lemma = "play"  # learning the guitar and playing it are one pastime: "given up the guitar" ends both
     return " ".join([lemma, *things[:1]])
 
 
