@@ -39,6 +39,13 @@ def day(parser, resolver, text: str) -> date | None:
         # guards: a day told in the past stays past
         ("We went to the lake on 20 April.", date(2025, 4, 20)),
         ("Finished the report on Monday, done.", date(2025, 4, 28)),
+        # "on <date>" that tells when a thing was done or chosen, not what was chosen
+        ("The plane landed on Tuesday.", date(2025, 4, 29)),
+        ("I fixed the bike on Sunday.", date(2025, 5, 4)),
+        ("We agreed on a price on Friday.", date(2025, 5, 2)),
+        ("We decided on Friday to cancel the trip.", date(2025, 5, 2)),
+        # "would" under a verb of thinking is no promise: what was expected then did not come about
+        ("He thought he would be home on Tuesday but the flight was delayed.", date(2025, 4, 29)),
     ],
 )
 def test_a_day_agreed_or_promised_is_not_dated_by_the_past_of_the_agreeing(parser, resolver, text, dated):
@@ -118,6 +125,8 @@ def test_a_call_the_tagger_misreads_is_still_a_call(parser, resolver, text, addr
         # within the sentence that names her, "she" reads right as it is
         ("Ana got a job, she starts in March.", "Ana got a job, she starts in March", "Ana starts"),
         ("Her teacher Miss Hughes said she's reading above her level.", "she's reading above her level", "Hughes is reading"),
+        # a sentence that names two people leaves "she" to either
+        ("Tom and Ana came over. She brought cake.", "She brought cake", "Tom brought cake"),
         # a person a noun names in between may be whom the pronoun means
         ("I loved Becoming Nicole by Amy Ellis Nutt. It's a true story about a trans girl and her family.",
          "a trans girl and her family", "Nutt's family"),

@@ -1122,6 +1122,7 @@ def _moves_a_date(doc: ParsedDoc, preposition: int) -> bool:
 # Days named from the day something was said, which a report of the saying counts from that day
 SAID_DAYS = frozenset({"tomorrow", "tonight", "today", "the day after tomorrow"})
 SAYING_LEMMAS = frozenset({"say", "tell", "text", "promise", "write", "message", "mention", "swear", "claim"})
+AGREEING_LEMMAS = frozenset({"agree", "decide", "arrange", "plan"})
 
 
 def _told_as_said_ahead(doc: ParsedDoc, char: int) -> bool:
@@ -1175,10 +1176,21 @@ PREPARING_LEMMAS = frozenset({"train", "save", "prepare", "plan", "practise", "p
                               "organise", "organize", "arrange", "budget", "rehearse", "prep"})
 # Verbs whose "on <date>" is the date chosen ("we agreed on 20 Sept", "settled on the 8th"): the choosing is
 # past, the day chosen may lie either side of it.
-CHOOSING_LEMMAS = frozenset({"agree", "settle", "decide", "vote", "pick", "land", "fix", "compromise"})
+CHOOSING_LEMMAS = frozenset({"agree", "settle", "decide"})
 # A past participle that stands alone as the verdict on an arrangement ("8 June at mine, done.", "Saturday it
 # is, sorted"): it tells that the day is agreed, not that the day is past.
 VERDICTS = frozenset({"do", "sort", "agree", "settle", "confirm", "lock", "fix"})
+
+
+def _the_day_chosen(doc: ParsedDoc, verb: Token, at: Token) -> bool:
+    """The expression at ``at`` is what the verb of choosing chose: the object of its one "on", with nothing else
+    chosen beside it ("we agreed on 20 Sept"; not "we agreed on a price on Friday", "we decided on Friday to cancel",
+    "agreed on Monday that she would move out", where the date is when the choosing happened)."""
+    arcs = doc.children(verb.i)
+    ons = [a.dep for a in arcs if doc.tokens[a.dep].lower == "on"]
+    if len(ons) != 1 or any(a.label in ("dobj", "xcomp", "ccomp") for a in arcs):
+        return False
+    return any(a.head == ons[0] and a.label == "pobj" for k in range(at.i, min(at.i + 4, len(doc))) for a in doc.parents(k))
 
 
 def _not_told_by_the_tense(doc: ParsedDoc, char: int, clause: list[Token]) -> bool:
@@ -1188,10 +1200,8 @@ def _not_told_by_the_tense(doc: ParsedDoc, char: int, clause: list[Token]) -> bo
         return False
     verb = clause[0]
     at = _token_at(doc, char)
-    if _lemma_in(verb, CHOOSING_LEMMAS) and at is not None:
-        prepositions = [a.dep for a in doc.children(verb.i) if doc.tokens[a.dep].lower == "on"]
-        if any(a.head in prepositions for k in range(at.i, min(at.i + 4, len(doc))) for a in doc.parents(k)):
-            return True
+    if _lemma_in(verb, CHOOSING_LEMMAS) and at is not None and _the_day_chosen(doc, verb, at):
+        return True
     return (
         verb.tag == "VBN" and _lemma_in(verb, VERDICTS)
         and not any(a.label in ("nsubj", "nsubjpass", "dobj", "aux", "auxpass") for a in doc.children(verb.i))
@@ -1203,8 +1213,10 @@ def _bare_complement_of_the_past(doc: ParsedDoc, verb: int | None) -> bool:
     "she made me cry on Sunday"); one with "to" may lie ahead of it ("I decided to go on Monday")."""
     if verb is None or doc.tokens[verb].tag != "VB" or any(doc.tokens[a.dep].lower == "to" for a in doc.children(verb)):
         return False
-    if any(a.label == "aux" and doc.tokens[a.dep].tag == "MD" for a in doc.children(verb)):
-        return False  # "she said she would visit on 20 Sept": a modal of its own, no bare infinitive
+    if any(a.label == "aux" and doc.tokens[a.dep].tag == "MD" for a in doc.children(verb)) and any(
+        _lemma_in(doc.tokens[a.head], SAYING_LEMMAS | AGREEING_LEMMAS) for a in doc.parents(verb)
+    ):
+        return False  # "she said she would visit on 20 Sept": what was said or agreed then may still lie ahead
     return any(
         arc.label in ("ccomp", "xcomp") and not let_me_know(doc, doc.tokens[arc.head]) and _tells_past(doc, doc.tokens[arc.head])
         for arc in doc.parents(verb)
