@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
+from memory_pipeline.chat_spelling import CHAT_INTERJECTIONS
 from memory_pipeline.config import ExtractorConfig
 from memory_pipeline.extraction.clauses import Clause, discourse_prefix_end, is_content, is_discourse_only, split_clauses
 from memory_pipeline.extraction.normalise import (
@@ -139,12 +140,26 @@ def _unit_perspective(doc: ParsedDoc, unit: Unit, perspective: Perspective) -> P
     if not inside:
         return perspective
     start, end = doc.sentences[doc.tokens[max(inside)].sent]
+    if _names_another(doc, start, end, perspective.third):
+        return replace(perspective, third=None)  # "Tom and Ana came over. She brought cake.": either of them
     # up to a person named by a noun ("a trans girl and her family"), whom a pronoun after it may as well mean
     someone = next((t.i for t in doc.tokens[end:] if t.pos == "NOUN" and t.lemma.lower() in PERSON_NOUNS), None)
     until = min(k for k in (perspective.third_until, someone, len(doc)) if k is not None)
     if until <= end:
         return replace(perspective, third=None)
     return replace(perspective, third_from=max(perspective.third_from, end), third_until=until)
+
+
+def _names_another(doc: ParsedDoc, start: int, end: int, name: str) -> bool:
+    """The sentence ``start..end`` names a person besides ``name``: a person to the tagger, or a proper noun it
+    gives no other entity ("Tom and Ana": it leaves a name joined to another untagged); not a place, a firm or
+    chat's "FYI"."""
+    own = {part.lower() for part in name.split()}
+    return any(
+        t.lower not in own and t.text[:1].isupper() and t.lower not in CHAT_INTERJECTIONS
+        and (t.ent == "PERSON" or (t.pos == "PROPN" and not t.ent))
+        for t in doc.tokens[start:end]
+    )
 
 
 def _carries_a_fact(doc: ParsedDoc, k: int, anchors: set[int]) -> bool:
