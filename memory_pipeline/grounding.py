@@ -187,9 +187,10 @@ _LIST_GOES_ON = r"\s*[A-Za-z][A-Za-z'-]*\s*(?:,|and\b|&)"
 # after a comma, or a sentence after a word that ends it whole; after "@"; after the thanks, wishes and greetings
 # said to someone ("thank you Sam", "well done Chi").
 CALLS = (
-    re.compile(rf"(?:^|[.!?]\s+)(?:(?:hey|hi|hello|ok|okay|oh|so|and|well|yes|yeah|right)\s*,?\s+)?{_CALLED}(?:\s*[,!:](?!{_LIST_GOES_ON})|\s+(?={_SECOND_PERSON_NEXT}|{_FIRST_PERSON_NEXT}))", re.I),
+    re.compile(rf"(?:^|[.!?]\s+)(?:(?:hey|hi|hello|ok|okay|oh|so|and|well|yes|yeah|right)\s*,?\s+)?{_CALLED}(?:\s*[,!:](?!{_LIST_GOES_ON})|\s+(?={_SECOND_PERSON_NEXT}))", re.I),
     re.compile(rf",\s*{_CALLED}\s*(?:[.!?]+|$)", re.I),
-    re.compile(rf"\b{_CLAUSE_CLOSER}\s+{_CALLED}\s*(?:[,.!?]|$)", re.I),
+    # not after a copula: "Was it Tom?", "is that Sam?" say who it is
+    re.compile(rf"\b(?<!is )(?<!was )(?<!'s )(?<!are )(?<!were ){_CLAUSE_CLOSER}\s+{_CALLED}\s*(?:[,.!?]|$)", re.I),
     re.compile(rf",\s*{_CALLED}\s+(?={_SECOND_PERSON_NEXT})", re.I),
     re.compile(r"(?P<called>@[A-Za-z][A-Za-z'-]*)"),
     re.compile(rf"\byou\s+{_CALLED}\s*(?=[,!.?]|$)", re.I),
@@ -226,15 +227,28 @@ def sentence_calls(text: str, speaker: str | None, participants: Sequence[str]) 
     return tuple(found)
 
 
+# A pet name or short form opening a sentence before "I" ("Mikey I literally came to the last three"); a name as
+# written there is as often the subject of what follows ("Sam I think is running late").
+PET_CALL_BEFORE_I = re.compile(rf"(?:^|[.!?]\s+){_CALLED}\s+(?={_FIRST_PERSON_NEXT})", re.I)
+
+
 def _calls(text: str, speaker: str | None, participants: Sequence[str]) -> list[tuple[int, str]]:
-    """``(character, whom)`` of every call (:data:`CALLS`) of another participant in ``text``, in order."""
+    """``(character, whom)`` of every call (:data:`CALLS`, :data:`PET_CALL_BEFORE_I`) of another participant in
+    ``text``, in order."""
     others = [p for p in dict.fromkeys(p.strip() for p in participants if p and p.strip()) if p != (speaker or "").strip()]
-    return sorted(
+    found = [
         (m.start("called"), whom)
         for pattern in CALLS
         for m in pattern.finditer(text)
         if (whom := called_participant(m.group("called"), others, marked=_marked(text, m))) is not None
-    )
+    ]
+    found += [
+        (m.start("called"), whom)
+        for m in PET_CALL_BEFORE_I.finditer(text)
+        if (whom := called_participant(m.group("called"), others)) is not None
+        and m.group("called").lower() != whom.split()[0].lower()
+    ]
+    return sorted(set(found))
 
 
 def _callee(text: str, calls: Sequence[tuple[int, str]]) -> str | None:
@@ -286,9 +300,9 @@ def called_participant(word: str, others: Sequence[str], marked: bool = True) ->
     return short[0] if len(short) == 1 else None
 
 
-# Endings that make a pet name of a name or of its first letters ("Joshy", "Mikey", "Benji", "Charlie", "Dani",
-# "Mags").
-PET_NAME_ENDINGS = ("ie", "ey", "ji", "y", "i", "s")
+# Endings that make a pet name of a name or of its first letters ("Joshy", "Mikey", "Benji", "Charlie", "Dani"); not
+# an "s", which chat's possessive without its apostrophe ends in ("Toms car").
+PET_NAME_ENDINGS = ("ie", "ey", "ji", "y", "i")
 # A pet name made of a part of the first name keeps at least this many letters of it ("Marky" for Marco): from
 # three, "Mary" would call a Marco and "Lucy" a Lucas.
 PET_NAME_PART_MIN = 4

@@ -275,6 +275,11 @@ CAMPERS = ["Grace", "Sam", "Ana", "Josh", "Tom", "Mike", "Ben", "Marco", "Sunil"
         ("Lucy you're on bins", None),
         ("Jonesy you're on bins", None),
         ("Did you see Ana?", None),
+        # a name as written before "I" may be the subject; after a copula it says who it is
+        ("Sam I think is running late.", None),
+        ("Was it Tom? Did you pick up?", None),
+        ("Is that Sam? Can you wave?", None),
+        ("Toms car is outside, you coming?", None),  # a possessive without its apostrophe
         ("Tomorrow I'm off, you coming?", None),
     ],
 )

@@ -261,8 +261,8 @@ def _calls_of_the_addressee(doc: ParsedDoc, start: int, end: int, perspective: P
             found.update((k, k + 1))  # "Raj, can you have it ready?": Raj is written for the "you"
         elif k + 1 + comma < end and _referential_you(doc, k + 1 + comma):
             found.update(range(k, k + 1 + comma))
-        elif opening and not comma and k + 1 < end and doc.tokens[k + 1].lower == "i":
-            found.add(k)
+        elif opening and not comma and k + 1 < end and doc.tokens[k + 1].lower == "i" and not _the_name_itself(token, addressee):
+            found.add(k)  # "Mikey I literally came": a pet name calls; "Sam I think is late" may be the subject
         elif _closing_after_a_whole_clause(doc, k, start, end) and any(
             _referential_you(doc, j) for j in range(start, k) if doc.tokens[j].sent == token.sent
         ):
@@ -273,7 +273,14 @@ def _calls_of_the_addressee(doc: ParsedDoc, start: int, end: int, perspective: P
 def _closing_after_a_whole_clause(doc: ParsedDoc, k: int, start: int, end: int) -> bool:
     """Token ``k`` closes its sentence right after a word that ends a clause whole (:data:`CLAUSE_CLOSERS`)."""
     closes = k + 1 == end or doc.tokens[k + 1].pos == "PUNCT" or doc.tokens[k + 1].sent != doc.tokens[k].sent
-    return k > start and closes and doc.tokens[k - 1].lower in CLAUSE_CLOSERS
+    # "Was it Tom?", "is that Sam?": the name is what the copula says it is, no call
+    after_a_copula = k > 1 and doc.tokens[k - 2].lemma.lower() == "be"
+    return k > start and closes and doc.tokens[k - 1].lower in CLAUSE_CLOSERS and not after_a_copula
+
+
+def _the_name_itself(token: Token, addressee: str) -> bool:
+    """The token is the addressee's first name as written, not a pet name or a short form of it."""
+    return token.lower == addressee.split()[0].lower()
 
 
 def _the_name_mistagged(token: Token, addressee: str) -> bool:
