@@ -20,7 +20,7 @@ from memory_pipeline.ingest.frames import conversation_frames
     [
         ("yep", True), ("Yes!!", True), ("yes that's right", True), ("correct.", True), ("haha yes", True),
         ("yup 😊", True), ("👍", True), ("sure is", True), ("i do", True), ("yes please", True),
-        ("nope", False), ("not anymore", False), ("nah", False), ("no.", False),
+        ("nope", False), ("not anymore", False), ("nah", False), ("no.", False), ("I'm not", False),
         # words of its own: the ordinary extraction reads them
         ("yes, at 3", None), ("no, 8", None), ("yeah much better", None),
         # an acknowledgement is no answer
@@ -42,6 +42,9 @@ def test_a_bare_answer_is_told_from_one_with_words_of_its_own(text, answer):
         ("Is it Thursday or Friday?", None),
         ("Is it tomorrow? I'll note it down.", None),
         ("Noted, the dentist is on Thursday.", None),
+        # "okay" or "right" closing a question with no comma is what is asked, no tag
+        ("Are you okay?", "Are you okay"),
+        ("Is that right?", "Is that right"),
     ],
 )
 def test_the_yes_no_question_closing_a_turn_is_found(question, asked):
@@ -60,8 +63,12 @@ def test_the_yes_no_question_closing_a_turn_is_found(question, asked):
         ("Are you still vegan?", "you are still vegan", "you are no longer vegan"),
         ("So you're moving to Leeds in May?", "you're moving to Leeds in May", "you're not moving to Leeds in May"),
         ("Your mom's surgery went well?", "Your mom's surgery went well", "Your mom's surgery did not go well"),
-        # no subject to say it of
+        ("Do you still take metformin?", "you still take metformin", "you do not take metformin any more"),
+        ("Have you ever been to Japan?", "you have been to Japan", "you have never been to Japan"),
+        # no subject to say it of, or what the asker thinks: nothing to restate
         ("Still seeing Tom?", None, None),
+        ("Want me to set a reminder?", None, None),
+        ("I think you'd enjoy it, don't you?", None, None),
     ],
 )
 def test_a_question_is_turned_into_the_statement_an_answer_settles(parser, question, yes, no):
@@ -70,11 +77,13 @@ def test_a_question_is_turned_into_the_statement_an_answer_settles(parser, quest
     assert as_statement(doc, denied=True) == no
 
 
-def _extracted(parser, resolver, tmp_path, turns: list[tuple[str, str]]):
+def _extracted(parser, resolver, tmp_path, turns: list[tuple[str, str]], others: tuple[str, ...] = ()):
     """Entries and sources of one session between Lena (user) and an assistant, every turn of Lena's admitted (the
     gate scores user turns only)."""
     conversation = {
-        "conversation_id": "plan", "speakers": [{"name": "Lena", "role": "user"}, {"name": "Assistant", "role": "assistant"}],
+        "conversation_id": "plan",
+        "speakers": [{"name": "Lena", "role": "user"}, {"name": "Assistant", "role": "assistant"},
+                     *({"name": name, "role": "user"} for name in others)],
         "sessions": [{"session_id": "S1", "start_time": "2024-09-03T08:10:00",
                       "turns": [{"speaker": who, "text": text} for who, text in turns]}],
     }
@@ -121,3 +130,13 @@ def test_an_answer_that_settles_no_yes_no_question_is_extracted_as_said(parser, 
     assert last.height == 1
     assert last["text"][0].startswith("Lena") and "dentist" not in last["text"][0]
     assert "restated" not in result.sources["role"].to_list()
+
+
+def test_a_yes_to_a_question_put_to_someone_else_is_not_the_answerers(parser, resolver, tmp_path):
+    # in a group, Tom asks Sam; Lena's "yes" says nothing of Lena ("Is Lena coming on Friday." before the mend)
+    result = _extracted(parser, resolver, tmp_path, [
+        ("Sam", "hi all"), ("Tom", "Sam, are you coming on Friday?"), ("Lena", "yes"),
+    ], others=("Sam", "Tom"))
+    said = result.entries.filter(pl.col("source_turn_id").str.ends_with(":3"))["text"].to_list()
+    assert "restated" not in result.sources["role"].to_list()
+    assert not any("coming on Friday" in text for text in said)

@@ -10,7 +10,9 @@ answer, with the question's turn beside it in ``memory_sources`` (role ``restate
 
 Only what a bare answer settles is restated: a question that asks which one (a wh-word, "... or ..."), a
 question followed by more words in its turn, and an answer that adds words of its own ("yes, at 3") are left to
-the ordinary extraction of the answer. The word lists are English, like the rest of the extractor's lexicon.
+the ordinary extraction of the answer. The word lists are English, like the rest of the extractor's lexicon, and
+the question is turned round on spaCy's English labels and tags: under another parser a question whose shape is
+not recognised is restated by no rule, and the answer is read as said.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from memory_pipeline.analysis.clauses import subtree
 from memory_pipeline.extraction.normalise import Speaker, mentions_speaker
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.parsing import ParsedDoc, Parser
@@ -32,7 +35,11 @@ CONFIRMING = (
     r"|sure|right|that'?s right|that is right|that'?s correct|that is correct|you got it|you bet|uh[- ]?huh|mhm+"
     r"|(?:i|it|we|he|she|they) (?:do|did|am|is|are|was|were|have|has|will|can)|sure (?:is|am|do|did|have|will)"
 )
-DENYING = r"no+|nope|nah+|not really|not at all|not anymore|no longer|negative|(?:i|it|we|he|she|they) (?:don'?t|didn'?t|'?m not|am not|isn'?t|aren'?t|wasn'?t|haven'?t|won'?t|can'?t)"
+DENYING = (
+    r"no+|nope|nah+|not really|not at all|not anymore|no longer|negative"
+    r"|(?:i'?m|i am|it'?s|it is|we'?re|we are|they'?re|they are|he'?s|she'?s) not"
+    r"|(?:i|it|we|he|she|they) (?:don'?t|didn'?t|isn'?t|aren'?t|wasn'?t|haven'?t|won'?t|can'?t)"
+)
 ASIDE = r"please|thanks|thank you|thx|ok|okay|lol|haha+|ha|still|then|that|too|for sure|sadly|unfortunately"
 _SEPARATOR = r"[\s,.!;:…~-]*"
 _CONFIRMS = re.compile(rf"(?:(?:{ASIDE}){_SEPARATOR})*(?:{CONFIRMING})(?:{_SEPARATOR}(?:{CONFIRMING}|{ASIDE}))*{_SEPARATOR}", re.IGNORECASE)
@@ -49,9 +56,9 @@ _LEAD = re.compile(
     re.IGNORECASE,
 )
 _TAG = re.compile(
-    r"\s*,?\s*(?:right|correct|yeah|yes|no|ok|okay|yea|true|then|(?:is|are|was|were|do|does|did|have|has|had|will|would|"
-    r"can|could|should)n'?t (?:it|you|he|she|they|we|i|there)|(?:is|are|was|were|do|does|did|have|has|will|would|can) "
-    r"(?:it|you|he|she|they|we|i|there))\s*\?+\s*$",
+    r"(?:\s*,\s*(?:right|correct|yeah|yes|no|ok|okay|yea|true|then)|\s*,?\s*(?:(?:is|are|was|were|do|does|did|have|"
+    r"has|had|will|would|can|could|should)n'?t (?:it|you|he|she|they|we|i|there)|(?:is|are|was|were|do|does|did|have|"
+    r"has|will|would|can) (?:it|you|he|she|they|we|i|there)))\s*\?+\s*$",
     re.IGNORECASE,
 )
 WH_WORDS = frozenset({"what", "when", "where", "who", "whom", "whose", "why", "how", "which", "whatever", "wat", "wut"})
@@ -101,18 +108,14 @@ def asked_yes_or_no(text: str) -> str | None:
     return asked
 
 
-def _subtree(doc: ParsedDoc, i: int) -> tuple[int, int]:
+def _span(doc: ParsedDoc, i: int) -> tuple[int, int]:
     """The token range the subtree of ``i`` covers."""
-    lo = hi = i
-    stack = [i]
-    while stack:
-        k = stack.pop()
-        lo, hi = min(lo, k), max(hi, k)
-        stack.extend(arc.dep for arc in doc.children(k) if arc.dep != k)
-    return lo, hi + 1
+    covered = subtree(doc, i)
+    return covered[0], covered[-1] + 1
 
 
 def _words(doc: ParsedDoc, lo: int, hi: int) -> str:
+    """The text of tokens ``lo..hi-1``, "" for an empty range."""
     return doc.span_text(lo, hi) if lo < hi else ""
 
 
@@ -125,10 +128,11 @@ def _inverted(doc: ParsedDoc, denied: bool) -> str | None:
     subjects = [arc.dep for k in range(len(doc)) for arc in doc.children(k) if arc.label in SUBJECT_LABELS and arc.dep >= after_aux]
     if not subjects:
         return None
-    lo, hi = _subtree(doc, min(subjects))
+    lo, hi = _span(doc, min(subjects))
     if lo < after_aux:
         return None
-    verb = doc.tokens[hi] if hi < len(doc) else None
+    heads = [a.head for a in doc.parents(0) if a.label in ("aux", "auxpass")]
+    verb = doc.tokens[heads[0]] if heads else None  # "Do you still take metformin": "take", past "still"
     auxiliary = aux.lower
     if aux.lemma.lower() == "do" and verb is not None and verb.tag == "VB":
         auxiliary = "" if aux.tag == "VBP" and not denied else auxiliary
@@ -141,11 +145,11 @@ def _inverted(doc: ParsedDoc, denied: bool) -> str | None:
 def _declared(doc: ParsedDoc, denied: bool) -> str | None:
     """A question asked in the order of a statement ("your sister's flight lands on Friday"), denied where the
     answer said no: "not" after its auxiliary, or "does not land" for a verb standing alone."""
+    root = doc.roots[0] if doc.roots else None
+    if root is None or not _said_of_someone(doc, root):
+        return None
     if not denied:
         return doc.text
-    root = doc.roots[0] if doc.roots else None
-    if root is None:
-        return None
     auxiliaries = [arc.dep for arc in doc.children(root) if arc.label in ("aux", "auxpass") and arc.dep < root]
     at = auxiliaries[0] if auxiliaries else (root if doc.tokens[root].pos == "AUX" else None)
     if at is not None:
@@ -155,6 +159,28 @@ def _declared(doc: ParsedDoc, denied: bool) -> str | None:
     if verb.pos != "VERB" or support is None:
         return None
     return f"{_words(doc, 0, root)} {support} not {verb.lemma} {_words(doc, root + 1, len(doc))}".strip()
+
+
+def _said_of_someone(doc: ParsedDoc, root: int) -> bool:
+    """A question in the order of a statement has its subject before its verb and before any auxiliary ("Want me
+    to set a reminder?" has none: its "me" is the subject of what is wanted; "Sam, are you coming?" has its "are"
+    first), and is not what the asker thinks ("I think you'd enjoy it, don't you?" asks for no fact of the asker's
+    mind)."""
+    subjects = [a.dep for a in doc.children(root) if a.label in SUBJECT_LABELS]
+    helpers = [a.dep for a in doc.children(root) if a.label in ("aux", "auxpass")]
+    if not subjects or min(subjects) > min([root, *helpers]):
+        return False
+    return doc.tokens[min(subjects)].lower not in ("i", "we")
+
+
+def _tidied(statement: str, denied: bool) -> str:
+    """English for what turning a question round leaves: "not still" is "no longer" ("does not still take" is
+    "does not take ... any more"), "not ever" is "never", and a yes keeps no "ever" ("have you ever been" -> "has
+    been")."""
+    if re.search(r"\b(?:do|does|did) not still\b", statement):
+        statement = re.sub(r"\b(do|does|did) not still\b", r"\1 not", statement) + " any more"
+    statement = re.sub(r"\bnot still\b", "no longer", statement)
+    return re.sub(r"\bnot ever\b", "never", statement) if denied else re.sub(r"\s+ever\b", "", statement)
 
 
 def as_statement(doc: ParsedDoc, denied: bool = False) -> str | None:
@@ -169,7 +195,7 @@ def as_statement(doc: ParsedDoc, denied: bool = False) -> str | None:
         statement = _declared(doc, denied)
     else:
         return None
-    return statement and re.sub(r"\bnot still\b", "no longer", statement)
+    return statement and _tidied(statement, denied)
 
 
 def previous_turns(turns: pl.DataFrame) -> dict[str, tuple[str, str | None, str]]:
@@ -183,15 +209,21 @@ def previous_turns(turns: pl.DataFrame) -> dict[str, tuple[str, str | None, str]
     return before
 
 
-def restatements(turns: pl.DataFrame, answers: pl.DataFrame, parser: Parser) -> dict[str, Restatement]:
+def restatements(
+    turns: pl.DataFrame, answers: pl.DataFrame, parser: Parser, addressees: Mapping[str, str | None]
+) -> dict[str, Restatement]:
     """The restatement of every bare answer among ``answers`` (admitted turns) that answers the other speaker's
-    yes/no question just before it, by the answer's turn_id."""
+    yes/no question just before it, by the answer's turn_id. ``addressees``: whom each turn's "you" means; a
+    question put to someone else ("Sam, are you coming on Friday?" answered by Lena) is not the answerer's to
+    confirm, one put to no one in particular is."""
     before = previous_turns(turns)
     asked: list[tuple[str, str, str | None, str, bool]] = []
     for turn_id, speaker, text in answers.select("turn_id", "speaker", "text").rows():
         answer = bare_answer(text)
         question = before.get(turn_id)
         if answer is None or question is None or question[1] == speaker:
+            continue
+        if addressees.get(question[0]) not in (None, speaker):
             continue
         sentence = asked_yes_or_no(question[2])
         if sentence is not None:

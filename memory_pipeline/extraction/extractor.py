@@ -12,8 +12,8 @@ import polars as pl
 
 from memory_pipeline.config import ExtractorConfig
 from memory_pipeline.extraction.confirmation import as_the_answer, restated_docs, restatements
-from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.extraction.diagnostics import diagnostics_frame, summarise
+from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.extraction.referents import Carried, acting_names, carried_referents, conversation_names
 from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver
 from memory_pipeline.extraction.turn import TurnExtraction, extract_turn
@@ -198,7 +198,7 @@ def extract_memories(
     roles = speaker_roles(turns)
     addressees = turn_addressees(turns, participants)
     carried = carried_over(turns, rows, docs, participants, addressees) if config.ground_deixis else {}
-    restated = restatements(turns, rows, parser)
+    restated = restatements(turns, rows, parser, addressees)
     restated_parses = restated_docs(restated, parser)
 
     entry_rows: list[dict] = []
