@@ -479,6 +479,9 @@ def test_a_fact_told_with_a_request_to_the_assistant_is_still_replaced(parser, e
         ("please don't suggest meat recipes any more", [True]),
         ("I don't eat meat any more", [False]),
         ("don't forget the cake", [True]),
+        # chat's "don't" with a dropped "I" states a fact
+        ("don't drink coffee tbh", [False]),
+        ("Don't really like my job", [False]),
     ],
 )
 def test_what_only_asks_states_no_fact(parser, words, asking):

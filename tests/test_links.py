@@ -61,11 +61,15 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         # a named employer quit or left (one quits a company, not a person; one leaves a city too)
         ("I quit Brightwave last friday.", {"self.job = none", "self.employer = none"}),
         ("I quit Brightline.", {"self.job = none", "self.employer = none"}),  # tagged a town
+        ("I quit London.", set()),  # a known town is no employer
+        ("She prescribed naproxen for my mum.", {"self's mum.medication[naproxen] = yes"}),
         # a known town written in lower case, where a place goes; an everyday word there, or with an article, is none
         ("i live in leeds, the office is a 10 min walk", {"self.residence = leeds"}),
         ("we moved to san francisco in may", {"self.residence = san francisco"}),
         ("we moved to solihull on the 14th", {"self.residence = solihull"}),  # parsed as "to <verb>"
         ("i live in hope", set()),
+        ("i live in paradise lol", set()),
+        ("we moved to mobile", set()),  # a town, but an everyday word
         ("I live in the reading room.", set()),
         ("we moved to help my mum", set()),
         ("Ana left Google in May.", {"self.job = none", "self.employer = none"}),
@@ -955,6 +959,8 @@ def test_not_going_calls_the_trip_off_and_is_no_arrangement_itself(parser, embed
         ("Let me know on Friday.", set()),
         ("Art lets us get our emotions out.", set()),
         ("They let us take a break from reality.", set()),
+        ("let's play it by ear", set()),
+        ("let's call it a night", set()),
     ],
 )
 def test_a_lets_proposes_a_plan(parser, text, planned):

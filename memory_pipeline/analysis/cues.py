@@ -1019,9 +1019,17 @@ def _proposed(doc: ParsedDoc, let: int) -> int | None:
         return None  # "art lets us get our emotions out": said of something, no proposal
     for verb in children(doc, let, "ccomp", "xcomp"):
         subjects = [doc.tokens[k].lower.replace("’", "'") for k in children(doc, verb, "nsubj")]
-        if subjects in (["'s"], ["us"]) and doc.tokens[verb].lemma.lower() not in NOT_PROPOSALS:
+        if subjects in (["'s"], ["us"]) and doc.tokens[verb].lemma.lower() not in NOT_PROPOSALS and _something_settled(doc, verb):
             return verb
     return None
+
+
+def _something_settled(doc: ParsedDoc, verb: int) -> bool:
+    """What a "let's" proposes names a thing or a time ("let's grab dinner", "let's move it to 4 May"); "let's play
+    it by ear", "let's call it a night" and "let's talk about something else" settle nothing."""
+    named = [o for o in children(doc, verb, "dobj") if doc.tokens[o].pos in ("NOUN", "PROPN")]
+    dated = any(doc.tokens[k].ent in ("DATE", "TIME") for k in subtree(doc, verb))
+    return bool(named) or dated
 
 
 def arranged(doc: ParsedDoc, i: int) -> bool:
@@ -1162,14 +1170,26 @@ def only_asks(doc: ParsedDoc, head: int) -> bool:
     return min(before_subject) < min(subjects)
 
 
+# What one asks a listener not to do: "don't suggest", "don't forget", "don't worry".
+ASKED_OF_THE_LISTENER = frozenset(
+    {"suggest", "recommend", "send", "tell", "remind", "forget", "mention", "include", "book", "worry", "bother",
+     "schedule", "add", "call", "text", "let", "put", "show", "ask", "give"}
+)
+
+
 def _no_auxiliary_but_a_dont(doc: ParsedDoc, arcs) -> bool:
-    """A bare verb's auxiliaries leave it an order: none, or the "don't" of a negative one ("please don't suggest
-    meat recipes")."""
+    """A bare verb's auxiliaries leave it an order: none, or the "don't" of a negative one that asks something of
+    the listener ("please don't suggest meat recipes", "don't forget the cake", "don't send me any more"); chat's
+    "don't" with a dropped "I" is a statement ("Don't have a car so I cycle", "don't drink coffee tbh")."""
     helpers = [doc.tokens[arc.dep] for arc in arcs if arc.label in ("aux", "auxpass")]
     if not helpers:
         return True
-    negated = any(arc.label == "neg" for arc in arcs)
-    return negated and all(h.lemma.lower() == "do" and h.tag in ("VB", "VBP") for h in helpers)
+    if not any(arc.label == "neg" for arc in arcs) or not all(h.lemma.lower() == "do" and h.tag in ("VB", "VBP") for h in helpers):
+        return False
+    head = doc.tokens[arcs[0].head] if arcs else None
+    sentence = {t.lower for t in doc.tokens if head is not None and t.sent == head.sent}
+    of_me = any(doc.tokens[arc.dep].lower in ("me", "us") for arc in arcs if arc.label in ("dobj", "dative", "iobj"))
+    return "please" in sentence or of_me or (head is not None and head.lemma.lower() in ASKED_OF_THE_LISTENER)
 
 
 def _ends_in_a_question_mark(doc: ParsedDoc, head: int) -> bool:

@@ -26,11 +26,11 @@ from memory_pipeline.analysis.cues import (
     MODAL_FUTURE, MONTHS, PLAN_LEMMAS, RELATIVES, SELF_WORDS, WEEKDAYS, arranged, habitual, marked_by, negated_heads,
     with_arcs_hung_on_now,
 )
+from memory_pipeline.analysis.places import known_places
 from memory_pipeline.extraction.lexicon import (
     APPOINTMENT_NOUNS, FAMILY_NOUNS, MONEY_SIGNS, PARENT_NOUNS, PERSONAL_PRONOUNS, PLACE_ENTITIES,
 )
 from memory_pipeline.extraction.temporal import sizes_the_noun_after
-from memory_pipeline.analysis.places import known_places
 from memory_pipeline.parsing import ParsedDoc
 
 NONE_VALUE = "none"
@@ -724,11 +724,11 @@ def _role_and_employer(context: _Context, head: int, predicate: int, only_new: b
 
 def _left_employer(context: _Context, lemma: str, obj: int) -> bool:
     """"I quit Brightwave", "I left Blue Bottle": a named organisation left. One quits a company, not a person
-    (the tagger calls unknown company names people) nor a town (it calls them towns too: "I quit Brightline"), but
-    one leaves all three, so "leave" needs the organisation tag."""
+    (the tagger calls unknown company names people), nor a known town ("I quit London"; it calls unknown firms
+    towns too: "I quit Brightline"), but one leaves all three, so "leave" needs the organisation tag."""
     token = context.doc.tokens[obj]
     if lemma == "quit":
-        return token.pos == "PROPN"
+        return token.pos == "PROPN" and not (token.ent in PLACE_ENTITIES and token.lower in known_places())
     return lemma == "leave" and token.ent == "ORG"
 
 
@@ -1826,7 +1826,10 @@ def _taker(context: _Context, i: int, predicate: int) -> str:
     if _lemma(context, predicate) in PRESCRIBING and any(
         context.doc.tokens[s].lower in PRESCRIBERS for s in _children(context, predicate, "nsubj")
     ):
-        return SELF  # "she prescribed naproxen", "doc increased the metformin": the doctor takes none of it
+        # "she prescribed naproxen", "doc increased the metformin": the doctor takes none of it; "... for my mum":
+        # the one it is for does
+        meant = [o for p, o in _prep_objects(context, predicate, ("for", "to")) if _is_person(context, o)]
+        return _subject_key(context, meant[0]) if meant else SELF
     k, seen = predicate, set()
     # the parse may hang the verb on its "be" ("Tom was prescribed naproxen": prescribed modifies naproxen)
     while k is not None and k not in seen:
