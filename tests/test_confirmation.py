@@ -45,6 +45,9 @@ def test_a_bare_answer_is_told_from_one_with_words_of_its_own(text, answer):
         # "okay" or "right" closing a question with no comma is what is asked, no tag
         ("Are you okay?", "Are you okay"),
         ("Is that right?", "Is that right"),
+        # a closing check asks about the statement before it
+        ("Noted: the party is on Sunday 15 March at 2pm. Is that right?", "the party is on Sunday 15 March at 2pm"),
+        ("So you fly out on the 12th. Correct?", "you fly out on the 12th"),
     ],
 )
 def test_the_yes_no_question_closing_a_turn_is_found(question, asked):
@@ -69,6 +72,7 @@ def test_the_yes_no_question_closing_a_turn_is_found(question, asked):
         ("Still seeing Tom?", None, None),
         ("Want me to set a reminder?", None, None),
         ("I think you'd enjoy it, don't you?", None, None),
+        ("Is that right?", None, None),  # nothing named to remember
     ],
 )
 def test_a_question_is_turned_into_the_statement_an_answer_settles(parser, question, yes, no):

@@ -46,6 +46,8 @@ def day(parser, resolver, text: str) -> date | None:
         ("We decided on Friday to cancel the trip.", date(2025, 5, 2)),
         # "would" under a verb of thinking is no promise: what was expected then did not come about
         ("He thought he would be home on Tuesday but the flight was delayed.", date(2025, 4, 29)),
+        # a modal that does not look ahead, said then, tells of that day
+        ("my boss said 'I can't do this anymore' at lunch on friday", date(2025, 5, 2)),
     ],
 )
 def test_a_day_agreed_or_promised_is_not_dated_by_the_past_of_the_agreeing(parser, resolver, text, dated):

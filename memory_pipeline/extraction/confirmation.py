@@ -51,7 +51,7 @@ _THUMBS_UP = "\U0001f44d"
 # What may open the question before its clause ("So", "Just to confirm,", "Got it. And") and the tag that may
 # close it (", right?", ", isn't it?"): neither is part of what is asked.
 _LEAD = re.compile(
-    r"^(?:(?:and|so|ok|okay|alright|all right|also|great|perfect|cool|nice|got it|just to confirm|to confirm|"
+    r"^(?:(?:and|so|ok|okay|alright|all right|also|great|perfect|cool|nice|got it|noted|just to confirm|to confirm|"
     r"just to check|just checking|quick check|quick question|one more thing|then|oh|um+|sorry|wait)\b\s*[,:;.!-]*\s*)+",
     re.IGNORECASE,
 )
@@ -94,11 +94,22 @@ def bare_answer(text: str) -> bool | None:
     return None
 
 
+# A question that only asks whether what was just said is right: the statement before it is what is asked.
+_CHECKS = re.compile(
+    r"(?:(?:is|was) (?:that|this|it) (?:right|correct|ok|okay|accurate)|(?:does|did) that (?:sound )?right|"
+    r"have i got that right|did i get that right|right|correct|yes|yeah|ok|okay|no)\?+",
+    re.IGNORECASE,
+)
+
+
 def asked_yes_or_no(text: str) -> str | None:
     """The yes/no question that closes ``text``, without what opens or tags it ("Got it. So you're starting on
-    the 14th, right?" -> "you're starting on the 14th"); None when the turn does not end on one."""
+    the 14th, right?" -> "you're starting on the 14th"), or the statement a closing check asks about ("Your flight
+    lands on the 15th. Is that right?" -> "Your flight lands on the 15th"); None when the turn does not end on one."""
     sentences = re.split(r"(?<=[.!?])\s+", " ".join((text or "").replace("’", "'").split()))
     last = sentences[-1] if sentences else ""
+    if len(sentences) > 1 and _CHECKS.fullmatch(last) and sentences[-2].endswith("."):
+        last = sentences[-2][:-1] + "?"
     if not last.endswith("?"):
         return None
     asked = _LEAD.sub("", _TAG.sub("", last)).strip().rstrip("?").strip()
@@ -189,6 +200,8 @@ def as_statement(doc: ParsedDoc, denied: bool = False) -> str | None:
     tokens = [t for t in doc.tokens if t.pos != "PUNCT"]
     if len(tokens) < 2 or not any(t.pos in ("VERB", "AUX") for t in tokens):
         return None
+    if not any(t.pos in ("NOUN", "PROPN", "NUM") or t.lower in ("you", "your", "yours") for t in tokens):
+        return None  # "Is that right?" alone: nothing to remember
     if doc.tokens[0].lower in INVERTING and doc.tokens[0].pos in ("AUX", "VERB"):
         statement = _inverted(doc, denied)
     elif any(arc.label in SUBJECT_LABELS for arc in doc.arcs):  # "still seeing Tom?" says nothing of whom

@@ -1123,6 +1123,9 @@ def _moves_a_date(doc: ParsedDoc, preposition: int) -> bool:
 SAID_DAYS = frozenset({"tomorrow", "tonight", "today", "the day after tomorrow"})
 SAYING_LEMMAS = frozenset({"say", "tell", "text", "promise", "write", "message", "mention", "swear", "claim"})
 AGREEING_LEMMAS = frozenset({"agree", "decide", "arrange", "plan"})
+# The modals that look ahead from a past saying ("she said she would visit", "he said he'll call"); "she said she
+# can't come on friday" tells of that Friday.
+FUTURE_IN_THE_PAST = frozenset({"would", "'d", "will", "'ll", "wo"})
 
 
 def _told_as_said_ahead(doc: ParsedDoc, char: int) -> bool:
@@ -1213,7 +1216,7 @@ def _bare_complement_of_the_past(doc: ParsedDoc, verb: int | None) -> bool:
     "she made me cry on Sunday"); one with "to" may lie ahead of it ("I decided to go on Monday")."""
     if verb is None or doc.tokens[verb].tag != "VB" or any(doc.tokens[a.dep].lower == "to" for a in doc.children(verb)):
         return False
-    if any(a.label == "aux" and doc.tokens[a.dep].tag == "MD" for a in doc.children(verb)) and any(
+    if any(a.label == "aux" and doc.tokens[a.dep].lower.replace("’", "'") in FUTURE_IN_THE_PAST for a in doc.children(verb)) and any(
         _lemma_in(doc.tokens[a.head], SAYING_LEMMAS | AGREEING_LEMMAS) for a in doc.parents(verb)
     ):
         return False  # "she said she would visit on 20 Sept": what was said or agreed then may still lie ahead
