@@ -172,7 +172,8 @@ def turn_addressee(text: str, speaker: str | None, participants: Sequence[str]) 
     return vocative(text, speaker, participants) or session_addressee(speaker, participants)
 
 
-_CALLED = r"(?P<called>[A-Za-z][A-Za-z'-]*)"
+_NAME_WORD = r"[A-Za-z][A-Za-z'-]*"
+_CALLED = rf"(?P<called>{_NAME_WORD})"
 _SECOND_PERSON_NEXT = r"(?:you|your|you're|youre|u|ur)\b"
 # "Mikey I literally came to the last three": a name opening a sentence right before "I" calls the one it names
 _FIRST_PERSON_NEXT = r"(?:i|i'm|i’m|im|i've|i’ve|i'll|i’ll|i'd|i’d)\b"
@@ -191,7 +192,7 @@ CALLS = (
     re.compile(rf",\s*{_CALLED}\s*(?:[.!?]+|$)", re.I),
     # not after a copula: "Was it Tom?", "is that Sam?" say who it is
     re.compile(rf"\b(?<!is )(?<!was )(?<!'s )(?<!are )(?<!were ){_CLAUSE_CLOSER}\s+{_CALLED}\s*(?:[,.!?]|$)", re.I),
-    re.compile(rf",\s*{_CALLED}\s+(?={_SECOND_PERSON_NEXT})", re.I),
+    re.compile(rf",\s*{_CALLED}\s+(?={_SECOND_PERSON_NEXT})", re.I),  # a clause opened by a call: see _SENTENCE_END
     re.compile(r"(?P<called>@[A-Za-z][A-Za-z'-]*)"),
     re.compile(rf"\byou\s+{_CALLED}\s*(?=[,!.?]|$)", re.I),
     re.compile(rf"\b(?:thanks|thank you|thx|ty|congrats|congratulations|well done|good luck|happy birthday|love you|miss you|see you)\s*,?\s+{_CALLED}\b(?!['’])", re.I),
@@ -208,7 +209,7 @@ def vocative(text: str, speaker: str | None, participants: Sequence[str]) -> str
 
 # Where a sentence ends (its closing marks and the space after them, or a line break), or a clause that may call
 # someone of its own begins ("Josh you're on food, Ana you bring the tent")
-_SENTENCE_END = re.compile(rf"[.!?]+\s+|\n+|,\s*(?=[A-Za-z][A-Za-z'-]*\s+{_SECOND_PERSON_NEXT})", re.I)
+_SENTENCE_END = re.compile(rf"[.!?]+\s+|\n+|,\s*(?={_NAME_WORD}\s+{_SECOND_PERSON_NEXT})", re.I)
 
 
 def sentence_calls(text: str, speaker: str | None, participants: Sequence[str]) -> tuple[tuple[int, str], ...]:

@@ -254,20 +254,28 @@ def _calls_of_the_addressee(doc: ParsedDoc, start: int, end: int, perspective: P
             continue  # "Can you and Sam come?", "I hope you can": a word of the clause, no call
         if called_participant(token.text, [addressee], marked=mention or comma) is None:
             continue
-        opening = k == start or doc.tokens[k - 1].text in (".", "!", "?")
-        if k - 1 >= start and _referential_you(doc, k - 1) or mention:
-            found.add(k)  # "swap with you Kwame, you take ...": the comma still parts the clauses
-        elif opening and comma and not _listed(doc, k) and any(_referential_you(doc, j) for j in range(k + 2, end)):
-            found.update((k, k + 1))  # "Raj, can you have it ready?": Raj is written for the "you"
-        elif k + 1 + comma < end and _referential_you(doc, k + 1 + comma):
-            found.update(range(k, k + 1 + comma))
-        elif opening and not comma and k + 1 < end and doc.tokens[k + 1].lower == "i" and not _the_name_itself(token, addressee):
-            found.add(k)  # "Mikey I literally came": a pet name calls; "Sam I think is late" may be the subject
-        elif _closing_after_a_whole_clause(doc, k, start, end) and any(
-            _referential_you(doc, j) for j in range(start, k) if doc.tokens[j].sent == token.sent
-        ):
-            found.add(k)  # "You've got this Ana": Ana is written for the "you"
+        found.update(_call_tokens(doc, k, start, end, comma, mention, addressee))
     return found
+
+
+def _call_tokens(doc: ParsedDoc, k: int, start: int, end: int, comma: bool, mention: bool, addressee: str) -> range:
+    """The tokens from ``k`` that are a call of ``addressee`` (the name, with the comma after it where that comma
+    only sets the call off), or none: a name beside a referential "you", a pet name before "I", a name closing a
+    clause that said "you"."""
+    token = doc.tokens[k]
+    opening = k == start or doc.tokens[k - 1].text in (".", "!", "?")
+    if k - 1 >= start and _referential_you(doc, k - 1) or mention:
+        return range(k, k + 1)  # "swap with you Kwame, you take ...": the comma still parts the clauses
+    if opening and comma and not _listed(doc, k) and any(_referential_you(doc, j) for j in range(k + 2, end)):
+        return range(k, k + 2)  # "Raj, can you have it ready?": Raj is written for the "you"
+    if k + 1 + comma < end and _referential_you(doc, k + 1 + comma):
+        return range(k, k + 1 + comma)
+    if opening and not comma and k + 1 < end and doc.tokens[k + 1].lower == "i" and not _the_name_itself(token, addressee):
+        return range(k, k + 1)  # "Mikey I literally came": a pet name calls; "Sam I think is late" may be the subject
+    said_you = any(_referential_you(doc, j) for j in range(start, k) if doc.tokens[j].sent == token.sent)
+    if _closing_after_a_whole_clause(doc, k, start, end) and said_you:
+        return range(k, k + 1)  # "You've got this Ana": Ana is written for the "you"
+    return range(0)
 
 
 def _closing_after_a_whole_clause(doc: ParsedDoc, k: int, start: int, end: int) -> bool:
