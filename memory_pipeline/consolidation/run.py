@@ -13,7 +13,7 @@ from memory_pipeline.config import ConsolidationConfig, LinksConfig
 from memory_pipeline.consolidation.base import load_consolidation_classifier
 from memory_pipeline.consolidation.stage import ConsolidationResult, consolidate
 from memory_pipeline.links.base import ClassifierResources, load_link_classifier
-from memory_pipeline.links.stage import LinksResult, build_links, final_lifecycles, initial_lifecycles, lifecycle_updates
+from memory_pipeline.links.stage import LinksResult, build_links, final_lifecycles, initial_lifecycles
 from memory_pipeline.memory_frame import memories_by_id, memory_frame, memory_vectors
 from memory_pipeline.parsing import Parser
 
@@ -43,7 +43,7 @@ def link_and_consolidate(
     readings = read_frame(frame, parser, stored_docs(entries, units))
     links = build_links(frame, vectors, readings, load_link_classifier(links_config, resources), links_config)
     lifecycles = final_lifecycles(initial_lifecycles(memories_by_id(frame), readings), links.links)
-    moved_at = dict(lifecycle_updates(links.links).select("memory_id", "changed_at").iter_rows())
+    moved_at = dict(links.lifecycle.select("memory_id", "changed_at").iter_rows())
     consolidation = consolidate(
         frame, vectors, readings, load_consolidation_classifier(consolidation_config, resources),
         consolidation_config, lifecycles, moved_at,

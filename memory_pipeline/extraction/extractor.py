@@ -212,11 +212,8 @@ def extract_memories(
         addressee_role = roles.get((row["conversation_id"], addressee)) if addressee else None
         index = row.get("turn_index") or 0
         said_before = [m for at, mentions in recent.get(session, []) if index - at <= SAID_BEFORE_TURNS for m in mentions]
-        result = extract_turn(
-            doc, row.get("speaker"), said_at, config, resolver, addressee, addressee_role, said_before,
-            carried.get(row["turn_id"]), sentence_calls(doc.text, row.get("speaker"), participants.get(session, [])),
-        )
         restatement = restated.get(row["turn_id"])
+        result = None
         if restatement is not None:
             # the answer's fact is the question's, asked by the other speaker of the "you" that is this one
             stated = extract_turn(
@@ -230,6 +227,11 @@ def extract_memories(
                 result, doc = stated, restated_parses[row["turn_id"]]
                 result.set_text(as_the_answer(Phrase(result.text, result.words), restatement.asker, row.get("speaker")))
                 result.units = [as_the_answer(Phrase(u), restatement.asker, row.get("speaker")).text for u in result.units]
+        if result is None:  # the turn's own words, extracted only when no restatement stands for them
+            result = extract_turn(
+                doc, row.get("speaker"), said_at, config, resolver, addressee, addressee_role, said_before,
+                carried.get(row["turn_id"]), sentence_calls(doc.text, row.get("speaker"), participants.get(session, [])),
+            )
         recent[session] = [*recent.get(session, []), (index, [m for m in result.mentions if m.resolved])][-SAID_BEFORE_TURNS:]
         per_conversation.setdefault(row["conversation_id"], []).append(result)
         if result.empty:

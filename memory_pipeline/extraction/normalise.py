@@ -294,7 +294,7 @@ def _the_name_itself(token: Token, addressee: str) -> bool:
 def _the_name_mistagged(token: Token, addressee: str) -> bool:
     """The addressee's own first name, tagged as an adverb or adjective the small tagger takes a rare name for
     ("raj you're on bins" tags "raj" ADV); a verb or auxiliary of the same spelling ("will you come") is no call."""
-    return token.pos in ("ADV", "ADJ", "INTJ", "X") and token.lower == addressee.split()[0].lower()
+    return token.pos in ("ADV", "ADJ", "INTJ", "X") and _the_name_itself(token, addressee)
 
 
 def _listed(doc: ParsedDoc, k: int) -> bool:
