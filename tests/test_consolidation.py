@@ -174,6 +174,53 @@ def test_a_verdict_beside_the_changed_fact_does_not_keep_it_current(parser, embe
     ]) == {"m0": "active", "m1": "active"}
 
 
+def test_a_feeling_or_the_time_so_far_beside_the_changed_fact_does_not_keep_it_current(parser, embedder):
+    """Chat tells a state with how it feels or how long it has lasted ("been there about a year", "I love it");
+    neither is another fact, so the later state replaces the memory. A feeling about someone named, or a second
+    fact the parse hangs on the first ("my sister just had a baby"), keeps it."""
+    jan, jun = datetime(2024, 1, 10), datetime(2024, 6, 2)
+    assert statuses(parser, embedder, [
+        ("S1:1", "I'm a junior developer at Brightline, been there about a year.", jan),
+        ("S2:1", "I'm a senior developer at Brightline now.", jun),
+    ]) == {"m0": "superseded", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "I live in Leeds now and I love it.", jan),
+        ("S2:1", "I moved to York last week.", jun),
+    ]) == {"m0": "superseded", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "I live in Leeds and I'm worried about my mum.", jan),
+        ("S2:1", "I moved to York last week.", jun),
+    ]) == {"m0": "active", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "I live in Leeds and my sister just had a baby.", jan),
+        ("S2:1", "I moved to York last week.", jun),
+    ]) == {"m0": "active", "m1": "active"}
+
+
+@pytest.mark.parametrize(
+    "text, count",
+    [
+        ("Rafa is a junior developer at Brightline, been there about a year.", 1),
+        ("I'm a nurse at St James, I've been there six years.", 1),
+        ("The gp put Rafa on sertraline last week. Rafa is feeling a bit weird.", 1),
+        ("I live in Bristol and I'm so happy here.", 1),
+        ("I moved to Leeds in May, it's been great so far.", 1),
+        # a feeling that names whom or what it is about, an amount, a plan: facts of their own
+        ("I live in Bristol and I'm worried about my mum.", 2),
+        ("I'm vegan now and I'm excited to start at Google.", 2),
+        ("The gp upped Rafa's sertraline to 100mg, the 50 wasn't doing much.", 2),
+        ("I'm a teacher, I have two kids.", 2),
+        ("I'm a nurse and my knee is hurt.", 2),
+        # the parse makes "my sister" a second workplace; the tense of "had" still tells a second clause
+        ("I work at Brightline and my sister just had a baby.", 2),
+    ],
+)
+def test_the_clauses_that_tell_a_fact_of_their_own(parser, text, count):
+    from memory_pipeline.analysis.cues import clause_count
+
+    assert clause_count(parser.parse(text)) == count
+
+
 def test_a_new_date_for_a_wedding_replaces_the_old_one(parser, embedder):
     assert statuses(parser, embedder, [
         ("S1:1", "Our wedding is on August 23rd in Porto.", datetime(2025, 3, 2)),

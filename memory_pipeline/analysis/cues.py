@@ -17,8 +17,8 @@ from memory_pipeline.analysis.clauses import (
     FIRST_PERSON, SELF, SUBJECT_LABELS, children, is_self_token, parent, subject_of, subtree,
 )
 from memory_pipeline.extraction.lexicon import (
-    ANAPHORA, ARRANGED_EVENT_NOUNS, CLIPPED_WORDS, FAMILY_NOUNS, FORESEEN_FEELINGS, OCCASION_NOUNS, PERSONAL_PRONOUNS,
-    REGISTRATION_LEMMAS,
+    ANAPHORA, ARRANGED_EVENT_NOUNS, CLIPPED_WORDS, EMOTION_TABLE, FAMILY_NOUNS, FORESEEN_FEELINGS, OCCASION_NOUNS,
+    PERSONAL_PRONOUNS, REGISTRATION_LEMMAS,
 )
 from memory_pipeline.parsing import ParsedDoc
 
@@ -1116,26 +1116,89 @@ def content_lemmas(doc: ParsedDoc, names: frozenset[str]) -> tuple[frozenset[str
     return event.words, event.nouns
 
 
+FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP"})
+INNER_CLAUSES = frozenset({"conj", "parataxis", "advcl", "ccomp", "relcl"})
+
+
 def clause_heads(doc: ParsedDoc) -> list[int]:
     """Predicates that head their own clause: sentence roots, conjoined or paratactic verbs, and complement,
-    adverbial or relative clauses with their own subject."""
+    adverbial or relative clauses with their own subject or a tense of their own. The tense counts where the parse
+    lost the subject to the clause before: in "I work at Brightline and my sister just had a baby" it makes "my
+    sister" a second workplace and "had" an adverbial clause, which is still a second fact."""
     own_subject = {a.head for a in doc.arcs if a.label in ("nsubj", "nsubjpass", "csubj", "expl")}
     heads = list(doc.roots)
     for arc in doc.arcs:
-        if doc.tokens[arc.dep].pos not in ("VERB", "AUX"):
+        verb = doc.tokens[arc.dep]
+        if verb.pos not in ("VERB", "AUX"):
             continue
-        if arc.label in ("conj", "parataxis") or (arc.label in ("ccomp", "advcl", "relcl") and arc.dep in own_subject):
+        if arc.label in ("conj", "parataxis") or (
+            arc.label in ("ccomp", "advcl", "relcl") and (arc.dep in own_subject or verb.tag in FINITE_TAGS)
+        ):
             heads.append(arc.dep)
     return heads
 
 
 def clause_count(doc: ParsedDoc) -> int:
-    """The clauses that state a fact (:func:`clause_heads`, less those that only judge, :func:`only_judges`, and
-    those that ask, :func:`only_asks`). A memory with one is a single fact: hiding it loses nothing but that fact."""
-    return max(
-        sum(1 for head in clause_heads(doc) if not only_judges(doc, head) and not only_asks(doc, head) and not _our_frame(doc, head)),
-        1,
+    """The clauses that state a fact (:func:`clause_heads`, less those that only judge, :func:`only_judges`, those
+    that ask, :func:`only_asks`, and those that tell no fact of their own, :func:`tells_nothing_of_its_own`). A
+    memory with one is a single fact: hiding it loses nothing but that fact."""
+    return max(sum(1 for head in clause_heads(doc) if states_a_fact(doc, head)), 1)
+
+
+def states_a_fact(doc: ParsedDoc, head: int) -> bool:
+    return not (
+        only_judges(doc, head) or only_asks(doc, head) or _our_frame(doc, head) or tells_nothing_of_its_own(doc, head)
     )
+
+
+def tells_nothing_of_its_own(doc: ParsedDoc, head: int) -> bool:
+    """The clause of ``head`` names nothing but how its person feels, or nothing at all, beside the fact it comes
+    with: "Rafa is feeling a bit weird", "I'm so happy here", "I love it", "(I've) been there about a year". Chat
+    says a state with such a clause more often than without, and the feeling or the time so far goes with the
+    state: when a later memory replaces the state, nothing else is lost. A clause that names someone or something,
+    an amount or a place keeps its fact ("I'm worried about my mum", "the 50 wasn't doing much", "I'm excited to
+    start at Google"), and so does one with a complement clause ("I'm happy to take it")."""
+    arcs = doc.children(head)
+    if any(arc.label in ("xcomp", "attr", "dobj") and not _a_pronoun(doc, arc.dep) for arc in arcs):
+        return False
+    whose = {k for arc in arcs if arc.label in ("nsubj", "nsubjpass") and _a_person(doc, arc.dep) for k in subtree(doc, arc.dep)}
+    own = [k for k in _own_words(doc, head) if k not in whose]
+    if any(_names_someone_or_an_amount(doc.tokens[k]) for k in own):
+        return False
+    feelings = _feeling_words(doc, head)
+    return all(k in feelings for k in own if content_lemma(doc, k, frozenset()) is not None)
+
+
+def _own_words(doc: ParsedDoc, head: int) -> list[int]:
+    """The tokens of the clause of ``head``, less the clauses inside it."""
+    return [head] + [k for arc in doc.children(head) if arc.label not in INNER_CLAUSES for k in subtree(doc, arc.dep)]
+
+
+def _a_pronoun(doc: ParsedDoc, i: int) -> bool:
+    return doc.tokens[i].pos == "PRON"
+
+
+def _a_person(doc: ParsedDoc, i: int) -> bool:
+    token = doc.tokens[i]
+    return token.lower in PERSONAL_PRONOUNS or token.ent == "PERSON" or token.lemma.lower() in RELATIVES
+
+
+def _names_someone_or_an_amount(token) -> bool:
+    """A name, a number or an entity other than a date or a time ("about a year", "since May" tell how long)."""
+    if token.ent in ("DATE", "TIME"):
+        return False
+    return bool(token.ent) or token.pos in ("NUM", "PROPN")
+
+
+def _feeling_words(doc: ParsedDoc, head: int) -> set[int]:
+    """The clause's words of feeling: those of the emotion table, and whatever "feel" takes as its complement
+    ("feeling a bit weird", "felt rough")."""
+    out = {head} if doc.tokens[head].lemma.lower() in EMOTION_TABLE else set()
+    for arc in doc.children(head):
+        adjective = doc.tokens[arc.dep]
+        if arc.label in ("acomp", "oprd") and (adjective.lower in EMOTION_TABLE or doc.tokens[head].lemma == "feel"):
+            out.add(arc.dep)
+    return out
 
 
 def _our_frame(doc: ParsedDoc, head: int) -> bool:
@@ -1218,8 +1281,7 @@ def only_judges(doc: ParsedDoc, head: int) -> bool:
         return False
     if not any(arc.label == "acomp" for arc in children) or any(arc.label in ("attr", "prep", "ccomp", "xcomp") for arc in children):
         return False
-    own = [k for arc in children if arc.label not in ("conj", "parataxis", "advcl", "ccomp", "relcl") for k in subtree(doc, arc.dep)]
-    return not any(doc.tokens[k].ent or doc.tokens[k].pos in ("NUM", "PROPN") for k in own)
+    return not any(doc.tokens[k].ent or doc.tokens[k].pos in ("NUM", "PROPN") for k in _own_words(doc, head))
 
 
 def _a_thing_judged(doc: ParsedDoc, subject) -> bool:

@@ -45,6 +45,29 @@ LIGHT_VERBS = frozenset({"be", "have", "do", "make", "get", "take", "give", "put
 ATTITUDE_VERBS = frozenset({"want", "like", "love", "prefer", "hate"})
 # Feelings said of the future ("I'm gonna miss you", "I'll always love reading"): foreseen, never planned.
 FORESEEN_FEELINGS = frozenset({"miss", "love", "hate", "like"})
+# Common feeling words of personal conversation by the emotions they carry: the affect stage's table when nrclex
+# is not installed, and the words that tell a clause saying only how someone feels (analysis.cues). A word may
+# carry several emotions ("excited": joy and anticipation), as in NRC.
+_EMOTION_WORDS = {
+    "joy": "happy happier happiest glad joy joyful delighted excited thrilled cheerful fun enjoy enjoyed enjoying love "
+           "loved loving awesome amazing wonderful great fantastic blessed grateful thankful proud celebrate "
+           "celebrated laugh laughed smile smiled pleased elated ecstatic content relaxed relieved relief peaceful adore adored overjoyed calm",
+    "sadness": "sad sadder unhappy depressed down lonely heartbroken grief grieving cry cried "
+               "crying tears upset disappointed hurt loss lost sorrow gloomy miserable devastated exhausted guilty ashamed "
+               "embarrassed homesick bored",
+    "fear": "afraid scared fear feared frightened terrified anxious anxiety nervous worried worry worrying panic "
+            "stressed stress stressful overwhelmed insecure uneasy tense dread guilty ashamed",
+    "anger": "angry anger mad furious annoyed annoying frustrated frustrating irritated hate hated outraged bitter "
+             "resent resentful fuming livid jealous",
+    "surprise": "surprised surprise shocked shock shocking amazed astonished unexpected wow stunned",
+    "disgust": "disgusted disgusting gross awful horrible terrible nasty",
+    "trust": "trust trusted support supported supportive safe secure confident reliable loyal faith believe",
+    "anticipation": "hope hopeful hoping eager anticipate excited motivated inspired determined optimistic",
+}
+EMOTION_TABLE: dict[str, tuple[str, ...]] = {}
+for _emotion, _words in _EMOTION_WORDS.items():
+    for _word in _words.split():
+        EMOTION_TABLE[_word] = (*EMOTION_TABLE.get(_word, ()), _emotion)
 # Gatherings and breaks a holiday can name the time of ("the Christmas party", "Thanksgiving dinner", "the Easter
 # break"), unlike the things it classifies ("a Christmas card", "the Christmas tree").
 OCCASION_NOUNS = frozenset(

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from memory_pipeline.extraction.lexicon import FAMILY_NOUNS
+from memory_pipeline.extraction.lexicon import EMOTION_TABLE, FAMILY_NOUNS
 from memory_pipeline.units.cues import strip_attribution
 from memory_pipeline.units.records import UNKNOWN
 
@@ -31,28 +31,6 @@ NEGATION_REACH = 2  # words, not counting those it reaches over
 STATE_VERBS = frozenset({"feel", "feels", "felt", "feeling", "getting", "been", "being", "got"})
 TOKEN = re.compile(r"[a-z]+(?:'[a-z]+)?")
 
-# Our own small table (used without nrclex): common feeling words of personal conversation. A word may carry
-# several emotions ("excited": joy and anticipation), as in NRC.
-_SMALL_EMOTION_WORDS = {
-    "joy": "happy happier happiest glad joy joyful delighted excited thrilled cheerful fun enjoy enjoyed enjoying love "
-           "loved loving awesome amazing wonderful great fantastic blessed grateful thankful proud celebrate "
-           "celebrated laugh laughed smile smiled pleased elated ecstatic content relaxed relieved relief peaceful adore adored overjoyed calm",
-    "sadness": "sad sadder unhappy depressed down lonely heartbroken grief grieving cry cried "
-               "crying tears upset disappointed hurt loss lost sorrow gloomy miserable devastated exhausted guilty ashamed "
-               "embarrassed homesick bored",
-    "fear": "afraid scared fear feared frightened terrified anxious anxiety nervous worried worry worrying panic "
-            "stressed stress stressful overwhelmed insecure uneasy tense dread guilty ashamed",
-    "anger": "angry anger mad furious annoyed annoying frustrated frustrating irritated hate hated outraged bitter "
-             "resent resentful fuming livid jealous",
-    "surprise": "surprised surprise shocked shock shocking amazed astonished unexpected wow stunned",
-    "disgust": "disgusted disgusting gross awful horrible terrible nasty",
-    "trust": "trust trusted support supported supportive safe secure confident reliable loyal faith believe",
-    "anticipation": "hope hopeful hoping eager anticipate excited motivated inspired determined optimistic",
-}
-SMALL_EMOTION_TABLE: dict[str, tuple[str, ...]] = {}
-for _emotion, _words in _SMALL_EMOTION_WORDS.items():
-    for _word in _words.split():
-        SMALL_EMOTION_TABLE[_word] = (*SMALL_EMOTION_TABLE.get(_word, ()), _emotion)
 # Feeling words of British English and chat that VADER (and NRC) do not know, with a valence on VADER's -4..4 word
 # scale and their emotions: "pretty gutted" had scored positive, from "pretty" alone. Words with another common
 # sense ("pumped" tyres, a "buzzing" phone, "ace", "lush") are left out.
@@ -285,7 +263,7 @@ def with_chat_feelings(lookup: EmotionLookup) -> EmotionLookup:
 
 
 def small_table_lookup(tokens: list[str]) -> Mapping[str, tuple[str, ...]]:
-    return {t: SMALL_EMOTION_TABLE[t] for t in tokens if t in SMALL_EMOTION_TABLE}
+    return {t: EMOTION_TABLE[t] for t in tokens if t in EMOTION_TABLE}
 
 
 def nrclex_lookup() -> EmotionLookup | None:
