@@ -79,6 +79,15 @@ def test_month_without_year_follows_the_tense(parser, resolver):
         ("The part arrived two weeks late.", []),
         ("The parcel came three days early.", []),
         ("The rent is a month overdue.", []),
+        # how much older, how far along, how old: no time either
+        ("She's two years older than me.", []),
+        ("Anjali can't fly because she's 35 weeks pregnant.", []),
+        ("Meera was there, she's almost 4 months now.", []),
+        ("Leila had her 20 week scan, everything looks healthy.", []),
+        ("My cousin is 28 weeks pregnant and her 12 week scan was fine.", []),
+        # a stretch that ended: over before the session, not the years up to it
+        ("He was an engineer for forty years.", []),
+        ("We were married for twenty-five years.", []),
         # any other word after the length leaves it a time
         ("I saw her two weeks ago.", [date(2023, 5, 22)]),
         ("Two weeks back I went to Rome.", [date(2023, 5, 22)]),  # "back" as "ago": that week, not the two up to now
@@ -86,6 +95,9 @@ def test_month_without_year_follows_the_tense(parser, resolver):
         # a length up to now stays the stretch it names
         ("Seven years now, and I've finally found my real muses.", [date(2016, 6, 8)]),
         ("5 years already! Time flies.", [date(2018, 6, 8)]),
+        ("We've been married for 25 years.", [date(1998, 6, 8)]),
+        ("I'm 3 weeks sober today.", [date(2023, 5, 18), date(2023, 6, 8)]),
+        ("It's been 4 months since the accident.", [date(2023, 2, 8)]),
     ],
 )
 def test_a_length_that_measures_a_degree_is_no_time(parser, resolver, text, expected):

@@ -254,8 +254,10 @@ FURTHER_LENGTH = re.compile(
 )
 FURTHER_FROM_NOW_BEFORE = re.compile(r"\b(?:in|within)\s+$", re.IGNORECASE)
 # A count of months or years, the stretches :func:`_a_finished_stretch` may find over before the session
+# ("forty years": the tens, which no other count here needs, as careers and marriages are told in them)
+_TENS = r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?"
 FINISHED_STRETCH = re.compile(
-    rf"(?:for\s+)?(?:(?:about|around|roughly|nearly|almost|over|just)\s+)?{_COUNT}\s+(?:months?|years?|decades?)",
+    rf"(?:for\s+)?(?:(?:about|around|roughly|nearly|almost|over|just)\s+)?(?:{_COUNT}|{_TENS})\s+(?:months?|years?|decades?)",
     re.IGNORECASE,
 )
 # One unit of time, said after "for", is a length ("for a week", "for about a month", "for a fortnight"); after
@@ -823,7 +825,11 @@ def _a_finished_stretch(doc: ParsedDoc, start: int, text: str) -> bool:
     verb, helpers = clause[0], {t.lower.replace("’", "'") for t in clause[1:]}
     if helpers & {"have", "has", "'ve", "ve", "now", "already"}:
         return False  # "I've had them for 3 years now": a perfect the tagger may read as a past, still running
-    return (verb.tag == "VBD" and not _have_got(doc, verb)) or (verb.tag == "VBN" and "had" in helpers)
+    # "we were married for twenty years" is over as "we had lived there for a year" is (the parse may hang the
+    # participle on "were" as its complement)
+    above = [doc.tokens[a.head] for a in doc.parents(verb.i) if a.label == "acomp"]
+    helpers |= {t.lower for t in above if t.lemma == "be"}
+    return (verb.tag == "VBD" and not _have_got(doc, verb)) or (verb.tag == "VBN" and bool(helpers & {"had", "was", "were"}))
 
 
 def _a_time_taken(doc: ParsedDoc, start: int, text: str) -> bool:
@@ -887,21 +893,53 @@ def _measures_a_noun(doc: ParsedDoc, start: int, end: int) -> bool:
 # "three days early", "a month overdue"), no stretch of the calendar. Any other word after the length leaves it a
 # time: "two weeks ago", "two weeks later", "seven years now", "five years already".
 LATENESS_WORDS = frozenset({"late", "early", "overdue", "behind"})
+# Comparatives that are times themselves: "two weeks later" is a date, "two years older" no date.
+RELATIVE_TIME_WORDS = frozenset({"later", "earlier", "sooner"})
 
 
 def _measures_a_degree(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     """The expression at ``[start, end)`` is a bare count of units whose unit the parse makes the measure
     (``npadvmod``) of a word of lateness after it (:data:`LATENESS_WORDS`: "that's two weeks late", "it came three
-    days early", which the grammar may take in whole): how late or early, no stretch of the calendar."""
+    days early", which the grammar may take in whole), of a comparative ("she's two years older than me") or of
+    "pregnant" ("35 weeks pregnant"): how late, how much older, how far along; no stretch of the calendar. "Three
+    weeks sober" stays a stretch up to now, as "sober for three weeks" is."""
     if not re.match(rf"{BARE_LENGTH.pattern}\b", text, re.IGNORECASE):
         return False
     for token in doc.tokens:
         if not (start <= token.idx < end) or not re.fullmatch(_UNIT, token.lower):
             continue
         up = next(iter(doc.parents(token.i)), None)
-        if up is not None and up.label == "npadvmod" and up.head > token.i and doc.tokens[up.head].lower in LATENESS_WORDS:
+        if up is not None and up.label == "npadvmod" and up.head > token.i and _a_degree_word(doc.tokens[up.head]):
             return True
     return False
+
+
+def _a_degree_word(token: Token) -> bool:
+    if token.lower in RELATIVE_TIME_WORDS:
+        return False
+    return token.lower in LATENESS_WORDS or token.lower == "pregnant" or token.tag in ("JJR", "RBR")
+
+
+def _an_age(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
+    """A count of units said of a person with a plain "is/was" and nothing after it to count from: an age ("she's
+    almost 4 months now", "he was 6 weeks"), not the months up to the session. "It's been 4 months" (the time
+    since), "we're 3 weeks into the course" and "she's 6 months sober" (:func:`_measures_a_degree`) stay."""
+    if not re.fullmatch(rf"(?:(?:about|around|almost|nearly|just|over)\s+)?{_COUNT}\s+{_LENGTH_WORD}", text, re.IGNORECASE):
+        return False
+    last, first = _last_token_before(doc, end), _token_at(doc, start)
+    if last is None or first is None:
+        return False
+    before = doc.tokens[first.i - 1] if first.i > 0 else None
+    after = doc.tokens[last.i + 1] if last.i + 1 < len(doc.tokens) else None
+    if before is not None and before.pos == "ADP":
+        return False  # "off for 2 weeks", "married for 3 years": how long
+    if after is not None and (after.pos == "ADP" or after.lower in ("away", "off", "ago", "sober", "clean")):
+        return False
+    clause = _clause_of(doc, start)
+    if not clause or clause[0].lemma != "be" or any(t.lower in ("been", "have", "has", "'ve", "had") for t in clause):
+        return False
+    subjects = [doc.tokens[a.dep] for a in doc.children(clause[0].i) if a.label == "nsubj"]
+    return bool(subjects) and all(s.lower in ("i", "he", "she", "they", "we", "you") or s.ent == "PERSON" for s in subjects)
 
 
 def _sizes_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
@@ -911,7 +949,18 @@ def _sizes_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     if not re.fullmatch(rf"{_COUNT}\s+{_LENGTH_WORD}", text, re.IGNORECASE):
         return False
     last = _last_token_before(doc, end)
-    return last is not None and sizes_the_noun_after(doc, last.i)
+    return last is not None and (sizes_the_noun_after(doc, last.i) or _a_length_before_a_word(doc, last, text))
+
+
+def _a_length_before_a_word(doc: ParsedDoc, unit: Token, text: str) -> bool:
+    """A count of more than one with the unit in the singular, and a word after it: the adjective whatever the
+    parse made of it ("her 12 week scan", which it may read as "12 week" and a subject "scan")."""
+    count = _count(text.split()[0].lower())
+    after = doc.tokens[unit.i + 1] if unit.i + 1 < len(doc.tokens) else None
+    return (
+        count is not None and count > 1 and not unit.lower.endswith("s")
+        and after is not None and after.pos in ("NOUN", "ADJ", "PROPN") and after.lower not in RELATIVE_TIME_WORDS
+    )
 
 
 def sizes_the_noun_after(doc: ParsedDoc, unit: int) -> bool:
@@ -921,11 +970,11 @@ def sizes_the_noun_after(doc: ParsedDoc, unit: int) -> bool:
     if not re.fullmatch(_LENGTH_WORD, doc.tokens[unit].lower):
         return False
     up = next(iter(doc.parents(unit)), None)
+    # a compound's head is a noun whatever its tag ("her 20 week scan" tags "scan" an adjective)
     return (
         up is not None
-        and up.label in ("compound", "amod")
         and up.head > unit
-        and doc.tokens[up.head].tag in ("NN", "NNS", "NNP", "NNPS")
+        and (up.label == "compound" or (up.label == "amod" and doc.tokens[up.head].tag in ("NN", "NNS", "NNP", "NNPS")))
     )
 
 
@@ -962,6 +1011,8 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
         return False  # "five weeks' rent", "two weeks' notice": the noun's amount; "in two weeks' time" is a time
     if _measures_a_degree(doc, start, end, text):
         return False  # "two weeks late", "three days early": how late or early, not two weeks up to now
+    if _an_age(doc, start, end, text):
+        return False  # "she's almost 4 months now": how old, not the months up to now
     if BARE_WEEKDAY.fullmatch(text) and any(t.lower in USUALLY_WORDS for t in _clause_of(doc, start)):
         return False  # "I normally swim on Friday": the Fridays of a habit
     if CLOCK_TIME.match(text):
