@@ -221,6 +221,15 @@ def test_the_clauses_that_tell_a_fact_of_their_own(parser, text, count):
     assert clause_count(parser.parse(text)) == count
 
 
+def test_a_state_of_someone_left_a_bare_pronoun_replaces_nothing(parser, embedder):
+    """The extractor leaves "she" where it cannot tell who: the sister's "she's 33" and, weeks later, the
+    grandmother's "she's 89" are no change of one woman's age. Named, the later age replaces the earlier."""
+    jan, feb = datetime(2025, 1, 12), datetime(2025, 2, 20)
+    assert statuses(parser, embedder, [("S1:1", "She's 33.", jan), ("S2:1", "She's 89.", feb)]) == {"m0": "active", "m1": "active"}
+    assert statuses(parser, embedder, [("S1:1", "Maya is 33.", jan), ("S2:1", "Maya is 34 now.", feb)]) == {
+        "m0": "superseded", "m1": "active"}
+
+
 def test_a_new_date_for_a_wedding_replaces_the_old_one(parser, embedder):
     assert statuses(parser, embedder, [
         ("S1:1", "Our wedding is on August 23rd in Porto.", datetime(2025, 3, 2)),

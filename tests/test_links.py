@@ -62,6 +62,20 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I quit Brightwave last friday.", {"self.job = none", "self.employer = none"}),
         ("I quit Brightline.", {"self.job = none", "self.employer = none"}),  # tagged a town
         ("I quit London.", set()),  # a known town is no employer
+        # jobs beyond the occupation list: a rank or a firm makes an agent noun a job; an agent noun alone does not
+        ("I'm a logistics planner at Jaguar Land Rover now.", {"self.job = logistics planner", "self.employer = jaguar land rover"}),
+        ("I'm a senior planner.", {"self.job = senior planner"}),
+        ("I got promoted to head baker.", {"self.job = head baker"}),  # "to head" tagged an infinitive
+        ("I'm a runner.", set()),
+        ("I'm a chain smoker.", set()),
+        ("I'm a member at Soho House.", set()),
+        ("I'm a senior citizen.", set()),
+        # working for oneself: a job with no employer; between jobs: none
+        ("I'm self-employed now.", {"self.job = self-employed", "self.employer = none"}),
+        ("I went freelance in May.", {"self.job = freelance", "self.employer = none"}),
+        ("I'm freelancing full time now.", {"self.job = freelance", "self.employer = none"}),
+        ("I'm freelancing for Netflix.", set()),
+        ("I'm between jobs at the moment.", {"self.job = none", "self.employer = none"}),
         ("She prescribed naproxen for my mum.", {"self's mum.medication[naproxen] = yes"}),
         # a known town written in lower case, where a place goes; an everyday word there, or with an article, is none
         ("i live in leeds, the office is a 10 min walk", {"self.residence = leeds"}),

@@ -35,7 +35,7 @@ from memory_pipeline.analysis.cues import (
     started_events,
 )
 from memory_pipeline.analysis.clauses import parent, subtree
-from memory_pipeline.analysis.slots import SELF, SlotValue, read_slots, speaker_names
+from memory_pipeline.analysis.slots import SELF, UNRESOLVED_SUBJECTS, SlotValue, read_slots, speaker_names
 from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver, replaced_dates
 from memory_pipeline.parsing import ParsedDoc, Parser
 from memory_pipeline.parsing.words import concat_docs, doc_from_record, slice_doc
@@ -88,7 +88,10 @@ class Reading:
 
     def slot(self, key: tuple[str, str, str, str]) -> SlotValue | None:
         """The state slot with ``key``; a key with no scope, as a recovery from something unnamed has ("my mum is
-        fully recovered"), finds the subject's slot of any scope."""
+        fully recovered"), finds the subject's slot of any scope. A slot of a bare pronoun matches none
+        (:attr:`SlotValue.matchable`)."""
+        if key[1] in UNRESOLVED_SUBJECTS:
+            return None
         found = next((s for s in self.state_slots if s.key == key), None)
         if found is None and not key[3]:
             found = next((s for s in self.state_slots if s.key[:3] == key[:3]), None)

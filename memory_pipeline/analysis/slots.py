@@ -21,7 +21,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from memory_pipeline.analysis.clauses import SELF, children, is_self_token, parent, subject_key, subject_of, subtree
+from memory_pipeline.analysis.clauses import (
+    SELF, THIRD_PERSON, children, is_self_token, parent, subject_key, subject_of, subtree,
+)
 from memory_pipeline.analysis.cues import (
     MODAL_FUTURE, MONTHS, PLAN_LEMMAS, RELATIVES, SELF_WORDS, WEEKDAYS, arranged, habitual, marked_by, negated_heads,
     with_arcs_hung_on_now,
@@ -54,8 +56,15 @@ OCCUPATIONS = frozenset(
     "driver firefighter paramedic officer soldier scientist researcher analyst consultant manager director "
     "receptionist librarian photographer musician artist actor actress dancer coach trainer veterinarian vet "
     "student intern freelancer contractor technician tutor secretary clerk salesperson realtor banker "
-    "entrepreneur economist translator courier farmer".split()
+    "entrepreneur economist translator courier farmer supervisor planner coordinator administrator assistant "
+    "specialist adviser advisor executive cleaner carer caregiver builder labourer laborer porter butcher "
+    "hairdresser stylist optician midwife physiotherapist physio radiographer tester founder".split()
 )
+# Words of rank before an agent noun make it a job ("a senior planner", "lead singer"; "promoted to head baker").
+RANKS = frozenset("senior junior head chief lead principal assistant deputy trainee apprentice associate".split())
+# Agent nouns that name no job, even with a firm after them: "a member at Soho House", "a customer of Monzo".
+NOT_ROLES = frozenset("member customer client patient user subscriber follower supporter lover owner".split())
+AGENT_ENDINGS = ("er", "or", "ist", "ian")
 NOT_EMPLOYERS = frozenset(
     "home night nights weekend weekends moment time times day days morning evening night shift shifts "
     "way chance accident luck mistake".split()
@@ -217,6 +226,7 @@ REPORTING_VERBS = frozenset(
     "pretend fear worry".split()
 )
 DIRECTIONS = frozenset({"back", "away", "over", "out", "down", "up", "here", "there"})
+UNRESOLVED_SUBJECTS = THIRD_PERSON | {"they", "them"}
 
 
 @dataclass(frozen=True)
@@ -245,6 +255,13 @@ class SlotValue:
     @property
     def exclusive(self) -> bool:
         return self.slot in EXCLUSIVE_SLOTS
+
+    @property
+    def matchable(self) -> bool:
+        """Whether another memory's slot of the same key is about the same one. A subject left a bare pronoun
+        (the extractor could not tell who "she" is) is not: the sister's "she's 33" and the grandmother's "she's
+        89" are two women."""
+        return self.subject not in UNRESOLVED_SUBJECTS
 
     @property
     def state(self) -> str:
@@ -644,11 +661,13 @@ def job(context: _Context, i: int) -> list[SlotValue]:
         dismissed = _dismissed(context, i, lemma)
         if dismissed is not None:
             return _job_loss(context, i, dismissed, subject=_subject_key(context, dismissed))
-    if token.pos == "NOUN" and lemma in OCCUPATIONS:
+    if token.pos == "NOUN" and _a_role(context, i):
         parent = _parent(context, i)
         if parent and parent[1] == "attr" and _lemma(context, parent[0]) in ("be", "become"):
             if _subject(context, parent[0]) == SELF:
                 out.append(_slot(context, parent[0], "job", _value(context, i), "", i))
+                out += [_employer(context, parent[0], p, o) for p, o in _prep_objects(context, i, ("at", "for")) if _a_firm(context, o)]
+    out += _working_for_oneself(context, i)
     if token.pos == "ADJ" and lemma in JOB_STATES:
         parent = _parent(context, i)
         # "I'm unemployed"; "I was made redundant"; not a thing ("this step is redundant")
@@ -707,7 +726,7 @@ def _role_and_employer(context: _Context, head: int, predicate: int, only_new: b
     preps = ("at", "for", "with", "by") if is_job_noun else ("at", "for", "by")
     for prep, obj in _prep_objects(context, head, ("as",)):
         # on the verb of "started a new job as a nurse", only an occupation: "took the job as a favour" is none
-        if not only_new or _lemma(context, obj) in OCCUPATIONS:
+        if not only_new or _a_role(context, obj):
             out.append(_slot(context, predicate, "job", _value(context, obj), "", prep, obj))
         for prep2, obj2 in _prep_objects(context, obj, ("at", "for")):
             out.append(_employer(context, predicate, prep2, obj2))
@@ -719,7 +738,66 @@ def _role_and_employer(context: _Context, head: int, predicate: int, only_new: b
             out.append(_slot(context, predicate, "job", _value(context, obj), "", prep, obj))
             for prep2, obj2 in _prep_objects(context, obj, ("at",)):  # "promoted to senior designer at Figma"
                 out.append(_employer(context, predicate, prep2, obj2))
+        out += _promoted_to_a_rank_read_as_a_verb(context, head, predicate)
     return [slot for slot in out if slot.value]
+
+
+def _a_role(context: _Context, noun: int) -> bool:
+    """The noun names a job: an occupation, an agent noun after a rank ("a senior planner") or one said with the
+    organisation it is at ("a logistics planner at Jaguar Land Rover"). An agent noun alone is none: "I'm a
+    runner", "a smoker", "a vegetarian" tell a habit or a diet."""
+    lemma = _lemma(context, noun)
+    if lemma in OCCUPATIONS:
+        return True
+    if lemma in NOT_ROLES or len(lemma) < 5 or not lemma.endswith(AGENT_ENDINGS):
+        return False
+    if any(_lemma(context, m) in RANKS | OCCUPATIONS for m in _children(context, noun, "compound", "amod")):
+        return True
+    return any(context.doc.tokens[o].ent == "ORG" for _, o in _prep_objects(context, noun, ("at", "for", "with")))
+
+
+def _a_firm(context: _Context, i: int) -> bool:
+    """A name that can be an employer: not a person, a place or a date ("a nurse at St James's", not "at Leeds")."""
+    token = context.doc.tokens[i]
+    return token.pos == "PROPN" and token.ent not in PLACE_ENTITIES | {"PERSON", "DATE", "TIME"}
+
+
+def _promoted_to_a_rank_read_as_a_verb(context: _Context, head: int, predicate: int) -> list[SlotValue]:
+    """"I got promoted to head baker": the tagger reads "to head" as an infinitive and the role as its object."""
+    out = []
+    for verb in _children(context, head, "xcomp"):
+        if context.doc.tokens[verb].lower in RANKS:
+            for obj in _children(context, verb, "dobj"):
+                role = context.doc.span_text(verb, _phrase_tokens(context, obj)[-1] + 1).lower()
+                out.append(_slot(context, predicate, "job", role, "", verb, obj))
+    return out
+
+
+def _working_for_oneself(context: _Context, i: int) -> list[SlotValue]:
+    """"I'm self-employed", "I'm freelance", "I went freelance", "I'm freelancing full time now": a job of one's
+    own, so no employer; "between jobs" is no job. A later employer replaces the state, as a firm replaces a firm."""
+    doc, lemma = context.doc, _lemma(context, i)
+    token = doc.tokens[i]
+    if token.pos == "VERB" and lemma == "employ" and any(_lemma(context, m) == "self" for m in _children(context, i, "npadvmod", "compound")):
+        return _own_job(context, i, i, "self-employed")
+    # "freelancing full time" and "on Mondays" still work for oneself; "freelancing for Netflix" works for a firm
+    objects = [o for o in _children(context, i, "dobj", "prep") if not _is_time_phrase(context, o) and _lemma(context, o) != "time"]
+    if lemma == "freelance" and token.tag == "VBG" and not objects:
+        return _own_job(context, i, i, "freelance")
+    parent = _parent(context, i)
+    if lemma == "freelance" and token.pos in ("NOUN", "ADJ") and parent and parent[1] in ("attr", "acomp", "dobj"):
+        if _lemma(context, parent[0]) in ("be", "go", "become", "turn"):
+            return _own_job(context, parent[0], i, "freelance")
+    if token.pos == "ADP" and token.lower == "between" and parent and _lemma(context, parent[0]) == "be":
+        if any(_lemma(context, o) == "job" for o in _children(context, i, "pobj")):
+            return _job_loss(context, parent[0], i)
+    return []
+
+
+def _own_job(context: _Context, predicate: int, anchor: int, role: str) -> list[SlotValue]:
+    if _subject(context, predicate) != SELF and _children(context, predicate, "nsubj", "nsubjpass"):
+        return []
+    return [_slot(context, predicate, "job", role, "", anchor), _slot(context, predicate, "employer", NONE_VALUE, "", anchor)]
 
 
 def _left_employer(context: _Context, lemma: str, obj: int) -> bool:

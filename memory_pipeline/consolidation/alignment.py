@@ -89,9 +89,10 @@ def state_transitions(
             continue
         # a memory that says anything new besides a value it repeats is no repeat ("promoted to senior analyst at
         # Monzo" repeats the employer but changes the job): it is not dropped for the value it shares
-        keys = [_known_key(current, (memory.conversation_id, memory.memory_kind, *slot.key)) for slot in reading.state_slots]
-        repeats_only = all(key in current and current[key][1].state == slot.state for key, slot in zip(keys, reading.state_slots, strict=True))
-        for key, slot in zip(keys, reading.state_slots, strict=True):
+        slots = [slot for slot in reading.state_slots if slot.matchable]
+        keys = [_known_key(current, (memory.conversation_id, memory.memory_kind, *slot.key)) for slot in slots]
+        repeats_only = all(key in current and current[key][1].state == slot.state for key, slot in zip(keys, slots, strict=True))
+        for key, slot in zip(keys, slots, strict=True):
             before = current.get(key)
             if before is not None and not (slot.slot in EVENT_SLOTS and not _same_appointment(before[0], memory, reading, config)):
                 proposal = _transition(before, memory, slot, config)
