@@ -97,6 +97,88 @@ def test_a_file_is_refused_whole(lake, tmp_path):
     assert lake.inbox_files() == []
 
 
+def sessions_only(payload: dict[str, Any], *indices: int) -> dict[str, Any]:
+    """``payload`` with only the sessions at ``indices`` (0-based), their ids and turn refs left to the defaults,
+    as a file of only this week's sessions numbers them."""
+    out = json.loads(json.dumps(payload))
+    out["sessions"] = [{k: v for k, v in out["sessions"][i].items() if k != "session_id"} for i in indices]
+    return out
+
+
+def grown(cid: str) -> dict[str, Any]:
+    """Three sessions: the two of :func:`conversation` and one in March."""
+    payload = conversation(cid)
+    payload["sessions"].append(
+        {"session_id": "S3", "start_time": "2024-03-10T18:00:00", "turns": [{"speaker": "Ana", "text": "Miso is at the vet."}]}
+    )
+    return payload
+
+
+def stored_sessions(lake, cid: str) -> list[tuple[str, list[str]]]:
+    conv = load_inbox_conversation(inbox_file(lake, cid))
+    return [(s.session_id, [t.ref for t in s.turns]) for s in conv.sessions]
+
+
+def test_a_file_of_only_new_sessions_is_appended_not_swapped_in(lake, tmp_path):
+    """Sending this week's sessions had replaced the conversation: every earlier session and its memories were
+    gone, with "changed" and exit 0. The new sessions follow the stored ones, numbered on."""
+    payload = grown("raj")
+    ingest_files(lake, [write_json(tmp_path / "raj-1.json", sessions_only(payload, 0))])
+    report = ingest_files(lake, [write_json(tmp_path / "raj-2.json", sessions_only(payload, 1, 2))])
+    assert report.changed == ["raj"] and not report.quarantined
+    assert "2 session(s) appended" in report.notes["raj"] and "appended" in describe_report(report)
+    assert stored_sessions(lake, "raj") == [("S1", ["S1:1", "S1:2"]), ("S2", ["S2:1"]), ("S3", ["S3:1"])]
+    # the same, fed at once, is the same conversation
+    whole = load_inbox_conversation(inbox_file(lake, "raj"))
+    assert [t.text for s in whole.sessions for t in s.turns] == [t["text"] for s in payload["sessions"] for t in s["turns"]]
+    # sending the new sessions again changes nothing
+    again = ingest_files(lake, [tmp_path / "raj-2.json"])
+    assert again.unchanged == ["raj"] and stored_sessions(lake, "raj")[2] == ("S3", ["S3:1"])
+
+
+def test_an_older_export_changes_nothing_and_a_longer_one_replaces(lake, tmp_path):
+    payload = grown("raj")
+    ingest_files(lake, [write_json(tmp_path / "raj-all.json", payload)])
+    report = ingest_files(lake, [write_json(tmp_path / "raj-old.json", sessions_only(payload, 0, 1))])
+    assert report.unchanged == ["raj"] and "nothing new" in report.notes["raj"]
+    assert len(stored_sessions(lake, "raj")) == 3  # the March session was kept
+    # a folder of monthly full exports: the longest is what the inbox holds, whatever the order of the names
+    exports = tmp_path / "exports"
+    exports.mkdir()
+    write_json(exports / "b-2024-01.json", sessions_only(grown("bea"), 0))
+    write_json(exports / "a-2024-03.json", grown("bea"))
+    write_json(exports / "c-2024-02.json", sessions_only(grown("bea"), 0, 1))
+    report = ingest_files(lake, [exports])
+    assert not report.quarantined, describe_report(report)
+    assert len(stored_sessions(lake, "bea")) == 3
+
+
+def test_a_file_that_drops_stored_sessions_is_refused_unless_replacing(lake, tmp_path):
+    payload = grown("raj")
+    ingest_files(lake, [write_json(tmp_path / "raj-all.json", payload)])
+    # session 2 edited and session 3 left out: neither a copy, a continuation nor an edit in place
+    edited = sessions_only(payload, 0, 1)
+    edited["sessions"][1]["start_time"] = "2024-02-02T09:30:00"
+    report = ingest_files(lake, [write_json(tmp_path / "raj-edit.json", edited)])
+    (item,) = report.quarantined
+    assert item.code == "sessions_removed" and "S3 (2024-03-10)" in item.error and "--replace" in item.error
+    assert len(stored_sessions(lake, "raj")) == 3  # nothing was lost
+    report = ingest_files(lake, [tmp_path / "raj-edit.json"], replace=True)
+    assert report.changed == ["raj"] and "dropped" in report.notes["raj"]
+    assert len(stored_sessions(lake, "raj")) == 2
+
+
+def test_appended_sessions_are_checked_with_the_stored_ones(lake, tmp_path):
+    payload = grown("raj")
+    ingest_files(lake, [write_json(tmp_path / "raj-1.json", sessions_only(payload, 0, 1))])
+    # the new session's own turn id (not its default "S1:1", which is numbered on) collides with a stored one
+    late = sessions_only(payload, 2)
+    late["sessions"][0]["turns"][0]["id"] = "S2:1"
+    report = ingest_files(lake, [write_json(tmp_path / "raj-late.json", late)])
+    assert report.quarantined[0].code == "duplicate_turn_id" and "raj-late.json" in report.quarantined[0].error
+    assert len(stored_sessions(lake, "raj")) == 2
+
+
 def test_two_files_of_a_batch_cannot_supply_one_conversation(lake, tmp_path):
     first = write_json(tmp_path / "a.json", conversation("same"))
     second = write_json(tmp_path / "b.json", conversation("same", text="A different first turn."))
@@ -294,7 +376,7 @@ def test_a_file_named_twice_is_read_once(lake, tmp_path):
     folder.mkdir()
     path = write_json(folder / "tiny.json", conversation("tiny"))
     report = ingest_files(lake, [folder, path])
-    assert report.to_dict() == {"new": ["tiny"], "changed": [], "unchanged": [], "quarantined": []}
+    assert report.to_dict() == {"new": ["tiny"], "changed": [], "unchanged": [], "quarantined": [], "notes": {}}
 
 
 # Every character class the id rule allows, where a dot sits (inside, twice, doubled, before a "json" that is

@@ -18,6 +18,10 @@ def register(commands: argparse._SubParsersAction) -> None:
     ingest.add_argument("paths", nargs="*", help="files or folders")
     ingest.add_argument("--format", choices=FORMATS, help="skip detection")
     ingest.add_argument("--samples", action="store_true", help="also ingest the bundled sample conversations")
+    ingest.add_argument(
+        "--replace", action="store_true",
+        help="a file that lacks sessions the inbox holds becomes the whole conversation (refused without this)",
+    )
     ingest.set_defaults(handler=cmd_ingest)
 
 
@@ -35,17 +39,17 @@ def cmd_ingest(args, config: PipelineConfig) -> int:
             print(f"no such file or folder: {path}", file=sys.stderr)
         print("nothing ingested", file=sys.stderr)
         return EXIT_USAGE
-    report = ingest_and_register(Lake(config.lake_dir), paths, args.format, config)
+    report = ingest_and_register(Lake(config.lake_dir), paths, args.format, config, replace=args.replace)
     return EXIT_QUARANTINED if report.quarantined else EXIT_OK
 
 
-def ingest_and_register(lake: Lake, paths: list[Path], fmt: str | None, config: PipelineConfig):
+def ingest_and_register(lake: Lake, paths: list[Path], fmt: str | None, config: PipelineConfig, replace: bool = False):
     """Validate into the inbox, then register every accepted conversation as a Dagster partition."""
     from memory_pipeline.cli.orchestration import dagster_instance, register_partitions
     from memory_pipeline.ingest import describe_report, ingest_files
 
     lake.ensure_layout()
-    report = ingest_files(lake, paths, fmt=fmt, config=config.ingest)
+    report = ingest_files(lake, paths, fmt=fmt, config=config.ingest, replace=replace)
     with dagster_instance(lake) as instance:
         new = register_partitions(instance, report.accepted)
     print(describe_report(report))

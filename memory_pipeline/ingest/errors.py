@@ -20,6 +20,7 @@ class ErrorCode(StrEnum):
     MISSING_CONVERSATION_ID = "missing_conversation_id"
     UNSAFE_CONVERSATION_ID = "unsafe_conversation_id"
     DUPLICATE_CONVERSATION_ID = "duplicate_conversation_id"
+    SESSIONS_REMOVED = "sessions_removed"
     BAD_SPEAKER = "bad_speaker"
     UNKNOWN_SPEAKER = "unknown_speaker"
     NO_TURNS = "no_turns"

@@ -29,6 +29,7 @@ from memory_pipeline.config import IngestConfig
 from memory_pipeline.ingest import canonical
 from memory_pipeline.ingest.errors import ErrorCode, IngestError
 from memory_pipeline.ingest.formats import detect_format, reader_for
+from memory_pipeline.ingest.growth import Growth, appended, compare, describe_sessions
 from memory_pipeline.ingest.frames import conversation_frames
 from memory_pipeline.ingest.model import Conversation
 from memory_pipeline.ingest.source import SourceDocument, load_document
@@ -59,6 +60,8 @@ class IngestReport:
     changed: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
     quarantined: list[QuarantinedFile] = field(default_factory=list)
+    # how a file related to the conversation the inbox held, where it was more than an edit or a copy
+    notes: dict[str, str] = field(default_factory=dict)
 
     @property
     def accepted(self) -> list[str]:
@@ -189,9 +192,15 @@ def load_inbox_conversation(path: str | Path, config: IngestConfig | None = None
 
 
 def ingest_files(
-    lake: Lake, paths: list[str | Path], fmt: str | None = None, config: IngestConfig | None = None
+    lake: Lake,
+    paths: list[str | Path],
+    fmt: str | None = None,
+    config: IngestConfig | None = None,
+    replace: bool = False,
 ) -> IngestReport:
-    """Read, validate and store every conversation of every file (directories are walked); quarantine failures."""
+    """Read, validate and store every conversation of every file (directories are walked); quarantine failures.
+    A conversation the inbox holds grows by the file's new sessions (:func:`placed`); ``replace`` makes a file
+    that lacks stored sessions the whole conversation instead of refusing it."""
     config = config or IngestConfig()
     report = IngestReport()
     claimed: dict[str, tuple[str, str]] = {}  # conversation id -> the file of this batch that supplied it, its hash
@@ -204,17 +213,84 @@ def ingest_files(
             digest = sha256_file(path)
             if conversations and all(claimed.get(c.conversation_id, ("", ""))[1] == digest for c in conversations):
                 continue  # a byte-identical copy of a file of this batch: the same conversations, read once
-            refuse_claimed(conversations, claimed, path)
             for conv in conversations:
                 refuse_another_conversation(lake, conv, path)
+            placements = [placed(lake, conv, path, claimed, config, replace) for conv in conversations]
         except IngestError as exc:
             report.quarantined.append(quarantine(lake, path, exc, detected))
             continue
         source = source_block(path, detected, digest)
-        for conv in conversations:
+        for conv, (to_store, growth) in zip(conversations, placements, strict=True):
             claimed[conv.conversation_id] = (str(path), digest)
-            report.record(store_in_inbox(lake, conv, conv.source or source), conv.conversation_id)
+            if growth is not None and growth.relation in GROWTH_NOTES:
+                report.notes[conv.conversation_id] = GROWTH_NOTES[growth.relation](growth)
+            if to_store is None:
+                report.record("unchanged", conv.conversation_id)
+                continue
+            report.record(store_in_inbox(lake, to_store, to_store.source or source), conv.conversation_id)
     return report
+
+
+# What the report says of a file that was more than an edit or a copy of the conversation the inbox held
+GROWTH_NOTES = {
+    "extends": lambda g: f"{len(g.new)} session(s) more: {describe_sessions(g.new)}",
+    "continues": lambda g: f"{len(g.new)} session(s) appended: {describe_sessions(g.new)}",
+    "older": lambda g: f"nothing new: an older or partial copy (lacks {describe_sessions(g.missing)}); left as it was",
+    "drops": lambda g: f"replaced: {describe_sessions(g.missing)} dropped (--replace)",
+}
+
+
+def placed(
+    lake: Lake, conv: Conversation, path: Path, claimed: dict[str, tuple[str, str]], config: IngestConfig, replace: bool
+) -> tuple[Conversation | None, Growth | None]:
+    """What the inbox should hold for ``conv`` (None: leave it as it is) and how ``conv`` relates to what it holds.
+
+    A file of only new sessions, all after the stored ones, is appended to them; a longer export replaces the
+    stored one; an older or partial copy changes nothing. A file that lacks stored sessions and does not follow
+    them (an old export with a session edited, sessions sent out of order) is refused with ``sessions_removed``,
+    naming what it lacks, unless ``replace``: the inbox would otherwise lose them without a word. Within one batch a
+    second file of a conversation may only add to the first ("raj-2024-09.json", "raj-2024-12.json" of a folder of
+    monthly exports); an edit would leave which file wins to the order of their names."""
+    stored = stored_conversation(lake, conv.conversation_id, config)
+    if stored is None:
+        return conv, None
+    growth = compare(stored, conv)
+    where = {"file": path, "conversation_id": conv.conversation_id}
+    if conv.conversation_id in claimed and growth.relation not in ("same", "extends", "continues", "older"):
+        raise IngestError(
+            ErrorCode.DUPLICATE_CONVERSATION_ID, f"already supplied by {claimed[conv.conversation_id][0]} in this batch", **where
+        )
+    if growth.relation == "older":
+        return None, growth
+    if growth.relation == "continues":
+        merged = appended(stored, growth.new, conv)
+        merged.source = None  # the file that brought the new sessions describes the conversation now
+        try:
+            validate_conversation(merged, config)
+        except IngestError as exc:
+            raise exc.located(file=path) from exc
+        return merged, growth
+    if growth.relation == "drops" and not replace:
+        raise IngestError(
+            ErrorCode.SESSIONS_REMOVED,
+            f"the inbox holds {describe_sessions(growth.missing)}, which this file lacks, and its new sessions "
+            f"({describe_sessions(growth.new)}) do not follow them; send the whole conversation, only sessions after "
+            "the last one held, or ingest with --replace to make this file the whole conversation",
+            **where,
+        )
+    return conv, growth
+
+
+def stored_conversation(lake: Lake, conversation_id: str, config: IngestConfig) -> Conversation | None:
+    """The conversation the inbox holds under ``conversation_id``; None when it holds none or cannot read it (a
+    file edited by hand into something invalid is then simply replaced, as before)."""
+    target = inbox_file(lake, conversation_id)
+    if not target.exists():
+        return None
+    try:
+        return load_inbox_conversation(target, config)
+    except IngestError:
+        return None
 
 
 def refuse_another_conversation(lake: Lake, conv: Conversation, path: Path) -> None:
@@ -268,18 +344,6 @@ def source_files_under(folder: Path) -> list[Path]:
         and not found.name.endswith(REASON_SUFFIX)
         and not any(part.startswith(".") for part in found.relative_to(folder).parts)
     ]
-
-
-def refuse_claimed(conversations: list[Conversation], claimed: dict[str, tuple[str, str]], path: Path) -> None:
-    """Two files of one batch must not both supply a conversation: the second would silently replace the first."""
-    for conv in conversations:
-        if conv.conversation_id in claimed:
-            raise IngestError(
-                ErrorCode.DUPLICATE_CONVERSATION_ID,
-                f"already supplied by {claimed[conv.conversation_id][0]} in this batch",
-                file=path,
-                conversation_id=conv.conversation_id,
-            )
 
 
 def source_block(path: Path, fmt: str, digest: str) -> dict[str, Any]:
@@ -365,6 +429,7 @@ def describe_report(report: IngestReport) -> str:
     for label, ids in (("new", report.new), ("changed", report.changed)):
         if ids:
             lines.append(f"{label}: {', '.join(ids)}")
+    lines.extend(f"  {conversation_id}: {note}" for conversation_id, note in report.notes.items())
     for item in report.quarantined:
         # the error names the file and ends with its code; say each once
         message = item.error.removeprefix(item.path).removeprefix(": ").removeprefix(", ")

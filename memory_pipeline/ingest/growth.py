@@ -1,0 +1,80 @@
+"""How a file of a conversation the inbox already holds relates to it, session by session.
+
+Conversations grow: an operator sends the whole conversation again with a session more, or only this week's
+sessions, or, by mistake, an older export. Comparing whole files (equal or not) had made every one of these a
+replacement, so a file of this week's sessions silently dropped every session before it. A session is compared
+by what was said (its start and its turns' speakers and words), never by its id or turn refs, which a file of
+new sessions numbers from 1 again.
+
+:func:`compare` names the relation; :func:`appended` builds the stored conversation with the new sessions after
+it, their default ids and turn refs numbered on from the stored ones.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal
+
+from memory_pipeline.ingest.model import Conversation, Session, default_turn_ref
+
+Relation = Literal["same", "extends", "continues", "edits", "older", "drops"]
+
+
+@dataclass(frozen=True)
+class Growth:
+    """``relation`` of the incoming file to the stored conversation: ``same`` sessions; ``extends`` (every
+    stored session and more: a longer export); ``continues`` (new sessions, all after the stored ones: appended);
+    ``edits`` (sessions changed where they were); ``older`` (nothing the inbox lacks: an older or partial
+    export); ``drops`` (stored sessions missing and the rest no continuation: refused unless replacing)."""
+
+    relation: Relation
+    new: tuple[Session, ...] = ()
+    missing: tuple[Session, ...] = ()
+
+
+def session_key(session: Session) -> tuple[datetime, tuple[tuple[str, str, str | None], ...]]:
+    return session.start_instant, tuple((turn.speaker, turn.text, turn.image_caption) for turn in session.turns)
+
+
+def compare(stored: Conversation, incoming: Conversation) -> Growth:
+    stored_keys = {session_key(s) for s in stored.sessions}
+    incoming_keys = {session_key(s) for s in incoming.sessions}
+    new = tuple(s for s in incoming.sessions if session_key(s) not in stored_keys)
+    missing = tuple(s for s in stored.sessions if session_key(s) not in incoming_keys)
+    if not new:
+        return Growth("same" if not missing else "older", missing=missing)
+    if not missing:
+        return Growth("extends", new=new)
+    last = max(s.start_instant for s in stored.sessions)
+    if all(s.start_instant > last for s in new):
+        return Growth("continues", new=new, missing=missing)
+    if {s.start_instant for s in missing} <= {s.start_instant for s in new}:
+        return Growth("edits", new=new, missing=missing)
+    return Growth("drops", new=new, missing=missing)
+
+
+def appended(stored: Conversation, new: tuple[Session, ...], incoming: Conversation) -> Conversation:
+    """``stored`` with ``new`` after its sessions. A session id or turn ref the file left to its default
+    (``S1``, ``S1:2``) is renumbered from the session's place in the whole conversation; one the source gave
+    (LoCoMo's ``D3:1``) is kept. Speakers the new sessions declare are added."""
+    merged = copy.deepcopy(stored)
+    known = {speaker.name for speaker in merged.speakers}
+    merged.speakers += [copy.deepcopy(s) for s in incoming.speakers if s.name not in known]
+    for offset, session in enumerate(new, start=1):
+        index = len(stored.sessions) + offset
+        moved = copy.deepcopy(session)
+        if moved.session_id == f"S{session.session_index}":
+            moved.session_id = f"S{index}"
+        for number, turn in enumerate(moved.turns, start=1):
+            if turn.ref == default_turn_ref(session.session_index, number):
+                turn.ref = default_turn_ref(index, number)
+        moved.session_index = index
+        merged.sessions.append(moved)
+    return merged
+
+
+def describe_sessions(sessions: tuple[Session, ...]) -> str:
+    """"S1 (2024-09-02), S2 (2024-09-16)": which sessions, by id and day."""
+    return ", ".join(f"{s.session_id} ({s.start_time:%Y-%m-%d})" for s in sessions)
