@@ -50,7 +50,7 @@ _THUMBS_UP = "\U0001f44d"
 
 # What may open the question before its clause ("So", "Just to confirm,", "Got it. And") and the tag that may
 # close it (", right?", ", isn't it?"): neither is part of what is asked.
-_LEAD = re.compile(
+QUESTION_LEAD = re.compile(
     r"^(?:(?:and|so|ok|okay|alright|all right|also|great|perfect|cool|nice|got it|noted|just to confirm|to confirm|"
     r"just to check|just checking|quick check|quick question|one more thing|then|oh|um+|sorry|wait)\b\s*[,:;.!-]*\s*)+",
     re.IGNORECASE,
@@ -112,7 +112,7 @@ def asked_yes_or_no(text: str) -> str | None:
         last = sentences[-2][:-1] + "?"
     if not last.endswith("?"):
         return None
-    asked = _LEAD.sub("", _TAG.sub("", last)).strip().rstrip("?").strip()
+    asked = QUESTION_LEAD.sub("", _TAG.sub("", last)).strip().rstrip("?").strip()
     words = asked.lower().split()
     if len(words) < 2 or words[0] in WH_WORDS or " or " in f" {asked.lower()} " or "?" in asked:
         return None
@@ -250,10 +250,10 @@ def restatements(
     return out
 
 
-def restated_docs(restated: Mapping[str, Restatement], parser: Parser) -> dict[str, ParsedDoc]:
-    """The parse of each restatement, by the answer's turn_id, in one batch."""
-    ids = list(restated)
-    return dict(zip(ids, parser.parse_batch([restated[i].text for i in ids])))
+def restated_docs(texts: Mapping[str, str], parser: Parser) -> dict[str, ParsedDoc]:
+    """The parse of each restated answer's text, by the answer's turn_id, in one batch."""
+    ids = list(texts)
+    return dict(zip(ids, parser.parse_batch([texts[i] for i in ids])))
 
 
 def as_the_answer(phrase: Phrase, asker: str | None, answerer: str | None) -> Phrase:

@@ -13,6 +13,7 @@ import polars as pl
 from memory_pipeline.config import ExtractorConfig
 from memory_pipeline.extraction.confirmation import as_the_answer, restated_docs, restatements
 from memory_pipeline.extraction.diagnostics import diagnostics_frame, summarise
+from memory_pipeline.extraction.identity import named_answers
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.extraction.referents import Carried, acting_names, carried_referents, conversation_names
 from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver
@@ -28,8 +29,8 @@ EXTRACTOR_VERSION = "dep-extractor/1.0"
 # from the day of the session the turn was said in.
 BASIS_EXPRESSION = "expression"
 BASIS_SESSION = "session"
-# The memory_sources role of the question a bare "yes"/"no" answered (:mod:`.confirmation`): its words are the
-# memory's, its speaker's commitment is not.
+# The memory_sources role of the question a bare "yes"/"no" answered (:mod:`.confirmation`), or a bare name or
+# relative (:mod:`.identity`): its words are the memory's, its speaker's commitment is not.
 RESTATED = "restated"
 
 
@@ -199,7 +200,9 @@ def extract_memories(
     addressees = turn_addressees(turns, participants)
     carried = carried_over(turns, rows, docs, participants, addressees) if config.ground_deixis else {}
     restated = restatements(turns, rows, parser, addressees)
-    restated_parses = restated_docs(restated, parser)
+    restated_parses = restated_docs({i: r.text for i, r in restated.items()}, parser)
+    answered = named_answers(turns, rows, addressees, carried)
+    answered_parses = restated_docs({i: a.text for i, a in answered.items()}, parser)
 
     entry_rows: list[dict] = []
     questions: list[tuple[str, str, str]] = []  # (memory_id, question turn_id, conversation_id) of restated answers
@@ -227,10 +230,16 @@ def extract_memories(
                 result, doc = stated, restated_parses[row["turn_id"]]
                 result.set_text(as_the_answer(Phrase(result.text, result.words), restatement.asker, row.get("speaker")))
                 result.units = [as_the_answer(Phrase(u), restatement.asker, row.get("speaker")).text for u in result.units]
+        own = carried.get(row["turn_id"])
+        if result is None and row["turn_id"] in answered:
+            # "Anjali. She's 33." after "What's her name?" is read as "Anjali is Asha's sister. She's 33.", its "she"
+            # the one it names, not the person the turns before were about
+            named = answered[row["turn_id"]]
+            restatement, doc, own = named, answered_parses[row["turn_id"]], named.person
         if result is None:  # the turn's own words, extracted only when no restatement stands for them
             result = extract_turn(
                 doc, row.get("speaker"), said_at, config, resolver, addressee, addressee_role, said_before,
-                carried.get(row["turn_id"]), sentence_calls(doc.text, row.get("speaker"), participants.get(session, [])),
+                own, sentence_calls(doc.text, row.get("speaker"), participants.get(session, [])),
             )
         recent[session] = [*recent.get(session, []), (index, [m for m in result.mentions if m.resolved])][-SAID_BEFORE_TURNS:]
         per_conversation.setdefault(row["conversation_id"], []).append(result)
