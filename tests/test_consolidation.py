@@ -230,6 +230,19 @@ def test_a_state_of_someone_left_a_bare_pronoun_replaces_nothing(parser, embedde
         "m0": "superseded", "m1": "active"}
 
 
+def test_a_new_dose_of_one_medicine_of_a_list_keeps_the_list_current(parser, embedder):
+    """"I take metformin 500mg and ramipril 5mg" is one clause; a later metformin dose replacing the memory had
+    dropped ramipril from what is current."""
+    assert statuses(parser, embedder, [
+        ("S1:1", "I take metformin 500mg and ramipril 5mg.", datetime(2025, 1, 6)),
+        ("S2:1", "The doctor increased my metformin to 1000mg.", datetime(2025, 3, 3)),
+    ]) == {"m0": "active", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "I take metformin 500mg.", datetime(2025, 1, 6)),
+        ("S2:1", "The doctor increased my metformin to 1000mg.", datetime(2025, 3, 3)),
+    ]) == {"m0": "superseded", "m1": "active"}
+
+
 def test_a_new_date_for_a_wedding_replaces_the_old_one(parser, embedder):
     assert statuses(parser, embedder, [
         ("S1:1", "Our wedding is on August 23rd in Porto.", datetime(2025, 3, 2)),

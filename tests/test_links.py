@@ -76,6 +76,17 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I'm freelancing full time now.", {"self.job = freelance", "self.employer = none"}),
         ("I'm freelancing for Netflix.", set()),
         ("I'm between jobs at the moment.", {"self.job = none", "self.employer = none"}),
+        # a participle that describes a thing, or a denial, ends no job
+        ("We adopted a retired greyhound.", set()),
+        ("I'm not retired.", set()),
+        ("I didn't quit my job.", set()),
+        ("My dad retired last year.", {"self's dad.job = none", "self's dad.employer = none"}),
+        # a list of medicines: what is said of the first is said of each
+        ("I take metformin 500mg and ramipril 5mg.", {"self.medication[metformin] = 500 mg", "self.medication[ramipril] = 5 mg"}),
+        ("I stopped the naproxen and the omeprazole.", {"self.medication[naproxen] = none", "self.medication[omeprazole] = none"}),
+        # chat's contractions without the apostrophe
+        ("im a nurse", {"self.job = nurse"}),
+        ("im vegan now", {"self.diet = vegan"}),
         ("She prescribed naproxen for my mum.", {"self's mum.medication[naproxen] = yes"}),
         # a known town written in lower case, where a place goes; an everyday word there, or with an article, is none
         ("i live in leeds, the office is a 10 min walk", {"self.residence = leeds"}),

@@ -77,8 +77,10 @@ class Reading:
 
     @property
     def single_fact(self) -> bool:
-        """One clause: hiding this memory loses nothing but the fact it states."""
-        return self.clauses <= 1
+        """One clause, and no list of medicines in it: hiding this memory loses nothing but the fact it states.
+        "I take metformin 500mg and ramipril 5mg" is one clause, but a later metformin dose is no news of ramipril."""
+        medicines = {s.scope for s in self.slots if s.slot == "medication"}
+        return self.clauses <= 1 and len(medicines) <= 1
 
     @property
     def state_slots(self) -> tuple[SlotValue, ...]:

@@ -632,7 +632,7 @@ def job(context: _Context, i: int) -> list[SlotValue]:
         parent = _parent(context, i)
         if parent and parent[1] == "dobj" and _lemma(context, parent[0]) in ("get", "land", "start", "take", "accept", "find", "have", "begin", "lose", "quit", "leave"):
             if _lemma(context, parent[0]) in JOB_LOSS_VERBS:
-                return _job_loss(context, parent[0], i)
+                return _job_loss(context, parent[0], i) if _said_of_a_person(context, parent[0]) else []
             out += _role_and_employer(context, i, parent[0])
             out += _role_and_employer(context, parent[0], parent[0], only_new=True)
     if token.pos == "NOUN" and lemma in JOB_NOUNS:
@@ -641,7 +641,7 @@ def job(context: _Context, i: int) -> list[SlotValue]:
             # "my new job is at a school": the job's owner works there
             for prep, obj in _prep_objects(context, parent[0], ("at", "with", "for")):
                 out.append(_slot(context, parent[0], "employer", _value(context, obj), "", i, prep, obj, subject=_owner(context, i)))
-    if token.pos == "VERB" and lemma in JOB_LOSS_VERBS:
+    if token.pos == "VERB" and lemma in JOB_LOSS_VERBS and _said_of_a_person(context, i):
         objects = _children(context, i, "dobj")
         if lemma in ("retire", "resign") or any(_lemma(context, o) in JOB_NOUNS or _left_employer(context, lemma, o) for o in objects):
             return _job_loss(context, i, *objects)
@@ -670,10 +670,19 @@ def job(context: _Context, i: int) -> list[SlotValue]:
     out += _working_for_oneself(context, i)
     if token.pos == "ADJ" and lemma in JOB_STATES:
         parent = _parent(context, i)
-        # "I'm unemployed"; "I was made redundant"; not a thing ("this step is redundant")
-        if parent and parent[1] in ("acomp", "oprd") and _of_a_person(context, parent[0]):
+        # "I'm unemployed"; "I was made redundant"; not a thing ("this step is redundant") nor "I'm not retired"
+        if parent and parent[1] in ("acomp", "oprd") and _of_a_person(context, parent[0]) and not _negated(context, parent[0], i):
             return _job_loss(context, parent[0], i)
     return out
+
+
+def _said_of_a_person(context: _Context, verb: int) -> bool:
+    """A verb of leaving work said as what someone did, not denied and not a participle that describes a thing:
+    "I retired in March", not "we adopted a retired greyhound", "I'm not retired", "I didn't quit"."""
+    parent = _parent(context, verb)
+    if parent is not None and parent[1] in ("amod", "compound", "acl"):
+        return False
+    return not _negated(context, verb) and _of_a_person(context, verb)
 
 
 def _of_a_person(context: _Context, predicate: int) -> bool:
@@ -1803,6 +1812,10 @@ def medication(context: _Context, i: int) -> list[SlotValue]:
     if not is_medicine(drug):
         return []
     before, dose_before = _word_before_medicine(context, i)
+    listed_after = _medicine_listed_before(context, i, before)
+    if listed_after is not None:
+        # "I take metformin 500mg and ramipril 5mg": what happens to the first medicine happens to the list
+        before = _word_before_medicine(context, listed_after)[0]
     word = doc.tokens[before].lower if before >= 0 else ""
     verbs = [t.i for t in doc.tokens if t.sent == doc.tokens[i].sent and t.pos in ("VERB", "AUX")]
     lemmas = {_lemma(context, v) for v in verbs}
@@ -1824,6 +1837,19 @@ def medication(context: _Context, i: int) -> list[SlotValue]:
     if not value:
         return []
     return [_slot(context, predicate, "medication", value, drug, i, subject=_taker(context, i, predicate))]
+
+
+LIST_JOINERS = frozenset({"and", ",", "&", "plus"})
+
+
+def _medicine_listed_before(context: _Context, i: int, before: int) -> int | None:
+    """The medicine of the same sentence that the one at ``i`` is listed after ("metformin 500mg and ramipril"),
+    when only a joining word stands before it; None otherwise."""
+    doc = context.doc
+    if before < 0 or doc.tokens[before].lower not in LIST_JOINERS:
+        return None
+    earlier = [t.i for t in doc.tokens[:before] if t.sent == doc.tokens[i].sent and is_medicine(t.lower)]
+    return earlier[-1] if earlier else None
 
 
 def _under_a_stop(context: _Context, verb: int) -> bool:

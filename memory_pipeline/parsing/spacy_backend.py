@@ -73,13 +73,28 @@ def irregular_past_lemmas(nlp):
     def relemmatise(doc):
         for token in doc:
             word = token.lower_
-            if token.tag_ in PRESENT_TAGS and token.lemma_.lower() == word and word not in bases:
+            if _a_contraction_without_its_apostrophe(token):
+                token.lemma_, token.pos_ = CONTRACTIONS_WITHOUT_APOSTROPHE[word], "AUX"
+            elif token.tag_ in PRESENT_TAGS and token.lemma_.lower() == word and word not in bases:
                 base = exceptions.get(word)
                 if base and base[0] != word:
                     token.lemma_ = base[0]
         return doc
 
     return relemmatise
+
+
+# Chat writes "im", "youre", "ive" without the apostrophe; the tokenizer splits them as it splits "I'm", but the
+# lemmatiser keeps the bare piece ("m", "re"), so "im a nurse" had no "be" for any rule to read.
+CONTRACTIONS_WITHOUT_APOSTROPHE = {"m": "be", "re": "be", "ve": "have", "ll": "will"}
+
+
+def _a_contraction_without_its_apostrophe(token) -> bool:
+    """The piece the tokenizer split from a pronoun written without its apostrophe: "m" of "im", "re" of "youre"."""
+    if token.lower_ not in CONTRACTIONS_WITHOUT_APOSTROPHE or token.i == 0 or token.lemma_.lower() != token.lower_:
+        return False
+    before = token.doc[token.i - 1]
+    return before.pos_ == "PRON" and not before.whitespace_
 
 
 def with_irregular_past_lemmas(nlp):
