@@ -205,6 +205,9 @@ def test_a_feeling_or_the_time_so_far_beside_the_changed_fact_does_not_keep_it_c
         ("The gp put Rafa on sertraline last week. Rafa is feeling a bit weird.", 1),
         ("I live in Bristol and I'm so happy here.", 1),
         ("I moved to Leeds in May, it's been great so far.", 1),
+        ("Doc upped my sertraline to 100mg so thats something", 1),  # "thats" without its apostrophe
+        ("I'm vegetarian, so please keep that in mind if you suggest recipes", 1),  # a request and a supposition
+        ("No, days now thank god. Oh and Chris proposed, we got engaged", 1),
         # a feeling that names whom or what it is about, an amount, a plan: facts of their own
         ("I live in Bristol and I'm worried about my mum.", 2),
         ("I'm vegan now and I'm excited to start at Google.", 2),
@@ -241,6 +244,16 @@ def test_a_new_dose_of_one_medicine_of_a_list_keeps_the_list_current(parser, emb
         ("S1:1", "I take metformin 500mg.", datetime(2025, 1, 6)),
         ("S2:1", "The doctor increased my metformin to 1000mg.", datetime(2025, 3, 3)),
     ]) == {"m0": "superseded", "m1": "active"}
+
+
+def test_the_report_that_a_plan_happened_is_no_copy_of_the_plan(parser, embedder):
+    """"Got the prescription on 2 December, that's sorted" after "an appointment on 2 December for the
+    prescription" is one episode, but the report is the news: it stays, the plan's lifecycle records it."""
+    result = statuses(parser, embedder, [
+        ("S3:5", "Lena has an appointment at the health centre on 2 December for the prescription.", datetime(2025, 11, 20)),
+        ("S4:1", "Quick update on the health centre: Lena got the prescription on 2 December. That's sorted.", datetime(2025, 12, 3)),
+    ])
+    assert result == {"m0": "active", "m1": "active"}
 
 
 def test_a_new_date_for_a_wedding_replaces_the_old_one(parser, embedder):

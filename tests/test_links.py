@@ -87,6 +87,7 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         # chat's contractions without the apostrophe
         ("im a nurse", {"self.job = nurse"}),
         ("im vegan now", {"self.diet = vegan"}),
+        ("ive moved to leeds", {"self.residence = leeds"}),
         ("She prescribed naproxen for my mum.", {"self's mum.medication[naproxen] = yes"}),
         # a known town written in lower case, where a place goes; an everyday word there, or with an article, is none
         ("i live in leeds, the office is a 10 min walk", {"self.residence = leeds"}),

@@ -1148,6 +1148,24 @@ def clause_count(doc: ParsedDoc) -> int:
 def states_a_fact(doc: ParsedDoc, head: int) -> bool:
     return not (
         only_judges(doc, head) or only_asks(doc, head) or _our_frame(doc, head) or tells_nothing_of_its_own(doc, head)
+        or _only_supposes(doc, head) or _an_exclamation(doc, head)
+    )
+
+
+SUPPOSING_MARKS = frozenset({"if", "unless", "whether"})
+# "Thank god", "thank goodness": relief said, nothing thanked
+EXCLAMATION_OBJECTS = frozenset({"god", "goodness", "heaven", "heavens", "fuck", "christ"})
+
+
+def _only_supposes(doc: ParsedDoc, head: int) -> bool:
+    """A clause under "if"/"unless" supposes, it does not tell: "I'm vegetarian, so keep that in mind if you
+    suggest recipes" states one fact."""
+    return any(doc.tokens[k].lower in SUPPOSING_MARKS for k in children(doc, head, "mark"))
+
+
+def _an_exclamation(doc: ParsedDoc, head: int) -> bool:
+    return doc.tokens[head].lemma.lower() == "thank" and any(
+        doc.tokens[k].lower in EXCLAMATION_OBJECTS for k in children(doc, head, "dobj", "npadvmod")
     )
 
 

@@ -61,10 +61,20 @@ def decide(target_id: str, candidate: Candidate, context: ConsolidationContext) 
     if link.relation == CONTRADICTS and reading.correction is not None:
         return Proposal(action=SUPERSEDE, basis=EVENT_CORRECTION, scope=_event_scope(reading, old_reading),
                         anchor=reading.correction.span, **base)
-    if link.relation == SAME_EPISODE and candidate.similarity >= config.dedup_min_similarity:
+    if link.relation == SAME_EPISODE and candidate.similarity >= config.dedup_min_similarity and not _a_plan_and_how_it_went(
+        old_reading, reading
+    ):
         return Proposal(action=DEDUP, basis=SAME_EVENT, scope=_event_scope(reading, old_reading),
                         anchor=short_anchor(target.text, config.anchor_max_words), **base)
     return Proposal(action=QUALIFY if link.relation != NONE else IGNORE, **base)
+
+
+def _a_plan_and_how_it_went(old_reading, reading) -> bool:
+    """The earlier memory arranges or plans the event and the later one reports it done ("Lena has an appointment
+    on 2 December for the prescription", then "Lena got the prescription on 2 December"): one episode, but the
+    report is the news, no copy to drop. The plan's lifecycle records the completion."""
+    planned = old_reading.future or bool(old_reading.plan.words) or bool(old_reading.arranged.words)
+    return planned and reading.report and not reading.future
 
 
 def _event_scope(reading, old_reading) -> str:

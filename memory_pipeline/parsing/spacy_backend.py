@@ -84,9 +84,9 @@ def irregular_past_lemmas(nlp):
     return relemmatise
 
 
-# Chat writes "im", "youre", "ive" without the apostrophe; the tokenizer splits them as it splits "I'm", but the
+# Chat writes "im", "youre", "shes", "ive" without the apostrophe; the tokenizer splits them as it splits "I'm", but the
 # lemmatiser keeps the bare piece ("m", "re"), so "im a nurse" had no "be" for any rule to read.
-CONTRACTIONS_WITHOUT_APOSTROPHE = {"m": "be", "re": "be", "ve": "have", "ll": "will"}
+CONTRACTIONS_WITHOUT_APOSTROPHE = {"m": "be", "re": "be", "s": "be", "ve": "have", "ll": "will"}
 
 
 def _a_contraction_without_its_apostrophe(token) -> bool:
