@@ -53,7 +53,9 @@ class Perspective:
     turn addresses), ``we`` for "we/us/our" (set only when the turn says who they are), ``third`` for
     "she/he/her/him/his" from token ``third_from`` up to token ``third_until`` (set only when the turn names one
     other person before, or the turns before it were about one; ``third_until`` is where it names the next, None
-    when it names no other); ``third_named`` whether ``third`` is a proper name rather than "Ana's sister"."""
+    when it names no other); ``third_named`` whether ``third`` is a proper name rather than "Ana's sister";
+    ``third_gender`` the gender of its pronouns, as the first that may mean it shows (None: no pronoun shows one),
+    since a pronoun of the other gender is someone else ("Arjun is sweet, he makes her laugh")."""
 
     addressee: str | None = None
     we: str | None = None
@@ -61,6 +63,7 @@ class Perspective:
     third_from: int = 0
     third_until: int | None = None
     third_named: bool = True
+    third_gender: str | None = None
     # sentences that name a day before the session: there a verb whose past and present look alike ("quit",
     # "put", "cut") is past, and keeps its form ("I quit smoking on New Year's Day", said on 10 January)
     looking_back: frozenset[int] = frozenset()
@@ -76,6 +79,48 @@ class Perspective:
 
 
 THIRD_PERSON = frozenset({"she", "he", "her", "him", "his", "hers"})
+HE, SHE = "he", "she"
+PRONOUN_GENDER = {"he": HE, "him": HE, "his": HE, "himself": HE, "she": SHE, "her": SHE, "hers": SHE, "herself": SHE}
+# The forms of "he" and "she" that are done to someone (or own something: "her" is both)
+OBJECT_PRONOUNS = frozenset({"him", "her"})
+SUBJECTS = frozenset({"nsubj", "nsubjpass"})
+# Arcs from a verb that has no subject of its own to the one whose subject it shares: "Dad took him and invited
+# him", "Tom wants to see him".
+SHARED_SUBJECT = frozenset({"conj", "xcomp"})
+
+
+def clause_subject(doc: ParsedDoc, k: int) -> int | None:
+    """The subject of the clause token ``k`` is an object or a subject in: that of the nearest verb above it with
+    a subject other than ``k`` ("Tom told her": Tom). A pronoun that is the subject of a verb inside another
+    clause's object ("he makes her laugh", "let him go") is that clause's object, so the clause above counts; a
+    verb that shares its subject ("took him and invited him", "wants to see him") takes the one it shares."""
+    verb = _verb_above(doc, k)
+    while verb is not None:
+        subjects = [arc.dep for arc in doc.children(verb) if arc.label in SUBJECTS]
+        others = [s for s in subjects if s != k]
+        if others:
+            return others[0]
+        shared = [arc.head for arc in doc.parents(verb) if arc.label in SHARED_SUBJECT]
+        if shared:
+            verb = shared[0]
+        elif subjects:
+            verb = _verb_above(doc, verb)
+        else:
+            return None
+    return None
+
+
+def _verb_above(doc: ParsedDoc, k: int) -> int | None:
+    """The nearest verb of which token ``k`` is a dependent, at any depth."""
+    seen = {k}
+    heads = [arc.head for arc in doc.parents(k)]
+    while heads and heads[0] not in seen:
+        head = heads[0]
+        if doc.tokens[head].pos in ("VERB", "AUX"):
+            return head
+        seen.add(head)
+        heads = [arc.head for arc in doc.parents(head)]
+    return None
 
 
 def third_person_referent(doc: ParsedDoc, excluded: Sequence[str | None]) -> tuple[str, int, int, int] | None:

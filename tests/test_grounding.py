@@ -391,9 +391,36 @@ def test_her_after_a_giving_verb_is_whom_it_is_given_to(parser, resolver, text, 
          "Sam noted: Her teacher Miss Hughes said she's reading above her level."),
         # chat's interjections are no one, whatever the tagger calls them ("nah" a person, "Haha" a name)
         ("Sam", "nah was at my sisters, she had the baby!!", "Was at Sam's sisters, she had the baby."),
+        # a pronoun the first person was a "he" or "she" of, and not done to the clause's subject, stays the name
+        ("Grace", "Ruth is my mother. She's 78 and has early dementia, so I handle her appointments.",
+         "Ruth is Grace's mother. Ruth is 78 and has early dementia, so Grace handles Ruth's appointments."),
+        ("Grace", "Sammy is quiet about it. He'll stay with his dad every other weekend.",
+         "Grace noted: Sammy is quiet about it. Sammy will stay with Sammy's dad every other weekend."),
     ],
 )
 def test_she_is_the_one_other_person_the_turn_names(parser, resolver, speaker, text, entry):
+    said = extract_turn(parser.parse(text), speaker, SESSION, ExtractorConfig(), resolver, addressee="Kim")
+    assert said.text == entry
+
+
+@pytest.mark.parametrize(
+    ("speaker", "text", "entry"),
+    [
+        # "he" showed the referent's gender: "her" is someone else
+        ("Kate", "My sister's new boyfriend is called Arjun. He's really sweet, he makes her laugh all the time.",
+         "Kate's sister's new boyfriend is called Arjun. Arjun is really sweet, Arjun makes her laugh all the time."),
+        ("Zoe", "Yes, Steve. He's a good guy, he makes her laugh.", "Zoe noted: Steve is a good guy, Steve makes her laugh."),
+        # an object is not its clause's subject, who would be "herself"
+        ("Dev", "Tom's great, he told her he loves her.", "Dev noted: Tom told her Tom loves her."),
+        ("Dev", "Ana's great, she took her to the vet.", "Dev noted: Ana took her to the vet."),
+        # the name did something to someone of its gender: a "he" after that may mean either
+        ("Zoe", "Yes! Steve took him fishing and they bonded. He's even giving a speech.",
+         "Zoe noted: Steve took him fishing. He's even giving a speech."),
+        ("Kate", "Yes! Dad took him to the football and they got on. He's even invited him for Christmas.",
+         "Kate noted: Dad took him to the football. Kate noted: He's even invited him for Christmas."),
+    ],
+)
+def test_a_pronoun_that_cannot_be_the_one_named_stays_as_said(parser, resolver, speaker, text, entry):
     said = extract_turn(parser.parse(text), speaker, SESSION, ExtractorConfig(), resolver, addressee="Kim")
     assert said.text == entry
 

@@ -166,6 +166,16 @@ def test_an_answer_names_the_person_the_question_the_gate_left_out_asked_about(p
     assert text.startswith("Priya's sister is fine, Priya's sister started at the bakery") and people == []
 
 
+@pytest.mark.slow
+def test_a_pronoun_done_to_the_carried_person_is_someone_else(parser, resolver, tmp_path):
+    entries = _entries(parser, resolver, tmp_path, [
+        ("Tom", "How's your dad?", False),
+        # "he" is the dad; "him", whom he thanked, is not ("himself" would be)
+        ("Priya", "He's better, he thanked him for the flowers.", True),
+    ])
+    assert entries[2][0] == "Priya's dad is better, Priya's dad thanked him for the flowers."
+
+
 def test_a_name_typed_in_lower_case_is_carried_written_with_a_capital():
     # texting drops capitals; the tagger still reads "tom" as a name, and "him" after it says it is a person
     assert carried([[("Lena", "tom asked me to move in with him!!"), ("Ines", "omg!! are u gonna say yes"),

@@ -10,6 +10,7 @@ question "<name> asks: ..."; and a span that still does not say whose statement 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from memory_pipeline.extraction.clauses import (
@@ -24,10 +25,14 @@ from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.grounding import (
     CLAUSE_CLOSERS,
     FIRST_PLURAL,
+    OBJECT_PRONOUNS,
+    PRONOUN_GENDER,
     SECOND_PERSON,
     THIRD_PERSON,
     Perspective,
+    bare_name,
     called_participant,
+    clause_subject,
     in_a_name,
     in_hyphenated_word,
     in_quotation,
@@ -332,13 +337,59 @@ def _grounded(doc: ParsedDoc, k: int, lower: str, perspective: Perspective) -> s
         if lower in ("our", "ours"):
             return possessive(perspective.we)
         return "themselves" if lower == "ourselves" else perspective.we
-    if perspective.third and lower in THIRD_PERSON and token.pos == "PRON" and perspective.third_from <= k < (
-        len(doc) if perspective.third_until is None else perspective.third_until
-    ):
-        owned = token.tag == "PRP$" or any(arc.label == "poss" for arc in doc.parents(k))
-        owner = lower in ("his", "hers") or (lower == "her" and owned and not _given_to(doc, k))
-        return possessive(perspective.third) if owner else perspective.third
+    if perspective.third and lower in THIRD_PERSON and token.pos == "PRON" and _in_third_range(k, perspective):
+        if not _may_mean_third(doc, k, perspective):
+            return None
+        return possessive(perspective.third) if owner_pronoun(doc, k) else perspective.third
     return None
+
+
+def _in_third_range(k: int, perspective: Perspective) -> bool:
+    return perspective.third_from <= k and (perspective.third_until is None or k < perspective.third_until)
+
+
+def _may_mean_third(doc: ParsedDoc, k: int, perspective: Perspective) -> bool:
+    """The pronoun at ``k`` can stand for ``perspective.third``: it has the referent's gender ("Arjun is sweet, he
+    makes her laugh": "her" is someone else), and it is no object of a clause whose subject is the referent, who
+    would be "himself" there ("Dad's even invited him": "him" is someone else). An owner may well be the
+    subject's own ("Sammy will stay with his dad")."""
+    if perspective.third_gender and PRONOUN_GENDER[doc.tokens[k].lower] != perspective.third_gender:
+        return False
+    return not done_by(doc, k, lambda subject: _stands_for_third(doc, subject, perspective))
+
+
+def _stands_for_third(doc: ParsedDoc, k: int, perspective: Perspective) -> bool:
+    """Token ``k`` is a word of the referent's name, or a pronoun that is written as it."""
+    token = doc.tokens[k]
+    if token.lower in name_words(perspective.third or ""):
+        return True
+    return (
+        token.lower in THIRD_PERSON and token.pos == "PRON" and _in_third_range(k, perspective)
+        and perspective.third_gender in (None, PRONOUN_GENDER[token.lower])
+    )
+
+
+def name_words(name: str) -> set[str]:
+    """The words of a referent as a memory writes it, in lower case: "Kate's dad" is "kate" and "dad"."""
+    return {bare_name(word).lower() for word in name.split()}
+
+
+def owner_pronoun(doc: ParsedDoc, k: int) -> bool:
+    """The "his", "hers" or "her" at ``k`` owns what follows ("her bike"), rather than being the one something is
+    done to or given to ("tell her congratulations")."""
+    lower = doc.tokens[k].lower
+    owned = doc.tokens[k].tag == "PRP$" or any(arc.label == "poss" for arc in doc.parents(k))
+    return lower in ("his", "hers") or (lower == "her" and owned and not _given_to(doc, k))
+
+
+def done_by(doc: ParsedDoc, k: int, stands_for: Callable[[int], bool]) -> bool:
+    """The "him" or "her" at ``k`` is whom its clause's subject does something to, and that subject is one
+    ``stands_for`` says is the referent: then the pronoun is someone else, as the same person would be "himself"
+    or "herself" ("Steve took him fishing", "Tom told her he loves her")."""
+    if doc.tokens[k].lower not in OBJECT_PRONOUNS or owner_pronoun(doc, k):
+        return False
+    subject = clause_subject(doc, k)
+    return subject is not None and stands_for(subject)
 
 
 # Verbs whose first object is the one given to: "tell her congratulations", "bought her flowers".

@@ -24,15 +24,13 @@ from dataclasses import dataclass, replace
 
 from memory_pipeline.chat_spelling import AMBIGUOUS_APOSTROPHE_LESS, APOSTROPHE_LESS, CHAT_ABBREVIATIONS, CHAT_TIME_WORDS
 from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, DISCOURSE_WORDS, STOP_WORDS
-from memory_pipeline.grounding import ANIMATE_NOUNS, PERSON_ROLES, bare_name, possessive
+from memory_pipeline.grounding import ANIMATE_NOUNS, HE, PERSON_ROLES, PRONOUN_GENDER, SHE, bare_name, possessive
 from memory_pipeline.parsing import ParsedDoc
 
 # How many turns a person stays the one "he" or "she" may mean without being mentioned again: the other side's
 # answer and the speaker's next turn, one exchange.
 FOCUS_TURNS = 2
 
-HE, SHE = "he", "she"
-PRONOUN_GENDER = {"he": HE, "him": HE, "his": HE, "himself": HE, "she": SHE, "her": SHE, "hers": SHE, "herself": SHE}
 MALE_NOUNS = frozenset(
     "father dad papa brother husband boyfriend fiance fiancé grandpa grandfather uncle nephew son boy guy man "
     "gentleman".split()

@@ -18,8 +18,10 @@ from memory_pipeline.extraction.clauses import Clause, discourse_prefix_end, is_
 from memory_pipeline.extraction.normalise import (
     Speaker,
     attribute,
+    done_by,
     dropped_subject_verb,
     is_question,
+    name_words,
     offer_start,
     request_negation,
     request_start,
@@ -35,7 +37,7 @@ from memory_pipeline.extraction.temporal import (
     tense_at,
 )
 from memory_pipeline.grounding import (
-    ADDRESSEE, ASSISTANT, CLAUSE_CLOSERS, THIRD_PERSON, Perspective, called_participant, noun_phrase,
+    ADDRESSEE, ASSISTANT, CLAUSE_CLOSERS, PRONOUN_GENDER, THIRD_PERSON, Perspective, called_participant, noun_phrase,
     third_person_referent, unresolved_deixis, we_partner,
 )
 from memory_pipeline.extraction.phrase import Phrase
@@ -109,10 +111,40 @@ def _perspective(
         if referent:  # "Yes him. He's moving to Glasgow": the one before the name the turn gives
             until = referent[1] if until is None else min(until, referent[1])
         if any(t.lower in THIRD_PERSON and t.pos == "PRON" for t in doc.tokens[:until]):
-            return Perspective(addressee, we, carried.referent, 0, until, carried.named, calls=calls)
+            gender = _referent_gender(doc, carried.referent, 0, len(doc) if until is None else until)
+            return Perspective(addressee, we, carried.referent, 0, until, carried.named, gender, calls=calls)
     if referent:
-        return Perspective(addressee, we, referent[0], referent[2], referent[3], calls=calls)
+        name, _, start, until = referent
+        gender = _referent_gender(doc, name, start, until)
+        until = _another_of_its_gender(doc, name, gender, start, until)
+        return Perspective(addressee, we, name, start, until, third_gender=gender, calls=calls)
     return Perspective(addressee=addressee, we=we, calls=calls)
+
+
+def _referent_gender(doc: ParsedDoc, referent: str, start: int, until: int) -> str | None:
+    """The gender of the first "he/she/him/her/his" from ``start`` that may mean ``referent``: not an object of a
+    clause it is the subject of ("Tom's great, he told her he loves her": he)."""
+    for k in range(start, until):
+        token = doc.tokens[k]
+        if token.lower in THIRD_PERSON and token.pos == "PRON" and not _done_by_the_name(doc, k, referent):
+            return PRONOUN_GENDER[token.lower]
+    return None
+
+
+def _another_of_its_gender(doc: ParsedDoc, referent: str, gender: str | None, start: int, until: int) -> int:
+    """Where the turn brings in someone else of the referent's gender, whom the name does something to ("Steve
+    took him fishing and they bonded. He's even giving a speech."): a pronoun from there may mean either, and
+    stays as said. ``until`` when it brings in no one."""
+    return next(
+        (k for k in range(start, until) if PRONOUN_GENDER.get(doc.tokens[k].lower) == gender
+         and _done_by_the_name(doc, k, referent)),
+        until,
+    )
+
+
+def _done_by_the_name(doc: ParsedDoc, k: int, referent: str) -> bool:
+    words = name_words(referent)
+    return done_by(doc, k, lambda subject: doc.tokens[subject].lower in words)
 
 
 def _looking_back(doc: ParsedDoc, mentions: list[TemporalMention], session_time: datetime | None) -> frozenset[int]:
