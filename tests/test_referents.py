@@ -174,6 +174,13 @@ def test_a_pronoun_done_to_the_carried_person_is_someone_else(parser, resolver, 
         ("Priya", "He's better, he thanked him for the flowers.", True),
     ])
     assert entries[2][0] == "Priya's dad is better, Priya's dad thanked him for the flowers."
+    # a guard: an owner of the carried person's gender stays theirs
+    entries = _entries(parser, resolver, tmp_path, [
+        ("Priya", "My sister Anjali is coming for the weekend.", True),
+        ("Tom", "Got it. Is anyone else coming?", False),
+        ("Priya", "Her husband Vikram might join on Sunday.", True),
+    ])
+    assert "Anjali's husband Vikram might join on Sunday" in entries[3][0]
 
 
 def test_a_name_typed_in_lower_case_is_carried_written_with_a_capital():
