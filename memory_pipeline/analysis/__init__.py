@@ -78,9 +78,12 @@ class Reading:
     @property
     def single_fact(self) -> bool:
         """One clause, and no list of medicines in it: hiding this memory loses nothing but the fact it states.
-        "I take metformin 500mg and ramipril 5mg" is one clause, but a later metformin dose is no news of ramipril."""
-        medicines = {s.scope for s in self.slots if s.slot == "medication"}
-        return self.clauses <= 1 and len(medicines) <= 1
+        "I take metformin 500mg and ramipril 5mg" is one clause, but a later metformin dose is no news of ramipril.
+        (A list: one medicine's span reaches over another's name; "can I take ibuprofen with it?" beside "I'm on
+        sertraline" is a question, which the clause count leaves out.)"""
+        medicines = [s for s in self.slots if s.slot == "medication"]
+        listed = any(other.scope in s.anchor.lower() for s in medicines for other in medicines if other is not s)
+        return self.clauses <= 1 and not listed
 
     @property
     def state_slots(self) -> tuple[SlotValue, ...]:
