@@ -1733,6 +1733,20 @@ def test_plans_never_got_round_to_or_time_off_not_taken_are_cancelled(parser, em
 
 
 @pytest.mark.parametrize(
+    ("text", "reported"),
+    [
+        # the physio's clause had carried the denied ramp into a report, and the plan "build Mum a ramp" was completed
+        ("I never built that ramp, the physio said she's better without one.", set()),
+        ("The physio said I never needed the ramp.", set()),
+        ("The trip was amazing.", {"trip"}),
+    ],
+)
+def test_a_report_holds_no_clause_that_is_denied(parser, text, reported):
+    reading = read_doc("m", parser.parse(text), "Ben")
+    assert {noun for event in reading.reports for noun in event.nouns} - {"physiotherapy"} == reported
+
+
+@pytest.mark.parametrize(
     ("text", "came_about"),
     [
         ("We never got around to booking the trip.", False),

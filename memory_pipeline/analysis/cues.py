@@ -1091,7 +1091,9 @@ def report_events(doc: ParsedDoc, names: frozenset[str], moved: Cue | None = Non
             event = event_of(doc, [k for k in clause if k not in ahead], names)
             out.append(Event(event.words, event.nouns, doer=doer))
         elif any(is_thing(doc, s) for s in subjects):
-            out.append(event_of(doc, subtree(doc, token.i), names))
+            # not the clauses it holds that are denied: "I never built that ramp, the physio said ..." reports no ramp
+            denied = {k for n in negated if n != token.i for k in subtree(doc, n)}
+            out.append(event_of(doc, [k for k in subtree(doc, token.i) if k not in denied], names))
     return tuple(e for e in out if e.words)
 
 
