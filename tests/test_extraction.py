@@ -58,6 +58,9 @@ def extract(parser, resolver):
         ("Caroline", "Need to buy a new laptop soon.", "Caroline needs to buy a new laptop soon."),
         ("Caroline", "Just finished my first marathon!", "Caroline just finished Caroline's first marathon."),
         ("Caroline", "Check out this photo of my garden.", "Caroline asks to check out this photo of Caroline's garden."),
+        # living with the listener's people is the listener's doing: "you're", not "I'm", was dropped
+        ("Omar", "Living with your brother, brave.", "Omar noted: Living with your brother, brave."),
+        ("Caroline", "Heading to your place after work.", "Caroline is heading to your place after work."),
         # what happened yesterday is no order, even where the tagger reads "Lost" as one
         ("Jon", "Lost my job as a banker yesterday.", "Jon lost Jon's job as a banker yesterday."),
         # an irregular past that is also a rarer verb of its own ("felt" wool) dropped "I"; it had been an order

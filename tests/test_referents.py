@@ -28,7 +28,8 @@ def carried(sessions: list[list[tuple[str, str]]], names: tuple[str, ...] = ()) 
     ]
     found = conversation_names(names, [r["text"] for r in rows], PAIR)
     addressees = {r["turn_id"]: PAIR[1 - PAIR.index(r["speaker"])] for r in rows}
-    return {turn: carry.referent for turn, carry in carried_referents(rows, {"c": found}, addressees).items()}
+    known = {("c", s): found for s in range(1, len(sessions) + 1)}
+    return {turn: carry.referent for turn, carry in carried_referents(rows, known, addressees).items()}
 
 
 def test_a_person_named_in_the_question_is_whom_the_answer_means():
@@ -193,3 +194,32 @@ def test_a_name_typed_in_lower_case_is_carried_written_with_a_capital():
                                                             "ill make her one when she visits"], PAIR).people == set()
     # a lower-case word no pronoun or "and I" marks as someone stays no one
     assert conversation_names(("rome",), ["rome was amazing", "we loved rome"], PAIR).people == set()
+
+
+@pytest.mark.slow
+def test_a_later_session_does_not_rewrite_the_memories_of_an_earlier_one(parser, resolver, tmp_path):
+    """A conversation fed a session at a time gets the memories (and memory ids) it gets fed at once: "Mum ...
+    she" in March had made "Mum" a person in February's turns, so "I'll drive her there" was rewritten (a new id,
+    the old one gone from lineage) when March arrived."""
+    february = {"session_id": "S1", "start_time": "2024-02-10T18:00:00", "turns": [
+        {"speaker": "Ellie", "text": "Ben, Mum's hip surgery is booked for 12 March at the Royal Infirmary."},
+        {"speaker": "Ben", "text": "Oh good, finally. Do you need me to take her?"},
+        {"speaker": "Ellie", "text": "No, I'll drive her there. Are you still at the warehouse?"},
+    ]}
+    march = {"session_id": "S2", "start_time": "2024-03-30T18:00:00", "turns": [
+        {"speaker": "Ellie", "text": "Mum's surgery went well on Tuesday, she's home now."},
+        {"speaker": "Ben", "text": "Great news. Tell Mum I'll visit on Sunday."},
+    ]}
+
+    def entries(sessions) -> dict[str, tuple[str, str]]:
+        conversation = {"conversation_id": "siblings", "sessions": sessions,
+                        "speakers": [{"name": "Ellie", "role": "user"}, {"name": "Ben", "role": "user"}]}
+        path = tmp_path / "siblings.json"
+        path.write_text(json.dumps(conversation))
+        _, frame = conversation_frames(read_source(path)[0], {"file": path.name, "path": path.name, "format": "canonical", "sha256": ""})
+        gate = frame.select("turn_id", pl.lit(True).alias("admitted"))
+        found = extract_memories(frame, gate, parser, ExtractorConfig(), resolver).entries
+        return {turn: (memory_id, text) for turn, memory_id, text in found.select("source_turn_id", "memory_id", "text").iter_rows()}
+
+    before, after = entries([february]), entries([february, march])
+    assert before and all(after[turn] == said for turn, said in before.items())

@@ -15,7 +15,7 @@ from memory_pipeline.extraction.confirmation import as_the_answer, restated_docs
 from memory_pipeline.extraction.diagnostics import diagnostics_frame, summarise
 from memory_pipeline.extraction.identity import named_answers
 from memory_pipeline.extraction.phrase import Phrase
-from memory_pipeline.extraction.referents import Carried, acting_names, carried_referents, conversation_names
+from memory_pipeline.extraction.referents import Carried, acting_names, carried_referents, names_known_by_session
 from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver
 from memory_pipeline.extraction.turn import TurnExtraction, extract_turn
 from memory_pipeline.grounding import sentence_calls, turn_addressee
@@ -152,25 +152,18 @@ def carried_over(
     turns: pl.DataFrame,
     rows: pl.DataFrame,
     docs: Sequence[ParsedDoc],
-    participants: Mapping[tuple[str, str], list[str]],
     addressees: Mapping[str, str | None],
 ) -> dict[str, Carried]:
     """The person each turn's "he/she" mean when the turn does not name them (:mod:`.referents`), read from all
-    the turns; the names to look for are those the admitted ones (``rows``, ``docs``) have acting."""
-    acting: dict[str, set[str]] = {}
-    for conversation_id, doc in zip(rows["conversation_id"].to_list(), docs):
-        acting.setdefault(conversation_id, set()).update(acting_names(doc))
-    speakers: dict[str, set[str]] = {}
-    for (conversation_id, _), names in participants.items():
-        speakers.setdefault(conversation_id, set()).update(names)
+    the turns; the names to look for are those the admitted ones (``rows``, ``docs``) have acting, as known by
+    the end of each session (:func:`names_known_by_session`)."""
+    acting: dict[tuple[str, int], set[str]] = {}
+    for conversation_id, session_index, doc in zip(rows["conversation_id"].to_list(), rows["session_index"].to_list(), docs):
+        acting.setdefault((conversation_id, session_index), set()).update(acting_names(doc))
     every = turns.select(
         "conversation_id", "session_index", "session_id", "turn_index", "turn_id", "speaker", "text"
     ).to_dicts()
-    texts: dict[str, list[str]] = {}
-    for row in every:
-        texts.setdefault(row["conversation_id"], []).append(row["text"] or "")
-    names = {cid: conversation_names(acting[cid], texts[cid], speakers.get(cid, set())) for cid in acting}
-    return carried_referents(every, names, addressees)
+    return carried_referents(every, names_known_by_session(every, acting), addressees)
 
 
 def extract_memories(
@@ -198,7 +191,7 @@ def extract_memories(
     participants = session_participants(turns)
     roles = speaker_roles(turns)
     addressees = turn_addressees(turns, participants)
-    carried = carried_over(turns, rows, docs, participants, addressees) if config.ground_deixis else {}
+    carried = carried_over(turns, rows, docs, addressees) if config.ground_deixis else {}
     restated = restatements(turns, rows, parser, addressees)
     restated_parses = restated_docs({i: r.text for i, r in restated.items()}, parser)
     answered = named_answers(turns, rows, addressees, carried)

@@ -755,11 +755,28 @@ def dropped_subject_verb(doc: ParsedDoc, start: int, end: int) -> int | None:
             return None
         if token.pos in ("VERB", "AUX") and _names_a_thing(doc, k):
             return None  # "start date is April 1st": no one's verb, nothing was dropped
+        if token.pos in ("VERB", "AUX") and _the_listeners_doing(doc, k):
+            return None
         if (token.pos in ("VERB", "AUX") and not _named(doc, token)) or (token.lower in INFORMAL_3SG and _informal_with_action(doc, k, end)):
             return k
         if token.lower not in SKIPPABLE_ADVERBS:
             return None
     return None
+
+
+# Verbs of living with someone: "Living with your brother, brave." remarks on the listener's home
+LIVING_WITH = frozenset({"live", "move", "stay", "share"})
+
+
+def _the_listeners_doing(doc: ParsedDoc, k: int) -> bool:
+    """An opening "-ing" of living with the listener's own people ("Living with your brother, brave.", "Moving in
+    with your sister, bold."): a remark on what the listener is doing, which dropped "you're", not "I'm". Meeting
+    the listener's team or going to their place ("Heading to your place after work") is the speaker's doing."""
+    token = doc.tokens[k]
+    if token.tag != "VBG" or token.lemma.lower() not in LIVING_WITH:
+        return False
+    _, end = doc.sentences[token.sent]
+    return any(doc.tokens[j].lower == "with" and doc.tokens[j + 1].lower == "your" for j in range(k + 1, end - 1))
 
 
 def _informal_with_action(doc: ParsedDoc, k: int, end: int) -> bool:

@@ -332,21 +332,47 @@ def _said_order(row: Mapping) -> tuple:
     return row["conversation_id"], row.get("session_index") or 0, row.get("session_id") or "", row.get("turn_index") or 0
 
 
+def names_known_by_session(
+    turns: Sequence[Mapping], acting: Mapping[tuple[str, int], set[str]]
+) -> dict[tuple[str, int], Names]:
+    """``{(conversation_id, session_index): Names}``: the names (:func:`conversation_names`) of the turns up to the
+    end of each session, from the names acting in them (``acting``, by session) and their speakers. What a turn's
+    "he" or "she" may mean never depends on a later session, so a conversation fed a session at a time gets the
+    memories, and the memory ids, it gets fed at once ("Mum ... she" in March had made "Mum" a person in February's
+    turns, rewriting them when March arrived)."""
+    by_session: dict[str, dict[int, list[Mapping]]] = {}
+    for row in turns:
+        by_session.setdefault(row["conversation_id"], {}).setdefault(row.get("session_index") or 0, []).append(row)
+    out: dict[tuple[str, int], Names] = {}
+    for conversation, sessions in by_session.items():
+        candidates: set[str] = set()
+        texts: list[str] = []
+        speakers: set[str] = set()
+        for index in sorted(sessions):
+            rows = sessions[index]
+            candidates |= acting.get((conversation, index), set())
+            texts += [row.get("text") or "" for row in rows]
+            speakers |= {row["speaker"] for row in rows if row.get("speaker")}
+            out[(conversation, index)] = conversation_names(candidates, texts, speakers) if candidates else NO_NAMES
+    return out
+
+
 def carried_referents(
-    turns: Sequence[Mapping], names: Mapping[str, Names], addressees: Mapping[str, str | None]
+    turns: Sequence[Mapping], names: Mapping[tuple[str, int], Names], addressees: Mapping[str, str | None]
 ) -> dict[str, Carried]:
     """``{turn_id: Carried}`` for the turns whose "he/she" mean a person an earlier turn of the session mentioned.
 
     ``turns`` are rows (conversation_id, session_index, session_id, turn_index, turn_id, speaker, text), all of
-    them, admitted or not; ``names`` each conversation's names (:func:`conversation_names`); ``addressees`` whom
-    each turn's "you" means (``{turn_id: name}``)."""
+    them, admitted or not; ``names`` the names known by the end of each session (:func:`names_known_by_session`);
+    ``addressees`` whom each turn's "you" means (``{turn_id: name}``)."""
     focus: dict[tuple[str, str | None], SessionFocus] = {}
     genders: dict[str, dict[str, str]] = {}
     carried: dict[str, Carried] = {}
     for row in sorted(turns, key=_said_order):
         conversation = row["conversation_id"]
+        known = names.get((conversation, row.get("session_index") or 0), NO_NAMES)
         tracker = focus.setdefault(
-            (conversation, row.get("session_id")), SessionFocus(names.get(conversation, NO_NAMES), genders.setdefault(conversation, {}))
+            (conversation, row.get("session_id")), SessionFocus(known, genders.setdefault(conversation, {}))
         )
         found = tracker.read(row.get("turn_index") or 0, row.get("text") or "", row.get("speaker"),
                              addressees.get(row["turn_id"]))
