@@ -214,6 +214,10 @@ def test_a_feeling_or_the_time_so_far_beside_the_changed_fact_does_not_keep_it_c
         ("The gp upped Rafa's sertraline to 100mg, the 50 wasn't doing much.", 2),
         ("I'm a teacher, I have two kids.", 2),
         ("I'm a nurse and my knee is hurt.", 2),
+        # the state said again of someone else
+        ("I'm a nurse and so is my mum.", 2),
+        ("I work at Aldi and my sister does too.", 2),
+        ("I'm a nurse and my mum is so proud.", 1),
         # the parse makes "my sister" a second workplace; the tense of "had" still tells a second clause
         ("I work at Brightline and my sister just had a baby.", 2),
     ],

@@ -128,6 +128,7 @@ def test_a_file_of_only_new_sessions_is_appended_not_swapped_in(lake, tmp_path):
     assert report.changed == ["raj"] and not report.quarantined
     assert "2 session(s) appended" in report.notes["raj"] and "appended" in describe_report(report)
     assert stored_sessions(lake, "raj") == [("S1", ["S1:1", "S1:2"]), ("S2", ["S2:1"]), ("S3", ["S3:1"])]
+    assert "S2 (2024-02-01), S3 (2024-03-10)" in report.notes["raj"]  # named as the conversation numbers them
     # the same, fed at once, is the same conversation
     whole = load_inbox_conversation(inbox_file(lake, "raj"))
     assert [t.text for s in whole.sessions for t in s.turns] == [t["text"] for s in payload["sessions"] for t in s["turns"]]
@@ -166,6 +167,20 @@ def test_a_file_that_drops_stored_sessions_is_refused_unless_replacing(lake, tmp
     report = ingest_files(lake, [tmp_path / "raj-edit.json"], replace=True)
     assert report.changed == ["raj"] and "dropped" in report.notes["raj"]
     assert len(stored_sessions(lake, "raj")) == 2
+    # with --replace, an older copy is the whole conversation too
+    report = ingest_files(lake, [write_json(tmp_path / "raj-first.json", sessions_only(payload, 0))], replace=True)
+    assert report.changed == ["raj"] and "dropped" in report.notes["raj"] and len(stored_sessions(lake, "raj")) == 1
+
+
+def test_a_session_sent_again_with_its_start_corrected_is_an_edit_not_a_session_more(lake, tmp_path):
+    payload = grown("raj")
+    ingest_files(lake, [write_json(tmp_path / "raj-all.json", payload)])
+    corrected = json.loads(json.dumps(payload))
+    corrected["sessions"][2]["start_time"] = "2024-03-11T18:00:00"
+    report = ingest_files(lake, [write_json(tmp_path / "raj-fixed.json", corrected)])
+    assert report.changed == ["raj"] and not report.quarantined
+    stored = load_inbox_conversation(inbox_file(lake, "raj"))
+    assert [s.start_time.day for s in stored.sessions] == [5, 1, 11]
 
 
 def test_appended_sessions_are_checked_with_the_stored_ones(lake, tmp_path):

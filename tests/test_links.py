@@ -69,6 +69,8 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I'm a runner.", set()),
         ("I'm a chain smoker.", set()),
         ("I'm a member at Soho House.", set()),
+        ("I'm a season ticket holder at Arsenal.", set()),
+        ("I'm also a carer for my mum.", set()),
         ("I'm a senior citizen.", set()),
         # working for oneself: a job with no employer; between jobs: none
         ("I'm self-employed now.", {"self.job = self-employed", "self.employer = none"}),
@@ -84,6 +86,8 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         # a list of medicines: what is said of the first is said of each
         ("I take metformin 500mg and ramipril 5mg.", {"self.medication[metformin] = 500 mg", "self.medication[ramipril] = 5 mg"}),
         ("I stopped the naproxen and the omeprazole.", {"self.medication[naproxen] = none", "self.medication[omeprazole] = none"}),
+        ("I came off sertraline and citalopram is working much better.", {"self.medication[sertraline] = none"}),
+        ("I was between jobs when we met.", set()),
         # chat's contractions without the apostrophe
         ("im a nurse", {"self.job = nurse"}),
         ("im vegan now", {"self.diet = vegan"}),

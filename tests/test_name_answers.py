@@ -17,13 +17,16 @@ from tests.test_confirmation import _extracted
         ("Congratulations to her! What's her name, so I can keep notes?", Asked("is", whose="her")),
         ("Nice! What's your brother's name?", Asked("is", whose="your brother's")),
         ("OMG!!! Congratulations! What's his name??", Asked("is", whose="his")),
-        ("What was his name again?", Asked("was", whose="his")),
+        # asked to be reminded: of someone who is, not who was; asked without "again": as asked
+        ("What was his name again?", Asked("is", whose="his")),
+        ("What was your dad's name?", Asked("was", whose="your dad's")),
         ("Who is your boss?", Asked("is", whose="your boss")),
         ("Who is Hana?", Asked("is", name="Hana")),
         ("And who's Marek?", Asked("is", name="Marek")),
         # no identity asked, or the answerer's own name, or not the last thing said
         ("Who is coming?", None), ("Who is it?", None), ("What's the plan?", None), ("What's your name?", None),
         ("Who is Hana? I'll note it.", None),
+        ("Who is your daughter dating?", None),  # asks of someone else, not who the daughter is
     ],
 )
 def test_an_identity_question_closing_a_turn_is_found(question, asked):
@@ -37,6 +40,7 @@ def test_an_identity_question_closing_a_turn_is_found(question, asked):
         ("Yusuf. Yusuf Karim Haddad.", "Yusuf Karim Haddad"),
         ("Zofia", "Zofia"),
         ("Dunno.", None), ("Yes!", None), ("Anjali, I think.", None), ("Tuesday.", None), ("no idea", None),
+        ("Wait.", None), ("Pass.", None),
     ],
 )
 def test_a_bare_name_is_told_from_an_answer_with_words_of_its_own(answer, given):

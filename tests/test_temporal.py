@@ -98,6 +98,8 @@ def test_month_without_year_follows_the_tense(parser, resolver):
         ("We've been married for 25 years.", [date(1998, 6, 8)]),
         ("I'm 3 weeks sober today.", [date(2023, 5, 18), date(2023, 6, 8)]),
         ("It's been 4 months since the accident.", [date(2023, 2, 8)]),
+        ("I'm 2 years cancer free!", [date(2021, 6, 8)]),
+        ("I'm 2 weeks out from surgery.", [date(2023, 5, 25)]),
     ],
 )
 def test_a_length_that_measures_a_degree_is_no_time(parser, resolver, text, expected):

@@ -8,6 +8,7 @@ has one (:func:`stored_docs`: the turn's words it keeps, as extraction parsed th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -82,7 +83,10 @@ class Reading:
         (A list: one medicine's span reaches over another's name; "can I take ibuprofen with it?" beside "I'm on
         sertraline" is a question, which the clause count leaves out.)"""
         medicines = [s for s in self.slots if s.slot == "medication"]
-        listed = any(other.scope in s.anchor.lower() for s in medicines for other in medicines if other is not s)
+        listed = any(
+            other.scope != s.scope and re.search(rf"\b{re.escape(other.scope)}\b", s.anchor.lower())
+            for s in medicines for other in medicines
+        )
         return self.clauses <= 1 and not listed
 
     @property

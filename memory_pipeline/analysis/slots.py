@@ -57,7 +57,7 @@ OCCUPATIONS = frozenset(
     "receptionist librarian photographer musician artist actor actress dancer coach trainer veterinarian vet "
     "student intern freelancer contractor technician tutor secretary clerk salesperson realtor banker "
     "entrepreneur economist translator courier farmer supervisor planner coordinator administrator assistant "
-    "specialist adviser advisor executive cleaner carer caregiver builder labourer laborer porter butcher "
+    "specialist adviser advisor executive cleaner builder labourer laborer porter butcher "
     "hairdresser stylist optician midwife physiotherapist physio radiographer tester founder".split()
 )
 # Words of rank before an agent noun make it a job ("a senior planner", "lead singer"; "promoted to head baker").
@@ -682,7 +682,9 @@ def _said_of_a_person(context: _Context, verb: int) -> bool:
     parent = _parent(context, verb)
     if parent is not None and parent[1] in ("amod", "compound", "acl"):
         return False
-    return not _negated(context, verb) and _of_a_person(context, verb)
+    # "I didn't retire until I was 70" did retire
+    until = any(context.doc.tokens[k].lower == "until" for k in subtree(context.doc, verb))
+    return (until or not _negated(context, verb)) and _of_a_person(context, verb)
 
 
 def _of_a_person(context: _Context, predicate: int) -> bool:
@@ -752,17 +754,15 @@ def _role_and_employer(context: _Context, head: int, predicate: int, only_new: b
 
 
 def _a_role(context: _Context, noun: int) -> bool:
-    """The noun names a job: an occupation, an agent noun after a rank ("a senior planner") or one said with the
-    organisation it is at ("a logistics planner at Jaguar Land Rover"). An agent noun alone is none: "I'm a
-    runner", "a smoker", "a vegetarian" tell a habit or a diet."""
+    """The noun names a job: an occupation ("a logistics planner"), or an agent noun after a rank ("a senior
+    analyst", "lead singer"). An agent noun alone is none, even with a firm after it: "I'm a runner", "a season
+    ticket holder at Arsenal", "a blood donor with the NHS" tell a habit or a membership."""
     lemma = _lemma(context, noun)
     if lemma in OCCUPATIONS:
         return True
     if lemma in NOT_ROLES or len(lemma) < 5 or not lemma.endswith(AGENT_ENDINGS):
         return False
-    if any(_lemma(context, m) in RANKS | OCCUPATIONS for m in _children(context, noun, "compound", "amod")):
-        return True
-    return any(context.doc.tokens[o].ent == "ORG" for _, o in _prep_objects(context, noun, ("at", "for", "with")))
+    return any(_lemma(context, m) in RANKS | OCCUPATIONS for m in _children(context, noun, "compound", "amod"))
 
 
 def _a_firm(context: _Context, i: int) -> bool:
@@ -797,7 +797,7 @@ def _working_for_oneself(context: _Context, i: int) -> list[SlotValue]:
     if lemma == "freelance" and token.pos in ("NOUN", "ADJ") and parent and parent[1] in ("attr", "acomp", "dobj"):
         if _lemma(context, parent[0]) in ("be", "go", "become", "turn"):
             return _own_job(context, parent[0], i, "freelance")
-    if token.pos == "ADP" and token.lower == "between" and parent and _lemma(context, parent[0]) == "be":
+    if token.pos == "ADP" and token.lower == "between" and parent and _lemma(context, parent[0]) == "be" and not _was(context, parent[0]):
         if any(_lemma(context, o) == "job" for o in _children(context, i, "pobj")):
             return _job_loss(context, parent[0], i)
     return []
@@ -1848,6 +1848,8 @@ def _medicine_listed_before(context: _Context, i: int, before: int) -> int | Non
     doc = context.doc
     if before < 0 or doc.tokens[before].lower not in LIST_JOINERS:
         return None
+    if any(arc.label in ("nsubj", "nsubjpass") for arc in doc.parents(i)):
+        return None  # "I came off sertraline and citalopram is working": a clause of its own
     earlier = [t.i for t in doc.tokens[:before] if t.sent == doc.tokens[i].sent and is_medicine(t.lower)]
     return earlier[-1] if earlier else None
 

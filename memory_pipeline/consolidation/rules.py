@@ -74,7 +74,9 @@ def _a_plan_and_how_it_went(old_reading, reading) -> bool:
     on 2 December for the prescription", then "Lena got the prescription on 2 December"): one episode, but the
     report is the news, no copy to drop. The plan's lifecycle records the completion."""
     planned = old_reading.future or bool(old_reading.plan.words) or bool(old_reading.arranged.words)
-    return planned and reading.report and not reading.future
+    # a booking said twice plans and reports alike: a copy still ("I booked a table at Nando's for Friday")
+    plans_again = reading.future or bool(reading.plan.words) or bool(reading.arranged.words)
+    return planned and reading.report and not plans_again
 
 
 def _event_scope(reading, old_reading) -> str:

@@ -226,7 +226,8 @@ def extract_memories(
         own = carried.get(row["turn_id"])
         if result is None and row["turn_id"] in answered:
             # "Anjali. She's 33." after "What's her name?" is read as "Anjali is Asha's sister. She's 33.", its "she"
-            # the one it names, not the person the turns before were about
+            # the one it names, not the person the turns before were about. A named answer stands where a
+            # restatement would: both only give the question's turn to the lineage below (question_turn_id)
             named = answered[row["turn_id"]]
             restatement, doc, own = named, answered_parses[row["turn_id"]], named.person
         if result is None:  # the turn's own words, extracted only when no restatement stands for them

@@ -63,7 +63,8 @@ _RELATIVE_ANSWER = re.compile(
 )
 # Capitalised one-word answers that say no name ("Dunno.", "Nobody.") or a day, not someone.
 NOT_A_NAME = frozenset(
-    "dunno unsure nobody noone nothing none undecided unknown secret forgot whatever same neither both".split()
+    "dunno unsure nobody noone nothing none undecided unknown secret forgot whatever same neither both "
+    "wait pass sorry hmm maybe why what who where when which idk nope yep yes no ok okay sure exactly".split()
 ) | frozenset(WEEKDAYS) | frozenset(MONTHS)
 # What a relative's noun may open on: "my ex-wife", "my stepdad", "my great-aunt" are a wife, a dad, an aunt.
 _KIN_PREFIX = re.compile(r"^(?:ex-?|step-?|great-?|grand-?)")
@@ -102,18 +103,25 @@ def asked_who(text: str) -> Asked | None:
     if not last.endswith("?"):
         return None
     asked = QUESTION_LEAD.sub("", last).rstrip("?!").strip()
+    recalled = asked.lower().endswith(" again")
     for pattern in (_NAME_QUESTION, _SOMEONE_QUESTION):
         match = pattern.fullmatch(asked)
-        if match and match["whose"].lower() != "your":  # "What's your name?": the answerer's own
-            return Asked(_copula(match["copula"]), whose=match["whose"])
+        if match is None or match["whose"].lower() == "your":  # "What's your name?": the answerer's own
+            continue
+        # "Who is your daughter dating?" asks of someone else, not who the daughter is
+        if pattern is _SOMEONE_QUESTION and match["whose"].split()[-1].lower() not in PERSON_NOUNS:
+            continue
+        return Asked(_copula(match["copula"], recalled), whose=match["whose"])
     match = _WHO_IS_QUESTION.fullmatch(asked)
     if match and _a_name(match["name"]):
-        return Asked(_copula(match["copula"]), name=match["name"])
+        return Asked(_copula(match["copula"], recalled), name=match["name"])
     return None
 
 
-def _copula(said: str) -> str:
-    return "was" if said.strip() == "was" else "is"
+def _copula(said: str, recalled: bool) -> str:
+    """The question's tense, but the present for one that asks to be reminded ("What was your brother's name
+    again?" asks of a brother who is, not one who was)."""
+    return "was" if said.strip() == "was" and not recalled else "is"
 
 
 def _a_name(words: str) -> bool:

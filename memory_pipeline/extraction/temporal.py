@@ -893,6 +893,8 @@ def _measures_a_noun(doc: ParsedDoc, start: int, end: int) -> bool:
 # "three days early", "a month overdue"), no stretch of the calendar. Any other word after the length leaves it a
 # time: "two weeks ago", "two weeks later", "seven years now", "five years already".
 LATENESS_WORDS = frozenset({"late", "early", "overdue", "behind"})
+# What may follow an age said as a count of units ("she's 4 months now", "he's 6 weeks old and huge")
+AGE_FOLLOWERS = frozenset({"now", "old", "today", "already", "and", "but", "so", "yet"})
 # Comparatives that are times themselves: "two weeks later" is a date, "two years older" no date.
 RELATIVE_TIME_WORDS = frozenset({"later", "earlier", "sooner"})
 
@@ -933,8 +935,8 @@ def _an_age(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     after = doc.tokens[last.i + 1] if last.i + 1 < len(doc.tokens) else None
     if before is not None and before.pos == "ADP":
         return False  # "off for 2 weeks", "married for 3 years": how long
-    if after is not None and (after.pos == "ADP" or after.lower in ("away", "off", "ago", "sober", "clean")):
-        return False
+    if after is not None and after.pos != "PUNCT" and after.lower not in AGE_FOLLOWERS:
+        return False  # "2 weeks out from surgery", "2 years cancer free", "3 weeks sober": a stretch up to now
     clause = _clause_of(doc, start)
     if not clause or clause[0].lemma != "be" or any(t.lower in ("been", "have", "has", "'ve", "had") for t in clause):
         return False

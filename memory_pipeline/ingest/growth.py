@@ -34,11 +34,19 @@ class Growth:
     missing: tuple[Session, ...] = ()
 
 
+def said_in(session: Session) -> tuple[tuple[str, str, str | None], ...]:
+    """What was said in a session, turn by turn: who, the words, an image's caption."""
+    return tuple((turn.speaker, turn.text, turn.image_caption) for turn in session.turns)
+
+
 def session_key(session: Session) -> tuple[datetime, tuple[tuple[str, str, str | None], ...]]:
-    return session.start_instant, tuple((turn.speaker, turn.text, turn.image_caption) for turn in session.turns)
+    """A session as compared between two files: when it started and what was said, not its id or turn refs."""
+    return session.start_instant, said_in(session)
 
 
 def compare(stored: Conversation, incoming: Conversation) -> Growth:
+    """How ``incoming`` relates to ``stored`` (:class:`Growth`). Sessions that say what the stored ones it lacks
+    said, at other starts, are those sessions with their times corrected: an edit, not sessions more."""
     stored_keys = {session_key(s) for s in stored.sessions}
     incoming_keys = {session_key(s) for s in incoming.sessions}
     new = tuple(s for s in incoming.sessions if session_key(s) not in stored_keys)
@@ -47,6 +55,8 @@ def compare(stored: Conversation, incoming: Conversation) -> Growth:
         return Growth("same" if not missing else "older", missing=missing)
     if not missing:
         return Growth("extends", new=new)
+    if {said_in(s) for s in missing} <= {said_in(s) for s in new}:
+        return Growth("edits", new=new, missing=missing)  # every session it lacks is here, at another start
     last = max(s.start_instant for s in stored.sessions)
     if all(s.start_instant > last for s in new):
         return Growth("continues", new=new, missing=missing)

@@ -222,8 +222,9 @@ def ingest_files(
         source = source_block(path, detected, digest)
         for conv, (to_store, growth) in zip(conversations, placements, strict=True):
             claimed[conv.conversation_id] = (str(path), digest)
-            if growth is not None and growth.relation in GROWTH_NOTES:
-                report.notes[conv.conversation_id] = GROWTH_NOTES[growth.relation](growth)
+            note = growth_note(growth, replaced=to_store is not None)
+            if note:
+                report.notes[conv.conversation_id] = note
             if to_store is None:
                 report.record("unchanged", conv.conversation_id)
                 continue
@@ -238,6 +239,15 @@ GROWTH_NOTES = {
     "older": lambda g: f"nothing new: an older or partial copy (lacks {describe_sessions(g.missing)}); left as it was",
     "drops": lambda g: f"replaced: {describe_sessions(g.missing)} dropped (--replace)",
 }
+
+
+def growth_note(growth: Growth | None, replaced: bool) -> str | None:
+    """The report's line on how a file related to the stored conversation; an older copy stored with --replace
+    dropped the sessions it lacks."""
+    if growth is None:
+        return None
+    relation = "drops" if growth.relation == "older" and replaced else growth.relation
+    return GROWTH_NOTES[relation](growth) if relation in GROWTH_NOTES else None
 
 
 def placed(
@@ -260,7 +270,7 @@ def placed(
         raise IngestError(
             ErrorCode.DUPLICATE_CONVERSATION_ID, f"already supplied by {claimed[conv.conversation_id][0]} in this batch", **where
         )
-    if growth.relation == "older":
+    if growth.relation == "older" and not replace:
         return None, growth
     if growth.relation == "continues":
         merged = appended(stored, growth.new, conv)
@@ -269,7 +279,8 @@ def placed(
             validate_conversation(merged, config)
         except IngestError as exc:
             raise exc.located(file=path) from exc
-        return merged, growth
+        # the report names the sessions as the conversation numbers them now
+        return merged, Growth("continues", new=tuple(merged.sessions[len(stored.sessions):]), missing=growth.missing)
     if growth.relation == "drops" and not replace:
         raise IngestError(
             ErrorCode.SESSIONS_REMOVED,
