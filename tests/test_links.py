@@ -88,6 +88,16 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I stopped the naproxen and the omeprazole.", {"self.medication[naproxen] = none", "self.medication[omeprazole] = none"}),
         ("I came off sertraline and citalopram is working much better.", {"self.medication[sertraline] = none"}),
         ("I was between jobs when we met.", set()),
+        # a home bought is where one lives, unless it is a holiday home, someone else's or furniture
+        ("We bought a bungalow in Scarborough.", {"self.residence = scarborough"}),
+        ("We bought a holiday home in Spain.", {"self.ownership[home] = yes"}),
+        ("I bought a new bed in Ikea.", set()),
+        # a pet put down; a diet one does
+        ("We had to have Tilly put down.", {"self.ownership[tilly] = none"}),
+        ("We had our dog put to sleep last week.", {"self.ownership[dog] = none"}),
+        ("I put down a deposit on the flat.", set()),
+        ("I'm doing keto now.", {"self.diet = keto"}),
+        ("I did keto for a month.", set()),
         # chat's contractions without the apostrophe
         ("im a nurse", {"self.job = nurse"}),
         ("im vegan now", {"self.diet = vegan"}),

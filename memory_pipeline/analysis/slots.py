@@ -75,7 +75,12 @@ NOTICE_VERBS = frozenset({"hand", "give", "put", "submit", "turn", "send"})
 NOTICE_NOUNS = frozenset({"notice", "resignation"})
 HOUSING_NOUNS = frozenset({"landlord", "landlady", "tenant", "lease", "apartment", "flat", "rent"})
 # Homes one rents or shares: "I rent a one-bed in Didsbury" says where one lives, "I rent a car in Spain" does not.
-HOMES = frozenset({"flat", "apartment", "house", "room", "bed", "studio", "place", "cottage", "bedsit", "condo", "home"})
+HOMES = frozenset(
+    {"flat", "apartment", "house", "room", "bed", "studio", "place", "cottage", "bedsit", "condo", "home", "bungalow",
+     "townhouse", "maisonette"}
+)
+# Homes not lived in: "bought a holiday home in Spain", "a buy-to-let flat in Leeds"
+NOT_LIVED_IN = frozenset({"holiday", "second", "investment", "rental", "buy-to-let", "vacation", "summer"})
 # Passive verbs of losing one's job, with the particle or complement some need ("laid off", "let go").
 JOB_LOSS_PASSIVE = {"fire": None, "sack": None, "dismiss": None, "lay": "off", "let": "go"}
 JOB_STATES = {"unemployed": NONE_VALUE, "jobless": NONE_VALUE, "retired": NONE_VALUE, "between": NONE_VALUE,
@@ -86,7 +91,7 @@ DIETS = frozenset(
 )
 # "gave up meat", "cut out meat", "quit meat": verb -> the particle it needs
 MEAT_QUIT_VERBS = {"give": "up", "cut": "out", "quit": None, "stop": None, "drop": None}
-DIET_LINKS = frozenset({"be", "become", "go", "turn", "stay", "remain", "get", "eat"})
+DIET_LINKS = frozenset({"be", "become", "go", "turn", "stay", "remain", "get", "eat", "do"})
 # A spell of a diet that can end: "the vegetarian thing lasted till May", "my vegan phase ended in March"
 DIET_SPELLS = frozenset({"thing", "phase", "diet", "experiment", "kick", "stint", "streak", "period", "spell"})
 SPELL_ENDS = frozenset({"last", "end", "finish", "stop"})
@@ -597,14 +602,20 @@ def _moved_to_a_town_read_as_a_verb(context: _Context, verb: int) -> list[SlotVa
 
 
 def _renting_a_home(context: _Context, verb: int) -> bool:
-    """One rents or shares a home now ("I rent a one-bed in Didsbury"): in the present, and not for a stay ("renting
-    a cottage in Cornwall for the week", "rented a place in Barcelona on Airbnb")."""
+    """One rents or shares a home now ("I rent a one-bed in Didsbury"), or has bought one ("we bought a bungalow in
+    Scarborough"): not for a stay or for someone else ("renting a cottage in Cornwall for the week", "bought a flat
+    in Leeds for my daughter"), nor one not lived in ("a holiday home in Spain")."""
     doc = context.doc
-    if _lemma(context, verb) not in ("rent", "share") or doc.tokens[verb].tag not in ("VBP", "VBZ"):
+    lemma, tag = _lemma(context, verb), doc.tokens[verb].tag
+    rents = lemma in ("rent", "share") and tag in ("VBP", "VBZ")
+    bought = lemma == "buy" and (tag == "VBD" or (tag == "VBN" and any(_lemma(context, a) == "have" for a in _children(context, verb, "aux"))))
+    if not (rents or bought) or any(doc.tokens[p].lower == "for" for p in _children(context, verb, "prep")):
         return False
-    if any(doc.tokens[p].lower == "for" for p in _children(context, verb, "prep")):
-        return False
-    return any(_lemma(context, o) in HOMES for o in _children(context, verb, "dobj"))
+    # one buys a bed or a room's furniture, not a home: "a one-bed" is rented
+    homes = [o for o in _children(context, verb, "dobj") if _lemma(context, o) in (HOMES - {"bed", "room"} if bought else HOMES)]
+    return any(
+        not any(_lemma(context, m) in NOT_LIVED_IN for m in _children(context, o, "compound", "amod")) for o in homes
+    )
 
 
 def _address(context: _Context, i: int) -> list[SlotValue]:
@@ -876,6 +887,8 @@ def diet(context: _Context, i: int) -> list[SlotValue]:
             return []
         head, label = parent
         if label in ("acomp", "attr", "dobj", "oprd") and _lemma(context, head) in DIET_LINKS:
+            if _lemma(context, head) == "do" and context.doc.tokens[head].tag == "VBD":
+                return []  # "I did keto for a month" is over; "I'm doing keto", "I do paleo" hold
             return [_slot(context, head, "diet", token.lower, "", i)]
         if label in ("amod", "compound") and _lemma(context, head) in DIET_SPELLS and _spell_ended(context, head):
             # "the vegetarian thing lasted till May": no longer vegetarian
@@ -1134,22 +1147,40 @@ def ownership(context: _Context, i: int) -> list[SlotValue]:
         elif lemma in ACQUIRE_VERBS:
             out.extend(_with_names(context, obj, _slot(context, i, "ownership", "yes", noun, obj)))
     if lemma in ("die", "pass") and (lemma == "die" or "away" in {context.doc.tokens[p].lower for p in _children(context, i, "prt", "advmod")}):
-        # "my cat Milo passed away", "our dog died": the owner's pet is gone; "Pepper passed away" is the pet of
-        # that name, when one was owned (a person's name matches no pet, so it changes nothing)
-        subjects = _children(context, i, "nsubj")
-        pets = [pet for pet in subjects if _lemma(context, pet) in POSSESSIONS]
-        for pet in pets:
-            out.extend(_with_names(context, pet, _slot(context, i, "ownership", NONE_VALUE, _lemma(context, pet), pet,
-                                                       subject=_owner(context, pet))))
-        owner = _owner(context, pets[0]) if pets else SELF
-        for name in subjects:
-            if context.doc.tokens[name].pos == "PROPN" and name not in pets and not _is_self_token(context, name):
-                out.append(_slot(context, i, "ownership", NONE_VALUE, _lemma(context, name), name, subject=owner))
+        out.extend(_pet_gone(context, i, _children(context, i, "nsubj")))
+    if lemma == "put" and _put_to_sleep(context, i):
+        out.extend(_pet_gone(context, i, _children(context, i, "nsubj", "nsubjpass", "dobj", "advmod")))
     if lemma == "get" and any(context.doc.tokens[p].lower == "rid" for p in _children(context, i, "acomp", "dobj", "prt")):
         for prep, obj in _prep_objects(context, i, ("of",)):
             if _lemma(context, obj) in POSSESSIONS:
                 out.append(_slot(context, i, "ownership", NONE_VALUE, _lemma(context, obj), prep, obj))
     return out
+
+
+def _pet_gone(context: _Context, verb: int, gone: list[int]) -> list[SlotValue]:
+    """"My cat Milo passed away", "our dog died", "we had our dog put to sleep": the owner's pet is gone; "Pepper
+    passed away", "we had to have Tilly put down" is the pet of that name, when one was owned (a person's name
+    matches no pet, so it changes nothing). The tagger may call a pet's name an adverb: a capital tells it."""
+    doc, out = context.doc, []
+    pets = [pet for pet in gone if _lemma(context, pet) in POSSESSIONS]
+    for pet in pets:
+        out.extend(_with_names(context, pet, _slot(context, verb, "ownership", NONE_VALUE, _lemma(context, pet), pet,
+                                                   subject=_owner(context, pet))))
+    owner = _owner(context, pets[0]) if pets else SELF
+    for name in gone:
+        token = doc.tokens[name]
+        named = token.pos == "PROPN" or (token.text[:1].isupper() and token.pos in ("ADV", "NOUN") and name > 0)
+        if named and name not in pets and not _is_self_token(context, name):
+            out.append(_slot(context, verb, "ownership", NONE_VALUE, _lemma(context, name), name, subject=owner))
+    return out
+
+
+def _put_to_sleep(context: _Context, verb: int) -> bool:
+    """"Put down" or "put to sleep": a pet's death, the way owners say it."""
+    doc = context.doc
+    if any(doc.tokens[p].lower == "down" for p in _children(context, verb, "prt")):
+        return True
+    return any(doc.tokens[o].lower == "sleep" for _, o in _prep_objects(context, verb, ("to",)))
 
 
 def _with_names(context: _Context, noun: int, slot: SlotValue) -> list[SlotValue]:
