@@ -223,3 +223,22 @@ def test_a_later_session_does_not_rewrite_the_memories_of_an_earlier_one(parser,
 
     before, after = entries([february]), entries([february, march])
     assert before and all(after[turn] == said for turn, said in before.items())
+
+
+@pytest.mark.parametrize(
+    ("sessions", "names", "expected"),
+    [
+        # who the one just named is to the speaker is no second person
+        ([[("Lena", "So Ravi got the job. So now he's my boss. Weird."), ("Ines", "Is he being weird about it?"),
+           ("Lena", "No, he's actually been really supportive.")]], ("Ravi",), {"S1:2": "Ravi", "S1:3": "Ravi"}),
+        # "her name is ..." names the someone or the relative before it
+        ([[("Lena", "So... I've been seeing someone. Her name is Jess, we met at climbing."), ("Ines", "Tell me about her."),
+           ("Lena", "She's a nurse at St Thomas', she's funny.")]], ("Jess",), {"S1:2": "Jess", "S1:3": "Jess"}),
+        ([[("Lena", "My neighbour came round. His name is Dev."), ("Ines", "What did he want?"),
+           ("Lena", "He wants to borrow the ladder.")]], ("Dev",), {"S1:2": "Dev", "S1:3": "Dev"}),
+        # a question about the listener's relative still brings the relative in
+        ([[("Ines", "How is your dad doing?"), ("Lena", "He's much better, thanks.")]], (), {"S1:2": "Lena's dad"}),
+    ],
+)
+def test_a_person_said_to_be_a_relative_or_given_a_name_stays_one_person(sessions, names, expected):
+    assert carried(sessions, names) == expected

@@ -230,6 +230,13 @@ def _mentions(text: str, names: Names, speaker: str | None, addressee: str | Non
         noun = match.group(2).lower()
         if noun not in PERSON_NOUNS and _singular(noun) not in PERSON_NOUNS:
             continue
+        if _SAID_TO_BE_MINE.search(text, 0, match.start()):
+            # "Ravi got the job. So now he's my boss.", "Ruth is my mother": who the one just mentioned is to the
+            # speaker, no second person; the relative's word gives them a gender
+            if found and found[-1].at < match.start() and found[-1].gender is None:
+                found[-1] = replace(found[-1], gender=_gender(noun))
+            taken.update(range(match.start(), match.end()))
+            continue
         named = next((n for n, m in enumerate(found) if m.named and m.at == _past_spaces(text, match.end())), None)
         if named is not None:
             # "my sister Anjali", "my cousin Diogo": one person, called by name, of the relative's gender
@@ -257,9 +264,34 @@ _SAID_OF_SOMEONE = re.compile(
 )
 
 
+# A copula after its subject right before "my/your <relative>", maybe with one adverb: "he's my boss", "Ruth is my
+# mother", "Steve is officially my stepdad" say who someone already mentioned is ("How is your dad?" asks of him).
+_SAID_TO_BE_MINE = re.compile(
+    r"(?:\b(?:he|she|He|She|(?!(?:How|Where|What|Who|Why|When|Which|Is|Was)\b)[A-Z][a-z]+)"
+    r"(?:\s+(?:is|was|became)|['’]s))\s+(?:(?:now|officially|also|still|actually)\s+)?$"
+)
+# "Her name is Jess": the "her" is Jess, no one before her.
+_NAME_IS = re.compile(r"\b(?:his|her)\s+name\s+(?:is|was|['’]s)\s+$", re.IGNORECASE)
+
+
 # "There was a man on the train", "it was a guy from work": a copula that brings someone in, not one that says
 # what someone is.
 _THERE_IS = re.compile(r"\b(?:there|it)\s*(?:['’]s|is|was|are|were)\s+(?:a|an|the)\s+(?:\w+\s+)?$", re.IGNORECASE)
+
+
+def _named_as_told(text: str, said: list[_Mention]) -> tuple[list[_Mention], int | None]:
+    """``said`` with a person given a name by "his/her name is ..." ("I've been seeing someone. Her name is Jess",
+    "My neighbour came round. His name is Dev") as one person: the someone or the relative before the name is
+    them, and the pronoun gives their gender; and where that
+    pronoun starts (None when the turn names no one so), before which another "he/she" would be someone else."""
+    for mention in said:
+        hit = _NAME_IS.search(text, 0, mention.at) if mention.named else None
+        if hit is None:
+            continue
+        gender = mention.gender or PRONOUN_GENDER[hit.group().split()[0].lower()]
+        kept = [replace(m, gender=gender) if m is mention else m for m in said if m is mention or m.named or m.at > mention.at]
+        return kept, hit.start()
+    return said, None
 
 
 def _past_spaces(text: str, at: int) -> int:
@@ -285,9 +317,9 @@ class SessionFocus:
 
     def read(self, index: int, text: str, speaker: str | None, addressee: str | None) -> Carried | None:
         """What this turn's pronouns before its own first mention carry over, then the focus after the turn."""
-        said = _mentions(text, self.names, speaker, addressee)
+        said, own_name = _named_as_told(text, _mentions(text, self.names, speaker, addressee))
         until = said[0].at if said else None
-        genders = _pronoun_genders(text, until)
+        genders = _pronoun_genders(text, own_name if own_name is not None else until)
         focus = self.focus if self.focus and index - self.focus.since <= FOCUS_TURNS else None
         carries = focus is not None and len(genders) == 1 and focus.gender in (None, *genders)
         carried = Carried(as_written(focus.referent), focus.named, until) if carries else None
