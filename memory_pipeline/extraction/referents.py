@@ -19,7 +19,7 @@ conversation, matched as written. Reading text rather than parses keeps the rule
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from memory_pipeline.chat_spelling import AMBIGUOUS_APOSTROPHE_LESS, APOSTROPHE_LESS, CHAT_ABBREVIATIONS, CHAT_TIME_WORDS
@@ -151,7 +151,12 @@ class Names:
 NO_NAMES = Names(None, frozenset())
 
 
-def conversation_names(candidates: Iterable[str], texts: Sequence[str], participants: Iterable[str]) -> Names:
+def conversation_names(
+    candidates: Iterable[str],
+    texts: Sequence[str],
+    participants: Iterable[str],
+    is_person: Callable[[str, bool], bool] | None = None,
+) -> Names:
     """The names of the people a conversation talks about, besides its participants and their short forms ("Mel"
     for Melanie).
 
@@ -160,9 +165,12 @@ def conversation_names(candidates: Iterable[str], texts: Sequence[str], particip
     in the same turn ("Marcus quit. He walked out"): a capitalised word seen only at a sentence's start is as
     likely a common word ("Fingers crossed", "Physio twice a week"). Never people: a name written all in
     capitals ("NYC", "GP"), or one the conversation puts after "the", "in" or "at" ("the Hobbit", "in Seattle"):
-    a title, a place or a role, whatever the tagger made of it."""
+    a title, a place or a role, whatever the tagger made of it. ``is_person(name, typed_lower)`` answers that from
+    evidence kept elsewhere (:class:`PersonEvidence`) instead of searching ``texts``."""
     parts = [part.lower() for name in participants if name for part in name.split()]
-    said = "\n".join(texts)  # one search per name; no pattern below crosses a line
+    if is_person is None:
+        said = "\n".join(texts)  # one search per name; no pattern below crosses a line
+        is_person = lambda name, typed_lower: _a_person(name, said, told_of_only=typed_lower)  # noqa: E731
     searched, people = set(), set()
     for name in {c.strip() for c in candidates}:
         typed_lower = name.islower()
@@ -170,7 +178,7 @@ def conversation_names(candidates: Iterable[str], texts: Sequence[str], particip
             continue
         if any(p.startswith(w.lower()) or w.lower().startswith(p) for w in name.split() for p in parts):
             continue
-        person = name.upper() != name and _a_person(name, said, told_of_only=typed_lower)
+        person = name.upper() != name and is_person(name, typed_lower)
         if typed_lower and not person:
             continue  # a lower-case word with no sign of being someone is as likely a common word the tagger misread
         searched.add(name)
@@ -187,16 +195,46 @@ def _a_person(name: str, said: str, told_of_only: bool = False) -> bool:
     """``name`` is never after "the", "in" or "at" in ``said``, and once at least inside a sentence or followed by
     a "he" or "she" later in its sentence or opening the next ("Marcus quit. He ..."). A name typed in lower case
     (``told_of_only``) is inside a sentence wherever it stands, which tells nothing: only a "he" or "she" does."""
+    ruled_out, seen_as_one = _person_evidence(name, said, told_of_only)
+    return seen_as_one and not ruled_out
+
+
+def _person_evidence(name: str, said: str, told_of_only: bool) -> tuple[bool, bool]:
+    """(ruled out, seen as someone) for ``name`` in ``said`` (:func:`_a_person`): what one stretch of text tells,
+    which later stretches can only add to."""
     person = False
     for match in re.finditer(r"(?<![\w'’])" + re.escape(name) + r"(?![\w])", said):
         before = said[max(0, match.start() - 8) : match.start()]
         if _NOT_A_PERSON.search(before):
-            return False
+            return True, person
         if told_of_only:
             person = person or bool(_TOLD_OF_IN_LOWER_CASE.match(said, match.end()) or _WITH_ME.match(said, match.end()))
         else:
             person = person or bool(_INSIDE_A_SENTENCE.search(before) or _TOLD_OF.match(said, match.end()))
-    return person
+    return False, person
+
+
+class PersonEvidence:
+    """What a conversation's text so far tells of each name being someone (:func:`_person_evidence`), kept as its
+    sessions are added: each session's words are searched once per name, not again for every later session
+    (:func:`names_known_by_session` asks after every session)."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+        self.known: dict[tuple[str, bool], tuple[bool, bool, int]] = {}  # (ruled out, seen as one, texts read)
+
+    def add(self, texts: Iterable[str]) -> None:
+        self.texts.append("\n".join(texts))  # no pattern crosses a line
+
+    def is_person(self, name: str, told_of_only: bool) -> bool:
+        ruled_out, person, read = self.known.get((name, told_of_only), (False, False, 0))
+        for said in self.texts[read:]:
+            if ruled_out:
+                break
+            out, seen = _person_evidence(name, said, told_of_only)
+            ruled_out, person = ruled_out or out, person or seen
+        self.known[(name, told_of_only)] = (ruled_out, person, len(self.texts))
+        return person and not ruled_out
 
 
 def _a_name_typed_in_lower_case(name: str) -> bool:
@@ -378,14 +416,15 @@ def names_known_by_session(
     out: dict[tuple[str, int], Names] = {}
     for conversation, sessions in by_session.items():
         candidates: set[str] = set()
-        texts: list[str] = []
+        evidence = PersonEvidence()
         speakers: set[str] = set()
         for index in sorted(sessions):
             rows = sessions[index]
             candidates |= acting.get((conversation, index), set())
-            texts += [row.get("text") or "" for row in rows]
+            evidence.add(row.get("text") or "" for row in rows)
             speakers |= {row["speaker"] for row in rows if row.get("speaker")}
-            out[(conversation, index)] = conversation_names(candidates, texts, speakers) if candidates else NO_NAMES
+            known = conversation_names(candidates, (), speakers, evidence.is_person) if candidates else NO_NAMES
+            out[(conversation, index)] = known
     return out
 
 
