@@ -87,6 +87,10 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I take metformin 500mg and ramipril 5mg.", {"self.medication[metformin] = 500 mg", "self.medication[ramipril] = 5 mg"}),
         ("I stopped the naproxen and the omeprazole.", {"self.medication[naproxen] = none", "self.medication[omeprazole] = none"}),
         ("I came off sertraline and citalopram is working much better.", {"self.medication[sertraline] = none"}),
+        # the pill is a medicine taken; a pill is not
+        ("I'm on sertraline 50mg and the pill.", {"self.medication[sertraline] = 50 mg", "self.medication[pill] = yes"}),
+        ("I came off the pill last month.", {"self.medication[pill] = none"}),
+        ("I took a pill for my headache.", set()),
         ("I was between jobs when we met.", set()),
         # a home bought is where one lives, unless it is a holiday home, someone else's or furniture
         ("We bought a bungalow in Scarborough.", {"self.residence = scarborough"}),

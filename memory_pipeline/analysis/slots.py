@@ -1829,6 +1829,15 @@ def is_medicine(word: str) -> bool:
     return word in MEDICINES or bool(MEDICINE_STEMS.fullmatch(word))
 
 
+def _the_pill(context: _Context, i: int) -> bool:
+    """"On the pill", "came off the pill": the contraceptive, a medicine taken; not "a pill" or "the pill bottle"."""
+    doc = context.doc
+    if doc.tokens[i].lower != "pill" or i == 0 or doc.tokens[i - 1].lower != "the":
+        return False
+    parent = _parent(context, i)
+    return parent is not None and parent[1] != "compound"
+
+
 def medication(context: _Context, i: int) -> list[SlotValue]:
     """What a person takes of a medicine, one value at a time: its dose ("put me on propranolol 40mg", "I've been
     on 20mg of citalopram" -> ``self.medication[...] = 40 mg``, "upped my propranolol to 80mg"), ``yes`` where no
@@ -1840,7 +1849,7 @@ def medication(context: _Context, i: int) -> list[SlotValue]:
     of dose or a switch, and a past "was on" tells nothing of now."""
     doc = context.doc
     drug = doc.tokens[i].lower
-    if not is_medicine(drug):
+    if not (is_medicine(drug) or _the_pill(context, i)):
         return []
     before, dose_before = _word_before_medicine(context, i)
     listed_after = _medicine_listed_before(context, i, before)
