@@ -179,8 +179,18 @@ def test_a_session_sent_again_with_its_start_corrected_is_an_edit_not_a_session_
     corrected["sessions"][2]["start_time"] = "2024-03-11T18:00:00"
     report = ingest_files(lake, [write_json(tmp_path / "raj-fixed.json", corrected)])
     assert report.changed == ["raj"] and not report.quarantined
+    assert report.notes["raj"] == "edited S3 (2024-03-11)"  # the report says what the edit changed
     stored = load_inbox_conversation(inbox_file(lake, "raj"))
     assert [s.start_time.day for s in stored.sessions] == [5, 1, 11]
+
+
+def test_a_file_with_its_speakers_renamed_says_so(lake, tmp_path):
+    payload = conversation("chat")
+    ingest_files(lake, [write_json(tmp_path / "chat.json", payload)])
+    renamed = json.loads(json.dumps(payload).replace('"Ana"', '"Anabel"'))
+    report = ingest_files(lake, [write_json(tmp_path / "chat.json", renamed)])
+    assert report.changed == ["chat"] and "speakers were Ana, Bot" in report.notes["chat"]
+    assert "edited S1 (2024-01-05), S2 (2024-02-01)" in report.notes["chat"]
 
 
 def test_appended_sessions_are_checked_with_the_stored_ones(lake, tmp_path):

@@ -89,6 +89,10 @@ CASES = [
     case(ErrorCode.NO_TURNS, edited(lambda d: d.update(sessions=[])), "no turns"),
     case(ErrorCode.EMPTY_SESSION, change(1, turns=[]), "session S2"),
     case(ErrorCode.DUPLICATE_SESSION_ID, change(1, session_id="S1"), "twice"),
+    case(ErrorCode.REPEATED_SESSION, edited(lambda d: d["sessions"].insert(1, {
+        **copy.deepcopy(d["sessions"][0]), "session_id": "S1b",
+        "turns": [{**t, "id": f"S1b:{n}"} for n, t in enumerate(d["sessions"][0]["turns"], 1)],
+    })), "repeats session S1 word for word"),
     case(ErrorCode.MISSING_SESSION_TIME, edited(lambda d: d["sessions"][0].pop("start_time")), "session S1"),
     case(ErrorCode.BAD_SESSION_TIME, change(0, start_time="last Tuesday"), "last Tuesday"),
     case(ErrorCode.BAD_SESSION_TIME, change(0, start_time="0001-01-01T10:00:00"), "0001-01-03..9999-12-29"),

@@ -26,6 +26,7 @@ class ErrorCode(StrEnum):
     NO_TURNS = "no_turns"
     EMPTY_SESSION = "empty_session"
     DUPLICATE_SESSION_ID = "duplicate_session_id"
+    REPEATED_SESSION = "repeated_session"
     MISSING_SESSION_TIME = "missing_session_time"
     BAD_SESSION_TIME = "bad_session_time"
     BAD_TIME_ZONE = "bad_time_zone"

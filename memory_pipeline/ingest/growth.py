@@ -32,6 +32,8 @@ class Growth:
     relation: Relation
     new: tuple[Session, ...] = ()
     missing: tuple[Session, ...] = ()
+    # the stored conversation's speakers where the file names others ("Raj" renamed "Rajesh"), else empty
+    speakers_before: tuple[str, ...] = ()
 
 
 def said_in(session: Session) -> tuple[tuple[str, str, str | None], ...]:
@@ -51,18 +53,30 @@ def compare(stored: Conversation, incoming: Conversation) -> Growth:
     incoming_keys = {session_key(s) for s in incoming.sessions}
     new = tuple(s for s in incoming.sessions if session_key(s) not in stored_keys)
     missing = tuple(s for s in stored.sessions if session_key(s) not in incoming_keys)
+    before = sorted(s.name for s in stored.speakers)
+    renamed = tuple(before) if before != sorted(s.name for s in incoming.speakers) else ()
     if not new:
-        return Growth("same" if not missing else "older", missing=missing)
+        return Growth("same" if not missing else "older", missing=missing, speakers_before=renamed)
     if not missing:
-        return Growth("extends", new=new)
+        return Growth("extends", new=new, speakers_before=renamed)
     if {said_in(s) for s in missing} <= {said_in(s) for s in new}:
-        return Growth("edits", new=new, missing=missing)  # every session it lacks is here, at another start
+        # every session it lacks is here, at another start or with its speakers renamed
+        return Growth("edits", new=new, missing=missing, speakers_before=renamed)
     last = max(s.start_instant for s in stored.sessions)
     if all(s.start_instant > last for s in new):
-        return Growth("continues", new=new, missing=missing)
+        return Growth("continues", new=new, missing=missing, speakers_before=renamed)
     if {s.start_instant for s in missing} <= {s.start_instant for s in new}:
-        return Growth("edits", new=new, missing=missing)
-    return Growth("drops", new=new, missing=missing)
+        return Growth("edits", new=new, missing=missing, speakers_before=renamed)
+    return Growth("drops", new=new, missing=missing, speakers_before=renamed)
+
+
+def describe_edit(growth: Growth) -> str:
+    """Which sessions an edit changed and which it added: "edited S1 (2024-09-02); added S3 (2024-10-14)"."""
+    starts = {s.start_instant for s in growth.missing}
+    words = {said_in(s) for s in growth.missing}
+    edited = tuple(s for s in growth.new if s.start_instant in starts or said_in(s) in words)
+    added = tuple(s for s in growth.new if s not in edited)
+    return "; ".join(f"{label} {describe_sessions(sessions)}" for label, sessions in (("edited", edited), ("added", added)) if sessions)
 
 
 def appended(stored: Conversation, new: tuple[Session, ...], incoming: Conversation) -> Conversation:

@@ -29,7 +29,7 @@ from memory_pipeline.config import IngestConfig
 from memory_pipeline.ingest import canonical
 from memory_pipeline.ingest.errors import ErrorCode, IngestError
 from memory_pipeline.ingest.formats import detect_format, reader_for
-from memory_pipeline.ingest.growth import Growth, appended, compare, describe_sessions
+from memory_pipeline.ingest.growth import Growth, appended, compare, describe_edit, describe_sessions
 from memory_pipeline.ingest.frames import conversation_frames
 from memory_pipeline.ingest.model import Conversation
 from memory_pipeline.ingest.source import SourceDocument, load_document
@@ -238,6 +238,7 @@ GROWTH_NOTES = {
     "continues": lambda g: f"{len(g.new)} session(s) appended: {describe_sessions(g.new)}",
     "older": lambda g: f"nothing new: an older or partial copy (lacks {describe_sessions(g.missing)}); left as it was",
     "drops": lambda g: f"replaced: {describe_sessions(g.missing)} dropped (--replace)",
+    "edits": describe_edit,
 }
 
 
@@ -247,7 +248,10 @@ def growth_note(growth: Growth | None, replaced: bool) -> str | None:
     if growth is None:
         return None
     relation = "drops" if growth.relation == "older" and replaced else growth.relation
-    return GROWTH_NOTES[relation](growth) if relation in GROWTH_NOTES else None
+    notes = [GROWTH_NOTES[relation](growth)] if relation in GROWTH_NOTES else []
+    if growth.speakers_before:
+        notes.append(f"speakers were {', '.join(growth.speakers_before)}")
+    return "; ".join(notes) or None
 
 
 def placed(

@@ -66,8 +66,11 @@ def check_speakers(conv: Conversation) -> None:
 
 
 def check_sessions(conv: Conversation) -> None:
-    """Sessions are non-empty, uniquely named, and never go back in time (equal start times are allowed)."""
+    """Sessions are non-empty, uniquely named, never go back in time (equal start times are allowed), and none
+    repeats an earlier one word for word at the same start: a session pasted twice into an export (its turns would
+    be extracted twice, the copies left beside each other)."""
     seen_ids: set[str] = set()
+    seen: dict[tuple, str] = {}
     previous: Session | None = None
     for session in conv.sessions:
         where = {"conversation_id": conv.conversation_id, "session_id": session.session_id}
@@ -76,6 +79,12 @@ def check_sessions(conv: Conversation) -> None:
         seen_ids.add(session.session_id)
         if not session.turns:
             raise IngestError(ErrorCode.EMPTY_SESSION, "session has no turns", **where)
+        said = (session.start_time, tuple((turn.speaker, turn.text, turn.image_caption) for turn in session.turns))
+        if said in seen:
+            raise IngestError(
+                ErrorCode.REPEATED_SESSION, f"repeats session {seen[said]} word for word, at the same start", **where
+            )
+        seen[said] = session.session_id
         check_calendar_room(session.start_time, ErrorCode.BAD_SESSION_TIME, "start time", where)
         if previous is not None and _starts_before(session, previous):
             raise IngestError(
