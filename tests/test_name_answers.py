@@ -27,6 +27,8 @@ from tests.test_confirmation import _extracted
         ("Who is coming?", None), ("Who is it?", None), ("What's the plan?", None), ("What's your name?", None),
         ("Who is Hana? I'll note it.", None),
         ("Who is your daughter dating?", None),  # asks of someone else, not who the daughter is
+        ("Aww! What did they call her?", Asked("is", whose="her")), ("What's he called?", Asked("is", whose="his")),
+        ("What did you call it?", None),
     ],
 )
 def test_an_identity_question_closing_a_turn_is_found(question, asked):

@@ -11,8 +11,8 @@ turn beside it in ``memory_sources`` (role ``restated``).
 
 Only these shapes are read, so that nothing is made up:
 
-* "What's <whose> name?" ("his", "her", "your sister's", "Ana's son's", "the baby's") or "Who is your/his/her
-  <someone>?", answered by a name alone, maybe said again in full ("Yusuf. Yusuf Karim Haddad."): "<Name> is
+* "What's <whose> name?" ("his", "her", "your sister's", "Ana's son's", "the baby's"), "What did they call
+  her?", "What's he called?" or "Who is your/his/her <someone>?", answered by a name alone, maybe said again in full ("Yusuf. Yusuf Karim Haddad."): "<Name> is
   <whose>". A "his" or "her" is the person the talk was about when the question was asked (:mod:`.referents`),
   where that person has no name yet ("Anjali is Asha's sister."); otherwise it stays as said ("His name is Yusuf
   Karim Haddad.", "Vikram is her husband.").
@@ -52,6 +52,11 @@ _NAME_QUESTION = re.compile(
 # "Who is your boss?", "who's her husband?"
 _SOMEONE_QUESTION = re.compile(
     rf"(?i:who)(?P<copula>{_COPULA})[ \t]+(?P<whose>(?i:his|her|your)[ \t]+[a-z -]{{1,30}}?)(?:[ \t]+(?i:again))?"
+)
+# "What did they call her?", "what have you named him?", "What's he called?": the name of a "him" or a "her"
+_CALLED_QUESTION = re.compile(
+    r"(?i:what)(?:[ \t]+(?i:did|do|have|will)[ \t]+(?i:they|you|u|we|she|he)[ \t]+(?i:call|name|called|named)"
+    r"[ \t]+(?P<object>(?i:him|her))|(?:'s|[ \t]+is)[ \t]+(?P<subject>(?i:he|she))[ \t]+(?i:called))"
 )
 # "Who is Hana?", "And who's Marek again?"
 _WHO_IS_QUESTION = re.compile(rf"(?i:who)(?P<copula>{_COPULA})[ \t]+(?P<name>{_NAME})(?:[ \t]+(?i:again))?")
@@ -112,6 +117,10 @@ def asked_who(text: str) -> Asked | None:
         if pattern is _SOMEONE_QUESTION and match["whose"].split()[-1].lower() not in PERSON_NOUNS:
             continue
         return Asked(_copula(match["copula"], recalled), whose=match["whose"])
+    match = _CALLED_QUESTION.fullmatch(asked)
+    if match:
+        pronoun = (match["object"] or match["subject"]).lower()
+        return Asked("is", whose="his" if pronoun in ("him", "he") else "her")
     match = _WHO_IS_QUESTION.fullmatch(asked)
     if match and _a_name(match["name"]):
         return Asked(_copula(match["copula"], recalled), name=match["name"])
