@@ -1181,12 +1181,13 @@ def tells_nothing_of_its_own(doc: ParsedDoc, head: int) -> bool:
     arcs = doc.children(head)
     if any(arc.label in ("xcomp", "attr", "dobj") and not _a_pronoun(doc, arc.dep) for arc in arcs):
         return False
-    if _says_again_of_another(doc, head):
+    words = _own_words(doc, head)
+    if _says_again_of_another(doc, head, words):
         return False
     feelings = _feeling_words(doc, head)
     # whose feeling it is names no other fact ("my mum is so proud"); whose anything else does
     whose = {k for arc in arcs if arc.label in ("nsubj", "nsubjpass") and _a_person(doc, arc.dep) for k in subtree(doc, arc.dep)}
-    own = [k for k in _own_words(doc, head) if k not in whose or not feelings]
+    own = [k for k in words if k not in whose or not feelings]
     if any(_names_someone_or_an_amount(doc.tokens[k]) for k in own):
         return False
     return all(k in feelings for k in own if content_lemma(doc, k, frozenset()) is not None)
@@ -1196,10 +1197,10 @@ def tells_nothing_of_its_own(doc: ParsedDoc, head: int) -> bool:
 ELLIPSIS_WORDS = frozenset({"too", "also", "neither", "nor", "either"})
 
 
-def _says_again_of_another(doc: ParsedDoc, head: int) -> bool:
-    """The clause says the state before it again, of someone else: "my sister does too", "so is my mum" (a "so"
-    right before the verb, its subject after it; not "I'm so happy", "so far")."""
-    if any(doc.tokens[k].lower in ELLIPSIS_WORDS for k in _own_words(doc, head)):
+def _says_again_of_another(doc: ParsedDoc, head: int, words: list[int]) -> bool:
+    """The clause of ``head`` (its own ``words``) says the state before it again, of someone else: "my sister does
+    too", "so is my mum" (a "so" right before the verb, its subject after it; not "I'm so happy", "so far")."""
+    if any(doc.tokens[k].lower in ELLIPSIS_WORDS for k in words):
         return True
     subjects = children(doc, head, "nsubj", "nsubjpass", "expl")
     return head > 0 and doc.tokens[head - 1].lower == "so" and bool(subjects) and min(subjects) > head

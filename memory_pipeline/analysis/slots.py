@@ -800,9 +800,7 @@ def _working_for_oneself(context: _Context, i: int) -> list[SlotValue]:
     token = doc.tokens[i]
     if token.pos == "VERB" and lemma == "employ" and any(_lemma(context, m) == "self" for m in _children(context, i, "npadvmod", "compound")):
         return _own_job(context, i, i, "self-employed")
-    # "freelancing full time" and "on Mondays" still work for oneself; "freelancing for Netflix" works for a firm
-    objects = [o for o in _children(context, i, "dobj", "prep") if not _is_time_phrase(context, o) and _lemma(context, o) != "time"]
-    if lemma == "freelance" and token.tag == "VBG" and not objects:
+    if lemma == "freelance" and token.tag == "VBG" and not _working_for_someone(context, i):
         return _own_job(context, i, i, "freelance")
     parent = _parent(context, i)
     if lemma == "freelance" and token.pos in ("NOUN", "ADJ") and parent and parent[1] in ("attr", "acomp", "dobj"):
@@ -812,6 +810,13 @@ def _working_for_oneself(context: _Context, i: int) -> list[SlotValue]:
         if any(_lemma(context, o) == "job" for o in _children(context, i, "pobj")):
             return _job_loss(context, parent[0], i)
     return []
+
+
+def _working_for_someone(context: _Context, verb: int) -> bool:
+    """"Freelancing for Netflix" works for a firm; "freelancing full time" or "on Mondays" still for oneself."""
+    return any(
+        not _is_time_phrase(context, o) and _lemma(context, o) != "time" for o in _children(context, verb, "dobj", "prep")
+    )
 
 
 def _own_job(context: _Context, predicate: int, anchor: int, role: str) -> list[SlotValue]:

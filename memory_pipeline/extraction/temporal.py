@@ -256,8 +256,10 @@ FURTHER_FROM_NOW_BEFORE = re.compile(r"\b(?:in|within)\s+$", re.IGNORECASE)
 # A count of months or years, the stretches :func:`_a_finished_stretch` may find over before the session
 # ("forty years": the tens, which no other count here needs, as careers and marriages are told in them)
 _TENS = r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?"
+# A rough count's hedge ("about three years", "almost 4 months")
+_ROUGHLY = r"(?:(?:about|around|roughly|nearly|almost|over|just)\s+)?"
 FINISHED_STRETCH = re.compile(
-    rf"(?:for\s+)?(?:(?:about|around|roughly|nearly|almost|over|just)\s+)?(?:{_COUNT}|{_TENS})\s+(?:months?|years?|decades?)",
+    rf"(?:for\s+)?{_ROUGHLY}(?:{_COUNT}|{_TENS})\s+(?:months?|years?|decades?)",
     re.IGNORECASE,
 )
 # One unit of time, said after "for", is a length ("for a week", "for about a month", "for a fortnight"); after
@@ -926,7 +928,7 @@ def _an_age(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     """A count of units said of a person with a plain "is/was" and nothing after it to count from: an age ("she's
     almost 4 months now", "he was 6 weeks"), not the months up to the session. "It's been 4 months" (the time
     since), "we're 3 weeks into the course" and "she's 6 months sober" (:func:`_measures_a_degree`) stay."""
-    if not re.fullmatch(rf"(?:(?:about|around|almost|nearly|just|over)\s+)?{_COUNT}\s+{_LENGTH_WORD}", text, re.IGNORECASE):
+    if not re.fullmatch(rf"{_ROUGHLY}{_COUNT}\s+{_LENGTH_WORD}", text, re.IGNORECASE):
         return False
     last, first = _last_token_before(doc, end), _token_at(doc, start)
     if last is None or first is None:

@@ -36,14 +36,9 @@ class Growth:
     speakers_before: tuple[str, ...] = ()
 
 
-def said_in(session: Session) -> tuple[tuple[str, str, str | None], ...]:
-    """What was said in a session, turn by turn: who, the words, an image's caption."""
-    return tuple((turn.speaker, turn.text, turn.image_caption) for turn in session.turns)
-
-
 def session_key(session: Session) -> tuple[datetime, tuple[tuple[str, str, str | None], ...]]:
     """A session as compared between two files: when it started and what was said, not its id or turn refs."""
-    return session.start_instant, said_in(session)
+    return session.start_instant, session.said
 
 
 def compare(stored: Conversation, incoming: Conversation) -> Growth:
@@ -59,7 +54,7 @@ def compare(stored: Conversation, incoming: Conversation) -> Growth:
         return Growth("same" if not missing else "older", missing=missing, speakers_before=renamed)
     if not missing:
         return Growth("extends", new=new, speakers_before=renamed)
-    if {said_in(s) for s in missing} <= {said_in(s) for s in new}:
+    if {s.said for s in missing} <= {s.said for s in new}:
         # every session it lacks is here, at another start or with its speakers renamed
         return Growth("edits", new=new, missing=missing, speakers_before=renamed)
     last = max(s.start_instant for s in stored.sessions)
@@ -73,8 +68,8 @@ def compare(stored: Conversation, incoming: Conversation) -> Growth:
 def describe_edit(growth: Growth) -> str:
     """Which sessions an edit changed and which it added: "edited S1 (2024-09-02); added S3 (2024-10-14)"."""
     starts = {s.start_instant for s in growth.missing}
-    words = {said_in(s) for s in growth.missing}
-    edited = tuple(s for s in growth.new if s.start_instant in starts or said_in(s) in words)
+    words = {s.said for s in growth.missing}
+    edited = tuple(s for s in growth.new if s.start_instant in starts or s.said in words)
     added = tuple(s for s in growth.new if s not in edited)
     return "; ".join(f"{label} {describe_sessions(sessions)}" for label, sessions in (("edited", edited), ("added", added)) if sessions)
 

@@ -213,9 +213,11 @@ def ingest_files(
             digest = sha256_file(path)
             if conversations and all(claimed.get(c.conversation_id, ("", ""))[1] == digest for c in conversations):
                 continue  # a byte-identical copy of a file of this batch: the same conversations, read once
+            # the inbox's document of each conversation, read once for the checks, the comparison and the write
+            held = {c.conversation_id: read_previous(inbox_file(lake, c.conversation_id)) for c in conversations}
             for conv in conversations:
-                refuse_another_conversation(lake, conv, path)
-            placements = [placed(lake, conv, path, claimed, config, replace) for conv in conversations]
+                refuse_another_conversation(conv, path, held[conv.conversation_id])
+            placements = [placed(conv, held[conv.conversation_id], path, claimed, config, replace) for conv in conversations]
         except IngestError as exc:
             report.quarantined.append(quarantine(lake, path, exc, detected))
             continue
@@ -228,7 +230,8 @@ def ingest_files(
             if to_store is None:
                 report.record("unchanged", conv.conversation_id)
                 continue
-            report.record(store_in_inbox(lake, to_store, to_store.source or source), conv.conversation_id)
+            status = store_in_inbox(lake, to_store, to_store.source or source, held[conv.conversation_id])
+            report.record(status, conv.conversation_id)
     return report
 
 
@@ -255,9 +258,15 @@ def growth_note(growth: Growth | None, replaced: bool) -> str | None:
 
 
 def placed(
-    lake: Lake, conv: Conversation, path: Path, claimed: dict[str, tuple[str, str]], config: IngestConfig, replace: bool
+    conv: Conversation,
+    previous: dict[str, Any] | None,
+    path: Path,
+    claimed: dict[str, tuple[str, str]],
+    config: IngestConfig,
+    replace: bool,
 ) -> tuple[Conversation | None, Growth | None]:
-    """What the inbox should hold for ``conv`` (None: leave it as it is) and how ``conv`` relates to what it holds.
+    """What the inbox should hold for ``conv`` (None: leave it as it is) and how ``conv`` relates to what it holds
+    (``previous``, its inbox document).
 
     A file of only new sessions, all after the stored ones, is appended to them; a longer export replaces the
     stored one; an older or partial copy changes nothing. A file that lacks stored sessions and does not follow
@@ -265,7 +274,7 @@ def placed(
     naming what it lacks, unless ``replace``: the inbox would otherwise lose them without a word. Within one batch a
     second file of a conversation may only add to the first ("raj-2024-09.json", "raj-2024-12.json" of a folder of
     monthly exports); an edit would leave which file wins to the order of their names."""
-    stored = stored_conversation(lake, conv.conversation_id, config)
+    stored = stored_conversation(previous, config)
     if stored is None:
         return conv, None
     growth = compare(stored, conv)
@@ -296,23 +305,23 @@ def placed(
     return conv, growth
 
 
-def stored_conversation(lake: Lake, conversation_id: str, config: IngestConfig) -> Conversation | None:
-    """The conversation the inbox holds under ``conversation_id``; None when it holds none or cannot read it (a
-    file edited by hand into something invalid is then simply replaced, as before)."""
-    target = inbox_file(lake, conversation_id)
-    if not target.exists():
+def stored_conversation(previous: dict[str, Any] | None, config: IngestConfig) -> Conversation | None:
+    """The conversation of the inbox document ``previous``, validated as :func:`load_inbox_conversation` does; None
+    when there is none or it is no longer valid (a file edited by hand into something invalid is then simply
+    replaced, as before)."""
+    if previous is None:
         return None
     try:
-        return load_inbox_conversation(target, config)
+        return validate_conversation(tidied(canonical.conversation_from_dict(previous, config)), config)
     except IngestError:
         return None
 
 
-def refuse_another_conversation(lake: Lake, conv: Conversation, path: Path) -> None:
-    """A file of another name whose conversation shares the id of one in the inbox but not one speaker with it is
-    another conversation, not an edit: storing it would silently replace the first (forget that one first, or
-    give this one its own id). An edited file, or the same one moved, keeps at least one speaker."""
-    previous = read_previous(inbox_file(lake, conv.conversation_id))
+def refuse_another_conversation(conv: Conversation, path: Path, previous: dict[str, Any] | None) -> None:
+    """A file of another name whose conversation shares the id of one in the inbox (``previous``, its document) but
+    not one speaker with it is another conversation, not an edit: storing it would silently replace the first
+    (forget that one first, or give this one its own id). An edited file, or the same one moved, keeps at least
+    one speaker."""
     if previous is None or not isinstance(previous.get("speakers"), list):
         return
     earlier = previous.get("source") if isinstance(previous.get("source"), dict) else {}
@@ -373,14 +382,13 @@ def source_block(path: Path, fmt: str, digest: str) -> dict[str, Any]:
     }
 
 
-def store_in_inbox(lake: Lake, conv: Conversation, source: dict[str, Any]) -> Status:
-    """Write the canonical file unless the inbox already holds the same content read as the same format. Where
-    the file lay, when it came in and the file's other bytes do not count: the same file ingested again, from
-    another folder, or a LoCoMo/MSC file with one more conversation or one conversation edited, leaves the
-    inbox file of every conversation whose content did not change (and so its downstream partitions) as it
-    was; its source block keeps naming the bytes that content came from."""
+def store_in_inbox(lake: Lake, conv: Conversation, source: dict[str, Any], previous: dict[str, Any] | None) -> Status:
+    """Write the canonical file unless the inbox already holds the same content (``previous``, its document) read as
+    the same format. Where the file lay, when it came in and the file's other bytes do not count: the same file
+    ingested again, from another folder, or a LoCoMo/MSC file with one more conversation or one conversation
+    edited, leaves the inbox file of every conversation whose content did not change (and so its downstream
+    partitions) as it was; its source block keeps naming the bytes that content came from."""
     target = inbox_file(lake, conv.conversation_id)
-    previous = read_previous(target)
     if previous is not None and same_content(canonical.conversation_to_dict(conv, source), previous):
         return "unchanged"
     stamped = {**source, "ingested_at": source.get("ingested_at") or utc_now_iso()}

@@ -38,6 +38,12 @@ class Session:
     utc_offset_minutes: int | None = None  # start_time's zone, when the source gave one
 
     @property
+    def said(self) -> tuple[tuple[str, str, str | None], ...]:
+        """What was said, turn by turn (who, the words, an image's caption): what tells two copies of a session
+        apart, whatever their ids and turn refs."""
+        return tuple((turn.speaker, turn.text, turn.image_caption) for turn in self.turns)
+
+    @property
     def start_instant(self) -> datetime:
         """UTC when the zone is known, else the wall clock: what session order is judged on."""
         if self.utc_offset_minutes is None:

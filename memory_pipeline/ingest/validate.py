@@ -79,7 +79,7 @@ def check_sessions(conv: Conversation) -> None:
         seen_ids.add(session.session_id)
         if not session.turns:
             raise IngestError(ErrorCode.EMPTY_SESSION, "session has no turns", **where)
-        said = (session.start_time, tuple((turn.speaker, turn.text, turn.image_caption) for turn in session.turns))
+        said = (session.start_time, session.said)
         if said in seen:
             raise IngestError(
                 ErrorCode.REPEATED_SESSION, f"repeats session {seen[said]} word for word, at the same start", **where
