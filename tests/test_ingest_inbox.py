@@ -191,6 +191,13 @@ def test_a_file_with_its_speakers_renamed_says_so(lake, tmp_path):
     report = ingest_files(lake, [write_json(tmp_path / "chat.json", renamed)])
     assert report.changed == ["chat"] and "speakers were Ana, Bot" in report.notes["chat"]
     assert "edited S1 (2024-01-05), S2 (2024-02-01)" in report.notes["chat"]
+    # new sessions appended with a speaker of another name say so too
+    later = grown("chat")
+    later["speakers"].append({"name": "Cem", "role": "user"})
+    later["sessions"][2]["turns"][0]["speaker"] = "Cem"
+    later = json.loads(json.dumps(later).replace('"Ana"', '"Anabel"'))
+    report = ingest_files(lake, [write_json(tmp_path / "chat-3.json", sessions_only(later, 2))])
+    assert "1 session(s) appended" in report.notes["chat"] and "speakers were Anabel, Bot" in report.notes["chat"]
 
 
 def test_appended_sessions_are_checked_with_the_stored_ones(lake, tmp_path):

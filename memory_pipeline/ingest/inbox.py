@@ -15,6 +15,7 @@ left alone (its old ``ingested_at`` included), so re-ingesting a file does not m
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 import unicodedata
@@ -293,7 +294,7 @@ def placed(
         except IngestError as exc:
             raise exc.located(file=path) from exc
         # the report names the sessions as the conversation numbers them now
-        return merged, Growth("continues", new=tuple(merged.sessions[len(stored.sessions):]), missing=growth.missing)
+        return merged, dataclasses.replace(growth, new=tuple(merged.sessions[len(stored.sessions):]))
     if growth.relation == "drops" and not replace:
         raise IngestError(
             ErrorCode.SESSIONS_REMOVED,
