@@ -87,6 +87,9 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I take metformin 500mg and ramipril 5mg.", {"self.medication[metformin] = 500 mg", "self.medication[ramipril] = 5 mg"}),
         ("I stopped the naproxen and the omeprazole.", {"self.medication[naproxen] = none", "self.medication[omeprazole] = none"}),
         ("I came off sertraline and citalopram is working much better.", {"self.medication[sertraline] = none"}),
+        ("I stopped sertraline and citalopram can wait.", {"self.medication[sertraline] = none"}),
+        # a singular medicine the parse makes the subject of a verb it cannot agree with is still listed
+        ("im on sertraline 50mg and the pill so remind me to order more", {"self.medication[sertraline] = 50 mg", "self.medication[pill] = yes"}),
         # the pill is a medicine taken; a pill is not
         ("I'm on sertraline 50mg and the pill.", {"self.medication[sertraline] = 50 mg", "self.medication[pill] = yes"}),
         ("I came off the pill last month.", {"self.medication[pill] = none"}),

@@ -1893,10 +1893,22 @@ def _medicine_listed_before(context: _Context, i: int, before: int) -> int | Non
     doc = context.doc
     if before < 0 or doc.tokens[before].lower not in LIST_JOINERS:
         return None
-    if any(arc.label in ("nsubj", "nsubjpass") for arc in doc.parents(i)):
+    if any(arc.label in ("nsubj", "nsubjpass") and _agrees(context, i, arc.head) for arc in doc.parents(i)):
         return None  # "I came off sertraline and citalopram is working": a clause of its own
     earlier = [t.i for t in doc.tokens[:before] if t.sent == doc.tokens[i].sent and is_medicine(t.lower)]
     return earlier[-1] if earlier else None
+
+
+def _agrees(context: _Context, subject: int, verb: int) -> bool:
+    """The verb could have the word at ``subject`` as its subject: a singular noun takes no plain present or bare
+    verb, so in "I'm on sertraline and the pill so remind me" the pill is listed, not the one who reminds (the
+    parse's subject); "citalopram is working", "citalopram helps", "citalopram was stopped" agree."""
+    doc = context.doc
+    if doc.tokens[subject].tag not in ("NN", "NNP"):
+        return True
+    auxiliaries = _children(context, verb, "aux", "auxpass")
+    finite = doc.tokens[auxiliaries[0]] if auxiliaries else doc.tokens[verb]
+    return finite.tag not in ("VBP", "VB")
 
 
 def _under_a_stop(context: _Context, verb: int) -> bool:
