@@ -344,6 +344,23 @@ def test_a_diet_said_to_have_ended_ends_the_memory_of_keeping_it(parser, embedde
     ]) == {"m0": "active", "m1": "active", "m2": "active"}
 
 
+def test_a_course_finished_or_dropped_ends_the_course_under_way(parser, embedder):
+    """"I graduated" shares no word with "a PhD in chemistry", yet ends it; a sister's graduation and a masters
+    begun beside a graduation do not."""
+    phd = ("S1:1", "I'm doing a PhD in chemistry at Leeds.", datetime(2024, 2, 4))
+    assert statuses(parser, embedder, [phd, ("S2:1", "I graduated in July!", datetime(2025, 8, 3))]) == {
+        "m0": "superseded", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "I started my nursing degree in September.", datetime(2024, 10, 6)),
+        ("S2:1", "Honestly I dropped out of uni, it wasn't for me.", datetime(2025, 3, 2)),
+    ]) == {"m0": "superseded", "m1": "active"}
+    assert statuses(parser, embedder, [
+        phd,
+        ("S2:1", "My sister graduated yesterday.", datetime(2025, 8, 3)),
+        ("S2:2", "I did my masters at York years ago.", datetime(2025, 8, 3)),
+    ]) == {"m0": "active", "m1": "active", "m2": "active"}
+
+
 def test_exact_duplicates_only_within_one_occurrence(parser):
     def memory(memory_id, turns, text="Ana went for a run.", when=datetime(2024, 1, 1)):
         return Memory(memory_id, "c", "fta_unit", "Ana", text, when, None, None, None, None, None, None, tuple(turns), 0)

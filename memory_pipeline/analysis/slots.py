@@ -39,7 +39,7 @@ NONE_VALUE = "none"
 
 EXCLUSIVE_SLOTS = frozenset(
     {"residence", "job", "employer", "diet", "relationship", "children", "schedule", "appointment", "age", "quantity",
-     "medication"}
+     "medication", "study"}
 )
 TRANSITION_SLOTS = frozenset({"ownership", "health", "activity"})
 # A changed appointment is a corrected event; every other change is a change of state.
@@ -1884,6 +1884,80 @@ def medication(context: _Context, i: int) -> list[SlotValue]:
     return [_slot(context, predicate, "medication", value, drug, i, subject=_taker(context, i, predicate))]
 
 
+# Courses one studies for: "doing a PhD", "started my nursing degree", "dropped out of my masters". The short
+# letters are degrees only in capitals ("an MA in history"; "my ma" is a mother).
+# Not "course": a first aid course is taken beside a degree, and a slot holds one value.
+STUDY_NOUNS = frozenset(
+    "degree phd dphil doctorate masters master's msc mres mphil mba bsc llb pgce diploma apprenticeship".split()
+)
+CAPITAL_DEGREES = frozenset({"MA", "BA"})
+# Places of study left or dropped out of: "dropped out of uni", "I left college"; with an article, a building.
+STUDY_PLACES = frozenset({"uni", "university", "college"})
+STUDY_STARTS = frozenset({"do", "start", "begin", "take", "pursue", "study"})
+STUDY_ENDS = frozenset({"finish", "complete", "quit", "leave", "drop", "abandon"})
+
+
+def study(context: _Context, i: int) -> list[SlotValue]:
+    """What a person studies for, one course at a time (``study = <course>``), and ``none`` once it is over: "I'm
+    doing a PhD in chemistry" (``phd``), "I started my nursing degree", "I'm studying law at King's", "I'm a law
+    student" (``law``); "I graduated in July", "I finished my degree", "I dropped out of uni", "I've quit my
+    masters" end it. A course done in the past ("I did my PhD at Leeds") says nothing of now; a course's plan
+    ("I'm going to start a masters") is a plan, as for every slot."""
+    doc, token = context.doc, context.doc.tokens[i]
+    lemma = _lemma(context, i)
+    if token.pos == "VERB" and lemma == "graduate" and _said_of_a_person(context, i) and not _studying_on(context):
+        return [_slot(context, i, "study", NONE_VALUE, "")]
+    if token.pos == "VERB" and lemma == "drop":
+        outs = [o for o in _children(context, i, "prt", "prep") if doc.tokens[o].lower == "out"]
+        left = [o for _, o in _prep_objects(context, i, ("of",)) + [p for k in outs for p in _prep_objects(context, k, ("of",))]]
+        return [_slot(context, i, "study", NONE_VALUE, "", left[0])] if outs and left and _of_study(context, left[0]) and _said_of_a_person(context, i) else []
+    if _a_course(context, i):
+        up = _parent(context, i)
+        if up is None or up[1] != "dobj" or doc.tokens[up[0]].pos not in ("VERB", "AUX"):
+            return []
+        verb = _lemma(context, up[0])
+        if verb in STUDY_ENDS and _said_of_a_person(context, up[0]):
+            return [_slot(context, up[0], "study", NONE_VALUE, "", i)]
+        if verb in STUDY_STARTS and not (verb == "do" and doc.tokens[up[0]].tag == "VBD"):
+            return [_slot(context, up[0], "study", _value(context, i), "", i)]
+        return []
+    if token.lower in STUDY_PLACES and _of_study(context, i):
+        up = _parent(context, i)
+        left = up is not None and up[1] == "dobj" and _lemma(context, up[0]) in ("quit", "leave")
+        return [_slot(context, up[0], "study", NONE_VALUE, "", i)] if left and _said_of_a_person(context, up[0]) else []
+    if token.pos == "VERB" and lemma == "study" and doc.tokens[i].tag in ("VBG", "VBP", "VBZ"):
+        fields = [o for o in _children(context, i, "dobj") if not _children(context, o, "det", "poss")]
+        return [_slot(context, i, "study", _value(context, fields[0]), "", fields[0])] if fields else []
+    if token.pos == "NOUN" and lemma == "student":
+        up = _parent(context, i)
+        if up and up[1] == "attr" and _lemma(context, up[0]) == "be" and _of_a_person(context, up[0]):
+            field = [c for c in _children(context, i, "compound", "amod") if _lemma(context, c) not in RANKS]
+            return [_slot(context, up[0], "study", _value(context, field[0]) if field else "yes", "", i)]
+    return []
+
+
+def _a_course(context: _Context, i: int) -> bool:
+    token = context.doc.tokens[i]
+    return token.pos in ("NOUN", "PROPN") and (token.lower in STUDY_NOUNS or token.text in CAPITAL_DEGREES)
+
+
+def _of_study(context: _Context, i: int) -> bool:
+    """A course, or a place of study said as the institution, not a building: "uni", "my college", not "the
+    university" (left at 5pm)."""
+    token = context.doc.tokens[i]
+    return _a_course(context, i) or (token.lower in STUDY_PLACES and not _children(context, i, "det"))
+
+
+def _studying_on(context: _Context) -> bool:
+    """The memory tells of a course under way beside a graduation ("I graduated in 2019 and now I'm doing a
+    masters"): the course is the state, the graduation a past event."""
+    return any(
+        _a_course(context, t.i) and (up := _parent(context, t.i)) is not None and up[1] == "dobj"
+        and _lemma(context, up[0]) in STUDY_STARTS and context.doc.tokens[up[0]].tag in ("VBG", "VBP", "VBZ")
+        for t in context.doc.tokens
+    )
+
+
 LIST_JOINERS = frozenset({"and", ",", "&", "plus"})
 
 
@@ -2020,5 +2094,5 @@ def _is_person(context: _Context, k: int) -> bool:
 
 
 RULES = (residence, job, diet, relationship, number_of_children, schedule, ownership, health, age, activity, quantity,
-         medication)
+         medication, study)
 
