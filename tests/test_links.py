@@ -273,6 +273,12 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I think Tom has given up climbing.", set()),
         ("I thought I had given up climbing.", set()),
         ("Ana lives on a boat.", set()),
+        # one who no longer drinks
+        ("I'm teetotal now.", {"self.activity[drink] = none"}),
+        ("i went teetotal in january", {"self.activity[drink] = none"}),
+        ("My dad is teetotal.", {"self's dad.activity[drink] = none"}),
+        ("I was teetotal for a year.", set()),
+        ("It's a teetotal wedding.", set()),
         # a course of study: one at a time, ended by graduating, finishing, dropping out or leaving
         ("I'm doing a PhD in chemistry at Leeds.", {"self.study = phd"}),
         ("I started my nursing degree in September.", {"self.study = nursing degree"}),

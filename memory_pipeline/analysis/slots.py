@@ -1308,11 +1308,27 @@ def _has_age(context: _Context, predicate: int) -> bool:
     return False
 
 
+# Words for one who no longer drinks: "I'm teetotal now" ends drinking as "I've stopped drinking" does.
+NOT_DRINKING = frozenset({"teetotal", "tee-total", "teetotaler", "teetotaller"})
+
+
+def _not_drinking(context: _Context, i: int) -> list[SlotValue]:
+    """"I'm teetotal", "I've been teetotal since May", "I'm a teetotaller now": ``activity[drink] = none``."""
+    up = _parent(context, i)
+    if up is None or up[1] not in ("acomp", "attr") or _lemma(context, up[0]) not in ("be", "become", "go", "stay"):
+        return []
+    if not _of_a_person(context, up[0]) or _was(context, up[0]):
+        return []
+    return [_slot(context, up[0], "activity", NONE_VALUE, "drink", i)]
+
+
 def activity(context: _Context, i: int) -> list[SlotValue]:
     """A pastime kept up or dropped: ``activity[swim] = yes`` from "I swim every Tuesday", "I go swimming on
     Sundays", "took up running"; ``= none`` from "stopped swimming", "gave up playing tennis", "I don't play
     tennis anymore". The scope is the activity's verb and its object ("play tennis", "go gym")."""
     token = context.doc.tokens[i]
+    if token.lower in NOT_DRINKING:
+        return _not_drinking(context, i)
     if token.pos != "VERB":
         return []
     lemma = _lemma(context, i)
