@@ -164,6 +164,27 @@ def test_a_date_that_narrows_a_wider_one_dates_the_memory(parser, resolver, said
     assert result.event is not None and _days(result.event) == (first, first + timedelta(days=1)), result.mentions
 
 
+@pytest.mark.parametrize(
+    "said, text, first",
+    [
+        # "a (long) weekend" does not say which: beside a date of its sentence it is a length, the coming weekend
+        # had dated the trip
+        (date(2025, 7, 1), "im planning a weekend in edinburgh in august for the fringe", date(2025, 8, 1)),
+        (date(2025, 7, 15), "Yes, I'll go to Bali for a long weekend instead, from August 15 to 18.", date(2025, 8, 15)),
+        (date(2025, 11, 20), "I'm heading to Paris for a long weekend in January too.", date(2026, 1, 1)),
+        # alone it is the one just lived
+        (date(2025, 7, 1), "We had a lovely weekend in Cornwall.", date(2025, 6, 28)),
+    ],
+)
+def test_an_indefinite_period_beside_a_date_is_only_how_long(parser, resolver, said, text, first):
+    from memory_pipeline.config import ExtractorConfig
+    from memory_pipeline.extraction.turn import extract_turn
+
+    session = datetime(said.year, said.month, said.day, 12, 0)
+    result = extract_turn(parser.parse(text), "Priya", session, ExtractorConfig(), resolver, addressee="Tom")
+    assert result.event is not None and result.event.start.date() == first, result.mentions
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "said, text, expression, first",
@@ -461,6 +482,14 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         # what is no arranged event, or a day said with no object between, is the day of the doing
         (date(2025, 2, 20), "I cancelled the gym on Saturday.", date(2025, 2, 15)),
         (date(2025, 2, 20), "I cancelled on Saturday because I was sick.", date(2025, 2, 15)),
+        # the month of a journey or stay booked somewhere is the trip's: this May, not last
+        (date(2025, 2, 3), "I booked a trip to Lisbon in May.", date(2025, 5, 1)),
+        (date(2025, 2, 3), "We just booked our honeymoon in Bali in September!", date(2025, 9, 1)),
+        (date(2025, 2, 3), "I got tickets to Madrid for March.", date(2025, 3, 1)),
+        (date(2025, 12, 10), "We booked a week in Lanzarote in February.", date(2026, 2, 1)),
+        # with no place, or something other than a trip, the month may be the booking's
+        (date(2025, 6, 10), "I booked the venue in March.", date(2025, 3, 1)),
+        (date(2025, 2, 3), "I booked a trip in May.", date(2024, 5, 1)),
     ],
 )
 def test_dates_that_tense_alone_would_put_on_the_wrong_side_of_the_session(parser, resolver, said, text, first):

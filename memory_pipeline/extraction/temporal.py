@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 
 from memory_pipeline.chat_spelling import CHAT_TIME_WORDS
@@ -492,7 +492,7 @@ class TemporalResolver:
         mentions = self._from_the_day_it_was_said(doc, mentions, session_time)
         mentions = _until_after_the_start(doc, self._in_appositions(doc, mentions, session_time))
         in_month = _in_month_said_before(mentions, session_time, said_before)
-        return _on_the_day_said(doc, in_month)
+        return _on_the_day_said(doc, _indefinite_periods_give_way(doc, in_month))
 
     def _from_the_day_it_was_said(
         self, doc: ParsedDoc, mentions: list[TemporalMention], session_time: datetime | None
@@ -1106,6 +1106,30 @@ def _in_month_said_before(
     return out
 
 
+# "A weekend", "a long weekend", "a quiet week": which one is not said. Read alone it is the one just lived (or the
+# next, in future talk); beside a date of its own sentence it is only how long ("a weekend in Edinburgh in August").
+INDEFINITE_PERIOD = re.compile(r"(?:a|an)\s+(?:[a-z-]+\s+)?(?:week|weekend)", re.IGNORECASE)
+
+
+def _indefinite_periods_give_way(doc: ParsedDoc, mentions: list[TemporalMention]) -> list[TemporalMention]:
+    """An indefinite period with another date in its sentence is a length, so that date dates the memory: "I'm
+    planning a weekend in edinburgh in august" is in August, "Bali for a long weekend, from August 15 to 18" is the
+    15th to the 18th, where the coming weekend had won by coming first. Alone it keeps its reading ("we had a lovely
+    weekend in Cornwall": the last one)."""
+    out = list(mentions)
+    for n, mention in enumerate(mentions):
+        if not (mention.resolved and mention.kind != "duration" and INDEFINITE_PERIOD.fullmatch(_clean(mention.text))):
+            continue
+        sentence = _sentence_at(doc, mention.char_start)
+        if any(
+            other is not mention and other.resolved and other.kind != "duration"
+            and not INDEFINITE_PERIOD.fullmatch(_clean(other.text)) and _sentence_at(doc, other.char_start) == sentence
+            for other in mentions
+        ):
+            out[n] = replace(mention, kind="duration")
+    return out
+
+
 def _a_day_of_a_month(mention: TemporalMention) -> bool:
     """``mention`` is a bare day that itself took the month of an expression before it ("free on the 20th", after
     "the reunion is in July"): the month of a bare day said next ("can we move it to the 27th?"). A bare day read
@@ -1251,14 +1275,48 @@ def _the_day_chosen(doc: ParsedDoc, verb: Token, at: Token) -> bool:
     return any(a.head == ons[0] and a.label == "pobj" for k in range(at.i, min(at.i + 4, len(doc))) for a in doc.parents(k))
 
 
+# What one books, gets or buys to go away: a journey or a stay, which lies either side of the booking ("the venue",
+# "a table" may be booked for a month or in it, and keep the tense's reading).
+BOOKING_LEMMAS = frozenset({"book", "reserve", "get", "buy"})
+TRIP_NOUNS = frozenset(
+    "trip holiday honeymoon break getaway flight ticket week weekend fortnight cruise cottage hotel villa airbnb "
+    "tour vacation stay train ferry".split()
+)
+
+
+def _a_booking(doc: ParsedDoc, verb: Token) -> bool:
+    """"I booked a trip to Lisbon in May", "we got tickets to Madrid for March", "booked a week in Lanzarote in
+    February": a journey or stay somewhere, whose month the past of the booking does not date (said in February,
+    it is this May, not last). Without a place ("I booked the flights in March and we fly in June") the month may
+    be the booking's, and the tense keeps it."""
+    if not _lemma_in(verb, BOOKING_LEMMAS):
+        return False
+    booked = [a.dep for a in doc.children(verb.i) if a.label in ("dobj", "npadvmod")
+              and doc.tokens[a.dep].lemma.lower() in TRIP_NOUNS | {"flights", "tickets"}]
+    return bool(booked) and any(_a_place(doc, k) for k in [verb.i, *booked])
+
+
+def _a_place(doc: ParsedDoc, head: int) -> bool:
+    """``head`` has a "to" or "in" whose object is a name that is no month: "to Lisbon", "in Bath"."""
+    for prep in (a.dep for a in doc.children(head) if a.label == "prep" and doc.tokens[a.dep].lower in ("to", "in")):
+        for obj in (a.dep for a in doc.children(prep) if a.label == "pobj"):
+            word = doc.tokens[obj]
+            if (word.pos == "PROPN" or word.ent in ("GPE", "LOC")) and not re.fullmatch(_MONTH, word.lower):
+                return True
+    return False
+
+
 def _not_told_by_the_tense(doc: ParsedDoc, char: int, clause: list[Token]) -> bool:
     """The expression at ``char`` is a day chosen or agreed, which the past of the choosing does not date: the
-    object of "on" after a verb of choosing, or the day a bare verdict ("done", "sorted") settles."""
+    object of "on" after a verb of choosing, a month of what was booked, or the day a bare verdict ("done",
+    "sorted") settles."""
     if not clause:
         return False
     verb = clause[0]
     at = _token_at(doc, char)
     if _lemma_in(verb, CHOOSING_LEMMAS) and at is not None and _the_day_chosen(doc, verb, at):
+        return True
+    if _a_booking(doc, verb) and re.search(rf"\b{_MONTH}\b", doc.text[char:char + 40].split(",")[0], re.IGNORECASE):
         return True
     return (
         verb.tag == "VBN" and _lemma_in(verb, VERDICTS)
