@@ -361,6 +361,21 @@ def test_a_course_finished_or_dropped_ends_the_course_under_way(parser, embedder
     ]) == {"m0": "active", "m1": "active", "m2": "active"}
 
 
+def test_sums_said_in_other_words_are_one_measure_and_bills_of_two_kinds_two(parser, embedder):
+    """"32 grand" and "£35,000" are two values of one salary; a gas bill is no new electric bill, and a weight in
+    stones and pounds is no age."""
+    jan, mar = datetime(2024, 1, 10), datetime(2024, 3, 12)
+    assert statuses(parser, embedder, [
+        ("S1:1", "My salary is 32 grand.", jan), ("S2:1", "I make £35,000 a year now.", mar),
+    ]) == {"m0": "superseded", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "My electric bill is 140 quid a month.", jan),
+        ("S1:2", "I'm 32.", jan),
+        ("S2:1", "My gas bill is 50 quid a month.", mar),
+        ("S2:2", "I'm 13st 10 now.", mar),
+    ]) == {"m0": "active", "m1": "active", "m2": "active", "m3": "active"}
+
+
 def test_exact_duplicates_only_within_one_occurrence(parser):
     def memory(memory_id, turns, text="Ana went for a run.", when=datetime(2024, 1, 1)):
         return Memory(memory_id, "c", "fta_unit", "Ana", text, when, None, None, None, None, None, None, tuple(turns), 0)

@@ -297,6 +297,7 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I dropped out of the race.", set()),
         ("I left the university at 5.", set()),
         ("I'm studying for my exams.", set()),
+        ("I'm studying 20 hours a week now.", {"self.quantity[study hour] = 20"}),
         ("I'm taking a first aid course.", set()),
         ("my ma is coming over", set()),
         # a length before the noun names which appointment: a one month checkup is not the three month one
@@ -317,7 +318,22 @@ def test_slots_of_statements(parser, text, expected):
         ("Ana is sleeping about 7 and a half hours most nights now.", {"self.quantity[sleep hour] = 7.5"}),
         ("Sleep is rubbish honestly, like 6 hours on work nights.", {"self.quantity[sleep hour] = 6"}),
         ("I sleep 8 hours a night.", {"self.quantity[sleep hour] = 8"}),
-        ("My rent is £1200 a month.", {"self.quantity[rent] = £1200"}),
+        ("My rent is £1200 a month.", {"self.quantity[rent] = £1,200"}),
+        # a sum however it is said: a word of money, "grand", "k" of a sum of money; bills by their kind
+        ("My rent is 1,200 quid a month now.", {"self.quantity[rent] = £1,200"}),
+        ("My salary is 32 grand.", {"self.quantity[salary] = 32,000"}),
+        ("My salary is 32k.", {"self.quantity[salary] = 32,000"}),
+        ("My electric bill is 140 quid a month.", {"self.quantity[electric bill] = £140"}),
+        ("My gas bill is 50 quid a month.", {"self.quantity[gas bill] = £50"}),
+        ("My savings are at £11,200.", {"self.quantity[savings] = £11,200"}),
+        # what one earns is one's salary; what one makes that is no money is not
+        ("I make $78,000 a year.", {"self.quantity[salary] = $78,000"}),
+        ("Mei earns 28k.", {"mei.quantity[salary] = 28,000"}),
+        ("I make 3 cakes a week.", set()),
+        ("I made $50 yesterday.", set()),
+        # stones and pounds are a weight, not an age
+        ("I'm 13st 10 now.", set()),
+        ("I'm 9 st 4.", set()),
         # one's weight said without "weigh"; a thing's weight, or a weight lifted, is no one's
         ("Ana is 73 kg, so nearly at goal.", {"self.quantity[weight kg] = 73"}),
         ("Ana is back to 92 kg, too much wedding cake.", {"self.quantity[weight kg] = 92"}),

@@ -195,8 +195,17 @@ NOT_ACTIVITIES = frozenset(
 # is measured), with the unit, or "per <period>" for a count; the value is the number.
 MEASURE_NOUNS = frozenset(
     "rent salary pay wage wages income mortgage weight pb pr best record commute sleep mileage budget allowance "
-    "cholesterol pressure dose dosage glucose bmi a1c hba1c".split()
+    "cholesterol pressure dose dosage glucose bmi a1c hba1c bill payment loan debt savings balance overdraft".split()
 )
+# Words of money after a number, and the sign they stand for: "140 quid", "300 bucks", "900 euros".
+MONEY_WORDS = {"quid": "£", "pound": "£", "buck": "$", "dollar": "$", "euro": "€"}
+# Thousands, in a sum of money: "32 grand", "28k" said of a salary (of a run, "10k" is a distance).
+THOUSANDS = frozenset({"grand", "k"})
+MONEY_MEASURES = frozenset(
+    "rent salary pay wage wages income mortgage budget allowance bill payment loan debt savings balance overdraft".split()
+)
+# Verbs whose object, a sum of money, is what one earns: "I make $78,000 a year", "I earn 28k".
+EARNING_VERBS = frozenset({"earn", "make"})
 # Verbs that change a measure to the sum after their "to" ("my rent went up to $1,850", "we cut the budget back to
 # $26,500", "they raised my salary to £40k"): the sum is its value from then on.
 CHANGE_TO_VERBS = frozenset(
@@ -1283,7 +1292,7 @@ def age(context: _Context, i: int) -> list[SlotValue]:
         years, anchors = context.doc.tokens[number[0]].text, (number[0], i)
     else:
         return []
-    if not years.isdigit() or not 0 < int(years) < 130 or not _has_age(context, head):
+    if not years.isdigit() or not 0 < int(years) < 130 or not _has_age(context, head) or _after_a_measure(context, anchors[0]):
         return []
     if _lemma(context, head) == "be" and context.doc.tokens[head].tag not in ("VBZ", "VBP"):
         return []  # "since I was 17", "when Joanna was 10": an age back then, not now
@@ -1291,6 +1300,16 @@ def age(context: _Context, i: int) -> list[SlotValue]:
 
 
 KIN_NOUNS = CHILD_NOUNS | FAMILY_NOUNS | frozenset({"friend", "dog", "cat", "puppy", "kitten"})
+
+
+def _after_a_measure(context: _Context, number: int) -> bool:
+    """The number is the second part of a measure ("I'm 13st 10", "I'm 9 st 4": stones and pounds), not an age: a
+    number or a unit just before it, or one it is built on."""
+    doc = context.doc
+    before = doc.tokens[number - 1] if number > 0 else None
+    if before is not None and (any(c.isdigit() for c in before.lower) or before.lower in MEASURE_UNITS | {"st"}):
+        return True
+    return bool(_children(context, number, "compound", "nummod", "quantmod"))
 
 
 def _has_age(context: _Context, predicate: int) -> bool:
@@ -1507,6 +1526,8 @@ def quantity(context: _Context, i: int) -> list[SlotValue]:
         return _counted_be(context, i) or _it_is_a_sum(context, i)
     if token.pos != "VERB" or not _present(context, i) or _negated(context, i):
         return []
+    if lemma in EARNING_VERBS:
+        return _earned(context, i)
     doing = i
     if lemma == "go":  # "I go bouldering twice a week": the activity is the gerund, as for the activity slot
         gerunds = [j for j in _children(context, i, "xcomp", "dobj") if context.doc.tokens[j].tag == "VBG"]
@@ -1612,9 +1633,33 @@ def _measured_noun(context: _Context, i: int) -> list[SlotValue]:
         for head in heads:
             amount = _amount(context, head, bare=True)
             if amount is not None:
-                value, unit, _, tokens = amount
+                value, unit, _, tokens = _in_thousands(context, i, amount)
                 return [_slot(context, be, "quantity", value, _measure_scope(scope, unit, None), i, *tokens, subject=_owner(context, i))]
     return []
+
+
+def _earned(context: _Context, verb: int) -> list[SlotValue]:
+    """"I make $78,000 a year", "I earn 28k", "she earns 40 grand": a sum of money earned, in the present, is the
+    earner's salary (the slot "my salary is ..." sets); "I make cakes", "I make 3 cakes a week" earn nothing."""
+    for obj in _children(context, verb, "dobj", "npadvmod"):
+        amount = _amount(context, obj, bare=True)
+        if amount is None:
+            continue
+        value, unit, _, tokens = amount
+        if unit in THOUSANDS and NUMBER.fullmatch(value):
+            value = _sum_text("", value, thousands=True)
+        elif not (value[:1] in MONEY_SIGNS or _lemma(context, obj) in MONEY_WORDS or _lemma(context, obj) == "grand"):
+            continue
+        return [_slot(context, verb, "quantity", value, "salary", *tokens)]
+    return []
+
+
+def _in_thousands(context: _Context, noun: int, amount: tuple) -> tuple:
+    """"My salary is 32k": of a sum of money, "k" is thousands ("32,000"), not a unit; of a run it stays one."""
+    value, unit, period, tokens = amount
+    if unit in THOUSANDS and _lemma(context, noun) in MONEY_MEASURES and NUMBER.fullmatch(value):
+        return _sum_text("", value, thousands=True), None, period, tokens
+    return amount
 
 
 def _changed_to(context: _Context, i: int) -> list[SlotValue]:
@@ -1649,8 +1694,8 @@ def _counted_be(context: _Context, be: int) -> list[SlotValue]:
         return []
     for attr in _children(context, be, "attr"):
         amount = _amount(context, attr)
-        if amount is None:
-            continue
+        if amount is None or _lemma(context, attr) in MONEY_WORDS or _lemma(context, attr) == "grand":
+            continue  # "140 quid a month" is a sum, its measure named by the subject
         value, unit, period, tokens = amount
         subjects = _children(context, be, "nsubj")
         pointing = not subjects or context.doc.tokens[subjects[0]].lower in POINTING_SUBJECTS
@@ -1725,6 +1770,10 @@ def _amount(context: _Context, head: int, bare: bool = False) -> tuple[str, str 
             return str(COUNT_ADVERBS[doc.tokens[multiples[0]].lower]), None, lemma, [multiples[0], head]
         return None
     number = _count(context, head)
+    if token.pos == "NOUN" and number is not None and (lemma in MONEY_WORDS or lemma == "grand"):
+        signs = [j for j in _children(context, head, "nmod", "quantmod", "compound") if doc.tokens[j].text in MONEY_SIGNS]
+        sign = MONEY_WORDS.get(lemma) or (doc.tokens[signs[0]].text if signs else "")
+        return _sum_text(sign, number, thousands=lemma == "grand"), None, period, [*signs, head]
     if token.pos == "NOUN" and number is not None:
         unit = lemma if lemma in MEASURE_UNITS else None
         if unit == "time" and period is None:
@@ -1733,15 +1782,23 @@ def _amount(context: _Context, head: int, bare: bool = False) -> tuple[str, str 
     split = _NUMBER_UNIT.fullmatch(token.lower)
     signs = [j for j in _children(context, head, "nmod", "quantmod", "compound") if doc.tokens[j].tag == "$" or doc.tokens[j].text in MONEY_SIGNS]
     if split and split.group(2) == "k" and signs:  # "£34k": thirty-four thousand, written as "£34,000" is
-        thousands = float(split.group(1)) * 1000
-        amount = f"{int(thousands):,}" if thousands == int(thousands) else f"{thousands:,}"
-        return doc.tokens[sorted(signs)[-1]].text + amount, None, period, [sorted(signs)[-1], head]
+        return _sum_text(doc.tokens[sorted(signs)[-1]].text, split.group(1), thousands=True), None, period, [sorted(signs)[-1], head]
     if split and split.group(2) in MEASURE_UNITS:  # "25k", "70kg"
         return _number_text(split.group(1)), split.group(2), period, [head]
     if bare and (token.pos == "NUM" or token.ent in ("MONEY", "QUANTITY", "CARDINAL")) and any(c.isdigit() for c in token.text):
         signs = sorted(signs)[-1:]  # the sign next to it: "from $1,500 to $1,850" may hang both on the last sum
-        return "".join(doc.tokens[j].text for j in signs) + token.text, None, period, [*signs, head]
+        sign = "".join(doc.tokens[j].text for j in signs)
+        if sign and re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?", token.text):
+            return _sum_text(sign, token.text.replace(",", "")), None, period, [*signs, head]
+        return sign + token.text, None, period, [*signs, head]
     return None
+
+
+def _sum_text(sign: str, number: str, thousands: bool = False) -> str:
+    """A sum of money written one way whatever way it was said: "£1200", "£1,200", "1,200 quid" -> "£1,200";
+    "£34k", "34 grand" -> "£34,000" / "34,000" (no sign is said with "grand")."""
+    value = float(number.replace(",", "")) * (1000 if thousands else 1)
+    return sign + (f"{int(value):,}" if value == int(value) else f"{value:,.2f}")
 
 
 NUMBER = re.compile(r"\d+(?:\.\d+)?")
@@ -1751,7 +1808,7 @@ _NUMBER_UNIT = re.compile(rf"({NUMBER.pattern})([a-z]+)")
 def _count(context: _Context, noun: int) -> str | None:
     """The number a noun is counted with: "three times" 3, "7 and a half hours" 7.5, "6 hours" 6."""
     for j in _children(context, noun, "nummod"):
-        word = context.doc.tokens[j].lower
+        word = context.doc.tokens[j].lower.replace(",", "")  # "1,200 quid"
         base = _number_text(word) if NUMBER.fullmatch(word) else (
             str(NUMBER_WORDS[word]) if word in NUMBER_WORDS else None)
         if base is None:
@@ -1942,7 +1999,8 @@ def study(context: _Context, i: int) -> list[SlotValue]:
         left = up is not None and up[1] == "dobj" and _lemma(context, up[0]) in ("quit", "leave")
         return [_slot(context, up[0], "study", NONE_VALUE, "", i)] if left and _said_of_a_person(context, up[0]) else []
     if token.pos == "VERB" and lemma == "study" and doc.tokens[i].tag in ("VBG", "VBP", "VBZ"):
-        fields = [o for o in _children(context, i, "dobj") if not _children(context, o, "det", "poss")]
+        fields = [o for o in _children(context, i, "dobj") if not _children(context, o, "det", "poss", "nummod")
+                  and _lemma(context, o) not in MEASURE_UNITS | PERIOD_NOUNS]  # not "studying 20 hours a week"
         return [_slot(context, i, "study", _value(context, fields[0]), "", fields[0])] if fields else []
     if token.pos == "NOUN" and lemma == "student":
         up = _parent(context, i)
