@@ -687,3 +687,12 @@ def test_a_person_entity_that_holds_a_verb_or_an_article_is_no_person(extract):
     # Riverside"); a name holds neither a verb nor an article
     assert extract("I did it!! Finished the Riverside Half yesterday in 1:57:42!", "Dana").people == []
     assert extract("Saw Dr. Patel yesterday.", "Dana").people == ["Patel"]  # a real name after the verb stays
+
+
+@pytest.mark.slow
+def test_a_place_named_before_here_is_kept(extract):
+    # "here" is only as good as the place said before it: without "Greetings from Lisbon" the move has no place
+    assert "Lisbon" in extract("Greetings from Lisbon! I moved here on the 8th of January.", "Dan").text
+    assert "Berlin" in extract("Greetings from Berlin! I've been here three weeks and I love it.", "Mara").text
+    # a greeting from a place before a sentence that does not say "here" stays a greeting
+    assert "Rome" not in extract("Hello from Rome! The food is amazing.", "Dan").text

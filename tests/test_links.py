@@ -1853,3 +1853,55 @@ def test_a_plan_that_names_no_thing_is_done_when_the_planner_tells_the_same_word
     assert outcome(town, "we moved out on the 14th.", datetime(2024, 9, 30, 20), datetime(2024, 9, 14)) == "pending"
     assert outcome(together, "we moved in together on the 14th.", datetime(2025, 3, 30, 20), datetime(2025, 3, 14)) == "pending"
     assert outcome(together, "we moved in together, then we cancelled it", datetime(2024, 7, 28, 18), None) != "completed"
+
+
+def test_a_plan_told_done_in_other_words_than_its_own(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    def outcome(plan: tuple, later: str, said: datetime, day: datetime | None, speaker: str = "Jess",
+                until: datetime | None = None) -> str | None:
+        row = ("later", later, said, day) if until is None else ("later", later, said, day, until)
+        frame = _said_by(_plan_frame([plan, row]), "later", speaker)
+        readings = read_frame(frame, parser)
+        initial = initial_lifecycles(memories_by_id(frame), readings)
+        return final_lifecycles(initial, _links_of(frame, readings, embedder))["plan"]
+
+    interview = ("plan", "I have an interview for a day job at Rowan Clinic next Tuesday.", datetime(2024, 1, 29, 21),
+                 datetime(2024, 2, 6))
+    hired = datetime(2024, 2, 21, 9)
+    # the news comes after the interview's window, dated by the start it announces
+    assert outcome(interview, "I got the job at Rowan Clinic! I start on 2 April.", hired, datetime(2024, 4, 2)) == "completed"
+    assert outcome(interview, "I got the job!", hired, None) == "completed"
+    # another employer's job, no job, someone else's, or news before the interview tell nothing of it
+    assert outcome(interview, "I got the job at Google! I start on 2 April.", hired, datetime(2024, 4, 2)) == "pending"
+    assert outcome(interview, "I didn't get the job at Rowan Clinic.", hired, None) == "pending"
+    assert outcome(interview, "I got the job!", hired, None, speaker="Kai") == "pending"
+    assert outcome(interview, "I got the job!", datetime(2024, 2, 2, 9), None) == "pending"
+
+    start = ("plan", "I start at Rowan Clinic on 2 April.", datetime(2024, 2, 21, 9), datetime(2024, 4, 2))
+    # the employer said again is the start done, not only the same state
+    assert outcome(start, "I started at Rowan Clinic two weeks ago and I love having my evenings back.",
+                   datetime(2024, 4, 15, 9), datetime(2024, 4, 1), until=datetime(2024, 4, 8)) == "completed"
+
+    move = ("plan", "I'm moving to Berlin in January, I got a job at a bookshop there.", datetime(2023, 10, 9, 9),
+            datetime(2024, 1, 1), datetime(2024, 2, 1))
+    there = datetime(2024, 2, 3, 9)
+    assert outcome(move, "Greetings from Berlin! I've been here three weeks. I love it.", there, None) == "completed"
+    # the place named without "here", beside another place, by another, or before the move tell nothing of it
+    assert outcome(move, "I might go to Berlin again.", there, None) == "pending"
+    assert outcome(move, "Berlin is far away now. I'm back here in Leeds and I love it.", there, None) == "pending"
+    assert outcome(move, "Greetings from Berlin! I've been here three weeks. I love it.", there, None,
+                   speaker="Kai") == "pending"
+    assert outcome(move, "Greetings from Berlin! I've been here three days. I love it.", datetime(2023, 11, 3, 9),
+                   None) == "pending"
+
+    adoption = ("plan", "I'm adopting a rescue dog next Sunday, a greyhound called Pip.", datetime(2024, 2, 10, 9),
+                datetime(2024, 2, 18))
+    # what the plan named is there: the adoption came about
+    assert outcome(adoption, "Pip is settling in well, he sleeps all day.", datetime(2024, 3, 1, 9), None) == "completed"
+    # not before the day, not as a question, not denied
+    assert outcome(adoption, "Pip is settling in well, he sleeps all day.", datetime(2024, 2, 14, 9), None) == "pending"
+    assert outcome(adoption, "Is Pip settling in well?", datetime(2024, 3, 1, 9), None) == "pending"
+    assert outcome(adoption, "Pip never came home with us.", datetime(2024, 3, 1, 9), None) != "completed"

@@ -25,6 +25,7 @@ from memory_pipeline.analysis.cues import (
     correction_event,
     denial_cue,
     event_of,
+    given_names,
     is_future,
     is_report,
     negated_heads,
@@ -33,6 +34,7 @@ from memory_pipeline.analysis.cues import (
     planned_clause,
     arrangement_event,
     report_events,
+    says_here,
     started_events,
 )
 from memory_pipeline.analysis.clauses import parent, subtree
@@ -75,6 +77,8 @@ class Reading:
     correction_times: tuple[str, ...] = ()
     question: bool = False  # every sentence of it asks ("And the cake?"): it asserts nothing
     kinds: frozenset[tuple[str, str]] = frozenset()  # the kinds it sets before arranged events' nouns (("blood", "test"))
+    here: bool = False  # it says "here" of where its speaker is ("I've been here three weeks")
+    named: frozenset[str] = frozenset()  # the names it gives what it introduces ("a greyhound called Pip": pip)
 
     @property
     def single_fact(self) -> bool:
@@ -153,6 +157,8 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         correction_times=times_from_sentence_of(doc, correction.at, times) if correction else (),
         question=only_questions(doc),
         kinds=named_kinds(doc, range(len(doc.tokens)), names),
+        here=says_here(doc),
+        named=given_names(doc),
     )
 
 

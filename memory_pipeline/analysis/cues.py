@@ -1118,6 +1118,28 @@ def content_lemmas(doc: ParsedDoc, names: frozenset[str]) -> tuple[frozenset[str
     return event.words, event.nouns
 
 
+def says_here(doc: ParsedDoc) -> bool:
+    """The memory says "here" of where its speaker is ("I've been here three weeks", "I moved here in May"), not the
+    "here" that hands something over at a sentence's start ("Here's the list")."""
+    return any(
+        t.lower == "here" and t.pos == "ADV" and t.i != doc.sentences[t.sent][0] for t in doc.tokens
+    )
+
+
+NAMING_LEMMAS = frozenset({"call", "name"})
+
+
+def given_names(doc: ParsedDoc) -> frozenset[str]:
+    """The names a memory gives a thing it introduces ("a greyhound called Pip", "a boat named Aurora"): by that
+    name the thing is told of later, when it is there ("Pip is settling in well")."""
+    out = set()
+    for token in doc.tokens:
+        if token.lemma not in NAMING_LEMMAS or not any(a.label == "acl" for a in doc.parents(token.i)):
+            continue
+        out.update(doc.tokens[a.dep].lemma.lower() for a in doc.children(token.i) if doc.tokens[a.dep].pos == "PROPN")
+    return frozenset(out)
+
+
 FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP"})
 INNER_CLAUSES = frozenset({"conj", "parataxis", "advcl", "ccomp", "relcl"})
 

@@ -217,7 +217,9 @@ def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit],
             and any(lo < before.end and before.start < hi for lo, hi in ranges)
             and not any(lo < clause.end and clause.start < hi for lo, hi in ranges)
         )
-        if not after_kept_clause and (clause.sentence in kept or clause.sentence - 1 not in kept):
+        if not after_kept_clause and not _where_here_is(doc, clause, kept) and (
+            clause.sentence in kept or clause.sentence - 1 not in kept
+        ):
             continue
         lo, hi = trim(doc, clause.start, clause.end)
         if lo >= hi or any(t.pos in ("VERB", "AUX") for t in doc.tokens[lo:hi]) or is_discourse_only(doc, lo, hi):
@@ -225,6 +227,20 @@ def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit],
         if any(_carries_a_fact(doc, k, anchors) for k in range(lo, hi)):
             fragments.append(Unit([(lo, hi)], lo, 0.0, None, True))
     return fragments
+
+
+PLACE_ENTITIES = frozenset({"GPE", "LOC"})
+
+
+def _where_here_is(doc: ParsedDoc, clause: Clause, kept: set[int]) -> bool:
+    """A verbless sentence that names a place right before a kept one that says "here" tells where "here" is
+    ("Greetings from Lisbon! I moved here on the 8th of January"): without it the memory loses the place."""
+    if clause.sentence in kept or clause.sentence + 1 not in kept:
+        return False
+    start, end = doc.sentences[clause.sentence + 1]
+    return any(t.ent in PLACE_ENTITIES for t in doc.tokens[clause.start : clause.end]) and any(
+        t.lower == "here" for t in doc.tokens[start:end]
+    )
 
 
 def _against_the_tense(doc: ParsedDoc, host: Unit, mention: TemporalMention, session_time: datetime | None) -> bool:

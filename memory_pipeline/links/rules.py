@@ -21,6 +21,7 @@ from memory_pipeline.analysis import Event, Reading
 from memory_pipeline.analysis.slots import NONE_VALUE, SlotValue
 from memory_pipeline.analysis.clauses import SELF
 from memory_pipeline.analysis.cues import CANCEL_LEMMAS, event_stems
+from memory_pipeline.analysis.places import known_places
 from memory_pipeline.links.base import (
     CANCELLED,
     COMPLETED,
@@ -49,6 +50,9 @@ RESOLVER = TemporalResolver()
 # anymore" ends an engagement.
 CHAINED_SLOTS = frozenset({"relationship"})
 CANCEL_STEMS = event_stems(CANCEL_LEMMAS)
+# What an interview or application is for, and the news that it worked: "I got the job", "they made me an offer".
+INTERVIEW_STEMS = event_stems(frozenset({"interview", "application", "apply", "audition"}))
+HIRED_STEMS = event_stems(frozenset({"job", "offer", "position", "role", "post", "contract"}))
 
 
 def state_changes(old: SlotValue, new: SlotValue) -> bool:
@@ -213,8 +217,8 @@ def moved_plans(context: LinkContext) -> dict[str, Memory]:
 
 
 def followed_up_plans(context: LinkContext, memory_id: str) -> list[Memory]:
-    """The plans a memory calls off, moves to a new date, or reports done on their own day, whether or not its
-    embedding is near theirs."""
+    """The plans a memory calls off, moves to a new date, reports done on their own day, or tells came about in
+    other words (:func:`told_in_other_words`), whether or not its embedding is near theirs."""
     new, reading = context.memories.get(memory_id), context.readings.get(memory_id)
     if new is None or reading is None:
         return []
@@ -234,6 +238,10 @@ def followed_up_plans(context: LinkContext, memory_id: str) -> list[Memory]:
         plans += [plan for plan in context.plans_in_order if plan not in plans
                   and (plan.conversation_id, plan.memory_kind) == (new.conversation_id, new.memory_kind)
                   and planned_state_held(new, plan, reading, context.readings[plan.memory_id]) is not None]
+    # "I got the job!" is far in embedding from "I have an interview at Rowan Clinic next Tuesday"
+    plans += [plan for plan in context.plans_in_order if plan not in plans
+              and (plan.conversation_id, plan.memory_kind) == (new.conversation_id, new.memory_kind)
+              and told_in_other_words(new, plan, reading, context.readings[plan.memory_id]) is not None]
     return plans
 
 
@@ -248,15 +256,17 @@ def classify_pair(
     if changed:
         before, slot = changed[0]
         return LinkProposal(old.memory_id, UPDATES, 0.9, detail=f"{before.describe()} -> {slot.state}")
-    repeated = [slot for before, slot in shared if slot.state == before.state]
-    if repeated:
-        return LinkProposal(old.memory_id, SUPPORTS, 0.8, detail=f"{repeated[0].describe()} again")
     overlap = event_overlap(new_reading, old_reading)
     same_event = overlap >= config.event_overlap
     if old_is_plan:
+        # before the slot's repeat: "I started at Rowan Clinic two weeks ago" says the employer of "I start at
+        # Rowan Clinic on 2 April" again, and that it came about
         outcome = _plan_outcome(new, old, new_reading, old_reading, config, moved_to, same_event)
         if outcome is not None:
             return LinkProposal(old.memory_id, *outcome)
+    repeated = [slot for before, slot in shared if slot.state == before.state]
+    if repeated:
+        return LinkProposal(old.memory_id, SUPPORTS, 0.8, detail=f"{repeated[0].describe()} again")
     if new_reading.correction is not None and moved_from_its_date(new, old, new_reading):
         # "I'm back on the 15th of April now, not the 8th": the old date names the arrangement that moved
         return LinkProposal(old.memory_id, CONTRADICTS, 0.8, detail=f"moved from its date: {new_reading.correction.span}")
@@ -309,7 +319,62 @@ def _plan_outcome(
     held = planned_state_held(new, plan, reading, plan_reading)
     if held is not None:
         return FOLLOWUP, 0.7, COMPLETED, f"the state it planned holds: {held.describe()}"
-    return None
+    told = told_in_other_words(new, plan, reading, plan_reading)
+    return (FOLLOWUP, 0.7, COMPLETED, told) if told is not None else None
+
+
+def told_in_other_words(new: Memory, plan: Memory, reading: Reading, plan_reading: Reading) -> str | None:
+    """How the planner tells, in words that are not the plan's, that it came about: the job an interview was for,
+    the place a move was to, the thing a plan named by its name; None when ``new`` tells none of these."""
+    if not _told_as_so(new, plan, reading):
+        return None
+    if _hired_after_interview(new, plan, reading, plan_reading):
+        return "hired after the interview"
+    place = _planned_place_reached(reading, plan_reading)
+    if place is not None:
+        return f"the planner is in the place it planned: {place}"
+    named = plan_reading.named & planned_event(plan_reading).words & reading.words
+    return f"what it named is there: {sorted(named)[0]}" if named else None
+
+
+def _told_as_so(new: Memory, plan: Memory, reading: Reading) -> bool:
+    """``new`` can tell a plan's outcome in its own words: the planner's, in a later session, on or after the planned
+    day (give or take no grace: what is not yet due is not yet done), and asserted, not a plan, a question or
+    anything negated ("I might go to Berlin again", "I didn't get the job")."""
+    if plan.speaker is None or new.speaker != plan.speaker or not plan.explicit_time or new.session_time is None:
+        return False
+    if reading.future or reading.question or reading.negated or reading.cancel is not None or reading.denial is not None:
+        return False
+    return new.session_time >= plan.event_start
+
+
+def _hired_after_interview(new: Memory, plan: Memory, reading: Reading, plan_reading: Reading) -> bool:
+    """An interview or application is done when the planner tells they got the job or an offer ("I have an
+    interview at Rowan Clinic next Tuesday", then "I got the job at Rowan Clinic!"), though the news comes after
+    the interview's window and is dated by the start it announces ("I start on 2 April"). The job must be the one
+    applied for: a thing it names besides the job is among the plan's words ("got the job at Google" is no news of
+    the Spotify interview)."""
+    if not event_stems(planned_event(plan_reading).words) & INTERVIEW_STEMS:
+        return False
+    applied_for = event_stems(plan_reading.words)
+    return any(
+        event_stems(event.words) & HIRED_STEMS and event_stems(event.nouns) - HIRED_STEMS <= applied_for
+        and (_done_by_planner(event, new, plan) or "offer" in event_stems(event.words))  # "they offered me the job"
+        for event in reading.reports
+    )
+
+
+def _planned_place_reached(reading: Reading, plan_reading: Reading) -> str | None:
+    """The place a plan was to move the planner to ("I'm moving to Berlin in January": residence = berlin), when a
+    later memory of theirs names it as where they are: "here" beside the place's name and no other place ("Greetings
+    from Berlin! I've been here three weeks"). A place named without "here" ("I might go to Berlin again") or beside
+    another ("Berlin was fun, I'm back here in Leeds") says nothing of the planner being there."""
+    if not reading.here:
+        return None
+    places = {s.value for s in plan_reading.slots if s.slot == "residence" and s.future and not s.negated and s.asserted}
+    named = reading.words & known_places()
+    return next((place for place in sorted(places) if set(place.split()) <= reading.words
+                 and not named - set(place.split())), None)  # "back here in Leeds" is not in Berlin
 
 
 def same_words_and_no_thing(event: Event, planned: Event) -> bool:
