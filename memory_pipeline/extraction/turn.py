@@ -15,6 +15,7 @@ from datetime import datetime
 from memory_pipeline.chat_spelling import CHAT_INTERJECTIONS
 from memory_pipeline.config import ExtractorConfig
 from memory_pipeline.extraction.clauses import Clause, discourse_prefix_end, is_content, is_discourse_only, split_clauses
+from memory_pipeline.extraction.lexicon import PLACE_ENTITIES
 from memory_pipeline.extraction.normalise import (
     Speaker,
     attribute,
@@ -227,9 +228,6 @@ def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit],
         if any(_carries_a_fact(doc, k, anchors) for k in range(lo, hi)):
             fragments.append(Unit([(lo, hi)], lo, 0.0, None, True))
     return fragments
-
-
-PLACE_ENTITIES = frozenset({"GPE", "LOC"})
 
 
 def _where_here_is(doc: ParsedDoc, clause: Clause, kept: set[int]) -> bool:
