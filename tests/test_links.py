@@ -273,6 +273,14 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I think Tom has given up climbing.", set()),
         ("I thought I had given up climbing.", set()),
         ("Ana lives on a boat.", set()),
+        # back where one lives; a chat word the parse joins to the place is no part of it
+        ("I'm back in Toronto.", {"self.residence = toronto"}),
+
+        ("I'm back in Leeds on Friday.", set()),  # an arrival ahead
+        ("I was back in Leeds for a week.", set()),
+        ("I'm in Paris this week.", set()),
+        ("The book is back in stock.", set()),
+        ("i live in bristol atm", {"self.residence = bristol"}),
         # one who no longer drinks
         ("I'm teetotal now.", {"self.activity[drink] = none"}),
         ("i went teetotal in january", {"self.activity[drink] = none"}),

@@ -29,6 +29,7 @@ from memory_pipeline.analysis.cues import (
     with_arcs_hung_on_now,
 )
 from memory_pipeline.analysis.places import known_places
+from memory_pipeline.chat_spelling import CHAT_INTERJECTIONS
 from memory_pipeline.extraction.lexicon import (
     APPOINTMENT_NOUNS, FAMILY_NOUNS, MONEY_SIGNS, PARENT_NOUNS, PERSONAL_PRONOUNS, PLACE_ENTITIES,
 )
@@ -579,6 +580,8 @@ def _singular_day(word: str) -> str:
 def residence(context: _Context, i: int) -> list[SlotValue]:
     if _lemma(context, i) == "address":
         return _address(context, i)
+    if _lemma(context, i) == "be":
+        return _back_in_a_place(context, i)
     renting = _renting_a_home(context, i)
     if _lemma(context, i) not in ("live", "reside", "move", "relocate", "settle", "base") and not renting:
         return []
@@ -593,9 +596,39 @@ def residence(context: _Context, i: int) -> list[SlotValue]:
             named = [o for p, o in _prep_objects(context, obj, ("in",)) if _is_place(context, o)]
             street = context.doc.tokens[prep].lower == "on"
             place = named[0] if named and (street or context.doc.tokens[obj].pos != "PROPN") else obj
-            out.append(_slot(context, i, "residence", _value(context, place), "", prep, place))
+            out.append(_slot(context, i, "residence", _place_value(context, place), "", prep, place))
             break
     return out or _moved_to_a_town_read_as_a_verb(context, i)
+
+
+def _back_in_a_place(context: _Context, be: int) -> list[SlotValue]:
+    """"I'm back in Toronto", "mum is back in london now": back where one lives, after a stay away, so a later
+    "back in" ends the stay in Singapore. Being in a place without "back" ("I'm in Paris this week") is a visit."""
+    doc = context.doc
+    if doc.tokens[be].tag not in ("VBP", "VBZ") or not _of_a_person(context, be):
+        return []
+    if any(_is_time(context, k) and doc.tokens[k].lower != "now" for k in subtree(doc, be)):
+        return []  # "I'm back in Leeds on Friday", "back in Toronto next week": an arrival ahead, not where one is
+    for back in _children(context, be, "advmod"):
+        if doc.tokens[back].lower != "back":
+            continue
+        for prep, obj in _prep_objects(context, back, ("in",)) + _prep_objects(context, be, ("in",)):
+            if _is_place(context, obj):
+                return [_slot(context, be, "residence", _place_value(context, obj), "", back, prep, obj)]
+    return []
+
+
+# Chat's words for "at the moment" the parse may join to a place before them ("i live in bristol atm").
+FOR_NOW_WORDS = frozenset({"atm", "rn", "currently", "now"}) | CHAT_INTERJECTIONS
+
+
+def _place_value(context: _Context, place: int) -> str:
+    """The place as compared between memories, without a chat word the parse made part of it: "bristol", not
+    "bristol atm"."""
+    words = _value(context, place).split()
+    while len(words) > 1 and words[-1] in FOR_NOW_WORDS:
+        words.pop()
+    return " ".join(words)
 
 
 def _moved_to_a_town_read_as_a_verb(context: _Context, verb: int) -> list[SlotValue]:
