@@ -644,3 +644,34 @@ def test_an_arrangement_moved_by_others_is_still_the_speakers(parser, embedder):
         ("S1:1", "Ana noted: the design review is on thursday at 2pm.", datetime(2026, 1, 12, 9)),
         ("S2:1", "Ana noted: they moved the review to monday, so that's one less thing this week.", datetime(2026, 1, 14, 9)),
     ]) == {"m0": "superseded", "m1": "active"}
+
+
+def test_a_life_event_ends_the_state_it_changes_and_no_other(parser, embedder):
+    """A death ends the states of the one who died and no one else's; an ex-husband ends the marriage to him; a
+    new boss replaces the last; moving out ends a stay. An ex talked of in passing, a supposed death and another's
+    death change nothing."""
+    jan, mar = datetime(2025, 1, 12), datetime(2025, 3, 9)
+    assert statuses(parser, embedder, [
+        ("S1:1", "Gran is in hospital.", jan),
+        ("S1:2", "Mum is in hospital.", jan),
+        ("S2:1", "Gran passed away on Tuesday.", mar),
+    ]) == {"m0": "superseded", "m1": "active", "m2": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "Phil is Ana's husband.", jan),
+        ("S2:1", "Phil is Ana's ex-husband officially now.", mar),
+    ]) == {"m0": "superseded", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "Karen is Ana's manager.", jan),
+        ("S2:1", "Miguel is officially Ana's manager now.", mar),
+    ]) == {"m0": "superseded", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "Mike is staying in Ana's spare room for a while.", jan),
+        ("S2:1", "Mike moved out of Ana's spare room in October.", mar),
+    ]) == {"m0": "superseded", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "Tom is Ana's husband.", jan),
+        ("S1:2", "Dad is in hospital.", jan),
+        ("S2:1", "Phil is Ana's ex.", mar),
+        ("S2:2", "If Dad passed away I don't know what I'd do.", mar),
+        ("S2:3", "Her dad passed away.", mar),
+    ]) == {"m0": "active", "m1": "active", "m2": "active", "m3": "active", "m4": "active"}

@@ -160,17 +160,18 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("We're getting married on 14 September.", set()),
         ("Ana is moving to Berlin next month.", set()),
         ("Ana is living in Berlin these days.", {"self.residence = berlin"}),
-        ("Ana's cat Milo passed away.", {"self.ownership[cat] = none", "self.ownership[milo] = none"}),
+        ("Ana's cat Milo passed away.", {"self.ownership[cat] = none", "self.ownership[milo] = none",
+                                          "self's cat.life = dead", "milo.life = dead"}),
         # a pet's name is kept with it, so its death told by the name alone ends it
         ("We adopted a cat named Pepper.", {"self.ownership[cat] = yes", "self.ownership[pepper] = yes"}),
         ("We got a dog, Max.", {"self.ownership[dog] = yes", "self.ownership[max] = yes"}),
         ("I got a kitten yesterday, her name is Pixel.", {"self.ownership[kitten] = yes", "self.ownership[pixel] = yes"}),
         ("We got a puppy last week, a beagle called Biscuit.",
          {"self.ownership[puppy] = yes", "self.ownership[biscuit] = yes"}),
-        ("Pepper passed away last week.", {"self.ownership[pepper] = none"}),
+        ("Pepper passed away last week.", {"self.ownership[pepper] = none", "pepper.life = dead"}),
         ("We adopted a dog from a charity called Dogs Trust.", {"self.ownership[dog] = yes"}),  # the charity's name
         ("I got a kitten from my neighbour, her name is Priya.", {"self.ownership[kitten] = yes"}),  # whose "her"?
-        ("My grandad passed away.", set()),
+        ("My grandad passed away.", {"self's grandad.life = dead"}),  # a person, no pet
         ("Ana started a new job as a nurse at City Hospital.", {"self.job = nurse", "self.employer = city hospital"}),
         ("Ana took the job as a favour.", set()),
         # what one used to do or be is past: the state now is what follows, a habit it names is dropped
@@ -199,11 +200,11 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("Ana is seeing a therapist.", set()),
         ("I've been seeing Hannah for a month.", {"self.relationship = dating"}),  # a length is no date
         # a partner named by what they are to someone; a business partner is none, nor a boyfriend's job
-        ("Marcus is my boyfriend now.", {"self.relationship = dating"}),
+        ("Marcus is my boyfriend now.", {"self.relationship = dating", "self.relationship[marcus] = dating"}),
         ("She's my wife.", {"self.relationship = married"}),
-        ("Ana is Tom's girlfriend.", {"tom.relationship = dating"}),
+        ("Ana is Tom's girlfriend.", {"tom.relationship = dating", "tom.relationship[ana] = dating"}),
         ("He's my business partner.", set()),
-        ("Funny, Tom was my boyfriend at uni and now he's my boss.", set()),  # who he was, not who he is
+        ("Funny, Tom was my boyfriend at uni and now he's my boss.", {"self.boss = tom"}),  # who he is, not who he was
         ("Sam is my partner in crime at work lol.", set()),
         # a physio, a couple one sees, or seeing someone for one's knee is no dating
         ("I've been seeing Jo, my physio, for six weeks.", set()),
@@ -599,6 +600,53 @@ def test_plans_are_the_speakers_own_open_intentions(parser):
     assert plan("I hope to visit Rome.") == {"visit", "rome"}
     report = read_doc("r", parser.parse("Tom said the weather was bad, but Ana visited Rome last week."), "Ana")
     assert any({"visit", "rome"} <= event.words for event in report.reports)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a former partner ends the relationship with that partner only; a partner now is also named as a scope
+        ("Phil is Ana's ex-husband officially now.", {"self.relationship[phil] = divorced"}),
+        ("Dev is my ex.", {"self.relationship[dev] = ex"}),
+        ("Phil is my husband.", {"self.relationship = married", "self.relationship[phil] = married"}),
+        ("My ex is a nightmare about the kids.", set()),  # an ex talked of in passing
+        # separating, widowed by a spouse's death, on a break as a couple
+        ("My wife and I are separating.", {"self.relationship = separated"}),
+        ("We separated the recycling.", set()),
+        ("My husband passed away.", {"self.relationship = widowed", "self's husband.life = dead"}),
+        ("Dev and I are on a break.", {"self.relationship = on a break"}),
+        ("We're on a lunch break.", set()),
+        ("I'm on a break.", set()),
+        # a death is the one who died's, told as it is; a kinship alone is the speaker's relative
+        ("Dad died on the 28th of November.", {"self's dad.life = dead"}),
+        ("Nani passed away on Sunday.", {"self's nani.life = dead"}),
+        ("When Dad died last year I moved home.", {"self's dad.life = dead"}),
+        ("If he passed away I don't know what I'd do.", set()),
+        ("When Gran dies, we'll sell the house.", set()),
+        ("My phone died.", set()),
+        ("I nearly died laughing.", set()),
+        ("Tom's dad died.", {"dad.life = dead"}),  # not the speaker's dad
+        # in and out of hospital; a condition come back
+        ("Gran is in hospital again.", {"self's gran.health[hospital] = has"}),
+        ("Grandad is out of hospital.", {"self's grandad.health[hospital] = recovered"}),
+        ("I was in hospital for a week.", set()),
+        ("Ana's dad's cancer is back.", {"self's dad.health[cancer] = has"}),
+        # a stay with no end said is where one lives for now, and moving out ends it; a weekend's stay is a visit
+        ("Mike is staying in Ana's spare room for a while.", {"mike.residence = spare room"}),
+        ("Mike moved out of Ana's spare room in October.", {"mike.residence = not spare room"}),
+        ("I'm staying at a hotel for the weekend.", set()),
+        # a boss is one person at a time; a former boss or a manager of no one is none
+        ("Miguel is officially Ana's manager now.", {"self.boss = miguel"}),
+        ("My boss is Karen.", {"self.boss = karen"}),
+        ("Ana's boss Karen announced she's leaving.", {"self.boss = karen"}),
+        ("We have a new boss, Aisha Khan, and she's lovely.", {"self.boss = aisha"}),
+        ("My old boss Karen called.", set()),
+        ("Karen is a manager.", set()),
+        ("Tom was my manager.", set()),
+    ],
+)
+def test_life_events_set_the_state_they_change(parser, text, expected):
+    assert slots_of(parser, text) == expected
 
 
 def test_one_speakers_self_is_not_anothers(parser):

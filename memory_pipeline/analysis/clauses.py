@@ -37,18 +37,25 @@ def is_self_token(doc: ParsedDoc, i: int, names: frozenset[str]) -> bool:
 def subject_of(doc: ParsedDoc, predicate: int, names: frozenset[str]) -> str:
     """Who the predicate is about: SELF for the speaker (first person, the speaker's name, or no subject at all:
     a memory is its speaker's), ``self's <noun>`` for the speaker's relative, else the subject's lemma."""
+    subject = subject_token(doc, predicate)
+    return SELF if subject is None else subject_key(doc, subject, names)
+
+
+def subject_token(doc: ParsedDoc, predicate: int) -> int | None:
+    """The predicate's subject, or the one it shares with the clause it hangs on ("going to run", "quit and
+    moved"); ``None`` when there is none."""
     seen: set[int] = set()
     i = predicate
     while i not in seen:
         seen.add(i)
         subjects = children(doc, i, *SUBJECT_LABELS)
         if subjects:
-            return subject_key(doc, subjects[0], names)
+            return subjects[0]
         up = parent(doc, i)
         if up is None or up[1] not in SUBJECT_SHARING:
             break
         i = up[0]
-    return SELF
+    return None
 
 
 def subject_key(doc: ParsedDoc, i: int, names: frozenset[str]) -> str:

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from memory_pipeline.analysis.clauses import (
-    SELF, THIRD_PERSON, children, is_self_token, parent, subject_key, subject_of, subtree,
+    SELF, THIRD_PERSON, children, is_self_token, parent, subject_key, subject_token, subtree,
 )
 from memory_pipeline.analysis.cues import (
     MODAL_FUTURE, MONTHS, PLAN_LEMMAS, RELATIVES, SELF_WORDS, WEEKDAYS, arranged, habitual, marked_by, negated_heads,
@@ -37,12 +37,13 @@ from memory_pipeline.extraction.temporal import sizes_the_noun_after
 from memory_pipeline.parsing import ParsedDoc
 
 NONE_VALUE = "none"
+DEAD = "dead"
 
 EXCLUSIVE_SLOTS = frozenset(
     {"residence", "job", "employer", "diet", "relationship", "children", "schedule", "appointment", "age", "quantity",
-     "medication", "study"}
+     "medication", "study", "boss"}
 )
-TRANSITION_SLOTS = frozenset({"ownership", "health", "activity"})
+TRANSITION_SLOTS = frozenset({"ownership", "health", "activity", "life"})
 # A changed appointment is a corrected event; every other change is a change of state.
 EVENT_SLOTS = frozenset({"appointment"})
 
@@ -103,13 +104,19 @@ RELATIONSHIP_STATES = {
     "single": "single", "married": "married", "engaged": "engaged", "divorced": "divorced",
     "separated": "separated", "widowed": "widowed", "dating": "dating",
 }
-RELATIONSHIP_VERBS = {"marry": "married", "divorce": "divorced", "date": "dating", "wed": "married"}
+RELATIONSHIP_VERBS = {"marry": "married", "divorce": "divorced", "date": "dating", "wed": "married",
+                      "separate": "separated"}
 # A partner named by what they are to someone: "Marcus is my boyfriend", "she's my wife"
 PARTNER_NOUNS = {
     "boyfriend": "dating", "girlfriend": "dating", "partner": "dating", "bf": "dating", "gf": "dating",
     "husband": "married", "wife": "married", "hubby": "married",
     "fiance": "engaged", "fiancé": "engaged", "fiancee": "engaged", "fiancée": "engaged",
 }
+# What an ex was: a former spouse is divorced from, any other ex is over ("Phil is my ex-husband", "Dev is my ex")
+EX_PARTNERS = {"husband": "divorced", "wife": "divorced", "hubby": "divorced"}
+EX_STATE = "ex"
+# Partners whose death leaves the other widowed: "my husband passed away"
+SPOUSES = frozenset({"husband", "wife", "hubby", "partner"})
 SOMEONE = frozenset({"someone", "somebody", "anyone", "anybody"})
 # Entities that are never the person one is seeing (the small model often calls a first name a place)
 NOT_PEOPLE = frozenset({"ORG", "FAC", "EVENT", "WORK_OF_ART", "PRODUCT", "DATE", "TIME"})
@@ -242,6 +249,14 @@ REPORTING_VERBS = frozenset(
 )
 DIRECTIONS = frozenset({"back", "away", "over", "out", "down", "up", "here", "there"})
 UNRESOLVED_SUBJECTS = THIRD_PERSON | {"they", "them"}
+# Grandparents as chat names them, besides the family nouns: "Gran is in hospital", "Nani passed away"
+GRANDPARENTS = frozenset("gran granny nan nana nanna nani dadi grandad granddad grandmum grandmom".split())
+# A relative named by kinship alone is the speaker's: "Dad died" is the death of the "my dad" of an earlier memory
+OWN_KIN = FAMILY_NOUNS | GRANDPARENTS
+# People (and the words for them) who can die, whose death is no pet's
+KIN_WORDS = RELATIVES | GRANDPARENTS
+CONDITION_MARKS = frozenset({"if", "unless", "whether"})
+TIME_MARKS = frozenset({"when", "once", "whenever", "before", "until", "till"})
 
 
 @dataclass(frozen=True)
@@ -353,11 +368,16 @@ def _is_self_token(context: _Context, i: int) -> bool:
 
 
 def _subject(context: _Context, predicate: int) -> str:
-    return subject_of(context.doc, predicate, context.names)
+    subject = subject_token(context.doc, predicate)
+    return SELF if subject is None else _subject_key(context, subject)
 
 
 def _subject_key(context: _Context, i: int) -> str:
-    return subject_key(context.doc, i, context.names)
+    """:func:`subject_key`, and a relative named by kinship alone, with no owner or article, is the speaker's: "Dad
+    died" and "my dad's cancer is back" are one person's (``self's dad``); "her dad", "the dad" are not."""
+    key = subject_key(context.doc, i, context.names)
+    bare = not _children(context, i, "poss", "det")
+    return f"{SELF}'s {key}" if key in OWN_KIN and bare else key
 
 
 def _phrase_tokens(context: _Context, head: int) -> list[int]:
@@ -583,15 +603,20 @@ def residence(context: _Context, i: int) -> list[SlotValue]:
     if _lemma(context, i) == "be":
         return _back_in_a_place(context, i)
     renting = _renting_a_home(context, i)
-    if _lemma(context, i) not in ("live", "reside", "move", "relocate", "settle", "base") and not renting:
+    if _lemma(context, i) == "move":
+        moved_out = _moved_out_of(context, i)
+        if moved_out:
+            return moved_out
+    staying = _lemma(context, i) == "stay" and _for_an_open_while(context, i)
+    if _lemma(context, i) not in ("live", "reside", "move", "relocate", "settle", "base") and not renting and not staying:
         return []
     out = []
     # "moved back home to Ohio": the place may hang on the adverb, or on a phrase said between that the parse
     # hangs loose ("moved again, only round the corner, to a bigger flat in Dalston")
     heads = [i] + [a for a in _children(context, i, "advmod") if context.doc.tokens[a].lower in DIRECTIONS | {"home"}]
     heads += _children(context, i, "dep") + (_children(context, i, "dobj") if renting else [])
-    for prep, obj in [po for head in heads for po in _prep_objects(context, head, ("in", "to", "into", "on"))]:
-        if _is_place(context, obj):
+    for prep, obj in [po for head in heads for po in _prep_objects(context, head, ("in", "to", "into", "on") + ("at",) * staying)]:
+        if _is_place(context, obj) or (staying and _lemma(context, obj) in HOMES):
             # "moved into a house in Leeds", "lives on Baker Street in Leeds": the town, not the home or the street
             named = [o for p, o in _prep_objects(context, obj, ("in",)) if _is_place(context, o)]
             street = context.doc.tokens[prep].lower == "on"
@@ -629,6 +654,29 @@ def _place_value(context: _Context, place: int) -> str:
     while len(words) > 1 and words[-1] in FOR_NOW_WORDS:
         words.pop()
     return " ".join(words)
+
+
+def _moved_out_of(context: _Context, verb: int) -> list[SlotValue]:
+    """"Mike moved out of Jun's spare room", "I've moved out of the flat in Leeds": no longer living there (the
+    value denied, which ends the stay or home of that value)."""
+    doc = context.doc
+    outs = [k for k in _children(context, verb, "prep", "prt", "advmod") if doc.tokens[k].lower == "out"]
+    for prep, home in [po for out in outs for po in _prep_objects(context, out, ("of",))]:
+        if _is_place(context, home) or _lemma(context, home) in HOMES:
+            named = [o for p, o in _prep_objects(context, home, ("in",)) if _is_place(context, o)]
+            place = named[0] if named and doc.tokens[home].pos != "PROPN" else home
+            return [_slot(context, verb, "residence", _value(context, place), "", prep, place, negated=True)]
+    return []
+
+
+# How long a stay goes on when it is for now and no end is said: "staying in Jun's spare room for a while"
+OPEN_WHILES = frozenset({"while", "now", "being"})
+
+
+def _for_an_open_while(context: _Context, verb: int) -> bool:
+    """A stay with no end said ("for a while", "for now", "for the time being"), which is where one lives for now;
+    a stay for a week or a weekend is a visit."""
+    return any(_lemma(context, o) in OPEN_WHILES for _, o in _prep_objects(context, verb, ("for",)))
 
 
 def _moved_to_a_town_read_as_a_verb(context: _Context, verb: int) -> list[SlotValue]:
@@ -1004,6 +1052,8 @@ def relationship(context: _Context, i: int) -> list[SlotValue]:
         if token.tag == "VBN" and any(a.label == "auxpass" for a in context.doc.children(i)):
             return [_slot(context, i, "relationship", RELATIONSHIP_STATES[token.lower], "")]
     if token.pos == "VERB" and lemma in RELATIONSHIP_VERBS and token.tag != "VBN":
+        if lemma == "separate" and _children(context, i, "dobj"):
+            return []  # "we separated the recycling": a couple separates with no object
         return [_slot(context, i, "relationship", RELATIONSHIP_VERBS[lemma], "")]
     if token.pos == "VERB" and lemma in BREAKUP_VERBS:
         particles = _children(context, i, "prt")
@@ -1011,8 +1061,12 @@ def relationship(context: _Context, i: int) -> list[SlotValue]:
             return [_slot(context, i, "relationship", "single", "", *particles)]
     if token.pos == "VERB" and lemma == "get" and {"back", "together"} <= _adverbs(context, i):
         return [_slot(context, i, "relationship", "dating", "")]  # "Jake and I got back together"
-    if token.pos == "NOUN" and token.lower in PARTNER_NOUNS:
+    if token.pos == "NOUN" and (token.lower in PARTNER_NOUNS or _is_ex(context, i)):
         return _partner_of(context, i)
+    if lemma in ("die", "pass"):
+        return _widowed(context, i)
+    if lemma == "break" and _on_a_break(context, i):
+        return [_slot(context, _parent(context, _parent(context, i)[0])[0], "relationship", "on a break", "", i)]
     if lemma == "with" and _no_longer_with_someone(context, i):
         return [_slot(context, _parent(context, i)[0], "relationship", "single", "", i, negated=False)]
     if token.pos == "VERB" and lemma == "see" and _seeing_someone(context, i):
@@ -1036,18 +1090,62 @@ def _adverbs(context: _Context, verb: int) -> set[str]:
 def _partner_of(context: _Context, i: int) -> list[SlotValue]:
     """"Marcus is my boyfriend (now)", "she's my wife": the owner of the partner noun is dating, married or engaged.
     Only as the complement of a present "be", so "my boyfriend is a chef" and "Tom was my boyfriend at uni" say
-    nothing of it now."""
+    nothing of it now. A named partner is also a scope of its own, so that "Phil is my ex-husband" ends the marriage
+    to Phil; an ex sets only that scope, so "Dev is my ex" ends no marriage to someone else."""
     token = context.doc.tokens[i]
-    owners = _children(context, i, "poss")
+    ex = _is_ex(context, i)
+    owners = _children(context, i, "poss") or (_children(context, ex, "poss") if ex is not None and ex != i else [])
     parent = _parent(context, i)
-    if token.lower not in PARTNER_NOUNS or not owners or parent is None or parent[1] != "attr" or _lemma(context, parent[0]) != "be":
+    if not owners or parent is None or parent[1] != "attr" or _lemma(context, parent[0]) != "be":
         return []
     if context.doc.tokens[parent[0]].tag not in ("VBZ", "VBP"):
         return []  # "Tom was my boyfriend at uni": who someone was is no state now
     if token.lower == "partner" and _children(context, i, "compound", "amod", "prep"):
         return []  # a business, tennis or lab partner, a partner in crime or for a project
-    return [_slot(context, parent[0], "relationship", PARTNER_NOUNS[token.lower], "", i,
-                  subject=_subject_key(context, owners[0]))]
+    owner = _subject_key(context, owners[0])
+    names = [s for s in _children(context, parent[0], "nsubj") if context.doc.tokens[s].pos == "PROPN"]
+    state = EX_PARTNERS.get(token.lower, EX_STATE) if ex is not None else PARTNER_NOUNS[token.lower]
+    named = [_slot(context, parent[0], "relationship", state, _lemma(context, n), i, subject=owner) for n in names]
+    if ex is not None:
+        return named
+    return [_slot(context, parent[0], "relationship", state, "", i, subject=owner), *named]
+
+
+def _is_ex(context: _Context, i: int) -> int | None:
+    """The "ex" of a former partner: the noun itself ("my ex"), or the word before a partner noun, however the
+    tokenizer cut it ("ex-husband", "ex - husband", "ex husband"); ``None`` for a partner now."""
+    doc = context.doc
+    if doc.tokens[i].lower == "ex":
+        return None if i + 1 < len(doc) and doc.tokens[i + 1].lower in ("-", *PARTNER_NOUNS) else i
+    if doc.tokens[i].lower not in PARTNER_NOUNS:
+        return None
+    before = [k for k in (i - 1, i - 2) if k >= 0 and doc.tokens[k].lower == "ex"]
+    return before[0] if before and all(doc.tokens[k].lower == "-" for k in range(before[0] + 1, i)) else None
+
+
+def _widowed(context: _Context, verb: int) -> list[SlotValue]:
+    """"My husband passed away", "Ana's wife died": the owner of the spouse who died is widowed ("her husband"
+    is left unresolved, as any bare "her")."""
+    if not _a_death(context, verb):
+        return []
+    return [_slot(context, verb, "relationship", "widowed", "", spouse, subject=_subject_key(context, owners[0]))
+            for spouse in _children(context, verb, "nsubj") if _lemma(context, spouse) in SPOUSES and _is_ex(context, spouse) is None
+            for owners in [_children(context, spouse, "poss")] if owners]
+
+
+def _on_a_break(context: _Context, noun: int) -> bool:
+    """"We're on a break", "Dev and I are on a break": a couple's pause, said with no kind of break ("a lunch break",
+    "on a break from work") and with the speaker in the subject."""
+    doc = context.doc
+    up = _parent(context, noun)
+    if up is None or up[1] != "pobj" or doc.tokens[up[0]].lower != "on" or len(doc.children(noun)) != 1:
+        return False
+    be = _parent(context, up[0])
+    if be is None or be[1] != "prep" or _lemma(context, be[0]) != "be" or doc.tokens[be[0]].tag not in ("VBZ", "VBP"):
+        return False
+    subjects = _children(context, be[0], "nsubj")
+    couple = bool(subjects) and (doc.tokens[subjects[0]].lower == "we" or bool(_children(context, subjects[0], "conj")))
+    return couple and _subject(context, be[0]) == SELF
 
 
 def _no_longer_with_someone(context: _Context, with_: int) -> bool:
@@ -1193,7 +1291,7 @@ def ownership(context: _Context, i: int) -> list[SlotValue]:
             out.extend(_with_names(context, obj, _slot(context, i, "ownership", NONE_VALUE, noun, obj)))
         elif lemma in ACQUIRE_VERBS:
             out.extend(_with_names(context, obj, _slot(context, i, "ownership", "yes", noun, obj)))
-    if lemma in ("die", "pass") and (lemma == "die" or "away" in {context.doc.tokens[p].lower for p in _children(context, i, "prt", "advmod")}):
+    if _a_death(context, i):
         out.extend(_pet_gone(context, i, _children(context, i, "nsubj")))
     if lemma == "put" and _put_to_sleep(context, i):
         out.extend(_pet_gone(context, i, _children(context, i, "nsubj", "nsubjpass", "dobj", "advmod")))
@@ -1217,7 +1315,8 @@ def _pet_gone(context: _Context, verb: int, gone: list[int]) -> list[SlotValue]:
     for name in gone:
         token = doc.tokens[name]
         named = token.pos == "PROPN" or (token.text[:1].isupper() and token.pos in ("ADV", "NOUN") and name > 0)
-        if named and name not in pets and not _is_self_token(context, name):
+        # "Dad died": a relative named by kinship is a person, no pet's name
+        if named and name not in pets and not _is_self_token(context, name) and token.lemma.lower() not in KIN_WORDS:
             out.append(_slot(context, verb, "ownership", NONE_VALUE, _lemma(context, name), name, subject=owner))
     return out
 
@@ -1272,8 +1371,56 @@ def _name_said_after(context: _Context, pet: int) -> list[int]:
     return out
 
 
+def death(context: _Context, i: int) -> list[SlotValue]:
+    """"Nani passed away on Sunday", "Dad died on the 28th", "Biscuit died": the one who died is dead
+    (``life = dead``), which ends every state that was theirs (consolidation). Only a person or a pet: "my phone
+    died" and the speaker's own "I nearly died laughing" are no deaths."""
+    if not _a_death(context, i):
+        return []
+    return [_slot(context, i, "life", DEAD, "", k, subject=_subject_key(context, k))
+            for k in _children(context, i, "nsubj") if _can_die(context, k)]
+
+
+def _a_death(context: _Context, verb: int) -> bool:
+    """"died", "passed away": a death told as it is, not as a supposition ("if he passed away", "when Gran dies")."""
+    doc = context.doc
+    lemma = _lemma(context, verb)
+    if doc.tokens[verb].pos not in ("VERB", "AUX") or lemma not in ("die", "pass"):
+        return False
+    if lemma == "pass" and "away" not in {doc.tokens[p].lower for p in _children(context, verb, "prt", "advmod")}:
+        return False
+    return not _supposed(context, verb) and not _negated(context, verb)
+
+
+def _supposed(context: _Context, verb: int) -> bool:
+    """The clause is a condition ("if he passed away", "unless ...") or a time still to come ("when Gran dies",
+    "once she dies"), through the clauses it is joined to ("if she got ill and died"). A time told in the past
+    happened: "when Dad died last year I moved home"."""
+    doc, i = context.doc, verb
+    while True:
+        marks = {doc.tokens[m].lower for m in _children(context, i, "mark", "advmod")}
+        if marks & CONDITION_MARKS or (marks & TIME_MARKS and doc.tokens[i].tag not in ("VBD", "VBN")):
+            return True
+        up = _parent(context, i)
+        if up is None or up[1] != "conj":
+            return False
+        i = up[0]
+
+
+def _can_die(context: _Context, k: int) -> bool:
+    """Someone who can die: a name, a relative, a pet, "he"/"she"; not the speaker, nor a thing ("the battery")."""
+    token = context.doc.tokens[k]
+    if _is_self_token(context, k):
+        return False
+    if token.pos == "PROPN":
+        return token.ent not in NOT_PEOPLE
+    return token.lemma.lower() in KIN_WORDS | ANIMALS or token.lower in ("he", "she")
+
+
 def health(context: _Context, i: int) -> list[SlotValue]:
     token = context.doc.tokens[i]
+    if _lemma(context, i) == "be":
+        return _in_hospital(context, i) + _condition_back(context, i)
     if token.pos != "VERB":
         return []
     lemma = _lemma(context, i)
@@ -1303,6 +1450,31 @@ def health(context: _Context, i: int) -> list[SlotValue]:
         if not out and said_of and not _children(context, i, "dobj") and _of_a_person(context, i):
             # "my mum is fully recovered": from whatever she had, which a later comparison finds by its subject
             out.append(_slot(context, i, "health", "recovered", ""))
+    return out
+
+
+def _in_hospital(context: _Context, be: int) -> list[SlotValue]:
+    """"Gran is in hospital (again)", "she's in the Royal Cornwall Hospital": in hospital now; "Gran is out of
+    hospital" is out of it. A present "be" only: "I was in hospital for a week" is over."""
+    doc = context.doc
+    if doc.tokens[be].tag not in ("VBZ", "VBP") or not _children(context, be, "nsubj"):
+        return []
+    outs = [k for k in _children(context, be, "prep", "advmod") if doc.tokens[k].lower == "out"]
+    places = [(prep, o, "has") for prep, o in _prep_objects(context, be, ("in",))]
+    places += [(prep, o, "recovered") for out in outs for prep, o in _prep_objects(context, out, ("of",))]
+    return [_slot(context, be, "health", state, "hospital", prep, place)
+            for prep, place, state in places if _lemma(context, place) == "hospital"]
+
+
+def _condition_back(context: _Context, be: int) -> list[SlotValue]:
+    """"Jun's dad's cancer is back": the condition's owner has it again."""
+    out = []
+    if "back" not in {context.doc.tokens[a].lower for a in _children(context, be, "advmod")}:
+        return out
+    for condition in _children(context, be, "nsubj"):
+        if _lemma(context, condition) in CONDITIONS:
+            out.append(_slot(context, be, "health", "has", _lemma(context, condition), condition,
+                             subject=_owner(context, condition)))
     return out
 
 
@@ -2200,6 +2372,54 @@ def _is_person(context: _Context, k: int) -> bool:
             or token.lower in PERSONAL_PRONOUNS or token.lemma.lower() in KIN_NOUNS)
 
 
-RULES = (residence, job, diet, relationship, number_of_children, schedule, ownership, health, age, activity, quantity,
-         medication, study)
+# Who someone answers to at work: one holder at a time, so a new one replaces the last ("Miguel is my manager now")
+BOSS_NOUNS = frozenset({"boss", "manager", "supervisor"})
+FORMER = frozenset({"old", "former", "ex", "previous", "last", "first"})
+
+
+def boss(context: _Context, i: int) -> list[SlotValue]:
+    """"Miguel is Asha's manager now", "my boss is Karen", "my boss Karen", "we have a new boss, Aisha Khan": the
+    owner's boss is that person (``boss = miguel``, by first name). Not a boss that was ("my old boss Karen", "Tom
+    was my manager"), a boss of no one ("Karen is a manager": a job), nor one whose name is not said."""
+    doc = context.doc
+    if doc.tokens[i].pos != "NOUN" or _lemma(context, i) not in BOSS_NOUNS or _is_ex(context, i) is not None:
+        return []
+    if any(_lemma(context, m) in FORMER for m in _children(context, i, "amod", "compound")):
+        return []
+    owner = _boss_owner(context, i)
+    up = _parent(context, i)
+    if owner is None or up is None:
+        return []
+    holders = [(a, a) for a in _children(context, i, "appos")]
+    if up[1] in ("attr", "nsubj") and _lemma(context, up[0]) == "be" and doc.tokens[up[0]].tag in ("VBZ", "VBP"):
+        other = "nsubj" if up[1] == "attr" else "attr"
+        holders += [(up[0], h) for h in _children(context, up[0], other)]
+    return [_slot(context, anchor, "boss", name, "", i, holder, subject=owner)
+            for anchor, holder in holders if (name := _holder_name(context, holder))]
+
+
+def _boss_owner(context: _Context, noun: int) -> str | None:
+    """Whose boss: the possessor ("my", "Asha's"), or the one who has them ("we have a new boss")."""
+    owners = _children(context, noun, "poss")
+    if owners:
+        return _subject_key(context, owners[0])
+    up = _parent(context, noun)
+    if up is not None and up[1] == "dobj" and _lemma(context, up[0]) in ("have", "get") and not _negated(context, up[0]):
+        return _subject(context, up[0])
+    return None
+
+
+def _holder_name(context: _Context, k: int) -> str | None:
+    """A person's first name, lower case: "Aisha Khan" and "Aisha" are one holder; "he" after the one other person
+    the memory names is that person; anyone else (the speaker, a pronoun left unresolved) is no name."""
+    token = context.doc.tokens[k]
+    if token.pos == "PROPN" and token.ent not in NOT_PEOPLE:
+        first = min([k] + [c for c in _children(context, k, "compound") if context.doc.tokens[c].pos == "PROPN"])
+        return context.doc.tokens[first].lower
+    key = _subject_key(context, k)
+    return key if token.lower in THIRD_PERSON and key not in UNRESOLVED_SUBJECTS else None
+
+
+RULES = (residence, job, diet, relationship, number_of_children, schedule, ownership, death, health, age, activity,
+         quantity, medication, boss, study)
 

@@ -10,6 +10,8 @@
   earlier value ("moved back to Lisbon") supersedes the value before it and does not revive the old memory.
   An appointment stated again only replaces the earlier one while that one is still ahead, or within a few
   weeks with an explicit correction: two dentist appointments months apart are two appointments.
+* A death (``life = dead``) ends every state of the one who died: "Gran is in hospital", then "Gran passed away"
+  supersedes the hospital. Only that person's: the keys hold the subject, so another's states stay.
 
 The proposals go through the same validator and status checks as the classifier's; a state change between
 memories of the same message time is refused there (no strict order).
@@ -21,7 +23,7 @@ from collections.abc import Sequence
 from datetime import timedelta
 
 from memory_pipeline.analysis import SELF, Reading, SlotValue
-from memory_pipeline.analysis.slots import EVENT_SLOTS, EXCLUSIVE_SLOTS, NEW_VALUE
+from memory_pipeline.analysis.slots import DEAD, EVENT_SLOTS, EXCLUSIVE_SLOTS, NEW_VALUE
 from memory_pipeline.consolidation.base import (
     ALIGNMENT,
     DEDUP,
@@ -104,7 +106,26 @@ def state_transitions(
                 if proposal is not None and proposal.action == DEDUP:
                     continue  # the earlier statement of the value stays the current one
             current[key] = (memory, slot)
+            if slot.slot == "life" and slot.state == DEAD:
+                for proposal in _ended_by_death(current, key, memory, slot, config):
+                    if (proposal.target_id, proposal.candidate_id) not in proposed:
+                        proposed.add((proposal.target_id, proposal.candidate_id))
+                        proposals.append(proposal)
     return proposals
+
+
+def _ended_by_death(current: dict[tuple, tuple[Memory, SlotValue]], key: tuple, memory: Memory, death: SlotValue,
+                    config: ConsolidationConfig) -> list[Proposal]:
+    """A supersede of each memory that holds a state of the one who died, which then holds no more: "Gran is in
+    hospital" ends with "Gran passed away". The states leave ``current``, so nothing said after compares with them."""
+    ended = [k for k in current if k[:-2] == key[:-2] and k[-2] != "life" and current[k][0].memory_id != memory.memory_id]
+    out = []
+    for k in ended:
+        old_memory, old_slot = current.pop(k)
+        out.append(Proposal(memory.memory_id, old_memory.memory_id, SUPERSEDE, ALIGNMENT, STATE_METHOD, STATE_CHANGE,
+                            describe_scope(old_slot, memory.speaker), short_anchor(death.anchor, config.anchor_max_words),
+                            note=f"{old_slot.state} -> {DEAD}"))
+    return out
 
 
 def _known_key(current: dict[tuple, tuple[Memory, SlotValue]], key: tuple) -> tuple:
