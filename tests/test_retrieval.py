@@ -407,6 +407,31 @@ def test_a_memory_of_several_clauses_that_a_later_one_changes_is_marked_and_read
     assert "[PARTLY UPDATED by quit] Rosa works at Lumen Labs" in packet.to_text()
 
 
+def test_a_memory_that_only_asks_comes_after_the_one_that_answers():
+    """The agent's question matches the user's own earlier question almost word for word; the answer goes first."""
+    import numpy as np
+    import polars as pl
+
+    from memory_pipeline.memory_frame import memory_frame
+
+    when = datetime(2024, 4, 22)
+    entries = pl.DataFrame({
+        "memory_id": ["asked", "told", "other"], "conversation_id": ["c"] * 3,
+        "text": ["Ellie asks: What is Ellie's salary now, by the way?", "Ellie's salary is £41,000.", "Ellie likes tea."],
+        "session_time": [when] * 3, "source_turn_id": ["S1:1", "S1:2", "S1:3"],
+    })
+    frame = memory_frame(entries)
+    by_id = {"asked": [1.0, 0.0], "told": [0.8, 0.6], "other": [0.1, 0.99]}
+    vectors = np.array([by_id[m] for m in frame["memory_id"]], dtype=np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    store = MemoryStore.build(frame, vectors)
+    question = np.array([1.0, 0.0], dtype=np.float32)
+    assert [hit.memory_id for hit in retrieve(store, "What is Ellie's salary?", question, k=2)] == ["told", "asked"]
+    assert [hit.memory_id for hit in retrieve(store, "What is Ellie's salary now?", question, k=2)] == ["told", "asked"]
+    # only among the hits kept: a question is not dropped for an answer further down
+    assert [hit.memory_id for hit in retrieve(store, "What is Ellie's salary?", question, k=1)] == ["asked"]
+
+
 def test_as_of_a_day_a_memory_is_partly_updated_only_by_what_had_changed_by_then():
     import numpy as np
 

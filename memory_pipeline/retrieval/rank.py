@@ -12,12 +12,14 @@
   that are not current are marked outdated. A question about the present ("now", "still", "currently") gets
   the current ones of those R first, then the partly updated ones (active, but a later memory changed part of
   what they say), then the replaced ones, each group in score order; a partly updated hit's update is one of
-  its history hops.
+  its history hops. Of the hits kept, those that only ask ("Ellie asks: What is Ellie's salary now?") come after
+  the ones that tell, whose answer the question is after.
 * Linked neighbours (seed 002): per primary hit, the strongest linked memory it may see, newer ones first.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -52,6 +54,12 @@ class Hit:
         return self.row["memory_id"]
 
     @property
+    def only_asks(self) -> bool:
+        """The memory asks and tells nothing ("Ellie asks: What is Ellie's salary now?"): it matches a question
+        about the same thing almost word for word, so it comes after the hits that answer it."""
+        return only_asks(self.row["text"])
+
+    @property
     def outdated(self) -> bool:
         return self.row["status"] != ACTIVE
 
@@ -59,6 +67,12 @@ class Hit:
     def partly_updated(self) -> bool:
         """Active, but a later memory changed part of what it says (:func:`~.store.with_updates`)."""
         return self.row.get("updated_by") is not None
+
+
+def only_asks(text: str | None) -> bool:
+    """Every sentence of ``text`` ends in a question mark."""
+    sentences = [part for part in re.split(r"(?<=[.!?])\s+", (text or "").strip()) if part]
+    return bool(sentences) and all(part.endswith("?") for part in sentences)
 
 
 def outdated_at(status: str, valid_from: datetime | None, valid_to: datetime | None, as_of: datetime | None) -> bool:
@@ -136,7 +150,9 @@ def retrieve(
     ][:k]
     if history and question_cues(question).present:
         # stable: current memories first, then partly updated ones, then replaced ones, each in score order
-        kept.sort(key=lambda hit: (hit.outdated, hit.partly_updated))
+        kept.sort(key=lambda hit: (hit.outdated, hit.partly_updated, hit.only_asks))
+    else:
+        kept.sort(key=lambda hit: hit.only_asks)
     if history:
         kept += _history(store, kept, score, cosine, cue, max(k, 8))
     return kept
