@@ -1961,3 +1961,17 @@ def test_a_plan_told_done_in_other_words_than_its_own(parser, embedder):
     assert outcome(adoption, "Pip is settling in well, he sleeps all day.", datetime(2024, 2, 14, 9), None) == "pending"
     assert outcome(adoption, "Is Pip settling in well?", datetime(2024, 3, 1, 9), None) == "pending"
     assert outcome(adoption, "Pip never came home with us.", datetime(2024, 3, 1, 9), None) != "completed"
+
+    trip = ("plan", "I'm going to Lisbon in May with Jordan.", datetime(2025, 1, 14, 9), datetime(2025, 5, 1),
+            datetime(2025, 6, 1))
+    back = datetime(2025, 6, 3, 9)
+    # a verdict in the past on the place or the event planned: it happened
+    assert outcome(trip, "Lisbon was amazing! We did a day trip to Sintra too.", back, None) == "completed"
+    assert outcome(trip, "The Lisbon trip was great, thanks for the tips.", back, None) == "completed"
+    assert outcome(("plan", "We're spending Christmas in Cork at my parents' this year.", datetime(2025, 11, 2, 9),
+                    datetime(2025, 12, 25)), "Christmas in Cork was lovely, my parents spoilt us.",
+                   datetime(2026, 1, 6, 9), None) == "completed"
+    # not a verdict on a person of it, nor in the present, nor before the trip
+    assert outcome(trip, "Jordan was lovely about it.", back, None) == "pending"
+    assert outcome(trip, "Lisbon is amazing, I want to live there.", back, None) == "pending"
+    assert outcome(trip, "Lisbon was amazing when I went as a kid.", datetime(2025, 2, 3, 9), None) == "pending"

@@ -26,6 +26,8 @@ from memory_pipeline.analysis.cues import (
     denial_cue,
     event_of,
     given_names,
+    judged_afterwards,
+    places_gone_to,
     is_future,
     is_report,
     negated_heads,
@@ -79,6 +81,8 @@ class Reading:
     kinds: frozenset[tuple[str, str]] = frozenset()  # the kinds it sets before arranged events' nouns (("blood", "test"))
     here: bool = False  # it says "here" of where its speaker is ("I've been here three weeks")
     named: frozenset[str] = frozenset()  # the names it gives what it introduces ("a greyhound called Pip": pip)
+    judged: frozenset[str] = frozenset()  # what it says was good or bad, in the past ("Lisbon was amazing": lisbon)
+    gone_to: frozenset[str] = frozenset()  # the places it says someone goes to ("going to Lisbon in May": lisbon)
 
     @property
     def single_fact(self) -> bool:
@@ -159,6 +163,8 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         kinds=named_kinds(doc, range(len(doc.tokens)), names),
         here=says_here(doc),
         named=given_names(doc),
+        judged=judged_afterwards(doc),
+        gone_to=places_gone_to(doc),
     )
 
 

@@ -1126,6 +1126,42 @@ def says_here(doc: ParsedDoc) -> bool:
     )
 
 
+def judged_afterwards(doc: ParsedDoc) -> frozenset[str]:
+    """What a memory says, in the past, was good or bad ("Lisbon was amazing!", "the wedding was beautiful", "the
+    Lisbon trip was great"): the subject's words, lower case, a thing that has happened. A verdict in the present
+    ("Lisbon is amazing") or on what is to come is none."""
+    out: set[str] = set()
+    for token in doc.tokens:
+        if token.lemma.lower() != "be" or token.tag != "VBD":
+            continue
+        if not any(a.label == "acomp" and doc.tokens[a.dep].pos == "ADJ" for a in doc.children(token.i)):
+            continue
+        for subject in (a.dep for a in doc.children(token.i) if a.label == "nsubj"):
+            if doc.tokens[subject].pos in ("PRON", "DET"):
+                continue  # "it was lovely": of what, the memory does not say
+            # "the Lisbon trip", "Christmas in Cork": the words that say which
+            said = [subject, *(a.dep for a in doc.children(subject) if a.label == "compound")]
+            said += [o.dep for a in doc.children(subject) if a.label == "prep" and doc.tokens[a.dep].lower in ("in", "at")
+                     for o in doc.children(a.dep) if o.label == "pobj"]
+            out.update(doc.tokens[k].lemma.lower() for k in said)
+    return frozenset(out)
+
+
+def places_gone_to(doc: ParsedDoc) -> frozenset[str]:
+    """Where a memory says someone goes or stays, lower case: the object of "to", "in" or "at" after a verb or a
+    noun of going ("going to Lisbon in May", "a trip to Rome", "Christmas in Cork"), a name; not the one gone with
+    ("with Jordan") nor a time ("in May")."""
+    out: set[str] = set()
+    for token in doc.tokens:
+        if token.lower not in ("to", "in", "at") or not any(a.label == "prep" for a in doc.parents(token.i)):
+            continue
+        for obj in (a.dep for a in doc.children(token.i) if a.label == "pobj"):
+            word = doc.tokens[obj]
+            if word.pos == "PROPN" and word.ent not in ("DATE", "TIME"):
+                out.add(word.lemma.lower())
+    return frozenset(out)
+
+
 NAMING_LEMMAS = frozenset({"call", "name"})
 
 

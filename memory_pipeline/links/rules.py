@@ -22,6 +22,7 @@ from memory_pipeline.analysis.slots import NONE_VALUE, SlotValue
 from memory_pipeline.analysis.clauses import SELF
 from memory_pipeline.analysis.cues import CANCEL_LEMMAS, event_stems
 from memory_pipeline.analysis.places import known_places
+from memory_pipeline.extraction.lexicon import ARRANGED_EVENT_NOUNS, OCCASION_NOUNS
 from memory_pipeline.links.base import (
     CANCELLED,
     COMPLETED,
@@ -325,7 +326,8 @@ def _plan_outcome(
 
 def told_in_other_words(new: Memory, plan: Memory, reading: Reading, plan_reading: Reading) -> str | None:
     """How the planner tells, in words that are not the plan's, that it came about: the job an interview was for,
-    the place a move was to, the thing a plan named by its name; None when ``new`` tells none of these."""
+    the place a move was to, the thing a plan named by its name, a verdict in the past on what it planned ("Lisbon
+    was amazing!"); None when ``new`` tells none of these."""
     if not _told_as_so(new, plan, reading):
         return None
     if _hired_after_interview(new, plan, reading, plan_reading):
@@ -334,7 +336,13 @@ def told_in_other_words(new: Memory, plan: Memory, reading: Reading, plan_readin
     if place is not None:
         return f"the planner is in the place it planned: {place}"
     named = plan_reading.named & planned_event(plan_reading).words & reading.words
-    return f"what it named is there: {sorted(named)[0]}" if named else None
+    if named:
+        return f"what it named is there: {sorted(named)[0]}"
+    # "I'm going to Lisbon in May", then "Lisbon was amazing!": a verdict in the past on the place it planned to go
+    # to, or the event, tells it happened; not one on a person of it ("Jordan was lovely about it")
+    judged = {word for word in reading.judged & planned_event(plan_reading).words
+              if word in plan_reading.gone_to or word in ARRANGED_EVENT_NOUNS | OCCASION_NOUNS}
+    return f"told of as over: {sorted(judged)[0]}" if judged else None
 
 
 def _told_as_so(new: Memory, plan: Memory, reading: Reading) -> bool:
