@@ -282,6 +282,19 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I'm in Paris this week.", set()),
         ("The book is back in stock.", set()),
         ("i live in bristol atm", {"self.residence = bristol"}),
+        # what is no death, no widowhood, no move's end, no home, no patient, no boss's name
+        ("Mum is dying to meet you.", set()),
+        ("Dad nearly died in the crash.", set()),
+        ("Dad died his hair.", set()),
+        ("My business partner died last week.", {"self's partner.life = dead"}),
+        ("I moved out of London to Brighton.", {"self.residence = brighton"}),
+        ("I'm back in Paris for a conference.", set()),
+        ("I'm back in Leeds visiting family.", set()),
+        ("I'm in hospital visiting Gran.", set()),
+        ("My manager is Mr Smith.", {"self.boss = smith"}),
+        ("My son is just over 2.", {"self's son.age = 2"}),
+        ("I make $20 an hour.", {"self.quantity[pay per hour] = $20"}),
+        ("I make 200 quid a week on the side from tutoring.", set()),
         # one who no longer drinks
         ("I'm teetotal now.", {"self.activity[drink] = none"}),
         ("i went teetotal in january", {"self.activity[drink] = none"}),
@@ -298,7 +311,15 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I finished my degree last month.", {"self.study = none"}),
         ("She dropped out of her masters in March.", {"she.study = none"}),
         ("I dropped out of uni.", {"self.study = none"}),
-        ("I left uni early.", {"self.study = none"}),
+        ("I quit uni, it wasn't for me.", {"self.study = none"}),
+        ("I'm doing a PhD.", {"self.study = phd"}),  # the tokenizer keeps the full stop on the abbreviation
+        ("I'm a mature student.", {"self.job = mature student", "self.study = yes"}),
+        ("I'm a second year student.", {"self.job = second year student", "self.study = yes"}),
+        ("I'm studying French on Duolingo.", set()),
+        ("I'm leaving uni for the summer.", set()),
+        ("I left college at 5pm today.", set()),
+        ("I graduated from rehab last month.", set()),
+        ("I graduated from Leeds in July.", {"self.study = none"}),
         ("I graduated in 2019 and now I'm doing a masters.", {"self.study = masters"}),
         ("My sister graduated yesterday.", {"self's sister.study = none"}),
         ("I did my PhD at Leeds.", set()),  # a course done says nothing of now
@@ -1975,3 +1996,7 @@ def test_a_plan_told_done_in_other_words_than_its_own(parser, embedder):
     assert outcome(trip, "Jordan was lovely about it.", back, None) == "pending"
     assert outcome(trip, "Lisbon is amazing, I want to live there.", back, None) == "pending"
     assert outcome(trip, "Lisbon was amazing when I went as a kid.", datetime(2025, 2, 3, 9), None) == "pending"
+
+    # the planner stayed, or the thing went to someone else: not done
+    assert outcome(move, "I was meant to be in Berlin by now but I'm still here.", there, None) == "pending"
+    assert outcome(adoption, "Someone else adopted Pip.", datetime(2024, 3, 1, 9), None) == "pending"

@@ -490,6 +490,9 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         # with no place, or something other than a trip, the month may be the booking's
         (date(2025, 6, 10), "I booked the venue in March.", date(2025, 3, 1)),
         (date(2025, 2, 3), "I booked a trip in May.", date(2024, 5, 1)),
+        # what was bought, or a journey taken, is dated by the tense
+        (date(2025, 2, 3), "We bought a villa in Spain in October.", date(2024, 10, 1)),
+        (date(2025, 2, 3), "I got the train to Leeds in December to see mum.", date(2024, 12, 1)),
     ],
 )
 def test_dates_that_tense_alone_would_put_on_the_wrong_side_of_the_session(parser, resolver, said, text, first):

@@ -28,6 +28,7 @@ from memory_pipeline.analysis.cues import (
     given_names,
     judged_afterwards,
     places_gone_to,
+    present_subjects,
     is_future,
     is_report,
     negated_heads,
@@ -83,6 +84,7 @@ class Reading:
     named: frozenset[str] = frozenset()  # the names it gives what it introduces ("a greyhound called Pip": pip)
     judged: frozenset[str] = frozenset()  # what it says was good or bad, in the past ("Lisbon was amazing": lisbon)
     gone_to: frozenset[str] = frozenset()  # the places it says someone goes to ("going to Lisbon in May": lisbon)
+    present: frozenset[str] = frozenset()  # the subjects of its verbs in the present ("Pip is settling in": pip)
 
     @property
     def single_fact(self) -> bool:
@@ -165,6 +167,7 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         named=given_names(doc),
         judged=judged_afterwards(doc),
         gone_to=places_gone_to(doc),
+        present=present_subjects(doc),
     )
 
 

@@ -1122,8 +1122,27 @@ def says_here(doc: ParsedDoc) -> bool:
     """The memory says "here" of where its speaker is ("I've been here three weeks", "I moved here in May"), not the
     "here" that hands something over at a sentence's start ("Here's the list")."""
     return any(
-        t.lower == "here" and t.pos == "ADV" and t.i != doc.sentences[t.sent][0] for t in doc.tokens
+        t.lower == "here" and t.pos == "ADV" and t.i != doc.sentences[t.sent][0] and not _still(doc, t.i)
+        for t in doc.tokens
     )
+
+
+def _still(doc: ParsedDoc, here: int) -> bool:
+    """"I'm still here", "Still here, Berlin is on hold": the speaker stayed where they were."""
+    heads = [a.head for a in doc.parents(here)]
+    near = [a.dep for k in [here, *heads] for a in doc.children(k) if a.label == "advmod"]
+    return any(doc.tokens[k].lower == "still" for k in near)
+
+
+def present_subjects(doc: ParsedDoc) -> frozenset[str]:
+    """The subjects of verbs in the present, lower case ("Pip is settling in well": pip): what is there now."""
+    out = set()
+    for token in doc.tokens:
+        verb = doc.tokens[token.i]
+        tags = {verb.tag} | {doc.tokens[a.dep].tag for a in doc.children(token.i) if a.label == "aux"}
+        if verb.pos in ("VERB", "AUX") and tags & {"VBZ", "VBP"} and not tags & {"VBD"}:
+            out.update(doc.tokens[a.dep].lemma.lower() for a in doc.children(token.i) if a.label == "nsubj")
+    return frozenset(out)
 
 
 def judged_afterwards(doc: ParsedDoc) -> frozenset[str]:

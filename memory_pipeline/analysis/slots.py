@@ -209,9 +209,12 @@ MEASURE_NOUNS = frozenset(
 MONEY_WORDS = {"quid": "£", "pound": "£", "buck": "$", "dollar": "$", "euro": "€"}
 # Thousands, in a sum of money: "32 grand", "28k" said of a salary (of a run, "10k" is a distance).
 THOUSANDS = frozenset({"grand", "k"})
+MONEY_NOUNS = frozenset(MONEY_WORDS) | {"grand"}
 MONEY_MEASURES = frozenset(
     "rent salary pay wage wages income mortgage budget allowance bill payment loan debt savings balance overdraft".split()
 )
+# Words of money made beside one's pay: "on the side", "extra", "on top of my salary".
+SIDE_INCOME = frozenset({"side", "extra", "top", "bonus"})
 # Verbs whose object, a sum of money, is what one earns: "I make $78,000 a year", "I earn 28k".
 EARNING_VERBS = frozenset({"earn", "make"})
 # Verbs that change a measure to the sum after their "to" ("my rent went up to $1,850", "we cut the budget back to
@@ -603,10 +606,8 @@ def residence(context: _Context, i: int) -> list[SlotValue]:
     if _lemma(context, i) == "be":
         return _back_in_a_place(context, i)
     renting = _renting_a_home(context, i)
-    if _lemma(context, i) == "move":
-        moved_out = _moved_out_of(context, i)
-        if moved_out:
-            return moved_out
+    # "moved out of London to Brighton": the new home says where one lives; alone, the home left is denied
+    moved_out = _moved_out_of(context, i) if _lemma(context, i) == "move" else []
     staying = _lemma(context, i) == "stay" and _for_an_open_while(context, i)
     if _lemma(context, i) not in ("live", "reside", "move", "relocate", "settle", "base") and not renting and not staying:
         return []
@@ -623,7 +624,7 @@ def residence(context: _Context, i: int) -> list[SlotValue]:
             place = named[0] if named and (street or context.doc.tokens[obj].pos != "PROPN") else obj
             out.append(_slot(context, i, "residence", _place_value(context, place), "", prep, place))
             break
-    return out or _moved_to_a_town_read_as_a_verb(context, i)
+    return out or moved_out or _moved_to_a_town_read_as_a_verb(context, i)
 
 
 def _back_in_a_place(context: _Context, be: int) -> list[SlotValue]:
@@ -634,6 +635,8 @@ def _back_in_a_place(context: _Context, be: int) -> list[SlotValue]:
         return []
     if any(_is_time(context, k) and doc.tokens[k].lower != "now" for k in subtree(doc, be)):
         return []  # "I'm back in Leeds on Friday", "back in Toronto next week": an arrival ahead, not where one is
+    if _for_a_purpose(context, be):
+        return []  # "back in Paris for a conference", "back in Leeds visiting family": a visit
     for back in _children(context, be, "advmod"):
         if doc.tokens[back].lower != "back":
             continue
@@ -643,8 +646,21 @@ def _back_in_a_place(context: _Context, be: int) -> list[SlotValue]:
     return []
 
 
+def _for_a_purpose(context: _Context, verb: int) -> bool:
+    """The verb's stay has a purpose or a limit said with it: "for a conference", "for the wedding", "just for a
+    week", "visiting family" (a gerund of doing); "for good" is none."""
+    doc = context.doc
+    words = subtree(doc, verb)
+    if any(doc.tokens[k].lower == "just" for k in words):
+        return True
+    fors = [o for k in words if doc.tokens[k].lower == "for" for o in _children(context, k, "pobj")]
+    if any(doc.tokens[o].lower != "good" for o in fors):
+        return True
+    return any(doc.tokens[k].tag == "VBG" for k in _children(context, verb, "advcl", "xcomp", "conj"))
+
+
 # Chat's words for "at the moment" the parse may join to a place before them ("i live in bristol atm").
-FOR_NOW_WORDS = frozenset({"atm", "rn", "currently", "now"}) | CHAT_INTERJECTIONS
+FOR_NOW_WORDS = frozenset({"atm", "rn", "currently", "now", "tho", "though"}) | CHAT_INTERJECTIONS
 
 
 def _place_value(context: _Context, place: int) -> str:
@@ -665,7 +681,7 @@ def _moved_out_of(context: _Context, verb: int) -> list[SlotValue]:
         if _is_place(context, home) or _lemma(context, home) in HOMES:
             named = [o for p, o in _prep_objects(context, home, ("in",)) if _is_place(context, o)]
             place = named[0] if named and doc.tokens[home].pos != "PROPN" else home
-            return [_slot(context, verb, "residence", _value(context, place), "", prep, place, negated=True)]
+            return [_slot(context, verb, "residence", _place_value(context, place), "", prep, place, negated=True)]
     return []
 
 
@@ -1100,8 +1116,8 @@ def _partner_of(context: _Context, i: int) -> list[SlotValue]:
         return []
     if context.doc.tokens[parent[0]].tag not in ("VBZ", "VBP"):
         return []  # "Tom was my boyfriend at uni": who someone was is no state now
-    if token.lower == "partner" and _children(context, i, "compound", "amod", "prep"):
-        return []  # a business, tennis or lab partner, a partner in crime or for a project
+    if not _a_life_partner(context, i):
+        return []
     owner = _subject_key(context, owners[0])
     names = [s for s in _children(context, parent[0], "nsubj") if context.doc.tokens[s].pos == "PROPN"]
     state = EX_PARTNERS.get(token.lower, EX_STATE) if ex is not None else PARTNER_NOUNS[token.lower]
@@ -1109,6 +1125,11 @@ def _partner_of(context: _Context, i: int) -> list[SlotValue]:
     if ex is not None:
         return named
     return [_slot(context, parent[0], "relationship", state, "", i, subject=owner), *named]
+
+
+def _a_life_partner(context: _Context, noun: int) -> bool:
+    """Not a business, tennis or lab partner, a partner in crime or for a project."""
+    return context.doc.tokens[noun].lower != "partner" or not _children(context, noun, "compound", "amod", "prep")
 
 
 def _is_ex(context: _Context, i: int) -> int | None:
@@ -1129,7 +1150,8 @@ def _widowed(context: _Context, verb: int) -> list[SlotValue]:
     if not _a_death(context, verb):
         return []
     return [_slot(context, verb, "relationship", "widowed", "", spouse, subject=_subject_key(context, owners[0]))
-            for spouse in _children(context, verb, "nsubj") if _lemma(context, spouse) in SPOUSES and _is_ex(context, spouse) is None
+            for spouse in _children(context, verb, "nsubj")
+            if _lemma(context, spouse) in SPOUSES and _is_ex(context, spouse) is None and _a_life_partner(context, spouse)
             for owners in [_children(context, spouse, "poss")] if owners]
 
 
@@ -1389,7 +1411,26 @@ def _a_death(context: _Context, verb: int) -> bool:
         return False
     if lemma == "pass" and "away" not in {doc.tokens[p].lower for p in _children(context, verb, "prt", "advmod")}:
         return False
+    if not _died_as_told(context, verb):
+        return False
     return not _supposed(context, verb) and not _negated(context, verb)
+
+
+# Words that make a death one that nearly happened: "Dad nearly died in the crash".
+NEARLY = frozenset({"nearly", "almost", "practically", "virtually", "basically", "literally"})
+
+
+def _died_as_told(context: _Context, verb: int) -> bool:
+    """A death in the past or perfect, said as it is: not "Mum is dying to meet you" or "dying for a pint" (a
+    progressive, a wish), "Dad nearly died", nor "died his hair" (one dies no object: a spelling of "dyed")."""
+    doc = context.doc
+    if doc.tokens[verb].tag not in ("VBD", "VBN"):
+        return False
+    if any(doc.tokens[a].lower in NEARLY for a in _children(context, verb, "advmod")):
+        return False
+    if _children(context, verb, "dobj"):
+        return False
+    return not any(doc.tokens[p].lower in ("to", "for") for p in _children(context, verb, "prep", "xcomp", "aux"))
 
 
 def _supposed(context: _Context, verb: int) -> bool:
@@ -1459,6 +1500,8 @@ def _in_hospital(context: _Context, be: int) -> list[SlotValue]:
     doc = context.doc
     if doc.tokens[be].tag not in ("VBZ", "VBP") or not _children(context, be, "nsubj"):
         return []
+    if any(doc.tokens[k].tag == "VBG" for k in _children(context, be, "advcl", "xcomp", "conj")):
+        return []  # "I'm in hospital visiting Gran", "waiting for the results": there, not a patient
     outs = [k for k in _children(context, be, "prep", "advmod") if doc.tokens[k].lower == "out"]
     places = [(prep, o, "has") for prep, o in _prep_objects(context, be, ("in",))]
     places += [(prep, o, "recovered") for out in outs for prep, o in _prep_objects(context, out, ("of",))]
@@ -1509,12 +1552,10 @@ KIN_NOUNS = CHILD_NOUNS | FAMILY_NOUNS | frozenset({"friend", "dog", "cat", "pup
 
 def _after_a_measure(context: _Context, number: int) -> bool:
     """The number is the second part of a measure ("I'm 13st 10", "I'm 9 st 4": stones and pounds), not an age: a
-    number or a unit just before it, or one it is built on."""
+    number or a unit just before it ("just over 2" is an age)."""
     doc = context.doc
     before = doc.tokens[number - 1] if number > 0 else None
-    if before is not None and (any(c.isdigit() for c in before.lower) or before.lower in MEASURE_UNITS | {"st"}):
-        return True
-    return bool(_children(context, number, "compound", "nummod", "quantmod"))
+    return before is not None and (any(c.isdigit() for c in before.lower) or before.lower in MEASURE_UNITS | {"st"})
 
 
 def _has_age(context: _Context, predicate: int) -> bool:
@@ -1846,16 +1887,22 @@ def _measured_noun(context: _Context, i: int) -> list[SlotValue]:
 def _earned(context: _Context, verb: int) -> list[SlotValue]:
     """"I make $78,000 a year", "I earn 28k", "she earns 40 grand": a sum of money earned, in the present, is the
     earner's salary (the slot "my salary is ..." sets); "I make cakes", "I make 3 cakes a week" earn nothing."""
+    doc = context.doc
+    if any(doc.tokens[k].lower in SIDE_INCOME for k in subtree(doc, verb)) or any(
+            doc.tokens[k].tag == "VBG" for k in _children(context, verb, "advcl", "xcomp", "pcomp", "prep")):
+        return []  # "200 quid a week on the side", "$500 a month selling candles": not the salary
     for obj in _children(context, verb, "dobj", "npadvmod"):
         amount = _amount(context, obj, bare=True)
         if amount is None:
             continue
         value, unit, _, tokens = amount
+        hourly = any(_lemma(context, k) in ("hour", "hr") for k in subtree(doc, verb))
         if unit in THOUSANDS and NUMBER.fullmatch(value):
             value = _sum_text("", value, thousands=True)
-        elif not (value[:1] in MONEY_SIGNS or _lemma(context, obj) in MONEY_WORDS or _lemma(context, obj) == "grand"):
+        elif not (value[:1] in MONEY_SIGNS or _lemma(context, obj) in MONEY_NOUNS):
             continue
-        return [_slot(context, verb, "quantity", value, "salary", *tokens)]
+        # by the hour is a rate of pay, not the salary it would replace
+        return [_slot(context, verb, "quantity", value, "pay per hour" if hourly else "salary", *tokens)]
     return []
 
 
@@ -1899,7 +1946,7 @@ def _counted_be(context: _Context, be: int) -> list[SlotValue]:
         return []
     for attr in _children(context, be, "attr"):
         amount = _amount(context, attr)
-        if amount is None or _lemma(context, attr) in MONEY_WORDS or _lemma(context, attr) == "grand":
+        if amount is None or _lemma(context, attr) in MONEY_NOUNS:
             continue  # "140 quid a month" is a sum, its measure named by the subject
         value, unit, period, tokens = amount
         subjects = _children(context, be, "nsubj")
@@ -1975,7 +2022,7 @@ def _amount(context: _Context, head: int, bare: bool = False) -> tuple[str, str 
             return str(COUNT_ADVERBS[doc.tokens[multiples[0]].lower]), None, lemma, [multiples[0], head]
         return None
     number = _count(context, head)
-    if token.pos == "NOUN" and number is not None and (lemma in MONEY_WORDS or lemma == "grand"):
+    if token.pos == "NOUN" and number is not None and lemma in MONEY_NOUNS:
         signs = [j for j in _children(context, head, "nmod", "quantmod", "compound") if doc.tokens[j].text in MONEY_SIGNS]
         sign = MONEY_WORDS.get(lemma) or (doc.tokens[signs[0]].text if signs else "")
         return _sum_text(sign, number, thousands=lemma == "grand"), None, period, [*signs, head]
@@ -2184,6 +2231,9 @@ def study(context: _Context, i: int) -> list[SlotValue]:
     doc, token = context.doc, context.doc.tokens[i]
     lemma = _lemma(context, i)
     if token.pos == "VERB" and lemma == "graduate" and _said_of_a_person(context, i) and not _studying_on(context):
+        left = [o for _, o in _prep_objects(context, i, ("from",))]
+        if any(not (_of_study(context, o) or context.doc.tokens[o].ent in ("ORG", "GPE", "FAC")) for o in left):
+            return []  # "graduated from rehab", "from nursery": no course
         return [_slot(context, i, "study", NONE_VALUE, "")]
     if token.pos == "VERB" and lemma == "drop":
         outs = [o for o in _children(context, i, "prt", "prep") if doc.tokens[o].lower == "out"]
@@ -2202,22 +2252,29 @@ def study(context: _Context, i: int) -> list[SlotValue]:
     if token.lower in STUDY_PLACES and _of_study(context, i):
         up = _parent(context, i)
         left = up is not None and up[1] == "dobj" and _lemma(context, up[0]) in ("quit", "leave")
+        if left and (_for_a_purpose(context, up[0]) or any(_is_time(context, k) for k in subtree(doc, up[0]))):
+            return []  # "leaving uni for the summer", "left college at 5pm": a day's or a term's leaving
         return [_slot(context, up[0], "study", NONE_VALUE, "", i)] if left and _said_of_a_person(context, up[0]) else []
     if token.pos == "VERB" and lemma == "study" and doc.tokens[i].tag in ("VBG", "VBP", "VBZ"):
+        # not "studying 20 hours a week", nor a language learnt beside whatever course ("studying French on Duolingo")
         fields = [o for o in _children(context, i, "dobj") if not _children(context, o, "det", "poss", "nummod")
-                  and _lemma(context, o) not in MEASURE_UNITS | PERIOD_NOUNS]  # not "studying 20 hours a week"
+                  and _lemma(context, o) not in MEASURE_UNITS | PERIOD_NOUNS
+                  and context.doc.tokens[o].ent not in ("LANGUAGE", "NORP")]
         return [_slot(context, i, "study", _value(context, fields[0]), "", fields[0])] if fields else []
     if token.pos == "NOUN" and lemma == "student":
         up = _parent(context, i)
         if up and up[1] == "attr" and _lemma(context, up[0]) == "be" and _of_a_person(context, up[0]):
-            field = [c for c in _children(context, i, "compound", "amod") if _lemma(context, c) not in RANKS]
+            # "a law student", "a PhD student"; not "a mature", "part-time" or "second year student"
+            field = [c for c in _children(context, i, "compound") if _lemma(context, c) not in RANKS | PERIOD_NOUNS
+                     and context.doc.tokens[c].pos in ("NOUN", "PROPN")]
             return [_slot(context, up[0], "study", _value(context, field[0]) if field else "yes", "", i)]
     return []
 
 
 def _a_course(context: _Context, i: int) -> bool:
     token = context.doc.tokens[i]
-    return token.pos in ("NOUN", "PROPN") and (token.lower in STUDY_NOUNS or token.text in CAPITAL_DEGREES)
+    # the tokenizer keeps a full stop on an abbreviation at a sentence's end: "I'm doing a PhD."
+    return token.pos in ("NOUN", "PROPN") and (token.lower.rstrip(".") in STUDY_NOUNS or token.text.rstrip(".") in CAPITAL_DEGREES)
 
 
 def _of_study(context: _Context, i: int) -> bool:
@@ -2409,12 +2466,18 @@ def _boss_owner(context: _Context, noun: int) -> str | None:
     return None
 
 
+TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "prof", "sir", "dame"})
+
+
 def _holder_name(context: _Context, k: int) -> str | None:
     """A person's first name, lower case: "Aisha Khan" and "Aisha" are one holder; "he" after the one other person
     the memory names is that person; anyone else (the speaker, a pronoun left unresolved) is no name."""
     token = context.doc.tokens[k]
     if token.pos == "PROPN" and token.ent not in NOT_PEOPLE:
-        first = min([k] + [c for c in _children(context, k, "compound") if context.doc.tokens[c].pos == "PROPN"])
+        # "Mr Smith": the name after a title, or "Mr Smith" and "Mr Jones" would be one boss
+        names = [c for c in _children(context, k, "compound") if context.doc.tokens[c].pos == "PROPN"
+                 and context.doc.tokens[c].lower.rstrip(".") not in TITLES]
+        first = min([k] + names)
         return context.doc.tokens[first].lower
     key = _subject_key(context, k)
     return key if token.lower in THIRD_PERSON and key not in UNRESOLVED_SUBJECTS else None

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from datetime import timedelta
 
 from memory_pipeline.analysis import SELF, Reading, SlotValue
-from memory_pipeline.analysis.slots import DEAD, EVENT_SLOTS, EXCLUSIVE_SLOTS, NEW_VALUE
+from memory_pipeline.analysis.slots import DEAD, EVENT_SLOTS, EXCLUSIVE_SLOTS, KIN_WORDS, NEW_VALUE
 from memory_pipeline.consolidation.base import (
     ALIGNMENT,
     DEDUP,
@@ -118,6 +118,8 @@ def _ended_by_death(current: dict[tuple, tuple[Memory, SlotValue]], key: tuple, 
                     config: ConsolidationConfig) -> list[Proposal]:
     """A supersede of each memory that holds a state of the one who died, which then holds no more: "Gran is in
     hospital" ends with "Gran passed away". The states leave ``current``, so nothing said after compares with them."""
+    if key[1] in KIN_WORDS:
+        return []  # "Jun's dad died": a bare "dad" is anyone's, whose other states it must not end
     ended = [k for k in current if k[:-2] == key[:-2] and k[-2] != "life" and current[k][0].memory_id != memory.memory_id]
     out = []
     for k in ended:

@@ -1277,11 +1277,14 @@ def _the_day_chosen(doc: ParsedDoc, verb: Token, at: Token) -> bool:
 
 # What one books, gets or buys to go away: a journey or a stay, which lies either side of the booking ("the venue",
 # "a table" may be booked for a month or in it, and keep the tense's reading).
-BOOKING_LEMMAS = frozenset({"book", "reserve", "get", "buy"})
+BOOKING_LEMMAS = frozenset({"book", "reserve"})
 TRIP_NOUNS = frozenset(
     "trip holiday honeymoon break getaway flight ticket week weekend fortnight cruise cottage hotel villa airbnb "
     "tour vacation stay train ferry".split()
 )
+# What one gets or buys for a trip ahead: "got tickets to Madrid for March" (not "bought a villa in Spain in
+# October", a purchase then, nor "got the train to Leeds in December", a journey then).
+BOUGHT_FOR_A_TRIP = frozenset({"ticket", "flight"})
 
 
 def _a_booking(doc: ParsedDoc, verb: Token) -> bool:
@@ -1289,10 +1292,11 @@ def _a_booking(doc: ParsedDoc, verb: Token) -> bool:
     February": a journey or stay somewhere, whose month the past of the booking does not date (said in February,
     it is this May, not last). Without a place ("I booked the flights in March and we fly in June") the month may
     be the booking's, and the tense keeps it."""
-    if not _lemma_in(verb, BOOKING_LEMMAS):
+    bought = verb.lemma.lower() in ("get", "buy")
+    if not (_lemma_in(verb, BOOKING_LEMMAS) or bought):
         return False
     booked = [a.dep for a in doc.children(verb.i) if a.label in ("dobj", "npadvmod")
-              and doc.tokens[a.dep].lemma.lower() in TRIP_NOUNS | {"flights", "tickets"}]
+              and doc.tokens[a.dep].lemma.lower() in (BOUGHT_FOR_A_TRIP if bought else TRIP_NOUNS)]
     return bool(booked) and any(_a_place(doc, k) for k in [verb.i, *booked])
 
 
@@ -1316,7 +1320,7 @@ def _not_told_by_the_tense(doc: ParsedDoc, char: int, clause: list[Token]) -> bo
     at = _token_at(doc, char)
     if _lemma_in(verb, CHOOSING_LEMMAS) and at is not None and _the_day_chosen(doc, verb, at):
         return True
-    if _a_booking(doc, verb) and re.search(rf"\b{_MONTH}\b", doc.text[char:char + 40].split(",")[0], re.IGNORECASE):
+    if _a_booking(doc, verb) and re.match(rf"(?:(?:in|for|of|early|late|mid|the)[\s-]+)*{_MONTH}\b", doc.text[char:], re.IGNORECASE):
         return True
     return (
         verb.tag == "VBN" and _lemma_in(verb, VERDICTS)

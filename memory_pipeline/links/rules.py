@@ -335,7 +335,8 @@ def told_in_other_words(new: Memory, plan: Memory, reading: Reading, plan_readin
     place = _planned_place_reached(reading, plan_reading)
     if place is not None:
         return f"the planner is in the place it planned: {place}"
-    named = plan_reading.named & planned_event(plan_reading).words & reading.words
+    # by its name as there now ("Pip is settling in well"), not as someone else's ("Someone else adopted Pip")
+    named = plan_reading.named & planned_event(plan_reading).words & reading.present
     if named:
         return f"what it named is there: {sorted(named)[0]}"
     # "I'm going to Lisbon in May", then "Lisbon was amazing!": a verdict in the past on the place it planned to go
