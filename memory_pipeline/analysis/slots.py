@@ -201,18 +201,18 @@ NOT_ACTIVITIES = frozenset(
 # ("I run three times a week", "it's four runs a week now", "I'm sleeping about 7 hours", "my rent is £1200 a
 # month", "my 10k PB is 52:40"). The scope is the measured thing (the activity's verb and object, or the noun that
 # is measured), with the unit, or "per <period>" for a count; the value is the number.
-MEASURE_NOUNS = frozenset(
-    "rent salary pay wage wages income mortgage weight pb pr best record commute sleep mileage budget allowance "
-    "cholesterol pressure dose dosage glucose bmi a1c hba1c bill payment loan debt savings balance overdraft".split()
+# Measures of money first: their "k" is thousands ("my salary is 32k"), where a run's is a distance.
+MONEY_MEASURES = frozenset(
+    "rent salary pay wage wages income mortgage budget allowance bill payment loan debt savings balance overdraft".split()
+)
+MEASURE_NOUNS = MONEY_MEASURES | frozenset(
+    "weight pb pr best record commute sleep mileage cholesterol pressure dose dosage glucose bmi a1c hba1c".split()
 )
 # Words of money after a number, and the sign they stand for: "140 quid", "300 bucks", "900 euros".
 MONEY_WORDS = {"quid": "£", "pound": "£", "buck": "$", "dollar": "$", "euro": "€"}
 # Thousands, in a sum of money: "32 grand", "28k" said of a salary (of a run, "10k" is a distance).
 THOUSANDS = frozenset({"grand", "k"})
 MONEY_NOUNS = frozenset(MONEY_WORDS) | {"grand"}
-MONEY_MEASURES = frozenset(
-    "rent salary pay wage wages income mortgage budget allowance bill payment loan debt savings balance overdraft".split()
-)
 # Words of money made beside one's pay: "on the side", "extra", "on top of my salary".
 SIDE_INCOME = frozenset({"side", "extra", "top", "bonus"})
 # Verbs whose object, a sum of money, is what one earns: "I make $78,000 a year", "I earn 28k".
@@ -254,9 +254,10 @@ DIRECTIONS = frozenset({"back", "away", "over", "out", "down", "up", "here", "th
 UNRESOLVED_SUBJECTS = THIRD_PERSON | {"they", "them"}
 # Grandparents as chat names them, besides the family nouns: "Gran is in hospital", "Nani passed away"
 GRANDPARENTS = frozenset("gran granny nan nana nanna nani dadi grandad granddad grandmum grandmom".split())
-# A relative named by kinship alone is the speaker's: "Dad died" is the death of the "my dad" of an earlier memory
+# Three sets of kin, for three questions. Whose a bare kinship is: the speaker's family ("Dad died" is the death of
+# the "my dad" of an earlier memory; a bare "friend" is no one's in particular):
 OWN_KIN = FAMILY_NOUNS | GRANDPARENTS
-# People (and the words for them) who can die, whose death is no pet's
+# Who can die and is no pet (any relative, "my cousin" too); :data:`KIN_NOUNS`, below, is who has an age.
 KIN_WORDS = RELATIVES | GRANDPARENTS
 CONDITION_MARKS = frozenset({"if", "unless", "whether"})
 TIME_MARKS = frozenset({"when", "once", "whenever", "before", "until", "till"})
@@ -1898,7 +1899,7 @@ def _earned(context: _Context, verb: int) -> list[SlotValue]:
         value, unit, _, tokens = amount
         hourly = any(_lemma(context, k) in ("hour", "hr") for k in subtree(doc, verb))
         if unit in THOUSANDS and NUMBER.fullmatch(value):
-            value = _sum_text("", value, thousands=True)
+            value = _thousands(value)
         elif not (value[:1] in MONEY_SIGNS or _lemma(context, obj) in MONEY_NOUNS):
             continue
         # by the hour is a rate of pay, not the salary it would replace
@@ -1910,8 +1911,13 @@ def _in_thousands(context: _Context, noun: int, amount: tuple) -> tuple:
     """"My salary is 32k": of a sum of money, "k" is thousands ("32,000"), not a unit; of a run it stays one."""
     value, unit, period, tokens = amount
     if unit in THOUSANDS and _lemma(context, noun) in MONEY_MEASURES and NUMBER.fullmatch(value):
-        return _sum_text("", value, thousands=True), None, period, tokens
+        return _thousands(value), None, period, tokens
     return amount
+
+
+def _thousands(number: str) -> str:
+    """"32" said with "k" of money: "32,000" (no sign is said with it)."""
+    return _sum_text("", number, thousands=True)
 
 
 def _changed_to(context: _Context, i: int) -> list[SlotValue]:
@@ -2439,7 +2445,7 @@ def boss(context: _Context, i: int) -> list[SlotValue]:
     owner's boss is that person (``boss = miguel``, by first name). Not a boss that was ("my old boss Karen", "Tom
     was my manager"), a boss of no one ("Karen is a manager": a job), nor one whose name is not said."""
     doc = context.doc
-    if doc.tokens[i].pos != "NOUN" or _lemma(context, i) not in BOSS_NOUNS or _is_ex(context, i) is not None:
+    if doc.tokens[i].pos != "NOUN" or _lemma(context, i) not in BOSS_NOUNS:
         return []
     if any(_lemma(context, m) in FORMER for m in _children(context, i, "amod", "compound")):
         return []
