@@ -376,6 +376,20 @@ def test_sums_said_in_other_words_are_one_measure_and_bills_of_two_kinds_two(par
     ]) == {"m0": "active", "m1": "active", "m2": "active", "m3": "active"}
 
 
+def test_clauses_of_the_same_measure_are_one_fact_a_later_value_replaces(parser, embedder):
+    """"I got a pay rise! My salary is now £35,500" tells one fact, the new salary: a later salary replaces it whole.
+    A clause of something else beside the measure ("the landlord is a nightmare") keeps the older memory current."""
+    apr, jul = datetime(2024, 4, 22), datetime(2024, 7, 30)
+    assert statuses(parser, embedder, [
+        ("S2:1", "Good news: I got a pay rise! My salary is now £35,500.", apr),
+        ("S3:1", "My salary is £41,000 now.", jul),
+    ]) == {"m0": "superseded", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S2:1", "My rent is £900 and the landlord is a nightmare.", apr),
+        ("S3:1", "My rent is £950 now.", jul),
+    ]) == {"m0": "active", "m1": "active"}
+
+
 def test_exact_duplicates_only_within_one_occurrence(parser):
     def memory(memory_id, turns, text="Ana went for a run.", when=datetime(2024, 1, 1)):
         return Memory(memory_id, "c", "fta_unit", "Ana", text, when, None, None, None, None, None, None, tuple(turns), 0)

@@ -41,7 +41,9 @@ from memory_pipeline.analysis.cues import (
     started_events,
 )
 from memory_pipeline.analysis.clauses import parent, subtree
-from memory_pipeline.analysis.slots import SELF, UNRESOLVED_SUBJECTS, SlotValue, read_slots, speaker_names
+from memory_pipeline.analysis.slots import (
+    MEASURE_ALIASES, MEASURE_NOUNS, SELF, UNRESOLVED_SUBJECTS, SlotValue, read_slots, speaker_names,
+)
 from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver, replaced_dates
 from memory_pipeline.parsing import ParsedDoc, Parser
 from memory_pipeline.parsing.words import concat_docs, doc_from_record, slice_doc
@@ -117,6 +119,13 @@ class Reading:
         return found
 
 
+def measured_words(slots: tuple[SlotValue, ...]) -> frozenset[str]:
+    """The words for what the memory's quantities measure, with the words that name the same measure ("salary":
+    also pay, wage; "rent": also the verb "rent")."""
+    scopes = {word for s in slots if s.slot == "quantity" for word in s.scope.split() if word in MEASURE_NOUNS}
+    return frozenset(scopes | {alias for alias, measure in MEASURE_ALIASES.items() if measure in scopes})
+
+
 def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
     names = speaker_names(speaker)
     words, nouns = content_lemmas(doc, names)
@@ -137,10 +146,11 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
     # the plan's own clause (or, without one, what it arranged) is that of a verb of starting
     planned_words = plan.words or arranged.words
     starts = bool(planned_words) and any(event.words == planned_words for event in started_events(doc, names))
+    slots = read_slots(doc, speaker)
     return Reading(
         memory_id=memory_id,
-        slots=read_slots(doc, speaker),
-        clauses=clause_count(doc),
+        slots=slots,
+        clauses=clause_count(doc, measured_words(slots)),
         words=words,
         nouns=nouns,
         future=is_future(doc),

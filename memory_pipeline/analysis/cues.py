@@ -1217,11 +1217,15 @@ def clause_heads(doc: ParsedDoc) -> list[int]:
     return heads
 
 
-def clause_count(doc: ParsedDoc) -> int:
+def clause_count(doc: ParsedDoc, measured: frozenset[str] = frozenset()) -> int:
     """The clauses that state a fact (:func:`clause_heads`, less those that only judge, :func:`only_judges`, those
     that ask, :func:`only_asks`, and those that tell no fact of their own, :func:`tells_nothing_of_its_own`). A
-    memory with one is a single fact: hiding it loses nothing but that fact."""
-    return max(sum(1 for head in clause_heads(doc) if states_a_fact(doc, head)), 1)
+    memory with one is a single fact: hiding it loses nothing but that fact. Clauses that name the thing a quantity
+    of the memory measures (``measured``: "I got a pay rise! My salary is now £35,500", "we're still renting, our
+    rent is £1,100") tell one fact, its new value, which a later value replaces whole."""
+    facts = [head for head in clause_heads(doc) if states_a_fact(doc, head)]
+    of_the_measure = [head for head in facts if measured & {doc.tokens[k].lemma.lower() for k in _own_words(doc, head)}]
+    return max(len(facts) - len(of_the_measure) + bool(of_the_measure), 1)
 
 
 def states_a_fact(doc: ParsedDoc, head: int) -> bool:
