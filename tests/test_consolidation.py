@@ -388,6 +388,11 @@ def test_clauses_of_the_same_measure_are_one_fact_a_later_value_replaces(parser,
         ("S2:1", "My rent is £900 and the landlord is a nightmare.", apr),
         ("S3:1", "My rent is £950 now.", jul),
     ]) == {"m0": "active", "m1": "active"}
+    # another's salary is another fact
+    assert statuses(parser, embedder, [
+        ("S2:1", "My salary is £32,000. My husband Tom's salary is £48,000.", apr),
+        ("S3:1", "My salary is £35,000 now.", jul),
+    ]) == {"m0": "active", "m1": "active"}
 
 
 def test_exact_duplicates_only_within_one_occurrence(parser):

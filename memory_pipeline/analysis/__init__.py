@@ -121,8 +121,12 @@ class Reading:
 
 def measured_words(slots: tuple[SlotValue, ...]) -> frozenset[str]:
     """The words for what the memory's quantities measure, with the words that name the same measure ("salary":
-    also pay, wage; "rent": also the verb "rent")."""
-    scopes = {word for s in slots if s.slot == "quantity" for word in s.scope.split() if word in MEASURE_NOUNS}
+    also pay, wage; "rent": also the verb "rent"); none when they are of two people ("Kim's salary is £32,000. Her
+    husband's salary is £48,000" is two facts)."""
+    quantities = [s for s in slots if s.slot == "quantity"]
+    if len({s.subject for s in quantities}) > 1:
+        return frozenset()
+    scopes = {word for s in quantities for word in s.scope.split() if word in MEASURE_NOUNS}
     return frozenset(scopes | {alias for alias, measure in MEASURE_ALIASES.items() if measure in scopes})
 
 
@@ -150,7 +154,7 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
     return Reading(
         memory_id=memory_id,
         slots=slots,
-        clauses=clause_count(doc, measured_words(slots)),
+        clauses=clause_count(doc, measured_words(slots), names),
         words=words,
         nouns=nouns,
         future=is_future(doc),

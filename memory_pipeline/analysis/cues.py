@@ -1217,15 +1217,24 @@ def clause_heads(doc: ParsedDoc) -> list[int]:
     return heads
 
 
-def clause_count(doc: ParsedDoc, measured: frozenset[str] = frozenset()) -> int:
+def clause_count(doc: ParsedDoc, measured: frozenset[str] = frozenset(), names: frozenset[str] = frozenset()) -> int:
     """The clauses that state a fact (:func:`clause_heads`, less those that only judge, :func:`only_judges`, those
     that ask, :func:`only_asks`, and those that tell no fact of their own, :func:`tells_nothing_of_its_own`). A
     memory with one is a single fact: hiding it loses nothing but that fact. Clauses that name the thing a quantity
     of the memory measures (``measured``: "I got a pay rise! My salary is now £35,500", "we're still renting, our
-    rent is £1,100") tell one fact, its new value, which a later value replaces whole."""
+    rent is £1,100") tell one fact, its new value, which a later value replaces whole; not where the measure is
+    someone else's ("My husband Tom's salary is £48,000": ``names`` are the speaker's)."""
     facts = [head for head in clause_heads(doc) if states_a_fact(doc, head)]
-    of_the_measure = [head for head in facts if measured & {doc.tokens[k].lemma.lower() for k in _own_words(doc, head)}]
+    of_the_measure = [head for head in facts if _names_the_measure(doc, head, measured, names)]
     return max(len(facts) - len(of_the_measure) + bool(of_the_measure), 1)
+
+
+def _names_the_measure(doc: ParsedDoc, head: int, measured: frozenset[str], names: frozenset[str]) -> bool:
+    """The clause of ``head`` names a measured word, and only as the speaker's (no owner, or "my", or their name)."""
+    said = [k for k in _own_words(doc, head) if doc.tokens[k].lemma.lower() in measured]
+    return bool(said) and all(
+        is_self_token(doc, owner, names) for k in said for owner in children(doc, k, "poss")
+    )
 
 
 def states_a_fact(doc: ParsedDoc, head: int) -> bool:
