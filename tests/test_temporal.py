@@ -145,6 +145,16 @@ def test_a_weekday_abbreviation_that_is_another_word_is_no_date(parser, resolver
     assert resolver.ground(parser.parse("I sat with her on the couch and we wed in June."), SESSION)[0].text == "June"
 
 
+def _event_of(parser, resolver, said: date, text: str):
+    """The event time the extractor gives Priya's ``text`` said at noon on ``said``, and the mentions it found."""
+    from memory_pipeline.config import ExtractorConfig
+    from memory_pipeline.extraction.turn import extract_turn
+
+    session = datetime(said.year, said.month, said.day, 12, 0)
+    result = extract_turn(parser.parse(text), "Priya", session, ExtractorConfig(), resolver, addressee="Tom")
+    return result.event, result.mentions
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "said, text, first",
@@ -156,12 +166,8 @@ def test_a_weekday_abbreviation_that_is_another_word_is_no_date(parser, resolver
     ],
 )
 def test_a_date_that_narrows_a_wider_one_dates_the_memory(parser, resolver, said, text, first):
-    from memory_pipeline.config import ExtractorConfig
-    from memory_pipeline.extraction.turn import extract_turn
-
-    session = datetime(said.year, said.month, said.day, 12, 0)
-    result = extract_turn(parser.parse(text), "Priya", session, ExtractorConfig(), resolver, addressee="Tom")
-    assert result.event is not None and _days(result.event) == (first, first + timedelta(days=1)), result.mentions
+    event, mentions = _event_of(parser, resolver, said, text)
+    assert event is not None and _days(event) == (first, first + timedelta(days=1)), mentions
 
 
 @pytest.mark.parametrize(
@@ -177,12 +183,8 @@ def test_a_date_that_narrows_a_wider_one_dates_the_memory(parser, resolver, said
     ],
 )
 def test_an_indefinite_period_beside_a_date_is_only_how_long(parser, resolver, said, text, first):
-    from memory_pipeline.config import ExtractorConfig
-    from memory_pipeline.extraction.turn import extract_turn
-
-    session = datetime(said.year, said.month, said.day, 12, 0)
-    result = extract_turn(parser.parse(text), "Priya", session, ExtractorConfig(), resolver, addressee="Tom")
-    assert result.event is not None and result.event.start.date() == first, result.mentions
+    event, mentions = _event_of(parser, resolver, said, text)
+    assert event is not None and event.start.date() == first, mentions
 
 
 @pytest.mark.slow
@@ -230,12 +232,8 @@ def test_a_day_of_the_month_is_read_against_the_turn_and_the_session(parser, res
     ],
 )
 def test_the_date_a_thing_was_moved_to_dates_the_memory(parser, resolver, said, text, first):
-    from memory_pipeline.config import ExtractorConfig
-    from memory_pipeline.extraction.turn import extract_turn
-
-    session = datetime(said.year, said.month, said.day, 12, 0)
-    result = extract_turn(parser.parse(text), "Priya", session, ExtractorConfig(), resolver, addressee="Tom")
-    assert result.event is not None and result.event.start.date() == first, result.mentions
+    event, mentions = _event_of(parser, resolver, said, text)
+    assert event is not None and event.start.date() == first, mentions
 
 
 @pytest.mark.slow

@@ -210,8 +210,7 @@ MEASURE_NOUNS = MONEY_MEASURES | frozenset(
 )
 # Words of money after a number, and the sign they stand for: "140 quid", "300 bucks", "900 euros".
 MONEY_WORDS = {"quid": "£", "pound": "£", "buck": "$", "dollar": "$", "euro": "€"}
-# Thousands, in a sum of money: "32 grand", "28k" said of a salary (of a run, "10k" is a distance).
-THOUSANDS = frozenset({"grand", "k"})
+# "32 grand" is a sum of money; "28k" is one only when said of money (`_in_thousands`): of a run it is a distance.
 MONEY_NOUNS = frozenset(MONEY_WORDS) | {"grand"}
 # Words of money made beside one's pay: "on the side", "extra", "on top of my salary".
 SIDE_INCOME = frozenset({"side", "extra", "top", "bonus"})
@@ -632,15 +631,15 @@ def _back_in_a_place(context: _Context, be: int) -> list[SlotValue]:
     """"I'm back in Toronto", "mum is back in london now": back where one lives, after a stay away, so a later
     "back in" ends the stay in Singapore. Being in a place without "back" ("I'm in Paris this week") is a visit."""
     doc = context.doc
-    if doc.tokens[be].tag not in ("VBP", "VBZ") or not _of_a_person(context, be):
+    # every "be" of every memory comes here: the cheap tests first
+    backs = [k for k in _children(context, be, "advmod") if doc.tokens[k].lower == "back"]
+    if not backs or doc.tokens[be].tag not in ("VBP", "VBZ") or not _of_a_person(context, be):
         return []
     if any(_is_time(context, k) and doc.tokens[k].lower != "now" for k in subtree(doc, be)):
         return []  # "I'm back in Leeds on Friday", "back in Toronto next week": an arrival ahead, not where one is
     if _for_a_purpose(context, be):
         return []  # "back in Paris for a conference", "back in Leeds visiting family": a visit
-    for back in _children(context, be, "advmod"):
-        if doc.tokens[back].lower != "back":
-            continue
+    for back in backs:
         for prep, obj in _prep_objects(context, back, ("in",)) + _prep_objects(context, be, ("in",)):
             if _is_place(context, obj):
                 return [_slot(context, be, "residence", _place_value(context, obj), "", back, prep, obj)]
@@ -1889,20 +1888,21 @@ def _earned(context: _Context, verb: int) -> list[SlotValue]:
     """"I make $78,000 a year", "I earn 28k", "she earns 40 grand": a sum of money earned, in the present, is the
     earner's salary (the slot "my salary is ..." sets); "I make cakes", "I make 3 cakes a week" earn nothing."""
     doc = context.doc
-    if any(doc.tokens[k].lower in SIDE_INCOME for k in subtree(doc, verb)) or any(
-            doc.tokens[k].tag == "VBG" for k in _children(context, verb, "advcl", "xcomp", "pcomp", "prep")):
-        return []  # "200 quid a week on the side", "$500 a month selling candles": not the salary
     for obj in _children(context, verb, "dobj", "npadvmod"):
         amount = _amount(context, obj, bare=True)
         if amount is None:
             continue
         value, unit, _, tokens = amount
-        hourly = any(_lemma(context, k) in ("hour", "hr") for k in subtree(doc, verb))
-        if unit in THOUSANDS and NUMBER.fullmatch(value):
+        if unit == "k" and NUMBER.fullmatch(value):
             value = _thousands(value)
         elif not (value[:1] in MONEY_SIGNS or _lemma(context, obj) in MONEY_NOUNS):
             continue
+        words = subtree(doc, verb)
+        if any(doc.tokens[k].lower in SIDE_INCOME for k in words) or any(
+                doc.tokens[k].tag == "VBG" for k in _children(context, verb, "advcl", "xcomp", "pcomp", "prep")):
+            return []  # "200 quid a week on the side", "$500 a month selling candles": not the salary
         # by the hour is a rate of pay, not the salary it would replace
+        hourly = any(_lemma(context, k) in ("hour", "hr") for k in words)
         return [_slot(context, verb, "quantity", value, "pay per hour" if hourly else "salary", *tokens)]
     return []
 
@@ -1910,7 +1910,7 @@ def _earned(context: _Context, verb: int) -> list[SlotValue]:
 def _in_thousands(context: _Context, noun: int, amount: tuple) -> tuple:
     """"My salary is 32k": of a sum of money, "k" is thousands ("32,000"), not a unit; of a run it stays one."""
     value, unit, period, tokens = amount
-    if unit in THOUSANDS and _lemma(context, noun) in MONEY_MEASURES and NUMBER.fullmatch(value):
+    if unit == "k" and _lemma(context, noun) in MONEY_MEASURES and NUMBER.fullmatch(value):
         return _thousands(value), None, period, tokens
     return amount
 

@@ -239,10 +239,12 @@ def followed_up_plans(context: LinkContext, memory_id: str) -> list[Memory]:
         plans += [plan for plan in context.plans_in_order if plan not in plans
                   and (plan.conversation_id, plan.memory_kind) == (new.conversation_id, new.memory_kind)
                   and planned_state_held(new, plan, reading, context.readings[plan.memory_id]) is not None]
-    # "I got the job!" is far in embedding from "I have an interview at Rowan Clinic next Tuesday"
-    plans += [plan for plan in context.plans_in_order if plan not in plans
-              and (plan.conversation_id, plan.memory_kind) == (new.conversation_id, new.memory_kind)
-              and told_in_other_words(new, plan, reading, context.readings[plan.memory_id]) is not None]
+    # "I got the job!" is far in embedding from "I have an interview at Rowan Clinic next Tuesday" (every plan is
+    # looked at, so what no plan's outcome can be, a question or a plan itself, is turned away once, here)
+    if _asserted(reading):
+        plans += [plan for plan in context.plans_in_order if plan not in plans
+                  and (plan.conversation_id, plan.memory_kind) == (new.conversation_id, new.memory_kind)
+                  and told_in_other_words(new, plan, reading, context.readings[plan.memory_id]) is not None]
     return plans
 
 
@@ -352,9 +354,13 @@ def _told_as_so(new: Memory, plan: Memory, reading: Reading) -> bool:
     anything negated ("I might go to Berlin again", "I didn't get the job")."""
     if plan.speaker is None or new.speaker != plan.speaker or not plan.explicit_time or new.session_time is None:
         return False
-    if reading.future or reading.question or reading.negated or reading.cancel is not None or reading.denial is not None:
-        return False
-    return new.session_time >= plan.event_start
+    return _asserted(reading) and new.session_time >= plan.event_start
+
+
+def _asserted(reading: Reading) -> bool:
+    """Not a plan, a question, negated, calling off or denying: what can tell that something came about."""
+    return not (reading.future or reading.question or reading.negated or reading.cancel is not None
+                or reading.denial is not None)
 
 
 def _hired_after_interview(new: Memory, plan: Memory, reading: Reading, plan_reading: Reading) -> bool:
@@ -381,6 +387,8 @@ def _planned_place_reached(reading: Reading, plan_reading: Reading) -> str | Non
     if not reading.here:
         return None
     places = {s.value for s in plan_reading.slots if s.slot == "residence" and s.future and not s.negated and s.asserted}
+    if not places:
+        return None
     named = reading.words & known_places()
     return next((place for place in sorted(places) if set(place.split()) <= reading.words
                  and not named - set(place.split())), None)  # "back here in Leeds" is not in Berlin

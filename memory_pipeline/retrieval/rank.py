@@ -57,7 +57,7 @@ class Hit:
     def only_asks(self) -> bool:
         """The memory asks and tells nothing ("Ellie asks: What is Ellie's salary now?"): it matches a question
         about the same thing almost word for word, so it comes after the hits that answer it."""
-        return only_asks(self.row["text"])
+        return every_sentence_asks(self.row["text"])
 
     @property
     def outdated(self) -> bool:
@@ -69,7 +69,7 @@ class Hit:
         return self.row.get("updated_by") is not None
 
 
-def only_asks(text: str | None) -> bool:
+def every_sentence_asks(text: str | None) -> bool:
     """Every sentence of ``text`` ends in a question mark."""
     sentences = [part for part in re.split(r"(?<=[.!?])\s+", (text or "").strip()) if part]
     return bool(sentences) and all(part.endswith("?") for part in sentences)
