@@ -197,6 +197,20 @@ def test_a_feeling_or_the_time_so_far_beside_the_changed_fact_does_not_keep_it_c
     ]) == {"m0": "active", "m1": "active"}
 
 
+def test_a_reaction_beside_the_changed_value_does_not_keep_it_current(parser, embedder):
+    """"Our rent is £1,100 a month and it's killing us": the reaction goes with the old rent, and the later rent
+    replaces the memory whole; "which worries my doctor" tells of someone else and keeps it."""
+    jan, may = datetime(2024, 1, 9), datetime(2024, 5, 14)
+    assert statuses(parser, embedder, [
+        ("S1:1", "Our rent is £1,100 a month and it's killing us.", jan),
+        ("S2:1", "Our rent is £1,175 a month now.", may),
+    ]) == {"m0": "superseded", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "I weigh 92kg, which worries my doctor.", jan),
+        ("S2:1", "I weigh 88kg now.", may),
+    ]) == {"m0": "active", "m1": "active"}
+
+
 @pytest.mark.parametrize(
     "text, count",
     [
@@ -220,6 +234,14 @@ def test_a_feeling_or_the_time_so_far_beside_the_changed_fact_does_not_keep_it_c
         ("I'm a nurse and my mum is so proud.", 1),
         # the parse makes "my sister" a second workplace; the tense of "had" still tells a second clause
         ("I work at Brightline and my sister just had a baby.", 2),
+        # how the thing just told weighs on the speaker is no other fact; what it does, or to whom, is
+        ("Jay weighs 92kg which isnt helping.", 1),
+        ("My rent is £900 and it's driving me mad.", 1),
+        ("My rent is £900 and that sucks.", 1),
+        ("I weigh 92kg, which worries my doctor.", 2),
+        ("My rent is £900 and it pays for the heating too.", 2),
+        ("My salary is £30k and it helps with the mortgage.", 2),
+        ("My rent is £900 and my sister helps.", 2),
     ],
 )
 def test_the_clauses_that_tell_a_fact_of_their_own(parser, text, count):

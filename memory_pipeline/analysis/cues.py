@@ -1218,9 +1218,9 @@ def clause_heads(doc: ParsedDoc) -> list[int]:
 
 
 def clause_count(doc: ParsedDoc, measured: frozenset[str] = frozenset(), names: frozenset[str] = frozenset()) -> int:
-    """The clauses that state a fact (:func:`clause_heads`, less those that only judge, :func:`only_judges`, those
-    that ask, :func:`only_asks`, and those that tell no fact of their own, :func:`tells_nothing_of_its_own`). A
-    memory with one is a single fact: hiding it loses nothing but that fact. Clauses that name the thing a quantity
+    """The clauses that state a fact (:func:`clause_heads`, less those that only judge, :func:`only_judges`, or
+    react, :func:`only_reacts`, those that ask, :func:`only_asks`, and those that tell no fact of their own,
+    :func:`tells_nothing_of_its_own`). A memory with one is a single fact: hiding it loses nothing but that fact. Clauses that name the thing a quantity
     of the memory measures (``measured``: "I got a pay rise! My salary is now £35,500", "we're still renting, our
     rent is £1,100") tell one fact, its new value, which a later value replaces whole; not where the measure is
     someone else's ("My husband Tom's salary is £48,000": ``names`` are the speaker's)."""
@@ -1239,8 +1239,8 @@ def _names_the_measure(doc: ParsedDoc, head: int, measured: frozenset[str], name
 
 def states_a_fact(doc: ParsedDoc, head: int) -> bool:
     return not (
-        only_judges(doc, head) or only_asks(doc, head) or _our_frame(doc, head) or tells_nothing_of_its_own(doc, head)
-        or _only_supposes(doc, head) or _an_exclamation(doc, head)
+        only_judges(doc, head) or only_reacts(doc, head) or only_asks(doc, head) or _our_frame(doc, head)
+        or tells_nothing_of_its_own(doc, head) or _only_supposes(doc, head) or _an_exclamation(doc, head)
     )
 
 
@@ -1407,6 +1407,34 @@ def only_judges(doc: ParsedDoc, head: int) -> bool:
     if not subjects or not all(_a_thing_judged(doc, subject) for subject in subjects):
         return False
     if not any(arc.label == "acomp" for arc in children) or any(arc.label in ("attr", "prep", "ccomp", "xcomp") for arc in children):
+        return False
+    return not any(doc.tokens[k].ent or doc.tokens[k].pos in ("NUM", "PROPN") for k in _own_words(doc, head))
+
+
+# Verbs that say how a thing just told weighs on the speaker: "it's killing us", "which isn't helping", "that sucks"
+REACTION_VERBS = frozenset({
+    "help", "hurt", "kill", "suck", "stink", "rock", "rule", "bother", "annoy", "stress", "worry", "scare",
+    "frighten", "upset", "depress", "drive", "bug", "frustrate", "matter", "amaze", "terrify", "sting",
+})
+# what a thing may drive one to: "it's driving me mad"
+REACTION_OBJECTS = frozenset({"me", "us", "him", "her", "them", "you"})
+
+
+def only_reacts(doc: ParsedDoc, head: int) -> bool:
+    """The clause of ``head`` is the speaker's reaction to the fact beside it and nothing more: "our rent is £1,100
+    and it's killing us", "Jay weighs 92kg, which isn't helping", "that sucks", "it's driving me mad". Its subject
+    is the thing just told ("it", "that", "which"), its verb one of :data:`REACTION_VERBS`, and it names no one but
+    by a pronoun, no number and no time: a later value replaces the fact and loses nothing. "which worries my
+    doctor" names a person and keeps its fact; "it pays for the heating" is no reaction."""
+    if doc.tokens[head].lemma.lower() not in REACTION_VERBS:
+        return False
+    children = doc.children(head)
+    subjects = [doc.tokens[arc.dep] for arc in children if arc.label == "nsubj"]
+    if not subjects or not all(s.lower in ("it", "that", "this", "which") for s in subjects):
+        return False
+    if any(arc.label in ("dobj", "dative") and doc.tokens[arc.dep].lower not in REACTION_OBJECTS for arc in children):
+        return False
+    if any(arc.label in ("prep", "attr", "ccomp") for arc in children):
         return False
     return not any(doc.tokens[k].ent or doc.tokens[k].pos in ("NUM", "PROPN") for k in _own_words(doc, head))
 
