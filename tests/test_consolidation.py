@@ -211,6 +211,28 @@ def test_a_reaction_beside_the_changed_value_does_not_keep_it_current(parser, em
     ]) == {"m0": "active", "m1": "active"}
 
 
+def test_a_new_weight_in_stones_and_pounds_replaces_the_old_not_the_other_way(parser, embedder):
+    """"13 stone 6" then "13 stone 1": read as 13 both times, the newer weight was dropped as a repeat."""
+    jan, mar = datetime(2024, 1, 10), datetime(2024, 3, 12)
+    assert statuses(parser, embedder, [
+        ("S1:1", "I weigh 13 stone 6.", jan),
+        ("S2:1", "I weigh 13 stone 1 now.", mar),
+    ]) == {"m0": "superseded", "m1": "active"}
+
+
+def test_a_new_favourite_replaces_the_old_one_of_its_kind_only(parser, embedder):
+    """A new favourite book replaces the old; a favourite band said again, or a favourite of another kind, does not."""
+    mar, jun = datetime(2024, 3, 12), datetime(2024, 6, 30)
+    assert statuses(parser, embedder, [
+        ("S1:1", "My favourite book is The Name of the Wind.", mar),
+        ("S2:1", "Lies of Locke Lamora is my favourite book now.", jun),
+    ]) == {"m0": "superseded", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "My favourite band is Radiohead.", mar),
+        ("S2:1", "My favourite show is The Bear.", jun),
+    ]) == {"m0": "active", "m1": "active"}
+
+
 @pytest.mark.parametrize(
     "text, count",
     [

@@ -361,6 +361,18 @@ def test_slots_of_statements(parser, text, expected):
         ("Mei earns 28k.", {"mei.quantity[salary] = 28,000"}),
         ("I make 3 cakes a week.", set()),
         ("I made $50 yesterday.", set()),
+        # one "on" a sum of money is paid it; a dose or a run one is "on" is no pay
+        ("I'm on £52,000 now.", {"self.quantity[salary] = £52,000"}),
+        ("She's on £40k.", {"she.quantity[salary] = £40,000"}),
+        ("I'm on 52k a year.", {"self.quantity[salary] = 52,000"}),
+        ("He's on £12 an hour.", {"he.quantity[pay per hour] = £12"}),
+        ("I'm on 20mg now.", set()),
+        ("I'm on 5k.", set()),
+        ("I'm not on £40k any more.", set()),
+        # a rate is a measure; its percent is kept
+        ("Our mortgage rate is 4.65%.", {"self.quantity[mortgage rate] = 4.65%"}),
+        ("My resting heart rate is 58 now.", {"self.quantity[resting heart rate] = 58"}),
+        ("The success rate is pretty low.", set()),
         # stones and pounds are a weight, not an age
         ("I'm 13st 10 now.", set()),
         ("I'm 9 st 4.", set()),
@@ -391,6 +403,17 @@ def test_slots_of_statements(parser, text, expected):
         ("My personal best is 52:40.", {"self.quantity[pb] = 52:40"}),
         ("New 10k PB!", {"self.quantity[10k pb] = new"}),
         ("I weigh 70 kg now.", {"self.quantity[weight kg] = 70"}),
+        # a weight in its unit however spelt, stones with their pounds: "13 stone 1" is not "13 stone 6" again
+        ("I weigh 86 kilos.", {"self.quantity[weight kg] = 86"}),
+        ("I weigh 190 pounds.", {"self.quantity[weight lb] = 190"}),
+        ("I'm 190 lbs.", {"self.quantity[weight lb] = 190"}),
+        ("I weigh 13 stone 6.", {"self.quantity[weight stone] = 13 st 6 lb"}),
+        ("I weigh 13 stone 6 pounds now.", {"self.quantity[weight stone] = 13 st 6 lb"}),
+        ("I'm down to 12 stone 10.", {"self.quantity[weight stone] = 12 st 10 lb"}),
+        ("I'm 10 and a half stone.", {"self.quantity[weight stone] = 10.5"}),
+        ("I weigh 13 stone.", {"self.quantity[weight stone] = 13"}),
+        ("I weighed 80 kg last year.", set()),
+        ("My rent is 900 pounds a month.", {"self.quantity[rent] = £900"}),
         # one measure however it is named: "I weigh" and "my weight", "pay" and "salary", "£34k" and "£34,000"
         ("My weight is 72 kg.", {"self.quantity[weight kg] = 72"}),
         ("My pay is £30,000.", {"self.quantity[salary] = £30,000"}),
@@ -667,6 +690,28 @@ def test_plans_are_the_speakers_own_open_intentions(parser):
     ],
 )
 def test_life_events_set_the_state_they_change(parser, text, expected):
+    assert slots_of(parser, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # one favourite of a kind at a time, told either way round, a title with its "of"
+        ("My favourite book is The Name of the Wind.", {"self.favourite[book] = name of the wind"}),
+        ("ok Lies of Locke Lamora is my favourite book now", {"self.favourite[book] = lies of locke lamora"}),
+        ("my new favourite restaurant is Osteria Nonna", {"self.favourite[restaurant] = osteria nonna"}),
+        ("my favourite coffee shop is Fabrica on Rua das Flores", {"self.favourite[coffee shop] = fabrica"}),
+        ("My sister's favourite colour is green.", {"self's sister.favourite[colour] = green"}),
+        ("My favourite food is not pasta anymore.", {"self.favourite[food] = not pasta"}),
+        # which, a pronoun does not say; a former favourite, a moment's, an aspect's or several at once are no state
+        ("it's my favourite book ever", set()),
+        ("My old favourite band was Blur.", set()),
+        ("My favourite bit was the cake.", set()),
+        ("My favourite thing about Lisbon is the food.", set()),
+        ("My favourite teams are Benfica and Porto.", set()),
+    ],
+)
+def test_a_favourite_is_one_thing_of_its_kind(parser, text, expected):
     assert slots_of(parser, text) == expected
 
 

@@ -41,7 +41,7 @@ DEAD = "dead"
 
 EXCLUSIVE_SLOTS = frozenset(
     {"residence", "job", "employer", "diet", "relationship", "children", "schedule", "appointment", "age", "quantity",
-     "medication", "study", "boss"}
+     "medication", "study", "boss", "favourite"}
 )
 TRANSITION_SLOTS = frozenset({"ownership", "health", "activity", "life"})
 # A changed appointment is a corrected event; every other change is a change of state.
@@ -206,7 +206,7 @@ MONEY_MEASURES = frozenset(
     "rent salary pay wage wages income mortgage budget allowance bill payment loan debt savings balance overdraft".split()
 )
 MEASURE_NOUNS = MONEY_MEASURES | frozenset(
-    "weight pb pr best record commute sleep mileage cholesterol pressure dose dosage glucose bmi a1c hba1c".split()
+    "weight pb pr best record commute sleep mileage cholesterol pressure dose dosage glucose bmi a1c hba1c rate".split()
 )
 # Words of money after a number, and the sign they stand for: "140 quid", "300 bucks", "900 euros".
 MONEY_WORDS = {"quid": "£", "pound": "£", "buck": "$", "dollar": "$", "euro": "€"}
@@ -230,6 +230,7 @@ MEASURE_UNITS = frozenset(
     "time hour hr minute min second mile km kilometre kilometer k metre meter kg kilo kilogram pound lb lbs stone "
     "step lap length cup glass pint unit page".split()
 )
+PERCENT_WORDS = frozenset({"%", "percent"})
 PERIOD_NOUNS = frozenset({"day", "night", "week", "weekend", "fortnight", "month", "year"})
 PERIOD_DETERMINERS = frozenset({"a", "an", "per", "every", "each"})
 COUNT_ADVERBS = {"once": 1, "twice": 2, "thrice": 3}
@@ -1769,11 +1770,13 @@ def quantity(context: _Context, i: int) -> list[SlotValue]:
     if _is_measure_noun(context, i):
         return _measured_noun(context, i)
     if token.pos == "AUX" or lemma == "be":
-        return _counted_be(context, i) or _it_is_a_sum(context, i)
+        return _counted_be(context, i) or _it_is_a_sum(context, i) or _on_a_sum(context, i)
     if token.pos != "VERB" or not _present(context, i) or _negated(context, i):
         return []
     if lemma in EARNING_VERBS:
         return _earned(context, i)
+    if lemma == "weigh":
+        return _weighed(context, i)
     doing = i
     if lemma == "go":  # "I go bouldering twice a week": the activity is the gerund, as for the activity slot
         gerunds = [j for j in _children(context, i, "xcomp", "dobj") if context.doc.tokens[j].tag == "VBG"]
@@ -1799,9 +1802,25 @@ def quantity(context: _Context, i: int) -> list[SlotValue]:
     return []
 
 
-BODY_WEIGHT_UNITS = {"kg": "kg", "kgs": "kg", "kilo": "kg", "kilos": "kg", "lb": "lb", "lbs": "lb", "stone": "stone"}
+# One weight however its unit is spelt: "86 kilos" and "86 kg", "190 pounds" and "190 lbs" are one measure.
+BODY_WEIGHT_UNITS = {"kg": "kg", "kgs": "kg", "kilo": "kg", "kilos": "kg", "kilogram": "kg", "kilograms": "kg",
+                     "lb": "lb", "lbs": "lb", "pound": "lb", "pounds": "lb", "stone": "stone"}
 # Words that may stand between a weight and what it is said of: "back to 92 kg", "down to 91 kg", "now 73 kg".
 WEIGHT_LINKS = frozenset({"to", "back", "down", "up", "now", "at", "about", "around", "just"})
+
+
+def _weighed(context: _Context, verb: int) -> list[SlotValue]:
+    """"I weigh 86 kilos", "I weigh 13 stone 6", "she weighs 190 pounds now": the subject's weight, in the unit
+    said (pounds here are a weight, not money); what one weighs out ("I weighed the flour") has no unit of body
+    weight."""
+    doc = context.doc
+    for head in _children(context, verb, "dobj", "npadvmod", "attr"):
+        unit = BODY_WEIGHT_UNITS.get(doc.tokens[head].lower)
+        number = _count(context, head)
+        if unit is not None and number is not None:
+            tokens = [head, *_children(context, head, "nummod")]
+            return [_slot(context, verb, "quantity", number, f"weight {unit}", *tokens)]
+    return []
 
 
 def _body_weight(context: _Context, i: int) -> list[SlotValue]:
@@ -1829,7 +1848,7 @@ def _body_weight(context: _Context, i: int) -> list[SlotValue]:
     said_as_news = head is None or (_lemma(context, head) == "note" and head + 1 < len(doc) and doc.tokens[head + 1].text == ":")
     if not said_as_news and not (_lemma(context, head) == "be" and _subject(context, head) == SELF):
         return []
-    value = doc.tokens[numbers[0]].text
+    value = _count(context, i) or doc.tokens[numbers[0]].text
     return [_slot(context, head if head is not None else i, "quantity", value, f"weight {BODY_WEIGHT_UNITS[doc.tokens[i].lower]}",
                   numbers[0], i, subject=SELF)]
 
@@ -1889,21 +1908,52 @@ def _earned(context: _Context, verb: int) -> list[SlotValue]:
     earner's salary (the slot "my salary is ..." sets); "I make cakes", "I make 3 cakes a week" earn nothing."""
     doc = context.doc
     for obj in _children(context, verb, "dobj", "npadvmod"):
-        amount = _amount(context, obj, bare=True)
-        if amount is None:
-            continue
-        value, unit, _, tokens = amount
-        if unit == "k" and NUMBER.fullmatch(value):
-            value = _thousands(value)
-        elif not (value[:1] in MONEY_SIGNS or _lemma(context, obj) in MONEY_NOUNS):
+        money = _a_sum_of_money(context, obj)
+        if money is None:
             continue
         words = subtree(doc, verb)
         if any(doc.tokens[k].lower in SIDE_INCOME for k in words) or any(
                 doc.tokens[k].tag == "VBG" for k in _children(context, verb, "advcl", "xcomp", "pcomp", "prep")):
             return []  # "200 quid a week on the side", "$500 a month selling candles": not the salary
-        # by the hour is a rate of pay, not the salary it would replace
-        hourly = any(_lemma(context, k) in ("hour", "hr") for k in words)
-        return [_slot(context, verb, "quantity", value, "pay per hour" if hourly else "salary", *tokens)]
+        return [_pay(context, verb, words, *money)]
+    return []
+
+
+def _pay(context: _Context, verb: int, words: list[int], value: str, tokens: list[int], subject: str | None = None) -> SlotValue:
+    """The earner's salary; by the hour it is a rate of pay, not the salary it would replace."""
+    hourly = any(_lemma(context, k) in ("hour", "hr") for k in words)
+    return _slot(context, verb, "quantity", value, "pay per hour" if hourly else "salary", *tokens, subject=subject)
+
+
+def _a_sum_of_money(context: _Context, head: int, k_needs_a_sign: bool = False) -> tuple[str, list[int]] | None:
+    """``(value, tokens)`` of the sum of money ``head`` heads: "$78,000", "40 grand", "28k" (thousands: said of
+    earning, "k" is money, not a distance); with ``k_needs_a_sign``, a bare "5k" is none."""
+    amount = _amount(context, head, bare=True)
+    if amount is None:
+        return None
+    value, unit, _, tokens = amount
+    if unit == "k" and NUMBER.fullmatch(value) and not k_needs_a_sign:
+        return _thousands(value), tokens
+    if value[:1] in MONEY_SIGNS or _lemma(context, head) in MONEY_NOUNS:
+        return value, tokens
+    return None
+
+
+def _on_a_sum(context: _Context, be: int) -> list[SlotValue]:
+    """"I'm on £52,000 now", "she's on £40k", "I'm on 52k a year", "he's on £12 an hour": a person "on" a sum of
+    money is paid it. A bare "k" is money only with "a year" ("I'm on 5k" may be a run); "I'm on 20mg" is a
+    dose, no sum."""
+    doc = context.doc
+    if _lemma(context, be) != "be" or not _present(context, be) or _negated(context, be):
+        return []
+    if not _children(context, be, "nsubj") or not _of_a_person(context, be):
+        return []
+    heads = [j for j in _children(context, be, "attr") if any(doc.tokens[q].lower == "on" for q in _children(context, j, "quantmod"))]
+    heads += [obj for _, obj in _prep_objects(context, be, ("on",))]
+    for head in heads:
+        money = _a_sum_of_money(context, head, k_needs_a_sign=_period(context, head) != "year")
+        if money is not None:
+            return [_pay(context, be, subtree(doc, head), *money, subject=_subject(context, be))]
     return []
 
 
@@ -2032,6 +2082,8 @@ def _amount(context: _Context, head: int, bare: bool = False) -> tuple[str, str 
         signs = [j for j in _children(context, head, "nmod", "quantmod", "compound") if doc.tokens[j].text in MONEY_SIGNS]
         sign = MONEY_WORDS.get(lemma) or (doc.tokens[signs[0]].text if signs else "")
         return _sum_text(sign, number, thousands=lemma == "grand"), None, period, [*signs, head]
+    if token.pos == "NOUN" and number is not None and lemma in PERCENT_WORDS:
+        return f"{number}%", None, period, [head]
     if token.pos == "NOUN" and number is not None:
         unit = lemma if lemma in MEASURE_UNITS else None
         if unit == "time" and period is None:
@@ -2073,8 +2125,25 @@ def _count(context: _Context, noun: int) -> str | None:
             continue
         if any(context.doc.tokens[h].lower == "half" for h in _children(context, j, "conj")):
             return _number_text(str(float(base) + 0.5))
+        if _lemma(context, noun) == "stone":
+            return _with_pounds(context, noun, base)
         return base
     return None
+
+
+POUND_WORDS = frozenset({"pound", "lb", "lbs"})
+
+
+def _with_pounds(context: _Context, stone: int, stones: str) -> str:
+    """"13 stone 6" and "13 stone 6 pounds" are 13 st 6 lb: the pounds kept, a later "13 stone 1" is another weight,
+    not the same 13 said again."""
+    doc = context.doc
+    after = [j for j in _children(context, stone, "nummod") if j > stone and NUMBER.fullmatch(doc.tokens[j].lower)]
+    up = _parent(context, stone)
+    siblings = _children(context, up[0], "dobj", "attr", "npadvmod") if up is not None else []
+    after += [n for k in siblings if k > stone and _lemma(context, k) in POUND_WORDS
+              for n in _children(context, k, "nummod") if NUMBER.fullmatch(doc.tokens[n].lower)]
+    return f"{stones} st {_number_text(doc.tokens[after[0]].lower)} lb" if after else stones
 
 
 def _number_text(text: str) -> str:
@@ -2472,6 +2541,56 @@ def _boss_owner(context: _Context, noun: int) -> str | None:
     return None
 
 
+# One favourite of a kind at a time: "Lies of Locke Lamora is my favourite book now" replaces "my favourite book
+# is The Name of the Wind"; one of another kind (a band beside a show) is no change.
+FAVOURITE_WORDS = frozenset({"favourite", "favorite", "fave", "fav"})
+# Favourites of a moment or an aspect, not a standing taste: "my favourite bit was the cake", "my favourite thing
+# about Lisbon is the food"
+NOT_KINDS = frozenset({"thing", "bit", "part", "moment", "memory", "day", "one"})
+
+
+def favourite(context: _Context, i: int) -> list[SlotValue]:
+    """"My favourite book is The Name of the Wind", "The Bear is my favourite show now", "my new favourite
+    restaurant is Osteria Nonna": the owner's favourite of that kind is the thing named (``favourite[book] = the
+    name of the wind``). Not a favourite that was ("my old favourite"), one named by a pronoun ("it's my favourite
+    book": which the memory does not say), nor one said of a time ("my favourite time of year is autumn" is a
+    kind like any other, but "my favourite bit was the cake" is over)."""
+    doc = context.doc
+    if doc.tokens[i].pos not in ("NOUN", "PROPN") or not any(
+            doc.tokens[m].lower in FAVOURITE_WORDS for m in _children(context, i, "amod", "compound", "nmod")):
+        return []
+    if any(_lemma(context, m) in FORMER for m in _children(context, i, "amod", "compound")):
+        return []
+    up = _parent(context, i)
+    if up is None or up[1] not in ("attr", "nsubj") or _lemma(context, up[0]) != "be" or not _present(context, up[0]):
+        return []
+    owners = _children(context, i, "poss")
+    if not owners:
+        return []
+    if _lemma(context, i) in NOT_KINDS or doc.tokens[i].tag in ("NNS", "NNPS"):
+        return []  # "my favourite teams are Benfica and Porto": more than one at a time
+    other = ("nsubj",) if up[1] == "attr" else ("attr", "acomp")
+    whose = {k for owner in owners for k in subtree(doc, owner)}
+    kind = " ".join(doc.tokens[k].lower for k in _phrase_tokens(context, i)
+                    if k not in whose and doc.tokens[k].lower not in FAVOURITE_WORDS | {"new", "all-time", "current"})
+    return [_slot(context, up[0], "favourite", _title(context, held), kind, i, held, subject=_subject_key(context, owners[0]))
+            for held in _children(context, up[0], *other) if doc.tokens[held].pos in ("NOUN", "PROPN", "ADJ")]
+
+
+def _title(context: _Context, head: int) -> str:
+    """A name with its "of" kept: "The Name of the Wind", "Lies of Locke Lamora" (no other preposition: "Fabrica on
+    Rua das Flores" and a later "Fabrica" are one place)."""
+    doc = context.doc
+    tokens = set(_phrase_tokens(context, head))
+    for prep in _children(context, head, "prep"):
+        if doc.tokens[prep].lower == "of":
+            tokens |= {prep, *(k for obj in _children(context, prep, "pobj") for k in subtree(doc, obj))}
+    words = doc.span_text(min(tokens), max(tokens) + 1).lower().split()
+    while words and words[0] in DETERMINERS:
+        words.pop(0)
+    return " ".join(words).strip(" .,!?;:'\"")
+
+
 TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "prof", "sir", "dame"})
 
 
@@ -2490,5 +2609,5 @@ def _holder_name(context: _Context, k: int) -> str | None:
 
 
 RULES = (residence, job, diet, relationship, number_of_children, schedule, ownership, death, health, age, activity,
-         quantity, medication, boss, study)
+         quantity, medication, boss, study, favourite)
 
