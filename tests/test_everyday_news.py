@@ -53,6 +53,30 @@ def test_a_headline_beside_its_detail_is_kept(parser, resolver, text, kept):
     assert kept in entry(parser, resolver, text).text
 
 
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        # what is over or called off is the news; the reason after it had been all that was kept
+        ("we're not moving after all. the flat fell through", "we're not moving after all"),
+        ("I don't drink anymore. been sober since january", "Leo doesn't drink anymore"),
+        ("I no longer drink. It was getting bad.", "Leo no longer drinks"),
+        ("we're not going any more. the tickets were too expensive", "we're not going any more"),
+        # a state of a life said with "be" alone, asserted or denied
+        ("I'm pregnant. Tom's wife is pregnant too", "Leo is pregnant."),
+        ("no, I'm not pregnant lol. Tom's wife is pregnant", "Leo is not pregnant."),
+        ("I'm single again. Dev moved out", "Leo is single again."),
+    ],
+)
+def test_a_change_or_a_state_beside_its_reason_is_kept(parser, resolver, text, kept):
+    assert kept in entry(parser, resolver, text).text
+
+
+def test_a_mood_said_to_be_over_is_no_news(parser, resolver):
+    # "anymore" with a verb of the mind is a mood; "sick of it" no illness
+    assert "know" not in entry(parser, resolver, "I don't know anymore. work is crazy").text
+    assert entry(parser, resolver, "we're moving. the flat came through").text == "Leo noted: the flat came through."
+
+
 def test_a_turning_point_that_times_another_clause_is_no_headline(parser, resolver):
     # "when we arrived" only says when the rest happened
     text = entry(parser, resolver, "It was chaotic when we arrived, but we pulled together. I got a surge of energy and "

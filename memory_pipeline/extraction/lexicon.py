@@ -134,6 +134,12 @@ EVENTS_ON_THEIR_OWN = {
     "show": frozenset({"up"}), "turn": frozenset({"up"}),
 }
 MONEY_SIGNS = frozenset({"$", "€", "£", "¥"})
+# States of a life said with "be" and nothing else ("I'm pregnant", "no, I'm not pregnant", "she's sober now"): a
+# whole fact, where "I'm tired" beside another sentence says little.
+STATES_OF_A_LIFE = frozenset(
+    """pregnant married single engaged divorced separated widowed sober retired unemployed redundant vegan vegetarian
+    pescatarian diabetic allergic homeless bankrupt""".split()
+)
 # Entity types of a place.
 PLACE_ENTITIES = frozenset({"GPE", "LOC", "FAC"})
 # Family words: nouns to the tagger, people all the same. Parents first, which the slots read on their own.

@@ -212,7 +212,8 @@ def content_set(doc: ParsedDoc, unit: Unit) -> set[str]:
 
 
 def suppress_near_duplicates(doc: ParsedDoc, units: list[Unit], threshold: float) -> list[Unit]:
-    """Drop a unit whose content words overlap another's by ``threshold`` of the smaller set."""
+    """Drop a unit whose content words overlap another's by ``threshold`` of the smaller set, where the two say it
+    of one subject and both assert it or both deny it (:func:`_said_alike`)."""
     kept: list[Unit] = []
     for unit in units:
         words = content_set(doc, unit)
@@ -220,7 +221,7 @@ def suppress_near_duplicates(doc: ParsedDoc, units: list[Unit], threshold: float
         for other in kept:
             other_words = content_set(doc, other)
             smaller = min(len(words), len(other_words))
-            if smaller and len(words & other_words) / smaller >= threshold:
+            if smaller and len(words & other_words) / smaller >= threshold and _said_alike(doc, unit, other):
                 duplicate = True
                 if len(words) > len(other_words):  # keep the fuller wording
                     other.ranges = list(unit.ranges)
@@ -228,6 +229,23 @@ def suppress_near_duplicates(doc: ParsedDoc, units: list[Unit], threshold: float
         if not duplicate:
             kept.append(unit)
     return kept
+
+
+def _said_alike(doc: ParsedDoc, unit: Unit, other: Unit) -> bool:
+    """Of one subject, and both asserted or both denied: "I'm not pregnant. Tom's wife is pregnant" and "I'm
+    pregnant. Tom's wife is pregnant too" are two facts, though every word of the first is in the second. The
+    speaker's "I" and "we" are one subject; a unit without a subject may be of anyone's. Units that share tokens
+    are one statement cut two ways, whatever their subjects."""
+    if unit.tokens() & other.tokens():
+        return True
+    subjects = [doc.tokens[u.actor].lower for u in (unit, other) if u.actor is not None]
+    if len(subjects) == 2 and subjects[0] != subjects[1] and not set(subjects) <= FIRST_PERSON:
+        return False
+    denied = [any(doc.tokens[k].lower in NEGATIONS for k in u.tokens()) for u in (unit, other)]
+    return denied[0] == denied[1]
+
+
+NEGATIONS = frozenset({"not", "n't", "never", "no", "nt"})
 
 
 def continues_previous(doc: ParsedDoc, unit: Unit) -> bool:

@@ -20,6 +20,7 @@ from memory_pipeline.extraction.lexicon import (
     LIGHT_VERBS,
     MONEY_SIGNS,
     PLACE_ENTITIES,
+    STATES_OF_A_LIFE,
     VAGUE_ACTORS,
 )
 from memory_pipeline.parsing import ARGUMENT_ROLES, ParsedDoc, Role
@@ -185,15 +186,40 @@ def score_candidate(doc: ParsedDoc, predicate: int, clause: Clause, clause_limit
         cand.penalties["nested_matrix"] = NESTED_MATRIX_PENALTY
     if any(arc.role is Role.EMBED for arc in doc.parents(predicate)) and not _clause_after_label(doc, predicate):
         cand.penalties["embedding"] = EMBEDDING_PENALTY
-    if token.lemma in LIGHT_VERBS and Role.PATIENT not in cand.groups and not _copula_of_time_or_place(doc, token, cand):
+    no_longer = no_longer_so(doc, predicate)
+    if token.lemma in LIGHT_VERBS and Role.PATIENT not in cand.groups and not _copula_of_time_or_place(doc, token, cand) \
+            and not no_longer:
         cand.penalties["light_verb"] = LIGHT_VERB_PENALTY
     informative = cand.groups - {Role.ACTOR}
-    if not informative and (cand.actor is None or doc.tokens[cand.actor].pos == "PRON") and not (
+    if not informative and (cand.actor is None or doc.tokens[cand.actor].pos == "PRON") and not no_longer and not (
         cand.actor is not None and is_event_on_its_own(doc, predicate)
     ):
         cand.penalties["no_argument"] = NO_ARGUMENT_PENALTY
     cand.score = score - sum(cand.penalties.values())
     return cand
+
+
+MIND_VERBS = frozenset({"know", "think", "understand", "remember", "see", "get", "mind", "recognise", "recognize"})
+
+
+def no_longer_so(doc: ParsedDoc, predicate: int) -> bool:
+    """The predicate says that something is over or will not be after all: "we're not moving after all", "I don't
+    drink anymore", "I no longer drink", "I'm not pregnant anymore". With no object that is the whole news (the
+    reason said after it is not), so it is kept as a fact, where a bare "we're moving" or "I drink" says too
+    little without another sentence."""
+    if doc.tokens[predicate].lemma in MIND_VERBS:
+        return False  # "I don't know anymore": a mood, no change of anything
+    children = doc.children(predicate)
+    words = {doc.tokens[a.dep].lower for a in children}
+    negated = any(a.label == "neg" for a in children) or "never" in words
+    # "after all": the parse hangs "all" on "after" or "after" on "all"
+    after_all = any({doc.tokens[a.dep].lower, *(doc.tokens[o.dep].lower for o in doc.children(a.dep))} >= {"after", "all"}
+                    for a in children)
+    no_more = "anymore" in words or any(doc.tokens[a.dep].lower == "more" and doc.tokens[a.dep - 1].lower == "any"
+                                        for a in children if a.dep > 0)
+    longer = any(doc.tokens[a.dep].lower == "longer" and any(doc.tokens[n.dep].lower == "no" for n in doc.children(a.dep))
+                 for a in children)
+    return longer or (negated and (after_all or no_more))
 
 
 FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP"})
@@ -232,15 +258,26 @@ def _clause_after_label(doc: ParsedDoc, predicate: int) -> bool:
 
 def _copula_of_time_or_place(doc: ParsedDoc, token, cand: Candidate) -> bool:
     """"My birthday is on March 3rd", "my mom is in the hospital": the copula's complement is a time or a place,
-    which the parse files as an argument, not as an object; such a "be" says something and is no empty light verb.
+    which the parse files as an argument, not as an object, or a state of a life ("I'm pregnant"); such a "be" says
+    something and is no empty light verb.
     Nor is "get" with a named place or home, where it means arriving ("just got back from Japan", "got home at
     3"); "getting there", "get back to you" and "got off to a bad start" name no place and stay light."""
     if token.lemma == "be":
-        return bool(cand.groups & {Role.TIME, Role.LOCATION}) or _called_off_or_on(doc, token, cand)
+        return bool(cand.groups & {Role.TIME, Role.LOCATION}) or _called_off_or_on(doc, token, cand) or _a_state_of_a_life(doc, token)
     if token.lemma == "do" and Role.TIME in cand.groups:
         return True  # a day settled on: "so we're doing Saturday 20 July at Tunde's", "let's do the 12th"
     return token.lemma == "get" and Role.LOCATION in cand.groups and any(
         k != token.i and (doc.tokens[k].ent in PLACE_ENTITIES or doc.tokens[k].lower == "home") for k in cand.span
+    )
+
+
+def _a_state_of_a_life(doc: ParsedDoc, token) -> bool:
+    """"I'm pregnant", "I'm not pregnant", "he's sober now": a copula whose complement is a state of a life
+    (:data:`STATES_OF_A_LIFE`); not a feeling about something ("sick of it" is no illness)."""
+    return any(
+        arc.label in ("acomp", "attr") and doc.tokens[arc.dep].lower in STATES_OF_A_LIFE
+        and not any(a.label == "prep" for a in doc.children(arc.dep))
+        for arc in doc.children(token.i)
     )
 
 
