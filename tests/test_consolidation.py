@@ -233,6 +233,15 @@ def test_a_new_favourite_replaces_the_old_one_of_its_kind_only(parser, embedder)
     ]) == {"m0": "active", "m1": "active"}
 
 
+def test_a_pastime_one_does_is_ended_by_stopping_doing_it(parser, embedder):
+    """"I do yoga three times a week" had set no pastime ("do" is no activity of its own): stopping it ended nothing."""
+    feb, may = datetime(2024, 2, 4), datetime(2024, 5, 19)
+    assert statuses(parser, embedder, [
+        ("S1:1", "Nia does yoga three times a week.", feb),
+        ("S2:1", "Nia stopped doing yoga.", may),
+    ]) == {"m0": "superseded", "m1": "active"}
+
+
 @pytest.mark.parametrize(
     "text, count",
     [

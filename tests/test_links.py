@@ -129,6 +129,14 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("Ana stopped swimming last week because of the ankle.", {"self.activity[swim] = none"}),
         ("I don't play tennis anymore.", {"self.activity[play tennis] = none"}),
         ("I took up running last month.", {"self.activity[run] = yes"}),
+        # a pastime one does: kept up with "do", ended by stopping doing it or by naming it
+        ("I do yoga three times a week.", {"self.activity[do yoga] = yes", "self.quantity[do yoga per week] = 3"}),
+        ("I stopped doing yoga, my back went.", {"self.activity[do yoga] = none"}),
+        ("Ella does ballet twice a week now.",
+         {"ella.activity[ballet] = yes", "ella.activity[do ballet] = yes", "ella.quantity[ballet per week] = 2"}),
+        ("I do a lot of work every day.", set()),
+        ("Does Ella do ballet every week?", set()),
+        ("I don't swim every week.", set()),
         # an instrument is played, however it was taken up; a habit's noun is the habit; a habit back again
         ("I've given up the guitar.", {"self.activity[play guitar] = none"}),
         ("just started learning the guitar", {"self.activity[play guitar] = yes"}),
@@ -258,7 +266,7 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I go bouldering twice a week.", {"self.activity[bouldere] = yes", "self.quantity[bouldere per week] = 2"}),
         ("I don't go bouldering anymore.", {"self.activity[bouldere] = none"}),
         ("I gave up pottery.", {"self.activity[pottery] = none", "self.activity[go pottery] = none",
-                                "self.activity[play pottery] = none"}),
+                                "self.activity[play pottery] = none", "self.activity[do pottery] = none"}),
         ("I picked up the kids.", set()),
         ("My new address is 5 Elm Road, York.", {"self.residence = 5 elm road, york"}),
         ("I live on Baker Street in Leeds.", {"self.residence = leeds"}),
@@ -329,6 +337,8 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I'm studying for my exams.", set()),
         ("I'm studying 20 hours a week now.", {"self.quantity[study hour] = 20"}),
         ("I'm taking a first aid course.", set()),
+        # a chat word the parse took for the noun is no pastime's object
+        ("I started going to the gym btw, tuesdays and thursdays", {"self.activity[go gym] = yes"}),
         ("my ma is coming over", set()),
         # a length before the noun names which appointment: a one month checkup is not the three month one
         ("My three month checkup is on Friday.", {"self.appointment[three month checkup] = friday"}),
@@ -492,6 +502,8 @@ def test_a_gerund_left_a_noun_is_its_verb():
         ("I quit the gym.", "self.activity[go gym] = none"),
         ("I cancelled my gym membership.", "self.activity[go gym] = none"),
         ("I dropped my yoga class.", "self.activity[go yoga] = none"),
+        ("I dropped my yoga class.", "self.activity[do yoga] = none"),
+        ("Ella quit ballet.", "ella.activity[do ballet] = none"),
         ("I've given up on yoga.", "self.activity[yoga] = none"),
         ("I've gone off running.", "self.activity[run] = none"),
         ("I'm done with running.", "self.activity[run] = none"),
@@ -670,6 +682,8 @@ def test_plans_are_the_speakers_own_open_intentions(parser):
         ("My phone died.", set()),
         ("I nearly died laughing.", set()),
         ("Tom's dad died.", {"dad.life = dead"}),  # not the speaker's dad
+        ("My father in law died last week.", {"self's father-in-law.life = dead"}),  # nor is a father-in-law
+        ("My mother-in-law moved to Leeds.", {"self's mother-in-law.residence = leeds"}),
         # in and out of hospital; a condition come back
         ("Gran is in hospital again.", {"self's gran.health[hospital] = has"}),
         ("Grandad is out of hospital.", {"self's grandad.health[hospital] = recovered"}),
@@ -713,6 +727,12 @@ def test_life_events_set_the_state_they_change(parser, text, expected):
 )
 def test_a_favourite_is_one_thing_of_its_kind(parser, text, expected):
     assert slots_of(parser, text) == expected
+
+
+def test_a_chat_word_is_no_word_two_memories_share(parser):
+    """"btw" in two memories had made one episode of the gym and a restaurant."""
+    words = read_doc("a", parser.parse("Osteria Nonna still my fave btw"), "Dana").words
+    assert "btw" not in words and "osteria" in words
 
 
 def test_one_speakers_self_is_not_anothers(parser):
@@ -1302,6 +1322,10 @@ def test_plans_that_did_not_come_about_are_cancelled_and_a_cancellation_reports_
         ("Don't worry, Ana won't move the meeting with the landlord.", None),
         ("Ana won't start the new job until March.", None),
         ("Ana is not going to Rome after all.", {"rome"}),
+        # the negated verb is the event "after all" or "anymore" calls off, said first before its reason; what fell
+        # through is its subject
+        ("We're not moving after all, the flat fell through.", {"move", "flat"}),
+        ("The house purchase fell through.", {"house", "purchase"}),
     ],
 )
 def test_events_that_will_not_be_or_did_not_come_about_are_called_off(parser, text, called_off):

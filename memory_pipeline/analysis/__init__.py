@@ -137,7 +137,8 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
     # a cue inside the plan's own clause is what the speaker plans to do ("I'm going to cancel my membership")
     cues = list(cancel_cues(doc))
     own = [cue for cue in cues if cue.at in planned]
-    cancels = [cue for cue in cues if cue.at not in planned]
+    # the first said is the news, what follows its reason: "we're not moving after all, the flat fell through"
+    cancels = sorted((cue for cue in cues if cue.at not in planned), key=lambda cue: cue.at)
     cancel, denial, correction = (cancels[0] if cancels else None), denial_cue(doc), correction_cue(doc)
     # the date expressions, found once: what is replaced, what each dates, what a correction says
     times = _TIMES.find(doc)
@@ -244,7 +245,7 @@ def dated_event(doc: ParsedDoc, names: frozenset[str], times: Sequence[tuple[int
 def called_off_event(doc: ParsedDoc, cancels: Sequence[Cue], names: frozenset[str]) -> Event:
     """What the memory calls off: the words of every cancel cue's clause ("Skye didn't happen, we cancelled it":
     the first names the trip, the second only "it")."""
-    return Event.joined(cue_event(doc, cue.at, names) for cue in cancels)
+    return Event.joined(cue_event(doc, cue.at, names, cue.word) for cue in cancels)
 
 
 def read_frame(frame, parser: Parser, docs: Mapping[str, ParsedDoc] | None = None) -> dict[str, Reading]:

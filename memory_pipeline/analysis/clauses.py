@@ -65,6 +65,8 @@ def subject_key(doc: ParsedDoc, i: int, names: frozenset[str]) -> str:
     owners = children(doc, i, "poss")
     token = doc.tokens[i]
     lemma = token.lower if token.pos == "PROPN" else token.lemma.lower()
+    if in_law(doc, i):
+        lemma += "-in-law"  # "my father in law died" is not the speaker's father
     if token.lower in THIRD_PERSON:
         # "Tom didn't like Denver, he moved back": the one other person named before the pronoun
         referent = third_person_referent(doc, tuple(names))
@@ -74,6 +76,12 @@ def subject_key(doc: ParsedDoc, i: int, names: frozenset[str]) -> str:
         # "our family moved": the speaker's household is the speaker
         return SELF if lemma in HOUSEHOLD else f"{SELF}'s {lemma}"
     return lemma
+
+
+def in_law(doc: ParsedDoc, i: int) -> bool:
+    """Token ``i`` is the kin word of "father in law", "mother-in-law"."""
+    words = [t.lower for t in doc.tokens[i + 1 : i + 5] if t.lower != "-"]
+    return words[:2] == ["in", "law"] or words[:1] == ["in-law"]
 
 
 def subtree(doc: ParsedDoc, i: int, skip: tuple[str, ...] = ()) -> list[int]:

@@ -20,6 +20,7 @@ from memory_pipeline.extraction.lexicon import (
     ANAPHORA, ARRANGED_EVENT_NOUNS, CLIPPED_WORDS, EMOTION_TABLE, FAMILY_NOUNS, FORESEEN_FEELINGS, OCCASION_NOUNS,
     PERSONAL_PRONOUNS, REGISTRATION_LEMMAS,
 )
+from memory_pipeline.chat_spelling import CHAT_INTERJECTIONS
 from memory_pipeline.parsing import ParsedDoc
 
 # How FTA units may name the person whose memory it is.
@@ -74,8 +75,9 @@ CANCEL_ADVERBS = frozenset({"anymore", "longer", "after all"})
 # never ended up running the half marathon").
 # "Never got round to painting it", "didn't get to go": the chance for it never came.
 CAME_ABOUT = frozenset({("happen", ""), ("occur", ""), ("end", "up"), ("get", "round"), ("get", "around"), ("get", "to")})
-# Verbs whose subject is the event itself, not its doer: "the trip is off", "Skye didn't happen".
-EVENT_SUBJECT_VERBS = frozenset({"be", "happen", "occur"})
+# Verbs whose subject is the event itself, not its doer: "the trip is off", "Skye didn't happen", "the flat fell
+# through".
+EVENT_SUBJECT_VERBS = frozenset({"be", "happen", "occur", "fall"})
 # Denial of what was said: a negation governed by one of these.
 DENIAL_HEADS = frozenset({"say", "mean", "plan", "intend", "true", "right", "correct"})
 # Explicit corrections of an earlier statement, as lemma sequences.
@@ -102,6 +104,7 @@ class Cue:
     kind: str
     span: str
     at: int = 0
+    word: int | None = None  # the cue's own word where it is not ``at`` ("after all" on "moving"): ``at`` is the event
 
 
 # People named by how they relate to the speaker: nouns to the tagger, people all the same.
@@ -287,7 +290,8 @@ def cancel_cues(doc: ParsedDoc) -> Iterator[Cue]:
         for adverb in ("anymore", "no longer", "after all"):
             start = text.find(adverb)
             if start >= 0:
-                yield Cue("cancel", doc.text[start : start + len(adverb)], heads[0])
+                word = next((t.i for t in doc.tokens if t.idx >= start), None)
+                yield Cue("cancel", doc.text[start : start + len(adverb)], heads[0], word)
                 return
 
 
@@ -587,6 +591,8 @@ def content_lemma(doc: ParsedDoc, i: int, names: frozenset[str]) -> str | None:
         return "time-off"  # "take next week off", "didn't end up taking the week off": time off work is the event
     if lemma in LIGHT_VERBS or lemma in STOP_WORDS or lemma in TIME_WORDS or lemma in names:
         return None
+    if token.lower in CHAT_INTERJECTIONS:
+        return None  # "btw", "lol" tagged as nouns: shared by two memories, they made one episode of them
     if ORDINAL.fullmatch(lemma):
         return None
     if token.lower in names or token.lower in FIRST_PERSON:

@@ -171,7 +171,7 @@ PASTIME_CONTAINERS = frozenset(
 # Ends whose object is a pastime only when it is something signed up to or a gerund.
 SIGNED_UP_ENDS = frozenset({"cancel", "drop", "do"})
 # How a pastime named by its noun was said to be kept up: "go to the gym", "play tennis", or the noun itself.
-PASTIME_VERBS = ("go", "play")
+PASTIME_VERBS = ("go", "play", "do")
 # Instruments one learns or plays: a pastime of playing, whichever verb it was taken up with.
 INSTRUMENTS = frozenset(
     "guitar piano violin drum drums bass ukulele cello flute saxophone sax trumpet clarinet harp keyboard banjo "
@@ -191,6 +191,8 @@ NOT_GERUNDS = frozenset(
 START_HABIT = {"start": None, "begin": None, "take": "up", "pick": "up", "resume": None}
 # Phrasal verbs whose object is a pastime itself ("took up pottery"); one picks up the kids, not a pastime.
 PASTIME_PHRASES = frozenset({("take", "up"), ("give", "up")})
+# What "do" takes that is no pastime: "I do a lot", "doing some stuff", "do my best"
+VAGUE_DOINGS = frozenset("thing stuff lot bit nothing something anything everything best work job".split())
 # Verbs of states and slots of their own (where one lives or works), which are no pastimes.
 NOT_ACTIVITIES = frozenset(
     "be have get do feel think know want need like love hate see say tell try seem look make use let go come "
@@ -1612,10 +1614,16 @@ def activity(context: _Context, i: int) -> list[SlotValue]:
             if pastimes:
                 return [_slot(context, i, "activity", value, _lemma(context, pastimes[0]), pastimes[0], negated=False)]
             return []
-    if lemma in PASTIME_ENDS and (PASTIME_ENDS[lemma] is None or PASTIME_ENDS[lemma] in particles):
+    # "do" ends a pastime only as "I'm done with"; "I do yoga" keeps one up
+    done_with = lemma != "do" or bool(_children(context, i, "auxpass"))
+    if lemma in PASTIME_ENDS and (PASTIME_ENDS[lemma] is None or PASTIME_ENDS[lemma] in particles) and done_with:
         return _ended_pastime(context, i)
     if token.tag == "VBG":
         return _taken_up_again(context, i)
+    if _a_pastime_tagged_as_a_verb(context, i):
+        # which it is the tag cannot say ("I do swim every week" is stressed): the slot of either reading
+        scopes = (lemma, f"do {lemma}") if habitual(context.doc, i) else ()
+        return [_slot(context, i, "activity", "yes", scope, i) for scope in scopes]
     if token.tag not in ("VBP", "VBZ", "VB", "VBN"):
         return []
     doing = i
@@ -1632,6 +1640,19 @@ def activity(context: _Context, i: int) -> list[SlotValue]:
     if token.tag in ("VBP", "VBZ") and not _negated(context, i) and (habitual(context.doc, i) or habitual(context.doc, doing)):
         return [_slot(context, i, "activity", "yes", scope, *_activity_words(context, doing))]
     return []
+
+
+def _a_pastime_tagged_as_a_verb(context: _Context, i: int) -> bool:
+    """"Ella does ballet twice a week", "I do karate every Monday": the tagger takes the pastime for a verb and
+    "does" for its auxiliary, though a statement needs no "do" before its verb. Not a question, a denial ("I don't
+    swim") nor "do" put in for stress before a verb of the mind ("I do like it")."""
+    doc = context.doc
+    if doc.tokens[i].tag != "VB" or _negated(context, i) or _lemma(context, i) in NOT_ACTIVITIES:
+        return False
+    helpers = [a for a in _children(context, i, "aux") if _lemma(context, a) == "do" and doc.tokens[a].tag in ("VBZ", "VBP")]
+    subjects = _children(context, i, "nsubj")
+    question = any(t.text == "?" for t in doc.tokens if t.sent == doc.tokens[i].sent)
+    return bool(helpers) and bool(subjects) and subjects[0] < helpers[0] == i - 1 and not question
 
 
 def _taken_up_again(context: _Context, verb: int) -> list[SlotValue]:
@@ -1743,18 +1764,30 @@ def _no_longer(context: _Context, verb: int) -> bool:
 def _activity_scope(context: _Context, verb: int) -> str | None:
     """"swim", "play tennis", "go gym": the verb's lemma with its object (or, for going, where to)."""
     lemma = _lemma(context, verb)
+    objects = _children(context, verb, "dobj")
+    if lemma == "do":
+        # "I do yoga three times a week", "stopped doing pilates": a pastime done; "do the dishes" is a chore
+        # kept up like one, "do a lot", "do my homework" no pastime at all
+        objects = [obj for obj in objects if _is_pastime(context, obj) and _lemma(context, obj) not in VAGUE_DOINGS]
+        return f"do {_lemma(context, objects[0])}" if objects else None
     if lemma in NOT_ACTIVITIES and lemma != "go":
         return None
-    objects = _children(context, verb, "dobj")
     if lemma == "go":
         # "go to the gym" is a pastime, "go to Paris" a trip
         objects = [obj for prep, obj in _prep_objects(context, verb, ("to",)) if context.doc.tokens[obj].pos == "NOUN"]
         if not objects:
             return None
-    things = [_lemma(context, obj) for obj in objects if context.doc.tokens[obj].pos in ("NOUN", "PROPN")]
+    things = [_lemma(context, _chat_word_taken_for_a_noun(context, obj)) for obj in objects
+              if context.doc.tokens[obj].pos in ("NOUN", "PROPN")]
     if lemma in LEARNING_VERBS and things and things[0] in INSTRUMENTS:
         lemma = "play"  # learning the guitar and playing it are one pastime: "given up the guitar" ends both
     return " ".join([lemma, *things[:1]])
+
+
+def _chat_word_taken_for_a_noun(context: _Context, i: int) -> int:
+    """The noun a chat word ends ("going to the gym btw": the parse makes "btw" the noun, "gym" its compound)."""
+    compounds = _children(context, i, "compound")
+    return compounds[-1] if context.doc.tokens[i].lower in CHAT_INTERJECTIONS and compounds else i
 
 
 def quantity(context: _Context, i: int) -> list[SlotValue]:
