@@ -485,7 +485,17 @@ def noun_phrase(doc: ParsedDoc, head: int) -> tuple[int, int]:
             if arc.role in (Role.MODIFIER, Role.FUNCTION) and arc.dep not in span and doc.tokens[arc.dep].pos not in ("PUNCT", "CCONJ"):
                 span.add(arc.dep)
                 stack.append(arc.dep)
-    return min(span), max(span) + 1
+    return min(span), _past_in_law(doc, max(span) + 1)
+
+
+def _past_in_law(doc: ParsedDoc, end: int) -> int:
+    """The end of a phrase taken on over "in law" ("my father in law", "my mother-in-law"): the parse hangs it as
+    a place ("in" what?), and without it a father-in-law was told as the speaker's father."""
+    words = [t.lower for t in doc.tokens[end : end + 5]]
+    for said in (["in", "law"], ["-", "in", "-", "law"], ["in", "-", "law"], ["-", "in", "law"]):
+        if words[: len(said)] == said:
+            return end + len(said)
+    return end
 
 
 def we_partner(doc: ParsedDoc) -> str | tuple[int, int] | None:

@@ -71,6 +71,32 @@ def test_a_change_or_a_state_beside_its_reason_is_kept(parser, resolver, text, k
     assert kept in entry(parser, resolver, text).text
 
 
+def test_an_in_law_given_back_as_the_subject_stays_an_in_law(parser, resolver):
+    assert entry(parser, resolver, "my father in law had a fall and can't travel").text == (
+        "Leo's father in law had a fall. Leo's father in law can't travel.")
+    assert "Leo's mother-in-law can't travel" in entry(parser, resolver, "my mother-in-law had a fall and can't travel").text
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "day"),
+    [
+        # a date taken back at once gives way to the one said after it
+        ("Ellie's party is on the 3rd of August, no wait the 10th, we're in Cornwall on the 3rd",
+         datetime(2024, 7, 22), date(2024, 8, 10)),
+        ("The party is on Friday, sorry, Saturday.", datetime(2024, 7, 22), date(2024, 7, 27)),
+        # the day one "meant" is the day put right, not one before the saying
+        ("sorry, I meant Thursday not Tuesday for the dentist", datetime(2024, 3, 4), date(2024, 3, 7)),
+        ("I meant to call you on Friday", datetime(2024, 3, 4), date(2024, 3, 1)),
+        # one quits a habit or a job once: "I quit smoking" with a date is past
+        ("I quit smoking on new years day, two months clean now", datetime(2024, 3, 4), date(2024, 1, 1)),
+        ("I quit smoking in January", datetime(2024, 3, 4), date(2024, 1, 1)),
+        ("I'll quit smoking in January", datetime(2024, 3, 4), date(2025, 1, 1)),
+    ],
+)
+def test_a_date_put_right_or_a_habit_quit_is_dated_as_meant(parser, resolver, text, said, day):
+    assert event_day(parser, resolver, text, said) == day
+
+
 def test_a_mood_said_to_be_over_is_no_news(parser, resolver):
     # "anymore" with a verb of the mind is a mood; "sick of it" no illness
     assert "know" not in entry(parser, resolver, "I don't know anymore. work is crazy").text

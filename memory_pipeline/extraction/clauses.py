@@ -274,7 +274,8 @@ SINGULAR_PRONOUNS = frozenset({"he", "she", "it", "this", "that"})
 def same_form_told_past(doc: ParsedDoc, verb: Token) -> bool:
     """A verb whose past is its present ("let", "hurt", "quit"), tagged present, that can only be past: its subject
     is one person or thing, who would "let"s or "quit"s in the present ("Trattoria Nonna let me go on Monday",
-    "she quit on Friday"), or it tells of harm to one's own body ("I hurt my knee at netball on Saturday"). Not a
+    "she quit on Friday"), it quits something ("I quit smoking in January"), or it tells of harm to one's own body
+    ("I hurt my knee at netball on Saturday"). Not a
     verb hung on another ("I'll let Sam set the date"), "let me know", nor one whose "subject" is a name set off by a
     comma, which calls someone ("Sam, let me know by Friday")."""
     if verb.lower not in SAME_IN_PAST or verb.tag not in ("VBP", "VB") or verb.pos != "VERB":
@@ -288,6 +289,12 @@ def same_form_told_past(doc: ParsedDoc, verb: Token) -> bool:
                 and not (arc.dep + 1 < len(doc.tokens) and doc.tokens[arc.dep + 1].text == ",")]
     if any(s.lower in SINGULAR_PRONOUNS or s.tag in ("NNP", "NN") for s in subjects):
         return not any(arc.label == "conj" for s in subjects for arc in doc.children(s.i))
+    if verb.lower == "quit" and any(arc.label in ("dobj", "xcomp") for arc in doc.children(verb.i)):
+        # "I quit smoking on New Year's Day": one quits a habit or a job once; not a habit of quitting ("I quit
+        # every job after a year") nor a condition ("if I quit my job now ...")
+        said = {doc.tokens[k].lower for k in range(len(doc.tokens)) if doc.tokens[k].sent == verb.sent}
+        conditional = any(arc.label == "mark" for arc in doc.children(verb.i))
+        return not conditional and not said & {"every", "each", "always", "usually", "whenever"}
     objects = [doc.tokens[arc.dep] for arc in doc.children(verb.i) if arc.label == "dobj"]
     return verb.lower in HARM_VERBS and any(
         doc.tokens[arc.dep].lower in ("my", "our", "his", "her") for o in objects for arc in doc.children(o.i) if arc.label == "poss"

@@ -1187,7 +1187,19 @@ def replaced_dates(doc: ParsedDoc, mentions: list[TemporalMention]) -> list[Temp
     the 8th"). A later memory names an arrangement by its old date so ("It's now 7 March instead of the 21st")."""
     moved = moved_from(doc, mentions)
     before = re.compile(rf"\b(?:{'|'.join(REPLACED_BEFORE)})\s+$", re.IGNORECASE)
-    return [m for m in mentions if id(m) in moved or before.search(doc.text[max(0, m.char_start - 20) : m.char_start])]
+    return [m for m in mentions if id(m) in moved or before.search(doc.text[max(0, m.char_start - 20) : m.char_start])
+            or _put_right_after(doc, m, mentions)]
+
+
+# Words that take back what was just said and say it again: "the 3rd of August, no wait the 10th"
+SELF_REPAIRS = re.compile(r"^\W*(?:no\s+wait|wait\s+no|no\s+sorry|sorry|i\s+mean|actually\s+no|scratch\s+that|oops)\b\W*",
+                          re.IGNORECASE)
+
+
+def _put_right_after(doc: ParsedDoc, mention: TemporalMention, mentions: list[TemporalMention]) -> bool:
+    """The speaker takes the date back at once and names another: "the 3rd of August, no wait the 10th"."""
+    repair = SELF_REPAIRS.match(doc.text[mention.char_end : mention.char_end + 24])
+    return repair is not None and any(m.char_start == mention.char_end + repair.end() for m in mentions)
 
 
 def _moves_a_date(doc: ParsedDoc, preposition: int) -> bool:
@@ -1312,14 +1324,16 @@ def _a_place(doc: ParsedDoc, head: int) -> bool:
 
 def _not_told_by_the_tense(doc: ParsedDoc, char: int, clause: list[Token]) -> bool:
     """The expression at ``char`` is a day chosen or agreed, which the past of the choosing does not date: the
-    object of "on" after a verb of choosing, a month of what was booked, or the day a bare verdict ("done",
-    "sorted") settles."""
+    object of "on" after a verb of choosing, a month of what was booked, the day a bare verdict ("done",
+    "sorted") settles, or the day one "meant" in putting a slip right."""
     if not clause:
         return False
     verb = clause[0]
     at = _token_at(doc, char)
     if _lemma_in(verb, CHOOSING_LEMMAS) and at is not None and _the_day_chosen(doc, verb, at):
         return True
+    if _lemma_in(verb, {"mean"}) and verb.tag == "VBD":
+        return True  # "sorry, I meant Thursday not Tuesday": the meaning was past, the day is the one put right
     if _a_booking(doc, verb) and re.match(rf"(?:(?:in|for|of|early|late|mid|the)[\s-]+)*{_MONTH}\b", doc.text[char:], re.IGNORECASE):
         return True
     return (
