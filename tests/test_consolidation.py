@@ -242,6 +242,24 @@ def test_a_pastime_one_does_is_ended_by_stopping_doing_it(parser, embedder):
     ]) == {"m0": "superseded", "m1": "active"}
 
 
+def test_stopping_a_pastime_ends_how_often_it_was_kept_up(parser, embedder):
+    """"I quit smoking" is no other value of "I smoke about 10 cigarettes a day", but it ends it; stopping another
+    pastime, or someone else stopping this one, does not."""
+    jan, feb = datetime(2024, 1, 5), datetime(2024, 2, 20)
+    assert statuses(parser, embedder, [
+        ("S1:1", "I smoke about 10 cigarettes a day.", jan),
+        ("S2:1", "I quit smoking!", feb),
+    ]) == {"m0": "superseded", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "I smoke about 10 cigarettes a day.", jan),
+        ("S2:1", "I quit drinking!", feb),
+    ]) == {"m0": "active", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "I smoke about 10 cigarettes a day.", jan),
+        ("S2:1", "My boyfriend quit smoking!", feb),
+    ]) == {"m0": "active", "m1": "active"}
+
+
 @pytest.mark.parametrize(
     "text, count",
     [

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from datetime import timedelta
 
 from memory_pipeline.analysis import SELF, Reading, SlotValue
-from memory_pipeline.analysis.slots import DEAD, EVENT_SLOTS, EXCLUSIVE_SLOTS, KIN_WORDS, NEW_VALUE
+from memory_pipeline.analysis.slots import DEAD, EVENT_SLOTS, EXCLUSIVE_SLOTS, KIN_WORDS, NEW_VALUE, NONE_VALUE
 from memory_pipeline.consolidation.base import (
     ALIGNMENT,
     DEDUP,
@@ -106,12 +106,32 @@ def state_transitions(
                 if proposal is not None and proposal.action == DEDUP:
                     continue  # the earlier statement of the value stays the current one
             current[key] = (memory, slot)
-            if slot.slot == "life" and slot.state == DEAD:
-                for proposal in _ended_by_death(current, key, memory, slot, config):
-                    if (proposal.target_id, proposal.candidate_id) not in proposed:
-                        proposed.add((proposal.target_id, proposal.candidate_id))
-                        proposals.append(proposal)
+            ended = _ended_by_death(current, key, memory, slot, config) if slot.slot == "life" and slot.state == DEAD else (
+                _ended_with_the_pastime(current, key, memory, slot, config))
+            for proposal in ended:
+                if (proposal.target_id, proposal.candidate_id) not in proposed:
+                    proposed.add((proposal.target_id, proposal.candidate_id))
+                    proposals.append(proposal)
     return proposals
+
+
+def _ended_with_the_pastime(current: dict[tuple, tuple[Memory, SlotValue]], key: tuple, memory: Memory,
+                            stopped: SlotValue, config: ConsolidationConfig) -> list[Proposal]:
+    """A supersede of each memory that holds how often or how much of a pastime its subject keeps up, when they
+    stop it: "I quit smoking" ends "I smoke about 10 cigarettes a day" (``quantity[smoke cigarette per day]``), and
+    "Ella quit ballet" ends "Ella does ballet twice a week". The quantities leave ``current``."""
+    if stopped.slot != "activity" or stopped.value != NONE_VALUE or stopped.negated:
+        return []
+    words = stopped.scope.split()
+    ended = [k for k in current if k[:-2] == key[:-2] and k[-2] == "quantity" and k[-1].split()[: len(words)] == words
+             and current[k][0].memory_id != memory.memory_id]
+    out = []
+    for k in ended:
+        old_memory, old_slot = current.pop(k)
+        out.append(Proposal(memory.memory_id, old_memory.memory_id, SUPERSEDE, ALIGNMENT, STATE_METHOD, STATE_CHANGE,
+                            describe_scope(old_slot, memory.speaker), short_anchor(stopped.anchor, config.anchor_max_words),
+                            note=f"{old_slot.state} -> {stopped.scope} stopped"))
+    return out
 
 
 def _ended_by_death(current: dict[tuple, tuple[Memory, SlotValue]], key: tuple, memory: Memory, death: SlotValue,
