@@ -84,6 +84,8 @@ def test_an_in_law_given_back_as_the_subject_stays_an_in_law(parser, resolver):
         ("Ellie's party is on the 3rd of August, no wait the 10th, we're in Cornwall on the 3rd",
          datetime(2024, 7, 22), date(2024, 8, 10)),
         ("The party is on Friday, sorry, Saturday.", datetime(2024, 7, 22), date(2024, 7, 27)),
+        ("last time I said the wedding was June 14, it's actually June 21", datetime(2024, 3, 30), date(2024, 6, 21)),
+        ("I told you the wedding was June 14 but it's actually on June 21", datetime(2024, 3, 30), date(2024, 6, 21)),
         # the day one "meant" is the day put right, not one before the saying
         ("sorry, I meant Thursday not Tuesday for the dentist", datetime(2024, 3, 4), date(2024, 3, 7)),
         ("I meant to call you on Friday", datetime(2024, 3, 4), date(2024, 3, 1)),

@@ -1191,13 +1191,18 @@ def replaced_dates(doc: ParsedDoc, mentions: list[TemporalMention]) -> list[Temp
             or _put_right_after(doc, m, mentions)]
 
 
-# Words that take back what was just said and say it again: "the 3rd of August, no wait the 10th"
-SELF_REPAIRS = re.compile(r"^\W*(?:no\s+wait|wait\s+no|no\s+sorry|sorry|i\s+mean|actually\s+no|scratch\s+that|oops)\b\W*",
-                          re.IGNORECASE)
+# Words that take back what was just said and say it again: "the 3rd of August, no wait the 10th", "I said the
+# wedding was June 14, it's actually June 21"
+SELF_REPAIRS = re.compile(
+    r"^\W*(?:no\s+wait|wait\s+no|no\s+sorry|sorry|i\s+mean|actually\s+no|scratch\s+that|oops"
+    r"|(?:but\s+)?(?:it'?s|it\s+is|its)\s+(?:actually|really))\b\W*(?:on\s+)?",
+    re.IGNORECASE,
+)
 
 
 def _put_right_after(doc: ParsedDoc, mention: TemporalMention, mentions: list[TemporalMention]) -> bool:
-    """The speaker takes the date back at once and names another: "the 3rd of August, no wait the 10th"."""
+    """The speaker takes the date back and names another: "the 3rd of August, no wait the 10th", "last time I said
+    the wedding was June 14, it's actually June 21"."""
     repair = SELF_REPAIRS.match(doc.text[mention.char_end : mention.char_end + 24])
     return repair is not None and any(m.char_start == mention.char_end + repair.end() for m in mentions)
 
