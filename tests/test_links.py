@@ -102,6 +102,11 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         # a pet put down; a diet one does
         ("We had to have Tilly put down.", {"self.ownership[tilly] = none"}),
         ("We had our dog put to sleep last week.", {"self.ownership[dog] = none"}),
+        # a pet given up by its name alone; pets beyond cats and dogs
+        ("we had to rehome Tofu", {"self.ownership[tofu] = none"}),
+        ("We didn't rehome Tofu.", set()),
+        ("We have a goldfish now.", {"self.ownership[goldfish] = yes"}),
+        ("We got a tortoise called Shelly.", {"self.ownership[tortoise] = yes", "self.ownership[shelly] = yes"}),
         ("I put down a deposit on the flat.", set()),
         ("I'm doing keto now.", {"self.diet = keto"}),
         ("I did keto for a month.", set()),

@@ -138,11 +138,14 @@ TIME_VALUE_WORDS = (
                 "noon midnight tomorrow today tonight week month am pm".split())
 )
 TIME_PREPS = frozenset({"on", "to", "at", "for", "until", "till", "in"})
-POSSESSIONS = frozenset(
-    "car truck van bike bicycle motorcycle motorbike scooter boat house flat apartment condo home cabin dog cat "
-    "puppy kitten pet horse bird parrot fish hamster rabbit piano guitar violin drum drums laptop computer camera".split()
+ANIMALS = frozenset(
+    "dog cat puppy kitten pet horse pony bird parrot budgie fish goldfish hamster gerbil rabbit bunny pig tortoise "
+    "turtle ferret snake lizard gecko chicken hen".split()  # "guinea pig": the parse's head is "pig"
 )
-ANIMALS = frozenset("dog cat puppy kitten pet horse bird parrot fish hamster rabbit".split())
+POSSESSIONS = ANIMALS | frozenset(
+    "car truck van bike bicycle motorcycle motorbike scooter boat house flat apartment condo home cabin "
+    "piano guitar violin drum drums laptop computer camera".split()
+)
 ACQUIRE_VERBS = frozenset({"buy", "get", "adopt", "own", "have", "purchase", "inherit", "rescue"})
 LOSE_VERBS = frozenset({"sell", "lose", "give", "rehome", "crash", "total", "wreck"})
 CONDITIONS = frozenset(
@@ -1308,11 +1311,14 @@ def ownership(context: _Context, i: int) -> list[SlotValue]:
         return []
     lemma = _lemma(context, i)
     out = []
+    lost = lemma in LOSE_VERBS and (lemma != "give" or any(context.doc.tokens[p].lower == "away" for p in _children(context, i, "prt")))
     for obj in _children(context, i, "dobj"):
         noun = _lemma(context, obj)
         if noun not in POSSESSIONS:
+            # "we had to rehome Tofu", "we gave Biscuit away": a pet (or a thing) by its name alone
+            out.extend(_pet_gone(context, i, [obj]) if lost and not _negated(context, i) else [])
             continue
-        if lemma in LOSE_VERBS and (lemma != "give" or any(context.doc.tokens[p].lower == "away" for p in _children(context, i, "prt"))):
+        if lost:
             out.extend(_with_names(context, obj, _slot(context, i, "ownership", NONE_VALUE, noun, obj)))
         elif lemma in ACQUIRE_VERBS:
             out.extend(_with_names(context, obj, _slot(context, i, "ownership", "yes", noun, obj)))
