@@ -260,6 +260,22 @@ def test_stopping_a_pastime_ends_how_often_it_was_kept_up(parser, embedder):
     ]) == {"m0": "active", "m1": "active"}
 
 
+def test_a_taste_turned_replaces_the_old_one_and_a_taste_said_again_does_not(parser, embedder):
+    mar, nov = datetime(2024, 3, 12), datetime(2024, 11, 5)
+    assert statuses(parser, embedder, [
+        ("S1:1", "I hate mushrooms.", mar),
+        ("S2:1", "I actually like mushrooms now.", nov),
+    ]) == {"m0": "superseded", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "I love sushi.", mar),
+        ("S2:1", "I love sushi so much.", nov),
+    ]) == {"m0": "active", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "I love sushi.", mar),
+        ("S2:1", "I hate olives.", nov),
+    ]) == {"m0": "active", "m1": "active"}
+
+
 @pytest.mark.parametrize(
     "text, count",
     [

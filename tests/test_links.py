@@ -734,6 +734,31 @@ def test_a_favourite_is_one_thing_of_its_kind(parser, text, expected):
     assert slots_of(parser, text) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a taste kept or turned, said in the present
+        ("I actually like mushrooms now", {"self.taste[mushroom] = like"}),
+        ("I don't like olives", {"self.taste[olive] = dislike"}),
+        ("I can't stand coffee anymore, tea now", {"self.taste[coffee] = dislike"}),
+        ("I've gone off sushi, got food poisoning in october", {"self.taste[sushi] = dislike"}),
+        ("I hate running", {"self.taste[run] = dislike"}),
+        ("My sister hates cats", {"self's sister.taste[cat] = dislike"}),  # the tagger's lemma is "hat"
+        # a wish, a pronoun, a person, someone else's thing, an idea, the past: no taste
+        ("I'd love a coffee", set()),
+        ("I'd like to go to Rome", set()),
+        ("I love it", set()),
+        ("I love my wife", set()),
+        ("I love your dog", set()),
+        ("I like the idea", set()),
+        ("I loved the film", set()),
+        ("I don't hate it", set()),
+    ],
+)
+def test_a_taste_is_liking_or_disliking_a_thing(parser, text, expected):
+    assert {s for s in slots_of(parser, text) if ".taste[" in s} == expected
+
+
 def test_a_chat_word_is_no_word_two_memories_share(parser):
     """"btw" in two memories had made one episode of the gym and a restaurant."""
     words = read_doc("a", parser.parse("Osteria Nonna still my fave btw"), "Dana").words

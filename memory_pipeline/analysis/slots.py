@@ -43,7 +43,7 @@ EXCLUSIVE_SLOTS = frozenset(
     {"residence", "job", "employer", "diet", "relationship", "children", "schedule", "appointment", "age", "quantity",
      "medication", "study", "boss", "favourite"}
 )
-TRANSITION_SLOTS = frozenset({"ownership", "health", "activity", "life"})
+TRANSITION_SLOTS = frozenset({"ownership", "health", "activity", "life", "taste"})
 # A changed appointment is a corrected event; every other change is a change of state.
 EVENT_SLOTS = frozenset({"appointment"})
 
@@ -199,7 +199,7 @@ VAGUE_DOINGS = frozenset("thing stuff lot bit nothing something anything everyth
 # Verbs of states and slots of their own (where one lives or works), which are no pastimes.
 NOT_ACTIVITIES = frozenset(
     "be have get do feel think know want need like love hate see say tell try seem look make use let go come "
-    "live work stay own belong remember believe understand mean matter care forget wish hope".split()
+    "live work stay own belong remember believe understand mean matter care forget wish hope stand".split()
 )
 
 # A quantity: how often, how long or how much of one measured thing the subject does or has, said in the present
@@ -2630,6 +2630,62 @@ def _title(context: _Context, head: int) -> str:
     return " ".join(words).strip(" .,!?;:'\"")
 
 
+# Whether one likes a thing: a taste is kept or turned ("I hate mushrooms", then "I actually like mushrooms now");
+# saying it again changes nothing, so it is a transition slot, like a pastime.
+LIKING = {"like": "like", "love": "like", "enjoy": "like", "adore": "like",
+          "hate": "dislike", "dislike": "dislike", "detest": "dislike", "loathe": "dislike"}
+# What one likes that is no thing with a taste of its own: "I love it", "I like the idea", "I love the way ..."
+NOT_TASTES = frozenset("idea thing stuff way fact sound look vibe one lot bit time moment day".split())
+
+
+def taste(context: _Context, i: int) -> list[SlotValue]:
+    """Whether the subject likes a thing, said in the present: ``taste[mushroom] = dislike`` from "I hate
+    mushrooms", "I don't like mushrooms", "I can't stand coffee anymore", "I've gone off sushi"; ``= like`` from "I
+    actually like mushrooms now", "I love running". Not a wish ("I'd like a coffee", "I'd love to go"), a pronoun
+    or a person ("I love it", "I love my wife"), nor what it is like to do ("I like the idea")."""
+    doc = context.doc
+    token = doc.tokens[i]
+    # the tagger's lemma of "hates" is "hat"
+    lemma = next((w for w in (_lemma(context, i), token.lower, token.lower[:-1], token.lower[:-2]) if w in LIKING), _lemma(context, i))
+    helpers = [doc.tokens[a].lower for a in _children(context, i, "aux")]
+    cannot_stand = lemma == "stand" and _negated(context, i) and any(h in ("ca", "can", "cannot") for h in helpers)
+    if token.pos != "VERB" or not (_present(context, i) or cannot_stand) or _looks_ahead(context, i):
+        return []
+    if any(h in ("would", "'d", "d", "should", "could") for h in helpers):
+        return []  # "I'd love a coffee": a wish
+    negated = _negated(context, i)
+    gone_off = lemma == "go" and any(doc.tokens[p].lower == "off" for p in _children(context, i, "prt", "prep"))
+    if cannot_stand or gone_off:
+        value = "dislike"  # "I can't stand coffee anymore", "I've gone off sushi"
+    elif lemma in LIKING:
+        if negated and LIKING[lemma] == "dislike":
+            return []  # "I don't hate it": not that one likes it
+        value = "dislike" if negated else LIKING[lemma]
+    else:
+        return []
+    things = _children(context, i, "dobj", *(("npadvmod",) if gone_off else ())) + [o for p, o in _prep_objects(context, i, ("off",))]
+    things += [g for g in _children(context, i, "xcomp") if doc.tokens[g].tag == "VBG"]
+    for thing in things:
+        scope = _taste_scope(context, thing)
+        if scope:
+            return [_slot(context, i, "taste", value, scope, thing, negated=False)]
+    return []
+
+
+def _taste_scope(context: _Context, thing: int) -> str | None:
+    """The thing a taste is of: a common noun or a name of no one ("mushroom", "lisbon"), or a doing ("run",
+    "play tennis")."""
+    doc = context.doc
+    token = doc.tokens[thing]
+    if token.tag == "VBG":
+        return _activity_scope(context, thing)
+    if token.pos not in ("NOUN", "PROPN") or token.ent == "PERSON" or _lemma(context, thing) in RELATIVES | NOT_TASTES:
+        return None
+    if any(not _is_self_token(context, o) for o in _children(context, thing, "poss")):
+        return None  # "I love your dog": a thing of someone else's
+    return _lemma(context, thing)
+
+
 TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "prof", "sir", "dame"})
 
 
@@ -2648,5 +2704,5 @@ def _holder_name(context: _Context, k: int) -> str | None:
 
 
 RULES = (residence, job, diet, relationship, number_of_children, schedule, ownership, death, health, age, activity,
-         quantity, medication, boss, study, favourite)
+         quantity, medication, boss, study, favourite, taste)
 
