@@ -883,6 +883,9 @@ def habitual(doc: ParsedDoc, verb: int) -> bool:
         if arc.label == "prep" and word.lower in ("on", "in"):
             if any(doc.tokens[o].lower in HABIT_PLURALS for o in children(doc, arc.dep, "pobj")):
                 return True
+        if arc.label == "prep" and any(doc.tokens[d].lower in HABIT_DETERMINERS
+                                       for t in children(doc, arc.dep, "npadvmod") for d in children(doc, t, "det")):
+            return True  # "I go to the gym every morning before work": the parse hangs the frequency on "before"
     return False
 
 

@@ -1770,7 +1770,9 @@ def _no_longer(context: _Context, verb: int) -> bool:
 def _activity_scope(context: _Context, verb: int) -> str | None:
     """"swim", "play tennis", "go gym": the verb's lemma with its object (or, for going, where to)."""
     lemma = _lemma(context, verb)
-    objects = _children(context, verb, "dobj")
+    # "I drink like four coffees a day": the hedge "like" takes the object
+    objects = _children(context, verb, "dobj") or [
+        o for h in _children(context, verb, "intj") if context.doc.tokens[h].lower == "like" for o in _children(context, h, "pobj")]
     if lemma == "do":
         # "I do yoga three times a week", "stopped doing pilates": a pastime done; "do the dishes" is a chore
         # kept up like one, "do a lot", "do my homework" no pastime at all
@@ -1825,13 +1827,16 @@ def quantity(context: _Context, i: int) -> list[SlotValue]:
         return []
     arcs = with_arcs_hung_on_now(context.doc, [a for v in dict.fromkeys((i, doing)) for a in context.doc.children(v)])
     for arc in arcs:
+        # a hedge the tagger calls an interjection ("i sleep like 5 hours a night") still hangs the amount on "like"
         heads = [arc.dep] if arc.label in ("dobj", "npadvmod", "tmod", "obl") else (
-            _children(context, arc.dep, "pobj") if arc.label == "prep" and context.doc.tokens[arc.dep].lower in ("for", "about", "around", "like") else [])
+            _children(context, arc.dep, "pobj") if arc.label in ("prep", "intj") and context.doc.tokens[arc.dep].lower in ("for", "about", "around", "like") else [])
         for head in heads:
             amount = _amount(context, head)
             if amount is None:
                 continue
             value, unit, period, tokens = amount
+            if period is None and unit is None and arc.label == "dobj":
+                period = _period(context, i)  # "I drink two coffees a day": the period hangs on the verb
             if unit is None and period is None:
                 continue  # "I've run there three times": a count without a period is no rate
             if period is None and _one_occasion(context, i, tokens):
