@@ -146,6 +146,21 @@ def test_a_feeling_foreseen_is_no_plan(build):
     assert unit["intention_or_plan"] == "unknown" and unit["content_type"] != "homework_or_plan"
 
 
+def test_a_supposition_or_a_wish_is_no_event_nor_a_plan(build):
+    # "won" and "had" are no past of a supposition; "will never" is no plan
+    turns = conversation((MAY_8, [
+        ("Chris", "if I won the lottery I'd just buy a boat and live on it tbh"), ("Kim", "Ha!"),
+        ("Chris", "I wish I had a dog too."), ("Kim", "Aw."),
+        ("Chris", "still no mushrooms, i will never eat mushrooms lol"), ("Kim", "Fair."),
+    ]))
+    units = build(turns).units
+    for words in ("lottery", "dog"):
+        unit = containing(units, words)
+        assert unit["time_orientation"] != "past" and unit["content_type"] != "event", unit
+    unit = containing(units, "mushrooms")
+    assert unit["content_type"] != "homework_or_plan" and unit["lifecycle_status"] != "pending", unit
+
+
 def test_what_is_owned_is_not_the_owners_plan_nor_an_intention_overtaken(build):
     turns = conversation((MAY_8, [
         ("Tomas", "Good news on the job front. My new manager will be Rui Almeida."), ("Kim", "Nice!"),
@@ -594,6 +609,10 @@ def test_negated_or_literal_words_give_no_such_feeling(text):
 
 def test_a_negated_want_is_no_intention():
     assert intention("Tom noted: Didn't want to worry you.", "Tom") is None
+    # a future denied after its cue is no plan either
+    assert intention("Chris noted: still no mushrooms, i will never eat mushrooms lol", "Chris") is None
+    assert intention("Chris will not go to the party.", "Chris") is None
+    assert intention("Chris will move to Leeds in May.", "Chris") == "will move to Leeds in May"
     assert intention("Maya noted: I didn't want to jinx it by telling anyone.", "Maya") is None
     assert intention("Maya wants to tell everyone.", "Maya") == "wants to tell everyone"
 

@@ -42,6 +42,13 @@ COURTESY = re.compile(
 # ticket"), no plan however far ahead its date lies.
 FUTURE_IN_THE_PAST = re.compile(r"\b(?:was|were)\s+(?:going\s+to|gonna)\b", re.I)
 
+# A supposition or a wish: "if I won the lottery I'd buy a boat", "I'd move to Lisbon if I could", "I wish I had a
+# dog". Its past forms are no past ("won", "had") and its "would" no plan.
+SUPPOSED = re.compile(
+    r"\bif\b[^.!?]*\b(?:would|'d|could|might)\b|\b(?:would|'d|could|might)\b[^.!?]*\bif\b|\bwish(?:es)?\s+(?:i|we|he|she|they|\w+)\s+(?:had|was|were|could|would|lived|knew)\b",
+    re.I,
+)
+
 # Plans and intentions: modality and tense cues, then what is planned.
 # A feeling foreseen ("gonna miss you", "will always love reading") is no intention, nor the future of a past
 # moment ("was going to move there, but ...").
@@ -205,7 +212,8 @@ def intention(text: str, subject: str | None = None, names: Iterable[str] = ()) 
         body, attributed = strip_attribution(sentence)
         match = INTENTION.search(body)
         while match is not None:
-            negated = NEGATED_CUE.search(body[: match.start()])  # "didn't want to worry you": no intention
+            # "didn't want to worry you", "I will never eat mushrooms": no intention
+            negated = NEGATED_CUE.search(body[: match.start()]) or NEGATED_AFTER_CUE.match(match.group(0))
             if not negated and (subject is None or _subject_of_cue(body[: match.start()], subject, others, bool(attributed)) == subject):
                 return " ".join(match.group(0).split()).rstrip(" ,;:-")
             # another's cue may run on over the speaker's own ("it will rain, so Nora will take an umbrella")
@@ -214,6 +222,8 @@ def intention(text: str, subject: str | None = None, names: Iterable[str] = ()) 
 
 
 NEGATED_CUE = re.compile(r"(?:\bnot|\bnever|n't|\bno longer)\s+(?:really\s+|even\s+)?$", re.I)
+# A future denied after its cue: "will never", "'ll not", "gonna never" (a negated future is no plan)
+NEGATED_AFTER_CUE = re.compile(r"(?:will|'ll|gonna|wanna|must|should)\s+(?:never|not)\b", re.I)
 # Subjects that are not the speaker, whose name the texts write for "I": "he'll have fun", "it'll be wonky".
 OTHER_SUBJECTS = re.compile(r"\b(?:he|she|it|they|you|there|this|that)(?:['’](?:ll|s|re|d))?\b", re.I)
 CLAUSE_BREAK = re.compile(r"[,;:]\s|\s(?:but|so|because)\s", re.I)

@@ -69,7 +69,11 @@ def orientation_of(piece: Piece) -> str:
                 return "present"
             # the session's own day: earlier or later that day ("this morning I had the interview", "tonight we're
             # going out"), which the words tell
-    text = " ".join(piece.texts)
+    # a supposition or a wish tells no time of its own ("if I won the lottery I'd buy a boat", "I wish I had a dog")
+    told = [t for text in piece.texts for t in cues.sentences(text) if not cues.SUPPOSED.search(t)]
+    text = " ".join(told)
+    if not told:
+        return UNKNOWN
     if cues.FUTURE_CUE.search(text):
         return "future"
     if cues.past_tense(text):
