@@ -65,6 +65,8 @@ def test_a_headline_beside_its_detail_is_kept(parser, resolver, text, kept):
         ("I'm pregnant. Tom's wife is pregnant too", "Leo is pregnant."),
         ("no, I'm not pregnant lol. Tom's wife is pregnant", "Leo is not pregnant."),
         ("I'm single again. Dev moved out", "Leo is single again."),
+        # what one works "as" is the work's argument
+        ("i work as a pharmacist so i get home late, need quick stuff", "Leo works as a pharmacist."),
     ],
 )
 def test_a_change_or_a_state_beside_its_reason_is_kept(parser, resolver, text, kept):

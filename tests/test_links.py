@@ -149,6 +149,13 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I've given up cigarettes again, for good this time", {"self.activity[smoke] = none"}),
         ("i'm smoking again. like half a pack a day", {"self.activity[smoke] = yes"}),
         ("I'm back to running.", {"self.activity[run] = yes"}),
+        ("back to the guitar again", {"self.activity[play guitar] = yes"}),
+        ("I'm back to pottery, tuesdays now", {"self.activity[pottery] = yes", "self.activity[go pottery] = yes",
+                                               "self.activity[play pottery] = yes", "self.activity[do pottery] = yes"}),
+        ("I'm back to work on Monday", set()),
+        ("We're back to school next week", set()),
+        ("I'm back to the gym tomorrow", set()),
+        ("I'm not back to pottery yet", set()),
         ("I'm not drinking again.", set()),
         ("I'm seeing him again on Friday.", set()),
         ("Ana swam a lot last summer.", set()),  # past, no habit now

@@ -1056,6 +1056,36 @@ def _back_to(context: _Context, verb: int) -> bool:
     return not ahead and not any(k in context.negated for k in said_of)
 
 
+# What one is "back to" that is no pastime: a place, a routine, a state
+NOT_RETURNS = frozenset(
+    "school office home bed sleep reality normal basics square start beginning work uni university college class "
+    "routine life earth business town city country house flat".split()
+)
+
+
+def _back_to_a_pastime(context: _Context, noun: int) -> list[SlotValue]:
+    """"I'm back to pottery, tuesdays now", "back to the guitar again": a pastime taken up again (``yes`` under each
+    form it may have been kept up in). Not where one goes back ("back to school", "back to work", "back to
+    London"), nor a return still ahead or denied."""
+    doc = context.doc
+    up = _parent(context, noun)
+    if up is None or up[1] != "pobj" or doc.tokens[up[0]].lower != "to" or _lemma(context, noun) in NOT_RETURNS:
+        return []
+    if _children(context, noun, "nummod") or _lemma(context, noun) in MEASURE_UNITS | PERIOD_NOUNS:
+        return []  # "back to 92 kg", "back to 3 times a week": an amount, no pastime
+    back = _parent(context, up[0])
+    if back is None or doc.tokens[back[0]].lower != "back":
+        return []
+    said_of = [back[0]] + ([_parent(context, back[0])[0]] if _parent(context, back[0]) else [])
+    if any(k in context.negated or marked_by(doc, k, RETURN_NOT_YET) for k in said_of):
+        return []
+    if any(doc.tokens[k].lower in ONE_OCCASION or doc.tokens[k].ent in ("DATE", "TIME") for k in subtree(doc, said_of[-1])):
+        return []  # "back to the gym tomorrow", "back to pottery on Monday": one return, or one ahead
+    scopes = _pastime_forms(context, noun, signed_up=False, for_good=False)
+    subject = _subject(context, said_of[-1]) if len(said_of) > 1 else SELF
+    return [_slot(context, back[0], "activity", "yes", scope, noun, subject=subject, negated=False) for scope in scopes]
+
+
 def _spell_ended(context: _Context, noun: int) -> bool:
     """The noun is the subject of a verb of ending in the past ("lasted till May", "ended in March")."""
     up = _parent(context, noun)
@@ -1603,6 +1633,8 @@ def activity(context: _Context, i: int) -> list[SlotValue]:
     token = context.doc.tokens[i]
     if token.lower in NOT_DRINKING:
         return _not_drinking(context, i)
+    if token.pos == "NOUN":
+        return _back_to_a_pastime(context, i)
     if token.pos != "VERB":
         return []
     lemma = _lemma(context, i)

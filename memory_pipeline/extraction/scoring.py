@@ -187,11 +187,11 @@ def score_candidate(doc: ParsedDoc, predicate: int, clause: Clause, clause_limit
     if any(arc.role is Role.EMBED for arc in doc.parents(predicate)) and not _clause_after_label(doc, predicate):
         cand.penalties["embedding"] = EMBEDDING_PENALTY
     no_longer = no_longer_so(doc, predicate)
-    if token.lemma in LIGHT_VERBS and Role.PATIENT not in cand.groups and not _copula_of_time_or_place(doc, token, cand) \
-            and not no_longer:
+    says_something = _copula_of_time_or_place(doc, token, cand) or no_longer
+    if token.lemma in LIGHT_VERBS and Role.PATIENT not in cand.groups and not says_something:
         cand.penalties["light_verb"] = LIGHT_VERB_PENALTY
-    informative = cand.groups - {Role.ACTOR}
-    if not informative and (cand.actor is None or doc.tokens[cand.actor].pos == "PRON") and not no_longer and not (
+    informative = bool(cand.groups - {Role.ACTOR}) or no_longer or _as_a_role(doc, predicate)
+    if not informative and (cand.actor is None or doc.tokens[cand.actor].pos == "PRON") and not (
         cand.actor is not None and is_event_on_its_own(doc, predicate)
     ):
         cand.penalties["no_argument"] = NO_ARGUMENT_PENALTY
@@ -200,6 +200,14 @@ def score_candidate(doc: ParsedDoc, predicate: int, clause: Clause, clause_limit
 
 
 MIND_VERBS = frozenset({"know", "think", "understand", "remember", "see", "get", "mind", "recognise", "recognize"})
+
+
+def _as_a_role(doc: ParsedDoc, predicate: int) -> bool:
+    """"I work as a pharmacist", "she trained as a nurse": what one does "as" is the predicate's argument, though
+    the parse files it as a preposition (it had been dropped for the clauses beside it)."""
+    roles = [o.dep for arc in doc.children(predicate) if arc.label == "prep" and doc.tokens[arc.dep].lower == "as"
+             for o in doc.children(arc.dep) if o.label == "pobj"]
+    return any(doc.tokens[k].pos in ("NOUN", "PROPN") for k in roles)
 
 
 def no_longer_so(doc: ParsedDoc, predicate: int) -> bool:
@@ -213,12 +221,14 @@ def no_longer_so(doc: ParsedDoc, predicate: int) -> bool:
     words = {doc.tokens[a.dep].lower for a in children}
     negated = any(a.label == "neg" for a in children) or "never" in words
     # "after all": the parse hangs "all" on "after" or "after" on "all"
-    after_all = any({doc.tokens[a.dep].lower, *(doc.tokens[o.dep].lower for o in doc.children(a.dep))} >= {"after", "all"}
-                    for a in children)
+    after_all = any(
+        {doc.tokens[a.dep].lower, *(doc.tokens[o.dep].lower for o in doc.children(a.dep))} >= {"after", "all"} for a in children
+    )
     no_more = "anymore" in words or any(doc.tokens[a.dep].lower == "more" and doc.tokens[a.dep - 1].lower == "any"
                                         for a in children if a.dep > 0)
-    longer = any(doc.tokens[a.dep].lower == "longer" and any(doc.tokens[n.dep].lower == "no" for n in doc.children(a.dep))
-                 for a in children)
+    longer = any(
+        doc.tokens[a.dep].lower == "longer" and any(doc.tokens[n.dep].lower == "no" for n in doc.children(a.dep)) for a in children
+    )
     return longer or (negated and (after_all or no_more))
 
 
@@ -263,7 +273,8 @@ def _copula_of_time_or_place(doc: ParsedDoc, token, cand: Candidate) -> bool:
     Nor is "get" with a named place or home, where it means arriving ("just got back from Japan", "got home at
     3"); "getting there", "get back to you" and "got off to a bad start" name no place and stay light."""
     if token.lemma == "be":
-        return bool(cand.groups & {Role.TIME, Role.LOCATION}) or _called_off_or_on(doc, token, cand) or _a_state_of_a_life(doc, token)
+        return (bool(cand.groups & {Role.TIME, Role.LOCATION}) or _called_off_or_on(doc, token, cand)
+                or _a_state_of_a_life(doc, token))
     if token.lemma == "do" and Role.TIME in cand.groups:
         return True  # a day settled on: "so we're doing Saturday 20 July at Tunde's", "let's do the 12th"
     return token.lemma == "get" and Role.LOCATION in cand.groups and any(
