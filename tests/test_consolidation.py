@@ -258,6 +258,15 @@ def test_stopping_a_pastime_ends_how_often_it_was_kept_up(parser, embedder):
         ("S1:1", "I smoke about 10 cigarettes a day.", jan),
         ("S2:1", "My boyfriend quit smoking!", feb),
     ]) == {"m0": "active", "m1": "active"}
+    # drinking stopped is alcohol, not coffee; a stop for a stretch is a pause
+    assert statuses(parser, embedder, [
+        ("S1:1", "I drink about 4 coffees a day.", jan),
+        ("S2:1", "I quit drinking!", feb),
+    ]) == {"m0": "active", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "I run 30 miles a week.", jan),
+        ("S2:1", "I stopped running for two weeks because of my knee.", feb),
+    ]) == {"m0": "active", "m1": "active"}
 
 
 def test_a_taste_turned_replaces_the_old_one_and_a_taste_said_again_does_not(parser, embedder):
@@ -273,6 +282,23 @@ def test_a_taste_turned_replaces_the_old_one_and_a_taste_said_again_does_not(par
     assert statuses(parser, embedder, [
         ("S1:1", "I love sushi.", mar),
         ("S2:1", "I hate olives.", nov),
+    ]) == {"m0": "active", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "I don't like spicy food.", mar),
+        ("S2:1", "I love Italian food.", nov),
+    ]) == {"m0": "active", "m1": "active"}
+
+
+def test_a_new_value_of_one_measure_keeps_a_memory_of_two_measures_current(parser, embedder):
+    """"My resting heart rate is 58 and my max heart rate is 190": a new resting rate is no news of the max."""
+    jan, mar = datetime(2024, 1, 10), datetime(2024, 3, 12)
+    assert statuses(parser, embedder, [
+        ("S1:1", "My resting heart rate is 58 and my max heart rate is 190.", jan),
+        ("S2:1", "My resting heart rate is 52 now.", mar),
+    ]) == {"m0": "active", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "My rent is £900 and my salary is £30k.", jan),
+        ("S2:1", "My rent is £950 now.", mar),
     ]) == {"m0": "active", "m1": "active"}
 
 
@@ -307,6 +333,8 @@ def test_a_taste_turned_replaces_the_old_one_and_a_taste_said_again_does_not(par
         ("My rent is £900 and it pays for the heating too.", 2),
         ("My salary is £30k and it helps with the mortgage.", 2),
         ("My rent is £900 and my sister helps.", 2),
+        ("I weigh 95kg and it hurts to walk.", 2),  # a symptom
+        ("My rent is £900 and it drives me to work weekends.", 2),
     ],
 )
 def test_the_clauses_that_tell_a_fact_of_their_own(parser, text, count):

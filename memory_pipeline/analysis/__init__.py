@@ -120,12 +120,12 @@ class Reading:
 
 
 def measured_words(slots: tuple[SlotValue, ...]) -> frozenset[str]:
-    """The words for what the memory's quantities measure, with the words that name the same measure ("salary":
-    also pay, wage; "rent": also the verb "rent"); none when they are of two people ("Kim's salary is £32,000. Her
-    husband's salary is £48,000" is two facts)."""
+    """The words for what the memory's quantity measures, with the words that name the same measure ("salary":
+    also pay, wage; "rent": also the verb "rent"); none when there are two measures or two people's ("Kim's salary
+    is £32,000. Her husband's salary is £48,000", "my resting heart rate is 58 and my max is 190" are two facts)."""
     quantities = [s for s in slots if s.slot == "quantity"]
-    if len({s.subject for s in quantities}) > 1:
-        return frozenset()
+    if len({(s.subject, s.scope) for s in quantities}) > 1:
+        return frozenset()  # two measures ("my rent is £900 and my salary is £30k") are two facts
     scopes = {word for s in quantities for word in s.scope.split() if word in MEASURE_NOUNS}
     return frozenset(scopes | {alias for alias, measure in MEASURE_ALIASES.items() if measure in scopes})
 

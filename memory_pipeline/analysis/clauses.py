@@ -80,8 +80,12 @@ def subject_key(doc: ParsedDoc, i: int, names: frozenset[str]) -> str:
 
 def in_law(doc: ParsedDoc, i: int) -> bool:
     """Token ``i`` is the kin word of "father in law", "mother-in-law"."""
-    words = [t.lower for t in doc.tokens[i + 1 : i + 5] if t.lower != "-"]
-    return words[:2] == ["in", "law"] or words[:1] == ["in-law"]
+    tokens = [t for t in doc.tokens[i + 1 : i + 6] if t.lower != "-"]
+    words = [t.lower for t in tokens]
+    if words[:1] == ["in-law"]:
+        return True
+    # "my son in law enforcement" is a son who works there
+    return words[:2] == ["in", "law"] and not (len(tokens) > 2 and tokens[2].pos in ("NOUN", "PROPN"))
 
 
 def subtree(doc: ParsedDoc, i: int, skip: tuple[str, ...] = ()) -> list[int]:

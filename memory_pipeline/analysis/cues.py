@@ -1422,7 +1422,7 @@ def only_judges(doc: ParsedDoc, head: int) -> bool:
 
 # Verbs that say how a thing just told weighs on the speaker: "it's killing us", "which isn't helping", "that sucks"
 REACTION_VERBS = frozenset({
-    "help", "hurt", "kill", "suck", "stink", "rock", "rule", "bother", "annoy", "stress", "worry", "scare",
+    "help", "kill", "suck", "stink", "rock", "rule", "bother", "annoy", "stress", "worry", "scare",
     "frighten", "upset", "depress", "drive", "bug", "frustrate", "matter", "amaze", "terrify", "sting",
 })
 # what a thing may drive one to: "it's driving me mad"
@@ -1434,7 +1434,8 @@ def only_reacts(doc: ParsedDoc, head: int) -> bool:
     and it's killing us", "Jay weighs 92kg, which isn't helping", "that sucks", "it's driving me mad". Its subject
     is the thing just told ("it", "that", "which"), its verb one of :data:`REACTION_VERBS`, and it names no one but
     by a pronoun, no number and no time: a later value replaces the fact and loses nothing. "which worries my
-    doctor" names a person and keeps its fact; "it pays for the heating" is no reaction."""
+    doctor" names a person and keeps its fact; "it pays for the heating" is no reaction, and "it hurts to walk" is
+    a symptom."""
     if doc.tokens[head].lemma.lower() not in REACTION_VERBS:
         return False
     children = doc.children(head)
@@ -1443,8 +1444,8 @@ def only_reacts(doc: ParsedDoc, head: int) -> bool:
         return False
     if any(arc.label in ("dobj", "dative") and doc.tokens[arc.dep].lower not in REACTION_OBJECTS for arc in children):
         return False
-    if any(arc.label in ("prep", "attr", "ccomp") for arc in children):
-        return False
+    if any(arc.label in ("prep", "attr", "ccomp", "xcomp", "advcl", "acomp") for arc in children):
+        return False  # "it drives me to work weekends", "it's killing me to pay it": what it does is a fact
     return not any(doc.tokens[k].ent or doc.tokens[k].pos in ("NUM", "PROPN") for k in _own_words(doc, head))
 
 

@@ -1345,8 +1345,10 @@ def ownership(context: _Context, i: int) -> list[SlotValue]:
     for obj in _children(context, i, "dobj"):
         noun = _lemma(context, obj)
         if noun not in POSSESSIONS:
-            # "we had to rehome Tofu", "we gave Biscuit away": a pet (or a thing) by its name alone
-            out.extend(_pet_gone(context, i, [obj]) if lost and not _negated(context, i) else [])
+            # "we had to rehome Tofu", "we sold Betsy": a pet (or a thing) by its name alone; one "loses" a name
+            # for a moment ("I lost Max at the park for ten minutes")
+            given_up = lost and lemma != "lose" and not _negated(context, i)
+            out.extend(_pet_gone(context, i, [obj]) if given_up else [])
             continue
         if lost:
             out.extend(_with_names(context, obj, _slot(context, i, "ownership", NONE_VALUE, noun, obj)))
@@ -1639,6 +1641,8 @@ def activity(context: _Context, i: int) -> list[SlotValue]:
         return []
     lemma = _lemma(context, i)
     particles = {context.doc.tokens[p].lower for p in _children(context, i, "prt")}
+    if lemma in STOP_HABIT and _a_break(context, i):
+        return []  # "I stopped running for two weeks because of my knee": a pause, the habit goes on
     for verbs, value in ((STOP_HABIT, NONE_VALUE), (START_HABIT, "yes")):
         if lemma in verbs and (verbs[lemma] is None or verbs[lemma] in particles):
             done = [j for j in _children(context, i, "xcomp") if context.doc.tokens[j].tag == "VBG"]
@@ -1648,7 +1652,8 @@ def activity(context: _Context, i: int) -> list[SlotValue]:
             taken = (lemma, verbs[lemma]) in PASTIME_PHRASES
             if value == NONE_VALUE:
                 return _ended_pastime(context, i)
-            pastimes = [o for o in _children(context, i, "dobj") if taken and _is_pastime(context, o)]
+            pastimes = [_chat_word_taken_for_a_noun(context, o) for o in _children(context, i, "dobj")]
+            pastimes = [o for o in pastimes if taken and _is_pastime(context, o)]
             if pastimes:
                 return [_slot(context, i, "activity", value, _lemma(context, pastimes[0]), pastimes[0], negated=False)]
             return []
@@ -1680,17 +1685,29 @@ def activity(context: _Context, i: int) -> list[SlotValue]:
     return []
 
 
+# Verbs a stressed "do" goes before that are no pastime: "I do miss him every day", "I do struggle every morning"
+STRESSED_FEELINGS = frozenset("miss struggle cry wonder worry enjoy snore appreciate regret panic sweat".split())
+
+
 def _a_pastime_tagged_as_a_verb(context: _Context, i: int) -> bool:
     """"Ella does ballet twice a week", "I do karate every Monday": the tagger takes the pastime for a verb and
     "does" for its auxiliary, though a statement needs no "do" before its verb. Not a question, a denial ("I don't
     swim") nor "do" put in for stress before a verb of the mind ("I do like it")."""
     doc = context.doc
-    if doc.tokens[i].tag != "VB" or _negated(context, i) or _lemma(context, i) in NOT_ACTIVITIES:
+    if doc.tokens[i].tag != "VB" or _negated(context, i) or _lemma(context, i) in NOT_ACTIVITIES | STRESSED_FEELINGS:
         return False
     helpers = [a for a in _children(context, i, "aux") if _lemma(context, a) == "do" and doc.tokens[a].tag in ("VBZ", "VBP")]
     subjects = _children(context, i, "nsubj")
     question = any(t.text == "?" for t in doc.tokens if t.sent == doc.tokens[i].sent)
     return bool(helpers) and bool(subjects) and subjects[0] < helpers[0] == i - 1 and not question
+
+
+def _a_break(context: _Context, verb: int) -> bool:
+    """A stop for a stretch said ("for two weeks", "for a bit", "for a month"): the habit is paused, not ended."""
+    # the parse may hang it on the gerund stopped ("stopped running for two weeks")
+    verbs = [verb, *(g for g in _children(context, verb, "xcomp") if context.doc.tokens[g].tag == "VBG")]
+    lengths = [o for v in verbs for _, o in _prep_objects(context, v, ("for",))]
+    return any(_lemma(context, o) in PERIOD_NOUNS | {"while", "bit", "fortnight"} for o in lengths)
 
 
 def _taken_up_again(context: _Context, verb: int) -> list[SlotValue]:
@@ -1783,7 +1800,8 @@ def _is_pastime(context: _Context, i: int) -> bool:
     token = context.doc.tokens[i]
     lemma = _lemma(context, i)
     owned = bool(_children(context, i, "poss"))
-    return token.pos == "NOUN" and lemma not in JOB_NOUNS | POSSESSIONS | FAMILY_NOUNS and not owned
+    return token.pos == "NOUN" and lemma not in JOB_NOUNS | POSSESSIONS | FAMILY_NOUNS and not owned and (
+        token.lower not in CHAT_INTERJECTIONS)
 
 
 def _activity_words(context: _Context, verb: int) -> list[int]:
@@ -1878,9 +1896,11 @@ def quantity(context: _Context, i: int) -> list[SlotValue]:
     return []
 
 
-# One weight however its unit is spelt: "86 kilos" and "86 kg", "190 pounds" and "190 lbs" are one measure.
+# One weight however its unit is spelt: "86 kilos" and "86 kg", "190 lbs" and "190 lb" are one measure.
 BODY_WEIGHT_UNITS = {"kg": "kg", "kgs": "kg", "kilo": "kg", "kilos": "kg", "kilogram": "kg", "kilograms": "kg",
-                     "lb": "lb", "lbs": "lb", "pound": "lb", "pounds": "lb", "stone": "stone"}
+                     "lb": "lb", "lbs": "lb", "stone": "stone"}
+# Pounds are a weight only after "weigh": "I'm down to my last 20 pounds" is money.
+WEIGHED_UNITS = {**BODY_WEIGHT_UNITS, "pound": "lb", "pounds": "lb"}
 # Words that may stand between a weight and what it is said of: "back to 92 kg", "down to 91 kg", "now 73 kg".
 WEIGHT_LINKS = frozenset({"to", "back", "down", "up", "now", "at", "about", "around", "just"})
 
@@ -1890,8 +1910,11 @@ def _weighed(context: _Context, verb: int) -> list[SlotValue]:
     said (pounds here are a weight, not money); what one weighs out ("I weighed the flour") has no unit of body
     weight."""
     doc = context.doc
-    for head in _children(context, verb, "dobj", "npadvmod", "attr"):
-        unit = BODY_WEIGHT_UNITS.get(doc.tokens[head].lower)
+    heads = _children(context, verb, "dobj", "npadvmod", "attr")
+    # "12 stone 4 pounds": the stone heads the weight and takes the pounds (`_with_pounds`)
+    heads += [k for h in heads for k in _children(context, h, "nmod", "compound") if doc.tokens[k].lower == "stone"]
+    for head in sorted(heads, key=lambda k: doc.tokens[k].lower != "stone"):
+        unit = WEIGHED_UNITS.get(doc.tokens[head].lower)
         number = _count(context, head)
         if unit is not None and number is not None:
             tokens = [head, *_children(context, head, "nummod")]
@@ -1929,6 +1952,10 @@ def _body_weight(context: _Context, i: int) -> list[SlotValue]:
                   numbers[0], i, subject=SELF)]
 
 
+# What a rate is per: "my hourly rate" and "my day rate" are two measures
+RATE_PERIODS = frozenset({"hourly", "daily", "day", "weekly", "monthly", "annual", "yearly", "nightly"})
+
+
 def _measure_name(context: _Context, i: int) -> str:
     """The measured thing a measure noun names, without its owner: "rent", "10k pb"."""
     doc = context.doc
@@ -1938,7 +1965,7 @@ def _measure_name(context: _Context, i: int) -> str:
     words = [
         doc.tokens[j].lower for j in _phrase_tokens(context, i)
         if j not in owners and doc.tokens[j].lower != "new" and doc.tokens[j].pos not in ("PART", "DET")
-        and (not _is_time(context, j) or _NUMBER_UNIT.fullmatch(doc.tokens[j].lower))
+        and (not _is_time(context, j) or _NUMBER_UNIT.fullmatch(doc.tokens[j].lower) or doc.tokens[j].lower in RATE_PERIODS)
     ]
     said = " ".join(words)
     return MEASURE_ALIASES.get(said, " ".join(MEASURE_ALIASES.get(w, w) for w in words))
@@ -2028,9 +2055,25 @@ def _on_a_sum(context: _Context, be: int) -> list[SlotValue]:
     heads += [obj for _, obj in _prep_objects(context, be, ("on",))]
     for head in heads:
         money = _a_sum_of_money(context, head, k_needs_a_sign=_period(context, head) != "year")
-        if money is not None:
+        if money is not None and _only_the_sum(context, be, head):
             return [_pay(context, be, subtree(doc, head), *money, subject=_subject(context, be))]
     return []
+
+
+# Words that may come with a sum one is paid: its sign, its period, "now"
+PAY_WORDS = frozenset({"a", "an", "per", "year", "annum", "month", "week", "hour", "day", "now", "currently", "just",
+                       "only", "about", "around", "roughly", "nearly", "almost", "over", "k", "grand"})
+
+
+def _only_the_sum(context: _Context, be: int, head: int) -> bool:
+    """"I'm on £52,000 now" says a pay and nothing else; "I'm on £60 a week for groceries", "£1,500 of savings
+    left", "£300 a month child support", "£60k between us" say what else the sum is (a budget, savings, a benefit,
+    a household's)."""
+    doc = context.doc
+    around = [k for k in subtree(doc, be) if k not in _children(context, be, "nsubj") and k != be
+              and k not in subtree(doc, _children(context, be, "nsubj")[0])]
+    said = [doc.tokens[k] for k in around if doc.tokens[k].pos not in ("PUNCT", "NUM", "SYM") and doc.tokens[k].text not in MONEY_SIGNS]
+    return all(t.lower in PAY_WORDS | {"on"} or _NUMBER_UNIT.fullmatch(t.lower) or t.lemma.lower() in MONEY_NOUNS for t in said)
 
 
 def _in_thousands(context: _Context, noun: int, amount: tuple) -> tuple:
@@ -2217,7 +2260,9 @@ def _with_pounds(context: _Context, stone: int, stones: str) -> str:
     after = [j for j in _children(context, stone, "nummod") if j > stone and NUMBER.fullmatch(doc.tokens[j].lower)]
     up = _parent(context, stone)
     siblings = _children(context, up[0], "dobj", "attr", "npadvmod") if up is not None else []
-    after += [n for k in siblings if k > stone and _lemma(context, k) in POUND_WORDS
+    # "12 stone 4 pounds" may hang the stone on the pounds
+    pounds = siblings + ([up[0]] if up is not None else [])
+    after += [n for k in pounds if k > stone and _lemma(context, k) in POUND_WORDS
               for n in _children(context, k, "nummod") if NUMBER.fullmatch(doc.tokens[n].lower)]
     return f"{stones} st {_number_text(doc.tokens[after[0]].lower)} lb" if after else stones
 
@@ -2645,10 +2690,13 @@ def favourite(context: _Context, i: int) -> list[SlotValue]:
         return []
     if _lemma(context, i) in NOT_KINDS or doc.tokens[i].tag in ("NNS", "NNPS"):
         return []  # "my favourite teams are Benfica and Porto": more than one at a time
+    if _negated(context, up[0]) or any(doc.tokens[k].ent in ("DATE", "TIME") for k in subtree(doc, up[0])):
+        return []  # "my favourite film is not Alien, it's Aliens", "my favourite book this year": no standing one
     other = ("nsubj",) if up[1] == "attr" else ("attr", "acomp")
     whose = {k for owner in owners for k in subtree(doc, owner)}
-    kind = " ".join(doc.tokens[k].lower for k in _phrase_tokens(context, i)
-                    if k not in whose and doc.tokens[k].lower not in FAVOURITE_WORDS | {"new", "all-time", "current"})
+    # the kind with what makes it a kind of its own: "restaurant in lisbon", "place to swim", "dish at ramiro"
+    kind = " ".join(doc.tokens[k].lower for k in subtree(doc, i) if k not in whose and doc.tokens[k].pos not in ("DET", "PUNCT")
+                    and doc.tokens[k].lower not in FAVOURITE_WORDS | {"new", "all-time", "current"})
     return [_slot(context, up[0], "favourite", _title(context, held), kind, i, held, subject=_subject_key(context, owners[0]))
             for held in _children(context, up[0], *other) if doc.tokens[held].pos in ("NOUN", "PROPN", "ADJ")]
 
@@ -2690,6 +2738,8 @@ def taste(context: _Context, i: int) -> list[SlotValue]:
         return []
     if any(h in ("would", "'d", "d", "should", "could") for h in helpers):
         return []  # "I'd love a coffee": a wish
+    if _children(context, i, "mark"):
+        return []  # "if you like olives, try this": a condition
     negated = _negated(context, i)
     gone_off = lemma == "go" and any(doc.tokens[p].lower == "off" for p in _children(context, i, "prt", "prep"))
     if cannot_stand or gone_off:
@@ -2709,18 +2759,33 @@ def taste(context: _Context, i: int) -> list[SlotValue]:
     return []
 
 
+# Qualifiers that make a liking one of a time or a place, not a taste: "running in the rain", "the traffic in
+# London", "cooking on weeknights"
+QUALIFIERS = ("prep", "relcl", "acl", "advcl", "npadvmod", "advmod")
+# People named by what they are: "I hate the new manager" is about a person
+PEOPLE_NOUNS = OCCUPATIONS | BOSS_NOUNS | frozenset("kid kids people guy guys girl girls man men woman women person neighbour neighbor".split())
+
+
 def _taste_scope(context: _Context, thing: int) -> str | None:
-    """The thing a taste is of: a common noun or a name of no one ("mushroom", "lisbon"), or a doing ("run",
-    "play tennis")."""
+    """The kind a taste is of, with the words that make it that kind: a common noun or a name of no one
+    ("mushroom", "spicy food", "italian food", "lisbon"), or a doing ("run", "play tennis"). Not one thing
+    ("this song", "the new flat"), a thing of a time or a place ("the traffic in London", "running in the rain"),
+    a person by what they are ("the new manager"), nor someone else's ("your dog")."""
     doc = context.doc
     token = doc.tokens[thing]
+    if _children(context, thing, *QUALIFIERS):
+        return None
     if token.tag == "VBG":
         return _activity_scope(context, thing)
-    if token.pos not in ("NOUN", "PROPN") or token.ent == "PERSON" or _lemma(context, thing) in RELATIVES | NOT_TASTES:
+    lemma = _lemma(context, thing)
+    if token.pos not in ("NOUN", "PROPN") or token.ent in ("PERSON", "DATE", "TIME") or lemma in RELATIVES | NOT_TASTES | PEOPLE_NOUNS:
+        return None
+    if any(doc.tokens[d].lower in ("this", "that", "these", "those", "the") for d in _children(context, thing, "det")):
         return None
     if any(not _is_self_token(context, o) for o in _children(context, thing, "poss")):
         return None  # "I love your dog": a thing of someone else's
-    return _lemma(context, thing)
+    kind = [doc.tokens[k].lower for k in _children(context, thing, "amod", "compound")]
+    return " ".join([*kind, lemma])
 
 
 TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "prof", "sir", "dame"})

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from datetime import timedelta
 
 from memory_pipeline.analysis import SELF, Reading, SlotValue
-from memory_pipeline.analysis.slots import DEAD, EVENT_SLOTS, EXCLUSIVE_SLOTS, KIN_WORDS, NEW_VALUE, NONE_VALUE
+from memory_pipeline.analysis.slots import DEAD, EVENT_SLOTS, EXCLUSIVE_SLOTS, KIN_WORDS, MEASURE_UNITS, NEW_VALUE, NONE_VALUE
 from memory_pipeline.consolidation.base import (
     ALIGNMENT,
     DEDUP,
@@ -123,7 +123,7 @@ def _ended_with_the_pastime(current: dict[tuple, tuple[Memory, SlotValue]], key:
     if stopped.slot != "activity" or stopped.value != NONE_VALUE or stopped.negated:
         return []
     words = stopped.scope.split()
-    ended = [k for k in current if k[:-2] == key[:-2] and k[-2] == "quantity" and k[-1].split()[: len(words)] == words
+    ended = [k for k in current if k[:-2] == key[:-2] and k[-2] == "quantity" and _of_the_pastime(words, k[-1].split())
              and current[k][0].memory_id != memory.memory_id]
     out = []
     for k in ended:
@@ -148,6 +148,25 @@ def _ended_by_death(current: dict[tuple, tuple[Memory, SlotValue]], key: tuple, 
                             describe_scope(old_slot, memory.speaker), short_anchor(death.anchor, config.anchor_max_words),
                             note=f"{old_slot.state} -> {DEAD}"))
     return out
+
+
+# What a bare verb of a habit is of when it is stopped: "quit smoking" is cigarettes; "quit drinking" is alcohol,
+# not the coffee or water one drinks
+HABIT_OBJECTS = {"smoke": frozenset({"cigarette", "cig", "fag", "pack", "joint"}),
+                 "drink": frozenset({"beer", "wine", "pint", "glass", "unit", "bottle", "can", "shot", "cocktail"}),
+                 "vape": frozenset()}
+
+
+def _of_the_pastime(stopped: list[str], measured: list[str]) -> bool:
+    """The quantity scope ``measured`` is how often or how much of the pastime ``stopped``: the same words first,
+    then, after a bare verb, only a period, a unit or what the habit is of ("smoke cigarette per day", "run per
+    week"; not "drink coffee per day" when drinking stops)."""
+    if measured[: len(stopped)] != stopped:
+        return False
+    rest = measured[len(stopped):]
+    if len(stopped) > 1 or not rest or rest[0] == "per":
+        return True
+    return rest[0] in HABIT_OBJECTS.get(stopped[0], frozenset()) or rest[0] in MEASURE_UNITS
 
 
 def _known_key(current: dict[tuple, tuple[Memory, SlotValue]], key: tuple) -> tuple:
