@@ -493,8 +493,10 @@ def _past_in_law(doc: ParsedDoc, end: int) -> int:
     a place ("in" what?), and without it a father-in-law was told as the speaker's father."""
     words = [t.lower for t in doc.tokens[end : end + 5]]
     for said in (["in", "law"], ["-", "in", "-", "law"], ["in", "-", "law"], ["-", "in", "law"]):
-        if words[: len(said)] == said:
-            return end + len(said)
+        after = end + len(said)
+        # "my son in law enforcement" is a son who works there
+        if words[: len(said)] == said and not (after < len(doc.tokens) and doc.tokens[after].pos in ("NOUN", "PROPN")):
+            return after
     return end
 
 

@@ -87,6 +87,9 @@ def test_an_in_law_given_back_as_the_subject_stays_an_in_law(parser, resolver):
          datetime(2024, 7, 22), date(2024, 8, 10)),
         ("The party is on Friday, sorry, Saturday.", datetime(2024, 7, 22), date(2024, 7, 27)),
         ("last time I said the wedding was June 14, it's actually June 21", datetime(2024, 3, 30), date(2024, 6, 21)),
+        # an apology before a new clause puts no date right
+        ("My interview is on Thursday. Sorry, Friday I'm free if you want to chat.", datetime(2024, 3, 4), date(2024, 3, 7)),
+        ("The meeting is on Monday, sorry Tuesday is when I'm free.", datetime(2024, 3, 4), date(2024, 3, 11)),
         ("I told you the wedding was June 14 but it's actually on June 21", datetime(2024, 3, 30), date(2024, 6, 21)),
         # the day one "meant" is the day put right, not one before the saying
         ("sorry, I meant Thursday not Tuesday for the dentist", datetime(2024, 3, 4), date(2024, 3, 7)),

@@ -245,7 +245,8 @@ def _said_alike(doc: ParsedDoc, unit: Unit, other: Unit) -> bool:
     return denied[0] == denied[1]
 
 
-NEGATIONS = frozenset({"not", "n't", "never", "no", "nt"})
+# ("no" is left out: "no joke", "no regrets" deny nothing said)
+NEGATIONS = frozenset({"not", "n't", "never", "nt"})
 
 
 def continues_previous(doc: ParsedDoc, unit: Unit) -> bool:

@@ -199,7 +199,10 @@ def score_candidate(doc: ParsedDoc, predicate: int, clause: Clause, clause_limit
     return cand
 
 
-MIND_VERBS = frozenset({"know", "think", "understand", "remember", "see", "get", "mind", "recognise", "recognize"})
+# Verbs of a mood or a mind: "I don't know anymore", "I don't care anymore", "it doesn't matter anymore", "I can't do
+# this anymore" say how one feels, no change of anything
+MIND_VERBS = frozenset({"know", "think", "understand", "remember", "see", "get", "mind", "recognise", "recognize",
+                        "care", "matter", "feel", "trust", "bother", "do", "believe"})
 
 
 def _as_a_role(doc: ParsedDoc, predicate: int) -> bool:

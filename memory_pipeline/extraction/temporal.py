@@ -1194,17 +1194,23 @@ def replaced_dates(doc: ParsedDoc, mentions: list[TemporalMention]) -> list[Temp
 # Words that take back what was just said and say it again: "the 3rd of August, no wait the 10th", "I said the
 # wedding was June 14, it's actually June 21"
 SELF_REPAIRS = re.compile(
-    r"^\W*(?:no\s+wait|wait\s+no|no\s+sorry|sorry|i\s+mean|actually\s+no|scratch\s+that|oops"
-    r"|(?:but\s+)?(?:it'?s|it\s+is|its)\s+(?:actually|really))\b\W*(?:on\s+)?",
+    r"^[\s,;:\-–—]*(?:no\s+wait|wait\s+no|no\s+sorry|sorry|i\s+mean|actually\s+no|scratch\s+that|oops"
+    r"|(?:but\s+)?(?:it'?s|it\s+is|its)\s+(?:actually|really))\b[\s,;:\-–—]*(?:(?:on|in)\s+)?",
     re.IGNORECASE,
 )
+# What may follow the date put in the old one's place: the sentence goes on with no verb of its own ("the 10th, we're
+# in Cornwall on the 3rd" starts another clause after its comma; "sorry Tuesday is when I'm free" is no repair)
+REPAIR_ENDS = re.compile(r"^\s*(?:$|[,.!?;:)]|lol\b|haha\b|now\b|instead\b|then\b)", re.IGNORECASE)
 
 
 def _put_right_after(doc: ParsedDoc, mention: TemporalMention, mentions: list[TemporalMention]) -> bool:
     """The speaker takes the date back and names another: "the 3rd of August, no wait the 10th", "last time I said
     the wedding was June 14, it's actually June 21"."""
     repair = SELF_REPAIRS.match(doc.text[mention.char_end : mention.char_end + 24])
-    return repair is not None and any(m.char_start == mention.char_end + repair.end() for m in mentions)
+    return repair is not None and any(
+        m.char_start == mention.char_end + repair.end() and REPAIR_ENDS.match(doc.text[m.char_end : m.char_end + 12])
+        for m in mentions
+    )
 
 
 def _moves_a_date(doc: ParsedDoc, preposition: int) -> bool:
