@@ -104,6 +104,12 @@ def test_a_date_put_right_or_a_habit_quit_is_dated_as_meant(parser, resolver, te
     assert event_day(parser, resolver, text, said) == day
 
 
+def test_as_what_one_is_dressed_or_what_serves_is_no_role(parser, resolver):
+    text = entry(parser, resolver, "It was awesome. I didn't dress as any character, but I wore my Gryffindor scarf. "
+                 "Everyone had cool costumes. I even got this as a treat. Any recent meet-ups with your basketball team?").text
+    assert "Any recent meet-ups with Sam's basketball team?" in text
+
+
 def test_a_mood_said_to_be_over_is_no_news(parser, resolver):
     # "anymore" with a verb of the mind is a mood; "sick of it" no illness
     assert "know" not in entry(parser, resolver, "I don't know anymore. work is crazy").text

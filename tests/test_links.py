@@ -408,6 +408,7 @@ def test_slots_of_statements(parser, text, expected):
         ("We're on £1,500 of savings left after the holiday.", set()),
         ("She's on £300 a month child support", set()),
         ("We're on £60k between us", set()),
+        ("Maria got a raise too, she's on $66,000 now (August 1st)", {"maria.quantity[salary] = $66,000"}),
         # two rates by what they are per
         ("My day rate is £300.", {"self.quantity[day rate] = £300"}),
         # a rate is a measure; its percent is kept

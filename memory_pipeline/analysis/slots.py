@@ -2060,6 +2060,7 @@ def _on_a_sum(context: _Context, be: int) -> list[SlotValue]:
     return []
 
 
+INNER_CLAUSE_LABELS = ("ccomp", "advcl", "conj", "parataxis", "xcomp", "relcl")
 # Words that may come with a sum one is paid: its sign, its period, "now"
 PAY_WORDS = frozenset({"a", "an", "per", "year", "annum", "month", "week", "hour", "day", "now", "currently", "just",
                        "only", "about", "around", "roughly", "nearly", "almost", "over", "k", "grand"})
@@ -2070,9 +2071,11 @@ def _only_the_sum(context: _Context, be: int, head: int) -> bool:
     left", "£300 a month child support", "£60k between us" say what else the sum is (a budget, savings, a benefit,
     a household's)."""
     doc = context.doc
-    around = [k for k in subtree(doc, be) if k not in _children(context, be, "nsubj") and k != be
-              and k not in subtree(doc, _children(context, be, "nsubj")[0])]
-    said = [doc.tokens[k] for k in around if doc.tokens[k].pos not in ("PUNCT", "NUM", "SYM") and doc.tokens[k].text not in MONEY_SIGNS]
+    # the words of the clause of "be", not its subject nor a clause hung on it ("Maria got a raise too, she's on ...")
+    around = [k for arc in doc.children(be) if arc.label not in ("nsubj", "punct", "cc", "mark", *INNER_CLAUSE_LABELS)
+              for k in subtree(doc, arc.dep)]
+    said = [doc.tokens[k] for k in around if doc.tokens[k].pos not in ("PUNCT", "NUM", "SYM") and doc.tokens[k].text not in MONEY_SIGNS
+            and doc.tokens[k].ent not in ("DATE", "TIME")]  # "she's on $66,000 now (August 1st)": when it began
     return all(t.lower in PAY_WORDS | {"on"} or _NUMBER_UNIT.fullmatch(t.lower) or t.lemma.lower() in MONEY_NOUNS for t in said)
 
 

@@ -205,12 +205,19 @@ MIND_VERBS = frozenset({"know", "think", "understand", "remember", "see", "get",
                         "care", "matter", "feel", "trust", "bother", "do", "believe"})
 
 
+# Verbs of work whose "as a <role>" is what they tell: "I work as a pharmacist", "she trained as a nurse"
+WORKING_AS = frozenset({"work", "train", "start", "volunteer", "qualify", "freelance", "temp", "intern", "teach"})
+
+
 def _as_a_role(doc: ParsedDoc, predicate: int) -> bool:
-    """"I work as a pharmacist", "she trained as a nurse": what one does "as" is the predicate's argument, though
-    the parse files it as a preposition (it had been dropped for the clauses beside it)."""
+    """"I work as a pharmacist", "she trained as a nurse": the role a verb of work is done "as" is its argument,
+    though the parse files it as a preposition (it had been dropped for the clauses beside it)."""
+    if doc.tokens[predicate].lemma not in WORKING_AS:
+        return False
     roles = [o.dep for arc in doc.children(predicate) if arc.label == "prep" and doc.tokens[arc.dep].lower == "as"
              for o in doc.children(arc.dep) if o.label == "pobj"]
-    return any(doc.tokens[k].pos in ("NOUN", "PROPN") for k in roles)
+    return any(doc.tokens[k].pos in ("NOUN", "PROPN") and any(doc.tokens[d].lower in ("a", "an") for d in
+               (a.dep for a in doc.children(k) if a.label == "det")) for k in roles)
 
 
 def no_longer_so(doc: ParsedDoc, predicate: int) -> bool:
