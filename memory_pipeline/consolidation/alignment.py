@@ -125,13 +125,7 @@ def _ended_with_the_pastime(current: dict[tuple, tuple[Memory, SlotValue]], key:
     words = stopped.scope.split()
     ended = [k for k in current if k[:-2] == key[:-2] and k[-2] == "quantity" and _of_the_pastime(words, k[-1].split())
              and current[k][0].memory_id != memory.memory_id]
-    out = []
-    for k in ended:
-        old_memory, old_slot = current.pop(k)
-        out.append(Proposal(memory.memory_id, old_memory.memory_id, SUPERSEDE, ALIGNMENT, STATE_METHOD, STATE_CHANGE,
-                            describe_scope(old_slot, memory.speaker), short_anchor(stopped.anchor, config.anchor_max_words),
-                            note=f"{old_slot.state} -> {stopped.scope} stopped"))
-    return out
+    return _supersede_each(current, ended, memory, stopped, f"{stopped.scope} stopped", config)
 
 
 def _ended_by_death(current: dict[tuple, tuple[Memory, SlotValue]], key: tuple, memory: Memory, death: SlotValue,
@@ -141,12 +135,19 @@ def _ended_by_death(current: dict[tuple, tuple[Memory, SlotValue]], key: tuple, 
     if key[1] in KIN_WORDS:
         return []  # "Jun's dad died": a bare "dad" is anyone's, whose other states it must not end
     ended = [k for k in current if k[:-2] == key[:-2] and k[-2] != "life" and current[k][0].memory_id != memory.memory_id]
+    return _supersede_each(current, ended, memory, death, DEAD, config)
+
+
+def _supersede_each(current: dict[tuple, tuple[Memory, SlotValue]], ended: list[tuple], memory: Memory, cause: SlotValue,
+                    became: str, config: ConsolidationConfig) -> list[Proposal]:
+    """A supersede by ``memory`` of the memory that holds each state in ``ended``, which leaves ``current``: what
+    ``cause`` (a death, a pastime stopped) ended holds no more, and nothing said after compares with it."""
     out = []
     for k in ended:
         old_memory, old_slot = current.pop(k)
         out.append(Proposal(memory.memory_id, old_memory.memory_id, SUPERSEDE, ALIGNMENT, STATE_METHOD, STATE_CHANGE,
-                            describe_scope(old_slot, memory.speaker), short_anchor(death.anchor, config.anchor_max_words),
-                            note=f"{old_slot.state} -> {DEAD}"))
+                            describe_scope(old_slot, memory.speaker), short_anchor(cause.anchor, config.anchor_max_words),
+                            note=f"{old_slot.state} -> {became}"))
     return out
 
 
