@@ -110,6 +110,19 @@ def test_as_what_one_is_dressed_or_what_serves_is_no_role(parser, resolver):
     assert "Any recent meet-ups with Sam's basketball team?" in text
 
 
+def test_a_same_form_verb_with_its_subject_dropped_before_a_past_is_no_order(parser, resolver):
+    """"quit again in april and it stuck": chat dropped the "I"; read as an order, it had become "Priya asks the
+    assistant to quit again in april", a plan for next April."""
+    said = datetime(2024, 9, 1)
+    text = "5 months no cigarettes!! quit again in april and it stuck this time"
+    assert entry(parser, resolver, text, said).text.startswith("Leo quit again in april")
+    assert event_day(parser, resolver, text, said) == date(2024, 4, 1)
+    assert entry(parser, resolver, "quit smoking please", said).text == "Leo asks Sam to quit smoking please."
+    # "let me know" before a past is still the request it always is
+    assert entry(parser, resolver, "Hope you like it. Let me know how it went.", said).text.endswith(
+        "Leo asks Sam to let Leo know how it went.")
+
+
 def test_a_mood_said_to_be_over_is_no_news(parser, resolver):
     # "anymore" with a verb of the mind is a mood; "sick of it" no illness
     assert "know" not in entry(parser, resolver, "I don't know anymore. work is crazy").text

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from memory_pipeline.extraction.clauses import (
     QUESTION_AUXILIARIES,
     is_event_on_its_own,
+    let_me_know,
     opens_a_header,
     same_form_told_past,
     tag_question_at,
@@ -473,12 +474,13 @@ def _agree_after(
     told_as_past = looking_back or _told_as_past(doc, *doc.sentences[token.sent])
     if opens and sees_you(doc, k):
         return "will " + text.lower()  # "See you Friday": the speaker will see them then
-    if opens and token.tag == "VB" and token.pos == "VERB" and not told_as_past and not _past_form(token):
-        return third_person(text)
+    # before the present an opening bare verb is read as: "quit again in april and it stuck" is past
     if lower in SAME_IN_PAST and (
         told_as_past or _past_narrative(doc, k) or _news_on_its_own(doc, k) or same_form_told_past(doc, token)
     ):
         return None
+    if opens and token.tag == "VB" and token.pos == "VERB" and not told_as_past and not _past_form(token):
+        return third_person(text)
     if opens and token.tag == "VBG":
         return "is " + _lowered_first(text)  # "Playing guitar tonight": "I'm" was dropped
     if lower in BARE_CONTRACTIONS and not doc.tokens[k - 1].space:
@@ -622,6 +624,8 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
         return first.i
     if first.lemma in NOT_IMPERATIVE or _told_as_past(doc, start, end) or _past_form(first) or opens_a_header(doc, first.i):
         return None
+    if first.lower in SAME_IN_PAST and _past_narrative(doc, first.i) and not let_me_know(doc, first):
+        return None  # "quit again in april and it stuck this time": "I" dropped before a past, no order
     if sees_you(doc, first.i) or _names_a_thing(doc, first.i):
         return None
     if first.pos != "VERB" or first.lower != first.lemma or _has_subject(doc, first.i) or _named(doc, first):

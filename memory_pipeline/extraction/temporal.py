@@ -1259,7 +1259,8 @@ def tense_at(doc: ParsedDoc, char: int) -> str:
     start, end = doc.sentences[sent] if doc.sentences else (0, len(doc.tokens))
     sentence = [t for t in doc.tokens[start:end]]
     first = next((t for t in sentence if t.pos not in ("PUNCT", "INTJ")), None)
-    imperative = first is not None and (first.lower == "please" or (first.tag == "VB" and first.lower == first.lemma))
+    imperative = first is not None and (first.lower == "please" or (first.tag == "VB" and first.lower == first.lemma)) and not (
+        _past_by_its_conjunct(doc, first))  # "quit again in april and it stuck": "I" dropped before a past
     clause = _clause_of(doc, char)
     words = clause if clause else _up_to_the_next_clause(sentence, char)
     if (imperative and (not clause or first in clause)) or _sounds_future(doc, words):
