@@ -485,19 +485,23 @@ def noun_phrase(doc: ParsedDoc, head: int) -> tuple[int, int]:
             if arc.role in (Role.MODIFIER, Role.FUNCTION) and arc.dep not in span and doc.tokens[arc.dep].pos not in ("PUNCT", "CCONJ"):
                 span.add(arc.dep)
                 stack.append(arc.dep)
-    return min(span), _past_in_law(doc, max(span) + 1)
+    # the parse hangs "in law" as a place ("in" what?): without it a father-in-law was told as the speaker's father
+    return min(span), in_law_end(doc, max(span)) or max(span) + 1
 
 
-def _past_in_law(doc: ParsedDoc, end: int) -> int:
-    """The end of a phrase taken on over "in law" ("my father in law", "my mother-in-law"): the parse hangs it as
-    a place ("in" what?), and without it a father-in-law was told as the speaker's father."""
-    words = [t.lower for t in doc.tokens[end : end + 5]]
-    for said in (["in", "law"], ["-", "in", "-", "law"], ["in", "-", "law"], ["-", "in", "law"]):
-        after = end + len(said)
-        # "my son in law enforcement" is a son who works there
-        if words[: len(said)] == said and not (after < len(doc.tokens) and doc.tokens[after].pos in ("NOUN", "PROPN")):
+# How "in law" is cut after a kin word: "father in law", "mother-in-law", "in - law"
+IN_LAW_SPELLINGS = (["in", "law"], ["-", "in", "-", "law"], ["in", "-", "law"], ["-", "in", "law"], ["in-law"], ["-", "in-law"])
+
+
+def in_law_end(doc: ParsedDoc, kin: int) -> int | None:
+    """The token after the "in law" that follows the kin word ``kin`` ("my father in law", "my mother-in-law"), or
+    None; "my son in law enforcement" is a son who works there."""
+    for said in IN_LAW_SPELLINGS:
+        after = kin + 1 + len(said)
+        if [t.lower for t in doc.tokens[kin + 1 : after]] == said and not (
+                after < len(doc.tokens) and doc.tokens[after].pos in ("NOUN", "PROPN")):
             return after
-    return end
+    return None
 
 
 def we_partner(doc: ParsedDoc) -> str | tuple[int, int] | None:

@@ -7,7 +7,7 @@ marathon" on the words of those clauses, not on everything else the two memories
 
 from __future__ import annotations
 
-from memory_pipeline.grounding import third_person_referent
+from memory_pipeline.grounding import in_law_end, third_person_referent
 from memory_pipeline.parsing import ParsedDoc
 
 SELF = "self"
@@ -65,7 +65,7 @@ def subject_key(doc: ParsedDoc, i: int, names: frozenset[str]) -> str:
     owners = children(doc, i, "poss")
     token = doc.tokens[i]
     lemma = token.lower if token.pos == "PROPN" else token.lemma.lower()
-    if in_law(doc, i):
+    if in_law_end(doc, i) is not None:
         lemma += "-in-law"  # "my father in law died" is not the speaker's father
     if token.lower in THIRD_PERSON:
         # "Tom didn't like Denver, he moved back": the one other person named before the pronoun
@@ -76,16 +76,6 @@ def subject_key(doc: ParsedDoc, i: int, names: frozenset[str]) -> str:
         # "our family moved": the speaker's household is the speaker
         return SELF if lemma in HOUSEHOLD else f"{SELF}'s {lemma}"
     return lemma
-
-
-def in_law(doc: ParsedDoc, i: int) -> bool:
-    """Token ``i`` is the kin word of "father in law", "mother-in-law"."""
-    tokens = [t for t in doc.tokens[i + 1 : i + 6] if t.lower != "-"]
-    words = [t.lower for t in tokens]
-    if words[:1] == ["in-law"]:
-        return True
-    # "my son in law enforcement" is a son who works there
-    return words[:2] == ["in", "law"] and not (len(tokens) > 2 and tokens[2].pos in ("NOUN", "PROPN"))
 
 
 def subtree(doc: ParsedDoc, i: int, skip: tuple[str, ...] = ()) -> list[int]:

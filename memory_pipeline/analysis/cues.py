@@ -1147,9 +1147,8 @@ def present_subjects(doc: ParsedDoc) -> frozenset[str]:
     """The subjects of verbs in the present, lower case ("Pip is settling in well": pip): what is there now."""
     out = set()
     for token in doc.tokens:
-        verb = doc.tokens[token.i]
-        tags = {verb.tag} | {doc.tokens[a.dep].tag for a in doc.children(token.i) if a.label == "aux"}
-        if verb.pos in ("VERB", "AUX") and tags & {"VBZ", "VBP"} and not tags & {"VBD"}:
+        tags = {token.tag} | {doc.tokens[a.dep].tag for a in doc.children(token.i) if a.label == "aux"}
+        if token.pos in ("VERB", "AUX") and tags & {"VBZ", "VBP"} and not tags & {"VBD"}:
             out.update(doc.tokens[a.dep].lemma.lower() for a in doc.children(token.i) if a.label == "nsubj")
     return frozenset(out)
 
@@ -1417,7 +1416,7 @@ def only_judges(doc: ParsedDoc, head: int) -> bool:
         return False
     if not any(arc.label == "acomp" for arc in children) or any(arc.label in ("attr", "prep", "ccomp", "xcomp") for arc in children):
         return False
-    return not any(doc.tokens[k].ent or doc.tokens[k].pos in ("NUM", "PROPN") for k in _own_words(doc, head))
+    return _names_no_one_no_amount_no_time(doc, head)
 
 
 # Verbs that say how a thing just told weighs on the speaker: "it's killing us", "which isn't helping", "that sucks"
@@ -1446,6 +1445,11 @@ def only_reacts(doc: ParsedDoc, head: int) -> bool:
         return False
     if any(arc.label in ("prep", "attr", "ccomp", "xcomp", "advcl", "acomp") for arc in children):
         return False  # "it drives me to work weekends", "it's killing me to pay it": what it does is a fact
+    return _names_no_one_no_amount_no_time(doc, head)
+
+
+def _names_no_one_no_amount_no_time(doc: ParsedDoc, head: int) -> bool:
+    """The clause of ``head`` has no entity, number or name in its own words."""
     return not any(doc.tokens[k].ent or doc.tokens[k].pos in ("NUM", "PROPN") for k in _own_words(doc, head))
 
 

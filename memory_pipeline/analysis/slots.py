@@ -25,8 +25,8 @@ from memory_pipeline.analysis.clauses import (
     SELF, THIRD_PERSON, children, is_self_token, parent, subject_key, subject_token, subtree,
 )
 from memory_pipeline.analysis.cues import (
-    MODAL_FUTURE, MONTHS, PLAN_LEMMAS, RELATIVES, SELF_WORDS, WEEKDAYS, arranged, habitual, marked_by, negated_heads,
-    with_arcs_hung_on_now,
+    INNER_CLAUSES, MODAL_FUTURE, MONTHS, PLAN_LEMMAS, RELATIVES, SELF_WORDS, WEEKDAYS, arranged, habitual, marked_by,
+    negated_heads, with_arcs_hung_on_now,
 )
 from memory_pipeline.analysis.places import known_places
 from memory_pipeline.chat_spelling import CHAT_INTERJECTIONS
@@ -409,8 +409,12 @@ def _phrase_tokens(context: _Context, head: int) -> list[int]:
 
 def _value(context: _Context, head: int) -> str:
     """The normalised value of a noun phrase: contiguous tokens, lower case, without leading determiners."""
-    tokens = _phrase_tokens(context, head)
-    words = context.doc.span_text(tokens[0], tokens[-1] + 1).lower().split()
+    return _span_value(context, _phrase_tokens(context, head))
+
+
+def _span_value(context: _Context, tokens) -> str:
+    """The words from the first of ``tokens`` to the last, lower case, without leading determiners."""
+    words = context.doc.span_text(min(tokens), max(tokens) + 1).lower().split()
     while words and words[0] in DETERMINERS:
         words.pop(0)
     return " ".join(words).strip(" .,!?;:'\"")
@@ -2055,24 +2059,23 @@ def _on_a_sum(context: _Context, be: int) -> list[SlotValue]:
     heads += [obj for _, obj in _prep_objects(context, be, ("on",))]
     for head in heads:
         money = _a_sum_of_money(context, head, k_needs_a_sign=_period(context, head) != "year")
-        if money is not None and _only_the_sum(context, be, head):
+        if money is not None and _only_the_sum(context, be):
             return [_pay(context, be, subtree(doc, head), *money, subject=_subject(context, be))]
     return []
 
 
-INNER_CLAUSE_LABELS = ("ccomp", "advcl", "conj", "parataxis", "xcomp", "relcl")
 # Words that may come with a sum one is paid: its sign, its period, "now"
 PAY_WORDS = frozenset({"a", "an", "per", "year", "annum", "month", "week", "hour", "day", "now", "currently", "just",
                        "only", "about", "around", "roughly", "nearly", "almost", "over", "k", "grand"})
 
 
-def _only_the_sum(context: _Context, be: int, head: int) -> bool:
+def _only_the_sum(context: _Context, be: int) -> bool:
     """"I'm on £52,000 now" says a pay and nothing else; "I'm on £60 a week for groceries", "£1,500 of savings
     left", "£300 a month child support", "£60k between us" say what else the sum is (a budget, savings, a benefit,
     a household's)."""
     doc = context.doc
     # the words of the clause of "be", not its subject nor a clause hung on it ("Maria got a raise too, she's on ...")
-    around = [k for arc in doc.children(be) if arc.label not in ("nsubj", "punct", "cc", "mark", *INNER_CLAUSE_LABELS)
+    around = [k for arc in doc.children(be) if arc.label not in {"nsubj", "punct", "cc", "mark", "xcomp"} | INNER_CLAUSES
               for k in subtree(doc, arc.dep)]
     said = [doc.tokens[k] for k in around if doc.tokens[k].pos not in ("PUNCT", "NUM", "SYM") and doc.tokens[k].text not in MONEY_SIGNS
             and doc.tokens[k].ent not in ("DATE", "TIME")]  # "she's on $66,000 now (August 1st)": when it began
@@ -2712,10 +2715,7 @@ def _title(context: _Context, head: int) -> str:
     for prep in _children(context, head, "prep"):
         if doc.tokens[prep].lower == "of":
             tokens |= {prep, *(k for obj in _children(context, prep, "pobj") for k in subtree(doc, obj))}
-    words = doc.span_text(min(tokens), max(tokens) + 1).lower().split()
-    while words and words[0] in DETERMINERS:
-        words.pop(0)
-    return " ".join(words).strip(" .,!?;:'\"")
+    return _span_value(context, tokens)
 
 
 # Whether one likes a thing: a taste is kept or turned ("I hate mushrooms", then "I actually like mushrooms now");
@@ -2733,11 +2733,15 @@ def taste(context: _Context, i: int) -> list[SlotValue]:
     or a person ("I love it", "I love my wife"), nor what it is like to do ("I like the idea")."""
     doc = context.doc
     token = doc.tokens[i]
+    if token.pos != "VERB":
+        return []  # every token of every memory comes here: the cheap test first
     # the tagger's lemma of "hates" is "hat"
     lemma = next((w for w in (_lemma(context, i), token.lower, token.lower[:-1], token.lower[:-2]) if w in LIKING), _lemma(context, i))
+    if lemma not in LIKING and lemma not in ("stand", "go"):
+        return []
     helpers = [doc.tokens[a].lower for a in _children(context, i, "aux")]
     cannot_stand = lemma == "stand" and _negated(context, i) and any(h in ("ca", "can", "cannot") for h in helpers)
-    if token.pos != "VERB" or not (_present(context, i) or cannot_stand) or _looks_ahead(context, i):
+    if not (_present(context, i) or cannot_stand) or _looks_ahead(context, i):
         return []
     if any(h in ("would", "'d", "d", "should", "could") for h in helpers):
         return []  # "I'd love a coffee": a wish

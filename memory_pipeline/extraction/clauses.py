@@ -292,7 +292,8 @@ def same_form_told_past(doc: ParsedDoc, verb: Token) -> bool:
     if verb.lower == "quit" and any(arc.label in ("dobj", "xcomp") for arc in doc.children(verb.i)):
         # "I quit smoking on New Year's Day": one quits a habit or a job once; not a habit of quitting ("I quit
         # every job after a year") nor a condition ("if I quit my job now ...")
-        said = {doc.tokens[k].lower for k in range(len(doc.tokens)) if doc.tokens[k].sent == verb.sent}
+        start, end = doc.sentences[verb.sent]
+        said = {t.lower for t in doc.tokens[start:end]}
         conditional = any(arc.label == "mark" for arc in doc.children(verb.i))
         return not conditional and not said & {"every", "each", "always", "usually", "whenever"}
     objects = [doc.tokens[arc.dep] for arc in doc.children(verb.i) if arc.label == "dobj"]

@@ -215,9 +215,8 @@ def _as_a_role(doc: ParsedDoc, predicate: int) -> bool:
     if doc.tokens[predicate].lemma not in WORKING_AS:
         return False
     roles = [o.dep for arc in doc.children(predicate) if arc.label == "prep" and doc.tokens[arc.dep].lower == "as"
-             for o in doc.children(arc.dep) if o.label == "pobj"]
-    return any(doc.tokens[k].pos in ("NOUN", "PROPN") and any(doc.tokens[d].lower in ("a", "an") for d in
-               (a.dep for a in doc.children(k) if a.label == "det")) for k in roles)
+             for o in doc.children(arc.dep) if o.label == "pobj" and doc.tokens[o.dep].pos in ("NOUN", "PROPN")]
+    return any(doc.tokens[d.dep].lower in ("a", "an") for k in roles for d in doc.children(k) if d.label == "det")
 
 
 def no_longer_so(doc: ParsedDoc, predicate: int) -> bool:
