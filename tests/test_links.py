@@ -409,6 +409,11 @@ def test_slots_of_statements(parser, text, expected):
         ("She's on £300 a month child support", set()),
         ("We're on £60k between us", set()),
         ("Maria got a raise too, she's on $66,000 now (August 1st)", {"maria.quantity[salary] = $66,000"}),
+        # since when (or since what) the pay holds is no other thing the sum is; what is left after a cost is
+        ("I'm on £45k now after the promotion.", {"self.quantity[salary] = £45,000"}),
+        ("She's on £40k since the restructure.", {"she.quantity[salary] = £40,000"}),
+        ("I'm on £1,800 after tax.", set()),
+        ("I'm on £900 a month after rent.", set()),
         # two rates by what they are per
         ("My day rate is £300.", {"self.quantity[day rate] = £300"}),
         # a rate is a measure; its percent is kept
@@ -492,6 +497,22 @@ def test_slots_of_statements(parser, text, expected):
     ],
 )
 def test_quantities_of_a_measured_state(parser, text, expected):
+    assert slots_of(parser, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a word taken back holds the word said in its place; a name after "sorry" takes nothing back
+        ("Ana is 34, no wait 35 lol, birthday was last week.", {"self.age = 35"}),
+        ("Ana is vegetarian. Pescatarian actually, Ana eats fish.", {"self.diet = pescatarian"}),
+        ("I live in Leeds, no wait, Bradford.", {"self.residence = bradford"}),
+        ("I'm vegetarian, sorry Tom.", {"self.diet = vegetarian"}),
+        ("I'm 34, sorry I'm late.", {"self.age = 34"}),
+        ("I work at Tesco, I mean Asda now.", {"self.employer = asda"}),
+    ],
+)
+def test_a_value_taken_back_holds_the_one_said_in_its_place(parser, text, expected):
     assert slots_of(parser, text) == expected
 
 

@@ -33,7 +33,7 @@ from memory_pipeline.chat_spelling import CHAT_INTERJECTIONS
 from memory_pipeline.extraction.lexicon import (
     APPOINTMENT_NOUNS, FAMILY_NOUNS, MONEY_SIGNS, PARENT_NOUNS, PERSONAL_PRONOUNS, PLACE_ENTITIES,
 )
-from memory_pipeline.extraction.temporal import sizes_the_noun_after
+from memory_pipeline.extraction.temporal import REPAIR_ENDS, SELF_REPAIRS, sizes_the_noun_after
 from memory_pipeline.parsing import ParsedDoc
 
 NONE_VALUE = "none"
@@ -328,14 +328,52 @@ def read_slots(doc: ParsedDoc, speaker: str | None) -> tuple[SlotValue, ...]:
             found.extend(rule(context, token.i))
     owner = (speaker or "").lower()
     aliases = subject_aliases(doc, context.names)
+    repairs = taken_back_words(doc)
     unique: dict[tuple[str, str, str, str], SlotValue] = {}
-    for slot in (replace(s, owner=owner) for s in found if s.asserted):
+    for slot in (replace(_as_put_right(s, repairs), owner=owner) for s in found if s.asserted):
         unique.setdefault(slot.key, slot)
         if slot.subject in aliases:
             # "my brother Tom moved to Denver" sets the slot of both: a later memory may say either
             alias = replace(slot, subject=aliases[slot.subject])
             unique.setdefault(alias.key, alias)
     return tuple(unique.values())
+
+
+# "vegetarian. well pescatarian actually": the word said again comes first and the cue after it
+TAKEN_BACK_BEFORE = re.compile(r"^\s*[,.;]\s*(?:well,?\s+|or\s+rather,?\s+)?$", re.IGNORECASE)
+TAKEN_BACK_AFTER = re.compile(r"^\s*,?\s*(?:actually|really|technically)\b", re.IGNORECASE)
+WORDS_OF_A_VALUE = frozenset({"ADJ", "NOUN", "PROPN", "NUM"})
+
+
+def taken_back_words(doc: ParsedDoc) -> dict[str, str]:
+    """Words the speaker took back for another of the same kind, lower-cased, each to the word said in its place:
+    "I'm 34, no wait 35", "I live in Leeds, sorry, Bradford", "I'm vegetarian. well pescatarian actually". A slot
+    read from the first word holds the second."""
+    tokens = doc.tokens
+    out: dict[str, str] = {}
+    for a, b in ((a, b) for a in tokens for b in tokens[a.i + 1 : a.i + 7] if _same_kind(a, b)):
+        between, after = doc.text[a.end : b.idx], doc.text[b.end : b.end + 12]
+        repair = SELF_REPAIRS.match(between)
+        if (repair and repair.end() == len(between) and REPAIR_ENDS.match(after)) or (
+                TAKEN_BACK_BEFORE.match(between) and TAKEN_BACK_AFTER.match(after)):
+            out[a.lower] = b.text
+    return out
+
+
+def _same_kind(a, b) -> bool:
+    """Two words one may stand for the other: two numbers, or two words of a thing or a quality (a person's name
+    never stands for a quality: "I'm vegetarian, sorry Tom")."""
+    if (a.pos == "NUM") != (b.pos == "NUM") or a.pos not in WORDS_OF_A_VALUE or b.pos not in WORDS_OF_A_VALUE:
+        return False
+    return (a.ent == "PERSON") == (b.ent == "PERSON") and a.lower != b.lower
+
+
+def _as_put_right(slot: SlotValue, repairs: dict[str, str]) -> SlotValue:
+    """``slot`` with the word its value was taken back for (:func:`taken_back_words`)."""
+    if slot.value.lower() not in repairs:
+        return slot
+    new = repairs[slot.value.lower()]
+    return replace(slot, value=new.lower() if slot.value == slot.value.lower() else new)
 
 
 def subject_aliases(doc: ParsedDoc, names: frozenset[str]) -> dict[str, str]:
@@ -2077,9 +2115,25 @@ def _only_the_sum(context: _Context, be: int) -> bool:
     # the words of the clause of "be", not its subject nor a clause hung on it ("Maria got a raise too, she's on ...")
     around = [k for arc in doc.children(be) if arc.label not in {"nsubj", "punct", "cc", "mark", "xcomp"} | INNER_CLAUSES
               for k in subtree(doc, arc.dep)]
+    since = {k for p in around if _says_since_when(context, p) for k in subtree(doc, p)}
     said = [doc.tokens[k] for k in around if doc.tokens[k].pos not in ("PUNCT", "NUM", "SYM") and doc.tokens[k].text not in MONEY_SIGNS
-            and doc.tokens[k].ent not in ("DATE", "TIME")]  # "she's on $66,000 now (August 1st)": when it began
+            and doc.tokens[k].ent not in ("DATE", "TIME")  # "she's on $66,000 now (August 1st)": when it began
+            and k not in since]
     return all(t.lower in PAY_WORDS | {"on"} or _NUMBER_UNIT.fullmatch(t.lower) or t.lemma.lower() in MONEY_NOUNS for t in said)
+
+
+# Words after which a sum is no longer what one is paid: "I'm on £1,800 after tax" is take-home, "£900 after rent"
+# what is left
+DEDUCTIONS = frozenset({"tax", "taxes", "rent", "bill", "bills", "deduction", "deductions", "expense", "expenses",
+                        "mortgage", "pension", "ni", "childcare"})
+
+
+def _says_since_when(context: _Context, preposition: int) -> bool:
+    """"I'm on £45k now after the promotion", "she's on £40k since the restructure": the phrase says since when (or
+    since what) the pay holds, nothing else the sum is."""
+    if context.doc.tokens[preposition].lower not in {"after", "since", "following"}:
+        return False
+    return not any(_lemma(context, k) in DEDUCTIONS for k in _children(context, preposition, "pobj"))
 
 
 def _in_thousands(context: _Context, noun: int, amount: tuple) -> tuple:
