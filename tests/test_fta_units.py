@@ -725,3 +725,24 @@ def test_news_of_someone_named_before_counts_in_lower_case_too(build):
     turns = conversation((MAY_8, [("Ella", "Did you hear what happened to Tom?"), ("Finn", "no what"),
                                   ("Ella", "tom got caught shoplifting. tom was so ashamed"), ("Finn", "oh no")]))
     assert "ashamed" in containing(build(turns).units, "shoplifting")["content_text"]
+
+
+@pytest.mark.parametrize(
+    ("said", "feeling"),
+    [
+        ("mixed honestly. excited but terrified. I'd be managing people who were my friends", "terrified"),
+        ("end of feb. honestly I'm dreading it. I hate packing", "dreading"),
+        ("sad tbh. but also kinda relieved, no more breakdowns", "sad"),
+    ],
+)
+def test_the_speakers_own_feeling_stays_in_the_unit(build, said, feeling):
+    # an opener before the name, or a feeling said with no subject, is still the speaker's own and no reaction
+    turns = conversation((MAY_8, [("Jo", "How are you feeling about it?"), ("Maya", said)]))
+    assert feeling in containing(build(turns).units, feeling)["content_text"]
+
+
+def test_the_speakers_own_happiness_is_no_filler_but_happiness_for_the_other_is(build):
+    turns = conversation((MAY_8, [("Finn", "Mia and Sam got engaged last night!"), ("Isla", "WHAT. I'm so happy for them")]))
+    assert "happy" in containing(build(turns).units, "happy")["content_text"]
+    turns = conversation((MAY_8, [("Finn", "I got the job at the museum!"), ("Isla", "so happy for you!! amazing")]))
+    assert build(turns).units.filter(pl.col("speaker") == "Isla").height == 0

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from memory_pipeline.units import cues
 from memory_pipeline.units.builders import BuilderResources, BuildOutcome
 from memory_pipeline.config import UnitsConfig
+from memory_pipeline.units.affect import OPENERS
 from memory_pipeline.units.describe import Describer, disjoint, expression_interval
 from memory_pipeline.units.records import EntrySpan, OpenQuestion, Piece, SegmentView, TurnView, UnitDraft
 
@@ -30,6 +31,11 @@ COURTESY_WORDS = frozenset(
 # "He"/"she"/"they" doing something, the way news of another person opens ("he dumped her", "she got fired"); with
 # "is", "looks" or a verb whose object is "it" or "you" it is as often a compliment ("she's so sweet", "he looks
 # great", "he killed it", "they love you"), which stays a reaction
+# A feeling about what the other side said or did ("so happy for you", "that's so brave", "it sounds amazing")
+REACTING_TO_WHAT_WAS_SAID = re.compile(r"\b(?:you|your|yours|u|ur)\b|^(?:that|this|it|what|how)\b", re.IGNORECASE)
+# Who may open a sentence of someone else's feeling ("Priya noted: he is gutted")
+OTHER_SUBJECTS = frozenset({"he", "she", "they", "we", "i", "there", "everyone", "everybody"})
+
 THIRD_PERSON_OPENING = re.compile(
     r"^(?:he|she|they)\s+(?!(?:is|was|are|were|looks?|seems?|sounds?)\b)(?!\w+\s+(?:it|you|this|that)\b)\w", re.I
 )
@@ -58,10 +64,14 @@ class RulesBuilder:
         return drafts
 
     # -- what a sentence is ---------------------------------------------------------------------------------
-    def is_filler(self, sentence: str, names: Sequence[str]) -> bool:
+    def is_filler(self, sentence: str, names: Sequence[str], speaker: str | None = None,
+                  participants: Sequence[str] = ()) -> bool:
         """Greetings, thanks and fillers: nothing but conversational glue, names and gratitude. A number is content
-        even alone: a race time, a score or a price ("1:57:32!!", "3-1") has no word of three letters."""
-        body, _ = cues.strip_attribution(sentence)
+        even alone: a race time, a score or a price ("1:57:32!!", "3-1") has no word of three letters. The
+        speaker's own feeling is no glue, though its word is ("Isla is so happy for them")."""
+        body, verb = cues.strip_attribution(sentence)
+        if self.says_own_feeling(body, verb, speaker, participants):
+            return False
         words = cues.content_words(body, names, stemmed=False)
         if not words:
             return not re.search(r"\d", body)
@@ -71,8 +81,8 @@ class RulesBuilder:
         """An evaluation of what someone else said ("Caroline is so brave"): only affective words, and not about
         the speaker themself, nor news of someone outside the talk ("Tom dumped Maya", "Ben got fired", "he cheated on
         me"), which is a fact of that person's life."""
-        body, _ = cues.strip_attribution(sentence)
-        if speaker and body.startswith(speaker):
+        body, verb = cues.strip_attribution(sentence)
+        if speaker and body.startswith(speaker) or self.says_own_feeling(body, verb, speaker, participants):
             return False
         if THIRD_PERSON_OPENING.match(body) or any(
             re.match(rf"{re.escape(name)}\b", body, re.IGNORECASE) for name in names if name and name not in participants
@@ -80,6 +90,27 @@ class RulesBuilder:
             return False  # chat writes the name in lower case as often ("tom was so ashamed")
         words = cues.content_words(body, names, stemmed=False)
         return bool(words) and words <= self.sentiment_lexicon and not re.search(r"\d", body)
+
+    def says_own_feeling(self, body: str, verb: str | None, speaker: str | None, participants: Sequence[str]) -> bool:
+        """How the speaker feels, told of no one else in the talk: "Honestly Tom is dreading it", "Isla is so happy
+        for them", or a feeling said with no subject at all ("Priya noted: excited but terrified", "Jo noted: sad").
+        "Melanie is so proud of Caroline", "Caroline noted: that's so brave" and "so happy for you" react to the
+        other side."""
+        if not speaker:
+            return False
+        body = OPENERS.sub("", body)
+        others = [p for p in participants if p and p != speaker]
+        if any(re.search(rf"\b{re.escape(p)}\b", body, re.IGNORECASE) for p in others) or REACTING_TO_WHAT_WAS_SAID.search(body):
+            return False
+        words = cues.words(body)
+        if not words or not any(w.lower() in self.sentiment_lexicon for w in words):
+            return False
+        if body.startswith(speaker):
+            return True
+        # with no subject, a word of feeling that is not also one of glue ("Jo noted: sad", not "Jo noted: great!")
+        first = words[0].lower()
+        return (verb == "noted" and first not in OTHER_SUBJECTS and (first in self.sentiment_lexicon or not words[0][0].isupper())
+                and bool(cues.content_words(body, stemmed=False) & self.sentiment_lexicon))
 
 
 @dataclass
@@ -123,7 +154,7 @@ class SegmentWalk:
             (s, span)
             for s, span, asked in said
             if not asked
-            and not self.builder.is_filler(s, names)
+            and not self.builder.is_filler(s, names, turn.speaker, self.segment.participants)
             and not self.builder.is_reaction(s, turn.speaker, names, self.segment.participants)
         ]
         for about_other, run in runs_by_subject(statements, turn.speaker, self.segment.participants):
