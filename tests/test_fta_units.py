@@ -243,6 +243,16 @@ def test_a_feeling_told_of_another_is_theirs_not_the_speakers(build):
         # what the speaker thinks of another is the other's feeling; a relative is called as the speaker calls them
         ("Mum rang. Priya thinks she's been terrified for weeks.", False, "Mum"),
         ("Sam said he was thrilled.", False, "Sam"),
+        # someone told of by what they are to the speaker, not by name, is not the speaker
+        ("Priya's boss is furious about the delay.", False, "Priya's boss"),
+        ("The kids are so excited about half term.", False, "the kids"),
+        ("Everyone at work is so stressed right now.", False, None),
+        ("A friend of Priya's is devastated.", False, None),
+        # an appositive name cut off by commas is the subject of the verb after it
+        ("One of Priya's reports, Sam, is really resentful that Priya got the role.", False, "Sam"),
+        # guards: the speaker's own thing, and a thing no one is
+        ("Priya's flat is lovely.", True, "Priya"),
+        ("The flat is amazing.", True, "Priya"),
     ],
 )
 def test_whose_feeling_a_clause_tells(text, own, holder):
@@ -251,6 +261,13 @@ def test_whose_feeling_a_clause_tells(text, own, holder):
     speaker = "Raj" if text.startswith("Raj") else "Priya"
     held = feelings_by_holder(text, speaker, [speaker, "Sam"])
     assert (held[-1].own, held[-1].holder) == (own, holder)
+
+
+@pytest.mark.parametrize("feeling", ["upset", "annoyed", "stressed"])
+def test_pretty_before_a_bad_feeling_makes_it_no_better(affect, feeling):
+    # VADER scores "pretty" as praise: "pretty upset" had a positive valence
+    assert affect.analyse(f"Gabi is pretty {feeling} about the whole thing.", ["Gabi"]).valence < 0
+    assert affect.analyse("Gabi bought a pretty dress.", ["Gabi"]).valence > 0
 
 
 def test_greetings_thanks_and_filler_make_no_unit(build):

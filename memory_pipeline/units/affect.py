@@ -21,6 +21,7 @@ from memory_pipeline.units.records import UNKNOWN
 # Reported in this order of preference when two emotions are equally supported: the basic emotions first.
 EMOTIONS = ("joy", "sadness", "fear", "anger", "surprise", "disgust", "trust", "anticipation")
 MIN_WORD_VALENCE = 1.0  # VADER's word scale runs -4..4; below this a word is not clearly affective
+PRETTY = re.compile(r"\bpretty\s+(\w+)", re.IGNORECASE)
 MIN_COMPOUND = 0.5  # with no emotion word, a valence this strong still says "positive" / "negative"
 # "stopped" and "quit" end the feeling after them: "Maya has stopped crying" is no sadness now
 NEGATORS = frozenset({"not", "n't", "never", "no", "hardly", "barely", "without", "stopped", "quit"})
@@ -137,7 +138,7 @@ class AffectAnalyser:
                     re.sub(rf"\b{word}\b", "annoyed", sentence, flags=re.I) if IRONY.search(sentence) else sentence
                     for sentence in SENTENCES.split(scored)
                 )
-        valence = float(self.sentiment.polarity_scores(scored)["compound"])
+        valence = float(self.sentiment.polarity_scores(self._pretty_as_a_booster(scored))["compound"])
         table.update({phrase: emotions for phrase, emotions in phrases})
         words += [phrase for phrase, _ in phrases]
         counts = Counter(e for w in words for e in table[w] if e in EMOTIONS)
@@ -146,6 +147,11 @@ class AffectAnalyser:
         if abs(valence) >= MIN_COMPOUND:
             return Affect("positive" if valence > 0 else "negative", valence)
         return Affect(UNKNOWN, valence)
+
+    def _pretty_as_a_booster(self, text: str) -> str:
+        """"pretty upset", "pretty stressed" are quite upset and quite stressed; VADER scores "pretty" as praise and
+        gave them a positive valence. Before a word of no feeling ("a pretty dress") it stays praise."""
+        return PRETTY.sub(lambda m: f"quite {m.group(1)}" if m.group(1).lower() in self.sentiment.lexicon else m.group(0), text)
 
     def _emotion_words(self, tokens: list[str], table: Mapping[str, tuple[str, ...]]) -> list[str]:
         """Affective words of the tokens, once each, in order; a negated word ("not happy") does not count."""
@@ -298,6 +304,18 @@ COORDINATED = re.compile(r"^((?:[A-Z][\w'’-]*\s+)?[A-Z][\w'’-]*)\s+and\s+((?
 OPENERS = re.compile(r"^(?:(?:oh|ah|well|yeah|yes|no|honestly|tbh|and|but|so|also|now|still|just|poor|bless|guess what)\b[\s,!]*)+", re.I)
 OTHER_PRONOUNS = frozenset({"he", "she", "they", "he's", "she's", "they're", "he'd", "she'd", "he'll", "she'll", "his",
                             "her", "their"})
+# People one speaks of by what they are to one ("my boss", "the kids", "one of my reports"), singular
+PEOPLE_NOUNS = FAMILY_NOUNS | frozenset(
+    "sibling granny son daughter kid child children friend mate boss manager colleague coworker neighbour neighbor "
+    "roommate flatmate housemate team report client teacher student doctor nurse landlord landlady parent people "
+    "folk guy girl boy baby gran granny grandad granddad nan nana grandparent stepmum stepdad".split()
+)
+# Subjects that name someone without a name ("a friend of Priya's", "everyone at work", "the kids")
+SOMEONE_OPENERS = frozenset({"the", "a", "an", "one", "some", "all", "both", "everyone", "everybody"})
+# A clause cut off its subject by commas ("One of Priya's reports, Kevin, | is really resentful"): the verb it opens
+# with goes on with the subject before it
+SUBJECTLESS_VERBS = frozenset({"is", "was", "are", "were", "has", "had", "feels", "felt", "seems", "seemed", "looks",
+                               "looked", "gets", "got"})
 
 
 @dataclass(frozen=True)
@@ -323,6 +341,9 @@ def feelings_by_holder(text: str, speaker: str | None, names: Iterable[str] = ()
         clause = OPENERS.sub("", clause.strip())
         if not clause:
             continue
+        if out and clause.split()[0].lower() in SUBJECTLESS_VERBS:
+            out.append(Held(out[-1].own, out[-1].holder, clause))
+            continue
         own, named, pronoun = _subject_of(clause, speaker_words, known)
         out.append(Held(own, speaker if own else (last_other if pronoun else named), clause))
         said = [(m.start(), name) for name in known for m in re.finditer(rf"\b{re.escape(name)}\b", clause)]
@@ -338,9 +359,10 @@ def _subject_of(clause: str, speaker_words: set[str], known: list[str]) -> tuple
     if first.replace("’", "'").split("'")[0] in speaker_words or first in ("i", "i'm", "i've", "we", "we're"):
         # "Nadia's brother Karim is ...": the speaker owns the subject, who is someone else; "Nadia's so happy" is
         # the speaker
-        if re.match(r"^\S+['’]s\s+(?!(?:so|very|really|been|got|going|not|a|an|the|feeling|still|just|never|always)\b)\w+", clause):
+        owned = re.match(r"^\S+['’]s\s+(?!(?:so|very|really|been|got|going|not|a|an|the|feeling|still|just|never|always)\b)(\w+)", clause)
+        if owned and (_a_person_noun([owned.group(1)]) or _owned_name(clause, known)):
             return False, _owned_name(clause, known), False
-        return True, None, False
+        return True, None, False  # "Priya's flat is lovely": the speaker's judgement of a thing of theirs
     if first in ("my", "our"):
         return False, _owned_name(clause, known), False
     if first in FAMILY_NOUNS:
@@ -348,6 +370,9 @@ def _subject_of(clause: str, speaker_words: set[str], known: list[str]) -> tuple
     if first in OTHER_PRONOUNS:
         return False, None, True
     named = next((n for n in known if re.match(rf"{re.escape(n)}\b", clause)), None)
+    if named is None and (first in ("everyone", "everybody") or first in SOMEONE_OPENERS and _a_person_noun(words[1:4])):
+        # "The kids are so excited", "a friend of Priya's is devastated": someone else, by what they are
+        return False, f"the {words[1].strip(',:')}" if first == "the" and len(words) > 1 else None, False
     if named is not None:
         owned = re.match(rf"{re.escape(named)}['’]s\s+(\w+)", clause)
         if owned and owned.group(1).lower() not in FAMILY_NOUNS:
@@ -363,6 +388,11 @@ def _owned_name(clause: str, known: list[str]) -> str | None:
     ("Raj's sister"), else None."""
     named = next((name for name in known if re.match(rf"^\S+\s+\w+\s+{re.escape(name)}\b", clause)), None)
     relative = re.match(r"^(\S+['’]s|my|our)\s+(\w+)", clause)
-    if named is None and relative and relative.group(2).lower() in FAMILY_NOUNS and relative.group(1)[0].isupper():
-        return f"{relative.group(1)} {relative.group(2)}"
+    if named is None and relative and _a_person_noun([relative.group(2)]) and relative.group(1)[0].isupper():
+        return f"{relative.group(1)} {relative.group(2)}"  # "Raj's sister", "Gabi's boss"
     return named
+
+
+def _a_person_noun(words: Iterable[str]) -> bool:
+    """One of ``words`` says what a person is to someone ("boss", "kids", "reports")."""
+    return any(w.lower().strip(",:") in PEOPLE_NOUNS or w.lower().strip(",:").removesuffix("s") in PEOPLE_NOUNS for w in words)
