@@ -108,6 +108,17 @@ def test_question_cues_and_cue_score():
     assert cue_score(cues, plain) == 0.0 and cue_score(question_cues("what is it"), anchors) == 0.0
 
 
+def test_a_feeling_asked_of_by_its_kind_is_answered_by_that_kind():
+    resentful = memory_anchors({"text": "Kevin is really resentful that Priya got the role.", "emotion_or_state": "anger: resentful"})
+    furious = memory_anchors({"text": "The landlord kept the deposit.", "emotion_or_state": "anger: furious"})
+    happy = memory_anchors({"text": "Tom loves the new flat.", "emotion_or_state": "joy: loves"})
+    assert question_cues("Who is devastated?").affect == {"devastated"}  # words the cue had not known
+    assert cue_score(question_cues("Who is resentful?"), resentful) == 1.0
+    assert cue_score(question_cues("Who is resentful?"), furious) == 1.0  # anger answers resentment
+    assert cue_score(question_cues("Who is resentful?"), happy) == 0.0  # joy does not
+    assert cue_score(question_cues("How does Tom feel about it?"), happy) == 1.0  # any feeling answers "feel"
+
+
 def test_fta_score_mixes_cosine_and_cues_and_keeps_what_passes_tau(built, store, embedder):
     question = "When did Nora run the Porto half marathon?"
     hits = ask(store, embedder, question, k=3, scoring="fta")

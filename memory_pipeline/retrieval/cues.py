@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from memory_pipeline.analysis.cues import MONTHS
+from memory_pipeline.extraction.lexicon import EMOTION_TABLE
 
 MONTH_NUMBERS = {
     name: number
@@ -44,8 +45,14 @@ AFFECT_WORDS = frozenset(
     "excitement nervous anxious anxiety worried worry proud pride grateful gratitude stressed stress lonely "
     "loneliness scared afraid fear love loved hate enjoy enjoyed frustrated frustration disappointed relieved "
     "hopeful thrilled glad depressed overwhelmed motivated inspired calm content joy joyful hurt miss missed "
-    "heartbroken ashamed embarrassed jealous confident insecure comforted".split()
+    "heartbroken ashamed embarrassed jealous confident insecure comforted resentful resent devastated furious "
+    "fuming livid mad annoyed irritated bitter terrified frightened dreading dread gutted guilty regret regrets "
+    "regretted relief shocked surprised disgusted homesick exhausted bored miserable unhappy delighted elated "
+    "ecstatic panicked panic grief grieving tense uneasy".split()
 )
+# Question words that ask of any feeling ("How does Tom feel about the flat?"); any other asks of one kind of
+# feeling ("Who is resentful?"), which a memory of joy does not answer
+ANY_FEELING = frozenset("feel feels felt feeling feelings emotion emotional".split())
 QUESTION_WORDS = frozenset("what when where who whom whose why how which did does do is are was were has have can could would will should".split())
 WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 YEAR = re.compile(r"\b(19\d\d|20\d\d)\b")
@@ -144,5 +151,18 @@ def cue_score(cues: QuestionCues, anchors: MemoryAnchors) -> float:
     if cues.people:
         scores.append(float(bool(cues.people & anchors.people)))
     if cues.affect:
-        scores.append(float(bool(anchors.affect)))
+        scores.append(float(feels_as_asked(cues.affect, anchors.affect)))
     return sum(scores) / len(scores) if scores else 0.0
+
+
+def feels_as_asked(asked: frozenset[str], felt: frozenset[str]) -> bool:
+    """Whether a memory's feeling words and emotions (``felt``: "anger", "furious") answer the question's feeling
+    words (``asked``): any feeling answers "feel"; "resentful" is answered by anger, the word itself, or a feeling
+    word the emotion table does not place (kept, as before, from a question's word of no known emotion)."""
+    if not felt:
+        return False
+    for word in asked:
+        emotions = EMOTION_TABLE.get(word)
+        if word in ANY_FEELING or word in felt or not emotions or set(emotions) & felt:
+            return True
+    return False
