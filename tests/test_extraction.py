@@ -136,8 +136,12 @@ def extract(parser, resolver):
         ("Mara", "Morning! Last check-in before Halvorsen starts.", "Mara noted: Last check-in before Halvorsen starts."),
         ("Sam", "I bought the car! A Yaris hybrid for 8,400 euros. I picked it up last Saturday.",
          "Sam bought the car. A Yaris hybrid for 8,400 euros. Sam picked it up last Saturday."),
+        # a verbless feeling beside a kept sentence is the affect of what it tells; a word of glue is not
         ("Sam", "I finally booked the trip. So excited. I fly out next Friday.",
-         "Sam finally booked the trip. Sam flies out next Friday."),
+         "Sam finally booked the trip. Excited. Sam flies out next Friday."),
+        ("Nina", "mum's surgery went well!! such a relief", "Nina noted: mum's surgery went well. Nina noted: such a relief."),
+        ("Leo", "gutted. didn't get the job", "Leo noted: gutted. Leo didn't get the job."),
+        ("Sam", "I passed my driving test. So happy!", "Sam passed Sam's driving test."),
         # a name with its own verb before the comma is a clause, not a call: "Lisbon was amazing" is content
         ("Ravi", "Lisbon was amazing, we got back on Tuesday.", "Ravi noted: Lisbon was amazing, we got back on Tuesday."),
         ("Ravi", "Lisbon was amazing! We flew home on Tuesday.", "Ravi noted: Lisbon was amazing. Ravi noted: we flew home on Tuesday."),

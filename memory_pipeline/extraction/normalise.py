@@ -21,7 +21,7 @@ from memory_pipeline.extraction.clauses import (
     same_form_told_past,
     tag_question_at,
 )
-from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, SAME_IN_PAST
+from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, DISCOURSE_WORDS, EMOTION_TABLE, SAME_IN_PAST
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.grounding import (
     CLAUSE_CLOSERS,
@@ -749,10 +749,25 @@ def _done_to_the_speaker(doc: ParsedDoc, k: int) -> bool:
     return any(doc.tokens[arc.dep].lower in ("me", "us") for arc in doc.children(k) if arc.label in ("dobj", "dative"))
 
 
+ADJECTIVE_POS = frozenset({"ADJ", "NOUN", "ADV"})
+# Feelings of chat the emotion table does not hold
+FEELING_PARTICIPLES = frozenset({"gutted", "chuffed", "stoked", "buzzing", "shattered", "knackered", "gobsmacked"})
+
+
+def a_feeling_word(token: Token) -> bool:
+    """A word of feeling, not of glue ("relief", "excited", "gutted"; not "amazing", "happy"); "relieved" and
+    "gutted" said alone are tagged as past verbs."""
+    lower = token.lower
+    return (lower in EMOTION_TABLE or lower in FEELING_PARTICIPLES) and lower not in DISCOURSE_WORDS and (
+        token.pos in ADJECTIVE_POS or token.tag in ("VBN", "VBD"))
+
+
 def dropped_subject_verb(doc: ParsedDoc, start: int, end: int) -> int | None:
     """The verb that opens tokens ``start..end`` after at most a few adverbs ("Just finished my first
     marathon"), when there is one: its subject was dropped, as chat does. A verb in the third person dropped "it",
     not "I" ("Makes sense", "Sounds good", "Looks like rain"): the speaker is not put back before it."""
+    if all(a_feeling_word(t) or t.pos == "PUNCT" or t.lower in SKIPPABLE_ADVERBS for t in doc.tokens[start:end]):
+        return None  # "gutted.", "relieved.": a feeling said alone, no verb with its subject dropped
     for k in range(start, end):
         token = doc.tokens[k]
         if token.tag == "VBZ" and token.lower.endswith("s"):  # a real "-s" form: the tagger calls "Got(ta)" VBZ too

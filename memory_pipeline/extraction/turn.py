@@ -20,6 +20,7 @@ from memory_pipeline.extraction.normalise import (
     Speaker,
     attribute,
     done_by,
+    a_feeling_word,
     dropped_subject_verb,
     is_question,
     name_words,
@@ -203,6 +204,9 @@ def _carries_a_fact(doc: ParsedDoc, k: int, anchors: set[int]) -> bool:
     return is_fact_token(doc.tokens[k]) and k not in anchors
 
 
+SECOND_PERSON = frozenset({"you", "your", "yours", "u", "ur"})
+
+
 def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit], anchors: set[int]) -> list[Unit]:
     """Verbless sentences right after a sentence the memory keeps that carry a number, an amount or a name ("I
     bought the car! A Yaris hybrid for 8,400 euros."), and verbless clauses right after a kept clause of the same
@@ -218,16 +222,26 @@ def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit],
             and any(lo < before.end and before.start < hi for lo, hi in ranges)
             and not any(lo < clause.end and clause.start < hi for lo, hi in ranges)
         )
-        if not after_kept_clause and not _where_here_is(doc, clause, kept) and (
-            clause.sentence in kept or clause.sentence - 1 not in kept
-        ):
+        beside_kept = clause.sentence not in kept and (clause.sentence - 1 in kept or clause.sentence + 1 in kept)
+        if not after_kept_clause and not _where_here_is(doc, clause, kept) and not beside_kept:
             continue
         lo, hi = trim(doc, clause.start, clause.end)
-        if lo >= hi or any(t.pos in ("VERB", "AUX") for t in doc.tokens[lo:hi]) or is_discourse_only(doc, lo, hi):
+        verbs = [t for t in doc.tokens[lo:hi] if t.pos in ("VERB", "AUX")]
+        if lo >= hi or is_discourse_only(doc, lo, hi) or verbs and not (beside_kept and all(map(a_feeling_word, verbs))):
             continue
-        if any(_carries_a_fact(doc, k, anchors) for k in range(lo, hi)):
+        after_kept = after_kept_clause or clause.sentence - 1 in kept or _where_here_is(doc, clause, kept)
+        if (after_kept and any(_carries_a_fact(doc, k, anchors) for k in range(lo, hi))) or (
+                beside_kept and _tells_a_feeling(doc, lo, hi)):
             fragments.append(Unit([(lo, hi)], lo, 0.0, None, True))
     return fragments
+
+
+def _tells_a_feeling(doc: ParsedDoc, lo: int, hi: int) -> bool:
+    """A verbless sentence of the speaker's feeling beside a sentence the memory keeps ("mum's surgery went well!!
+    such a relief", "gutted. didn't get the job"): the affect of what the memory tells. Words of glue ("amazing",
+    "so happy") and a feeling for the other side ("so excited for you") are no such feeling."""
+    tokens = doc.tokens[lo:hi]
+    return not any(t.lower in SECOND_PERSON for t in tokens) and any(map(a_feeling_word, tokens))
 
 
 def _where_here_is(doc: ParsedDoc, clause: Clause, kept: set[int]) -> bool:
