@@ -483,6 +483,16 @@ def test_provenance(extract, text, provenance):
         ("My new laptop keeps crashing.", "INTERNAL"),
         ("We flew to Tokyo on Japan Airlines.", "EXTERNAL"),
         ("I baked cookies with the kids.", "GENERIC"),
+        # health said by a medicine, an injury, a test or a condition the first word list did not hold
+        ("My citalopram went up to 20mg last week.", "USER_PII"),
+        ("I broke my wrist on Saturday.", "USER_PII"),
+        ("Had an STI check last week, all clear.", "USER_PII"),
+        ("My dad had a heart attack on Saturday.", "USER_PII"),
+        ("Nan's dementia is getting worse.", "USER_PII"),
+        ("CBT is really helping.", "USER_PII"),
+        # the same words of another sense
+        ("It's so cold outside today.", "GENERIC"),
+        ("I broke up with him and came back home.", "GENERIC"),
     ],
 )
 def test_scope(extract, text, scope):

@@ -31,7 +31,8 @@ from memory_pipeline.analysis.cues import (
 from memory_pipeline.analysis.places import known_places
 from memory_pipeline.chat_spelling import CHAT_INTERJECTIONS
 from memory_pipeline.extraction.lexicon import (
-    APPOINTMENT_NOUNS, FAMILY_NOUNS, MONEY_SIGNS, PARENT_NOUNS, PERSONAL_PRONOUNS, PLACE_ENTITIES,
+    APPOINTMENT_NOUNS, BODY_PARTS, CONDITIONS, FAMILY_NOUNS, INJURY_VERBS, MONEY_SIGNS, PARENT_NOUNS,
+    PERSONAL_PRONOUNS, PLACE_ENTITIES, is_medicine,
 )
 from memory_pipeline.extraction.temporal import REPAIR_ENDS, SELF_REPAIRS, sizes_the_noun_after
 from memory_pipeline.parsing import ParsedDoc
@@ -148,13 +149,6 @@ POSSESSIONS = ANIMALS | frozenset(
 )
 ACQUIRE_VERBS = frozenset({"buy", "get", "adopt", "own", "have", "purchase", "inherit", "rescue"})
 LOSE_VERBS = frozenset({"sell", "lose", "give", "rehome", "crash", "total", "wreck"})
-CONDITIONS = frozenset(
-    "cold flu covid fever cough infection pneumonia bronchitis migraine migraines cancer diabetes asthma "
-    "depression anxiety allergy allergies concussion injury fracture tumor tumour arthritis insomnia "
-    "hypertension anemia anaemia".split()
-)
-BODY_PARTS = frozenset("leg arm wrist ankle knee foot hand finger toe back shoulder hip rib ribs nose neck elbow".split())
-INJURY_VERBS = frozenset({"break", "sprain", "injure", "hurt", "fracture", "twist", "dislocate", "tear"})
 CONDITION_VERBS = frozenset({"have", "get", "catch", "develop", "contract", "suffer"})
 RECOVERY_VERBS = frozenset({"recover", "heal", "beat", "overcome", "survive"})
 
@@ -2380,22 +2374,6 @@ def _one_occasion(context: _Context, verb: int, amount: list[int]) -> bool:
 # --- medication -------------------------------------------------------------------------------------------
 # Medicines people name in chat: common ones by name, the rest by the stem of their international name (the
 # -olol of beta blockers, the -statin of statins, ...), which no everyday word ends in.
-MEDICINES = frozenset(
-    """paracetamol acetaminophen ibuprofen aspirin naproxen codeine tramadol morphine insulin metformin warfarin
-    levothyroxine thyroxine prednisolone prednisone hydrocortisone sertraline citalopram escitalopram fluoxetine
-    paroxetine venlafaxine mirtazapine amitriptyline nortriptyline gabapentin pregabalin lithium melatonin
-    omeprazole lansoprazole ranitidine amoxicillin penicillin doxycycline azithromycin clarithromycin
-    ciprofloxacin trimethoprim nitrofurantoin topiramate propranolol atenolol bisoprolol metoprolol amlodipine
-    ramipril lisinopril losartan furosemide atorvastatin simvastatin rosuvastatin pravastatin methotrexate
-    ursodiol allopurinol colchicine salbutamol albuterol montelukast cetirizine loratadine fexofenadine
-    sumatriptan rizatriptan zolmitriptan adderall ritalin methylphenidate lisdexamfetamine diazepam lorazepam
-    clonazepam alprazolam zopiclone zolpidem ozempic semaglutide wegovy mounjaro tirzepatide finasteride
-    spironolactone isotretinoin accutane clopidogrel apixaban rivaroxaban""".split()
-)
-MEDICINE_STEMS = re.compile(
-    r"[a-z]{3,}(?:olol|statin|pril|sartan|cillin|mycin|cycline|floxacin|prazole|triptan|oxetine|dipine|azepam|"
-    r"zolam|tidine|formin|gliptin|semide|thiazide|profen|tadine|lukast|parin|xaban|glutide|mab)"
-)
 DOSE_UNITS = frozenset({"mg", "mcg", "µg", "ug", "ml", "g", "iu", "units", "unit", "milligrams", "micrograms"})
 DOSE_UNIT_NAMES = {"milligrams": "mg", "micrograms": "mcg", "µg": "mcg", "ug": "mcg", "unit": "units"}
 DOSE = re.compile(rf"({NUMBER.pattern})(mg|mcg|µg|ug|ml|g|iu)")
@@ -2409,10 +2387,6 @@ DOSE_CHANGES = frozenset({"up", "increase", "raise", "lower", "reduce", "double"
 # Words between the medicine and the word that says what happens to it: "off the propranolol", "on Lena's
 # propranolol", "upped her dose of ..."
 MEDICINE_DETERMINERS = DETERMINERS | frozenset({"'s", "’s", "dose", "of"})
-
-
-def is_medicine(word: str) -> bool:
-    return word in MEDICINES or bool(MEDICINE_STEMS.fullmatch(word))
 
 
 def _the_pill(context: _Context, i: int) -> bool:

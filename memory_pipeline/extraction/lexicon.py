@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from memory_pipeline.chat_spelling import CHAT_INTERJECTIONS
 
 STOP_WORDS = frozenset(
@@ -152,3 +154,35 @@ FAMILY_NOUNS = PARENT_NOUNS | frozenset(
 # present where they are past.
 SAME_IN_PAST = frozenset({"quit", "put", "set", "cut", "hit", "let", "hurt", "cost", "shut", "spread", "split",
                           "burst", "cast", "upset", "broadcast", "read"})
+
+
+# --- health: conditions, injuries, medicines (the health and medication slots of analysis.slots, and what
+# extraction.scope counts as private) ---
+CONDITIONS = frozenset(
+    "cold flu covid fever cough infection pneumonia bronchitis migraine migraines cancer diabetes asthma "
+    "depression anxiety allergy allergies concussion injury fracture tumor tumour arthritis insomnia "
+    "hypertension anemia anaemia".split()
+)
+BODY_PARTS = frozenset("leg arm wrist ankle knee foot hand finger toe back shoulder hip rib ribs nose neck elbow".split())
+INJURY_VERBS = frozenset({"break", "sprain", "injure", "hurt", "fracture", "twist", "dislocate", "tear"})
+MEDICINES = frozenset(
+    """paracetamol acetaminophen ibuprofen aspirin naproxen codeine tramadol morphine insulin metformin warfarin
+    levothyroxine thyroxine prednisolone prednisone hydrocortisone sertraline citalopram escitalopram fluoxetine
+    paroxetine venlafaxine mirtazapine amitriptyline nortriptyline gabapentin pregabalin lithium melatonin
+    omeprazole lansoprazole ranitidine amoxicillin penicillin doxycycline azithromycin clarithromycin
+    ciprofloxacin trimethoprim nitrofurantoin topiramate propranolol atenolol bisoprolol metoprolol amlodipine
+    ramipril lisinopril losartan furosemide atorvastatin simvastatin rosuvastatin pravastatin methotrexate
+    ursodiol allopurinol colchicine salbutamol albuterol montelukast cetirizine loratadine fexofenadine
+    sumatriptan rizatriptan zolmitriptan adderall ritalin methylphenidate lisdexamfetamine diazepam lorazepam
+    clonazepam alprazolam zopiclone zolpidem ozempic semaglutide wegovy mounjaro tirzepatide finasteride
+    spironolactone isotretinoin accutane clopidogrel apixaban rivaroxaban""".split()
+)
+MEDICINE_STEMS = re.compile(
+    r"[a-z]{3,}(?:olol|statin|pril|sartan|cillin|mycin|cycline|floxacin|prazole|triptan|oxetine|dipine|azepam|"
+    r"zolam|tidine|formin|gliptin|semide|thiazide|profen|tadine|lukast|parin|xaban|glutide|mab)"
+)
+
+
+def is_medicine(word: str) -> bool:
+    """A medicine by name ("sertraline") or by the ending of its class ("-olol", "-statin")."""
+    return word in MEDICINES or bool(MEDICINE_STEMS.fullmatch(word))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from memory_pipeline.extraction.lexicon import BODY_PARTS, CONDITIONS, INJURY_VERBS, is_medicine
 from memory_pipeline.parsing import ParsedDoc
 
 USER_PII = "USER_PII"
@@ -16,12 +17,21 @@ INTERNAL = "INTERNAL"
 EXTERNAL = "EXTERNAL"
 GENERIC = "GENERIC"
 
-HEALTH = frozenset(
+# "cold" is as often the weather
+HEALTH = CONDITIONS - {"cold"} | frozenset(
     """sick ill illness disease doctor hospital therapy therapist diagnosis diagnose surgery injury injure hurt pain
     medication medicine pregnant pregnancy allergy allergic cancer depression depressed anxiety mental health
     clinic nurse symptom recovery recover diabetes asthma disorder adhd autism treatment prescription
-    counselor counseling miscarriage""".split()
+    counselor counseling miscarriage gp surgeon physio physiotherapy cbt counsellor counselling psychiatrist
+    ultrasound x-ray xray mri biopsy smear sti std hiv dementia alzheimer's alzheimers parkinson's stroke
+    seizure epilepsy ibs celiac coeliac crohn's intolerant intolerance lump ivf fertility
+    bypass rehab chemo chemotherapy radiotherapy inhaler epipen dose meds pills antibiotics antidepressants
+    painkillers diagnosed prescribed bipolar ptsd ocd anorexia bulimia relapse sober sobriety addiction
+    contraception contraceptive menopause a&e""".split()
 )
+# Two words that together say health ("heart attack", "blood test")
+HEALTH_PHRASES = ("heart attack", "panic attack", "blood test", "blood pressure", "mental health", "eating disorder",
+                  "self harm", "self-harm", "the pill", "morning sickness", "in labour", "in labor", "went into labour")
 IDENTITY = frozenset(
     """transgender trans gay lesbian bisexual queer lgbtq lgbt nonbinary non-binary identity religion religious
     christian muslim jewish hindu buddhist atheist ethnicity race nationality immigrant citizenship transition
@@ -53,7 +63,7 @@ def classify_scope(doc: ParsedDoc, ranges: list[tuple[int, int]]) -> str:
     tokens = [doc.tokens[k] for start, end in ranges for k in range(start, end)]
     words = {t.lower for t in tokens} | {t.lemma for t in tokens}
     text = " ".join(doc.span_text(start, end) for start, end in ranges).lower()
-    if words & (HEALTH | IDENTITY | FINANCES) or PII_PATTERNS.search(text):
+    if words & (HEALTH | IDENTITY | FINANCES) or PII_PATTERNS.search(text) or _of_health(tokens, text):
         return USER_PII
     if any(phrase in text for phrase in CONTACT_PHRASES):
         return USER_PII
@@ -62,3 +72,10 @@ def classify_scope(doc: ParsedDoc, ranges: list[tuple[int, int]]) -> str:
     if any(t.ent in EXTERNAL_ENTITIES for t in tokens):
         return EXTERNAL
     return GENERIC
+
+
+def _of_health(tokens, text: str) -> bool:
+    """A medicine ("sertraline 50mg"), an injury to the body ("broke my wrist") or a phrase of health ("heart
+    attack"): a memory of one's health is private however few of the words of :data:`HEALTH` it says."""
+    injured = any(t.lemma in INJURY_VERBS for t in tokens) and any(t.lower in BODY_PARTS and t.pos == "NOUN" for t in tokens)
+    return injured or any(is_medicine(t.lower) for t in tokens) or any(phrase in text for phrase in HEALTH_PHRASES)
