@@ -243,6 +243,10 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         # a body part healed: the speaker's injury, not another's
         ("Ana's ankle is fully healed.", {"self.health[ankle injury] = recovered"}),
         ("Tom's knee is fully healed.", set()),
+        # a diagnosis is the patient's, not the doctor's
+        ("My GP diagnosed me with depression.", {"self.health[depression] = has"}),
+        ("The GP diagnosed my mum with diabetes.", {"self's mum.health[diabetes] = has"}),
+        ("I've been diagnosed with anxiety.", {"self.health[anxiety] = has"}),
         # notice handed in ends the job, notice to a landlord does not; a promotion names the employer
         ("Ana handed in Ana's notice at Amazon.", {"self.job = none", "self.employer = none"}),
         ("Ana gave notice to the landlord.", set()),

@@ -1544,8 +1544,11 @@ def health(context: _Context, i: int) -> list[SlotValue]:
     lemma = _lemma(context, i)
     out = []
     if lemma == "diagnose":
+        # "my GP diagnosed me with depression": the one diagnosed is the object, not the doctor
+        patient = next(iter(_children(context, i, "dobj")), None)
         for prep, obj in _prep_objects(context, i, ("with",)):
-            out.append(_slot(context, i, "health", "has", _value(context, obj), prep, obj))
+            subject = {} if patient is None else {"subject": _subject_key(context, patient)}
+            out.append(_slot(context, i, "health", "has", _value(context, obj), prep, obj, **subject))
     if lemma in CONDITION_VERBS:
         for obj in _children(context, i, "dobj"):
             if _lemma(context, obj) in CONDITIONS:
