@@ -545,6 +545,12 @@ def test_a_value_taken_back_holds_the_one_said_in_its_place(parser, text, expect
         ("I'm allergic to penicillin.", set()),
         ("I watched a documentary on Ozempic last night.", set()),
         ("We went to the Statin Hall.", set()),
+        # a dose that goes up or down, and a medicine given with its dose; what a medicine gave one is no medicine
+        ("Quick update: my citalopram went up to 20mg last week.", {"self.medication[citalopram] = 20 mg"}),
+        ("Mum's amlodipine went back down to 5mg.", {"self's mum.medication[amlodipine] = 5 mg"}),
+        ("The GP gave me sumatriptan 50mg to take when one starts.", {"self.medication[sumatriptan] = 50 mg"}),
+        ("The citalopram gave me headaches.", set()),
+        ("The price of ibuprofen went up.", set()),
     ],
 )
 def test_medicines_and_their_doses(parser, text, expected):
@@ -628,6 +634,10 @@ def test_held_out_paraphrases(parser, text, expected, request):
         ("I live in Cardiff.", "I don't live in London.", False),
         # a relationship's values follow one another: no wedding ahead ends the engagement
         ("I'm engaged to Raj.", "We're not getting married anymore, it's over.", True),
+        # a medicine still taken, its dose unsaid, is the dose it was; a new dose or a stop changes it
+        ("I'm on sertraline 50mg.", "The plan is to stay on sertraline until Christmas.", False),
+        ("I'm on sertraline 50mg.", "They upped my sertraline to 100mg.", True),
+        ("I'm on sertraline 50mg.", "I stopped the sertraline.", True),
     ],
 )
 def test_a_denied_value_changes_only_the_state_it_denies(parser, old, new, changes):

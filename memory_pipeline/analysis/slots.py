@@ -2380,7 +2380,10 @@ def _one_occasion(context: _Context, verb: int, amount: list[int]) -> bool:
 DOSE_UNITS = frozenset({"mg", "mcg", "µg", "ug", "ml", "g", "iu", "units", "unit", "milligrams", "micrograms"})
 DOSE_UNIT_NAMES = {"milligrams": "mg", "micrograms": "mcg", "µg": "mcg", "ug": "mcg", "unit": "units"}
 DOSE = re.compile(rf"({NUMBER.pattern})(mg|mcg|µg|ug|ml|g|iu)")
-MEDICINE_STARTS = frozenset({"start", "begin", "take", "prescribe", "try", "restart", "resume", "put", "keep"})
+MEDICINE_STARTS = frozenset({"start", "begin", "take", "prescribe", "try", "restart", "resume", "put", "keep", "give"})
+# Verbs that hand a medicine to the one named before it: "gave me sumatriptan", "prescribed her naproxen"
+GIVING_VERBS = frozenset({"give", "prescribe"})
+OBJECT_PRONOUNS = frozenset({"me", "him", "her", "us", "them"})
 # Verbs "on" a medicine hangs on when someone takes it: "been on", "put me on", "started him on", "stay on".
 ON_MEDICINE_VERBS = MEDICINE_STARTS | frozenset({"be", "stay", "go", "get", "remain", "come"})
 SWITCH_VERBS = frozenset({"switch", "change", "move", "swap"})
@@ -2435,6 +2438,8 @@ def medication(context: _Context, i: int) -> list[SlotValue]:
         value = _dose(context, i) or dose_before or "yes"
     elif (before >= 0 and _lemma(context, before) in DOSE_CHANGES) or _lemma(context, predicate) in DOSE_CHANGES:
         value = _dose(context, i) or dose_before
+    elif _gone_up_or_down(context, predicate, i):
+        value = _dose(context, i)
     else:
         value = ""
     if not value:
@@ -2577,10 +2582,21 @@ def _word_before_medicine(context: _Context, i: int) -> tuple[int, str]:
         elif token.lower in DOSE_UNITS and before > 0 and NUMBER.fullmatch(doc.tokens[before - 1].lower):
             dose = _dose_text(doc.tokens[before - 1].text, token.lower)
             before -= 1
+        elif token.lower in OBJECT_PRONOUNS and before > 0 and _lemma(context, before - 1) in GIVING_VERBS:
+            pass  # "gave me sumatriptan 50mg": what happens to it is the giving
         elif not (token.lower in MEDICINE_DETERMINERS or token.pos == "PROPN"):
             break
         before -= 1
     return before, dose
+
+
+def _gone_up_or_down(context: _Context, verb: int, i: int) -> bool:
+    """"My citalopram went up to 20mg", "mum's amlodipine went back down to 5mg": the medicine is the subject of a
+    going up or down, to its new dose."""
+    if _lemma(context, verb) not in ("go", "come") or i not in _children(context, verb, "nsubj"):
+        return False
+    # right after the verb, as said ("back down"): the parser as often reads "up to 20mg" as a quantity
+    return any(t.lower in ("up", "down") for t in context.doc.tokens[verb + 1 : verb + 3])
 
 
 def _medicine_predicate(context: _Context, i: int, before: int, verbs: list[int]) -> int:

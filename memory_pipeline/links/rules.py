@@ -60,7 +60,7 @@ def state_changes(old: SlotValue, new: SlotValue) -> bool:
     """Whether ``new`` changes the state ``old`` recorded: any other value of an exclusive slot, though a denied
     value ("no longer lives in X") only the state it denies, unless the values follow one another
     (:data:`CHAINED_SLOTS`); for ownership and health, only a move between having and not having."""
-    if new.state == old.state:
+    if new.state == old.state or _still_taken(old, new):
         return False
     if new.negated and not old.negated and new.exclusive and new.slot not in CHAINED_SLOTS:
         # "not moving to London" after "lives in Cardiff": a value denied changes only the state that held it
@@ -68,6 +68,13 @@ def state_changes(old: SlotValue, new: SlotValue) -> bool:
     if new.exclusive:
         return True
     return TRANSITION_STATES.get(new.state) != TRANSITION_STATES.get(old.state)
+
+
+def _still_taken(old: SlotValue, new: SlotValue) -> bool:
+    """A medicine said to be taken with no dose ("the plan is to stay on sertraline") after its dose was said ("50
+    mg"): still that dose, no change."""
+    return (new.slot == old.slot == "medication" and new.value == "yes" and old.value not in ("yes", NONE_VALUE)
+            and not (new.negated or old.negated))
 
 
 def event_overlap(new: Reading, old: Reading) -> float:
