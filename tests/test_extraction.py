@@ -136,9 +136,10 @@ def extract(parser, resolver):
         ("Mara", "Morning! Last check-in before Halvorsen starts.", "Mara noted: Last check-in before Halvorsen starts."),
         ("Sam", "I bought the car! A Yaris hybrid for 8,400 euros. I picked it up last Saturday.",
          "Sam bought the car. A Yaris hybrid for 8,400 euros. Sam picked it up last Saturday."),
-        # a verbless feeling beside a kept sentence is the affect of what it tells; a word of glue is not
+        # a verbless feeling beside a kept sentence is the affect of what it tells; a word of glue is not, and a
+        # turn with no room left (two kept sentences) keeps its facts as they were said
         ("Sam", "I finally booked the trip. So excited. I fly out next Friday.",
-         "Sam finally booked the trip. Excited. Sam flies out next Friday."),
+         "Sam finally booked the trip. Sam flies out next Friday."),
         ("Nina", "mum's surgery went well!! such a relief", "Nina noted: mum's surgery went well. Nina noted: such a relief."),
         ("Leo", "gutted. didn't get the job", "Leo noted: gutted. Leo didn't get the job."),
         ("Sam", "I passed my driving test. So happy!", "Sam passed Sam's driving test."),

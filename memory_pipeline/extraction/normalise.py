@@ -755,11 +755,11 @@ FEELING_PARTICIPLES = frozenset({"gutted", "chuffed", "stoked", "buzzing", "shat
 
 
 def a_feeling_word(token: Token) -> bool:
-    """A word of feeling, not of glue ("relief", "excited", "gutted"; not "amazing", "happy"); "relieved" and
-    "gutted" said alone are tagged as past verbs."""
+    """A word of feeling, not of glue ("relief", "excited", "gutted"; not "amazing", "happy", nor "support", which
+    the table files under trust); "relieved" and "gutted" said alone are tagged as past verbs."""
     lower = token.lower
-    return (lower in EMOTION_TABLE or lower in FEELING_PARTICIPLES) and lower not in DISCOURSE_WORDS and (
-        token.pos in ADJECTIVE_POS or token.tag in ("VBN", "VBD"))
+    feeling = set(EMOTION_TABLE.get(lower, ())) - {"trust"} or lower in FEELING_PARTICIPLES
+    return bool(feeling) and lower not in DISCOURSE_WORDS and (token.pos in ADJECTIVE_POS or token.tag in ("VBN", "VBD"))
 
 
 def dropped_subject_verb(doc: ParsedDoc, start: int, end: int) -> int | None:

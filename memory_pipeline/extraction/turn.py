@@ -207,15 +207,17 @@ def _carries_a_fact(doc: ParsedDoc, k: int, anchors: set[int]) -> bool:
 SECOND_PERSON = frozenset({"you", "your", "yours", "u", "ur"})
 
 
-def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit], anchors: set[int]) -> list[Unit]:
+def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit], anchors: set[int],
+                       turn_limit: int) -> list[Unit]:
     """Verbless sentences right after a sentence the memory keeps that carry a number, an amount or a name ("I
     bought the car! A Yaris hybrid for 8,400 euros."), and verbless clauses right after a kept clause of the same
     sentence ("... but dropped the Saturday shakeout, so back to three runs a week"): with no predicate they are
     no candidate, yet they say what the words before left out, and a turn of those alone keeps them through the
-    fallback."""
+    fallback. A feeling beside a kept sentence is kept only while the turn has room for it (``turn_limit``):
+    beyond, every unit of the turn would be merged into one and lose how each was said (a question, a request)."""
     ranges = [r for unit in units for r in unit.ranges]
     kept = {doc.tokens[lo].sent for lo, _ in ranges}
-    fragments = []
+    fragments, feelings = [], []
     for before, clause in zip([None, *clauses], clauses):
         after_kept_clause = (
             before is not None and before.sentence == clause.sentence
@@ -230,10 +232,11 @@ def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit],
         if lo >= hi or is_discourse_only(doc, lo, hi) or verbs and not (beside_kept and all(map(a_feeling_word, verbs))):
             continue
         after_kept = after_kept_clause or clause.sentence - 1 in kept or _where_here_is(doc, clause, kept)
-        if (after_kept and any(_carries_a_fact(doc, k, anchors) for k in range(lo, hi))) or (
-                beside_kept and _tells_a_feeling(doc, lo, hi)):
+        if after_kept and any(_carries_a_fact(doc, k, anchors) for k in range(lo, hi)):
             fragments.append(Unit([(lo, hi)], lo, 0.0, None, True))
-    return fragments
+        elif beside_kept and _tells_a_feeling(doc, lo, clause.end):
+            feelings.append(Unit([(lo, hi)], lo, 0.0, None, True))
+    return fragments + feelings[: max(0, turn_limit - len(units) - len(fragments))]
 
 
 def _tells_a_feeling(doc: ParsedDoc, lo: int, hi: int) -> bool:
@@ -241,7 +244,9 @@ def _tells_a_feeling(doc: ParsedDoc, lo: int, hi: int) -> bool:
     such a relief", "gutted. didn't get the job"): the affect of what the memory tells. Words of glue ("amazing",
     "so happy") and a feeling for the other side ("so excited for you") are no such feeling."""
     tokens = doc.tokens[lo:hi]
-    return not any(t.lower in SECOND_PERSON for t in tokens) and any(map(a_feeling_word, tokens))
+    if any(t.lower in SECOND_PERSON or t.text == "?" for t in tokens):
+        return False  # "so excited for you", "Confident?": the other side's, or asked
+    return any(map(a_feeling_word, tokens))
 
 
 def _where_here_is(doc: ParsedDoc, clause: Clause, kept: set[int]) -> bool:
@@ -515,7 +520,7 @@ def extract_turn(
     for clause in clauses:
         candidates = candidates_for(doc, clause, config.clause_depth, config.noun_phrase_depth)
         units.extend(select_units(doc, clause, candidates, config, anchors))
-    units.extend(_carried_fragments(doc, clauses, units, anchors))
+    units.extend(_carried_fragments(doc, clauses, units, anchors, config.turn_limit))
     units = suppress_near_duplicates(doc, sorted(units, key=lambda u: u.start), config.near_duplicate_overlap)
     units = merge_units(doc, units, config.turn_limit)
 
