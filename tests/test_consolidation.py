@@ -4,7 +4,7 @@ through a fake client."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import polars as pl
 import pytest
@@ -121,12 +121,14 @@ def test_a_fresh_parse_of_the_texts_gives_the_statuses_the_stored_parses_give(bu
 
 
 # --- small stores ---------------------------------------------------------------------------------------------
-def tiny(parser, embedder, said: list[tuple[str, str, datetime]]):
-    """A memory frame of Ana's statements (turn ref, text, session time), its vectors and readings."""
+def tiny(parser, embedder, said: list[tuple]):
+    """A memory frame of Ana's statements (turn ref, text, session time, and the day its time expression resolved
+    to where one is given), its vectors and readings."""
     rows = [
         {"memory_id": f"m{n}", "conversation_id": "c", "source_turn_id": f"c:{ref}", "speaker": "Ana", "text": text,
-         "session_time": when, "event_start": None, "event_end": None, "event_time_basis": "session"}
-        for n, (ref, text, when) in enumerate(said)
+         "session_time": when, "event_start": day[0] if day else None, "event_end": day[0] + timedelta(days=1) if day else None,
+         "event_time_basis": "expression" if day else "session"}
+        for n, (ref, text, when, *day) in enumerate(said)
     ]
     entries = pl.DataFrame(rows).with_columns(
         [pl.lit(None).alias(name) for name in MEMORY_ENTRIES.names if name not in rows[0]]
@@ -380,6 +382,20 @@ def test_a_new_date_for_a_wedding_replaces_the_old_one(parser, embedder):
         ("S1:1", "Our wedding is on August 23rd in Porto.", datetime(2025, 3, 2)),
         ("S2:1", "Our wedding is now on July 12th.", datetime(2025, 4, 6)),
     ]) == {"m0": "superseded", "m1": "active"}
+
+
+def test_an_appointment_moved_to_the_same_day_of_another_month_is_moved_not_repeated(parser, embedder):
+    """The slot's value is the day its memory resolved to: "the 8th of June" and "the 8th of October" were one
+    value ("8th"), and the move had been proposed as a copy of the plan."""
+    assert statuses(parser, embedder, [
+        ("S1:1", "The wedding is on the 8th of June.", datetime(2024, 2, 20), datetime(2024, 6, 8)),
+        ("S2:1", "The wedding is on the 8th of October now.", datetime(2024, 3, 9), datetime(2024, 10, 8)),
+    ]) == {"m0": "superseded", "m1": "active"}
+    # the same day said again is a repeat
+    assert statuses(parser, embedder, [
+        ("S1:1", "The wedding is on the 8th of June.", datetime(2024, 2, 20), datetime(2024, 6, 8)),
+        ("S2:1", "The wedding is on the 8th of June.", datetime(2024, 3, 9), datetime(2024, 6, 8)),
+    ])["m1"] != "active"
 
 
 def test_an_appointment_named_briefly_is_the_one_known_appointment(parser, embedder):

@@ -36,7 +36,7 @@ from memory_pipeline.consolidation.base import (
 )
 from memory_pipeline.config import ConsolidationConfig
 from memory_pipeline.consolidation.validator import normalise_text
-from memory_pipeline.links.rules import state_changes
+from memory_pipeline.links.rules import dated_slot, state_changes
 from memory_pipeline.memory_frame import Memory
 
 EXACT_METHOD, STATE_METHOD = "rules:exact", "rules:state"
@@ -91,7 +91,7 @@ def state_transitions(
             continue
         # a memory that says anything new besides a value it repeats is no repeat ("promoted to senior analyst at
         # Monzo" repeats the employer but changes the job): it is not dropped for the value it shares
-        slots = [slot for slot in reading.state_slots if slot.matchable]
+        slots = [dated_slot(memory, slot) for slot in reading.state_slots if slot.matchable]
         keys = [_known_key(current, (memory.conversation_id, memory.memory_kind, *slot.key)) for slot in slots]
         repeats_only = all(key in current and current[key][1].state == slot.state for key, slot in zip(keys, slots, strict=True))
         for key, slot in zip(keys, slots, strict=True):

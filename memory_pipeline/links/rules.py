@@ -14,11 +14,12 @@ For a new memory and an older candidate, the first rule that fires decides:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 
 from memory_pipeline.analysis import Event, Reading
-from memory_pipeline.analysis.slots import NONE_VALUE, SlotValue
+from memory_pipeline.analysis.slots import EVENT_SLOTS, NONE_VALUE, SlotValue
 from memory_pipeline.analysis.clauses import SELF
 from memory_pipeline.analysis.cues import CANCEL_LEMMAS, event_stems
 from memory_pipeline.analysis.places import known_places
@@ -68,6 +69,15 @@ def state_changes(old: SlotValue, new: SlotValue) -> bool:
     if new.exclusive:
         return True
     return TRANSITION_STATES.get(new.state) != TRANSITION_STATES.get(old.state)
+
+
+def dated_slot(memory: Memory, slot: SlotValue) -> SlotValue:
+    """``slot`` with an appointment's value as the day its memory resolved it to: said as words ("the 8th", "next
+    Tuesday"), "the 8th of June" and "the 8th of October now" had been one value, and two dentist appointments
+    months apart both said as "next Tuesday" one appointment."""
+    if slot.slot not in EVENT_SLOTS or slot.negated or not memory.explicit_time:
+        return slot
+    return replace(slot, value=memory.event_start.date().isoformat())
 
 
 def _still_taken(old: SlotValue, new: SlotValue) -> bool:
@@ -261,7 +271,8 @@ def classify_pair(
 ) -> LinkProposal:
     """The relation from ``new`` to the older ``old`` (relation ``none`` when no rule fires); ``moved_to`` is the
     memory that moved the plan ``old`` to a new date, if one did."""
-    shared = [(old_reading.slot(slot.key), slot) for slot in new_reading.state_slots if old_reading.slot(slot.key)]
+    shared = [(dated_slot(old, old_reading.slot(slot.key)), dated_slot(new, slot))
+              for slot in new_reading.state_slots if old_reading.slot(slot.key)]
     changed = [(before, slot) for before, slot in shared if state_changes(before, slot)]
     if changed:
         before, slot = changed[0]
