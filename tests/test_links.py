@@ -247,6 +247,14 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("My GP diagnosed me with depression.", {"self.health[depression] = has"}),
         ("The GP diagnosed my mum with diabetes.", {"self's mum.health[diabetes] = has"}),
         ("I've been diagnosed with anxiety.", {"self.health[anxiety] = has"}),
+        # a condition gone, stopped or cleared up is over for its owner; one that went elsewhere, or has not gone, is not
+        ("My cough's gone.", {"self.health[cough] = recovered"}),
+        ("The migraines have stopped.", {"self.health[migraine] = recovered"}),
+        ("My mum's cough is gone.", {"self's mum.health[cough] = recovered"}),
+        ("The rash cleared up.", set()),  # no condition the slot knows
+        ("The cough hasn't gone.", set()),
+        ("My cough isn't gone.", set()),
+        ("The flu went around the office.", set()),
         # notice handed in ends the job, notice to a landlord does not; a promotion names the employer
         ("Ana handed in Ana's notice at Amazon.", {"self.job = none", "self.employer = none"}),
         ("Ana gave notice to the landlord.", set()),

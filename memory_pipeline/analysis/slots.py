@@ -1538,7 +1538,9 @@ def _can_die(context: _Context, k: int) -> bool:
 def health(context: _Context, i: int) -> list[SlotValue]:
     token = context.doc.tokens[i]
     if _lemma(context, i) == "be":
-        return _in_hospital(context, i) + _condition_back(context, i)
+        return _in_hospital(context, i) + _condition_back(context, i) + _condition_gone(context, i)
+    if token.lower == "gone":
+        return _condition_gone(context, i)
     if token.pos != "VERB":
         return []
     lemma = _lemma(context, i)
@@ -1557,6 +1559,7 @@ def health(context: _Context, i: int) -> list[SlotValue]:
         for obj in _children(context, i, "dobj") + [c for o in _children(context, i, "dobj") for c in _children(context, o, "compound")]:
             if _lemma(context, obj) in BODY_PARTS:
                 out.append(_slot(context, i, "health", "has", f"{_lemma(context, obj)} injury", obj))
+    out += _condition_gone(context, i)
     if lemma in RECOVERY_VERBS:
         for prep, obj in _prep_objects(context, i, ("from",)):
             out.append(_slot(context, i, "health", "recovered", _lemma(context, obj), prep, obj))
@@ -1572,6 +1575,38 @@ def health(context: _Context, i: int) -> list[SlotValue]:
             # "my mum is fully recovered": from whatever she had, which a later comparison finds by its subject
             out.append(_slot(context, i, "health", "recovered", ""))
     return out
+
+
+# Verbs of a condition that ends, with the particle each needs: "my cough's gone", "the migraines have stopped",
+# "the rash cleared up", "the cough went away"
+CONDITION_ENDS = {"go": None, "stop": None, "clear": "up", "disappear": None, "vanish": None}
+
+
+def _condition_gone(context: _Context, verb: int) -> list[SlotValue]:
+    """A condition that is gone is over for its owner: "my cough's gone", "the migraines have stopped", "mum's
+    cough cleared up". "Gone" or "went away", not "the flu went around the office"; not "hasn't gone"."""
+    lemma, doc = _lemma(context, verb), context.doc
+    if _negated(context, verb, *_children(context, verb, "aux", "auxpass", "acomp")):
+        return []  # "the cough hasn't gone", "my cough is|n't gone"
+    if lemma == "be":  # "my mum's cough is | gone"
+        if not any(doc.tokens[k].lower == "gone" for k in _children(context, verb, "acomp", "attr")):
+            return []
+    elif doc.tokens[verb].lower == "gone" and doc.tokens[verb].pos == "ADJ":
+        pass  # "my cough's gone", its "'s" read as an owner's
+    elif lemma not in CONDITION_ENDS:
+        return []
+    else:
+        particles = {doc.tokens[k].lower for k in _children(context, verb, "prt", "advmod")}
+        if (CONDITION_ENDS[lemma] and CONDITION_ENDS[lemma] not in particles) or (
+                lemma == "go" and doc.tokens[verb].lower != "gone" and "away" not in particles):
+            return []
+    # the parser hangs the subject on the auxiliary now and then ("my mum's cough | is gone"), or reads "'s" as an
+    # owner's ("my cough's gone")
+    subjects = _children(context, verb, "nsubj", "nsubjpass") + [
+        c for aux in _children(context, verb, "aux", "auxpass") for c in _children(context, aux, "nsubj")] + [
+        c for c in _children(context, verb, "poss") if doc.tokens[verb].lower == "gone"]
+    return [_slot(context, verb, "health", "recovered", _lemma(context, c), c, subject=_owner(context, c))
+            for c in subjects if _lemma(context, c) in CONDITIONS]
 
 
 def _in_hospital(context: _Context, be: int) -> list[SlotValue]:
