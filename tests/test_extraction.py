@@ -141,6 +141,9 @@ def extract(parser, resolver):
         ("Sam", "I finally booked the trip. So excited. I fly out next Friday.",
          "Sam finally booked the trip. Sam flies out next Friday."),
         ("Nina", "mum's surgery went well!! such a relief", "Nina noted: mum's surgery went well. Nina noted: such a relief."),
+        # a feeling kept does not stand in for a fact the turn's units left out: the fallback keeps the whole turn
+        ("Joanna", "Thanks, Nate! It went alright. Mixed emotions - definitely excited but also a bit anxious.",
+         "Joanna noted: it went alright. Joanna noted: Mixed emotions - definitely excited but also a bit anxious."),
         ("Leo", "gutted. didn't get the job", "Leo noted: gutted. Leo didn't get the job."),
         ("Sam", "I passed my driving test. So happy!", "Sam passed Sam's driving test."),
         # a name with its own verb before the comma is a clause, not a call: "Lisbon was amazing" is content
@@ -660,7 +663,7 @@ def test_a_misspelt_verb_read_as_a_proper_noun_carries_no_fragment(extract, monk
             "told you about? Had that performance and it was awesome - so many people there complementing my dance "
             "moves. Dancing brings me joy and it was nice to be reminded why I'm passionate about it.")
     with_fragments = extract(text, "Jon").text
-    monkeypatch.setattr(turn, "_carried_fragments", lambda *args: [])
+    monkeypatch.setattr(turn, "_carried_fragments", lambda *args: ([], []))
     assert with_fragments == extract(text, "Jon").text
     assert "Jon had that performance" in with_fragments
 

@@ -208,13 +208,14 @@ SECOND_PERSON = frozenset({"you", "your", "yours", "u", "ur"})
 
 
 def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit], anchors: set[int],
-                       turn_limit: int) -> list[Unit]:
+                       turn_limit: int) -> tuple[list[Unit], list[Unit]]:
     """Verbless sentences right after a sentence the memory keeps that carry a number, an amount or a name ("I
     bought the car! A Yaris hybrid for 8,400 euros."), and verbless clauses right after a kept clause of the same
     sentence ("... but dropped the Saturday shakeout, so back to three runs a week"): with no predicate they are
     no candidate, yet they say what the words before left out, and a turn of those alone keeps them through the
     fallback. A feeling beside a kept sentence is kept only while the turn has room for it (``turn_limit``):
-    beyond, every unit of the turn would be merged into one and lose how each was said (a question, a request)."""
+    beyond, every unit of the turn would be merged into one and lose how each was said (a question, a request).
+    Returns the fragments of facts and those of feelings."""
     ranges = [r for unit in units for r in unit.ranges]
     kept = {doc.tokens[lo].sent for lo, _ in ranges}
     fragments, feelings = [], []
@@ -236,7 +237,7 @@ def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit],
             fragments.append(Unit([(lo, hi)], lo, 0.0, None, True))
         elif beside_kept and _tells_a_feeling(doc, lo, clause.end):
             feelings.append(Unit([(lo, hi)], lo, 0.0, None, True))
-    return fragments + feelings[: max(0, turn_limit - len(units) - len(fragments))]
+    return fragments, feelings[: max(0, turn_limit - len(units) - len(fragments))]
 
 
 def _tells_a_feeling(doc: ParsedDoc, lo: int, hi: int) -> bool:
@@ -520,7 +521,8 @@ def extract_turn(
     for clause in clauses:
         candidates = candidates_for(doc, clause, config.clause_depth, config.noun_phrase_depth)
         units.extend(select_units(doc, clause, candidates, config, anchors))
-    units.extend(_carried_fragments(doc, clauses, units, anchors, config.turn_limit))
+    facts, feelings = _carried_fragments(doc, clauses, units, anchors, config.turn_limit)
+    units.extend(facts + feelings)
     units = suppress_near_duplicates(doc, sorted(units, key=lambda u: u.start), config.near_duplicate_overlap)
     units = merge_units(doc, units, config.turn_limit)
 
@@ -546,7 +548,9 @@ def extract_turn(
     joined = Phrase.join(" ", texts)
     retained, total = coverage(doc, start, _as_written(joined))
     words = len(doc.text[doc.tokens[start].idx :].split())
-    if not texts or (total and retained / total < config.coverage_rho and words >= config.coverage_min_words):
+    # a feeling kept beside the facts does not stand in for the facts left out: the fallback keeps them all
+    felt = sum(is_content(t) for u in feelings for lo, hi in u.ranges for t in doc.tokens[lo:hi])
+    if not texts or (total and (retained - felt) / total < config.coverage_rho and words >= config.coverage_min_words):
         joined, ranges, moods = _fallback(doc, start, speaker, perspective)
         texts = [joined] if joined else []
         result.fallback = True
