@@ -754,12 +754,16 @@ ADJECTIVE_POS = frozenset({"ADJ", "NOUN", "ADV"})
 FEELING_PARTICIPLES = frozenset({"gutted", "chuffed", "stoked", "buzzing", "shattered", "knackered", "gobsmacked"})
 
 
+# Words of the emotion table that said alone are no feeling ("their loss", "lost", "down by the river")
+NOT_FEELINGS_ALONE = frozenset({"loss", "lost", "down"})
+
+
 def a_feeling_word(token: Token) -> bool:
     """A word of feeling, not of glue ("relief", "excited", "gutted"; not "amazing", "happy", nor "support", which
     the table files under trust); "relieved" and "gutted" said alone are tagged as past verbs."""
     lower = token.lower
     feeling = set(EMOTION_TABLE.get(lower, ())) - {"trust"} or lower in FEELING_PARTICIPLES
-    return bool(feeling) and lower not in DISCOURSE_WORDS and (token.pos in ADJECTIVE_POS or token.tag in ("VBN", "VBD"))
+    return bool(feeling) and lower not in DISCOURSE_WORDS | NOT_FEELINGS_ALONE and (token.pos in ADJECTIVE_POS or token.tag in ("VBN", "VBD"))
 
 
 def dropped_subject_verb(doc: ParsedDoc, start: int, end: int) -> int | None:
