@@ -684,6 +684,13 @@ def test_a_cancellation_is_about_its_event_not_its_cue_or_its_reason(parser):
     assert read_doc("m", parser.parse("Dan changed Dan's mind about the trip."), "Dan").cancel is not None
 
 
+def test_a_cancel_cue_in_a_question_calls_nothing_off(parser):
+    # the friend's "so the flat's off?" had cancelled the speaker's flat purchase
+    assert read_doc("q", parser.parse("Jo noted: their loss. Jo asks: the flat's off?"), "Jo").cancel is None
+    assert read_doc("q", parser.parse("Did they cancel the wedding?"), "Jo").cancel is None
+    assert read_doc("s", parser.parse("Their loss. The flat's off."), "Jo").cancel is not None
+
+
 def test_a_comment_spliced_on_after_a_comma_is_not_what_was_called_off(parser):
     """A verbless remark after a comma ("..., no point after driving the Golf") comments on the cancelling; its
     words are not the event's, and would dilute its overlap with the plan's (or lend it another plan's)."""

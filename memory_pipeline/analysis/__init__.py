@@ -130,6 +130,12 @@ def measured_words(slots: tuple[SlotValue, ...]) -> frozenset[str]:
     return frozenset(scopes | {alias for alias, measure in MEASURE_ALIASES.items() if measure in scopes})
 
 
+def _asked(doc: ParsedDoc, i: int) -> bool:
+    """Token ``i`` is in a sentence that ends in a question mark."""
+    sentence = doc.sentences[doc.tokens[i].sent]
+    return any(t.text == "?" for t in doc.tokens[sentence[0] : sentence[1]][-2:])
+
+
 def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
     names = speaker_names(speaker)
     words, nouns = content_lemmas(doc, names)
@@ -138,7 +144,8 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
     cues = list(cancel_cues(doc))
     own = [cue for cue in cues if cue.at in planned]
     # the first said is the news, what follows its reason: "we're not moving after all, the flat fell through"
-    cancels = sorted((cue for cue in cues if cue.at not in planned), key=lambda cue: cue.at)
+    # and a cue in a question calls nothing off ("so the flat's off?")
+    cancels = sorted((cue for cue in cues if cue.at not in planned and not _asked(doc, cue.at)), key=lambda cue: cue.at)
     cancel, denial, correction = (cancels[0] if cancels else None), denial_cue(doc), correction_cue(doc)
     # the date expressions, found once: what is replaced, what each dates, what a correction says
     times = _TIMES.find(doc)
