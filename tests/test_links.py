@@ -2197,3 +2197,19 @@ def test_a_plan_told_done_in_other_words_than_its_own(parser, embedder):
     # the planner stayed, or the thing went to someone else: not done
     assert outcome(move, "I was meant to be in Berlin by now but I'm still here.", there, None) == "pending"
     assert outcome(adoption, "Someone else adopted Pip.", datetime(2024, 3, 1, 9), None) == "pending"
+
+
+def test_a_move_is_dated_by_its_event_only_when_that_names_a_short_time():
+    """A plan completed "last week" moved then; one called off "this year", said in April, did not move on the
+    first of January (an as-of view in February had already shown it done)."""
+    from memory_pipeline.links.stage import changed_at
+    from memory_pipeline.memory_frame import Memory
+
+    said = datetime(2024, 4, 10)
+
+    def memory(start, end):
+        return Memory("m", "c", "entry", "Mei", "", said, start, end, "", "expression", None, None, (), 0)
+
+    assert changed_at(memory(datetime(2024, 4, 1), datetime(2024, 4, 8))) == datetime(2024, 4, 1)
+    assert changed_at(memory(datetime(2024, 1, 1), datetime(2025, 1, 1))) == said
+    assert changed_at(memory(datetime(2024, 5, 1), datetime(2024, 5, 2))) == said  # ahead: when it was said

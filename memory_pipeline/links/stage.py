@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import numpy as np
 import polars as pl
@@ -94,9 +94,16 @@ def _dated_ahead(memory: Memory) -> bool:
     return (memory.event_start + (end - memory.event_start) / 2).date() > memory.session_time.date()
 
 
+# The widest time expression whose start is taken for when a thing happened: "last week" is; "this year" (its
+# first of January) is not, and a plan called off "this year" in April had moved in January
+WIDEST_DATED_CHANGE = timedelta(days=31)
+
+
 def changed_at(memory: Memory) -> datetime | None:
-    """When what a memory reports happened: its event time from an expression, else when it was said."""
-    if memory.explicit_time and (memory.session_time is None or memory.event_start <= memory.session_time):
+    """When what a memory reports happened: its event time from an expression no wider than a month, else when it
+    was said."""
+    narrow = memory.event_end is None or memory.event_end - memory.event_start <= WIDEST_DATED_CHANGE
+    if memory.explicit_time and narrow and (memory.session_time is None or memory.event_start <= memory.session_time):
         return memory.event_start
     return memory.session_time
 
