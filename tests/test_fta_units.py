@@ -270,6 +270,23 @@ def test_pretty_before_a_bad_feeling_makes_it_no_better(affect, feeling):
     assert affect.analyse("Gabi bought a pretty dress.", ["Gabi"]).valence > 0
 
 
+@pytest.mark.parametrize(
+    ("text", "emotion"),
+    [
+        ("Priya couldn't be more proud of Bea.", "joy"),  # had been negated: -0.42
+        ("Jack hasn't stopped crying since.", "sadness"),  # a feeling that will not stop is strong, not denied
+        ("My son couldn't stop smiling.", "joy"),
+        ("Isla misses Finn so much.", "sadness"),  # missing someone by name, as the memory writes "you"
+        ("Honestly Priya regrets it.", "sadness"),
+        ("Priya missed Leo's call.", "unknown"),  # a call missed is no feeling
+    ],
+)
+def test_feelings_said_in_a_turn_of_phrase(affect, text, emotion):
+    found = affect.analyse(text, ["Priya", "Isla", "Finn"])
+    assert found.emotion_or_state.split(":")[0] == emotion
+    assert emotion == "unknown" or (found.valence > 0) == (emotion == "joy")
+
+
 def test_greetings_thanks_and_filler_make_no_unit(build):
     turns = conversation(
         (MAY_8, [("Caroline", "Hey Mel! Good to see you!"), ("Melanie", "Hi Caroline! Great to see you too!"),

@@ -40,7 +40,8 @@ CHAT_FEELINGS: dict[str, tuple[float, tuple[str, ...]]] = {
     "rubbish": (-1.8, ("disgust",)), "naff": (-1.2, ("disgust",)), "knackered": (-1.6, ("sadness",)),
     "skint": (-1.2, ("sadness",)), "miffed": (-1.5, ("anger",)), "peeved": (-1.6, ("anger",)),
     "chuffed": (2.2, ("joy",)), "stoked": (2.3, ("joy", "anticipation")), "psyched": (2.0, ("joy", "anticipation")),
-    "hyped": (1.9, ("joy", "anticipation")),
+    "hyped": (1.9, ("joy", "anticipation")), "regret": (-1.8, ("sadness",)), "regrets": (-1.8, ("sadness",)),
+    "regretted": (-1.8, ("sadness",)),
 }
 # Idioms no word of which says the feeling (or whose words say another: "happy tears" are no sadness), matched on
 # the text as patterns and counted as one affective word each, with the plain word VADER reads in their place: it
@@ -50,14 +51,18 @@ _PHRASES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     (r"on top of the world", ("joy",), "delighted"), (r"made my (?:day|week)", ("joy",), "delighted"),
     (r"(?:what|such) a relief|a huge relief", ("joy",), "relieved"),
     (r"(?:couldn't|could not|could't|cudnt) be happier", ("joy",), "delighted"),
+    (r"(?:couldn't|could not|cudnt) be (?:more proud|prouder)", ("joy",), "proud"),
+    # a feeling that will not stop is strong, not negated
+    (r"(?:can't|cannot|cant|couldn't|hasn't|hadn't|haven't) stop(?:ped)? (?:crying|sobbing)", ("sadness",), "sad"),
+    (r"(?:can't|cannot|cant|couldn't|hasn't|hadn't|haven't) stop(?:ped)? (?:smiling|grinning|laughing)", ("joy",), "happy"),
     (r"(?:crying |cried )?(?:happy tears|tears of joy)|happy crying", ("joy",), "overjoyed"),
     (r"looking forward", ("joy", "anticipation"), "eager"), (r"(?:can't|cannot|cant) wait", ("joy", "anticipation"), "excited"),
     (r"fed up|sick and tired|cheesed off", ("anger",), "annoyed"), (r"pissed off", ("anger",), "angry"),
     (r"freaking out|freaked (?:me )?out|on edge|(?:a )?nervous wreck", ("fear",), "nervous"),
     (r"broke my heart|down in the dumps|(?:feel|feeling|felt) low", ("sadness",), "sad"),
     # missing someone or a way of life, not a bus or a deadline
-    (r"miss(?:es|ed|ing)?(?= (?:you|him|her|them|us|home|living|being|having|seeing|my|our|his|their|the old)\b)",
-     ("sadness",), "sad"),
+    (r"miss(?:es|ed|ing)?(?= (?:you|him|her|them|us|home|living|being|having|seeing|my|our|his|their|the old)\b"
+     r"| (?-i:[A-Z][a-z]+)\b(?!['’]s))", ("sadness",), "sad"),  # or someone by name, as the memory writes "you"
 )
 # Words that only say how much may stand inside an idiom: "feeling pretty low".
 _GAP = r"\s+(?:(?:so|really|very|pretty|quite|super|kinda|totally|a bit|a little)\s+)*"
