@@ -242,3 +242,21 @@ def test_a_later_session_does_not_rewrite_the_memories_of_an_earlier_one(parser,
 )
 def test_a_person_said_to_be_a_relative_or_given_a_name_stays_one_person(sessions, names, expected):
     assert carried(sessions, names) == expected
+
+
+def test_a_doctor_with_no_name_moves_the_talk_to_no_one_else():
+    # "The surgeon wants to ..." had ended the mother's focus, so her pills and her age went to no one
+    assert carried([[("Lena", "I need some advice about my mum."), ("Ines", "Of course. What's going on?"),
+                     ("Lena", "She has been diagnosed with arthritis in her hip. The surgeon wants to replace it."),
+                     ("Ines", "Is she on a waiting list?"), ("Lena", "Yes. She's 72 and lives on her own.")]]) == {
+        "S1:3": "Lena's mum", "S1:4": "Lena's mum", "S1:5": "Lena's mum"}
+    # a man the turn brings in is someone the talk may have moved to, as before
+    assert "S1:4" not in carried([[("Lena", "My mum is in hospital."), ("Ines", "Oh no, what happened?"),
+                                   ("Lena", "She fell. A man from the hospital rang."), ("Ines", "Is she ok?")]])
+
+
+def test_a_parent_called_by_the_word_alone_is_the_speakers():
+    assert carried([[("Lena", "Mum had her hip replaced last Monday."), ("Ines", "How is her recovery going?"),
+                     ("Lena", "She's been home since Friday.")]]) == {"S1:2": "Lena's mum", "S1:3": "Lena's mum"}
+    # "her mum" is someone else's
+    assert carried([[("Lena", "Ana said her Mum had a fall."), ("Lena", "She's fine now.")]]) == {}

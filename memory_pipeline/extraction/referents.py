@@ -58,6 +58,10 @@ _RELATIVE = re.compile(
     r"\b(my|your|ur)\s+(?:(?:little|big|older|younger|elder|baby|best|late|new|old)\s+)?([a-zé-]+)\b", re.IGNORECASE
 )
 _WORD = re.compile(r"[A-Za-zé-]+")
+# Kin one calls by the word alone, as a name ("Mum rang", "Dad's op went fine")
+BARE_KIN = frozenset({"mum", "mom", "dad", "nan", "nana", "gran", "granny", "grandad", "grandma", "grandpa"})
+# A word right before that makes the kin someone's or someone ("her mum", "the dad")
+_DETERMINED = re.compile(r"\b(?:the|a|an|her|his|their|our|your|ur|my|whose)\s+$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -291,7 +295,10 @@ def _mentions(text: str, names: Names, speaker: str | None, addressee: str | Non
         if said_of and not _THERE_IS.search(text, 0, said_of.end()):
             continue  # "she's a vet", "he works as a plumber": what someone is, no one else
         if match.start() not in taken and _singular(match.group().lower()) in PERSON_NOUNS:
-            found.append(_Mention(match.start(), None, False, _gender(_singular(match.group().lower()))))
+            noun = _singular(match.group().lower())
+            # "Mum had her hip replaced": a parent called by the word, capitalised as a name, is the speaker's
+            own = speaker and noun in BARE_KIN and match.group()[0].isupper() and not _DETERMINED.search(text, 0, match.start())
+            found.append(_Mention(match.start(), f"{possessive(speaker)} {noun}" if own else None, False, _gender(noun)))
     return sorted(found, key=lambda m: m.at)
 
 
@@ -363,7 +370,11 @@ class SessionFocus:
         carried = Carried(as_written(focus.referent), focus.named, until) if carries else None
         if carried:
             focus = self._with_gender(replace(focus, since=index), next(iter(genders)))
-        if said:
+        if said and carried and all(_no_one_in_particular(m) for m in said):
+            # "She has been diagnosed ... The surgeon wants to operate": a doctor, a nurse, the staff with no name
+            # and no gender are no one the talk moved to
+            self.focus = focus
+        elif said:
             # a he or she before the person the turn brings in is someone else: two people, no one focus
             self.focus = None if genders else self._introduced(index, text, said)
         elif carried:
@@ -396,6 +407,11 @@ class SessionFocus:
         if focus.gender is None and focus.named:
             self.genders[focus.referent] = gender
         return focus if focus.gender else replace(focus, gender=gender)
+
+
+def _no_one_in_particular(mention: _Mention) -> bool:
+    """Someone with no name, no owner and no gender ("the surgeon", "the GP", "a nurse")."""
+    return mention.referent is None and not mention.named and mention.gender is None
 
 
 def _said_order(row: Mapping) -> tuple:
