@@ -1020,6 +1020,9 @@ def test_the_end_of_the_month_said_in_it_is_cut_at_the_session_day(tense, said, 
         ("our budget is 1400 a month max", None),
         ("the course is 6 weeks and my phone plan is 24 months", None),
         ("it's been 6 weeks since the surgery", "6 weeks"),
+        ("the waiting list is about eight weeks", None),  # a length with a hedge
+        ("they might induce me at 38 weeks", None),  # a stage, not the 38 weeks up to now
+        ("at least 3 weeks ago I told him", "at least 3 weeks ago"),
         # "on the" before a holiday or a year is a noun phrase again
         ("I'm still working on the christmas card list", None),
         ("I put it on the 2025 budget", None),

@@ -793,11 +793,22 @@ def _a_decade_as_a_style(doc: ParsedDoc, start: int, end: int, text: str) -> boo
     return after is not None and after.tag in ("NN", "NNS") and doc.text[end : after.idx].isspace()
 
 
+# Hedges before a length ("the waiting list is about eight weeks")
+_ABOUT = r"(?:about|around|roughly|nearly|almost|approximately|just over|just under|over|under)"
+
+
+def _a_stage(doc: ParsedDoc, start: int, text: str) -> bool:
+    """A count of units after "at" is a stage, not a stretch up to now: "they might induce me at 38 weeks", "babies
+    walk at 12 months"."""
+    return bool(re.fullmatch(rf"{_COUNT}\s+{_LENGTH_WORD}", text, re.IGNORECASE)) and bool(
+        re.search(r"\bat\s+$", doc.text[max(0, start - 4) : start], re.IGNORECASE))
+
+
 def _a_length_of_a_thing(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     """A count of units said of a thing with "is" ("the course is 6 weeks", "my phone plan is 24 months"): how long
     it lasts. Not of "it" or "that", whose "is" tells how long ago or until ("it's been 6 weeks", "it's 3 weeks
     till the wedding"), nor with a word that counts from a time after it ("6 weeks since the op")."""
-    if not re.fullmatch(rf"{_COUNT}\s+{_LENGTH_WORD}", text, re.IGNORECASE):
+    if not re.fullmatch(rf"(?:{_ABOUT}\s+)?{_COUNT}\s+{_LENGTH_WORD}", text, re.IGNORECASE):
         return False
     last = _last_token_before(doc, end)
     up = next(iter(doc.parents(last.i)), None) if last is not None else None
@@ -950,7 +961,7 @@ def _sizes_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     """The expression at ``[start, end)`` is a count and a unit that modify a noun after them, the adjective
     "two-week" written with a space ("a two week course", "his one month checkup", "a 6 month lease"): how long
     the thing lasts or how old it is, no stretch of the calendar (:func:`sizes_the_noun_after`)."""
-    if not re.fullmatch(rf"{_COUNT}\s+{_LENGTH_WORD}", text, re.IGNORECASE):
+    if not re.fullmatch(rf"(?:{_ABOUT}\s+)?{_COUNT}\s+{_LENGTH_WORD}", text, re.IGNORECASE):
         return False
     last = _last_token_before(doc, end)
     return last is not None and (sizes_the_noun_after(doc, last.i) or _a_length_before_a_word(doc, last, text))
@@ -999,8 +1010,8 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
         return False
     if _a_title(doc, start, end, text) or _a_decade_as_a_style(doc, start, end, text):
         return False
-    if _a_length_of_a_thing(doc, start, end, text):
-        return False  # "the course is 6 weeks", "my phone plan is 24 months": how long it is, not when
+    if _a_length_of_a_thing(doc, start, end, text) or _a_stage(doc, start, text):
+        return False  # "the course is 6 weeks", "induce me at 38 weeks": how long it is, or a stage, not when
     if _a_finished_stretch(doc, start, text):
         return False  # "I worked at the bakery for three years": over before the session, not the years up to it
     if _sizes_a_noun(doc, start, end, text):
