@@ -372,6 +372,10 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("my ma is coming over", set()),
         # a length before the noun names which appointment: a one month checkup is not the three month one
         ("My three month checkup is on Friday.", {"self.appointment[three month checkup] = friday"}),
+        # "have got" is "have"; a bare "got" is had or received
+        ("I've got an interview with Arup on Friday.", {"self.appointment[interview] = friday"}),
+        ("Ana has got a dentist appointment next Tuesday.", {"self.appointment[dentist appointment] = next tuesday"}),
+        ("I got a haircut on Friday.", set()),
     ],
 )
 def test_slots_of_statements(parser, text, expected):

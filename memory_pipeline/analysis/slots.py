@@ -1326,7 +1326,7 @@ def schedule(context: _Context, i: int) -> list[SlotValue]:
     if parent is None:
         return []
     head, label = parent
-    if label not in ("nsubj", "nsubjpass", "dobj") or _lemma(context, head) not in SCHEDULE_VERBS | {"work"}:
+    if label not in ("nsubj", "nsubjpass", "dobj") or not (_lemma(context, head) in SCHEDULE_VERBS | {"work"} or _have_got(context, head)):
         return []
     # "my shift is ...", "the meeting was moved ...", "the dentist moved my appointment": the noun's owner;
     # "Maya works the night shift": the verb's subject, when the noun has no owner of its own; but whoever moves a
@@ -1344,6 +1344,12 @@ def schedule(context: _Context, i: int) -> list[SlotValue]:
         return []
     value, parts = time
     return [_slot(context, head, slot, value, scope, i, *parts, subject=subject)]
+
+
+def _have_got(context: _Context, verb: int) -> bool:
+    """"I've got an interview on Friday", "Jess has got a check-up": "have got" is "have"; a bare "got" is had or
+    received ("I got a haircut on Friday")."""
+    return _lemma(context, verb) == "get" and any(_lemma(context, a) == "have" for a in _children(context, verb, "aux"))
 
 
 def _owner(context: _Context, i: int) -> str:
