@@ -688,6 +688,15 @@ def test_a_cancellation_is_about_its_event_not_its_cue_or_its_reason(parser):
     assert read_doc("m", parser.parse("Dan changed Dan's mind about the trip."), "Dan").cancel is not None
 
 
+def test_how_the_news_is_announced_is_none_of_the_events_words(parser):
+    # "bad news" had counted as words of the wedding's move, and the move no longer overlapped the plan
+    assert read_doc("p", parser.parse("Bad news, the wedding's pushed to October."), "Jo").corrected.words == {"wedding"}
+    assert read_doc("p", parser.parse("Change of plan, they moved the interview to Wednesday."), "Jo").corrected.words == {"interview"}
+    # a subject set off by commas is still the subject
+    moved = read_doc("p", parser.parse("The wedding in Leeds, the one in June, got pushed to October."), "Jo")
+    assert moved.corrected.words == {"wedding", "leeds"}
+
+
 def test_a_cancel_cue_in_a_question_calls_nothing_off(parser):
     # the friend's "so the flat's off?" had cancelled the speaker's flat purchase
     assert read_doc("q", parser.parse("Jo noted: their loss. Jo asks: the flat's off?"), "Jo").cancel is None

@@ -685,13 +685,32 @@ def spliced_remark(doc: ParsedDoc, at: int, arc) -> bool:
     return first > 0 and doc.tokens[first - 1].text == ","
 
 
+def opening_frame(doc: ParsedDoc, at: int, arc) -> bool:
+    """``arc`` hangs on the verb ``at`` a verbless phrase that opens the sentence and ends at a comma or colon
+    ("Bad news, the wedding's pushed to October", "Change of plan, they moved the interview"): how the news is
+    announced, none of the event's words (they had diluted its overlap with the plan's below the bar)."""
+    if arc.dep > at:
+        return False
+    phrase = [k for k in subtree(doc, arc.dep) if doc.tokens[k].pos != "PUNCT"]
+    if not phrase or any(doc.tokens[k].pos in ("VERB", "AUX") for k in phrase):
+        return False
+    first, last = min(phrase), max(phrase)
+    opens = first == doc.sentences[doc.tokens[first].sent][0]
+    if not (opens and last + 1 < at and doc.tokens[last + 1].text in (",", ":", "-", "–", "—")):
+        return False
+    # a subject is a frame only beside the verb's real one after it ("The wedding in Leeds, the one in June, got
+    # pushed" is the wedding's)
+    return arc.label not in SUBJECT_LABELS or any(
+        a.label in SUBJECT_LABELS and last < a.dep < at for a in doc.children(at) if a.dep != arc.dep)
+
+
 def cue_event(doc: ParsedDoc, at: int, names: frozenset[str], cue: int | None = None) -> Event:
     """What a cancellation, denial or correction at token ``at`` is about: its clause without the cue word itself and without
     a reason ("I cancelled the Japan trip because of work" -> japan, trip), so that only the event's own words
     are compared with the plan's. ``cue`` is the cue word when it is not the clause's predicate ``at``."""
     reasons = [a.dep for a in doc.children(at) if a.label == "advcl" or (
         a.label in ("prep", "npadvmod", "advmod", "mark") and doc.tokens[a.dep].lower in REASON_PREPOSITIONS)
-        or spliced_remark(doc, at, a)]
+        or spliced_remark(doc, at, a) or opening_frame(doc, at, a)]
     left_out = {k for reason in reasons for k in subtree(doc, reason)} | {at if cue is None else cue}
     # the doer is left out, not a passive subject: "the trip got cancelled" is about the trip, as the subject of a
     # copula or of "happen" is: "the trip is off", "Skye didn't happen"
