@@ -141,6 +141,10 @@ def extract(parser, resolver):
         ("Sam", "I finally booked the trip. So excited. I fly out next Friday.",
          "Sam finally booked the trip. Sam flies out next Friday."),
         ("Nina", "mum's surgery went well!! such a relief", "Nina noted: mum's surgery went well. Nina noted: such a relief."),
+        # a name a past participle after the comma describes is the news's, no one addressed ("Alex born on ...")
+        ("Alex", "SHE'S HERE!! Isla Rose, born on the 28th of may, 7lb 2oz",
+         "Alex noted: Isla Rose, born on the 28th of may, 7lb 2oz."),
+        ("Leo", "Gina, hope you're well", "Leo noted: hope you're well."),  # a call stays a call
         # a feeling kept does not stand in for a fact the turn's units left out: the fallback keeps the whole turn
         ("Joanna", "Thanks, Nate! It went alright. Mixed emotions - definitely excited but also a bit anxious.",
          "Joanna noted: it went alright. Joanna noted: Mixed emotions - definitely excited but also a bit anxious."),

@@ -228,6 +228,16 @@ def _names_the_subject(doc: ParsedDoc, start: int, end: int) -> bool:
         and any(arc.label in ("nsubj", "nsubjpass") for arc in doc.parents(k))
         and any(arc.label in ("appos", "conj") for arc in doc.children(k))
         for k in range(start, end)
+    ) or _described_by_a_participle(doc, start, end)
+
+
+def _described_by_a_participle(doc: ParsedDoc, start: int, end: int) -> bool:
+    """A name before the comma that a past participle after it describes ("Isla Rose, born on the 28th of May, 7lb
+    2oz"): the one the news is of, not one addressed."""
+    return any(
+        doc.tokens[k].pos == "PROPN" and any(
+            arc.label == "acl" and arc.dep > end and doc.tokens[arc.dep].tag == "VBN" for arc in doc.children(k))
+        for k in range(start, end)
     )
 
 

@@ -772,6 +772,9 @@ def dropped_subject_verb(doc: ParsedDoc, start: int, end: int) -> int | None:
     not "I" ("Makes sense", "Sounds good", "Looks like rain"): the speaker is not put back before it."""
     if all(a_feeling_word(t) or t.pos == "PUNCT" or t.lower in SKIPPABLE_ADVERBS for t in doc.tokens[start:end]):
         return None  # "gutted.", "relieved.": a feeling said alone, no verb with its subject dropped
+    if any(arc.label == "acl" and arc.head < start for k in range(start, end) for arc in doc.parents(k)
+           if doc.tokens[k].tag == "VBN"):
+        return None  # "Isla Rose, | born on the 28th": the participle describes the name before it
     for k in range(start, end):
         token = doc.tokens[k]
         if token.tag == "VBZ" and token.lower.endswith("s"):  # a real "-s" form: the tagger calls "Got(ta)" VBZ too
