@@ -398,6 +398,15 @@ def test_an_appointment_moved_to_the_same_day_of_another_month_is_moved_not_repe
     ])["m1"] != "active"
 
 
+def test_another_hour_of_the_same_day_is_a_change_not_a_repeat(parser, embedder):
+    # the day alone had made "4pm on Friday, not 3" a repeat of "3pm on Friday", and dropped it
+    result = statuses(parser, embedder, [
+        ("S1:1", "My dentist appointment is at 3pm on Friday.", datetime(2024, 4, 1, 9), datetime(2024, 4, 5)),
+        ("S1:3", "Sorry, the dentist appointment is at 4pm on Friday, not 3.", datetime(2024, 4, 1, 10), datetime(2024, 4, 5)),
+    ])
+    assert result["m1"] == "active"
+
+
 def test_an_appointment_named_briefly_is_the_one_known_appointment(parser, embedder):
     """"The dentist moved my appointment" changes "a dentist appointment on Thursday" (the only appointment);
     with two appointments known, "my appointment" is neither."""

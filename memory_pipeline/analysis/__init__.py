@@ -131,9 +131,12 @@ def measured_words(slots: tuple[SlotValue, ...]) -> frozenset[str]:
 
 
 def _asked(doc: ParsedDoc, i: int) -> bool:
-    """Token ``i`` is in a sentence that ends in a question mark."""
-    sentence = doc.sentences[doc.tokens[i].sent]
-    return any(t.text == "?" for t in doc.tokens[sentence[0] : sentence[1]][-2:])
+    """Token ``i`` is in a clause that asks: its sentence ends in a question mark with no comma or semicolon
+    between ("so the flat's off?"); "we've called off the wedding, can you believe it?" tells and then asks."""
+    _, end = doc.sentences[doc.tokens[i].sent]
+    after = doc.tokens[i:end]
+    mark = next((t.i for t in after if t.text == "?"), None)
+    return mark is not None and not any(t.text in (",", ";", ":") for t in doc.tokens[i:mark])
 
 
 def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:

@@ -335,7 +335,7 @@ def read_slots(doc: ParsedDoc, speaker: str | None) -> tuple[SlotValue, ...]:
 
 # "vegetarian. well pescatarian actually": the word said again comes first and the cue after it
 TAKEN_BACK_BEFORE = re.compile(r"^\s*[,.;]\s*(?:well,?\s+|or\s+rather,?\s+)?$", re.IGNORECASE)
-TAKEN_BACK_AFTER = re.compile(r"^\s*,?\s*(?:actually|really|technically)\b", re.IGNORECASE)
+TAKEN_BACK_AFTER = re.compile(r"^\s*,?\s*(?:actually|really|technically)\s*(?:$|[,.!;)]|lol\b|haha\b)", re.IGNORECASE)
 WORDS_OF_A_VALUE = frozenset({"ADJ", "NOUN", "PROPN", "NUM"})
 
 
@@ -351,7 +351,9 @@ def taken_back_words(doc: ParsedDoc) -> dict[str, str]:
         if (repair and repair.end() == len(between) and REPAIR_ENDS.match(after)) or (
                 TAKEN_BACK_BEFORE.match(between) and TAKEN_BACK_AFTER.match(after)):
             out[a.lower] = b.text
-    return out
+    # a word said more than once ("my daughter is 5 and my son is 5, no wait 6") is not known to be the one taken back
+    said = [t.lower for t in tokens]
+    return {word: put for word, put in out.items() if said.count(word) == 1}
 
 
 def _same_kind(a, b) -> bool:
@@ -1594,6 +1596,8 @@ def _condition_gone(context: _Context, verb: int) -> list[SlotValue]:
     lemma, doc = _lemma(context, verb), context.doc
     if _negated(context, verb, *_children(context, verb, "aux", "auxpass", "acomp")):
         return []  # "the cough hasn't gone", "my cough is|n't gone"
+    if _children(context, verb, "dobj", "xcomp", "ccomp") or _asked_or_nearly(context, verb):
+        return []  # "my anxiety has stopped me going out", "is your cough gone?", "my cough is almost gone"
     if lemma == "be":  # "my mum's cough is | gone"
         if not any(doc.tokens[k].lower == "gone" for k in _children(context, verb, "acomp", "attr")):
             return []
@@ -1613,6 +1617,14 @@ def _condition_gone(context: _Context, verb: int) -> list[SlotValue]:
         c for c in _children(context, verb, "poss") if doc.tokens[verb].lower == "gone"]
     return [_slot(context, verb, "health", "recovered", _lemma(context, c), c, subject=_owner(context, c))
             for c in subjects if _lemma(context, c) in CONDITIONS]
+
+
+def _asked_or_nearly(context: _Context, verb: int) -> bool:
+    """The ``verb``'s sentence asks, or a word of degree says it is not quite so ("almost gone")."""
+    doc = context.doc
+    start, end = doc.sentences[doc.tokens[verb].sent]
+    near = {doc.tokens[k].lower for k in range(max(start, verb - 3), min(end, verb + 2))}
+    return any(t.text == "?" for t in doc.tokens[start:end]) or bool(near & {"almost", "nearly", "quite", "mostly"})
 
 
 def _in_hospital(context: _Context, be: int) -> list[SlotValue]:
@@ -2160,18 +2172,19 @@ def _only_the_sum(context: _Context, be: int) -> bool:
     return all(t.lower in PAY_WORDS | {"on"} or _NUMBER_UNIT.fullmatch(t.lower) or t.lemma.lower() in MONEY_NOUNS for t in said)
 
 
-# Words after which a sum is no longer what one is paid: "I'm on £1,800 after tax" is take-home, "£900 after rent"
-# what is left
-DEDUCTIONS = frozenset({"tax", "taxes", "rent", "bill", "bills", "deduction", "deductions", "expense", "expenses",
-                        "mortgage", "pension", "ni", "childcare"})
+# What a pay holds since: a change at work ("I'm on £45k now after the promotion"); after anything else the sum
+# is what is left ("£1,800 after tax", "£2,100 a month after my student loan", "after everything")
+PAY_EVENTS = frozenset({"promotion", "raise", "rise", "restructure", "restructuring", "review", "appraisal", "move",
+                        "job", "switch", "change", "regrade", "regrading", "bump", "increase", "payrise"})
 
 
 def _says_since_when(context: _Context, preposition: int) -> bool:
-    """"I'm on £45k now after the promotion", "she's on £40k since the restructure": the phrase says since when (or
-    since what) the pay holds, nothing else the sum is."""
+    """"I'm on £45k now after the promotion", "she's on £40k since the restructure", "since March": the phrase says
+    since when the pay holds, nothing else the sum is."""
     if context.doc.tokens[preposition].lower not in {"after", "since", "following"}:
         return False
-    return not any(_lemma(context, k) in DEDUCTIONS for k in _children(context, preposition, "pobj"))
+    return any(_lemma(context, k) in PAY_EVENTS or context.doc.tokens[k].ent == "DATE"
+               for k in _children(context, preposition, "pobj"))
 
 
 def _in_thousands(context: _Context, noun: int, amount: tuple) -> tuple:
@@ -2424,7 +2437,6 @@ DOSE = re.compile(rf"({NUMBER.pattern})(mg|mcg|µg|ug|ml|g|iu)")
 MEDICINE_STARTS = frozenset({"start", "begin", "take", "prescribe", "try", "restart", "resume", "put", "keep", "give"})
 # Verbs that hand a medicine to the one named before it: "gave me sumatriptan", "prescribed her naproxen"
 GIVING_VERBS = frozenset({"give", "prescribe"})
-OBJECT_PRONOUNS = frozenset({"me", "him", "her", "us", "them"})
 # Verbs "on" a medicine hangs on when someone takes it: "been on", "put me on", "started him on", "stay on".
 ON_MEDICINE_VERBS = MEDICINE_STARTS | frozenset({"be", "stay", "go", "get", "remain", "come"})
 SWITCH_VERBS = frozenset({"switch", "change", "move", "swap"})
@@ -2459,6 +2471,9 @@ def medication(context: _Context, i: int) -> list[SlotValue]:
     if not (is_medicine(drug) or _the_pill(context, i)):
         return []
     before, dose_before = _word_before_medicine(context, i)
+    given = _giving_verb(context, i)
+    if given is not None:
+        before = given  # "gave me sumatriptan 50mg", "gave my mum naproxen": what happens to it is the giving
     listed_after = _medicine_listed_before(context, i, before)
     if listed_after is not None:
         # "I take metformin 500mg and ramipril 5mg": what happens to the first medicine happens to the list
@@ -2623,8 +2638,6 @@ def _word_before_medicine(context: _Context, i: int) -> tuple[int, str]:
         elif token.lower in DOSE_UNITS and before > 0 and NUMBER.fullmatch(doc.tokens[before - 1].lower):
             dose = _dose_text(doc.tokens[before - 1].text, token.lower)
             before -= 1
-        elif token.lower in OBJECT_PRONOUNS and before > 0 and _lemma(context, before - 1) in GIVING_VERBS:
-            pass  # "gave me sumatriptan 50mg": what happens to it is the giving
         elif not (token.lower in MEDICINE_DETERMINERS or token.pos == "PROPN"):
             break
         before -= 1
@@ -2674,10 +2687,27 @@ def _dose_text(number: str, unit: str) -> str:
     return f"{number} {DOSE_UNIT_NAMES.get(unit, unit)}"
 
 
+def _giving_verb(context: _Context, i: int) -> int | None:
+    """The verb of giving the medicine at ``i`` is the object of ("the GP gave me sumatriptan"), if any."""
+    up = _parent(context, i)
+    return up[0] if up is not None and up[1] == "dobj" and _lemma(context, up[0]) in GIVING_VERBS else None
+
+
+def _given_to(context: _Context, i: int, verb: int) -> int | None:
+    """Whom a medicine was given: the verb's indirect object ("gave him morphine"), or a person the parse hangs
+    on the medicine's name ("gave Tom codeine", "gave my mum naproxen")."""
+    people = _children(context, verb, "dative") + [c for c in _children(context, i, "compound") if _is_person(context, c)]
+    return people[0] if people else None
+
+
 def _taker(context: _Context, i: int, predicate: int) -> str:
     """Who takes it: the medicine's owner ("Lena's propranolol", "my dose of sertraline"), the one a verb put on
     or took off it ("put Lena on", "switched Daniel from"), a subject that is someone ("I stopped the
     amoxicillin", "my dog is on gabapentin"), else the speaker (the GP who upped it is not)."""
+    given = _giving_verb(context, i)
+    recipient = _given_to(context, i, given) if given is not None else None
+    if recipient is not None:
+        return _subject_key(context, recipient)
     up = _parent(context, i)
     of_noun = _parent(context, up[0]) if up and up[1] == "pobj" and context.doc.tokens[up[0]].lower == "of" else None
     owners = _children(context, i, "poss") or (_children(context, of_noun[0], "poss") if of_noun else [])

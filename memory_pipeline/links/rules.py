@@ -72,12 +72,13 @@ def state_changes(old: SlotValue, new: SlotValue) -> bool:
 
 
 def dated_slot(memory: Memory, slot: SlotValue) -> SlotValue:
-    """``slot`` with an appointment's value as the day its memory resolved it to: said as words ("the 8th", "next
-    Tuesday"), "the 8th of June" and "the 8th of October now" had been one value, and two dentist appointments
-    months apart both said as "next Tuesday" one appointment."""
+    """``slot`` with an appointment's value led by the day its memory resolved it to: said as words ("the 8th",
+    "next Tuesday"), "the 8th of June" and "the 8th of October now" had been one value, and two dentist appointments
+    months apart both said as "next Tuesday" one appointment. The words stay beside the day: "at 4pm on Friday,
+    not 3" is another value than "at 3pm on Friday" of the same day."""
     if slot.slot not in EVENT_SLOTS or slot.negated or not memory.explicit_time:
         return slot
-    return replace(slot, value=memory.event_start.date().isoformat())
+    return replace(slot, value=f"{memory.event_start.date().isoformat()} {slot.value}")
 
 
 def _still_taken(old: SlotValue, new: SlotValue) -> bool:
