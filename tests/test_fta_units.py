@@ -251,6 +251,8 @@ def test_a_feeling_told_of_another_is_theirs_not_the_speakers(build):
         # an appositive name cut off by commas is the subject of the verb after it
         ("One of Priya's reports, Sam, is really resentful that Priya got the role.", False, "Sam"),
         # guards: the speaker's own thing, and a thing no one is
+        ("Priya's dog is terrified of fireworks.", False, "Priya's dog"),  # a pet feels too
+        ("Priya's in-laws are upset.", False, "Priya's in-laws"),
         ("Priya's flat is lovely.", True, "Priya"),
         ("The flat is amazing.", True, "Priya"),
     ],
@@ -279,6 +281,8 @@ def test_pretty_before_a_bad_feeling_makes_it_no_better(affect, feeling):
         ("Isla misses Finn so much.", "sadness"),  # missing someone by name, as the memory writes "you"
         ("Honestly Priya regrets it.", "sadness"),
         ("Priya missed Leo's call.", "unknown"),  # a call missed is no feeling
+        ("Miss Patel is leaving the school.", "unknown"),  # a title
+        ("Priya missed Dan by five minutes.", "unknown"),
     ],
 )
 def test_feelings_said_in_a_turn_of_phrase(affect, text, emotion):
@@ -773,6 +777,16 @@ def test_the_speakers_own_feeling_stays_in_the_unit(build, said, feeling):
     # an opener before the name, or a feeling said with no subject, is still the speaker's own and no reaction
     turns = conversation((MAY_8, [("Jo", "How are you feeling about it?"), ("Maya", said)]))
     assert feeling in containing(build(turns).units, feeling)["content_text"]
+
+
+@pytest.mark.parametrize("said", ["proud of him.", "sad to hear.", "good luck!", "lol love that."])
+def test_a_feeling_with_no_subject_for_someone_elses_news_is_a_reaction(affect, resolver, said):
+    from memory_pipeline.units.rules import rules_builder
+
+    builder = rules_builder(UnitsConfig(), BuilderResources(affect, resolver))
+    sentence = f"Isla noted: {said}"
+    assert builder.is_reaction(sentence, "Isla", ("Isla", "Finn"), ("Isla", "Finn")) or builder.is_filler(
+        sentence, ("Isla", "Finn"), "Isla", ("Isla", "Finn"))
 
 
 def test_the_speakers_own_happiness_is_no_filler_but_happiness_for_the_other_is(build):

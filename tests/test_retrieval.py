@@ -117,6 +117,11 @@ def test_a_feeling_asked_of_by_its_kind_is_answered_by_that_kind():
     assert cue_score(question_cues("Who is resentful?"), furious) == 1.0  # anger answers resentment
     assert cue_score(question_cues("Who is resentful?"), happy) == 0.0  # joy does not
     assert cue_score(question_cues("How does Tom feel about it?"), happy) == 1.0  # any feeling answers "feel"
+    # an everyday word of feeling bad is answered by any bad feeling, or a memory only "negative"
+    rough = memory_anchors({"text": "Priya has had a rough week at work.", "emotion_or_state": "negative"})
+    assert cue_score(question_cues("Is Priya worried?"), resentful) == 1.0
+    assert cue_score(question_cues("Who is upset?"), rough) == 1.0
+    assert cue_score(question_cues("Who is upset?"), happy) == 0.0
 
 
 def test_fta_score_mixes_cosine_and_cues_and_keeps_what_passes_tau(built, store, embedder):

@@ -53,6 +53,12 @@ AFFECT_WORDS = frozenset(
 # Question words that ask of any feeling ("How does Tom feel about the flat?"); any other asks of one kind of
 # feeling ("Who is resentful?"), which a memory of joy does not answer
 ANY_FEELING = frozenset("feel feels felt feeling feelings emotion emotional".split())
+# Everyday words of feeling bad or good, answered by any bad or good feeling (and by a memory only "negative" or
+# "positive"); a marked word ("resentful", "proud") only by its own kind
+EVERYDAY_BAD = frozenset("upset worried worry stressed stress sad unhappy anxious down low".split())
+EVERYDAY_GOOD = frozenset("happy glad pleased good".split())
+BAD_FEELINGS = frozenset({"sadness", "fear", "anger", "disgust", "negative"})
+GOOD_FEELINGS = frozenset({"joy", "positive"})
 QUESTION_WORDS = frozenset("what when where who whom whose why how which did does do is are was were has have can could would will should".split())
 WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 YEAR = re.compile(r"\b(19\d\d|20\d\d)\b")
@@ -162,7 +168,11 @@ def feels_as_asked(asked: frozenset[str], felt: frozenset[str]) -> bool:
     if not felt:
         return False
     for word in asked:
-        emotions = EMOTION_TABLE.get(word)
-        if word in ANY_FEELING or word in felt or not emotions or set(emotions) & felt:
+        emotions = set(EMOTION_TABLE.get(word, ()))
+        if word in EVERYDAY_BAD:
+            emotions |= BAD_FEELINGS  # "Is Priya worried?" is answered by her being upset, or by a bad week
+        if word in EVERYDAY_GOOD:
+            emotions |= GOOD_FEELINGS
+        if word in ANY_FEELING or word in felt or not emotions or emotions & felt:
             return True
     return False

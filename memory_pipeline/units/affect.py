@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from memory_pipeline.analysis.slots import ANIMALS
 from memory_pipeline.extraction.lexicon import EMOTION_TABLE, FAMILY_NOUNS
 from memory_pipeline.units.cues import strip_attribution
 from memory_pipeline.units.records import UNKNOWN
@@ -61,8 +62,11 @@ _PHRASES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     (r"freaking out|freaked (?:me )?out|on edge|(?:a )?nervous wreck", ("fear",), "nervous"),
     (r"broke my heart|down in the dumps|(?:feel|feeling|felt) low", ("sadness",), "sad"),
     # missing someone or a way of life, not a bus or a deadline
-    (r"miss(?:es|ed|ing)?(?= (?:you|him|her|them|us|home|living|being|having|seeing|my|our|his|their|the old)\b"
-     r"| (?-i:[A-Z][a-z]+)\b(?!['’]s))", ("sadness",), "sad"),  # or someone by name, as the memory writes "you"
+    (r"miss(?:es|ed|ing)?(?= (?:you|him|her|them|us|home|living|being|having|seeing|my|our|his|their|the old)\b)",
+     ("sadness",), "sad"),
+    # or someone by name, as the memory writes "you" ("Isla misses Finn"); not the title ("Miss Patel"), a call
+    # ("missed Leo's call") nor one missed by minutes ("missed Dan by five minutes")
+    (r"(?-i:miss(?:es|ing)?)(?= (?-i:[A-Z][a-z]+)\b(?!['’]s| by\b))", ("sadness",), "sad"),
 )
 # Words that only say how much may stand inside an idiom: "feeling pretty low".
 _GAP = r"\s+(?:(?:so|really|very|pretty|quite|super|kinda|totally|a bit|a little)\s+)*"
@@ -313,8 +317,9 @@ OTHER_PRONOUNS = frozenset({"he", "she", "they", "he's", "she's", "they're", "he
 PEOPLE_NOUNS = FAMILY_NOUNS | frozenset(
     "sibling granny son daughter kid child children friend mate boss manager colleague coworker neighbour neighbor "
     "roommate flatmate housemate team report client teacher student doctor nurse landlord landlady parent people "
-    "folk guy girl boy baby gran granny grandad granddad nan nana grandparent stepmum stepdad".split()
-)
+    "folk guy girl boy baby gran granny grandad granddad nan nana grandparent stepmum stepdad ex fiance fiancé "
+    "fiancee fiancée in-laws inlaws gp therapist vet".split()
+) | ANIMALS  # a pet feels too: "Priya's dog is terrified of fireworks" is the dog's fear
 # Subjects that name someone without a name ("a friend of Priya's", "everyone at work", "the kids")
 SOMEONE_OPENERS = frozenset({"the", "a", "an", "one", "some", "all", "both", "everyone", "everybody"})
 # A clause cut off its subject by commas ("One of Priya's reports, Kevin, | is really resentful"): the verb it opens
@@ -364,7 +369,7 @@ def _subject_of(clause: str, speaker_words: set[str], known: list[str]) -> tuple
     if first.replace("’", "'").split("'")[0] in speaker_words or first in ("i", "i'm", "i've", "we", "we're"):
         # "Nadia's brother Karim is ...": the speaker owns the subject, who is someone else; "Nadia's so happy" is
         # the speaker
-        owned = re.match(r"^\S+['’]s\s+(?!(?:so|very|really|been|got|going|not|a|an|the|feeling|still|just|never|always)\b)(\w+)", clause)
+        owned = re.match(r"^\S+['’]s\s+(?!(?:so|very|really|been|got|going|not|a|an|the|feeling|still|just|never|always)\b)([\w-]+)", clause)
         if owned and (_a_person_noun([owned.group(1)]) or _owned_name(clause, known)):
             return False, _owned_name(clause, known), False
         return True, None, False  # "Priya's flat is lovely": the speaker's judgement of a thing of theirs
@@ -392,7 +397,7 @@ def _owned_name(clause: str, known: list[str]) -> str | None:
     """The name said right after an owner and a relative ("Nadia's brother Karim"), else the relative as said
     ("Raj's sister"), else None."""
     named = next((name for name in known if re.match(rf"^\S+\s+\w+\s+{re.escape(name)}\b", clause)), None)
-    relative = re.match(r"^(\S+['’]s|my|our)\s+(\w+)", clause)
+    relative = re.match(r"^(\S+['’]s|my|our)\s+([\w-]+)", clause)
     if named is None and relative and _a_person_noun([relative.group(2)]) and relative.group(1)[0].isupper():
         return f"{relative.group(1)} {relative.group(2)}"  # "Raj's sister", "Gabi's boss"
     return named

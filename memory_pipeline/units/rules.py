@@ -33,6 +33,9 @@ COURTESY_WORDS = frozenset(
 # great", "he killed it", "they love you"), which stays a reaction
 # A feeling about what the other side said or did ("so happy for you", "that's so brave", "it sounds amazing")
 REACTING_TO_WHAT_WAS_SAID = re.compile(r"\b(?:you|your|yours|u|ur)\b|^(?:that|this|it|what|how)\b", re.IGNORECASE)
+# and, said with no subject, a feeling for someone else's news ("Isla noted: proud of him", "sad to hear", "good
+# luck!", "love that")
+REACTING_WITH_NO_SUBJECT = re.compile(r"\b(?:luck|to hear|(?:for|of|about) (?:him|her|them)|love (?:that|it))\b", re.IGNORECASE)
 # Who may open a sentence of someone else's feeling ("Priya noted: he is gutted")
 OTHER_SUBJECTS = frozenset({"he", "she", "they", "we", "i", "there", "everyone", "everybody"})
 
@@ -110,7 +113,8 @@ class RulesBuilder:
         # with no subject, a word of feeling that is not also one of glue ("Jo noted: sad", not "Jo noted: great!")
         first = words[0].lower()
         return (verb == "noted" and first not in OTHER_SUBJECTS and (first in self.sentiment_lexicon or not words[0][0].isupper())
-                and bool(cues.content_words(body, stemmed=False) & self.sentiment_lexicon))
+                and bool(cues.content_words(body, stemmed=False) & self.sentiment_lexicon)
+                and not REACTING_WITH_NO_SUBJECT.search(body))
 
 
 @dataclass
