@@ -149,6 +149,8 @@ def extract(parser, resolver):
         ("Joanna", "Thanks, Nate! It went alright. Mixed emotions - definitely excited but also a bit anxious.",
          "Joanna noted: it went alright. Joanna noted: Mixed emotions - definitely excited but also a bit anxious."),
         ("Leo", "gutted. didn't get the job", "Leo noted: gutted. Leo didn't get the job."),
+        # a feeling with no subject beside news of someone else may be theirs, and is left out
+        ("Leo", "Tom failed his driving test again. furious with himself", "Leo noted: Tom failed his driving test again."),
         ("Sam", "I passed my driving test. So happy!", "Sam passed Sam's driving test."),
         # a name with its own verb before the comma is a clause, not a call: "Lisbon was amazing" is content
         ("Ravi", "Lisbon was amazing, we got back on Tuesday.", "Ravi noted: Lisbon was amazing, we got back on Tuesday."),
@@ -501,6 +503,12 @@ def test_provenance(extract, text, provenance):
         # the same words of another sense
         ("It's so cold outside today.", "GENERIC"),
         ("I broke up with him and came back home.", "GENERIC"),
+        ("I had a stroke of luck at the bingo.", "GENERIC"),
+        ("They're building a bypass round the village.", "GENERIC"),
+        ("The pill bottle was empty.", "GENERIC"),
+        ("My dad had a stroke.", "USER_PII"),
+        ("My mum has alzheimer's.", "USER_PII"),
+        ("I've got tonsillitis again.", "USER_PII"),
     ],
 )
 def test_scope(extract, text, scope):

@@ -250,6 +250,10 @@ def test_a_doctor_with_no_name_moves_the_talk_to_no_one_else():
                      ("Lena", "She has been diagnosed with arthritis in her hip. The surgeon wants to replace it."),
                      ("Ines", "Is she on a waiting list?"), ("Lena", "Yes. She's 72 and lives on her own.")]]) == {
         "S1:3": "Lena's mum", "S1:4": "Lena's mum", "S1:5": "Lena's mum"}
+    # a friend the turn brings in may be the one the talk moved to: the next "she" is no one's
+    assert "S1:4" not in carried([[("Lena", "My sister is struggling."), ("Ines", "Oh no, what happened?"),
+                                   ("Lena", "She lost her job. A friend from church has been bringing her food."),
+                                   ("Lena", "She also drives her to the jobcentre.")]])
     # a man the turn brings in is someone the talk may have moved to, as before
     assert "S1:4" not in carried([[("Lena", "My mum is in hospital."), ("Ines", "Oh no, what happened?"),
                                    ("Lena", "She fell. A man from the hospital rang."), ("Ines", "Is she ok?")]])

@@ -370,7 +370,7 @@ class SessionFocus:
         carried = Carried(as_written(focus.referent), focus.named, until) if carries else None
         if carried:
             focus = self._with_gender(replace(focus, since=index), next(iter(genders)))
-        if said and carried and all(_no_one_in_particular(m) for m in said):
+        if said and carried and all(_a_clinician(text, m) for m in said):
             # "She has been diagnosed ... The surgeon wants to operate": a doctor, a nurse, the staff with no name
             # and no gender are no one the talk moved to
             self.focus = focus
@@ -409,9 +409,19 @@ class SessionFocus:
         return focus if focus.gender else replace(focus, gender=gender)
 
 
-def _no_one_in_particular(mention: _Mention) -> bool:
-    """Someone with no name, no owner and no gender ("the surgeon", "the GP", "a nurse")."""
-    return mention.referent is None and not mention.named and mention.gender is None
+# Those who treat someone: said with no name, they are no one the talk moves to
+CLINICIANS = frozenset(
+    "doctor doc gp nurse surgeon consultant physio physiotherapist midwife paramedic specialist dentist therapist "
+    "anaesthetist anesthetist radiologist oncologist cardiologist pharmacist carer".split()
+)
+
+
+def _a_clinician(text: str, mention: _Mention) -> bool:
+    """The mention is a doctor, nurse, surgeon ... with no name ("the surgeon", "the GP"); a friend or a neighbour
+    may be the one the talk moves to ("A friend from church has been bringing her food. She ...")."""
+    word = _WORD.match(text, mention.at)
+    return (mention.referent is None and not mention.named and word is not None
+            and _singular(word.group().lower()) in CLINICIANS)
 
 
 def _said_order(row: Mapping) -> tuple:

@@ -205,6 +205,7 @@ def _carries_a_fact(doc: ParsedDoc, k: int, anchors: set[int]) -> bool:
 
 
 SECOND_PERSON = frozenset({"you", "your", "yours", "u", "ur"})
+THIRD_PERSON_OBJECTS = frozenset({"him", "her", "them", "himself", "herself", "themselves", "his", "their"})
 
 
 def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit], anchors: set[int],
@@ -235,7 +236,7 @@ def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit],
         after_kept = after_kept_clause or clause.sentence - 1 in kept or _where_here_is(doc, clause, kept)
         if after_kept and any(_carries_a_fact(doc, k, anchors) for k in range(lo, hi)):
             fragments.append(Unit([(lo, hi)], lo, 0.0, None, True))
-        elif beside_kept and _tells_a_feeling(doc, lo, clause.end):
+        elif beside_kept and _tells_a_feeling(doc, lo, clause.end) and not _beside_news_of_another(doc, clause.sentence, kept):
             feelings.append(Unit([(lo, hi)], lo, 0.0, None, True))
     return fragments, feelings[: max(0, turn_limit - len(units) - len(fragments))]
 
@@ -245,9 +246,28 @@ def _tells_a_feeling(doc: ParsedDoc, lo: int, hi: int) -> bool:
     such a relief", "gutted. didn't get the job"): the affect of what the memory tells. Words of glue ("amazing",
     "so happy") and a feeling for the other side ("so excited for you") are no such feeling."""
     tokens = doc.tokens[lo:hi]
-    if any(t.lower in SECOND_PERSON or t.text == "?" for t in tokens):
-        return False  # "so excited for you", "Confident?": the other side's, or asked
+    if any(t.lower in SECOND_PERSON | THIRD_PERSON_OBJECTS or t.text == "?" or _another_person(t) or t.pos == "PROPN"
+           for t in tokens):
+        return False  # "so excited for you", "furious with himself", "Priya's thrilled", "Confident?": another's, or asked
     return any(map(a_feeling_word, tokens))
+
+
+def _beside_news_of_another(doc: ParsedDoc, sentence: int, kept: set[int]) -> bool:
+    """A kept sentence next to the feeling is about someone else ("Tom failed his driving test again. furious",
+    "the kids are off school next week. bored already"): the feeling, with no subject, may well be theirs."""
+    for n in (sentence - 1, sentence + 1):
+        if n not in kept:
+            continue
+        start, end = doc.sentences[n]
+        for k in range(start, end):
+            if any(a.label in ("nsubj", "nsubjpass") for a in doc.parents(k)) and _another_person(doc.tokens[k]):
+                return True
+    return False
+
+
+def _another_person(token) -> bool:
+    return token.lower in ("he", "she", "they") or token.ent == "PERSON" or (
+        token.pos == "NOUN" and token.lemma.lower() in PERSON_NOUNS)
 
 
 def _where_here_is(doc: ParsedDoc, clause: Clause, kept: set[int]) -> bool:
