@@ -149,6 +149,8 @@ def extract(parser, resolver):
         ("Joanna", "Thanks, Nate! It went alright. Mixed emotions - definitely excited but also a bit anxious.",
          "Joanna noted: it went alright. Joanna noted: Mixed emotions - definitely excited but also a bit anxious."),
         ("Leo", "gutted. didn't get the job", "Leo noted: gutted. Leo didn't get the job."),
+        ("Grace", "relieved, honestly. we're civil for Sammy's sake",
+         "Grace noted: relieved, honestly. Grace noted: we're civil for Sammy's sake."),
         # a feeling with no subject beside news of someone else may be theirs, and is left out
         ("Leo", "Tom failed his driving test again. furious with himself", "Leo noted: Tom failed his driving test again."),
         ("Sam", "I passed my driving test. So happy!", "Sam passed Sam's driving test."),

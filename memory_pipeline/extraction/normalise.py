@@ -770,7 +770,7 @@ def dropped_subject_verb(doc: ParsedDoc, start: int, end: int) -> int | None:
     """The verb that opens tokens ``start..end`` after at most a few adverbs ("Just finished my first
     marathon"), when there is one: its subject was dropped, as chat does. A verb in the third person dropped "it",
     not "I" ("Makes sense", "Sounds good", "Looks like rain"): the speaker is not put back before it."""
-    if all(a_feeling_word(t) or t.pos == "PUNCT" or t.lower in SKIPPABLE_ADVERBS for t in doc.tokens[start:end]):
+    if all(a_feeling_word(t) or t.pos in ("PUNCT", "ADV") or t.lower in SKIPPABLE_ADVERBS for t in doc.tokens[start:end]):
         return None  # "gutted.", "relieved.": a feeling said alone, no verb with its subject dropped
     if any(arc.label == "acl" and arc.head < start for k in range(start, end) for arc in doc.parents(k)
            if doc.tokens[k].tag == "VBN"):
