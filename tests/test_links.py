@@ -181,9 +181,10 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         # a decision taken is a plan, not yet a state
         ("I've decided to move to Berlin in June.", set()),
         ("We've decided to sell the car in May.", set()),
-        # arranged for a date ahead, a change is a plan, not yet a state; a pet that died is no longer owned
-        ("Ana and Tom are getting married in June.", set()),
-        ("We're getting married on 14 September.", set()),
+        # arranged for a date ahead, a change is a plan, not yet a state (the wedding's day is an arrangement); a
+        # pet that died is no longer owned
+        ("Ana and Tom are getting married in June.", {"self.appointment[wedding] = june"}),
+        ("We're getting married on 14 September.", {"self.appointment[wedding] = 14 september"}),
         ("Ana is moving to Berlin next month.", set()),
         ("Ana is living in Berlin these days.", {"self.residence = berlin"}),
         ("Ana's cat Milo passed away.", {"self.ownership[cat] = none", "self.ownership[milo] = none",
@@ -379,6 +380,12 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I've got an interview with Arup on Friday.", {"self.appointment[interview] = friday"}),
         ("Ana has got a dentist appointment next Tuesday.", {"self.appointment[dentist appointment] = next tuesday"}),
         ("I got a haircut on Friday.", set()),
+        # a thing due on a day, and a wedding ahead on a day, are arrangements of that day
+        ("My thesis is due on the 15th of May.", {"self.appointment[thesis] = 15th"}),
+        ("The essay is due Friday.", {"self.appointment[essay] = friday"}),
+        ("It's due June 1st now.", set()),  # whose thing, the memory does not say
+        ("We're getting married on the 8th of June.", {"self.appointment[wedding] = 8th"}),
+        ("We got married on the 8th of June.", {"self.relationship = married"}),  # a past day, no arrangement
     ],
 )
 def test_slots_of_statements(parser, text, expected):
@@ -1576,7 +1583,8 @@ def test_a_plan_called_off_or_moved_in_few_words_is_found_however_far_its_embedd
         return linked["relation"].to_list(), final_lifecycles(initial, linked)["plan"]
 
     moved = ("moved", "The wedding has been pushed to the 19th of October.", datetime(2025, 4, 1, 12), datetime(2025, 10, 19))
-    assert outcome(moved) == (["contradicts"], "pending")  # a new date: consolidation supersedes the old one
+    # a new date for the wedding's day: an update of the arrangement, which consolidation supersedes
+    assert outcome(moved) == (["updates"], "pending")
     off = ("off", "There isn't going to be a wedding.", datetime(2025, 4, 1, 12), None)
     assert outcome(off) == (["followup_of"], "cancelled")
 

@@ -1319,6 +1319,10 @@ def number_of_children(context: _Context, i: int) -> list[SlotValue]:
 def schedule(context: _Context, i: int) -> list[SlotValue]:
     token = context.doc.tokens[i]
     lemma = _lemma(context, i)
+    if token.lower == "due":
+        return _due(context, i)
+    if token.lower == "married":
+        return _wedding_day(context, i)
     if token.pos != "NOUN" or (lemma not in APPOINTMENT_NOUNS and token.lower not in SCHEDULE_NOUNS and lemma not in SCHEDULE_NOUNS):
         return []
     slot = "appointment" if lemma in APPOINTMENT_NOUNS else "schedule"
@@ -1346,6 +1350,39 @@ def schedule(context: _Context, i: int) -> list[SlotValue]:
         return []
     value, parts = time
     return [_slot(context, head, slot, value, scope, i, *parts, subject=subject)]
+
+
+def _due(context: _Context, due: int) -> list[SlotValue]:
+    """A thing due on a day is an arrangement of that day ("my thesis is due on the 15th of May", "the essay is due
+    Friday"), so an extension moves it ("the thesis is due on the 1st of June now"). Not "it" or "that", whose thing
+    the memory does not say."""
+    up = _parent(context, due)
+    if up is None or up[1] != "acomp" or _lemma(context, up[0]) != "be":
+        return []
+    things = [k for k in _children(context, up[0], "nsubj") if context.doc.tokens[k].pos in ("NOUN", "PROPN")]
+    time = _time_value(context, due) or _time_value(context, up[0])
+    if not things or time is None:
+        return []
+    value, parts = time
+    scope = _scope(context, [k for k in _phrase_tokens(context, things[0]) if not _children(context, k, "poss") or k == things[0]])
+    return [_slot(context, up[0], "appointment", value, scope, due, *parts, subject=_owner(context, things[0]))]
+
+
+def _wedding_day(context: _Context, married: int) -> list[SlotValue]:
+    """"We're getting married on the 8th of June": the wedding is an arrangement of that day, which "the wedding's
+    been moved to October" moves. Ahead only ("getting", "will get", "are to be"): "we got married in 2019" is
+    a past day, no arrangement."""
+    doc = context.doc
+    up = _parent(context, married)
+    verb = up[0] if up is not None and up[1] == "acomp" else married
+    ahead = doc.tokens[verb].tag == "VBG" or any(doc.tokens[k].tag == "VBG" for k in _children(context, married, "auxpass"))
+    if not (ahead or _looks_ahead(context, verb)) or _negated(context, verb, married):
+        return []
+    time = _time_value(context, married) or _time_value(context, verb)
+    if time is None:
+        return []
+    value, parts = time
+    return [_slot(context, verb, "appointment", value, "wedding", married, *parts, subject=_subject(context, verb))]
 
 
 def _have_got(context: _Context, verb: int) -> bool:
