@@ -716,6 +716,13 @@ def test_how_the_news_is_announced_is_none_of_the_events_words(parser):
     assert moved.corrected.words == {"wedding", "leeds"}
 
 
+def test_a_feeling_said_alone_beside_a_state_is_no_second_fact(parser):
+    # "Honestly less stress." kept beside a job had made the memory two facts, so a new job no longer replaced it
+    assert read_doc("j", parser.parse("Jay is working as a lab technician. Honestly less stress."), "Jay").single_fact
+    assert read_doc("j", parser.parse("Jay got the job. Gutted."), "Jay").single_fact
+    assert not read_doc("j", parser.parse("Jay got the job. Tom's thrilled."), "Jay").single_fact
+
+
 def test_a_cancel_cue_in_a_question_calls_nothing_off(parser):
     # the friend's "so the flat's off?" had cancelled the speaker's flat purchase
     assert read_doc("q", parser.parse("Jo noted: their loss. Jo asks: the flat's off?"), "Jo").cancel is None

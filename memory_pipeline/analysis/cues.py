@@ -18,7 +18,7 @@ from memory_pipeline.analysis.clauses import (
 )
 from memory_pipeline.extraction.lexicon import (
     ANAPHORA, ARRANGED_EVENT_NOUNS, CLIPPED_WORDS, EMOTION_TABLE, FAMILY_NOUNS, FORESEEN_FEELINGS, OCCASION_NOUNS,
-    PERSONAL_PRONOUNS, REGISTRATION_LEMMAS,
+    PERSONAL_PRONOUNS, REGISTRATION_LEMMAS, a_feeling_word,
 )
 from memory_pipeline.chat_spelling import CHAT_INTERJECTIONS
 from memory_pipeline.parsing import ParsedDoc
@@ -1268,7 +1268,20 @@ def states_a_fact(doc: ParsedDoc, head: int) -> bool:
     return not (
         only_judges(doc, head) or only_reacts(doc, head) or only_asks(doc, head) or _our_frame(doc, head)
         or tells_nothing_of_its_own(doc, head) or _only_supposes(doc, head) or _an_exclamation(doc, head)
+        or _a_feeling_said_alone(doc, head)
     )
+
+
+def _a_feeling_said_alone(doc: ParsedDoc, head: int) -> bool:
+    """``head`` roots a sentence of a feeling and no verb of its own ("Honestly less stress.", "Such a relief.",
+    "Gutted."), which extraction keeps beside the fact it goes with: no second fact of the memory, so a later state
+    still replaces the memory whole. One that names someone or an amount is a fact ("Tom's thrilled")."""
+    start, end = doc.sentences[doc.tokens[head].sent]
+    tokens = [t for t in doc.tokens[start:end] if t.pos not in ("PUNCT", "SYM")]
+    if any(t.pos in ("PROPN", "NUM", "PRON") for t in tokens):
+        return False
+    verbs = [t for t in tokens if t.pos in ("VERB", "AUX")]
+    return any(map(a_feeling_word, tokens)) and all(map(a_feeling_word, verbs))
 
 
 SUPPOSING_MARKS = frozenset({"if", "unless", "whether"})

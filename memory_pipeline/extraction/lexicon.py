@@ -186,3 +186,21 @@ MEDICINE_STEMS = re.compile(
 def is_medicine(word: str) -> bool:
     """A medicine by name ("sertraline") or by the ending of its class ("-olol", "-statin")."""
     return word in MEDICINES or bool(MEDICINE_STEMS.fullmatch(word))
+
+
+# --- feelings said alone (extraction keeps them beside a fact; analysis counts them as no fact of their own) ---
+ADJECTIVE_POS = frozenset({"ADJ", "NOUN", "ADV"})
+# Feelings of chat the emotion table does not hold
+FEELING_PARTICIPLES = frozenset({"gutted", "chuffed", "stoked", "buzzing", "shattered", "knackered", "gobsmacked"})
+
+
+# Words of the emotion table that said alone are no feeling ("their loss", "lost", "down by the river")
+NOT_FEELINGS_ALONE = frozenset({"loss", "lost", "down"})
+
+
+def a_feeling_word(token) -> bool:
+    """A word of feeling, not of glue ("relief", "excited", "gutted"; not "amazing", "happy", nor "support", which
+    the table files under trust); "relieved" and "gutted" said alone are tagged as past verbs."""
+    lower = token.lower
+    feeling = set(EMOTION_TABLE.get(lower, ())) - {"trust"} or lower in FEELING_PARTICIPLES
+    return bool(feeling) and lower not in DISCOURSE_WORDS | NOT_FEELINGS_ALONE and (token.pos in ADJECTIVE_POS or token.tag in ("VBN", "VBD"))

@@ -21,7 +21,7 @@ from memory_pipeline.extraction.clauses import (
     same_form_told_past,
     tag_question_at,
 )
-from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, DISCOURSE_WORDS, EMOTION_TABLE, SAME_IN_PAST
+from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, SAME_IN_PAST, a_feeling_word
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.grounding import (
     CLAUSE_CLOSERS,
@@ -747,23 +747,6 @@ def _done_to_the_speaker(doc: ParsedDoc, k: int) -> bool:
     """Verb ``k`` has "me" or "us" as its object ("..., so call me after 8"): the speaker does not call themself, so
     a bare verb coordinated with the speaker's own is still a request to the listener."""
     return any(doc.tokens[arc.dep].lower in ("me", "us") for arc in doc.children(k) if arc.label in ("dobj", "dative"))
-
-
-ADJECTIVE_POS = frozenset({"ADJ", "NOUN", "ADV"})
-# Feelings of chat the emotion table does not hold
-FEELING_PARTICIPLES = frozenset({"gutted", "chuffed", "stoked", "buzzing", "shattered", "knackered", "gobsmacked"})
-
-
-# Words of the emotion table that said alone are no feeling ("their loss", "lost", "down by the river")
-NOT_FEELINGS_ALONE = frozenset({"loss", "lost", "down"})
-
-
-def a_feeling_word(token: Token) -> bool:
-    """A word of feeling, not of glue ("relief", "excited", "gutted"; not "amazing", "happy", nor "support", which
-    the table files under trust); "relieved" and "gutted" said alone are tagged as past verbs."""
-    lower = token.lower
-    feeling = set(EMOTION_TABLE.get(lower, ())) - {"trust"} or lower in FEELING_PARTICIPLES
-    return bool(feeling) and lower not in DISCOURSE_WORDS | NOT_FEELINGS_ALONE and (token.pos in ADJECTIVE_POS or token.tag in ("VBN", "VBD"))
 
 
 def dropped_subject_verb(doc: ParsedDoc, start: int, end: int) -> int | None:

@@ -15,12 +15,11 @@ from datetime import datetime
 from memory_pipeline.chat_spelling import CHAT_INTERJECTIONS
 from memory_pipeline.config import ExtractorConfig
 from memory_pipeline.extraction.clauses import Clause, discourse_prefix_end, is_content, is_discourse_only, split_clauses
-from memory_pipeline.extraction.lexicon import PLACE_ENTITIES
+from memory_pipeline.extraction.lexicon import PLACE_ENTITIES, a_feeling_word
 from memory_pipeline.extraction.normalise import (
     Speaker,
     attribute,
     done_by,
-    a_feeling_word,
     dropped_subject_verb,
     is_question,
     name_words,
