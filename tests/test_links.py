@@ -2255,3 +2255,21 @@ def test_a_move_is_dated_by_its_event_only_when_that_names_a_short_time():
     assert changed_at(memory(datetime(2024, 4, 1), datetime(2024, 4, 8))) == datetime(2024, 4, 1)
     assert changed_at(memory(datetime(2024, 1, 1), datetime(2025, 1, 1))) == said
     assert changed_at(memory(datetime(2024, 5, 1), datetime(2024, 5, 2))) == said  # ahead: when it was said
+
+
+def test_one_going_along_who_drops_out_calls_off_no_trip(parser, embedder):
+    # "Alex can't come to Tokyo anymore" had cancelled the speaker's trip, which went ahead with her brother
+    def lifecycle(later: str) -> str | None:
+        from memory_pipeline.analysis import read_frame
+        from memory_pipeline.links import final_lifecycles, initial_lifecycles
+        from memory_pipeline.memory_frame import memories_by_id
+
+        frame = _plan_frame([
+            ("plan", "Jess is going to Tokyo in September with Alex.", datetime(2024, 1, 20, 14), datetime(2024, 9, 6)),
+            ("later", later, datetime(2024, 8, 3, 16), None),
+        ])
+        readings = read_frame(frame, parser)
+        return final_lifecycles(initial_lifecycles(memories_by_id(frame), readings), _links_of(frame, readings, embedder))["plan"]
+
+    assert lifecycle("Alex can't come to Tokyo anymore, she has a work thing.") == "pending"
+    assert lifecycle("Jess isn't going to Tokyo anymore.") == "cancelled"  # the planner's own

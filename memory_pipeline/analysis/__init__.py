@@ -40,7 +40,7 @@ from memory_pipeline.analysis.cues import (
     says_here,
     started_events,
 )
-from memory_pipeline.analysis.clauses import parent, subtree
+from memory_pipeline.analysis.clauses import parent, subject_of, subject_token, subtree
 from memory_pipeline.analysis.slots import (
     MEASURE_ALIASES, MEASURE_NOUNS, SELF, UNRESOLVED_SUBJECTS, SlotValue, read_slots, speaker_names,
 )
@@ -74,6 +74,10 @@ class Reading:
     arranged: Event = Event()  # a sign-up or a present progressive of the speaker: a plan when its date lies ahead
     reports: tuple[Event, ...] = ()  # events reported as done
     cancelled: Event = Event()  # the clauses its cancellation cues are in
+    # the person named as the subject of the first cancellation cue ("Alex can't come to Tokyo anymore"), lower case
+    cancelled_by: str = ""
+    # the people named as going along ("I'm going to Tokyo with Alex"), lower case
+    companions: frozenset[str] = frozenset()
     denied: Event = Event()  # the clause a denial governs
     corrected: Event = Event()  # the clause a correction cue is in ("the hike got postponed to next weekend")
     replaced_times: tuple[str, ...] = ()  # the dates it names as no longer holding ("not the 8th"), unresolved
@@ -181,6 +185,8 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         arranged=arranged,
         reports=report_events(doc, names, moved=correction),
         cancelled=called_off_event(doc, cancels, names),
+        cancelled_by=_named_subject(doc, cancels[0].at, names) if cancels else "",
+        companions=companions(doc),
         denied=cue_event(doc, denial.at, names) if denial else Event(),
         corrected=correction_event(doc, correction.at, names) if correction else Event(),
         replaced_times=tuple(text for _, _, text in replaced),
@@ -250,6 +256,23 @@ def dated_event(doc: ParsedDoc, names: frozenset[str], times: Sequence[tuple[int
             seen.add(head)
         events.append(event_of(doc, subtree(doc, head, skip=OWN_CLAUSE_LABELS), names))
     return Event.joined(events)
+
+
+def _named_subject(doc: ParsedDoc, predicate: int, names: frozenset[str]) -> str:
+    """The person named as the subject of ``predicate`` ("Alex can't come"), lower case; "" for the speaker, a
+    pronoun or a thing."""
+    subject = subject_token(doc, predicate)
+    if subject is None or doc.tokens[subject].pos != "PROPN" or subject_of(doc, predicate, names) == SELF:
+        return ""
+    return doc.tokens[subject].lower
+
+
+def companions(doc: ParsedDoc) -> frozenset[str]:
+    """The people a plan names as going along: a name after "with" ("going to Tokyo in September with Alex")."""
+    return frozenset(
+        doc.tokens[arc.dep].lower for arc in doc.arcs
+        if arc.label == "pobj" and doc.tokens[arc.head].lower == "with" and doc.tokens[arc.dep].pos == "PROPN"
+    )
 
 
 def called_off_event(doc: ParsedDoc, cancels: Sequence[Cue], names: frozenset[str]) -> Event:

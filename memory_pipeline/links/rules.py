@@ -315,6 +315,8 @@ def _plan_outcome(
     planned = planned_event(plan_reading)
     about = lambda event: event.overlap(planned) >= config.event_overlap or same_words_and_no_thing(event, planned)  # noqa: E731
     grace = timedelta(days=config.plan_grace_days)
+    if reading.cancelled_by and reading.cancelled_by in plan_reading.companions:
+        return None  # "Alex can't come to Tokyo anymore": one going along drops out, the trip stands
     if reading.cancel is not None and about(reading.cancelled) and names_its_kind(reading.cancelled, plan_reading):
         if plan_reading.plans_to_call_off and not reading.future:
             # calling off what the plan was to call off never cancels the plan: done in its window by the planner
