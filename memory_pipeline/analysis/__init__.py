@@ -138,8 +138,7 @@ def _asked(doc: ParsedDoc, i: int) -> bool:
     """Token ``i`` is in a clause that asks: its sentence ends in a question mark with no comma or semicolon
     between ("so the flat's off?"); "we've called off the wedding, can you believe it?" tells and then asks."""
     _, end = doc.sentences[doc.tokens[i].sent]
-    after = doc.tokens[i:end]
-    mark = next((t.i for t in after if t.text == "?"), None)
+    mark = next((t.i for t in doc.tokens[i:end] if t.text == "?"), None)
     return mark is not None and not any(t.text in (",", ";", ":") for t in doc.tokens[i:mark])
 
 

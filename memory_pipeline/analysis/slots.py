@@ -322,7 +322,7 @@ def read_slots(doc: ParsedDoc, speaker: str | None) -> tuple[SlotValue, ...]:
             found.extend(rule(context, token.i))
     owner = (speaker or "").lower()
     aliases = subject_aliases(doc, context.names)
-    repairs = taken_back_words(doc)
+    repairs = taken_back_words(doc) if found else {}
     unique: dict[tuple[str, str, str, str], SlotValue] = {}
     for slot in (replace(_as_put_right(s, repairs), owner=owner) for s in found if s.asserted):
         unique.setdefault(slot.key, slot)
@@ -1582,14 +1582,13 @@ def _can_die(context: _Context, k: int) -> bool:
 
 def health(context: _Context, i: int) -> list[SlotValue]:
     token = context.doc.tokens[i]
+    ended = _condition_gone(context, i)
     if _lemma(context, i) == "be":
-        return _in_hospital(context, i) + _condition_back(context, i) + _condition_gone(context, i)
-    if token.lower == "gone":
-        return _condition_gone(context, i)
-    if token.pos != "VERB":
-        return []
+        return _in_hospital(context, i) + _condition_back(context, i) + ended
+    if token.pos != "VERB" or token.lower == "gone":
+        return ended
     lemma = _lemma(context, i)
-    out = []
+    out = ended
     if lemma == "diagnose":
         # "my GP diagnosed me with depression": the one diagnosed is the object, not the doctor
         patient = next(iter(_children(context, i, "dobj")), None)
@@ -1604,7 +1603,6 @@ def health(context: _Context, i: int) -> list[SlotValue]:
         for obj in _children(context, i, "dobj") + [c for o in _children(context, i, "dobj") for c in _children(context, o, "compound")]:
             if _lemma(context, obj) in BODY_PARTS:
                 out.append(_slot(context, i, "health", "has", f"{_lemma(context, obj)} injury", obj))
-    out += _condition_gone(context, i)
     if lemma in RECOVERY_VERBS:
         for prep, obj in _prep_objects(context, i, ("from",)):
             out.append(_slot(context, i, "health", "recovered", _lemma(context, obj), prep, obj))
@@ -2466,8 +2464,8 @@ def _one_occasion(context: _Context, verb: int, amount: list[int]) -> bool:
 
 
 # --- medication -------------------------------------------------------------------------------------------
-# Medicines people name in chat: common ones by name, the rest by the stem of their international name (the
-# -olol of beta blockers, the -statin of statins, ...), which no everyday word ends in.
+# Which words are medicines is `extraction.lexicon.is_medicine` (by name, or by the stem of the international
+# name), shared with the privacy scope.
 DOSE_UNITS = frozenset({"mg", "mcg", "µg", "ug", "ml", "g", "iu", "units", "unit", "milligrams", "micrograms"})
 DOSE_UNIT_NAMES = {"milligrams": "mg", "micrograms": "mcg", "µg": "mcg", "ug": "mcg", "unit": "units"}
 DOSE = re.compile(rf"({NUMBER.pattern})(mg|mcg|µg|ug|ml|g|iu)")

@@ -81,6 +81,12 @@ def dated_slot(memory: Memory, slot: SlotValue) -> SlotValue:
     return replace(slot, value=f"{memory.event_start.date().isoformat()} {slot.value}")
 
 
+def shared_slots(new: Memory, old: Memory, new_reading: Reading, old_reading: Reading) -> list[tuple[SlotValue, SlotValue]]:
+    """(old value, new value) of every slot both memories set, appointments by their day (:func:`dated_slot`)."""
+    return [(dated_slot(old, old_reading.slot(slot.key)), dated_slot(new, slot))
+            for slot in new_reading.state_slots if old_reading.slot(slot.key)]
+
+
 def _still_taken(old: SlotValue, new: SlotValue) -> bool:
     """A medicine said to be taken with no dose ("the plan is to stay on sertraline") after its dose was said ("50
     mg"): still that dose, no change."""
@@ -272,8 +278,7 @@ def classify_pair(
 ) -> LinkProposal:
     """The relation from ``new`` to the older ``old`` (relation ``none`` when no rule fires); ``moved_to`` is the
     memory that moved the plan ``old`` to a new date, if one did."""
-    shared = [(dated_slot(old, old_reading.slot(slot.key)), dated_slot(new, slot))
-              for slot in new_reading.state_slots if old_reading.slot(slot.key)]
+    shared = shared_slots(new, old, new_reading, old_reading)
     changed = [(before, slot) for before, slot in shared if state_changes(before, slot)]
     if changed:
         before, slot = changed[0]
