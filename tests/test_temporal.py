@@ -548,6 +548,14 @@ def test_a_date_outside_the_calendar_is_left_unresolved_not_an_error(parser, res
         (date(2025, 1, 12), "We're in Rome from the 28th to the 3rd of March.", date(2025, 2, 28), date(2025, 3, 4)),
         (date(2025, 4, 27), "The offsite is on the 14th and 15th of May.", date(2025, 5, 14), date(2025, 5, 16)),
         (date(2025, 4, 27), "I'm on call the 3rd and 17th of May.", date(2025, 5, 3), date(2025, 5, 4)),
+        # two days with no month: of the month the first falls in, as "the 3rd" alone; the last may be in the next
+        (date(2025, 2, 11), "We're away from the 3rd to the 10th.", date(2025, 3, 3), date(2025, 3, 11)),
+        (date(2025, 2, 11), "I was off from the 28th to the 2nd.", date(2025, 1, 28), date(2025, 2, 3)),
+        # a range of years: every year of it, the last one whole ("2019 to 2021" ends with 2021)
+        (date(2026, 2, 11), "I lived in Leeds from 2019 to 2021.", date(2019, 1, 1), date(2022, 1, 1)),
+        (date(2026, 2, 11), "I worked there between 2015 and 2018.", date(2015, 1, 1), date(2019, 1, 1)),
+        (date(2026, 2, 11), "From 2010 until 2014 I taught in Spain.", date(2010, 1, 1), date(2015, 1, 1)),
+        (date(2026, 2, 11), "We lived abroad 2019-21.", date(2019, 1, 1), date(2022, 1, 1)),
         # the nth weekend, weekday or week of a month, not the whole month
         (date(2025, 2, 16), "What if we aim for the first weekend of June?", date(2025, 6, 7), date(2025, 6, 9)),
         (date(2025, 2, 16), "the party is the last friday of next month", date(2025, 3, 28), date(2025, 3, 29)),

@@ -57,6 +57,7 @@ _ORDINAL_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
 # A day with its month, either way round: "September 12", "the 14th of February", "28 February".
 _DAY_OF_MONTH = rf"(?:{_MONTH}\s+{_ORDINAL_DAY}|(?:the\s+)?{_ORDINAL_DAY}\s+(?:of\s+)?{_MONTH})"
 _RANGE_TO = r"(?:to|through|thru|till|until|-|–)"
+_YEAR = r"(?:19|20)\d\d"
 _HOLIDAY = (
     r"(?:valentine'?s day|new year(?:'?s)?(?: eve| day)?|christmas(?: eve| day)?|boxing day|thanksgiving|halloween|"
     r"independence day|mother'?s day|father'?s day|memorial day|labor day|easter(?: sunday| weekend)?)"
@@ -117,6 +118,12 @@ CUE_PATTERNS = [
         # two days that share the month said after the last ("the 6th to 13th of June", "the 14th and 15th of
         # May"), which recognizers-text reads without the last day or the tagger reads as the last day alone
         rf"\b(?:the\s+)?{_ORDINAL_DAY}\s*(?:{_RANGE_TO}|and)\s*(?:the\s+)?{_ORDINAL_DAY}\s+(?:of\s+)?{_MONTH}\b(?:,?\s+(?:19|20)\d\d\b)?",
+        # a range of years, which the tagger and recognizers-text cut into its two years ("from 2019 to 2021",
+        # "2015-2018", "between 2010 and 2014"); the second year may be cut short ("2019-21")
+        rf"\b(?:between\s+{_YEAR}\s+and\s+{_YEAR}|{_YEAR}\s*{_RANGE_TO}\s*(?:{_YEAR}|\d\d))\b",
+        # two days of a month not named, read as of the month the days are in ("away from the 3rd to the 10th")
+        _after_preposition(rf"the\s+{_ORDINAL_DAY}\s*{_RANGE_TO}\s*(?:the\s+)?{_ORDINAL_DAY}\b(?!\s+(?:of\s+)?{_MONTH})",
+                           ("from",)),
         r"\bthe other day\b",
         r"\bthese days\b",
         rf"\bsince\s+(?:{_MONTH}|{_WEEKDAY}|last\s+(?:{_UNIT}|{_WEEKDAY}|summer|winter|spring|fall|autumn))\b",
@@ -1979,6 +1986,22 @@ def resolve_by_rule(
         if days is not None and m.group(2) == "and" and days[1] - days[0] > timedelta(days=2):
             return days[0], days[0] + timedelta(days=1), "point"  # "the 3rd and 17th": two days, not those between
         return days
+
+    m = re.fullmatch(rf"(?:from )?({_YEAR}) ?{_RANGE_TO} ?({_YEAR}|\d\d)|between ({_YEAR}) and ({_YEAR})", text)
+    if m:
+        # the years from the first to the last, both whole: "2019 to 2021" ends with 2021, not at its start
+        first, last = m.group(1) or m.group(3), m.group(2) or m.group(4)
+        first, last = int(first), int(last if len(last) == 4 else first[:2] + last)
+        if first < last:
+            return _year(first, last - first + 1)
+
+    m = re.fullmatch(rf"(?:from )?(?:the )?({_ORDINAL_DAY}) ?{_RANGE_TO} ?(?:the )?({_ORDINAL_DAY})", text)
+    if m:
+        # "the 3rd to the 10th": the first day read as "the 3rd" alone is, the last in its month or the next
+        first = _day_of_month(int(re.match(r"\d+", m.group(1)).group(0)), anchor, tense, governed)
+        if first is not None:
+            month = first[0].strftime("%B").lower()
+            return _day_range(f"{month} {m.group(1)}", m.group(2), first[0].year, anchor, tense)
 
     m = re.fullmatch(r"(since|from) (.+)", text)
     if m:
