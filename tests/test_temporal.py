@@ -251,6 +251,9 @@ def test_a_date_moved_from_one_day_to_another_is_two_dates_not_a_range(parser, r
     # a stay from one day to another, with no verb of moving, is still one range of days
     stay = ground_one(parser, resolver, "We're away from April 22 to April 24.", said)
     assert _days(stay) == (date(2025, 4, 22), date(2025, 4, 25))
+    # nor is the stay after a move of home, whose destination was said before it
+    home = ground_one(parser, resolver, "We moved to Leeds from 2019 to 2021.", said)
+    assert _days(home) == (date(2019, 1, 1), date(2022, 1, 1))
 
 
 @pytest.mark.slow

@@ -714,11 +714,20 @@ def _moved_from_to(doc: ParsedDoc, start: int, end: int) -> list[tuple[int, int]
     range of days ("we're away from April 22 to April 24" is one)."""
     for t in doc.tokens:
         if start < t.idx and t.end < end and t.lower in SCHEDULED_BEFORE and 0 < t.i < len(doc.tokens) - 1 \
-                and _moves_a_date(doc, t.i):
+                and _moves_a_date(doc, t.i) and not _moved_somewhere_before(doc, t.i, start):
             first = doc.tokens[t.i - 1].end
             lead = re.match(r"from\s+", doc.text[start:first], re.IGNORECASE)
             return [(start + (lead.end() if lead else 0), first), (doc.tokens[t.i + 1].idx, end)]
     return [(start, end)]
+
+
+def _moved_somewhere_before(doc: ParsedDoc, preposition: int, start: int) -> bool:
+    """The verb the ``preposition`` hangs on was told where it moved before the date at ``start`` ("we moved to
+    Leeds from 2019 to 2021"): a move of home, whose "from ... to" is the stay's range, not a date moved."""
+    return any(
+        arc.label == "prep" and doc.tokens[arc.dep].lower in ("to", "into") and doc.tokens[arc.dep].end <= start
+        for arc in doc.children(_above_the_prepositions(doc, preposition))
+    )
 
 
 def _moved_from_date(doc: ParsedDoc, char: int) -> bool:
@@ -1233,10 +1242,16 @@ def _put_right_after(doc: ParsedDoc, mention: TemporalMention, mentions: list[Te
 
 def _moves_a_date(doc: ParsedDoc, preposition: int) -> bool:
     """The ``preposition`` hangs, directly or through another preposition, on a verb of moving a date."""
+    node = _above_the_prepositions(doc, preposition)
+    return doc.tokens[node].pos == "VERB" and _lemma_in(doc.tokens[node], RESCHEDULING_LEMMAS)
+
+
+def _above_the_prepositions(doc: ParsedDoc, preposition: int) -> int:
+    """The word the ``preposition`` hangs on, directly or through other prepositions ("from 2019 to 2021")."""
     node = preposition
     while (up := next(iter(doc.parents(node)), None)) is not None and doc.tokens[node].pos == "ADP":
         node = up.head
-    return doc.tokens[node].pos == "VERB" and _lemma_in(doc.tokens[node], RESCHEDULING_LEMMAS)
+    return node
 
 
 # Days named from the day something was said, which a report of the saying counts from that day
