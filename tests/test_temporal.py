@@ -559,6 +559,23 @@ def test_a_date_outside_the_calendar_is_left_unresolved_not_an_error(parser, res
         (date(2026, 2, 11), "I worked there between 2015 and 2018.", date(2015, 1, 1), date(2019, 1, 1)),
         (date(2026, 2, 11), "From 2010 until 2014 I taught in Spain.", date(2010, 1, 1), date(2015, 1, 1)),
         (date(2026, 2, 11), "We lived abroad 2019-21.", date(2019, 1, 1), date(2022, 1, 1)),
+        # "since" a part of a period runs from it up to the session, as "since March" does
+        (date(2024, 12, 27), "I've been off sugar since the start of December.", date(2024, 12, 1), date(2024, 12, 28)),
+        (date(2024, 5, 22), "I've been walking to work since mid-April.", date(2024, 4, 11), date(2024, 5, 23)),
+        # "N years ago this August": this year's August, N years back, not the session's day N years back
+        (date(2024, 7, 31), "My dad passed away three years ago this August.", date(2021, 8, 1), date(2021, 9, 1)),
+        (date(2024, 5, 22), "We got engaged a year ago this Christmas.", date(2023, 12, 25), date(2023, 12, 26)),
+        # the first or last day of a period, on the day it is said too
+        (date(2024, 5, 31), "It's the last day of the month and I still haven't paid the rent.", date(2024, 5, 31), date(2024, 6, 1)),
+        (date(2025, 12, 31), "Last day of the year!", date(2025, 12, 31), date(2026, 1, 1)),
+        (date(2024, 5, 10), "The project ends on the last day of next month.", date(2024, 6, 30), date(2024, 7, 1)),
+        # numeric dates: with dots, day first; with slashes, day first where one of the turn's can be read no other
+        # way; a range of two is one stay
+        (date(2024, 5, 22), "My exam is on 15.06.2024 in the main hall.", date(2024, 6, 15), date(2024, 6, 16)),
+        (date(2024, 5, 22), "My dentist appointment is on 04.06 at 9.", date(2024, 6, 4), date(2024, 6, 5)),
+        (date(2024, 3, 8), "They moved my visa appointment to 15/03.", date(2024, 3, 15), date(2024, 3, 16)),
+        (date(2024, 10, 31), "I'll be away from 12/11 to 19/11 in Osaka.", date(2024, 11, 12), date(2024, 11, 20)),
+        (date(2024, 5, 22), "We're in Rome from 3/8 - 3/12.", date(2025, 3, 8), date(2025, 3, 13)),
         # the nth weekend, weekday or week of a month, not the whole month
         (date(2025, 2, 16), "What if we aim for the first weekend of June?", date(2025, 6, 7), date(2025, 6, 9)),
         (date(2025, 2, 16), "the party is the last friday of next month", date(2025, 3, 28), date(2025, 3, 29)),
@@ -1044,6 +1061,12 @@ def test_the_end_of_the_month_said_in_it_is_cut_at_the_session_day(tense, said, 
         ("the move got pushed back to 15 august, the landlord needs time", "15 august"),
         ("I bought 2 march flowers", None),
         ("The 5th may work for us.", "The 5th"),
+        # numbers with dots or slashes that are amounts, scores, times or versions, not dates
+        ("I lost 3.5 kilos since the op", None),
+        ("honestly the food was 10/10, we went up to 9/10 on the wine", None),
+        ("the shop shuts by 10.30 tonight", "tonight"),
+        ("we upgraded to 3.10.12 on the servers", None),
+        ("the gym is open from 10.05 to 11.10", None),
     ],
 )
 def test_numbers_and_lengths_that_are_or_are_not_dates(parser, resolver, text, dated):

@@ -58,6 +58,7 @@ _ORDINAL_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
 _DAY_OF_MONTH = rf"(?:{_MONTH}\s+{_ORDINAL_DAY}|(?:the\s+)?{_ORDINAL_DAY}\s+(?:of\s+)?{_MONTH})"
 _RANGE_TO = r"(?:to|through|thru|till|until|-|–)"
 _YEAR = r"(?:19|20)\d\d"
+_SLASHED_DAY = r"\d{1,2}/\d{1,2}(?:/(?:\d{4}|\d{2}))?"
 _HOLIDAY = (
     r"(?:valentine'?s day|new year(?:'?s)?(?: eve| day)?|christmas(?: eve| day)?|boxing day|thanksgiving|halloween|"
     r"independence day|mother'?s day|father'?s day|memorial day|labor day|easter(?: sunday| weekend)?)"
@@ -190,6 +191,16 @@ CUE_PATTERNS = [
         # a numeric date, month first (en-us), after a preposition: "the party is on 3/22"; a bare "1/2" or "24/7"
         # is a fraction or a rate
         _after_preposition(r"\d{1,2}/\d{1,2}(?:/(?:\d{4}|\d{2}))?\b", ("on", "by", "before", "after", "until", "till", "from", "since")),
+        # two such dates, from one to the other ("from 12/11 to 19/11"): one stay, not two days; with dots, they
+        # are as often times ("from 9.30 to 10.15")
+        _after_preposition(rf"{_SLASHED_DAY}\s*{_RANGE_TO}\s*{_SLASHED_DAY}\b(?!\s+of\b)", ("from",)),
+        # and the day a thing was moved to or a range ends on, written in full ("moved it to 15/03", "to 19/11");
+        # a bare "to 1/2" or "to 9/10" is a fraction or a score
+        _after_preposition(r"(?:\d\d/(?!10\b)\d\d|\d{1,2}/\d{1,2}/(?:\d{4}|\d{2}))\b", ("to",)),
+        # a date written with dots, day first: with its year anywhere ("15.06.2024"), without it only written in
+        # full after "on" ("on 04.06"), since "3.5" and "12.50" are amounts and "by 10.10" or "to 11.10" times
+        r"\b\d{1,2}\.\d{1,2}\.(?:19|20)\d\d\b",
+        _after_preposition(r"(?:0[1-9]|[12]\d|3[01])\.(?:0[1-9]|1[0-2])\b(?!\.\d|\s*(?:am|pm)\b)", ("on",)),
     )
 ]
 # The cue patterns as one set, each scanned only in a text that has a literal its matches need (most have none).
@@ -462,6 +473,7 @@ class TemporalResolver:
         are those of the turns just before it in its session, whose month a bare day of the month may be in ("We fly
         out on the 12th of October." - "We land at 6am on the 13th")."""
         mentions = []
+        day_first = _writes_day_first(doc.text)
         for start, end in self.find(doc):
             text = doc.text[start:end]
             resolved, resolved_as = None, text
@@ -489,6 +501,8 @@ class TemporalResolver:
                     # "it's another two weeks until the results": more of a length still running, so ahead; in past
                     # talk ("we stayed for another two days") it stays the stretch up to the session
                     tense = "future"
+                if written := _in_words(text, day_first):
+                    resolved_as = written
                 resolved = self.resolve(resolved_as, session_time, tense, governed=bool(_clause_of(doc, start)))
             if resolved is not None and _after_word(doc, start, ("since",)) and not _a_subject(doc, start):
                 resolved = _up_to_the_session(resolved, session_time)
@@ -558,9 +572,12 @@ class TemporalResolver:
             anchor = session_time.date()
             cleaned = _clean(text)
             offset = re.fullmatch(rf"({_COUNT}) ({_UNIT}) (before|after|from(?! (?:now|today)$)) (.+)", cleaned)
+            anniversary = re.fullmatch(rf"({_COUNT}) years? ago,? (this .+)", cleaned)
             try:
                 if offset is not None:
                     return self._offset(offset, session_time, tense, governed)
+                if anniversary is not None:
+                    return self._years_before(anniversary, session_time)
                 result = resolve_by_rule(cleaned, anchor, tense, governed)
                 next_to = NEXT_TO.fullmatch(cleaned) if result is None else None
                 if next_to is not None:
@@ -588,6 +605,15 @@ class TemporalResolver:
             return None
         return _days(_shift(ref[0].date(), offset.group(2).rstrip("s"), -n if offset.group(3) == "before" else n))
 
+    def _years_before(self, anniversary: re.Match, session_time: datetime) -> tuple[datetime, datetime, str] | None:
+        """"Three years ago this August", "a year ago this Christmas", "ten years ago this week": this year's
+        August (Christmas, week) that many years back, not the day of the session that many years back."""
+        this = self.resolve(anniversary.group(2), session_time)
+        n = _count(anniversary.group(1))
+        if this is None or n is None:
+            return None
+        return _years_back(this[0], n), _years_back(this[1], n), this[2]
+
     def _recognize(self, text: str, session_time: datetime, tense: str) -> tuple[datetime, datetime, str] | None:
         if self._model is None:
             from recognizers_date_time import DateTimeRecognizer
@@ -599,6 +625,43 @@ class TemporalResolver:
             if interval is not None:
                 return interval
         return None
+
+
+# A date written in numbers: day (or month), month (or day), and the year if any ("15/03", "04.06", "01/02/2025").
+NUMERIC_DATE = re.compile(r"\b(\d{1,2})([/.])(\d{1,2})(?:\2(\d{4}|\d{2}))?\b")
+
+
+def _writes_day_first(text: str) -> bool:
+    """The turn writes its numeric dates day first: one of them can be read no other way ("from 12/11 to 19/11",
+    where 19 is no month, so the 12th of November too), or it writes them with dots, as those who put the day
+    first do ("04.03", "15.06.2024"). Otherwise they are read month first, as recognizers-text reads them."""
+    for m in NUMERIC_DATE.finditer(text):
+        first, second = int(m.group(1)), int(m.group(3))
+        dotted = m.group(2) == "." and (m.group(4) or len(m.group(1)) == len(m.group(3)) == 2)  # not "3.5"
+        if (dotted and 1 <= first <= 31 and 1 <= second <= 12) or 12 < first <= 31 and 1 <= second <= 12:
+            return True
+    return False
+
+
+def _in_words(text: str, day_first: bool) -> str | None:
+    """A numeric date, or a range of two, in words where the turn writes them day first ("15/03" is "15 march",
+    "01/02/25" "1 february 2025") or where it is a range ("3/8 - 3/12" is "march 8 to march 12", which
+    recognizers-text reads as its first day alone); None where it is no such date, or one recognizers-text reads
+    as written (a single date month first)."""
+    parts = re.split(rf"\s*{_RANGE_TO}\s*", text.strip())
+    if len(parts) > 2 or (len(parts) == 1 and not day_first) or (len(parts) == 2 and "." in text):
+        return None  # two with dots are as often times ("9.30 to 10.15")
+    words = []
+    for part in parts:
+        m = NUMERIC_DATE.fullmatch(part)
+        if m is None:
+            return None
+        day, month = (int(m.group(1)), int(m.group(3))) if day_first else (int(m.group(3)), int(m.group(1)))
+        if not (1 <= day <= 31 and 1 <= month <= 12):
+            return None
+        year = f"20{m.group(4)}" if m.group(4) and len(m.group(4)) == 2 else m.group(4) or ""
+        words.append(f"{day} {MONTHS[month - 1]} {year}".strip())
+    return " to ".join(words)
 
 
 # "The 9th" with no preposition before it: a day of the month only where the parse says it stands by itself
@@ -668,10 +731,11 @@ def _a_subject(doc: ParsedDoc, char: int) -> bool:
 
 
 def _up_to_the_session(resolved: tuple[datetime, datetime, str], session_time: datetime) -> tuple[datetime, datetime, str]:
-    """"Since the 15th", "since New Year's Day": a day the stretch runs from up to the day it is said, as "since
-    March" does (the rules read a "since" they see in the expression so; the tagger often leaves it out)."""
+    """"Since the 15th", "since New Year's Day", "since the start of December", "since mid-April": a day or a part
+    of a period the stretch runs from, up to the day it is said, as "since March" does (the rules read a "since"
+    they see in the expression so; the tagger often leaves it out)."""
     start, _, kind = resolved
-    if kind != "point" or start > session_time:
+    if kind not in ("point", "range") or start > session_time:
         return resolved
     return start, _day(session_time.date() + timedelta(days=1)), "range"
 
@@ -1886,6 +1950,12 @@ def resolve_by_rule(
         period = _relative(which, text.rsplit(" ", 1)[1], anchor, tense)
         return _from_the_session_day(_part_of(m.group(1), period[0].date(), period[1].date()), anchor, tense)
 
+    m = re.fullmatch(r"(?:the )?(first|last) day of (?:the )?((?:this|next|last) )?(week|month|year)", text)
+    if m:
+        # that day of the period ("the last day of the month": its last day), which recognizers-text put a day early
+        period = _relative((m.group(2) or "this ").strip(), m.group(3), anchor, tense)
+        return _days(period[0].date() if m.group(1) == "first" else period[1].date() - timedelta(days=1))
+
     m = re.fullmatch(r"q([1-4])(?: ((?:19|20)\d\d))?", text)
     if m:
         # a quarter of the year said, or of the year the tense points to when this year's is on the wrong side
@@ -2362,6 +2432,14 @@ def _shift(d: date, unit: str, n: int) -> date:
     months = n if unit == "month" else 12 * n
     first = _month_start(d.year, d.month + months)
     return date(first.year, first.month, min(d.day, 28))
+
+
+def _years_back(moment: datetime, n: int) -> datetime:
+    """The same day ``n`` years earlier; 29 February, in a year that has none, the 28th."""
+    try:
+        return moment.replace(year=moment.year - n)
+    except ValueError:
+        return moment.replace(year=moment.year - n, day=28)
 
 
 def _ago(count: str, unit: str, anchor: date) -> tuple[datetime, datetime, str]:
