@@ -223,6 +223,7 @@ def extract(parser, resolver):
          "Jon gotta check the size & floor quality too. Jon noted: we need a good dance floor."),
         # a turn in capitals is tagged in sentence case and written as it was
         ("Sam", "I GOT THE JOB!!! 🎉🎉", "Sam GOT THE JOB."),
+        ("Tom", "I PASSED! Zero serious faults.", "Tom PASSED. Tom noted: Zero serious faults."),
         ("Sam", "I LOVE NYC", "Sam LOVES NYC."),
         ("Sam", "CALL ME WHEN YOU LAND", "Sam asks to CALL Sam WHEN YOU LAND."),
         # two subjects of one verb are plural, however the parse hangs the second

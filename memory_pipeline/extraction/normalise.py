@@ -497,8 +497,8 @@ def _agree_after(
         return "Was" if text[:1].isupper() else "was"
     if lower in INFORMAL_3SG:
         return INFORMAL_3SG[lower]
-    if doc.tokens[k - 1].lower in MODAL_ADVERBS or _irregular_past(token):
-        return None
+    if doc.tokens[k - 1].lower in MODAL_ADVERBS or _past_form(token):
+        return None  # a past the tagger read as present: "I almost forgot", "I PASSED!" (shouted, read as VBP)
     if token.tag == "VB" and any(arc.label == "aux" and doc.tokens[arc.dep].tag == "MD" for arc in doc.children(k)):
         return None  # "will you be ...?": the modal, inverted before the subject, keeps the verb after it bare
     if token.tag == "VBP" or (token.pos in ("VERB", "AUX") and lower in IRREGULAR_3SG) or _bare_after_adverbs(doc, k, subject):
