@@ -43,6 +43,11 @@ def event_day(parser, resolver, text: str, said: datetime = SAID) -> date | None
         ("I emailed him yesterday and he backed down.", "he backed down"),
         ("We landed! The flight was fine.", "we landed"),
         ("She pulled out last minute. The race went on.", "she pulled out last minute"),
+        # the outcome of a test or an application, said with no object, beside what it was an outcome of
+        ("The TOEFL results came out and I failed.", "Leo failed"),
+        ("The test was hard and I failed.", "Leo failed."),
+        ("I passed! I have my B1 now.", "Leo passed."),
+        ("Applied to Leeds and I got in!", "Leo got in"),
         # a day settled on, with "do": the group's decision
         ("Ok so we're doing Saturday 20 July at Tunde's. I'll tell Grandma tonight.", "doing Saturday 20 July at Tunde's"),
         # a thing named said to be off is news of whether it happens

@@ -576,6 +576,9 @@ def test_a_date_outside_the_calendar_is_left_unresolved_not_an_error(parser, res
         (date(2024, 3, 8), "They moved my visa appointment to 15/03.", date(2024, 3, 15), date(2024, 3, 16)),
         (date(2024, 10, 31), "I'll be away from 12/11 to 19/11 in Osaka.", date(2024, 11, 12), date(2024, 11, 20)),
         (date(2024, 5, 22), "We're in Rome from 3/8 - 3/12.", date(2025, 3, 8), date(2025, 3, 13)),
+        # a length one has to do a thing in is the time from now on, not the months up to the session
+        (date(2024, 4, 20), "I have three months to do the corrections.", date(2024, 4, 20), date(2024, 7, 20)),
+        (date(2024, 4, 20), "We've got two weeks to decide.", date(2024, 4, 20), date(2024, 5, 4)),
         # the nth weekend, weekday or week of a month, not the whole month
         (date(2025, 2, 16), "What if we aim for the first weekend of June?", date(2025, 6, 7), date(2025, 6, 9)),
         (date(2025, 2, 16), "the party is the last friday of next month", date(2025, 3, 28), date(2025, 3, 29)),

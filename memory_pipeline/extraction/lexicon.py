@@ -128,7 +128,10 @@ CUE_NOUNS = frozenset(
 EVENTS_ON_THEIR_OWN = {
     **{lemma: frozenset() for lemma in """quit resign retire graduate die marry divorce separate emigrate relocate
         elope propose relapse recover enlist arrive land""".split()},
-    "break": frozenset({"up"}), "split": frozenset({"up"}), "pass": frozenset({"away", "on"}),
+    "break": frozenset({"up"}), "split": frozenset({"up"}), "pass": frozenset(),
+    # the outcome of a test, a match or an application, said with no object: "the results came out and I failed",
+    # "I passed!", "we lost", "she got in"
+    "fail": frozenset(), "win": frozenset(), "lose": frozenset(), "get": frozenset({"in"}),
     "move": frozenset({"out", "in", "away", "back"}), "drop": frozenset({"out"}), "give": frozenset({"up", "in"}),
     "engage": frozenset(), "settle": frozenset({"down"}),
     # a side that gave way, a withdrawal, a turning up: "he backed down", "she pulled out", "he never showed up"

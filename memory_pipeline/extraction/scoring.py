@@ -187,13 +187,12 @@ def score_candidate(doc: ParsedDoc, predicate: int, clause: Clause, clause_limit
     if any(arc.role is Role.EMBED for arc in doc.parents(predicate)) and not _clause_after_label(doc, predicate):
         cand.penalties["embedding"] = EMBEDDING_PENALTY
     no_longer = no_longer_so(doc, predicate)
-    says_something = _copula_of_time_or_place(doc, token, cand) or no_longer
+    event = cand.actor is not None and is_event_on_its_own(doc, predicate)  # "I got in", "we broke up"
+    says_something = _copula_of_time_or_place(doc, token, cand) or no_longer or event
     if token.lemma in LIGHT_VERBS and Role.PATIENT not in cand.groups and not says_something:
         cand.penalties["light_verb"] = LIGHT_VERB_PENALTY
     informative = bool(cand.groups - {Role.ACTOR}) or no_longer or _as_a_role(doc, predicate)
-    if not informative and (cand.actor is None or doc.tokens[cand.actor].pos == "PRON") and not (
-        cand.actor is not None and is_event_on_its_own(doc, predicate)
-    ):
+    if not informative and (cand.actor is None or doc.tokens[cand.actor].pos == "PRON") and not event:
         cand.penalties["no_argument"] = NO_ARGUMENT_PENALTY
     cand.score = score - sum(cand.penalties.values())
     return cand

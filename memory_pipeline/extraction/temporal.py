@@ -253,6 +253,10 @@ OFFSET_FROM = re.compile(r"\s*(?:before|after|from|post-(?=\w))", re.IGNORECASE)
 # Words after a length that make it the time still to run ("three days until the move", "two weeks away", "two days
 # to go", "only a week left"): ahead of the session in talk that is not past.
 STILL_TO_RUN_AFTER = re.compile(r"\s+(?:until|till|'?til|left|away|to go|from now)\b", re.IGNORECASE)
+# A length one has, or was given, to do a thing in ("I have three months to do the corrections", "we've got two
+# weeks to decide"): the time from now on, as "left" says.
+TIME_GIVEN_BEFORE = re.compile(r"\b(?:have|has|'ve|got|given)\s+(?:(?:only|just)\s+)?$", re.IGNORECASE)
+TIME_GIVEN_AFTER = re.compile(r"\s+to\s+(?!the\b|a\b|an\b|my\b|your\b|our\b|his\b|her\b|their\b)[a-z]", re.IGNORECASE)
 # What makes a count of units after it a length added to one that runs now ("for another three months", "a further
 # two weeks"): it goes on from the session, not up to it.
 _MORE = r"(?:another|a further|an additional|an extra)"
@@ -1642,7 +1646,10 @@ def _still_to_run(doc: ParsedDoc, text: str, end: int) -> str | None:
     count of units followed by until, left, away, to go or from now ("three days until the move", "the wedding is
     three weeks away"); said in the present it had been the stretch up to the session."""
     length = re.fullmatch(rf"(?:(?:only|just)\s+)?({BARE_LENGTH.pattern})", text, re.IGNORECASE)
-    return length.group(1) if length is not None and STILL_TO_RUN_AFTER.match(doc.text, end) else None
+    if length is None:
+        return None
+    time_given = TIME_GIVEN_BEFORE.search(doc.text, 0, end - len(text)) and TIME_GIVEN_AFTER.match(doc.text, end)
+    return length.group(1) if STILL_TO_RUN_AFTER.match(doc.text, end) or time_given else None
 
 
 def _left_alone(doc: ParsedDoc, end: int) -> bool:
