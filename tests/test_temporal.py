@@ -806,6 +806,18 @@ def test_the_day_after_what_was_entered_is_the_events(parser, resolver):
 
 
 @pytest.mark.slow
+def test_the_month_of_a_sitting_registered_for_is_ahead(parser, resolver):
+    said = datetime(2024, 9, 2, 18, 30)
+    # the past of the registering had put December, and the 1st in it, a year back
+    mentions = resolver.ground(parser.parse("Yes, I've registered for the December sitting on the 1st."), said)
+    assert [_days(m) for m in mentions] == [(date(2024, 12, 1), date(2025, 1, 1)), (date(2024, 12, 1), date(2024, 12, 2))]
+    mentions = resolver.ground(parser.parse("I've registered for the June sitting of the TOEFL on the 15th."), said)
+    assert [_days(m) for m in mentions] == [(date(2025, 6, 1), date(2025, 7, 1)), (date(2025, 6, 15), date(2025, 6, 16))]
+    # a month that names a thing enjoyed is still the one gone
+    assert _days(ground_one(parser, resolver, "I loved the December concert.", said)) == (date(2023, 12, 1), date(2024, 1, 1))
+
+
+@pytest.mark.slow
 def test_a_length_said_in_the_present_runs_from_the_session(parser, resolver):
     said = datetime(2025, 4, 13, 20, 5)
     # "for two weeks" in present talk had been the two weeks up to the session

@@ -516,7 +516,7 @@ class TemporalResolver:
                 mentions.append(TemporalMention(text, start, end, *resolved))
         mentions = self._from_the_day_it_was_said(doc, mentions, session_time)
         mentions = _until_after_the_start(doc, self._in_appositions(doc, mentions, session_time))
-        in_month = _in_month_said_before(mentions, session_time, said_before)
+        in_month = _in_month_said_before(mentions, session_time, said_before, doc)
         return _on_the_day_said(doc, _indefinite_periods_give_way(doc, in_month))
 
     def _from_the_day_it_was_said(
@@ -1168,7 +1168,8 @@ def _governor(doc: ParsedDoc, char: int) -> int | None:
 
 
 def _in_month_said_before(
-    mentions: list[TemporalMention], session_time: datetime | None = None, said_before: Sequence[TemporalMention] = ()
+    mentions: list[TemporalMention], session_time: datetime | None = None, said_before: Sequence[TemporalMention] = (),
+    doc: ParsedDoc | None = None,
 ) -> list[TemporalMention]:
     """A bare day of the month after a month named earlier in the turn, or in the turns just before it
     (``said_before``), is a day of that month ("we fly out on the 14th of February and come back on the 18th",
@@ -1177,7 +1178,8 @@ def _in_month_said_before(
     27th?"), the expression it took it from kept as ``month_from``; after a day of the month, only a later day is
     ("... and pay by the 10th" may be before it, so it keeps its own reading), and not one its own tense puts on the
     other side of the session ("they want to start in April instead. The workshop on the 10th never happened": the
-    10th is behind)."""
+    10th is behind). Within one sentence the month decides ("I've registered for the December sitting on the
+    1st": the past of the registering put the 1st behind, the sitting is ahead)."""
     out = list(mentions)
     for n, mention in enumerate(out):
         day = re.fullmatch(r"the (\d{1,2})(?:st|nd|rd|th)", _clean(mention.text))
@@ -1195,7 +1197,8 @@ def _in_month_said_before(
             start = date(month.start.year, month.start.month, int(day.group(1)))
         except ValueError:
             continue  # no 31st in that month: the day is of another
-        if session_time is not None and (start > session_time.date()) != (mention.start.date() > session_time.date()):
+        same_sentence = doc is not None and month in out and _sentence_at(doc, month.char_start) == _sentence_at(doc, mention.char_start)
+        if session_time is not None and not same_sentence and (start > session_time.date()) != (mention.start.date() > session_time.date()):
             continue
         out[n] = TemporalMention(mention.text, mention.char_start, mention.char_end, *_days(start), month_from=month.text)
     return out
@@ -1634,6 +1637,8 @@ def scheduled_date(doc: ParsedDoc, char: int) -> bool:
         return False
     if _names_what_was_obtained(doc, at):
         return True
+    if any(arc.label in ("compound", "amod", "nmod", "poss", "pobj") for arc in doc.parents(at)) and _in_what_was_booked(doc, at):
+        return True  # "registered for the December sitting": the sitting's December, ahead whatever the tense
     sent = doc.tokens[at].sent
     if doc.tokens[at - 1].lower in SCHEDULED_BEFORE:
         return any(_lemma_in(t, SCHEDULING_LEMMAS) and t.pos == "VERB" for t in doc.tokens[:at] if t.sent == sent)
