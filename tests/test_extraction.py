@@ -224,6 +224,10 @@ def extract(parser, resolver):
         # a turn in capitals is tagged in sentence case and written as it was
         ("Sam", "I GOT THE JOB!!! 🎉🎉", "Sam GOT THE JOB."),
         ("Tom", "I PASSED! Zero serious faults.", "Tom PASSED. Tom noted: Zero serious faults."),
+        # a leading term of address, with or without its comma, asks nothing ("asks Sam to mate Jake's boiler")
+        ("Jake", "mate my boiler broke again", "Jake's boiler broke again."),
+        ("Jake", "Mate, can you send me the 60 by Friday?", "Jake asks to send Jake the 60 by Friday."),
+        ("Jake", "Mate of mine got married.", "Mate of Jake's got married."),
         ("Sam", "I LOVE NYC", "Sam LOVES NYC."),
         ("Sam", "CALL ME WHEN YOU LAND", "Sam asks to CALL Sam WHEN YOU LAND."),
         # two subjects of one verb are plural, however the parse hangs the second

@@ -576,6 +576,10 @@ def test_a_date_outside_the_calendar_is_left_unresolved_not_an_error(parser, res
         (date(2024, 3, 8), "They moved my visa appointment to 15/03.", date(2024, 3, 15), date(2024, 3, 16)),
         (date(2024, 10, 31), "I'll be away from 12/11 to 19/11 in Osaka.", date(2024, 11, 12), date(2024, 11, 20)),
         (date(2024, 5, 22), "We're in Rome from 3/8 - 3/12.", date(2025, 3, 8), date(2025, 3, 13)),
+        # "in three years" after a first or a superlative is the stretch behind; after "is" it is still ahead
+        (date(2024, 1, 14), "First time in 3 years I have no debt.", date(2021, 1, 14), date(2024, 1, 15)),
+        (date(2024, 1, 14), "It's the first holiday I've had in two years.", date(2022, 1, 14), date(2024, 1, 15)),
+        (date(2024, 1, 14), "My first holiday is in two weeks.", date(2024, 1, 22), date(2024, 1, 29)),
         # a length one has to do a thing in is the time from now on, not the months up to the session
         (date(2024, 4, 20), "I have three months to do the corrections.", date(2024, 4, 20), date(2024, 7, 20)),
         (date(2024, 4, 20), "We've got two weeks to decide.", date(2024, 4, 20), date(2024, 5, 4)),
@@ -1082,6 +1086,8 @@ def test_the_end_of_the_month_said_in_it_is_cut_at_the_session_day(tense, said, 
         ("the shop shuts by 10.30 tonight", "tonight"),
         ("we upgraded to 3.10.12 on the servers", None),
         ("the gym is open from 10.05 to 11.10", None),
+        # a period sized by a count of units is a kind of period ("a four-day week" at work), not the week gone
+        ("I switched to a four-day week at work", None),
     ],
 )
 def test_numbers_and_lengths_that_are_or_are_not_dates(parser, resolver, text, dated):

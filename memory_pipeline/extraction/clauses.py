@@ -133,7 +133,7 @@ def discourse_prefix_end(doc: ParsedDoc) -> int:
     for k in range(cursor, min(cursor + 5, len(doc.tokens))):
         if doc.tokens[k].text in (",", "!", "-", "—", "…") and is_discourse_only(doc, cursor, k):
             return cursor if _names_the_subject(doc, cursor, k) else _after_teaser(doc, k + 1)
-    return _after_header(doc, _after_teaser(doc, _after_mentions(doc, cursor)))
+    return _after_header(doc, _after_teaser(doc, _after_address(doc, _after_mentions(doc, cursor))))
 
 
 # At most this many words before a colon make a header ("Big news:", "Quick update:", "Fun fact:").
@@ -195,6 +195,21 @@ def _after_mentions(doc: ParsedDoc, cursor: int) -> int:
     while k < len(doc.tokens) and doc.tokens[k].text.startswith("@") and len(doc.tokens[k].text) > 1:
         k = _past_punctuation(doc, k + 1)
     return k if k < len(doc.tokens) else cursor
+
+
+# Words chat calls the listener by ("mate my car failed its MOT", "dude, I got the job"): no verb to ask them to do.
+TERMS_OF_ADDRESS = frozenset({"mate", "dude", "bro", "bruh", "babe", "hun", "hon", "pal", "buddy", "lads", "guys", "sis"})
+
+
+def _after_address(doc: ParsedDoc, cursor: int) -> int:
+    """Past a leading term of address, with or without its comma, before a clause with its own subject ("mate my
+    boiler broke again" had been read as asking the listener "to mate" the boiler)."""
+    if cursor + 1 >= len(doc.tokens) or doc.tokens[cursor].lower not in TERMS_OF_ADDRESS:
+        return cursor
+    after = _past_punctuation(doc, cursor + 1)
+    if after < len(doc.tokens) and (after > cursor + 1 or _opens_a_subject(doc, after)):
+        return after
+    return cursor
 
 
 def _after_teaser(doc: ParsedDoc, cursor: int) -> int:

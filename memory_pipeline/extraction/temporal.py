@@ -209,6 +209,8 @@ CUES = RegexSet.of(CUE_PATTERNS)
 NON_ANCHOR = re.compile(
     r"\b(?:every|each|daily|weekly|monthly|yearly|annually|once a|twice a|times a|per)\b|"
     r"(?:years?|months?|weeks?|days?) old|(?:year|month|week|day)-old|"
+    # a period sized by a count of units, which is a kind of period, not one of them ("a four-day week" at work)
+    rf"^(?:(?:a|an|the|my|our)\s+)?(?:\d+|{_COUNT})-(?:hour|day|week|month)\s+(?:week|month|year)s?$|"
     # a count of units per unit is a rate ("five days a week" said as one expression)
     rf"\b{_COUNT}\s+{_UNIT}\s+{_PER_PERIOD}|"
     r"^24/7$|"
@@ -253,6 +255,10 @@ OFFSET_FROM = re.compile(r"\s*(?:before|after|from|post-(?=\w))", re.IGNORECASE)
 # Words after a length that make it the time still to run ("three days until the move", "two weeks away", "two days
 # to go", "only a week left"): ahead of the session in talk that is not past.
 STILL_TO_RUN_AFTER = re.compile(r"\s+(?:until|till|'?til|left|away|to go|from now)\b", re.IGNORECASE)
+# "In three years" after a first, an only or a superlative ("the first time in 3 years", "the best night in
+# two years", "the first holiday I've had in 3 years"): the stretch behind, which it is the first of.
+IN_A_LENGTH = re.compile(rf"in\s+{_COUNT}\s+{_UNIT}", re.IGNORECASE)
+FIRSTS = frozenset({"first", "only", "best", "worst", "longest", "happiest", "biggest"})
 # A length one has, or was given, to do a thing in ("I have three months to do the corrections", "we've got two
 # weeks to decide"): the time from now on, as "left" says.
 TIME_GIVEN_BEFORE = re.compile(r"\b(?:have|has|'ve|got|given)\s+(?:(?:only|just)\s+)?$", re.IGNORECASE)
@@ -493,6 +499,8 @@ class TemporalResolver:
                     tense = "future"
                 elif tense == "past" and (scheduled_date(doc, start) or _moved_from_date(doc, start)):
                     tense = "present"
+                elif IN_A_LENGTH.fullmatch(text) and _the_first_in(doc, start):
+                    tense = "past"  # "first time in 3 years I have no debt": the three years behind, not ahead
                 elif tense == "present" and _after_word(doc, start, DEADLINE_BEFORE):
                     tense = "future"
                 elif tense == "present" and _after_word(doc, start, ("for",)) and BARE_LENGTH.fullmatch(text):
@@ -1345,6 +1353,25 @@ def _told_as_said_ahead(doc: ParsedDoc, char: int) -> bool:
         and doc.tokens[arc.head].lemma.lower() in SAYING_LEMMAS
         for arc in doc.parents(verb)
     )
+
+
+def _the_first_in(doc: ParsedDoc, start: int) -> bool:
+    """The "in <length>" at ``start`` closes a first or a superlative of its sentence with no verb between but a
+    perfect ("first time in 3 years", "the first holiday I've had in 3 years"); "my first payment is due in 3
+    months" and "the first exam is in two weeks" look ahead."""
+    at = next((t.i for t in doc.tokens if t.idx >= start), None)
+    if at is None:
+        return False
+    sent = doc.tokens[at].sent
+    for k in range(at - 1, max(-1, at - 9), -1):
+        token = doc.tokens[k]
+        if token.sent != sent:
+            return False
+        if token.lower in FIRSTS:
+            return True
+        if token.pos in ("VERB", "AUX") and not (token.tag == "VBN" or token.lemma == "have"):
+            return False
+    return False
 
 
 def _sentence_at(doc: ParsedDoc, char: int) -> int | None:
