@@ -188,7 +188,9 @@ def score_candidate(doc: ParsedDoc, predicate: int, clause: Clause, clause_limit
         cand.penalties["embedding"] = EMBEDDING_PENALTY
     no_longer = no_longer_so(doc, predicate)
     event = cand.actor is not None and is_event_on_its_own(doc, predicate)  # "I got in", "we broke up"
-    says_something = _copula_of_time_or_place(doc, token, cand) or no_longer or event
+    # a turning point denied says nothing happened ("never give up", "I'm not giving up" cheer one on)
+    happened = event and not any(arc.label == "neg" or doc.tokens[arc.dep].lower == "never" for arc in children)
+    says_something = _copula_of_time_or_place(doc, token, cand) or no_longer or happened
     if token.lemma in LIGHT_VERBS and Role.PATIENT not in cand.groups and not says_something:
         cand.penalties["light_verb"] = LIGHT_VERB_PENALTY
     informative = bool(cand.groups - {Role.ACTOR}) or no_longer or _as_a_role(doc, predicate)
