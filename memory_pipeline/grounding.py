@@ -27,7 +27,15 @@ ADDRESSEE = "addressee"
 ASSISTANT = "assistant"  # the declared role of a speaker that is a chat assistant (turns.role)
 
 # "you" that points at no one: discourse markers ("you know,", "mind you"). Matched at the word's position.
-DISCOURSE_YOU = re.compile(r"you\s+(?:know|see)(?=\s*(?:[,.!?;:)…-]|$|what\b))|you\s+bet\b", re.IGNORECASE)
+DISCOURSE_YOU = re.compile(
+    r"you\s+(?:know|see)(?=\s*(?:[,.!?;:)…-]|$|what\b))|you\s+bet\b|"
+    # the "you" of a rule, anyone's, not the listener's: the mark a test asks of everyone ("680, and you need 720",
+    # "you need fewer than 15 minors to pass"); money one needs is the listener's ("you need £50 for the ticket")
+    r"you\s+(?:need|have\s+to\s+(?:get|score)|must\s+(?:get|score))\s+"
+    r"(?:at\s+least\s+|fewer\s+than\s+|less\s+than\s+|more\s+than\s+|over\s+|under\s+)?\d+(?:\.\d+)?"
+    r"(?!\s*(?:quid|pounds?|dollars?|euros?|bucks|grand|k)\b)(?=\s*(?:%|points?|marks?|percent|minors|[,.!?;]|$|to\s+pass))",
+    re.IGNORECASE,
+)
 DISCOURSE_BEFORE = re.compile(r"\bmind\s+$", re.IGNORECASE)
 # "you" that means more people than the addressee ("you guys", "both of you"): never one name.
 PLURAL_YOU = re.compile(

@@ -27,6 +27,11 @@ SESSION = datetime(2023, 5, 8, 13, 56)
         ("Jon moved to the US in 2019.", []),  # the country, not "us"
         ("Gina noted: mind you, it rained.", []),
         ("Gina noted: an all-you-can-eat buffet.", []),  # part of a word, not a pronoun
+        # the "you" of a test's rule is anyone's; money or things one needs are the listener's
+        ("Omar noted: 680, and you need 720.", []),
+        ("Lucy noted: you need fewer than 15 minors to pass.", []),
+        ("Leo noted: you need 50 quid for the ticket.", [YOU]),
+        ("Leo noted: you need 2 more tickets.", [YOU]),
     ],
 )
 def test_unresolved_deixis_of_a_text(text, kinds):
