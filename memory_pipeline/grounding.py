@@ -199,7 +199,19 @@ def _named_people(doc: ParsedDoc) -> list[tuple[int, int]]:
             continue  # "Haha is she okay?", "nah was at my sister's": no one the turn names
         if any(arc.label in PERSON_ROLES for arc in doc.parents(token.i)):
             spans.append((token.i, token.i + 1))
-    return sorted(spans)
+    return sorted((start, end) for start, end in spans if _may_be_a_person(doc, start, end))
+
+
+# The letters a name is written in; a grade or a code the tagger calls a person is not ("A*AA! He got in").
+_NAME_LETTERS = re.compile(r"[^\W\d_]+(?:[-'’. ][^\W\d_]+)*\.?")
+def _may_be_a_person(doc: ParsedDoc, start: int, end: int) -> bool:
+    """The name at ``start..end`` may be whom a later "he" or "she" means: it is written in letters, and it is not
+    coordinated with a place ("Bristol and Leeds both made offers. He needs AAB": Bristol is one of the places)."""
+    if not _NAME_LETTERS.fullmatch(doc.span_text(start, end)):
+        return False
+    head = end - 1
+    neighbours = [a.dep for a in doc.children(head) if a.label == "conj"] + [a.head for a in doc.parents(head) if a.label == "conj"]
+    return not any(doc.tokens[k].ent in ("GPE", "LOC", "FAC") for k in neighbours)
 
 
 def _past_interjections(doc: ParsedDoc, start: int, end: int) -> int:

@@ -396,6 +396,11 @@ def test_her_after_a_giving_verb_is_whom_it_is_given_to(parser, resolver, text, 
          "Sam noted: Her teacher Miss Hughes said she's reading above her level."),
         # chat's interjections are no one, whatever the tagger calls them ("nah" a person, "Haha" a name)
         ("Sam", "nah was at my sisters, she had the baby!!", "Was at Sam's sisters, she had the baby."),
+        # a grade the tagger calls a person, or a name coordinated with a place, is no "he" ("A*AA got into Bristol")
+        ("Hugo", "A*AA! He got into Bristol, he's starting mechanical engineering in September.",
+         "Hugo noted: he got into Bristol, he's starting mechanical engineering in September."),
+        ("Hugo", "Bristol and Leeds both made offers for engineering. He needs AAB for Bristol.",
+         "Hugo noted: Bristol and Leeds both made offers for engineering. He needs AAB for Bristol."),
         # a pronoun the first person was a "he" or "she" of, and not done to the clause's subject, stays the name
         ("Grace", "Ruth is my mother. She's 78 and has early dementia, so I handle her appointments.",
          "Ruth is Grace's mother. Ruth is 78 and has early dementia, so Grace handles Ruth's appointments."),
