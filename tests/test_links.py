@@ -463,6 +463,16 @@ def test_slots_of_statements(parser, text, expected):
         # "it" after the one measured thing its sentence names is that thing
         ("The landlord knocked £50 off the rent, so it's £1,300 a month now.", {"self.quantity[rent] = £1,300"}),
         ("My salary went up in March and it's £45,000 now.", {"self.quantity[salary] = £45,000"}),
+        # ... or that the sentence before names, when its own names none
+        ("My landlord put the rent up. It's £1,025 a month from May.", {"self.quantity[rent] = £1,025"}),
+        ("My landlord put the rent up and the bills too. It's £1,025 a month.", set()),
+        # a sum paid, in the present, in or for a measured thing is its sum; a thing bought names no measure
+        ("I pay £900 a month in rent.", {"self.quantity[rent] = £900"}),
+        ("I pay £9 for lunch.", set()),
+        ("I paid £900 in rent last month.", set()),
+        # a pot of money at a sum; a pay with the sum it replaced
+        ("The deposit fund is at £6,000 now.", {"self.quantity[deposit fund] = £6,000"}),
+        ("I'm on £31,500 now instead of £35,000.", {"self.quantity[salary] = £31,500"}),
         # a measure changed "to" a sum has that sum as its value; by how much it changed is no value
         ("Also the budget went up to $28,000.", {"self.quantity[budget] = $28,000"}),
         ("We cut the budget back to $26,500 since we don't need as much food.", {"self.quantity[budget] = $26,500"}),

@@ -202,7 +202,8 @@ NOT_ACTIVITIES = frozenset(
 # is measured), with the unit, or "per <period>" for a count; the value is the number.
 # Measures of money first: their "k" is thousands ("my salary is 32k"), where a run's is a distance.
 MONEY_MEASURES = frozenset(
-    "rent salary pay wage wages income mortgage budget allowance bill payment loan debt savings balance overdraft".split()
+    "rent salary pay wage wages income mortgage budget allowance bill payment loan debt savings balance overdraft "
+    "fund pot premium subscription fee fees tuition".split()
 )
 MEASURE_NOUNS = MONEY_MEASURES | frozenset(
     "weight pb pr best record commute sleep mileage cholesterol pressure dose dosage glucose bmi a1c hba1c rate".split()
@@ -215,6 +216,8 @@ MONEY_NOUNS = frozenset(MONEY_WORDS) | {"grand"}
 SIDE_INCOME = frozenset({"side", "extra", "top", "bonus"})
 # Verbs whose object, a sum of money, is what one earns: "I make $78,000 a year", "I earn 28k".
 EARNING_VERBS = frozenset({"earn", "make"})
+# Verbs whose object, a sum of money, is paid in or for a measured thing: "I pay £900 a month in rent".
+PAYING_VERBS = frozenset({"pay", "spend"})
 # Verbs that change a measure to the sum after their "to" ("my rent went up to $1,850", "we cut the budget back to
 # $26,500", "they raised my salary to £40k"): the sum is its value from then on.
 CHANGE_TO_VERBS = frozenset(
@@ -1993,6 +1996,8 @@ def quantity(context: _Context, i: int) -> list[SlotValue]:
         return []
     if lemma in EARNING_VERBS:
         return _earned(context, i)
+    if lemma in PAYING_VERBS:
+        return _paid_for(context, i)
     if lemma == "weigh":
         return _weighed(context, i)
     doing = i
@@ -2149,6 +2154,24 @@ def _earned(context: _Context, verb: int) -> list[SlotValue]:
     return []
 
 
+def _paid_for(context: _Context, verb: int) -> list[SlotValue]:
+    """"I pay £900 a month in rent", "we pay £60 a month for the gym membership fee": a sum paid, in the present,
+    in or for a measured thing (:data:`MONEY_MEASURES`) is that thing's sum, as "my rent is £900 a month" says;
+    "I pay £9 for lunch" names no measure and sets nothing."""
+    doc = context.doc
+    measures = [obj for _, obj in _prep_objects(context, verb, ("in", "for", "on")) if _is_measure_noun(context, obj)]
+    if len(measures) != 1:
+        return []
+    for obj in _children(context, verb, "dobj", "npadvmod"):
+        money = _a_sum_of_money(context, obj, k_needs_a_sign=True)
+        if money is not None:
+            value, tokens = money
+            noun = measures[0]
+            return [_slot(context, verb, "quantity", value, _measure_name(context, noun), noun, *tokens,
+                          subject=_subject(context, verb))]
+    return []
+
+
 def _pay(context: _Context, verb: int, words: list[int], value: str, tokens: list[int], subject: str | None = None) -> SlotValue:
     """The earner's salary; by the hour it is a rate of pay, not the salary it would replace."""
     hourly = any(_lemma(context, k) in ("hour", "hr") for k in words)
@@ -2200,7 +2223,7 @@ def _only_the_sum(context: _Context, be: int) -> bool:
     # the words of the clause of "be", not its subject nor a clause hung on it ("Maria got a raise too, she's on ...")
     around = [k for arc in doc.children(be) if arc.label not in {"nsubj", "punct", "cc", "mark", "xcomp"} | INNER_CLAUSES
               for k in subtree(doc, arc.dep)]
-    since = {k for p in around if _says_since_when(context, p) for k in subtree(doc, p)}
+    since = {k for p in around if _says_since_when(context, p) or _the_sum_before(context, p) for k in subtree(doc, p)}
     said = [doc.tokens[k] for k in around if doc.tokens[k].pos not in ("PUNCT", "NUM", "SYM") and doc.tokens[k].text not in MONEY_SIGNS
             and doc.tokens[k].ent not in ("DATE", "TIME")  # "she's on $66,000 now (August 1st)": when it began
             and k not in since]
@@ -2211,6 +2234,17 @@ def _only_the_sum(context: _Context, be: int) -> bool:
 # is what is left ("£1,800 after tax", "£2,100 a month after my student loan", "after everything")
 PAY_EVENTS = frozenset({"promotion", "raise", "rise", "restructure", "restructuring", "review", "appraisal", "move",
                         "job", "switch", "change", "regrade", "regrading", "bump", "increase", "payrise"})
+
+
+def _the_sum_before(context: _Context, preposition: int) -> bool:
+    """"I'm on £31,500 now instead of £35,000", "up from £40k": the phrase names the sum paid before, nothing else
+    the sum is."""
+    doc = context.doc
+    if doc.tokens[preposition].lower not in {"of", "from"} or preposition == 0:
+        return False
+    if doc.tokens[preposition - 1].lower not in {"instead", "up", "down"}:
+        return False
+    return any(_a_sum_of_money(context, k) is not None for k in _children(context, preposition, "pobj"))
 
 
 def _says_since_when(context: _Context, preposition: int) -> bool:
@@ -2305,7 +2339,8 @@ def _of_activity(context: _Context, amount: int) -> str | None:
 
 def _it_is_a_sum(context: _Context, be: int) -> list[SlotValue]:
     """"The landlord knocked £50 off the rent, so it's £1,300 a month now": a sum said of "it" is the sum of the
-    one measured thing its sentence names before it, and a new value of that thing. With two measured things
+    one measured thing its sentence (or, naming none, the sentence before) names before it, and a new value of that
+    thing. With two measured things
     named, or none, whose sum it is goes unsaid ("it's £300 to fix"); "that" and "this" may point at a whole
     clause, so only "it" is read so."""
     doc = context.doc
@@ -2316,6 +2351,9 @@ def _it_is_a_sum(context: _Context, be: int) -> list[SlotValue]:
         return []
     sentence = doc.tokens[be].sent
     named = [j for j in range(subjects[0]) if doc.tokens[j].sent == sentence and _is_measure_noun(context, j)]
+    if not named:
+        # or the sentence just before, when this one names none ("My landlord put the rent up. It's £1,025 a month")
+        named = [j for j in range(subjects[0]) if doc.tokens[j].sent == sentence - 1 and _is_measure_noun(context, j)]
     if len({_measure_name(context, j) for j in named}) != 1:
         return []
     for attr in _children(context, be, "attr"):
