@@ -203,7 +203,7 @@ def _named_people(doc: ParsedDoc) -> list[tuple[int, int]]:
 
 
 # The letters a name is written in; a grade or a code the tagger calls a person is not ("A*AA! He got in").
-_NAME_LETTERS = re.compile(r"[^\W\d_]+(?:[-'’. ][^\W\d_]+)*\.?")
+_NAME_LETTERS = re.compile(r"[^\W\d_]+(?:[-'’.\s]+[^\W\d_]+)*\.?")
 def _may_be_a_person(doc: ParsedDoc, start: int, end: int) -> bool:
     """The name at ``start..end`` may be whom a later "he" or "she" means: it is written in letters, and it is not
     coordinated with a place ("Bristol and Leeds both made offers. He needs AAB": Bristol is one of the places)."""

@@ -401,6 +401,8 @@ def test_her_after_a_giving_verb_is_whom_it_is_given_to(parser, resolver, text, 
          "Hugo noted: he got into Bristol, he's starting mechanical engineering in September."),
         ("Hugo", "Bristol and Leeds both made offers for engineering. He needs AAB for Bristol.",
          "Hugo noted: Bristol and Leeds both made offers for engineering. He needs AAB for Bristol."),
+        ("Tim", "J.K. Rowling is such an inspiring writer. Her books are so captivating.",
+         "Tim noted: J.K. Rowling is such an inspiring writer. Tim noted: J.K. Rowling's books are so captivating."),
         # a pronoun the first person was a "he" or "she" of, and not done to the clause's subject, stays the name
         ("Grace", "Ruth is my mother. She's 78 and has early dementia, so I handle her appointments.",
          "Ruth is Grace's mother. Ruth is 78 and has early dementia, so Grace handles Ruth's appointments."),
