@@ -44,13 +44,14 @@ class Lineage:
     provenance: str | None = None
     scope: str | None = None
     extractor: str | None = None
+    event_time_basis: str | None = None  # "session" where the turn said no time and the session's day stands in
     sources: list[SourceTurn] = field(default_factory=list)
 
     @classmethod
     def from_row(cls, row: dict, sources: list[SourceTurn], **extra) -> Lineage:
         """From a ``memory_entries`` row (as a dict); ``extra`` fills a subclass's own fields."""
         names = ("memory_id", "conversation_id", "text", "speaker", "session_time", "event_time_text",
-                 "event_start", "event_end", "provenance", "scope", "extractor")
+                 "event_start", "event_end", "provenance", "scope", "extractor", "event_time_basis")
         return cls(**{name: row.get(name) for name in names}, sources=sources, **extra)
 
 
@@ -160,10 +161,11 @@ def lineage(lake: Lake, memory_id: str) -> Lineage | None:
 
 
 # --- terminal output ----------------------------------------------------------------------------------------
-def _when(start: datetime | None, end: datetime | None, text: str | None) -> str:
-    """An event interval ``[start, end)`` as days: one day, or first .. last day."""
-    if start is None:
-        return "-"
+def _when(start: datetime | None, end: datetime | None, text: str | None, basis: str | None = None) -> str:
+    """An event interval ``[start, end)`` as days: one day, or first .. last day; none where the turn said no time
+    and only the session's day stands in for it ("When I was 12 we moved to Cardiff" is no event of that day)."""
+    if start is None or basis == "session":
+        return "- (no time said)" if basis == "session" else "-"
     span = start.date().isoformat()
     last = (end - timedelta(microseconds=1)).date() if end is not None else start.date()
     if last > start.date():
@@ -190,7 +192,7 @@ def format_hits(hits: list[SearchHit]) -> str:
         marker = status_marker(hit.status, hit.replaced_by, hit.outdated, hit.updated_by)
         lines.append(_indent(marker + hit.text, f"{n:>2}. [{hit.score:.3f}] "))
         session = hit.session_time.strftime("%Y-%m-%d %H:%M") if hit.session_time else "-"
-        lines.append(f"      event {_when(hit.event_start, hit.event_end, hit.event_time_text)} · said {session} · {hit.memory_id}")
+        lines.append(f"      event {_when(hit.event_start, hit.event_end, hit.event_time_text, hit.event_time_basis)} · said {session} · {hit.memory_id}")
         notes = [note] if (note := plan_note(hit.lifecycle)) else []
         if hit.status != "active":
             notes.append(f"valid {_day(hit.valid_from)} .. {_day(hit.valid_to)}")
@@ -213,7 +215,7 @@ def format_lineage(item: Lineage | None) -> str:
         _indent(item.text, "text        "),
         f"speaker     {item.speaker or '-'}",
         f"said        {session}",
-        f"event       {_when(item.event_start, item.event_end, item.event_time_text)}",
+        f"event       {_when(item.event_start, item.event_end, item.event_time_text, item.event_time_basis)}",
         f"provenance  {item.provenance or '-'} · scope {item.scope or '-'} · {item.extractor or '-'}",
         f"sources     {len(item.sources)}",
     ]

@@ -75,6 +75,16 @@ def test_search_ranks_the_relevant_memory_first_and_carries_its_source(built, em
     assert "2023-05-07 (yesterday)" in printed and "c1:D1:1" in printed
 
 
+def test_a_memory_dated_only_by_its_session_shows_no_event_day(built, embedder):
+    """"I'm researching adoption agencies" says no time: the session's day stands in for it in the table, and the
+    printout had shown that day as the event's, as if the turn had said it."""
+    lake, _ = built
+    hits = search(lake, embedder, "What is Caroline researching?", conversation_id="c1", k=1)
+    assert hits[0].event_time_basis == "session" and hits[0].event_start is not None
+    assert "event - (no time said)" in format_hits(hits)
+    assert "event       - (no time said)" in format_lineage(lineage(lake, hits[0].memory_id))
+
+
 def test_search_embeds_memories_that_lack_a_stored_vector(built, embedder):
     lake, _ = built
     lake.delete_partition("memory_embeddings", "c1")
