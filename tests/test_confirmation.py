@@ -144,3 +144,34 @@ def test_a_yes_to_a_question_put_to_someone_else_is_not_the_answerers(parser, re
     said = result.entries.filter(pl.col("source_turn_id").str.ends_with(":3"))["text"].to_list()
     assert "restated" not in result.sources["role"].to_list()
     assert not any("coming on Friday" in text for text in said)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "text", "day"),
+    [
+        # a bare date that answers "when" dates what was asked; alone it had been "Lena noted: 22 August."
+        ("When are the GCSE results out?", "22 August.", "Lena answered: the GCSE results are out on 22 August.", "2024-08-22"),
+        ("Lovely! When do you move in?", "On the 1st of April, hopefully.", "Lena moves in on the 1st of April, hopefully.", "2025-04-01"),
+        ("When is the interview?", "next Tuesday", "Lena answered: the interview is next Tuesday.", "2024-09-10"),
+    ],
+)
+def test_a_bare_date_answers_when_what_was_asked_is(parser, resolver, tmp_path, question, answer, text, day):
+    result = _extracted(parser, resolver, tmp_path, [("Assistant", question), ("Lena", answer)])
+    entry = result.entries.filter(pl.col("source_turn_id").str.ends_with(":2")).row(0, named=True)
+    assert entry["text"] == text
+    assert entry["event_start"].date().isoformat() == day
+    assert "restated" in result.sources["role"].to_list()
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        # more than a date, a question that asks no "when", or a "when" that is not the last thing asked
+        [("Assistant", "When do you move in?"), ("Lena", "In April, and the deposit is paid.")],
+        [("Assistant", "Which month?"), ("Lena", "September.")],
+        [("Assistant", "When do you move in? I'll put it in the calendar."), ("Lena", "April.")],
+    ],
+)
+def test_a_date_that_answers_no_when_question_is_read_as_said(parser, resolver, tmp_path, turns):
+    result = _extracted(parser, resolver, tmp_path, turns)
+    assert "restated" not in result.sources["role"].to_list()

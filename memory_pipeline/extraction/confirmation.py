@@ -8,7 +8,11 @@ other speaker's turn just before, is extracted from that question turned into a 
 new job at Siemens on the 14th." (or "... is not ...") stays the answering speaker's memory, sourced from the
 answer, with the question's turn beside it in ``memory_sources`` (role ``restated``).
 
-Only what a bare answer settles is restated: a question that asks which one (a wh-word, "... or ..."), a
+A bare date answers a "when" question the same way: "When are the GCSE results out?" - "22 August." is "Carla
+answered: the GCSE results are out on 22 August.", where the answer alone had been "Carla noted: 22 August.", a
+date of nothing.
+
+Only what a bare answer settles is restated: a question that asks which one (another wh-word, "... or ..."), a
 question followed by more words in its turn, and an answer that adds words of its own ("yes, at 3") are left to
 the ordinary extraction of the answer. The word lists are English, like the rest of the extractor's lexicon, and
 the question is turned round on spaCy's English labels and tags: under another parser a question whose shape is
@@ -18,7 +22,7 @@ not recognised is restated by no rule, and the answer is read as said.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import polars as pl
@@ -79,6 +83,7 @@ class Restatement:
     question_turn_id: str
     asker: str | None
     text: str
+    answered_as: str = "confirmed"  # how the answerer's frame says it: "confirmed", or "answered" for a date
 
 
 def bare_answer(text: str) -> bool | None:
@@ -119,6 +124,42 @@ def asked_yes_or_no(text: str) -> str | None:
     return asked
 
 
+def asked_when(text: str) -> str | None:
+    """What the "when" question that closes ``text`` asks when of, as a yes/no question would ask it ("Nice! When
+    do you move in?" -> "do you move in"); None when the turn does not end on one."""
+    sentences = re.split(r"(?<=[.!?])\s+", " ".join((text or "").replace("’", "'").split()))
+    last = sentences[-1] if sentences else ""
+    if not last.endswith("?"):
+        return None
+    asked = re.match(r"when\s+(.+)", QUESTION_LEAD.sub("", last).strip().rstrip("?").strip(), re.IGNORECASE)
+    if asked is None or " or " in f" {asked.group(1).lower()} " or len(asked.group(1).split()) < 2:
+        return None
+    return asked.group(1)
+
+
+# Words a bare date may be said with ("On the 1st of April", "probably in June", "sometime next week").
+DATE_ANSWER_WORDS = frozenset({"on", "in", "at", "by", "around", "about", "from", "probably", "maybe", "sometime",
+                               "hopefully", "early", "mid", "late", "the", "of", "end", "start", "beginning", "middle"})
+# How a date is joined to the statement when the answer says no preposition: a day "on", a month or a year "in".
+_A_DAY = re.compile(r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", re.IGNORECASE)
+_NO_PREPOSITION = re.compile(r"(?:next|last|this|tomorrow|tonight|today|yesterday|in|on|at|by|around|about|from|"
+                             r"probably|maybe|sometime|hopefully|early|mid|late)\b", re.IGNORECASE)
+
+
+def as_a_date_answer(doc: ParsedDoc, dates: list[tuple[int, int]]) -> str | None:
+    """The parsed answer as the date it is, joined as a statement's adjunct ("22 August." -> "on 22 August",
+    "June" -> "in June", "next week" as said); None when it says more than a date (``dates``: the character
+    spans of its temporal expressions)."""
+    covered = [t for t in doc.tokens if any(lo <= t.idx < hi for lo, hi in dates)]
+    rest = [t for t in doc.tokens if t not in covered and t.pos != "PUNCT" and t.lower not in DATE_ANSWER_WORDS]
+    if not covered or rest:
+        return None
+    said = doc.text.strip().rstrip(".!").strip()
+    if _NO_PREPOSITION.match(said):
+        return said[0].lower() + said[1:]
+    return f"{'on' if _A_DAY.search(said) else 'in'} {said}"
+
+
 def _span(doc: ParsedDoc, i: int) -> tuple[int, int]:
     """The token range the subtree of ``i`` covers."""
     covered = subtree(doc, i)
@@ -142,6 +183,10 @@ def _inverted(doc: ParsedDoc, denied: bool) -> str | None:
     lo, hi = _span(doc, min(subjects))
     if lo < after_aux:
         return None
+    # "are the exam results out": the small parse makes "exam" the subject and "results" a verb, which no
+    # "are ... results" can be; the noun stays in the subject
+    while hi < len(doc) and (doc.tokens[hi].pos == "NOUN" or (doc.tokens[hi].tag == "VBZ" and aux.lemma.lower() == "be")):
+        hi += 1
     heads = [a.head for a in doc.parents(0) if a.label in ("aux", "auxpass")]
     verb = doc.tokens[heads[0]] if heads else None  # "Do you still take metformin": "take", past "still"
     auxiliary = aux.lower
@@ -223,31 +268,44 @@ def previous_turns(turns: pl.DataFrame) -> dict[str, tuple[str, str | None, str]
 
 
 def restatements(
-    turns: pl.DataFrame, answers: pl.DataFrame, parser: Parser, addressees: Mapping[str, str | None]
+    turns: pl.DataFrame, answers: pl.DataFrame, parser: Parser, addressees: Mapping[str, str | None],
+    find_dates: Callable[[ParsedDoc], list[tuple[int, int]]] | None = None,
 ) -> dict[str, Restatement]:
     """The restatement of every bare answer among ``answers`` (admitted turns) that answers the other speaker's
-    yes/no question just before it, by the answer's turn_id. ``addressees``: whom each turn's "you" means; a
-    question put to someone else ("Sam, are you coming on Friday?" answered by Lena) is not the answerer's to
-    confirm, one put to no one in particular is."""
+    yes/no question just before it, or of a bare date that answers a "when" question (``find_dates``: the temporal
+    expressions of a parse, as the resolver finds them), by the answer's turn_id. ``addressees``: whom each turn's
+    "you" means; a question put to someone else ("Sam, are you coming on Friday?" answered by Lena) is not the
+    answerer's to confirm, one put to no one in particular is."""
     before = previous_turns(turns)
     asked: list[tuple[str, str, str | None, str, bool]] = []
+    when: list[tuple[str, str, str | None, str, str]] = []
     for turn_id, speaker, text in answers.select("turn_id", "speaker", "text").rows():
         answer = bare_answer(text)
         question = before.get(turn_id)
-        if answer is None or question is None or question[1] == speaker:
+        if question is None or question[1] == speaker or addressees.get(question[0]) not in (None, speaker):
             continue
-        if addressees.get(question[0]) not in (None, speaker):
-            continue
-        sentence = asked_yes_or_no(question[2])
+        sentence = asked_yes_or_no(question[2]) if answer is not None else None
         if sentence is not None:
             asked.append((turn_id, question[0], question[1], sentence, not answer))
-    docs = parser.parse_batch([sentence for *_, sentence, _ in asked])
+        elif answer is None and find_dates is not None and len((text or "").split()) <= MAX_DATE_ANSWER_WORDS:
+            if (of := asked_when(question[2])) is not None:
+                when.append((turn_id, question[0], question[1], of, text))
+    docs = parser.parse_batch([sentence for *_, sentence, _ in asked] + [of for *_, of, _ in when] + [a for *_, a in when])
     out: dict[str, Restatement] = {}
     for (turn_id, question_turn_id, asker, _, denied), doc in zip(asked, docs):
         statement = as_statement(doc, denied)
         if statement:
             out[turn_id] = Restatement(question_turn_id, asker, statement[0].upper() + statement[1:] + ".")
+    asked_docs, answer_docs = docs[len(asked) : len(asked) + len(when)], docs[len(asked) + len(when) :]
+    for (turn_id, question_turn_id, asker, _, _), doc, answer in zip(when, asked_docs, answer_docs):
+        statement, date = as_statement(doc), as_a_date_answer(answer, find_dates(answer))
+        if statement and date:
+            out[turn_id] = Restatement(question_turn_id, asker, f"{statement[0].upper()}{statement[1:]} {date}.", "answered")
     return out
+
+
+# A bare date answer is short ("On the 1st of April, hopefully."); a longer reply says more than when.
+MAX_DATE_ANSWER_WORDS = 8
 
 
 def restated_docs(texts: Mapping[str, str], parser: Parser) -> dict[str, ParsedDoc]:
@@ -256,13 +314,14 @@ def restated_docs(texts: Mapping[str, str], parser: Parser) -> dict[str, ParsedD
     return dict(zip(ids, parser.parse_batch([texts[i] for i in ids])))
 
 
-def as_the_answer(phrase: Phrase, asker: str | None, answerer: str | None) -> Phrase:
+def as_the_answer(phrase: Phrase, asker: str | None, answerer: str | None, answered_as: str = "confirmed") -> Phrase:
     """A restatement extracted in the asker's voice, made the answerer's: the frame the asker's words would get
-    ("Assistant noted: the dentist is on Thursday") says who confirmed them instead ("Lena confirmed: ..."), and
-    goes where the words name the answerer already ("Lena is starting at Siemens on the 14th")."""
+    ("Assistant noted: the dentist is on Thursday") says who confirmed (or ``answered_as``) them instead ("Lena
+    confirmed: ..."), and goes where the words name the answerer already ("Lena is starting at Siemens on the
+    14th")."""
     frame = f"{Speaker.of(asker).name} noted: "
     if not phrase.text.startswith(frame):
         return phrase
     said = Phrase(phrase.text[len(frame):], tuple(w.shifted(-len(frame)) for w in phrase.words))
     answering = Speaker.of(answerer)
-    return said.capitalised() if mentions_speaker(said.text, answering) else f"{answering.name} confirmed: " + said
+    return said.capitalised() if mentions_speaker(said.text, answering) else f"{answering.name} {answered_as}: " + said

@@ -192,7 +192,7 @@ def extract_memories(
     roles = speaker_roles(turns)
     addressees = turn_addressees(turns, participants)
     carried = carried_over(turns, rows, docs, addressees) if config.ground_deixis else {}
-    restated = restatements(turns, rows, parser, addressees)
+    restated = restatements(turns, rows, parser, addressees, resolver.find)
     restated_parses = restated_docs({i: r.text for i, r in restated.items()}, parser)
     answered = named_answers(turns, rows, addressees, carried)
     answered_parses = restated_docs({i: a.text for i, a in answered.items()}, parser)
@@ -221,8 +221,9 @@ def extract_memories(
                 restatement = None
             else:
                 result, doc = stated, restated_parses[row["turn_id"]]
-                result.set_text(as_the_answer(Phrase(result.text, result.words), restatement.asker, row.get("speaker")))
-                result.units = [as_the_answer(Phrase(u), restatement.asker, row.get("speaker")).text for u in result.units]
+                answering = (restatement.asker, row.get("speaker"), restatement.answered_as)
+                result.set_text(as_the_answer(Phrase(result.text, result.words), *answering))
+                result.units = [as_the_answer(Phrase(u), *answering).text for u in result.units]
         own = carried.get(row["turn_id"])
         if result is None and row["turn_id"] in answered:
             # "Anjali. She's 33." after "What's her name?" is read as "Anjali is Asha's sister. She's 33.", its "she"
