@@ -2206,6 +2206,17 @@ def test_a_plan_told_done_in_other_words_than_its_own(parser, embedder):
     assert outcome(interview, "I got the job!", hired, None, speaker="Kai") == "pending"
     assert outcome(interview, "I got the job!", datetime(2024, 2, 2, 9), None) == "pending"
 
+    test = ("plan", "I'm taking my driving test on 14 March.", datetime(2024, 2, 3, 9), datetime(2024, 3, 14))
+    # how the test went, told weeks after its day in no word of the plan's, tells it was taken
+    assert outcome(test, "I passed! Zero serious faults.", datetime(2024, 4, 11, 9), None) == "completed"
+    assert outcome(test, "I failed my driving test, two serious faults.", datetime(2024, 4, 11, 9), None) == "completed"
+    # another test, another's result, a result before the day, or no result tell nothing of it
+    assert outcome(test, "I passed my piano exam!", datetime(2024, 4, 11, 9), None) == "pending"
+    assert outcome(test, "I passed!", datetime(2024, 4, 11, 9), None, speaker="Kai") == "pending"
+    assert outcome(test, "I passed!", datetime(2024, 3, 1, 9), None) == "pending"
+    assert outcome(test, "I passed my theory test!", datetime(2024, 4, 11, 9), None) == "pending"
+    assert outcome(test, "I bought a car.", datetime(2024, 4, 11, 9), None) == "pending"
+
     start = ("plan", "I start at Rowan Clinic on 2 April.", datetime(2024, 2, 21, 9), datetime(2024, 4, 2))
     # the employer said again is the start done, not only the same state
     assert outcome(start, "I started at Rowan Clinic two weeks ago and I love having my evenings back.",

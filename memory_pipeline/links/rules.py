@@ -55,6 +55,10 @@ CANCEL_STEMS = event_stems(CANCEL_LEMMAS)
 # What an interview or application is for, and the news that it worked: "I got the job", "they made me an offer".
 INTERVIEW_STEMS = event_stems(frozenset({"interview", "application", "apply", "audition"}))
 HIRED_STEMS = event_stems(frozenset({"job", "offer", "position", "role", "post", "contract"}))
+# Tests one sits, and the words that tell how one did in one: "I passed!", "failed the resit", "the results are in"
+EXAM_STEMS = event_stems(frozenset({"exam", "test", "resit", "retake", "retest", "sitting", "viva", "defence",
+                                    "defense", "assessment", "audition", "finals", "certification", "grade"}))
+RESULT_STEMS = event_stems(frozenset({"pass", "fail", "result", "results", "ace", "flunk"}))
 
 
 def state_changes(old: SlotValue, new: SlotValue) -> bool:
@@ -360,6 +364,8 @@ def told_in_other_words(new: Memory, plan: Memory, reading: Reading, plan_readin
         return None
     if _hired_after_interview(new, plan, reading, plan_reading):
         return "hired after the interview"
+    if _result_of_the_exam(new, plan, reading, plan_reading):
+        return "the result of the test"
     place = _planned_place_reached(reading, plan_reading)
     if place is not None:
         return f"the planner is in the place it planned: {place}"
@@ -401,6 +407,21 @@ def _hired_after_interview(new: Memory, plan: Memory, reading: Reading, plan_rea
     return any(
         event_stems(event.words) & HIRED_STEMS and event_stems(event.nouns) - HIRED_STEMS <= applied_for
         and (_done_by_planner(event, new, plan) or "offer" in event_stems(event.words))  # "they offered me the job"
+        for event in reading.reports
+    )
+
+
+def _result_of_the_exam(new: Memory, plan: Memory, reading: Reading, plan_reading: Reading) -> bool:
+    """A test planned was taken when the planner tells how it went ("My driving test is on 14 March", then "I
+    passed!" or "failed my driving test, two serious faults"), though results come weeks after the day and share
+    no word with it. The test the result names, if any, must be the plan's ("passed my piano exam" is no news of the
+    driving test), and of the plan's kind ("the theory test" is not "the practical test")."""
+    if not event_stems(planned_event(plan_reading).words) & EXAM_STEMS:
+        return False
+    sat_for = event_stems(plan_reading.words)
+    return not another_kind(reading.kinds, plan_reading) and any(
+        event_stems(event.words) & RESULT_STEMS and event_stems(event.nouns) & EXAM_STEMS <= sat_for
+        and _done_by_planner(event, new, plan)
         for event in reading.reports
     )
 
@@ -488,10 +509,12 @@ def names_its_kind(event: Event, plan_reading: Reading) -> bool:
     fits any plan of its words."""
     if event.specifiers and not event.specifiers & event_stems(plan_reading.words):
         return False
-    return not any(
-        noun == planned_noun and kind != planned_kind
-        for kind, noun in event.kinds for planned_kind, planned_noun in plan_reading.kinds
-    )
+    return not another_kind(event.kinds, plan_reading)
+
+
+def another_kind(kinds: frozenset[tuple[str, str]], plan_reading: Reading) -> bool:
+    """One of ``kinds`` says another kind of a noun the plan says the kind of ("the eye test", "the blood test")."""
+    return any(noun == planned_noun and kind != planned_kind for kind, noun in kinds for planned_kind, planned_noun in plan_reading.kinds)
 
 
 def _done_by_planner(event: Event, report: Memory, plan: Memory) -> bool:
