@@ -48,6 +48,9 @@ def event_day(parser, resolver, text: str, said: datetime = SAID) -> date | None
         ("The test was hard and I failed.", "Leo failed."),
         ("I passed! I have my B1 now.", "Leo passed."),
         ("Applied to Leeds and I got in!", "Leo got in"),
+        # ... and the time given to do something after it, a deadline ahead
+        ("I passed with minor corrections! I have three months to do them.", "Leo has three months to do them."),
+        ("The examiner was nice though and I have two weeks to rebook.", "Leo has two weeks to rebook."),
         # a day settled on, with "do": the group's decision
         ("Ok so we're doing Saturday 20 July at Tunde's. I'll tell Grandma tonight.", "doing Saturday 20 July at Tunde's"),
         # a thing named said to be off is news of whether it happens

@@ -190,7 +190,7 @@ def score_candidate(doc: ParsedDoc, predicate: int, clause: Clause, clause_limit
     event = cand.actor is not None and is_event_on_its_own(doc, predicate)  # "I got in", "we broke up"
     # a turning point denied says nothing happened ("never give up", "I'm not giving up" cheer one on)
     happened = event and not any(arc.label == "neg" or doc.tokens[arc.dep].lower == "never" for arc in children)
-    says_something = _copula_of_time_or_place(doc, token, cand) or no_longer or happened
+    says_something = _copula_of_time_or_place(doc, token, cand) or no_longer or happened or _time_to_do(doc, predicate)
     if token.lemma in LIGHT_VERBS and Role.PATIENT not in cand.groups and not says_something:
         cand.penalties["light_verb"] = LIGHT_VERB_PENALTY
     informative = bool(cand.groups - {Role.ACTOR}) or no_longer or _as_a_role(doc, predicate)
@@ -218,6 +218,18 @@ def _as_a_role(doc: ParsedDoc, predicate: int) -> bool:
     roles = [o.dep for arc in doc.children(predicate) if arc.label == "prep" and doc.tokens[arc.dep].lower == "as"
              for o in doc.children(arc.dep) if o.label == "pobj" and doc.tokens[o.dep].pos in ("NOUN", "PROPN")]
     return any(doc.tokens[d.dep].lower in ("a", "an") for k in roles for d in doc.children(k) if d.label == "det")
+
+
+def _time_to_do(doc: ParsedDoc, predicate: int) -> bool:
+    """"I have three months to do the corrections", "we've got two weeks to decide": a light verb whose object is a
+    length with what it is for is a deadline, the news of its sentence (it had been dropped beside "I passed")."""
+    return any(
+        arc.role is Role.TIME and any(
+            c.label in ("relcl", "acl") and any(doc.tokens[a.dep].tag == "TO" for a in doc.children(c.dep))
+            for c in doc.children(arc.dep)
+        )
+        for arc in doc.children(predicate)
+    )
 
 
 def no_longer_so(doc: ParsedDoc, predicate: int) -> bool:
