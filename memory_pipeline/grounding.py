@@ -33,7 +33,7 @@ DISCOURSE_YOU = re.compile(
     # "you need fewer than 15 minors to pass"); money one needs is the listener's ("you need £50 for the ticket")
     r"you\s+(?:need|have\s+to\s+(?:get|score)|must\s+(?:get|score))\s+"
     r"(?:at\s+least\s+|fewer\s+than\s+|less\s+than\s+|more\s+than\s+|over\s+|under\s+)?\d+(?:\.\d+)?"
-    r"(?!\s*(?:quid|pounds?|dollars?|euros?|bucks|grand|k)\b)(?=\s*(?:%|points?|marks?|percent|minors|[,.!?;]|$|to\s+pass))",
+    r"(?!\s*(?:quid|pounds?|dollars?|euros?|bucks|grand|k)\b)(?=\s*(?:%|points?|marks?|percent|minors)?\s*(?:[,.!?;]|$|to\s+pass))",
     re.IGNORECASE,
 )
 DISCOURSE_BEFORE = re.compile(r"\bmind\s+$", re.IGNORECASE)

@@ -162,10 +162,13 @@ def lineage(lake: Lake, memory_id: str) -> Lineage | None:
 
 # --- terminal output ----------------------------------------------------------------------------------------
 def _when(start: datetime | None, end: datetime | None, text: str | None, basis: str | None = None) -> str:
-    """An event interval ``[start, end)`` as days: one day, or first .. last day; none where the turn said no time
-    and only the session's day stands in for it ("When I was 12 we moved to Cardiff" is no event of that day)."""
-    if start is None or basis == "session":
-        return "- (no time said)" if basis == "session" else "-"
+    """An event interval ``[start, end)`` as days: one day, or first .. last day; none where the turn's time was not
+    said or not resolved and only the session's day stands in for it ("When I was 12 we moved to Cardiff" is no
+    event of that day)."""
+    if basis == "session":
+        return "- (no date resolved)"
+    if start is None:
+        return "-"
     span = start.date().isoformat()
     last = (end - timedelta(microseconds=1)).date() if end is not None else start.date()
     if last > start.date():

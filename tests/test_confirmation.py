@@ -153,6 +153,8 @@ def test_a_yes_to_a_question_put_to_someone_else_is_not_the_answerers(parser, re
         ("When are the GCSE results out?", "22 August.", "Lena answered: the GCSE results are out on 22 August.", "2024-08-22"),
         ("Lovely! When do you move in?", "On the 1st of April, hopefully.", "Lena moves in on the 1st of April, hopefully.", "2025-04-01"),
         ("When is the interview?", "next Tuesday", "Lena answered: the interview is next Tuesday.", "2024-09-10"),
+        ("When do you finish work?", "5pm.", "Lena finishes work at 5pm.", "2024-09-03"),
+        ("When is the wedding?", "2026.", "Lena answered: the wedding is in 2026.", "2026-01-01"),
     ],
 )
 def test_a_bare_date_answers_when_what_was_asked_is(parser, resolver, tmp_path, question, answer, text, day):
@@ -170,6 +172,11 @@ def test_a_bare_date_answers_when_what_was_asked_is(parser, resolver, tmp_path, 
         [("Assistant", "When do you move in?"), ("Lena", "In April, and the deposit is paid.")],
         [("Assistant", "Which month?"), ("Lena", "September.")],
         [("Assistant", "When do you move in? I'll put it in the calendar."), ("Lena", "April.")],
+        # two things asked, a wish, a past with "did" (its verb would need its past form), a clause in the subject
+        [("Assistant", "When is your exam, and where?"), ("Lena", "Friday.")],
+        [("Assistant", "When would you like a reminder?"), ("Lena", "The day before.")],
+        [("Assistant", "When did you get back?"), ("Lena", "2 weeks ago.")],
+        [("Assistant", "When was the last time you had a holiday?"), ("Lena", "2019.")],
     ],
 )
 def test_a_date_that_answers_no_when_question_is_read_as_said(parser, resolver, tmp_path, turns):

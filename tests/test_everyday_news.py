@@ -48,6 +48,9 @@ def event_day(parser, resolver, text: str, said: datetime = SAID) -> date | None
         ("The test was hard and I failed.", "Leo failed."),
         ("I passed! I have my B1 now.", "Leo passed."),
         ("Applied to Leeds and I got in!", "Leo got in"),
+        # ... and the next event named after it with its date, which had been hung on the outcome
+        ("We won! Cup final next week.", "Leo noted: Cup final next week."),
+        ("I passed. Now the practical in three weeks.", "the practical in three weeks"),
         # ... and the time given to do something after it, a deadline ahead
         ("I passed with minor corrections! I have three months to do them.", "Leo has three months to do them."),
         ("The examiner was nice though and I have two weeks to rebook.", "Leo has two weeks to rebook."),

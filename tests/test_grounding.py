@@ -32,6 +32,7 @@ SESSION = datetime(2023, 5, 8, 13, 56)
         ("Lucy noted: you need fewer than 15 minors to pass.", []),
         ("Leo noted: you need 50 quid for the ticket.", [YOU]),
         ("Leo noted: you need 2 more tickets.", [YOU]),
+        ("Leo noted: you need 20% off that.", [YOU]),
     ],
 )
 def test_unresolved_deixis_of_a_text(text, kinds):

@@ -466,13 +466,17 @@ def test_slots_of_statements(parser, text, expected):
         # ... or that the sentence before names, when its own names none
         ("My landlord put the rent up. It's £1,025 a month from May.", {"self.quantity[rent] = £1,025"}),
         ("My landlord put the rent up and the bills too. It's £1,025 a month.", set()),
+        ("My landlord put the rent up. It's £50 to fix the boiler though.", set()),
+        ("Rent is fine. It's £300 for the car repair though.", set()),
         # a sum paid, in the present, in or for a measured thing is its sum; a thing bought names no measure
         ("I pay £900 a month in rent.", {"self.quantity[rent] = £900"}),
         ("I pay £9 for lunch.", set()),
         ("I paid £900 in rent last month.", set()),
+        ("We pay £5 for the bill at the pub, then leave.", set()),
         # a pot of money at a sum; a pay with the sum it replaced
         ("The deposit fund is at £6,000 now.", {"self.quantity[deposit fund] = £6,000"}),
         ("I'm on £31,500 now instead of £35,000.", {"self.quantity[salary] = £31,500"}),
+        ("I'm on £40k, up from £35k.", {"self.quantity[salary] = £40,000"}),
         # a measure changed "to" a sum has that sum as its value; by how much it changed is no value
         ("Also the budget went up to $28,000.", {"self.quantity[budget] = $28,000"}),
         ("We cut the budget back to $26,500 since we don't need as much food.", {"self.quantity[budget] = $26,500"}),
@@ -2215,6 +2219,13 @@ def test_a_plan_told_done_in_other_words_than_its_own(parser, embedder):
     assert outcome(test, "I passed!", datetime(2024, 4, 11, 9), None, speaker="Kai") == "pending"
     assert outcome(test, "I passed!", datetime(2024, 3, 1, 9), None) == "pending"
     assert outcome(test, "I passed my theory test!", datetime(2024, 4, 11, 9), None) == "pending"
+    # nor does "pass" or "fail" in another sense, a result long after, or a plan that only tests something
+    for other in ("I passed the salt.", "I failed to get tickets for the gig.", "I passed the interview!",
+                  "I failed miserably at the pub quiz.", "I passed my MOT."):
+        assert outcome(test, other, datetime(2024, 4, 11, 9), None) == "pending", other
+    assert outcome(test, "I passed!", datetime(2024, 9, 11, 9), None) == "pending"
+    recipe = ("plan", "I'm going to test the new recipe on 14 March.", datetime(2024, 2, 3, 9), datetime(2024, 3, 14))
+    assert outcome(recipe, "I passed my maths test!", datetime(2024, 4, 11, 9), None) == "pending"
     assert outcome(test, "I bought a car.", datetime(2024, 4, 11, 9), None) == "pending"
 
     start = ("plan", "I start at Rowan Clinic on 2 April.", datetime(2024, 2, 21, 9), datetime(2024, 4, 2))

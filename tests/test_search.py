@@ -81,8 +81,8 @@ def test_a_memory_dated_only_by_its_session_shows_no_event_day(built, embedder):
     lake, _ = built
     hits = search(lake, embedder, "What is Caroline researching?", conversation_id="c1", k=1)
     assert hits[0].event_time_basis == "session" and hits[0].event_start is not None
-    assert "event - (no time said)" in format_hits(hits)
-    assert "event       - (no time said)" in format_lineage(lineage(lake, hits[0].memory_id))
+    assert "event - (no date resolved)" in format_hits(hits)
+    assert "event       - (no date resolved)" in format_lineage(lineage(lake, hits[0].memory_id))
 
 
 def test_search_embeds_memories_that_lack_a_stored_vector(built, embedder):

@@ -254,6 +254,9 @@ def test_a_date_moved_from_one_day_to_another_is_two_dates_not_a_range(parser, r
     # nor is the stay after a move of home, whose destination was said before it
     home = ground_one(parser, resolver, "We moved to Leeds from 2019 to 2021.", said)
     assert _days(home) == (date(2019, 1, 1), date(2022, 1, 1))
+    # a thing moved somewhere and to another day is still a date moved
+    mentions = resolver.ground(parser.parse("They moved my appointment to the other clinic from 3 June to 10 June."), said)
+    assert [m.text for m in mentions] == ["3 June", "10 June"]
 
 
 @pytest.mark.slow
@@ -569,17 +572,23 @@ def test_a_date_outside_the_calendar_is_left_unresolved_not_an_error(parser, res
         (date(2024, 5, 31), "It's the last day of the month and I still haven't paid the rent.", date(2024, 5, 31), date(2024, 6, 1)),
         (date(2025, 12, 31), "Last day of the year!", date(2025, 12, 31), date(2026, 1, 1)),
         (date(2024, 5, 10), "The project ends on the last day of next month.", date(2024, 6, 30), date(2024, 7, 1)),
+        (date(2025, 1, 5), "We went out on the last day of the year.", date(2024, 12, 31), date(2025, 1, 1)),
         # numeric dates: with dots, day first; with slashes, day first where one of the turn's can be read no other
         # way; a range of two is one stay
         (date(2024, 5, 22), "My exam is on 15.06.2024 in the main hall.", date(2024, 6, 15), date(2024, 6, 16)),
         (date(2024, 5, 22), "My dentist appointment is on 04.06 at 9.", date(2024, 6, 4), date(2024, 6, 5)),
         (date(2024, 3, 8), "They moved my visa appointment to 15/03.", date(2024, 3, 15), date(2024, 3, 16)),
+        # ... and a turn's "24/7", times and prices are no sign of it
+        (date(2024, 10, 15), "The shop is open 24/7 so I'll go on 3/4.", date(2025, 3, 4), date(2025, 3, 5)),
+        (date(2024, 10, 15), "It cost £14.05 and the party is on 3/4.", date(2025, 3, 4), date(2025, 3, 5)),
         (date(2024, 10, 31), "I'll be away from 12/11 to 19/11 in Osaka.", date(2024, 11, 12), date(2024, 11, 20)),
         (date(2024, 5, 22), "We're in Rome from 3/8 - 3/12.", date(2025, 3, 8), date(2025, 3, 13)),
         # "in three years" after a first or a superlative is the stretch behind; after "is" it is still ahead
         (date(2024, 1, 14), "First time in 3 years I have no debt.", date(2021, 1, 14), date(2024, 1, 15)),
         (date(2024, 1, 14), "It's the first holiday I've had in two years.", date(2022, 1, 14), date(2024, 1, 15)),
         (date(2024, 1, 14), "My first holiday is in two weeks.", date(2024, 1, 22), date(2024, 1, 29)),
+        (date(2024, 10, 15), "I'm starting my first job in two weeks.", date(2024, 10, 28), date(2024, 11, 4)),
+        (date(2024, 10, 15), "We have our first scan in 3 weeks.", date(2024, 11, 4), date(2024, 11, 11)),
         # a length one has to do a thing in is the time from now on, not the months up to the session
         (date(2024, 4, 20), "I have three months to do the corrections.", date(2024, 4, 20), date(2024, 7, 20)),
         (date(2024, 4, 20), "We've got two weeks to decide.", date(2024, 4, 20), date(2024, 5, 4)),
@@ -819,6 +828,11 @@ def test_the_month_of_a_sitting_registered_for_is_ahead(parser, resolver):
     assert [_days(m) for m in mentions] == [(date(2025, 6, 1), date(2025, 7, 1)), (date(2025, 6, 15), date(2025, 6, 16))]
     # a month that names a thing enjoyed is still the one gone
     assert _days(ground_one(parser, resolver, "I loved the December concert.", said)) == (date(2023, 12, 1), date(2024, 1, 1))
+    # a deed of its own beside a month ahead keeps its day behind
+    mentions = resolver.ground(parser.parse("The exam is in December but I registered on the 1st."), said)
+    assert _days(mentions[1]) == (date(2024, 9, 1), date(2024, 9, 2))
+    mentions = resolver.ground(parser.parse("We're going to Paris in December, the deposit was paid on the 1st."), said)
+    assert _days(mentions[1]) == (date(2024, 9, 1), date(2024, 9, 2))
 
 
 @pytest.mark.slow
@@ -1086,6 +1100,9 @@ def test_the_end_of_the_month_said_in_it_is_cut_at_the_session_day(tense, said, 
         ("the shop shuts by 10.30 tonight", "tonight"),
         ("we upgraded to 3.10.12 on the servers", None),
         ("the gym is open from 10.05 to 11.10", None),
+        ("my pain went from 7/10 to 3/10 after the injection", "7/10"),  # a score, read as before, not a range
+        ("the odds went to 10/11 in the final", None),
+        ("I eat between 1900 and 2000 calories a day", None),  # two counts, no years
         # a period sized by a count of units is a kind of period ("a four-day week" at work), not the week gone
         ("I switched to a four-day week at work", None),
     ],

@@ -203,7 +203,7 @@ NOT_ACTIVITIES = frozenset(
 # Measures of money first: their "k" is thousands ("my salary is 32k"), where a run's is a distance.
 MONEY_MEASURES = frozenset(
     "rent salary pay wage wages income mortgage budget allowance bill payment loan debt savings balance overdraft "
-    "fund pot premium subscription fee fees tuition".split()
+    "fund pot premium tuition".split()
 )
 MEASURE_NOUNS = MONEY_MEASURES | frozenset(
     "weight pb pr best record commute sleep mileage cholesterol pressure dose dosage glucose bmi a1c hba1c rate".split()
@@ -2155,16 +2155,16 @@ def _earned(context: _Context, verb: int) -> list[SlotValue]:
 
 
 def _paid_for(context: _Context, verb: int) -> list[SlotValue]:
-    """"I pay £900 a month in rent", "we pay £60 a month for the gym membership fee": a sum paid, in the present,
-    in or for a measured thing (:data:`MONEY_MEASURES`) is that thing's sum, as "my rent is £900 a month" says;
-    "I pay £9 for lunch" names no measure and sets nothing."""
+    """"I pay £900 a month in rent", "we pay £60 a month for the mortgage": a sum paid by the period, in or for a
+    measured thing (:data:`MONEY_MEASURES`), is that thing's sum, as "my rent is £900 a month" says; "I pay £9 for
+    lunch" names no measure, "we pay £5 for the bill at the pub" no period, and neither sets anything."""
     doc = context.doc
     measures = [obj for _, obj in _prep_objects(context, verb, ("in", "for", "on")) if _is_measure_noun(context, obj)]
     if len(measures) != 1:
         return []
     for obj in _children(context, verb, "dobj", "npadvmod"):
         money = _a_sum_of_money(context, obj, k_needs_a_sign=True)
-        if money is not None:
+        if money is not None and _period(context, obj) is not None:  # a rate: "£5 for the bill at the pub" is once
             value, tokens = money
             noun = measures[0]
             return [_slot(context, verb, "quantity", value, _measure_name(context, noun), noun, *tokens,
@@ -2236,10 +2236,20 @@ PAY_EVENTS = frozenset({"promotion", "raise", "rise", "restructure", "restructur
                         "job", "switch", "change", "regrade", "regrading", "bump", "increase", "payrise"})
 
 
+def _for_a_purpose(context: _Context, be: int) -> bool:
+    """"It's £50 to fix the boiler", "it's £300 for the car repair": the sum is what a thing costs, not a measure."""
+    doc = context.doc
+    return bool(_children(context, be, "xcomp", "advcl")) or any(
+        doc.tokens[p].lower in ("for", "to") for p in _children(context, be, "prep")
+    ) or any(doc.tokens[p].lower in ("for", "to") for a in _children(context, be, "attr") for p in _children(context, a, "prep"))
+
+
 def _the_sum_before(context: _Context, preposition: int) -> bool:
     """"I'm on £31,500 now instead of £35,000", "up from £40k": the phrase names the sum paid before, nothing else
     the sum is."""
     doc = context.doc
+    if doc.tokens[preposition].lower in {"up", "down"}:  # "up from £35k": the parse hangs "from" on "up"
+        return any(doc.tokens[p].lower == "from" and _the_sum_before(context, p) for p in _children(context, preposition, "prep"))
     if doc.tokens[preposition].lower not in {"of", "from"} or preposition == 0:
         return False
     if doc.tokens[preposition - 1].lower not in {"instead", "up", "down"}:
@@ -2351,9 +2361,11 @@ def _it_is_a_sum(context: _Context, be: int) -> list[SlotValue]:
         return []
     sentence = doc.tokens[be].sent
     named = [j for j in range(subjects[0]) if doc.tokens[j].sent == sentence and _is_measure_noun(context, j)]
-    if not named:
-        # or the sentence just before, when this one names none ("My landlord put the rent up. It's £1,025 a month")
-        named = [j for j in range(subjects[0]) if doc.tokens[j].sent == sentence - 1 and _is_measure_noun(context, j)]
+    if not named and not _for_a_purpose(context, be):
+        # or the one the sentence just before changed, when this one names none ("My landlord put the rent up. It's
+        # £1,025 a month"); "Rent is fine. It's £300 for the car repair" is another sum
+        named = [j for j in range(subjects[0]) if doc.tokens[j].sent == sentence - 1 and _is_measure_noun(context, j)
+                 and (up := _parent(context, j)) is not None and _lemma(context, up[0]) in CHANGE_TO_VERBS]
     if len({_measure_name(context, j) for j in named}) != 1:
         return []
     for attr in _children(context, be, "attr"):

@@ -132,18 +132,31 @@ def asked_when(text: str) -> str | None:
     if not last.endswith("?"):
         return None
     asked = re.match(r"when\s+(.+)", QUESTION_LEAD.sub("", last).strip().rstrip("?").strip(), re.IGNORECASE)
-    if asked is None or " or " in f" {asked.group(1).lower()} " or len(asked.group(1).split()) < 2:
+    if asked is None:
+        return None
+    words = re.findall(r"[\w']+", asked.group(1).lower())
+    # two things asked ("when is your exam, and where?"), a wish ("when would you like a reminder?"), or a past
+    # with "did", whose verb would need its past form again ("when did you get back?"): read as said
+    if len(words) < 2 or words[0] in UNRESTATED_WHEN or set(words) & (WH_WORDS | {"or"}):
         return None
     return asked.group(1)
+
+
+# The auxiliaries after "when" of questions a bare date is not restated for.
+UNRESTATED_WHEN = frozenset({"did", "didn't", "would", "could", "should", "might", "shall"})
 
 
 # Words a bare date may be said with ("On the 1st of April", "probably in June", "sometime next week").
 DATE_ANSWER_WORDS = frozenset({"on", "in", "at", "by", "around", "about", "from", "probably", "maybe", "sometime",
                                "hopefully", "early", "mid", "late", "the", "of", "end", "start", "beginning", "middle"})
-# How a date is joined to the statement when the answer says no preposition: a day "on", a month or a year "in".
-_A_DAY = re.compile(r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", re.IGNORECASE)
-_NO_PREPOSITION = re.compile(r"(?:next|last|this|tomorrow|tonight|today|yesterday|in|on|at|by|around|about|from|"
-                             r"probably|maybe|sometime|hopefully|early|mid|late)\b", re.IGNORECASE)
+# Words that open a date said relative to now ("next week", "tomorrow"), which takes no preposition.
+RELATIVE_DAY_WORDS = frozenset({"next", "last", "this", "tomorrow", "tonight", "today", "yesterday"})
+# How a date is joined to the statement when the answer says none: a time "at", a day "on", a month or a year "in";
+# one said with its own preposition, relative to now or counted back ("two weeks ago") as said.
+_A_TIME = re.compile(r"\d\s*(?:am|pm|o'clock)\b|\d:\d\d|\b(?:noon|midday|midnight)\b", re.IGNORECASE)
+_A_DAY = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", re.IGNORECASE)
+_A_YEAR = re.compile(r"(?:19|20)\d\d")
+_AS_SAID = frozenset(DATE_ANSWER_WORDS - {"the", "of", "end", "start", "beginning", "middle"}) | RELATIVE_DAY_WORDS
 
 
 def as_a_date_answer(doc: ParsedDoc, dates: list[tuple[int, int]]) -> str | None:
@@ -155,9 +168,15 @@ def as_a_date_answer(doc: ParsedDoc, dates: list[tuple[int, int]]) -> str | None
     if not covered or rest:
         return None
     said = doc.text.strip().rstrip(".!").strip()
-    if _NO_PREPOSITION.match(said):
-        return said[0].lower() + said[1:]
-    return f"{'on' if _A_DAY.search(said) else 'in'} {said}"
+    first = said.split()[0]
+    if first.lower() in DATE_ANSWER_WORDS | RELATIVE_DAY_WORDS:
+        said = first.lower() + said[len(first):]  # "The day after" is mid-sentence now; "June" keeps its capital
+    if first.lower() in _AS_SAID or said.lower().endswith(" ago"):
+        return said
+    if _A_TIME.search(said):
+        return f"at {said}"
+    a_day = _A_DAY.search(said) is not None and not _A_YEAR.fullmatch(said)
+    return f"{'on' if a_day else 'in'} {said}"
 
 
 def _span(doc: ParsedDoc, i: int) -> tuple[int, int]:
@@ -298,6 +317,8 @@ def restatements(
             out[turn_id] = Restatement(question_turn_id, asker, statement[0].upper() + statement[1:] + ".")
     asked_docs, answer_docs = docs[len(asked) : len(asked) + len(when)], docs[len(asked) + len(when) :]
     for (turn_id, question_turn_id, asker, _, _), doc, answer in zip(when, asked_docs, answer_docs):
+        if any(arc.label in ("relcl", "acl", "ccomp", "advcl") for arc in doc.arcs):
+            continue  # "when was the last time you had a holiday": a clause inside, no statement to make of it
         statement, date = as_statement(doc), as_a_date_answer(answer, find_dates(answer))
         if statement and date:
             out[turn_id] = Restatement(question_turn_id, asker, f"{statement[0].upper()}{statement[1:]} {date}.", "answered")

@@ -59,6 +59,7 @@ _DAY_OF_MONTH = rf"(?:{_MONTH}\s+{_ORDINAL_DAY}|(?:the\s+)?{_ORDINAL_DAY}\s+(?:o
 _RANGE_TO = r"(?:to|through|thru|till|until|-|–)"
 _YEAR = r"(?:19|20)\d\d"
 _SLASHED_DAY = r"\d{1,2}/\d{1,2}(?:/(?:\d{4}|\d{2}))?"
+YEAR_RANGE = re.compile(rf"\b(?:between\s+{_YEAR}\s+and\s+{_YEAR}|{_YEAR}\s*{_RANGE_TO}\s*(?:{_YEAR}|\d\d))\b", re.IGNORECASE)
 _HOLIDAY = (
     r"(?:valentine'?s day|new year(?:'?s)?(?: eve| day)?|christmas(?: eve| day)?|boxing day|thanksgiving|halloween|"
     r"independence day|mother'?s day|father'?s day|memorial day|labor day|easter(?: sunday| weekend)?)"
@@ -121,7 +122,7 @@ CUE_PATTERNS = [
         rf"\b(?:the\s+)?{_ORDINAL_DAY}\s*(?:{_RANGE_TO}|and)\s*(?:the\s+)?{_ORDINAL_DAY}\s+(?:of\s+)?{_MONTH}\b(?:,?\s+(?:19|20)\d\d\b)?",
         # a range of years, which the tagger and recognizers-text cut into its two years ("from 2019 to 2021",
         # "2015-2018", "between 2010 and 2014"); the second year may be cut short ("2019-21")
-        rf"\b(?:between\s+{_YEAR}\s+and\s+{_YEAR}|{_YEAR}\s*{_RANGE_TO}\s*(?:{_YEAR}|\d\d))\b",
+        YEAR_RANGE.pattern,
         # two days of a month not named, read as of the month the days are in ("away from the 3rd to the 10th")
         _after_preposition(rf"the\s+{_ORDINAL_DAY}\s*{_RANGE_TO}\s*(?:the\s+)?{_ORDINAL_DAY}\b(?!\s+(?:of\s+)?{_MONTH})",
                            ("from",)),
@@ -190,16 +191,13 @@ CUE_PATTERNS = [
         rf"\b(?:the\s+)?(?:first|1st|second|2nd|third|3rd|fourth|4th|last)\s+(?:week|weekend|{_WEEKDAY})\s+(?:of|in)\s+(?:{_MONTH}|(?:this|next|last)\s+month)\b",
         # a numeric date, month first (en-us), after a preposition: "the party is on 3/22"; a bare "1/2" or "24/7"
         # is a fraction or a rate
-        _after_preposition(r"\d{1,2}/\d{1,2}(?:/(?:\d{4}|\d{2}))?\b", ("on", "by", "before", "after", "until", "till", "from", "since")),
-        # two such dates, from one to the other ("from 12/11 to 19/11"): one stay, not two days; with dots, they
-        # are as often times ("from 9.30 to 10.15")
-        _after_preposition(rf"{_SLASHED_DAY}\s*{_RANGE_TO}\s*{_SLASHED_DAY}\b(?!\s+of\b)", ("from",)),
-        # and the day a thing was moved to or a range ends on, written in full ("moved it to 15/03", "to 19/11");
-        # a bare "to 1/2" or "to 9/10" is a fraction or a score
-        _after_preposition(r"(?:\d\d/(?!10\b)\d\d|\d{1,2}/\d{1,2}/(?:\d{4}|\d{2}))\b", ("to",)),
+        _after_preposition(rf"{_SLASHED_DAY}\b", ("on", "by", "before", "after", "until", "till", "from", "since")),
+        # two such dates, from one to the other ("from 12/11 to 19/11"): one stay, not two days; not scores out of
+        # ten ("from 7/10 to 3/10"), nor, with dots, times ("from 9.30 to 10.15")
+        _after_preposition(rf"(?!\d{{1,2}}/10\b){_SLASHED_DAY}\s*{_RANGE_TO}\s*{_SLASHED_DAY}\b(?!\s+of\b)", ("from",)),
         # a date written with dots, day first: with its year anywhere ("15.06.2024"), without it only written in
         # full after "on" ("on 04.06"), since "3.5" and "12.50" are amounts and "by 10.10" or "to 11.10" times
-        r"\b\d{1,2}\.\d{1,2}\.(?:19|20)\d\d\b",
+        rf"\b\d{{1,2}}\.\d{{1,2}}\.{_YEAR}\b",
         _after_preposition(r"(?:0[1-9]|[12]\d|3[01])\.(?:0[1-9]|1[0-2])\b(?!\.\d|\s*(?:am|pm)\b)", ("on",)),
     )
 ]
@@ -463,6 +461,7 @@ class TemporalResolver:
         spans.extend(m.span() for m in CUES.finditer(doc.text))
         spans.extend(m.span() for m in BARE_DAY_OF_MONTH.finditer(doc.text)
                      if _a_day_by_itself(doc, *m.span()) or _a_day_moved_to(doc, *m.span()))
+        spans.extend(m.span() for m in SLASHED_AFTER_TO.finditer(doc.text) if _moved_to(doc, m.start()))
         merged: list[list[int]] = []
         for start, end in sorted(spans):
             if merged and start <= merged[-1][1]:
@@ -639,6 +638,17 @@ class TemporalResolver:
         return None
 
 
+# A slashed date after "to", a date only where a verb of moving one governs it ("moved my appointment to 15/03"):
+# "the odds went to 10/11", "improved my mark to 17/12" are no days.
+SLASHED_AFTER_TO = RegexSet.of([re.compile(_after_preposition(rf"{_SLASHED_DAY}\b", ("to",)))])
+
+
+def _moved_to(doc: ParsedDoc, char: int) -> bool:
+    """The "to" before character ``char`` hangs on a verb of moving a date (:func:`_moves_a_date`)."""
+    word = _token_at(doc, char)
+    return word is not None and word.i > 0 and doc.tokens[word.i - 1].lower == "to" and _moves_a_date(doc, word.i - 1)
+
+
 # A date written in numbers: day (or month), month (or day), and the year if any ("15/03", "04.06", "01/02/2025").
 NUMERIC_DATE = re.compile(r"\b(\d{1,2})([/.])(\d{1,2})(?:\2(\d{4}|\d{2}))?\b")
 
@@ -649,10 +659,17 @@ def _writes_day_first(text: str) -> bool:
     first do ("04.03", "15.06.2024"). Otherwise they are read month first, as recognizers-text reads them."""
     for m in NUMERIC_DATE.finditer(text):
         first, second = int(m.group(1)), int(m.group(3))
-        dotted = m.group(2) == "." and (m.group(4) or len(m.group(1)) == len(m.group(3)) == 2)  # not "3.5"
-        if (dotted and 1 <= first <= 31 and 1 <= second <= 12) or 12 < first <= 31 and 1 <= second <= 12:
+        if not 1 <= second <= 12 or m.group(0) == "24/7":
+            continue
+        if m.group(2) == "/" and 12 < first <= 31:
+            return True
+        # dots with the year, or after "on": "3.5", "at 10.12" and "£14.05" are amounts and times
+        if m.group(2) == "." and 1 <= first <= 31 and (m.group(4) or DOTTED_DAY_BEFORE.search(text, 0, m.start())):
             return True
     return False
+
+
+DOTTED_DAY_BEFORE = re.compile(r"\bon\s+$", re.IGNORECASE)
 
 
 def _in_words(text: str, day_first: bool) -> str | None:
@@ -798,11 +815,13 @@ def _moved_from_to(doc: ParsedDoc, start: int, end: int) -> list[tuple[int, int]
 
 
 def _moved_somewhere_before(doc: ParsedDoc, preposition: int, start: int) -> bool:
-    """The verb the ``preposition`` hangs on was told where it moved before the date at ``start`` ("we moved to
-    Leeds from 2019 to 2021"): a move of home, whose "from ... to" is the stay's range, not a date moved."""
-    return any(
-        arc.label == "prep" and doc.tokens[arc.dep].lower in ("to", "into") and doc.tokens[arc.dep].end <= start
-        for arc in doc.children(_above_the_prepositions(doc, preposition))
+    """The verb the ``preposition`` hangs on moved its subject somewhere said before the date at ``start`` ("we
+    moved to Leeds from 2019 to 2021"): a move of home, whose "from ... to" is the stay's range, not a date moved.
+    A verb with an object moved that ("they moved my appointment to the other clinic from 3 June to 10 June")."""
+    verb = _above_the_prepositions(doc, preposition)
+    arcs = doc.children(verb)
+    return not any(arc.label in ("dobj", "obj") for arc in arcs) and any(
+        arc.label == "prep" and doc.tokens[arc.dep].lower in ("to", "into") and doc.tokens[arc.dep].end <= start for arc in arcs
     )
 
 
@@ -1120,6 +1139,8 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
         return False  # "two weeks late", "three days early": how late or early, not two weeks up to now
     if _an_age(doc, start, end, text):
         return False  # "she's almost 4 months now": how old, not the months up to now
+    if YEAR_RANGE.fullmatch(text) and _counts_the_noun_after(doc, start, end):
+        return False  # "between 1900 and 2000 calories": two counts, no years
     if BARE_WEEKDAY.fullmatch(text) and any(t.lower in USUALLY_WORDS for t in _clause_of(doc, start)):
         return False  # "I normally swim on Friday": the Fridays of a habit
     if CLOCK_TIME.match(text):
@@ -1129,6 +1150,18 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
             if HABIT_WORDS.search(doc.span_text(*sentence)):
                 return False
     return True
+
+
+def _counts_the_noun_after(doc: ParsedDoc, start: int, end: int) -> bool:
+    """A number of ``[start, end)`` counts a noun after it ("2001 songs"), or a noun follows it straight away
+    ("between 1900 and 2000 calories", which the parse hangs on "between")."""
+    after = next((t for t in doc.tokens if t.idx >= end), None)
+    if after is not None and after.pos == "NOUN" and not re.fullmatch(_UNIT, after.lower):
+        return True
+    return any(
+        arc.label == "nummod" and doc.tokens[arc.head].idx >= end and doc.tokens[arc.head].pos == "NOUN"
+        for t in doc.tokens if start <= t.idx < end for arc in doc.parents(t.i)
+    )
 
 
 def _names_a_thing(text: str, start: int, end: int, expression: str) -> bool:
@@ -1186,8 +1219,7 @@ def _in_month_said_before(
     27th?"), the expression it took it from kept as ``month_from``; after a day of the month, only a later day is
     ("... and pay by the 10th" may be before it, so it keeps its own reading), and not one its own tense puts on the
     other side of the session ("they want to start in April instead. The workshop on the 10th never happened": the
-    10th is behind). Within one sentence the month decides ("I've registered for the December sitting on the
-    1st": the past of the registering put the 1st behind, the sitting is ahead)."""
+    10th is behind), unless it is the day of a thing booked for that month in its sentence (:func:`_of_the_month_booked`)."""
     out = list(mentions)
     for n, mention in enumerate(out):
         day = re.fullmatch(r"the (\d{1,2})(?:st|nd|rd|th)", _clean(mention.text))
@@ -1205,11 +1237,21 @@ def _in_month_said_before(
             start = date(month.start.year, month.start.month, int(day.group(1)))
         except ValueError:
             continue  # no 31st in that month: the day is of another
-        same_sentence = doc is not None and month in out and _sentence_at(doc, month.char_start) == _sentence_at(doc, mention.char_start)
-        if session_time is not None and not same_sentence and (start > session_time.date()) != (mention.start.date() > session_time.date()):
+        if session_time is not None and (start > session_time.date()) != (mention.start.date() > session_time.date()) \
+                and not _of_the_month_booked(doc, month, mention, out):
             continue
         out[n] = TemporalMention(mention.text, mention.char_start, mention.char_end, *_days(start), month_from=month.text)
     return out
+
+
+def _of_the_month_booked(doc: ParsedDoc | None, month: TemporalMention, day: TemporalMention,
+                         mentions: list[TemporalMention]) -> bool:
+    """The day is of a thing booked for the month named before it in its sentence ("I've registered for the December
+    sitting on the 1st": the past of the registering put the 1st behind, the sitting is ahead); not a deed of its
+    own beside a month ahead ("the exam is in December but I registered on the 1st")."""
+    if doc is None or month not in mentions or not scheduled_date(doc, month.char_start):
+        return False
+    return _sentence_at(doc, month.char_start) == _sentence_at(doc, day.char_start)
 
 
 # "A weekend", "a long weekend", "a quiet week": which one is not said. Read alone it is the one just lived (or the
@@ -1263,6 +1305,14 @@ def narrowed(event: TemporalMention, mentions: list[TemporalMention]) -> Tempora
     """The first of ``mentions`` (durations aside) that narrows ``event``, else ``event`` itself: "next month,
     on Saturday the 15th" is on the 15th, "in June, on the 14th" on the 14th."""
     return next((m for m in mentions if m.kind != "duration" and within(m, event)), event)
+
+
+def runs_up_to_the_session(mention: TemporalMention, session_time: datetime | None) -> bool:
+    """The mention is a stretch from a day gone by up to the day it was said ("since March", "for the past six
+    months"), not a day or a period of its own."""
+    if session_time is None or not mention.resolved:
+        return False
+    return mention.start.date() < session_time.date() and mention.end.date() == session_time.date() + timedelta(days=1)
 
 
 def moved_from(doc: ParsedDoc, mentions: list[TemporalMention]) -> set[int]:
@@ -1356,21 +1406,26 @@ def _told_as_said_ahead(doc: ParsedDoc, char: int) -> bool:
 
 
 def _the_first_in(doc: ParsedDoc, start: int) -> bool:
-    """The "in <length>" at ``start`` closes a first or a superlative of its sentence with no verb between but a
-    perfect ("first time in 3 years", "the first holiday I've had in 3 years"); "my first payment is due in 3
-    months" and "the first exam is in two weeks" look ahead."""
+    """The "in <length>" at ``start`` closes "the first time" ("first time in 3 years", "the only time in months")
+    or a first or a superlative told in the perfect ("the first holiday I've had in 3 years"): the stretch behind,
+    which it is the first of. "My first job in two weeks", "our first scan in 3 weeks" look ahead."""
     at = next((t.i for t in doc.tokens if t.idx >= start), None)
-    if at is None:
+    if at is None or at < 2:
         return False
-    sent = doc.tokens[at].sent
+    if doc.tokens[at - 1].lower == "time" and doc.tokens[at - 2].lower in FIRSTS:
+        return True
+    sent, perfect = doc.tokens[at].sent, False
     for k in range(at - 1, max(-1, at - 9), -1):
         token = doc.tokens[k]
         if token.sent != sent:
             return False
         if token.lower in FIRSTS:
-            return True
-        if token.pos in ("VERB", "AUX") and not (token.tag == "VBN" or token.lemma == "have"):
-            return False
+            return perfect
+        if token.pos in ("VERB", "AUX"):
+            if token.tag == "VBN" and k > 0 and doc.tokens[k - 1].lemma == "have":
+                perfect = True  # "I've had": the participle, its "have" read next
+            elif not (token.lemma == "have" and perfect):
+                return False
     return False
 
 
@@ -1991,9 +2046,14 @@ def resolve_by_rule(
 
     m = re.fullmatch(r"(?:the )?(first|last) day of (?:the )?((?:this|next|last) )?(week|month|year)", text)
     if m:
-        # that day of the period ("the last day of the month": its last day), which recognizers-text put a day early
+        # that day of the period ("the last day of the month": its last day), which recognizers-text put a day early;
+        # with no period named, of the one before or after where the tense puts this one's day on the wrong side
         period = _relative((m.group(2) or "this ").strip(), m.group(3), anchor, tense)
-        return _days(period[0].date() if m.group(1) == "first" else period[1].date() - timedelta(days=1))
+        day = period[0].date() if m.group(1) == "first" else period[1].date() - timedelta(days=1)
+        step = (-1 if tense == "past" and day > anchor else 1 if tense == "future" and day < anchor else 0) if not m.group(2) else 0
+        if step:
+            return resolve_by_rule(f"the {m.group(1)} day of {'last' if step < 0 else 'next'} {m.group(3)}", anchor, tense)
+        return _days(day)
 
     m = re.fullmatch(r"q([1-4])(?: ((?:19|20)\d\d))?", text)
     if m:

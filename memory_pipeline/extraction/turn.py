@@ -35,7 +35,7 @@ from memory_pipeline.extraction.scoring import candidates_for
 from memory_pipeline.extraction.scope import classify_scope
 from memory_pipeline.extraction.temporal import (
     CALL_LEMMAS, HOLIDAY, WEEKDAYS, TemporalMention, TemporalResolver, dates_the_news, narrowed, replaced_dates,
-    tense_at,
+    runs_up_to_the_session, tense_at,
 )
 from memory_pipeline.grounding import (
     ADDRESSEE, ASSISTANT, CLAUSE_CLOSERS, PRONOUN_GENDER, THIRD_PERSON, Perspective, called_participant, noun_phrase,
@@ -203,6 +203,19 @@ def _carries_a_fact(doc: ParsedDoc, k: int, anchors: set[int]) -> bool:
     return is_fact_token(doc.tokens[k]) and k not in anchors
 
 
+def _a_dated_thing(doc: ParsedDoc, lo: int, hi: int, anchors: set[int]) -> bool:
+    """Tokens ``lo..hi`` name a thing and when it is ("We won! Cup final next week.", "I passed. Now the practical
+    in three weeks."): the next event, whose date had been hung on the sentence before."""
+    words = range(lo, hi)
+    return any(k in anchors for k in words) and any(k not in anchors and _a_thing(doc, k) for k in words)
+
+
+def _a_thing(doc: ParsedDoc, k: int) -> bool:
+    """A noun, or an adjective standing for one after its article ("the practical")."""
+    token = doc.tokens[k]
+    return token.pos in ("NOUN", "PROPN") or (token.pos == "ADJ" and any(a.label == "det" for a in doc.children(k)))
+
+
 SECOND_PERSON = frozenset({"you", "your", "yours", "u", "ur"})
 THIRD_PERSON_OBJECTS = frozenset({"him", "her", "them", "himself", "herself", "themselves", "his", "their"})
 
@@ -233,7 +246,7 @@ def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit],
         if lo >= hi or is_discourse_only(doc, lo, hi) or verbs and not (beside_kept and all(map(a_feeling_word, verbs))):
             continue
         after_kept = after_kept_clause or clause.sentence - 1 in kept or _where_here_is(doc, clause, kept)
-        if after_kept and any(_carries_a_fact(doc, k, anchors) for k in range(lo, hi)):
+        if after_kept and (any(_carries_a_fact(doc, k, anchors) for k in range(lo, hi)) or _a_dated_thing(doc, lo, hi, anchors)):
             fragments.append(Unit([(lo, hi)], lo, 0.0, None, True))
         elif beside_kept and _tells_a_feeling(doc, lo, clause.end) and not _beside_news_of_another(doc, clause.sentence, kept):
             feelings.append(Unit([(lo, hi)], lo, 0.0, None, True))
@@ -598,7 +611,9 @@ def extract_turn(
     result.event = next((m for m in ranked if m.resolved and m.kind != "duration" and m.text.lower() in lowered), None) or next(
         (m for m in ranked if m.resolved and m.text.lower() in lowered), None
     )
-    if result.event is not None:  # a narrower date inside it says when more exactly ("next month, on the 15th")
+    # a narrower date inside it says when more exactly ("next month, on the 15th"); not inside a stretch that runs up
+    # to the session ("off sugar since the start of December, which made Christmas hard" is not of Christmas Day)
+    if result.event is not None and not runs_up_to_the_session(result.event, session_time):
         result.event = narrowed(result.event, [m for m in ranked if m.text.lower() in lowered])
     result.provenance = provenance(doc, ranges, moods)
     result.scope = classify_scope(doc, ranges)

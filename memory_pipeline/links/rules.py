@@ -57,8 +57,10 @@ INTERVIEW_STEMS = event_stems(frozenset({"interview", "application", "apply", "a
 HIRED_STEMS = event_stems(frozenset({"job", "offer", "position", "role", "post", "contract"}))
 # Tests one sits, and the words that tell how one did in one: "I passed!", "failed the resit", "the results are in"
 EXAM_STEMS = event_stems(frozenset({"exam", "test", "resit", "retake", "retest", "sitting", "viva", "defence",
-                                    "defense", "assessment", "audition", "finals", "certification", "grade"}))
-RESULT_STEMS = event_stems(frozenset({"pass", "fail", "result", "results", "ace", "flunk"}))
+                                    "defense", "assessment", "finals", "certification", "grade"}))
+RESULT_STEMS = event_stems(frozenset({"pass", "fail", "result", "ace", "flunk"}))
+# How long after a test its result may come and still be news of it (a language exam's results take two months).
+RESULT_WAIT = timedelta(days=120)
 
 
 def state_changes(old: SlotValue, new: SlotValue) -> bool:
@@ -414,15 +416,20 @@ def _hired_after_interview(new: Memory, plan: Memory, reading: Reading, plan_rea
 def _result_of_the_exam(new: Memory, plan: Memory, reading: Reading, plan_reading: Reading) -> bool:
     """A test planned was taken when the planner tells how it went ("My driving test is on 14 March", then "I
     passed!" or "failed my driving test, two serious faults"), though results come weeks after the day and share
-    no word with it. The test the result names, if any, must be the plan's ("passed my piano exam" is no news of the
-    driving test), and of the plan's kind ("the theory test" is not "the practical test")."""
-    if not event_stems(planned_event(plan_reading).words) & EXAM_STEMS:
+    no word with it. The plan names a test as a thing (not "test the new recipe"); the result names none ("I
+    passed!") or the plan's ("passed my piano exam" is no news of the driving test; "passed the salt", "failed to
+    get tickets" and "passed the interview" are no results of a test), of the plan's kind ("the theory test" is not
+    "the practical test"), and comes within :data:`RESULT_WAIT` of the day."""
+    if not event_stems(planned_event(plan_reading).nouns) & EXAM_STEMS or new.session_time > plan.event_start + RESULT_WAIT:
         return False
     sat_for = event_stems(plan_reading.words)
+
+    def of_the_test(event: Event) -> bool:
+        tested = event_stems(event.nouns) & EXAM_STEMS
+        return bool(event_stems(event.words) & RESULT_STEMS) and (tested <= sat_for if tested else not event.nouns)
+
     return not another_kind(reading.kinds, plan_reading) and any(
-        event_stems(event.words) & RESULT_STEMS and event_stems(event.nouns) & EXAM_STEMS <= sat_for
-        and _done_by_planner(event, new, plan)
-        for event in reading.reports
+        of_the_test(event) and _done_by_planner(event, new, plan) for event in reading.reports
     )
 
 
