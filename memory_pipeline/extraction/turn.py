@@ -207,6 +207,8 @@ def _a_dated_thing(doc: ParsedDoc, lo: int, hi: int, anchors: set[int]) -> bool:
     """Tokens ``lo..hi`` name a thing and when it is ("We won! Cup final next week.", "I passed. Now the practical
     in three weeks."): the next event, whose date had been hung on the sentence before."""
     words = range(lo, hi)
+    if any(doc.tokens[k].text == "?" for k in range(lo, min(hi + 1, len(doc)))):
+        return False  # "Any plans for the weekend?" asks, and tells of no event
     return any(k in anchors for k in words) and any(k not in anchors and _a_thing(doc, k) for k in words)
 
 
