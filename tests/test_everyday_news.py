@@ -51,6 +51,7 @@ def event_day(parser, resolver, text: str, said: datetime = SAID) -> date | None
         # ... and the next event named after it with its date, which had been hung on the outcome
         ("We won! Cup final next week.", "Leo noted: Cup final next week."),
         ("I passed. Now the practical in three weeks.", "the practical in three weeks"),
+        ("No, I'm giving up on Japan for now. Maybe in a couple of years.", "Leo noted: Maybe in a couple of years."),
         # a verbless question after it asks, and is no event
         ("Joanna celebrated with a cake. Any plans for the weekend?", "Leo noted: Joanna celebrated with a cake (the weekend)"),
         # ... and the time given to do something after it, a deadline ahead

@@ -28,7 +28,7 @@ from memory_pipeline.extraction.normalise import (
     request_start,
     rewrite_range,
 )
-from memory_pipeline.extraction.provenance import UnitMood, provenance
+from memory_pipeline.extraction.provenance import HEDGES, UnitMood, provenance
 from memory_pipeline.extraction.realise import Unit, coverage, is_fact_token, merge_units, select_units, suppress_near_duplicates, trim
 from memory_pipeline.extraction.referents import PERSON_NOUNS, Carried
 from memory_pipeline.extraction.scoring import candidates_for
@@ -205,11 +205,14 @@ def _carries_a_fact(doc: ParsedDoc, k: int, anchors: set[int]) -> bool:
 
 def _a_dated_thing(doc: ParsedDoc, lo: int, hi: int, anchors: set[int]) -> bool:
     """Tokens ``lo..hi`` name a thing and when it is ("We won! Cup final next week.", "I passed. Now the practical
-    in three weeks."): the next event, whose date had been hung on the sentence before."""
+    in three weeks."), or hedge when ("Maybe in a couple of years."): the next event, or how sure the one before
+    is, whose date had been hung on the sentence before without it."""
     words = range(lo, hi)
     if any(doc.tokens[k].text == "?" for k in range(lo, min(hi + 1, len(doc)))):
         return False  # "Any plans for the weekend?" asks, and tells of no event
-    return any(k in anchors for k in words) and any(k not in anchors and _a_thing(doc, k) for k in words)
+    return any(k in anchors for k in words) and any(
+        k not in anchors and (_a_thing(doc, k) or doc.tokens[k].lower in HEDGES) for k in words
+    )
 
 
 def _a_thing(doc: ParsedDoc, k: int) -> bool:
