@@ -347,6 +347,10 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I'm doing a PhD in chemistry at Leeds.", {"self.study = phd"}),
         ("I started my nursing degree in September.", {"self.study = nursing degree"}),
         ("I'm studying law at King's.", {"self.study = law"}),
+        # a switch to a subject is the course now; to anything else, no course
+        ("I switched from history to law.", {"self.study = law"}),
+        ("I'm switching to computer science.", {"self.study = computer science"}),
+        ("I switched to decaf.", set()),
         ("im doing an MA in history", {"self.study = ma"}),
         ("I'm a law student.", {"self.job = law student", "self.study = law"}),
         ("I graduated in July!", {"self.study = none"}),

@@ -2598,6 +2598,18 @@ CAPITAL_DEGREES = frozenset({"MA", "BA"})
 # Places of study left or dropped out of: "dropped out of uni", "I left college"; with an article, a building.
 STUDY_PLACES = frozenset({"uni", "university", "college"})
 STUDY_STARTS = frozenset({"do", "start", "begin", "take", "pursue", "study"})
+# Subjects one reads at university, by their last word ("computer science", "mechanical engineering"): what one
+# switches or transfers to ("I switched from history to law", "he transferred to maths"), where "switched to decaf"
+# is no course.
+ACADEMIC_SUBJECTS = frozenset(
+    """law medicine history maths math mathematics physics chemistry biology economics science engineering nursing
+    psychology philosophy english french spanish german linguistics literature architecture accounting accountancy
+    business finance management marketing music art arts design geography sociology politics classics dentistry
+    pharmacy anthropology theology journalism education midwifery physiotherapy veterinary neuroscience
+    biochemistry statistics""".split()
+)
+# Verbs of changing course: "I switched to computer science", "he transferred to maths in February".
+STUDY_SWITCHES = frozenset({"switch", "transfer", "change", "move"})
 STUDY_ENDS = frozenset({"finish", "complete", "quit", "leave", "drop", "abandon"})
 
 
@@ -2640,6 +2652,10 @@ def study(context: _Context, i: int) -> list[SlotValue]:
                   and _lemma(context, o) not in MEASURE_UNITS | PERIOD_NOUNS
                   and context.doc.tokens[o].ent not in ("LANGUAGE", "NORP")]
         return [_slot(context, i, "study", _value(context, fields[0]), "", fields[0])] if fields else []
+    if token.pos == "VERB" and lemma in STUDY_SWITCHES and _said_of_a_person(context, i):
+        # "I switched from history to law": the course switched to; "switched to decaf" names no subject
+        subjects = [o for _, o in _prep_objects(context, i, ("to",)) if _lemma(context, o) in ACADEMIC_SUBJECTS]
+        return [_slot(context, i, "study", _value(context, subjects[0]), "", subjects[0])] if subjects else []
     if token.pos == "NOUN" and lemma == "student":
         up = _parent(context, i)
         if up and up[1] == "attr" and _lemma(context, up[0]) == "be" and _of_a_person(context, up[0]):
