@@ -52,8 +52,9 @@ def event_day(parser, resolver, text: str, said: datetime = SAID) -> date | None
         ("We won! Cup final next week.", "Leo noted: Cup final next week."),
         ("I passed. Now the practical in three weeks.", "the practical in three weeks"),
         ("No, I'm giving up on Japan for now. Maybe in a couple of years.", "Leo noted: Maybe in a couple of years."),
-        # a verbless question after it asks, and is no event
-        ("Joanna celebrated with a cake. Any plans for the weekend?", "Leo noted: Joanna celebrated with a cake (the weekend)"),
+        # a verbless question after it still asks, its date not hung on the sentence before
+        ("Joanna celebrated with a cake. Any plans for the weekend?", "Leo asks: Any plans for the weekend?"),
+        ("I passed! Graduation in July?", "Leo passed. Leo asks: Graduation in July?"),
         # ... and the time given to do something after it, a deadline ahead
         ("I passed with minor corrections! I have three months to do them.", "Leo has three months to do them."),
         ("The examiner was nice though and I have two weeks to rebook.", "Leo has two weeks to rebook."),

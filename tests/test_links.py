@@ -351,6 +351,10 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I switched from history to law.", {"self.study = law"}),
         ("I'm switching to computer science.", {"self.study = computer science"}),
         ("I switched to decaf.", set()),
+        # a department, a language or a pastime is a course only switched to from another subject
+        ("I've been transferred to finance.", set()),
+        ("I switched to English because he didn't speak Spanish.", set()),
+        ("I switched from economics to business.", {"self.study = business"}),
         ("im doing an MA in history", {"self.study = ma"}),
         ("I'm a law student.", {"self.job = law student", "self.study = law"}),
         ("I graduated in July!", {"self.study = none"}),
@@ -2218,6 +2222,7 @@ def test_a_plan_told_done_in_other_words_than_its_own(parser, embedder):
     # how the test went, told weeks after its day in no word of the plan's, tells it was taken
     assert outcome(test, "I passed! Zero serious faults.", datetime(2024, 4, 11, 9), None) == "completed"
     assert outcome(test, "I failed my driving test, two serious faults.", datetime(2024, 4, 11, 9), None) == "completed"
+    assert outcome(test, "The results came out and I failed.", datetime(2024, 4, 11, 9), None) == "completed"
     # another test, another's result, a result before the day, or no result tell nothing of it
     assert outcome(test, "I passed my piano exam!", datetime(2024, 4, 11, 9), None) == "pending"
     assert outcome(test, "I passed!", datetime(2024, 4, 11, 9), None, speaker="Kai") == "pending"
@@ -2225,7 +2230,8 @@ def test_a_plan_told_done_in_other_words_than_its_own(parser, embedder):
     assert outcome(test, "I passed my theory test!", datetime(2024, 4, 11, 9), None) == "pending"
     # nor does "pass" or "fail" in another sense, a result long after, or a plan that only tests something
     for other in ("I passed the salt.", "I failed to get tickets for the gig.", "I passed the interview!",
-                  "I failed miserably at the pub quiz.", "I passed my MOT."):
+                  "I failed miserably at the pub quiz.", "I passed my MOT.", "I nearly passed out.",
+                  "Got my A-level results today, passed everything!", "My uni results came out and I passed."):
         assert outcome(test, other, datetime(2024, 4, 11, 9), None) == "pending", other
     assert outcome(test, "I passed!", datetime(2024, 9, 11, 9), None) == "pending"
     recipe = ("plan", "I'm going to test the new recipe on 14 March.", datetime(2024, 2, 3, 9), datetime(2024, 3, 14))

@@ -2598,18 +2598,21 @@ CAPITAL_DEGREES = frozenset({"MA", "BA"})
 # Places of study left or dropped out of: "dropped out of uni", "I left college"; with an article, a building.
 STUDY_PLACES = frozenset({"uni", "university", "college"})
 STUDY_STARTS = frozenset({"do", "start", "begin", "take", "pursue", "study"})
-# Subjects one reads at university, by their last word ("computer science", "mechanical engineering"): what one
-# switches or transfers to ("I switched from history to law", "he transferred to maths"), where "switched to decaf"
-# is no course.
+# Subjects read at university and seldom anything else, by their last word ("computer science", "mechanical
+# engineering"): what one switches or transfers to ("he transferred to maths"), where "switched to decaf" is no
+# course. A subject that is as often a department, a language or a pastime ("moved to marketing", "switched to
+# English", "switched to music on the radio") is one only switched to from another subject ("from history to law").
 ACADEMIC_SUBJECTS = frozenset(
     """law medicine history maths math mathematics physics chemistry biology economics science engineering nursing
-    psychology philosophy english french spanish german linguistics literature architecture accounting accountancy
-    business finance management marketing music art arts design geography sociology politics classics dentistry
-    pharmacy anthropology theology journalism education midwifery physiotherapy veterinary neuroscience
-    biochemistry statistics""".split()
+    psychology philosophy linguistics architecture geography sociology politics classics dentistry pharmacy
+    anthropology theology neuroscience biochemistry statistics""".split()
+)
+SUBJECTS_OF_OTHER_SENSES = frozenset(
+    """english french spanish german italian literature accounting accountancy business finance management marketing
+    music art arts design journalism education midwifery physiotherapy""".split()
 )
 # Verbs of changing course: "I switched to computer science", "he transferred to maths in February".
-STUDY_SWITCHES = frozenset({"switch", "transfer", "change", "move"})
+STUDY_SWITCHES = frozenset({"switch", "transfer", "change"})
 STUDY_ENDS = frozenset({"finish", "complete", "quit", "leave", "drop", "abandon"})
 
 
@@ -2654,8 +2657,13 @@ def study(context: _Context, i: int) -> list[SlotValue]:
         return [_slot(context, i, "study", _value(context, fields[0]), "", fields[0])] if fields else []
     if token.pos == "VERB" and lemma in STUDY_SWITCHES and _said_of_a_person(context, i):
         # "I switched from history to law": the course switched to; "switched to decaf" names no subject
-        subjects = [o for _, o in _prep_objects(context, i, ("to",)) if _lemma(context, o) in ACADEMIC_SUBJECTS]
-        return [_slot(context, i, "study", _value(context, subjects[0]), "", subjects[0])] if subjects else []
+        subjects = ACADEMIC_SUBJECTS | SUBJECTS_OF_OTHER_SENSES
+        left = [o for _, o in _prep_objects(context, i, ("from",))]
+        switched_from = any(_named_in(context, o, subjects) for o in left)
+        # the parse may hang "to law" on "from history"
+        to = [o for head in (i, *left) for _, o in _prep_objects(context, head, ("to",))
+              if _named_in(context, o, ACADEMIC_SUBJECTS if not switched_from else subjects)]
+        return [_slot(context, i, "study", _value(context, to[0]), "", to[0])] if to else []
     if token.pos == "NOUN" and lemma == "student":
         up = _parent(context, i)
         if up and up[1] == "attr" and _lemma(context, up[0]) == "be" and _of_a_person(context, up[0]):
@@ -2664,6 +2672,11 @@ def study(context: _Context, i: int) -> list[SlotValue]:
                      and context.doc.tokens[c].pos in ("NOUN", "PROPN")]
             return [_slot(context, up[0], "study", _value(context, field[0]) if field else "yes", "", i)]
     return []
+
+
+def _named_in(context: _Context, i: int, words: frozenset[str]) -> bool:
+    """Token ``i``, as written or by its lemma, is one of ``words`` ("economics", whose lemma is "economic")."""
+    return context.doc.tokens[i].lower in words or _lemma(context, i) in words
 
 
 def _a_course(context: _Context, i: int) -> bool:

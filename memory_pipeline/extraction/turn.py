@@ -208,8 +208,6 @@ def _a_dated_thing(doc: ParsedDoc, lo: int, hi: int, anchors: set[int]) -> bool:
     in three weeks."), or hedge when ("Maybe in a couple of years."): the next event, or how sure the one before
     is, whose date had been hung on the sentence before without it."""
     words = range(lo, hi)
-    if any(doc.tokens[k].text == "?" for k in range(lo, min(hi + 1, len(doc)))):
-        return False  # "Any plans for the weekend?" asks, and tells of no event
     return any(k in anchors for k in words) and any(
         k not in anchors and (_a_thing(doc, k) or doc.tokens[k].lower in HEDGES) for k in words
     )
@@ -252,7 +250,8 @@ def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit],
             continue
         after_kept = after_kept_clause or clause.sentence - 1 in kept or _where_here_is(doc, clause, kept)
         if after_kept and (any(_carries_a_fact(doc, k, anchors) for k in range(lo, hi)) or _a_dated_thing(doc, lo, hi, anchors)):
-            fragments.append(Unit([(lo, hi)], lo, 0.0, None, True))
+            asked = hi < clause.end and doc.tokens[hi].text == "?"  # "Any plans for the weekend?" stays a question
+            fragments.append(Unit([(lo, hi + asked)], lo, 0.0, None, True))
         elif beside_kept and _tells_a_feeling(doc, lo, clause.end) and not _beside_news_of_another(doc, clause.sentence, kept):
             feelings.append(Unit([(lo, hi)], lo, 0.0, None, True))
     return fragments, feelings[: max(0, turn_limit - len(units) - len(fragments))]

@@ -13,6 +13,7 @@ For a new memory and an older candidate, the first rule that fires decides:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date, datetime, timedelta
@@ -423,6 +424,10 @@ def _result_of_the_exam(new: Memory, plan: Memory, reading: Reading, plan_readin
     if not event_stems(planned_event(plan_reading).nouns) & EXAM_STEMS or new.session_time > plan.event_start + RESULT_WAIT:
         return False
     sat_for = event_stems(plan_reading.words)
+    if not event_stems(reading.nouns) & EXAM_STEMS <= sat_for or PASSING_BY.search(new.text):
+        return False  # "got my A-level results, passed everything!", "my mock results", "I passed out": not this test
+    if any(event_stems(frozenset({word.lower()})) - sat_for for word in _results_of(new.text)):
+        return False  # "my uni results came out and I passed", "A-level results": results of another thing
 
     def of_the_test(event: Event) -> bool:
         tested = event_stems(event.nouns) & EXAM_STEMS
@@ -431,6 +436,17 @@ def _result_of_the_exam(new: Memory, plan: Memory, reading: Reading, plan_readin
     return not another_kind(reading.kinds, plan_reading) and any(
         of_the_test(event) and _done_by_planner(event, new, plan) for event in reading.reports
     )
+
+
+def _results_of(text: str) -> list[str]:
+    """The words that say what results are of ("my uni results", "the JLPT N4 result"); none for "the results"."""
+    return [m.group(1) for m in RESULTS_OF.finditer(text) if m.group(1).lower() not in RESULTS_OPENERS]
+
+
+RESULTS_OF = re.compile(r"\b([\w-]+)\s+results?\b", re.IGNORECASE)
+RESULTS_OPENERS = frozenset({"the", "my", "our", "his", "her", "their", "your", "its", "a", "exam", "test", "got", "and"})
+# "Pass" with a particle of another sense: "I passed out", "she passed away", "we passed by the shop".
+PASSING_BY = re.compile(r"\bpass(?:ed|es|ing)?\s+(?:out|away|by|on|over)\b", re.IGNORECASE)
 
 
 def _planned_place_reached(reading: Reading, plan_reading: Reading) -> str | None:
