@@ -253,8 +253,8 @@ OFFSET_FROM = re.compile(r"\s*(?:before|after|from|post-(?=\w))", re.IGNORECASE)
 # Words after a length that make it the time still to run ("three days until the move", "two weeks away", "two days
 # to go", "only a week left"): ahead of the session in talk that is not past.
 STILL_TO_RUN_AFTER = re.compile(r"\s+(?:until|till|'?til|left|away|to go|from now)\b", re.IGNORECASE)
-# "In three years" after a first, an only or a superlative ("the first time in 3 years", "the best night in
-# two years", "the first holiday I've had in 3 years"): the stretch behind, which it is the first of.
+# "In three years" after "the first time" or a first told in the perfect ("first time in 3 years", "the first
+# holiday I've had in 3 years"): the stretch behind, which it is the first of (:func:`_the_first_in`).
 IN_A_LENGTH = re.compile(rf"in\s+{_COUNT}\s+{_UNIT}", re.IGNORECASE)
 FIRSTS = frozenset({"first", "only", "best", "worst", "longest", "happiest", "biggest"})
 # A length one has, or was given, to do a thing in ("I have three months to do the corrections", "we've got two
@@ -1731,7 +1731,8 @@ def scheduled_date(doc: ParsedDoc, char: int) -> bool:
 def _still_to_run(doc: ParsedDoc, text: str, end: int) -> str | None:
     """The length the expression says is still to run from the session, without an "only" or "just" before it: a
     count of units followed by until, left, away, to go or from now ("three days until the move", "the wedding is
-    three weeks away"); said in the present it had been the stretch up to the session."""
+    three weeks away"), or one had to do a thing in ("I have three months to do them"); said in the present it had
+    been the stretch up to the session."""
     length = re.fullmatch(rf"(?:(?:only|just)\s+)?({BARE_LENGTH.pattern})", text, re.IGNORECASE)
     if length is None:
         return None
