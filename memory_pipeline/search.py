@@ -184,6 +184,11 @@ def _indent(text: str, prefix: str, width: int = 100) -> str:
     return textwrap.fill(text or "", width=width, initial_indent=prefix, subsequent_indent=" " * len(prefix))
 
 
+def _plan_end(hit: SearchHit) -> datetime | None:
+    """When the planned thing was to be over: its event's end, where the turn said a time."""
+    return hit.event_end if hit.event_time_basis != "session" else None
+
+
 def format_hits(hits: list[SearchHit]) -> str:
     """Numbered hits: score, memory text, event time, session time, and the source turns."""
     from memory_pipeline.retrieval.rank import plan_note, status_marker
@@ -196,7 +201,7 @@ def format_hits(hits: list[SearchHit]) -> str:
         lines.append(_indent(marker + hit.text, f"{n:>2}. [{hit.score:.3f}] "))
         session = hit.session_time.strftime("%Y-%m-%d %H:%M") if hit.session_time else "-"
         lines.append(f"      event {_when(hit.event_start, hit.event_end, hit.event_time_text, hit.event_time_basis)} · said {session} · {hit.memory_id}")
-        notes = [note] if (note := plan_note(hit.lifecycle)) else []
+        notes = [note] if (note := plan_note(hit.lifecycle, _plan_end(hit), hit.as_of)) else []
         if hit.status != "active":
             notes.append(f"valid {_day(hit.valid_from)} .. {_day(hit.valid_to)}")
         if hit.via != "hit":

@@ -340,6 +340,12 @@ def test_only_a_known_plan_outcome_is_printed():
 
     assert plan_note("cancelled") == "plan cancelled" and plan_note("pending") == "plan pending"
     assert plan_note("unknown") is None and plan_note(None) is None
+    # a plan still pending once its date is over says nothing told how it went, as of the time read or now
+    dentist = datetime(2025, 4, 17)
+    assert plan_note("pending", dentist, datetime(2025, 12, 31)) == "plan pending, its date passed untold"
+    assert plan_note("pending", dentist, datetime(2025, 4, 16)) == "plan pending"
+    assert plan_note("pending", dentist) == "plan pending, its date passed untold"
+    assert plan_note("completed", dentist, datetime(2025, 12, 31)) == "plan completed"
 
 
 # --- a later memory that changes part of an earlier one ------------------------------------------------------

@@ -41,6 +41,7 @@ class PacketMemory:
     scope: str | None = None
     as_of: datetime | None = None  # the time the packet reads the store at, if any
     updated_by: str | None = None  # active, but this later memory changed part of what it says
+    event_end: datetime | None = None
 
     @property
     def outdated(self) -> bool:
@@ -59,7 +60,7 @@ class PacketMemory:
             row["event_time_text"], row["event_start"] if row["event_time_basis"] == "expression" else None,
             row["status"], row["replaced_by"], row["valid_from"], row["valid_to"], row["lifecycle"],
             round(hit.score, 4), hit.via, hit.relation, tuple(row["source_turn_ids"] or ()), row.get("scope"), as_of,
-            row.get("updated_by"),
+            row.get("updated_by"), row["event_end"] if row["event_time_basis"] == "expression" else None,
         )
 
 
@@ -139,7 +140,7 @@ def _line(item: PacketMemory | PacketTurn) -> str:
     notes = []
     if item.event_start is not None:
         notes.append(f"event {item.event_start:%Y-%m-%d}" + (f" ({item.event_time_text})" if item.event_time_text else ""))
-    if note := plan_note(item.lifecycle):
+    if note := plan_note(item.lifecycle, item.event_end, item.as_of):
         notes.append(note)
     if item.relation:
         notes.append(item.relation)

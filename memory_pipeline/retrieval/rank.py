@@ -32,6 +32,7 @@ from memory_pipeline.retrieval.config import RetrievalConfig
 from memory_pipeline.retrieval.cues import cue_score, question_cues, without_shared_names
 from memory_pipeline.consolidation.base import ACTIVE, DROPPED, SUPERSEDED
 from memory_pipeline.retrieval.store import MemoryStore
+from memory_pipeline.links.base import PENDING
 from memory_pipeline.units.records import UNKNOWN
 
 Scoring = Literal["cosine", "fta"]
@@ -94,10 +95,16 @@ def status_marker(status: str, replaced_by: str | None, outdated: bool, updated_
     return ""
 
 
-def plan_note(lifecycle: str | None) -> str | None:
+def plan_note(lifecycle: str | None, event_end: datetime | None = None, at: datetime | None = None) -> str | None:
     """The plan note printed after a memory's text; none where there is no plan or its outcome is unknown
-    (most units: the unit schema fills "unknown" where a situation holds no plan)."""
-    return f"plan {lifecycle}" if lifecycle and lifecycle != UNKNOWN else None
+    (most units: the unit schema fills "unknown" where a situation holds no plan). A plan still pending whose date
+    ended before ``at`` (the time the store is read as of, else now) says so: nothing told how it went, so it is no
+    plan still ahead ("dentist at 7 tomorrow morning", said in April, read in December)."""
+    if not lifecycle or lifecycle == UNKNOWN:
+        return None
+    if lifecycle == PENDING and event_end is not None and event_end <= (at or datetime.now()):
+        return "plan pending, its date passed untold"
+    return f"plan {lifecycle}"
 
 
 def visible(store: MemoryStore, as_of: datetime | None = None, include_superseded: bool = False) -> np.ndarray:
