@@ -203,13 +203,14 @@ def _carries_a_fact(doc: ParsedDoc, k: int, anchors: set[int]) -> bool:
     return is_fact_token(doc.tokens[k]) and k not in anchors
 
 
-def _a_dated_thing(doc: ParsedDoc, lo: int, hi: int, anchors: set[int]) -> bool:
-    """Tokens ``lo..hi`` name a thing and when it is ("We won! Cup final next week.", "I passed. Now the practical
-    in three weeks."), or hedge when ("Maybe in a couple of years."): the next event, or how sure the one before
-    is, whose date had been hung on the sentence before without it."""
+def _a_dated_thing(doc: ParsedDoc, lo: int, hi: int, ahead: set[int]) -> bool:
+    """Tokens ``lo..hi`` name a thing and when it is, ahead (``ahead``: the tokens of dates after the session): "We
+    won! Cup final next week.", "I passed. Now the practical in three weeks.", or hedge when ("Maybe in a couple of
+    years."): the next event, or how sure the one before is, whose date had been hung on the sentence before without
+    it. A date gone by ("2 weeks no cigs", "no heartburn since April") stays hung on what it dates."""
     words = range(lo, hi)
-    return any(k in anchors for k in words) and any(
-        k not in anchors and (_a_thing(doc, k) or doc.tokens[k].lower in HEDGES) for k in words
+    return any(k in ahead for k in words) and any(
+        k not in ahead and (_a_thing(doc, k) or doc.tokens[k].lower in HEDGES) for k in words
     )
 
 
@@ -223,13 +224,15 @@ SECOND_PERSON = frozenset({"you", "your", "yours", "u", "ur"})
 THIRD_PERSON_OBJECTS = frozenset({"him", "her", "them", "himself", "herself", "themselves", "his", "their"})
 
 
-def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit], anchors: set[int],
+def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit], anchors: set[int], ahead: set[int],
                        turn_limit: int) -> tuple[list[Unit], list[Unit]]:
     """Verbless sentences right after a sentence the memory keeps that carry a number, an amount or a name ("I
     bought the car! A Yaris hybrid for 8,400 euros."), and verbless clauses right after a kept clause of the same
     sentence ("... but dropped the Saturday shakeout, so back to three runs a week"): with no predicate they are
     no candidate, yet they say what the words before left out, and a turn of those alone keeps them through the
-    fallback. A feeling beside a kept sentence is kept only while the turn has room for it (``turn_limit``):
+    fallback; so are verbless sentences after a kept one that name the next thing ahead and its date
+    (:func:`_a_dated_thing`; ``ahead``: the tokens of the turn's dates after the session). A feeling beside a kept
+    sentence is kept only while the turn has room for it (``turn_limit``):
     beyond, every unit of the turn would be merged into one and lose how each was said (a question, a request).
     Returns the fragments of facts and those of feelings."""
     ranges = [r for unit in units for r in unit.ranges]
@@ -249,7 +252,8 @@ def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit],
         if lo >= hi or is_discourse_only(doc, lo, hi) or verbs and not (beside_kept and all(map(a_feeling_word, verbs))):
             continue
         after_kept = after_kept_clause or clause.sentence - 1 in kept or _where_here_is(doc, clause, kept)
-        if after_kept and (any(_carries_a_fact(doc, k, anchors) for k in range(lo, hi)) or _a_dated_thing(doc, lo, hi, anchors)):
+        dated_next = not after_kept_clause and _a_dated_thing(doc, lo, hi, ahead)
+        if after_kept and (any(_carries_a_fact(doc, k, anchors) for k in range(lo, hi)) or dated_next):
             asked = hi < clause.end and doc.tokens[hi].text == "?"  # "Any plans for the weekend?" stays a question
             fragments.append(Unit([(lo, hi + asked)], lo, 0.0, None, True))
         elif beside_kept and _tells_a_feeling(doc, lo, clause.end) and not _beside_news_of_another(doc, clause.sentence, kept):
@@ -557,7 +561,9 @@ def extract_turn(
     for clause in clauses:
         candidates = candidates_for(doc, clause, config.clause_depth, config.noun_phrase_depth)
         units.extend(select_units(doc, clause, candidates, config, anchors))
-    facts, feelings = _carried_fragments(doc, clauses, units, anchors, config.turn_limit)
+    ahead = {k for m in result.mentions if m.resolved and session_time is not None and m.start > session_time
+             for k in range(*_token_range(doc, m))}
+    facts, feelings = _carried_fragments(doc, clauses, units, anchors, ahead, config.turn_limit)
     units.extend(facts + feelings)
     units = suppress_near_duplicates(doc, sorted(units, key=lambda u: u.start), config.near_duplicate_overlap)
     units = merge_units(doc, units, config.turn_limit)
