@@ -52,6 +52,10 @@ def event_day(parser, resolver, text: str, said: datetime = SAID) -> date | None
         ("We won! Cup final next week.", "Leo noted: Cup final next week."),
         ("I passed. Now the practical in three weeks.", "the practical in three weeks"),
         ("No, I'm giving up on Japan for now. Maybe in a couple of years.", "Leo noted: Maybe in a couple of years."),
+        # a date gone by stays hung on what it dates, and a verbless clause of the same sentence in its sentence
+        ("Mo quit smoking! 2 weeks no cigs.", "Mo quit smoking (2 weeks)"),
+        ("I've got the dentist on Tuesday at 4, and parents evening for the kids on Wednesday.",
+         "at 4, and parents evening for the kids on Wednesday."),
         # a verbless question after it still asks, its date not hung on the sentence before
         ("Joanna celebrated with a cake. Any plans for the weekend?", "Leo asks: Any plans for the weekend?"),
         ("I passed! Graduation in July?", "Leo passed. Leo asks: Graduation in July?"),

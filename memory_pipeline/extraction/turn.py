@@ -231,7 +231,7 @@ def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit],
     sentence ("... but dropped the Saturday shakeout, so back to three runs a week"): with no predicate they are
     no candidate, yet they say what the words before left out, and a turn of those alone keeps them through the
     fallback; so are verbless sentences after a kept one that name the next thing ahead and its date
-    (:func:`_a_dated_thing`; ``ahead``: the tokens of the turn's dates after the session). A feeling beside a kept
+    (:func:`_a_dated_thing`; ``ahead``: the tokens of the turn's dates from the session's day on). A feeling beside a kept
     sentence is kept only while the turn has room for it (``turn_limit``):
     beyond, every unit of the turn would be merged into one and lose how each was said (a question, a request).
     Returns the fragments of facts and those of feelings."""
@@ -561,7 +561,7 @@ def extract_turn(
     for clause in clauses:
         candidates = candidates_for(doc, clause, config.clause_depth, config.noun_phrase_depth)
         units.extend(select_units(doc, clause, candidates, config, anchors))
-    ahead = {k for m in result.mentions if m.resolved and session_time is not None and m.start > session_time
+    ahead = {k for m in result.mentions if m.resolved and session_time is not None and m.start.date() >= session_time.date()
              for k in range(*_token_range(doc, m))}
     facts, feelings = _carried_fragments(doc, clauses, units, anchors, ahead, config.turn_limit)
     units.extend(facts + feelings)
