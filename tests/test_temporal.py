@@ -578,6 +578,8 @@ def test_a_date_outside_the_calendar_is_left_unresolved_not_an_error(parser, res
         (date(2024, 5, 22), "My exam is on 15.06.2024 in the main hall.", date(2024, 6, 15), date(2024, 6, 16)),
         (date(2024, 5, 22), "My dentist appointment is on 04.06 at 9.", date(2024, 6, 4), date(2024, 6, 5)),
         (date(2024, 3, 8), "They moved my visa appointment to 15/03.", date(2024, 3, 15), date(2024, 3, 16)),
+        # a date either way round is the reading nearer the session (the 3rd of June, not next March)
+        (date(2024, 5, 22), "The landlord moved the inspection to 03/06, which is annoying.", date(2024, 6, 3), date(2024, 6, 4)),
         # ... and a turn's "24/7", times and prices are no sign of it
         (date(2024, 10, 15), "The shop is open 24/7 so I'll go on 3/4.", date(2025, 3, 4), date(2025, 3, 5)),
         (date(2024, 10, 15), "It cost £14.05 and the party is on 3/4.", date(2025, 3, 4), date(2025, 3, 5)),

@@ -514,7 +514,10 @@ class TemporalResolver:
                     tense = "future"
                 if written := _in_words(text, day_first):
                     resolved_as = written
-                resolved = self.resolve(resolved_as, session_time, tense, governed=bool(_clause_of(doc, start)))
+                governed = bool(_clause_of(doc, start))
+                resolved = self.resolve(resolved_as, session_time, tense, governed)
+                if not day_first and (other := _read_the_other_way(text)) is not None:
+                    resolved = self._nearer(resolved, self.resolve(other, session_time, tense, governed), session_time)
             if resolved is not None and _after_word(doc, start, ("since",)) and not _a_subject(doc, start):
                 resolved = _up_to_the_session(resolved, session_time)
             if resolved is None:
@@ -616,6 +619,14 @@ class TemporalResolver:
             return None
         return _days(_shift(ref[0].date(), offset.group(2).rstrip("s"), -n if offset.group(3) == "before" else n))
 
+    @staticmethod
+    def _nearer(one: tuple | None, other: tuple | None, session_time: datetime) -> tuple | None:
+        """Of two readings of one date, the one nearer the session ("moved the inspection to 03/06", said on 22 May,
+        is the 3rd of June, not next March): a date is mostly said of the weeks around the talk."""
+        if one is None or other is None:
+            return one or other
+        return min((one, other), key=lambda r: abs(r[0] - session_time))
+
     def _years_before(self, anniversary: re.Match, session_time: datetime) -> tuple[datetime, datetime, str] | None:
         """"Three years ago this August", "a year ago this Christmas", "ten years ago this week": this year's
         August (Christmas, week) that many years back, not the day of the session that many years back."""
@@ -670,6 +681,15 @@ def _writes_day_first(text: str) -> bool:
 
 
 DOTTED_DAY_BEFORE = re.compile(r"\bon\s+$", re.IGNORECASE)
+
+
+def _read_the_other_way(text: str) -> str | None:
+    """A single slashed date that may be read either way round ("03/06", "3/4"), read day first, in words; None
+    where only one way is a date ("3/22", "15/03") or it is no single slashed date."""
+    m = NUMERIC_DATE.fullmatch(text.strip())
+    if m is None or m.group(2) != "/" or not (1 <= int(m.group(1)) <= 12 and 1 <= int(m.group(3)) <= 12):
+        return None
+    return _in_words(text, day_first=True)
 
 
 def _in_words(text: str, day_first: bool) -> str | None:
