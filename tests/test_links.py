@@ -318,7 +318,7 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("Ana lives on a boat.", set()),
         # back where one lives; a chat word the parse joins to the place is no part of it
         ("I'm back in Toronto.", {"self.residence = toronto"}),
-
+        ("I'm back in Leeds for good.", {"self.residence = leeds"}),  # "for good" is no purpose of a stay
         ("I'm back in Leeds on Friday.", set()),  # an arrival ahead
         ("I was back in Leeds for a week.", set()),
         ("I'm in Paris this week.", set()),

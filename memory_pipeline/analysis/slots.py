@@ -2236,8 +2236,9 @@ PAY_EVENTS = frozenset({"promotion", "raise", "rise", "restructure", "restructur
                         "job", "switch", "change", "regrade", "regrading", "bump", "increase", "payrise"})
 
 
-def _for_a_purpose(context: _Context, be: int) -> bool:
-    """"It's £50 to fix the boiler", "it's £300 for the car repair": the sum is what a thing costs, not a measure."""
+def _what_a_thing_costs(context: _Context, be: int) -> bool:
+    """"It's £50 to fix the boiler", "it's £300 for the car repair": the sum is what a thing costs, not a measure.
+    (Not :func:`_for_a_purpose`, the purpose of a stay, for which "for good" is none.)"""
     doc = context.doc
     return bool(_children(context, be, "xcomp", "advcl")) or any(
         doc.tokens[p].lower in ("for", "to") for p in _children(context, be, "prep")
@@ -2361,7 +2362,7 @@ def _it_is_a_sum(context: _Context, be: int) -> list[SlotValue]:
         return []
     sentence = doc.tokens[be].sent
     named = [j for j in range(subjects[0]) if doc.tokens[j].sent == sentence and _is_measure_noun(context, j)]
-    if not named and not _for_a_purpose(context, be):
+    if not named and not _what_a_thing_costs(context, be):
         # or the one the sentence just before changed, when this one names none ("My landlord put the rent up. It's
         # £1,025 a month"); "Rent is fine. It's £300 for the car repair" is another sum
         named = [j for j in range(subjects[0]) if doc.tokens[j].sent == sentence - 1 and _is_measure_noun(context, j)

@@ -190,8 +190,9 @@ def score_candidate(doc: ParsedDoc, predicate: int, clause: Clause, clause_limit
     event = cand.actor is not None and is_event_on_its_own(doc, predicate)  # "I got in", "we broke up"
     # a turning point denied says nothing happened ("never give up", "I'm not giving up" cheer one on)
     happened = event and not any(arc.label == "neg" or doc.tokens[arc.dep].lower == "never" for arc in children)
-    says_something = _copula_of_time_or_place(doc, token, cand) or no_longer or happened or _time_to_do(doc, predicate)
-    if token.lemma in LIGHT_VERBS and Role.PATIENT not in cand.groups and not says_something:
+    if token.lemma in LIGHT_VERBS and Role.PATIENT not in cand.groups and not (
+        _copula_of_time_or_place(doc, token, cand) or no_longer or happened or _time_to_do(doc, predicate)
+    ):
         cand.penalties["light_verb"] = LIGHT_VERB_PENALTY
     informative = bool(cand.groups - {Role.ACTOR}) or no_longer or _as_a_role(doc, predicate)
     if not informative and (cand.actor is None or doc.tokens[cand.actor].pos == "PRON") and not event:

@@ -15,6 +15,7 @@ from datetime import datetime
 
 import numpy as np
 
+from memory_pipeline.memory_frame import EXPRESSION_BASIS
 from memory_pipeline.retrieval.config import RetrievalConfig
 from memory_pipeline.retrieval.rank import Hit, neighbours, outdated_at, plan_note, primary_mask, retrieve, status_marker
 from memory_pipeline.retrieval.store import MemoryStore
@@ -55,12 +56,13 @@ class PacketMemory:
     @classmethod
     def of(cls, hit: Hit, as_of: datetime | None = None) -> PacketMemory:
         row = hit.row
+        said = row["event_time_basis"] == EXPRESSION_BASIS  # a time the turn said, not the session's day
         return cls(
             row["memory_id"], row["memory_kind"], row["speaker"], row["text"] or "", row["session_time"],
-            row["event_time_text"], row["event_start"] if row["event_time_basis"] == "expression" else None,
+            row["event_time_text"], row["event_start"] if said else None,
             row["status"], row["replaced_by"], row["valid_from"], row["valid_to"], row["lifecycle"],
             round(hit.score, 4), hit.via, hit.relation, tuple(row["source_turn_ids"] or ()), row.get("scope"), as_of,
-            row.get("updated_by"), row["event_end"] if row["event_time_basis"] == "expression" else None,
+            row.get("updated_by"), row["event_end"] if said else None,
         )
 
 
