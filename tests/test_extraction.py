@@ -603,6 +603,35 @@ def test_a_turns_own_timestamp_anchors_its_dates(parser, resolver):
     assert moved["event_start"].to_list() == [datetime(2023, 5, 11)]  # yesterday of 12 May
 
 
+@pytest.mark.slow
+def test_since_we_last_talked_counts_from_the_session_before(parser, resolver):
+    """"Since we last talked" is the stretch from the end of the session before (its last turn's own time) to this
+    one, and dates a memory only where no date of its own does; in a first session it is not known."""
+    sessions = [(1, datetime(2023, 4, 20, 18)), (2, SESSION), (2, SESSION), (2, SESSION)]
+    texts = [
+        "Since we last talked I've started running three times a week.",
+        "Since we last talked I've started running three times a week.",
+        "A lot has happened since our last chat. I went to a support group yesterday.",
+        "I painted a sunrise. Anything new since we last talked?",
+    ]
+    turns = pl.concat([_turns(), _turns().tail(1).with_columns(pl.lit("c1:D1:4").alias("turn_id"))]).with_columns(
+        pl.Series("session_index", [i for i, _ in sessions], pl.Int32),
+        pl.Series("session_id", [f"c1:S{i}" for i, _ in sessions]),
+        pl.Series("session_time", [t for _, t in sessions], pl.Datetime("us")),
+        pl.Series("timestamp", [datetime(2023, 4, 22, 9), None, None, None], pl.Datetime("us")),
+        pl.Series("text", texts),
+    )
+    admitted = pl.DataFrame({"turn_id": turns["turn_id"], "conversation_id": turns["conversation_id"], "admitted": [True] * 4})
+    entries = extract_memories(turns, admitted, parser, ExtractorConfig(), resolver).entries
+    first, since, dated, asked = entries.rows(named=True)
+    assert first["event_time_basis"] == "session" and first["event_start"] == datetime(2023, 4, 22)
+    assert (since["event_start"], since["event_end"]) == (datetime(2023, 4, 22), datetime(2023, 5, 9))
+    assert since["event_time_text"] == "Since we last talked" and since["event_time_basis"] == "expression"
+    assert dated["event_start"] == datetime(2023, 5, 7)  # yesterday, inside the stretch, says when
+    # a question asks what happened in the stretch; it tells nothing to date what is kept beside it
+    assert asked["event_time_basis"] == "session" and asked["event_start"] == datetime(2023, 5, 8)
+
+
 def _other_conversation(turns: pl.DataFrame) -> pl.DataFrame:
     return turns.with_columns(
         pl.col("turn_id").str.replace("c1:", "c2:"), pl.lit("c2").alias("conversation_id"), pl.lit("c2:S1").alias("session_id")

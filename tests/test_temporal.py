@@ -1171,3 +1171,38 @@ def test_tomorrow_as_another_said_it_is_counted_from_the_day_they_said_it(parser
 def test_deadlines_as_work_chat_says_them(parser, resolver, said, text, first, end):
     mention = ground_one(parser, resolver, text, datetime(said.year, said.month, said.day, 12))
     assert _days(mention) == (first, end)
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("Since we last talked I've started running.", "last talked"),
+        ("since I last saw you she's grown so much", "last saw you"),
+        ("Since our last chat I got promoted.", "last chat"),
+        ("A lot has changed since the last time we spoke.", "spoke"),
+        ("It's been ages since we last caught up!", "last caught up"),
+    ],
+)
+def test_since_we_last_talked_runs_from_the_session_before(parser, resolver, text, kept):
+    from memory_pipeline.extraction.temporal import since_we_last_talked
+
+    before, said = datetime(2024, 3, 2, 18, 30), datetime(2024, 3, 20, 19)
+    [mention] = [m for m in resolver.ground(parser.parse(text), said, last_talked=before) if since_we_last_talked(m.text)]
+    assert (mention.start, mention.end) == (datetime(2024, 3, 2), datetime(2024, 3, 21))
+    assert mention.kind == "duration"  # a date of the turn's own says when, as a length beside it would
+    assert since_we_last_talked(mention.text) == kept and mention.kept_in(f"... leo and sam {kept} ...")
+    # a first session has no talk before to count from
+    [alone] = [m for m in resolver.ground(parser.parse(text), said) if since_we_last_talked(m.text)]
+    assert not alone.resolved
+    # nor does a question date anything by it
+    [asked] = [m for m in resolver.ground(parser.parse(text.rstrip(".!") + "?"), said, last_talked=before)
+               if since_we_last_talked(m.text)]
+    assert not asked.resolved
+
+
+@pytest.mark.parametrize("text", ["I haven't talked to him since last week.", "We last spoke in March.",
+                                  "Since we talked about it I've been saving.", "since our last holiday"])
+def test_other_talk_is_no_talk_before(text):
+    from memory_pipeline.extraction.temporal import since_we_last_talked
+
+    assert all(since_we_last_talked(text[i:]) is None for i in range(len(text)))

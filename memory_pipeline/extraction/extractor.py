@@ -72,6 +72,26 @@ def session_participants(turns: pl.DataFrame) -> dict[tuple[str, str], list[str]
     return participants
 
 
+def sessions_before(turns: pl.DataFrame) -> dict[tuple[str, str], datetime]:
+    """When the talk before each ``(conversation_id, session_id)`` of ``turns`` ended: the last said time of the
+    session before it in its conversation (its last turn's own time, else its start), which "since we last talked"
+    counts from. A first session, or one with no time, has none."""
+    said = pl.coalesce("timestamp", "session_time") if "timestamp" in turns.columns else pl.col("session_time")
+    timed = turns.select("conversation_id", "session_id", "session_index", said.alias("said"), "session_time").filter(
+        pl.col("session_time").is_not_null()
+    )
+    sessions = timed.group_by("conversation_id", "session_id", "session_index").agg(
+        pl.col("said").max(), pl.col("session_time").min()
+    ).sort("conversation_id", "session_index")
+    before: dict[tuple[str, str], datetime] = {}
+    last: tuple[str, datetime] | None = None
+    for conversation_id, session_id, _, said, started in sessions.rows():
+        if last is not None and last[0] == conversation_id and last[1] <= started:
+            before[(conversation_id, session_id)] = last[1]
+        last = (conversation_id, said)
+    return before
+
+
 def speaker_roles(turns: pl.DataFrame) -> dict[tuple[str, str], str]:
     """The declared role (user, assistant or other) of every ``(conversation_id, speaker)`` of ``turns``; empty
     when the turns carry no roles."""
@@ -190,6 +210,7 @@ def extract_memories(
         raise ValueError(f"{len(docs)} parses given for {rows.height} admitted turns")
     participants = session_participants(turns)
     roles = speaker_roles(turns)
+    talked_before = sessions_before(turns)
     addressees = turn_addressees(turns, participants)
     carried = carried_over(turns, rows, docs, addressees) if config.ground_deixis else {}
     restated = restatements(turns, rows, parser, addressees, resolver.find)
@@ -208,6 +229,7 @@ def extract_memories(
         addressee_role = roles.get((row["conversation_id"], addressee)) if addressee else None
         index = row.get("turn_index") or 0
         said_before = [m for at, mentions in recent.get(session, []) if index - at <= SAID_BEFORE_TURNS for m in mentions]
+        last_talked = talked_before.get(session)
         restatement = restated.get(row["turn_id"])
         result = None
         if restatement is not None:
@@ -215,7 +237,7 @@ def extract_memories(
             stated = extract_turn(
                 restated_parses[row["turn_id"]], restatement.asker, said_at, config, resolver, row.get("speaker"),
                 roles.get((row["conversation_id"], row.get("speaker"))), said_before,
-                carried.get(restatement.question_turn_id),
+                carried.get(restatement.question_turn_id), last_talked=last_talked,
             )
             if stated.empty:
                 restatement = None
@@ -234,7 +256,7 @@ def extract_memories(
         if result is None:  # the turn's own words, extracted only when no restatement stands for them
             result = extract_turn(
                 doc, row.get("speaker"), said_at, config, resolver, addressee, addressee_role, said_before,
-                own, sentence_calls(doc.text, row.get("speaker"), participants.get(session, [])),
+                own, sentence_calls(doc.text, row.get("speaker"), participants.get(session, [])), last_talked,
             )
         recent[session] = [*recent.get(session, []), (index, [m for m in result.mentions if m.resolved])][-SAID_BEFORE_TURNS:]
         per_conversation.setdefault(row["conversation_id"], []).append(result)

@@ -437,6 +437,11 @@ class TemporalMention:
     def resolved(self) -> bool:
         return self.start is not None and self.end is not None
 
+    def kept_in(self, lowered: str) -> bool:
+        """The expression is in a memory's (lower-cased) text; one with a pronoun ("since we last talked") by its
+        words after it, as the memory names the people ("since Leo and Sam last talked")."""
+        return (since_we_last_talked(self.text) or self.text).lower() in lowered
+
 
 @dataclass
 class TemporalResolver:
@@ -462,6 +467,7 @@ class TemporalResolver:
         spans.extend(m.span() for m in BARE_DAY_OF_MONTH.finditer(doc.text)
                      if _a_day_by_itself(doc, *m.span()) or _a_day_moved_to(doc, *m.span()))
         spans.extend(m.span() for m in SLASHED_AFTER_TO.finditer(doc.text) if _moved_to(doc, m.start()))
+        spans.extend(m.span() for m in SINCE_WE_LAST_TALKED.finditer(doc.text))
         merged: list[list[int]] = []
         for start, end in sorted(spans):
             if merged and start <= merged[-1][1]:
@@ -476,11 +482,13 @@ class TemporalResolver:
         return [(s, e) for s, e in split if _anchors(doc, s, e)]
 
     def ground(
-        self, doc: ParsedDoc, session_time: datetime | None, said_before: Sequence[TemporalMention] = ()
+        self, doc: ParsedDoc, session_time: datetime | None, said_before: Sequence[TemporalMention] = (),
+        last_talked: datetime | None = None,
     ) -> list[TemporalMention]:
         """Every temporal expression of ``doc``, resolved against ``session_time`` where possible; ``said_before``
         are those of the turns just before it in its session, whose month a bare day of the month may be in ("We fly
-        out on the 12th of October." - "We land at 6am on the 13th")."""
+        out on the 12th of October." - "We land at 6am on the 13th"); ``last_talked`` when the session before it
+        in the conversation was, which "since we last talked" counts from."""
         mentions = []
         day_first = _writes_day_first(doc.text)
         for start, end in self.find(doc):
@@ -488,6 +496,9 @@ class TemporalResolver:
             resolved, resolved_as = None, text
             if OFFSET.fullmatch(text) and OFFSET_FROM.match(doc.text, end):
                 pass  # counted from an event that is no date of the turn ("two days before the op")
+            elif SINCE_WE_LAST_TALKED.fullmatch(text):
+                # "Anything new since we last talked?" asks; it tells nothing of the stretch to date
+                resolved = None if _asked_in(doc, start) else _since_the_session_before(last_talked, session_time)
             elif session_time is not None:
                 tense = tense_at(doc, start)
                 if _after_word(doc, start, ("since",)):
@@ -777,6 +788,33 @@ def _a_subject(doc: ParsedDoc, char: int) -> bool:
     while (up := next(iter(doc.parents(head)), None)) is not None and up.label in ("det", "amod", "compound", "nummod"):
         head = up.head
     return any(arc.label in ("nsubj", "nsubjpass") for arc in doc.parents(head))
+
+
+# The stretch since the talk before: "since we last talked", "since I last saw you", "since our last chat", "since
+# the last time we spoke". The words after the pronoun are kept apart: a memory says "Leo and Sam" for the "we".
+SINCE_WE_LAST_TALKED = re.compile(
+    r"\bsince\s+(?:(?:we|i|you)\s+(?P<verb>last\s+(?:talked|spoke|chatted|caught\s+up|messaged|texted|met|saw\s+(?:you|each\s+other)"
+    r"|spoke\s+to\s+you|talked\s+to\s+you))|(?:our|my|your)\s+(?P<talk>last\s+(?:chat|talk|conversation|call|catch[- ]?up))"
+    r"|the\s+last\s+time\s+(?:we|i|you)\s+(?P<time>(?:talked|spoke|chatted|caught\s+up|met)))\b",
+    re.IGNORECASE,
+)
+
+
+def since_we_last_talked(text: str) -> str | None:
+    """The words of a "since we last talked" after its pronoun ("last talked"); None for any other expression."""
+    m = SINCE_WE_LAST_TALKED.fullmatch(text.strip())
+    return None if m is None else next(group for group in m.groups() if group)
+
+
+def _since_the_session_before(
+    last_talked: datetime | None, session_time: datetime | None
+) -> tuple[datetime, datetime, str] | None:
+    """"Since we last talked, I've started running": the days from the session before up to this one, a stretch
+    that dates the memory only where no date of its own does ("since we last spoke I went to a pride parade last
+    week" is of last week), so read as a length. Unresolved in a first session, whose talk before is not known."""
+    if last_talked is None or session_time is None or last_talked > session_time:
+        return None
+    return _day(last_talked.date()), _day(session_time.date() + timedelta(days=1)), "duration"
 
 
 def _up_to_the_session(resolved: tuple[datetime, datetime, str], session_time: datetime) -> tuple[datetime, datetime, str]:
@@ -1452,6 +1490,13 @@ def _the_first_in(doc: ParsedDoc, start: int) -> bool:
 def _sentence_at(doc: ParsedDoc, char: int) -> int | None:
     """The sentence of the token at (or first after) character ``char``."""
     return next((t.sent for t in doc.tokens if t.idx >= char), None)
+
+
+def _asked_in(doc: ParsedDoc, char: int) -> bool:
+    """The sentence of character ``char`` ends in a question mark."""
+    sentence = _sentence_at(doc, char)
+    words = [t for t in doc.tokens if t.sent == sentence]
+    return bool(words) and "?" in words[-1].text
 
 
 def tense_at(doc: ParsedDoc, char: int) -> str:

@@ -35,7 +35,7 @@ from memory_pipeline.extraction.scoring import candidates_for
 from memory_pipeline.extraction.scope import classify_scope
 from memory_pipeline.extraction.temporal import (
     CALL_LEMMAS, HOLIDAY, WEEKDAYS, TemporalMention, TemporalResolver, dates_the_news, narrowed, replaced_dates,
-    runs_up_to_the_session, tense_at,
+    runs_up_to_the_session, since_we_last_talked, tense_at,
 )
 from memory_pipeline.grounding import (
     ADDRESSEE, ASSISTANT, CLAUSE_CLOSERS, PRONOUN_GENDER, THIRD_PERSON, Perspective, called_participant, noun_phrase,
@@ -78,7 +78,7 @@ class TurnExtraction:
     def temporal_preserved(self) -> int:
         """Temporal expressions of the turn that are both in the entry text and resolved."""
         lowered = self.text.lower()
-        return sum(1 for m in self.mentions if m.resolved and m.text.lower() in lowered)
+        return sum(1 for m in self.mentions if m.resolved and m.kept_in(lowered))
 
 
 def _token_range(doc: ParsedDoc, mention: TemporalMention) -> tuple[int, int]:
@@ -534,13 +534,15 @@ def extract_turn(
     said_before: Sequence[TemporalMention] = (),
     carried: Carried | None = None,
     calls: Sequence[tuple[int, str]] = (),
+    last_talked: datetime | None = None,
 ) -> TurnExtraction:
     """The memory entry of one admitted turn. ``addressee`` is whom "you" means in it (the other participant of
     a two-person session; None when that is not clear, and then "you" is kept and reported as unresolved);
     ``addressee_role`` their declared role (user, assistant or other), when known; ``said_before`` the dates of
     the turns just before it in its session (:meth:`TemporalResolver.ground`); ``carried`` the person its
     "he/she" mean when it does not name them (:mod:`memory_pipeline.extraction.referents`); ``calls`` where its
-    sentences call someone else (:func:`memory_pipeline.grounding.sentence_calls`), whom "you" means from there."""
+    sentences call someone else (:func:`memory_pipeline.grounding.sentence_calls`), whom "you" means from there;
+    ``last_talked`` when the session before was, which "since we last talked" counts from."""
     speaker = Speaker.of(speaker_name)
     perspective = (
         _perspective(doc, speaker, addressee, addressee_role, carried, tuple(calls))
@@ -548,7 +550,7 @@ def extract_turn(
     )
     result = TurnExtraction()
     start = discourse_prefix_end(doc)
-    result.mentions = resolver.ground(doc, session_time, said_before)
+    result.mentions = resolver.ground(doc, session_time, said_before, last_talked)
     perspective = replace(perspective, looking_back=_looking_back(doc, result.mentions, session_time))
     if start >= len(doc) or not any(is_content(t) for t in doc.tokens[start:]):
         # Discourse only ("Thanks! Bye!"). The gate admitted it, so its words are kept as said; only a turn with
@@ -571,8 +573,8 @@ def extract_turn(
     appendices: dict[int, list[TemporalMention]] = {}
     for mention in result.mentions:  # a temporal anchor is never dropped (seed 003)
         lo, hi = _token_range(doc, mention)
-        if not units or any(u.overlaps(lo, hi) for u in units):
-            continue
+        if not units or any(u.overlaps(lo, hi) for u in units) or since_we_last_talked(mention.text):
+            continue  # "Anything new since we last talked?" dropped: the talk before dates nothing left
         same_sentence = [u for u in units if any(doc.tokens[a].sent == doc.tokens[lo].sent for a, _ in u.ranges)]
         if same_sentence:
             same_sentence[0].absorb(doc, lo, hi)
@@ -618,13 +620,13 @@ def extract_turn(
         (m for m in result.mentions if id(m) not in foreign),
         key=lambda m: (id(m) in appended, id(m) in replaced, dates_the_news(doc, m, CALL_LEMMAS), _kind_modifier(doc, m)),
     )
-    result.event = next((m for m in ranked if m.resolved and m.kind != "duration" and m.text.lower() in lowered), None) or next(
-        (m for m in ranked if m.resolved and m.text.lower() in lowered), None
+    result.event = next((m for m in ranked if m.resolved and m.kind != "duration" and m.kept_in(lowered)), None) or next(
+        (m for m in ranked if m.resolved and m.kept_in(lowered)), None
     )
     # a narrower date inside it says when more exactly ("next month, on the 15th"); not inside a stretch that runs up
     # to the session ("off sugar since the start of December, which made Christmas hard" is not of Christmas Day)
     if result.event is not None and not runs_up_to_the_session(result.event, session_time):
-        result.event = narrowed(result.event, [m for m in ranked if m.text.lower() in lowered])
+        result.event = narrowed(result.event, [m for m in ranked if m.kept_in(lowered)])
     result.provenance = provenance(doc, ranges, moods)
     result.scope = classify_scope(doc, ranges)
     result.unresolved_deixis = unresolved_deixis(result.text)
