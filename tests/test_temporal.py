@@ -472,6 +472,17 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         (date(2024, 3, 20), "I hurt my knee at netball on Saturday.", date(2024, 3, 16)),
         (date(2024, 3, 20), "Mum will let me borrow the car on Saturday.", date(2024, 3, 23)),
         (date(2024, 3, 20), "I decided to go on Monday.", date(2024, 3, 25)),
+        # a "to" of purpose or result on a deed in the past happened with it ("put to sleep" had been a plan)
+        (date(2024, 12, 2), "We had to put Luna to sleep on Friday.", date(2024, 11, 29)),
+        (date(2024, 12, 2), "I went to Paris to see my sister on Friday.", date(2024, 11, 29)),
+        # ...not one that may lie ahead: what was promised, saved up for, or booked, or said ahead
+        (date(2024, 12, 2), "I promised to call her on Friday.", date(2024, 12, 6)),
+        (date(2024, 12, 2), "I saved up to buy a bike on Friday.", date(2024, 12, 6)),
+        (date(2024, 12, 2), "I'm going to Paris to see my sister on Friday.", date(2024, 12, 6)),
+        # what is extended or renewed until a month runs to the coming one (said in August, January is next year's)
+        (date(2025, 8, 16), "Not yet, I extended my leave until January.", date(2026, 1, 1)),
+        (date(2025, 8, 16), "My sister renewed her maternity cover until February.", date(2026, 2, 1)),
+        (date(2025, 8, 16), "I renewed my passport in January.", date(2025, 1, 1)),
         # a request to let one know, and a verb hung on "let", have no tense of their own
         (date(2024, 5, 8), "Sam, let me know by Friday.", date(2024, 5, 10)),
         (date(2024, 5, 8), "Tom let us know on Sunday if you can come.", date(2024, 5, 12)),
@@ -675,6 +686,10 @@ def test_ordinals_and_verbs_that_are_no_dates(parser, resolver):
     assert resolver.ground(parser.parse("I did it! Finished in 4:12."), SESSION) == []
     assert resolver.ground(parser.parse("My finishing time of 3:45:10 was a PB."), SESSION) == []
     assert [m.text for m in resolver.ground(parser.parse("The call is at 4:12 tomorrow."), SESSION)] == ["4:12 tomorrow"]
+    # ...nor is a reading no clock shows, or one to the second not said "at": "yesterday" dates the run
+    for text in ("My 10k PB is now 52:30, I ran it yesterday.", "I ran the Bath Half yesterday: 1:47:32, a new PB."):
+        assert [m.text for m in resolver.ground(parser.parse(text), SESSION) if m.resolved] == ["yesterday"], text
+    assert [m.text for m in resolver.ground(parser.parse("The alarm went off at 06:15:00."), SESSION)] == ["06:15:00"]
     # an ordinal before its noun counts or ranks it
     assert resolver.ground(parser.parse("I'm doing it for the 3rd time."), SESSION) == []
     assert [m.text for m in resolver.ground(parser.parse("We moved to the 5th floor on the 3rd."), SESSION)] == ["the 3rd"]

@@ -359,7 +359,7 @@ CLAUSE_MARKERS = {"aux", "auxpass", "neg", "advmod"}
 # "Tom's pencilled in the fitting for April 4th"): said in the past tense, the date they set is as likely ahead
 # of the session as behind it.
 SCHEDULING_LEMMAS = {"book", "schedule", "reschedule", "move", "postpone", "push", "delay", "set", "arrange",
-                     "reserve", "plan", "fix", "change", "bring", "pencil", "slot"}
+                     "reserve", "plan", "fix", "change", "bring", "pencil", "slot", "extend", "renew", "prolong"}
 SCHEDULED_BEFORE = ("for", "to", "until", "till")
 # Verbs that move a date ("moved to May 6th", "postponed until the 9th"): the date they moved from no longer holds.
 RESCHEDULING_LEMMAS = {"move", "reschedule", "postpone", "push", "delay", "bring", "change", "shift", "put", "defer",
@@ -1016,10 +1016,16 @@ def _a_finished_stretch(doc: ParsedDoc, start: int, text: str) -> bool:
 
 def _a_time_taken(doc: ParsedDoc, start: int, text: str) -> bool:
     """"Finished in 4:12", "a time of 1:58:30": hours and minutes a race or a task took, not a time of day
-    (which is said "at 4:12"), so no date of the session day."""
+    (which is said "at 4:12"), so no date of the session day. So is a reading no clock shows ("my 10k PB is now
+    52:30", "26:00 at parkrun"), and one to the second not said "at" ("1:47:32, a new PB"): it had dated the turn
+    the session's day, over the "yesterday" of the run."""
     before = doc.text[max(0, start - 20) : start]
-    if CLOCK_READING.fullmatch(text) is None:
+    reading = CLOCK_READING.fullmatch(text)
+    if reading is None:
         return False
+    hours, *rest = re.findall(r"\d+", text)
+    if int(hours) >= 24 or (len(rest) == 2 and not re.search(r"\bat\s+$", before, re.IGNORECASE)):
+        return True
     return text.lower().startswith("in") or TIME_TAKEN_BEFORE.search(before) is not None
 
 
@@ -1522,7 +1528,7 @@ def tense_at(doc: ParsedDoc, char: int) -> str:
         t.tag in ("VBD", "VBN") and not _have_got(doc, t) for t in words
     ):
         return "past"
-    if clause and _bare_complement_of_the_past(doc, _governor(doc, char)):
+    if clause and (_bare_complement_of_the_past(doc, _governor(doc, char)) or _purpose_of_a_past_deed(doc, _governor(doc, char))):
         return "past"
     return "present"
 
@@ -1618,6 +1624,33 @@ def _bare_complement_of_the_past(doc: ParsedDoc, verb: int | None) -> bool:
         arc.label in ("ccomp", "xcomp") and not let_me_know(doc, doc.tokens[arc.head]) and _tells_past(doc, doc.tokens[arc.head])
         for arc in doc.parents(verb)
     )
+
+
+# Verbs whose "to" may look ahead of their own past: what one meant, wanted, readied or was asked to do ("I saved up
+# to buy a bike on Friday" may not have bought it yet).
+AHEAD_OF_ITS_PAST = SAYING_LEMMAS | AGREEING_LEMMAS | PREPARING_LEMMAS | frozenset(
+    {"want", "hope", "offer", "mean", "intend", "expect", "ask", "invite", "need", "wait", "try", "book", "sign", "register"}
+)
+
+
+def _purpose_of_a_past_deed(doc: ParsedDoc, verb: int | None) -> bool:
+    """The verb is a "to" infinitive of purpose or result hung on a deed in the past, and happened with it: "I went
+    to Paris to see my sister on Friday", "we had to put Luna to sleep on Friday" (read as the coming Friday, so a
+    pet's death became a plan). Not under a verb that may look ahead (:data:`AHEAD_OF_ITS_PAST`), nor as the
+    object of one ("I decided to visit her on Friday"), nor a booking's ("I called to book a check-up on Friday")."""
+    if verb is None or doc.tokens[verb].tag != "VB" or not any(doc.tokens[a.dep].lower == "to" for a in doc.children(verb)):
+        return False
+    if _lemma_in(doc.tokens[verb], SCHEDULING_LEMMAS):
+        return False
+    arc = next((a for a in doc.parents(verb) if a.label == "advcl"), None)
+    while arc is not None:
+        head = doc.tokens[arc.head]
+        if _lemma_in(head, AHEAD_OF_ITS_PAST):
+            return False
+        if head.tag == "VBD":
+            return _tells_past(doc, head)
+        arc = next((a for a in doc.parents(head.i) if a.label in ("xcomp", "advcl") and head.tag == "VB"), None)
+    return False
 
 
 def _up_to_the_next_clause(sentence: list[Token], char: int) -> list[Token]:
