@@ -4,6 +4,8 @@ of the injury it tells of, "oh my god" made a possession, a rare name the tagger
 
 from __future__ import annotations
 
+import re
+
 from datetime import date, datetime
 
 import pytest
@@ -153,3 +155,30 @@ def test_news_of_someone_keeps_who_it_is_about(parser, resolver, text, kept, not
 )
 def test_an_infinitive_keeps_the_adjective_it_hangs_on(parser, resolver, text, kept):
     assert kept in entry(parser, resolver, text, speaker="Priya", addressee="Luis").text
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        # what a thing is good for is no doing of the speaker's ("Priya is relaxing after work" before)
+        ("It's perfect for relaxing after work.", "It's perfect for relaxing after work"),
+        ("You should, it's great for clearing your head.", "it's great for clearing Luis' head"),
+        ("That was great for getting fit.", "that was great for getting fit"),
+        ("Good for relaxing after work.", "Good for relaxing after work"),
+        # the speaker's own "-ing" after a preposition keeps its subject
+        ("I'm thinking about moving to Leeds.", "Priya is thinking about moving to Leeds"),
+        ("Thanks for coming to the party.", "Priya thanks Luis for coming to the party"),
+        ("Just finished my first marathon.", "Priya just finished Priya's first marathon"),
+        # joined to one, praised, or after "without", an "-ing" keeps what governs it
+        ("Yeah, nature's great for clearing the mind and calming the soul.", "calming the soul"),
+        ("That's awesome! Congrats on following your dreams.", "Congrats on following Luis' dreams"),
+        ("Proud of you for starting your own business!", "Proud of Luis for starting Luis' own business"),
+        ("I got through the eulogy without crying until the last line.",
+         "Priya got through the eulogy without crying until the last line"),
+        # "it" dropped before a verb whose object is the speaker
+        ("Took me 4 hours 10.", "Took Priya 4 hours 10"),
+    ],
+)
+def test_an_ing_after_an_adjectives_preposition_is_no_doing_of_the_speaker(parser, resolver, text, kept):
+    said = entry(parser, resolver, text, speaker="Priya", addressee="Luis").text
+    assert kept in said and not re.search(r"Priya (?:is (?:relaxing|clearing|calming|crying)|took Priya)", said), said

@@ -766,11 +766,24 @@ def dropped_subject_verb(doc: ParsedDoc, start: int, end: int) -> int | None:
             return None  # "start date is April 1st": no one's verb, nothing was dropped
         if token.pos in ("VERB", "AUX") and _the_listeners_doing(doc, k):
             return None
+        if token.pos in ("VERB", "AUX") and _object_of_a_preposition(doc, k):
+            return None  # "it's perfect for | relaxing after work": the object of a preposition, whose doer is not said
+        if token.pos in ("VERB", "AUX") and any(doc.tokens[a.dep].lower == "me" for a in doc.children(k) if a.label in ("dobj", "dative")):
+            return None  # "Took me 4 hours", "Cost me £50": "it" was dropped, the speaker is the object
         if (token.pos in ("VERB", "AUX") and not _named(doc, token)) or (token.lower in INFORMAL_3SG and _informal_with_action(doc, k, end)):
             return k
         if token.lower not in SKIPPABLE_ADVERBS:
             return None
     return None
+
+
+def _object_of_a_preposition(doc: ParsedDoc, k: int) -> bool:
+    """Token ``k`` is the "-ing" object of a preposition, or one joined to it ("great for clearing the mind and
+    calming the soul")."""
+    arcs = list(doc.parents(k))
+    if any(arc.label == "pcomp" for arc in arcs):
+        return True
+    return any(arc.label == "conj" and any(up.label == "pcomp" for up in doc.parents(arc.head)) for arc in arcs)
 
 
 # Verbs of living with someone: "Living with your brother, brave." remarks on the listener's home

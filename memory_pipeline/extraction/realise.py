@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from memory_pipeline.analysis.clauses import subtree
 from memory_pipeline.config import ExtractorConfig
 from memory_pipeline.extraction.clauses import Clause, in_reaction_sentence, is_content, is_discourse_only, is_event_on_its_own
 from memory_pipeline.extraction.lexicon import (
@@ -21,12 +22,13 @@ from memory_pipeline.extraction.lexicon import (
     FIRST_PERSON,
     LEADING_FILLERS,
     MONEY_SIGNS,
+    THANKING,
     TRAILING_FILLERS,
     VAGUE_ACTORS,
 )
 from memory_pipeline.extraction.scoring import Candidate, build_span, find_actor
 from memory_pipeline.grounding import split_subject_head
-from memory_pipeline.parsing import ParsedDoc, Role, Token
+from memory_pipeline.parsing import Arc, ParsedDoc, Role, Token
 
 MIN_UNIT_WORDS = 3
 
@@ -178,16 +180,47 @@ def select_units(
 def with_its_adjective(doc: ParsedDoc, lo: int, predicate: int, clause: Clause) -> int:
     """Where a range that opens on the "to" of an infinitive an adjective governs starts once it keeps that
     adjective ("Sad to lose you", "so sorry to hear about your dad", "glad to hear the surgery went well"): the
-    feeling is what the sentence says, and without it the memory read "to lose Luis"."""
-    if doc.tokens[lo].lower != "to":
+    feeling is what the sentence says, and without it the memory read "to lose Luis". So for an "-ing" after the
+    preposition of an adjective or of a word of praise ("it's perfect for relaxing after work", "proud of you for
+    starting your own business", "congrats on following your dreams"), which alone had read as the speaker's doing
+    ("Leo is relaxing after work"); an "it", "that" or "this" the adjective is said of comes along with its verb.
+    Whatever governs it, an "-ing" keeps a "without" before it ("got through the eulogy without crying" had become
+    "David is crying")."""
+    up = _governing_adjective(doc, lo, predicate)
+    if up is None or not clause.start <= up.head < lo:
         return lo
-    up = next((a for a in doc.parents(predicate) if a.label in ("xcomp", "advcl")), None)
-    if up is None or doc.tokens[up.head].pos != "ADJ" or not clause.start <= up.head < lo:
-        return lo
-    if any(doc.tokens[k].pos not in ("ADV", "ADJ") for k in range(up.head + 1, lo)):
-        return lo
+    kept = up.dep if lo == predicate and doc.tokens[up.dep].lower == "without" else lo
+    praise = lo == predicate and doc.tokens[up.head].pos in ("NOUN", "INTJ") and doc.tokens[up.head].lower not in THANKING
+    if doc.tokens[up.head].pos != "ADJ" and not praise:
+        return kept  # "thanks for coming" is the listener's doing, told as such by the thanks
+    governed = set(subtree(doc, up.head))
+    if any(doc.tokens[k].pos not in ("ADV", "ADJ") and k not in governed for k in range(up.head + 1, lo)):
+        return kept
     degree = [a.dep for a in doc.children(up.head) if a.label == "advmod" and clause.start <= a.dep < up.head]
-    return min([up.head, *degree])
+    return min([up.head, *degree, *_vague_subject_of(doc, up.head, clause)])
+
+
+def _vague_subject_of(doc: ParsedDoc, adjective: int, clause: Clause) -> list[int]:
+    """The vague subject ("it", "that") of the "be" that ``adjective`` completes, and that verb: "it's" of "it's
+    perfect for ..."; nothing for another subject ("I'm so sorry to hear ..." keeps its own unit)."""
+    verb = next((a.head for a in doc.parents(adjective) if a.label == "acomp" and doc.tokens[a.head].lemma == "be"), None)
+    if verb is None:
+        return []
+    subject = next((a.dep for a in doc.children(verb) if a.label == "nsubj"), None)
+    if subject is None or doc.tokens[subject].lower not in VAGUE_ACTORS or not clause.start <= subject:
+        return []
+    return [subject, verb]
+
+
+def _governing_adjective(doc: ParsedDoc, lo: int, predicate: int) -> Arc | None:
+    """The arc from the word that governs a range opening on its predicate's "to" (an infinitive) or on the
+    predicate itself, the "-ing" object of a preposition (the arc then from the preposition's head)."""
+    if doc.tokens[lo].lower == "to":
+        return next((a for a in doc.parents(predicate) if a.label in ("xcomp", "advcl")), None)
+    if lo != predicate or doc.tokens[lo].tag != "VBG":
+        return None
+    preposition = next((a.head for a in doc.parents(predicate) if a.label == "pcomp"), None)
+    return None if preposition is None else next((a for a in doc.parents(preposition) if a.label == "prep"), None)
 
 
 def keep_attitude(doc: ParsedDoc, unit: Unit, clause: Clause, config: ExtractorConfig) -> None:

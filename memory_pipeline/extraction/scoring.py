@@ -23,7 +23,7 @@ from memory_pipeline.extraction.lexicon import (
     STATES_OF_A_LIFE,
     VAGUE_ACTORS,
 )
-from memory_pipeline.parsing import ARGUMENT_ROLES, ParsedDoc, Role
+from memory_pipeline.parsing import ARGUMENT_ROLES, ParsedDoc, Role, Token
 
 ROLE_WEIGHTS = {Role.PATIENT: 3.0, Role.ACTOR: 2.0, Role.TIME: 2.0, Role.PURPOSE: 2.0, Role.LOCATION: 1.0}
 CUE_BONUS = 3.5
@@ -192,6 +192,7 @@ def score_candidate(doc: ParsedDoc, predicate: int, clause: Clause, clause_limit
     happened = event and not any(arc.label == "neg" or doc.tokens[arc.dep].lower == "never" for arc in children)
     if token.lemma in LIGHT_VERBS and Role.PATIENT not in cand.groups and not (
         _copula_of_time_or_place(doc, token, cand) or no_longer or happened or _time_to_do(doc, predicate)
+        or _got_through(doc, token)
     ):
         cand.penalties["light_verb"] = LIGHT_VERB_PENALTY
     informative = bool(cand.groups - {Role.ACTOR}) or no_longer or _as_a_role(doc, predicate)
@@ -219,6 +220,16 @@ def _as_a_role(doc: ParsedDoc, predicate: int) -> bool:
     roles = [o.dep for arc in doc.children(predicate) if arc.label == "prep" and doc.tokens[arc.dep].lower == "as"
              for o in doc.children(arc.dep) if o.label == "pobj" and doc.tokens[o.dep].pos in ("NOUN", "PROPN")]
     return any(doc.tokens[d.dep].lower in ("a", "an") for k in roles for d in doc.children(k) if d.label == "det")
+
+
+def _got_through(doc: ParsedDoc, verb: Token) -> bool:
+    """"I got through the eulogy", "she got over the flu": "get" with "through" or "over" a thing is to endure or
+    recover from it, no empty light verb (the sentence had kept only its "without crying")."""
+    return verb.lemma == "get" and any(
+        arc.label == "prep" and doc.tokens[arc.dep].lower in ("through", "over")
+        and any(a.label == "pobj" for a in doc.children(arc.dep))
+        for arc in doc.children(verb.i)
+    )
 
 
 def _time_to_do(doc: ParsedDoc, predicate: int) -> bool:

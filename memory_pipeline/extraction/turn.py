@@ -15,7 +15,7 @@ from datetime import datetime
 from memory_pipeline.chat_spelling import CHAT_INTERJECTIONS
 from memory_pipeline.config import ExtractorConfig
 from memory_pipeline.extraction.clauses import Clause, discourse_prefix_end, is_content, is_discourse_only, split_clauses
-from memory_pipeline.extraction.lexicon import PLACE_ENTITIES, a_feeling_word
+from memory_pipeline.extraction.lexicon import PLACE_ENTITIES, THANKING, a_feeling_word
 from memory_pipeline.extraction.normalise import (
     Speaker,
     attribute,
@@ -431,7 +431,7 @@ def _thanked_for(doc: ParsedDoc, lo: int, addressee: str | None) -> tuple[str, i
     is no such thing."""
     sent = doc.tokens[lo].sent
     near = [t for t in doc.tokens[max(0, lo - 6) : lo + 4] if t.sent == sent]
-    thanks = next((n for n, t in enumerate(near) if t.lower in ("thanks", "thank", "thx", "ty") and t.i < lo), None)
+    thanks = next((n for n, t in enumerate(near) if t.lower in THANKING and t.i < lo), None)
     if thanks is None:
         return None
     after = next((n for n in range(thanks + 1, len(near)) if near[n].lower == "for"), None)
