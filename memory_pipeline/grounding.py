@@ -78,6 +78,9 @@ class Perspective:
     # (character where a sentence that calls someone starts, whom): from there on "you" is that one ("Sam you
     # legend. Josh, you're on food.": the second "you" is Josh); before the first, ``addressee``
     calls: tuple[tuple[int, str], ...] = ()
+    # the one a question just before asked after ("How's Gerald?"): whom a subject the answer dropped means
+    # ("Hibernating again."), where the answer's words do not point at them themselves ("Visited her yesterday")
+    asked_after: str | None = None
 
     def addressee_at(self, at: int) -> str | None:
         """Whom "you" means at character ``at`` of the turn: the one the last sentence that called someone up

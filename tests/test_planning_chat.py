@@ -171,7 +171,9 @@ def test_an_infinitive_keeps_the_adjective_it_hangs_on(parser, resolver, text, k
         ("Just finished my first marathon.", "Priya just finished Priya's first marathon"),
         # joined to one, praised, or after "without", an "-ing" keeps what governs it
         ("Yeah, nature's great for clearing the mind and calming the soul.", "calming the soul"),
-        ("That's awesome! Congrats on following your dreams.", "Congrats on following Luis' dreams"),
+        ("That's awesome! Congrats on following your dreams.", "Priya congratulates Luis on following Luis' dreams"),
+        ("Kudos for helping kids learn.", "Priya congratulates Luis for helping kids learn"),
+        ("Way to go! Congrats on finishing it up!", "Priya congratulates Luis on finishing it up"),
         ("Proud of you for starting your own business!", "Proud of Luis for starting Luis' own business"),
         ("I got through the eulogy without crying until the last line.",
          "Priya got through the eulogy without crying until the last line"),
@@ -181,4 +183,4 @@ def test_an_infinitive_keeps_the_adjective_it_hangs_on(parser, resolver, text, k
 )
 def test_an_ing_after_an_adjectives_preposition_is_no_doing_of_the_speaker(parser, resolver, text, kept):
     said = entry(parser, resolver, text, speaker="Priya", addressee="Luis").text
-    assert kept in said and not re.search(r"Priya (?:is (?:relaxing|clearing|calming|crying)|took Priya)", said), said
+    assert kept in said and not re.search(r"Priya (?:is (?:relaxing|clearing|calming|crying|following|helping)|took Priya)", said), said

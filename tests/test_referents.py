@@ -12,7 +12,9 @@ import pytest
 
 from memory_pipeline.config import ExtractorConfig
 from memory_pipeline.extraction import extract_memories
-from memory_pipeline.extraction.referents import FOCUS_TURNS, acting_names, carried_referents, conversation_names
+from memory_pipeline.extraction.referents import (
+    FOCUS_TURNS, acting_names, asked_after, carried_referents, conversation_names,
+)
 from memory_pipeline.ingest import read_source
 from memory_pipeline.ingest.frames import conversation_frames
 
@@ -264,3 +266,52 @@ def test_a_parent_called_by_the_word_alone_is_the_speakers():
                      ("Lena", "She's been home since Friday.")]]) == {"S1:2": "Lena's mum", "S1:3": "Lena's mum"}
     # "her mum" is someone else's
     assert carried([[("Lena", "Ana said her Mum had a fall."), ("Lena", "She's fine now.")]]) == {}
+
+
+def asked(turns: list[tuple[str, str]], names: tuple[str, ...] = ()) -> dict[str, str]:
+    """``{"S1:<turn>": referent}`` of :func:`asked_after` for one session between Lena and Ines."""
+    rows = [{"conversation_id": "c", "session_index": 1, "session_id": "S1", "turn_index": t, "turn_id": f"S1:{t}",
+             "speaker": who, "text": text} for t, (who, text) in enumerate(turns, 1)]
+    known = {("c", 1): conversation_names(names, [r["text"] for r in rows], PAIR)}
+    addressees = {r["turn_id"]: PAIR[1 - PAIR.index(r["speaker"])] for r in rows}
+    return asked_after(rows, known, addressees, carried_referents(rows, known, addressees))
+
+
+def test_a_question_after_someone_is_whom_the_answers_dropped_subject_means():
+    assert asked([("Ines", "How's your brother doing?"), ("Lena", "Staying with my parents for now.")]) == {
+        "S1:2": "Lena's brother"}
+    assert asked([("Lena", "Gerald is my tortoise, he is forty."), ("Ines", "Haha. How's Gerald?"),
+                  ("Lena", "Hibernating again.")], ("Gerald",)) == {"S1:3": "Gerald"}
+    assert asked([("Lena", "My dad had his op on Monday."), ("Ines", "Oh no. How is he?"),
+                  ("Lena", "Recovering at home.")]) == {"S1:3": "Lena's dad"}
+    assert asked([("Ines", "And your mum?"), ("Lena", "Back at work already.")]) == {"S1:2": "Lena's mum"}
+
+
+@pytest.mark.parametrize("question", [
+    "How's the new job going?",  # a thing: "Loving it so far" is the answerer's
+    "How are you?", "How was your weekend?", "How's your brother's new flat?",
+    "How's your brother? Did you see him?",  # the question after him is not the last one asked
+])
+def test_a_question_after_no_one_or_a_thing_sets_no_subject(question):
+    assert asked([("Ines", question), ("Lena", "Loving it so far.")]) == {}
+
+
+def test_only_the_other_speakers_question_just_before_sets_a_subject():
+    assert asked([("Lena", "How's your brother doing?"), ("Lena", "Staying with my parents for now.")]) == {}
+    assert asked([("Ines", "How's your brother doing?"), ("Lena", "Fine."), ("Lena", "Staying with us.")]) == {
+        "S1:2": "Lena's brother"}
+
+
+@pytest.mark.slow
+def test_an_answer_about_the_one_asked_after_is_theirs(parser, resolver, tmp_path):
+    entries = _entries(parser, resolver, tmp_path, [
+        ("Tom", "How's your brother?", False),
+        ("Priya", "Staying with my parents for now, looking for a flat.", True),
+        ("Tom", "And how is your mum?", False),
+        ("Priya", "Visited her yesterday.", True),
+        ("Tom", "How's the new job going?", False),
+        ("Priya", "Loving it so far.", True),
+    ])
+    assert entries[2][0].startswith("Priya's brother is staying with Priya's parents")
+    assert entries[4][0].startswith("Priya visited")  # the answer points at her itself: the speaker did it
+    assert entries[6][0] == "Priya is loving it so far."

@@ -15,7 +15,9 @@ from memory_pipeline.extraction.confirmation import as_the_answer, restated_docs
 from memory_pipeline.extraction.diagnostics import diagnostics_frame, summarise
 from memory_pipeline.extraction.identity import named_answers
 from memory_pipeline.extraction.phrase import Phrase
-from memory_pipeline.extraction.referents import Carried, acting_names, carried_referents, names_known_by_session
+from memory_pipeline.extraction.referents import (
+    Carried, acting_names, asked_after, carried_referents, names_known_by_session,
+)
 from memory_pipeline.extraction.temporal import TemporalMention, TemporalResolver
 from memory_pipeline.extraction.turn import TurnExtraction, extract_turn
 from memory_pipeline.grounding import sentence_calls, turn_addressee
@@ -173,17 +175,19 @@ def carried_over(
     rows: pl.DataFrame,
     docs: Sequence[ParsedDoc],
     addressees: Mapping[str, str | None],
-) -> dict[str, Carried]:
-    """The person each turn's "he/she" mean when the turn does not name them (:mod:`.referents`), read from all
-    the turns; the names to look for are those the admitted ones (``rows``, ``docs``) have acting, as known by
-    the end of each session (:func:`names_known_by_session`)."""
+) -> tuple[dict[str, Carried], dict[str, str]]:
+    """The person each turn's "he/she" mean when the turn does not name them, and the one a question just before a
+    turn asked after (:mod:`.referents`), read from all the turns; the names to look for are those the admitted
+    ones (``rows``, ``docs``) have acting, as known by the end of each session (:func:`names_known_by_session`)."""
     acting: dict[tuple[str, int], set[str]] = {}
     for conversation_id, session_index, doc in zip(rows["conversation_id"].to_list(), rows["session_index"].to_list(), docs):
         acting.setdefault((conversation_id, session_index), set()).update(acting_names(doc))
     every = turns.select(
         "conversation_id", "session_index", "session_id", "turn_index", "turn_id", "speaker", "text"
     ).to_dicts()
-    return carried_referents(every, names_known_by_session(every, acting), addressees)
+    names = names_known_by_session(every, acting)
+    carried = carried_referents(every, names, addressees)
+    return carried, asked_after(every, names, addressees, carried)
 
 
 def extract_memories(
@@ -212,7 +216,7 @@ def extract_memories(
     roles = speaker_roles(turns)
     talked_before = sessions_before(turns)
     addressees = turn_addressees(turns, participants)
-    carried = carried_over(turns, rows, docs, addressees) if config.ground_deixis else {}
+    carried, asked = carried_over(turns, rows, docs, addressees) if config.ground_deixis else ({}, {})
     restated = restatements(turns, rows, parser, addressees, resolver.find)
     restated_parses = restated_docs({i: r.text for i, r in restated.items()}, parser)
     answered = named_answers(turns, rows, addressees, carried)
@@ -257,6 +261,7 @@ def extract_memories(
             result = extract_turn(
                 doc, row.get("speaker"), said_at, config, resolver, addressee, addressee_role, said_before,
                 own, sentence_calls(doc.text, row.get("speaker"), participants.get(session, [])), last_talked,
+                asked.get(row["turn_id"]),
             )
         recent[session] = [*recent.get(session, []), (index, [m for m in result.mentions if m.resolved])][-SAID_BEFORE_TURNS:]
         per_conversation.setdefault(row["conversation_id"], []).append(result)

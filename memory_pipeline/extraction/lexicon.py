@@ -43,8 +43,10 @@ LEADING_FILLERS = frozenset({"so", "well", "also", "and", "but", "or", "because"
 # doing ok", "she said nope"), and "jk" takes the statement back.
 TRAILING_FILLERS = frozenset("haha hahaha hahah hehe heh lol lmao lmfao rofl btw tbh fyi".split())
 
-# Words of thanks: "thanks for coming" thanks the listener for what follows (:func:`turn._thanked_for`).
+# Words of thanks and praise: "thanks for coming" thanks the listener for what follows, "congrats on the new job"
+# congratulates them on it (:func:`turn._thanked_or_praised`).
 THANKING = frozenset({"thanks", "thank", "thx", "ty"})
+PRAISING = frozenset({"congrats", "congratulations", "kudos", "props"})
 LIGHT_VERBS = frozenset({"be", "have", "do", "make", "get", "take", "give", "put", "let", "keep"})
 ATTITUDE_VERBS = frozenset({"want", "like", "love", "prefer", "hate"})
 # Feelings said of the future ("I'm gonna miss you", "I'll always love reading"): foreseen, never planned.

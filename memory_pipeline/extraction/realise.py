@@ -22,6 +22,7 @@ from memory_pipeline.extraction.lexicon import (
     FIRST_PERSON,
     LEADING_FILLERS,
     MONEY_SIGNS,
+    PRAISING,
     THANKING,
     TRAILING_FILLERS,
     VAGUE_ACTORS,
@@ -181,8 +182,8 @@ def with_its_adjective(doc: ParsedDoc, lo: int, predicate: int, clause: Clause) 
     """Where a range that opens on the "to" of an infinitive an adjective governs starts once it keeps that
     adjective ("Sad to lose you", "so sorry to hear about your dad", "glad to hear the surgery went well"): the
     feeling is what the sentence says, and without it the memory read "to lose Luis". So for an "-ing" after the
-    preposition of an adjective or of a word of praise ("it's perfect for relaxing after work", "proud of you for
-    starting your own business", "congrats on following your dreams"), which alone had read as the speaker's doing
+    preposition of an adjective or a noun said alone ("it's perfect for relaxing after work", "proud of you for
+    starting your own business", "good luck with moving house"), which alone had read as the speaker's doing
     ("Leo is relaxing after work"); an "it", "that" or "this" the adjective is said of comes along with its verb.
     Whatever governs it, an "-ing" keeps a "without" before it ("got through the eulogy without crying" had become
     "David is crying")."""
@@ -190,9 +191,9 @@ def with_its_adjective(doc: ParsedDoc, lo: int, predicate: int, clause: Clause) 
     if up is None or not clause.start <= up.head < lo:
         return lo
     kept = up.dep if lo == predicate and doc.tokens[up.dep].lower == "without" else lo
-    praise = lo == predicate and doc.tokens[up.head].pos in ("NOUN", "INTJ") and doc.tokens[up.head].lower not in THANKING
+    praise = lo == predicate and doc.tokens[up.head].pos in ("NOUN", "INTJ") and doc.tokens[up.head].lower not in THANKING | PRAISING
     if doc.tokens[up.head].pos != "ADJ" and not praise:
-        return kept  # "thanks for coming" is the listener's doing, told as such by the thanks
+        return kept  # "thanks for coming", "congrats on ...": the listener's doing, told so by the thanks or praise
     governed = set(subtree(doc, up.head))
     if any(doc.tokens[k].pos not in ("ADV", "ADJ") and k not in governed for k in range(up.head + 1, lo)):
         return kept

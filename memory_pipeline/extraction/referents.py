@@ -476,3 +476,55 @@ def carried_referents(
         if found is not None:
             carried[row["turn_id"]] = found
     return carried
+
+
+# A question after someone that closes a turn: "How's Gerald?", "And how is your mum doing?", "How was your sister
+# today?", "And your dad?". The one asked after is what a subject dropped in the answer means ("Hibernating again.",
+# "Staying with my parents for now"): had been read as the answerer's doing.
+_ASKED_AFTER = re.compile(
+    r"(?:^|[.!?]\s+)(?:(?:and|so)\s+)?(?:how(?:['’]s|\s+is|\s+was)\s+(?P<who>[^.!?]+?)"
+    r"(?:\s+(?:doing|getting\s+on|holding\s+up|coping|feeling|keeping))?(?:\s+(?:these\s+days|now|today|lately))?"
+    r"|and\s+(?P<other>(?:your|ur)\s+[a-z]+|[A-Z][a-z]+))\s*\?+\s*$",
+    re.IGNORECASE,
+)
+
+
+def asked_after(
+    turns: Sequence[Mapping], names: Mapping[tuple[str, int], Names], addressees: Mapping[str, str | None],
+    carried: Mapping[str, Carried],
+) -> dict[str, str]:
+    """``{turn_id: referent}`` for the turns that answer a question after one person the turn before closed with
+    (:data:`_ASKED_AFTER`), asked by the other speaker: a person by name, the answerer's relative or pet ("your
+    mum" is theirs), or the "he/she" the question carried over. Nothing for a thing asked after ("How's the new
+    job?", whose "Loving it so far" is the answerer's) or two people. Rows, names and addressees are those of
+    :func:`carried_referents`; ``carried`` its result."""
+    out: dict[str, str] = {}
+    before: Mapping | None = None
+    for row in sorted(turns, key=_said_order):
+        same_session = before is not None and (before["conversation_id"], before.get("session_id")) == (
+            row["conversation_id"], row.get("session_id"))
+        if same_session and before.get("speaker") != row.get("speaker"):
+            referent = _one_asked_after(before, names, addressees, carried)
+            if referent is not None:
+                out[row["turn_id"]] = referent
+        before = row
+    return out
+
+
+def _one_asked_after(
+    question: Mapping, names: Mapping[tuple[str, int], Names], addressees: Mapping[str, str | None],
+    carried: Mapping[str, Carried],
+) -> str | None:
+    asked = _ASKED_AFTER.search(question.get("text") or "")
+    if asked is None:
+        return None
+    who = (asked.group("who") or asked.group("other")).strip()
+    if who.lower() in ("he", "she", "him", "her"):
+        focus = carried.get(question["turn_id"])
+        return focus.referent if focus is not None else None
+    known = names.get((question["conversation_id"], question.get("session_index") or 0), NO_NAMES)
+    said = _mentions(who, known, question.get("speaker"), addressees.get(question["turn_id"]))
+    people = {mention.referent for mention in said}
+    if len(people) != 1 or None in people or not (_RELATIVE.fullmatch(who) or said[0].referent == who):
+        return None  # "How's the new job?" names no one; "How's Sam's new job?" asks after a thing of Sam's
+    return as_written(said[0].referent)

@@ -15,7 +15,7 @@ from datetime import datetime
 from memory_pipeline.chat_spelling import CHAT_INTERJECTIONS
 from memory_pipeline.config import ExtractorConfig
 from memory_pipeline.extraction.clauses import Clause, discourse_prefix_end, is_content, is_discourse_only, split_clauses
-from memory_pipeline.extraction.lexicon import PLACE_ENTITIES, THANKING, a_feeling_word
+from memory_pipeline.extraction.lexicon import PLACE_ENTITIES, PRAISING, THANKING, a_feeling_word
 from memory_pipeline.extraction.normalise import (
     Speaker,
     attribute,
@@ -348,7 +348,7 @@ def _realise_unit(
     offered = None if question else offer_start(doc, first_lo, first_hi)
     # "Sam you legend. Josh, can you do food?": the one asked or thanked is the one the unit's sentence calls
     addressee = perspective.addressee_at(doc.tokens[first_lo].idx)
-    thanked = None if action is not None or question else _thanked_for(doc, first_lo, addressee)
+    thanked = None if action is not None or question else _thanked_or_praised(doc, first_lo, addressee)
     said_for = action if action is not None else offered
     # subject dropped in chat ("Went to the park", "Just finished it"): the speaker's name goes before the verb
     verb = None if question or thanked or said_for is not None or unit.actor is not None else dropped_subject_verb(doc, first_lo, first_hi)
@@ -357,7 +357,7 @@ def _realise_unit(
         if n == 0 and said_for is not None:
             lo = said_for
         if n == 0 and thanked:
-            lo = thanked[1]
+            lo = thanked.start
         if n == len(unit.ranges) - 1:
             hi = _without_vocative(doc, lo, hi, perspective.addressee_at(doc.tokens[hi - 1].idx))
         pieces.append(rewrite_range(doc, lo, hi, speaker, perspective, dropped_subject_verb=verb if n == 0 else None))
@@ -382,14 +382,24 @@ def _realise_unit(
     if offered is not None:
         return f"{speaker.name} offers to " + text.uncapitalised(), UnitMood()
     if thanked:
-        return f"{speaker.name} thanks {thanked[0]} for " + text.uncapitalised(), UnitMood()
+        return f"{speaker.name} {thanked.verb} {thanked.whom} {thanked.preposition} " + text.uncapitalised(), UnitMood()
     if not question and not unit.own_actor and unit.actor is not None and not any(lo <= unit.actor < hi for lo, hi in unit.ranges):
         # A coordinated or controlled predicate: give it back the subject it shares with its head.
         subject = rewrite_range(doc, *noun_phrase(doc, unit.actor), speaker, perspective)
         text = subject + " " + text
     elif verb is not None:
-        text = f"{speaker.name} " + text.uncapitalised()
+        text = f"{_dropped_subject(doc, unit, speaker, perspective)} " + text.uncapitalised()
     return attribute(text, speaker, question=question), UnitMood(question=question)
+
+
+def _dropped_subject(doc: ParsedDoc, unit: Unit, speaker: Speaker, perspective: Perspective) -> str:
+    """Who did what a unit tells with its subject dropped: the speaker ("Went to the park"), or in an answer to a
+    question after someone ("How's Gerald?" - "Hibernating again") that one, unless the unit points at them by a
+    pronoun itself ("How's your mum?" - "Visited her yesterday": the speaker did)."""
+    if perspective.asked_after is None:
+        return speaker.name
+    pointed = any(doc.tokens[k].lower in THIRD_PERSON for lo, hi in unit.ranges for k in range(lo, hi))
+    return speaker.name if pointed else perspective.asked_after
 
 
 def _as_written(phrase: Phrase) -> str:
@@ -424,23 +434,38 @@ def _without_vocative(doc: ParsedDoc, lo: int, hi: int, addressee: str | None) -
 GROUP_CALLS = frozenset({"guys", "all", "everyone", "everybody", "y'all", "folks", "team", "both", "lot"})
 
 
-def _thanked_for(doc: ParsedDoc, lo: int, addressee: str | None) -> tuple[str, int] | None:
-    """Whom the speaker thanks, and where what for starts, when the range opens with it ("thanks for coming last
-    weekend", "thanks again Xia for helping me move"): the doer is that one, not the speaker whose dropped
-    subject the verb would otherwise get back. The name said between, else the listener; None when the range
-    is no such thing."""
+@dataclass(frozen=True)
+class Thanks:
+    """Thanks or praise a range opens with: who gives it how ("thanks", "congratulates"), to whom, with which
+    preposition, and the token where what it is for starts."""
+
+    verb: str
+    whom: str
+    preposition: str
+    start: int
+
+
+def _thanked_or_praised(doc: ParsedDoc, lo: int, addressee: str | None) -> Thanks | None:
+    """Whom the speaker thanks or congratulates, and where what for starts, when the range opens with it ("thanks
+    for coming last weekend", "thanks again Xia for helping me move", "congrats on following your dreams", "kudos
+    for helping kids learn"): the doer is that one, not the speaker whose dropped subject the verb would otherwise
+    get back ("Melanie is following Caroline's dreams" had been read). The name said between, else the listener;
+    None when the range is no such thing."""
     sent = doc.tokens[lo].sent
     near = [t for t in doc.tokens[max(0, lo - 6) : lo + 4] if t.sent == sent]
-    thanks = next((n for n, t in enumerate(near) if t.lower in THANKING and t.i < lo), None)
-    if thanks is None:
+    said = next((n for n, t in enumerate(near) if t.lower in THANKING | PRAISING and t.i <= lo), None)
+    if said is None:
         return None
-    after = next((n for n in range(thanks + 1, len(near)) if near[n].lower == "for"), None)
+    prepositions = ("for",) if near[said].lower in THANKING else ("on", "for")
+    after = next((n for n in range(said + 1, len(near)) if near[n].lower in prepositions), None)
     if after is None or near[after].i + 1 < lo or after + 1 >= len(near):
         return None
-    named = [t.text for t in near[thanks + 1 : after] if t.pos == "PROPN"]
+    named = [t.text for t in near[said + 1 : after] if t.pos == "PROPN"]
     # "thanks for waiting for me guys": a group thanked
-    group = any(t.lower in GROUP_CALLS for t in near[thanks + 1 :])
-    return " ".join(named) or addressee or ("everyone" if group else "the listener"), near[after + 1].i
+    group = any(t.lower in GROUP_CALLS for t in near[said + 1 :])
+    whom = " ".join(named) or addressee or ("everyone" if group else "the listener")
+    verb = "thanks" if near[said].lower in THANKING else "congratulates"
+    return Thanks(verb, whom, near[after].lower, near[after + 1].i)
 
 
 def _as_said(doc: ParsedDoc, mention: TemporalMention) -> Phrase:
@@ -535,6 +560,7 @@ def extract_turn(
     carried: Carried | None = None,
     calls: Sequence[tuple[int, str]] = (),
     last_talked: datetime | None = None,
+    asked_after: str | None = None,
 ) -> TurnExtraction:
     """The memory entry of one admitted turn. ``addressee`` is whom "you" means in it (the other participant of
     a two-person session; None when that is not clear, and then "you" is kept and reported as unresolved);
@@ -542,7 +568,8 @@ def extract_turn(
     the turns just before it in its session (:meth:`TemporalResolver.ground`); ``carried`` the person its
     "he/she" mean when it does not name them (:mod:`memory_pipeline.extraction.referents`); ``calls`` where its
     sentences call someone else (:func:`memory_pipeline.grounding.sentence_calls`), whom "you" means from there;
-    ``last_talked`` when the session before was, which "since we last talked" counts from."""
+    ``last_talked`` when the session before was, which "since we last talked" counts from; ``asked_after`` the
+    one a question just before it asked after, whom a subject it drops means (:func:`.referents.asked_after`)."""
     speaker = Speaker.of(speaker_name)
     perspective = (
         _perspective(doc, speaker, addressee, addressee_role, carried, tuple(calls))
@@ -551,7 +578,7 @@ def extract_turn(
     result = TurnExtraction()
     start = discourse_prefix_end(doc)
     result.mentions = resolver.ground(doc, session_time, said_before, last_talked)
-    perspective = replace(perspective, looking_back=_looking_back(doc, result.mentions, session_time))
+    perspective = replace(perspective, looking_back=_looking_back(doc, result.mentions, session_time), asked_after=asked_after)
     if start >= len(doc) or not any(is_content(t) for t in doc.tokens[start:]):
         # Discourse only ("Thanks! Bye!"). The gate admitted it, so its words are kept as said; only a turn with
         # no word at all yields no memory.
