@@ -483,6 +483,10 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         (date(2025, 8, 16), "Not yet, I extended my leave until January.", date(2026, 1, 1)),
         (date(2025, 8, 16), "My sister renewed her maternity cover until February.", date(2026, 2, 1)),
         (date(2025, 8, 16), "I renewed my passport in January.", date(2025, 1, 1)),
+        # what a figure is compared with was then: behind the session, whatever the tense
+        (date(2024, 5, 10), "That's 30 kg more than February!", date(2024, 2, 1)),
+        (date(2024, 5, 10), "I can now bench press 60 kg, up from 45 kg in January.", date(2024, 1, 1)),
+        (date(2025, 2, 8), "That's almost two minutes faster than October.", date(2024, 10, 1)),
         # a request to let one know, and a verb hung on "let", have no tense of their own
         (date(2024, 5, 8), "Sam, let me know by Friday.", date(2024, 5, 10)),
         (date(2024, 5, 8), "Tom let us know on Sunday if you can come.", date(2024, 5, 12)),
@@ -1221,3 +1225,19 @@ def test_other_talk_is_no_talk_before(text):
     from memory_pipeline.extraction.temporal import since_we_last_talked
 
     assert all(since_we_last_talked(text[i:]) is None for i in range(len(text)))
+
+
+@pytest.mark.parametrize(
+    ("text", "dated"),
+    [
+        # a length after which a thing happened counts from another event, not back from the session
+        ("She married Pete after six months.", False),
+        ("My aunt got remarried after three years as a widow.", False),
+        ("After three weeks in hospital she came home.", False),
+        # ahead, it counts from now; "for" a stretch keeps its own reading
+        ("I'll call you after two weeks.", True),
+        ("I've been off work for two weeks.", True),
+    ],
+)
+def test_a_length_after_which_something_happened_is_no_date(parser, resolver, text, dated):
+    assert any(m.resolved for m in resolver.ground(parser.parse(text), SESSION)) == dated

@@ -503,6 +503,8 @@ class TemporalResolver:
                 tense = tense_at(doc, start)
                 if _after_word(doc, start, ("since",)):
                     tense = "past"  # "back since the 15th": what it counts from has come, whatever the verb's tense
+                elif COMPARED_WITH.search(doc.text, 0, start):
+                    tense = "past"  # "30 kg more than February", "up from 45 kg in January": what it was then
                 elif _after_word(doc, start, DUE_WORDS) and not _after_word(doc, start - 4, ("was", "were")):
                     # "got promoted, effective jan 1", "didn't finish it, it's now due jan 9": the date the word sets
                     # lies ahead whatever the tense of the story around it ("it was due jan 9" stays past)
@@ -790,6 +792,10 @@ def _a_subject(doc: ParsedDoc, char: int) -> bool:
     return any(arc.label in ("nsubj", "nsubjpass") for arc in doc.parents(head))
 
 
+# What a figure is compared with, right before a date: "more than February", "faster than October", "up from 45 kg in
+# January", "down from 80 in March": the figure then, behind the session as the figure now is not.
+COMPARED_WITH = re.compile(r"(?:\bthan|\b(?:up|down)\s+from\b[^.!?;]{0,40}?\bin)\s+$", re.IGNORECASE)
+
 # The stretch since the talk before: "since we last talked", "since I last saw you", "since our last chat", "since
 # the last time we spoke". The words after the pronoun are kept apart: a memory says "Leo and Sam" for the "we".
 SINCE_WE_LAST_TALKED = re.compile(
@@ -1014,6 +1020,15 @@ def _a_finished_stretch(doc: ParsedDoc, start: int, text: str) -> bool:
     return (verb.tag == "VBD" and not _have_got(doc, verb)) or (verb.tag == "VBN" and bool(helpers & {"had", "was", "were"}))
 
 
+def _a_stretch_between(doc: ParsedDoc, start: int, text: str) -> bool:
+    """"She married Pete after six months", "I quit after six weeks": in the past, a length "after" which a
+    thing happened is counted from another event, not back from the session (it had dated the wedding the six
+    months up to the day it was told). Ahead it counts from now ("I'll call you after two weeks")."""
+    if not (BARE_LENGTH.fullmatch(text) and re.search(r"\bafter\s+$", doc.text[max(0, start - 8) : start], re.IGNORECASE)):
+        return False
+    return tense_at(doc, start) == "past"
+
+
 def _a_time_taken(doc: ParsedDoc, start: int, text: str) -> bool:
     """"Finished in 4:12", "a time of 1:58:30": hours and minutes a race or a task took, not a time of day
     (which is said "at 4:12"), so no date of the session day. So is a reading no clock shows ("my 10k PB is now
@@ -1187,7 +1202,7 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
         return False
     if _a_length_of_a_thing(doc, start, end, text) or _a_stage(doc, start, text):
         return False  # "the course is 6 weeks", "induce me at 38 weeks": how long it is, or a stage, not when
-    if _a_finished_stretch(doc, start, text):
+    if _a_finished_stretch(doc, start, text) or _a_stretch_between(doc, start, text):
         return False  # "I worked at the bakery for three years": over before the session, not the years up to it
     if _sizes_a_noun(doc, start, end, text):
         return False  # "his one month checkup", "a two week course": the noun's length, not the month up to now
