@@ -728,6 +728,25 @@ def test_an_appended_date_on_the_other_side_of_the_session_day_does_not_date_the
 
 
 @pytest.mark.slow
+def test_a_dated_thing_said_before_talk_ahead_keeps_its_own_words(extract):
+    # the race and its date had been dropped and the date hung on the swimming: "swim and cycle (6 October)"
+    race = extract("Maybe the Chester Marathon on 6 October. I'll swim and cycle while I'm injured.", "Dan")
+    assert race.text.startswith("Dan noted: Maybe the Chester Marathon on 6 October. Dan will swim and cycle")
+    garden = extract("Garlic and broad beans in October. I'm going to give away most of the balcony plants.", "Ali")
+    assert "Garlic and broad beans in October." in garden.text and "plants (October)" not in garden.text
+    # before news of the past, a date ahead does not date it: it is only appended, as before
+    moved = extract("The Chester Marathon on 6 October. I moved house last week.", "Dan")
+    assert moved.text == "Dan moved house last week (6 October)" and moved.event.text == "last week"
+
+
+@pytest.mark.slow
+def test_pulling_out_of_a_thing_is_news(extract):
+    # "out" with "of" after it is where one left, an argument of the verb (the withdrawal had been dropped)
+    out = extract("Yes, I've pulled out of Manchester. I deferred my place to next year.", "Dan")
+    assert out.text.startswith("Dan has pulled out of Manchester.")
+
+
+@pytest.mark.slow
 def test_a_holiday_named_after_someone_is_no_person(extract):
     # the parser reads "Valentine" of "Valentine's Day" as a PERSON; the holiday names no one
     assert extract("Tom is taking me to dinner on Valentine's Day.").people == ["Tom"]

@@ -230,8 +230,9 @@ def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit],
     bought the car! A Yaris hybrid for 8,400 euros."), and verbless clauses right after a kept clause of the same
     sentence ("... but dropped the Saturday shakeout, so back to three runs a week"): with no predicate they are
     no candidate, yet they say what the words before left out, and a turn of those alone keeps them through the
-    fallback; so are verbless sentences after a kept one that name the next thing ahead and its date
-    (:func:`_a_dated_thing`; ``ahead``: the tokens of the turn's dates from the session's day on). A feeling beside a kept
+    fallback; so are verbless sentences beside a kept one that name a thing ahead and its date (:func:`_a_dated_thing`;
+    ``ahead``: the tokens of the turn's dates from the session's day on), before it too ("Maybe the Chester Marathon
+    on 6 October. I'll swim and cycle while I'm injured": the date had been hung on the swimming). A feeling beside a kept
     sentence is kept only while the turn has room for it (``turn_limit``):
     beyond, every unit of the turn would be merged into one and lose how each was said (a question, a request).
     Returns the fragments of facts and those of feelings."""
@@ -252,13 +253,25 @@ def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit],
         if lo >= hi or is_discourse_only(doc, lo, hi) or verbs and not (beside_kept and all(map(a_feeling_word, verbs))):
             continue
         after_kept = after_kept_clause or clause.sentence - 1 in kept or _where_here_is(doc, clause, kept)
-        dated_next = not after_kept_clause and _a_dated_thing(doc, lo, hi, ahead)
-        if after_kept and (any(_carries_a_fact(doc, k, anchors) for k in range(lo, hi)) or dated_next):
+        dated_next = not after_kept_clause and _a_dated_thing(doc, lo, hi, ahead) and (
+            after_kept or _before_talk_ahead(doc, units, clause.sentence + 1, lo, hi))
+        if (after_kept and any(_carries_a_fact(doc, k, anchors) for k in range(lo, hi))) or dated_next:
             asked = hi < clause.end and doc.tokens[hi].text == "?"  # "Any plans for the weekend?" stays a question
             fragments.append(Unit([(lo, hi + asked)], lo, 0.0, None, True))
         elif beside_kept and _tells_a_feeling(doc, lo, clause.end) and not _beside_news_of_another(doc, clause.sentence, kept):
             feelings.append(Unit([(lo, hi)], lo, 0.0, None, True))
     return fragments, feelings[: max(0, turn_limit - len(units) - len(fragments))]
+
+
+def _before_talk_ahead(doc: ParsedDoc, units: list[Unit], sentence: int, lo: int, hi: int) -> bool:
+    """A verbless dated sentence (tokens ``lo..hi``) names a thing of its own, not only a hedge, and the kept
+    ``sentence`` after it does not tell of the past: "Maybe the Chester Marathon on 6 October. I'll swim and cycle
+    while I'm injured" keeps the marathon; "Maybe in September. Aisling moved in" leaves the month to the move,
+    which it does not date."""
+    if not any(_a_thing(doc, k) and doc.tokens[k].ent not in ("DATE", "TIME") for k in range(lo, hi)):
+        return False
+    hosts = [unit for unit in units if doc.tokens[unit.predicate].sent == sentence]
+    return bool(hosts) and tense_at(doc, doc.tokens[hosts[0].predicate].idx) != "past"
 
 
 def _tells_a_feeling(doc: ParsedDoc, lo: int, hi: int) -> bool:

@@ -78,7 +78,7 @@ SPACY_DIRECT: dict[str, Role] = {
 # Prepositions and subordinators that decide the group of a prepositional phrase or adverbial clause.
 SPATIAL_PREPOSITIONS = frozenset(
     "in at to into onto from near on around across through inside outside towards toward over under behind "
-    "beside between along off up down within throughout beyond past by".split()
+    "beside between along off up down within throughout beyond past by out".split()
 )
 PURPOSE_PREPOSITIONS = frozenset({"for", "because", "due", "despite", "without", "unless"})
 TIME_PREPOSITIONS = frozenset({"since", "until", "till", "during", "before", "after"})
