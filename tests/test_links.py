@@ -645,6 +645,28 @@ def test_a_pastime_ended_by_naming_it(parser, text, ended):
     assert (ended in activities) if ended else activities == set()
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a club, a team or a choir joined, been a member of or left: the pastime, not a job
+        ("I'm a member of the Riverside Rowing Club.", {"self.activity[row] = yes"}),
+        ("I left the Riverside Rowing Club in June.", {"self.activity[row] = none"}),
+        ("Mei joined a gardening club.", {"mei.activity[garden] = yes"}),
+        ("I've joined a choir.", {"self.activity[choir] = yes"}),
+        ("I'm not a member of the choir anymore.", {"self.activity[choir] = none"}),
+        ("Mei joined the Hackney Hawks, a women's five-a-side team.", set()),
+        # an employer is still one, and what names no pastime or lies ahead sets nothing
+        ("I left Google in March.", {"self.job = none", "self.employer = none"}),
+        ("I joined Google in June as a senior engineer.", {"self.job = senior engineer", "self.employer = google"}),
+        ("I joined a protest.", set()),
+        ("I left the gym early today.", set()),
+        ("I'm going to join a running club.", set()),
+    ],
+)
+def test_a_membership_is_a_pastime_kept_up_or_left(parser, text, expected):
+    assert {s for s in slots_of(parser, text) if ".activity[" in s or ".job" in s or ".employer" in s} == expected
+
+
 # Paraphrases written after the rules were done and never tuned on: what they catch and what they miss.
 HELD_OUT = [
     ("I recently moved out to Denver.", {"self.residence = denver"}),

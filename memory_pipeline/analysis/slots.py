@@ -158,15 +158,20 @@ STOP_HABIT = {"stop": None, "quit": None, "give": "up", "drop": None}
 # Ways to end a pastime by naming it ("quit the gym", "cancelled my gym membership", "gave up on yoga", "I've gone
 # off running", "I'm done with running"): the verb, the particle it needs, and the prepositions its pastime
 # hangs on.
-PASTIME_ENDS = {**STOP_HABIT, "go": "off", "cancel": None, "do": None}
+PASTIME_ENDS = {**STOP_HABIT, "go": "off", "cancel": None, "do": None, "leave": None}
 PASTIME_END_PREPS = ("on", "with", "off")
 # What one signs up to for a pastime: the pastime is the noun before it ("my yoga class" is yoga).
 PASTIME_CONTAINERS = frozenset(
     "membership memberships subscription class classes lesson lessons session sessions club course practice team "
-    "league".split()
+    "league choir band orchestra".split()
 )
+# Containers that are the pastime themselves when nothing names it: "joined a choir", "quit the band".
+PASTIMES_IN_THEMSELVES = frozenset({"choir", "band", "orchestra"})
+# What one is a member of, joins and leaves as a member: a club, a team, a choir, a band ("I left the Riverside
+# Rowing Club", "joined the Hackney Hawks, a five-a-side team"), which is no employer.
+MEMBERSHIP_NOUNS = frozenset("club team league choir band society orchestra squad troupe".split())
 # Ends whose object is a pastime only when it is something signed up to or a gerund.
-SIGNED_UP_ENDS = frozenset({"cancel", "drop", "do"})
+SIGNED_UP_ENDS = frozenset({"cancel", "drop", "do", "leave"})
 # How a pastime named by its noun was said to be kept up: "go to the gym", "play tennis", or the noun itself.
 PASTIME_VERBS = ("go", "play", "do")
 # Instruments one learns or plays: a pastime of playing, whichever verb it was taken up with.
@@ -868,7 +873,8 @@ def _new_job(context: _Context, verb: int) -> list[SlotValue]:
     ORG) started at or joined; a place one starts at ("started at the gym") is no employer."""
     organisations = [(p, o) for p, o in _prep_objects(context, verb, ("at",)) if context.doc.tokens[o].ent == "ORG"]
     if _lemma(context, verb) == "join":
-        organisations += [(o, o) for o in _children(context, verb, "dobj") if context.doc.tokens[o].ent == "ORG"]
+        organisations += [(o, o) for o in _children(context, verb, "dobj")
+                          if context.doc.tokens[o].ent == "ORG" and not _a_club(context, o)]
     if _prep_objects(context, verb, ("as",)):
         found = _role_and_employer(context, verb, verb)
         # "join Google in June as a senior engineer": the organisation joined is the employer the "as" did not name
@@ -983,9 +989,18 @@ def _left_employer(context: _Context, lemma: str, obj: int) -> bool:
     (the tagger calls unknown company names people), nor a known town ("I quit London"; it calls unknown firms
     towns too: "I quit Brightline"), but one leaves all three, so "leave" needs the organisation tag."""
     token = context.doc.tokens[obj]
+    if _a_club(context, obj):
+        return False  # "I left the Riverside Rowing Club in June": a membership, no job
     if lemma == "quit":
         return token.pos == "PROPN" and not (token.ent in PLACE_ENTITIES and token.lower in known_places())
     return lemma == "leave" and token.ent == "ORG"
+
+
+def _a_club(context: _Context, noun: int) -> bool:
+    """``noun`` names what one is a member of (:data:`MEMBERSHIP_NOUNS`): by its own word ("the chess club", "the
+    Riverside Rowing Club") or its apposition ("the Hackney Hawks, a women's five-a-side team")."""
+    said = [noun, *_children(context, noun, "appos")]
+    return any(context.doc.tokens[k].lower in MEMBERSHIP_NOUNS or _lemma(context, k) in MEMBERSHIP_NOUNS for k in said)
 
 
 def _employer(context: _Context, predicate: int, prep: int, obj: int) -> SlotValue:
@@ -1766,13 +1781,15 @@ def activity(context: _Context, i: int) -> list[SlotValue]:
     if token.lower in NOT_DRINKING:
         return _not_drinking(context, i)
     if token.pos == "NOUN":
-        return _back_to_a_pastime(context, i)
+        return _member_of(context, i) or _back_to_a_pastime(context, i)
     if token.pos != "VERB":
         return []
     lemma = _lemma(context, i)
     particles = {context.doc.tokens[p].lower for p in _children(context, i, "prt")}
     if lemma in STOP_HABIT and _a_break(context, i):
         return []  # "I stopped running for two weeks because of my knee": a pause, the habit goes on
+    if lemma == "join":
+        return _joined_pastime(context, i)
     for verbs, value in ((STOP_HABIT, NONE_VALUE), (START_HABIT, "yes")):
         if lemma in verbs and (verbs[lemma] is None or verbs[lemma] in particles):
             done = [j for j in _children(context, i, "xcomp") if context.doc.tokens[j].tag == "VBG"]
@@ -1885,6 +1902,36 @@ def _ended_pastime(context: _Context, verb: int) -> list[SlotValue]:
     return []
 
 
+def _member_of(context: _Context, noun: int) -> list[SlotValue]:
+    """"I'm a member of the Riverside Rowing Club": the pastime of what one is a member of (``activity[row] =
+    yes``), or no longer ("I'm not a member of the choir anymore": ``none``), as joining and leaving it set."""
+    up = _parent(context, noun)
+    if _lemma(context, noun) != "member" or up is None or up[1] != "attr" or _lemma(context, up[0]) != "be":
+        return []
+    if not _present(context, up[0]) or _looks_ahead(context, up[0]):
+        return []
+    ended = _negated(context, up[0]) or _no_longer(context, up[0])
+    for _, club in _prep_objects(context, noun, ("of",)):
+        scopes = _pastime_forms(context, club, signed_up=True, for_good=False)
+        if scopes:
+            value = NONE_VALUE if ended else "yes"
+            return [_slot(context, up[0], "activity", value, scope, noun, club, negated=False) for scope in scopes]
+    return []
+
+
+def _joined_pastime(context: _Context, verb: int) -> list[SlotValue]:
+    """A pastime taken up by joining what it is done in: ``activity[chess] = yes`` from "Raj joined the Battersea
+    chess club", as "quit the chess club" ends it; "I joined a choir" is singing in one. Not a thing joined that
+    names no pastime ("joined a protest", "joined the Riverside Club")."""
+    if _negated(context, verb) or _looks_ahead(context, verb) and not _present(context, verb):
+        return []
+    for thing in _children(context, verb, "dobj"):
+        scopes = _pastime_forms(context, thing, signed_up=True, for_good=False)
+        if scopes:
+            return [_slot(context, verb, "activity", "yes", scope, thing, negated=False) for scope in scopes]
+    return []
+
+
 def _pastime_forms(context: _Context, noun: int, signed_up: bool, for_good: bool) -> list[str]:
     """The scopes a pastime named by ``noun`` may have been kept up under: "gym" -> gym, go gym, play gym; "my
     yoga class" -> the same of yoga; a gerund noun is its verb ("quit swimming" -> swim). ``signed_up``: the
@@ -1894,6 +1941,8 @@ def _pastime_forms(context: _Context, noun: int, signed_up: bool, for_good: bool
     if word in PASTIME_CONTAINERS:
         compounds = _children(context, noun, "compound")
         one_of_them = word not in STANDING_CONTAINERS and context.doc.tokens[noun].tag != "NNS"
+        if word in PASTIMES_IN_THEMSELVES and not compounds and not for_good:
+            return [word]  # "I've joined a choir", "I quit the choir": singing in one is the pastime
         if not compounds or _is_time(context, compounds[-1]) or (for_good and one_of_them):
             return []
         word = _lemma(context, compounds[-1])
