@@ -645,6 +645,15 @@ def test_a_pastime_ended_by_naming_it(parser, text, ended):
     assert (ended in activities) if ended else activities == set()
 
 
+def test_a_count_of_things_owned(parser):
+    assert slots_of(parser, "I own 30 succulents.") == {"self.quantity[succulent] = 30"}
+    assert "self.quantity[pot] = 12" in slots_of(parser, "I have 12 pots on my balcony.")
+    # people, what is had to do or on one occasion, sums, the past and a denial count nothing owned
+    for text in ("I have two kids.", "I have three questions.", "I have two exams next week.", "I have 20 quid left.",
+                 "I had 40 records last year.", "I don't have 10 plants."):
+        assert not any(".quantity[" in s for s in slots_of(parser, text)), text
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
@@ -713,6 +722,9 @@ def test_held_out_paraphrases(parser, text, expected, request):
         ("I'm on sertraline 50mg.", "The plan is to stay on sertraline until Christmas.", False),
         ("I'm on sertraline 50mg.", "They upped my sertraline to 100mg.", True),
         ("I'm on sertraline 50mg.", "I stopped the sertraline.", True),
+        # a count of things owned, told again, is the new count
+        ("I own 30 succulents.", "I own 55 succulents now.", True),
+        ("I own 30 succulents.", "I own 30 succulents still.", False),
     ],
 )
 def test_a_denied_value_changes_only_the_state_it_denies(parser, old, new, changes):

@@ -239,6 +239,13 @@ MEASURE_UNITS = frozenset(
 )
 PERCENT_WORDS = frozenset({"%", "percent"})
 PERIOD_NOUNS = frozenset({"day", "night", "week", "weekend", "fortnight", "month", "year"})
+# What is no thing owned when counted after "have": people (children have a slot of their own), times, sums and
+# measures, and what one has to do ("I have three exams", "two questions").
+NOT_OWNED_COUNTS = CHILD_NOUNS | FAMILY_NOUNS | PERIOD_NOUNS | MEASURE_UNITS | MONEY_NOUNS | frozenset(
+    """friend people person sibling grandchild grandkid twin hour minute second time exam test interview meeting
+    appointment question idea thought option choice problem issue reason thing way point job shift class lesson
+    session assignment essay deadline""".split()
+)
 PERIOD_DETERMINERS = frozenset({"a", "an", "per", "every", "each"})
 COUNT_ADVERBS = {"once": 1, "twice": 2, "thrice": 3}
 # Verbs of a measured activity that are otherwise no pastime: "I work 40 hours a week"
@@ -2049,6 +2056,8 @@ def quantity(context: _Context, i: int) -> list[SlotValue]:
         return _paid_for(context, i)
     if lemma == "weigh":
         return _weighed(context, i)
+    if lemma in ("own", "have"):
+        return _owned_count(context, i)
     doing = i
     if lemma == "go":  # "I go bouldering twice a week": the activity is the gerund, as for the activity slot
         gerunds = [j for j in _children(context, i, "xcomp", "dobj") if context.doc.tokens[j].tag == "VBG"]
@@ -2084,6 +2093,24 @@ BODY_WEIGHT_UNITS = {"kg": "kg", "kgs": "kg", "kilo": "kg", "kilos": "kg", "kilo
 WEIGHED_UNITS = {**BODY_WEIGHT_UNITS, "pound": "lb", "pounds": "lb"}
 # Words that may stand between a weight and what it is said of: "back to 92 kg", "down to 91 kg", "now 73 kg".
 WEIGHT_LINKS = frozenset({"to", "back", "down", "up", "now", "at", "about", "around", "just"})
+
+
+def _owned_count(context: _Context, verb: int) -> list[SlotValue]:
+    """How many of a thing one owns, said in the present: ``quantity[succulent] = 30`` from "I own 30 succulents",
+    which "I own 55 succulents now" updates. Not people (children have their own slot), lengths of time, amounts
+    of money or measures, and not what is had on one occasion ("I have two exams on Monday")."""
+    doc = context.doc
+    for thing in _children(context, verb, "dobj"):
+        word = _lemma(context, thing)
+        if doc.tokens[thing].tag != "NNS" or word in NOT_OWNED_COUNTS or word.rstrip("s") in NOT_OWNED_COUNTS:
+            continue
+        count = _count(context, thing)
+        if count is None or _one_occasion(context, verb, []) or any(
+                doc.tokens[k].ent in ("DATE", "TIME") for k in subtree(doc, verb)):
+            continue
+        numbers = _children(context, thing, "nummod")
+        return [_slot(context, verb, "quantity", count, word, thing, *numbers)]
+    return []
 
 
 def _weighed(context: _Context, verb: int) -> list[SlotValue]:
