@@ -285,6 +285,8 @@ def test_a_question_after_someone_is_whom_the_answers_dropped_subject_means():
     assert asked([("Lena", "My dad had his op on Monday."), ("Ines", "Oh no. How is he?"),
                   ("Lena", "Recovering at home.")]) == {"S1:3": "Lena's dad"}
     assert asked([("Ines", "And your mum?"), ("Lena", "Back at work already.")]) == {"S1:2": "Lena's mum"}
+    assert asked([("Ines", "How's your hamster Nibbles?"), ("Lena", "Sleeping all day.")], ("Nibbles",)) == {
+        "S1:2": "Nibbles"}
 
 
 @pytest.mark.parametrize("question", [

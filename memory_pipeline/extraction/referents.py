@@ -525,6 +525,10 @@ def _one_asked_after(
     known = names.get((question["conversation_id"], question.get("session_index") or 0), NO_NAMES)
     said = _mentions(who, known, question.get("speaker"), addressees.get(question["turn_id"]))
     people = {mention.referent for mention in said}
-    if len(people) != 1 or None in people or not (_RELATIVE.fullmatch(who) or said[0].referent == who):
+    called = _CALLED_BY_RELATION.sub("", who)  # "your hamster Nibbles" is Nibbles
+    if len(people) != 1 or None in people or not (_RELATIVE.fullmatch(who) or said[0].referent == called):
         return None  # "How's the new job?" names no one; "How's Sam's new job?" asks after a thing of Sam's
     return as_written(said[0].referent)
+
+
+_CALLED_BY_RELATION = re.compile(r"^(?:your|ur)\s+[a-z]+\s+(?=[A-Z])")
