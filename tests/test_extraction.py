@@ -740,6 +740,17 @@ def test_a_dated_thing_said_before_talk_ahead_keeps_its_own_words(extract):
 
 
 @pytest.mark.slow
+def test_a_babys_sex_is_news(extract):
+    # a vague "it" with a copula is no fact, but "it's a girl" is the news of its turn (it had been dropped)
+    girl = extract("All good! It's a girl. We're thinking of calling her Maya.", "Priya")
+    assert girl.text.startswith("Priya noted: It's a girl.")
+    twins = extract("It's twins! We found out on Monday.", "Zoe")
+    assert "It's twins." in twins.text
+    # "a boy thing" is no baby
+    assert "It's a boy." not in extract("It's a boy thing, you wouldn't understand. I love football.", "Zoe").text
+
+
+@pytest.mark.slow
 def test_pulling_out_of_a_thing_is_news(extract):
     # "out" with "of" after it is where one left, an argument of the verb (the withdrawal had been dropped)
     out = extract("Yes, I've pulled out of Manchester. I deferred my place to next year.", "Dan")

@@ -144,7 +144,7 @@ def passes_integrity(doc: ParsedDoc, lo: int, hi: int, cand: Candidate) -> bool:
     if is_discourse_only(doc, lo, hi) or in_reaction_sentence(doc, cand.predicate):
         return False
     token = doc.tokens[cand.predicate]
-    if token.lemma == "be" and not cand.cue:
+    if token.lemma == "be" and not cand.cue and not _a_babys_sex(doc, cand.predicate):
         actor = doc.tokens[cand.actor].lower if cand.actor is not None else ""
         if actor in VAGUE_ACTORS or not any(is_content(t) for t in words):
             return False
@@ -153,6 +153,22 @@ def passes_integrity(doc: ParsedDoc, lo: int, hi: int, cand: Candidate) -> bool:
     ):
         return False
     return True
+
+
+# What "it's ..." announces of a baby: "It's a girl!", "It's twins!".
+BABYS_SEX = frozenset({"girl", "boy", "twins", "triplets"})
+
+
+def _a_babys_sex(doc: ParsedDoc, be: int) -> bool:
+    """"It's a girl!", "It's twins": the sex of a baby told, with nothing after the noun ("it's a boy thing" is
+    not). A vague "it" and a copula are otherwise no fact, and the news had been dropped."""
+    attributes = [a.dep for a in doc.children(be) if a.label == "attr"]
+    return any(
+        doc.tokens[k].lower in BABYS_SEX and not any(a.label in ("compound", "amod") for a in doc.children(k))
+        and all(doc.tokens[j].pos in ("DET", "PUNCT") or j == k for j in range(be + 1, k + 1))
+        and (k + 1 >= len(doc) or doc.tokens[k + 1].pos == "PUNCT")
+        for k in attributes
+    )
 
 
 def select_units(
