@@ -1241,3 +1241,12 @@ def test_other_talk_is_no_talk_before(text):
 )
 def test_a_length_after_which_something_happened_is_no_date(parser, resolver, text, dated):
     assert any(m.resolved for m in resolver.ground(parser.parse(text), SESSION)) == dated
+
+
+@pytest.mark.parametrize(
+    ("text", "expression"),
+    [("My mum turns 60 next month.", "next month"), ("Jack turned 13 last week.", "last week"),
+     ("She turned 90 on Sunday.", "on Sunday")],
+)
+def test_an_age_turned_is_no_part_of_the_date_after_it(parser, resolver, text, expression):
+    assert [m.text for m in resolver.ground(parser.parse(text), SESSION) if m.resolved] == [expression]

@@ -461,6 +461,8 @@ class TemporalResolver:
                 first = _past_a_leading_name(doc, plain, ent.start, ent.end)
                 if first < ent.end - 1 and _a_title(doc, doc.tokens[first].idx, doc.tokens[first].end, doc.tokens[first].text):
                     first += 1  # "watched 1917 last week": the film, then the week
+                if first < ent.end - 1 and _an_age_turned(doc, first):
+                    first += 1  # "my mum turns 60 next month": the age, then the month
                 if first < ent.end:
                     spans.append((doc.tokens[first].idx, doc.tokens[ent.end - 1].end))
         spans.extend(m.span() for m in CUES.finditer(doc.text))
@@ -779,6 +781,12 @@ def _past_a_leading_name(doc: ParsedDoc, plain: str, start: int, end: int) -> in
     rest = doc.tokens[first]
     # only before words of time ("the weekend after next", "next week", "tomorrow"); "Summer 2019" stays whole
     return first if first > start and rest.pos not in ("PROPN", "NUM") else start
+
+
+def _an_age_turned(doc: ParsedDoc, k: int) -> bool:
+    """Token ``k`` is a number right after a form of "turn" ("turns 60 next month", "turned 13 last week"): the age
+    reached, which the tagger takes into the date after it."""
+    return doc.tokens[k].pos == "NUM" and k > 0 and doc.tokens[k - 1].lemma.lower() == "turn"
 
 
 def _a_subject(doc: ParsedDoc, char: int) -> bool:
