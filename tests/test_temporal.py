@@ -479,6 +479,12 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         (date(2024, 12, 2), "I promised to call her on Friday.", date(2024, 12, 6)),
         (date(2024, 12, 2), "I saved up to buy a bike on Friday.", date(2024, 12, 6)),
         (date(2024, 12, 2), "I'm going to Paris to see my sister on Friday.", date(2024, 12, 6)),
+        # ...nor what was bought, taken or called for, nor the day of a thing the purpose is for
+        (date(2024, 6, 12), "I bought tickets to see Taylor Swift in August.", date(2024, 8, 1)),
+        (date(2024, 6, 12), "I went to the bank to get a loan for the wedding in August.", date(2024, 8, 1)),
+        (date(2024, 6, 12), "I went to the shop to buy stuff for the party on Saturday.", date(2024, 6, 15)),
+        (date(2024, 6, 12), "I took the day off to prepare for the interview on Friday.", date(2024, 6, 14)),
+        (date(2024, 6, 12), "I called the garage to get the car in on Thursday.", date(2024, 6, 13)),
         # what is extended or renewed until a month runs to the coming one (said in August, January is next year's)
         (date(2025, 8, 16), "Not yet, I extended my leave until January.", date(2026, 1, 1)),
         (date(2025, 8, 16), "My sister renewed her maternity cover until February.", date(2026, 2, 1)),
@@ -487,6 +493,10 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         (date(2024, 5, 10), "That's 30 kg more than February!", date(2024, 2, 1)),
         (date(2024, 5, 10), "I can now bench press 60 kg, up from 45 kg in January.", date(2024, 1, 1)),
         (date(2025, 2, 8), "That's almost two minutes faster than October.", date(2024, 10, 1)),
+        # ...not a deadline, a preference or a change still to come
+        (date(2024, 6, 12), "Please send the report no later than Monday.", date(2024, 6, 17)),
+        (date(2024, 6, 12), "Rent is going up from £900 in September.", date(2024, 9, 1)),
+        (date(2024, 6, 12), "I'd like it done sooner than September.", date(2024, 9, 1)),
         # a request to let one know, and a verb hung on "let", have no tense of their own
         (date(2024, 5, 8), "Sam, let me know by Friday.", date(2024, 5, 10)),
         (date(2024, 5, 8), "Tom let us know on Sunday if you can come.", date(2024, 5, 12)),
@@ -1196,7 +1206,8 @@ def test_deadlines_as_work_chat_says_them(parser, resolver, said, text, first, e
     ("text", "kept"),
     [
         ("Since we last talked I've started running.", "last talked"),
-        ("since I last saw you she's grown so much", "last saw you"),
+        ("since I last saw you she's grown so much", "last saw"),
+        ("A lot has happened since I last spoke to you.", "last spoke"),
         ("Since our last chat I got promoted.", "last chat"),
         ("A lot has changed since the last time we spoke.", "spoke"),
         ("It's been ages since we last caught up!", "last caught up"),

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 
+from memory_pipeline.analysis.clauses import subtree
 from memory_pipeline.chat_spelling import CHAT_TIME_WORDS
 from memory_pipeline.extraction.lexicon import (
     APPOINTMENT_NOUNS,
@@ -505,7 +506,7 @@ class TemporalResolver:
                 tense = tense_at(doc, start)
                 if _after_word(doc, start, ("since",)):
                     tense = "past"  # "back since the 15th": what it counts from has come, whatever the verb's tense
-                elif COMPARED_WITH.search(doc.text, 0, start):
+                elif _compared_with(doc.text, start, text):
                     tense = "past"  # "30 kg more than February", "up from 45 kg in January": what it was then
                 elif _after_word(doc, start, DUE_WORDS) and not _after_word(doc, start - 4, ("was", "were")):
                     # "got promoted, effective jan 1", "didn't finish it, it's now due jan 9": the date the word sets
@@ -800,22 +801,39 @@ def _a_subject(doc: ParsedDoc, char: int) -> bool:
     return any(arc.label in ("nsubj", "nsubjpass") for arc in doc.parents(head))
 
 
-# What a figure is compared with, right before a date: "more than February", "faster than October", "up from 45 kg in
-# January", "down from 80 in March": the figure then, behind the session as the figure now is not.
-COMPARED_WITH = re.compile(r"(?:\bthan|\b(?:up|down)\s+from\b[^.!?;]{0,40}?\bin)\s+$", re.IGNORECASE)
+# What a figure is compared with, right before a month: "more than February", "faster than October", "up from 45 kg
+# in January", "down from 80 in March": the figure then. Not a deadline ("no later than March"), a preference ("rather
+# than June") or a change still to come ("rent is going up from £900 in September").
+COMPARED_WITH = re.compile(
+    r"(?:\b(?P<than>\w+)\s+than|(?P<before>\S+)\s+(?:up|down)\s+from\b[^.!?;]{0,40}?\bin)\s+$", re.IGNORECASE
+)
+NOT_COMPARING = frozenset({"later", "sooner", "earlier", "rather", "other", "before"})
+CHANGING_VERBS = re.compile(r"go|goes|going|went|gone|come|comes|coming|will|'ll|gonna", re.IGNORECASE)
+
+
+def _compared_with(text: str, start: int, expression: str) -> bool:
+    """The month at ``start`` is what a figure is compared with (:data:`COMPARED_WITH`), so behind the session."""
+    compared = COMPARED_WITH.search(text, 0, start)
+    if compared is None or not re.fullmatch(rf"(?:in\s+)?{_MONTH}", expression.strip(), re.IGNORECASE):
+        return False
+    if compared.group("than") is not None:  # a comparative before it: "more", "faster", "heavier", not "spring"
+        word = compared.group("than").lower()
+        return word not in NOT_COMPARING and (word in ("more", "less", "fewer", "better", "worse") or word.endswith("er"))
+    return not CHANGING_VERBS.fullmatch(compared.group("before"))
 
 # The stretch since the talk before: "since we last talked", "since I last saw you", "since our last chat", "since
 # the last time we spoke". The words after the pronoun are kept apart: a memory says "Leo and Sam" for the "we".
 SINCE_WE_LAST_TALKED = re.compile(
-    r"\bsince\s+(?:(?:we|i|you)\s+(?P<verb>last\s+(?:talked|spoke|chatted|caught\s+up|messaged|texted|met|saw\s+(?:you|each\s+other)"
-    r"|spoke\s+to\s+you|talked\s+to\s+you))|(?:our|my|your)\s+(?P<talk>last\s+(?:chat|talk|conversation|call|catch[- ]?up))"
+    r"\bsince\s+(?:(?:we|i|you)\s+(?P<verb>last\s+(?:talked|spoke|chatted|caught\s+up|messaged|texted|met|saw))"
+    r"(?:\s+(?:each\s+other|(?:to\s+)?(?:you|u)))?|(?:our|my|your)\s+(?P<talk>last\s+(?:chat|talk|conversation|call|catch[- ]?up))"
     r"|the\s+last\s+time\s+(?:we|i|you)\s+(?P<time>(?:talked|spoke|chatted|caught\s+up|met)))\b",
     re.IGNORECASE,
 )
 
 
 def since_we_last_talked(text: str) -> str | None:
-    """The words of a "since we last talked" after its pronoun ("last talked"); None for any other expression."""
+    """The words of a "since we last talked" between its pronouns ("last talked", "last saw" of "since I last saw
+    you"), which a memory keeps as said where it names the people; None for any other expression."""
     m = SINCE_WE_LAST_TALKED.fullmatch(text.strip())
     return None if m is None else next(group for group in m.groups() if group)
 
@@ -1551,7 +1569,7 @@ def tense_at(doc: ParsedDoc, char: int) -> str:
         t.tag in ("VBD", "VBN") and not _have_got(doc, t) for t in words
     ):
         return "past"
-    if clause and (_bare_complement_of_the_past(doc, _governor(doc, char)) or _purpose_of_a_past_deed(doc, _governor(doc, char))):
+    if clause and (_bare_complement_of_the_past(doc, _governor(doc, char)) or _purpose_of_a_past_deed(doc, _governor(doc, char), char)):
         return "past"
     return "present"
 
@@ -1649,31 +1667,50 @@ def _bare_complement_of_the_past(doc: ParsedDoc, verb: int | None) -> bool:
     )
 
 
-# Verbs whose "to" may look ahead of their own past: what one meant, wanted, readied or was asked to do ("I saved up
-# to buy a bike on Friday" may not have bought it yet).
-AHEAD_OF_ITS_PAST = SAYING_LEMMAS | AGREEING_LEMMAS | PREPARING_LEMMAS | frozenset(
-    {"want", "hope", "offer", "mean", "intend", "expect", "ask", "invite", "need", "wait", "try", "book", "sign", "register"}
-)
+# Deeds in the past whose "to" of purpose happened with them: going somewhere to do a thing ("I went to Paris to see
+# my sister on Friday") and having to do it ("we had to put Luna to sleep on Friday"). What one bought, took, saved
+# or called for may still lie ahead ("I bought tickets to see Taylor Swift in August").
+DONE_FOR_A_PURPOSE = frozenset({"go", "come", "drive", "fly", "walk", "travel", "head", "pop", "rush", "ride", "have"})
 
 
-def _purpose_of_a_past_deed(doc: ParsedDoc, verb: int | None) -> bool:
-    """The verb is a "to" infinitive of purpose or result hung on a deed in the past, and happened with it: "I went
-    to Paris to see my sister on Friday", "we had to put Luna to sleep on Friday" (read as the coming Friday, so a
-    pet's death became a plan). Not under a verb that may look ahead (:data:`AHEAD_OF_ITS_PAST`), nor as the
-    object of one ("I decided to visit her on Friday"), nor a booking's ("I called to book a check-up on Friday")."""
+def _purpose_of_a_past_deed(doc: ParsedDoc, verb: int | None, char: int) -> bool:
+    """The verb is a "to" infinitive of purpose or result hung on a going or a having to in the past
+    (:data:`DONE_FOR_A_PURPOSE`), and the date at ``char`` hangs on that verb: it happened then ("we had to put Luna
+    to sleep on Friday" had been read as the coming Friday, so a pet's death became a plan). Not a date of a thing
+    the purpose is for ("to pick up the dress for the wedding on Saturday", "to train for the race in July", whose
+    "for" is looked for in the whole purpose, as the parse may hang the day on the verb), nor an infinitive that
+    books."""
     if verb is None or doc.tokens[verb].tag != "VB" or not any(doc.tokens[a.dep].lower == "to" for a in doc.children(verb)):
         return False
-    if _lemma_in(doc.tokens[verb], SCHEDULING_LEMMAS):
+    if _lemma_in(doc.tokens[verb], SCHEDULING_LEMMAS) or not _hangs_on(doc, char, verb):
         return False
+    if any(doc.tokens[k].lower == "for" for k in subtree(doc, verb)):
+        return False  # "to buy stuff for the party on Saturday": the parse may hang the party's day on the buying
     arc = next((a for a in doc.parents(verb) if a.label == "advcl"), None)
     while arc is not None:
         head = doc.tokens[arc.head]
-        if _lemma_in(head, AHEAD_OF_ITS_PAST):
-            return False
         if head.tag == "VBD":
-            return _tells_past(doc, head)
+            had_to = head.lemma.lower() != "have" or any(doc.tokens[a.dep].lower == "to" for a in doc.children(arc.dep))
+            return _lemma_in(head, DONE_FOR_A_PURPOSE) and had_to and _tells_past(doc, head)
         arc = next((a for a in doc.parents(head.i) if a.label in ("xcomp", "advcl") and head.tag == "VB"), None)
     return False
+
+
+def _hangs_on(doc: ParsedDoc, char: int, verb: int) -> bool:
+    """The expression at ``char`` is said of ``verb`` itself: up its parse through prepositions and the
+    expression's own words, not through a noun ("the dress for the wedding on Saturday" dates the wedding)."""
+    k = next((t.i for t in doc.tokens if t.idx >= char), None)
+    seen = set()
+    while k is not None and k not in seen and k != verb:
+        seen.add(k)
+        up = next(iter(doc.parents(k)), None)
+        if up is None:
+            return False
+        head = doc.tokens[up.head]
+        if head.pos in ("NOUN", "PROPN", "PRON") and head.idx < char:
+            return False
+        k = up.head
+    return k == verb
 
 
 def _up_to_the_next_clause(sentence: list[Token], char: int) -> list[Token]:
