@@ -317,3 +317,23 @@ def test_an_answer_about_the_one_asked_after_is_theirs(parser, resolver, tmp_pat
     assert entries[2][0].startswith("Priya's brother is staying with Priya's parents")
     assert entries[4][0].startswith("Priya visited")  # the answer points at her itself: the speaker did it
     assert entries[6][0] == "Priya is loving it so far."
+
+
+@pytest.mark.slow
+def test_an_answer_that_turns_to_the_speakers_news_is_the_speakers(parser, resolver, tmp_path):
+    entries = _entries(parser, resolver, tmp_path, [
+        ("Tom", "Hey you! How are you? How's Jake?", False),
+        ("Priya", "I'm good! Started a new job on Monday.", True),
+        ("Tom", "How's Luna?", False),
+        ("Priya", "Better thanks. Anyway, got the promotion I told you about!!", True),
+        ("Tom", "How's your brother?", False),
+        ("Priya", "Haven't seen him in ages actually. Been so busy with work.", True),
+        ("Tom", "how's your mum doing?", False),
+        ("Priya", "Better thanks! Got my exam results today, passed!!", True),
+        ("Tom", "And your mum?", False),
+        ("Priya", "She's fine. Came over for dinner on Sunday.", True),
+    ])
+    for turn in (2, 4, 6, 8):
+        assert not any(f"{who} started" in entries[turn][0] or f"{who} got" in entries[turn][0] or f"{who} been" in
+                       entries[turn][0] for who in ("Jake", "Luna", "Priya's brother", "Priya's mum")), entries[turn][0]
+    assert "Priya's mum came over for dinner" in entries[10][0]  # still about her: "she" was the subject before

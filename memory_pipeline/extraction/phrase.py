@@ -53,10 +53,12 @@ class Phrase:
         return self.with_first(str.upper)
 
     def uncapitalised(self) -> Phrase:
-        """The first letter lower-cased, unless its word is written in capitals ("UCLA", "CALL ME"): then the
-        word stays as it is."""
+        """The first letter lower-cased, unless its word is written in capitals ("UCLA", "CALL ME") or is a name
+        written for a pronoun ("your help" -> "Sam's help"): then the word stays as it is."""
         first_word = self.text.split(" ", 1)[0]
         if len(first_word) > 1 and first_word.isupper():
+            return self
+        if any(w.at == 0 and w.renamed for w in self.words):
             return self
         return self.with_first(str.lower)
 

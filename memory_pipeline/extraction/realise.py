@@ -22,8 +22,6 @@ from memory_pipeline.extraction.lexicon import (
     FIRST_PERSON,
     LEADING_FILLERS,
     MONEY_SIGNS,
-    PRAISING,
-    THANKING,
     TRAILING_FILLERS,
     VAGUE_ACTORS,
 )
@@ -207,9 +205,16 @@ def with_its_adjective(doc: ParsedDoc, lo: int, predicate: int, clause: Clause) 
     if up is None or not clause.start <= up.head < lo:
         return lo
     kept = up.dep if lo == predicate and doc.tokens[up.dep].lower == "without" else lo
-    praise = lo == predicate and doc.tokens[up.head].pos in ("NOUN", "INTJ") and doc.tokens[up.head].lower not in THANKING | PRAISING
-    if doc.tokens[up.head].pos != "ADJ" and not praise:
-        return kept  # "thanks for coming", "congrats on ...": the listener's doing, told so by the thanks or praise
+    head = doc.tokens[up.head]
+    if lo == predicate and head.lemma == "be":
+        vague = _vague_subject_of(doc, up.head, clause)  # "it's handy for getting to work": "for" hangs on "'s"
+        return min([up.head, *vague]) if vague else kept
+    # "congrats to my sister on passing ...", "just back from visiting my parents", "done with studying for
+    # today": a word said alone, with no subject, that the "-ing" hangs on
+    said_alone = lo == predicate and (head.pos in ("NOUN", "INTJ", "ADV") or (
+        head.tag == "VBN" and not any(a.label in ("nsubj", "nsubjpass", "aux", "auxpass") for a in doc.children(head.i))))
+    if head.pos != "ADJ" and not said_alone:
+        return kept
     governed = set(subtree(doc, up.head))
     if any(doc.tokens[k].pos not in ("ADV", "ADJ") and k not in governed for k in range(up.head + 1, lo)):
         return kept
@@ -218,9 +223,11 @@ def with_its_adjective(doc: ParsedDoc, lo: int, predicate: int, clause: Clause) 
 
 
 def _vague_subject_of(doc: ParsedDoc, adjective: int, clause: Clause) -> list[int]:
-    """The vague subject ("it", "that") of the "be" that ``adjective`` completes, and that verb: "it's" of "it's
-    perfect for ..."; nothing for another subject ("I'm so sorry to hear ..." keeps its own unit)."""
-    verb = next((a.head for a in doc.parents(adjective) if a.label == "acomp" and doc.tokens[a.head].lemma == "be"), None)
+    """The vague subject ("it", "that") of the "be" that ``adjective`` completes (or of ``adjective``, a "be"
+    itself), and that verb: "it's" of "it's perfect for ..."; nothing for another subject ("I'm so sorry to hear
+    ..." keeps its own unit)."""
+    verb = adjective if doc.tokens[adjective].lemma == "be" else next(
+        (a.head for a in doc.parents(adjective) if a.label == "acomp" and doc.tokens[a.head].lemma == "be"), None)
     if verb is None:
         return []
     subject = next((a.dep for a in doc.children(verb) if a.label == "nsubj"), None)

@@ -516,8 +516,8 @@ def _one_asked_after(
     carried: Mapping[str, Carried],
 ) -> str | None:
     asked = _ASKED_AFTER.search(question.get("text") or "")
-    if asked is None:
-        return None
+    if asked is None or _ASKED_AFTER_YOU.search(question.get("text") or ""):
+        return None  # "How are you? How's Jake?": the answer may be of either
     who = (asked.group("who") or asked.group("other")).strip()
     if who.lower() in ("he", "she", "him", "her"):
         focus = carried.get(question["turn_id"])
@@ -531,4 +531,8 @@ def _one_asked_after(
     return as_written(said[0].referent)
 
 
+_ASKED_AFTER_YOU = re.compile(
+    r"\bhow\s+(?:are|r)\s+(?:you|u|ya)\b|\bhow\s+have\s+you\s+been\b|\b(?:how|what)\s+about\s+(?:you|u)\b"
+    r"|\bhow(?:['’]s|\s+is)\s+it\s+going\b|\bhow\s+(?:are|r)\s+things\b", re.IGNORECASE,
+)
 _CALLED_BY_RELATION = re.compile(r"^(?:your|ur)\s+[a-z]+\s+(?=[A-Z])")

@@ -395,7 +395,8 @@ def _realise_unit(
     if offered is not None:
         return f"{speaker.name} offers to " + text.uncapitalised(), UnitMood()
     if thanked:
-        return f"{speaker.name} {thanked.verb} {thanked.whom} {thanked.preposition} " + text.uncapitalised(), UnitMood()
+        said = text if doc.tokens[thanked.start].pos == "PROPN" else text.uncapitalised()  # "on Anna's new baby"
+        return f"{speaker.name} {thanked.verb} {thanked.whom} {thanked.preposition} " + said, UnitMood()
     if not question and not unit.own_actor and unit.actor is not None and not any(lo <= unit.actor < hi for lo, hi in unit.ranges):
         # A coordinated or controlled predicate: give it back the subject it shares with its head.
         subject = rewrite_range(doc, *noun_phrase(doc, unit.actor), speaker, perspective)
@@ -407,12 +408,45 @@ def _realise_unit(
 
 def _dropped_subject(doc: ParsedDoc, unit: Unit, speaker: Speaker, perspective: Perspective) -> str:
     """Who did what a unit tells with its subject dropped: the speaker ("Went to the park"), or in an answer to a
-    question after someone ("How's Gerald?" - "Hibernating again") that one, unless the unit points at them by a
-    pronoun itself ("How's your mum?" - "Visited her yesterday": the speaker did)."""
+    question after someone ("How's Gerald?" - "Hibernating again", "She's fine. Came over for dinner on Sunday")
+    that one, while the answer is still about them: not in a unit that points at them by a pronoun or says "my"
+    itself ("Visited her yesterday", "got my exam results"), nor once the answer has turned to the speaker (an
+    "I" or "me", a "him" or "her" done to by the speaker, "anyway": "Haven't seen him in ages. Been so busy")."""
     if perspective.asked_after is None:
         return speaker.name
-    pointed = any(doc.tokens[k].lower in THIRD_PERSON for lo, hi in unit.ranges for k in range(lo, hi))
-    return speaker.name if pointed else perspective.asked_after
+    own = [doc.tokens[k] for lo, hi in unit.ranges for k in range(lo, hi)]
+    if any(t.lower in THIRD_PERSON | SPEAKER_AS_SUBJECT or _owns_the_object(doc, t) for t in own):
+        return speaker.name  # "Staying with my parents" is still theirs, "got my exam results" the speaker's
+    before = doc.tokens[: unit.ranges[0][0]]
+    turned = any(
+        t.lower in SPEAKER_AS_SUBJECT or (t.lower in OBJECT_PRONOUNS and t.pos == "PRON" and not _a_subject_word(doc, t))
+        or (t.lower in TOPIC_TURNS and _opens_its_sentence(doc, t))
+        for t in before
+    )
+    return speaker.name if turned else perspective.asked_after
+
+
+# The words that turn an answer to the speaker's own news: "I'm good! Started a new job", "Better thanks. Anyway,
+# got the promotion!"
+SPEAKER_AS_SUBJECT = frozenset({"i", "im", "i'm", "i've", "i'd", "i'll", "ive"})
+OBJECT_PRONOUNS = frozenset({"him", "her", "them"})
+TOPIC_TURNS = frozenset({"anyway", "anyways", "btw", "also", "meanwhile"})
+
+
+def _owns_the_object(doc: ParsedDoc, token) -> bool:
+    """``token`` is "my" on the object of a verb: "got my exam results" (a "my" in a preposition's phrase, "staying
+    with my parents", may be of the one asked after too)."""
+    return token.lower in ("my", "mine") and any(
+        a.label == "poss" and any(up.label in ("dobj", "obj") for up in doc.parents(a.head)) for a in doc.parents(token.i))
+
+
+def _a_subject_word(doc: ParsedDoc, token) -> bool:
+    return any(a.label in ("nsubj", "nsubjpass") for a in doc.parents(token.i))
+
+
+def _opens_its_sentence(doc: ParsedDoc, token) -> bool:
+    start, _ = doc.sentences[token.sent]
+    return next((t.i for t in doc.tokens[start:] if t.pos not in ("PUNCT", "INTJ") and t.lower not in ("oh", "and")), None) == token.i
 
 
 def _as_written(phrase: Phrase) -> str:
@@ -473,12 +507,20 @@ def _thanked_or_praised(doc: ParsedDoc, lo: int, addressee: str | None) -> Thank
     after = next((n for n in range(said + 1, len(near)) if near[n].lower in prepositions), None)
     if after is None or near[after].i + 1 < lo or after + 1 >= len(near):
         return None
+    if any(t.lower == "to" for t in near[said + 1 : after]) or _of_someone_named(doc, near[after + 1].i):
+        return None  # "congrats to my sister on ...", "congrats on Jake's promotion": someone else's, kept as said
     named = [t.text for t in near[said + 1 : after] if t.pos == "PROPN"]
-    # "thanks for waiting for me guys": a group thanked
-    group = any(t.lower in GROUP_CALLS for t in near[said + 1 :])
-    whom = " ".join(named) or addressee or ("everyone" if group else "the listener")
+    # "thanks for waiting for me guys", "thanks for the birthday wishes everyone!": a group thanked
+    group = any(t.lower in GROUP_CALLS for t in doc.tokens[near[said].i :] if t.sent == sent)
+    whom = " ".join(named) or ("everyone" if group else addressee or "the listener")
     verb = "thanks" if near[said].lower in THANKING else "congratulates"
     return Thanks(verb, whom, near[after].lower, near[after + 1].i)
+
+
+def _of_someone_named(doc: ParsedDoc, k: int) -> bool:
+    """The phrase at token ``k`` is owned by a name ("Jake's promotion", "Anna's new baby")."""
+    return any(doc.tokens[j].pos == "PROPN" and any(a.label == "poss" for a in doc.parents(j))
+               for j in range(k, min(k + 3, len(doc))))
 
 
 def _as_said(doc: ParsedDoc, mention: TemporalMention) -> Phrase:
