@@ -649,8 +649,11 @@ def test_a_count_of_things_owned(parser):
     assert slots_of(parser, "I own 30 succulents.") == {"self.quantity[succulent] = 30"}
     assert "self.quantity[pot] = 12" in slots_of(parser, "I have 12 pots on my balcony.")
     # people, what is had to do or on one occasion, sums, the past and a denial count nothing owned
+    assert slots_of(parser, "I own 2 pairs of trainers.") == {"self.quantity[trainer] = 2"}
     for text in ("I have two kids.", "I have three questions.", "I have two exams next week.", "I have 20 quid left.",
-                 "I had 40 records last year.", "I don't have 10 plants."):
+                 "I had 40 records last year.", "I don't have 10 plants.", "I have 3 emails to answer.",
+                 "I have 3 flatmates.", "I have 3 stitches in my hand.", "I have 10 tabs open.",
+                 "I have 200 unread messages.", "I have 2 coffees a day.", "I have two left feet."):
         assert not any(".quantity[" in s for s in slots_of(parser, text)), text
 
 
@@ -664,6 +667,13 @@ def test_a_count_of_things_owned(parser):
         ("I've joined a choir.", {"self.activity[choir] = yes"}),
         ("I'm not a member of the choir anymore.", {"self.activity[choir] = none"}),
         ("Mei joined the Hackney Hawks, a women's five-a-side team.", set()),
+        ("I joined a running club.", {"self.activity[run] = yes"}),
+        # a team at work, those who follow one, a party, or a band of people are no pastime and no employer
+        ("I joined the marketing team in March.", set()),
+        ("I left the sales team.", set()),
+        ("I joined the Arsenal supporters club.", set()),
+        ("We joined a band of travellers in Peru.", set()),
+        ("I joined the Labour Party.", set()),
         # an employer is still one, and what names no pastime or lies ahead sets nothing
         ("I left Google in March.", {"self.job = none", "self.employer = none"}),
         ("I joined Google in June as a senior engineer.", {"self.job = senior engineer", "self.employer = google"}),

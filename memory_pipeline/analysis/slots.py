@@ -169,7 +169,18 @@ PASTIME_CONTAINERS = frozenset(
 PASTIMES_IN_THEMSELVES = frozenset({"choir", "band", "orchestra"})
 # What one is a member of, joins and leaves as a member: a club, a team, a choir, a band ("I left the Riverside
 # Rowing Club", "joined the Hackney Hawks, a five-a-side team"), which is no employer.
-MEMBERSHIP_NOUNS = frozenset("club team league choir band society orchestra squad troupe".split())
+MEMBERSHIP_NOUNS = frozenset("club team league choir band society orchestra squad troupe party union".split())
+# Pastimes in "-ing" the tagger calls adjectives before a club ("a running club"), where "an amazing club" is none.
+PASTIME_GERUNDS = frozenset(
+    """running walking hiking cycling swimming climbing rowing sailing knitting reading gardening dancing singing
+    cooking writing debating drawing painting skating skiing surfing fishing""".split()
+)
+# What names a team at work, or those who follow one, not a pastime: "the marketing team", "the supporters club".
+NOT_PASTIMES_OF_A_TEAM = frozenset(
+    """marketing sales design product data engineering support hr finance management leadership legal research
+    development dev it ops operation operations project account accounts admin customer service security platform sale
+    supporter fan parent staff""".split()
+)
 # Ends whose object is a pastime only when it is something signed up to or a gerund.
 SIGNED_UP_ENDS = frozenset({"cancel", "drop", "do", "leave"})
 # How a pastime named by its noun was said to be kept up: "go to the gym", "play tennis", or the noun itself.
@@ -239,6 +250,16 @@ MEASURE_UNITS = frozenset(
 )
 PERCENT_WORDS = frozenset({"%", "percent"})
 PERIOD_NOUNS = frozenset({"day", "night", "week", "weekend", "fortnight", "month", "year"})
+# Things one keeps, counted after "have" ("I have 12 pots", "we have three cats"): animals and possessions, and what
+# one grows or collects.
+KEPT_THINGS = POSSESSIONS | frozenset(
+    """plant houseplant succulent cactus pot tree bee hive record vinyl book painting stamp coin card shoe trainer
+    sneaker watch plate""".split()
+)
+# Nouns a count is "of": "two pairs of trainers" counts trainers.
+COUNTED_IN = frozenset({"pair", "set", "box", "bag", "crate", "shelf"})
+# What holds of a thing only for now: "10 tabs open", "200 unread messages", "2 spare tickets".
+TRANSIENT_STATES = frozenset({"open", "unread", "left", "spare", "outstanding", "overdue", "due"})
 # What is no thing owned when counted after "have": people (children have a slot of their own), times, sums and
 # measures, and what one has to do ("I have three exams", "two questions").
 NOT_OWNED_COUNTS = CHILD_NOUNS | FAMILY_NOUNS | PERIOD_NOUNS | MEASURE_UNITS | MONEY_NOUNS | frozenset(
@@ -1946,12 +1967,17 @@ def _pastime_forms(context: _Context, noun: int, signed_up: bool, for_good: bool
     membership, classes), as a cancelled single class is one occasion."""
     word = _lemma(context, noun)
     if word in PASTIME_CONTAINERS:
-        compounds = _children(context, noun, "compound")
+        # "a running club": the pastime may be an "-ing" the parse hangs on as an adjective
+        compounds = _children(context, noun, "compound") + [
+            k for k in _children(context, noun, "amod")
+            if context.doc.tokens[k].tag == "VBG" or context.doc.tokens[k].lower in PASTIME_GERUNDS]
         one_of_them = word not in STANDING_CONTAINERS and context.doc.tokens[noun].tag != "NNS"
-        if word in PASTIMES_IN_THEMSELVES and not compounds and not for_good:
+        if word in PASTIMES_IN_THEMSELVES and not compounds and not for_good and not _prep_objects(context, noun, ("of",)):
             return [word]  # "I've joined a choir", "I quit the choir": singing in one is the pastime
         if not compounds or _is_time(context, compounds[-1]) or (for_good and one_of_them):
             return []
+        if _lemma(context, compounds[-1]) in NOT_PASTIMES_OF_A_TEAM:
+            return []  # "joined the marketing team", "the Arsenal supporters club": work or following, no pastime
         word = _lemma(context, compounds[-1])
     elif word in INSTRUMENTS and not signed_up:
         return [f"play {word}"]  # "gave up the guitar": one plays it (a guitar owned is a possession elsewhere)
@@ -2097,19 +2123,29 @@ WEIGHT_LINKS = frozenset({"to", "back", "down", "up", "now", "at", "about", "aro
 
 def _owned_count(context: _Context, verb: int) -> list[SlotValue]:
     """How many of a thing one owns, said in the present: ``quantity[succulent] = 30`` from "I own 30 succulents",
-    which "I own 55 succulents now" updates. Not people (children have their own slot), lengths of time, amounts
-    of money or measures, and not what is had on one occasion ("I have two exams on Monday")."""
+    which "I own 55 succulents now" updates; after "have", only things kept (:data:`KEPT_THINGS`: "I have 12 pots
+    on my balcony", "we have three cats"), since one has emails to answer, flatmates, stitches and tabs open. Not
+    what is still to do ("3 bags to pack"), a rate ("2 coffees a day"), what is had on one occasion, a past or a
+    denial; "2 pairs of trainers" counts the trainers."""
     doc = context.doc
-    for thing in _children(context, verb, "dobj"):
+    for counted in _children(context, verb, "dobj"):
+        thing = counted
+        if _lemma(context, counted) in COUNTED_IN:  # "two pairs of trainers"
+            thing = next((o for _, o in _prep_objects(context, counted, ("of",))), counted)
         word = _lemma(context, thing)
         if doc.tokens[thing].tag != "NNS" or word in NOT_OWNED_COUNTS or word.rstrip("s") in NOT_OWNED_COUNTS:
             continue
-        count = _count(context, thing)
-        if count is None or _one_occasion(context, verb, []) or any(
-                doc.tokens[k].ent in ("DATE", "TIME") for k in subtree(doc, verb)):
+        if _lemma(context, verb) == "have" and word not in KEPT_THINGS:
             continue
-        numbers = _children(context, thing, "nummod")
-        return [_slot(context, verb, "quantity", count, word, thing, *numbers)]
+        said_of = _children(context, counted, "acl", "relcl") + [
+            k for k in _children(context, counted, "amod", "advmod") + _children(context, verb, "advmod", "acomp", "oprd")
+            if doc.tokens[k].lower in TRANSIENT_STATES]
+        if said_of or _period(context, counted) or _period(context, verb) or _one_occasion(context, verb, []):
+            continue
+        count = _count(context, counted)
+        if count is None or any(doc.tokens[k].ent in ("DATE", "TIME") for k in subtree(doc, verb)):
+            continue
+        return [_slot(context, verb, "quantity", count, word, thing, *_children(context, counted, "nummod"))]
     return []
 
 
