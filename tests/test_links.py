@@ -650,6 +650,9 @@ def test_a_count_of_things_owned(parser):
     assert "self.quantity[pot] = 12" in slots_of(parser, "I have 12 pots on my balcony.")
     # people, what is had to do or on one occasion, sums, the past and a denial count nothing owned
     assert slots_of(parser, "I own 2 pairs of trainers.") == {"self.quantity[trainer] = 2"}
+    assert {"self.quantity[cat] = 3", "self.quantity[dog] = 2"} <= slots_of(parser, "I have 3 cats and 2 dogs.")
+    assert "self.quantity[plant] = 30" in slots_of(parser, "I have 30 plants that I water every day.")
+    assert slots_of(parser, "I own 3 boxes of books.") == {"self.quantity[box] = 3"}
     for text in ("I have two kids.", "I have three questions.", "I have two exams next week.", "I have 20 quid left.",
                  "I had 40 records last year.", "I don't have 10 plants.", "I have 3 emails to answer.",
                  "I have 3 flatmates.", "I have 3 stitches in my hand.", "I have 10 tabs open.",
@@ -674,6 +677,10 @@ def test_a_count_of_things_owned(parser):
         ("I joined the Arsenal supporters club.", set()),
         ("We joined a band of travellers in Peru.", set()),
         ("I joined the Labour Party.", set()),
+        ("I joined the growth team.", set()),
+        ("I'm on the founding team.", set()),
+        ("I joined a walking football team.", {"self.activity[football] = yes", "self.activity[go football] = yes",
+                                               "self.activity[play football] = yes", "self.activity[do football] = yes"}),
         # an employer is still one, and what names no pastime or lies ahead sets nothing
         ("I left Google in March.", {"self.job = none", "self.employer = none"}),
         ("I joined Google in June as a senior engineer.", {"self.job = senior engineer", "self.employer = google"}),

@@ -178,9 +178,17 @@ def test_an_infinitive_keeps_the_adjective_it_hangs_on(parser, resolver, text, k
         ("Thanks for your help with the move.", "Priya thanks Luis for Luis' help with the move"),
         ("Congrats on Jake's promotion!", "Priya noted: Congrats on Jake's promotion"),
         ("congrats to my sister on passing her driving test", "Congrats to Priya's sister on passing her driving test"),
-        ("Proud of you for starting your own business!", "Proud of Luis for starting Luis' own business"),
+        # the listener is thanked unless a group is called; a name further on, or a day's, is no one praised instead
+        ("Thanks for all your help!", "Priya thanks Luis for all Luis' help"),
+        ("Thanks for coming to Jake's party.", "Priya thanks Luis for coming to Jake's party"),
+        ("Congrats on smashing Sunday's half marathon!", "Priya congratulates Luis on smashing Sunday's half marathon"),
+        ("Well done for getting the grades!", "Priya congratulates Luis for getting the grades"),
+        ("Done with studying for today.", "Priya is done with studying for today"),
+        ("Proud of you for starting your own business!", "Priya is proud of Luis for starting Luis' own business"),
         ("I got through the eulogy without crying until the last line.",
          "Priya got through the eulogy without crying until the last line"),
+        # a feeling that heads its sentence dropped "I'm"; an evaluation of a thing did not
+        ("Nervous about starting the new job on Monday.", "Priya is nervous about starting the new job on Monday"),
         # ...and what it hangs on when that is no adjective: an adverb or a participle said alone, a copula
         ("Just back from visiting my parents in Devon.", "Just back from visiting Priya's parents in Devon"),
         ("Done with studying for today.", "done with studying for today"),
@@ -192,4 +200,5 @@ def test_an_infinitive_keeps_the_adjective_it_hangs_on(parser, resolver, text, k
 def test_an_ing_after_an_adjectives_preposition_is_no_doing_of_the_speaker(parser, resolver, text, kept):
     said = entry(parser, resolver, text, speaker="Priya", addressee="Luis").text
     assert kept in said and not re.search(
-        r"Priya (?:is (?:relaxing|clearing|calming|crying|following|helping|visiting|studying|getting)|took Priya)", said), said
+        r"Priya (?:is (?:relaxing|clearing|calming|crying|following|helping|visiting|studying|getting|good)|took Priya)",
+        said), said

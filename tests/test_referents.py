@@ -332,7 +332,13 @@ def test_an_answer_that_turns_to_the_speakers_news_is_the_speakers(parser, resol
         ("Priya", "Better thanks! Got my exam results today, passed!!", True),
         ("Tom", "And your mum?", False),
         ("Priya", "She's fine. Came over for dinner on Sunday.", True),
+        ("Tom", "How's Jake?", False),
+        ("Priya", "No idea, he hasn't texted me in weeks. Been swamped at work.", True),
+        ("Tom", "How's your sister?", False),
+        ("Priya", "She's fine. Oh and got the job!!", True),
     ])
+    assert "Jake been swamped" not in entries[12][0] and "swamped" in entries[12][0]
+    assert "Priya's sister got the job" not in entries[14][0]
     for turn in (2, 4, 6, 8):
         assert not any(f"{who} started" in entries[turn][0] or f"{who} got" in entries[turn][0] or f"{who} been" in
                        entries[turn][0] for who in ("Jake", "Luna", "Priya's brother", "Priya's mum")), entries[turn][0]

@@ -485,6 +485,8 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         (date(2024, 6, 12), "I went to the shop to buy stuff for the party on Saturday.", date(2024, 6, 15)),
         (date(2024, 6, 12), "I took the day off to prepare for the interview on Friday.", date(2024, 6, 14)),
         (date(2024, 6, 12), "I called the garage to get the car in on Thursday.", date(2024, 6, 13)),
+        # a month of the purpose may lie ahead whatever the parse hangs it on
+        (date(2024, 6, 12), "I went to the travel agent to sort out our honeymoon in September.", date(2024, 9, 1)),
         # what is extended or renewed until a month runs to the coming one (said in August, January is next year's)
         (date(2025, 8, 16), "Not yet, I extended my leave until January.", date(2026, 1, 1)),
         (date(2025, 8, 16), "My sister renewed her maternity cover until February.", date(2026, 2, 1)),

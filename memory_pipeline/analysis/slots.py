@@ -175,11 +175,16 @@ PASTIME_GERUNDS = frozenset(
     """running walking hiking cycling swimming climbing rowing sailing knitting reading gardening dancing singing
     cooking writing debating drawing painting skating skiing surfing fishing""".split()
 )
-# What names a team at work, or those who follow one, not a pastime: "the marketing team", "the supporters club".
-NOT_PASTIMES_OF_A_TEAM = frozenset(
-    """marketing sales design product data engineering support hr finance management leadership legal research
-    development dev it ops operation operations project account accounts admin customer service security platform sale
-    supporter fan parent staff""".split()
+# Those who follow a club, or run it, are no pastime: "the Arsenal supporters club", "the parents' committee".
+NOT_PASTIMES_OF_A_TEAM = frozenset({"supporter", "supporters", "fan", "fans", "parent", "parents", "staff"})
+# A team, squad or league is a pastime's only for a sport or game; a team at work has any other word before it
+# ("the marketing team", "the growth team", "the founding team").
+TEAMS = frozenset({"team", "squad", "league"})
+TEAM_PASTIMES = frozenset(
+    """football soccer rugby netball hockey cricket basketball volleyball baseball softball rowing chess quiz pub
+    swimming swim running cycling tennis badminton squash darts pool bowling bowls curling lacrosse frisbee ultimate
+    handball polo debating debate dance dancing cheer cheerleading athletics relay gymnastics ski skiing climbing
+    futsal water golf boxing judo karate fencing kickball dodgeball roller derby""".split()
 )
 # Ends whose object is a pastime only when it is something signed up to or a gerund.
 SIGNED_UP_ENDS = frozenset({"cancel", "drop", "do", "leave"})
@@ -256,8 +261,9 @@ KEPT_THINGS = POSSESSIONS | frozenset(
     """plant houseplant succulent cactus pot tree bee hive record vinyl book painting stamp coin card shoe trainer
     sneaker watch plate""".split()
 )
-# Nouns a count is "of": "two pairs of trainers" counts trainers.
-COUNTED_IN = frozenset({"pair", "set", "box", "bag", "crate", "shelf"})
+# A noun a count is "of" that is the things counted: "two pairs of trainers" counts trainers ("3 boxes of books"
+# counts boxes, and no books).
+COUNTED_IN = frozenset({"pair"})
 # What holds of a thing only for now: "10 tabs open", "200 unread messages", "2 spare tickets".
 TRANSIENT_STATES = frozenset({"open", "unread", "left", "spare", "outstanding", "overdue", "due"})
 # What is no thing owned when counted after "have": people (children have a slot of their own), times, sums and
@@ -1968,16 +1974,17 @@ def _pastime_forms(context: _Context, noun: int, signed_up: bool, for_good: bool
     word = _lemma(context, noun)
     if word in PASTIME_CONTAINERS:
         # "a running club": the pastime may be an "-ing" the parse hangs on as an adjective
-        compounds = _children(context, noun, "compound") + [
-            k for k in _children(context, noun, "amod")
-            if context.doc.tokens[k].tag == "VBG" or context.doc.tokens[k].lower in PASTIME_GERUNDS]
+        compounds = sorted(_children(context, noun, "compound") + [
+            k for k in _children(context, noun, "amod") if context.doc.tokens[k].lower in PASTIME_GERUNDS])
         one_of_them = word not in STANDING_CONTAINERS and context.doc.tokens[noun].tag != "NNS"
         if word in PASTIMES_IN_THEMSELVES and not compounds and not for_good and not _prep_objects(context, noun, ("of",)):
             return [word]  # "I've joined a choir", "I quit the choir": singing in one is the pastime
         if not compounds or _is_time(context, compounds[-1]) or (for_good and one_of_them):
             return []
         if _lemma(context, compounds[-1]) in NOT_PASTIMES_OF_A_TEAM:
-            return []  # "joined the marketing team", "the Arsenal supporters club": work or following, no pastime
+            return []  # "the Arsenal supporters club": following, no pastime
+        if word in TEAMS and context.doc.tokens[compounds[-1]].lower not in TEAM_PASTIMES:
+            return []  # "joined the marketing team", "the growth team": work, not a sport
         word = _lemma(context, compounds[-1])
     elif word in INSTRUMENTS and not signed_up:
         return [f"play {word}"]  # "gave up the guitar": one plays it (a guitar owned is a possession elsewhere)
@@ -2128,7 +2135,9 @@ def _owned_count(context: _Context, verb: int) -> list[SlotValue]:
     what is still to do ("3 bags to pack"), a rate ("2 coffees a day"), what is had on one occasion, a past or a
     denial; "2 pairs of trainers" counts the trainers."""
     doc = context.doc
-    for counted in _children(context, verb, "dobj"):
+    found = []
+    objects = _children(context, verb, "dobj")
+    for counted in objects + [c for o in objects for c in _children(context, o, "conj")]:  # "3 cats and 2 dogs"
         thing = counted
         if _lemma(context, counted) in COUNTED_IN:  # "two pairs of trainers"
             thing = next((o for _, o in _prep_objects(context, counted, ("of",))), counted)
@@ -2137,7 +2146,9 @@ def _owned_count(context: _Context, verb: int) -> list[SlotValue]:
             continue
         if _lemma(context, verb) == "have" and word not in KEPT_THINGS:
             continue
-        said_of = _children(context, counted, "acl", "relcl") + [
+        to_do = [k for k in _children(context, counted, "acl", "relcl") if any(
+            doc.tokens[a].lower == "to" for a in _children(context, k, "aux"))]  # "3 emails to answer"
+        said_of = to_do + [
             k for k in _children(context, counted, "amod", "advmod") + _children(context, verb, "advmod", "acomp", "oprd")
             if doc.tokens[k].lower in TRANSIENT_STATES]
         if said_of or _period(context, counted) or _period(context, verb) or _one_occasion(context, verb, []):
@@ -2145,8 +2156,8 @@ def _owned_count(context: _Context, verb: int) -> list[SlotValue]:
         count = _count(context, counted)
         if count is None or any(doc.tokens[k].ent in ("DATE", "TIME") for k in subtree(doc, verb)):
             continue
-        return [_slot(context, verb, "quantity", count, word, thing, *_children(context, counted, "nummod"))]
-    return []
+        found.append(_slot(context, verb, "quantity", count, word, thing, *_children(context, counted, "nummod")))
+    return found
 
 
 def _weighed(context: _Context, verb: int) -> list[SlotValue]:

@@ -139,9 +139,8 @@ def rewrite_range(
     subject: str | None = "i" if dropped_subject_verb is not None else None
     # "Still waiting for the results" dropped "I'm": "is" goes before the adverbs ("<name> is still waiting"), as
     # it would have been said, not between them and the verb
-    be_first = (
-        dropped_subject_verb is not None and dropped_subject_verb > start and doc.tokens[dropped_subject_verb].tag == "VBG"
-    )
+    be_first = dropped_subject_verb is not None and dropped_subject_verb > start and (
+        doc.tokens[dropped_subject_verb].tag == "VBG" or doc.tokens[dropped_subject_verb].pos == "ADJ")
     calls = _calls_of_the_addressee(doc, start, end, perspective)
     for k in range(start, end):
         token = doc.tokens[k]
@@ -481,8 +480,8 @@ def _agree_after(
         return None
     if opens and token.tag == "VB" and token.pos == "VERB" and not told_as_past and not _past_form(token):
         return third_person(text)
-    if opens and token.tag == "VBG":
-        return "is " + _lowered_first(text)  # "Playing guitar tonight": "I'm" was dropped
+    if opens and (token.tag == "VBG" or token.pos == "ADJ" or _done_with(doc, k)):
+        return "is " + _lowered_first(text)  # "Playing guitar tonight", "Proud of you", "Done with X": "I'm" dropped
     if lower in BARE_CONTRACTIONS and not doc.tokens[k - 1].space:
         lower = "'" + lower  # chat's "im", "ive", "youre", "id", which spaCy splits like "I'm"
     if lower in CONTRACTIONS_AFTER_I or lower in ("'re", "'d"):
@@ -770,11 +769,38 @@ def dropped_subject_verb(doc: ParsedDoc, start: int, end: int) -> int | None:
             return None  # "it's perfect for | relaxing after work": the object of a preposition, whose doer is not said
         if token.pos in ("VERB", "AUX") and any(doc.tokens[a.dep].lower == "me" for a in doc.children(k) if a.label in ("dobj", "dative")):
             return None  # "Took me 4 hours", "Cost me £50": "it" was dropped, the speaker is the object
+        if _a_feeling_said_of_something(doc, k):
+            return k
         if (token.pos in ("VERB", "AUX") and not _named(doc, token)) or (token.lower in INFORMAL_3SG and _informal_with_action(doc, k, end)):
             return k
         if token.lower not in SKIPPABLE_ADVERBS:
             return None
     return None
+
+
+def _done_with(doc: ParsedDoc, k: int) -> bool:
+    """A participle that heads its sentence as a state, with "with", "of" or "from" and no object: "Done with
+    studying for today", "Fed up of waiting", "Back from ..." ("I'm" was dropped; "Finished my essay" did a deed)."""
+    token = doc.tokens[k]
+    if token.tag != "VBN" or any(True for _ in doc.parents(k)):
+        return False
+    arcs = list(doc.children(k))
+    return not any(a.label in ("dobj", "nsubj", "aux", "auxpass") for a in arcs) and any(
+        a.label == "prep" and doc.tokens[a.dep].lower in ("with", "of", "from") for a in arcs)
+
+
+def _a_feeling_said_of_something(doc: ParsedDoc, k: int) -> bool:
+    """Token ``k`` is an adjective that heads its sentence and says what it is felt about: "So proud of you for
+    taking this step", "Sad to lose you", "Sorry for missing your call" dropped "I'm" as "Went to the park" dropped
+    "I" ("gutted." alone is a feeling said, no one's doing)."""
+    token = doc.tokens[k]
+    if token.pos != "ADJ" or not a_feeling_word(token) or any(True for _ in doc.parents(k)):
+        return False  # "Good for relaxing after work" says what a thing is good for
+    return any(
+        (a.label == "prep" and doc.tokens[a.dep].lower in ("of", "for", "about", "with", "to"))
+        or (a.label in ("xcomp", "ccomp") and any(doc.tokens[c.dep].lower == "to" for c in doc.children(a.dep)))
+        for a in doc.children(k)
+    )
 
 
 def _object_of_a_preposition(doc: ParsedDoc, k: int) -> bool:

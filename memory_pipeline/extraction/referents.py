@@ -532,7 +532,10 @@ def _one_asked_after(
 
 
 _ASKED_AFTER_YOU = re.compile(
-    r"\bhow\s+(?:are|r)\s+(?:you|u|ya)\b|\bhow\s+have\s+you\s+been\b|\b(?:how|what)\s+about\s+(?:you|u)\b"
-    r"|\bhow(?:['’]s|\s+is)\s+it\s+going\b|\bhow\s+(?:are|r)\s+things\b", re.IGNORECASE,
+    r"\bhow\s+(?:(?:are|r)\s+)?(?:you|u|ya)\b|\bhow(?:\s+have|['’]ve)\s+(?:you|u)\s+been\b|\bhow['’]re\s+you\b"
+    r"|\b(?:how|what)\s+about\s+(?:you|u)\b"
+    r"|\bhow(?:['’]s|\s+is)\s+(?:it\s+going|life|things)\b|\bhow\s+(?:are|r)\s+things\b"
+    r"|\b(?:you|u)\s+(?:ok|okay|alright|good|well)\b|\bhope\s+(?:you|u)['’]?(?:re|r| are)?\s+(?:well|ok|good)\b",
+    re.IGNORECASE,
 )
 _CALLED_BY_RELATION = re.compile(r"^(?:your|ur)\s+[a-z]+\s+(?=[A-Z])")

@@ -1684,6 +1684,8 @@ def _purpose_of_a_past_deed(doc: ParsedDoc, verb: int | None, char: int) -> bool
         return False
     if _lemma_in(doc.tokens[verb], SCHEDULING_LEMMAS) or not _hangs_on(doc, char, verb):
         return False
+    if not _a_day(doc, char):
+        return False  # "went to the travel agent to sort out our honeymoon in September": a month may lie ahead
     if any(doc.tokens[k].lower == "for" for k in subtree(doc, verb)):
         return False  # "to buy stuff for the party on Saturday": the parse may hang the party's day on the buying
     arc = next((a for a in doc.parents(verb) if a.label == "advcl"), None)
@@ -1694,6 +1696,14 @@ def _purpose_of_a_past_deed(doc: ParsedDoc, verb: int | None, char: int) -> bool
             return _lemma_in(head, DONE_FOR_A_PURPOSE) and had_to and _tells_past(doc, head)
         arc = next((a for a in doc.parents(head.i) if a.label in ("xcomp", "advcl") and head.tag == "VB"), None)
     return False
+
+
+def _a_day(doc: ParsedDoc, char: int) -> bool:
+    """The expression at ``char`` names a day (a weekday, a day of the month, "yesterday"), not a month or more,
+    which a week's error in reading it would not move by a year."""
+    return bool(re.match(
+        rf"(?:on\s+|this\s+|last\s+|the\s+)?(?:{_WEEKDAY}|\d{{1,2}}(?:st|nd|rd|th)?\b|yesterday|tonight|tomorrow)",
+        doc.text[char:], re.IGNORECASE))
 
 
 def _hangs_on(doc: ParsedDoc, char: int, verb: int) -> bool:

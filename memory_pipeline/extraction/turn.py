@@ -420,7 +420,7 @@ def _dropped_subject(doc: ParsedDoc, unit: Unit, speaker: Speaker, perspective: 
     before = doc.tokens[: unit.ranges[0][0]]
     turned = any(
         t.lower in SPEAKER_AS_SUBJECT or (t.lower in OBJECT_PRONOUNS and t.pos == "PRON" and not _a_subject_word(doc, t))
-        or (t.lower in TOPIC_TURNS and _opens_its_sentence(doc, t))
+        or ((t.lower in TOPIC_TURNS or t.lower == "and") and _opens_its_sentence(doc, t))
         for t in before
     )
     return speaker.name if turned else perspective.asked_after
@@ -428,9 +428,10 @@ def _dropped_subject(doc: ParsedDoc, unit: Unit, speaker: Speaker, perspective: 
 
 # The words that turn an answer to the speaker's own news: "I'm good! Started a new job", "Better thanks. Anyway,
 # got the promotion!"
-SPEAKER_AS_SUBJECT = frozenset({"i", "im", "i'm", "i've", "i'd", "i'll", "ive"})
+SPEAKER_AS_SUBJECT = frozenset({"i", "im", "i'm", "i've", "i'd", "i'll", "ive", "me", "myself", "we", "us", "our",
+                                "dunno", "idk"})
 OBJECT_PRONOUNS = frozenset({"him", "her", "them"})
-TOPIC_TURNS = frozenset({"anyway", "anyways", "btw", "also", "meanwhile"})
+TOPIC_TURNS = frozenset({"anyway", "anyways", "btw", "also", "meanwhile", "otherwise", "clue", "idea"})
 
 
 def _owns_the_object(doc: ParsedDoc, token) -> bool:
@@ -445,8 +446,15 @@ def _a_subject_word(doc: ParsedDoc, token) -> bool:
 
 
 def _opens_its_sentence(doc: ParsedDoc, token) -> bool:
+    """``token`` opens its sentence, or follows its "no" ("No clue", "no idea"), or is the "and" of an opening "oh
+    and" ("Oh and got the job!!")."""
     start, _ = doc.sentences[token.sent]
-    return next((t.i for t in doc.tokens[start:] if t.pos not in ("PUNCT", "INTJ") and t.lower not in ("oh", "and")), None) == token.i
+    first = next((t for t in doc.tokens[start:] if t.pos != "PUNCT"), None)
+    if first is None:
+        return False
+    if token.lower == "and":
+        return first.lower == "oh" and first.i + 1 == token.i
+    return first.i == token.i or (first.lower == "no" and first.i + 1 == token.i)
 
 
 def _as_written(phrase: Phrase) -> str:
@@ -479,6 +487,8 @@ def _without_vocative(doc: ParsedDoc, lo: int, hi: int, addressee: str | None) -
 
 
 GROUP_CALLS = frozenset({"guys", "all", "everyone", "everybody", "y'all", "folks", "team", "both", "lot"})
+# Those that close a sentence as a call: "thanks for the birthday wishes, everyone!", "... you guys"
+GROUP_VOCATIVES = frozenset({"guys", "all", "everyone", "everybody", "y'all", "folks"})
 
 
 @dataclass(frozen=True)
@@ -500,7 +510,7 @@ def _thanked_or_praised(doc: ParsedDoc, lo: int, addressee: str | None) -> Thank
     None when the range is no such thing."""
     sent = doc.tokens[lo].sent
     near = [t for t in doc.tokens[max(0, lo - 6) : lo + 4] if t.sent == sent]
-    said = next((n for n, t in enumerate(near) if t.lower in THANKING | PRAISING and t.i <= lo), None)
+    said = next((n for n, t in enumerate(near) if _thanks_or_praise(doc, t) and t.i <= lo), None)
     if said is None:
         return None
     prepositions = ("for",) if near[said].lower in THANKING else ("on", "for")
@@ -510,17 +520,40 @@ def _thanked_or_praised(doc: ParsedDoc, lo: int, addressee: str | None) -> Thank
     if any(t.lower == "to" for t in near[said + 1 : after]) or _of_someone_named(doc, near[after + 1].i):
         return None  # "congrats to my sister on ...", "congrats on Jake's promotion": someone else's, kept as said
     named = [t.text for t in near[said + 1 : after] if t.pos == "PROPN"]
-    # "thanks for waiting for me guys", "thanks for the birthday wishes everyone!": a group thanked
-    group = any(t.lower in GROUP_CALLS for t in doc.tokens[near[said].i :] if t.sent == sent)
-    whom = " ".join(named) or ("everyone" if group else addressee or "the listener")
+    whom = " ".join(named) or ("everyone" if _a_group_called(doc, near[said].i) else addressee or "the listener")
     verb = "thanks" if near[said].lower in THANKING else "congratulates"
     return Thanks(verb, whom, near[after].lower, near[after + 1].i)
 
 
+def _thanks_or_praise(doc: ParsedDoc, token) -> bool:
+    """A word of thanks or praise: "thanks", "congrats", "kudos", and the "done" of "well done"."""
+    if token.lower in THANKING | PRAISING:
+        return True
+    return token.lower == "done" and token.i > 0 and doc.tokens[token.i - 1].lower == "well"
+
+
 def _of_someone_named(doc: ParsedDoc, k: int) -> bool:
-    """The phrase at token ``k`` is owned by a name ("Jake's promotion", "Anna's new baby")."""
-    return any(doc.tokens[j].pos == "PROPN" and any(a.label == "poss" for a in doc.parents(j))
-               for j in range(k, min(k + 3, len(doc))))
+    """The phrase at token ``k``, right after the preposition, is owned by a name ("on Jake's promotion", "on Anna's
+    new baby"); not a day's ("smashing Sunday's half marathon"), nor a name further on ("for coming to Jake's party"
+    thanks the listener)."""
+    token = doc.tokens[k]
+    return token.pos == "PROPN" and token.ent not in ("DATE", "TIME") and any(a.label == "poss" for a in doc.parents(k))
+
+
+def _a_group_called(doc: ParsedDoc, thanks: int) -> bool:
+    """The thanks at token ``thanks`` go to a group called by a word of its own: right after the thanks ("thanks
+    guys", "thank you all") or closing the sentence ("..., everyone!", "thanks for waiting for me guys"); not "all
+    your help", "the team dinner"."""
+    after = [t for t in doc.tokens[thanks + 1 :] if t.sent == doc.tokens[thanks].sent and t.pos != "PUNCT"]
+    if after and after[0].lower == "you":
+        after = after[1:]
+    if after and after[0].lower in GROUP_CALLS and (len(after) == 1 or after[1].lower == "for"):
+        return True
+    words = [t for t in doc.tokens if t.sent == doc.tokens[thanks].sent and t.pos != "PUNCT"]
+    if len(words) < 2 or words[-1].lower not in GROUP_VOCATIVES:
+        return False
+    # "... for waiting for me guys", "..., everyone!"; "all" only as a call ("thanks for coming, all", "you all")
+    return words[-1].lower != "all" or doc.tokens[words[-1].i - 1].text in (",", "you")
 
 
 def _as_said(doc: ParsedDoc, mention: TemporalMention) -> Phrase:
