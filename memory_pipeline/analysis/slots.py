@@ -2281,7 +2281,6 @@ def _paid_for(context: _Context, verb: int) -> list[SlotValue]:
     """"I pay £900 a month in rent", "we pay £60 a month for the mortgage": a sum paid by the period, in or for a
     measured thing (:data:`MONEY_MEASURES`), is that thing's sum, as "my rent is £900 a month" says; "I pay £9 for
     lunch" names no measure, "we pay £5 for the bill at the pub" no period, and neither sets anything."""
-    doc = context.doc
     measures = [obj for _, obj in _prep_objects(context, verb, ("in", "for", "on")) if _is_measure_noun(context, obj)]
     if len(measures) != 1:
         return []

@@ -38,11 +38,11 @@ from memory_pipeline.extraction.temporal import (
     runs_up_to_the_session, since_we_last_talked, tense_at,
 )
 from memory_pipeline.grounding import (
-    ADDRESSEE, ASSISTANT, CLAUSE_CLOSERS, PRONOUN_GENDER, THIRD_PERSON, Perspective, called_participant, noun_phrase,
-    third_person_referent, unresolved_deixis, we_partner,
+    ADDRESSEE, ASSISTANT, CLAUSE_CLOSERS, OBJECT_PRONOUNS, PRONOUN_GENDER, THIRD_PERSON, Perspective, called_participant,
+    noun_phrase, third_person_referent, unresolved_deixis, we_partner,
 )
 from memory_pipeline.extraction.phrase import Phrase
-from memory_pipeline.parsing import ParsedDoc
+from memory_pipeline.parsing import ParsedDoc, Token
 from memory_pipeline.parsing.words import Word
 
 FRAGMENT_MAX_WORDS = 3
@@ -415,7 +415,8 @@ def _dropped_subject(doc: ParsedDoc, unit: Unit, speaker: Speaker, perspective: 
     if perspective.asked_after is None:
         return speaker.name
     own = [doc.tokens[k] for lo, hi in unit.ranges for k in range(lo, hi)]
-    if any(t.lower in THIRD_PERSON | SPEAKER_AS_SUBJECT or _owns_the_object(doc, t) for t in own):
+    if any(t.lower in THIRD_PERSON or (t.lower in SPEAKER_AS_SUBJECT and _a_subject_word(doc, t)) or _owns_the_object(doc, t)
+           for t in own):
         return speaker.name  # "Staying with my parents" is still theirs, "got my exam results" the speaker's
     before = doc.tokens[: unit.ranges[0][0]]
     turned = any(
@@ -430,22 +431,21 @@ def _dropped_subject(doc: ParsedDoc, unit: Unit, speaker: Speaker, perspective: 
 # got the promotion!"
 SPEAKER_AS_SUBJECT = frozenset({"i", "im", "i'm", "i've", "i'd", "i'll", "ive", "me", "myself", "we", "us", "our",
                                 "dunno", "idk"})
-OBJECT_PRONOUNS = frozenset({"him", "her", "them"})
 TOPIC_TURNS = frozenset({"anyway", "anyways", "btw", "also", "meanwhile", "otherwise", "clue", "idea"})
 
 
-def _owns_the_object(doc: ParsedDoc, token) -> bool:
+def _owns_the_object(doc: ParsedDoc, token: Token) -> bool:
     """``token`` is "my" on the object of a verb: "got my exam results" (a "my" in a preposition's phrase, "staying
     with my parents", may be of the one asked after too)."""
     return token.lower in ("my", "mine") and any(
         a.label == "poss" and any(up.label in ("dobj", "obj") for up in doc.parents(a.head)) for a in doc.parents(token.i))
 
 
-def _a_subject_word(doc: ParsedDoc, token) -> bool:
+def _a_subject_word(doc: ParsedDoc, token: Token) -> bool:
     return any(a.label in ("nsubj", "nsubjpass") for a in doc.parents(token.i))
 
 
-def _opens_its_sentence(doc: ParsedDoc, token) -> bool:
+def _opens_its_sentence(doc: ParsedDoc, token: Token) -> bool:
     """``token`` opens its sentence, or follows its "no" ("No clue", "no idea"), or is the "and" of an opening "oh
     and" ("Oh and got the job!!")."""
     start, _ = doc.sentences[token.sent]
