@@ -751,6 +751,14 @@ def test_a_babys_sex_is_news(extract):
 
 
 @pytest.mark.slow
+def test_a_possessive_apostrophe_does_not_close_a_sentence(extract):
+    # "at St Thomas'" had run on into the next sentence ("... St Thomas' Nina is trying ..."); a quote still closes
+    kept = extract("March 14th at St Thomas'. I'm trying to stay calm for her.", "Nina")
+    assert "St Thomas'. Nina is trying" in kept.text
+    assert extract("She said 'yes'. We're engaged!", "Nina").text.count("'yes'.") == 0
+
+
+@pytest.mark.slow
 def test_pulling_out_of_a_thing_is_news(extract):
     # "out" with "of" after it is where one left, an argument of the verb (the withdrawal had been dropped)
     out = extract("Yes, I've pulled out of Manchester. I deferred my place to next year.", "Dan")

@@ -180,6 +180,7 @@ def test_an_infinitive_keeps_the_adjective_it_hangs_on(parser, resolver, text, k
         ("congrats to my sister on passing her driving test", "Congrats to Priya's sister on passing her driving test"),
         # the listener is thanked unless a group is called; a name further on, or a day's, is no one praised instead
         ("Thanks for all your help!", "Priya thanks Luis for all Luis' help"),
+        ("Thanks for yesterday everyone, the offsite day was really useful.", "Priya thanks everyone for yesterday"),
         ("Thanks for coming to Jake's party.", "Priya thanks Luis for coming to Jake's party"),
         ("Congrats on smashing Sunday's half marathon!", "Priya congratulates Luis on smashing Sunday's half marathon"),
         ("Well done for getting the grades!", "Priya congratulates Luis for getting the grades"),
@@ -190,7 +191,9 @@ def test_an_infinitive_keeps_the_adjective_it_hangs_on(parser, resolver, text, k
         # a feeling that heads its sentence dropped "I'm"; an evaluation of a thing did not
         ("Nervous about starting the new job on Monday.", "Priya is nervous about starting the new job on Monday"),
         # ...and what it hangs on when that is no adjective: an adverb or a participle said alone, a copula
-        ("Just back from visiting my parents in Devon.", "Just back from visiting Priya's parents in Devon"),
+        ("Just back from visiting my parents in Devon.", "Priya is just back from visiting Priya's parents in Devon"),
+        ("Back to paying the full £1,300 unless I find someone.", "Priya is back to paying the full £1,300"),
+        ("Had an sti check last week, all clear lol, new year new me.", "Priya had an sti check last week"),
         ("Done with studying for today.", "done with studying for today"),
         ("It's handy for getting to work.", "It's handy for getting to work"),
         # "it" dropped before a verb whose object is the speaker

@@ -140,7 +140,8 @@ def rewrite_range(
     # "Still waiting for the results" dropped "I'm": "is" goes before the adverbs ("<name> is still waiting"), as
     # it would have been said, not between them and the verb
     be_first = dropped_subject_verb is not None and dropped_subject_verb > start and (
-        doc.tokens[dropped_subject_verb].tag == "VBG" or doc.tokens[dropped_subject_verb].pos == "ADJ")
+        doc.tokens[dropped_subject_verb].tag == "VBG" or doc.tokens[dropped_subject_verb].pos == "ADJ"
+        or _done_with(doc, dropped_subject_verb) or _back_to(doc, dropped_subject_verb))
     calls = _calls_of_the_addressee(doc, start, end, perspective)
     for k in range(start, end):
         token = doc.tokens[k]
@@ -480,7 +481,7 @@ def _agree_after(
         return None
     if opens and token.tag == "VB" and token.pos == "VERB" and not told_as_past and not _past_form(token):
         return third_person(text)
-    if opens and (token.tag == "VBG" or token.pos == "ADJ" or _done_with(doc, k)):
+    if opens and (token.tag == "VBG" or token.pos == "ADJ" or _done_with(doc, k) or _back_to(doc, k)):
         return "is " + _lowered_first(text)  # "Playing guitar tonight", "Proud of you", "Done with X": "I'm" dropped
     if lower in BARE_CONTRACTIONS and not doc.tokens[k - 1].space:
         lower = "'" + lower  # chat's "im", "ive", "youre", "id", which spaCy splits like "I'm"
@@ -767,9 +768,10 @@ def dropped_subject_verb(doc: ParsedDoc, start: int, end: int) -> int | None:
             return None
         if token.pos in ("VERB", "AUX") and _object_of_a_preposition(doc, k):
             return None  # "it's perfect for | relaxing after work": the object of a preposition, whose doer is not said
-        if token.pos in ("VERB", "AUX") and any(doc.tokens[a.dep].lower == "me" for a in doc.children(k) if a.label in ("dobj", "dative")):
+        if token.pos in ("VERB", "AUX") and k + 1 < len(doc) and doc.tokens[k + 1].lower == "me" and any(
+                a.dep == k + 1 for a in doc.children(k) if a.label in ("dobj", "dative")):
             return None  # "Took me 4 hours", "Cost me £50": "it" was dropped, the speaker is the object
-        if _a_feeling_said_of_something(doc, k):
+        if _a_feeling_said_of_something(doc, k) or _back_to(doc, k):
             return k
         if (token.pos in ("VERB", "AUX") and not _named(doc, token)) or (token.lower in INFORMAL_3SG and _informal_with_action(doc, k, end)):
             return k
@@ -787,6 +789,14 @@ def _done_with(doc: ParsedDoc, k: int) -> bool:
     arcs = list(doc.children(k))
     return not any(a.label in ("dobj", "nsubj", "aux", "auxpass") for a in arcs) and any(
         a.label == "prep" and doc.tokens[a.dep].lower in ("with", "of", "from") for a in arcs)
+
+
+def _back_to(doc: ParsedDoc, k: int) -> bool:
+    """"Back to paying the full rent", "back from visiting my parents": "back" heading its sentence with "to" or
+    "from" after it dropped "I'm"."""
+    token = doc.tokens[k]
+    return token.lower == "back" and not any(True for _ in doc.parents(k)) and any(
+        a.label == "prep" and doc.tokens[a.dep].lower in ("to", "from") for a in doc.children(k))
 
 
 def _a_feeling_said_of_something(doc: ParsedDoc, k: int) -> bool:

@@ -8,6 +8,7 @@ when too little of it survived. The result also carries what the diagnostics nee
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -549,11 +550,14 @@ def _a_group_called(doc: ParsedDoc, thanks: int) -> bool:
         after = after[1:]
     if after and after[0].lower in GROUP_CALLS and (len(after) == 1 or after[1].lower == "for"):
         return True
-    words = [t for t in doc.tokens if t.sent == doc.tokens[thanks].sent and t.pos != "PUNCT"]
-    if len(words) < 2 or words[-1].lower not in GROUP_VOCATIVES:
-        return False
-    # "... for waiting for me guys", "..., everyone!"; "all" only as a call ("thanks for coming, all", "you all")
-    return words[-1].lower != "all" or doc.tokens[words[-1].i - 1].text in (",", "you")
+    sentence = [t for t in doc.tokens[thanks + 1 :] if t.sent == doc.tokens[thanks].sent]
+    # "... for waiting for me guys", "thanks for yesterday everyone, the offsite was great", "..., everyone!"; "all"
+    # only as a call ("thanks for coming, all", "you all"), never "all your help"
+    return any(
+        t.lower in GROUP_VOCATIVES and (n + 1 == len(sentence) or sentence[n + 1].pos == "PUNCT")
+        and (t.lower != "all" or doc.tokens[t.i - 1].text in (",", "you"))
+        for n, t in enumerate(sentence)
+    )
 
 
 def _as_said(doc: ParsedDoc, mention: TemporalMention) -> Phrase:
@@ -570,7 +574,8 @@ def _as_said(doc: ParsedDoc, mention: TemporalMention) -> Phrase:
 def _sentence(text: Phrase, asked: bool = False) -> Phrase:
     """Close a unit with a full stop (a question mark where it asked) so joined units read as separate
     sentences."""
-    return text if text.text[-1:] in ".!?)\"'" else text + ("?" if asked else ".")
+    closed = text.text[-1:] in ".!?)\"" or (text.text[-1:] == "'" and re.search(r"(?:^|\s)'\w", text.text))
+    return text if closed else text + ("?" if asked else ".")  # "at St Thomas'" is a possessive, not a quote
 
 
 def _asked_at(doc: ParsedDoc, end: int) -> bool:
