@@ -139,9 +139,7 @@ def rewrite_range(
     subject: str | None = "i" if dropped_subject_verb is not None else None
     # "Still waiting for the results" dropped "I'm": "is" goes before the adverbs ("<name> is still waiting"), as
     # it would have been said, not between them and the verb
-    be_first = dropped_subject_verb is not None and dropped_subject_verb > start and (
-        doc.tokens[dropped_subject_verb].tag == "VBG" or doc.tokens[dropped_subject_verb].pos == "ADJ"
-        or _done_with(doc, dropped_subject_verb) or _back_to(doc, dropped_subject_verb))
+    be_first = dropped_subject_verb is not None and dropped_subject_verb > start and _dropped_i_am(doc, dropped_subject_verb)
     calls = _calls_of_the_addressee(doc, start, end, perspective)
     for k in range(start, end):
         token = doc.tokens[k]
@@ -481,7 +479,7 @@ def _agree_after(
         return None
     if opens and token.tag == "VB" and token.pos == "VERB" and not told_as_past and not _past_form(token):
         return third_person(text)
-    if opens and (token.tag == "VBG" or token.pos == "ADJ" or _done_with(doc, k) or _back_to(doc, k)):
+    if opens and _dropped_i_am(doc, k):
         return "is " + _lowered_first(text)  # "Playing guitar tonight", "Proud of you", "Done with X": "I'm" dropped
     if lower in BARE_CONTRACTIONS and not doc.tokens[k - 1].space:
         lower = "'" + lower  # chat's "im", "ive", "youre", "id", which spaCy splits like "I'm"
@@ -780,11 +778,22 @@ def dropped_subject_verb(doc: ParsedDoc, start: int, end: int) -> int | None:
     return None
 
 
+def _dropped_i_am(doc: ParsedDoc, k: int) -> bool:
+    """The word at ``k``, opening a range whose subject was dropped, dropped "I'm" with it, so "is" goes back before
+    it: an "-ing" ("Playing guitar tonight"), an adjective ("Proud of you"), a state ("Done with X", "Back to X")."""
+    token = doc.tokens[k]
+    return token.tag == "VBG" or token.pos == "ADJ" or _done_with(doc, k) or _back_to(doc, k)
+
+
+def _heads_its_sentence(doc: ParsedDoc, k: int) -> bool:
+    return next(iter(doc.parents(k)), None) is None
+
+
 def _done_with(doc: ParsedDoc, k: int) -> bool:
     """A participle that heads its sentence as a state, with "with", "of" or "from" and no object: "Done with
     studying for today", "Fed up of waiting", "Back from ..." ("I'm" was dropped; "Finished my essay" did a deed)."""
     token = doc.tokens[k]
-    if token.tag != "VBN" or any(True for _ in doc.parents(k)):
+    if token.tag != "VBN" or not _heads_its_sentence(doc, k):
         return False
     arcs = list(doc.children(k))
     return not any(a.label in ("dobj", "nsubj", "aux", "auxpass") for a in arcs) and any(
@@ -795,7 +804,7 @@ def _back_to(doc: ParsedDoc, k: int) -> bool:
     """"Back to paying the full rent", "back from visiting my parents": "back" heading its sentence with "to" or
     "from" after it dropped "I'm"."""
     token = doc.tokens[k]
-    return token.lower == "back" and not any(True for _ in doc.parents(k)) and any(
+    return token.lower == "back" and _heads_its_sentence(doc, k) and any(
         a.label == "prep" and doc.tokens[a.dep].lower in ("to", "from") for a in doc.children(k))
 
 
@@ -804,7 +813,7 @@ def _a_feeling_said_of_something(doc: ParsedDoc, k: int) -> bool:
     taking this step", "Sad to lose you", "Sorry for missing your call" dropped "I'm" as "Went to the park" dropped
     "I" ("gutted." alone is a feeling said, no one's doing)."""
     token = doc.tokens[k]
-    if token.pos != "ADJ" or not a_feeling_word(token) or any(True for _ in doc.parents(k)):
+    if token.pos != "ADJ" or not a_feeling_word(token) or not _heads_its_sentence(doc, k):
         return False  # "Good for relaxing after work" says what a thing is good for
     return any(
         (a.label == "prep" and doc.tokens[a.dep].lower in ("of", "for", "about", "with", "to"))

@@ -61,6 +61,16 @@ _RANGE_TO = r"(?:to|through|thru|till|until|-|–)"
 _YEAR = r"(?:19|20)\d\d"
 _SLASHED_DAY = r"\d{1,2}/\d{1,2}(?:/(?:\d{4}|\d{2}))?"
 YEAR_RANGE = re.compile(rf"\b(?:between\s+{_YEAR}\s+and\s+{_YEAR}|{_YEAR}\s*{_RANGE_TO}\s*(?:{_YEAR}|\d\d))\b", re.IGNORECASE)
+
+# The stretch since the talk before: "since we last talked", "since I last saw you", "since our last chat", "since
+# the last time we spoke". The words after the pronoun are kept apart: a memory says "Leo and Sam" for the "we".
+SINCE_WE_LAST_TALKED = re.compile(
+    r"\bsince\s+(?:(?:we|i|you)\s+(?P<verb>last\s+(?:talked|spoke|chatted|caught\s+up|messaged|texted|met|saw))"
+    r"(?:\s+(?:each\s+other|(?:to\s+)?(?:you|u)))?|(?:our|my|your)\s+(?P<talk>last\s+(?:chat|talk|conversation|call|catch[- ]?up))"
+    r"|the\s+last\s+time\s+(?:we|i|you)\s+(?P<time>(?:talked|spoke|chatted|caught\s+up|met)))\b",
+    re.IGNORECASE,
+)
+
 _HOLIDAY = (
     r"(?:valentine'?s day|new year(?:'?s)?(?: eve| day)?|christmas(?: eve| day)?|boxing day|thanksgiving|halloween|"
     r"independence day|mother'?s day|father'?s day|memorial day|labor day|easter(?: sunday| weekend)?)"
@@ -124,6 +134,7 @@ CUE_PATTERNS = [
         # a range of years, which the tagger and recognizers-text cut into its two years ("from 2019 to 2021",
         # "2015-2018", "between 2010 and 2014"); the second year may be cut short ("2019-21")
         YEAR_RANGE.pattern,
+        SINCE_WE_LAST_TALKED.pattern,
         # two days of a month not named, read as of the month the days are in ("away from the 3rd to the 10th")
         _after_preposition(rf"the\s+{_ORDINAL_DAY}\s*{_RANGE_TO}\s*(?:the\s+)?{_ORDINAL_DAY}\b(?!\s+(?:of\s+)?{_MONTH})",
                            ("from",)),
@@ -470,7 +481,6 @@ class TemporalResolver:
         spans.extend(m.span() for m in BARE_DAY_OF_MONTH.finditer(doc.text)
                      if _a_day_by_itself(doc, *m.span()) or _a_day_moved_to(doc, *m.span()))
         spans.extend(m.span() for m in SLASHED_AFTER_TO.finditer(doc.text) if _moved_to(doc, m.start()))
-        spans.extend(m.span() for m in SINCE_WE_LAST_TALKED.finditer(doc.text))
         merged: list[list[int]] = []
         for start, end in sorted(spans):
             if merged and start <= merged[-1][1]:
@@ -820,16 +830,6 @@ def _compared_with(text: str, start: int, expression: str) -> bool:
         word = compared.group("than").lower()
         return word not in NOT_COMPARING and (word in ("more", "less", "fewer", "better", "worse") or word.endswith("er"))
     return not CHANGING_VERBS.fullmatch(compared.group("before"))
-
-# The stretch since the talk before: "since we last talked", "since I last saw you", "since our last chat", "since
-# the last time we spoke". The words after the pronoun are kept apart: a memory says "Leo and Sam" for the "we".
-SINCE_WE_LAST_TALKED = re.compile(
-    r"\bsince\s+(?:(?:we|i|you)\s+(?P<verb>last\s+(?:talked|spoke|chatted|caught\s+up|messaged|texted|met|saw))"
-    r"(?:\s+(?:each\s+other|(?:to\s+)?(?:you|u)))?|(?:our|my|your)\s+(?P<talk>last\s+(?:chat|talk|conversation|call|catch[- ]?up))"
-    r"|the\s+last\s+time\s+(?:we|i|you)\s+(?P<time>(?:talked|spoke|chatted|caught\s+up|met)))\b",
-    re.IGNORECASE,
-)
-
 
 def since_we_last_talked(text: str) -> str | None:
     """The words of a "since we last talked" between its pronouns ("last talked", "last saw" of "since I last saw
@@ -1542,8 +1542,7 @@ def _sentence_at(doc: ParsedDoc, char: int) -> int | None:
 def _asked_in(doc: ParsedDoc, char: int) -> bool:
     """The sentence of character ``char`` ends in a question mark."""
     sentence = _sentence_at(doc, char)
-    words = [t for t in doc.tokens if t.sent == sentence]
-    return bool(words) and "?" in words[-1].text
+    return sentence is not None and "?" in doc.tokens[doc.sentences[sentence][1] - 1].text
 
 
 def tense_at(doc: ParsedDoc, char: int) -> str:

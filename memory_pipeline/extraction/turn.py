@@ -39,8 +39,8 @@ from memory_pipeline.extraction.temporal import (
     runs_up_to_the_session, since_we_last_talked, tense_at,
 )
 from memory_pipeline.grounding import (
-    ADDRESSEE, ASSISTANT, CLAUSE_CLOSERS, OBJECT_PRONOUNS, PRONOUN_GENDER, THIRD_PERSON, Perspective, called_participant,
-    noun_phrase, third_person_referent, unresolved_deixis, we_partner,
+    ADDRESSEE, ASSISTANT, CLAUSE_CLOSERS, OBJECT_PRONOUNS, PRONOUN_GENDER, SUBJECTS, THIRD_PERSON, Perspective,
+    called_participant, noun_phrase, third_person_referent, unresolved_deixis, we_partner,
 )
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.parsing import ParsedDoc, Token
@@ -443,7 +443,7 @@ def _owns_the_object(doc: ParsedDoc, token: Token) -> bool:
 
 
 def _a_subject_word(doc: ParsedDoc, token: Token) -> bool:
-    return any(a.label in ("nsubj", "nsubjpass") for a in doc.parents(token.i))
+    return any(a.label in SUBJECTS for a in doc.parents(token.i))
 
 
 def _opens_its_sentence(doc: ParsedDoc, token: Token) -> bool:
