@@ -516,6 +516,21 @@ def test_provenance(extract, text, provenance):
         ("My dad had a stroke.", "USER_PII"),
         ("My mum has alzheimer's.", "USER_PII"),
         ("I've got tonsillitis again.", "USER_PII"),
+        # contacts as written outside North America, and said without "phone"; secrets; a handle said to be one
+        ("My number is 07700 900456.", "USER_PII"),
+        ("Call me on +44 7700 900789.", "USER_PII"),
+        ("Ring the office on (020) 7946 0018.", "USER_PII"),
+        ("My new number ends in 42, I switched to Three.", "USER_PII"),
+        ("My Netflix password is hunter2.", "USER_PII"),
+        ("My Instagram is @patcooks now.", "USER_PII"),
+        # and what is none of them: a race time, years, a count, a call in a group chat, a number of something
+        ("I ran 10k in 52:30 between 2019 and 2023.", "GENERIC"),
+        ("Room 0234 was booked, the score was 21-18.", "GENERIC"),
+        ("@sam did you bring the cake?", "GENERIC"),
+        ("My number of followers doubled.", "GENERIC"),
+        # a bare answer, which the fallback keeps whole, is scoped like any other memory
+        ("kai.morgan88@gmail.com", "USER_PII"),
+        ("07700 900222", "USER_PII"),
     ],
 )
 def test_scope(extract, text, scope):

@@ -48,18 +48,34 @@ FINANCES = frozenset(
     paycheck wage wages bankrupt finances financial pension insurance""".split()
 )
 CONTACT_PHRASES = ("phone number", "email", "e-mail", "home address", "my address", "contact details")
+# One's own number, said without "phone" ("my new number is ...", "what's your mobile number?"), not a number of
+# something ("my number of followers").
+OWN_NUMBER = re.compile(r"\b(?:my|your|his|her|their|new|old|mobile|cell|landline|work) (?:mobile |cell )?number\b(?! of\b)")
+# What opens an account: a memory that says one's password or PIN says a secret, whatever the rest of it is
+# (the words as written: "pinned" is no PIN).
+CREDENTIALS = frozenset({"password", "passcode", "passphrase", "pin", "passwords"})
+# A social handle ("my Instagram is @patcooks"), where the memory says it is one: a bare "@sam" calls someone in a
+# group chat.
+HANDLE = re.compile(r"(?<![\w@])@[a-z0-9_]{3,}")
+HANDLE_WORDS = frozenset({"handle", "username", "instagram", "insta", "ig", "twitter", "tiktok", "snapchat", "threads"})
 DEVICES_APPS = frozenset(
-    """phone smartphone laptop computer pc app apps tablet ipad iphone android software website account password
+    """phone smartphone laptop computer pc app apps tablet ipad iphone android software website account
     settings notification device smartwatch console playstation xbox router wifi browser instagram facebook
     twitter tiktok youtube whatsapp spotify netflix""".split()
 )
 EXTERNAL_ENTITIES = frozenset({"GPE", "LOC", "FAC", "ORG", "PRODUCT", "WORK_OF_ART", "EVENT", "NORP", "LAW", "LANGUAGE"})
 # Money in figures, by symbol ("$5,000", "€52k") or by name ("52,000 euros", "68k dollars", "300 bucks"; not a
-# bare "68k", which is as often a race: "a 10k"), an age, an e-mail address, a phone number.
+# bare "68k", which is as often a race: "a 10k"), an age, an e-mail address, a phone number: North American
+# ("555-123-4567"), or national with its trunk "0" or international with its "+" code, in groups as people write them
+# ("07700 900456", "+44 7700 900789", "(020) 7946 0018").
 MONEY_WORDS = r"(?:euros?|dollars?|bucks|pounds|quid|usd|eur|gbp|cad|aud|yen|yuan|rupees?|francs?|kronor|krona)"
+PHONE_NUMBERS = (
+    r"\b\d{3}[-. ]\d{3,4}[-. ]\d{4}\b"
+    r"|(?<![\w+])(?:\+\d{1,3}[ .-]?\(?\d{1,4}\)?|\(?0\d{2,4}\)?)(?:[ .-]?\d{3,4}){1,3}\b"
+)
 PII_PATTERNS = re.compile(
     rf"[$€£¥₹]\s?\d|\b\d[\d,.]*\s?[km]?\s?{MONEY_WORDS}\b|\b\d+\s*(?:years?|yrs?)\s+old\b|@\w+\.\w+|"
-    r"\b\d{3}[-. ]\d{3,4}[-. ]\d{4}\b",
+    + PHONE_NUMBERS,
     re.IGNORECASE,
 )
 
@@ -71,13 +87,18 @@ def classify_scope(doc: ParsedDoc, ranges: list[tuple[int, int]]) -> str:
     text = " ".join(doc.span_text(start, end) for start, end in ranges).lower()
     if words & (HEALTH | IDENTITY | FINANCES) or PII_PATTERNS.search(text) or _of_health(tokens, text):
         return USER_PII
-    if any(phrase in text for phrase in CONTACT_PHRASES):
+    if any(phrase in text for phrase in CONTACT_PHRASES) or OWN_NUMBER.search(text) or _a_secret_or_handle(tokens, text):
         return USER_PII
     if words & DEVICES_APPS:
         return INTERNAL
     if any(t.ent in EXTERNAL_ENTITIES for t in tokens):
         return EXTERNAL
     return GENERIC
+
+
+def _a_secret_or_handle(tokens, text: str) -> bool:
+    lowers = {t.lower for t in tokens}
+    return bool(lowers & CREDENTIALS) or (bool(HANDLE.search(text)) and bool(lowers & HANDLE_WORDS))
 
 
 def _of_health(tokens, text: str) -> bool:

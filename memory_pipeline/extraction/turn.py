@@ -614,6 +614,7 @@ def _whole_turn(doc: ParsedDoc, speaker: Speaker, perspective: Perspective, resu
     result.unresolved_deixis = unresolved_deixis(result.text)
     result.people = _people(doc, ranges)
     result.units = [result.text]
+    result.scope = classify_scope(doc, ranges)  # a bare answer may be all contact: "kai.morgan88@gmail.com"
     result.fallback = True
     result.coverage = 1.0
     result.provenance = "inferred"
