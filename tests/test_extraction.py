@@ -56,6 +56,38 @@ def extract(parser, resolver):
         # chat drops "I": the verb gets the speaker back, agreeing with the name; feelings are not requests
         ("Caroline", "Love this song so much.", "Caroline loves this song so much."),
         ("Caroline", "Need to buy a new laptop soon.", "Caroline needs to buy a new laptop soon."),
+        # and so are thanks and thoughts ("Thanks! Appreciate your help" had become "asks to appreciate your help")
+        ("Caroline", "Thanks! Appreciate your help.", "Caroline appreciates your help."),
+        ("Caroline", "Bet the view was incredible.", "Caroline bets the view was incredible."),
+        ("Caroline", "Wonder if he'll call back.", "Caroline wonders if he'll call back."),
+        ("Caroline", "Doubt it'll happen this year.", "Caroline doubts it'll happen this year."),
+        # a verb of the mind before a clause of its own dropped "I" too, even where the tagger read it as a name
+        # ("Wish I was there" had become "Caroline was there"); before an object it is still an order
+        ("Caroline", "Wish I could come.", "Caroline wishes Caroline could come."),
+        ("Caroline", "Hope the kids had fun!", "Caroline hopes the kids had fun."),
+        ("Caroline", "Think I'll skip the gym today.", "Caroline thinks Caroline will skip the gym today."),
+        ("Caroline", "Wish you were here!", "Caroline wishes you were here."),
+        ("Caroline", "Wish them luck!", "Caroline asks to wish them luck."),
+        ("Caroline", "Think about it!", "Caroline asks to think about it."),
+        ("Caroline", "Hope said she would come.", "Caroline noted: Hope said she would come."),
+        # a later sentence that dropped "I" gets the speaker back where it surely was "I": a past deed, a feeling,
+        # "can't"; the one person the sentence before told of where the story goes on with them; no one where
+        # "it" was dropped
+        ("Caroline", 'I haven\'t read that yet. Just finished "Dune" and it\'s a really good story.',
+         'Caroline hasn\'t read that yet. Caroline just finished "Dune" and it\'s a really good story.'),
+        ("Caroline", "I had a tough time with my English lit class. Did an analysis on this series and I think it went ok.",
+         "Caroline had a tough time with Caroline's English lit class. Caroline did an analysis on this series and "
+         "Caroline thinks it went ok."),
+        ("Caroline", "My brother came over. Stayed for dinner and left at ten.",
+         "Caroline's brother came over. Caroline's brother stayed for dinner and left at ten."),
+        ("Caroline", "I went to the parade. Really made me proud.", "Caroline went to the parade. Really made Caroline proud."),
+        ("Caroline", "They're really amazing. Wish I was that resilient too.", "Caroline wishes Caroline was that resilient too."),
+        ("Caroline", "I missed you. Must be great to be home.", "Caroline missed you. Caroline noted: Must be great to be home."),
+        ("Caroline", "I missed you. Been a crazy few days.", "Caroline missed you. Caroline noted: Been a crazy few days."),
+        ("Caroline", "Guess what - I got a puppy two weeks ago.", "Caroline got a puppy two weeks ago."),
+        # asking what the listener would like is a question, not a request to like something
+        ("Caroline", "Would you like me to send it to you?", "Caroline asks: Would you like Caroline to send it to you?"),
+        ("Caroline", "Can you send me the recipe?", "Caroline asks to send Caroline the recipe."),
         ("Caroline", "Just finished my first marathon!", "Caroline just finished Caroline's first marathon."),
         ("Caroline", "Check out this photo of my garden.", "Caroline asks to check out this photo of Caroline's garden."),
         # living with the listener's people is the listener's doing: "you're", not "I'm", was dropped

@@ -77,6 +77,17 @@ def test_a_date_is_never_cut_by_a_sentence_end(parser):
         assert len(sentences) == 1, [doc.span_text(*span) for span in doc.sentences]
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "text, pos",
+    [("Wish I could come.", "VERB"), ("Hope the kids had fun!", "VERB"),
+     ("Hope said she would come.", "PROPN"), ("Hope, you are right.", "NOUN")],
+)
+def test_a_verb_of_the_mind_opening_a_sentence_is_no_name(parser, text, pos):
+    """The tagger reads a capitalised "Wish" or "Hope" before a clause as a name; a real name keeps its tag."""
+    assert parser.parse(text).tokens[0].pos == pos
+
+
 def test_parallel_parse_returns_exactly_the_in_process_parses(parser):
     """Two forked workers over a batch large enough to split: the same parses, in the same order, and the same as
     the halves parsed apart (a conversation's parses must not depend on which others shared its chunk)."""

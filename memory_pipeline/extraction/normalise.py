@@ -48,6 +48,8 @@ from memory_pipeline.parsing.words import Word
 
 DEFAULT_SPEAKER = "User"
 REQUEST_OPENERS = (("can", "you"), ("could", "you"), ("would", "you"), ("will", "you"), ("can", "u"))
+# "Would you like me to send it?", "would you prefer Friday?": the listener's wish is asked, no deed of theirs.
+LISTENERS_WISHES = frozenset({"like", "want", "prefer", "care"})
 SKIPPABLE_ADVERBS = frozenset({"really", "also", "just", "never", "always", "still", "totally", "actually", "finally", "even", "recently", "already", "definitely", "kinda", "often", "usually", "sometimes"})
 CONTRACTIONS_AFTER_I = {"'m": " is", "’m": " is", "'ve": " has", "’ve": " has", "'ll": " will", "’ll": " will"}
 # The second half of a contraction written without its apostrophe, as spaCy splits it off "im", "ive", "youre"
@@ -57,9 +59,14 @@ IRREGULAR_3SG = {"am": "is", "have": "has", "do": "does", "are": "is", "be": "is
 # after a named subject they take the auxiliary or the agreement that "I" did not need ("I gonna" -> "is gonna").
 INFORMAL_3SG = {"wanna": "wants to", "wan": "wants", "gonna": "is gonna", "gon": "is gon", "gotta": "has gotta"}
 PLURAL_CONTRACTIONS = {"'re": " are", "'ve": " have", "'ll": " will"}
-# Verbs of feeling and wanting: opening a turn bare, they dropped "I" ("Love this song", "Need a break"); they are
-# not requests to the listener.
-NOT_IMPERATIVE = frozenset({"love", "like", "need", "want", "hope", "miss", "hate", "prefer", "adore", "guess", "reckon", "suppose"})
+# Verbs of feeling, wanting and thinking: opening a turn bare, they dropped "I" ("Love this song", "Need a break",
+# "Thanks! Appreciate your help", "Bet it was amazing", "Wonder if he'll call"); they are not requests to the listener.
+NOT_IMPERATIVE = frozenset({"love", "like", "need", "want", "hope", "miss", "hate", "prefer", "adore", "guess", "reckon", "suppose",
+                            "appreciate", "bet", "wonder", "doubt"})
+# Verbs that are orders with an object ("Wish them luck!", "Think about it") but dropped "I" before a clause of
+# their own ("Wish you were here", "Think I'll skip the gym").
+NOT_IMPERATIVE_BEFORE_A_CLAUSE = frozenset({"wish", "think"})
+OBJECT_CASE = frozenset({"me", "him", "her", "us", "them"})
 # Verbs after "don't" that make no order not to: of the mind and of having, whose "I" chat dropped ("don't feel
 # like I'm making an impact", "dont know what to do", "don't have time", "dont wanna go", "don't buy it" for not
 # believing it), and the reassurances that preface what follows ("don't worry, I sorted it", "don't be silly",
@@ -612,7 +619,7 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
         return None if _a_preface(doc, verb.i) else verb.i
     if tuple(lowers[offset : offset + 2]) in REQUEST_OPENERS:
         rest = [t for t in words[offset + 2 :] if t.lower != "please"]
-        if rest and rest[0].tag == "VB":
+        if rest and rest[0].tag == "VB" and rest[0].lemma not in LISTENERS_WISHES:
             return rest[0].i
     if lowers[offset : offset + 2] == ["let", "'s"] or lowers[offset : offset + 1] == ["lets"]:
         rest = words[offset + (2 if lowers[offset] == "let" else 1) :]
@@ -622,6 +629,8 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
         return first.i
     if first.lemma in NOT_IMPERATIVE or _told_as_past(doc, start, end) or _past_form(first) or opens_a_header(doc, first.i):
         return None
+    if first.lemma in NOT_IMPERATIVE_BEFORE_A_CLAUSE and before_a_clause_of_its_own(doc, first.i):
+        return None
     if first.lower in SAME_IN_PAST and _past_narrative(doc, first.i) and not let_me_know(doc, first):
         return None  # "quit again in april and it stuck this time": "I" dropped before a past, no order
     if sees_you(doc, first.i) or _names_a_thing(doc, first.i):
@@ -629,12 +638,22 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
     if first.pos != "VERB" or first.lower != first.lemma or _has_subject(doc, first.i) or _named(doc, first):
         return None
     # the tagger reads "..., so call me" as a present verb: done to the speaker, it is still an order
-    to_speaker = _done_to_the_speaker(doc, first.i)
+    to_speaker = done_to_the_speaker(doc, first.i)
     if first.tag == "VB" or (first.tag == "VBP" and to_speaker):
         shares_subject = any(arc.role is Role.COORD and _finite(doc, arc.head) for arc in doc.parents(first.i))
         if not shares_subject or to_speaker:
             return first.i
     return None
+
+
+def before_a_clause_of_its_own(doc: ParsedDoc, verb: int) -> bool:
+    """Verb ``verb`` governs a clause with a subject of its own ("Wish you were here", "Think I'll skip it"), not
+    an object the parser took for one ("Wish them luck": "them" is no subject)."""
+    return any(
+        doc.tokens[s].lower not in OBJECT_CASE
+        for arc in doc.children(verb) if arc.label == "ccomp"
+        for s in (a.dep for a in doc.children(arc.dep) if a.label in ("nsubj", "nsubjpass"))
+    )
 
 
 # Verbs of errands the tagger reads as nouns when they open a sentence ("Book a table for two", "Text my mum"):
@@ -741,7 +760,7 @@ def _named(doc: ParsedDoc, token: Token) -> bool:
     return token.ent in NAME_ENTITIES or acronym
 
 
-def _done_to_the_speaker(doc: ParsedDoc, k: int) -> bool:
+def done_to_the_speaker(doc: ParsedDoc, k: int) -> bool:
     """Verb ``k`` has "me" or "us" as its object ("..., so call me after 8"): the speaker does not call themself, so
     a bare verb coordinated with the speaker's own is still a request to the listener."""
     return any(doc.tokens[arc.dep].lower in ("me", "us") for arc in doc.children(k) if arc.label in ("dobj", "dative"))

@@ -15,12 +15,19 @@ from datetime import datetime
 
 from memory_pipeline.chat_spelling import CHAT_INTERJECTIONS
 from memory_pipeline.config import ExtractorConfig
-from memory_pipeline.extraction.clauses import Clause, discourse_prefix_end, is_content, is_discourse_only, split_clauses
+from memory_pipeline.extraction.clauses import (
+    Clause, discourse_prefix_end, is_content, is_discourse_only, opens_a_header, split_clauses,
+)
 from memory_pipeline.extraction.lexicon import PLACE_ENTITIES, PRAISING, THANKING, a_feeling_word
 from memory_pipeline.extraction.normalise import (
+    NOT_IMPERATIVE,
+    NOT_IMPERATIVE_BEFORE_A_CLAUSE,
+    PAST_BEFORE_BASE,
     Speaker,
     attribute,
+    before_a_clause_of_its_own,
     done_by,
+    done_to_the_speaker,
     dropped_subject_verb,
     is_question,
     name_words,
@@ -365,7 +372,11 @@ def _realise_unit(
     thanked = None if action is not None or question else _thanked_or_praised(doc, first_lo, addressee)
     said_for = action if action is not None else offered
     # subject dropped in chat ("Went to the park", "Just finished it"): the speaker's name goes before the verb
-    verb = None if question or thanked or said_for is not None or unit.actor is not None else dropped_subject_verb(doc, first_lo, first_hi)
+    verb = None if question or thanked or said_for is not None else dropped_subject_verb(doc, first_lo, first_hi)
+    if verb is not None and unit.actor is not None and not _the_doer_of_its_clause(doc, verb, unit.actor):
+        verb = None
+    if verb is not None and _after_a_clause(doc, first_lo) and _dropped_it(doc, verb):
+        verb = None
     pieces: list[Phrase] = []
     for n, (lo, hi) in enumerate(unit.ranges):
         if n == 0 and said_for is not None:
@@ -374,7 +385,11 @@ def _realise_unit(
             lo = thanked.start
         if n == len(unit.ranges) - 1:
             hi = _without_vocative(doc, lo, hi, perspective.addressee_at(doc.tokens[hi - 1].idx))
-        pieces.append(rewrite_range(doc, lo, hi, speaker, perspective, dropped_subject_verb=verb if n == 0 else None))
+        dropped = verb if n == 0 else _a_later_sentences_dropped_subject(doc, lo, hi)
+        piece = rewrite_range(doc, lo, hi, speaker, perspective, dropped_subject_verb=dropped)
+        if n > 0 and dropped is not None:
+            piece = _dropped_doer(doc, lo, unit, speaker, perspective) + " " + piece.uncapitalised()
+        pieces.append(piece)
     # each piece closes as its sentence did: "Did you send them yet? I already sent mine." stays two sentences; a
     # request asked as a question is told ("Sam asks to remind Sam ... next Sunday. It's her birthday.")
     closed = [
@@ -403,8 +418,98 @@ def _realise_unit(
         subject = rewrite_range(doc, *noun_phrase(doc, unit.actor), speaker, perspective)
         text = subject + " " + text
     elif verb is not None:
-        text = f"{_dropped_subject(doc, unit, speaker, perspective)} " + text.uncapitalised()
+        text = _dropped_doer(doc, first_lo, unit, speaker, perspective) + " " + text.uncapitalised()
     return attribute(text, speaker, question=question), UnitMood(question=question)
+
+
+def _a_later_sentences_dropped_subject(doc: ParsedDoc, lo: int, hi: int) -> int | None:
+    """The verb whose subject a sentence after the unit's first dropped, as chat drops it all along a turn ("Went to
+    Woodhaven. Got to see some lovely scenery. Checked out the library"); none where the range does not open its
+    sentence, or is asked, or is an order ("Read lots. Build a solid understanding of literature"), or goes on
+    from someone else's sentence, whose doer it may share ("My brother came over. Stayed for dinner")."""
+    sentence = doc.tokens[lo].sent
+    first = next((t for t in doc.tokens[slice(*doc.sentences[sentence])] if t.pos != "PUNCT"), None)
+    if first is None or first.i != lo or is_question(doc, lo, hi) or request_start(doc, lo, hi) is not None:
+        return None
+    verb = None if offer_start(doc, lo, hi) is not None else dropped_subject_verb(doc, lo, hi)
+    return verb if verb is not None and _dropped_i_before(doc, verb) else None
+
+
+def _after_a_clause(doc: ParsedDoc, k: int) -> bool:
+    """Token ``k`` comes after a sentence with a verb of its own, not only after a greeting ("Hey! Heading out")."""
+    sentence = doc.tokens[k].sent
+    return any(t.pos in ("VERB", "AUX") for t in doc.tokens[: doc.sentences[sentence][0]])
+
+
+def _dropped_i_before(doc: ParsedDoc, verb: int) -> bool:
+    """The verb opening a later sentence of a unit, its subject dropped, dropped "I" for sure: a past deed ("Took a
+    trip", "Landed Saturday night", "Felt really strong"), a feeling (:data:`NOT_IMPERATIVE`: "Love the energy
+    there"), a thought before a clause ("Wish I was there"), "can't" ("Can't wait to visit") or "gotta". Not a bare
+    verb, which as often gives advice ("Definitely add it to your list"), nor an "-ing", which is as often a subject
+    ("Seeing their growth is so fulfilling"), nor what :func:`_dropped_it` tells."""
+    token = doc.tokens[verb]
+    if _dropped_it(doc, verb):
+        return False
+    if (token.tag in ("VBD", "VBN") and token.lemma != "be") or token.lower in PAST_BEFORE_BASE:
+        return True
+    if token.lemma in NOT_IMPERATIVE_BEFORE_A_CLAUSE and before_a_clause_of_its_own(doc, verb):
+        return True
+    after = doc.tokens[verb + 1].lower if verb + 1 < len(doc) else ""
+    if token.lower == "got" and after == "ta":
+        return True  # "Gotta check the size too", whatever the tagger calls it
+    if token.lemma in NOT_IMPERATIVE and token.tag in ("VB", "VBP"):
+        return True
+    return token.lower in ("ca", "can") and after in ("n't", "not", "nt")
+
+
+def _dropped_it(doc: ParsedDoc, verb: int) -> bool:
+    """A verb opening a sentence after a clause dropped "it", not "I": "must" ("Must be great", "Must've been a
+    dream"), "been" before what it was ("Been a crazy few days"; "Been running longer" dropped "I've"), or a deed
+    done to the speaker ("Really made me proud")."""
+    token = doc.tokens[verb]
+    after = doc.tokens[verb + 1] if verb + 1 < len(doc) else None
+    if token.lower == "must" or (token.lower == "been" and after is not None and after.pos in ("DET", "NOUN", "NUM")):
+        return True
+    return done_to_the_speaker(doc, verb) or any(
+        doc.tokens[s.dep].lower == "me" for c in doc.children(verb) if c.label in ("ccomp", "xcomp")
+        for s in doc.children(c.dep) if s.label == "nsubj")
+
+
+def _dropped_doer(doc: ParsedDoc, lo: int, unit: Unit, speaker: Speaker, perspective: Perspective) -> Phrase | str:
+    """Who did what a sentence opening at ``lo`` tells with its subject dropped: the one person the sentence before
+    it told of, whose story it goes on with ("My brother came over. Stayed for dinner": the brother, not the
+    speaker), else :func:`_dropped_subject`."""
+    sentence = doc.tokens[lo].sent
+    opens = next((t.i for t in doc.tokens[slice(*doc.sentences[sentence])] if t.pos != "PUNCT"), None) == lo
+    doer = _someone_elses_subject(doc, sentence - 1) if opens and sentence > 0 else None
+    if doer is None:
+        return _dropped_subject(doc, unit, speaker, perspective)
+    return rewrite_range(doc, *noun_phrase(doc, doer), speaker, perspective)
+
+
+def _someone_elses_subject(doc: ParsedDoc, sentence: int) -> int | None:
+    """The subject of the sentence's head where it is one person other than the speaker: a name, "he", "she" or a
+    person's noun ("my brother"); not "we" or "they", whose dropped subject chat leaves to the speaker as often."""
+    for arc in doc.children(doc.roots[sentence]):
+        token = doc.tokens[arc.dep]
+        if arc.label in SUBJECTS and (token.lower in ("he", "she") or token.ent == "PERSON"
+                                      or (token.pos == "PROPN" and token.ent == "NORP")  # "Jake": NORP at times
+                                      or (token.lemma in PERSON_NOUNS and token.tag == "NN")):
+            return token.i
+    return None
+
+
+def _the_doer_of_its_clause(doc: ParsedDoc, verb: int, actor: int) -> bool:
+    """The opening ``verb`` dropped its own subject although the unit has a doer, ``actor``: the doer's clause is
+    one the verb governs ("Wish I could come", "Think I'll skip the gym") or one the parser hung the verb on
+    ("Appreciate your help - it means a lot"); not the doer of a sentence the verb only opens ("Speaking of food,
+    I tried ...": one subject for both), nor of what "Guess what" announces."""
+    if (verb + 1 < len(doc) and doc.tokens[verb + 1].lower == "what") or opens_a_header(doc, verb):
+        return False  # nor a header's ("Update on Montreal: I'm not going")
+    if any(a.label == "ccomp" for a in doc.parents(verb)):
+        return True
+    return any(a.label == "ccomp" and any(s.dep == actor and s.label in SUBJECTS for s in doc.children(a.dep))
+               for a in doc.children(verb))
 
 
 def _dropped_subject(doc: ParsedDoc, unit: Unit, speaker: Speaker, perspective: Perspective) -> str:

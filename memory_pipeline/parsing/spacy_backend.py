@@ -30,6 +30,9 @@ MONTH_NAME = re.compile(
     re.IGNORECASE,
 )
 DATES_STAY_WHOLE = "memory_pipeline_dates_stay_whole"
+# Verbs of the mind that chat opens a sentence with, "I" dropped, before a clause of their own: the tagger reads the
+# capitalised word as a name ("Wish I was that resilient", "Hope you had fun": NNP), and the sentence lost its verb.
+MIND_VERBS = frozenset({"wish", "hope", "think", "guess", "bet", "reckon", "suppose", "wonder", "doubt", "figure"})
 
 
 def keep_dates_whole(doc):
@@ -266,7 +269,20 @@ def _pos_and_tag(token) -> tuple[str, str]:
     tagger does elsewhere."""
     if (token.like_email or token.like_url) and token.pos_ in ("PUNCT", "NUM", "SYM", "X"):
         return "PROPN", "NNP"
+    if _a_mind_verb_read_as_a_name(token):
+        return "VERB", "VBP"
     return token.pos_, token.tag_
+
+
+def _a_mind_verb_read_as_a_name(token) -> bool:
+    """A verb of :data:`MIND_VERBS` opening its sentence, tagged a name, with the subject of a clause right after it
+    ("Wish I could come", "Hope the kids had fun"): no one called Hope is there; a name has a comma or a verb of its
+    own after it ("Hope, you're right", "Hope said yes")."""
+    if token.tag_ != "NNP" or not token.is_sent_start or token.lower_ not in MIND_VERBS or token.i + 1 >= len(token.doc):
+        return False
+    after = token.nbor(1)
+    subject = after if after.dep_ in ("nsubj", "nsubjpass") else after.head
+    return subject.dep_ in ("nsubj", "nsubjpass") and subject.head.i != token.i and subject.head.pos_ in ("VERB", "AUX")
 
 
 def to_parsed_doc(doc, text: str | None = None) -> ParsedDoc:
