@@ -1263,3 +1263,109 @@ def test_a_length_after_which_something_happened_is_no_date(parser, resolver, te
 )
 def test_an_age_turned_is_no_part_of_the_date_after_it(parser, resolver, text, expression):
     assert [m.text for m in resolver.ground(parser.parse(text), SESSION) if m.resolved] == [expression]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "text, first",
+    [
+        # a service, an app, a membership or a newsletter signed up for starts on the day of the signing, which the
+        # past puts behind (each had been dated the coming Friday, and made a plan)
+        ("I signed up for Audible on Friday.", date(2024, 3, 1)),
+        ("I signed up for the gym on Friday.", date(2024, 3, 1)),
+        ("Oh and I signed up for Duolingo on Friday, it's a 30 day free trial.", date(2024, 3, 1)),
+        ("I registered for the newsletter on Friday.", date(2024, 3, 1)),
+        # an event signed up for keeps its own day, ahead
+        ("I signed up for the half marathon on Sunday.", date(2024, 3, 10)),
+        ("I signed up for a pottery class on Friday.", date(2024, 3, 8)),
+        ("I registered for the conference on 3 May.", date(2024, 5, 3)),
+        # tickets are for an event whatever its name, got by the verb or the tickets
+        ("I booked tickets for Hamilton on Friday.", date(2024, 3, 8)),
+        ("I got tickets for the show on Friday.", date(2024, 3, 8)),
+    ],
+)
+def test_the_day_of_a_sign_up_is_the_events_only_for_an_event(parser, resolver, text, first):
+    mention = ground_one(parser, resolver, text, datetime(2024, 3, 4, 10))  # a Monday
+    assert _days(mention) == (first, first + timedelta(days=1)), mention
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "said, text, first",
+    [
+        # a day of the month on a present verb is the coming one, as a weekday is
+        (date(2024, 10, 1), "My subscription renews on the 28th.", date(2024, 10, 28)),
+        # a past verb keeps it behind, and verbless talk may still mean one just gone
+        (date(2024, 10, 1), "I paid it on the 3rd.", date(2024, 9, 3)),
+        (date(2024, 10, 1), "We moved in on the 25th.", date(2024, 9, 25)),
+        (date(2024, 10, 1), "The meter readings from the 25th.", date(2024, 9, 25)),
+        (date(2025, 3, 4), "pics from the party on the 1st!", date(2025, 3, 1)),
+    ],
+)
+def test_a_day_of_the_month_follows_the_tense_of_its_verb(parser, resolver, said, text, first):
+    mention = ground_one(parser, resolver, text, datetime(said.year, said.month, said.day, 10))
+    assert _days(mention) == (first, first + timedelta(days=1)), mention
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "said, text, first",
+    [
+        # a limit granted lies ahead, though the granting is in the perfect or the past (it had been a year back)
+        (date(2024, 8, 13), "The seller has given us until the end of September.", date(2024, 9, 21)),
+        (date(2024, 8, 13), "The landlord has given us until the 5th to move out.", date(2024, 9, 5)),
+        (date(2024, 8, 13), "They gave me till Friday to decide.", date(2024, 8, 16)),
+        (date(2024, 8, 13), "We have until the end of September to find a buyer.", date(2024, 9, 21)),
+        # a stretch told in the past ends behind
+        (date(2024, 10, 13), "I stayed until the end of September.", date(2024, 9, 21)),
+        (date(2024, 8, 13), "I stayed until the end of September.", date(2023, 9, 21)),
+        (date(2024, 8, 13), "I waited until Friday.", date(2024, 8, 9)),
+    ],
+)
+def test_a_limit_granted_until_a_date_is_ahead(parser, resolver, said, text, first):
+    mention = ground_one(parser, resolver, text, datetime(said.year, said.month, said.day, 10))
+    assert mention.start.date() == first, mention
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the weekdays of a rate a week, or of every day but some, are those of a habit, not one coming day
+        "I go to the gym three times a week, Monday, Wednesday and Friday.",
+        "I run twice a week, on Tuesday and Thursday.",
+        "I go swimming every day now except Sunday.",
+        "but the gym is going great, i go every day now except sunday",
+        # the hour of a rate is a habit's
+        "Four times a week, before work at 6:30.",
+    ],
+)
+def test_the_weekdays_of_a_frequency_are_no_date(parser, resolver, text):
+    assert resolver.ground(parser.parse(text), datetime(2024, 3, 4, 10)) == []
+
+
+@pytest.mark.slow
+def test_a_weekday_after_a_frequency_said_apart_is_still_a_day(parser, resolver):
+    said = datetime(2024, 3, 4, 10)  # a Monday
+    mentions = resolver.ground(parser.parse("I train three times a week, and on Friday I hurt my knee."), said)
+    assert [(m.text, m.start.date()) for m in mentions] == [("on Friday", date(2024, 3, 1))]
+    assert _days(ground_one(parser, resolver, "I go to the gym on Wednesday.", said)) == (date(2024, 3, 6), date(2024, 3, 7))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "text, first",
+    [
+        # a year a thing is from, was made in, or that sizes it up says how old it is; the event is another date's
+        # (the year had dated the boiler breaking)
+        ("The boiler is from 1998. It broke on Sunday and we had no heating for two days.", date(2024, 11, 10)),
+        ("The house was built in 1930 and we moved in on Friday.", date(2024, 11, 8)),
+        ("It's a 2015 model and it died on Sunday.", date(2024, 11, 10)),
+        # alone, it still dates the memory; the year of a deed keeps its place as the first date
+        ("The boiler is from 1998.", date(1998, 1, 1)),
+        ("We got married in 1998 and renewed our vows on Sunday.", date(1998, 1, 1)),
+    ],
+)
+def test_a_year_a_thing_is_from_gives_way_to_the_events_date(parser, resolver, text, first):
+    event, mentions = _event_of(parser, resolver, date(2024, 11, 12), text)
+    assert event is not None and event.start.date() == first, mentions

@@ -17,8 +17,8 @@ from memory_pipeline.analysis.clauses import (
     FIRST_PERSON, SELF, SUBJECT_LABELS, children, is_self_token, parent, subject_of, subtree,
 )
 from memory_pipeline.extraction.lexicon import (
-    ANAPHORA, ARRANGED_EVENT_NOUNS, CLIPPED_WORDS, EMOTION_TABLE, FAMILY_NOUNS, FORESEEN_FEELINGS, OCCASION_NOUNS,
-    PERSONAL_PRONOUNS, REGISTRATION_LEMMAS, a_feeling_word,
+    ANAPHORA, ARRANGED_EVENT_NOUNS, CLIPPED_WORDS, EMOTION_TABLE, FAMILY_NOUNS, FORESEEN_FEELINGS,
+    PERSONAL_PRONOUNS, REGISTRATION_LEMMAS, TAKEN_PART_IN, a_feeling_word,
 )
 from memory_pipeline.chat_spelling import CHAT_INTERJECTIONS
 from memory_pipeline.parsing import ParsedDoc
@@ -376,12 +376,8 @@ def _not_going(doc: ParsedDoc) -> Cue | None:
 # negated futures are idioms or keep the event ("won't make a big deal of it", "won't take no for an answer",
 # "won't move the meeting"); "make it to" is read apart.
 TAKING_PART_LEMMAS = frozenset("do run go attend join enter race compete travel fly visit host apply start hold throw".split())
-# What one takes part in: an arranged event or an occasion, or a race, course, exam and the like. A negated future
-# with any other object is about something else ("won't go into the details", "won't start the new job until March").
-TAKEN_PART_IN = ARRANGED_EVENT_NOUNS | OCCASION_NOUNS | frozenset(
-    """marathon race half 10k 5k triathlon course class lesson lessons interview exam examination test wedding
-    festival tour camp hike ride match competition tournament event meeting ceremony graduation visit""".split()
-)
+# A negated future of taking part in anything but an event (lexicon.TAKEN_PART_IN) or a place is about something
+# else ("won't go into the details", "won't start the new job until March").
 # The prepositions of what one goes to or takes part in: "to the wedding", "in the race", "at the festival".
 TAKING_PART_PREPOSITIONS = frozenset({"to", "in", "at"})
 

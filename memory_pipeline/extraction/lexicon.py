@@ -96,6 +96,14 @@ APPOINTMENT_NOUNS = frozenset(
 )
 # Events the speaker has or goes on that are arranged for a date, appointments among them.
 ARRANGED_EVENT_NOUNS = APPOINTMENT_NOUNS | frozenset("trip holiday vacation party concert gig match game call workshop seminar conference".split())
+# What one takes part in: an arranged event or an occasion, or a race, course, class, exam and the like. Each takes
+# place on a day of its own ("signed up for a 10k on November 17"), unlike a service, an app or a membership one
+# signs up for and uses from then on ("signed up for Audible on Friday").
+TAKEN_PART_IN = ARRANGED_EVENT_NOUNS | OCCASION_NOUNS | frozenset(
+    """marathon race half 10k 5k parkrun triathlon course class lesson lessons session sitting retreat webinar lecture
+    interview exam examination test wedding festival tour camp hike ride match competition tournament event meeting
+    ceremony graduation visit""".split()
+)
 # Chat's clippings, read as the word they clip so that the two name one event ("they've pushed the op back" and "the
 # consultant wants to operate", "hydro was great" and "I start hydrotherapy"). Where a clipping names both a
 # treatment and who gives it ("physio", "vet"), the longer word for the person reads as it too. Not "doc", which is a

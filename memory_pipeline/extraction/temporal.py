@@ -24,6 +24,7 @@ from memory_pipeline.extraction.lexicon import (
     OCCASION_NOUNS,
     REGISTRATION_LEMMAS,
     SAME_IN_PAST,
+    TAKEN_PART_IN,
 )
 from memory_pipeline.extraction.clauses import let_me_know, same_form_told_past
 from memory_pipeline.extraction.regex_set import RegexSet
@@ -312,12 +313,21 @@ APPOSITION = re.compile(r"\s*[,;:-]?\s*(?:on|in|at)?\s*", re.IGNORECASE)
 USUALLY_WORDS = frozenset({"usually", "normally", "generally", "typically", "mostly", "always"})
 _USUALLY = "(?:" + "|".join(sorted(USUALLY_WORDS)) + ")"
 BARE_WEEKDAY = re.compile(rf"(?:on\s+)?{_WEEKDAY}", re.IGNORECASE)
+# How often a week, or every day but some: weekdays said after it are the days of that habit ("I go to the gym three
+# times a week, Monday, Wednesday and Friday", "I swim every day now except Sunday"), not one coming day.
+_A_WEEK_RATE = rf"(?:(?:once|twice|thrice|{_COUNT}\s+times)\s+(?:a|per|each)\s+week)"
+_EVERY_DAY_BUT = (
+    r"(?:(?:every|each)\s+(?:single\s+)?(?:day|night|morning|evening|weekday)|daily)(?:\s+(?:now|still))?\s+"
+    r"(?:except|but|apart\s+from|other\s+than|besides|bar)(?:\s+for)?"
+)
 # What makes the expression after it no anchor: a frequency ("once a week", "twice a month", "every second
 # Tuesday", "each Monday") or a greeting ("happy new year", "merry Christmas").
 NON_ANCHOR_BEFORE = re.compile(
     r"(?:\b(?:every|each|once|twice|thrice|times|per)\s+(?:other\s+|second\s+|third\s+|single\s+)?|"
     # the other weekdays of a habit: "every Tuesday and Friday", "each Monday, Wednesday and Friday"
     rf"\b(?:every|each|{_USUALLY})\s+(?:on\s+)?{_WEEKDAY}s?(?:\s*,\s*{_WEEKDAY}s?)*\s*(?:,|and|or|&)\s*(?:on\s+)?|"
+    # the weekdays of a rate a week or of every day but some, and the others said with them (:data:`_A_WEEK_RATE`)
+    rf"\b(?:{_A_WEEK_RATE}|{_EVERY_DAY_BUT})\s*[,:]?\s*(?:on\s+)?(?:{_WEEKDAY}s?\s*(?:,|and|or|&)\s*(?:on\s+)?)*|"
     # a weekday said with how often: "usually Tuesday", "normally on Fridays"
     rf"\b{_USUALLY}\s+(?:on\s+)?|"
     # the part of the day of a weekly habit: "every Saturday morning"
@@ -363,7 +373,8 @@ TIME_OF_DAY = re.compile(
 # Hours and minutes (and seconds) as a clock shows them, and the words that make them a time taken ("in 4:12").
 CLOCK_READING = re.compile(r"(?:in\s+)?\d{1,2}:\d\d(?::\d\d)?", re.IGNORECASE)
 TIME_TAKEN_BEFORE = re.compile(r"\b(?:in|of)\s+(?:just\s+|under\s+|about\s+|around\s+|roughly\s+)?$", re.IGNORECASE)
-HABIT_WORDS = re.compile(rf"\b(?:every|each|{_USUALLY})\b", re.IGNORECASE)
+# Words that tell a habit: how often ("every", "usually") or a rate ("four times a week, before work at 6:30").
+HABIT_WORDS = re.compile(rf"\b(?:every|each|{_USUALLY})\b|\b(?:once|twice|thrice|times)\s+(?:a|per)\b", re.IGNORECASE)
 FUTURE_CUES = {"will", "'ll", "gonna", "shall", "plan", "planning", "going", "next", "soon", "hope", "hoping"}
 # What belongs to a verb's clause besides the verb when its tense is read: auxiliaries, negation, adverbs.
 CLAUSE_MARKERS = {"aux", "auxpass", "neg", "advmod"}
@@ -373,6 +384,9 @@ CLAUSE_MARKERS = {"aux", "auxpass", "neg", "advmod"}
 SCHEDULING_LEMMAS = {"book", "schedule", "reschedule", "move", "postpone", "push", "delay", "set", "arrange",
                      "reserve", "plan", "fix", "change", "bring", "pencil", "slot", "extend", "renew", "prolong"}
 SCHEDULED_BEFORE = ("for", "to", "until", "till")
+# Verbs of granting time: the date after their "until" is the limit they set ("the seller has given us until the
+# end of September", "they gave me till Friday to decide"), which the past of the granting does not put behind.
+GRANTING_LEMMAS = frozenset({"give", "grant", "allow"})
 # Verbs that move a date ("moved to May 6th", "postponed until the 9th"): the date they moved from no longer holds.
 RESCHEDULING_LEMMAS = {"move", "reschedule", "postpone", "push", "delay", "bring", "change", "shift", "put", "defer",
                        "rebook", "rearrange", "bump"}
@@ -400,9 +414,9 @@ TIME_OR_MANNER_PREPOSITIONS = frozenset({"without", "after", "before", "since", 
 MEDIA_VERBS = frozenset({"watch", "rewatch", "see", "read", "reread", "play", "replay", "stream", "listen", "binge"})
 # Prefixes of a verb done again or ahead ("rebooked", "prearranged"), which keep its meaning for the rules.
 VERB_PREFIXES = ("re", "pre")
-# What one signs up, registers or gets tickets "for": the date after it is the event's ("tickets for the show on
-# Friday")
-BOOKING_HEADS = REGISTRATION_LEMMAS | {"sign", "ticket"}
+# What one signs up or registers "for": the date after it is the event's ("signed up for a 10k on November 17"), where
+# what it is for is an event, as what one gets tickets for always is (:func:`_booked_for`).
+BOOKING_HEADS = REGISTRATION_LEMMAS | {"sign"}
 # Verbs of inviting: what one is invited "to" lies ahead of the invitation, and a date right after it is that
 # event's ("invited me to her wedding on Saturday"), not the day of the inviting ("invited me on Monday to ...").
 INVITING_LEMMAS = frozenset({"invite"})
@@ -1435,6 +1449,34 @@ def moved_from(doc: ParsedDoc, mentions: list[TemporalMention]) -> set[int]:
     return replaced
 
 
+# Participles of making: a year after them says how old a thing is ("a house built in 1930", "the wine was bottled
+# in 2015"), not when what the talk tells of happened.
+MAKING_LEMMAS = frozenset({"build", "make", "manufacture", "produce", "construct", "found", "establish", "release",
+                           "publish", "print", "design", "bottle"})
+
+
+def dates_a_thing(doc: ParsedDoc, mention: TemporalMention) -> bool:
+    """``mention`` is a year that says when a thing was made or what it is from, not when anything told of happened:
+    "from" a year after "be" ("the boiler is from 1998"), a year after a participle of making ("built in 1930"), or a
+    year that sizes up a thing ("a 2015 model"). Another date of the turn then dates the event ("The boiler is from
+    1998. It broke on Sunday")."""
+    if not re.fullmatch(rf"(?:(?:from|in)\s+)?(?:the\s+)?{_YEAR}s?", mention.text, re.IGNORECASE):
+        return False
+    year = next((t for t in doc.tokens if t.idx >= mention.char_start and re.match(_YEAR, t.text)), None)
+    up = next(iter(doc.parents(year.i)), None) if year is not None else None
+    if up is None:
+        return False
+    head = doc.tokens[up.head]
+    if up.label in ("nummod", "compound", "amod"):
+        return head.pos == "NOUN" and head.lemma.lower() not in TAKEN_PART_IN  # "a 2015 model", not "our 2019 trip"
+    verb = next((doc.tokens[a.head] for a in doc.parents(head.i)), None) if up.label == "pobj" else None
+    if verb is None:
+        return False
+    if head.lower == "from":
+        return verb.lemma.lower() == "be"
+    return head.lower == "in" and verb.tag == "VBN" and _lemma_in(verb, MAKING_LEMMAS)
+
+
 def dates_the_news(doc: ParsedDoc, mention: TemporalMention, lemmas: frozenset[str] = NEWS_LEMMAS) -> bool:
     """The verb ``mention`` hangs on is one of bringing news (``lemmas``: "rang this morning", "emailed me today to
     say ..."): it dates the call, which moved nothing from that day."""
@@ -1880,7 +1922,8 @@ def _arranged_still(doc: ParsedDoc, word: Token) -> bool:
 def scheduled_date(doc: ParsedDoc, char: int) -> bool:
     """The expression at ``char`` is the date a scheduling verb of its sentence set ("booked a flight for April
     20"): introduced by for/to/until, with such a verb before it in the sentence; or the date of an event signed
-    up for ("signed up for a 10k on November 17"), which a past tense does not put behind."""
+    up for ("signed up for a 10k on November 17") or of a limit granted ("has given us until the end of
+    September"), which a past tense does not put behind."""
     at = next((t.i for t in doc.tokens if t.idx >= char), None)
     if at is None or at == 0:
         return False
@@ -1889,10 +1932,21 @@ def scheduled_date(doc: ParsedDoc, char: int) -> bool:
     if any(arc.label in ("compound", "amod", "nmod", "poss", "pobj") for arc in doc.parents(at)) and _in_what_was_booked(doc, at):
         return True  # "registered for the December sitting": the sitting's December, ahead whatever the tense
     sent = doc.tokens[at].sent
+    if _a_limit_granted(doc, at - 1):
+        return True
     if doc.tokens[at - 1].lower in SCHEDULED_BEFORE:
         return any(_lemma_in(t, SCHEDULING_LEMMAS) and t.pos == "VERB" for t in doc.tokens[:at] if t.sent == sent)
     on = at if doc.tokens[at].lower in ("on", "in") else at - 1
     return _dates_what_follows(doc, on) and on > 0 and _in_what_was_booked(doc, on - 1)
+
+
+def _a_limit_granted(doc: ParsedDoc, until: int) -> bool:
+    """Token ``until`` is an "until" or "till" that hangs on a verb of granting time (:data:`GRANTING_LEMMAS`): "the
+    seller has given us until the end of September" sets a limit; "I stayed until the end of September" tells of a
+    stretch, and its past stands."""
+    if doc.tokens[until].lower not in ("until", "till"):
+        return False
+    return any(_lemma_in(doc.tokens[arc.head], GRANTING_LEMMAS) for arc in doc.parents(until))
 
 
 def _still_to_run(doc: ParsedDoc, text: str, end: int) -> str | None:
@@ -1962,7 +2016,7 @@ def _in_what_was_booked(doc: ParsedDoc, k: int) -> bool:
             return False
         if up.label == "pobj" and doc.tokens[up.head].lower == "for":
             booker = next(iter(doc.parents(up.head)), None)
-            return booker is not None and _lemma_in(doc.tokens[booker.head], BOOKING_HEADS)
+            return booker is not None and _booked_for(doc, booker.head, k)
         if up.label == "pobj" and doc.tokens[up.head].lower == "to":
             inviter = next(iter(doc.parents(up.head)), None)
             admitted_to_event = doc.tokens[k].lemma.lower() in ARRANGED_EVENT_NOUNS
@@ -1984,6 +2038,20 @@ def _in_what_was_booked(doc: ParsedDoc, k: int) -> bool:
             return True  # "cancelled his grooming appointment on Saturday": the appointment's Saturday
         k = up.head
     return False
+
+
+def _booked_for(doc: ParsedDoc, booker: int, booked: int) -> bool:
+    """Token ``booker`` signs up, registers or gets tickets for ``booked``, an event with a day of its own: tickets
+    (the booker, or what it books) are for one whatever its name ("booked tickets for Hamilton on Friday"), a sign-up
+    only for a noun of :data:`TAKEN_PART_IN` ("signed up for a 10k on November 17"). One for a service, an app or a
+    membership ("I signed up for Audible on Friday", "registered for the gym on Friday") starts on the day of the
+    signing, which the past puts behind. A month signed up for is the time of what it is for ("registered for the
+    December sitting", where the parse may make the month the object)."""
+    tickets = [booker] + [a.dep for a in doc.children(booker) if a.label == "dobj"]
+    if any(doc.tokens[k].lemma.lower() == "ticket" for k in tickets):
+        return True
+    word = doc.tokens[booked]
+    return _lemma_in(doc.tokens[booker], BOOKING_HEADS) and (word.lemma.lower() in TAKEN_PART_IN or _month_or_season(word.lower))
 
 
 def _lemma_in(word: Token, lemmas: set[str] | frozenset[str]) -> bool:

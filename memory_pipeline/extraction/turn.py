@@ -42,8 +42,8 @@ from memory_pipeline.extraction.referents import PERSON_NOUNS, Carried
 from memory_pipeline.extraction.scoring import candidates_for
 from memory_pipeline.extraction.scope import classify_scope
 from memory_pipeline.extraction.temporal import (
-    CALL_LEMMAS, HOLIDAY, WEEKDAYS, TemporalMention, TemporalResolver, dates_the_news, narrowed, replaced_dates,
-    runs_up_to_the_session, since_we_last_talked, tense_at,
+    CALL_LEMMAS, HOLIDAY, WEEKDAYS, TemporalMention, TemporalResolver, dates_a_thing, dates_the_news, narrowed,
+    replaced_dates, runs_up_to_the_session, since_we_last_talked, tense_at,
 )
 from memory_pipeline.grounding import (
     ADDRESSEE, ASSISTANT, CLAUSE_CLOSERS, OBJECT_PRONOUNS, PRONOUN_GENDER, SUBJECTS, THIRD_PERSON, Perspective,
@@ -840,11 +840,13 @@ def extract_turn(
     replaced = {id(m) for m in replaced_dates(doc, result.mentions)}
     foreign = {id(m) for n, mentions in appendices.items() for m in mentions if _against_the_tense(doc, units[n], m, session_time)}
     # a weekday or holiday that only names a kind of thing ("our first Monday lesson is May 5", "the Christmas party
-    # on December 8th"), or the time of a call ("the clinic rang this morning and moved it to the 2nd"), dates the
-    # entry only where no other date does; what one was told of keeps its own ("wanted to tell her about the event last week")
+    # on December 8th"), the time of a call ("the clinic rang this morning and moved it to the 2nd"), or the year a
+    # thing is from ("the boiler is from 1998. It broke on Sunday") dates the entry only where no other date does;
+    # what one was told of keeps its own ("wanted to tell her about the event last week")
     ranked = sorted(
         (m for m in result.mentions if id(m) not in foreign),
-        key=lambda m: (id(m) in appended, id(m) in replaced, dates_the_news(doc, m, CALL_LEMMAS), _kind_modifier(doc, m)),
+        key=lambda m: (id(m) in appended, id(m) in replaced, dates_the_news(doc, m, CALL_LEMMAS), _kind_modifier(doc, m),
+                       dates_a_thing(doc, m)),
     )
     result.event = next((m for m in ranked if m.resolved and m.kind != "duration" and m.kept_in(lowered)), None) or next(
         (m for m in ranked if m.resolved and m.kept_in(lowered)), None
