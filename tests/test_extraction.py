@@ -85,6 +85,30 @@ def extract(parser, resolver):
         ("Caroline", "I missed you. Must be great to be home.", "Caroline missed you. Caroline noted: Must be great to be home."),
         ("Caroline", "I missed you. Been a crazy few days.", "Caroline missed you. Caroline noted: Been a crazy few days."),
         ("Caroline", "Guess what - I got a puppy two weeks ago.", "Caroline got a puppy two weeks ago."),
+        # a feeling, a thought or "can't" after someone's news is the speaker's, and so is a deed done to that
+        # person or one after the speaker's own part in the story, or after a pet's
+        ("Caroline", "Tom called. Miss him so much.", "Caroline misses Tom so much."),
+        ("Caroline", "My sister got into Harvard. Think she'll love it.",
+         "Caroline's sister got into Harvard. Caroline thinks she'll love it."),
+        ("Caroline", "My brother is coming home. Can't wait to see him.",
+         "Caroline's brother is coming home. Caroline can't wait to see him."),
+        ("Caroline", "My son broke his arm. Rushed him to the ER.",
+         "Caroline's son broke his arm. Caroline rushed him to the ER."),
+        ("Caroline", "Mike invited me to his wedding. Bought a suit.",
+         "Mike invited Caroline to his wedding. Caroline bought a suit."),
+        ("Caroline", "My wife and I went to Paris. Stayed at a cute hotel.",
+         "Caroline's wife and Caroline went to Paris. Caroline stayed at a cute hotel."),
+        ("Caroline", "My cat knocked over my coffee. Had to clean it all up.",
+         "Caroline's cat knocked over Caroline's coffee. Caroline had to clean it all up."),
+        # "must" before a verb, and "been" before a role, dropped "I"; "turned out" dropped "it"
+        ("Caroline", "I'm exhausted. Must remember to drink more water.",
+         "Caroline is exhausted. Caroline must remember to drink more water."),
+        ("Caroline", "I met sarah at the gym. Turned out she's a nurse.",
+         "Caroline met sarah at the gym. Turned out sarah is a nurse."),
+        # a gerund heading its sentence is no one's doing; advice with an object is still advice
+        ("Caroline", "Seeing your growth is amazing.", "Caroline noted: Seeing your growth is amazing."),
+        ("Caroline", "Don't doubt yourself.", "Caroline asks not to doubt yourself."),
+        ("Caroline", "Bet on red next time.", "Caroline asks to bet on red next time."),
         # asking what the listener would like is a question, not a request to like something
         ("Caroline", "Would you like me to send it to you?", "Caroline asks: Would you like Caroline to send it to you?"),
         ("Caroline", "Can you send me the recipe?", "Caroline asks to send Caroline the recipe."),
@@ -560,9 +584,18 @@ def test_provenance(extract, text, provenance):
         ("Room 0234 was booked, the score was 21-18.", "GENERIC"),
         ("@sam did you bring the cake?", "GENERIC"),
         ("My number of followers doubled.", "GENERIC"),
-        # a bare answer, which the fallback keeps whole, is scoped like any other memory
+        ("My Dutch number is 06-12345678.", "USER_PII"),
+        ("Text me on +33 6 12 34 56 78.", "USER_PII"),
+        ("I work 0700-1500 most days.", "GENERIC"),
+        ("We hit +10 000 followers!", "GENERIC"),
+        ("She is her number one fan.", "GENERIC"),
+        ("I forgot my password again.", "INTERNAL"),
+        ("Bowling pins everywhere.", "GENERIC"),
+        ("Follow @nasa for the launch.", "GENERIC"),
+        # a bare answer, which the fallback keeps whole, is masked where it is private, and only then
         ("kai.morgan88@gmail.com", "USER_PII"),
         ("07700 900222", "USER_PII"),
+        ("Congrats!", "GENERIC"),
     ],
 )
 def test_scope(extract, text, scope):

@@ -59,13 +59,14 @@ IRREGULAR_3SG = {"am": "is", "have": "has", "do": "does", "are": "is", "be": "is
 # after a named subject they take the auxiliary or the agreement that "I" did not need ("I gonna" -> "is gonna").
 INFORMAL_3SG = {"wanna": "wants to", "wan": "wants", "gonna": "is gonna", "gon": "is gon", "gotta": "has gotta"}
 PLURAL_CONTRACTIONS = {"'re": " are", "'ve": " have", "'ll": " will"}
-# Verbs of feeling, wanting and thinking: opening a turn bare, they dropped "I" ("Love this song", "Need a break",
-# "Thanks! Appreciate your help", "Bet it was amazing", "Wonder if he'll call"); they are not requests to the listener.
+# Verbs of feeling and wanting: opening a turn bare, they dropped "I" ("Love this song", "Need a break", "Thanks!
+# Appreciate your help"); they are not requests to the listener.
 NOT_IMPERATIVE = frozenset({"love", "like", "need", "want", "hope", "miss", "hate", "prefer", "adore", "guess", "reckon", "suppose",
-                            "appreciate", "bet", "wonder", "doubt"})
-# Verbs that are orders with an object ("Wish them luck!", "Think about it") but dropped "I" before a clause of
-# their own ("Wish you were here", "Think I'll skip the gym").
-NOT_IMPERATIVE_BEFORE_A_CLAUSE = frozenset({"wish", "think"})
+                            "appreciate"})
+# Verbs that are orders with an object ("Wish them luck!", "Think about it", "Bet on red", "Doubt everything you
+# read") but dropped "I" before a clause of their own ("Wish you were here", "Think I'll skip the gym", "Bet it was
+# amazing", "Doubt it'll happen", "Wonder if he'll call").
+NOT_IMPERATIVE_BEFORE_A_CLAUSE = frozenset({"wish", "think", "bet", "doubt", "wonder"})
 OBJECT_CASE = frozenset({"me", "him", "her", "us", "them"})
 # Verbs after "don't" that make no order not to: of the mind and of having, whose "I" chat dropped ("don't feel
 # like I'm making an impact", "dont know what to do", "don't have time", "dont wanna go", "don't buy it" for not

@@ -48,18 +48,24 @@ FINANCES = frozenset(
     paycheck wage wages bankrupt finances financial pension insurance""".split()
 )
 CONTACT_PHRASES = ("phone number", "email", "e-mail", "home address", "my address", "contact details")
-# One's own number, said without "phone" ("my new number is ...", "what's your mobile number?"), not a number of
-# something ("my number of followers").
-OWN_NUMBER = re.compile(r"\b(?:my|your|his|her|their|new|old|mobile|cell|landline|work) (?:mobile |cell )?number\b(?! of\b)")
-# What opens an account: a memory that says one's password or PIN says a secret, whatever the rest of it is
-# (the words as written: "pinned" is no PIN).
-CREDENTIALS = frozenset({"password", "passcode", "passphrase", "pin", "passwords"})
-# A social handle ("my Instagram is @patcooks"), where the memory says it is one: a bare "@sam" calls someone in a
-# group chat.
-HANDLE = re.compile(r"(?<![\w@])@[a-z0-9_]{3,}")
-HANDLE_WORDS = frozenset({"handle", "username", "instagram", "insta", "ig", "twitter", "tiktok", "snapchat", "threads"})
+# One's own number, said without "phone" ("my new number is ...", "what's your mobile number?", "my Dutch number"),
+# not a number of something or a number that is no one's line ("my number of followers", "her number one fan", "my
+# number plate", "my lucky number").
+OWN_NUMBER = re.compile(
+    r"\b(?:my|your|his|her|their|our)\s+(?:(?!lucky|favou?rite|jersey|shirt|room|seat|flight|house|bus|order|"
+    r"tracking)[a-z]+\s+)?number\b(?!\s+(?:of|one|two|1|plate|plates)\b)"
+)
+# A secret said: a password, passcode or PIN with what it is ("my Netflix password is hunter2", "pin: 4321"), not
+# one forgotten or a pin of a badge.
+SECRET = re.compile(r"\b(?:password|passcode|passphrase)\s*(?:is|was|:|=)\s*\S|\bpin(?:\s+(?:number|code))?\s*(?:is|was|:|=)\s*\d")
+# One's social handle ("my Instagram is @patcooks", "her handle's @ivy.lifts"): not a bare "@sam", which calls
+# someone in a group chat, nor a public account named ("follow @nasa").
+HANDLE = re.compile(
+    r"\b(?:my|your|his|her|their|our)\s+(?:new\s+|old\s+)?(?:instagram|insta|ig|twitter|tiktok|snapchat|threads|"
+    r"handle|username)\b[^.!?@]{0,20}(?<![\w@])@[a-z0-9_.]{3,}"
+)
 DEVICES_APPS = frozenset(
-    """phone smartphone laptop computer pc app apps tablet ipad iphone android software website account
+    """phone smartphone laptop computer pc app apps tablet ipad iphone android software website account password
     settings notification device smartwatch console playstation xbox router wifi browser instagram facebook
     twitter tiktok youtube whatsapp spotify netflix""".split()
 )
@@ -69,15 +75,14 @@ EXTERNAL_ENTITIES = frozenset({"GPE", "LOC", "FAC", "ORG", "PRODUCT", "WORK_OF_A
 # ("555-123-4567"), or national with its trunk "0" or international with its "+" code, in groups as people write them
 # ("07700 900456", "+44 7700 900789", "(020) 7946 0018").
 MONEY_WORDS = r"(?:euros?|dollars?|bucks|pounds|quid|usd|eur|gbp|cad|aud|yen|yuan|rupees?|francs?|kronor|krona)"
-PHONE_NUMBERS = (
-    r"\b\d{3}[-. ]\d{3,4}[-. ]\d{4}\b"
-    r"|(?<![\w+])(?:\+\d{1,3}[ .-]?\(?\d{1,4}\)?|\(?0\d{2,4}\)?)(?:[ .-]?\d{3,4}){1,3}\b"
-)
 PII_PATTERNS = re.compile(
     rf"[$€£¥₹]\s?\d|\b\d[\d,.]*\s?[km]?\s?{MONEY_WORDS}\b|\b\d+\s*(?:years?|yrs?)\s+old\b|@\w+\.\w+|"
-    + PHONE_NUMBERS,
+    r"\b\d{3}[-. ]\d{3,4}[-. ]\d{4}\b",
     re.IGNORECASE,
 )
+# A number that may be a phone's outside North America: a trunk "0" or a "+" code, then digits in groups with
+# spaces, dots, dashes or brackets between them (:func:`_a_phone_number` counts them).
+PHONE_CANDIDATE = re.compile(r"(?<![\w+.,:])(?:\+|\(?0)[\d .()-]{6,22}\d(?![\w.,:]\d)")
 
 
 def classify_scope(doc: ParsedDoc, ranges: list[tuple[int, int]]) -> str:
@@ -87,7 +92,9 @@ def classify_scope(doc: ParsedDoc, ranges: list[tuple[int, int]]) -> str:
     text = " ".join(doc.span_text(start, end) for start, end in ranges).lower()
     if words & (HEALTH | IDENTITY | FINANCES) or PII_PATTERNS.search(text) or _of_health(tokens, text):
         return USER_PII
-    if any(phrase in text for phrase in CONTACT_PHRASES) or OWN_NUMBER.search(text) or _a_secret_or_handle(tokens, text):
+    if any(phrase in text for phrase in CONTACT_PHRASES) or _a_phone_number(text):
+        return USER_PII
+    if OWN_NUMBER.search(text) or SECRET.search(text) or HANDLE.search(text):
         return USER_PII
     if words & DEVICES_APPS:
         return INTERNAL
@@ -96,9 +103,17 @@ def classify_scope(doc: ParsedDoc, ranges: list[tuple[int, int]]) -> str:
     return GENERIC
 
 
-def _a_secret_or_handle(tokens, text: str) -> bool:
-    lowers = {t.lower for t in tokens}
-    return bool(lowers & CREDENTIALS) or (bool(HANDLE.search(text)) and bool(lowers & HANDLE_WORDS))
+def _a_phone_number(text: str) -> bool:
+    """A number written as phones are outside North America ("07700 900456", "+44 7700 900789", "(020) 7946 0018",
+    "06-12345678", "+33 6 12 34 56 78"): 9 to 15 digits, and after a trunk "0" no group of one digit ("0.5 1.5
+    2.5") ; not a shift ("0700-1500": 8 digits) or a count ("+10 000 followers")."""
+    for match in PHONE_CANDIDATE.finditer(text):
+        said = match.group()
+        digits = re.sub(r"\D", "", said)
+        groups = [g for g in re.split(r"[ .()-]+", said.lstrip("+(")) if g]
+        if 9 <= len(digits) <= 15 and (said.startswith("+") or all(len(g) >= 2 for g in groups)):
+            return True
+    return False
 
 
 def _of_health(tokens, text: str) -> bool:

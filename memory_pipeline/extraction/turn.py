@@ -40,7 +40,7 @@ from memory_pipeline.extraction.provenance import HEDGES, UnitMood, provenance
 from memory_pipeline.extraction.realise import Unit, coverage, is_fact_token, merge_units, select_units, suppress_near_duplicates, trim
 from memory_pipeline.extraction.referents import PERSON_NOUNS, Carried
 from memory_pipeline.extraction.scoring import candidates_for
-from memory_pipeline.extraction.scope import classify_scope
+from memory_pipeline.extraction.scope import USER_PII, classify_scope
 from memory_pipeline.extraction.temporal import (
     CALL_LEMMAS, HOLIDAY, WEEKDAYS, TemporalMention, TemporalResolver, dates_a_thing, dates_the_news, narrowed,
     replaced_dates, runs_up_to_the_session, since_we_last_talked, tense_at,
@@ -388,7 +388,7 @@ def _realise_unit(
         dropped = verb if n == 0 else _a_later_sentences_dropped_subject(doc, lo, hi)
         piece = rewrite_range(doc, lo, hi, speaker, perspective, dropped_subject_verb=dropped)
         if n > 0 and dropped is not None:
-            piece = _dropped_doer(doc, lo, unit, speaker, perspective) + " " + piece.uncapitalised()
+            piece = _dropped_doer(doc, lo, dropped, unit, speaker, perspective) + " " + piece.uncapitalised()
         pieces.append(piece)
     # each piece closes as its sentence did: "Did you send them yet? I already sent mine." stays two sentences; a
     # request asked as a question is told ("Sam asks to remind Sam ... next Sunday. It's her birthday.")
@@ -418,7 +418,7 @@ def _realise_unit(
         subject = rewrite_range(doc, *noun_phrase(doc, unit.actor), speaker, perspective)
         text = subject + " " + text
     elif verb is not None:
-        text = _dropped_doer(doc, first_lo, unit, speaker, perspective) + " " + text.uncapitalised()
+        text = _dropped_doer(doc, first_lo, verb, unit, speaker, perspective) + " " + text.uncapitalised()
     return attribute(text, speaker, question=question), UnitMood(question=question)
 
 
@@ -462,40 +462,64 @@ def _dropped_i_before(doc: ParsedDoc, verb: int) -> bool:
     return token.lower in ("ca", "can") and after in ("n't", "not", "nt")
 
 
+# What "been" dropped "it" before: a stretch of time ("Been a crazy few days", "Been ages"), not a role one has had
+# ("Been a nurse for 12 years" dropped "I've").
+STRETCHES = frozenset({"day", "days", "week", "weeks", "month", "months", "year", "years", "while", "ages", "time",
+                       "forever", "minute", "hour", "hours", "night", "morning", "weekend", "summer", "winter"})
+
+
 def _dropped_it(doc: ParsedDoc, verb: int) -> bool:
-    """A verb opening a sentence after a clause dropped "it", not "I": "must" ("Must be great", "Must've been a
-    dream"), "been" before what it was ("Been a crazy few days"; "Been running longer" dropped "I've"), or a deed
-    done to the speaker ("Really made me proud")."""
+    """A verb opening a sentence after a clause dropped "it", not "I": "must be" ("Must be great", "Must've been a
+    dream"; "Must remember to drink water" is the speaker's), "been" before a stretch of time (:data:`STRETCHES`),
+    "turned out" ("Turned out she's a nurse"), or a deed done to the speaker ("Really made me proud")."""
     token = doc.tokens[verb]
-    after = doc.tokens[verb + 1] if verb + 1 < len(doc) else None
-    if token.lower == "must" or (token.lower == "been" and after is not None and after.pos in ("DET", "NOUN", "NUM")):
+    rest = [t.lower for t in doc.tokens[verb + 1 : verb + 5]]
+    if token.lower == "must" and rest[:1] in (["be"], ["'ve"], ["have"]):
+        return True
+    if token.lower == "been" and set(rest) & STRETCHES:
+        return True
+    if token.lemma == "turn" and rest[:1] == ["out"]:
         return True
     return done_to_the_speaker(doc, verb) or any(
         doc.tokens[s.dep].lower == "me" for c in doc.children(verb) if c.label in ("ccomp", "xcomp")
         for s in doc.children(c.dep) if s.label == "nsubj")
 
 
-def _dropped_doer(doc: ParsedDoc, lo: int, unit: Unit, speaker: Speaker, perspective: Perspective) -> Phrase | str:
-    """Who did what a sentence opening at ``lo`` tells with its subject dropped: the one person the sentence before
-    it told of, whose story it goes on with ("My brother came over. Stayed for dinner": the brother, not the
-    speaker), else :func:`_dropped_subject`."""
+def _dropped_doer(
+    doc: ParsedDoc, lo: int, verb: int, unit: Unit, speaker: Speaker, perspective: Perspective
+) -> Phrase | str:
+    """Who did what a sentence opening at ``lo`` on ``verb`` tells with its subject dropped: the one person the
+    sentence before told of alone, whose story a deed goes on with ("My brother came over. Stayed for dinner": the
+    brother, not the speaker), else :func:`_dropped_subject`. Not for a feeling or a thought, which are the
+    speaker's ("Tom called. Miss him so much", "My sister got in. Think she'll love it"), nor a deed done to that
+    person ("Sarah lost her job. Gave her a hug")."""
     sentence = doc.tokens[lo].sent
     opens = next((t.i for t in doc.tokens[slice(*doc.sentences[sentence])] if t.pos != "PUNCT"), None) == lo
-    doer = _someone_elses_subject(doc, sentence - 1) if opens and sentence > 0 else None
-    if doer is None:
+    doer = _someone_elses_subject(doc, sentence - 1) if opens and sentence > 0 and _a_deed(doc, verb) else None
+    if doer is None or any(t.lower in THIRD_PERSON for t in doc.tokens[slice(*doc.sentences[sentence])]):
         return _dropped_subject(doc, unit, speaker, perspective)
     return rewrite_range(doc, *noun_phrase(doc, doer), speaker, perspective)
 
 
+def _a_deed(doc: ParsedDoc, verb: int) -> bool:
+    token = doc.tokens[verb]
+    return token.tag in ("VBD", "VBN") and token.lemma not in NOT_IMPERATIVE | NOT_IMPERATIVE_BEFORE_A_CLAUSE
+
+
 def _someone_elses_subject(doc: ParsedDoc, sentence: int) -> int | None:
-    """The subject of the sentence's head where it is one person other than the speaker: a name, "he", "she" or a
-    person's noun ("my brother"); not "we" or "they", whose dropped subject chat leaves to the speaker as often."""
+    """The subject of the sentence's head where it is one person other than the speaker and the sentence tells of
+    them alone: a name, "he", "she" or a person's noun ("my brother"); not "we" or "they", nor a pet, nor one who
+    did something to the speaker or with them ("Mike invited me to his wedding. Bought a suit", "My wife and I
+    went to Paris"), whose dropped subject chat leaves to the speaker as often."""
+    words = doc.tokens[slice(*doc.sentences[sentence])]
     for arc in doc.children(doc.roots[sentence]):
         token = doc.tokens[arc.dep]
-        if arc.label in SUBJECTS and (token.lower in ("he", "she") or token.ent == "PERSON"
-                                      or (token.pos == "PROPN" and token.ent == "NORP")  # "Jake": NORP at times
-                                      or (token.lemma in PERSON_NOUNS and token.tag == "NN")):
-            return token.i
+        person = token.lower in ("he", "she") or token.ent == "PERSON" or (token.pos == "PROPN" and token.ent == "NORP") or (
+            token.lemma in PERSON_NOUNS - PETS and token.tag == "NN")
+        if arc.label in SUBJECTS and person:
+            owners = {a.dep for a in doc.children(token.i) if a.label == "poss"}
+            first_person = [t for t in words if (t.lower in SPEAKER_AS_SUBJECT or t.lower in ("my", "mine")) and t.i not in owners]
+            return None if first_person else token.i
     return None
 
 
@@ -508,6 +532,8 @@ def _the_doer_of_its_clause(doc: ParsedDoc, verb: int, actor: int) -> bool:
         return False  # nor a header's ("Update on Montreal: I'm not going")
     if any(a.label == "ccomp" for a in doc.parents(verb)):
         return True
+    if doc.tokens[verb].lemma not in NOT_IMPERATIVE | NOT_IMPERATIVE_BEFORE_A_CLAUSE:
+        return False  # "Seeing your growth is amazing", parsed as "Seeing" with a clause: no one was dropped
     return any(a.label == "ccomp" and any(s.dep == actor and s.label in SUBJECTS for s in doc.children(a.dep))
                for a in doc.children(verb))
 
@@ -533,6 +559,9 @@ def _dropped_subject(doc: ParsedDoc, unit: Unit, speaker: Speaker, perspective: 
     return speaker.name if turned else perspective.asked_after
 
 
+# Animals a person's noun may be: a pet's sentence is no one's story the next one goes on with ("My cat knocked over
+# my coffee. Had to clean it all up").
+PETS = frozenset({"dog", "cat", "puppy", "kitten", "pet", "horse"})
 # The words that turn an answer to the speaker's own news: "I'm good! Started a new job", "Better thanks. Anyway,
 # got the promotion!"
 SPEAKER_AS_SUBJECT = frozenset({"i", "im", "i'm", "i've", "i'd", "i'll", "ive", "me", "myself", "we", "us", "our",
@@ -719,7 +748,8 @@ def _whole_turn(doc: ParsedDoc, speaker: Speaker, perspective: Perspective, resu
     result.unresolved_deixis = unresolved_deixis(result.text)
     result.people = _people(doc, ranges)
     result.units = [result.text]
-    result.scope = classify_scope(doc, ranges)  # a bare answer may be all contact: "kai.morgan88@gmail.com"
+    if classify_scope(doc, ranges) == USER_PII:
+        result.scope = USER_PII  # a bare answer may be all contact ("kai.morgan88@gmail.com"); "Congrats!" is no ORG
     result.fallback = True
     result.coverage = 1.0
     result.provenance = "inferred"
