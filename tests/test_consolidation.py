@@ -805,6 +805,42 @@ def test_an_arrangement_moved_by_others_is_still_the_speakers(parser, embedder):
     ]) == {"m0": "superseded", "m1": "active"}
 
 
+def test_a_thing_mended_or_broken_again_replaces_its_last_working_state(parser, embedder):
+    """"The boiler is fixed now" ends "the boiler is broken"; broken again after that ends the repair. Broken
+    twice with no repair between is no change; another thing, or another's, is another state."""
+    jan, mar, jun = datetime(2024, 1, 8), datetime(2024, 3, 11), datetime(2024, 6, 3)
+    assert statuses(parser, embedder, [
+        ("S1:1", "The boiler broke down last Tuesday.", jan),
+        ("S2:1", "The boiler is fixed now.", mar),
+        ("S3:1", "The boiler broke again on Wednesday.", jun),
+    ]) == {"m0": "superseded", "m1": "superseded", "m2": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "The boiler is broken.", jan),
+        ("S2:1", "The boiler broke again.", mar),
+    ]) == {"m0": "active", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "The boiler is broken.", jan),
+        ("S2:1", "The washing machine is working again.", mar),
+        ("S2:2", "Mum's boiler was repaired.", mar),
+    ]) == {"m0": "active", "m1": "active", "m2": "active"}
+
+
+def test_a_cancelled_subscription_ends_that_service_and_no_other(parser, embedder):
+    """"I cancelled Netflix" ends "I subscribe to Netflix" and not "I pay for Spotify Premium"; signing up again
+    ends the cancellation."""
+    feb, jun, sep = datetime(2024, 2, 5), datetime(2024, 6, 3), datetime(2024, 9, 2)
+    assert statuses(parser, embedder, [
+        ("S1:1", "I subscribe to Netflix.", feb),
+        ("S1:2", "I pay for Spotify Premium.", feb),
+        ("S2:1", "I cancelled Netflix.", jun),
+        ("S3:1", "I signed up for Netflix again.", sep),
+    ]) == {"m0": "superseded", "m1": "active", "m2": "superseded", "m3": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "Raf joined PureGym.", feb),
+        ("S2:1", "Raf cancelled his PureGym membership.", jun),
+    ]) == {"m0": "superseded", "m1": "active"}
+
+
 def test_a_life_event_ends_the_state_it_changes_and_no_other(parser, embedder):
     """A death ends the states of the one who died and no one else's; an ex-husband ends the marriage to him; a
     new boss replaces the last; moving out ends a stay. An ex talked of in passing, a supposed death and another's

@@ -693,6 +693,99 @@ def test_a_membership_is_a_pastime_kept_up_or_left(parser, text, expected):
     assert {s for s in slots_of(parser, text) if ".activity[" in s or ".job" in s or ".employer" in s} == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a thing out of order: its owner's, named by the thing (a part by its thing)
+        ("The boiler is broken.", {"self.repair[boiler] = broken"}),
+        ("The boiler broke down last Tuesday.", {"self.repair[boiler] = broken"}),
+        ("The boiler stopped working.", {"self.repair[boiler] = broken"}),
+        ("The boiler isn't working.", {"self.repair[boiler] = broken"}),
+        ("The boiler packed up.", {"self.repair[boiler] = broken"}),
+        ("The boiler died.", {"self.repair[boiler] = broken"}),
+        ("The heating is dead.", {"self.repair[heating] = broken"}),
+        ("My laptop screen cracked.", {"self.repair[laptop] = broken"}),
+        ("The washing machine is leaking.", {"self.repair[washing machine] = broken"}),
+        ("Mum's car broke down.", {"self's mum.repair[car] = broken"}),
+        ("I broke my phone.", {"self.repair[phone] = broken"}),
+        ("They still haven't fixed the boiler.", {"self.repair[boiler] = broken"}),
+        # mended, replaced or working again
+        ("The boiler is fixed now.", {"self.repair[boiler] = working"}),
+        ("The boiler was repaired.", {"self.repair[boiler] = working"}),
+        ("The boiler is working again.", {"self.repair[boiler] = working"}),
+        ("They fixed the boiler.", {"self.repair[boiler] = working"}),
+        ("I got the laptop repaired.", {"self.repair[laptop] = working"}),
+        ("The new boiler went in on 3 December.", {"self.repair[boiler] = working"}),
+        ("The boiler was replaced.", {"self.repair[boiler] = working"}),
+        # a wrist, a break-up, a record, news, money, a heart and a deal are no things that work; "the internet" is
+        # the world at large; a phone that died ran flat; a repair ahead, asked about or supposed is none yet
+        ("I broke my wrist.", set()),
+        ("We broke up.", set()),
+        ("I broke the record.", set()),
+        ("The news broke.", set()),
+        ("I'm broke.", set()),
+        ("My heart is broken.", set()),
+        ("The deal broke down.", set()),
+        ("The internet is broken.", set()),
+        ("My phone died on the way home.", set()),
+        ("The engineer is coming to fix the boiler on Tuesday.", set()),
+        ("Is the boiler fixed?", set()),
+        ("If the boiler breaks again I'll scream.", set()),
+        ("The boiler works.", set()),
+    ],
+)
+def test_a_things_working_state(parser, text, expected):
+    assert {s for s in slots_of(parser, text) if ".repair[" in s} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a service taken out, by its name without the plan
+        ("I subscribe to Netflix.", {"self.subscription[netflix] = yes"}),
+        ("Pat subscribes to Netflix.", {"pat.subscription[netflix] = yes"}),
+        ("I'm subscribed to The Guardian.", {"self.subscription[guardian] = yes"}),
+        ("I pay for Spotify Premium.", {"self.subscription[spotify] = yes"}),
+        ("I pay for Netflix and Spotify.", {"self.subscription[netflix] = yes", "self.subscription[spotify] = yes"}),
+        ("I signed up for Audible.", {"self.subscription[audible] = yes"}),
+        ("I have a PureGym membership.", {"self.subscription[puregym] = yes"}),
+        ("I joined PureGym.", {"self.subscription[puregym] = yes"}),
+        ("I joined the gym.", {"self.subscription[gym] = yes"}),
+        ("Lena also gets The Economist in print, £21 a month.", {"lena.subscription[economist] = yes"}),
+        # ended
+        ("I cancelled Netflix.", {"self.subscription[netflix] = none"}),
+        ("I cancelled my Netflix subscription.", {"self.subscription[netflix] = none"}),
+        ("I cancelled the gym membership.", {"self.subscription[gym] = none"}),
+        ("I unsubscribed from Disney+.", {"self.subscription[disney] = none"}),
+        ("I let my Audible subscription lapse.", {"self.subscription[audible] = none"}),
+        ("My Netflix subscription ran out.", {"self.subscription[netflix] = none"}),
+        ("I don't pay for Spotify anymore.", {"self.subscription[spotify] = none"}),
+        ("I quit the gym.", {"self.subscription[gym] = none"}),
+        # a firm joined or quit is an employer, a club a pastime; what is denied, ahead, paid once, got once or
+        # a person is no subscription
+        ("I joined Google in June.", set()),
+        ("I quit Brightwave.", set()),
+        ("I left the Riverside Rowing Club in June.", set()),
+        ("I didn't cancel Netflix.", set()),
+        ("I'm going to cancel Netflix.", set()),
+        ("I paid for Tom's dinner.", set()),
+        ("I got Netflix last night.", set()),
+        ("I get Tom, he's just shy.", set()),
+        ("I cancelled the meeting.", set()),
+        ("I signed up for the London Marathon.", set()),
+    ],
+)
+def test_a_subscription_taken_out_or_ended(parser, text, expected):
+    assert {s for s in slots_of(parser, text) if ".subscription[" in s} == expected
+
+
+def test_a_named_subscription_is_no_pastime_and_a_gym_by_its_name_no_employer(parser):
+    assert not any(".activity[" in s for s in slots_of(parser, "I cancelled my Netflix subscription."))
+    assert slots_of(parser, "I joined PureGym.") == {"self.subscription[puregym] = yes"}
+    # a gym membership is still the pastime of going to the gym
+    assert "self.activity[go gym] = none" in slots_of(parser, "I cancelled the gym membership.")
+
+
 # Paraphrases written after the rules were done and never tuned on: what they catch and what they miss.
 HELD_OUT = [
     ("I recently moved out to Denver.", {"self.residence = denver"}),

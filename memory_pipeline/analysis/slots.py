@@ -44,7 +44,7 @@ EXCLUSIVE_SLOTS = frozenset(
     {"residence", "job", "employer", "diet", "relationship", "children", "schedule", "appointment", "age", "quantity",
      "medication", "study", "boss", "favourite"}
 )
-TRANSITION_SLOTS = frozenset({"ownership", "health", "activity", "life", "taste"})
+TRANSITION_SLOTS = frozenset({"ownership", "health", "activity", "life", "taste", "repair", "subscription"})
 # A changed appointment is a corrected event; every other change is a change of state.
 EVENT_SLOTS = frozenset({"appointment"})
 
@@ -216,6 +216,50 @@ NOT_ACTIVITIES = frozenset(
     "be have get do feel think know want need like love hate see say tell try seem look make use let go come "
     "live work stay own belong remember believe understand mean matter care forget wish hope stand".split()
 )
+
+# The working state of a thing (``repair[boiler] = broken | working``): "the boiler broke down", then "the boiler
+# is fixed". Things that break and get mended, as home and device talk names them; "the internet" is left out, as
+# chat says it of the world at large ("the internet is broken today"), where the wifi or broadband is one's own.
+MACHINES = frozenset(
+    """boiler heating heater radiator shower toilet loo tap sink pipe drain gutter roof fridge freezer oven cooker hob
+    microwave dishwasher dryer kettle toaster hoover vacuum aircon thermostat lift elevator doorbell car van truck bike
+    motorbike scooter laptop computer pc macbook phone mobile iphone tablet ipad kindle printer router wifi broadband
+    tv telly television console playstation xbox camera watch headphone earbud speaker""".split()
+)
+# General nouns of a thing named by the word before them: "the washing machine", "my coffee maker".
+MACHINE_HEADS = frozenset({"machine", "maker"})
+# Parts whose breaking is their thing's: "my laptop screen cracked" is the laptop broken.
+MACHINE_PARTS = frozenset("screen battery keyboard engine clutch gearbox brake exhaust pump element motor fan".split())
+# Verbs of a thing that stops working, with the particle each needs: "the boiler broke down", "it packed up".
+BREAKDOWN_VERBS = {"break": None, "crack": None, "leak": None, "die": None, "fail": None, "pack": "up", "conk": "out"}
+# What "dies" for a day when its charge runs out: "my phone died on the way home" is no breakdown.
+RUN_FLAT = frozenset({"phone", "mobile", "iphone", "battery"})
+# Words of a thing out of order: "the boiler is dead", "the telly's knackered".
+OUT_OF_ORDER = frozenset({"broken", "dead", "bust", "busted", "kaput", "faulty", "knackered"})
+# Verbs of mending, active ("they fixed the boiler"), passive ("was repaired") or had done ("got the laptop repaired").
+REPAIR_VERBS = frozenset({"fix", "repair", "mend", "replace", "sort"})
+# Words that make "working" news of a repair: "the boiler is working again", "the heating works fine now".
+WORKING_AGAIN = frozenset({"again", "now", "fine", "properly", "perfectly"})
+BROKEN, WORKING = "broken", "working"
+
+# A subscription or membership to a service (``subscription[netflix] = yes | none``): "I subscribe to Netflix", "I
+# have a PureGym membership", then "I cancelled Netflix". A membership of a pastime is the pastime's too ("cancelled
+# my gym membership" ends going to the gym, :func:`activity`). Verbs of taking one out, and the prepositions the
+# service hangs on: "signed up for Audible", "I pay for Spotify Premium", "I'm subscribed to The Guardian".
+SUBSCRIBING = {"subscribe": ("to",), "sign": ("for", "to", "with"), "pay": ("for",), "unsubscribe": ("from",)}
+# Verbs that end a subscription named as their object ("cancelled Netflix", "quit the gym"), and those of one left
+# to end ("I let my Audible subscription lapse", "my Netflix subscription ran out").
+SUBSCRIPTION_ENDS = frozenset({"cancel", "quit", "drop", "leave", "end", "stop"})
+# Of those, the ones that end a service by its name alone: one cancels Netflix, but quits or leaves a firm ("I quit
+# Brightwave") or a club as often as a gym.
+SERVICE_ENDS = frozenset({"cancel", "drop", "end", "stop"})
+LAPSES = frozenset({"lapse", "expire", "run"})
+# Plan names after a service's name, which are the same service: "Spotify Premium", "PureGym Plus", "Disney+".
+PLAN_WORDS = frozenset("premium plus family standard basic individual duo student pro unlimited gold lite +".split())
+# Places one holds a membership of by their common noun: "I joined the gym", "I quit the gym".
+MEMBERSHIP_PLACES = frozenset({"gym"})
+# Entities that are no service one subscribes to: "signed up for the London Marathon", "cancelled Friday".
+NOT_SERVICES = frozenset({"DATE", "TIME", "EVENT", "MONEY", "PERCENT", "CARDINAL", "ORDINAL", "QUANTITY", "NORP"})
 
 # A quantity: how often, how long or how much of one measured thing the subject does or has, said in the present
 # ("I run three times a week", "it's four runs a week now", "I'm sleeping about 7 hours", "my rent is £1200 a
@@ -1032,9 +1076,11 @@ def _left_employer(context: _Context, lemma: str, obj: int) -> bool:
 
 def _a_club(context: _Context, noun: int) -> bool:
     """``noun`` names what one is a member of (:data:`MEMBERSHIP_NOUNS`): by its own word ("the chess club", "the
-    Riverside Rowing Club") or its apposition ("the Hackney Hawks, a women's five-a-side team")."""
+    Riverside Rowing Club"), its apposition ("the Hackney Hawks, a women's five-a-side team") or a gym's name
+    ("PureGym")."""
     said = [noun, *_children(context, noun, "appos")]
-    return any(context.doc.tokens[k].lower in MEMBERSHIP_NOUNS or _lemma(context, k) in MEMBERSHIP_NOUNS for k in said)
+    return _a_gym(context, noun) or any(
+        context.doc.tokens[k].lower in MEMBERSHIP_NOUNS or _lemma(context, k) in MEMBERSHIP_NOUNS for k in said)
 
 
 def _employer(context: _Context, predicate: int, prep: int, obj: int) -> SlotValue:
@@ -1981,6 +2027,8 @@ def _pastime_forms(context: _Context, noun: int, signed_up: bool, for_good: bool
             return [word]  # "I've joined a choir", "I quit the choir": singing in one is the pastime
         if not compounds or _is_time(context, compounds[-1]) or (for_good and one_of_them):
             return []
+        if word in STANDING_CONTAINERS and context.doc.tokens[compounds[-1]].pos == "PROPN":
+            return []  # "my Netflix subscription" is a service's (`subscription`), no pastime
         if _lemma(context, compounds[-1]) in NOT_PASTIMES_OF_A_TEAM:
             return []  # "the Arsenal supporters club": following, no pastime
         if word in TEAMS and context.doc.tokens[compounds[-1]].lower not in TEAM_PASTIMES:
@@ -2065,6 +2113,217 @@ def _chat_word_taken_for_a_noun(context: _Context, i: int) -> int:
     """The noun a chat word ends ("going to the gym btw": the parse makes "btw" the noun, "gym" its compound)."""
     compounds = _children(context, i, "compound")
     return compounds[-1] if context.doc.tokens[i].lower in CHAT_INTERJECTIONS and compounds else i
+
+
+def repair(context: _Context, i: int) -> list[SlotValue]:
+    """Whether a thing works: ``repair[boiler] = broken`` from "the boiler broke down", "the boiler isn't working",
+    "my laptop screen cracked", "I broke my phone"; ``= working`` from "the boiler is fixed", "they fixed the
+    boiler", "I got the laptop repaired", "the boiler is working again", "the new boiler went in". The subject is
+    the thing's owner ("Mum's car broke down" is her car's), the scope the thing. Only things
+    (:data:`MACHINES`): "I broke my wrist", "we broke up", "the news broke", "I'm broke" are none."""
+    doc = context.doc
+    if doc.tokens[i].pos not in ("VERB", "AUX") or _supposed(context, i) or _asked_or_nearly(context, i):
+        return []  # "if the boiler breaks again", "is the boiler fixed?", "the boiler is almost fixed"
+    lemma = _lemma(context, i)
+    if lemma in REPAIR_VERBS:
+        return _mended(context, i)
+    if lemma == "be":
+        said = [k for k in _children(context, i, "acomp") if doc.tokens[k].lower in OUT_OF_ORDER]
+        return _thing_state(context, i, _children(context, i, "nsubj"), BROKEN, *said) if said and not _negated(context, i) else []
+    if lemma == "work":
+        return _working_or_not(context, i)
+    if lemma == "stop" and any(_lemma(context, k) == "work" for k in _children(context, i, "xcomp")):
+        return _thing_state(context, i, _children(context, i, "nsubj"), BROKEN)  # "the boiler stopped working"
+    if lemma == "go" and "in" in _particles(context, i):
+        # "the new boiler went in on 3 December": a new one fitted works
+        fitted = [k for k in _children(context, i, "nsubj") if any(doc.tokens[a].lower == "new" for a in _children(context, k, "amod"))]
+        return _thing_state(context, i, fitted, WORKING)
+    return _broken_down(context, i)
+
+
+def _particles(context: _Context, verb: int) -> set[str]:
+    return {context.doc.tokens[p].lower for p in _children(context, verb, "prt")}
+
+
+def _broken_down(context: _Context, verb: int) -> list[SlotValue]:
+    """"The boiler broke down", "the washing machine is leaking", "the boiler is broken", "my phone screen
+    cracked", "I broke my phone": the thing, the verb's subject or, for "break" and "crack", its object, is
+    broken. Not denied ("the boiler didn't break"), and a phone that "died" only ran flat."""
+    lemma = _lemma(context, verb)
+    needs = BREAKDOWN_VERBS.get(lemma, "")
+    if needs == "" or (needs and needs not in _particles(context, verb)) or _negated(context, verb):
+        return []
+    if lemma == "break" and _particles(context, verb) - {"down"}:
+        return []  # "the ice broke up", "broke in"
+    things = _children(context, verb, "nsubj", "nsubjpass")
+    if lemma in ("break", "crack"):
+        things += _children(context, verb, "dobj")
+    if lemma == "die":
+        things = [k for k in things if _lemma(context, k) not in RUN_FLAT]
+    return _thing_state(context, verb, things, BROKEN)
+
+
+def _working_or_not(context: _Context, work: int) -> list[SlotValue]:
+    """"The boiler isn't working", "the car doesn't work": broken; "the boiler is working again", "the heating
+    works fine now": working. A bare "the boiler works" is no news of either."""
+    things = _children(context, work, "nsubj")
+    if _negated(context, work):
+        return _thing_state(context, work, things, BROKEN)
+    again = {context.doc.tokens[k].lower for k in _children(context, work, "advmod", "acomp")} & WORKING_AGAIN
+    return _thing_state(context, work, things, WORKING) if again else []
+
+
+def _mended(context: _Context, verb: int) -> list[SlotValue]:
+    """"They fixed the boiler", "the boiler was repaired", "we had the boiler replaced", "I got the laptop
+    repaired": working. Denied, it is still broken: "they still haven't fixed the boiler". A mending still to come
+    is neither ("coming to fix the boiler on Tuesday", "they're fixing it tomorrow")."""
+    doc = context.doc
+    if doc.tokens[verb].tag not in ("VBD", "VBN"):
+        return []
+    things = _children(context, verb, "dobj", "nsubjpass")
+    up = _parent(context, verb)
+    if doc.tokens[verb].tag == "VBN" and up is not None and up[1] in ("ccomp", "xcomp") and _lemma(context, up[0]) in ("get", "have"):
+        things += _children(context, verb, "nsubj") + _children(context, up[0], "dobj")  # "got the laptop repaired"
+    return _thing_state(context, verb, things, BROKEN if _negated(context, verb) else WORKING)
+
+
+def _thing_state(context: _Context, verb: int, nouns: list[int], state: str, *anchor_tokens: int) -> list[SlotValue]:
+    """``repair[<thing>] = state`` for each of ``nouns`` that is a thing (:func:`_machine`), its owner's."""
+    out = []
+    for noun in nouns:
+        thing = _machine(context, noun)
+        if thing is not None:
+            out.append(_slot(context, verb, "repair", state, thing, noun, *anchor_tokens, subject=_owner(context, noun),
+                             negated=False))
+    return out
+
+
+def _machine(context: _Context, noun: int) -> str | None:
+    """The thing ``noun`` names: "boiler"; "washing machine" (:data:`MACHINE_HEADS`); a part's thing, by its common
+    noun or its name's first word ("my laptop screen" is the laptop, "my Pixel 7 screen" the Pixel)."""
+    doc, lemma = context.doc, _lemma(context, noun)
+    compounds = _children(context, noun, "compound", "nmod")
+    if lemma in MACHINE_PARTS:
+        named = [k for k in compounds if doc.tokens[k].pos == "PROPN"]
+        owners = [_machine(context, k) for k in compounds]
+        return next((o for o in owners if o), _lemma(context, min(named)) if named else None)
+    if lemma in MACHINE_HEADS:
+        kinds = [k for k in compounds if doc.tokens[k].pos == "NOUN"]
+        return f"{doc.tokens[kinds[-1]].lower} {lemma}" if kinds else None
+    return lemma if lemma in MACHINES and doc.tokens[noun].pos == "NOUN" else None
+
+
+def subscription(context: _Context, i: int) -> list[SlotValue]:
+    """A service subscribed to or ended: ``subscription[netflix] = yes`` from "I subscribe to Netflix", "I pay for
+    Spotify Premium" (the plan is the same service), "I signed up for Audible", "I have a PureGym membership", "I
+    joined PureGym", "I get The Economist"; ``= none`` from "I cancelled Netflix", "cancelled my Netflix
+    subscription", "I unsubscribed from Disney+", "I let my Audible subscription lapse", "I quit the gym". The
+    scope is the service's name, so "cancelled Netflix" ends Netflix and no other."""
+    doc = context.doc
+    lemma = _lemma(context, i)
+    if lemma == "subscribe" and doc.tokens[i].pos == "NOUN":
+        return _subscribed_read_as_a_noun(context, i)
+    if doc.tokens[i].pos != "VERB" or _supposed(context, i) or _asked_or_nearly(context, i):
+        return []
+    ended = lemma == "unsubscribe" or lemma in SUBSCRIPTION_ENDS or _no_longer(context, i)
+    if _negated(context, i) and not _no_longer(context, i):
+        return []  # "I didn't cancel Netflix", "I don't pay for Spotify"
+    if lemma in SUBSCRIBING:
+        if (lemma == "sign" and "up" not in _particles(context, i)) or (lemma == "pay" and not _present(context, i)):
+            return []  # "I signed the form for Tom", "I paid for Netflix once"
+        services = _prep_objects(context, i, SUBSCRIBING[lemma])
+    elif lemma in ("have", "get"):
+        # "I have a PureGym membership", "I've got a Netflix subscription"; a service by its name only as one had
+        # now ("I get The Economist"), as "I got Netflix" may be one evening's
+        services = [(o, o) for o in _children(context, i, "dobj")
+                    if _lemma(context, o) in STANDING_CONTAINERS or (_present(context, i) and _a_name(context, o))]
+    elif lemma == "join" or lemma in SUBSCRIPTION_ENDS:
+        services = [(o, o) for o in _children(context, i, "dobj") if _signed_up_to(context, o, lemma in SERVICE_ENDS)]
+    elif lemma == "let":
+        return _let_lapse(context, i)
+    elif lemma in LAPSES:
+        return _lapsed(context, i)
+    else:
+        return []
+    if lemma == "get":
+        services = [(o, k) for o, k in services if doc.tokens[k].ent != "PERSON"]  # "I get Tom, he's just shy"
+    # "I pay for Netflix and Spotify"
+    services += [(prep, c) for prep, o in services for c in _children(context, o, "conj")]
+    return [_slot(context, i, "subscription", NONE_VALUE if ended else "yes", scope, prep, service, negated=False)
+            for prep, service in services if (scope := _service(context, service))]
+
+
+def _signed_up_to(context: _Context, noun: int, by_name: bool) -> bool:
+    """What one joins or ends as a subscription: a membership or subscription, the gym, a gym by its name ("joined
+    PureGym"); with ``by_name`` (:data:`SERVICE_ENDS`), any service by its name ("cancelled Netflix"). A named firm
+    one joins or quits is an employer."""
+    lemma = _lemma(context, noun)
+    if lemma in STANDING_CONTAINERS | MEMBERSHIP_PLACES or _a_gym(context, noun):
+        return True
+    return by_name and _a_name(context, noun)
+
+
+def _a_name(context: _Context, noun: int) -> bool:
+    """A proper name, or a name the tagger took for a common noun or a verb ("I don't pay for Spotify anymore",
+    "I pay for Netflix and Spotify"): a capital and an entity."""
+    token = context.doc.tokens[noun]
+    return token.pos == "PROPN" or (bool(token.ent) and token.text[:1].isupper())
+
+
+def _a_gym(context: _Context, noun: int) -> bool:
+    """A gym by its name: "PureGym", "JD Gyms"."""
+    token = context.doc.tokens[noun]
+    return token.pos == "PROPN" and any(token.lower.rstrip("s").endswith(g) for g in MEMBERSHIP_PLACES)
+
+
+def _let_lapse(context: _Context, let: int) -> list[SlotValue]:
+    """"I let my Audible subscription lapse", "let Netflix expire": the service named in what was let lapse."""
+    doc = context.doc
+    said = [k for c in _children(context, let, "dobj", "ccomp", "xcomp") for k in subtree(doc, c)]
+    if not any(_lemma(context, k) in LAPSES for k in said) or _negated(context, let):
+        return []
+    services = [k for k in said if _lemma(context, k) in STANDING_CONTAINERS or _a_name(context, k)]
+    for service in services:
+        if scope := _service(context, service):
+            return [_slot(context, let, "subscription", NONE_VALUE, scope, service, negated=False)]
+    return []
+
+
+def _lapsed(context: _Context, verb: int) -> list[SlotValue]:
+    """"My Netflix subscription ran out", "the gym membership expired": ended."""
+    lemma = _lemma(context, verb)
+    if (lemma == "run" and "out" not in _particles(context, verb)) or _negated(context, verb):
+        return []
+    services = [k for k in _children(context, verb, "nsubj") if _lemma(context, k) in STANDING_CONTAINERS]
+    return [_slot(context, verb, "subscription", NONE_VALUE, scope, k, subject=_owner(context, k), negated=False)
+            for k in services if (scope := _service(context, k))]
+
+
+def _subscribed_read_as_a_noun(context: _Context, noun: int) -> list[SlotValue]:
+    """"Pat subscribes to Netflix": the tagger takes "subscribes" for a plural noun and "Pat" for its compound."""
+    doc = context.doc
+    names = [k for k in _children(context, noun, "compound") if doc.tokens[k].pos == "PROPN" or _is_self_token(context, k)]
+    if doc.tokens[noun].lower != "subscribes" or not names:
+        return []
+    return [_slot(context, noun, "subscription", "yes", scope, prep, o, subject=_subject_key(context, names[0]), negated=False)
+            for prep, o in _prep_objects(context, noun, ("to",)) if (scope := _service(context, o))]
+
+
+def _service(context: _Context, noun: int) -> str | None:
+    """The service a noun names, without its plan: "Spotify Premium" is spotify, "The Economist" economist, "my
+    PureGym membership" puregym, "the gym membership" gym; no date, event or known place."""
+    doc = context.doc
+    if _lemma(context, noun) in STANDING_CONTAINERS:
+        named = [k for k in _children(context, noun, "compound", "amod") if doc.tokens[k].pos in ("PROPN", "NOUN")]
+        return _service(context, named[-1]) if named else None
+    token = doc.tokens[noun]
+    if _lemma(context, noun) in MEMBERSHIP_PLACES:
+        return _lemma(context, noun)
+    if not _a_name(context, noun) or token.ent in NOT_SERVICES or (token.ent in PLACE_ENTITIES and token.lower in known_places()):
+        return None
+    words = [doc.tokens[k].lower.rstrip("+") or "+" for k in sorted([noun, *_children(context, noun, "compound")])]
+    kept = [w for w in words if w not in PLAN_WORDS]
+    return " ".join(kept) or None
 
 
 def quantity(context: _Context, i: int) -> list[SlotValue]:
@@ -3168,5 +3427,5 @@ def _holder_name(context: _Context, k: int) -> str | None:
 
 
 RULES = (residence, job, diet, relationship, number_of_children, schedule, ownership, death, health, age, activity,
-         quantity, medication, boss, study, favourite, taste)
+         repair, subscription, quantity, medication, boss, study, favourite, taste)
 

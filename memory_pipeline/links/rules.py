@@ -47,7 +47,8 @@ from memory_pipeline.memory_frame import Memory
 
 NAME = "rules"
 NEGATION_OVERLAP = 0.67
-TRANSITION_STATES = {"yes": "have", "has": "have", NONE_VALUE: "gone", "recovered": "gone", "like": "like", "dislike": "dislike"}
+TRANSITION_STATES = {"yes": "have", "has": "have", NONE_VALUE: "gone", "recovered": "gone", "like": "like", "dislike": "dislike",
+                     "broken": "broken", "working": "working"}
 RESOLVER = TemporalResolver()
 # Slots whose values follow one another, so that denying one changes the one before it: "we're not getting married
 # anymore" ends an engagement.
