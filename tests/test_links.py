@@ -773,6 +773,8 @@ def test_a_things_working_state(parser, text, expected):
         ("I get Tom, he's just shy.", set()),
         ("I cancelled the meeting.", set()),
         ("I signed up for the London Marathon.", set()),
+        ("I left the gym early today.", set()),
+        ("I stopped the gym today, my knee hurt.", set()),
     ],
 )
 def test_a_subscription_taken_out_or_ended(parser, text, expected):

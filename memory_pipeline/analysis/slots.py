@@ -10,9 +10,11 @@ extractor's third person) and "We relocated to Berlin" all give ``self.residence
 Two kinds of slot:
 * exclusive (residence, job, employer, diet, relationship, children, schedule, appointment, age, quantity): any
   new value replaces the old one, and repeating the current value is a duplicate;
-* transition-only (ownership, health, activity): a thing can be owned, a condition had or a pastime kept up
-  alongside others, so only the move between having it and not having it (``yes`` <-> ``none``, ``has`` <->
-  ``recovered``) is a change: "I swim every Tuesday" and later "I stopped swimming".
+* transition-only (ownership, health, activity, repair, subscription): a thing can be owned, a condition had, a
+  pastime kept up or a service subscribed to alongside others, so only the move between having it and not having
+  it (``yes`` <-> ``none``, ``has`` <-> ``recovered``) is a change: "I swim every Tuesday" and later "I stopped
+  swimming"; of a thing's working state, the move between ``broken`` and ``working`` ("the boiler broke down",
+  "the boiler is fixed now"; broken "again" with no repair between is no news).
 """
 
 from __future__ import annotations
@@ -241,23 +243,27 @@ REPAIR_VERBS = frozenset({"fix", "repair", "mend", "replace", "sort"})
 # Words that make "working" news of a repair: "the boiler is working again", "the heating works fine now".
 WORKING_AGAIN = frozenset({"again", "now", "fine", "properly", "perfectly"})
 BROKEN, WORKING = "broken", "working"
+# Every verb a working state is read from: "the boiler is dead", "stopped working", "the new boiler went in".
+REPAIR_STATE_VERBS = REPAIR_VERBS | frozenset(BREAKDOWN_VERBS) | {"be", "work", "stop", "go"}
 
 # A subscription or membership to a service (``subscription[netflix] = yes | none``): "I subscribe to Netflix", "I
 # have a PureGym membership", then "I cancelled Netflix". A membership of a pastime is the pastime's too ("cancelled
 # my gym membership" ends going to the gym, :func:`activity`). Verbs of taking one out, and the prepositions the
 # service hangs on: "signed up for Audible", "I pay for Spotify Premium", "I'm subscribed to The Guardian".
 SUBSCRIBING = {"subscribe": ("to",), "sign": ("for", "to", "with"), "pay": ("for",), "unsubscribe": ("from",)}
-# Verbs that end a subscription named as their object ("cancelled Netflix", "quit the gym"), and those of one left
-# to end ("I let my Audible subscription lapse", "my Netflix subscription ran out").
-SUBSCRIPTION_ENDS = frozenset({"cancel", "quit", "drop", "leave", "end", "stop"})
-# Of those, the ones that end a service by its name alone: one cancels Netflix, but quits or leaves a firm ("I quit
-# Brightwave") or a club as often as a gym.
+# Verbs that end a subscription named as their object ("cancelled Netflix", "quit the gym"; one leaves the gym
+# every evening), and those of one left to end ("I let my Audible subscription lapse", "my Netflix subscription
+# ran out").
+SUBSCRIPTION_ENDS = frozenset({"cancel", "quit", "drop", "end", "stop"})
+# Of those, the ones that end a service by its name alone: one cancels Netflix, but quits a firm ("I quit
+# Brightwave") as often as a gym.
 SERVICE_ENDS = frozenset({"cancel", "drop", "end", "stop"})
 LAPSES = frozenset({"lapse", "expire", "run"})
 # Plan names after a service's name, which are the same service: "Spotify Premium", "PureGym Plus", "Disney+".
 PLAN_WORDS = frozenset("premium plus family standard basic individual duo student pro unlimited gold lite +".split())
 # Places one holds a membership of by their common noun: "I joined the gym", "I quit the gym".
 MEMBERSHIP_PLACES = frozenset({"gym"})
+SUBSCRIPTION_VERBS = frozenset(SUBSCRIBING) | SUBSCRIPTION_ENDS | LAPSES | {"have", "get", "join", "let"}
 # Entities that are no service one subscribes to: "signed up for the London Marathon", "cancelled Friday".
 NOT_SERVICES = frozenset({"DATE", "TIME", "EVENT", "MONEY", "PERCENT", "CARDINAL", "ORDINAL", "QUANTITY", "NORP"})
 
@@ -2121,10 +2127,11 @@ def repair(context: _Context, i: int) -> list[SlotValue]:
     boiler", "I got the laptop repaired", "the boiler is working again", "the new boiler went in". The subject is
     the thing's owner ("Mum's car broke down" is her car's), the scope the thing. Only things
     (:data:`MACHINES`): "I broke my wrist", "we broke up", "the news broke", "I'm broke" are none."""
-    doc = context.doc
-    if doc.tokens[i].pos not in ("VERB", "AUX") or _supposed(context, i) or _asked_or_nearly(context, i):
+    doc, lemma = context.doc, _lemma(context, i)
+    if doc.tokens[i].pos not in ("VERB", "AUX") or lemma not in REPAIR_STATE_VERBS:
+        return []
+    if _supposed(context, i) or _asked_or_nearly(context, i):
         return []  # "if the boiler breaks again", "is the boiler fixed?", "the boiler is almost fixed"
-    lemma = _lemma(context, i)
     if lemma in REPAIR_VERBS:
         return _mended(context, i)
     if lemma == "be":
@@ -2219,11 +2226,10 @@ def subscription(context: _Context, i: int) -> list[SlotValue]:
     joined PureGym", "I get The Economist"; ``= none`` from "I cancelled Netflix", "cancelled my Netflix
     subscription", "I unsubscribed from Disney+", "I let my Audible subscription lapse", "I quit the gym". The
     scope is the service's name, so "cancelled Netflix" ends Netflix and no other."""
-    doc = context.doc
-    lemma = _lemma(context, i)
+    doc, lemma = context.doc, _lemma(context, i)
     if lemma == "subscribe" and doc.tokens[i].pos == "NOUN":
         return _subscribed_read_as_a_noun(context, i)
-    if doc.tokens[i].pos != "VERB" or _supposed(context, i) or _asked_or_nearly(context, i):
+    if doc.tokens[i].pos != "VERB" or lemma not in SUBSCRIPTION_VERBS or _supposed(context, i) or _asked_or_nearly(context, i):
         return []
     ended = lemma == "unsubscribe" or lemma in SUBSCRIPTION_ENDS or _no_longer(context, i)
     if _negated(context, i) and not _no_longer(context, i):
@@ -2238,6 +2244,8 @@ def subscription(context: _Context, i: int) -> list[SlotValue]:
         services = [(o, o) for o in _children(context, i, "dobj")
                     if _lemma(context, o) in STANDING_CONTAINERS or (_present(context, i) and _a_name(context, o))]
     elif lemma == "join" or lemma in SUBSCRIPTION_ENDS:
+        if _one_occasion(context, i, []):
+            return []  # "I quit the gym early today"
         services = [(o, o) for o in _children(context, i, "dobj") if _signed_up_to(context, o, lemma in SERVICE_ENDS)]
     elif lemma == "let":
         return _let_lapse(context, i)
