@@ -2239,10 +2239,9 @@ def subscription(context: _Context, i: int) -> list[SlotValue]:
             return []  # "I signed the form for Tom", "I paid for Netflix once"
         services = _prep_objects(context, i, SUBSCRIBING[lemma])
     elif lemma in ("have", "get"):
-        # "I have a PureGym membership", "I've got a Netflix subscription"; a service by its name only as one had
-        # now ("I get The Economist"), as "I got Netflix" may be one evening's
+        # "I have a PureGym membership", "I've got a Netflix subscription", "I get The Economist"
         services = [(o, o) for o in _children(context, i, "dobj")
-                    if _lemma(context, o) in STANDING_CONTAINERS or (_present(context, i) and _a_name(context, o))]
+                    if _lemma(context, o) in STANDING_CONTAINERS or _a_service_got_now(context, i, o)]
     elif lemma == "join" or lemma in SUBSCRIPTION_ENDS:
         if _one_occasion(context, i, []):
             return []  # "I quit the gym early today"
@@ -2253,12 +2252,22 @@ def subscription(context: _Context, i: int) -> list[SlotValue]:
         return _lapsed(context, i)
     else:
         return []
-    if lemma == "get":
-        services = [(o, k) for o, k in services if doc.tokens[k].ent != "PERSON"]  # "I get Tom, he's just shy"
     # "I pay for Netflix and Spotify"
     services += [(prep, c) for prep, o in services for c in _children(context, o, "conj")]
     return [_slot(context, i, "subscription", NONE_VALUE if ended else "yes", scope, prep, service, negated=False)
             for prep, service in services if (scope := _service(context, service))]
+
+
+def _a_service_got_now(context: _Context, verb: int, noun: int) -> bool:
+    """"I get The Economist", "Lena gets The Times": a service by its name, got as a habit. One has a Pixel 7 (a
+    thing), "I got Netflix" may be one evening's, "I get an iPhone every other year" is a thing bought, "I get
+    Tom, he's just shy" is a person understood, and Jon's "it gets Jon out of bed" is no service."""
+    doc = context.doc
+    if _lemma(context, verb) != "get" or doc.tokens[verb].tag not in ("VBP", "VBZ") or not _a_name(context, noun):
+        return False
+    if any(doc.tokens[d].lower in ("a", "an") for d in _children(context, noun, "det")):
+        return False
+    return doc.tokens[noun].ent != "PERSON" and not _is_self_token(context, noun)
 
 
 def _signed_up_to(context: _Context, noun: int, by_name: bool) -> bool:
