@@ -761,6 +761,8 @@ def test_a_things_working_state(parser, text, expected):
         ("My Netflix subscription ran out.", {"self.subscription[netflix] = none"}),
         ("I don't pay for Spotify anymore.", {"self.subscription[spotify] = none"}),
         ("I quit the gym.", {"self.subscription[gym] = none"}),
+        ("Lena cancelled The Economist last Tuesday.", {"lena.subscription[economist] = none"}),
+        ("Raf joined PureGym last Monday, it's £24.99 a month.", {"raf.subscription[puregym] = yes"}),
         # a firm joined or quit is an employer, a club a pastime; what is denied, ahead, paid once, got once or
         # a person is no subscription
         ("I joined Google in June.", set()),

@@ -2243,9 +2243,10 @@ def subscription(context: _Context, i: int) -> list[SlotValue]:
         services = [(o, o) for o in _children(context, i, "dobj")
                     if _lemma(context, o) in STANDING_CONTAINERS or _a_service_got_now(context, i, o)]
     elif lemma == "join" or lemma in SUBSCRIPTION_ENDS:
-        if _one_occasion(context, i, []):
-            return []  # "I quit the gym early today"
         services = [(o, o) for o in _children(context, i, "dobj") if _signed_up_to(context, o, lemma in SERVICE_ENDS)]
+        if _one_occasion(context, i, []):
+            # "I stopped the gym today, my knee hurt": one visit; "cancelled The Economist last Tuesday" is the day
+            services = [(o, k) for o, k in services if _lemma(context, k) not in MEMBERSHIP_PLACES]
     elif lemma == "let":
         return _let_lapse(context, i)
     elif lemma in LAPSES:
