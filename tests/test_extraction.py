@@ -83,6 +83,9 @@ def extract(parser, resolver):
         ("Caroline", "I went to the parade. Really made me proud.", "Caroline went to the parade. Really made Caroline proud."),
         ("Caroline", "They're really amazing. Wish I was that resilient too.", "Caroline wishes Caroline was that resilient too."),
         ("Caroline", "I missed you. Must be great to be home.", "Caroline missed you. Caroline noted: Must be great to be home."),
+        ("Caroline", "I can't wait to see it. Must feel so liberating.",
+         "Caroline can't wait to see it. Caroline noted: Must feel so liberating."),
+        ("Caroline", "Hey Jon! Got your back - dance is awesome for that.", "Caroline got your back - dance is awesome for that."),
         ("Caroline", "I missed you. Been a crazy few days.", "Caroline missed you. Caroline noted: Been a crazy few days."),
         ("Caroline", "Guess what - I got a puppy two weeks ago.", "Caroline got a puppy two weeks ago."),
         # a feeling, a thought or "can't" after someone's news is the speaker's, and so is a deed done to that

@@ -468,13 +468,17 @@ STRETCHES = frozenset({"day", "days", "week", "weeks", "month", "months", "year"
                        "forever", "minute", "hour", "hours", "night", "morning", "weekend", "summer", "winter"})
 
 
+# What "it must" is before: "Must be great", "Must've been a dream", "Must feel so liberating".
+LINKING_AFTER_MUST = frozenset({"be", "'ve", "have", "feel", "look", "seem", "sound"})
+
+
 def _dropped_it(doc: ParsedDoc, verb: int) -> bool:
     """A verb opening a sentence after a clause dropped "it", not "I": "must be" ("Must be great", "Must've been a
-    dream"; "Must remember to drink water" is the speaker's), "been" before a stretch of time (:data:`STRETCHES`),
+    dream", "Must feel so liberating"; "Must remember to drink water" is the speaker's), "been" before a stretch of time (:data:`STRETCHES`),
     "turned out" ("Turned out she's a nurse"), or a deed done to the speaker ("Really made me proud")."""
     token = doc.tokens[verb]
     rest = [t.lower for t in doc.tokens[verb + 1 : verb + 5]]
-    if token.lower == "must" and rest[:1] in (["be"], ["'ve"], ["have"]):
+    if token.lower == "must" and rest[:1] and rest[0] in LINKING_AFTER_MUST:
         return True
     if token.lower == "been" and set(rest) & STRETCHES:
         return True
@@ -532,7 +536,7 @@ def _the_doer_of_its_clause(doc: ParsedDoc, verb: int, actor: int) -> bool:
         return False  # nor a header's ("Update on Montreal: I'm not going")
     if any(a.label == "ccomp" for a in doc.parents(verb)):
         return True
-    if doc.tokens[verb].lemma not in NOT_IMPERATIVE | NOT_IMPERATIVE_BEFORE_A_CLAUSE:
+    if doc.tokens[verb].tag == "VBG":
         return False  # "Seeing your growth is amazing", parsed as "Seeing" with a clause: no one was dropped
     return any(a.label == "ccomp" and any(s.dep == actor and s.label in SUBJECTS for s in doc.children(a.dep))
                for a in doc.children(verb))
