@@ -226,7 +226,7 @@ MACHINES = frozenset(
     """boiler heating heater radiator shower toilet loo tap sink pipe drain gutter roof fridge freezer oven cooker hob
     microwave dishwasher dryer kettle toaster hoover vacuum aircon thermostat lift elevator doorbell car van truck bike
     motorbike scooter laptop computer pc macbook phone mobile iphone tablet ipad kindle printer router wifi broadband
-    tv telly television console playstation xbox camera watch headphone earbud speaker""".split()
+    tv telly television console playstation xbox camera watch headphone earbud""".split()
 )
 # General nouns of a thing named by the word before them: "the washing machine", "my coffee maker".
 MACHINE_HEADS = frozenset({"machine", "maker"})
@@ -234,8 +234,9 @@ MACHINE_HEADS = frozenset({"machine", "maker"})
 MACHINE_PARTS = frozenset("screen battery keyboard engine clutch gearbox brake exhaust pump element motor fan".split())
 # Verbs of a thing that stops working, with the particle each needs: "the boiler broke down", "it packed up".
 BREAKDOWN_VERBS = {"break": None, "crack": None, "leak": None, "die": None, "fail": None, "pack": "up", "conk": "out"}
-# What "dies" for a day when its charge runs out: "my phone died on the way home" is no breakdown.
-RUN_FLAT = frozenset({"phone", "mobile", "iphone", "battery"})
+# What "dies" or is "dead" for a day when its charge runs out: "my phone died on the way home", "my headphones are
+# dead" are no breakdown.
+RUN_FLAT = frozenset({"phone", "mobile", "iphone", "battery", "headphone", "headphones", "earbud", "earbuds", "watch"})
 # Words of a thing out of order: "the boiler is dead", "the telly's knackered".
 OUT_OF_ORDER = frozenset({"broken", "dead", "bust", "busted", "kaput", "faulty", "knackered"})
 # Verbs of mending, active ("they fixed the boiler"), passive ("was repaired") or had done ("got the laptop repaired").
@@ -256,16 +257,25 @@ SUBSCRIBING = {"subscribe": ("to",), "sign": ("for", "to", "with"), "pay": ("for
 # ran out").
 SUBSCRIPTION_ENDS = frozenset({"cancel", "quit", "drop", "end", "stop"})
 # Of those, the ones that end a service by its name alone: one cancels Netflix, but quits a firm ("I quit
-# Brightwave") as often as a gym.
-SERVICE_ENDS = frozenset({"cancel", "drop", "end", "stop"})
+# Brightwave") as often as a gym, stops or ends a person or a show ("the police stopped Tom", "we ended Breaking
+# Bad"), and drops someone off somewhere (:func:`_dropped_off`).
+SERVICE_ENDS = frozenset({"cancel", "drop"})
 LAPSES = frozenset({"lapse", "expire", "run"})
+# Lengths one stops a thing for and comes back after: "quit the gym for a week", "for a bit".
+UNITS_OF_A_WHILE = frozenset({"day", "week", "month", "year", "while", "bit", "fortnight"})
 # Plan names after a service's name, which are the same service: "Spotify Premium", "PureGym Plus", "Disney+".
 PLAN_WORDS = frozenset("premium plus family standard basic individual duo student pro unlimited gold lite +".split())
 # Places one holds a membership of by their common noun: "I joined the gym", "I quit the gym".
 MEMBERSHIP_PLACES = frozenset({"gym"})
 SUBSCRIPTION_VERBS = frozenset(SUBSCRIBING) | SUBSCRIPTION_ENDS | LAPSES | {"have", "get", "join", "let"}
 # Entities that are no service one subscribes to: "signed up for the London Marathon", "cancelled Friday".
-NOT_SERVICES = frozenset({"DATE", "TIME", "EVENT", "MONEY", "PERCENT", "CARDINAL", "ORDINAL", "QUANTITY", "NORP"})
+# Nor are shows or languages ("I let my Spanish lapse"). People and places are told apart by how they are spoken
+# of, not by the small model's entity types, which call Netflix a place and Audible a person.
+NOT_SERVICES = frozenset({"DATE", "TIME", "EVENT", "MONEY", "PERCENT", "CARDINAL", "ORDINAL", "QUANTITY", "NORP",
+                          "WORK_OF_ART", "LANGUAGE"})
+# Owners that are pronouns, whose person the slot cannot key: "Tom fixed his car" is no "his" slot, and "his"
+# would match any other "his".
+PRONOUN_OWNERS = frozenset({"his", "her", "their", "its"})
 
 # A quantity: how often, how long or how much of one measured thing the subject does or has, said in the present
 # ("I run three times a week", "it's four runs a week now", "I'm sleeping about 7 hours", "my rent is £1200 a
@@ -2136,7 +2146,10 @@ def repair(context: _Context, i: int) -> list[SlotValue]:
         return _mended(context, i)
     if lemma == "be":
         said = [k for k in _children(context, i, "acomp") if doc.tokens[k].lower in OUT_OF_ORDER]
-        return _thing_state(context, i, _children(context, i, "nsubj"), BROKEN, *said) if said and not _negated(context, i) else []
+        if not said or _negated(context, i):
+            return []
+        things = [k for k in _children(context, i, "nsubj") if _lemma(context, k) not in RUN_FLAT]  # "my phone is dead"
+        return _thing_state(context, i, things, BROKEN, *said)
     if lemma == "work":
         return _working_or_not(context, i)
     if lemma == "stop" and any(_lemma(context, k) == "work" for k in _children(context, i, "xcomp")):
@@ -2160,8 +2173,8 @@ def _broken_down(context: _Context, verb: int) -> list[SlotValue]:
     needs = BREAKDOWN_VERBS.get(lemma, "")
     if needs == "" or (needs and needs not in _particles(context, verb)) or _negated(context, verb):
         return []
-    if lemma == "break" and _particles(context, verb) - {"down"}:
-        return []  # "the ice broke up", "broke in"
+    if lemma == "break" and (_particles(context, verb) - {"down"} or _prep_objects(context, verb, ("into",))):
+        return []  # "the ice broke up", "broke in", "my car was broken into"
     things = _children(context, verb, "nsubj", "nsubjpass")
     if lemma in ("break", "crack"):
         things += _children(context, verb, "dobj")
@@ -2174,6 +2187,9 @@ def _working_or_not(context: _Context, work: int) -> list[SlotValue]:
     """"The boiler isn't working", "the car doesn't work": broken; "the boiler is working again", "the heating
     works fine now": working. A bare "the boiler works" is no news of either."""
     things = _children(context, work, "nsubj")
+    if _particles(context, work) or _children(context, work, "prep") or {
+            context.doc.tokens[k].lower for k in _children(context, work, "advmod")} & {"abroad", "here", "there", "out"}:
+        return []  # "isn't working out"; "my phone doesn't work abroad", "in the basement": where, not whether
     if _negated(context, work):
         return _thing_state(context, work, things, BROKEN)
     again = {context.doc.tokens[k].lower for k in _children(context, work, "advmod", "acomp")} & WORKING_AGAIN
@@ -2187,6 +2203,11 @@ def _mended(context: _Context, verb: int) -> list[SlotValue]:
     doc = context.doc
     if doc.tokens[verb].tag not in ("VBD", "VBN"):
         return []
+    under_way = any(doc.tokens[a].lower == "being" for a in _children(context, verb, "auxpass"))
+    getting = (up := _parent(context, verb)) is not None and doc.tokens[up[0]].tag == "VBG"
+    still_awaited = any(doc.tokens[k].lower == "yet" for k in _children(context, verb, "advmod")) and not _negated(context, verb)
+    if under_way or getting or still_awaited:
+        return []  # "the boiler is being fixed", "we're getting the car fixed", "has the boiler been fixed yet"
     things = _children(context, verb, "dobj", "nsubjpass")
     up = _parent(context, verb)
     if doc.tokens[verb].tag == "VBN" and up is not None and up[1] in ("ccomp", "xcomp") and _lemma(context, up[0]) in ("get", "have"):
@@ -2199,7 +2220,7 @@ def _thing_state(context: _Context, verb: int, nouns: list[int], state: str, *an
     out = []
     for noun in nouns:
         thing = _machine(context, noun)
-        if thing is not None:
+        if thing is not None and not any(context.doc.tokens[o].lower in PRONOUN_OWNERS for o in _children(context, noun, "poss")):
             out.append(_slot(context, verb, "repair", state, thing, noun, *anchor_tokens, subject=_owner(context, noun),
                              negated=False))
     return out
@@ -2231,6 +2252,8 @@ def subscription(context: _Context, i: int) -> list[SlotValue]:
         return _subscribed_read_as_a_noun(context, i)
     if doc.tokens[i].pos != "VERB" or lemma not in SUBSCRIPTION_VERBS or _supposed(context, i) or _asked_or_nearly(context, i):
         return []
+    if _looks_ahead(context, i) or _for_a_while(context, i):
+        return []  # "I'm going to cancel Netflix" is a plan; "I quit the gym for a week" a break
     ended = lemma == "unsubscribe" or lemma in SUBSCRIPTION_ENDS or _no_longer(context, i)
     if _negated(context, i) and not _no_longer(context, i):
         return []  # "I didn't cancel Netflix", "I don't pay for Spotify"
@@ -2243,6 +2266,8 @@ def subscription(context: _Context, i: int) -> list[SlotValue]:
         services = [(o, o) for o in _children(context, i, "dobj")
                     if _lemma(context, o) in STANDING_CONTAINERS or _a_service_got_now(context, i, o)]
     elif lemma == "join" or lemma in SUBSCRIPTION_ENDS:
+        if _dropped_off(context, i):
+            return []
         services = [(o, o) for o in _children(context, i, "dobj") if _signed_up_to(context, o, lemma in SERVICE_ENDS)]
         if _one_occasion(context, i, []):
             # "I stopped the gym today, my knee hurt": one visit; "cancelled The Economist last Tuesday" is the day
@@ -2257,6 +2282,18 @@ def subscription(context: _Context, i: int) -> list[SlotValue]:
     services += [(prep, c) for prep, o in services for c in _children(context, o, "conj")]
     return [_slot(context, i, "subscription", NONE_VALUE if ended else "yes", scope, prep, service, negated=False)
             for prep, service in services if (scope := _service(context, service))]
+
+
+def _dropped_off(context: _Context, verb: int) -> bool:
+    """"I dropped Sarah at the station", "dropped Tom off at school": someone taken somewhere, no service ended."""
+    return _lemma(context, verb) == "drop" and bool(
+        "off" in _particles(context, verb) or _prep_objects(context, verb, ("at", "to", "outside", "near")))
+
+
+def _for_a_while(context: _Context, verb: int) -> bool:
+    """The verb holds "for" a length of time: "I quit the gym for a week" stops for a while."""
+    return any(context.doc.tokens[o].ent in ("DATE", "TIME") or _lemma(context, o) in UNITS_OF_A_WHILE
+               for _, o in _prep_objects(context, verb, ("for",)))
 
 
 def _a_service_got_now(context: _Context, verb: int, noun: int) -> bool:
@@ -2298,7 +2335,9 @@ def _let_lapse(context: _Context, let: int) -> list[SlotValue]:
     """"I let my Audible subscription lapse", "let Netflix expire": the service named in what was let lapse."""
     doc = context.doc
     said = [k for c in _children(context, let, "dobj", "ccomp", "xcomp") for k in subtree(doc, c)]
-    if not any(_lemma(context, k) in LAPSES for k in said) or _negated(context, let):
+    # "run" only as "run out": "I let Tom run the meeting" lets no one lapse
+    lapsing = [k for k in said if _lemma(context, k) in LAPSES and (_lemma(context, k) != "run" or "out" in _particles(context, k))]
+    if not lapsing or _negated(context, let):
         return []
     services = [k for k in said if _lemma(context, k) in STANDING_CONTAINERS or _a_name(context, k)]
     for service in services:
@@ -2308,9 +2347,11 @@ def _let_lapse(context: _Context, let: int) -> list[SlotValue]:
 
 
 def _lapsed(context: _Context, verb: int) -> list[SlotValue]:
-    """"My Netflix subscription ran out", "the gym membership expired": ended."""
+    """"My Netflix subscription ran out", "the gym membership expired": ended; "runs out next week" is yet to."""
     lemma = _lemma(context, verb)
     if (lemma == "run" and "out" not in _particles(context, verb)) or _negated(context, verb):
+        return []
+    if context.doc.tokens[verb].tag not in ("VBD", "VBN"):
         return []
     services = [k for k in _children(context, verb, "nsubj") if _lemma(context, k) in STANDING_CONTAINERS]
     return [_slot(context, verb, "subscription", NONE_VALUE, scope, k, subject=_owner(context, k), negated=False)
@@ -2337,7 +2378,8 @@ def _service(context: _Context, noun: int) -> str | None:
     token = doc.tokens[noun]
     if _lemma(context, noun) in MEMBERSHIP_PLACES:
         return _lemma(context, noun)
-    if not _a_name(context, noun) or token.ent in NOT_SERVICES or (token.ent in PLACE_ENTITIES and token.lower in known_places()):
+    if not _a_name(context, noun) or token.ent in NOT_SERVICES or is_medicine(token.lower) or token.lower in FAMILY_NOUNS or (
+            token.ent in PLACE_ENTITIES and token.lower in known_places()):
         return None
     words = [doc.tokens[k].lower.rstrip("+") or "+" for k in sorted([noun, *_children(context, noun, "compound")])]
     kept = [w for w in words if w not in PLAN_WORDS]
