@@ -1279,6 +1279,8 @@ def test_an_age_turned_is_no_part_of_the_date_after_it(parser, resolver, text, e
         ("I signed up for the half marathon on Sunday.", date(2024, 3, 10)),
         ("I signed up for a pottery class on Friday.", date(2024, 3, 8)),
         ("I registered for the conference on 3 May.", date(2024, 5, 3)),
+        # and so does whatever was signed up for in the perfect, which takes no day of its own (a race by its place)
+        ("I've signed up for Chester on 6 October, it's official.", date(2024, 10, 6)),
         # tickets are for an event whatever its name, got by the verb or the tickets
         ("I booked tickets for Hamilton on Friday.", date(2024, 3, 8)),
         ("I got tickets for the show on Friday.", date(2024, 3, 8)),

@@ -2051,7 +2051,10 @@ def _booked_for(doc: ParsedDoc, booker: int, booked: int) -> bool:
     if any(doc.tokens[k].lemma.lower() == "ticket" for k in tickets):
         return True
     word = doc.tokens[booked]
-    return _lemma_in(doc.tokens[booker], BOOKING_HEADS) and (word.lemma.lower() in TAKEN_PART_IN or _month_or_season(word.lower))
+    # a perfect takes no day of its own: "I've signed up for Chester on 6 October" is the race's day, whatever it is
+    perfect = any(a.label == "aux" and doc.tokens[a.dep].lemma.lower() == "have" for a in doc.children(booker))
+    return _lemma_in(doc.tokens[booker], BOOKING_HEADS) and (
+        word.lemma.lower() in TAKEN_PART_IN or _month_or_season(word.lower) or perfect)
 
 
 def _lemma_in(word: Token, lemmas: set[str] | frozenset[str]) -> bool:
