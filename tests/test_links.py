@@ -792,6 +792,8 @@ def test_a_things_working_state(parser, text, expected):
         ("I signed up for the London Marathon.", set()),
         ("I left the gym early today.", set()),
         ("I stopped the gym today, my knee hurt.", set()),
+        # a paper the small model calls a title is still a service got
+        ("About £45 a week. I also get The Economist in print, £21 a month.", {"self.subscription[economist] = yes"}),
         # an end still to come, a break, people dropped off, let do things or paid for, a medicine, a show
         ("My Netflix subscription runs out next week.", set()),
         ("I'm going to cancel Netflix.", set()),

@@ -269,10 +269,10 @@ PLAN_WORDS = frozenset("premium plus family standard basic individual duo studen
 MEMBERSHIP_PLACES = frozenset({"gym"})
 SUBSCRIPTION_VERBS = frozenset(SUBSCRIBING) | SUBSCRIPTION_ENDS | LAPSES | {"have", "get", "join", "let"}
 # Entities that are no service one subscribes to: "signed up for the London Marathon", "cancelled Friday".
-# Nor are shows or languages ("I let my Spanish lapse"). People and places are told apart by how they are spoken
-# of, not by the small model's entity types, which call Netflix a place and Audible a person.
+# Nor are languages ("I let my Spanish lapse"). People, places and titles are told apart by how they are spoken of,
+# not by the small model's entity types, which call Netflix a place, Audible a person and The Economist a title.
 NOT_SERVICES = frozenset({"DATE", "TIME", "EVENT", "MONEY", "PERCENT", "CARDINAL", "ORDINAL", "QUANTITY", "NORP",
-                          "WORK_OF_ART", "LANGUAGE"})
+                          "LANGUAGE"})
 # Owners that are pronouns, whose person the slot cannot key: "Tom fixed his car" is no "his" slot, and "his"
 # would match any other "his".
 PRONOUN_OWNERS = frozenset({"his", "her", "their", "its"})
