@@ -103,6 +103,14 @@ def extract(parser, resolver):
          "Caroline's wife and Caroline went to Paris. Caroline stayed at a cute hotel."),
         ("Caroline", "My cat knocked over my coffee. Had to clean it all up.",
          "Caroline's cat knocked over Caroline's coffee. Caroline had to clean it all up."),
+        # someone's saying goes on with them though a "him" is told to; a participle of a state after a clause is
+        # no deed of the speaker's; a "me" far from the verb does the verb no deed
+        ("Caroline", "My boss was surprisingly cool about it. Said he'd rather I told him.",
+         "Caroline's boss was surprisingly cool about it. Caroline's boss said he'd rather Caroline told him."),
+        ("Caroline", "car failed its MOT lol, brakes. Fixed now n it passed the retest.",
+         "Caroline noted: car failed its MOT lol, brakes. It passed the retest."),
+        ("Caroline", "trying. also had an sti check last week, all clear lol, new year new me",
+         "Caroline had an sti check last week, all clear lol, new year new Caroline."),
         # "must" before a verb, and "been" before a role, dropped "I"; "turned out" dropped "it"
         ("Caroline", "I'm exhausted. Must remember to drink more water.",
          "Caroline is exhausted. Caroline must remember to drink more water."),

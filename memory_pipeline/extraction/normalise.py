@@ -639,7 +639,7 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
     if first.pos != "VERB" or first.lower != first.lemma or _has_subject(doc, first.i) or _named(doc, first):
         return None
     # the tagger reads "..., so call me" as a present verb: done to the speaker, it is still an order
-    to_speaker = done_to_the_speaker(doc, first.i)
+    to_speaker = _done_to_the_speaker(doc, first.i)
     if first.tag == "VB" or (first.tag == "VBP" and to_speaker):
         shares_subject = any(arc.role is Role.COORD and _finite(doc, arc.head) for arc in doc.parents(first.i))
         if not shares_subject or to_speaker:
@@ -761,7 +761,7 @@ def _named(doc: ParsedDoc, token: Token) -> bool:
     return token.ent in NAME_ENTITIES or acronym
 
 
-def done_to_the_speaker(doc: ParsedDoc, k: int) -> bool:
+def _done_to_the_speaker(doc: ParsedDoc, k: int) -> bool:
     """Verb ``k`` has "me" or "us" as its object ("..., so call me after 8"): the speaker does not call themself, so
     a bare verb coordinated with the speaker's own is still a request to the listener."""
     return any(doc.tokens[arc.dep].lower in ("me", "us") for arc in doc.children(k) if arc.label in ("dobj", "dative"))

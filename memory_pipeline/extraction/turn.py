@@ -27,7 +27,6 @@ from memory_pipeline.extraction.normalise import (
     attribute,
     before_a_clause_of_its_own,
     done_by,
-    done_to_the_speaker,
     dropped_subject_verb,
     is_question,
     name_words,
@@ -450,6 +449,8 @@ def _dropped_i_before(doc: ParsedDoc, verb: int) -> bool:
     token = doc.tokens[verb]
     if _dropped_it(doc, verb):
         return False
+    if token.tag == "VBN" and {doc.tokens[a.dep].lower for a in doc.children(verb) if a.label == "advmod"} & STATE_ADVERBS:
+        return False  # "Fixed now", "Still annoyed about it": "it's" or "I'm" dropped, a state, not a deed
     if (token.tag in ("VBD", "VBN") and token.lemma != "be") or token.lower in PAST_BEFORE_BASE:
         return True
     if token.lemma in NOT_IMPERATIVE_BEFORE_A_CLAUSE and before_a_clause_of_its_own(doc, verb):
@@ -468,6 +469,8 @@ STRETCHES = frozenset({"day", "days", "week", "weeks", "month", "months", "year"
                        "forever", "minute", "hour", "hours", "night", "morning", "weekend", "summer", "winter"})
 
 
+# Adverbs that make a participle a state: "Fixed now", "Still annoyed", "So tired".
+STATE_ADVERBS = frozenset({"now", "still", "so", "really", "totally", "already", "very", "too", "kinda", "bit"})
 # What "it must" is before: "Must be great", "Must've been a dream", "Must feel so liberating".
 LINKING_AFTER_MUST = frozenset({"be", "'ve", "have", "feel", "look", "seem", "sound"})
 
@@ -484,9 +487,7 @@ def _dropped_it(doc: ParsedDoc, verb: int) -> bool:
         return True
     if token.lemma == "turn" and rest[:1] == ["out"]:
         return True
-    return done_to_the_speaker(doc, verb) or any(
-        doc.tokens[s.dep].lower == "me" for c in doc.children(verb) if c.label in ("ccomp", "xcomp")
-        for s in doc.children(c.dep) if s.label == "nsubj")
+    return rest[:1] in (["me"], ["us"])  # right after it: "Made me proud" ("new year new me" ends no deed)
 
 
 def _dropped_doer(
@@ -500,7 +501,8 @@ def _dropped_doer(
     sentence = doc.tokens[lo].sent
     opens = next((t.i for t in doc.tokens[slice(*doc.sentences[sentence])] if t.pos != "PUNCT"), None) == lo
     doer = _someone_elses_subject(doc, sentence - 1) if opens and sentence > 0 and _a_deed(doc, verb) else None
-    if doer is None or any(t.lower in THIRD_PERSON for t in doc.tokens[slice(*doc.sentences[sentence])]):
+    done_to = [a.dep for a in doc.children(verb) if a.label in ("dobj", "dative")]
+    if doer is None or any(doc.tokens[k].lower in THIRD_PERSON for k in done_to):
         return _dropped_subject(doc, unit, speaker, perspective)
     return rewrite_range(doc, *noun_phrase(doc, doer), speaker, perspective)
 
