@@ -109,6 +109,8 @@ def extract(parser, resolver):
          "Caroline's boss was surprisingly cool about it. Caroline's boss said he'd rather Caroline told him."),
         ("Caroline", "car failed its MOT lol, brakes. Fixed now n it passed the retest.",
          "Caroline noted: car failed its MOT lol, brakes. It passed the retest."),
+        ("Caroline", "Got £550 back in the end. Still annoyed about the £50 but whatever.",
+         "Caroline got £550 back in the end. Still annoyed about the £50 but whatever."),
         ("Caroline", "trying. also had an sti check last week, all clear lol, new year new me",
          "Caroline had an sti check last week, all clear lol, new year new Caroline."),
         # "must" before a verb, and "been" before a role, dropped "I"; "turned out" dropped "it"

@@ -449,7 +449,7 @@ def _dropped_i_before(doc: ParsedDoc, verb: int) -> bool:
     token = doc.tokens[verb]
     if _dropped_it(doc, verb):
         return False
-    if token.tag == "VBN" and {doc.tokens[a.dep].lower for a in doc.children(verb) if a.label == "advmod"} & STATE_ADVERBS:
+    if token.tag in ("VBN", "VBD") and {doc.tokens[a.dep].lower for a in doc.children(verb) if a.label == "advmod"} & STATE_ADVERBS:
         return False  # "Fixed now", "Still annoyed about it": "it's" or "I'm" dropped, a state, not a deed
     if (token.tag in ("VBD", "VBN") and token.lemma != "be") or token.lower in PAST_BEFORE_BASE:
         return True
@@ -469,8 +469,8 @@ STRETCHES = frozenset({"day", "days", "week", "weeks", "month", "months", "year"
                        "forever", "minute", "hour", "hours", "night", "morning", "weekend", "summer", "winter"})
 
 
-# Adverbs that make a participle a state: "Fixed now", "Still annoyed", "So tired".
-STATE_ADVERBS = frozenset({"now", "still", "so", "really", "totally", "already", "very", "too", "kinda", "bit"})
+# Adverbs that make a past form a state (the tagger reads one as either): "Fixed now", "Still annoyed", "So tired".
+STATE_ADVERBS = frozenset({"now", "still", "so", "very", "too"})
 # What "it must" is before: "Must be great", "Must've been a dream", "Must feel so liberating".
 LINKING_AFTER_MUST = frozenset({"be", "'ve", "have", "feel", "look", "seem", "sound"})
 
