@@ -67,6 +67,7 @@ NOT_IMPERATIVE = frozenset({"love", "like", "need", "want", "hope", "miss", "hat
 # read") but dropped "I" before a clause of their own ("Wish you were here", "Think I'll skip the gym", "Bet it was
 # amazing", "Doubt it'll happen", "Wonder if he'll call").
 NOT_IMPERATIVE_BEFORE_A_CLAUSE = frozenset({"wish", "think", "bet", "doubt", "wonder"})
+# Pronouns in the object case, which the parser may take for a clause's subject ("Wish them luck").
 OBJECT_CASE = frozenset({"me", "him", "her", "us", "them"})
 # Verbs after "don't" that make no order not to: of the mind and of having, whose "I" chat dropped ("don't feel
 # like I'm making an impact", "dont know what to do", "don't have time", "dont wanna go", "don't buy it" for not

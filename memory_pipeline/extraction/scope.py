@@ -106,7 +106,7 @@ def classify_scope(doc: ParsedDoc, ranges: list[tuple[int, int]]) -> str:
 def _a_phone_number(text: str) -> bool:
     """A number written as phones are outside North America ("07700 900456", "+44 7700 900789", "(020) 7946 0018",
     "06-12345678", "+33 6 12 34 56 78"): 9 to 15 digits, and after a trunk "0" no group of one digit ("0.5 1.5
-    2.5") ; not a shift ("0700-1500": 8 digits) or a count ("+10 000 followers")."""
+    2.5"); not a shift ("0700-1500": 8 digits) or a count ("+10 000 followers")."""
     for match in PHONE_CANDIDATE.finditer(text):
         said = match.group()
         digits = re.sub(r"\D", "", said)

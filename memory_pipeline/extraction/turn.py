@@ -423,12 +423,10 @@ def _realise_unit(
 
 def _a_later_sentences_dropped_subject(doc: ParsedDoc, lo: int, hi: int) -> int | None:
     """The verb whose subject a sentence after the unit's first dropped, as chat drops it all along a turn ("Went to
-    Woodhaven. Got to see some lovely scenery. Checked out the library"); none where the range does not open its
-    sentence, or is asked, or is an order ("Read lots. Build a solid understanding of literature"), or goes on
-    from someone else's sentence, whose doer it may share ("My brother came over. Stayed for dinner")."""
-    sentence = doc.tokens[lo].sent
-    first = next((t for t in doc.tokens[slice(*doc.sentences[sentence])] if t.pos != "PUNCT"), None)
-    if first is None or first.i != lo or is_question(doc, lo, hi) or request_start(doc, lo, hi) is not None:
+    Woodhaven. Got to see some lovely scenery. Checked out the library"), where it surely dropped "I" or goes on
+    with someone's story (:func:`_dropped_i_before`, :func:`_dropped_doer`); none where the range does not open its
+    sentence, or is asked, or is an order ("Read lots. Build a solid understanding of literature")."""
+    if not _opens_its_sentence(doc, doc.tokens[lo]) or is_question(doc, lo, hi) or request_start(doc, lo, hi) is not None:
         return None
     verb = None if offer_start(doc, lo, hi) is not None else dropped_subject_verb(doc, lo, hi)
     return verb if verb is not None and _dropped_i_before(doc, verb) else None
@@ -449,7 +447,8 @@ def _dropped_i_before(doc: ParsedDoc, verb: int) -> bool:
     token = doc.tokens[verb]
     if _dropped_it(doc, verb):
         return False
-    if token.tag in ("VBN", "VBD") and {doc.tokens[a.dep].lower for a in doc.children(verb) if a.label == "advmod"} & STATE_ADVERBS:
+    if token.tag in ("VBN", "VBD") and {doc.tokens[a.dep].lower for a in doc.children(verb) if a.label == "advmod"} & (
+            STATE_ADVERBS):
         return False  # "Fixed now", "Still annoyed about it": "it's" or "I'm" dropped, a state, not a deed
     if (token.tag in ("VBD", "VBN") and token.lemma != "be") or token.lower in PAST_BEFORE_BASE:
         return True
@@ -467,8 +466,6 @@ def _dropped_i_before(doc: ParsedDoc, verb: int) -> bool:
 # ("Been a nurse for 12 years" dropped "I've").
 STRETCHES = frozenset({"day", "days", "week", "weeks", "month", "months", "year", "years", "while", "ages", "time",
                        "forever", "minute", "hour", "hours", "night", "morning", "weekend", "summer", "winter"})
-
-
 # Adverbs that make a past form a state (the tagger reads one as either): "Fixed now", "Still annoyed", "So tired".
 STATE_ADVERBS = frozenset({"now", "still", "so", "very", "too"})
 # What "it must" is before: "Must be great", "Must've been a dream", "Must feel so liberating".
@@ -477,8 +474,9 @@ LINKING_AFTER_MUST = frozenset({"be", "'ve", "have", "feel", "look", "seem", "so
 
 def _dropped_it(doc: ParsedDoc, verb: int) -> bool:
     """A verb opening a sentence after a clause dropped "it", not "I": "must be" ("Must be great", "Must've been a
-    dream", "Must feel so liberating"; "Must remember to drink water" is the speaker's), "been" before a stretch of time (:data:`STRETCHES`),
-    "turned out" ("Turned out she's a nurse"), or a deed done to the speaker ("Really made me proud")."""
+    dream", "Must feel so liberating"; "Must remember to drink water" is the speaker's), "been" before a stretch of
+    time (:data:`STRETCHES`), "turned out" ("Turned out she's a nurse"), or a deed done to the speaker ("Really made
+    me proud")."""
     token = doc.tokens[verb]
     rest = [t.lower for t in doc.tokens[verb + 1 : verb + 5]]
     if token.lower == "must" and rest[:1] and rest[0] in LINKING_AFTER_MUST:
@@ -499,7 +497,7 @@ def _dropped_doer(
     speaker's ("Tom called. Miss him so much", "My sister got in. Think she'll love it"), nor a deed done to that
     person ("Sarah lost her job. Gave her a hug")."""
     sentence = doc.tokens[lo].sent
-    opens = next((t.i for t in doc.tokens[slice(*doc.sentences[sentence])] if t.pos != "PUNCT"), None) == lo
+    opens = _opens_its_sentence(doc, doc.tokens[lo])
     doer = _someone_elses_subject(doc, sentence - 1) if opens and sentence > 0 and _a_deed(doc, verb) else None
     done_to = [a.dep for a in doc.children(verb) if a.label in ("dobj", "dative")]
     if doer is None or any(doc.tokens[k].lower in THIRD_PERSON for k in done_to):
@@ -508,6 +506,7 @@ def _dropped_doer(
 
 
 def _a_deed(doc: ParsedDoc, verb: int) -> bool:
+    """A past deed, not a feeling or a thought ("Loved it", "Wished I'd gone" are the speaker's all the same)."""
     token = doc.tokens[verb]
     return token.tag in ("VBD", "VBN") and token.lemma not in NOT_IMPERATIVE | NOT_IMPERATIVE_BEFORE_A_CLAUSE
 
