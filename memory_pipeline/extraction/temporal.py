@@ -2028,9 +2028,7 @@ def _in_what_was_booked(doc: ParsedDoc, k: int) -> bool:
         if up.label == "dobj" and _lemma_in(doc.tokens[up.head], ENTERING_LEMMAS):
             # "I've entered the Greenwich Half on April 27th": a perfect takes no day of its own, so the day is
             # the race's; "I entered the office on Monday" is the day of the entering
-            return any(
-                arc.label == "aux" and doc.tokens[arc.dep].lemma.lower() == "have" for arc in doc.children(up.head)
-            )
+            return _in_the_perfect(doc, up.head)
         if (
             up.label == "dobj" and doc.tokens[k].lemma.lower() in APPOINTMENT_NOUNS
             and _lemma_in(doc.tokens[up.head], ARRANGING_LEMMAS)
@@ -2052,9 +2050,14 @@ def _booked_for(doc: ParsedDoc, booker: int, booked: int) -> bool:
         return True
     word = doc.tokens[booked]
     # a perfect takes no day of its own: "I've signed up for Chester on 6 October" is the race's day, whatever it is
-    perfect = any(a.label == "aux" and doc.tokens[a.dep].lemma.lower() == "have" for a in doc.children(booker))
     return _lemma_in(doc.tokens[booker], BOOKING_HEADS) and (
-        word.lemma.lower() in TAKEN_PART_IN or _month_or_season(word.lower) or perfect)
+        word.lemma.lower() in TAKEN_PART_IN or _month_or_season(word.lower) or _in_the_perfect(doc, booker))
+
+
+def _in_the_perfect(doc: ParsedDoc, verb: int) -> bool:
+    """``verb`` has "have" for its auxiliary: a perfect, which takes no day of its own ("I've entered the Greenwich
+    Half on April 27th", "I've signed up for Chester on 6 October": the day is the race's)."""
+    return any(a.label == "aux" and doc.tokens[a.dep].lemma.lower() == "have" for a in doc.children(verb))
 
 
 def _lemma_in(word: Token, lemmas: set[str] | frozenset[str]) -> bool:
