@@ -68,6 +68,7 @@ def test_the_yes_no_question_closing_a_turn_is_found(question, asked):
         ("Your mom's surgery went well?", "Your mom's surgery went well", "Your mom's surgery did not go well"),
         ("Do you still take metformin?", "you still take metformin", "you do not take metformin any more"),
         ("Have you ever been to Japan?", "you have been to Japan", "you have never been to Japan"),
+        ("Does your sister live in Leeds?", "your sister lives in Leeds", "your sister does not live in Leeds"),
         # no subject to say it of, or what the asker thinks: nothing to restate
         ("Still seeing Tom?", None, None),
         ("Want me to set a reminder?", None, None),
@@ -155,6 +156,16 @@ def test_a_yes_to_a_question_put_to_someone_else_is_not_the_answerers(parser, re
         ("When is the interview?", "next Tuesday", "Lena answered: the interview is next Tuesday.", "2024-09-10"),
         ("When do you finish work?", "5pm.", "Lena finishes work at 5pm.", "2024-09-03"),
         ("When is the wedding?", "2026.", "Lena answered: the wedding is in 2026.", "2026-01-01"),
+        ("when's the party?", "Saturday", "Lena answered: the party is on Saturday.", "2024-09-07"),
+        # a date said first and more after it: the fact asked first, in the answerer's words, then the rest as said;
+        # alone, the rest had taken the date and the move was nowhere
+        ("When do you move out?", "On 1 February. The landlord is being difficult about the deposit.",
+         "Lena moves out on 1 February. Lena noted: the landlord is being difficult about the deposit.", "2025-02-01"),
+        ("When is your exam?", "Friday. I'm so nervous.", "Lena's exam is on Friday. Lena is so nervous.", "2024-09-06"),
+        ("When are you flying to Lisbon?", "the 14th. Can't wait to see my cousins.",
+         "Lena is flying to Lisbon on the 14th. Lena can't wait to see Lena's cousins.", "2024-09-14"),
+        ("When does your sister arrive?", "Tomorrow morning. She's staying for two weeks.",
+         "Lena's sister arrives tomorrow morning. Lena's sister is staying for two weeks.", "2024-09-04"),
     ],
 )
 def test_a_bare_date_answers_when_what_was_asked_is(parser, resolver, tmp_path, question, answer, text, day):
@@ -177,6 +188,12 @@ def test_a_bare_date_answers_when_what_was_asked_is(parser, resolver, tmp_path, 
         [("Assistant", "When would you like a reminder?"), ("Lena", "The day before.")],
         [("Assistant", "When did you get back?"), ("Lena", "2 weeks ago.")],
         [("Assistant", "When was the last time you had a holiday?"), ("Lena", "2019.")],
+        # a first sentence that is no date, or a statement that holds the asker's own "I", which the answerer's
+        # words would make the answerer's
+        [("Assistant", "When do you move in?"), ("Lena", "Not sure yet. Maybe in April.")],
+        [("Assistant", "When can I call you?"), ("Lena", "Tomorrow. I'm free all day.")],
+        # "p." is no sentence's end
+        [("Assistant", "When are you seeing the doctor?"), ("Lena", "At 5 p.m. tomorrow. Bit worried.")],
     ],
 )
 def test_a_date_that_answers_no_when_question_is_read_as_said(parser, resolver, tmp_path, turns):

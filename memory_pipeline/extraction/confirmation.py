@@ -10,7 +10,10 @@ answer, with the question's turn beside it in ``memory_sources`` (role ``restate
 
 A bare date answers a "when" question the same way: "When are the GCSE results out?" - "22 August." is "Carla
 answered: the GCSE results are out on 22 August.", where the answer alone had been "Carla noted: 22 August.", a
-date of nothing.
+date of nothing. A date said as the answer's first sentence, with more said after it ("When do you move out?" -
+"On 1 February. The landlord is being difficult."), is read as the answerer's own words with the fact asked put
+first: "I move out on 1 February. The landlord is being difficult."; before, the date had been hung on whatever the
+answer went on to say and the move was nowhere.
 
 Only what a bare answer settles is restated: a question that asks which one (another wh-word, "... or ..."), a
 question followed by more words in its turn, and an answer that adds words of its own ("yes, at 3") are left to
@@ -28,7 +31,7 @@ from dataclasses import dataclass
 import polars as pl
 
 from memory_pipeline.analysis.clauses import subtree
-from memory_pipeline.extraction.normalise import Speaker, mentions_speaker
+from memory_pipeline.extraction.normalise import Speaker, mentions_speaker, third_person
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.parsing import ParsedDoc, Parser
 
@@ -84,6 +87,8 @@ class Restatement:
     asker: str | None
     text: str
     answered_as: str = "confirmed"  # how the answerer's frame says it: "confirmed", or "answered" for a date
+    # The text is the answer in its own speaker's words, not the asker's: a dated answer that goes on
+    in_own_words: bool = False
 
 
 def bare_answer(text: str) -> bool | None:
@@ -131,15 +136,16 @@ def asked_when(text: str) -> str | None:
     last = sentences[-1] if sentences else ""
     if not last.endswith("?"):
         return None
-    asked = re.match(r"when\s+(.+)", QUESTION_LEAD.sub("", last).strip().rstrip("?").strip(), re.IGNORECASE)
+    asked = re.match(r"when(?:(?P<is>'s)\b\s*|\s+)(.+)", QUESTION_LEAD.sub("", last).strip().rstrip("?").strip(), re.IGNORECASE)
     if asked is None:
         return None
-    words = re.findall(r"[\w']+", asked.group(1).lower())
+    of = f"is {asked.group(2)}" if asked["is"] else asked.group(2)  # "When's the party" asks when the party is
+    words = re.findall(r"[\w']+", of.lower())
     # two things asked ("when is your exam, and where?"), a wish ("when would you like a reminder?"), or a past
     # with "did", whose verb would need its past form again ("when did you get back?"): read as said
     if len(words) < 2 or words[0] in UNRESTATED_WHEN or set(words) & (WH_WORDS | {"or"}):
         return None
-    return asked.group(1)
+    return of
 
 
 # The auxiliaries after "when" of questions a bare date is not restated for.
@@ -208,12 +214,16 @@ def _inverted(doc: ParsedDoc, denied: bool) -> str | None:
         hi += 1
     heads = [a.head for a in doc.parents(0) if a.label in ("aux", "auxpass")]
     verb = doc.tokens[heads[0]] if heads else None  # "Do you still take metformin": "take", past "still"
-    auxiliary = aux.lower
+    auxiliary, tail = aux.lower, _words(doc, hi, len(doc))
     if aux.lemma.lower() == "do" and verb is not None and verb.tag == "VB":
-        auxiliary = "" if aux.tag == "VBP" and not denied else auxiliary
+        if aux.lower == "does" and not denied and heads[0] >= hi:  # "does your sister arrive" -> "arrives"
+            at = verb.idx - doc.tokens[hi].idx
+            tail, auxiliary = f"{tail[:at]}{third_person(verb.text)}{tail[at + len(verb.text):]}", ""
+        elif aux.tag == "VBP" and not denied:
+            auxiliary = ""
     elif auxiliary in ("'re", "'s"):
         auxiliary = {"'re": "are", "'s": "is"}[auxiliary]
-    words = [_words(doc, lo, hi), auxiliary, "not" if denied else "", _words(doc, after_aux, lo), _words(doc, hi, len(doc))]
+    words = [_words(doc, lo, hi), auxiliary, "not" if denied else "", _words(doc, after_aux, lo), tail]
     return " ".join(w for w in words if w)
 
 
@@ -297,7 +307,7 @@ def restatements(
     answerer's to confirm, one put to no one in particular is."""
     before = previous_turns(turns)
     asked: list[tuple[str, str, str | None, str, bool]] = []
-    when: list[tuple[str, str, str | None, str, str]] = []
+    when: list[tuple[str, str, str | None, str, str, tuple[str, str] | None]] = []
     for turn_id, speaker, text in answers.select("turn_id", "speaker", "text").rows():
         answer = bare_answer(text)
         question = before.get(turn_id)
@@ -306,27 +316,67 @@ def restatements(
         sentence = asked_yes_or_no(question[2]) if answer is not None else None
         if sentence is not None:
             asked.append((turn_id, question[0], question[1], sentence, not answer))
-        elif answer is None and find_dates is not None and len((text or "").split()) <= MAX_DATE_ANSWER_WORDS:
-            if (of := asked_when(question[2])) is not None:
-                when.append((turn_id, question[0], question[1], of, text))
-    docs = parser.parse_batch([sentence for *_, sentence, _ in asked] + [of for *_, of, _ in when] + [a for *_, a in when])
+        elif answer is None and find_dates is not None and (of := asked_when(question[2])) is not None:
+            opening = opening_sentence(text or "")
+            if len((text or "").split()) <= MAX_DATE_ANSWER_WORDS or opening:
+                when.append((turn_id, question[0], question[1], of, text or "", opening))
+    openings = [(turn_id, opening[0]) for turn_id, *_, opening in when if opening]
+    docs = parser.parse_batch(
+        [sentence for *_, sentence, _ in asked] + [of for *_, of, _, _ in when] + [a for *_, a, _ in when]
+        + [first for _, first in openings]
+    )
     out: dict[str, Restatement] = {}
     for (turn_id, question_turn_id, asker, _, denied), doc in zip(asked, docs):
         statement = as_statement(doc, denied)
         if statement:
             out[turn_id] = Restatement(question_turn_id, asker, statement[0].upper() + statement[1:] + ".")
     asked_docs, answer_docs = docs[len(asked) : len(asked) + len(when)], docs[len(asked) + len(when) :]
-    for (turn_id, question_turn_id, asker, _, _), doc, answer in zip(when, asked_docs, answer_docs):
+    opening_docs = dict(zip([turn_id for turn_id, _ in openings], answer_docs[len(when):]))
+    for (turn_id, question_turn_id, asker, _, _, opening), doc, answer in zip(when, asked_docs, answer_docs):
         if any(arc.label in ("relcl", "acl", "ccomp", "advcl") for arc in doc.arcs):
             continue  # "when was the last time you had a holiday": a clause inside, no statement to make of it
         statement, date = as_statement(doc), as_a_date_answer(answer, find_dates(answer))
         if statement and date:
             out[turn_id] = Restatement(question_turn_id, asker, f"{statement[0].upper()}{statement[1:]} {date}.", "answered")
+        elif statement and opening and (own := in_the_answerers_words(statement)):
+            first = opening_docs[turn_id]
+            if date := as_a_date_answer(first, find_dates(first)):
+                said = f"{own[0].upper()}{own[1:]} {date}. {opening[1]}"
+                out[turn_id] = Restatement(question_turn_id, asker, said, "answered", in_own_words=True)
     return out
 
 
 # A bare date answer is short ("On the 1st of April, hopefully."); a longer reply says more than when.
 MAX_DATE_ANSWER_WORDS = 8
+# An answer's first sentence and the rest ("On 1 February. The landlord is ..."): the first ends on ".", "!" or
+# "…" after two word characters, so that "5 p.m. tomorrow" is not cut after its "p.".
+_OPENING = re.compile(r"\s*(?P<opening>[^.!?…]*\w\w[.!…]+)\s+(?P<rest>\S.*)", re.DOTALL)
+# The asker's second person said by the answerer; a statement with an "I" of the asker's is not restated, as the
+# answerer's words would make it theirs.
+_YOURS_AS_MINE = {"you're": "I'm", "you've": "I've", "you'll": "I'll", "you'd": "I'd", "your": "my", "yours": "mine",
+                  "yourself": "myself"}
+_ASKERS_OWN = re.compile(r"\b(?:i|me|my|mine|myself|i'm|i've|i'll|i'd)\b", re.IGNORECASE)
+
+
+def opening_sentence(text: str) -> tuple[str, str] | None:
+    """The first sentence of ``text`` and what follows it, where the first is short enough to be a bare date
+    answer and more follows; None otherwise."""
+    match = _OPENING.fullmatch(text.replace("’", "'"))
+    if match is None or len(match["opening"].split()) > MAX_DATE_ANSWER_WORDS:
+        return None
+    return match["opening"], text[match.start("rest"):]
+
+
+def in_the_answerers_words(statement: str) -> str | None:
+    """A statement put to the answerer said by them ("you are moving to Leeds" -> "I am moving to Leeds", "your
+    exam is" -> "my exam is"); None where it holds the asker's own "I" or "my"."""
+    if _ASKERS_OWN.search(statement):
+        return None
+    said = re.sub(r"\byou (are|were)\b", lambda m: "I am" if m[1].lower() == "are" else "I was", statement, flags=re.IGNORECASE)
+    said = re.sub(r"\b(?:you're|you've|you'll|you'd|your|yours|yourself)\b", lambda m: _YOURS_AS_MINE[m[0].lower()], said,
+                  flags=re.IGNORECASE)
+    said = re.sub(r"^you\b", "I", said, flags=re.IGNORECASE)
+    return re.sub(r"\byou\b", "me", said, flags=re.IGNORECASE)
 
 
 def restated_docs(texts: Mapping[str, str], parser: Parser) -> dict[str, ParsedDoc]:

@@ -235,8 +235,13 @@ def extract_memories(
         said_before = [m for at, mentions in recent.get(session, []) if index - at <= SAID_BEFORE_TURNS for m in mentions]
         last_talked = talked_before.get(session)
         restatement = restated.get(row["turn_id"])
-        result = None
-        if restatement is not None:
+        result, own = None, carried.get(row["turn_id"])
+        if restatement is not None and restatement.in_own_words:
+            # "On 1 February. The landlord ..." after "When do you move out?" is read as "I move out on 1 February.
+            # The landlord ...": the answer's own words, its "he" or "she" after the date as far on as before
+            doc = restated_parses[row["turn_id"]]
+            own = own and own.shifted(len(restatement.text) - len(row["text"]))
+        elif restatement is not None:
             # the answer's fact is the question's, asked by the other speaker of the "you" that is this one
             stated = extract_turn(
                 restated_parses[row["turn_id"]], restatement.asker, said_at, config, resolver, row.get("speaker"),
@@ -250,8 +255,7 @@ def extract_memories(
                 answering = (restatement.asker, row.get("speaker"), restatement.answered_as)
                 result.set_text(as_the_answer(Phrase(result.text, result.words), *answering))
                 result.units = [as_the_answer(Phrase(u), *answering).text for u in result.units]
-        own = carried.get(row["turn_id"])
-        if result is None and row["turn_id"] in answered:
+        if result is None and restatement is None and row["turn_id"] in answered:
             # "Anjali. She's 33." after "What's her name?" is read as "Anjali is Asha's sister. She's 33.", its "she"
             # the one it names, not the person the turns before were about. A named answer stands where a
             # restatement would: both only give the question's turn to the lineage below (question_turn_id)

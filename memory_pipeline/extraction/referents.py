@@ -84,6 +84,10 @@ class Carried:
     named: bool
     until_char: int | None
 
+    def shifted(self, by: int) -> Carried:
+        """The same focus over the turn's text with ``by`` characters put in before the mention that ends it."""
+        return self if self.until_char is None else Carried(self.referent, self.named, self.until_char + by)
+
 
 @dataclass(frozen=True)
 class _Mention:
