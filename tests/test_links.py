@@ -219,6 +219,20 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("The vegetarian thing lasted till May.", {"self.diet = not vegetarian"}),
         ("My sister's vegan phase ended in March.", {"self's sister.diet = not vegan"}),
         ("The vegetarian lasagna lasted till Monday.", set()),
+        # a diet taken up by its name, being on one, and one ended
+        ("I started paleo last month.", {"self.diet = paleo"}),
+        ("We're starting keto on Monday.", set()),  # ahead
+        ("My brother is on keto now.", {"self's brother.diet = keto"}),
+        ("Ana has stopped being vegetarian.", {"self.diet = not vegetarian"}),
+        ("I gave up on paleo after a month.", {"self.diet = not paleo"}),
+        ("I started vegan baking.", set()),
+        # a drink given up, cut out or taken up again is one habit
+        ("I've given up coffee.", {"self.activity[drink coffee] = none"}),
+        ("I cut out tea completely.", {"self.activity[drink tea] = none"}),
+        ("I'm back on coffee.", {"self.activity[drink coffee] = yes"}),
+        ("I'm drinking coffee again.", {"self.activity[drink coffee] = yes"}),
+        ("I cut out the sugary stuff.", set()),
+        ("We're back on track.", set()),
         ("I moved to Paris, she said.", set()),
         # seeing someone is dating; seeing someone on a date, or a therapist, is not
         ("Ana started seeing someone new.", {"self.relationship = dating"}),
@@ -1069,6 +1083,13 @@ def test_a_favourite_is_one_thing_of_its_kind(parser, text, expected):
         ("I've gone off sushi, got food poisoning in october", {"self.taste[sushi] = dislike"}),
         ("I hate running", {"self.taste[run] = dislike"}),
         ("My sister hates cats", {"self's sister.taste[cat] = dislike"}),  # the tagger's lemma is "hat"
+        # a taste turned is said with "now", which the parse may hang on the doing; a kind with "the" before it
+        ("I really enjoy cycling now", {"self.taste[cycle] = like"}),
+        ("I hate swimming now", {"self.taste[swim] = dislike"}),
+        ("I can't stand the gym", {"self.taste[gym] = dislike"}),
+        ("I love the sea", {"self.taste[sea] = like"}),
+        ("I love the new kitchen", set()),  # one thing
+        ("I hate the bloke upstairs", set()),
         # a wish, a pronoun, a person, someone else's thing, an idea, the past: no taste
         # the kind with its words ("spicy food" is not "italian food"); one thing, one of a time or a place, a
         # person by what they are, a condition: no taste

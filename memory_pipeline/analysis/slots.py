@@ -97,6 +97,10 @@ DIETS = frozenset(
 # "gave up meat", "cut out meat", "quit meat": verb -> the particle it needs
 MEAT_QUIT_VERBS = {"give": "up", "cut": "out", "quit": None, "stop": None, "drop": None}
 DIET_LINKS = frozenset({"be", "become", "go", "turn", "stay", "remain", "get", "eat", "do"})
+# A diet taken up by name: "I'm starting keto", "I started paleo in May"
+DIET_STARTS = frozenset({"start", "begin", "try"})
+# What ends being on a diet: "stopped being vegan", "quit being vegetarian"
+STOP_BEING = frozenset({"stop", "quit"})
 # A spell of a diet that can end: "the vegetarian thing lasted till May", "my vegan phase ended in March"
 DIET_SPELLS = frozenset({"thing", "phase", "diet", "experiment", "kick", "stint", "streak", "period", "spell"})
 SPELL_ENDS = frozenset({"last", "end", "finish", "stop"})
@@ -200,7 +204,9 @@ INSTRUMENTS = frozenset(
 LEARNING_VERBS = frozenset({"learn", "practise", "practice", "study"})
 # What a habit's noun stands for: "given up cigarettes" is the smoking ended.
 HABIT_NOUNS = {"cigarette": "smoke", "cig": "smoke", "ciggie": "smoke", "fag": "smoke", "smoke": "smoke",
-               "alcohol": "drink", "booze": "drink", "vape": "vape"}
+               "alcohol": "drink", "booze": "drink", "vape": "vape",
+               # "quit coffee" ends what "I'm drinking coffee again" takes up
+               **{drink: f"drink {drink}" for drink in ("coffee", "tea", "beer", "wine", "soda")}}
 # What one cancels for good, not for one day: "cancelled my gym membership", not "cancelled my yoga class tonight".
 STANDING_CONTAINERS = frozenset({"membership", "memberships", "subscription"})
 # Nouns in -ing that are no gerund of a pastime: "my evening class" is not evening-ing.
@@ -1155,10 +1161,26 @@ def diet(context: _Context, i: int) -> list[SlotValue]:
         if parent is None:
             return []
         head, label = parent
-        if label in ("acomp", "attr", "dobj", "oprd") and _lemma(context, head) in DIET_LINKS:
-            if _lemma(context, head) == "do" and context.doc.tokens[head].tag == "VBD":
+        # "I started keto"; not "I started vegan baking"
+        started = _lemma(context, head) in DIET_STARTS and not _children(context, i, "acl", "compound", "relcl", "prep")
+        if label in ("acomp", "attr", "dobj", "oprd") and _lemma(context, head) in DIET_LINKS or started and label in ("dobj", "xcomp"):
+            if _lemma(context, head) in ("do", "try") and context.doc.tokens[head].tag == "VBD":
                 return []  # "I did keto for a month" is over; "I'm doing keto", "I do paleo" hold
+            ended = _parent(context, head)
+            if ended is not None and ended[1] in ("xcomp", "pcomp") and _lemma(context, ended[0]) in STOP_BEING:
+                # "Tom has stopped being vegan", "I quit being vegetarian": no longer on it
+                return [_slot(context, ended[0], "diet", token.lower, "", head, i, negated=True)]
             return [_slot(context, head, "diet", token.lower, "", i)]
+        if label == "pobj" and context.doc.tokens[head].lower == "on":
+            # "I'm on keto now", "we went on paleo"; "I gave up on keto": no longer on it
+            on = _parent(context, head)
+            verb = on[0] if on is not None and on[1] == "prep" else None
+            if verb is not None and _lemma(context, verb) in ("be", "go", "stay", "start", "get"):
+                return [_slot(context, verb, "diet", token.lower, "", head, i)]
+            if verb is not None and _lemma(context, verb) == "give" and any(
+                    context.doc.tokens[p].lower == "up" for p in _children(context, verb, "prt")):
+                return [_slot(context, verb, "diet", token.lower, "", head, i, negated=True)]
+            return []
         if label in ("amod", "compound") and _lemma(context, head) in DIET_SPELLS and _spell_ended(context, head):
             # "the vegetarian thing lasted till May": no longer vegetarian
             ended = _parent(context, head)[0]
@@ -1216,13 +1238,15 @@ NOT_RETURNS = frozenset(
 
 
 def _back_to_a_pastime(context: _Context, noun: int) -> list[SlotValue]:
-    """"I'm back to pottery, tuesdays now", "back to the guitar again": a pastime taken up again (``yes`` under each
+    """"I'm back to pottery, tuesdays now", "back to the guitar again", "back on coffee": a pastime or a habit taken up again (``yes`` under each
     form it may have been kept up in). Not where one goes back ("back to school", "back to work", "back to
     London"), nor a return still ahead or denied."""
     doc = context.doc
     up = _parent(context, noun)
-    if up is None or up[1] != "pobj" or doc.tokens[up[0]].lower != "to" or _lemma(context, noun) in NOT_RETURNS:
+    if up is None or up[1] != "pobj" or _lemma(context, noun) in NOT_RETURNS:
         return []
+    if not (doc.tokens[up[0]].lower == "to" or doc.tokens[up[0]].lower == "on" and _lemma(context, noun) in HABIT_NOUNS):
+        return []  # "back on coffee", "back on the cigarettes": a habit; "back on track" is none
     if _children(context, noun, "nummod") or _lemma(context, noun) in MEASURE_UNITS | PERIOD_NOUNS:
         return []  # "back to 92 kg", "back to 3 times a week": an amount, no pastime
     back = _parent(context, up[0])
@@ -1886,6 +1910,9 @@ def activity(context: _Context, i: int) -> list[SlotValue]:
         return []  # "I stopped running for two weeks because of my knee": a pause, the habit goes on
     if lemma == "join":
         return _joined_pastime(context, i)
+    if lemma == "cut" and "out" in particles:  # "I've cut out coffee" (not "cut out the middle man")
+        habits = [o for o in _children(context, i, "dobj") if _lemma(context, o) in HABIT_NOUNS]
+        return [_slot(context, i, "activity", NONE_VALUE, HABIT_NOUNS[_lemma(context, o)], o, negated=False) for o in habits[:1]]
     for verbs, value in ((STOP_HABIT, NONE_VALUE), (START_HABIT, "yes")):
         if lemma in verbs and (verbs[lemma] is None or verbs[lemma] in particles):
             done = [j for j in _children(context, i, "xcomp") if context.doc.tokens[j].tag == "VBG"]
@@ -2054,6 +2081,8 @@ def _pastime_forms(context: _Context, noun: int, signed_up: bool, for_good: bool
         return [f"play {word}"]  # "gave up the guitar": one plays it (a guitar owned is a possession elsewhere)
     elif word in HABIT_NOUNS and not signed_up:
         return [HABIT_NOUNS[word]]  # "given up cigarettes" ends the smoking
+    elif word in DIETS:
+        return []  # "gave up on keto": a diet (`diet`), no pastime
     elif signed_up or for_good or not _is_pastime(context, noun) or word in APPOINTMENT_NOUNS | CHILD_NOUNS:
         return []
     if is_medicine(word):
@@ -3443,6 +3472,9 @@ def taste(context: _Context, i: int) -> list[SlotValue]:
 # Qualifiers that make a liking one of a time or a place, not a taste: "running in the rain", "the traffic in
 # London", "cooking on weeknights"
 QUALIFIERS = ("prep", "relcl", "acl", "advcl", "npadvmod", "advmod")
+# Words of the present that a parse may hang on the thing liked, which make it no thing of a time ("I love running
+# now", "I like olives too")
+NOWADAYS = frozenset({"now", "nowadays", "anymore", "again", "too", "also", "still", "though", "actually"})
 # People named by what they are: "I hate the new manager" is about a person
 PEOPLE_NOUNS = OCCUPATIONS | BOSS_NOUNS | frozenset("kid kids people guy guys girl girls man men woman women person neighbour neighbor".split())
 
@@ -3454,15 +3486,16 @@ def _taste_scope(context: _Context, thing: int) -> str | None:
     a person by what they are ("the new manager"), nor someone else's ("your dog")."""
     doc = context.doc
     token = doc.tokens[thing]
-    if _children(context, thing, *QUALIFIERS):
+    if any(doc.tokens[q].lower not in NOWADAYS for q in _children(context, thing, *QUALIFIERS)):
         return None
     if token.tag == "VBG":
         return _activity_scope(context, thing)
     lemma = _lemma(context, thing)
     if token.pos not in ("NOUN", "PROPN") or token.ent in ("PERSON", "DATE", "TIME") or lemma in RELATIVES | NOT_TASTES | PEOPLE_NOUNS:
         return None
-    if any(doc.tokens[d].lower in ("this", "that", "these", "those", "the") for d in _children(context, thing, "det")):
-        return None
+    determiners = {doc.tokens[d].lower for d in _children(context, thing, "det")}
+    if determiners & {"this", "that", "these", "those"} or "the" in determiners and _children(context, thing, "amod"):
+        return None  # "this song", "the new flat": one thing; "the treadmill", "the cold" are a kind
     if any(not _is_self_token(context, o) for o in _children(context, thing, "poss")):
         return None  # "I love your dog": a thing of someone else's
     kind = [doc.tokens[k].lower for k in _children(context, thing, "amod", "compound")]
