@@ -303,6 +303,14 @@ def extract(parser, resolver):
         ("Sam", "My partner and I are moving in together next month.", "Sam's partner and Sam are moving in together next month."),
         ("Melanie", "Hey Caroline, since we last chatted, I've had a lot of things happening to me.",
          "Since we last chatted, Melanie has had a lot of things happening to Melanie."),  # a vocative is no co-subject
+        # a light verb with its particle is a verb of its own; alone, the clause after it had been all that was kept
+        ("Sam", "I didn't get on with Marta when I met her.", "Sam didn't get on with Marta when Sam met her."),
+        ("Sam", "We made up with the neighbours after the party.", "Sam noted: we made up with the neighbours after the party."),
+        # praise is no order; a statement closed on "I think?" asks nothing; a wh-question without its mark asks
+        ("Sam", "look at you!", "Sam noted: look at you."),
+        ("Sam", "the interview went fine I guess?", "The interview went fine Sam guesses."),
+        ("Sam", "is the gym open on Sunday I think?", "Sam asks: is the gym open on Sunday Sam thinks?"),
+        ("Sam", "where should we go for dinner on Friday", "Sam asks: where should we go for dinner on Friday?"),
     ],
 )
 def test_expected_entries(extract, speaker, text, entry):

@@ -635,7 +635,7 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
         return None
     if first.lower in SAME_IN_PAST and _past_narrative(doc, first.i) and not let_me_know(doc, first):
         return None  # "quit again in april and it stuck this time": "I" dropped before a past, no order
-    if sees_you(doc, first.i) or _names_a_thing(doc, first.i):
+    if sees_you(doc, first.i) or _admires_you(doc, first.i) or _names_a_thing(doc, first.i):
         return None
     if first.pos != "VERB" or first.lower != first.lemma or _has_subject(doc, first.i) or _named(doc, first):
         return None
@@ -730,6 +730,14 @@ def sees_you(doc: ParsedDoc, k: int) -> bool:
     return doc.tokens[k].lower == "see" and after is not None and after.lower in ("you", "ya", "u", "y'all")
 
 
+def _admires_you(doc: ParsedDoc, k: int) -> bool:
+    """Token ``k`` opens "look at you(!)", "look at you go", "look at u, all grown up": praise, not an order (a
+    "look at your calendar" is one)."""
+    words = [t.lower for t in doc.tokens[k : k + 4]]
+    return words[:3] in (["look", "at", "you"], ["look", "at", "u"]) and (
+        len(words) == 3 or doc.tokens[k + 3].pos == "PUNCT" or words[3] in ("go", "now", "all"))
+
+
 # Base forms that end like a regular past ("Shred the cheese", "Embed the video"); "-eed" verbs are left out too.
 BASE_FORMS_IN_ED = frozenset({"shred", "embed", "imbed"})
 
@@ -781,8 +789,8 @@ def dropped_subject_verb(doc: ParsedDoc, start: int, end: int) -> int | None:
         token = doc.tokens[k]
         if token.tag == "VBZ" and token.lower.endswith("s"):  # a real "-s" form: the tagger calls "Got(ta)" VBZ too
             return None
-        if token.pos in ("VERB", "AUX") and _names_a_thing(doc, k):
-            return None  # "start date is April 1st": no one's verb, nothing was dropped
+        if token.pos in ("VERB", "AUX") and (_names_a_thing(doc, k) or _admires_you(doc, k)):
+            return None  # "start date is April 1st", "look at you!": no one's verb, nothing was dropped
         if token.pos in ("VERB", "AUX") and _the_listeners_doing(doc, k):
             return None
         if token.pos in ("VERB", "AUX") and _object_of_a_preposition(doc, k):
@@ -914,11 +922,28 @@ def is_question(doc: ParsedDoc, start: int, end: int) -> bool:
     after a comma ("I got the job, did Mum tell you?" states the job)."""
     sent = doc.tokens[start].sent
     s_start, s_end = doc.sentences[sent]
+    if doc.tokens[s_end - 1].text == "?" and _hedged_statement(doc, s_start, s_end):
+        return False
     if end < len(doc.tokens) and doc.tokens[end - 1].text == "?":
         return True
     if doc.tokens[s_end - 1].text != "?":
         return _asked_without_a_mark(doc, start, s_end)
     return not any(tag_question_at(doc, k, s_end) for k in range(max(start + 2, end - 1), min(end + 2, s_end)))
+
+
+# What a statement may close on, unsure of itself, before a "?" that asks nothing: "it went ok I think?"
+HEDGES = frozenset({"think", "guess", "hope", "suppose", "reckon", "believe"})
+WH_OPENERS = frozenset({"what", "when", "where", "who", "why", "how", "which"})
+
+
+def _hedged_statement(doc: ParsedDoc, s_start: int, s_end: int) -> bool:
+    """The sentence ``s_start..s_end`` (closed by "?") is a statement with "I think" at its end ("my exam went ok
+    I think?", "she's moving in March i guess?"): chat's "?" there says the speaker is unsure, not that they ask.
+    One that opens as a question ("is it Friday I think?") still asks."""
+    words = [t for t in doc.tokens[s_start:s_end] if t.pos != "PUNCT"]
+    if len(words) < 4 or words[-2].lower != "i" or words[-1].lemma not in HEDGES:
+        return False
+    return words[0].lower not in CHAT_QUESTION_AUXILIARIES | WH_OPENERS
 
 
 # Chat's spellings of the auxiliaries that open a question ("r u coming"), beside the written ones; not "had",
@@ -931,13 +956,15 @@ SUBJECT_PRONOUNS = frozenset({"i", "you", "u", "he", "she", "it", "we", "they", 
 
 
 def _asked_without_a_mark(doc: ParsedDoc, start: int, s_end: int) -> bool:
-    """Chat asks without a question mark: a sentence that opens with an auxiliary and then its subject, with two
-    or more words after them and no full stop or "!" to close it ("is she the one who made u redo the deck", "can
+    """Chat asks without a question mark: a sentence that opens with an auxiliary (maybe after a wh-word) and then
+    its subject, with two or more words after them and no full stop or "!" to close it ("is she the one who made u redo the deck", "can
     i be the godmother 👀"). Not "did it!" nor "can't wait" (no subject), nor "is it me or ..." cut short."""
     words = [t for t in doc.tokens[start:s_end] if t.pos != "PUNCT" and t.lower not in CHAT_INTERJECTIONS]
     last = next((t for t in reversed(doc.tokens[start:s_end]) if t.pos != "SYM" and not _emoji(t.text)), None)
     if last is None or last.text in (".", "!", "...", "…") or len(words) < 4:
         return False
+    if words[0].lower in WH_OPENERS:
+        words = words[1:]  # "what do you think I should drink on the train", "where should we go for dinner"
     aux, subject = words[0], words[1]
     verb = words[3] if words[2].lower == "just" and len(words) > 3 else words[2]
     if verb.lemma in NEWS_OPENERS and any(arc.label in ("ccomp", "xcomp") for arc in doc.children(verb.i)):

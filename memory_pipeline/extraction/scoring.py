@@ -70,6 +70,15 @@ def is_predicate(doc: ParsedDoc, i: int) -> bool:
     return False
 
 
+def _a_phrasal_verb_with_an_object(doc: ParsedDoc, predicate: int) -> bool:
+    """A light verb with a particle and a preposition's object is a verb of its own: "I didn't get on with Tom",
+    "I put up with it for years", "we made up with them" (the object hangs on the preposition, so the clause has
+    no patient; without the particle, "I got to Leeds", the light verb says little)."""
+    children = doc.children(predicate)
+    return any(arc.label == "prt" for arc in children) and any(
+        arc.label == "prep" and any(a.label == "pobj" for a in doc.children(arc.dep)) for arc in children)
+
+
 def clause_depth(doc: ParsedDoc, i: int, limit: int = 16) -> int:
     """Number of clausal arcs between ``i`` and its sentence root."""
     depth, seen = 0, {i}
@@ -192,7 +201,7 @@ def score_candidate(doc: ParsedDoc, predicate: int, clause: Clause, clause_limit
     happened = event and not any(arc.label == "neg" or doc.tokens[arc.dep].lower == "never" for arc in children)
     if token.lemma in LIGHT_VERBS and Role.PATIENT not in cand.groups and not (
         _copula_of_time_or_place(doc, token, cand) or no_longer or happened or _time_to_do(doc, predicate)
-        or _got_through(doc, token)
+        or _got_through(doc, token) or _a_phrasal_verb_with_an_object(doc, predicate)
     ):
         cand.penalties["light_verb"] = LIGHT_VERB_PENALTY
     informative = bool(cand.groups - {Role.ACTOR}) or no_longer or _as_a_role(doc, predicate)
