@@ -74,6 +74,7 @@ def test_the_yes_no_question_closing_a_turn_is_found(question, asked):
         ("Want me to set a reminder?", None, None),
         ("I think you'd enjoy it, don't you?", None, None),
         ("Is that right?", None, None),  # nothing named to remember
+        ("Are you guys coming on Saturday?", None, None),  # the parse hung the verb on the subject
     ],
 )
 def test_a_question_is_turned_into_the_statement_an_answer_settles(parser, question, yes, no):
@@ -119,8 +120,8 @@ def test_a_confirmed_restatement_is_the_answerers_memory_with_the_question_in_it
 @pytest.mark.parametrize(
     "turns",
     [
-        # the answer says more than yes
-        [("Assistant", "Is the dentist still on Thursday?"), ("Lena", "yes, at 3")],
+        # the answer says more than yes in the same breath
+        [("Assistant", "Is the dentist still on Thursday?"), ("Lena", "yes at 3")],
         # the question asks which one
         [("Assistant", "When is the dentist?"), ("Lena", "yes")],
         # the turn before is the speaker's own
@@ -135,6 +136,32 @@ def test_an_answer_that_settles_no_yes_no_question_is_extracted_as_said(parser, 
     assert last.height == 1
     assert last["text"][0].startswith("Lena") and "dentist" not in last["text"][0]
     assert "restated" not in result.sources["role"].to_list()
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "text"),
+    [
+        # a yes or a no said first, more after it: what was asked, in the answerer's words, then the rest as said;
+        # before, the rest alone was kept ("Lena starts on Monday") and the job was nowhere
+        ("Did you get the job?", "Yes! I start on Monday.", "Lena did get the job. Lena starts on Monday."),
+        ("Are you still vegan?", "No, I eat fish now.", "Lena is no longer vegan. Lena eats fish now."),
+        ("Do you like Radiohead?", "not really, way too slow for running",
+         "Lena does not like Radiohead. way too slow for running."),
+        ("Is the dentist still on Thursday?", "yes, at 3", "Lena noted: the dentist is still on Thursday. Lena noted: at 3."),
+        ("Is Oakfield close to you?", "yep, ten minute walk.", "Oakfield is close to Lena. Lena noted: ten minute walk."),
+    ],
+)
+def test_a_yes_or_no_said_first_keeps_what_was_asked(parser, resolver, tmp_path, question, answer, text):
+    result = _extracted(parser, resolver, tmp_path, [("Assistant", question), ("Lena", answer)])
+    assert result.entries.filter(pl.col("source_turn_id").str.ends_with(":2"))["text"].to_list() == [text]
+    assert "restated" in result.sources["role"].to_list()
+
+
+def test_a_yes_said_first_to_a_question_with_the_askers_own_i_is_read_as_said(parser, resolver, tmp_path):
+    # "Shall I book it?" - "yes, for Friday": the asker's "I" would be the answerer's in the answerer's words
+    result = _extracted(parser, resolver, tmp_path, [("Assistant", "Shall I book the table?"), ("Lena", "yes, for Friday.")])
+    assert "restated" not in result.sources["role"].to_list()
+    assert not any("Lena book" in t for t in result.entries["text"].to_list())
 
 
 def test_a_yes_to_a_question_put_to_someone_else_is_not_the_answerers(parser, resolver, tmp_path):

@@ -15,9 +15,14 @@ date of nothing. A date said as the answer's first sentence, with more said afte
 first: "I move out on 1 February. The landlord is being difficult."; before, the date had been hung on whatever the
 answer went on to say and the move was nowhere.
 
-Only what a bare answer settles is restated: a question that asks which one (another wh-word, "... or ..."), a
-question followed by more words in its turn, and an answer that adds words of its own ("yes, at 3") are left to
-the ordinary extraction of the answer. The word lists are English, like the rest of the extractor's lexicon, and
+A yes or a no said first, with more after it ("Did you get the job?" - "Yes! I start on Monday."), is read like
+the dated answer that goes on: "I did get the job. I start on Monday.", where the rest alone had been kept
+("Lena starts on Monday") and the job was nowhere.
+
+Only what an answer settles is restated: a question that asks which one (another wh-word, "... or ..."), a
+question followed by more words in its turn, an answer that adds words of its own in the same breath ("yes at
+3"), and, for an answer that goes on, a question with the asker's own "I" ("Shall I book it?") are left to the
+ordinary extraction of the answer. The word lists are English, like the rest of the extractor's lexicon, and
 the question is turned round on spaCy's English labels and tags: under another parser a question whose shape is
 not recognised is restated by no rule, and the answer is read as said.
 """
@@ -213,6 +218,8 @@ def _inverted(doc: ParsedDoc, denied: bool) -> str | None:
     while hi < len(doc) and (doc.tokens[hi].pos == "NOUN" or (doc.tokens[hi].tag == "VBZ" and aux.lemma.lower() == "be")):
         hi += 1
     heads = [a.head for a in doc.parents(0) if a.label in ("aux", "auxpass")]
+    if not heads and any(doc.tokens[k].pos == "VERB" for k in range(lo, hi)):
+        return None  # "are you guys coming": the parse put the verb inside the subject, no statement to make of it
     verb = doc.tokens[heads[0]] if heads else None  # "Do you still take metformin": "take", past "still"
     auxiliary, tail = aux.lower, _words(doc, hi, len(doc))
     if aux.lemma.lower() == "do" and verb is not None and verb.tag == "VB":
@@ -306,30 +313,35 @@ def restatements(
     "you" means; a question put to someone else ("Sam, are you coming on Friday?" answered by Lena) is not the
     answerer's to confirm, one put to no one in particular is."""
     before = previous_turns(turns)
-    asked: list[tuple[str, str, str | None, str, bool]] = []
+    asked: list[tuple[str, str, str | None, str, bool, str | None]] = []
     when: list[tuple[str, str, str | None, str, str, tuple[str, str] | None]] = []
     for turn_id, speaker, text in answers.select("turn_id", "speaker", "text").rows():
         answer = bare_answer(text)
         question = before.get(turn_id)
         if question is None or question[1] == speaker or addressees.get(question[0]) not in (None, speaker):
             continue
-        sentence = asked_yes_or_no(question[2]) if answer is not None else None
+        opened = None if answer is not None else opened_by_an_answer(text or "")
+        sentence = asked_yes_or_no(question[2]) if answer is not None or opened else None
         if sentence is not None:
-            asked.append((turn_id, question[0], question[1], sentence, not answer))
+            asked.append((turn_id, question[0], question[1], sentence, not (answer if opened is None else opened[0]),
+                          opened and opened[1]))
         elif answer is None and find_dates is not None and (of := asked_when(question[2])) is not None:
             opening = opening_sentence(text or "")
             if len((text or "").split()) <= MAX_DATE_ANSWER_WORDS or opening:
                 when.append((turn_id, question[0], question[1], of, text or "", opening))
     openings = [(turn_id, opening[0]) for turn_id, *_, opening in when if opening]
     docs = parser.parse_batch(
-        [sentence for *_, sentence, _ in asked] + [of for *_, of, _, _ in when] + [a for *_, a, _ in when]
+        [sentence for *_, sentence, _, _ in asked] + [of for *_, of, _, _ in when] + [a for *_, a, _ in when]
         + [first for _, first in openings]
     )
     out: dict[str, Restatement] = {}
-    for (turn_id, question_turn_id, asker, _, denied), doc in zip(asked, docs):
+    for (turn_id, question_turn_id, asker, _, denied, rest), doc in zip(asked, docs):
         statement = as_statement(doc, denied)
-        if statement:
+        if statement and rest is None:
             out[turn_id] = Restatement(question_turn_id, asker, statement[0].upper() + statement[1:] + ".")
+        elif statement and (own := in_the_answerers_words(statement)):
+            said = f"{own[0].upper()}{own[1:]}. {rest}"
+            out[turn_id] = Restatement(question_turn_id, asker, said, "confirmed", in_own_words=True)
     asked_docs, answer_docs = docs[len(asked) : len(asked) + len(when)], docs[len(asked) + len(when) :]
     opening_docs = dict(zip([turn_id for turn_id, _ in openings], answer_docs[len(when):]))
     for (turn_id, question_turn_id, asker, _, _, opening), doc, answer in zip(when, asked_docs, answer_docs):
@@ -358,6 +370,21 @@ _YOURS_AS_MINE = {"you're": "I'm", "you've": "I've", "you'll": "I'll", "you'd": 
 _ASKERS_OWN = re.compile(r"\b(?:i|me|my|mine|myself|i'm|i've|i'll|i'd)\b", re.IGNORECASE)
 
 
+# A yes or a no said first, with more after it: "Yes! I start on Monday.", "nope, I eat fish now", "Not really,
+# Radiohead is too slow for running".
+_ANSWER_FIRST = re.compile(r"\s*(?P<answer>[^.,!?;:…]+?)\s*[.,!;:…]+\s+(?P<rest>\S.*)", re.DOTALL)
+
+
+def opened_by_an_answer(text: str) -> tuple[bool, str] | None:
+    """Whether ``text`` opens on a bare yes (True) or no (False) with more said after it, and what follows; None
+    when it opens on neither."""
+    match = _ANSWER_FIRST.fullmatch(text)
+    if match is None:
+        return None
+    answer = bare_answer(match["answer"])
+    return None if answer is None else (answer, text[match.start("rest"):])
+
+
 def opening_sentence(text: str) -> tuple[str, str] | None:
     """The first sentence of ``text`` and what follows it, where the first is short enough to be a bare date
     answer and more follows; None otherwise."""
@@ -372,7 +399,8 @@ def in_the_answerers_words(statement: str) -> str | None:
     exam is" -> "my exam is"); None where it holds the asker's own "I" or "my"."""
     if _ASKERS_OWN.search(statement):
         return None
-    said = re.sub(r"\byou (are|were)\b", lambda m: "I am" if m[1].lower() == "are" else "I was", statement, flags=re.IGNORECASE)
+    said = re.sub(r"\b(?:you (?:guys|all|two|both)|y'all)\b", "we", statement, flags=re.IGNORECASE)  # "are you guys coming"
+    said = re.sub(r"\byou (are|were)\b", lambda m: "I am" if m[1].lower() == "are" else "I was", said, flags=re.IGNORECASE)
     said = re.sub(r"\b(?:you're|you've|you'll|you'd|your|yours|yourself)\b", lambda m: _YOURS_AS_MINE[m[0].lower()], said,
                   flags=re.IGNORECASE)
     said = re.sub(r"^you\b", "I", said, flags=re.IGNORECASE)
