@@ -306,8 +306,11 @@ def extract(parser, resolver):
         # a light verb with its particle is a verb of its own; alone, the clause after it had been all that was kept
         ("Sam", "I didn't get on with Marta when I met her.", "Sam didn't get on with Marta when Sam met her."),
         ("Sam", "We made up with the neighbours after the party.", "Sam noted: we made up with the neighbours after the party."),
+        ("Sam", "My sister got into Oxford! so she's moving in October.",
+         "Sam's sister got into Oxford. She's moving in October."),
         # praise is no order; a statement closed on "I think?" asks nothing; a wh-question without its mark asks
         ("Sam", "look at you!", "Sam noted: look at you."),
+        ("Sam", "exhausting. twelve hour shifts all week", "Sam noted: exhausting. Sam noted: twelve hour shifts all week."),
         ("Sam", "the interview went fine I guess?", "The interview went fine Sam guesses."),
         ("Sam", "is the gym open on Sunday I think?", "Sam asks: is the gym open on Sunday Sam thinks?"),
         ("Sam", "where should we go for dinner on Friday", "Sam asks: where should we go for dinner on Friday?"),

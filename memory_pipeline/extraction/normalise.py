@@ -67,6 +67,14 @@ NOT_IMPERATIVE = frozenset({"love", "like", "need", "want", "hope", "miss", "hat
 # read") but dropped "I" before a clause of their own ("Wish you were here", "Think I'll skip the gym", "Bet it was
 # amazing", "Doubt it'll happen", "Wonder if he'll call").
 NOT_IMPERATIVE_BEFORE_A_CLAUSE = frozenset({"wish", "think", "bet", "doubt", "wonder"})
+# What a thing does to one, said of the thing ("exhausting", "so boring"): opening a sentence alone it dropped
+# "it's", never "I'm" (one is "exhausted", "bored").
+WHAT_A_THING_DOES_TO_ONE = frozenset(
+    "exhausting tiring boring amazing annoying frustrating depressing terrifying exciting interesting confusing "
+    "overwhelming disappointing embarrassing surprising shocking satisfying rewarding "
+    "inspiring devastating humiliating intimidating thrilling fascinating draining infuriating irritating "
+    "heartbreaking nerve-wracking exhilarating refreshing".split()
+)
 # Pronouns in the object case, which the parser may take for a clause's subject ("Wish them luck").
 OBJECT_CASE = frozenset({"me", "him", "her", "us", "them"})
 # Verbs after "don't" that make no order not to: of the mind and of having, whose "I" chat dropped ("don't feel
@@ -791,6 +799,8 @@ def dropped_subject_verb(doc: ParsedDoc, start: int, end: int) -> int | None:
             return None
         if token.pos in ("VERB", "AUX") and (_names_a_thing(doc, k) or _admires_you(doc, k)):
             return None  # "start date is April 1st", "look at you!": no one's verb, nothing was dropped
+        if token.lower in WHAT_A_THING_DOES_TO_ONE:
+            return None  # "exhausting. 12 hour shifts": "it's" was dropped; the speaker is "exhausted"
         if token.pos in ("VERB", "AUX") and _the_listeners_doing(doc, k):
             return None
         if token.pos in ("VERB", "AUX") and _object_of_a_preposition(doc, k):

@@ -73,10 +73,13 @@ def is_predicate(doc: ParsedDoc, i: int) -> bool:
 def _a_phrasal_verb_with_an_object(doc: ParsedDoc, predicate: int) -> bool:
     """A light verb with a particle and a preposition's object is a verb of its own: "I didn't get on with Tom",
     "I put up with it for years", "we made up with them" (the object hangs on the preposition, so the clause has
-    no patient; without the particle, "I got to Leeds", the light verb says little)."""
+    no patient); so is "get into" ("Ama got into Imperial", "I got into running"), where the parse leaves no
+    particle."""
     children = doc.children(predicate)
-    return any(arc.label == "prt" for arc in children) and any(
-        arc.label == "prep" and any(a.label == "pobj" for a in doc.children(arc.dep)) for arc in children)
+    objects = [arc.dep for arc in children if arc.label == "prep" and any(a.label == "pobj" for a in doc.children(arc.dep))]
+    if doc.tokens[predicate].lemma == "get" and any(doc.tokens[k].lower == "into" for k in objects):
+        return True
+    return any(arc.label == "prt" for arc in children) and bool(objects)
 
 
 def clause_depth(doc: ParsedDoc, i: int, limit: int = 16) -> int:
