@@ -287,12 +287,17 @@ def test_a_question_after_someone_is_whom_the_answers_dropped_subject_means():
     assert asked([("Ines", "And your mum?"), ("Lena", "Back at work already.")]) == {"S1:2": "Lena's mum"}
     assert asked([("Ines", "How's your hamster Nibbles?"), ("Lena", "Sleeping all day.")], ("Nibbles",)) == {
         "S1:2": "Nibbles"}
+    # what someone is doing is asked after them too
+    assert asked([("Ines", "And what's your sister up to these days?"), ("Lena", "Still job hunting.")]) == {
+        "S1:2": "Lena's sister"}
+    assert asked([("Ines", "What is your dad doing now?"), ("Lena", "Gardening mostly.")]) == {"S1:2": "Lena's dad"}
 
 
 @pytest.mark.parametrize("question", [
     "How's the new job going?",  # a thing: "Loving it so far" is the answerer's
     "How are you?", "How was your weekend?", "How's your brother's new flat?",
     "How's your brother? Did you see him?",  # the question after him is not the last one asked
+    "What are you doing tonight?", "What's the plan doing?",
 ])
 def test_a_question_after_no_one_or_a_thing_sets_no_subject(question):
     assert asked([("Ines", question), ("Lena", "Loving it so far.")]) == {}

@@ -483,11 +483,13 @@ def carried_referents(
 
 
 # A question after someone that closes a turn: "How's Gerald?", "And how is your mum doing?", "How was your sister
-# today?", "And your dad?". The one asked after is what a subject dropped in the answer means ("Hibernating again.",
+# today?", "And your dad?", "What's Ana doing these days?". The one asked after is what a subject dropped in the answer means ("Hibernating again.",
 # "Staying with my parents for now"): had been read as the answerer's doing.
 _ASKED_AFTER = re.compile(
     r"(?:^|[.!?]\s+)(?:(?:and|so)\s+)?(?:how(?:['’]s|\s+is|\s+was)\s+(?P<who>[^.!?]+?)"
     r"(?:\s+(?:doing|getting\s+on|holding\s+up|coping|feeling|keeping))?(?:\s+(?:these\s+days|now|today|lately))?"
+    # "what's Ana doing these days?", "what is your brother up to now?"
+    r"|what(?:['’]s|\s+is)\s+(?P<doer>[^.!?]+?)\s+(?:doing|up\s+to)(?:\s+(?:these\s+days|now|today|lately))?"
     r"|and\s+(?P<other>(?:your|ur)\s+[a-z]+|[A-Z][a-z]+))\s*\?+\s*$",
     re.IGNORECASE,
 )
@@ -522,7 +524,7 @@ def _one_asked_after(
     asked = _ASKED_AFTER.search(question.get("text") or "")
     if asked is None or _ASKED_AFTER_YOU.search(question.get("text") or ""):
         return None  # "How are you? How's Jake?": the answer may be of either
-    who = (asked.group("who") or asked.group("other")).strip()
+    who = (asked.group("who") or asked.group("doer") or asked.group("other")).strip()
     if who.lower() in ("he", "she", "him", "her"):
         focus = carried.get(question["turn_id"])
         return focus.referent if focus is not None else None
