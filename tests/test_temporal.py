@@ -141,6 +141,28 @@ def test_ages_and_habits_are_not_anchors(parser, resolver):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a part of the day opening the turn as a greeting is no time of what follows (it had been appended to the
+        # memory as "(morning)" and dated the session day)
+        ("Morning! Got the keys to the new flat.", []),
+        ("morning. can you keep answers short from now on?", []),
+        ("Good afternoon, the plumber finally came.", []),
+        ("Hi, good evening all. We're back from Crete.", []),
+        ("Evening Priya! The interview went well.", []),
+        ("morning :) the bike is fixed", []),
+        # the same word as a noun or a time stays one
+        ("Morning was rough, the baby was up all night.", ["Morning"]),
+        ("We landed this morning.", ["this morning"]),
+        ("Morning, afternoon, whatever suits you. Let's say Friday.", ["Friday"]),
+    ],
+)
+def test_a_greeting_is_no_time(parser, resolver, text, expected):
+    assert [m.text for m in resolver.ground(parser.parse(text), SESSION)] == expected
+
+
+@pytest.mark.slow
 def test_a_weekday_abbreviation_that_is_another_word_is_no_date(parser, resolver):
     assert resolver.ground(parser.parse("I sat with her on the couch and we wed in June."), SESSION)[0].text == "June"
 

@@ -945,6 +945,14 @@ def _moved_from_date(doc: ParsedDoc, char: int) -> bool:
 
 # A part of the day the tagger finds apart from the day it belongs to ("yesterday afternoon", "Monday evening").
 PART_OF_DAY = re.compile(r"(?:morning|afternoon|evening|night)s?", re.IGNORECASE)
+# A part of the day said as a greeting where a turn opens ("Morning. The Dolomites were amazing", "morning! please
+# call me Hana", "Hi, good evening all"): what comes before and after it. The greeting stands alone, up to a word of
+# address or a name; "Morning was rough" and "morning's better for me" use the word as a noun.
+GREETING_BEFORE = re.compile(r"^\W*(?:(?:hi|hey|hello|hiya|oh)\W+)?(?:good\s+)?$", re.IGNORECASE)
+GREETING_AFTER = re.compile(
+    r"(?:\s+(?:all|everyone|everybody|guys|folks|team|y'all|there|mate|[A-Z][a-z]+))?\s*(?:[^\w\s'’]|$)"
+)
+GREETING_WORDS = re.compile(r"(?:morning|afternoon|evening)", re.IGNORECASE)
 
 
 def _counted_from(text: str, start: int, end: int, next_start: int) -> bool:
@@ -956,6 +964,14 @@ def _counted_from(text: str, start: int, end: int, next_start: int) -> bool:
     if re.fullmatch(count, span, re.IGNORECASE):
         return re.fullmatch(r"\s+(?:before|after)\s+", between, re.IGNORECASE) is not None
     return re.fullmatch(rf"{count} (?:before|after)", span, re.IGNORECASE) is not None and between.isspace()
+
+
+def _a_greeting(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
+    """"Morning." or "Good evening!" opening the turn greets; it is no time of what the turn tells (it had been
+    appended to the memory as "(morning)" and dated the session day)."""
+    return bool(
+        GREETING_WORDS.fullmatch(text) and GREETING_BEFORE.search(doc.text[:start]) and GREETING_AFTER.match(doc.text, end)
+    )
 
 
 def _a_length(doc: ParsedDoc, start: int, text: str) -> bool:
@@ -1234,7 +1250,7 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
         return False
     if PER_PERIOD.fullmatch(text) and RATE_BEFORE.search(doc.text[max(0, start - 40) : start]):
         return False
-    if _names_a_thing(doc.text, start, end, text):
+    if _names_a_thing(doc.text, start, end, text) or _a_greeting(doc, start, end, text):
         return False
     if _classifies_a_noun(doc, start, end, text) or _a_length(doc, start, text) or _a_time_taken(doc, start, text):
         return False
