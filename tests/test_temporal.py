@@ -863,6 +863,34 @@ def test_a_weekday_said_with_how_often_is_a_habit(parser, resolver):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a weekday, a part of the day or an hour in a clause that tells a habit or a standing taste: the time of
+        # the habit, not the session day or the coming weekday
+        ("I usually walk the dog in the morning.", []),
+        ("She never eats after 8pm.", []),
+        ("I'll never book flights at 6am again.", []),
+        ("I like to do the laundry on Saturday.", []),
+        ("Tom loves a long bike ride on Sunday.", []),
+        ("I'd rather do the long run in the morning.", []),
+        ("I'd prefer to cycle in the morning, before work.", []),
+        # one day still: a past "never", a past liking, "would" with a weekday, a weekday chosen, a future
+        ("He never turned up on Tuesday.", ["on Tuesday"]),
+        ("We enjoyed the concert on Saturday.", ["on Saturday"]),
+        ("I'd rather meet on Thursday, if that's ok.", ["on Thursday"]),
+        ("I'd love to come over on Saturday.", ["on Saturday"]),
+        ("I prefer the Thursday slot, thanks.", ["Thursday"]),
+        ("I like the place, we sign the lease on Monday.", ["on Monday"]),
+        ("The heating never came on this morning.", ["this morning"]),
+    ],
+)
+def test_the_time_of_a_habit_or_a_standing_taste_is_no_date(parser, resolver, text, expected):
+    said = datetime(2025, 2, 5, 18, 30)  # a Wednesday
+    assert [m.text for m in resolver.ground(parser.parse(text), said)] == expected
+
+
+@pytest.mark.slow
 def test_the_day_after_what_was_entered_is_the_events(parser, resolver):
     said = datetime(2025, 2, 2, 18, 30)
     # a perfect takes no day of its own: the day is the race's, ahead (it had been April of the year before)

@@ -313,6 +313,17 @@ APPOSITION = re.compile(r"\s*[,;:-]?\s*(?:on|in|at)?\s*", re.IGNORECASE)
 USUALLY_WORDS = frozenset({"usually", "normally", "generally", "typically", "mostly", "always"})
 _USUALLY = "(?:" + "|".join(sorted(USUALLY_WORDS)) + ")"
 BARE_WEEKDAY = re.compile(rf"(?:on\s+)?{_WEEKDAY}", re.IGNORECASE)
+# Adverbs of how often besides those that make a weekday right after them a habit: in the clause of a weekday, a
+# part of the day or an hour they tell a habit too ("I often swim in the evening", "I rarely eat after 8pm").
+HABIT_ADVERBS = USUALLY_WORDS | frozenset({"often", "rarely", "seldom", "sometimes"})
+# A part of the day alone ("in the morning", "the afternoon", "at night"): which part, not which day.
+A_PART_OF_THE_DAY = re.compile(r"(?:(?:in|at|during)\s+)?(?:the\s+)?(?:morning|afternoon|evening|night)", re.IGNORECASE)
+# Verbs of liking and preferring, whose present tells a standing taste ("I prefer batch cooking on Sunday", "I like
+# to run in the morning"); with "would" it may be a choice for one day ("I'd like to meet on Friday").
+PREFERRING_LEMMAS = frozenset({"prefer", "like", "love", "enjoy", "hate"})
+# Words that make a verb with "would" a standing preference still, though only for a part of the day or an hour
+# ("I'd rather run in the morning"); a weekday after them may be a choice of one ("I'd rather meet on Friday").
+RATHER_WORDS = frozenset({"rather", "prefer", "sooner"})
 # How often a week, or every day but some: weekdays said after it are the days of that habit ("I go to the gym three
 # times a week, Monday, Wednesday and Friday", "I swim every day now except Sunday"), not one coming day.
 _A_WEEK_RATE = rf"(?:(?:once|twice|thrice|{_COUNT}\s+times)\s+(?:a|per|each)\s+week)"
@@ -1276,8 +1287,8 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
         return False  # "she's almost 4 months now": how old, not the months up to now
     if YEAR_RANGE.fullmatch(text) and _counts_the_noun_after(doc, start, end):
         return False  # "between 1900 and 2000 calories": two counts, no years
-    if BARE_WEEKDAY.fullmatch(text) and any(t.lower in USUALLY_WORDS for t in _clause_of(doc, start)):
-        return False  # "I normally swim on Friday": the Fridays of a habit
+    if _the_time_of_a_habit(doc, start, text):
+        return False  # "I normally swim on Friday", "I never drink coffee after 2pm": the Fridays, the hours of a habit
     if CLOCK_TIME.match(text):
         first = _token_at(doc, start)
         if first is not None:
@@ -1285,6 +1296,35 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
             if HABIT_WORDS.search(doc.span_text(*sentence)):
                 return False
     return True
+
+
+def _the_time_of_a_habit(doc: ParsedDoc, start: int, text: str) -> bool:
+    """A weekday, a part of the day or an hour in a clause that tells a habit or a standing taste is the time of
+    that habit, not one day (it had dated the memory the session day, or the coming Sunday):
+
+    * an adverb of how often: "I normally swim on Friday", "I often cycle in the evening";
+    * "never" in talk that is not past: "I never drink coffee after 2pm" ("he never showed up on Friday" is one day);
+    * a verb of liking or preferring in the present, not with "would": "I prefer batch cooking on Sunday", "I love
+      a swim in the morning", a weekday only after "on" ("I'd like to meet on Friday" and "I prefer the Friday
+      slot" choose a day, "I loved the show on Saturday" tells one);
+    * "would rather" or "would prefer", for a part of the day or an hour only: "I'd rather run in the morning"."""
+    weekday = bool(BARE_WEEKDAY.fullmatch(text))
+    if not (weekday or A_PART_OF_THE_DAY.fullmatch(text) or TIME_OF_DAY.fullmatch(text)):
+        return False
+    clause = _clause_of(doc, start)
+    words = {t.lower.replace("’", "'") for t in clause}
+    if words & HABIT_ADVERBS:
+        return True
+    not_past = bool(clause) and tense_at(doc, start) != "past"
+    if "never" in words and not_past:
+        return True
+    would = bool(words & {"would", "'d"})
+    # a weekday only after "on", the time of what is liked; "I prefer the Friday slot" chooses one
+    on_a_weekday = weekday and (text.lower().startswith("on") or _after_word(doc, start, ("on",)))
+    present = not_past and tense_at(doc, start) == "present"  # "I'll prefer the train on Friday" is one Friday
+    if not would and present and (on_a_weekday or not weekday) and any(_lemma_in(t, PREFERRING_LEMMAS) for t in clause):
+        return True
+    return would and not weekday and bool(words & RATHER_WORDS)
 
 
 def _counts_the_noun_after(doc: ParsedDoc, start: int, end: int) -> bool:
