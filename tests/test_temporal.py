@@ -1185,6 +1185,11 @@ def test_the_end_of_the_month_said_in_it_is_cut_at_the_session_day(tense, said, 
         ("the gym is open from 10.05 to 11.10", None),
         ("my pain went from 7/10 to 3/10 after the injection", "7/10"),  # a score, read as before, not a range
         ("the odds went to 10/11 in the final", None),
+        # a month after "to" that a verb of moving a date governs, "may" too, which the tagger takes for the modal
+        ("ugh, the audit got pushed to May!", "May"),
+        ("they moved the launch to may", "may"),
+        ("I talked to May's mum about it", None),
+        ("we moved to August Road in the end", None),
         ("I eat between 1900 and 2000 calories a day", None),  # two counts, no years
         # a period sized by a count of units is a kind of period ("a four-day week" at work), not the week gone
         ("I switched to a four-day week at work", None),

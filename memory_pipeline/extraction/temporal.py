@@ -506,6 +506,7 @@ class TemporalResolver:
         spans.extend(m.span() for m in BARE_DAY_OF_MONTH.finditer(doc.text)
                      if _a_day_by_itself(doc, *m.span()) or _a_day_moved_to(doc, *m.span()))
         spans.extend(m.span() for m in SLASHED_AFTER_TO.finditer(doc.text) if _moved_to(doc, m.start()))
+        spans.extend(m.span() for m in MONTH_AFTER_TO.finditer(doc.text) if _moved_to(doc, m.start()))
         merged: list[list[int]] = []
         for start, end in sorted(spans):
             if merged and start <= merged[-1][1]:
@@ -705,10 +706,23 @@ class TemporalResolver:
 SLASHED_AFTER_TO = RegexSet.of([re.compile(_after_preposition(rf"{_SLASHED_DAY}\b", ("to",)))])
 
 
+# A month after "to", a date only where a verb of moving one governs it ("the deadline got pushed to May", which the
+# tagger leaves out as the modal; "we went to May's party", "talk to May" are no months, nor is a name that goes
+# on: "we moved to August Road").
+MONTH_AFTER_TO = RegexSet.of(
+    [re.compile(_after_preposition(rf"{_MONTH}\b(?!['’]s\b|\s+(?-i:[A-Z]))", ("to",)), re.IGNORECASE)]
+)
+
+
 def _moved_to(doc: ParsedDoc, char: int) -> bool:
-    """The "to" before character ``char`` hangs on a verb of moving a date (:func:`_moves_a_date`)."""
+    """The "to" before character ``char`` hangs on a verb of moving a date (:func:`_moves_a_date`), also where the
+    tagger read it as an infinitive's "to" ("they moved the launch to may": "may" taken for the modal)."""
     word = _token_at(doc, char)
-    return word is not None and word.i > 0 and doc.tokens[word.i - 1].lower == "to" and _moves_a_date(doc, word.i - 1)
+    if word is None or word.i == 0 or doc.tokens[word.i - 1].lower != "to":
+        return False
+    up = next(iter(doc.parents(word.i - 1)), None)
+    infinitive_to = up is not None and up.label == "prep" and doc.tokens[word.i - 1].pos == "PART"
+    return _moves_a_date(doc, word.i - 1) or (infinitive_to and _lemma_in(doc.tokens[up.head], RESCHEDULING_LEMMAS))
 
 
 # A date written in numbers: day (or month), month (or day), and the year if any ("15/03", "04.06", "01/02/2025").
