@@ -643,6 +643,10 @@ def test_a_date_outside_the_calendar_is_left_unresolved_not_an_error(parser, res
         # a length one has to do a thing in is the time from now on, not the months up to the session
         (date(2024, 4, 20), "I have three months to do the corrections.", date(2024, 4, 20), date(2024, 7, 20)),
         (date(2024, 4, 20), "We've got two weeks to decide.", date(2024, 4, 20), date(2024, 5, 4)),
+        # or one has for a thing ("for the ..."): ahead too; what one had is behind
+        (date(2024, 4, 20), "I have six weeks for the dissertation.", date(2024, 4, 20), date(2024, 6, 1)),
+        (date(2024, 4, 20), "We've got ten days for the move.", date(2024, 4, 20), date(2024, 4, 30)),
+        (date(2024, 4, 20), "I had two weeks for the project.", date(2024, 4, 6), date(2024, 4, 21)),
         # the nth weekend, weekday or week of a month, not the whole month
         (date(2025, 2, 16), "What if we aim for the first weekend of June?", date(2025, 6, 7), date(2025, 6, 9)),
         (date(2025, 2, 16), "the party is the last friday of next month", date(2025, 3, 28), date(2025, 3, 29)),
@@ -795,6 +799,10 @@ def test_a_fortnight_for_how_long_and_a_week_a_date_moved_by_are_no_anchors(pars
     said = datetime(2025, 3, 23, 18, 30)
     # "for a fortnight" is a length, as "for a week" is; it had been the fortnight up to the session
     assert resolver.ground(parser.parse("I pulled my calf so I'm off running for a fortnight."), said) == []
+    # and "for a whole year" as "for a year": it had been the year up to the session ("the club signed him for a
+    # whole year" is no year gone)
+    assert resolver.ground(parser.parse("The club just signed him for a whole year."), said) == []
+    assert [m.text for m in resolver.ground(parser.parse("We were in Lisbon for a full week in May."), said)] == ["May"]
     # "by a week" is how far the leave moved, not the week ahead; the date it moved to still dates it
     mention = ground_one(parser, resolver, "HR agreed to extend my leave by a week, so I'm back on the 15th of April.", said)
     assert _days(mention) == (date(2025, 4, 15), date(2025, 4, 16))

@@ -271,9 +271,14 @@ STILL_TO_RUN_AFTER = re.compile(r"\s+(?:until|till|'?til|left|away|to go|from no
 IN_A_LENGTH = re.compile(rf"in\s+{_COUNT}\s+{_UNIT}", re.IGNORECASE)
 FIRSTS = frozenset({"first", "only", "best", "worst", "longest", "happiest", "biggest"})
 # A length one has, or was given, to do a thing in ("I have three months to do the corrections", "we've got two
-# weeks to decide"): the time from now on, as "left" says.
+# weeks to decide", "I have three months for the corrections"): the time from now on, as "left" says.
 TIME_GIVEN_BEFORE = re.compile(r"\b(?:have|has|'ve|got|given)\s+(?:(?:only|just)\s+)?$", re.IGNORECASE)
-TIME_GIVEN_AFTER = re.compile(r"\s+to\s+(?!the\b|a\b|an\b|my\b|your\b|our\b|his\b|her\b|their\b)[a-z]", re.IGNORECASE)
+TIME_GIVEN_AFTER = re.compile(
+    r"\s+(?:to\s+(?!the\b|a\b|an\b|my\b|your\b|our\b|his\b|her\b|their\b)[a-z]|"
+    # or what it is for ("I have three months for the corrections", "we've got two weeks for the move")
+    r"for\s+(?:the|my|your|our|his|her|their|this|that)\b)",
+    re.IGNORECASE,
+)
 # What makes a count of units after it a length added to one that runs now ("for another three months", "a further
 # two weeks"): it goes on from the session, not up to it.
 _MORE = r"(?:another|a further|an additional|an extra)"
@@ -301,10 +306,11 @@ FINISHED_STRETCH = re.compile(
     rf"(?:for\s+)?{_ROUGHLY}(?:{_COUNT}|{_TENS})\s+(?:months?|years?|decades?)",
     re.IGNORECASE,
 )
-# One unit of time, said after "for", is a length ("for a week", "for about a month", "for a fortnight"); after
-# "by", an amount a date moved by ("extended by a week", "pushed back by a day").
+# One unit of time, said after "for", is a length ("for a week", "for about a month", "for a fortnight", "for a
+# whole year"); after "by", an amount a date moved by ("extended by a week", "pushed back by a day").
 A_LENGTH = re.compile(
-    r"(?:(?:for|by)\s+)?(?:about|around|almost|nearly|over|just|only)?\s*(?:a|an|one)\s+(?:day|week|fortnight|month|year|weekend)",
+    r"(?:(?:for|by)\s+)?(?:about|around|almost|nearly|over|just|only)?\s*(?:a|an|one)\s+(?:(?:whole|full|entire)\s+)?"
+    r"(?:day|week|fortnight|month|year|weekend)",
     re.IGNORECASE,
 )
 # What may stand between a wider date and the one that narrows it: "next month, June 14th", "next month, on the 15th".
