@@ -1385,6 +1385,12 @@ def test_a_day_of_the_month_follows_the_tense_of_its_verb(parser, resolver, said
         (date(2024, 10, 13), "I stayed until the end of September.", date(2024, 9, 21)),
         (date(2024, 8, 13), "I stayed until the end of September.", date(2023, 9, 21)),
         (date(2024, 8, 13), "I waited until Friday.", date(2024, 8, 9)),
+        # "not until" or "not before" told by someone is what they told, ahead of the telling (said in August, the
+        # coming March, not the March gone); without a verb of telling it stays the tense's
+        (date(2024, 8, 13), "HR said not until the review round in March.", date(2025, 3, 1)),
+        (date(2024, 8, 13), "the landlord told us not before October, annoyingly", date(2024, 10, 1)),
+        (date(2024, 8, 13), "He didn't call back, not until March.", date(2024, 3, 1)),
+        (date(2024, 8, 13), "It wasn't until March that I noticed.", date(2024, 3, 1)),
     ],
 )
 def test_a_limit_granted_until_a_date_is_ahead(parser, resolver, said, text, first):

@@ -554,7 +554,9 @@ class TemporalResolver:
                     # "got promoted, effective jan 1", "didn't finish it, it's now due jan 9": the date the word sets
                     # lies ahead whatever the tense of the story around it ("it was due jan 9" stays past)
                     tense = "future"
-                elif tense == "past" and (scheduled_date(doc, start) or _moved_from_date(doc, start)):
+                elif tense == "past" and (
+                    scheduled_date(doc, start) or _moved_from_date(doc, start) or _a_limit_told(doc, start)
+                ):
                     tense = "present"
                 elif IN_A_LENGTH.fullmatch(text) and _the_first_in(doc, start):
                     tense = "past"  # "first time in 3 years I have no debt": the three years behind, not ahead
@@ -2014,6 +2016,32 @@ def scheduled_date(doc: ParsedDoc, char: int) -> bool:
         return any(_lemma_in(t, SCHEDULING_LEMMAS) and t.pos == "VERB" for t in doc.tokens[:at] if t.sent == sent)
     on = at if doc.tokens[at].lower in ("on", "in") else at - 1
     return _dates_what_follows(doc, on) and on > 0 and _in_what_was_booked(doc, on - 1)
+
+
+# Verbs of telling, under which "not until" or "not before" is what was told, a limit ahead of the telling ("they
+# said not until January", "she told me not before March").
+TELLING_LEMMAS = frozenset({"say", "tell", "reply", "answer", "promise", "confirm", "warn"})
+
+
+def _a_limit_told(doc: ParsedDoc, char: int) -> bool:
+    """The expression at ``char`` is inside a "not until", "not till" or "not before" said right after a verb of
+    telling (:data:`TELLING_LEMMAS`), no other verb between: "they said not until the annual cycle in January", said
+    in June, is the coming January (the past of "said" had put it behind). Only such a report of what one was told:
+    "I didn't get paid, not until March" tells of a March gone. (The parse hangs the "until" anywhere in the phrase,
+    so the words between are read.)"""
+    at = _token_at(doc, char)
+    node, steps = at.i if at is not None else None, 0
+    while node is not None and doc.tokens[node].pos not in ("VERB", "AUX") and steps < 12:
+        node = next((arc.head for arc in doc.parents(node) if arc.head != node), None)
+        steps += 1
+    if node is None or at is None or node > at.i or not _lemma_in(doc.tokens[node], TELLING_LEMMAS):
+        return False
+    between = doc.tokens[node + 1 : at.i]
+    if any(t.pos in ("VERB", "AUX") for t in between):
+        return False
+    return any(
+        first.lower == "not" and second.lower in ("until", "till", "before") for first, second in zip(between, between[1:])
+    )
 
 
 def _a_limit_granted(doc: ParsedDoc, until: int) -> bool:
