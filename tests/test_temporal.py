@@ -700,6 +700,26 @@ def test_a_date_with_a_stay_is_the_stay(parser, resolver):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a part of the day before its noun classifies it: a kind of class or person, not the session day
+        ("I signed up for an evening pottery course, it starts on the 3rd of June.", ["the 3rd of June"]),
+        ("I'm really not a morning person.", []),
+        # a week named by a noun before it is a period's name ("exam week" had been the week up to the session)
+        ("Orientation week is 20 September.", ["20 September"]),
+        ("exam week starts on Monday.", ["on Monday"]),
+        # the same words as the time stay one
+        ("We had a lovely evening at the pub.", ["a lovely evening"]),
+        ("This week is mad.", ["This week"]),
+        ("Saturday morning we went to the market.", ["Saturday morning"]),
+    ],
+)
+def test_a_part_of_the_day_that_classifies_a_noun_and_a_named_week_are_no_times(parser, resolver, text, expected):
+    assert [m.text for m in resolver.ground(parser.parse(text), SESSION)] == expected
+
+
+@pytest.mark.slow
 def test_ordinals_and_verbs_that_are_no_dates(parser, resolver):
     assert resolver.ground(parser.parse("This is the 3rd time I tried."), SESSION) == []
     assert resolver.ground(parser.parse("You may want to call her."), SESSION) == []

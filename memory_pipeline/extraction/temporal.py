@@ -1134,14 +1134,15 @@ def _a_time_taken(doc: ParsedDoc, start: int, text: str) -> bool:
 
 
 def _classifies_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
-    """The expression at ``[start, end)`` is an ordinal, a year or a holiday that modifies a noun after it: it
-    ranks or classifies that noun ("for the 3rd time", "on the 5th floor", "a 2019 Yaris", "your Christmas card
-    list"), and is no date; a year or a holiday still is when the whole phrase is a time after a preposition
+    """The expression at ``[start, end)`` is an ordinal, a part of the day, a year or a holiday that modifies a noun
+    after it: it ranks or classifies that noun ("for the 3rd time", "on the 5th floor", "the evening data analytics
+    certificate", "a 2019 Yaris", "your Christmas card list"), and is no date; a year or a holiday still is when the whole phrase is a time after a preposition
     ("at the Christmas party", "in the 2019 season"), and a holiday is the time of an occasion it names ("the
     Christmas party was fun", "our Thanksgiving dinner")."""
     ordinal = re.fullmatch(r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)", text, re.IGNORECASE)
     weekday = re.fullmatch(rf"(?:the\s+|my\s+|our\s+)?{_WEEKDAY}", text, re.IGNORECASE)
-    if not (ordinal or weekday or re.fullmatch(rf"(?:19|20)\d\d|{_HOLIDAY}", text, re.IGNORECASE)):
+    part_of_day = re.fullmatch(r"(?:the\s+|my\s+|our\s+|an?\s+)?(?:morning|afternoon|evening|night)", text, re.IGNORECASE)
+    if not (ordinal or weekday or part_of_day or re.fullmatch(rf"(?:19|20)\d\d|{_HOLIDAY}", text, re.IGNORECASE)):
         return False
     last = _last_token_before(doc, end)
     up = next(iter(doc.parents(last.i)), None) if last is not None else None
@@ -1149,8 +1150,8 @@ def _classifies_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
         return False
     if doc.tokens[up.head].lower in CHAT_ASIDES:
         return False  # "her bday is on the 15th btw": the tagger made "btw" a noun the day modifies
-    if ordinal:
-        return True
+    if ordinal or part_of_day:
+        return True  # "the evening data analytics certificate", "a night shift": a kind of course or shift
     if weekday:
         # "the Thursday sessions", "my Monday classes": the ones held on that weekday, a habit; one meeting
         # ("the Friday meeting") may still be this Friday's
@@ -1163,6 +1164,28 @@ def _classifies_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     if re.fullmatch(_HOLIDAY, text, re.IGNORECASE) and doc.tokens[noun].lemma.lower() in OCCASION_NOUNS:
         return False  # "the Christmas party was fun": the party was at Christmas
     return not (link is not None and link.label == "pobj" and doc.tokens[link.head].lower in TIME_PREPOSITIONS)
+
+
+def _a_named_period(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
+    """A week, month or year named by a noun before it ("Welcome week is 14 September", "exam week", "Pride
+    month"), which the tagger may take in or leave out: the name of a period, whose date the turn says or not; read
+    as a date it had been the week up to the session. "This week", "next month" are dates still."""
+    words = text.lower().split()
+    if words[-1] not in ("week", "month", "year") or set(words) & {"this", "next", "last", "past", "coming", "that"}:
+        return False
+    unit = _last_token_before(doc, end)
+    if unit is None or HOLIDAY.search(text):
+        return False  # "New Year"
+    return any(
+        arc.label == "compound" and doc.tokens[arc.dep].pos in ("NOUN", "PROPN")
+        and not _a_time_word(doc.tokens[arc.dep].lower)  # "Friday week" is a week after Friday
+        for arc in doc.children(unit.i)
+    )
+
+
+def _a_time_word(word: str) -> bool:
+    """A weekday, month or season, spelt out or short ("friday", "sept", "summer")."""
+    return word in WEEKDAYS or word in WEEKDAY_ABBR or word in MONTHS or word in MONTH_ABBR or word in SEASONS
 
 
 def _measures_a_noun(doc: ParsedDoc, start: int, end: int) -> bool:
@@ -1289,6 +1312,8 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
         return False
     if _a_title(doc, start, end, text) or _a_decade_as_a_style(doc, start, end, text):
         return False
+    if _a_named_period(doc, start, end, text):
+        return False  # "Welcome week is 14 September": the week's name; its date is the 14th
     if _a_length_of_a_thing(doc, start, end, text) or _a_stage(doc, start, text):
         return False  # "the course is 6 weeks", "induce me at 38 weeks": how long it is, or a stage, not when
     if _a_finished_stretch(doc, start, text) or _a_stretch_between(doc, start, text):
