@@ -528,6 +528,10 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         # a day and month with its year in words
         (date(2024, 6, 22), "We're getting married on 13 September next year.", date(2025, 9, 13)),
         (date(2024, 6, 22), "We met on 2 May last year.", date(2023, 5, 2)),
+        # and a month with its year in words ("dry January this year" had been unresolved)
+        (date(2024, 1, 6), "Doing dry January this year, not a drop.", date(2024, 1, 1)),
+        (date(2024, 6, 22), "We moved in March last year.", date(2023, 3, 1)),
+        (date(2024, 6, 22), "The new job starts in February next year.", date(2025, 2, 1)),
         # the day right after an appointment booked or called off is the appointment's: the past of "cancelled"
         # had put it on the Saturday before
         (date(2025, 2, 20), "Also I cancelled his grooming appointment on Saturday.", date(2025, 2, 22)),

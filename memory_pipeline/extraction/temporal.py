@@ -2634,10 +2634,17 @@ def resolve_by_rule(
     if m:
         return _year(int(m.group(1)))
 
-    m = re.fullmatch(rf"(?:(early|mid|late|the end of|end of|the beginning of|beginning of|the start of)[- ])?({_MONTH})(?:,? ((?:19|20)\d\d))?", text)
+    m = re.fullmatch(
+        rf"(?:(early|mid|late|the end of|end of|the beginning of|beginning of|the start of)[- ])?({_MONTH})"
+        r"(?:,? ((?:19|20)\d\d)|,? (this|last|next) year)?",
+        text,
+    )
     if m and _month_number(m.group(2)):
         month = _month_number(m.group(2))
-        year = int(m.group(3)) if m.group(3) else _nearest_year(month, None, anchor, tense)
+        # the year said in words ("I'm doing dry January this year", "in March last year"), which recognizers-text
+        # had left unresolved
+        said = {"this": 0, "last": -1, "next": 1}.get(m.group(4) or "")
+        year = int(m.group(3)) if m.group(3) else anchor.year + said if said is not None else _nearest_year(month, None, anchor, tense)
         start, end, _ = _month(year, month)
         part = (m.group(1) or "").replace("the ", "")
         if part in ("early", "beginning of", "start of"):
