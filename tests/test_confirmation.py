@@ -69,6 +69,10 @@ def test_the_yes_no_question_closing_a_turn_is_found(question, asked):
         ("Do you still take metformin?", "you still take metformin", "you do not take metformin any more"),
         ("Have you ever been to Japan?", "you have been to Japan", "you have never been to Japan"),
         ("Does your sister live in Leeds?", "your sister lives in Leeds", "your sister does not live in Leeds"),
+        # a yes says "some" where "any" was asked; a no keeps it
+        ("Do you have any plans for Saturday?", "you have some plans for Saturday", "you do not have any plans for Saturday"),
+        ("Is there anything you need?", "there is something you need", "there is not anything you need"),
+        ("Wanna come to the gig?", None, None),  # chat's "want to" with its "you" dropped
         # no subject to say it of, or what the asker thinks: nothing to restate
         ("Still seeing Tom?", None, None),
         ("Want me to set a reminder?", None, None),

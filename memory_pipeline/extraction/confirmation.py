@@ -36,7 +36,7 @@ from dataclasses import dataclass
 import polars as pl
 
 from memory_pipeline.analysis.clauses import subtree
-from memory_pipeline.extraction.normalise import Speaker, mentions_speaker, third_person
+from memory_pipeline.extraction.normalise import INFORMAL_3SG, Speaker, mentions_speaker, third_person
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.parsing import ParsedDoc, Parser
 
@@ -262,17 +262,23 @@ def _said_of_someone(doc: ParsedDoc, root: int) -> bool:
     helpers = [a.dep for a in doc.children(root) if a.label in ("aux", "auxpass")]
     if not subjects or min(subjects) > min([root, *helpers]):
         return False
+    if doc.tokens[min(subjects)].lower in INFORMAL_3SG:
+        return False  # "Wanna give it a try?": chat's "want to", read as a noun, with its "you" dropped
     return doc.tokens[min(subjects)].lower not in ("i", "we")
 
 
 def _tidied(statement: str, denied: bool) -> str:
     """English for what turning a question round leaves: "not still" is "no longer" ("does not still take" is
     "does not take ... any more"), "not ever" is "never", and a yes keeps no "ever" ("have you ever been" -> "has
-    been")."""
+    been") and says "some" for "any" ("do you have any plans" -> "has some plans")."""
     if re.search(r"\b(?:do|does|did) not still\b", statement):
         statement = re.sub(r"\b(do|does|did) not still\b", r"\1 not", statement) + " any more"
     statement = re.sub(r"\bnot still\b", "no longer", statement)
-    return re.sub(r"\bnot ever\b", "never", statement) if denied else re.sub(r"\s+ever\b", "", statement)
+    if denied:
+        return re.sub(r"\bnot ever\b", "never", statement)
+    # a yes says "some" where the question asked "any": "Do you have any plans?" - "yes" has some plans
+    statement = re.sub(r"\b[Aa]ny(thing|one|body|where)?\b", lambda m: "some" + (m[1] or ""), statement)
+    return re.sub(r"\s+ever\b", "", statement)
 
 
 def as_statement(doc: ParsedDoc, denied: bool = False) -> str | None:
