@@ -2409,7 +2409,8 @@ def test_a_plan_told_done_in_other_words_than_its_own(parser, embedder):
     assert outcome(interview, "I got the job!", hired, None) == "completed"
     # another employer's job, no job, someone else's, or news before the interview tell nothing of it
     assert outcome(interview, "I got the job at Google! I start on 2 April.", hired, datetime(2024, 4, 2)) == "pending"
-    assert outcome(interview, "I didn't get the job at Rowan Clinic.", hired, None) == "pending"
+    # a rejection tells the interview took place (test_an_interview_is_done_when_the_employer_answers)
+    assert outcome(interview, "I didn't get the job at Rowan Clinic.", hired, None) == "completed"
     assert outcome(interview, "I got the job!", hired, None, speaker="Kai") == "pending"
     assert outcome(interview, "I got the job!", datetime(2024, 2, 2, 9), None) == "pending"
 
@@ -2476,6 +2477,86 @@ def test_a_plan_told_done_in_other_words_than_its_own(parser, embedder):
     # the planner stayed, or the thing went to someone else: not done
     assert outcome(move, "I was meant to be in Berlin by now but I'm still here.", there, None) == "pending"
     assert outcome(adoption, "Someone else adopted Pip.", datetime(2024, 3, 1, 9), None) == "pending"
+
+
+def _lifecycle_after(parser, embedder, plan: tuple, later: str, said: datetime, speaker: str = "Jess") -> str | None:
+    """The lifecycle of :func:`_plan_frame`'s ``plan`` once ``later`` (undated, said by ``speaker`` at ``said``)
+    follows it."""
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    frame = _said_by(_plan_frame([plan, ("later", later, said, None)]), "later", speaker)
+    readings = read_frame(frame, parser)
+    initial = initial_lifecycles(memories_by_id(frame), readings)
+    return final_lifecycles(initial, _links_of(frame, readings, embedder)).get("plan")
+
+
+HIRING_PLANS = {
+    "interview": ("plan", "I have an interview with Harbour Books on the 5th of May.", datetime(2025, 4, 20, 9), datetime(2025, 5, 5)),
+    "round": ("plan", "The first one went fine, I've got the final round at Harbour Books on Tuesday.", datetime(2025, 4, 28, 9), datetime(2025, 5, 6)),
+    "invited": ("plan", "Harbour Books invited me for an interview next Monday.", datetime(2025, 4, 28, 9), datetime(2025, 5, 5)),
+    "wants": ("plan", "Harbour Books want to interview me on the 5th.", datetime(2025, 4, 28, 9), datetime(2025, 5, 5)),
+}
+
+
+@pytest.mark.parametrize("plan", sorted(HIRING_PLANS))
+@pytest.mark.parametrize(
+    "later, lifecycle",
+    [
+        # the employer's offer, by its name or by "they", tells the interview went ahead
+        ("Harbour Books offered me the position on Friday!", "completed"),
+        ("They made me an offer, 34k.", "completed"),
+        ("they offered me the job!!", "completed"),
+        ("I've been offered the role.", "completed"),
+        # so does a rejection: they picked someone else, said no, or I didn't get it
+        ("They went with someone else in the end.", "completed"),
+        ("they went with an internal candidate sadly", "completed"),
+        ("I didn't get it.", "completed"),
+        ("Harbour Books said no.", "completed"),
+        # another employer's answer, an offer not made, or news that is no answer at all leave it pending
+        ("Penguin offered me a job.", "pending"),
+        ("Penguin rejected me.", "pending"),
+        ("They never offered me anything.", "pending"),
+        ("I didn't get the email with the details.", "pending"),
+        ("Mum said no to the puppy.", "pending"),
+        ("We went with the green sofa.", "pending"),
+        ("I offered to drive Tom to the airport.", "pending"),
+    ],
+)
+def test_an_interview_is_done_when_the_employer_answers(parser, embedder, plan, later, lifecycle):
+    """"Lumen offered me the job", "they went with someone else": the employer as the one who offers or says no tells
+    that the interview took place, as "I got the job" does; chat names an interview by its round ("the second
+    round") and one set up by the employer by their invitation ("X invited me for an interview next Friday")."""
+    assert _lifecycle_after(parser, embedder, HIRING_PLANS[plan], later, datetime(2025, 5, 20, 9)) == lifecycle
+
+
+def test_an_answer_to_an_interview_is_the_planners_and_comes_after_its_day(parser, embedder):
+    interview = HIRING_PLANS["interview"]
+    # a round that names no firm (the firm was told of before) may be any firm's
+    nameless = ("plan", "I've got the second round on Thursday.", datetime(2025, 4, 28, 9), datetime(2025, 5, 1))
+    assert _lifecycle_after(parser, embedder, nameless, "Harbour Books offered me the job!", datetime(2025, 5, 20, 9)) == "completed"
+    assert _lifecycle_after(parser, embedder, interview, "They offered me the job!", datetime(2025, 5, 20, 9), "Kai") == "pending"
+    assert _lifecycle_after(parser, embedder, interview, "They went with someone else.", datetime(2025, 5, 2, 9)) == "pending"
+
+
+@pytest.mark.parametrize(
+    "text, plan",
+    [
+        ("Harbour Books invited me for an interview next Monday.", True),
+        ("They've invited me to a second interview on the 5th.", True),
+        ("Harbour Books want to interview me on the 5th.", True),
+        ("I've got the final round on Tuesday.", True),
+        # told as done, the speaker interviewing others, or a round of something else
+        ("Harbour Books interviewed me last Monday.", False),
+        ("I invited Tom for dinner next Monday.", False),
+        ("I've got a round of golf on Tuesday.", False),
+        ("They didn't invite me for an interview next Monday.", False),
+    ],
+)
+def test_an_interview_the_employer_set_up_is_a_plan(parser, text, plan):
+    readings, lifecycles = _read_plans(_plan_frame([("m", text, datetime(2025, 4, 28, 9), datetime(2025, 5, 5))]), parser)
+    assert (lifecycles["m"] == "pending") is plan
 
 
 def test_a_move_is_dated_by_its_event_only_when_that_names_a_short_time():

@@ -36,6 +36,8 @@ from memory_pipeline.analysis.cues import (
     negated_lemmas,
     planned_clause,
     arrangement_event,
+    offers_made,
+    rejections,
     report_events,
     says_here,
     started_events,
@@ -73,6 +75,8 @@ class Reading:
     plans_to_start: bool = False  # the plan is to start something that goes on: "I start hydrotherapy next week"
     arranged: Event = Event()  # a sign-up or a present progressive of the speaker: a plan when its date lies ahead
     reports: tuple[Event, ...] = ()  # events reported as done
+    offers: tuple[Event, ...] = ()  # offers made to the speaker ("Lumen offered me the job"), with who made them
+    rejections: tuple[Event, ...] = ()  # the speaker turned down ("they went with someone else"), with who said no
     cancelled: Event = Event()  # the clauses its cancellation cues are in
     # the person named as the subject of the first cancellation cue ("Alex can't come to Tokyo anymore"), lower case
     cancelled_by: str = ""
@@ -183,6 +187,8 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         plans_to_start=starts,
         arranged=arranged,
         reports=report_events(doc, names, moved=correction),
+        offers=offers_made(doc, names),
+        rejections=rejections(doc, names),
         cancelled=called_off_event(doc, cancels, names),
         cancelled_by=_named_subject(doc, cancels[0].at, names) if cancels else "",
         companions=companions(doc),

@@ -923,6 +923,8 @@ def arrangement_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
     for token in doc.tokens:
         if (event := _own_dated_event(doc, token.i, names)).words:
             return event
+        if token.i not in negated and (event := _interview_of_the_speaker(doc, token.i, names)).words:
+            return event
         if token.pos != "VERB" or token.i in negated:  # "I'm not going", "we didn't book it": nothing arranged
             continue
         lemma = token.lemma.lower()
@@ -940,6 +942,43 @@ def arrangement_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
         if (event := event_of(doc, clause, names)).words:
             return event
     return Event()
+
+
+def _interview_of_the_speaker(doc: ParsedDoc, i: int, names: frozenset[str]) -> Event:
+    """An interview someone else set up with the speaker, as the clause that says so with who set it up: "St Anne's
+    invited me for an interview next Friday" (to a second interview, to interview), "Bristol want to interview me on
+    the 28th", "they're interviewing me on Monday". Like a sign-up, a plan when its date lies ahead. Not the
+    speaker's own interviewing of others ("I'm interviewing candidates"), nor one told as done ("they interviewed me
+    last week")."""
+    token = doc.tokens[i]
+    lemma = token.lemma.lower()
+    if token.pos != "VERB" or not any(is_self_token(doc, k, names) for k in children(doc, i, "dobj")):
+        return Event()
+    if lemma == "invite":
+        # "invited me for an interview", "to a second round", "to interview"
+        to = [o for p in children(doc, i, "prep") if doc.tokens[p].lower in ("for", "to") for o in children(doc, p, "pobj")]
+        invited_to = any(doc.tokens[o].lemma.lower() in INTERVIEW_NOUNS or _an_interview_round(doc, o) for o in to)
+        if not (invited_to or any(doc.tokens[k].lemma.lower() == "interview" for k in children(doc, i, "xcomp"))):
+            return Event()
+        top = i
+    elif lemma == "interview" and token.tag != "VBD" and not _said_done(doc, i):
+        # the one who wants or is going to interview the speaker is the subject of the verb above
+        top = next((k for k in [i, *_heads_up(doc, i)] if children(doc, k, "nsubj")), i)
+    else:
+        return Event()
+    clause = subtree(doc, top)
+    timing = time_adjuncts(doc, clause)
+    return event_of(doc, [k for k in clause if k not in timing and not is_self_token(doc, k, names)], names)
+
+
+# The rounds of a selection, each an interview one is asked to: "the second round is on Thursday", "a final round".
+INTERVIEW_ROUND_ORDINALS = frozenset({"first", "second", "third", "fourth", "final", "last", "next", "1st", "2nd", "3rd"})
+
+
+def _an_interview_round(doc: ParsedDoc, i: int) -> bool:
+    """Token ``i`` is "round" with an ordinal before it: "I've got the second round on Thursday", "the final round"."""
+    return doc.tokens[i].lemma.lower() == "round" and doc.tokens[i].pos == "NOUN" and any(
+        doc.tokens[k].lower in INTERVIEW_ROUND_ORDINALS for k in children(doc, i, "amod", "compound"))
 
 
 def _own_dated_event(doc: ParsedDoc, i: int, names: frozenset[str]) -> Event:
@@ -975,6 +1014,8 @@ def _arranged_event_noun(doc: ParsedDoc, verb: int, noun: int) -> bool:
     "about" ("I have a feeling it's on Friday" names no event)."""
     token = doc.tokens[noun]
     if token.lemma.lower() in ARRANGED_EVENT_NOUNS or _hyphenated(doc, noun) in ARRANGED_EVENT_NOUNS:
+        return True
+    if _an_interview_round(doc, noun):
         return True
     if token.tag != "NN" or not token.lower.endswith("ing") or len(token.lower) < ING_EVENT_MIN_LETTERS or token.ent:
         return False
@@ -1119,6 +1160,125 @@ def report_events(doc: ParsedDoc, names: frozenset[str], moved: Cue | None = Non
             denied = {k for n in negated if n != token.i for k in subtree(doc, n)}
             out.append(event_of(doc, [k for k in subtree(doc, token.i) if k not in denied], names))
     return tuple(e for e in out if e.words)
+
+
+# What an employer offers or turns one down for: "offered me the job", "I didn't get the role".
+HIRING_NOUNS = frozenset({"job", "offer", "position", "role", "post", "contract", "place"})
+# Verbs that make an offer with "offer" for their object: "they made me an offer", "sent me an offer".
+OFFER_MAKING_VERBS = frozenset({"make", "give", "send", "extend"})
+# What one is invited to that is an interview: "invited me for an interview", "to an audition".
+INTERVIEW_NOUNS = frozenset({"interview", "audition"})
+# The common nouns for one who hires or admits: "the school offered me the job", "the company went with someone else".
+EMPLOYER_NOUNS = frozenset({"company", "firm", "school", "university", "college", "employer", "team", "panel",
+                            "hospital", "agency", "recruiter", "startup", "studio", "practice", "department", "manager",
+                            "boss", "hr"})
+# Whom an employer picks instead of the speaker: "they went with someone else", "with an internal candidate".
+OTHER_CANDIDATES = frozenset({"someone", "somebody", "candidate", "applicant", "person", "one"})
+
+
+def _said_done(doc: ParsedDoc, verb: int) -> bool:
+    """``verb`` is told as done: a simple past, a perfect, or a past passive ("was offered", "got offered")."""
+    token = doc.tokens[verb]
+    if token.tag == "VBD":
+        return True
+    helpers = children(doc, verb, "aux", "auxpass")
+    return token.tag == "VBN" and any(doc.tokens[a].lemma.lower() in ("have", "be", "get") for a in helpers)
+
+
+def _by_an_employer(doc: ParsedDoc, verb: int, names: frozenset[str]) -> Event | None:
+    """Who does ``verb`` when it may be one who hires: "they", a name ("Lumen", "St Anne's"), or a common noun for
+    one (:data:`EMPLOYER_NOUNS`: "the school"), as an event of the name (empty for the others); None for the speaker
+    and for anyone else ("the landlord", "Mum"). A name is kept as spelled, since the tagger lemmatises a firm's
+    name it takes for a plural ("Lumen offered me" -> "luman")."""
+    subjects = children(doc, verb, "nsubj")
+    if not subjects or subject_of(doc, verb, names) == SELF:
+        return None
+    head = doc.tokens[subjects[0]]
+    if head.pos == "PRON":
+        return Event() if head.lower in ("they", "them") else None
+    if not head.text[:1].isupper():
+        return Event() if head.lemma.lower() in EMPLOYER_NOUNS else None
+    words = frozenset(doc.tokens[k].lower for k in subtree(doc, subjects[0]) if content_lemma(doc, k, names) is not None)
+    return Event(words, words)
+
+
+def _names_the_speaker(doc: ParsedDoc, tokens, names: frozenset[str]) -> bool:
+    return any(is_self_token(doc, k, names) for k in tokens)
+
+
+def offers_made(doc: ParsedDoc, names: frozenset[str]) -> tuple[Event, ...]:
+    """The offers of a job or a place someone made the speaker, told as done: "Lumen offered me the job", "they made
+    me an offer", "they offered me a place", "I was offered the post". Each is the offer's words with the one who
+    made it ("Lumen"), so that the offer is known to be the employer's a plan names. Not "I offered to help", "Mum
+    offered me a cup of tea", "the landlord rejected our offer", nor a negated offer ("they never offered me the
+    job")."""
+    negated = set(negated_heads(doc))
+    out = []
+    for token in doc.tokens:
+        if token.lemma.lower() != "offer":
+            continue
+        verb = token.i if token.pos == "VERB" else next(
+            (k for k in _heads_up(doc, token.i) if doc.tokens[k].pos == "VERB"), None)
+        if verb is None or verb in negated or not _said_done(doc, verb):
+            continue
+        if token.pos != "VERB" and doc.tokens[verb].lemma.lower() not in OFFER_MAKING_VERBS:
+            continue  # "rejected our offer", "accepted their offer": an offer, not made to the speaker here
+        if not {doc.tokens[k].lemma.lower() for k in subtree(doc, verb) if k != verb} & HIRING_NOUNS:
+            continue  # a cup of tea, a lift, a discount
+        passive = any(is_self_token(doc, k, names) for k in children(doc, verb, "nsubjpass"))
+        offerer = _by_an_employer(doc, verb, names)
+        if passive or (offerer is not None
+                       and _names_the_speaker(doc, [k for k in subtree(doc, verb) if k not in subtree(doc, children(doc, verb, "nsubj")[0])], names)):
+            clause = event_of(doc, subtree(doc, verb, skip=SUBJECT_LABELS), names)
+            by = offerer or Event()
+            out.append(Event(clause.words | by.words, clause.nouns | by.nouns))
+    return tuple(out)
+
+
+def _heads_up(doc: ParsedDoc, i: int) -> Iterator[int]:
+    """The tokens above ``i``, nearest first."""
+    seen = {i}
+    while (up := parent(doc, i)) is not None and up[0] not in seen:
+        i = up[0]
+        seen.add(i)
+        yield i
+
+
+def rejections(doc: ParsedDoc, names: frozenset[str]) -> tuple[Event, ...]:
+    """The speaker turned down for what they applied for, told as done: "they went with someone else" (an internal
+    candidate, ...), "Edinburgh said no", "Kestrel rejected me", "they turned me down", "I didn't get the job" (the
+    role, the offer, a place, it). Each is the words of the one who said no ("Edinburgh") and of what was not got.
+    Not the speaker saying no ("I said no to the promotion"), nor "I didn't get the email"."""
+    negated = set(negated_heads(doc))
+    out = []
+    for token in doc.tokens:
+        lemma = token.lemma.lower()
+        if token.pos != "VERB":
+            continue
+        if lemma in ("get", "land") and token.i in negated and subject_of(doc, token.i, names) == SELF:
+            objects = [k for k in children(doc, token.i, "dobj") if doc.tokens[k].lemma.lower() in HIRING_NOUNS | {"it"}]
+            if objects:
+                out.append(event_of(doc, subtree(doc, token.i, skip=SUBJECT_LABELS), names))
+            continue
+        by = _by_an_employer(doc, token.i, names) if _said_done(doc, token.i) else None
+        if by is None:
+            continue
+        # the "no" said is a negation the parse may hang on the verb: it is what is said, not a denial of saying
+        said_no = lemma == "say" and token.i + 1 < len(doc.tokens) and doc.tokens[token.i + 1].lower == "no"
+        if token.i in negated and not said_no:
+            continue
+        chose_another = lemma == "go" and any(
+            doc.tokens[o].lemma.lower() in OTHER_CANDIDATES
+            for p in children(doc, token.i, "prep") if doc.tokens[p].lower == "with" for o in children(doc, p, "pobj"))
+        turned_down = (lemma == "reject" or (lemma == "turn" and "down" in {doc.tokens[k].lower for k in children(doc, token.i, "prt")})) \
+            and any(is_self_token(doc, k, names) or (_names_the_speaker(doc, children(doc, k, "poss"), names)
+                                                      and doc.tokens[k].lemma.lower() in ("application", "applicant"))
+                    for k in children(doc, token.i, "dobj"))
+        if said_no and event_of(doc, subtree(doc, token.i, skip=SUBJECT_LABELS), names).nouns:
+            continue  # a no to something named ("Mum said no to the dog", "he said no worries") is no rejection
+        if chose_another or said_no or turned_down:
+            out.append(by)
+    return tuple(out)
 
 
 STILL_TO_COME_WORDS = TIME_ADJUNCT_WORDS | CONDITION_WORDS

@@ -22,7 +22,7 @@ from functools import lru_cache
 from memory_pipeline.analysis import Event, Reading
 from memory_pipeline.analysis.slots import EVENT_SLOTS, NONE_VALUE, SlotValue
 from memory_pipeline.analysis.clauses import SELF
-from memory_pipeline.analysis.cues import CANCEL_LEMMAS, event_stems
+from memory_pipeline.analysis.cues import CANCEL_LEMMAS, HIRING_NOUNS, INTERVIEW_ROUND_ORDINALS, event_stems
 from memory_pipeline.analysis.places import known_places
 from memory_pipeline.extraction.lexicon import ARRANGED_EVENT_NOUNS, OCCASION_NOUNS
 from memory_pipeline.links.base import (
@@ -56,7 +56,7 @@ CHAINED_SLOTS = frozenset({"relationship"})
 CANCEL_STEMS = event_stems(CANCEL_LEMMAS)
 # What an interview or application is for, and the news that it worked: "I got the job", "they made me an offer".
 INTERVIEW_STEMS = event_stems(frozenset({"interview", "application", "apply", "audition"}))
-HIRED_STEMS = event_stems(frozenset({"job", "offer", "position", "role", "post", "contract"}))
+HIRED_STEMS = event_stems(HIRING_NOUNS)
 # Tests one sits, and the words that tell how one did in one: "I passed!", "failed the resit", "the results are in"
 EXAM_STEMS = event_stems(frozenset({"exam", "test", "resit", "retake", "retest", "sitting", "viva", "defence",
                                     "defense", "assessment", "finals", "certification", "grade"}))
@@ -273,7 +273,7 @@ def followed_up_plans(context: LinkContext, memory_id: str) -> list[Memory]:
                   and planned_state_held(new, plan, reading, context.readings[plan.memory_id]) is not None]
     # "I got the job!" is far in embedding from "I have an interview at Rowan Clinic next Tuesday" (every plan is
     # looked at, so what no plan's outcome can be, a question or a plan itself, is turned away once, here)
-    if _asserted(reading):
+    if _asserted(reading) or _a_rejection(reading):
         plans += [plan for plan in context.plans_in_order if plan not in plans
                   and (plan.conversation_id, plan.memory_kind) == (new.conversation_id, new.memory_kind)
                   and told_in_other_words(new, plan, reading, context.readings[plan.memory_id]) is not None]
@@ -364,7 +364,11 @@ def told_in_other_words(new: Memory, plan: Memory, reading: Reading, plan_readin
     """How the planner tells, in words that are not the plan's, that it came about: the job an interview was for,
     the place a move was to, the thing a plan named by its name, a verdict in the past on what it planned ("Lisbon
     was amazing!"); None when ``new`` tells none of these."""
-    if not _told_as_so(new, plan, reading):
+    if not _said_by_the_planner_since(new, plan):
+        return None
+    if _a_rejection(reading) and _turned_down_after_interview(reading, plan_reading):
+        return "turned down after the interview"
+    if not _asserted(reading):
         return None
     if _hired_after_interview(new, plan, reading, plan_reading):
         return "hired after the interview"
@@ -384,13 +388,19 @@ def told_in_other_words(new: Memory, plan: Memory, reading: Reading, plan_readin
     return f"told of as over: {sorted(judged)[0]}" if judged else None
 
 
-def _told_as_so(new: Memory, plan: Memory, reading: Reading) -> bool:
-    """``new`` can tell a plan's outcome in its own words: the planner's, in a later session, on or after the planned
-    day (give or take no grace: what is not yet due is not yet done), and asserted, not a plan, a question or
-    anything negated ("I might go to Berlin again", "I didn't get the job")."""
+def _said_by_the_planner_since(new: Memory, plan: Memory) -> bool:
+    """``new`` can tell a plan's outcome in its own words: the planner's, said on or after the planned day (give or
+    take no grace: what is not yet due is not yet done). What it tells must then be asserted (:func:`_asserted`:
+    "I might go to Berlin again" is not), or a rejection (:func:`_a_rejection`)."""
     if plan.speaker is None or new.speaker != plan.speaker or not plan.explicit_time or new.session_time is None:
         return False
-    return _asserted(reading) and new.session_time >= plan.event_start
+    return new.session_time >= plan.event_start
+
+
+def _a_rejection(reading: Reading) -> bool:
+    """The memory tells the speaker was turned down ("they went with someone else", "I didn't get the job"), as news,
+    not a plan or a question: negated as it may be, it tells that what was applied for was tried."""
+    return bool(reading.rejections) and not (reading.future or reading.question)
 
 
 def _asserted(reading: Reading) -> bool:
@@ -405,14 +415,40 @@ def _hired_after_interview(new: Memory, plan: Memory, reading: Reading, plan_rea
     the interview's window and is dated by the start it announces ("I start on 2 April"). The job must be the one
     applied for: a thing it names besides the job is among the plan's words ("got the job at Google" is no news of
     the Spotify interview)."""
-    if not event_stems(planned_event(plan_reading).words) & INTERVIEW_STEMS:
+    if not _an_interview(planned_event(plan_reading)):
         return False
-    applied_for = event_stems(plan_reading.words)
+    # an offer someone made the planner ("Lumen offered me the job", "they made me an offer") counts as one got,
+    # when whoever made it is no other employer than the plan's
     return any(
-        event_stems(event.words) & HIRED_STEMS and event_stems(event.nouns) - HIRED_STEMS <= applied_for
+        event_stems(event.words) & HIRED_STEMS and _no_other_employer(event, plan_reading)
         and (_done_by_planner(event, new, plan) or "offer" in event_stems(event.words))  # "they offered me the job"
-        for event in reading.reports
+        for event in reading.reports + reading.offers
     )
+
+
+def _no_other_employer(event: Event, plan_reading: Reading) -> bool:
+    """The things ``event`` names besides the job are among the plan memory's words ("got the job at Google" is no
+    news of the Spotify interview), or the plan names no one it is with ("I've got the second round on Thursday",
+    the firm told of in an earlier session): then no employer is another."""
+    named = event_stems(event.nouns) - HIRED_STEMS
+    nameless = not event_stems(planned_event(plan_reading).nouns) - INTERVIEW_STEMS - {"round"}
+    return nameless or named <= event_stems(plan_reading.words)
+
+
+def _an_interview(event: Event) -> bool:
+    """``event`` is an interview or an application ("an interview at Rowan Clinic", "applying to Kestrel"), or a
+    round of one, which chat names by its ordinal alone ("I've got the second round on Thursday")."""
+    return bool(event_stems(event.words) & INTERVIEW_STEMS) or ("round" in event.words and bool(event.words & INTERVIEW_ROUND_ORDINALS))
+
+
+def _turned_down_after_interview(reading: Reading, plan_reading: Reading) -> bool:
+    """An interview or application is done when the planner tells, after its day, that they were turned down ("I have
+    an interview at Rowan Clinic next Tuesday", then "they went with someone else", "I didn't get the job"): the
+    interview took place, and what came of it is the rejection's own memory. It stays done, not denied: the plan was
+    the interview, not the job. As for an offer, whoever said no is no other employer than the plan names
+    ("Kestrel rejected me" is no news of the Lumen interview)."""
+    return _an_interview(planned_event(plan_reading)) and any(
+        _no_other_employer(event, plan_reading) for event in reading.rejections)
 
 
 def _result_of_the_exam(new: Memory, plan: Memory, reading: Reading, plan_reading: Reading) -> bool:
