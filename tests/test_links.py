@@ -2559,6 +2559,27 @@ def test_an_interview_the_employer_set_up_is_a_plan(parser, text, plan):
     assert (lifecycles["m"] == "pending") is plan
 
 
+@pytest.mark.parametrize(
+    "plan, later, lifecycle",
+    [
+        # a result told by a pronoun, by chat's words, or by the test's short name
+        ("I'm taking my driving test on 14 March.", "I bombed it :( so annoyed", "completed"),
+        ("I'm taking my driving test on 14 March.", "I passed on the retake!", "completed"),
+        ("I'm taking the ACCA part 2 exam on 14 March.", "I passed part 2!", "completed"),
+        ("I'm taking the Azure exam on 14 March.", "I passed Azure on the second attempt.", "completed"),
+        ("My probation review is on 14 March.", "I passed probation!", "completed"),
+        # another test or another sense of the word
+        ("I'm taking the ACCA part 2 exam on 14 March.", "I passed my driving test.", "pending"),
+        ("I'm taking the Azure exam on 14 March.", "I passed the message on to Tom.", "pending"),
+        ("I'm taking my driving test on 14 March.", "I smashed my phone screen.", "pending"),
+        ("My probation review is on 14 March.", "I passed the bakery on the way home.", "pending"),
+    ],
+)
+def test_a_tests_result_in_chats_words_completes_it(parser, embedder, plan, later, lifecycle):
+    planned = ("plan", plan, datetime(2024, 2, 3, 9), datetime(2024, 3, 14))
+    assert _lifecycle_after(parser, embedder, planned, later, datetime(2024, 4, 11, 9)) == lifecycle
+
+
 def test_a_move_is_dated_by_its_event_only_when_that_names_a_short_time():
     """A plan completed "last week" moved then; one called off "this year", said in April, did not move on the
     first of January (an as-of view in February had already shown it done)."""

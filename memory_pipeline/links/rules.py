@@ -58,9 +58,13 @@ CANCEL_STEMS = event_stems(CANCEL_LEMMAS)
 INTERVIEW_STEMS = event_stems(frozenset({"interview", "application", "apply", "audition"}))
 HIRED_STEMS = event_stems(HIRING_NOUNS)
 # Tests one sits, and the words that tell how one did in one: "I passed!", "failed the resit", "the results are in"
+# A probation is passed or failed like a test, at its review ("passed probation").
 EXAM_STEMS = event_stems(frozenset({"exam", "test", "resit", "retake", "retest", "sitting", "viva", "defence",
-                                    "defense", "assessment", "finals", "certification", "grade"}))
-RESULT_STEMS = event_stems(frozenset({"pass", "fail", "result", "ace", "flunk"}))
+                                    "defense", "assessment", "finals", "certification", "grade", "probation", "review"}))
+# Words that name another sitting of the same test, not another test: "passed AWS on the retake".
+RESIT_STEMS = event_stems(frozenset({"resit", "retake", "retest"}))
+# Chat's words for how a test went: "I bombed it", "nailed it", "smashed it".
+RESULT_STEMS = event_stems(frozenset({"pass", "fail", "result", "ace", "flunk", "bomb", "nail", "smash"}))
 # How long after a test its result may come and still be news of it (a language exam's results take two months).
 RESULT_WAIT = timedelta(days=120)
 
@@ -458,21 +462,29 @@ def _result_of_the_exam(new: Memory, plan: Memory, reading: Reading, plan_readin
     passed!") or the plan's ("passed my piano exam" is no news of the driving test; "passed the salt", "failed to
     get tickets" and "passed the interview" are no results of a test), of the plan's kind ("the theory test" is not
     "the practical test"), and comes within :data:`RESULT_WAIT` of the day."""
-    if not event_stems(planned_event(plan_reading).nouns) & EXAM_STEMS or new.session_time > plan.event_start + RESULT_WAIT:
+    if not _a_test(planned_event(plan_reading)) or new.session_time > plan.event_start + RESULT_WAIT:
         return False
-    sat_for = event_stems(plan_reading.words)
+    # a resit or a retake is another sitting of the plan's test, whatever the plan called it
+    sat_for = event_stems(plan_reading.words) | RESIT_STEMS
     if not event_stems(reading.nouns) & EXAM_STEMS <= sat_for or PASSING_BY.search(new.text):
         return False  # "got my A-level results, passed everything!", "my mock results", "I passed out": not this test
     if any(event_stems(frozenset({word.lower()})) - sat_for for word in _results_of(new.text)):
         return False  # "my uni results came out and I passed", "A-level results": results of another thing
 
     def of_the_test(event: Event) -> bool:
-        tested = event_stems(event.nouns) & EXAM_STEMS
-        return bool(event_stems(event.words) & RESULT_STEMS) and (tested <= sat_for if tested else not event.nouns)
+        # no thing, or only the plan's: "I passed!", "passed my driving test", "passed AWS on the retake" (its name
+        # beside another sitting of it)
+        return bool(event_stems(event.words) & RESULT_STEMS) and event_stems(event.nouns) <= sat_for
 
     return not another_kind(reading.kinds, plan_reading) and any(
         of_the_test(event) and _done_by_planner(event, new, plan) for event in reading.reports
     )
+
+
+def _a_test(event: Event) -> bool:
+    """``event`` is a test one sits: it names one as a thing ("my driving test", "the review"; not "test the new
+    recipe")."""
+    return bool(event_stems(event.nouns) & EXAM_STEMS)
 
 
 def _results_of(text: str) -> list[str]:
@@ -482,8 +494,10 @@ def _results_of(text: str) -> list[str]:
 
 RESULTS_OF = re.compile(r"\b([\w-]+)\s+results?\b", re.IGNORECASE)
 RESULTS_OPENERS = frozenset({"the", "my", "our", "his", "her", "their", "your", "its", "a", "exam", "test", "got", "and"})
-# "Pass" with a particle of another sense: "I passed out", "she passed away", "we passed by the shop".
-PASSING_BY = re.compile(r"\bpass(?:ed|es|ing)?\s+(?:out|away|by|on|over)\b", re.IGNORECASE)
+# "Pass" with a particle of another sense: "I passed out", "she passed away", "we passed by the shop", "passed on the
+# message"; not "passed on the retake" (on my second attempt), which tells how a test went.
+PASSING_BY = re.compile(r"\bpass(?:ed|es|ing)?\s+(?:out|away|by|over|on(?!\s+(?:the|my|a)\s+(?:\w+\s+)?"
+                        r"(?:retake|resit|retest|attempt|try|go)\b))\b", re.IGNORECASE)
 
 
 def _planned_place_reached(reading: Reading, plan_reading: Reading) -> str | None:
