@@ -48,6 +48,7 @@ def test_a_bare_answer_is_told_from_one_with_words_of_its_own(text, answer):
         # a closing check asks about the statement before it
         ("Noted: the party is on Sunday 15 March at 2pm. Is that right?", "the party is on Sunday 15 March at 2pm"),
         ("So you fly out on the 12th. Correct?", "you fly out on the 12th"),
+        ("Busy week at work, huh?", "Busy week at work"),
     ],
 )
 def test_the_yes_no_question_closing_a_turn_is_found(question, asked):
@@ -72,6 +73,8 @@ def test_the_yes_no_question_closing_a_turn_is_found(question, asked):
         # a yes says "some" where "any" was asked; a no keeps it
         ("Do you have any plans for Saturday?", "you have some plans for Saturday", "you do not have any plans for Saturday"),
         ("Is there anything you need?", "there is something you need", "there is not anything you need"),
+        ("Have you told anyone yet?", "you have told someone", "you have not told anyone yet"),
+        ("Are Ana and Tom still together?", "Ana and Tom are still together", "Ana and Tom are no longer together"),
         ("Wanna come to the gig?", None, None),  # chat's "want to" with its "you" dropped
         # no subject to say it of, or what the asker thinks: nothing to restate
         ("Still seeing Tom?", None, None),
@@ -152,6 +155,7 @@ def test_an_answer_that_settles_no_yes_no_question_is_extracted_as_said(parser, 
         ("Do you like Radiohead?", "not really, way too slow for running",
          "Lena does not like Radiohead. way too slow for running."),
         ("Is the dentist still on Thursday?", "yes, at 3", "Lena noted: the dentist is still on Thursday. Lena noted: at 3."),
+        ("Are you and Sam going to Paris?", "yes! for our anniversary.", "Sam and Lena are going to Paris."),
         ("Is Oakfield close to you?", "yep, ten minute walk.", "Oakfield is close to Lena. Lena noted: ten minute walk."),
     ],
 )

@@ -68,7 +68,7 @@ QUESTION_LEAD = re.compile(
     re.IGNORECASE,
 )
 _TAG = re.compile(
-    r"(?:\s*,\s*(?:right|correct|yeah|yes|no|ok|okay|yea|true|then)|\s*,?\s*(?:(?:is|are|was|were|do|does|did|have|"
+    r"(?:\s*,\s*(?:right|correct|yeah|yes|no|ok|okay|yea|true|then|huh|eh)|\s*,?\s*(?:(?:is|are|was|were|do|does|did|have|"
     r"has|had|will|would|can|could|should)n'?t (?:it|you|he|she|they|we|i|there)|(?:is|are|was|were|do|does|did|have|"
     r"has|will|would|can) (?:it|you|he|she|they|we|i|there)))\s*\?+\s*$",
     re.IGNORECASE,
@@ -217,6 +217,11 @@ def _inverted(doc: ParsedDoc, denied: bool) -> str | None:
     # "are ... results" can be; the noun stays in the subject
     while hi < len(doc) and (doc.tokens[hi].pos == "NOUN" or (doc.tokens[hi].tag == "VBZ" and aux.lemma.lower() == "be")):
         hi += 1
+    # "are Ana and Tom still together": the parse may cut the subject at its "and"; the other one is in it too
+    if hi + 1 < len(doc) and doc.tokens[hi].lower in ("and", "&") and doc.tokens[hi + 1].pos in ("PROPN", "NOUN", "PRON", "DET"):
+        hi += 1
+        while hi < len(doc) and doc.tokens[hi].pos in ("PROPN", "NOUN", "PRON", "DET"):
+            hi += 1
     heads = [a.head for a in doc.parents(0) if a.label in ("aux", "auxpass")]
     if not heads and any(doc.tokens[k].pos == "VERB" for k in range(lo, hi)):
         return None  # "are you guys coming": the parse put the verb inside the subject, no statement to make of it
@@ -270,15 +275,17 @@ def _said_of_someone(doc: ParsedDoc, root: int) -> bool:
 def _tidied(statement: str, denied: bool) -> str:
     """English for what turning a question round leaves: "not still" is "no longer" ("does not still take" is
     "does not take ... any more"), "not ever" is "never", and a yes keeps no "ever" ("have you ever been" -> "has
-    been") and says "some" for "any" ("do you have any plans" -> "has some plans")."""
+    been") and says "some" for "any" ("do you have any plans" -> "has some plans") and no "yet"."""
     if re.search(r"\b(?:do|does|did) not still\b", statement):
         statement = re.sub(r"\b(do|does|did) not still\b", r"\1 not", statement) + " any more"
     statement = re.sub(r"\bnot still\b", "no longer", statement)
     if denied:
         return re.sub(r"\bnot ever\b", "never", statement)
-    # a yes says "some" where the question asked "any": "Do you have any plans?" - "yes" has some plans
-    statement = re.sub(r"\b[Aa]ny(thing|one|body|where)?\b", lambda m: "some" + (m[1] or ""), statement)
-    return re.sub(r"\s+ever\b", "", statement)
+    # a yes says "some" where the question asked "any" ("Do you have any plans?" - "yes" has some plans), and no
+    # "yet" ("Have you told anyone yet?" - "yes" has told someone)
+    statement = re.sub(r"\b[Aa]nymore\b", "more", statement)
+    statement = re.sub(r"\b[Aa]ny(thing|one|body|where|time)?\b", lambda m: "some" + (m[1] or ""), statement)
+    return re.sub(r"\s+(?:ever|yet)\b", "", statement)
 
 
 def as_statement(doc: ParsedDoc, denied: bool = False) -> str | None:
@@ -409,6 +416,7 @@ def in_the_answerers_words(statement: str) -> str | None:
     said = re.sub(r"\byou (are|were)\b", lambda m: "I am" if m[1].lower() == "are" else "I was", said, flags=re.IGNORECASE)
     said = re.sub(r"\b(?:you're|you've|you'll|you'd|your|yours|yourself)\b", lambda m: _YOURS_AS_MINE[m[0].lower()], said,
                   flags=re.IGNORECASE)
+    said = re.sub(r"^you and (\w+)", r"\1 and I", said, flags=re.IGNORECASE)  # "you and Sam are" -> "Sam and I are"
     said = re.sub(r"^you\b", "I", said, flags=re.IGNORECASE)
     return re.sub(r"\byou\b", "me", said, flags=re.IGNORECASE)
 
