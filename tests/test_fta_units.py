@@ -638,6 +638,8 @@ def test_idioms_irony_hedges_and_chat_feelings(text, label, sign):
         "Oh brilliant, see you then!",  # praise with no mark of irony stays praise, so no anger
         "Maya has stopped crying at the supermarket",  # a feeling that ended
         "Jo quit worrying about the exam",
+        "Ana used to love her job, now it's just a job",  # a feeling no longer felt
+        "Ben used to really hate the commute",
     ],
 )
 def test_negated_or_literal_words_give_no_such_feeling(text):

@@ -163,7 +163,8 @@ class AffectAnalyser:
         return PRETTY.sub(lambda m: f"quite {m.group(1)}" if m.group(1).lower() in self.sentiment.lexicon else m.group(0), text)
 
     def _emotion_words(self, tokens: list[str], table: Mapping[str, tuple[str, ...]]) -> list[str]:
-        """Affective words of the tokens, once each, in order; a negated word ("not happy") does not count."""
+        """Affective words of the tokens, once each, in order; a negated word ("not happy") or one felt no longer
+        ("used to love") does not count."""
         lexicon = self.sentiment.lexicon
         named_states = state_words(tokens)
         found: list[str] = []
@@ -173,10 +174,16 @@ class AffectAnalyser:
             strength = max((abs(lexicon.get(form, 0.0)) for form in (token, *base_forms(token))), default=0.0)
             if strength < MIN_WORD_VALENCE and token not in named_states:
                 continue
-            if negated(tokens[:n]):
+            if negated(tokens[:n]) or felt_once(tokens[:n]):
                 continue
             found.append(token)
         return found
+
+
+def felt_once(before: list[str]) -> bool:
+    """A feeling right after "used to" ("I used to love Paris but now I find it so crowded", "used to really hate
+    olives") is one no longer felt: it is no affect of the situation told now."""
+    return before[-2:] == ["used", "to"] or (before[-3:-1] == ["used", "to"] and before[-1].endswith("ly"))
 
 
 def negated(before: list[str]) -> bool:
