@@ -1115,6 +1115,25 @@ def test_a_taste_is_liking_or_disliking_a_thing(parser, text, expected):
     assert {s for s in slots_of(parser, text) if ".taste[" in s} == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the language one asks to be answered in, asked as a question, a request or a wish
+        ("Ana asks: could Assistant answer in Portuguese from now on?", {"self.language[reply] = portuguese"}),
+        ("Ana asks: can we switch back to English?", {"self.language[reply] = english"}),
+        ("Ana would rather get replies in German.", {"self.language[reply] = german"}),
+        # a language spoken, learnt, or said of a thing, and a reply told of: no wish
+        ("Ana speaks Portuguese.", set()),
+        ("Ana is learning Korean.", set()),
+        ("The contract is in French.", set()),
+        ("Her grandmother answered in Polish.", set()),
+        ("We went back to Spanish class.", set()),
+    ],
+)
+def test_the_language_one_wants_replies_in_is_one_at_a_time(parser, text, expected):
+    assert {s for s in slots_of(parser, text) if ".language[" in s} == expected
+
+
 def test_a_chat_word_is_no_word_two_memories_share(parser):
     """"btw" in two memories had made one episode of the gym and a restaurant."""
     words = read_doc("a", parser.parse("Osteria Nonna still my fave btw"), "Dana").words

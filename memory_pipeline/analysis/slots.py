@@ -44,7 +44,7 @@ DEAD = "dead"
 
 EXCLUSIVE_SLOTS = frozenset(
     {"residence", "job", "employer", "diet", "relationship", "children", "schedule", "appointment", "age", "quantity",
-     "medication", "study", "boss", "favourite"}
+     "medication", "study", "boss", "favourite", "language"}
 )
 TRANSITION_SLOTS = frozenset({"ownership", "health", "activity", "life", "taste", "repair", "subscription"})
 # A changed appointment is a corrected event; every other change is a change of state.
@@ -3519,6 +3519,61 @@ def _holder_name(context: _Context, k: int) -> str | None:
     return key if token.lower in THIRD_PERSON and key not in UNRESOLVED_SUBJECTS else None
 
 
+# The language one wants to be answered in: "could you reply in Spanish from now on?", later "can we go back to
+# English?". Languages by name, as people say them.
+LANGUAGES = frozenset(
+    "english spanish french german italian portuguese dutch polish russian ukrainian turkish greek arabic hebrew "
+    "hindi urdu bengali punjabi tamil chinese mandarin cantonese japanese korean vietnamese thai indonesian malay "
+    "swedish norwegian danish finnish czech hungarian romanian catalan welsh irish swahili tagalog persian farsi".split()
+)
+# Saying in a language: "reply in Spanish", "talk to me in French", "write the summaries in German".
+SAYING_LEMMAS = frozenset({"reply", "answer", "respond", "write", "talk", "speak", "text", "chat", "message", "say"})
+# Changing to a language: "switch to English", "go back to English", "change to French".
+SWITCHING_LEMMAS = frozenset({"switch", "go", "change", "move", "stick"})
+
+
+def language(context: _Context, i: int) -> list[SlotValue]:
+    """The language the speaker wants to be answered in: ``language[reply] = spanish`` from "could you reply in
+    Spanish from now on?", "I'd rather get replies in Spanish", "can we go back to English?", "let's switch to
+    French". A standing wish of whoever says it, so its subject is the speaker, whoever the verb's subject is. Not a
+    language spoken or learnt ("I speak Spanish", "my Spanish class"), nor one said of a thing ("a book in French",
+    "the menu is in English")."""
+    doc = context.doc
+    token = doc.tokens[i]
+    if token.lower not in LANGUAGES or token.pos not in ("PROPN", "NOUN", "ADJ"):
+        return []
+    up = _parent(context, i)
+    if up is None or up[1] != "pobj" or _children(context, i, "compound", "amod", "det", "poss"):
+        return []
+    prep = doc.tokens[up[0]].lower
+    said = _parent(context, up[0])
+    if said is None:
+        return []
+    head = said[0]
+    if doc.tokens[head].lower == "back" and _parent(context, head) is not None:
+        head = _parent(context, head)[0]  # "go back to English": the preposition hangs on "back"
+    lemma = _lemma(context, head)
+    saying = prep == "in" and (lemma in SAYING_LEMMAS or lemma in ("reply", "answer", "message") and doc.tokens[head].pos == "NOUN")
+    switching = prep == "to" and lemma in SWITCHING_LEMMAS
+    if not (saying or switching) or not _asked_for(context, head):
+        return []
+    # a request is a wish that holds now, though "could" or "will" look ahead
+    return [replace(_slot(context, head, "language", token.lower, "reply", i, subject=SELF), future=False)]
+
+
+# Words that make a saying a wish or a request, not a report of one ("she answered in Spanish").
+WISH_WORDS = frozenset({"please", "rather", "prefer", "let", "could", "can", "would", "will", "'d", "pls", "plz"})
+
+
+def _asked_for(context: _Context, head: int) -> bool:
+    """The clause of ``head`` asks or wishes for what it says: a question, a request ("Alex asks ..."), or a word of
+    wishing or asking in its sentence ("please", "I'd rather", "let's", "could you", "from now on")."""
+    doc = context.doc
+    start, end = doc.sentences[doc.tokens[head].sent]
+    words = {t.lower for t in doc.tokens[start:end]}
+    return bool(words & (WISH_WORDS | {"?", "ask", "asks", "asked"})) or "now on" in doc.span_text(start, end).lower()
+
+
 RULES = (residence, job, diet, relationship, number_of_children, schedule, ownership, death, health, age, activity,
-         repair, subscription, quantity, medication, boss, study, favourite, taste)
+         repair, subscription, quantity, medication, boss, study, favourite, taste, language)
 
