@@ -49,6 +49,7 @@ def test_a_bare_answer_is_told_from_one_with_words_of_its_own(text, answer):
         ("Noted: the party is on Sunday 15 March at 2pm. Is that right?", "the party is on Sunday 15 March at 2pm"),
         ("So you fly out on the 12th. Correct?", "you fly out on the 12th"),
         ("Busy week at work, huh?", "Busy week at work"),
+        ("¿Quieres que reserve la mesa?", None),  # asked in Spanish: the English parse cannot turn it round
     ],
 )
 def test_the_yes_no_question_closing_a_turn_is_found(question, asked):
@@ -156,6 +157,8 @@ def test_an_answer_that_settles_no_yes_no_question_is_extracted_as_said(parser, 
          "Lena does not like Radiohead. way too slow for running."),
         ("Is the dentist still on Thursday?", "yes, at 3", "Lena noted: the dentist is still on Thursday. Lena noted: at 3."),
         ("Are you and Sam going to Paris?", "yes! for our anniversary.", "Sam and Lena are going to Paris."),
+        # a "you" that is no sentence's first word is the answerer's "I" before its verb, "me" elsewhere
+        ("And now you like him?", "no, still too loud.", "Now Lena does not like him. Lena noted: still too loud."),
         ("Is Oakfield close to you?", "yep, ten minute walk.", "Oakfield is close to Lena. Lena noted: ten minute walk."),
     ],
 )

@@ -73,6 +73,9 @@ _TAG = re.compile(
     r"has|will|would|can) (?:it|you|he|she|they|we|i|there)))\s*\?+\s*$",
     re.IGNORECASE,
 )
+# A question opened the Spanish way ("¿Quieres que busque ...?"), which an assistant asks a user who wants replies in
+# Spanish: the English parse cannot turn it round.
+_SPANISH_MARKS = re.compile(r"[¿¡]")
 WH_WORDS = frozenset({"what", "when", "where", "who", "whom", "whose", "why", "how", "which", "whatever", "wat", "wut"})
 SUBJECT_LABELS = frozenset({"nsubj", "nsubjpass", "nsubj:pass", "expl", "csubj"})
 # Auxiliaries that open an inverted question; "do" is dropped again in the statement where English drops it.
@@ -129,7 +132,7 @@ def asked_yes_or_no(text: str) -> str | None:
         return None
     asked = QUESTION_LEAD.sub("", _TAG.sub("", last)).strip().rstrip("?").strip()
     words = asked.lower().split()
-    if len(words) < 2 or words[0] in WH_WORDS or " or " in f" {asked.lower()} " or "?" in asked:
+    if len(words) < 2 or words[0] in WH_WORDS or " or " in f" {asked.lower()} " or "?" in asked or _SPANISH_MARKS.search(asked):
         return None
     return asked
 
@@ -139,7 +142,7 @@ def asked_when(text: str) -> str | None:
     do you move in?" -> "do you move in"); None when the turn does not end on one."""
     sentences = re.split(r"(?<=[.!?])\s+", " ".join((text or "").replace("’", "'").split()))
     last = sentences[-1] if sentences else ""
-    if not last.endswith("?"):
+    if not last.endswith("?") or _SPANISH_MARKS.search(last):
         return None
     asked = re.match(r"when(?:(?P<is>'s)\b\s*|\s+)(.+)", QUESTION_LEAD.sub("", last).strip().rstrip("?").strip(), re.IGNORECASE)
     if asked is None:
@@ -417,8 +420,21 @@ def in_the_answerers_words(statement: str) -> str | None:
     said = re.sub(r"\b(?:you're|you've|you'll|you'd|your|yours|yourself)\b", lambda m: _YOURS_AS_MINE[m[0].lower()], said,
                   flags=re.IGNORECASE)
     said = re.sub(r"^you and (\w+)", r"\1 and I", said, flags=re.IGNORECASE)  # "you and Sam are" -> "Sam and I are"
-    said = re.sub(r"^you\b", "I", said, flags=re.IGNORECASE)
-    return re.sub(r"\byou\b", "me", said, flags=re.IGNORECASE)
+    # "you" before its verb is "I" ("now you love him" -> "now I love him"), elsewhere "me" ("they told you")
+    said = re.sub(r"\byou\b(?=(\s+[\w']+)?)", lambda m: "me" if _an_object_you(m[1]) else "I", said, flags=re.IGNORECASE)
+    return said
+
+
+# Words that follow a "you" that is no subject: "told you about it", "for you", "see you at 8", "thank you".
+_AFTER_AN_OBJECT = frozenset(
+    "to for about with at on in of from by into up out back off over a an the this that these those some any my his "
+    "her our their and or but so too as than".split()
+)
+
+
+def _an_object_you(after: str | None) -> bool:
+    """The "you" before the word ``after`` (None at the end) is an object, not a subject."""
+    return after is None or after.strip().lower() in _AFTER_AN_OBJECT
 
 
 def restated_docs(texts: Mapping[str, str], parser: Parser) -> dict[str, ParsedDoc]:
