@@ -168,6 +168,15 @@ def test_a_yes_or_no_said_first_keeps_what_was_asked(parser, resolver, tmp_path,
     assert "restated" in result.sources["role"].to_list()
 
 
+def test_a_yes_said_first_with_a_date_of_its_own_is_read_as_said(parser, resolver, tmp_path):
+    # the question's date would date the memory before the answer's own
+    result = _extracted(parser, resolver, tmp_path, [
+        ("Assistant", "Would you like a reminder before the end of March?"), ("Lena", "Yes, remind me on the 20th of March.")])
+    entry = result.entries.row(0, named=True)
+    assert "restated" not in result.sources["role"].to_list()
+    assert entry["event_start"].date().isoformat() == "2025-03-20"
+
+
 def test_a_yes_said_first_to_a_question_with_the_askers_own_i_is_read_as_said(parser, resolver, tmp_path):
     # "Shall I book it?" - "yes, for Friday": the asker's "I" would be the answerer's in the answerer's words
     result = _extracted(parser, resolver, tmp_path, [("Assistant", "Shall I book the table?"), ("Lena", "yes, for Friday.")])

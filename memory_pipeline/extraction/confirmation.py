@@ -346,15 +346,19 @@ def restatements(
             if len((text or "").split()) <= MAX_DATE_ANSWER_WORDS or opening:
                 when.append((turn_id, question[0], question[1], of, text or "", opening))
     openings = [(turn_id, opening[0]) for turn_id, *_, opening in when if opening]
+    rests = [(turn_id, rest) for turn_id, *_, rest in asked if rest is not None and find_dates is not None]
     docs = parser.parse_batch(
         [sentence for *_, sentence, _, _ in asked] + [of for *_, of, _, _ in when] + [a for *_, a, _ in when]
-        + [first for _, first in openings]
+        + [first for _, first in openings] + [rest for _, rest in rests]
     )
+    rest_docs = dict(zip([turn_id for turn_id, _ in rests], docs[len(docs) - len(rests):]))
     out: dict[str, Restatement] = {}
     for (turn_id, question_turn_id, asker, _, denied, rest), doc in zip(asked, docs):
         statement = as_statement(doc, denied)
         if statement and rest is None:
             out[turn_id] = Restatement(question_turn_id, asker, statement[0].upper() + statement[1:] + ".")
+        elif turn_id in rest_docs and find_dates(doc) and find_dates(rest_docs[turn_id]):
+            continue  # "Would you like a reminder before January?" - "Yes, remind me in December.": the answer's date
         elif statement and (own := in_the_answerers_words(statement)):
             said = f"{own[0].upper()}{own[1:]}. {rest}"
             out[turn_id] = Restatement(question_turn_id, asker, said, "confirmed", in_own_words=True)
