@@ -319,63 +319,101 @@ def previous_turns(turns: pl.DataFrame) -> dict[str, tuple[str, str | None, str]
     return before
 
 
+@dataclass(frozen=True)
+class _Answer:
+    """An answer to the other speaker's question, waiting for its parses: ``asked`` is the yes/no question as a
+    sentence, or what a "when" question asks when of; ``rest`` what a yes, a no or a date said first goes on with;
+    ``opening`` the date said first."""
+
+    turn_id: str
+    question_turn_id: str
+    asker: str | None
+    asked: str
+    text: str
+    denied: bool = False
+    rest: str | None = None
+    opening: str | None = None
+
+
 def restatements(
     turns: pl.DataFrame, answers: pl.DataFrame, parser: Parser, addressees: Mapping[str, str | None],
     find_dates: Callable[[ParsedDoc], list[tuple[int, int]]] | None = None,
 ) -> dict[str, Restatement]:
-    """The restatement of every bare answer among ``answers`` (admitted turns) that answers the other speaker's
-    yes/no question just before it, or of a bare date that answers a "when" question (``find_dates``: the temporal
-    expressions of a parse, as the resolver finds them), by the answer's turn_id. ``addressees``: whom each turn's
-    "you" means; a question put to someone else ("Sam, are you coming on Friday?" answered by Lena) is not the
-    answerer's to confirm, one put to no one in particular is."""
+    """The restatement of every answer among ``answers`` (admitted turns) to the other speaker's yes/no question
+    just before it, bare or said first, or of a date, bare or said first, that answers a "when" question
+    (``find_dates``: the temporal expressions of a parse, as the resolver finds them), by the answer's turn_id.
+    ``addressees``: whom each turn's "you" means; a question put to someone else ("Sam, are you coming on Friday?"
+    answered by Lena) is not the answerer's to confirm, one put to no one in particular is."""
     before = previous_turns(turns)
-    asked: list[tuple[str, str, str | None, str, bool, str | None]] = []
-    when: list[tuple[str, str, str | None, str, str, tuple[str, str] | None]] = []
+    yes_no: list[_Answer] = []
+    when: list[_Answer] = []
     for turn_id, speaker, text in answers.select("turn_id", "speaker", "text").rows():
-        answer = bare_answer(text)
+        text = text or ""
         question = before.get(turn_id)
         if question is None or question[1] == speaker or addressees.get(question[0]) not in (None, speaker):
             continue
-        opened = None if answer is not None else opened_by_an_answer(text or "")
+        answer = bare_answer(text)
+        opened = None if answer is not None else opened_by_an_answer(text)
         sentence = asked_yes_or_no(question[2]) if answer is not None or opened else None
         if sentence is not None:
-            asked.append((turn_id, question[0], question[1], sentence, not (answer if opened is None else opened[0]),
-                          opened and opened[1]))
+            denied = not (answer if opened is None else opened[0])
+            yes_no.append(_Answer(turn_id, question[0], question[1], sentence, text, denied, opened and opened[1]))
         elif answer is None and find_dates is not None and (of := asked_when(question[2])) is not None:
-            opening = opening_sentence(text or "")
-            if len((text or "").split()) <= MAX_DATE_ANSWER_WORDS or opening:
-                when.append((turn_id, question[0], question[1], of, text or "", opening))
-    openings = [(turn_id, opening[0]) for turn_id, *_, opening in when if opening]
-    rests = [(turn_id, rest) for turn_id, *_, rest in asked if rest is not None and find_dates is not None]
-    docs = parser.parse_batch(
-        [sentence for *_, sentence, _, _ in asked] + [of for *_, of, _, _ in when] + [a for *_, a, _ in when]
-        + [first for _, first in openings] + [rest for _, rest in rests]
-    )
-    rest_docs = dict(zip([turn_id for turn_id, _ in rests], docs[len(docs) - len(rests):]))
-    out: dict[str, Restatement] = {}
-    for (turn_id, question_turn_id, asker, _, denied, rest), doc in zip(asked, docs):
-        statement = as_statement(doc, denied)
-        if statement and rest is None:
-            out[turn_id] = Restatement(question_turn_id, asker, statement[0].upper() + statement[1:] + ".")
-        elif turn_id in rest_docs and find_dates(doc) and find_dates(rest_docs[turn_id]):
-            continue  # "Would you like a reminder before January?" - "Yes, remind me in December.": the answer's date
-        elif statement and (own := in_the_answerers_words(statement)):
-            said = f"{own[0].upper()}{own[1:]}. {rest}"
-            out[turn_id] = Restatement(question_turn_id, asker, said, "confirmed", in_own_words=True)
-    asked_docs, answer_docs = docs[len(asked) : len(asked) + len(when)], docs[len(asked) + len(when) :]
-    opening_docs = dict(zip([turn_id for turn_id, _ in openings], answer_docs[len(when):]))
-    for (turn_id, question_turn_id, asker, _, _, opening), doc, answer in zip(when, asked_docs, answer_docs):
-        if any(arc.label in ("relcl", "acl", "ccomp", "advcl") for arc in doc.arcs):
-            continue  # "when was the last time you had a holiday": a clause inside, no statement to make of it
-        statement, date = as_statement(doc), as_a_date_answer(answer, find_dates(answer))
-        if statement and date:
-            out[turn_id] = Restatement(question_turn_id, asker, f"{statement[0].upper()}{statement[1:]} {date}.", "answered")
-        elif statement and opening and (own := in_the_answerers_words(statement)):
-            first = opening_docs[turn_id]
-            if date := as_a_date_answer(first, find_dates(first)):
-                said = f"{own[0].upper()}{own[1:]} {date}. {opening[1]}"
-                out[turn_id] = Restatement(question_turn_id, asker, said, "answered", in_own_words=True)
-    return out
+            opening = opening_sentence(text)
+            if len(text.split()) <= MAX_DATE_ANSWER_WORDS or opening:
+                first, rest = opening or (None, None)
+                when.append(_Answer(turn_id, question[0], question[1], of, text, rest=rest, opening=first))
+    texts = {(a.turn_id, "asked"): a.asked for a in yes_no + when}
+    texts |= {(a.turn_id, "rest"): a.rest for a in yes_no if a.rest is not None and find_dates is not None}
+    texts |= {(a.turn_id, "answer"): a.text for a in when}
+    texts |= {(a.turn_id, "opening"): a.opening for a in when if a.opening is not None}
+    parsed = dict(zip(texts, parser.parse_batch(list(texts.values()))))
+    out = {a.turn_id: _yes_or_no_restated(a, parsed, find_dates) for a in yes_no}
+    out |= {a.turn_id: _when_restated(a, parsed, find_dates) for a in when}
+    return {turn_id: restated for turn_id, restated in out.items() if restated is not None}
+
+
+def _yes_or_no_restated(
+    answer: _Answer, parsed: Mapping[tuple[str, str], ParsedDoc], find_dates: Callable | None
+) -> Restatement | None:
+    """A yes or a no as the question it settles, said as a statement; said first, in the answerer's words with the
+    rest after it, unless the rest gives a date of its own where the question gives one ("Would you like a reminder
+    before January?" - "Yes, remind me in December.": the answer's date dates the memory)."""
+    doc = parsed[(answer.turn_id, "asked")]
+    statement = as_statement(doc, answer.denied)
+    if not statement:
+        return None
+    if answer.rest is None:
+        return Restatement(answer.question_turn_id, answer.asker, statement[0].upper() + statement[1:] + ".")
+    rest_doc = parsed.get((answer.turn_id, "rest"))
+    if rest_doc is not None and find_dates(doc) and find_dates(rest_doc):
+        return None
+    own = in_the_answerers_words(statement)
+    if not own:
+        return None
+    return Restatement(answer.question_turn_id, answer.asker, f"{own[0].upper()}{own[1:]}. {answer.rest}", in_own_words=True)
+
+
+def _when_restated(
+    answer: _Answer, parsed: Mapping[tuple[str, str], ParsedDoc], find_dates: Callable
+) -> Restatement | None:
+    """A date that answers "when" as the statement asked about with the date joined to it; said first, in the
+    answerer's words with the rest after it."""
+    doc = parsed[(answer.turn_id, "asked")]
+    if any(arc.label in ("relcl", "acl", "ccomp", "advcl") for arc in doc.arcs):
+        return None  # "when was the last time you had a holiday": a clause inside, no statement to make of it
+    statement = as_statement(doc)
+    if not statement:
+        return None
+    whole = parsed[(answer.turn_id, "answer")]
+    if date := as_a_date_answer(whole, find_dates(whole)):
+        return Restatement(answer.question_turn_id, answer.asker, f"{statement[0].upper()}{statement[1:]} {date}.", "answered")
+    first = parsed.get((answer.turn_id, "opening"))
+    own = in_the_answerers_words(statement) if first is not None else None
+    if not own or not (date := as_a_date_answer(first, find_dates(first))):
+        return None
+    said = f"{own[0].upper()}{own[1:]} {date}. {answer.rest}"
+    return Restatement(answer.question_turn_id, answer.asker, said, "answered", in_own_words=True)
 
 
 # A bare date answer is short ("On the 1st of April, hopefully."); a longer reply says more than when.
