@@ -1067,6 +1067,11 @@ def test_life_events_set_the_state_they_change(parser, text, expected):
         ("My favourite bit was the cake.", set()),
         ("My favourite thing about Lisbon is the food.", set()),
         ("My favourite teams are Benfica and Porto.", set()),
+        # "it" after the one thing its sentence names is that thing; after two, or none, it names nothing
+        ("I watched Arrival again, it's still my favourite film.", {"self.favourite[film] = arrival"}),
+        ("I finished Piranesi last night, it's my new favourite book.", {"self.favourite[book] = piranesi"}),
+        ("I met Sam at Nando's, it's my favourite restaurant.", set()),
+        ("I read it twice, it's my favourite book.", set()),
     ],
 )
 def test_a_favourite_is_one_thing_of_its_kind(parser, text, expected):

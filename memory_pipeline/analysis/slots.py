@@ -3382,8 +3382,9 @@ NOT_KINDS = frozenset({"thing", "bit", "part", "moment", "memory", "day", "one"}
 def favourite(context: _Context, i: int) -> list[SlotValue]:
     """"My favourite book is The Name of the Wind", "The Bear is my favourite show now", "my new favourite
     restaurant is Osteria Nonna": the owner's favourite of that kind is the thing named (``favourite[book] = the
-    name of the wind``). Not a favourite that was ("my old favourite"), one named by a pronoun ("it's my favourite
-    book": which the memory does not say), nor one said of a time ("my favourite time of year is autumn" is a
+    name of the wind``), or the one thing named before an "it" in its sentence ("I finished Demon Copperhead, I
+    think it's my new favourite book"). Not a favourite that was ("my old favourite"), one named by a pronoun alone
+    ("it's my favourite book": which the memory does not say), nor one said of a time ("my favourite time of year is autumn" is a
     kind like any other, but "my favourite bit was the cake" is over)."""
     doc = context.doc
     if doc.tokens[i].pos not in ("NOUN", "PROPN") or not any(
@@ -3399,15 +3400,30 @@ def favourite(context: _Context, i: int) -> list[SlotValue]:
         return []
     if _lemma(context, i) in NOT_KINDS or doc.tokens[i].tag in ("NNS", "NNPS"):
         return []  # "my favourite teams are Benfica and Porto": more than one at a time
-    if _negated(context, up[0]) or any(doc.tokens[k].ent in ("DATE", "TIME") for k in subtree(doc, up[0])):
+    # another clause's date is that clause's: "I finished it last night, it's my favourite book"
+    elsewhere = {k for c in _children(context, up[0], "ccomp", "advcl", "conj", "parataxis") for k in subtree(doc, c)}
+    if _negated(context, up[0]) or any(doc.tokens[k].ent in ("DATE", "TIME") for k in set(subtree(doc, up[0])) - elsewhere):
         return []  # "my favourite film is not Alien, it's Aliens", "my favourite book this year": no standing one
     other = ("nsubj",) if up[1] == "attr" else ("attr", "acomp")
     whose = {k for owner in owners for k in subtree(doc, owner)}
     # the kind with what makes it a kind of its own: "restaurant in lisbon", "place to swim", "dish at ramiro"
     kind = " ".join(doc.tokens[k].lower for k in subtree(doc, i) if k not in whose and doc.tokens[k].pos not in ("DET", "PUNCT")
                     and doc.tokens[k].lower not in FAVOURITE_WORDS | {"new", "all-time", "current"})
+    named = [_thing_it_means(context, held) if doc.tokens[held].lower in ("it", "this", "that") else held
+             for held in _children(context, up[0], *other)]
     return [_slot(context, up[0], "favourite", _title(context, held), kind, i, held, subject=_subject_key(context, owners[0]))
-            for held in _children(context, up[0], *other) if doc.tokens[held].pos in ("NOUN", "PROPN", "ADJ")]
+            for held in named if held is not None and doc.tokens[held].pos in ("NOUN", "PROPN", "ADJ")]
+
+
+def _thing_it_means(context: _Context, pronoun: int) -> int | None:
+    """The one thing named before ``pronoun`` in its sentence, as the object of a verb or a preposition: "I finished
+    Demon Copperhead last night, I think it's my new favourite book" (the tagger may take a title for a person);
+    None where there is none or more than one ("I met Sam at Nando's, it's my favourite")."""
+    doc = context.doc
+    start, _ = doc.sentences[doc.tokens[pronoun].sent]
+    names = [k for k in range(start, pronoun) if doc.tokens[k].pos == "PROPN"
+             and any(arc.label in ("dobj", "pobj") for arc in doc.parents(k)) and not _is_self_token(context, k)]
+    return names[0] if len(names) == 1 else None
 
 
 def _title(context: _Context, head: int) -> str:
