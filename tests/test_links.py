@@ -2533,11 +2533,17 @@ HIRING_PLANS = {
         ("They made me an offer, 34k.", "completed"),
         ("they offered me the job!!", "completed"),
         ("I've been offered the role.", "completed"),
-        # so does a rejection: they picked someone else, said no, or I didn't get it
+        # so does a rejection: they picked someone else, said no, or I didn't get the job
         ("They went with someone else in the end.", "completed"),
         ("they went with an internal candidate sadly", "completed"),
-        ("I didn't get it.", "completed"),
+        ("I didn't get the job.", "completed"),
         ("Harbour Books said no.", "completed"),
+        # an offer or a no of something else, or "it", which may be anything ("I didn't get it" is also not
+        # understanding), is no answer to the interview
+        ("They made us an offer on the flat, 5k under asking.", "pending"),
+        ("They offered me a place to stay while the flat gets sorted.", "pending"),
+        ("They turned me down for the loan.", "pending"),
+        ("I didn't get it, the teacher explained it three times.", "pending"),
         # another employer's answer, an offer not made, or news that is no answer at all leave it pending
         ("Penguin offered me a job.", "pending"),
         ("Penguin rejected me.", "pending"),
@@ -2560,6 +2566,9 @@ def test_an_answer_to_an_interview_is_the_planners_and_comes_after_its_day(parse
     # a round that names no firm (the firm was told of before) may be any firm's
     nameless = ("plan", "I've got the second round on Thursday.", datetime(2025, 4, 28, 9), datetime(2025, 5, 1))
     assert _lifecycle_after(parser, embedder, nameless, "Harbour Books offered me the job!", datetime(2025, 5, 20, 9)) == "completed"
+    # but not an offer of anything else, by whoever it is made
+    assert _lifecycle_after(parser, embedder, nameless, "They offered me a place at the nursery for Ava.",
+                            datetime(2025, 5, 20, 9)) == "pending"
     assert _lifecycle_after(parser, embedder, interview, "They offered me the job!", datetime(2025, 5, 20, 9), "Kai") == "pending"
     assert _lifecycle_after(parser, embedder, interview, "They went with someone else.", datetime(2025, 5, 2, 9)) == "pending"
 
@@ -2575,6 +2584,7 @@ def test_an_answer_to_an_interview_is_the_planners_and_comes_after_its_day(parse
         ("Harbour Books interviewed me last Monday.", False),
         ("I invited Tom for dinner next Monday.", False),
         ("I've got a round of golf on Tuesday.", False),
+        ("My second round of chemo is on the 5th.", False),
         ("They didn't invite me for an interview next Monday.", False),
     ],
 )
@@ -2587,7 +2597,7 @@ def test_an_interview_the_employer_set_up_is_a_plan(parser, text, plan):
     "plan, later, lifecycle",
     [
         # a result told by a pronoun, by chat's words, or by the test's short name
-        ("I'm taking my driving test on 14 March.", "I bombed it :( so annoyed", "completed"),
+        ("I'm taking my driving test on 14 March.", "I bombed the test :( so annoyed", "completed"),
         ("I'm taking my driving test on 14 March.", "I passed on the retake!", "completed"),
         ("I'm taking the ACCA part 2 exam on 14 March.", "I passed part 2!", "completed"),
         ("I'm taking the Azure exam on 14 March.", "I passed Azure on the second attempt.", "completed"),
@@ -2596,6 +2606,8 @@ def test_an_interview_the_employer_set_up_is_a_plan(parser, text, plan):
         ("I'm taking the ACCA part 2 exam on 14 March.", "I passed my driving test.", "pending"),
         ("I'm taking the Azure exam on 14 March.", "I passed the message on to Tom.", "pending"),
         ("I'm taking my driving test on 14 March.", "I smashed my phone screen.", "pending"),
+        # chat's words for how it went count only beside a test's name
+        ("I'm taking my driving test on 14 March.", "Built the wardrobe tonight, nailed it!", "pending"),
         ("My probation review is on 14 March.", "I passed the bakery on the way home.", "pending"),
     ],
 )

@@ -976,7 +976,10 @@ INTERVIEW_ROUND_ORDINALS = frozenset({"first", "second", "third", "fourth", "fin
 
 
 def _an_interview_round(doc: ParsedDoc, i: int) -> bool:
-    """Token ``i`` is "round" with an ordinal before it: "I've got the second round on Thursday", "the final round"."""
+    """Token ``i`` is "round" with an ordinal before it: "I've got the second round on Thursday", "the final round";
+    not a round of something else ("my second round of chemo")."""
+    if any(doc.tokens[p].lower == "of" for p in children(doc, i, "prep")):
+        return False  # "my second round of chemo", "a final round of drinks"
     return doc.tokens[i].lemma.lower() == "round" and doc.tokens[i].pos == "NOUN" and any(
         doc.tokens[k].lower in INTERVIEW_ROUND_ORDINALS for k in children(doc, i, "amod", "compound"))
 
@@ -1162,8 +1165,9 @@ def report_events(doc: ParsedDoc, names: frozenset[str], moved: Cue | None = Non
     return tuple(e for e in out if e.words)
 
 
-# What an employer offers or turns one down for: "offered me the job", "I didn't get the role".
-HIRING_NOUNS = frozenset({"job", "offer", "position", "role", "post", "contract", "place"})
+# What an employer offers or turns one down for: "offered me the job", "I didn't get the role". A "place" counts
+# only at a name ("a place at Imperial"): "a place at the nursery for Ava", "a place to stay" are no job.
+HIRING_NOUNS = frozenset({"job", "offer", "position", "role", "post", "contract"})
 # Verbs that make an offer with "offer" for their object: "they made me an offer", "sent me an offer".
 OFFER_MAKING_VERBS = frozenset({"make", "give", "send", "extend"})
 # What one is invited to that is an interview: "invited me for an interview", "to an audition".
@@ -1203,7 +1207,8 @@ def _by_an_employer(doc: ParsedDoc, verb: int, names: frozenset[str]) -> Event |
 
 
 def _names_the_speaker(doc: ParsedDoc, tokens, names: frozenset[str]) -> bool:
-    return any(is_self_token(doc, k, names) for k in tokens)
+    """The speaker alone among ``tokens``: a job is offered to one ("made us an offer on the flat" is a bid)."""
+    return any(is_self_token(doc, k, names) and doc.tokens[k].lower not in ("us", "we", "our") for k in tokens)
 
 
 def offers_made(doc: ParsedDoc, names: frozenset[str]) -> tuple[Event, ...]:
@@ -1223,16 +1228,28 @@ def offers_made(doc: ParsedDoc, names: frozenset[str]) -> tuple[Event, ...]:
             continue
         if token.pos != "VERB" and doc.tokens[verb].lemma.lower() not in OFFER_MAKING_VERBS:
             continue  # "rejected our offer", "accepted their offer": an offer, not made to the speaker here
-        if not {doc.tokens[k].lemma.lower() for k in subtree(doc, verb) if k != verb} & HIRING_NOUNS:
+        offered = [k for k in subtree(doc, verb) if k != verb]
+        if not {doc.tokens[k].lemma.lower() for k in offered} & HIRING_NOUNS and not any(_a_place_at_a_name(doc, k) for k in offered):
             continue  # a cup of tea, a lift, a discount
         passive = any(is_self_token(doc, k, names) for k in children(doc, verb, "nsubjpass"))
         offerer = _by_an_employer(doc, verb, names)
         if passive or (offerer is not None
                        and _names_the_speaker(doc, [k for k in subtree(doc, verb) if k not in subtree(doc, children(doc, verb, "nsubj")[0])], names)):
-            clause = event_of(doc, subtree(doc, verb, skip=SUBJECT_LABELS), names)
-            by = offerer or Event()
-            out.append(Event(clause.words | by.words, clause.nouns | by.nouns))
+            out.append(_with_the_employer(event_of(doc, subtree(doc, verb, skip=SUBJECT_LABELS), names), offerer or Event()))
     return tuple(out)
+
+
+def _a_place_at_a_name(doc: ParsedDoc, k: int) -> bool:
+    """Token ``k`` is a place offered at a name: "a place at Imperial", "a place on the Rowan Clinic scheme"."""
+    return doc.tokens[k].lemma.lower() == "place" and any(
+        doc.tokens[p].lower in ("at", "on", "in") and any(doc.tokens[o].pos == "PROPN" for o in subtree(doc, p) if o != p)
+        for p in children(doc, k, "prep"))
+
+
+def _with_the_employer(clause: Event, employer: Event) -> Event:
+    """What an offer or a rejection said (its things, "the job", "the loan") with who made it as its doer, whose
+    name is then no other thing it names ("Lumen offered me the job")."""
+    return Event(clause.words | employer.words, clause.nouns | employer.nouns, doer=" ".join(sorted(employer.words)))
 
 
 def _heads_up(doc: ParsedDoc, i: int) -> Iterator[int]:
@@ -1256,7 +1273,8 @@ def rejections(doc: ParsedDoc, names: frozenset[str]) -> tuple[Event, ...]:
         if token.pos != "VERB":
             continue
         if lemma in ("get", "land") and token.i in negated and subject_of(doc, token.i, names) == SELF:
-            objects = [k for k in children(doc, token.i, "dobj") if doc.tokens[k].lemma.lower() in HIRING_NOUNS | {"it"}]
+            # "I didn't get the job" (not "it": "I didn't get it" is as often not understanding)
+            objects = [k for k in children(doc, token.i, "dobj") if doc.tokens[k].lemma.lower() in HIRING_NOUNS]
             if objects:
                 out.append(event_of(doc, subtree(doc, token.i, skip=SUBJECT_LABELS), names))
             continue
@@ -1277,7 +1295,8 @@ def rejections(doc: ParsedDoc, names: frozenset[str]) -> tuple[Event, ...]:
         if said_no and event_of(doc, subtree(doc, token.i, skip=SUBJECT_LABELS), names).nouns:
             continue  # a no to something named ("Mum said no to the dog", "he said no worries") is no rejection
         if chose_another or said_no or turned_down:
-            out.append(by)
+            # what they said no to goes with it: "turned me down for the loan" is no news of an interview
+            out.append(_with_the_employer(event_of(doc, subtree(doc, token.i, skip=SUBJECT_LABELS), names), by))
     return tuple(out)
 
 

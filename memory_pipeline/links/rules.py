@@ -22,7 +22,9 @@ from functools import lru_cache
 from memory_pipeline.analysis import Event, Reading
 from memory_pipeline.analysis.slots import EVENT_SLOTS, NONE_VALUE, SlotValue
 from memory_pipeline.analysis.clauses import SELF
-from memory_pipeline.analysis.cues import CANCEL_LEMMAS, HIRING_NOUNS, INTERVIEW_ROUND_ORDINALS, event_stems
+from memory_pipeline.analysis.cues import (
+    CANCEL_LEMMAS, HIRING_NOUNS, INTERVIEW_ROUND_ORDINALS, OTHER_CANDIDATES, event_stems,
+)
 from memory_pipeline.analysis.places import known_places
 from memory_pipeline.extraction.lexicon import ARRANGED_EVENT_NOUNS, OCCASION_NOUNS
 from memory_pipeline.links.base import (
@@ -56,15 +58,19 @@ CHAINED_SLOTS = frozenset({"relationship"})
 CANCEL_STEMS = event_stems(CANCEL_LEMMAS)
 # What an interview or application is for, and the news that it worked: "I got the job", "they made me an offer".
 INTERVIEW_STEMS = event_stems(frozenset({"interview", "application", "apply", "audition"}))
-HIRED_STEMS = event_stems(HIRING_NOUNS)
+HIRED_STEMS = event_stems(HIRING_NOUNS | {"place"})
+# Whom an employer picked instead, and what was sent: "an internal candidate", "my application"
+CANDIDATE_STEMS = event_stems(OTHER_CANDIDATES | {"application"})
 # Tests one sits, and the words that tell how one did in one: "I passed!", "failed the resit", "the results are in"
 # A probation is passed or failed like a test, at its review ("passed probation").
 EXAM_STEMS = event_stems(frozenset({"exam", "test", "resit", "retake", "retest", "sitting", "viva", "defence",
                                     "defense", "assessment", "finals", "certification", "grade", "probation", "review"}))
 # Words that name another sitting of the same test, not another test: "passed AWS on the retake".
 RESIT_STEMS = event_stems(frozenset({"resit", "retake", "retest"}))
-# Chat's words for how a test went: "I bombed it", "nailed it", "smashed it".
-RESULT_STEMS = event_stems(frozenset({"pass", "fail", "result", "ace", "flunk", "bomb", "nail", "smash"}))
+RESULT_STEMS = event_stems(frozenset({"pass", "fail", "result", "ace", "flunk"}))
+# Chat's words for how a test went, which count only where the memory names a test: "I bombed the exam", "nailed
+# my driving test" ("built the wardrobe, nailed it" is no test's result)
+CHAT_RESULT_STEMS = event_stems(frozenset({"bomb", "nail", "smash"}))
 # How long after a test its result may come and still be news of it (a language exam's results take two months).
 RESULT_WAIT = timedelta(days=120)
 
@@ -432,11 +438,14 @@ def _hired_after_interview(new: Memory, plan: Memory, reading: Reading, plan_rea
 
 def _no_other_employer(event: Event, plan_reading: Reading) -> bool:
     """The things ``event`` names besides the job are among the plan memory's words ("got the job at Google" is no
-    news of the Spotify interview), or the plan names no one it is with ("I've got the second round on Thursday",
-    the firm told of in an earlier session): then no employer is another."""
-    named = event_stems(event.nouns) - HIRED_STEMS
-    nameless = not event_stems(planned_event(plan_reading).nouns) - INTERVIEW_STEMS - {"round"}
-    return nameless or named <= event_stems(plan_reading.words)
+    news of the Spotify interview). Where the plan names no one it is with ("I've got the second round on
+    Thursday", the firm told of in an earlier session), the one who made the offer or said no (the event's doer)
+    is no other employer, but anything else it names still is ("they turned me down for the loan", "they offered
+    me a place at the nursery")."""
+    named = event_stems(event.nouns) - HIRED_STEMS - CANDIDATE_STEMS
+    if not event_stems(planned_event(plan_reading).nouns) - INTERVIEW_STEMS - {"round"}:
+        named -= event_stems(frozenset(event.doer.split()))
+    return named <= event_stems(plan_reading.words)
 
 
 def _an_interview(event: Event) -> bool:
@@ -474,7 +483,9 @@ def _result_of_the_exam(new: Memory, plan: Memory, reading: Reading, plan_readin
     def of_the_test(event: Event) -> bool:
         # no thing, or only the plan's: "I passed!", "passed my driving test", "passed AWS on the retake" (its name
         # beside another sitting of it)
-        return bool(event_stems(event.words) & RESULT_STEMS) and event_stems(event.nouns) <= sat_for
+        said = event_stems(event.words)
+        result = said & RESULT_STEMS or said & CHAT_RESULT_STEMS and event_stems(reading.nouns) & EXAM_STEMS
+        return bool(result) and event_stems(event.nouns) <= sat_for
 
     return not another_kind(reading.kinds, plan_reading) and any(
         of_the_test(event) and _done_by_planner(event, new, plan) for event in reading.reports
