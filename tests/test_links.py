@@ -226,6 +226,11 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("Ana has stopped being vegetarian.", {"self.diet = not vegetarian"}),
         ("I gave up on paleo after a month.", {"self.diet = not paleo"}),
         ("I started vegan baking.", set()),
+        # what nearly happened, a spell over, one ended at once, and a stopping denied
+        ("I almost gave up on keto but stuck with it.", set()),
+        ("I was on keto for a month last year.", set()),
+        ("I started paleo but quit after a week.", set()),
+        ("I never stopped being vegetarian.", {"self.diet = vegetarian"}),
         # a drink given up, cut out or taken up again is one habit
         ("I've given up coffee.", {"self.activity[drink coffee] = none"}),
         ("I cut out tea completely.", {"self.activity[drink tea] = none"}),
@@ -1088,13 +1093,12 @@ def test_a_favourite_is_one_thing_of_its_kind(parser, text, expected):
         ("I've gone off sushi, got food poisoning in october", {"self.taste[sushi] = dislike"}),
         ("I hate running", {"self.taste[run] = dislike"}),
         ("My sister hates cats", {"self's sister.taste[cat] = dislike"}),  # the tagger's lemma is "hat"
-        # a taste turned is said with "now", which the parse may hang on the doing; a kind with "the" before it
+        # a taste turned is said with "now", which the parse may hang on the doing
         ("I really enjoy cycling now", {"self.taste[cycle] = like"}),
         ("I hate swimming now", {"self.taste[swim] = dislike"}),
-        ("I can't stand the gym", {"self.taste[gym] = dislike"}),
-        ("I love the sea", {"self.taste[sea] = like"}),
-        ("I love the new kitchen", set()),  # one thing
-        ("I hate the bloke upstairs", set()),
+        # "the" names one thing far more often than a kind ("the ring", "the plan", "the present")
+        ("I love the ring!", set()),
+        ("Honestly I hate the plan.", set()),
         # a wish, a pronoun, a person, someone else's thing, an idea, the past: no taste
         # the kind with its words ("spicy food" is not "italian food"); one thing, one of a time or a place, a
         # person by what they are, a condition: no taste

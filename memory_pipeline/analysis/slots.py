@@ -1166,18 +1166,26 @@ def diet(context: _Context, i: int) -> list[SlotValue]:
         if label in ("acomp", "attr", "dobj", "oprd") and _lemma(context, head) in DIET_LINKS or started and label in ("dobj", "xcomp"):
             if _lemma(context, head) in ("do", "try") and context.doc.tokens[head].tag == "VBD":
                 return []  # "I did keto for a month" is over; "I'm doing keto", "I do paleo" hold
+            if started and _undone_after(context, head):
+                return []  # "I started paleo but quit after a week"
             ended = _parent(context, head)
             if ended is not None and ended[1] in ("xcomp", "pcomp") and _lemma(context, ended[0]) in STOP_BEING:
-                # "Tom has stopped being vegan", "I quit being vegetarian": no longer on it
-                return [_slot(context, ended[0], "diet", token.lower, "", head, i, negated=True)]
+                # "Tom has stopped being vegan", "I quit being vegetarian": no longer on it ("I never stopped being
+                # vegetarian" still is; "I almost quit being vegan" still is)
+                if _almost(context, ended[0]):
+                    return []
+                return [_slot(context, ended[0], "diet", token.lower, "", head, i, negated=not _negated(context, ended[0]))]
             return [_slot(context, head, "diet", token.lower, "", i)]
         if label == "pobj" and context.doc.tokens[head].lower == "on":
-            # "I'm on keto now", "we went on paleo"; "I gave up on keto": no longer on it
+            # "I'm on keto now", "we went on paleo"; "I gave up on keto": no longer on it. Not a spell over ("I was
+            # on keto for a month last year") nor a giving up that nearly happened ("I almost gave up on keto")
             on = _parent(context, head)
             verb = on[0] if on is not None and on[1] == "prep" else None
-            if verb is not None and _lemma(context, verb) in ("be", "go", "stay", "start", "get"):
+            if verb is None or _was(context, verb) or _almost(context, verb):
+                return []
+            if _lemma(context, verb) in ("be", "go", "stay", "start", "get"):
                 return [_slot(context, verb, "diet", token.lower, "", head, i)]
-            if verb is not None and _lemma(context, verb) == "give" and any(
+            if _lemma(context, verb) == "give" and any(
                     context.doc.tokens[p].lower == "up" for p in _children(context, verb, "prt")):
                 return [_slot(context, verb, "diet", token.lower, "", head, i, negated=True)]
             return []
@@ -1228,6 +1236,16 @@ def _back_to(context: _Context, verb: int) -> bool:
     clauses = said_of + [a for k in said_of for a in _children(context, k, "advcl")]
     ahead = any(marked_by(context.doc, k, RETURN_NOT_YET) for k in clauses)
     return not ahead and not any(k in context.negated for k in said_of)
+
+
+def _almost(context: _Context, verb: int) -> bool:
+    """"I almost gave up on keto", "nearly quit being vegan": what nearly happened did not."""
+    return any(context.doc.tokens[a].lower in ("almost", "nearly") for a in _children(context, verb, "advmod"))
+
+
+def _undone_after(context: _Context, verb: int) -> bool:
+    """A verb of stopping coordinated after ``verb``: "I started paleo but quit after a week"."""
+    return any(_lemma(context, c) in STOP_HABIT for c in _children(context, verb, "conj"))
 
 
 # What one is "back to" that is no pastime: a place, a routine, a state
@@ -3509,9 +3527,8 @@ def _taste_scope(context: _Context, thing: int) -> str | None:
     lemma = _lemma(context, thing)
     if token.pos not in ("NOUN", "PROPN") or token.ent in ("PERSON", "DATE", "TIME") or lemma in RELATIVES | NOT_TASTES | PEOPLE_NOUNS:
         return None
-    determiners = {doc.tokens[d].lower for d in _children(context, thing, "det")}
-    if determiners & {"this", "that", "these", "those"} or "the" in determiners and _children(context, thing, "amod"):
-        return None  # "this song", "the new flat": one thing; "the treadmill", "the cold" are a kind
+    if any(doc.tokens[d].lower in ("this", "that", "these", "those", "the") for d in _children(context, thing, "det")):
+        return None  # "this song", "the ring": one thing (though "the treadmill" may be a kind, "the present" is one)
     if any(not _is_self_token(context, o) for o in _children(context, thing, "poss")):
         return None  # "I love your dog": a thing of someone else's
     kind = [doc.tokens[k].lower for k in _children(context, thing, "amod", "compound")]
