@@ -76,6 +76,7 @@ def test_the_yes_no_question_closing_a_turn_is_found(question, asked):
         ("Is there anything you need?", "there is something you need", "there is not anything you need"),
         ("Have you told anyone yet?", "you have told someone", "you have not told anyone yet"),
         ("Are Ana and Tom still together?", "Ana and Tom are still together", "Ana and Tom are no longer together"),
+        ("Are you feeling any better?", "you are feeling better", "you are not feeling any better"),
         ("Wanna come to the gig?", None, None),  # chat's "want to" with its "you" dropped
         # no subject to say it of, or what the asker thinks: nothing to restate
         ("Still seeing Tom?", None, None),
@@ -157,6 +158,10 @@ def test_an_answer_that_settles_no_yes_no_question_is_extracted_as_said(parser, 
          "Lena does not like Radiohead. way too slow for running."),
         ("Is the dentist still on Thursday?", "yes, at 3", "Lena noted: the dentist is still on Thursday. Lena noted: at 3."),
         ("Are you and Sam going to Paris?", "yes! for our anniversary.", "Sam and Lena are going to Paris."),
+        ("Did you and your sister sort it out?", "Yes, finally. We talked for hours.",
+         "Lena's sister and Lena did sort it out. Lena and Lena's sister talked for hours."),
+        ("Do you still swim anymore?", "Yes, every Sunday with my dad.", "Lena still swims. Every Sunday with Lena's dad."),
+        ("Is Marco still at Google?", "No, he left in June.", "Lena noted: Marco is no longer at Google. Marco left in June."),
         # a "you" that is no sentence's first word is the answerer's "I" before its verb, "me" elsewhere
         ("And now you like him?", "no, still too loud.", "Now Lena does not like him. Lena noted: still too loud."),
         ("Is Oakfield close to you?", "yep, ten minute walk.", "Oakfield is close to Lena. Lena noted: ten minute walk."),
@@ -166,6 +171,23 @@ def test_a_yes_or_no_said_first_keeps_what_was_asked(parser, resolver, tmp_path,
     result = _extracted(parser, resolver, tmp_path, [("Assistant", question), ("Lena", answer)])
     assert result.entries.filter(pl.col("source_turn_id").str.ends_with(":2"))["text"].to_list() == [text]
     assert "restated" in result.sources["role"].to_list()
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        # what the answer goes on with asks or bids: the restatement would fold it into a statement
+        [("Tom", "When is the party?"), ("Lena", "Saturday. You're coming, right?")],
+        [("Tom", "When are you coming home?"), ("Lena", "Late tonight. Don't wait up.")],
+        [("Tom", "Are you free on Sunday?"), ("Lena", "Yes! Can you bring the salad?")],
+        # a date behind the present asked; a question the parse cannot turn round
+        [("Tom", "When do you get your keys?"), ("Lena", "Yesterday! We're in!")],
+        [("Tom", "Is the new ramen place any good?"), ("Lena", "Yes, really good. Best ramen in town.")],
+    ],
+)
+def test_an_answer_that_goes_on_to_ask_is_read_as_said(parser, resolver, tmp_path, turns):
+    result = _extracted(parser, resolver, tmp_path, turns, others=("Tom",))
+    assert "restated" not in result.sources["role"].to_list()
 
 
 def test_a_yes_said_first_with_a_date_of_its_own_is_read_as_said(parser, resolver, tmp_path):

@@ -220,11 +220,15 @@ def _inverted(doc: ParsedDoc, denied: bool) -> str | None:
     # "are ... results" can be; the noun stays in the subject
     while hi < len(doc) and (doc.tokens[hi].pos == "NOUN" or (doc.tokens[hi].tag == "VBZ" and aux.lemma.lower() == "be")):
         hi += 1
-    # "are Ana and Tom still together": the parse may cut the subject at its "and"; the other one is in it too
-    if hi + 1 < len(doc) and doc.tokens[hi].lower in ("and", "&") and doc.tokens[hi + 1].pos in ("PROPN", "NOUN", "PRON", "DET"):
+    # "are Ana and Tom still together", "are you and your partner still planning it": the parse may cut the
+    # subject at its "and" or after it; the other one is in it too
+    if hi + 1 < len(doc) and doc.tokens[hi].lower in ("and", "&"):
         hi += 1
+    if doc.tokens[hi - 1].lower in ("and", "&"):
         while hi < len(doc) and doc.tokens[hi].pos in ("PROPN", "NOUN", "PRON", "DET"):
             hi += 1
+    if aux.lemma.lower() == "be" and hi < len(doc) and doc.tokens[hi].tag in ("VB", "VBP"):
+        return None  # "is the new ramen place any good": "place" read as a verb, no statement to make of it
     heads = [a.head for a in doc.parents(0) if a.label in ("aux", "auxpass")]
     if not heads and any(doc.tokens[k].pos == "VERB" for k in range(lo, hi)):
         return None  # "are you guys coming": the parse put the verb inside the subject, no statement to make of it
@@ -281,14 +285,16 @@ def _tidied(statement: str, denied: bool) -> str:
     been") and says "some" for "any" ("do you have any plans" -> "has some plans") and no "yet"."""
     if re.search(r"\b(?:do|does|did) not still\b", statement):
         statement = re.sub(r"\b(do|does|did) not still\b", r"\1 not", statement) + " any more"
-    statement = re.sub(r"\bnot still\b", "no longer", statement)
+    statement = re.sub(r"\bnot still\b|\bstill (?=(?:is|are|was|were) not\b)", "no longer ", statement)
+    statement = re.sub(r"\bno longer (is|are|was|were) not\b", r"\1 no longer", statement).replace("no longer  ", "no longer ")
     if denied:
         return re.sub(r"\bnot ever\b", "never", statement)
-    # a yes says "some" where the question asked "any" ("Do you have any plans?" - "yes" has some plans), and no
-    # "yet" ("Have you told anyone yet?" - "yes" has told someone)
-    statement = re.sub(r"\b[Aa]nymore\b", "more", statement)
+    # a yes says "some" where the question asked "any" ("Do you have any plans?" - "yes" has some plans), no "any"
+    # before a comparison ("any better", "any good") and no "anymore", "ever" or "yet" ("Have you told anyone
+    # yet?" - "yes" has told someone; "do you play tennis anymore?" - "yes" plays tennis)
+    statement = re.sub(r"\b[Aa]ny (?=(?:good|better|worse|different|easier|harder|closer|bigger|smaller|use)\b)", "", statement)
     statement = re.sub(r"\b[Aa]ny(thing|one|body|where|time)?\b", lambda m: "some" + (m[1] or ""), statement)
-    return re.sub(r"\s+(?:ever|yet)\b", "", statement)
+    return re.sub(r"\s+(?:ever|yet|anymore)\b", "", statement)
 
 
 def as_statement(doc: ParsedDoc, denied: bool = False) -> str | None:
@@ -389,9 +395,20 @@ def _yes_or_no_restated(
     if rest_doc is not None and find_dates(doc) and find_dates(rest_doc):
         return None
     own = in_the_answerers_words(statement)
-    if not own:
+    if not own or _asks_or_bids(answer.rest):
         return None
     return Restatement(answer.question_turn_id, answer.asker, f"{own[0].upper()}{own[1:]}. {answer.rest}", in_own_words=True)
+
+
+# What opens a request or an order: "Don't wait up", "Please bring wine", "Let's meet at 8".
+_A_REQUEST = re.compile(r"^\W*(?:don'?t|do not|please|pls|let'?s|can you|could you|would you)\b", re.IGNORECASE)
+
+
+def _asks_or_bids(rest: str) -> bool:
+    """What an answer goes on with asks or bids the asker do something ("Saturday. You're coming, right?", "Late
+    tonight. Don't wait up."): the whole answer is read as said, so that it stays a question or a request (the
+    restatement before it had folded it into a statement)."""
+    return "?" in rest or _A_REQUEST.search(rest.replace("’", "'")) is not None
 
 
 def _when_restated(
@@ -406,16 +423,20 @@ def _when_restated(
     if not statement:
         return None
     whole = parsed[(answer.turn_id, "answer")]
+    if _PAST_DATE.search(answer.text):
+        return None  # "When do you get your keys?" - "Yesterday! We're in!": the present asked is past now
     if date := as_a_date_answer(whole, find_dates(whole)):
         return Restatement(answer.question_turn_id, answer.asker, f"{statement[0].upper()}{statement[1:]} {date}.", "answered")
     first = parsed.get((answer.turn_id, "opening"))
     own = in_the_answerers_words(statement) if first is not None else None
-    if not own or not (date := as_a_date_answer(first, find_dates(first))):
+    if not own or _asks_or_bids(answer.rest) or not (date := as_a_date_answer(first, find_dates(first))):
         return None
     said = f"{own[0].upper()}{own[1:]} {date}. {answer.rest}"
     return Restatement(answer.question_turn_id, answer.asker, said, "answered", in_own_words=True)
 
 
+# A date that lies behind, which the present of a "when" question does not fit.
+_PAST_DATE = re.compile(r"\b(?:yesterday|ago|last)\b", re.IGNORECASE)
 # A bare date answer is short ("On the 1st of April, hopefully."); a longer reply says more than when.
 MAX_DATE_ANSWER_WORDS = 8
 # An answer's first sentence and the rest ("On 1 February. The landlord is ..."): the first ends on ".", "!" or
@@ -461,7 +482,8 @@ def in_the_answerers_words(statement: str) -> str | None:
     said = re.sub(r"\byou (are|were)\b", lambda m: "I am" if m[1].lower() == "are" else "I was", said, flags=re.IGNORECASE)
     said = re.sub(r"\b(?:you're|you've|you'll|you'd|your|yours|yourself)\b", lambda m: _YOURS_AS_MINE[m[0].lower()], said,
                   flags=re.IGNORECASE)
-    said = re.sub(r"^you and (\w+)", r"\1 and I", said, flags=re.IGNORECASE)  # "you and Sam are" -> "Sam and I are"
+    # "you and Sam are" -> "Sam and I are", "you and my brother did" -> "my brother and I did"
+    said = re.sub(r"^you and ((?:my|the|his|her|their|our) )?(\w+)", r"\1\2 and I", said, flags=re.IGNORECASE)
     # "you" before its verb is "I" ("now you love him" -> "now I love him"), elsewhere "me" ("they told you")
     said = re.sub(r"\byou\b(?=(\s+[\w']+)?)", lambda m: "me" if _an_object_you(m[1]) else "I", said, flags=re.IGNORECASE)
     return said
