@@ -311,6 +311,9 @@ def extract(parser, resolver):
         # praise is no order; a statement closed on "I think?" asks nothing; a wh-question without its mark asks
         ("Sam", "look at you!", "Sam noted: look at you."),
         ("Sam", "exhausting. twelve hour shifts all week", "Sam noted: exhausting. Sam noted: twelve hour shifts all week."),
+        ("Sam", "Boring the kids with my old photos again.", "Sam is boring the kids with Sam's old photos again."),
+        # a wh-exclamation of the speaker's tells what follows; a check of what the listener does still asks
+        ("Sam", "what have I done, I just adopted two kittens", "What has Sam done, Sam just adopted two kittens."),
         ("Sam", "the interview went fine I guess?", "The interview went fine Sam guesses."),
         ("Sam", "is the gym open on Sunday I think?", "Sam asks: is the gym open on Sunday Sam thinks?"),
         ("Sam", "where should we go for dinner on Friday", "Sam asks: where should we go for dinner on Friday?"),

@@ -647,6 +647,11 @@ def test_negated_or_literal_words_give_no_such_feeling(text):
     assert not label.startswith(("joy", "sadness", "fear", "anger"))
 
 
+def test_a_feeling_one_got_used_to_is_still_felt():
+    # "got used to" is accustomed, no feeling of the past
+    assert AffectAnalyser.load(use_nrclex=False).analyse("I got used to hating Mondays").emotion_or_state.startswith("anger")
+
+
 def test_a_negated_want_is_no_intention():
     assert intention("Tom noted: Didn't want to worry you.", "Tom") is None
     # a future denied after its cue is no plan either

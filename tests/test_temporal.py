@@ -903,8 +903,8 @@ def test_a_weekday_said_with_how_often_is_a_habit(parser, resolver):
         ("I usually walk the dog in the morning.", []),
         ("She never eats after 8pm.", []),
         ("I'll never book flights at 6am again.", []),
-        ("I like to do the laundry on Saturday.", []),
-        ("Tom loves a long bike ride on Sunday.", []),
+        ("I like doing the laundry on Saturday.", []),
+        ("Tom loves cycling to the coast on Sunday.", []),
         ("I'd rather do the long run in the morning.", []),
         ("I'd prefer to cycle in the morning, before work.", []),
         # one day still: a past "never", a past liking, "would" with a weekday, a weekday chosen, a future
@@ -915,6 +915,10 @@ def test_a_weekday_said_with_how_often_is_a_habit(parser, resolver):
         ("I prefer the Thursday slot, thanks.", ["Thursday"]),
         ("I like the place, we sign the lease on Monday.", ["on Monday"]),
         ("The heating never came on this morning.", ["this morning"]),
+        # a weekday with a liking but no doing liked, or with "never" of one day
+        ("I like the idea of a barbecue on Sunday.", ["on Sunday"]),
+        ("I prefer to travel on Monday, the trains are quieter.", ["on Monday"]),
+        ("I never know what to wear on Saturday, it's black tie.", ["on Saturday"]),
     ],
 )
 def test_the_time_of_a_habit_or_a_standing_taste_is_no_date(parser, resolver, text, expected):

@@ -799,8 +799,9 @@ def dropped_subject_verb(doc: ParsedDoc, start: int, end: int) -> int | None:
             return None
         if token.pos in ("VERB", "AUX") and (_names_a_thing(doc, k) or _admires_you(doc, k)):
             return None  # "start date is April 1st", "look at you!": no one's verb, nothing was dropped
-        if token.lower in WHAT_A_THING_DOES_TO_ONE:
-            return None  # "exhausting. 12 hour shifts": "it's" was dropped; the speaker is "exhausted"
+        after = doc.tokens[k + 1] if k + 1 < len(doc) else None
+        if token.lower in WHAT_A_THING_DOES_TO_ONE and (after is None or after.pos not in ("PRON", "PROPN", "DET", "ADP", "NOUN")):
+            return None  # "exhausting. 12 hour shifts": "it's" was dropped ("Boring everyone with my photos" is one's deed)
         if token.pos in ("VERB", "AUX") and _the_listeners_doing(doc, k):
             return None
         if token.pos in ("VERB", "AUX") and _object_of_a_preposition(doc, k):
@@ -944,6 +945,8 @@ def is_question(doc: ParsedDoc, start: int, end: int) -> bool:
 # What a statement may close on, unsure of itself, before a "?" that asks nothing: "it went ok I think?"
 HEDGES = frozenset({"think", "guess", "hope", "suppose", "reckon", "believe"})
 WH_OPENERS = frozenset({"what", "when", "where", "who", "why", "how", "which"})
+# The subjects of a wh-question asked without its mark: the listener, or the two together.
+ASKED_SUBJECTS = frozenset({"you", "u", "ya", "we", "y'all"})
 
 
 def _hedged_statement(doc: ParsedDoc, s_start: int, s_end: int) -> bool:
@@ -953,7 +956,8 @@ def _hedged_statement(doc: ParsedDoc, s_start: int, s_end: int) -> bool:
     words = [t for t in doc.tokens[s_start:s_end] if t.pos != "PUNCT"]
     if len(words) < 4 or words[-2].lower != "i" or words[-1].lemma not in HEDGES:
         return False
-    return words[0].lower not in CHAT_QUESTION_AUXILIARIES | WH_OPENERS
+    # a question still opens as one, or checks what the listener does ("You're still coming Friday I think?")
+    return words[0].lower not in CHAT_QUESTION_AUXILIARIES | WH_OPENERS | ASKED_SUBJECTS
 
 
 # Chat's spellings of the auxiliaries that open a question ("r u coming"), beside the written ones; not "had",
@@ -974,7 +978,11 @@ def _asked_without_a_mark(doc: ParsedDoc, start: int, s_end: int) -> bool:
     if last is None or last.text in (".", "!", "...", "…") or len(words) < 4:
         return False
     if words[0].lower in WH_OPENERS:
-        words = words[1:]  # "what do you think I should drink on the train", "where should we go for dinner"
+        # "what do you think I should drink on the train", "where should we go for dinner"; "what have I done, ..."
+        # and "why did I say yes" exclaim, and tell what follows
+        if len(words) < 3 or words[2].lower not in ASKED_SUBJECTS:
+            return False
+        words = words[1:]
     aux, subject = words[0], words[1]
     verb = words[3] if words[2].lower == "just" and len(words) > 3 else words[2]
     if verb.lemma in NEWS_OPENERS and any(arc.label in ("ccomp", "xcomp") for arc in doc.children(verb.i)):

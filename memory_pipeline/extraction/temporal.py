@@ -327,6 +327,11 @@ A_PART_OF_THE_DAY = re.compile(r"(?:(?:in|at|during)\s+)?(?:the\s+)?(?:morning|a
 # Verbs of liking and preferring, whose present tells a standing taste ("I prefer batch cooking on Sunday", "I like
 # to run in the morning"); with "would" it may be a choice for one day ("I'd like to meet on Friday").
 PREFERRING_LEMMAS = frozenset({"prefer", "like", "love", "enjoy", "hate"})
+# Nouns in -ing that name no doing ("the wedding on Sunday"); a doing the tagger left a noun ("batch cooking") is one.
+NOUNS_IN_ING = frozenset(
+    "morning evening wedding meeting thing something nothing anything everything building ceiling spring king ring "
+    "string wing darling sibling".split()
+)
 # Words that make a verb with "would" a standing preference still, though only for a part of the day or an hour
 # ("I'd rather run in the morning"); a weekday after them may be a choice of one ("I'd rather meet on Friday").
 RATHER_WORDS = frozenset({"rather", "prefer", "sooner"})
@@ -1350,10 +1355,11 @@ def _the_time_of_a_habit(doc: ParsedDoc, start: int, text: str) -> bool:
     that habit, not one day (it had dated the memory the session day, or the coming Sunday):
 
     * an adverb of how often: "I normally swim on Friday", "I often cycle in the evening";
-    * "never" in talk that is not past: "I never drink coffee after 2pm" ("he never showed up on Friday" is one day);
+    * "never" in talk that is not past, with a part of the day or an hour: "I never drink coffee after 2pm" ("he
+      never showed up on Friday", "I never know what to wear on Saturday" are one day);
     * a verb of liking or preferring in the present, not with "would": "I prefer batch cooking on Sunday", "I love
-      a swim in the morning", a weekday only after "on" ("I'd like to meet on Friday" and "I prefer the Friday
-      slot" choose a day, "I loved the show on Saturday" tells one);
+      a swim in the morning", a weekday only after "on" and with a doing liked ("I'd like to meet on Friday", "I
+      prefer to fly on Monday", "I prefer the Friday slot" choose a day, "I loved the show on Saturday" tells one);
     * "would rather" or "would prefer", for a part of the day or an hour only: "I'd rather run in the morning"."""
     weekday = bool(BARE_WEEKDAY.fullmatch(text))
     if not (weekday or A_PART_OF_THE_DAY.fullmatch(text) or TIME_OF_DAY.fullmatch(text)):
@@ -1363,13 +1369,18 @@ def _the_time_of_a_habit(doc: ParsedDoc, start: int, text: str) -> bool:
     if words & HABIT_ADVERBS:
         return True
     not_past = bool(clause) and tense_at(doc, start) != "past"
-    if "never" in words and not_past:
-        return True
+    if "never" in words and not_past and not weekday:
+        return True  # "I never know what to wear on Saturday" is that Saturday
     would = bool(words & {"would", "'d"})
-    # a weekday only after "on", the time of what is liked; "I prefer the Friday slot" chooses one
-    on_a_weekday = weekday and (text.lower().startswith("on") or _after_word(doc, start, ("on",)))
+    # a weekday only after "on" and with a doing that is liked ("I prefer batch cooking on Sunday"); "I prefer the
+    # Friday slot", "I prefer to fly on Monday", "I like the idea of a picnic on Sunday" choose one
+    before = [t for t in doc.tokens if t.idx < start and t.sent == (_token_at(doc, start) or doc.tokens[-1]).sent]
+    on_a_weekday = weekday and (text.lower().startswith("on") or _after_word(doc, start, ("on",))) and any(
+        t.tag == "VBG" or (t.pos == "NOUN" and t.lower.endswith("ing") and t.lower not in NOUNS_IN_ING) for t in before)
     present = not_past and tense_at(doc, start) == "present"  # "I'll prefer the train on Friday" is one Friday
-    if not would and present and (on_a_weekday or not weekday) and any(_lemma_in(t, PREFERRING_LEMMAS) for t in clause):
+    liked = any(_lemma_in(t, PREFERRING_LEMMAS) for t in clause) or on_a_weekday and any(
+        _lemma_in(t, PREFERRING_LEMMAS) for t in before)  # "Tom loves cycling on Sunday": the doing's clause
+    if not would and present and (on_a_weekday or not weekday) and liked:
         return True
     return would and not weekday and bool(words & RATHER_WORDS)
 
