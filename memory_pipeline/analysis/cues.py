@@ -1229,12 +1229,13 @@ def offers_made(doc: ParsedDoc, names: frozenset[str]) -> tuple[Event, ...]:
         if token.pos != "VERB" and doc.tokens[verb].lemma.lower() not in OFFER_MAKING_VERBS:
             continue  # "rejected our offer", "accepted their offer": an offer, not made to the speaker here
         offered = [k for k in subtree(doc, verb) if k != verb]
-        if not {doc.tokens[k].lemma.lower() for k in offered} & HIRING_NOUNS and not any(_a_place_at_a_name(doc, k) for k in offered):
+        hiring = {doc.tokens[k].lemma.lower() for k in offered} & HIRING_NOUNS
+        if not hiring and not any(_a_place_at_a_name(doc, k) for k in offered):
             continue  # a cup of tea, a lift, a discount
         passive = any(is_self_token(doc, k, names) for k in children(doc, verb, "nsubjpass"))
         offerer = _by_an_employer(doc, verb, names)
-        if passive or (offerer is not None
-                       and _names_the_speaker(doc, [k for k in subtree(doc, verb) if k not in subtree(doc, children(doc, verb, "nsubj")[0])], names)):
+        offered_to = [k for k in subtree(doc, verb) if k not in subtree(doc, children(doc, verb, "nsubj")[0])] if offerer else []
+        if passive or (offerer is not None and _names_the_speaker(doc, offered_to, names)):
             out.append(_with_the_employer(event_of(doc, subtree(doc, verb, skip=SUBJECT_LABELS), names), offerer or Event()))
     return tuple(out)
 
@@ -1288,10 +1289,11 @@ def rejections(doc: ParsedDoc, names: frozenset[str]) -> tuple[Event, ...]:
         chose_another = lemma == "go" and any(
             doc.tokens[o].lemma.lower() in OTHER_CANDIDATES
             for p in children(doc, token.i, "prep") if doc.tokens[p].lower == "with" for o in children(doc, p, "pobj"))
-        turned_down = (lemma == "reject" or (lemma == "turn" and "down" in {doc.tokens[k].lower for k in children(doc, token.i, "prt")})) \
-            and any(is_self_token(doc, k, names) or (_names_the_speaker(doc, children(doc, k, "poss"), names)
-                                                      and doc.tokens[k].lemma.lower() in ("application", "applicant"))
-                    for k in children(doc, token.i, "dobj"))
+        turning = lemma == "reject" or (lemma == "turn" and "down" in {doc.tokens[k].lower for k in children(doc, token.i, "prt")})
+        turned_down = turning and any(
+            is_self_token(doc, k, names) or (_names_the_speaker(doc, children(doc, k, "poss"), names)
+                                            and doc.tokens[k].lemma.lower() in ("application", "applicant"))
+            for k in children(doc, token.i, "dobj"))
         if said_no and event_of(doc, subtree(doc, token.i, skip=SUBJECT_LABELS), names).nouns:
             continue  # a no to something named ("Mum said no to the dog", "he said no worries") is no rejection
         if chose_another or said_no or turned_down:

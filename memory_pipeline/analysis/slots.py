@@ -1163,7 +1163,8 @@ def diet(context: _Context, i: int) -> list[SlotValue]:
         head, label = parent
         # "I started keto"; not "I started vegan baking"
         started = _lemma(context, head) in DIET_STARTS and not _children(context, i, "acl", "compound", "relcl", "prep")
-        if label in ("acomp", "attr", "dobj", "oprd") and _lemma(context, head) in DIET_LINKS or started and label in ("dobj", "xcomp"):
+        linked = label in ("acomp", "attr", "dobj", "oprd") and _lemma(context, head) in DIET_LINKS
+        if linked or started and label in ("dobj", "xcomp"):
             if _lemma(context, head) in ("do", "try") and context.doc.tokens[head].tag == "VBD":
                 return []  # "I did keto for a month" is over; "I'm doing keto", "I do paleo" hold
             if started and _undone_after(context, head):
@@ -1256,7 +1257,8 @@ NOT_RETURNS = frozenset(
 
 
 def _back_to_a_pastime(context: _Context, noun: int) -> list[SlotValue]:
-    """"I'm back to pottery, tuesdays now", "back to the guitar again", "back on coffee": a pastime or a habit taken up again (``yes`` under each
+    """"I'm back to pottery, tuesdays now", "back to the guitar again", "back on coffee": a pastime or a habit taken
+    up again (``yes`` under each
     form it may have been kept up in). Not where one goes back ("back to school", "back to work", "back to
     London"), nor a return still ahead or denied."""
     doc = context.doc

@@ -970,9 +970,10 @@ SUBJECT_PRONOUNS = frozenset({"i", "you", "u", "he", "she", "it", "we", "they", 
 
 
 def _asked_without_a_mark(doc: ParsedDoc, start: int, s_end: int) -> bool:
-    """Chat asks without a question mark: a sentence that opens with an auxiliary (maybe after a wh-word) and then
-    its subject, with two or more words after them and no full stop or "!" to close it ("is she the one who made u redo the deck", "can
-    i be the godmother 👀"). Not "did it!" nor "can't wait" (no subject), nor "is it me or ..." cut short."""
+    """Chat asks without a question mark: a sentence that opens with an auxiliary (maybe after a wh-word, with the
+    listener for its subject) and then its subject, with two or more words after them and no full stop or "!" to
+    close it ("is she the one who made u redo the deck", "can i be the godmother 👀", "where should we go for
+    dinner"). Not "did it!" nor "can't wait" (no subject), nor "is it me or ..." cut short."""
     words = [t for t in doc.tokens[start:s_end] if t.pos != "PUNCT" and t.lower not in CHAT_INTERJECTIONS]
     last = next((t for t in reversed(doc.tokens[start:s_end]) if t.pos != "SYM" and not _emoji(t.text)), None)
     if last is None or last.text in (".", "!", "...", "…") or len(words) < 4:

@@ -483,8 +483,8 @@ def carried_referents(
 
 
 # A question after someone that closes a turn: "How's Gerald?", "And how is your mum doing?", "How was your sister
-# today?", "And your dad?", "What's Ana doing these days?". The one asked after is what a subject dropped in the answer means ("Hibernating again.",
-# "Staying with my parents for now"): had been read as the answerer's doing.
+# today?", "And your dad?", "What's Ana doing these days?". The one asked after is what a subject dropped in the
+# answer means ("Hibernating again.", "Staying with my parents for now"): had been read as the answerer's doing.
 _ASKED_AFTER = re.compile(
     r"(?:^|[.!?]\s+)(?:(?:and|so)\s+)?(?:how(?:['’]s|\s+is|\s+was)\s+(?P<who>[^.!?]+?)"
     r"(?:\s+(?:doing|getting\s+on|holding\s+up|coping|feeling|keeping))?(?:\s+(?:these\s+days|now|today|lately))?"

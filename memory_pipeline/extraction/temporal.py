@@ -1141,8 +1141,8 @@ def _a_time_taken(doc: ParsedDoc, start: int, text: str) -> bool:
 def _classifies_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     """The expression at ``[start, end)`` is an ordinal, a part of the day, a year or a holiday that modifies a noun
     after it: it ranks or classifies that noun ("for the 3rd time", "on the 5th floor", "the evening data analytics
-    certificate", "a 2019 Yaris", "your Christmas card list"), and is no date; a year or a holiday still is when the whole phrase is a time after a preposition
-    ("at the Christmas party", "in the 2019 season"), and a holiday is the time of an occasion it names ("the
+    certificate", "a 2019 Yaris", "your Christmas card list"), and is no date; a year or a holiday still is when the
+    whole phrase is a time after a preposition ("at the Christmas party", "in the 2019 season"), and a holiday is the time of an occasion it names ("the
     Christmas party was fun", "our Thanksgiving dinner")."""
     ordinal = re.fullmatch(r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)", text, re.IGNORECASE)
     weekday = re.fullmatch(rf"(?:the\s+|my\s+|our\s+)?{_WEEKDAY}", text, re.IGNORECASE)
@@ -2655,7 +2655,10 @@ def resolve_by_rule(
         # the year said in words ("I'm doing dry January this year", "in March last year"), which recognizers-text
         # had left unresolved
         said = {"this": 0, "last": -1, "next": 1}.get(m.group(4) or "")
-        year = int(m.group(3)) if m.group(3) else anchor.year + said if said is not None else _nearest_year(month, None, anchor, tense)
+        if m.group(3):
+            year = int(m.group(3))
+        else:
+            year = anchor.year + said if said is not None else _nearest_year(month, None, anchor, tense)
         start, end, _ = _month(year, month)
         part = (m.group(1) or "").replace("the ", "")
         if part in ("early", "beginning of", "start of"):

@@ -451,7 +451,8 @@ def _no_other_employer(event: Event, plan_reading: Reading) -> bool:
 def _an_interview(event: Event) -> bool:
     """``event`` is an interview or an application ("an interview at Rowan Clinic", "applying to Kestrel"), or a
     round of one, which chat names by its ordinal alone ("I've got the second round on Thursday")."""
-    return bool(event_stems(event.words) & INTERVIEW_STEMS) or ("round" in event.words and bool(event.words & INTERVIEW_ROUND_ORDINALS))
+    a_round = "round" in event.words and bool(event.words & INTERVIEW_ROUND_ORDINALS)
+    return bool(event_stems(event.words) & INTERVIEW_STEMS) or a_round
 
 
 def _turned_down_after_interview(reading: Reading, plan_reading: Reading) -> bool:
