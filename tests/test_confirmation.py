@@ -183,6 +183,8 @@ def test_a_yes_or_no_said_first_keeps_what_was_asked(parser, resolver, tmp_path,
         # a date behind the present asked; a question the parse cannot turn round
         [("Tom", "When do you get your keys?"), ("Lena", "Yesterday! We're in!")],
         [("Tom", "Is the new ramen place any good?"), ("Lena", "Yes, really good. Best ramen in town.")],
+        # a no said of two, which the rest of the answer takes back for one
+        [("Tom", "Are you and Ana going to the gig?"), ("Lena", "No, Ana's sick. I might go alone.")],
     ],
 )
 def test_an_answer_that_goes_on_to_ask_is_read_as_said(parser, resolver, tmp_path, turns):

@@ -1136,6 +1136,10 @@ def test_a_taste_is_liking_or_disliking_a_thing(parser, text, expected):
         ("Ana is learning Korean.", set()),
         ("The contract is in French.", set()),
         ("Her grandmother answered in Polish.", set()),
+        # a reply someone else asked for, the speaker's own, or one to something else
+        ("He asked me to reply in German.", set()),
+        ("Ana asked Ana's boss if Ana could reply in English.", set()),
+        ("Ana asks: can Assistant reply in Spanish to this email?", set()),
         ("We went back to Spanish class.", set()),
     ],
 )
@@ -2547,6 +2551,9 @@ HIRING_PLANS = {
         ("They made us an offer on the flat, 5k under asking.", "pending"),
         ("They offered me a place to stay while the flat gets sorted.", "pending"),
         ("They turned me down for the loan.", "pending"),
+        ("I asked Sam out for drinks and Sam said no.", "pending"),
+        ("We didn't get the flat, the agency went with someone else.", "pending"),
+        ("Vodafone offered me a better contract.", "pending"),
         ("I didn't get it, the teacher explained it three times.", "pending"),
         # another employer's answer, an offer not made, or news that is no answer at all leave it pending
         ("Penguin offered me a job.", "pending"),

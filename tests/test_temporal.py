@@ -919,6 +919,8 @@ def test_a_weekday_said_with_how_often_is_a_habit(parser, resolver):
         ("I like the idea of a barbecue on Sunday.", ["on Sunday"]),
         ("I prefer to travel on Monday, the trains are quieter.", ["on Monday"]),
         ("I never know what to wear on Saturday, it's black tie.", ["on Saturday"]),
+        ("I love that we're going to Paris on Friday.", ["on Friday"]),
+        ("I'd rather do it at 3pm.", ["3pm"]),
     ],
 )
 def test_the_time_of_a_habit_or_a_standing_taste_is_no_date(parser, resolver, text, expected):

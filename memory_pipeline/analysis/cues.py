@@ -1166,16 +1166,18 @@ def report_events(doc: ParsedDoc, names: frozenset[str], moved: Cue | None = Non
 
 
 # What an employer offers or turns one down for: "offered me the job", "I didn't get the role". A "place" counts
-# only at a name ("a place at Imperial"): "a place at the nursery for Ava", "a place to stay" are no job.
-HIRING_NOUNS = frozenset({"job", "offer", "position", "role", "post", "contract"})
+# only at a name ("a place at Imperial"): "a place at the nursery for Ava", "a place to stay" are no job; a
+# "contract" is as often a phone's.
+HIRING_NOUNS = frozenset({"job", "offer", "position", "role", "post"})
 # Verbs that make an offer with "offer" for their object: "they made me an offer", "sent me an offer".
 OFFER_MAKING_VERBS = frozenset({"make", "give", "send", "extend"})
 # What one is invited to that is an interview: "invited me for an interview", "to an audition".
 INTERVIEW_NOUNS = frozenset({"interview", "audition"})
-# The common nouns for one who hires or admits: "the school offered me the job", "the company went with someone else".
+# The common nouns for one who hires or admits: "the school offered me the job", "the company went with someone else"
+# (not "the agency", which lets flats as often).
 EMPLOYER_NOUNS = frozenset({"company", "firm", "school", "university", "college", "employer", "team", "panel",
-                            "hospital", "agency", "recruiter", "startup", "studio", "practice", "department", "manager",
-                            "boss", "hr"})
+                            "hospital", "recruiter", "startup", "studio", "practice", "department", "manager", "boss",
+                            "hr"})
 # Whom an employer picks instead of the speaker: "they went with someone else", "with an internal candidate".
 OTHER_CANDIDATES = frozenset({"someone", "somebody", "candidate", "applicant", "person", "one"})
 
@@ -1202,6 +1204,8 @@ def _by_an_employer(doc: ParsedDoc, verb: int, names: frozenset[str]) -> Event |
         return Event() if head.lower in ("they", "them") else None
     if not head.text[:1].isupper():
         return Event() if head.lemma.lower() in EMPLOYER_NOUNS else None
+    if head.ent == "PERSON" or head.lower in RELATIVES:
+        return None  # "Sam said no", "Mum said no": a person's no, not an employer's
     words = frozenset(doc.tokens[k].lower for k in subtree(doc, subjects[0]) if content_lemma(doc, k, names) is not None)
     return Event(words, words)
 

@@ -3592,8 +3592,30 @@ def language(context: _Context, i: int) -> list[SlotValue]:
     switching = prep == "to" and lemma in SWITCHING_LEMMAS
     if not (saying or switching) or not _asked_for(context, head):
         return []
+    if saying and (not _the_speaker_answered(context, head) or _to_someone_else(context, head)):
+        return []  # "He asked me to reply in German", "can you reply in Spanish to this email": not how one is answered
     # a request is a wish that holds now, though "could" or "will" look ahead
     return [replace(_slot(context, head, "language", token.lower, "reply", i, subject=SELF), future=False)]
+
+
+def _the_speaker_answered(context: _Context, head: int) -> bool:
+    """The saying at ``head`` is the listener's to the speaker: not the speaker's own ("I asked my boss if I could
+    reply in English"), nor one someone else asked for ("He asked me to reply in German")."""
+    doc = context.doc
+    if doc.tokens[head].pos == "VERB" and _children(context, head, "nsubj") and _subject(context, head) == SELF:
+        return False
+    up = _parent(context, head)
+    while up is not None and up[1] in ("xcomp", "ccomp"):
+        if _lemma(context, up[0]) in ("ask", "tell", "want", "need") and _subject(context, up[0]) != SELF:
+            return False
+        up = _parent(context, up[0])
+    return True
+
+
+def _to_someone_else(context: _Context, head: int) -> bool:
+    """The saying at ``head`` is to someone or something other than the speaker: "reply in Spanish to this email",
+    "reply in French to my teacher"."""
+    return any(not _is_self_token(context, o) for _, o in _prep_objects(context, head, ("to",)))
 
 
 # Words that make a saying a wish or a request, not a report of one ("she answered in Spanish").

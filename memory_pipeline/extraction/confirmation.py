@@ -216,20 +216,22 @@ def _inverted(doc: ParsedDoc, denied: bool) -> str | None:
     lo, hi = _span(doc, min(subjects))
     if lo < after_aux:
         return None
+    heads = [a.head for a in doc.parents(0) if a.label in ("aux", "auxpass")]
     # "are the exam results out": the small parse makes "exam" the subject and "results" a verb, which no
     # "are ... results" can be; the noun stays in the subject
-    while hi < len(doc) and (doc.tokens[hi].pos == "NOUN" or (doc.tokens[hi].tag == "VBZ" and aux.lemma.lower() == "be")):
+    helped = set(heads) if aux.lemma.lower() == "do" else set()  # "did you sort out": "sort" taken for a noun
+    while hi < len(doc) and hi not in helped and (
+            doc.tokens[hi].pos == "NOUN" or (doc.tokens[hi].tag == "VBZ" and aux.lemma.lower() == "be")):
         hi += 1
     # "are Ana and Tom still together", "are you and your partner still planning it": the parse may cut the
     # subject at its "and" or after it; the other one is in it too
     if hi + 1 < len(doc) and doc.tokens[hi].lower in ("and", "&"):
         hi += 1
     if doc.tokens[hi - 1].lower in ("and", "&"):
-        while hi < len(doc) and doc.tokens[hi].pos in ("PROPN", "NOUN", "PRON", "DET"):
+        while hi < len(doc) and doc.tokens[hi].pos in ("PROPN", "NOUN", "PRON", "DET") and hi not in heads:
             hi += 1
     if aux.lemma.lower() == "be" and hi < len(doc) and doc.tokens[hi].tag in ("VB", "VBP"):
         return None  # "is the new ramen place any good": "place" read as a verb, no statement to make of it
-    heads = [a.head for a in doc.parents(0) if a.label in ("aux", "auxpass")]
     if not heads and any(doc.tokens[k].pos == "VERB" for k in range(lo, hi)):
         return None  # "are you guys coming": the parse put the verb inside the subject, no statement to make of it
     verb = doc.tokens[heads[0]] if heads else None  # "Do you still take metformin": "take", past "still"
@@ -395,8 +397,8 @@ def _yes_or_no_restated(
     if rest_doc is not None and find_dates(doc) and find_dates(rest_doc):
         return None
     own = in_the_answerers_words(statement)
-    if not own or _asks_or_bids(answer.rest):
-        return None
+    if not own or _asks_or_bids(answer.rest) or (answer.denied and " and I " in f" {own} "):
+        return None  # "Are you and Ana going?" - "No, Ana's sick. I might go alone.": the no is not both
     return Restatement(answer.question_turn_id, answer.asker, f"{own[0].upper()}{own[1:]}. {answer.rest}", in_own_words=True)
 
 

@@ -1360,7 +1360,8 @@ def _the_time_of_a_habit(doc: ParsedDoc, start: int, text: str) -> bool:
     * a verb of liking or preferring in the present, not with "would": "I prefer batch cooking on Sunday", "I love
       a swim in the morning", a weekday only after "on" and with a doing liked ("I'd like to meet on Friday", "I
       prefer to fly on Monday", "I prefer the Friday slot" choose a day, "I loved the show on Saturday" tells one);
-    * "would rather" or "would prefer", for a part of the day or an hour only: "I'd rather run in the morning"."""
+    * "would rather" or "would prefer", for a part of the day only: "I'd rather run in the morning" ("I'd rather do
+      it at 3pm" chooses an hour)."""
     weekday = bool(BARE_WEEKDAY.fullmatch(text))
     if not (weekday or A_PART_OF_THE_DAY.fullmatch(text) or TIME_OF_DAY.fullmatch(text)):
         return False
@@ -1375,14 +1376,17 @@ def _the_time_of_a_habit(doc: ParsedDoc, start: int, text: str) -> bool:
     # a weekday only after "on" and with a doing that is liked ("I prefer batch cooking on Sunday"); "I prefer the
     # Friday slot", "I prefer to fly on Monday", "I like the idea of a picnic on Sunday" choose one
     before = [t for t in doc.tokens if t.idx < start and t.sent == (_token_at(doc, start) or doc.tokens[-1]).sent]
-    on_a_weekday = weekday and (text.lower().startswith("on") or _after_word(doc, start, ("on",))) and any(
-        t.tag == "VBG" or (t.pos == "NOUN" and t.lower.endswith("ing") and t.lower not in NOUNS_IN_ING) for t in before)
+    # the doing liked is what the verb of liking takes ("I prefer batch cooking", "Tom loves cycling"), not a clause
+    # of its own ("I love that we're going to Paris on Friday" is one Friday)
+    doings = [t for t in before if (t.tag == "VBG" or t.pos == "NOUN" and t.lower.endswith("ing") and t.lower not in NOUNS_IN_ING)
+              and any(a.label in ("xcomp", "dobj") and _lemma_in(doc.tokens[a.head], PREFERRING_LEMMAS) for a in doc.parents(t.i))]
+    on_a_weekday = weekday and (text.lower().startswith("on") or _after_word(doc, start, ("on",))) and bool(doings)
     present = not_past and tense_at(doc, start) == "present"  # "I'll prefer the train on Friday" is one Friday
-    liked = any(_lemma_in(t, PREFERRING_LEMMAS) for t in clause) or on_a_weekday and any(
-        _lemma_in(t, PREFERRING_LEMMAS) for t in before)  # "Tom loves cycling on Sunday": the doing's clause
+    liked = any(_lemma_in(t, PREFERRING_LEMMAS) for t in clause) or on_a_weekday  # "Tom loves cycling on Sunday"
     if not would and present and (on_a_weekday or not weekday) and liked:
         return True
-    return would and not weekday and bool(words & RATHER_WORDS)
+    # a part of the day only: "I'd rather do it at 3pm" chooses an hour
+    return would and bool(A_PART_OF_THE_DAY.fullmatch(text)) and bool(words & RATHER_WORDS)
 
 
 def _counts_the_noun_after(doc: ParsedDoc, start: int, end: int) -> bool:
