@@ -95,7 +95,7 @@ class Restatement:
     asker: str | None
     text: str
     answered_as: str = "confirmed"  # how the answerer's frame says it: "confirmed", or "answered" for a date
-    # The text is the answer in its own speaker's words, not the asker's: a dated answer that goes on
+    # The text is in the answerer's own words, not the asker's: an answer that goes on after its yes, no or date
     in_own_words: bool = False
 
 
@@ -287,8 +287,8 @@ def _tidied(statement: str, denied: bool) -> str:
     been") and says "some" for "any" ("do you have any plans" -> "has some plans") and no "yet"."""
     if re.search(r"\b(?:do|does|did) not still\b", statement):
         statement = re.sub(r"\b(do|does|did) not still\b", r"\1 not", statement) + " any more"
-    statement = re.sub(r"\bnot still\b|\bstill (?=(?:is|are|was|were) not\b)", "no longer ", statement)
-    statement = re.sub(r"\bno longer (is|are|was|were) not\b", r"\1 no longer", statement).replace("no longer  ", "no longer ")
+    statement = re.sub(r"\bnot still\b", "no longer", statement)
+    statement = re.sub(r"\bstill (is|are|was|were) not\b", r"\1 no longer", statement)  # "Marco still is not at Google"
     if denied:
         return re.sub(r"\bnot ever\b", "never", statement)
     # a yes says "some" where the question asked "any" ("Do you have any plans?" - "yes" has some plans), no "any"

@@ -238,7 +238,8 @@ def extract_memories(
         result, own = None, carried.get(row["turn_id"])
         if restatement is not None and restatement.in_own_words:
             # "On 1 February. The landlord ..." after "When do you move out?" is read as "I move out on 1 February.
-            # The landlord ...": the answer's own words, its "he" or "she" after the date as far on as before
+            # The landlord ...", "Yes! I start Monday." after "Did you get the job?" as "I did get the job. I start
+            # Monday.": the answer's own words, its "he" or "she" after the fact asked as far on as before
             doc = restated_parses[row["turn_id"]]
             own = own and own.shifted(len(restatement.text) - len(row["text"]))
         elif restatement is not None:

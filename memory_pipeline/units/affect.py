@@ -180,18 +180,19 @@ class AffectAnalyser:
         return found
 
 
-# The words before "used to" that make it "accustomed to": "I got used to", "I'm used to".
-ACCUSTOMED = frozenset({"get", "got", "gets", "getting", "gotten", "be", "am", "is", "are", "was", "were", "been", "m", "s",
-                        "re", "so", "very", "quite"})
+# The words before "used to" that make it "accustomed to": "I got used to", "I'm (so) used to".
+ACCUSTOMED = frozenset({"get", "got", "gets", "getting", "gotten", "be", "am", "is", "are", "was", "were", "been",
+                        "i'm", "we're", "you're", "they're", "he's", "she's", "so", "very", "quite"})
 
 
 def felt_once(before: list[str]) -> bool:
     """A feeling right after "used to" ("I used to love Paris but now I find it so crowded", "used to really hate
-    olives") is one no longer felt: it is no affect of the situation told now."""
-    at = len(before) - 2 if before[-2:] == ["used", "to"] else len(before) - 3
-    if before[at : at + 2] != ["used", "to"] or (at == len(before) - 3 and not before[-1].endswith("ly")):
-        return False
-    return at == 0 or before[at - 1] not in ACCUSTOMED  # "I got used to hating Mondays" is accustomed, and feels it
+    olives") is one no longer felt: it is no affect of the situation told now. "I got used to hating Mondays" is
+    accustomed to it, and feels it."""
+    for end in (len(before), len(before) - 1):  # "used to love", "used to really hate"
+        if end >= 2 and before[end - 2 : end] == ["used", "to"] and (end == len(before) or before[-1].endswith("ly")):
+            return end == 2 or before[end - 3] not in ACCUSTOMED
+    return False
 
 
 def negated(before: list[str]) -> bool:
