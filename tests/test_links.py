@@ -1096,9 +1096,12 @@ def test_a_favourite_is_one_thing_of_its_kind(parser, text, expected):
         # a taste turned is said with "now", which the parse may hang on the doing
         ("I really enjoy cycling now", {"self.taste[cycle] = like"}),
         ("I hate swimming now", {"self.taste[swim] = dislike"}),
-        # "the" names one thing far more often than a kind ("the ring", "the plan", "the present")
+        # "the" names one thing far more often than a kind ("the ring", "the plan", "the present"), but a few kinds
+        # are said with it
         ("I love the ring!", set()),
         ("Honestly I hate the plan.", set()),
+        ("I can't stand the cold.", {"self.taste[cold] = dislike"}),
+        ("I actually love the treadmill now", {"self.taste[treadmill] = like"}),
         # a wish, a pronoun, a person, someone else's thing, an idea, the past: no taste
         # the kind with its words ("spicy food" is not "italian food"); one thing, one of a time or a place, a
         # person by what they are, a condition: no taste

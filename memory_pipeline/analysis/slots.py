@@ -3508,6 +3508,12 @@ def taste(context: _Context, i: int) -> list[SlotValue]:
 # Qualifiers that make a liking one of a time or a place, not a taste: "running in the rain", "the traffic in
 # London", "cooking on weeknights"
 QUALIFIERS = ("prep", "relcl", "acl", "advcl", "npadvmod", "advmod")
+# Kinds English names with "the": "I hate the cold", "I love the sea", "I can't stand the treadmill" are tastes,
+# where "the ring", "the plan" and "the present" are one thing each.
+KINDS_WITH_THE = frozenset(
+    "cold heat rain snow wind sun dark weather winter summer spring autumn beach sea seaside mountain countryside "
+    "city outdoors gym treadmill commute crowds".split()
+)
 # Words of the present that a parse may hang on the thing liked, which make it no thing of a time ("I love running
 # now", "I like olives too")
 NOWADAYS = frozenset({"now", "nowadays", "anymore", "again", "too", "also", "still", "though", "actually"})
@@ -3529,8 +3535,9 @@ def _taste_scope(context: _Context, thing: int) -> str | None:
     lemma = _lemma(context, thing)
     if token.pos not in ("NOUN", "PROPN") or token.ent in ("PERSON", "DATE", "TIME") or lemma in RELATIVES | NOT_TASTES | PEOPLE_NOUNS:
         return None
-    if any(doc.tokens[d].lower in ("this", "that", "these", "those", "the") for d in _children(context, thing, "det")):
-        return None  # "this song", "the ring": one thing (though "the treadmill" may be a kind, "the present" is one)
+    determiners = {doc.tokens[d].lower for d in _children(context, thing, "det")}
+    if determiners & {"this", "that", "these", "those"} or ("the" in determiners and lemma not in KINDS_WITH_THE):
+        return None  # "this song", "the ring": one thing; "the cold", "the treadmill" are kinds
     if any(not _is_self_token(context, o) for o in _children(context, thing, "poss")):
         return None  # "I love your dog": a thing of someone else's
     kind = [doc.tokens[k].lower for k in _children(context, thing, "amod", "compound")]
