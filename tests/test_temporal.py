@@ -1470,3 +1470,10 @@ def test_a_weekday_after_a_frequency_said_apart_is_still_a_day(parser, resolver)
 def test_a_year_a_thing_is_from_gives_way_to_the_events_date(parser, resolver, text, first):
     event, mentions = _event_of(parser, resolver, date(2024, 11, 12), text)
     assert event is not None and event.start.date() == first, mentions
+
+
+def test_expressions_are_found_in_text_with_no_parse(resolver):
+    # the segments' cue finder reads text alone: a weekday after "on" beside a verb of liking had no token to read
+    from memory_pipeline.segments.cues import time_references
+
+    assert time_references("I prefer batch cooking on Sunday, never after 8pm.", resolver)

@@ -1266,6 +1266,11 @@ def _heads_up(doc: ParsedDoc, i: int) -> Iterator[int]:
         yield i
 
 
+# The verbs a rejection is told with: "didn't get/land the job", "went with someone else", "said no", "rejected
+# me", "turned me down".
+REJECTING_LEMMAS = frozenset({"get", "land", "go", "say", "reject", "turn"})
+
+
 def rejections(doc: ParsedDoc, names: frozenset[str]) -> tuple[Event, ...]:
     """The speaker turned down for what they applied for, told as done: "they went with someone else" (an internal
     candidate, ...), "Edinburgh said no", "Kestrel rejected me", "they turned me down", "I didn't get the job" (the
@@ -1275,8 +1280,8 @@ def rejections(doc: ParsedDoc, names: frozenset[str]) -> tuple[Event, ...]:
     out = []
     for token in doc.tokens:
         lemma = token.lemma.lower()
-        if token.pos != "VERB":
-            continue
+        if token.pos != "VERB" or lemma not in REJECTING_LEMMAS:
+            continue  # every memory's reading comes here: the cheap test first
         if lemma in ("get", "land") and token.i in negated and subject_of(doc, token.i, names) == SELF:
             # "I didn't get the job" (not "it": "I didn't get it" is as often not understanding)
             objects = [k for k in children(doc, token.i, "dobj") if doc.tokens[k].lemma.lower() in HIRING_NOUNS]

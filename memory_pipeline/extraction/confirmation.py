@@ -373,7 +373,8 @@ def restatements(
                 when.append(_Answer(turn_id, question[0], question[1], of, text, rest=rest, opening=first))
     texts = {(a.turn_id, "asked"): a.asked for a in yes_no + when}
     texts |= {(a.turn_id, "rest"): a.rest for a in yes_no if a.rest is not None and find_dates is not None}
-    texts |= {(a.turn_id, "answer"): a.text for a in when}
+    # only a short answer can be a bare date: a longer one is not parsed whole for it
+    texts |= {(a.turn_id, "answer"): a.text for a in when if len(a.text.split()) <= MAX_DATE_ANSWER_WORDS}
     texts |= {(a.turn_id, "opening"): a.opening for a in when if a.opening is not None}
     parsed = dict(zip(texts, parser.parse_batch(list(texts.values()))))
     out = {a.turn_id: _yes_or_no_restated(a, parsed, find_dates) for a in yes_no}
@@ -424,10 +425,10 @@ def _when_restated(
     statement = as_statement(doc)
     if not statement:
         return None
-    whole = parsed[(answer.turn_id, "answer")]
+    whole = parsed.get((answer.turn_id, "answer"))
     if _PAST_DATE.search(answer.text):
         return None  # "When do you get your keys?" - "Yesterday! We're in!": the present asked is past now
-    if date := as_a_date_answer(whole, find_dates(whole)):
+    if whole is not None and (date := as_a_date_answer(whole, find_dates(whole))):
         return Restatement(answer.question_turn_id, answer.asker, f"{statement[0].upper()}{statement[1:]} {date}.", "answered")
     first = parsed.get((answer.turn_id, "opening"))
     own = in_the_answerers_words(statement) if first is not None else None

@@ -1369,24 +1369,34 @@ def _the_time_of_a_habit(doc: ParsedDoc, start: int, text: str) -> bool:
     words = {t.lower.replace("’", "'") for t in clause}
     if words & HABIT_ADVERBS:
         return True
-    not_past = bool(clause) and tense_at(doc, start) != "past"
+    tense = tense_at(doc, start) if clause else None
+    not_past = bool(clause) and tense != "past"
     if "never" in words and not_past and not weekday:
         return True  # "I never know what to wear on Saturday" is that Saturday
     would = bool(words & {"would", "'d"})
     # a weekday only after "on" and with a doing that is liked ("I prefer batch cooking on Sunday"); "I prefer the
     # Friday slot", "I prefer to fly on Monday", "I like the idea of a picnic on Sunday" choose one
-    before = [t for t in doc.tokens if t.idx < start and t.sent == (_token_at(doc, start) or doc.tokens[-1]).sent]
-    # the doing liked is what the verb of liking takes ("I prefer batch cooking", "Tom loves cycling"), not a clause
-    # of its own ("I love that we're going to Paris on Friday" is one Friday)
-    doings = [t for t in before if (t.tag == "VBG" or t.pos == "NOUN" and t.lower.endswith("ing") and t.lower not in NOUNS_IN_ING)
-              and any(a.label in ("xcomp", "dobj") and _lemma_in(doc.tokens[a.head], PREFERRING_LEMMAS) for a in doc.parents(t.i))]
-    on_a_weekday = weekday and (text.lower().startswith("on") or _after_word(doc, start, ("on",))) and bool(doings)
-    present = not_past and tense_at(doc, start) == "present"  # "I'll prefer the train on Friday" is one Friday
+    on_a_weekday = weekday and (text.lower().startswith("on") or _after_word(doc, start, ("on",))) and _a_doing_liked_before(doc, start)
+    present = not_past and tense == "present"  # "I'll prefer the train on Friday" is one Friday
     liked = any(_lemma_in(t, PREFERRING_LEMMAS) for t in clause) or on_a_weekday  # "Tom loves cycling on Sunday"
     if not would and present and (on_a_weekday or not weekday) and liked:
         return True
     # a part of the day only: "I'd rather do it at 3pm" chooses an hour
     return would and bool(A_PART_OF_THE_DAY.fullmatch(text)) and bool(words & RATHER_WORDS)
+
+
+def _a_doing_liked_before(doc: ParsedDoc, start: int) -> bool:
+    """Before character ``start`` in its sentence, a doing that a verb of liking takes ("I prefer batch cooking",
+    "Tom loves cycling"), not a clause of its own ("I love that we're going to Paris on Friday" is one Friday)."""
+    at = _token_at(doc, start)
+    if at is None:
+        return False  # no parse (the segments' cue finder reads text alone)
+    sentence = at.sent
+    return any(
+        (t.tag == "VBG" or t.pos == "NOUN" and t.lower.endswith("ing") and t.lower not in NOUNS_IN_ING)
+        and any(a.label in ("xcomp", "dobj") and _lemma_in(doc.tokens[a.head], PREFERRING_LEMMAS) for a in doc.parents(t.i))
+        for t in doc.tokens if t.idx < start and t.sent == sentence
+    )
 
 
 def _counts_the_noun_after(doc: ParsedDoc, start: int, end: int) -> bool:
