@@ -380,6 +380,23 @@ def test_a_bare_day_is_in_the_month_of_the_day_said_just_before(parser, resolver
     assert [m.start.date() for m in found] == [date(2024, 6, 1), date(2024, 5, 20)]
 
 
+def test_a_month_is_no_month_of_a_bare_day_once_another_date_was_said(parser, resolver, tmp_path):
+    days = _dated_entries(parser, resolver, tmp_path, [
+        ("Lena", "In June we're going to Berlin for my cousin's wedding."),
+        ("Ines", "Nice. I started my new job on Monday."),
+        ("Lena", "My exam is on the 20th."),
+    ])
+    # June was the talk two turns back, but "on Monday" came after it: the 20th reads alone, this month's
+    assert days["S1:3"] == date(2025, 9, 20)
+    # with nothing said between, the month still holds ("free on the 20th" after "the reunion is in July")
+    days = _dated_entries(parser, resolver, tmp_path, [
+        ("Lena", "In June we're going to Berlin for my cousin's wedding."),
+        ("Ines", "Lovely, which day?"),
+        ("Lena", "The wedding is on the 20th."),
+    ])
+    assert days["S1:3"] == date(2026, 6, 20)
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [

@@ -1470,10 +1470,12 @@ def _in_month_said_before(
     out = list(mentions)
     for n, mention in enumerate(out):
         day = re.fullmatch(r"the (\d{1,2})(?:st|nd|rd|th)", _clean(mention.text))
-        earlier = [m for m in [*said_before, *out[:n]] if m.resolved]
-        month = earlier[-1] if earlier and _a_day_of_a_month(earlier[-1]) else next(
-            (m for m in reversed(earlier) if _names_one_month(m)), None
-        )
+        # a date said since the month has moved the talk on: "In June we're going to Berlin." - "I started on
+        # Monday." - "My exam is on the 20th" is this month's 20th (durations and hours say no other day)
+        earlier = [m for m in [*said_before, *out[:n]] if m.resolved and m.kind != "duration"
+                   and not TIME_OF_DAY.fullmatch(_clean(m.text))]
+        last = earlier[-1] if earlier else None
+        month = last if last is not None and (_a_day_of_a_month(last) or _names_one_month(last)) else None
         if not (day and mention.resolved and month):
             continue
         month_end = _day(_month_start(month.start.year, month.start.month + 1))
