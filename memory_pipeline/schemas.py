@@ -117,6 +117,10 @@ MEMORY_ENTRIES = _table(
     ("event_start", TS,
      "Start of the event interval [event_start, event_end), conversation clock (extraction/temporal.py)."),
     ("event_end", TS, "End (exclusive) of the event interval."),
+    ("dates", pa.list_(pa.struct([("text", pa.string()), ("start", TS), ("end", TS)])),
+     "The date of each sentence of text that says one (a point or a period, not a length), in order and once each: "
+     "\"We went to Paris in March. In June we're going to Berlin.\" is of March and of June, where event_* is "
+     "March alone. Units cut a turn at these, so that each event keeps its own time."),
     ("provenance", pa.string(),
      "stated: asserted plainly; inferred: only implied by a question, request or hedge (extraction/provenance.py)."),
     ("scope", pa.string(),

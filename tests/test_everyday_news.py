@@ -380,6 +380,17 @@ def test_a_bare_day_is_in_the_month_of_the_day_said_just_before(parser, resolver
     assert [m.start.date() for m in found] == [date(2024, 6, 1), date(2024, 5, 20)]
 
 
+def test_a_memory_keeps_the_date_of_each_of_its_sentences(parser, resolver, tmp_path):
+    entries = _entries(parser, resolver, tmp_path, [
+        {"speaker": "Lena", "text": "We went to Paris in March. In June we're going to Berlin. It was lovely in March."},
+        {"speaker": "Lena", "text": "I've been learning Greek for two years. The exam is on Friday."},
+    ])
+    first, second = entries.sort("source_turn_id")["dates"].to_list()
+    assert [(d["text"], d["start"].date()) for d in first] == [("March", date(2025, 3, 1)), ("June", date(2026, 6, 1))]
+    assert first[0]["end"].date() == date(2025, 4, 1)
+    assert [d["text"] for d in second] == ["on Friday"]  # a length ("for two years") dates no sentence
+
+
 def test_a_month_is_no_month_of_a_bare_day_once_another_date_was_said(parser, resolver, tmp_path):
     days = _dated_entries(parser, resolver, tmp_path, [
         ("Lena", "In June we're going to Berlin for my cousin's wedding."),

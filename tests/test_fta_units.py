@@ -187,6 +187,26 @@ def test_an_intention_overtaken_is_no_plan_though_its_date_lies_ahead(build):
     assert (unit["content_type"], unit["lifecycle_status"]) == ("homework_or_plan", "pending"), unit
 
 
+def test_each_event_of_a_turn_keeps_its_own_date(build):
+    """A turn that tells of two times is two units, each dated by its own ("March" had dated the trip to Berlin too)."""
+    turns = conversation((MAY_8, [
+        ("Nora", "We went to Paris in March. In June we're going to Berlin for my cousin's wedding. It's a big one."),
+        ("Ben", "Fun!"),
+        ("Nora", "I moved to Leeds in January. The flat is tiny though."),
+    ]))
+    units = build(turns).units
+    paris, berlin = containing(units, "Paris"), containing(units, "Berlin")
+    assert (paris["event_time_text"], paris["event_start"]) == ("March", datetime(2023, 3, 1))
+    assert (berlin["event_time_text"], berlin["event_start"]) == ("June", datetime(2023, 6, 1))
+    assert paris["entry_ids"] == berlin["entry_ids"]  # both from the one memory of the turn
+    assert "big one" in berlin["content_text"]  # a sentence with no date goes with the one before
+    # a plan whose sentence opens with its date is the speaker's all the same
+    assert (berlin["content_type"], berlin["lifecycle_status"]) == ("homework_or_plan", "pending")
+    assert paris["lifecycle_status"] != "pending"
+    # one date in a turn cuts nothing
+    assert "tiny" in containing(units, "Leeds")["content_text"]
+
+
 def test_a_sign_up_dated_by_the_next_sentence_is_a_plan(build):
     """"It's on October 13" dates what the sentence before it named; a short lead-in ("Guess what,") is no subject."""
     turns = conversation(

@@ -287,6 +287,7 @@ def extract_memories(
                 "event_time_text": event_text,
                 "event_start": event_start,
                 "event_end": event_end,
+                "dates": [{"text": d.text, "start": d.start, "end": d.end} for d in result.dates],
                 "provenance": result.provenance,
                 "scope": result.scope,
                 "extractor": extractor,

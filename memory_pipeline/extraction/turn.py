@@ -50,7 +50,7 @@ from memory_pipeline.grounding import (
 )
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.parsing import ParsedDoc, Token
-from memory_pipeline.parsing.words import Word
+from memory_pipeline.parsing.words import Word, sentence_spans
 
 FRAGMENT_MAX_WORDS = 3
 
@@ -66,6 +66,7 @@ class TurnExtraction:
     fragment: bool = False
     mentions: list[TemporalMention] = field(default_factory=list)
     event: TemporalMention | None = None
+    dates: list[TemporalMention] = field(default_factory=list)  # the date of each sentence that has one
     provenance: str = "inferred"
     scope: str = "GENERIC"
     content_tokens: int = 0
@@ -86,6 +87,31 @@ class TurnExtraction:
         """Temporal expressions of the turn that are both in the entry text and resolved."""
         lowered = self.text.lower()
         return sum(1 for m in self.mentions if m.resolved and m.kept_in(lowered))
+
+
+def _the_date_of(lowered: str, ranked: list[TemporalMention], session_time: datetime | None) -> TemporalMention | None:
+    """The first of ``ranked`` that ``lowered`` (a memory or one of its sentences) keeps: a point or a period before
+    a length. A narrower date inside it says when more exactly ("next month, on the 15th"); not inside a stretch
+    that runs up to the session ("off sugar since the start of December, which made Christmas hard" is not of
+    Christmas Day)."""
+    event = next((m for m in ranked if m.resolved and m.kind != "duration" and m.kept_in(lowered)), None) or next(
+        (m for m in ranked if m.resolved and m.kept_in(lowered)), None
+    )
+    if event is not None and not runs_up_to_the_session(event, session_time):
+        event = narrowed(event, [m for m in ranked if m.kept_in(lowered)])
+    return event
+
+
+def _dates_of_sentences(text: str, ranked: list[TemporalMention], session_time: datetime | None) -> list[TemporalMention]:
+    """The date of each sentence of ``text`` that has one (a point or a period, not a length), in order and once
+    each: "We went to Paris in March. In June we're going to Berlin." is of March and of June, where the memory's
+    one event is March. What units cut at, so that each event keeps its own time."""
+    dates: list[TemporalMention] = []
+    for start, end in sentence_spans(text):
+        date = _the_date_of(text[start:end].lower(), ranked, session_time)
+        if date is not None and date.kind != "duration" and date not in dates:
+            dates.append(date)
+    return dates
 
 
 def _token_range(doc: ParsedDoc, mention: TemporalMention) -> tuple[int, int]:
@@ -883,13 +909,8 @@ def extract_turn(
         key=lambda m: (id(m) in appended, id(m) in replaced, dates_the_news(doc, m, CALL_LEMMAS), _kind_modifier(doc, m),
                        dates_a_thing(doc, m)),
     )
-    result.event = next((m for m in ranked if m.resolved and m.kind != "duration" and m.kept_in(lowered)), None) or next(
-        (m for m in ranked if m.resolved and m.kept_in(lowered)), None
-    )
-    # a narrower date inside it says when more exactly ("next month, on the 15th"); not inside a stretch that runs up
-    # to the session ("off sugar since the start of December, which made Christmas hard" is not of Christmas Day)
-    if result.event is not None and not runs_up_to_the_session(result.event, session_time):
-        result.event = narrowed(result.event, [m for m in ranked if m.kept_in(lowered)])
+    result.event = _the_date_of(lowered, ranked, session_time)
+    result.dates = _dates_of_sentences(result.text, ranked, session_time)
     result.provenance = provenance(doc, ranges, moods)
     result.scope = classify_scope(doc, ranges)
     result.unresolved_deixis = unresolved_deixis(result.text)

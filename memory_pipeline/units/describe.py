@@ -136,12 +136,19 @@ def planned_event(draft: UnitDraft) -> str | None:
                 if _overtaken(body, entry.event_time_text):
                     before = None
                     continue
-                if _about_speaker(body, draft.speaker):
+                if _about_speaker(_after_its_date(body, entry.event_time_text), draft.speaker):
                     return _without_lead_in(body, draft.speaker).rstrip(".!")
                 if before is not None and IT_IS.match(body):
                     return f"{_without_lead_in(before, draft.speaker).rstrip('.!')}: {body.rstrip('.!')}"
             before = body if _about_speaker(body, draft.speaker) else None
     return None
+
+
+def _after_its_date(sentence: str, date_text: str) -> str:
+    """The sentence from its subject on when it opens with its date ("In June we're going to Berlin", "Next month,
+    Nora is hosting ..."): the date said first is no subject."""
+    found = re.match(rf"(?:(?:in|on|at|by|from|this|next|until)\s+)?{re.escape(date_text)}\s*,?\s*", sentence, re.IGNORECASE)
+    return sentence[found.end():] if found else sentence
 
 
 def _overtaken(sentence: str, date_text: str) -> bool:

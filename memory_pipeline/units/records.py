@@ -36,6 +36,18 @@ class EntryView:
     event_end: datetime | None
     event_time_basis: str | None
     people: tuple[str, ...] = ()
+    # the date of each sentence that says one (memory_entries.dates): (expression, start, end)
+    dates: tuple[tuple[str, datetime, datetime], ...] = ()
+
+    def date_of(self, sentence: str) -> tuple[str, datetime, datetime] | None:
+        """The date ``sentence`` (one of :meth:`sentences`) says, when it says one."""
+        lowered = sentence.lower()
+        return next((d for d in self.dates if d[0].lower() in lowered), None)
+
+    def dated(self, date: tuple[str, datetime, datetime]) -> EntryView:
+        """This entry as seen by the sentences of one of its dates: that date is their event."""
+        text, start, end = date
+        return replace(self, event_time_text=text, event_start=start, event_end=end, event_time_basis="expression")
 
     def sentences(self) -> list[tuple[str, EntrySpan]]:
         """Each sentence of each realised unit, with where it lies in the entry's text (the units joined by one

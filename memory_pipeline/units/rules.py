@@ -16,13 +16,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from memory_pipeline.units import cues
 from memory_pipeline.units.builders import BuilderResources, BuildOutcome
 from memory_pipeline.config import UnitsConfig
 from memory_pipeline.units.affect import OPENERS
 from memory_pipeline.units.describe import Describer, disjoint, expression_interval
-from memory_pipeline.units.records import EntrySpan, OpenQuestion, Piece, SegmentView, TurnView, UnitDraft
+from memory_pipeline.units.records import EntrySpan, EntryView, OpenQuestion, Piece, SegmentView, TurnView, UnitDraft
 
 COURTESY_WORDS = frozenset(
     {"support", "help", "words", "kindness", "encouragement", "backing", "ton", "mean", "means", "meant", "work", "luck"}
@@ -162,7 +163,8 @@ class SegmentWalk:
             and not self.builder.is_reaction(s, turn.speaker, names, self.segment.participants)
         ]
         for about_other, run in runs_by_subject(statements, turn.speaker, self.segment.participants):
-            self.state(turn, run, about_other)
+            for entry, dated_run in runs_by_date(run, turn.entry):
+                self.state(turn, dated_run, about_other, entry)
         if questions:
             self.ask(turn, questions, also_stated=bool(statements))
 
@@ -190,9 +192,10 @@ class SegmentWalk:
         )
         self.pending = PendingQuestion(question, follows)
 
-    def state(self, turn: TurnView, statements: list[tuple[str, EntrySpan]], about_other: bool = False) -> None:
+    def state(self, turn: TurnView, statements: list[tuple[str, EntrySpan]], about_other: bool = False,
+              entry: EntryView | None = None) -> None:
         speaker = turn.speaker
-        piece = Piece(turn.turn_id, speaker, tuple(s for s, _ in statements), turn.entry, turn.session_time,
+        piece = Piece(turn.turn_id, speaker, tuple(s for s, _ in statements), entry or turn.entry, turn.session_time,
                       turn.dialogue_time, tuple(span for _, span in statements))
         pending = self.pending if self.pending and self.pending.question.asker != speaker else None
         unit = self.open.get(speaker)
@@ -275,6 +278,22 @@ def runs_by_subject(
         else:
             runs.append((flag, [statement]))
     return runs
+
+
+def runs_by_date(statements: list[tuple[str, EntrySpan]], entry: EntryView) -> list[tuple[EntryView, list[tuple[str, EntrySpan]]]]:
+    """Consecutive statements of one turn split where one says a date apart from the dates said before it ("We went
+    to Paris in March. In June we're going to Berlin."): two events, two units, each seeing the entry with its own
+    date as the event. A statement with no date of its own goes with the one before ("It's my cousin's wedding")."""
+    runs: list[tuple[tuple[str, datetime, datetime] | None, list[tuple[str, EntrySpan]]]] = []
+    for statement in statements:
+        date = entry.date_of(statement[0]) if len(entry.dates) > 1 else None
+        if runs and (date is None or runs[-1][0] is None or not disjoint(date[1:], runs[-1][0][1:])):
+            runs[-1] = (runs[-1][0] or date, [*runs[-1][1], statement])
+        else:
+            runs.append((date, [statement]))
+    if len(runs) <= 1:
+        return [(entry, statements)]
+    return [(entry.dated(date) if date is not None else entry, run) for date, run in runs]
 
 
 def about_other(sentence: str, speaker: str | None, others: Sequence[str]) -> bool:

@@ -136,6 +136,7 @@ def entry_views(entries: pl.DataFrame, sources: pl.DataFrame) -> dict[str, Entry
             event_end=row.get("event_end"),
             event_time_basis=row.get("event_time_basis"),
             people=tuple(row.get("people") or ()),
+            dates=tuple((d["text"], d["start"], d["end"]) for d in row.get("dates") or () if d.get("start") is not None),
         )
     return views
 
