@@ -355,6 +355,9 @@ def test_an_interjection_that_heads_what_follows_is_kept(extract):
     # an interjection before a clause of its own is still trimmed, and chat's fillers whatever hangs on them
     assert extract("Wow, what a day.", "Ellis").text == "Ellis noted: what a day."
     assert "Oh" not in extract("Oh yeah, we went to the beach recently.", "Ellis").text
+    # chat's "no" before a noun, which the tagger also calls an interjection, says the opposite when cut
+    assert extract("no emojis pls", "Ellis").text == "Ellis noted: no emojis pls."
+    assert extract("no. I'm not going", "Ellis").text == "Ellis is not going."
 
 
 @pytest.mark.slow
@@ -477,6 +480,13 @@ def test_a_bare_verb_coordinated_with_a_finite_one_is_no_request(extract):
         ("Don't tell anyone but we're getting married on June 15th.",
          "Maya noted: Don't tell anyone but we're getting married on June 15th."),
         ("don't worry about it, I sorted it already", "Don't worry about it, Maya sorted it already."),
+        # an order that opens with "always", "just" or an emphatic "do" is an order, not the speaker's habit
+        ("and always give prices in euros", "Maya asks Assistant to always give prices in euros."),
+        ("always forget my keys lol", "Maya always forgets Maya's keys."),
+        ("just use miles, I never think in km", "Maya asks Assistant to just use miles, Maya never thinks in km."),
+        ("please do remind me about the bins", "Maya asks Assistant to remind Maya about the bins."),
+        ("always been a morning person", "Maya always been a morning person."),
+        ("just got back from the gym", "Maya just got back from the gym."),
     ],
 )
 def test_orders_to_an_assistant(parser, resolver, text, entry):

@@ -1150,6 +1150,66 @@ def test_the_language_one_wants_replies_in_is_one_at_a_time(parser, text, expect
     assert {s for s in slots_of(parser, text) if ".language[" in s} == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # how the speaker asks to be answered from now on, as the extractor writes it, and its change
+        ("Ana asks not to use emojis.", {"self.instruction[emoji] = none"}),
+        ("Ana noted: no emojis pls.", {"self.instruction[emoji] = none"}),
+        ("Ana asks Assistant to stop using emojis.", {"self.instruction[emoji] = none"}),
+        ("Ana noted: you can use emojis again.", {"self.instruction[emoji] = yes"}),
+        ("Ana asks to keep the answers brief.", {"self.instruction[length] = short"}),
+        ("Ana asks to keep it short.", {"self.instruction[length] = short"}),
+        ("Ana noted: more detailed replies are fine now.", {"self.instruction[length] = long"}),
+        ("Ana noted: numbered bullets over long paragraphs please.", {"self.instruction[format] = bullet points"}),
+        ("Ana noted: paragraphs are ok again.", {"self.instruction[format] = paragraphs"}),
+        ("Always give distances in metric, Ana knows you lean imperial.", {"self.instruction[units] = metric"}),
+        ("Ana asks Assistant to give the temperatures in celsius.", {"self.instruction[temperature] = celsius"}),
+        ("Ana asks to use American spelling.", {"self.instruction[spelling] = american"}),
+        ("Ana asks to call Ana Annie.", {"self.instruction[name] = annie"}),
+        # one's pronouns and time zone, of whoever they are
+        ("Ana goes by she/they these days.", {"self.pronouns = she/they"}),
+        ("Ana's brother goes by he/him.", {"self's brother.pronouns = he/him"}),
+        ("Ana's time zone is GMT+1 now.", {"self.timezone = gmt+1"}),
+        ("Ana is on pacific time.", {"self.timezone = pacific time"}),
+        # what one does oneself, a thing of one answer, one thing's size or a zone of one event: nothing asked
+        ("Ana uses metric at work.", set()),
+        ("Ana wrote the report in bullet points.", set()),
+        ("Ana asks: can Assistant convert 30 celsius to fahrenheit?", set()),
+        ("The recipe is in metric.", set()),
+        ("Sam sent Ana a message full of emojis.", set()),
+        ("Ana's answers were short.", set()),
+        ("Ana asks to keep the speech short.", set()),
+        ("Ana asks Assistant to make a table of the costs.", set()),
+        ("Ana asks Assistant to call Sam tonight.", set()),
+        ("They call him Big Tom.", set()),
+        ("The call is at 3pm CET.", set()),
+        ("Ana went by train.", set()),
+        ("it was 30 celsius today.", set()),
+    ],
+)
+def test_how_one_asks_to_be_answered_is_one_way_at_a_time(parser, text, expected):
+    slots = {s for s in slots_of(parser, text) if any(f".{name}" in s for name in ("instruction", "pronouns", "timezone"))}
+    assert slots == expected
+
+
+def test_a_language_asked_for_after_another_clause_is_asked_for(parser):
+    # "reply in spanish please" is parsed "in (spanish please)"; a language of a thing stays no wish
+    assert "self.language[reply] = spanish" in slots_of(parser, "Ana is ready for spanish again, reply in spanish please.")
+    assert not [s for s in slots_of(parser, "Ana noted: the menu is in spanish please.") if ".language[" in s]
+
+
+def test_an_instruction_changed_updates_the_one_before(parser, embedder):
+    linked = _plan_links(parser, embedder, [
+        ("off", "Jess asks not to use emojis.", datetime(2025, 1, 30, 12), None),
+        ("on", "Jess noted: you can use emojis again.", datetime(2025, 3, 15, 14), None),
+        ("short", "Jess asks to keep answers short.", datetime(2025, 1, 30, 12, 5), None),
+    ])
+    links = {(r["src_memory_id"], r["dst_memory_id"]): r["relation"] for r in linked.iter_rows(named=True)}
+    assert links.get(("on", "off")) == "updates"
+    assert ("on", "short") not in links or links[("on", "short")] != "updates"
+
+
 def test_a_chat_word_is_no_word_two_memories_share(parser):
     """"btw" in two memories had made one episode of the gym and a restaurant."""
     words = read_doc("a", parser.parse("Osteria Nonna still my fave btw"), "Dana").words

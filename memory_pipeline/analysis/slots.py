@@ -44,7 +44,7 @@ DEAD = "dead"
 
 EXCLUSIVE_SLOTS = frozenset(
     {"residence", "job", "employer", "diet", "relationship", "children", "schedule", "appointment", "age", "quantity",
-     "medication", "study", "boss", "favourite", "language"}
+     "medication", "study", "boss", "favourite", "language", "instruction", "pronouns", "timezone"}
 )
 TRANSITION_SLOTS = frozenset({"ownership", "health", "activity", "life", "taste", "repair", "subscription"})
 # A changed appointment is a corrected event; every other change is a change of state.
@@ -3585,6 +3585,8 @@ def language(context: _Context, i: int) -> list[SlotValue]:
     if token.lower not in LANGUAGES or token.pos not in ("PROPN", "NOUN", "ADJ"):
         return []
     up = _parent(context, i)
+    if up is not None and up[1] in ("amod", "compound") and doc.tokens[up[0]].lower in WISH_WORDS:
+        up = _parent(context, up[0])  # "reply in spanish please", parsed as "in (spanish please)"
     if up is None or up[1] != "pobj" or _children(context, i, "compound", "amod", "det", "poss"):
         return []
     prep = doc.tokens[up[0]].lower
@@ -3638,6 +3640,205 @@ def _asked_for(context: _Context, head: int) -> bool:
     return bool(words & (WISH_WORDS | {"?", "ask", "asks", "asked"})) or "now on" in doc.span_text(start, end).lower()
 
 
+# How one asks an assistant to answer from now on, and later changes ("please don't use emojis", then "you can use
+# emojis again"): ``instruction[<aspect>]``, one value at a time, the speaker's whoever the verb's subject is.
+EMOJI_WORDS = frozenset({"emoji", "emojis", "emoticon", "emoticons", "smiley", "smileys"})
+LENGTHS = {**dict.fromkeys("short shorter brief briefer concise succinct snappy".split(), "short"),
+           **dict.fromkeys("long longer detailed thorough fuller lengthy".split(), "long")}
+# What a length is said of: "keep answers short", "keep it brief", "longer replies are fine"
+ANSWER_NOUNS = frozenset("answer answers reply replies response responses message messages explanation explanations it things".split())
+# ("a table of the costs" is one answer's, so tables are left out)
+FORMATS = {"bullet": "bullet points", "bullets": "bullet points", "paragraph": "paragraphs", "paragraphs": "paragraphs",
+           "prose": "paragraphs"}
+MEASURE_SYSTEMS = {"metric": ("units", "metric"), "imperial": ("units", "imperial"), "celsius": ("temperature", "celsius"),
+                   "centigrade": ("temperature", "celsius"), "fahrenheit": ("temperature", "fahrenheit")}
+SPELLINGS = {"british": "british", "uk": "british", "american": "american", "us": "american"}
+# Verbs of telling an assistant how to answer, in the base form a request takes ("use metric", "asks to keep answers
+# short", "can you give temps in fahrenheit"): "I use metric at work" and "I wrote it in bullets" tell of oneself.
+INSTRUCTING_LEMMAS = frozenset("use give keep stick write do make put switch include format answer reply show send call".split())
+# Verbs that ask for a thing to stop: "stop using emojis", "avoid bullet points"
+STOPPING_LEMMAS = frozenset({"stop", "quit", "avoid", "drop", "skip", "ditch", "lose"})
+# "longer answers are fine now", "emojis are ok again": leave given
+ALLOWING = frozenset({"fine", "ok", "okay", "good", "allowed", "great", "better"})
+
+
+def instruction(context: _Context, i: int) -> list[SlotValue]:
+    """How the speaker asks to be answered from now on: ``instruction[emoji] = no`` ("please don't use emojis",
+    "no emojis pls"; ``= yes`` from "you can use emojis again"), ``[length] = short`` ("keep answers short", "keep it
+    brief"; ``= long`` from "longer answers are fine now"), ``[format] = bullet points`` ("bullet points over
+    paragraphs"), ``[units] = metric``, ``[temperature] = fahrenheit`` ("always give temps in fahrenheit"),
+    ``[spelling] = british``, ``[name] = sam`` ("from now on call me Sam"). Only what is asked of the listener or
+    allowed ("... are fine now"), not what one does oneself ("I use metric at work") or a thing of one answer ("can
+    you convert this to fahrenheit?" asks with no verb of telling how)."""
+    doc = context.doc
+    token = doc.tokens[i]
+    low = token.lower
+    if low in EMOJI_WORDS:
+        said_no = any(doc.tokens[d].lower == "no" for d in _children(context, i, "det"))
+        asked = _asked_how_to_answer(context, i) or ((None, False) if said_no else None)  # "no emojis pls"
+        if asked is None:
+            return []
+        verb, stopping = asked
+        refused = said_no or stopping or (verb is not None and _negated(context, verb)) or _under_a_preposition(context, i, "without")
+        return [_instruction(context, verb if verb is not None else i, "emoji", NONE_VALUE if refused else "yes", i)]
+    if low in LENGTHS and token.pos == "ADJ":
+        said_of = _length_said_of(context, i)
+        asked = None if said_of is None else _asked_how_to_answer(context, said_of)
+        if asked is None:
+            return []
+        return [_instruction(context, asked[0] if asked[0] is not None else i, "length", LENGTHS[low], i)]
+    if low in FORMATS and token.pos in ("NOUN", "PROPN"):
+        up = _parent(context, i)
+        head = up[0] if up is not None and up[1] == "compound" else i  # "bullet points"
+        preferred = any(doc.tokens[p].lower == "over" for p in _children(context, head, "prep"))
+        asked = _asked_how_to_answer(context, head)
+        if asked is None and not preferred or _under_a_preposition(context, head, "over", "than"):
+            return []
+        verb = asked[0] if asked and asked[0] is not None else head
+        return [_instruction(context, verb, "format", FORMATS[low], i)]
+    if low in MEASURE_SYSTEMS or (low in SPELLINGS and any(_lemma(context, h) == "spelling" for h in _heads(context, i))):
+        asked = _asked_how_to_answer(context, i)
+        if asked is None:
+            return []
+        aspect, value = MEASURE_SYSTEMS.get(low) or ("spelling", SPELLINGS[low])
+        return [_instruction(context, asked[0] if asked[0] is not None else i, aspect, value, i)]
+    if _lemma(context, i) == "call" and token.tag == "VB":
+        return _called(context, i)
+    return []
+
+
+def _instruction(context: _Context, verb: int, aspect: str, value: str, *anchor_tokens: int) -> SlotValue:
+    # a request is a wish that holds now, though "can" or "will" look ahead; negated only where the request is
+    # ("don't make answers long"), and "emoji = none" says the refusal itself
+    negated = aspect != "emoji" and _negated(context, verb)
+    return replace(_slot(context, verb, "instruction", value, aspect, *anchor_tokens, subject=SELF, negated=negated), future=False)
+
+
+def _heads(context: _Context, i: int) -> list[int]:
+    up = _parent(context, i)
+    return [up[0]] if up is not None else []
+
+
+def _under_a_preposition(context: _Context, i: int, *words: str) -> bool:
+    up = _parent(context, i)
+    return up is not None and up[1] == "pobj" and context.doc.tokens[up[0]].lower in words
+
+
+def _length_said_of(context: _Context, adjective: int) -> int | None:
+    """The answer a length is said of: "keep answers short" (through "keep"), "longer answers" (the noun)."""
+    doc = context.doc
+    up = _parent(context, adjective)
+    if up is None:
+        return None
+    if up[1] == "amod" and doc.tokens[up[0]].lower in ANSWER_NOUNS:
+        return up[0]
+    if up[1] in ("oprd", "acomp", "xcomp", "ccomp") and _lemma(context, up[0]) in ("keep", "make"):
+        said_of = [o for o in _children(context, up[0], "dobj", "nsubj") if doc.tokens[o].lower in ANSWER_NOUNS]
+        return adjective if said_of else None
+    return None
+
+
+def _asked_how_to_answer(context: _Context, i: int) -> tuple[int | None, bool] | None:
+    """The verb of telling that asks for ``i`` ("use", "give", "keep" in the base form of a request), whether a verb
+    of stopping governs it ("stop using emojis"); ``(None, False)`` when ``i`` is what a "be fine" allows ("longer
+    answers are fine now"); None when neither."""
+    doc = context.doc
+    k, stopping, steps = i, False, 0
+    while steps < 6:
+        up = _parent(context, k)
+        if up is None:
+            return None
+        k, label = up
+        steps += 1
+        if label == "nsubj" and _lemma(context, k) == "be":
+            allowed = any(doc.tokens[a].lower in ALLOWING for a in _children(context, k, "acomp", "attr"))
+            return (None, False) if allowed else None
+        if doc.tokens[k].pos not in ("VERB", "AUX"):
+            continue
+        lemma = _lemma(context, k)
+        if lemma in INSTRUCTING_LEMMAS and doc.tokens[k].tag in ("VB", "VBG"):
+            stopping = any(_lemma(context, g) in STOPPING_LEMMAS for g in _heads(context, k))
+            if doc.tokens[k].tag == "VB" or stopping:
+                return k, stopping
+        return None
+    return None
+
+
+def _called(context: _Context, call: int) -> list[SlotValue]:
+    """"call me Sam" (written "call Priya Sam", the name read as one): ``instruction[name] = sam``."""
+    doc = context.doc
+    for obj in _children(context, call, "dobj", "oprd"):
+        if doc.tokens[obj].pos != "PROPN" or _is_self_token(context, obj):
+            continue
+        self_before = any(_is_self_token(context, c) for c in _children(context, obj, "compound")) or any(
+            _is_self_token(context, o) for o in _children(context, call, "dobj") if o != obj)
+        if self_before:
+            return [_instruction(context, call, "name", doc.tokens[obj].lower, obj)]
+    return []
+
+
+# One's pronouns: "I go by they/them now", "my pronouns are she/her"
+PRONOUN_SET = re.compile(r"\b(she|he|they|ze|xe)\s*/\s*(her|hers|him|his|them|they|she|he|zir|xem)\b", re.IGNORECASE)
+
+
+def pronouns(context: _Context, i: int) -> list[SlotValue]:
+    """``pronouns = they/them`` of whoever "goes by" them, or whose pronouns they are."""
+    doc = context.doc
+    if doc.tokens[i].lower not in ("go", "goes", "went", "going", "pronouns"):
+        return []
+    start, end = doc.sentences[doc.tokens[i].sent]
+    found = PRONOUN_SET.search(doc.span_text(start, end))
+    if found is None:
+        return []
+    value = f"{found.group(1).lower()}/{found.group(2).lower()}"
+    if _lemma(context, i) == "go" and any(doc.tokens[p].lower == "by" for p in _children(context, i, "prep")):
+        return [_slot(context, i, "pronouns", value, "", i)]
+    owners = _children(context, i, "poss")
+    if doc.tokens[i].lower == "pronouns" and owners:
+        return [_slot(context, i, "pronouns", value, "", i, subject=_subject_key(context, owners[0]))]
+    return []
+
+
+# A time zone by its abbreviation or its region: "my timezone is CET now", "I'm on mountain time"
+ZONE_ABBREVIATIONS = frozenset(
+    "utc gmt bst cet cest eet eest wet west ist jst kst aest aedt nzst nzdt est edt cst cdt mst mdt pst pdt akst hst".split()
+)
+ZONE_REGIONS = frozenset({"central", "mountain", "pacific", "eastern", "atlantic", "alaska", "hawaii"})
+
+
+def timezone(context: _Context, i: int) -> list[SlotValue]:
+    """The time zone one lives by: ``timezone = cet`` from "my timezone is CET now", ``= mountain time`` from "I'm on
+    mountain time", "mountain time from the 28th". A zone said of a thing ("the call is at 3pm CET") is no one's."""
+    doc = context.doc
+    token = doc.tokens[i]
+    if token.lower in ("timezone", "zone") and (token.lower == "timezone" or any(
+            doc.tokens[c].lower == "time" for c in _children(context, i, "compound"))):
+        up = _parent(context, i)
+        if up is None or up[1] != "nsubj" or _lemma(context, up[0]) != "be":
+            return []
+        values = [a for a in _children(context, up[0], "attr", "acomp")]
+        owners = _children(context, i, "poss")
+        if not values or not owners:
+            return []
+        value = _span_value(context, [k for k in subtree(doc, values[0]) if doc.tokens[k].pos not in ("ADV", "PUNCT")])
+        return [_slot(context, up[0], "timezone", value, "", values[0], subject=_subject_key(context, owners[0]))]
+    if token.lower == "time" and any(doc.tokens[c].lower in ZONE_REGIONS for c in _children(context, i, "compound", "amod")):
+        up = _parent(context, i)
+        region = next(c for c in _children(context, i, "compound", "amod") if doc.tokens[c].lower in ZONE_REGIONS)
+        if up is None:
+            return []
+        holder = up[0]
+        if up[1] == "pobj" and doc.tokens[up[0]].lower == "on":
+            holder = _parent(context, up[0])[0] if _parent(context, up[0]) else None  # "I'm on mountain time"
+        elif up[1] != "dobj" or _lemma(context, up[0]) not in REPORTING_VERBS | {"note"}:
+            return []  # "mountain time is ...": only one's own "on X time", or X time noted as such
+        if holder is None:
+            return []
+        return [_slot(context, holder, "timezone", f"{doc.tokens[region].lower} time", "", region, i)]
+    return []
+
+
 RULES = (residence, job, diet, relationship, number_of_children, schedule, ownership, death, health, age, activity,
-         repair, subscription, quantity, medication, boss, study, favourite, taste, language)
+         repair, subscription, quantity, medication, boss, study, favourite, taste, language, instruction, pronouns,
+         timezone)
 

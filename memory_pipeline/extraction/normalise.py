@@ -100,6 +100,12 @@ MODAL_ADVERBS = frozenset({"better", "rather", "sooner"})
 NAME_ENTITIES = frozenset({"PERSON", "ORG", "GPE", "LOC", "FAC", "PRODUCT", "NORP", "WORK_OF_ART", "EVENT"})
 # Words that may open a request after a comma ("..., so call me", "then text me").
 REQUEST_CONNECTIVES = frozenset({"so", "then", "and"})
+# Words an order may open with before its verb: "always reply in English", "just use metric", "do remind me"
+STANDING_ORDER_WORDS = frozenset({"always", "just", "do"})
+# What one tells an assistant to do every time; "always forget my keys" is the speaker's own habit
+ANSWERING_VERBS = frozenset(
+    "give use reply answer write send remind tell show check put keep include add convert round call text email book list".split()
+)
 # An auxiliary before a grounded subject "you" ("are you ok?" -> "is Mel ok?").
 INVERTED_AUX = {"are": "is", "were": "was", "have": "has", "do": "does"}
 # An auxiliary before an inverted subject "I" ("am I late?" -> "is Nora late?", "do I use" -> "does Nora use").
@@ -637,6 +643,10 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
     first = words[offset]
     if _order_read_as_a_noun(doc, words[offset:]):
         return first.i
+    if _a_standing_order(doc, words[offset:]):
+        # "always give temps in fahrenheit", "please do remind me about climbing": an order all the same (the
+        # dropped "I" had made it the speaker's habit); "always" stays in what is asked, an emphatic "do" does not
+        return first.i if first.lower != "do" else words[offset + 1].i
     if first.lemma in NOT_IMPERATIVE or _told_as_past(doc, start, end) or _past_form(first) or opens_a_header(doc, first.i):
         return None
     if first.lemma in NOT_IMPERATIVE_BEFORE_A_CLAUSE and before_a_clause_of_its_own(doc, first.i):
@@ -654,6 +664,15 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
         if not shares_subject or to_speaker:
             return first.i
     return None
+
+
+def _a_standing_order(doc: ParsedDoc, words: list[Token]) -> bool:
+    """The words open with "always" or "just" before a verb of what an assistant is told to do ("always give temps
+    in fahrenheit", "just use metric"), or an emphatic "do" before any verb of an order ("please do remind me"),
+    with no subject of their own."""
+    if len(words) < 2 or words[0].lower not in STANDING_ORDER_WORDS or words[1].tag != "VB" or _has_subject(doc, words[1].i):
+        return False
+    return words[1].lemma in ANSWERING_VERBS if words[0].lower != "do" else words[1].lemma not in NOT_IMPERATIVE
 
 
 def before_a_clause_of_its_own(doc: ParsedDoc, verb: int) -> bool:

@@ -68,7 +68,7 @@ def trim(doc: ParsedDoc, lo: int, hi: int) -> tuple[int, int]:
     """Drop punctuation, conjunctions and fillers from the edges of a range, never cutting a written word."""
     while lo < hi and (
         doc.tokens[lo].pos in ("PUNCT", "CCONJ", "INTJ") or doc.tokens[lo].lower in LEADING_FILLERS
-    ) and not _heads_what_follows(doc, lo, hi):
+    ) and not _heads_what_follows(doc, lo, hi) and not _a_no_of_a_noun(doc, lo, hi):
         lo += 1
     while hi > lo and (
         doc.tokens[hi - 1].pos in ("PUNCT", "CCONJ", "SCONJ") and doc.tokens[hi - 1].text not in ")\"'”’"
@@ -88,6 +88,12 @@ def _heads_what_follows(doc: ParsedDoc, k: int, hi: int) -> bool:
     return word.pos == "INTJ" and word.lower not in LEADING_FILLERS and any(
         k < arc.dep < hi and doc.tokens[arc.dep].pos not in ("PUNCT", "INTJ") for arc in doc.children(k)
     )
+
+
+def _a_no_of_a_noun(doc: ParsedDoc, k: int, hi: int) -> bool:
+    """The word at ``k`` is a "no" that determines a noun after it ("no emojis pls", which chat's tagger calls an
+    interjection): cutting it says the opposite."""
+    return doc.tokens[k].lower == "no" and any(arc.label == "det" and k < arc.head < hi for arc in doc.parents(k))
 
 
 def whole_words(doc: ParsedDoc, lo: int, hi: int) -> tuple[int, int]:
