@@ -1193,6 +1193,36 @@ def test_how_one_asks_to_be_answered_is_one_way_at_a_time(parser, text, expected
     assert slots == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # chat's name of a diet, and a return to one
+        ("Ana's dad is veggie.", {"self's dad.diet = vegetarian"}),
+        ("Ana has gone back to veggie, the fish thing didn't last.", {"self.diet = vegetarian"}),
+        ("Ana switched to vegan in March.", {"self.diet = vegan"}),
+        ("Ana cooked for a vegan.", set()),
+        ("Ana is going to switch to vegan next year.", set()),
+        # a pastime given up in chat's words: a filler and a fragment after it, "finished with", the gym dropped
+        ("Ana has given up swimming lol. shoulders.", {"self.activity[swim] = none"}),
+        ("Ana has finished with counselling.", {"self.activity[counsel] = none"}),
+        ("Ana has finished with the garden.", set()),
+        ("Ana finished the book.", set()),
+        ("Ana dropped the gym.", {"self.activity[gym] = none", "self.activity[go gym] = none", "self.activity[do gym] = none",
+                                  "self.activity[play gym] = none", "self.subscription[gym] = none"}),
+        ("Ana dropped the kids at the gym.", set()),
+        # what an assistant sends is no pastime, nor is reminding
+        ("Ana asks to stop the daily reminders.", set()),
+        ("Ana asks to stop reminding Ana about the dentist.", set()),
+        # a move named by the noun: one ahead is no home yet
+        ("Ana needs help planning Ana's move to Porto in the autumn.", set()),
+        ("Ana's move to Porto went smoothly.", {"self.residence = porto"}),
+    ],
+)
+def test_diets_pastimes_and_moves_in_chats_words(parser, text, expected):
+    slots = {s for s in slots_of(parser, text) if any(f".{name}" in s for name in ("diet", "activity", "subscription", "residence"))}
+    assert slots == expected
+
+
 def test_a_language_asked_for_after_another_clause_is_asked_for(parser):
     # "reply in spanish please" is parsed "in (spanish please)"; a language of a thing stays no wish
     assert "self.language[reply] = spanish" in slots_of(parser, "Ana is ready for spanish again, reply in spanish please.")

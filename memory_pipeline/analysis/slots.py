@@ -92,8 +92,10 @@ JOB_STATES = {"unemployed": NONE_VALUE, "jobless": NONE_VALUE, "retired": NONE_V
               "redundant": NONE_VALUE}
 DIETS = frozenset(
     "vegetarian vegan pescatarian pescetarian keto paleo carnivore omnivore flexitarian gluten-free "
-    "plant-based dairy-free lactose-free".split()
+    "plant-based dairy-free lactose-free veggie".split()
 )
+# Chat's names of a diet, as the diet ("Tom is veggie" is vegetarian, so "he's vegetarian again" is no change)
+DIET_ALIASES = {"veggie": "vegetarian", "pescetarian": "pescatarian"}
 # "gave up meat", "cut out meat", "quit meat": verb -> the particle it needs
 MEAT_QUIT_VERBS = {"give": "up", "cut": "out", "quit": None, "stop": None, "drop": None}
 DIET_LINKS = frozenset({"be", "become", "go", "turn", "stay", "remain", "get", "eat", "do"})
@@ -222,8 +224,11 @@ VAGUE_DOINGS = frozenset("thing stuff lot bit nothing something anything everyth
 # Verbs of states and slots of their own (where one lives or works), which are no pastimes.
 NOT_ACTIVITIES = frozenset(
     "be have get do feel think know want need like love hate see say tell try seem look make use let go come "
-    "live work stay own belong remember believe understand mean matter care forget wish hope stand".split()
+    "live work stay own belong remember believe understand mean matter care forget wish hope stand "
+    "remind nag bother ping ask".split()  # "stop reminding me about the gym" asks the listener, no pastime
 )
+# What an assistant sends that one asks it to stop: "stop the plant reminders", "drop the daily emails"
+LISTENERS_SENDINGS = frozenset({"reminder", "notification", "alert", "email", "message", "text", "nudge", "ping"})
 
 # The working state of a thing (``repair[boiler] = broken | working``): "the boiler broke down", then "the boiler
 # is fixed". Things that break and get mended, as home and device talk names them; "the internet" is left out, as
@@ -776,7 +781,20 @@ def residence(context: _Context, i: int) -> list[SlotValue]:
             place = named[0] if named and (street or context.doc.tokens[obj].pos != "PROPN") else obj
             out.append(_slot(context, i, "residence", _place_value(context, place), "", prep, place))
             break
+    if out and context.doc.tokens[i].pos == "NOUN" and not _a_move_behind(context, i):
+        out = [replace(slot, future=True) for slot in out]  # "planning my move to Valencia in the summer"
     return out or moved_out or _moved_to_a_town_read_as_a_verb(context, i)
+
+
+def _a_move_behind(context: _Context, move: int) -> bool:
+    """A move named by the noun has happened: told with a past verb ("the move to Leeds went fine"), or after
+    "since"/"after" ("since my move to Leeds"); else it may be one ahead ("help planning my move to Valencia")."""
+    up = _parent(context, move)
+    while up is not None and context.doc.tokens[up[0]].pos not in ("VERB", "AUX"):
+        if context.doc.tokens[up[0]].lower in ("since", "after"):
+            return True
+        up = _parent(context, up[0])
+    return up is not None and context.doc.tokens[up[0]].tag in ("VBD", "VBN") and not _looks_ahead(context, up[0])
 
 
 def _back_in_a_place(context: _Context, be: int) -> list[SlotValue]:
@@ -1153,10 +1171,12 @@ def diet(context: _Context, i: int) -> list[SlotValue]:
     token = context.doc.tokens[i]
     lemma = _lemma(context, i)
     if lemma in DIETS or token.lower in DIETS:
-        if token.pos == "ADJ" and _children(context, i, "nsubj") and _of_a_person(context, i):
+        name = DIET_ALIASES.get(token.lower, token.lower)
+        if (token.pos == "ADJ" and _children(context, i, "nsubj") or token.pos == "VERB" and _children(context, i, "nsubjpass")) \
+                and _of_a_person(context, i):
             # the parse may make the diet the head of its clause, its link verb an auxiliary: "I've gone mostly
-            # vegetarian" (with "gone" as "aux")
-            return [_slot(context, i, "diet", token.lower, "", i)]
+            # vegetarian" (with "gone" as "aux"), "Tom is veggie" (read as a passive)
+            return [_slot(context, i, "diet", name, "", i)]
         parent = _parent(context, i)
         if parent is None:
             return []
@@ -1175,8 +1195,13 @@ def diet(context: _Context, i: int) -> list[SlotValue]:
                 # vegetarian" still is; "I almost quit being vegan" still is)
                 if _almost(context, ended[0]):
                     return []
-                return [_slot(context, ended[0], "diet", token.lower, "", head, i, negated=not _negated(context, ended[0]))]
-            return [_slot(context, head, "diet", token.lower, "", i)]
+                return [_slot(context, ended[0], "diet", name, "", head, i, negated=not _negated(context, ended[0]))]
+            return [_slot(context, head, "diet", name, "", i)]
+        if label == "pobj" and context.doc.tokens[head].lower == "to" and _back_to_a_diet(context, head):
+            # "Tom's gone back to fully veggie", "I've switched to vegan": on it again, or now
+            verb = _parent(context, head)[0]
+            verb = _parent(context, verb)[0] if context.doc.tokens[verb].lower == "back" and _parent(context, verb) else verb
+            return [_slot(context, verb, "diet", name, "", head, i)]
         if label == "pobj" and context.doc.tokens[head].lower == "on":
             # "I'm on keto now", "we went on paleo"; "I gave up on keto": no longer on it. Not a spell over ("I was
             # on keto for a month last year") nor a giving up that nearly happened ("I almost gave up on keto")
@@ -1185,19 +1210,19 @@ def diet(context: _Context, i: int) -> list[SlotValue]:
             if verb is None or _was(context, verb) or _almost(context, verb):
                 return []
             if _lemma(context, verb) in ("be", "go", "stay", "start", "get"):
-                return [_slot(context, verb, "diet", token.lower, "", head, i)]
+                return [_slot(context, verb, "diet", name, "", head, i)]
             if _lemma(context, verb) == "give" and any(
                     context.doc.tokens[p].lower == "up" for p in _children(context, verb, "prt")):
-                return [_slot(context, verb, "diet", token.lower, "", head, i, negated=True)]
+                return [_slot(context, verb, "diet", name, "", head, i, negated=True)]
             return []
         if label in ("amod", "compound") and _lemma(context, head) in DIET_SPELLS and _spell_ended(context, head):
             # "the vegetarian thing lasted till May": no longer vegetarian
             ended = _parent(context, head)[0]
-            return [_slot(context, ended, "diet", token.lower, "", i, head, subject=_owner(context, head), negated=True)]
+            return [_slot(context, ended, "diet", name, "", i, head, subject=_owner(context, head), negated=True)]
         if label in ("amod", "compound") and _lemma(context, head) == "diet":
             outer = _parent(context, head)
             predicate = outer[0] if outer else head
-            return [_slot(context, predicate, "diet", token.lower, "", i)]
+            return [_slot(context, predicate, "diet", name, "", i)]
         return []
     if token.pos == "VERB" and lemma in MEAT_QUIT_VERBS and any(_lemma(context, o) == "meat" for o in _children(context, i, "dobj")):
         particle = MEAT_QUIT_VERBS[lemma]
@@ -1217,6 +1242,18 @@ def diet(context: _Context, i: int) -> list[SlotValue]:
         ) or _back_to(context, i):
             return [_slot(context, predicate, "diet", EATEN_AGAIN[_lemma(context, food)], "", food)]
     return []
+
+
+def _back_to_a_diet(context: _Context, to: int) -> bool:
+    """The "to" of "gone back to veggie", "switched to vegan": a verb of going or switching, with or without
+    "back", takes it (not "I talked to a vegan", "cooked for the vegan")."""
+    up = _parent(context, to)
+    if up is None:
+        return False
+    verb = up[0]
+    if context.doc.tokens[verb].lower == "back" and _parent(context, verb) is not None:
+        verb = _parent(context, verb)[0]
+    return _lemma(context, verb) in ("go", "switch", "move", "change", "convert") and not _looks_ahead(context, verb)
 
 
 # What opens a clause that puts a return ahead: "back to eating meat once the month is over", "... if the tests
@@ -1947,6 +1984,9 @@ def activity(context: _Context, i: int) -> list[SlotValue]:
             if pastimes:
                 return [_slot(context, i, "activity", value, _lemma(context, pastimes[0]), pastimes[0], negated=False)]
             return []
+    if lemma == "finish" and any(not _children(context, o, "det", "poss") for _, o in _prep_objects(context, i, ("with",))):
+        # "I've finished with therapy"; not "I finished the book", nor "finished with the kitchen" (one thing)
+        return _ended_pastime(context, i)
     # "do" ends a pastime only as "I'm done with"; "I do yoga" keeps one up
     done_with = lemma != "do" or bool(_children(context, i, "auxpass"))
     if lemma in PASTIME_ENDS and (PASTIME_ENDS[lemma] is None or PASTIME_ENDS[lemma] in particles) and done_with:
@@ -2031,7 +2071,10 @@ def _ended_pastime(context: _Context, verb: int) -> list[SlotValue]:
         return []
     if _one_occasion(context, verb, []):
         return []  # "cancelled my yoga class tonight", "stopped the run on Sunday": one occasion, not the habit
-    things = _children(context, verb, "dobj") + [
+    # "given up swimming lol" (the parse makes "lol" the noun), "given up running tbh. knees."
+    objects = [] if lemma == "finish" else [
+        _chat_word_taken_for_a_noun(context, _said_before_a_stop(context, verb, o)) for o in _children(context, verb, "dobj")]
+    things = objects + [
         obj for prep, obj in _prep_objects(context, verb, PASTIME_END_PREPS)
     ] + [j for j in _children(context, verb, "advcl", "xcomp") if doc.tokens[j].tag == "VBG"]
     for thing in things:
@@ -2043,6 +2086,17 @@ def _ended_pastime(context: _Context, verb: int) -> list[SlotValue]:
         if scopes:
             return [_slot(context, verb, "activity", NONE_VALUE, scope, thing, negated=False) for scope in scopes]
     return []
+
+
+def _said_before_a_stop(context: _Context, verb: int, obj: int) -> int:
+    """The object as said before a full stop the parse ran across ("given up running tbh. knees.": the gerund,
+    which the parse hung on "knees"); else the object itself."""
+    doc = context.doc
+    stop = next((k for k in range(verb + 1, obj) if doc.tokens[k].text in (".", "!", "?")), None)
+    if stop is None:
+        return obj
+    gerunds = [k for k in range(verb + 1, stop) if doc.tokens[k].tag == "VBG"]
+    return gerunds[0] if gerunds else obj
 
 
 def _member_of(context: _Context, noun: int) -> list[SlotValue]:
@@ -2097,6 +2151,8 @@ def _pastime_forms(context: _Context, noun: int, signed_up: bool, for_good: bool
         if word in TEAMS and context.doc.tokens[compounds[-1]].lower not in TEAM_PASTIMES:
             return []  # "joined the marketing team", "the growth team": work, not a sport
         word = _lemma(context, compounds[-1])
+    elif word in MEMBERSHIP_PLACES:
+        pass  # "I dropped the gym", "cancelled the gym": the going ends with the membership
     elif word in INSTRUMENTS and not signed_up:
         return [f"play {word}"]  # "gave up the guitar": one plays it (a guitar owned is a possession elsewhere)
     elif word in HABIT_NOUNS and not signed_up:
@@ -2132,7 +2188,7 @@ def _is_pastime(context: _Context, i: int) -> bool:
     token = context.doc.tokens[i]
     lemma = _lemma(context, i)
     owned = bool(_children(context, i, "poss"))
-    return token.pos == "NOUN" and lemma not in JOB_NOUNS | POSSESSIONS | FAMILY_NOUNS and not owned and (
+    return token.pos == "NOUN" and lemma not in JOB_NOUNS | POSSESSIONS | FAMILY_NOUNS | LISTENERS_SENDINGS and not owned and (
         token.lower not in CHAT_INTERJECTIONS)
 
 
