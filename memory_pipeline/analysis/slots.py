@@ -1519,7 +1519,7 @@ def schedule(context: _Context, i: int) -> list[SlotValue]:
     if token.lower == "married":
         return _wedding_day(context, i)
     if token.pos != "NOUN" or (lemma not in APPOINTMENT_NOUNS and token.lower not in SCHEDULE_NOUNS and lemma not in SCHEDULE_NOUNS):
-        return []
+        return _recurring_event(context, i)
     slot = "appointment" if lemma in APPOINTMENT_NOUNS else "schedule"
     scope_tokens = _phrase_tokens(context, i)
     scope = _scope(context, scope_tokens)
@@ -1528,7 +1528,7 @@ def schedule(context: _Context, i: int) -> list[SlotValue]:
         return []
     head, label = parent
     if label not in ("nsubj", "nsubjpass", "dobj") or not (_lemma(context, head) in SCHEDULE_VERBS | {"work"} or _have_got(context, head)):
-        return []
+        return _recurring_event(context, i) if slot == "schedule" else []
     # "my shift is ...", "the meeting was moved ...", "the dentist moved my appointment": the noun's owner;
     # "Maya works the night shift": the verb's subject, when the noun has no owner of its own; but whoever moves a
     # thing ("they moved the review to Monday") moves the holder's, not their own
@@ -1542,9 +1542,187 @@ def schedule(context: _Context, i: int) -> list[SlotValue]:
             value = " ".join(context.doc.tokens[j].lower for j in modifiers)
             return [_slot(context, head, slot, value, lemma, i, subject=subject)]
     if time is None:
+        return _recurring_event(context, i) if slot == "schedule" else []
+    value, parts = time
+    if slot == "schedule" and (recurring := _recurring_time(context, head)) is not None:
+        value, parts = recurring  # "moved to tuesdays and fridays": every day said, not the first
+    return [_slot(context, head, slot, value, scope, i, *parts, subject=subject)]
+
+
+# Words that say an event comes round again: "every weekday", "weekly now", "on weeknights"
+RECURRENCE_WORDS = frozenset("weekday weekdays weeknight weeknights weekly fortnightly daily nightly".split())
+EVERY_WORDS = frozenset({"every", "each", "other"})
+# Events whose name says they come round, so a new time alone changes them: "standup's back to 9:30"
+ROUTINE_NOUNS = frozenset({"standup", "stand-up", "1:1", "one-on-one", "bedtime"})
+ONE_ON_ONE = re.compile(r"^(?:1[:-]1|one-on-one)s?$", re.IGNORECASE)
+CLOCK = re.compile(r"^(?:[01]?\d|2[0-3])(?:[:.][0-5]\d)?(?:am|pm)?$", re.IGNORECASE)
+# Nouns of people, of times and of vague things: "my mum is at work every weekday" is no event of the mum's
+NOT_EVENTS = KIN_WORDS | OCCUPATIONS | frozenset(CHILD_NOUNS) | frozenset(PARTNER_NOUNS) | frozenset(
+    "manager supervisor thing stuff everyone everything people".split())
+# Times, which name an event only with a kind of their own: "office days", "bin day", not "Mondays are busy"
+TIMES_OF_A_KIND = frozenset({"day", "days", "time", "week", "night", "morning", "evening"})
+OTHER_CLAUSES = ("advcl", "ccomp", "parataxis", "relcl", "conj", "xcomp", "csubj")
+
+
+def _recurring_event(context: _Context, i: int) -> list[SlotValue]:
+    """A recurring event of any name and its days and time, as said, when its clause says it recurs (a plural
+    weekday, "every", "weekdays", "weekly", a list of weekdays): "my standup is at 9:30 every weekday" is
+    ``schedule[standup] = 9:30 every weekday``, "office days are tuesday and thursday", "Ella's swimming moved to
+    thursdays 4:30". An event whose name says it recurs (:data:`ROUTINE_NOUNS`) changes with a time alone ("standup's
+    back to 9:30"), and so does "it" moved, where the one event its sentence names before it is that event ("no,
+    standup stays, they moved it to 10"). "The meeting is on Tuesday at 3" is one day's, no schedule."""
+    doc = context.doc
+    token = doc.tokens[i]
+    noun = _the_event_it_means(context, i) if token.lower in ("it", "them") else i
+    if noun is None or not _an_event_noun(context, noun):
+        return []
+    up = _event_verb(context, i)
+    if up is None:
+        return []
+    verb, label = up
+    if _said_of_it(context, verb):
+        return []
+    holder = _parent(context, verb)[0] if _a_weekday_read_as_a_verb(context, verb) else verb
+    time = _recurring_time(context, verb)
+    if time is None and _event_name(context, noun) in ROUTINE_NOUNS | SCHEDULE_NOUNS:
+        time = _recurring_time(context, verb, said_to_recur=False)
+        if time is not None and set(time[0].split()) & ONE_OCCASION:
+            return []  # "the standup ran long today": one day's
+    if time is None:
         return []
     value, parts = time
-    return [_slot(context, head, slot, value, scope, i, *parts, subject=subject)]
+    owned = bool(_children(context, noun, "poss"))
+    if label == "dobj" and not owned and _lemma(context, holder) not in MOVING_VERBS:
+        subject = _subject(context, holder)  # "Mia has piano lessons on saturdays"
+    else:
+        subject = _for_whom(context, noun) or _owner(context, noun)
+    return [_slot(context, verb, "schedule", value, _event_name(context, noun), i, *parts, subject=subject)]
+
+
+def _said_of_it(context: _Context, verb: int) -> bool:
+    """"The gym is open every day", "the train was late every day", "standup is a pain on mondays": what the
+    thing is like, not when it is."""
+    if _lemma(context, verb) != "be" and context.doc.tokens[verb].lower not in ("'s", "’s"):
+        return False
+    return any(context.doc.tokens[k].lower not in RECURRENCE_WORDS for k in _children(context, verb, "acomp")) or any(
+        not _a_time_of_the_event(context, k) for k in _children(context, verb, "attr"))
+
+
+def _an_event_noun(context: _Context, i: int) -> bool:
+    token = context.doc.tokens[i]
+    if ONE_ON_ONE.match(token.text):
+        return True
+    if token.pos != "NOUN" or _lemma(context, i) in NOT_EVENTS or token.lower in NOT_EVENTS:
+        return False
+    # "Mondays are busy": a time is no event; "office days", a day of a kind, is
+    timed = _is_time(context, i) or _lemma(context, i) in TIMES_OF_A_KIND
+    return not timed or bool(_children(context, i, "compound"))
+
+
+def _event_verb(context: _Context, i: int) -> tuple[int, str] | None:
+    """The verb the event hangs on as subject or object, of being, having or moving; a plural weekday the tagger
+    took for a verb ("Mia has piano lessons saturdays 10am") stands for its clause."""
+    up = _parent(context, i)
+    if _said_alone(context, i):
+        return i, "fragment"  # "therapy every other thursday at 5, with Dr Okafor"
+    if up is None or up[1] not in ("nsubj", "nsubjpass", "dobj"):
+        return None
+    verb, label = up
+    if _lemma(context, verb) in SCHEDULE_VERBS or _have_got(context, verb) or context.doc.tokens[verb].lower in ("'s", "’s"):
+        return up  # "standup's back to 9:30": the tagger's "'s" with no owner before it is "is"
+    if _a_weekday_read_as_a_verb(context, verb):
+        return verb, "dobj"
+    return None
+
+
+def _a_weekday_read_as_a_verb(context: _Context, verb: int) -> bool:
+    """"has piano lessons saturdays": the parse makes "saturdays" a verb in a clause that "has" governs."""
+    grand = _parent(context, verb)
+    return (context.doc.tokens[verb].lower[:-1] in WEEKDAYS and grand is not None and grand[1] == "ccomp"
+            and _lemma(context, grand[0]) == "have")
+
+
+def _said_alone(context: _Context, noun: int) -> bool:
+    """A noun said with its days and no verb of its own, alone or as what was noted: "weekly 1:1 fridays at 2pm",
+    "noted: therapy every other thursday at 5"."""
+    up = _parent(context, noun)
+    if up is not None and (up[1] not in ("dobj", "ccomp") or _lemma(context, up[0]) in SCHEDULE_VERBS):
+        return False
+    return any(_a_time_of_the_event(context, k) for k in _children(context, noun, "npadvmod", "prep", "amod")
+               for k in [k, *_children(context, k, "pobj")])
+
+
+def _recurring_time(context: _Context, verb: int, said_to_recur: bool = True) -> tuple[str, list[int]] | None:
+    """The days and times in the verb's own clause, in the words said ("9:30 every weekday", "every other thursday
+    2", "tuesday thursday", "wednesday 11am"), when the clause says they recur (or, with ``said_to_recur`` off,
+    any); a day set aside with "not" is left out ("thursdays at 6pm, not wednesdays")."""
+    doc = context.doc
+    # the days listed are the clause's ("tuesdays and fridays"), a clause joined to it is not
+    joined = {k for c in _children(context, verb, "conj") for k in subtree(doc, c)}
+    clause = set(subtree(doc, verb, skip=tuple(label for label in OTHER_CLAUSES if label != "conj"))) - joined
+    times = sorted(k for k in clause if _a_time_of_the_event(context, k))
+    if not times or any(doc.tokens[d].lower in ("this", "last", "next") for k in times for d in _children(context, k, "det")):
+        return None  # "late every day this week": a spell of one week, no routine
+    kept = sorted(set(times) | {m for k in times for m in _children(context, k, "det", "amod") if doc.tokens[m].lower in EVERY_WORDS})
+    words = [doc.tokens[k].lower for k in kept]
+    days = {_singular_day(w) for w in words if _singular_day(w) in WEEKDAYS}
+    recurs = len(days) > 1 or any(w in RECURRENCE_WORDS or w in EVERY_WORDS or (w.endswith("s") and w[:-1] in WEEKDAYS)
+                                  for w in words)
+    if said_to_recur and not recurs:
+        return None
+    value = []
+    for k, word in zip(kept, words):
+        if word in ("am", "pm") and value and CLOCK.match(value[-1]):
+            value[-1] += word  # "11 am" as "11am"
+        elif word != "now":
+            value.append(_singular_day(word))
+    return " ".join(value), times
+
+
+def _a_time_of_the_event(context: _Context, k: int) -> bool:
+    """A day, part of day, clock time or word of recurrence, not set aside with "not"; a bare number only as a clock
+    time after "at" or "to" ("every other thursday at 2", "moved it to 10")."""
+    doc = context.doc
+    token = doc.tokens[k]
+    if k > 0 and doc.tokens[k - 1].lower == "not":
+        return False
+    if token.lower in RECURRENCE_WORDS or token.lower in ("am", "pm"):
+        return True
+    if any(doc.tokens[d].lower in EVERY_WORDS for d in _children(context, k, "det")):
+        return True  # "every day", "each week"
+    up = _parent(context, k)
+    if token.pos == "NUM":
+        after = up is not None and up[1] == "pobj" and doc.tokens[up[0]].lower in ("at", "to")
+        return bool(CLOCK.match(token.text)) and (token.ent == "TIME" or after)
+    return token.lower in TIME_VALUE_WORDS or token.lemma.lower() in TIME_VALUE_WORDS
+
+
+def _event_name(context: _Context, noun: int) -> str:
+    """The event's name: its modifiers and its own lemma, a time among them kept ("office day"); "1:1s" is "1:1"."""
+    token = context.doc.tokens[noun]
+    if ONE_ON_ONE.match(token.text):
+        return token.lower.rstrip("s").replace("-", ":") if token.lower[0].isdigit() else "one-on-one"
+    owners = {k for o in _children(context, noun, "poss") for k in subtree(context.doc, o)}
+    modifiers = _scope(context, [k for k in _phrase_tokens(context, noun) if k != noun and k not in owners])
+    return f"{modifiers} {_lemma(context, noun)}".strip()
+
+
+def _for_whom(context: _Context, noun: int) -> str | None:
+    """The person an event is for: "swim lessons for Ella are on mondays" are Ella's."""
+    for prep, obj in _prep_objects(context, noun, ("for",)):
+        if context.doc.tokens[obj].pos == "PROPN" or _lemma(context, obj) in KIN_WORDS:
+            return _subject_key(context, obj)
+    return None
+
+
+def _the_event_it_means(context: _Context, pronoun: int) -> int | None:
+    """The one event its sentence names before "it", as a subject or an object: "no, standup stays, they moved it
+    to 10"; None where there is none or more than one."""
+    doc = context.doc
+    start, _ = doc.sentences[doc.tokens[pronoun].sent]
+    named = [k for k in range(start, pronoun) if _an_event_noun(context, k)
+             and any(arc.label in ("nsubj", "nsubjpass", "dobj", "pobj") for arc in doc.parents(k))]
+    return named[0] if len(named) == 1 else None
 
 
 def _due(context: _Context, due: int) -> list[SlotValue]:
