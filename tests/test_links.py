@@ -1068,6 +1068,10 @@ def test_plans_are_the_speakers_own_open_intentions(parser):
         ("Ana's boss Karen announced she's leaving.", {"self.boss = karen"}),
         ("We have a new boss, Aisha Khan, and she's lovely.", {"self.boss = aisha"}),
         ("My old boss Karen called.", set()),
+        # a boss's name said right after "my manager", wherever the parse hung it
+        ("Ana's weekly 1:1 with Ana's manager Priya is on fridays.", {"self.boss = priya", "self.schedule[1:1] = weekly friday"}),
+        ("Ana emailed Ana's boss Friday.", set()),
+        ("Ana's old manager Priya retired.", set()),
         ("Karen is a manager.", set()),
         ("Tom was my manager.", set()),
     ],

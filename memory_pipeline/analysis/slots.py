@@ -3606,12 +3606,26 @@ def boss(context: _Context, i: int) -> list[SlotValue]:
     up = _parent(context, i)
     if owner is None or up is None:
         return []
-    holders = [(a, a) for a in _children(context, i, "appos")]
+    holders = [(a, a) for a in _children(context, i, "appos")] or [(i, k) for k in _name_after(context, i)]
     if up[1] in ("attr", "nsubj") and _lemma(context, up[0]) == "be" and doc.tokens[up[0]].tag in ("VBZ", "VBP"):
         other = "nsubj" if up[1] == "attr" else "attr"
         holders += [(up[0], h) for h in _children(context, up[0], other)]
     return [_slot(context, anchor, "boss", name, "", i, holder, subject=owner)
             for anchor, holder in holders if (name := _holder_name(context, holder))]
+
+
+def _name_after(context: _Context, noun: int) -> list[int]:
+    """A person's name right after the noun, which the parse hung elsewhere: "my 1:1 with my manager Dev is ..."
+    makes "Dev" the subject, "1:1 with my boss Karen fridays at 2pm" a compound of "fridays"; it is the noun's
+    appositive all the same."""
+    k = noun + 1
+    if k >= len(context.doc):
+        return []
+    token = context.doc.tokens[k]
+    if token.pos != "PROPN" or not token.text[:1].isupper() or token.ent not in ("PERSON", "") or _is_time(context, k) \
+            or _is_self_token(context, k):
+        return []
+    return [k]
 
 
 def _boss_owner(context: _Context, noun: int) -> str | None:
