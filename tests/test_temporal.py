@@ -1477,3 +1477,72 @@ def test_expressions_are_found_in_text_with_no_parse(resolver):
     from memory_pipeline.segments.cues import time_references
 
     assert time_references("I prefer batch cooking on Sunday, never after 8pm.", resolver)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("text", "dated"),
+    [
+        # a length a verb of lasting takes, a length that sizes a thing, a rate "in" a period, the first nights of a
+        # stay: how long, not when (each had been a stretch around the session)
+        ("the permit usually takes about 4 days", None),
+        ("the heatwave lasted three weeks", None),
+        ("the paperwork needs about ten days", None),
+        ("I went for the 5 day one in the end", None),
+        ("the ticket gives you 10 days in a month", None),
+        ("can we get a quiet room for the first 3 nights", None),
+        # guards: time off taken, a stretch up to now, "ago", the past month, a month's first weeks
+        ("I've been learning Greek for two years", "two years"),
+        ("we moved here three weeks ago", "three weeks ago"),
+        ("it's been hectic for the past month", "the past month"),
+        ("the first two weeks of March were hard", "the first two weeks of March"),
+        # digits beside another group are one number, not a year; a year alone still is
+        ("my membership number is 2047 551 902", None),
+        ("the door code is 2018 7730", None),
+        ("the card expires 2031", "2031"),
+        ("back in 2019 we lived in Leeds", "in 2019"),
+        ("in 2019 20 of us went to Lisbon", "in 2019 20"),
+    ],
+)
+def test_lengths_and_numbers_that_date_nothing(parser, resolver, text, dated):
+    mentions = resolver.ground(parser.parse(text), datetime(2026, 4, 30, 12))
+    assert [m.text for m in mentions if m.resolved] == ([dated] if dated else [])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("said", "text", "first", "end"),
+    [
+        # a part of a month in lower case, as "late March" (said on 20 November 2025)
+        (date(2025, 11, 20), "late march suits us", date(2026, 3, 21), date(2026, 4, 1)),
+        (date(2025, 11, 20), "mid april then?", date(2026, 4, 11), date(2026, 4, 21)),
+        # two days as ordinals with no "from": the first as a bare day reads, the last in its month or the next; a
+        # month without the last day is not meant
+        (date(2026, 3, 2), "so the 12th to the 15th?", date(2026, 3, 12), date(2026, 3, 16)),
+        (date(2025, 11, 20), "we're off 21st to 31st", date(2025, 12, 21), date(2026, 1, 1)),
+        (date(2026, 7, 10), "they can do the 4th and 5th", date(2026, 8, 4), date(2026, 8, 6)),
+        # ... and after a month said before in the turn, of that month
+        (date(2026, 5, 10), "in July I'm in Rome for a course, the 6th to the 9th", date(2026, 7, 6), date(2026, 7, 10)),
+        # a stay of nights from a day: that day to the morning after the last night
+        (date(2026, 6, 20), "can you find me a room, three nights from Thursday", date(2026, 6, 25), date(2026, 6, 29)),
+        # a stay or a pass booked or bought in the past tense lies ahead of the booking
+        (date(2026, 5, 3), "I reserved a flat in Porto, 5 nights from the 21st", date(2026, 5, 21), date(2026, 5, 27)),
+        (date(2026, 7, 10), "I paid for the rail card, activated from the 2nd", date(2026, 8, 2), date(2026, 8, 3)),
+        # guards: a stay told in the past, a day booked for, a day gone
+        (date(2026, 4, 30), "we stayed 4 nights from the 5th", date(2026, 4, 5), date(2026, 4, 10)),
+        (date(2026, 5, 3), "we booked flights to Oslo for the 3rd", date(2026, 5, 3), date(2026, 5, 4)),
+        (date(2026, 5, 3), "I went to the dentist on the 26th", date(2026, 4, 26), date(2026, 4, 27)),
+    ],
+)
+def test_ranges_stays_and_parts_of_a_month_in_trip_talk(parser, resolver, said, text, first, end):
+    mentions = [m for m in resolver.ground(parser.parse(text), datetime.combine(said, datetime.min.time()).replace(hour=12))
+                if m.resolved]
+    assert _days(mentions[-1]) == (first, end)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("text", ["I live on the 1st and 2nd floors", "she came 2nd and 3rd in the races",
+                                  "leaving early may be better", "pay 5 to 10 pounds", "I took two days off"])
+def test_ranks_counts_and_the_modal_are_no_range_nor_month(parser, resolver, text):
+    mentions = resolver.ground(parser.parse(text), datetime(2026, 4, 30, 12))
+    assert [m.text for m in mentions if m.resolved] in ([], ["two days"])

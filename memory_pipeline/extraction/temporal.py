@@ -59,6 +59,11 @@ _ORDINAL_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
 # A day with its month, either way round: "September 12", "the 14th of February", "28 February".
 _DAY_OF_MONTH = rf"(?:{_MONTH}\s+{_ORDINAL_DAY}|(?:the\s+)?{_ORDINAL_DAY}\s+(?:of\s+)?{_MONTH})"
 _RANGE_TO = r"(?:to|through|thru|till|until|-|–)"
+# two days written as ordinals, from one to the other ("20th to 31st") or a pair after "the" ("the 2nd and 3rd"; a
+# bare "2nd and 3rd" is mostly a rank: "she came 2nd and 3rd")
+_TWO_ORDINAL_DAYS = (rf"(?:(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)\s*{_RANGE_TO}|the\s+\d{{1,2}}(?:st|nd|rd|th)\s+and)"
+                     rf"\s*(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)")
+TWO_ORDINAL_DAYS = re.compile(_TWO_ORDINAL_DAYS, re.IGNORECASE)
 _YEAR = r"(?:19|20)\d\d"
 _SLASHED_DAY = r"\d{1,2}/\d{1,2}(?:/(?:\d{4}|\d{2}))?"
 YEAR_RANGE = re.compile(rf"\b(?:between\s+{_YEAR}\s+and\s+{_YEAR}|{_YEAR}\s*{_RANGE_TO}\s*(?:{_YEAR}|\d\d))\b", re.IGNORECASE)
@@ -136,9 +141,14 @@ CUE_PATTERNS = [
         # "2015-2018", "between 2010 and 2014"); the second year may be cut short ("2019-21")
         YEAR_RANGE.pattern,
         SINCE_WE_LAST_TALKED.pattern,
-        # two days of a month not named, read as of the month the days are in ("away from the 3rd to the 10th")
+        # two days of a month not named, read as of the month the days are in ("away from the 3rd to the 10th"); with
+        # no "from" both written as ordinals ("20th to 31st", "the 16th to the 18th", "the 2nd and 3rd"), as "5 to 10"
+        # is a count
         _after_preposition(rf"the\s+{_ORDINAL_DAY}\s*{_RANGE_TO}\s*(?:the\s+)?{_ORDINAL_DAY}\b(?!\s+(?:of\s+)?{_MONTH})",
                            ("from",)),
+        rf"\b{_TWO_ORDINAL_DAYS}\b(?!\s+(?:of\s+)?{_MONTH})",
+        # a stay of nights from a day ("two nights from Friday", "4 nights from the 26th"): that day to the last morning
+        rf"\b{_COUNT}\s+nights?\s+from\s+(?:tomorrow|(?:this\s+|next\s+)?{_WEEKDAY}|the\s+\d{{1,2}}(?:st|nd|rd|th))\b",
         r"\bthe other day\b",
         r"\bthese days\b",
         rf"\bsince\s+(?:{_MONTH}|{_WEEKDAY}|last\s+(?:{_UNIT}|{_WEEKDAY}|summer|winter|spring|fall|autumn))\b",
@@ -164,6 +174,9 @@ CUE_PATTERNS = [
         _after_preposition(r"the\s+\d{1,2}(?:st|nd|rd|th)\b", REPLACED_BEFORE),
         _after_preposition(rf"(?:(?:early|mid|late)[- ])?{_MONTH}\b(?!\s+(?:i|we|you|he|she|they|be)\b)",
                            ("on", "by", "before", "after", "until", "till", "in", "from", "since", "of")),
+        # a part of a month with no preposition, which lower-case chat hides from the tagger ("late march works for
+        # me", "mid april then?"), as "late March" is found; not the modal ("leaving early may be better")
+        rf"\b(?:early|mid|late)[- ]{_MONTH}\b(?!\s+(?:i|we|you|he|she|they|be|have|not)\b)",
         # a day "of" its month, which the tagger cuts in two when the month is "May" (also a modal): "the 5th"
         # and "May" had been two expressions, the first dated in the month the turn was said; "of" is required,
         # since "the 5th may work" is the modal
@@ -290,6 +303,12 @@ AMOUNT_OF = re.compile(rf"\s+of\s+(?!(?:the|this|next|last|that|{_MONTH}|{_WEEKD
 # What makes a count of units before it a rate ("five days a week", "two months per year"): how often, like "three
 # times a week", not a stretch of time.
 RATE_OF = re.compile(rf"\s+{_PER_PERIOD}", re.IGNORECASE)
+# ... and a count of units "in" a period, a rate or a product's terms ("15 days in a month" of travel on a pass)
+RATE_IN = re.compile(rf"{_COUNT}\s+{_UNIT}\s+(?:in|out\s+of)\s+(?:a|an|one|each|every)\s+(?:day|week|fortnight|month|year)", re.IGNORECASE)
+# Verbs whose object is a length the thing takes: "the visa takes 5 days", "it lasted two weeks", "it needs a week".
+LASTING_LEMMAS = frozenset({"take", "last", "need", "require"})
+# The first nights or days of a stay or a trip, with no month said: "the first 4 nights", "for the first few days".
+FIRST_NIGHTS = re.compile(rf"(?:for\s+)?(?:the\s+)?first\s+{_COUNT}\s+(?:night|day|week)s?\b", re.IGNORECASE)
 # A length added to another ("an extra week", "another week", "two more days"): how much longer than some other
 # end, which is not the session; a time only when counted from now ("in another week").
 FURTHER_LENGTH = re.compile(
@@ -562,7 +581,7 @@ class TemporalResolver:
                 elif tense == "past" and (
                     scheduled_date(doc, start) or _moved_from_date(doc, start) or _a_limit_told(doc, start)
                 ):
-                    tense = "present"
+                    tense = "future" if _a_stay_or_pass_bought(doc, start) else "present"
                 elif IN_A_LENGTH.fullmatch(text) and _the_first_in(doc, start):
                     tense = "past"  # "first time in 3 years I have no debt": the three years behind, not ahead
                 elif tense == "present" and _after_word(doc, start, DEADLINE_BEFORE):
@@ -652,9 +671,12 @@ class TemporalResolver:
             cleaned = _clean(text)
             offset = re.fullmatch(rf"({_COUNT}) ({_UNIT}) (before|after|from(?! (?:now|today)$)) (.+)", cleaned)
             anniversary = re.fullmatch(rf"({_COUNT}) years? ago,? (this .+)", cleaned)
+            stay = re.fullmatch(rf"({_COUNT}) nights? from (.+)", cleaned)
             try:
                 if offset is not None:
                     return self._offset(offset, session_time, tense, governed)
+                if stay is not None:
+                    return self._stay(stay, session_time, tense, governed)
                 if anniversary is not None:
                     return self._years_before(anniversary, session_time)
                 result = resolve_by_rule(cleaned, anchor, tense, governed)
@@ -683,6 +705,15 @@ class TemporalResolver:
         if ref is None or n is None:
             return None
         return _days(_shift(ref[0].date(), offset.group(2).rstrip("s"), -n if offset.group(3) == "before" else n))
+
+    def _stay(self, stay: re.Match, session_time: datetime, tense: str, governed: bool) -> tuple[datetime, datetime, str] | None:
+        """"Two nights from Friday", "4 nights from the 26th": the first day (resolved as any expression is) to the
+        morning after the last night, both included (Friday to Sunday)."""
+        ref = self.resolve(stay.group(2), session_time, tense, governed)
+        n = _count(stay.group(1))
+        if ref is None or n is None:
+            return None
+        return ref[0], _day(ref[0].date() + timedelta(days=n + 1)), "range"
 
     @staticmethod
     def _nearer(one: tuple | None, other: tuple | None, session_time: datetime) -> tuple | None:
@@ -1114,6 +1145,29 @@ def _a_finished_stretch(doc: ParsedDoc, start: int, text: str) -> bool:
     return (verb.tag == "VBD" and not _have_got(doc, verb)) or (verb.tag == "VBN" and bool(helpers & {"had", "was", "were"}))
 
 
+def _a_time_it_takes(doc: ParsedDoc, end: int, text: str) -> bool:
+    """A count of units that a verb of lasting takes as its object (:data:`LASTING_LEMMAS`): "the e-visa takes like 3
+    days", "it lasted two weeks", "the renewal needs about ten days": how long, not when; it had been the days up to
+    the session. Not a time off taken ("I took two days off"), which is a stretch of the calendar."""
+    if not BARE_LENGTH.fullmatch(text):
+        return False
+    unit = _last_token_before(doc, end)
+    up = next(iter(doc.parents(unit.i)), None) if unit is not None else None
+    if up is None or up.label not in ("dobj", "npadvmod", "obj", "attr") or up.head == unit.i:
+        return False
+    verb = doc.tokens[up.head]
+    if not _lemma_in(verb, LASTING_LEMMAS) or verb.pos not in ("VERB", "AUX"):
+        return False
+    return not any(doc.tokens[a.dep].lower in ("off", "out") for a in doc.children(verb.i) if a.label == "prt") \
+        and not re.match(r"\s+(?:off|out)\b", doc.text[end:], re.IGNORECASE)
+
+
+def _the_first_nights(doc: ParsedDoc, end: int, text: str) -> bool:
+    """"The first 4 nights", "for the first few days": the first days of a stay or a trip the turn may not date, no
+    stretch of the calendar (it had been the session's own day); "the first two weeks of March" is those days."""
+    return bool(FIRST_NIGHTS.match(text)) and " of " not in text.lower() and not re.match(r"\s+of\b", doc.text[end:])
+
+
 def _a_stretch_between(doc: ParsedDoc, start: int, text: str) -> bool:
     """"She married Pete after six months", "I quit after six weeks": in the past, a length "after" which a
     thing happened is counted from another event, not back from the session (it had dated the wedding the six
@@ -1267,7 +1321,10 @@ def _an_age(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
 def _sizes_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     """The expression at ``[start, end)`` is a count and a unit that modify a noun after them, the adjective
     "two-week" written with a space ("a two week course", "his one month checkup", "a 6 month lease"): how long
-    the thing lasts or how old it is, no stretch of the calendar (:func:`sizes_the_noun_after`)."""
+    the thing lasts or how old it is, no stretch of the calendar (:func:`sizes_the_noun_after`); so does one that
+    sizes "one" ("the 7 day one", a pass), which the tagger may take in."""
+    if re.fullmatch(rf"(?:the\s+|an?\s+)?{_COUNT}[\s-]+(?:day|week|month|year)\s+ones?", text, re.IGNORECASE):
+        return True
     if not re.fullmatch(rf"(?:{_ABOUT}\s+)?{_COUNT}\s+{_LENGTH_WORD}", text, re.IGNORECASE):
         return False
     last = _last_token_before(doc, end)
@@ -1280,8 +1337,9 @@ def _a_length_before_a_word(doc: ParsedDoc, unit: Token, text: str) -> bool:
     count = _count(text.split()[0].lower())
     after = doc.tokens[unit.i + 1] if unit.i + 1 < len(doc.tokens) else None
     return (
-        count is not None and count > 1 and not unit.lower.endswith("s")
-        and after is not None and after.pos in ("NOUN", "ADJ", "PROPN") and after.lower not in RELATIVE_TIME_WORDS
+        count is not None and count > 1 and not unit.lower.endswith("s") and after is not None
+        and (after.pos in ("NOUN", "ADJ", "PROPN") or after.lower == "one")  # "the 7 day one": a pass that long
+        and after.lower not in RELATIVE_TIME_WORDS
     )
 
 
@@ -1327,8 +1385,13 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
         return False  # "his one month checkup", "a two week course": the noun's length, not the month up to now
     if BARE_LENGTH.fullmatch(text) and AMOUNT_OF.match(doc.text, end):
         return False  # "roughly 20 days of work", "three years of experience": an amount; "two weeks of June" is a time
-    if re.fullmatch(rf"{_COUNT}\s+{_UNIT}", text, re.IGNORECASE) and RATE_OF.match(doc.text, end):
-        return False  # "in the office five days a week": a rate
+    if re.fullmatch(rf"{_COUNT}\s+{_UNIT}", text, re.IGNORECASE) and RATE_OF.match(doc.text, end) or RATE_IN.fullmatch(text):
+        return False  # "in the office five days a week", "15 days in a month": a rate
+    if TWO_ORDINAL_DAYS.fullmatch(text) and (after := next((t for t in doc.tokens if t.idx >= end), None)) is not None \
+            and after.pos == "NOUN" and not re.fullmatch(_UNIT, after.lower):
+        return False  # "the 1st and 2nd floors", "my 2nd and 3rd choices": ranks of a noun
+    if _a_time_it_takes(doc, end, text) or _the_first_nights(doc, end, text):
+        return False  # "the visa takes 5 days", "the first 4 nights": how long, not when
     if FURTHER_LENGTH.fullmatch(text) and not FURTHER_FROM_NOW_BEFORE.search(doc.text[max(0, start - 8) : start]):
         return False  # "stay an extra week", "need another week": longer than something else, not this week
     if _measures_a_noun(doc, start, end):
@@ -1411,15 +1474,25 @@ def _counts_the_noun_after(doc: ParsedDoc, start: int, end: int) -> bool:
     )
 
 
+# A four-digit number beside another group of digits is a piece of a longer number ("my Flying Blue is 2051 887 340",
+# "the code is 2019 4471", "call 0207 946 0958"), not a year; "expires 2036" and "back in 2019" stand alone. Groups of
+# three digits or more only: "in 2019 20 of us went" is a year and a count.
+DIGIT_GROUPS = re.compile(r"\d{4}(?: \d{3,})+|(?:\d{3,} )+\d{4}")
+GROUP_OF_DIGITS_AFTER = re.compile(r" \d{3,}\b")
+GROUP_OF_DIGITS_BEFORE = re.compile(r"\b\d{3,} $")
+
+
 def _names_a_thing(text: str, start: int, end: int, expression: str) -> bool:
     """The expression is a number that names a flat, a room, a code or a house, not a year: after a word of such
     things ("unit 1204", "Room 1105", "the PIN is 1234"), before a street's name ("1204 Pine Street"), or a bare
     four-digit number no life's year has ("it's 1204") with no preposition of time before it ("built in 1850" is
-    one)."""
-    if IDENTIFIER_NUMBER.fullmatch(expression):
+    one), or a group of digits beside others (:data:`DIGIT_GROUPS`)."""
+    if IDENTIFIER_NUMBER.fullmatch(expression) or DIGIT_GROUPS.fullmatch(expression):
         return True
     if not re.fullmatch(r"\d{4}", expression):
         return False
+    if GROUP_OF_DIGITS_AFTER.match(text, end) or GROUP_OF_DIGITS_BEFORE.search(text[max(0, start - 8) : start]):
+        return True  # "2051 887 340": one number in groups
     before = text[max(0, start - 24) : start]
     if IDENTIFIER_BEFORE.search(before) or STREET_AFTER.match(text, end):
         return True
@@ -1469,7 +1542,10 @@ def _in_month_said_before(
     10th is behind), unless it is the day of a thing booked for that month in its sentence (:func:`_of_the_month_booked`)."""
     out = list(mentions)
     for n, mention in enumerate(out):
-        day = re.fullmatch(r"the (\d{1,2})(?:st|nd|rd|th)", _clean(mention.text))
+        day = re.fullmatch(rf"(?:the )?(\d{{1,2}})(?:st|nd|rd|th)(?: ?(?:{_RANGE_TO}|and) ?(?:the )?(\d{{1,2}})(?:st|nd|rd|th))?",
+                           _clean(mention.text))
+        if day and not day.group(2) and not _clean(mention.text).startswith("the "):
+            day = None  # a bare "5th" is no day by itself
         # a date said since the month has moved the talk on: "In June we're going to Berlin." - "I started on
         # Monday." - "My exam is on the 20th" is this month's 20th (durations and hours say no other day)
         earlier = [m for m in [*said_before, *out[:n]] if m.resolved and m.kind != "duration"
@@ -1484,13 +1560,27 @@ def _in_month_said_before(
             continue
         try:
             start = date(month.start.year, month.start.month, int(day.group(1)))
+            last = start if not day.group(2) else _last_of_two_days(start, int(day.group(2)))
         except ValueError:
             continue  # no 31st in that month: the day is of another
         if session_time is not None and (start > session_time.date()) != (mention.start.date() > session_time.date()) \
                 and not _of_the_month_booked(doc, month, mention, out):
             continue
-        out[n] = TemporalMention(mention.text, mention.char_start, mention.char_end, *_days(start), month_from=month.text)
+        if day.group(2) and (mention.end - mention.start).days == 1:
+            last = start  # "the 3rd and 17th": two days, the first kept
+        kind = "range" if last > start else "point"
+        out[n] = TemporalMention(mention.text, mention.char_start, mention.char_end, _day(start),
+                                 _day(last + timedelta(days=1)), kind, month_from=month.text)
     return out
+
+
+def _last_of_two_days(start: date, day: int) -> date:
+    """The last of two days of a month said after ``start`` ("the 16th to the 18th" of June): in its month, or the next
+    when it is earlier ("the 28th to the 2nd")."""
+    if day >= start.day:
+        return date(start.year, start.month, day)
+    following = _month_start(start.year, start.month + 1)
+    return date(following.year, following.month, day)
 
 
 def _of_the_month_booked(doc: ParsedDoc | None, month: TemporalMention, day: TemporalMention,
@@ -2053,10 +2143,13 @@ def scheduled_date(doc: ParsedDoc, char: int) -> bool:
     """The expression at ``char`` is the date a scheduling verb of its sentence set ("booked a flight for April
     20"): introduced by for/to/until, with such a verb before it in the sentence; or the date of an event signed
     up for ("signed up for a 10k on November 17") or of a limit granted ("has given us until the end of
-    September"), which a past tense does not put behind."""
+    September"), or the first day of a stay or a pass booked or bought (:func:`_a_stay_or_pass_bought`), which a
+    past tense does not put behind."""
     at = next((t.i for t in doc.tokens if t.idx >= char), None)
     if at is None or at == 0:
         return False
+    if _a_stay_or_pass_bought(doc, char):
+        return True
     if _names_what_was_obtained(doc, at):
         return True
     if any(arc.label in ("compound", "amod", "nmod", "poss", "pobj") for arc in doc.parents(at)) and _in_what_was_booked(doc, at):
@@ -2068,6 +2161,30 @@ def scheduled_date(doc: ParsedDoc, char: int) -> bool:
         return any(_lemma_in(t, SCHEDULING_LEMMAS) and t.pos == "VERB" for t in doc.tokens[:at] if t.sent == sent)
     on = at if doc.tokens[at].lower in ("on", "in") else at - 1
     return _dates_what_follows(doc, on) and on > 0 and _in_what_was_booked(doc, on - 1)
+
+
+# Verbs by which one has a stay or a pass to come: "booked the airbnb, 4 nights from the 26th", "found a hostel, 4
+# nights from the 5th", "bought my pass, activated from the 1st".
+STAY_GETTING_LEMMAS = frozenset(SCHEDULING_LEMMAS | OBTAINING_LEMMAS | {"buy", "find", "pay", "grab"})
+# Words after which "from" a day starts a thing's use: "activated from the 1st", "valid from Monday".
+IN_USE_WORDS = frozenset({"activate", "activated", "valid", "active", "live"})
+STAY_OF_NIGHTS = re.compile(rf"{_COUNT}\s+nights?\s+from\b", re.IGNORECASE)
+
+
+def _a_stay_or_pass_bought(doc: ParsedDoc, char: int) -> bool:
+    """The expression at ``char`` is a stay of nights from a day ("4 nights from the 26th") or the day a pass is in
+    use from ("activated from the 1st"), in a sentence that books, finds or buys it (:data:`STAY_GETTING_LEMMAS`):
+    the stay and the pass lie ahead of the booking, so the past of "I booked the airbnb" does not put the 26th
+    behind, as "booked flights to Oslo for the 3rd" does not. "We stayed 4 nights from the 5th" tells of a stay."""
+    at = _token_at(doc, char)
+    if at is None:
+        return False
+    stay = STAY_OF_NIGHTS.match(doc.text, char) is not None
+    in_use = at.i >= 2 and doc.tokens[at.i - 1].lower == "from" and (
+        doc.tokens[at.i - 2].lower in IN_USE_WORDS or doc.tokens[at.i - 2].lemma.lower() in IN_USE_WORDS)
+    if not (stay or in_use):
+        return False
+    return any(_lemma_in(t, STAY_GETTING_LEMMAS) and t.pos == "VERB" for t in doc.tokens[: at.i] if t.sent == at.sent)
 
 
 # Verbs of telling, under which "not until" or "not before" is what was told, a limit ahead of the telling ("they
@@ -2577,13 +2694,18 @@ def resolve_by_rule(
         if first < last:
             return _year(first, last - first + 1)
 
-    m = re.fullmatch(rf"(?:from )?(?:the )?({_ORDINAL_DAY}) ?{_RANGE_TO} ?(?:the )?({_ORDINAL_DAY})", text)
+    m = re.fullmatch(rf"(?:from )?(?:the )?({_ORDINAL_DAY}) ?({_RANGE_TO}|and) ?(?:the )?({_ORDINAL_DAY})", text)
     if m:
-        # "the 3rd to the 10th": the first day read as "the 3rd" alone is, the last in its month or the next
+        # "the 3rd to the 10th": the first day read as "the 3rd" alone is, the last in its month or the next; a month
+        # without the last day is not meant ("20th to 31st" said in November is December's)
         first = _day_of_month(int(re.match(r"\d+", m.group(1)).group(0)), anchor, tense, governed)
-        if first is not None:
-            month = first[0].strftime("%B").lower()
-            return _day_range(f"{month} {m.group(1)}", m.group(2), first[0].year, anchor, tense)
+        for step in range(3) if first is not None else ():
+            month = _month_start(first[0].year, first[0].month + step)
+            days = _day_range(f"{month.strftime('%B').lower()} {m.group(1)}", m.group(3), month.year, anchor, tense)
+            if days is not None:
+                if m.group(2) == "and" and days[1] - days[0] > timedelta(days=2):
+                    return days[0], days[0] + timedelta(days=1), "point"  # "the 3rd and 17th": two days
+                return days
 
     m = re.fullmatch(r"(since|from) (.+)", text)
     if m:
