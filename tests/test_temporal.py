@@ -929,6 +929,17 @@ def test_the_time_of_a_habit_or_a_standing_taste_is_no_date(parser, resolver, te
 
 
 @pytest.mark.slow
+def test_an_hour_is_read_without_the_word_the_tagger_took_after_it(parser, resolver):
+    said = datetime(2025, 2, 5, 18, 30)
+    # the tagger's "7pm about": read as an hour, it is the hour of the habit "every" tells, no date
+    assert resolver.ground(parser.parse("remind me every monday and thursday at 7pm about my French class"), said) == []
+    # "please" after the hour is no part of it
+    assert [m.text for m in resolver.ground(parser.parse("Ping me at 4pm please, I'll be out."), said)] == ["4pm"]
+    # a preposition whose object is in the entity stays ("two weeks from now" is one expression)
+    assert [m.text for m in resolver.ground(parser.parse("I'll know two weeks from now."), said)] == ["two weeks from now"]
+
+
+@pytest.mark.slow
 def test_the_day_after_what_was_entered_is_the_events(parser, resolver):
     said = datetime(2025, 2, 2, 18, 30)
     # a perfect takes no day of its own: the day is the race's, ahead (it had been April of the year before)

@@ -433,6 +433,7 @@ RESCHEDULING_LEMMAS = {"move", "reschedule", "postpone", "push", "delay", "bring
                        "rebook", "rearrange", "bump"}
 # Chat's asides the tagger may take for a noun after a date ("on the 15th btw", "the 3rd lol").
 CHAT_ASIDES = frozenset({"btw", "lol", "tbh", "fyi", "haha", "imo", "rn", "lmao", "ngl", "xx", "x"})
+PLEASE_WORDS = frozenset({"please", "pls", "plz"})
 # Verbs of bringing news ("the clinic rang this morning and moved my appointment to the 2nd"): a date of theirs is
 # when the news came, not the date the thing was moved from.
 CALL_LEMMAS = frozenset({"ring", "call", "phone", "email", "e-mail", "text", "message"})
@@ -530,8 +531,9 @@ class TemporalResolver:
                     first += 1  # "watched 1917 last week": the film, then the week
                 if first < ent.end - 1 and _an_age_turned(doc, first):
                     first += 1  # "my mum turns 60 next month": the age, then the month
-                if first < ent.end:
-                    spans.append((doc.tokens[first].idx, doc.tokens[ent.end - 1].end))
+                last = _before_a_joining_word(doc, first, ent.end)
+                if first < last:
+                    spans.append((doc.tokens[first].idx, doc.tokens[last - 1].end))
         spans.extend(m.span() for m in CUES.finditer(doc.text))
         spans.extend(m.span() for m in BARE_DAY_OF_MONTH.finditer(doc.text)
                      if _a_day_by_itself(doc, *m.span()) or _a_day_moved_to(doc, *m.span()))
@@ -756,6 +758,20 @@ SLASHED_AFTER_TO = RegexSet.of([re.compile(_after_preposition(rf"{_SLASHED_DAY}\
 MONTH_AFTER_TO = RegexSet.of(
     [re.compile(_after_preposition(rf"{_MONTH}\b(?!['’]s\b|\s+(?-i:[A-Z]))", ("to",)), re.IGNORECASE)]
 )
+
+
+def _before_a_joining_word(doc: ParsedDoc, first: int, end: int) -> int:
+    """The end of an entity ``[first, end)`` of the tagger without the word it took too many at its end: a
+    conjunction ("at 8am and 8pm" tagged "8am and"), a "please" ("at 1:30 please"), or a preposition whose object
+    is after it ("at 7pm about my class" tagged "7pm about"). The time is then read as the time it is, an hour."""
+    while end - 1 > first:
+        word = doc.tokens[end - 1]
+        governs_after = any(arc.label == "pobj" and arc.dep >= end for arc in doc.children(word.i))
+        aside = word.lower in CHAT_ASIDES or word.lower in PLEASE_WORDS  # the tagger makes "please" a noun
+        if not (word.pos in ("CCONJ", "INTJ") or aside or (word.pos == "ADP" and governs_after)):
+            break
+        end -= 1
+    return end
 
 
 def _moved_to(doc: ParsedDoc, char: int) -> bool:
