@@ -554,6 +554,20 @@ def test_temporal_expressions_survive_and_ground_the_entry(extract):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    "text, kept",
+    [
+        # a routine's hour dates nothing, yet its verbless sentence beside a kept one is kept, as a dated thing is
+        ("and bedtime reminder at 10:15 on weeknights. I'm keen on fixing my sleep", "bedtime reminder at 10:15 on weeknights"),
+        ("Swim squad tues and thurs evenings. She loves it", "Swim squad tues and thurs evenings"),
+    ],
+)
+def test_a_routines_time_keeps_its_words_and_dates_nothing(extract, text, kept):
+    result = extract(text, "Tim")
+    assert kept.lower() in result.text.lower() and result.event is None
+
+
+@pytest.mark.slow
 def test_discourse_only_turns_keep_their_words_and_wordless_turns_yield_nothing(extract):
     thanks = extract("Thanks! Bye!", "Gina")
     assert thanks.text == "Gina noted: Thanks! Bye!" and thanks.fallback and thanks.provenance == "inferred"

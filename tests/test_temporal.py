@@ -929,6 +929,43 @@ def test_the_time_of_a_habit_or_a_standing_taste_is_no_date(parser, resolver, te
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a routine's days and hours said without "every": plural days, days said together, a rate word, an hour
+        # "now", two hours of the simple present; each had dated the routine the session day or the coming weekday
+        ("I take my vitamins at 7am and 7pm.", []),
+        ("Leo has swimming lessons sundays 9am.", []),
+        ("Yoga is mon wed fri at 6:30am.", []),
+        ("My team days are monday and wednesday.", []),
+        ("running club tues and thurs evenings", []),
+        ("I walk the dog at 9:30 on weekdays.", []),
+        ("Remind me on weeknights at 9pm to take the bins out.", []),
+        ("My weekly call with the agency is at 11am.", []),
+        ("The evening walk is at 8pm now.", []),
+        ("Choir is on thursdays, so have my folder ready wednesday night.", []),
+        # one day still: no routine said, which week, the day a routine starts, an arrangement, the past, a choice,
+        # a coming occasion beside a routine, a day of the hour's own
+        ("My bus leaves at 7am.", ["7am"]),
+        ("The vet is on Thursday at 10.", ["on Thursday"]),
+        ("We're seeing them Saturday and Sunday.", ["Saturday", "Sunday"]),
+        ("We stayed in Leeds on Friday and Saturday.", ["on Friday", "Saturday"]),
+        ("I'll be in Paris next Tuesday and Wednesday.", ["next Tuesday", "Wednesday"]),
+        ("Can we do Monday or Wednesday?", ["Monday", "Wednesday"]),
+        ("Her classes are on saturdays but this Saturday she's off.", ["this Saturday"]),
+        ("Choir starts on Monday, then it's mondays and thursdays.", ["on Monday"]),
+        ("The gym is shut on sundays, so I'll run on Saturday.", ["on Saturday"]),
+        ("The pool is open weekdays, so let's swim on Friday.", ["on Friday"]),
+        ("The pool is open weekdays and I'm going tomorrow at 7am.", ["tomorrow", "7am"]),
+        ("It's 9pm now and the pizza hasn't come.", ["9pm now"]),
+    ],
+)
+def test_the_days_and_hours_of_a_routine_are_no_date(parser, resolver, text, expected):
+    said = datetime(2025, 2, 5, 18, 30)  # a Wednesday
+    assert [m.text for m in resolver.ground(parser.parse(text), said) if m.resolved] == expected
+
+
+@pytest.mark.slow
 def test_an_hour_is_read_without_the_word_the_tagger_took_after_it(parser, resolver):
     said = datetime(2025, 2, 5, 18, 30)
     # the tagger's "7pm about": read as an hour, it is the hour of the habit "every" tells, no date

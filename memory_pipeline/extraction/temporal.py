@@ -416,6 +416,28 @@ CLOCK_READING = re.compile(r"(?:in\s+)?\d{1,2}:\d\d(?::\d\d)?", re.IGNORECASE)
 TIME_TAKEN_BEFORE = re.compile(r"\b(?:in|of)\s+(?:just\s+|under\s+|about\s+|around\s+|roughly\s+)?$", re.IGNORECASE)
 # Words that tell a habit: how often ("every", "usually") or a rate ("four times a week, before work at 6:30").
 HABIT_WORDS = re.compile(rf"\b(?:every|each|{_USUALLY})\b|\b(?:once|twice|thrice|times)\s+(?:a|per)\b", re.IGNORECASE)
+# A routine said without "every": a weekday in the plural, the days, nights or ends of the week so ("on Saturdays",
+# "mondays", "on weeknights", "weekends"), or a rate by its word ("weekly", "daily"). A clock time in the sentence
+# is the routine's hour ("piano lessons saturdays 10am", "my weekly 1:1 is at 2pm"), and a weekday said with the
+# plural days the day of the routine's steps ("we shop on sundays, so have the list ready saturday night").
+ROUTINE_DAYS = re.compile(rf"\b(?:{_WEEKDAY}s|weekdays|weeknights|weekends)\b", re.IGNORECASE)
+ROUTINE_RATES = re.compile(r"\b(?:weekly|daily|nightly|fortnightly)\b", re.IGNORECASE)
+# Two or more weekdays said together ("mon wed fri", "tuesday and thursday", "Mon/Thu"): the days of a routine, as
+# one day is not said twice; "Monday or Tuesday" offers a choice of one.
+_A_WEEKDAY = r"(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?|(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\.?)(?![a-z])"
+WEEKDAY_LIST = re.compile(rf"\b{_A_WEEKDAY}(?:\s*(?:,|and|&|/|\+)?\s*\b{_A_WEEKDAY})+", re.IGNORECASE)
+# A weekday, or a weekday's part of the day, as the routine rules read it ("fri", "on friday night")
+ROUTINE_WEEKDAY = re.compile(rf"(?:on\s+)?{_A_WEEKDAY}(?:\s+(?:morning|afternoon|evening|night))?", re.IGNORECASE)
+# Words before a day that make it one day still, though said beside a routine: which week ("next Monday"), or the
+# day the routine starts ("lessons start on Monday, then it's mondays and thursdays")
+ONE_DAY_BEFORE = re.compile(r"\b(?:this|next|last|coming|past|that|starting|from|beginning)\s+(?:on\s+)?$", re.IGNORECASE)
+STARTING_LEMMAS = frozenset({"start", "begin", "restart", "resume"})
+# Words of one coming occasion, not a routine's step ("I work saturdays, so I'll come on Friday", "let's meet on
+# Friday")
+ONE_OFF_WORDS = frozenset({"will", "'ll", "shall", "gonna"})
+# Two hours said together ("at 8am and 8pm"): the hours of a habit in the simple present ("I take my tablets at
+# 8am and 8pm"), one of each day.
+TWO_HOURS = re.compile(rf"{TIME_OF_DAY.pattern}\s*(?:and|&)\s*{TIME_OF_DAY.pattern}", re.IGNORECASE)
 FUTURE_CUES = {"will", "'ll", "gonna", "shall", "plan", "planning", "going", "next", "soon", "hope", "hoping"}
 # What belongs to a verb's clause besides the verb when its tense is read: auxiliaries, negation, adverbs.
 CLAUSE_MARKERS = {"aux", "auxpass", "neg", "advmod"}
@@ -1420,6 +1442,8 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
         return False  # "between 1900 and 2000 calories": two counts, no years
     if _the_time_of_a_habit(doc, start, text):
         return False  # "I normally swim on Friday", "I never drink coffee after 2pm": the Fridays, the hours of a habit
+    if _the_time_of_a_routine(doc, start, text):
+        return False  # "piano lessons saturdays 10am", "office days are tuesday and thursday": a routine's days and hours
     if CLOCK_TIME.match(text):
         first = _token_at(doc, start)
         if first is not None:
@@ -1462,6 +1486,101 @@ def _the_time_of_a_habit(doc: ParsedDoc, start: int, text: str) -> bool:
         return True
     # a part of the day only: "I'd rather do it at 3pm" chooses an hour
     return would and bool(A_PART_OF_THE_DAY.fullmatch(text)) and bool(words & RATHER_WORDS)
+
+
+def _the_time_of_a_routine(doc: ParsedDoc, start: int, text: str) -> bool:
+    """A weekday or an hour said as a routine's, with no word of how often before it (:func:`_the_time_of_a_habit`
+    reads those), is no one day (it had dated the routine the session day or the coming weekday, and made it a plan
+    whose day passed untold):
+
+    * a weekday among others said together (:data:`WEEKDAY_LIST`): "gym mon wed fri", "office days are tuesday and
+      thursday"; two singular ones only in the simple present ("we met on Saturday and Sunday", "I'm seeing her
+      Tuesday and Thursday" are days);
+    * an hour in the sentence of such days, of plural days or of a rate word (:data:`ROUTINE_DAYS`): "mon wed fri at
+      7am", "lessons are saturdays 10am", "a reminder at 10:30 on weeknights", "my weekly 1:1 is at 2pm";
+    * a weekday in the sentence of plural days, in talk not past: "we shop on sundays, so have the list ready
+      saturday night";
+    * an hour "now" in the present: "the class is at 6pm now"; two hours said together in the simple present: "I
+      take my tablets at 8am and 8pm".
+
+    Which week ("next Monday", "this saturday night") or the day a routine starts ("starting Monday", "lessons start
+    on Monday, then it's mondays") is one day still."""
+    text = text.strip()
+    now = re.search(r"\s+now$", text, re.IGNORECASE)  # the tagger may take "now" in: "at 8pm now"
+    hour = bool(TIME_OF_DAY.fullmatch(text[: now.start()] if now else text) or TWO_HOURS.fullmatch(text))
+    weekday = bool(ROUTINE_WEEKDAY.fullmatch(text))
+    at = _token_at(doc, start)
+    if not (hour or weekday) or at is None or ONE_DAY_BEFORE.search(doc.text[max(0, start - 16) : start]):
+        return False
+    first, last = doc.sentences[at.sent]
+    begins = doc.tokens[first].idx
+    sentence, offset = doc.text[begins : doc.tokens[last - 1].end], start - begins
+    lists = [m for m in WEEKDAY_LIST.finditer(sentence) if _lists_a_routine(doc, begins, m)]
+    if weekday and any(m.start() <= offset < m.end() for m in lists):
+        return True
+    plural_days = bool(ROUTINE_DAYS.search(sentence))
+    if hour and (lists or plural_days or ROUTINE_RATES.search(sentence)) and not _a_day_of_its_own(doc, start, lists):
+        return True
+    clause = _clause_of(doc, start)
+    tense = tense_at(doc, start)
+    if weekday:
+        one_off = any(_lemma_in(t, STARTING_LEMMAS) or t.lower in ONE_OFF_WORDS for t in clause) or bool(
+            re.search(r"\blet(?:'s|’s|\s+us)\b", sentence[:offset], re.IGNORECASE))  # "let's meet on Friday"
+        return plural_days and tense != "past" and not one_off and not _asked_in(doc, start)
+    simple_present = tense == "present" and not _progressive(clause) and not _a_day_of_its_own(doc, start, lists)
+    if simple_present and (now or any(t.lower == "now" for t in clause)) and _after_word(doc, start, ("at",)):
+        return True  # "the class is at 6pm now"; "it's 6pm now" tells the hour of the day it is said
+    return simple_present and any(m.start() <= offset < m.end() for m in TWO_HOURS.finditer(sentence)) and not now
+
+
+def _a_day_of_its_own(doc: ParsedDoc, start: int, lists: list[re.Match]) -> bool:
+    """The hour at ``start`` is said with a day of the verb it belongs to that is no routine's ("the shop is open
+    weekdays, I'll go on Friday at 10am", "my weekly review is tomorrow at 3pm"): that day's hour."""
+    verb = _governor(doc, start)
+    sentence = _sentence_at(doc, start)
+    for ent in doc.entities:
+        first = doc.tokens[ent.start].idx
+        if ent.label != "DATE" or doc.tokens[ent.start].sent != sentence or _governor(doc, first) != verb:
+            continue
+        words = doc.text[first : doc.tokens[ent.end - 1].end]
+        routine = ROUTINE_DAYS.search(words) or ROUTINE_RATES.search(words) or NON_ANCHOR.search(words)
+        listed = any(m.start() <= first - doc.tokens[doc.sentences[sentence][0]].idx < m.end() for m in lists)
+        if not (routine or listed):
+            return True
+    return False
+
+
+def routine_times(doc: ParsedDoc) -> set[int]:
+    """The tokens of the days and hours the tagger found that are a routine's (:func:`_the_time_of_a_routine`): no
+    date, yet what the sentence says ("bedtime reminder at 10:30 on weeknights" keeps its words beside a kept
+    sentence, as a dated thing does)."""
+    return {
+        k for ent in doc.entities if ent.label in ("DATE", "TIME")
+        and _the_time_of_a_routine(doc, doc.tokens[ent.start].idx, doc.span_text(ent.start, ent.end))
+        for k in range(ent.start, ent.end)
+    }
+
+
+def _lists_a_routine(doc: ParsedDoc, begins: int, listed: re.Match) -> bool:
+    """Weekdays said together (:data:`WEEKDAY_LIST`) name a routine's days: three or more, or a plural among them
+    ("mon wed fri", "tuesdays and fridays"); two singular ones in the simple present ("office days are tuesday and
+    thursday"), not in past talk nor an arrangement ("we met on Saturday and Sunday", "I'm seeing her Tuesday and
+    Thursday"), nor of one week ("next Monday and Tuesday")."""
+    start = begins + listed.start()
+    if ONE_DAY_BEFORE.search(doc.text[max(0, start - 16) : start]):
+        return False
+    days = re.findall(_A_WEEKDAY, listed.group(0), re.IGNORECASE)
+    if len(days) > 2 or any(day.lower().endswith("days") for day in days):
+        return True
+    if re.match(r"\s+(?:mornings|afternoons|evenings|nights)\b", doc.text[begins + listed.end() :], re.IGNORECASE):
+        return True  # "tues and thurs evenings"
+    return tense_at(doc, start) == "present" and not _progressive(_clause_of(doc, start))
+
+
+def _progressive(clause: list[Token]) -> bool:
+    """The clause is in the progressive ("I'm seeing her", "we're doing the shop"): an arrangement, or what goes on
+    now; a gerund alone ("doing swimming instead") is no progressive."""
+    return any(t.tag == "VBG" for t in clause) and any(t.lemma == "be" for t in clause)
 
 
 def _a_doing_liked_before(doc: ParsedDoc, start: int) -> bool:

@@ -42,7 +42,7 @@ from memory_pipeline.extraction.scoring import candidates_for
 from memory_pipeline.extraction.scope import USER_PII, classify_scope
 from memory_pipeline.extraction.temporal import (
     CALL_LEMMAS, HOLIDAY, WEEKDAYS, TemporalMention, TemporalResolver, dates_a_thing, dates_the_news, narrowed,
-    replaced_dates, runs_up_to_the_session, since_we_last_talked, tense_at,
+    replaced_dates, routine_times, runs_up_to_the_session, since_we_last_talked, tense_at,
 )
 from memory_pipeline.grounding import (
     ADDRESSEE, ASSISTANT, CLAUSE_CLOSERS, OBJECT_PRONOUNS, PRONOUN_GENDER, SUBJECTS, THIRD_PERSON, Perspective,
@@ -852,6 +852,7 @@ def extract_turn(
         units.extend(select_units(doc, clause, candidates, config, anchors))
     ahead = {k for m in result.mentions if m.resolved and session_time is not None and m.start.date() >= session_time.date()
              for k in range(*_token_range(doc, m))}
+    ahead |= routine_times(doc)  # a routine's days and hours come round from now on
     facts, feelings = _carried_fragments(doc, clauses, units, anchors, ahead, config.turn_limit)
     units.extend(facts + feelings)
     units = suppress_near_duplicates(doc, sorted(units, key=lambda u: u.start), config.near_duplicate_overlap)
