@@ -958,6 +958,9 @@ def test_the_time_of_a_habit_or_a_standing_taste_is_no_date(parser, resolver, te
         ("The pool is open weekdays, so let's swim on Friday.", ["on Friday"]),
         ("The pool is open weekdays and I'm going tomorrow at 7am.", ["tomorrow", "7am"]),
         ("It's 9pm now and the pizza hasn't come.", ["9pm now"]),
+        # being free or busy on two days is of one week
+        ("I'm free Monday and Thursday if that helps.", ["Monday", "Thursday"]),
+        ("We're busy Saturday and Sunday.", ["Saturday", "Sunday"]),
     ],
 )
 def test_the_days_and_hours_of_a_routine_are_no_date(parser, resolver, text, expected):

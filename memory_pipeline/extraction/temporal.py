@@ -1574,7 +1574,13 @@ def _lists_a_routine(doc: ParsedDoc, begins: int, listed: re.Match) -> bool:
         return True
     if re.match(r"\s+(?:mornings|afternoons|evenings|nights)\b", doc.text[begins + listed.end() :], re.IGNORECASE):
         return True  # "tues and thurs evenings"
+    if AVAILABLE_BEFORE.search(doc.text[max(0, start - 24) : start]):
+        return False  # "I'm free Tuesday and Thursday", "busy Saturday and Sunday": which days of one week
     return tense_at(doc, start) == "present" and not _progressive(_clause_of(doc, start))
+
+
+# Being free or taken on days: said of the days of one week ("I'm free Tuesday and Thursday"), not a routine's
+AVAILABLE_BEFORE = re.compile(r"\b(?:free|busy|off|away|around|available|out|booked|swamped)\s+(?:on\s+)?$", re.IGNORECASE)
 
 
 def _progressive(clause: list[Token]) -> bool:
