@@ -483,6 +483,8 @@ def test_a_bare_verb_coordinated_with_a_finite_one_is_no_request(extract):
         # an order that opens with "always", "just" or an emphatic "do" is an order, not the speaker's habit
         ("and always give prices in euros", "Maya asks Assistant to always give prices in euros."),
         ("always forget my keys lol", "Maya always forgets Maya's keys."),
+        # "let's" proposes what both will do: no one is asked to do it alone
+        ("Let's book the cabin for the long weekend.", "Maya suggests Maya and Assistant book the cabin for the long weekend."),
         ("just use miles, I never think in km", "Maya asks Assistant to just use miles, Maya never thinks in km."),
         ("please do remind me about the bins", "Maya asks Assistant to remind Maya about the bins."),
         ("always been a morning person", "Maya always been a morning person."),

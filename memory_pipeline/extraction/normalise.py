@@ -727,6 +727,14 @@ def request_negation(doc: ParsedDoc, start: int, end: int) -> str:
     return "never" if lowers[0] == "never" else "not"
 
 
+def a_proposal(doc: ParsedDoc, start: int, end: int) -> bool:
+    """The request of tokens ``start..end`` (:func:`request_start`) opens with "let's": the speaker proposes what
+    both will do ("let's meet at the station at 6"), which no one is asked to do alone."""
+    lowers = [t.lower for t in _opening_words(doc, start, end)]
+    lowers = lowers[_please(lowers) :]
+    return lowers[:2] == ["let", "'s"] or lowers[:1] == ["lets"]
+
+
 def _please(lowers: list[str]) -> int:
     """How many words of "please" open a request's words (0 or 1): what is asked comes after it."""
     return 1 if lowers[:1] == ["please"] else 0

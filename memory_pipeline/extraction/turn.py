@@ -31,6 +31,7 @@ from memory_pipeline.extraction.normalise import (
     is_question,
     name_words,
     offer_start,
+    a_proposal,
     request_negation,
     request_start,
     rewrite_range,
@@ -428,6 +429,9 @@ def _realise_unit(
         return f"{speaker.name} asks: " + _sentence(text), UnitMood()  # a question, then a statement
     if appendix:
         text = text + " (" + Phrase.join("; ", [_as_said(doc, m) for m in appendix]) + ")"
+    if action is not None and addressee and a_proposal(doc, first_lo, first_hi):
+        # "let's meet at the station at 6": what both are to do, "Priya suggests Priya and Sam meet ..."
+        return f"{speaker.name} suggests {speaker.name} and {addressee} " + text.uncapitalised(), UnitMood(request=True)
     if action is not None:
         asked = f" {addressee}" if addressee else ""
         negation = request_negation(doc, first_lo, first_hi)
