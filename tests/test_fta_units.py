@@ -207,6 +207,19 @@ def test_each_event_of_a_turn_keeps_its_own_date(build):
     assert "tiny" in containing(units, "Leeds")["content_text"]
 
 
+def test_two_reminders_asked_for_are_two_units(build):
+    """Asking to be reminded is the glue of assistant talk, not a subject: the piano lessons and the passport, each
+    with "remind me", had been one unit once the lessons' hour no longer dated them apart."""
+    turns = conversation((MAY_8, [
+        ("Marcus", "Mia has piano lessons saturdays 10am, can you remind me on friday nights?"),
+        ("Assistant", "Sure, I'll remind you."),
+        ("Marcus", "Also remind me to renew my passport sometime in June, it runs out in August."),
+        ("Assistant", "Noted."),
+    ]))
+    units = build(turns).units
+    assert containing(units, "piano")["memory_id"] != containing(units, "passport")["memory_id"]
+
+
 def test_a_sign_up_dated_by_the_next_sentence_is_a_plan(build):
     """"It's on October 13" dates what the sentence before it named; a short lead-in ("Guess what,") is no subject."""
     turns = conversation(

@@ -24,8 +24,9 @@ TIME_WORDS = frozenset(
 LIGHT_WORDS = frozenset(
     """go goes going went gone make makes making made do does doing done take takes taking took taken come comes
     coming came back new fine want wants wanted need needs needed think thought feel feels felt look
-    looks looked still little big""".split()
-)
+    looks looked still little big
+    remind reminds reminded reminder reminders asks""".split()
+)  # and the words of asking an assistant: "remind me to renew my passport" is no more about piano lessons
 # "Also" and "plus" are left out: in chat they open the next piece of news ("also I started going to the gym")
 CONTINUATION_OPENERS = ANAPHORA | CONTRAST | frozenset({"and", "then", "after", "later", "so", "because"})
 # A question that leaves the current subject ("anyway, how are the kids?").
