@@ -454,6 +454,14 @@ def test_code_between_backticks_keeps_its_words(parser, resolver):
 
 
 @pytest.mark.slow
+def test_a_statement_said_again_more_fully_keeps_its_own_subject(extract):
+    # "retake it" and "booked the retake" share their words: the fuller wording is kept, and with it its own "I"
+    # (the first's subject, borrowed from "have to", had been put before it: "Ellis Ellis booked the retake")
+    assert extract("I have to retake it. I booked the retake for 15 November.", "Ellis").text == (
+        "Ellis booked the retake for 15 November.")
+
+
+@pytest.mark.slow
 def test_a_bare_verb_coordinated_with_a_finite_one_is_no_request(extract):
     result = extract("I'm gonna finish my thesis and celebrate with friends.")
     assert "asks" not in result.text

@@ -286,8 +286,11 @@ def suppress_near_duplicates(doc: ParsedDoc, units: list[Unit], threshold: float
             smaller = min(len(words), len(other_words))
             if smaller and len(words & other_words) / smaller >= threshold and _said_alike(doc, unit, other):
                 duplicate = True
-                if len(words) > len(other_words):  # keep the fuller wording
-                    other.ranges = list(unit.ranges)
+                if len(words) > len(other_words):
+                    # keep the fuller wording, with its own predicate and subject: "I have to retake it. I booked
+                    # the retake" had kept the first's borrowed subject, "Priya Priya booked the retake"
+                    other.ranges, other.predicate = list(unit.ranges), unit.predicate
+                    other.actor, other.own_actor = unit.actor, unit.own_actor
                 break
         if not duplicate:
             kept.append(unit)
