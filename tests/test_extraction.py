@@ -653,6 +653,14 @@ def test_provenance(extract, text, provenance):
         ("I forgot my password again.", "INTERNAL"),
         ("Bowling pins everywhere.", "GENERIC"),
         ("Follow @nasa for the launch.", "GENERIC"),
+        # a long number, though named by its brand alone: a loyalty, passport or account number
+        ("My Avios is 4410 2231 987.", "USER_PII"),
+        ("yes it's 561204877", "USER_PII"),
+        ("Ingrid's Skywards is 2051 887 362.", "USER_PII"),
+        # and numbers in a row, years in a row, a marked sum: none
+        ("We did 10 20 30 40 reps.", "GENERIC"),
+        ("From 2019 2020 onwards it got busy.", "GENERIC"),
+        ("We sold 1,200,000 copies.", "GENERIC"),
         # a bare answer, which the fallback keeps whole, is masked where it is private, and only then
         ("kai.morgan88@gmail.com", "USER_PII"),
         ("07700 900222", "USER_PII"),

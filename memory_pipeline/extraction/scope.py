@@ -85,6 +85,14 @@ PII_PATTERNS = re.compile(
 PHONE_CANDIDATE = re.compile(r"(?<![\w+.,:])(?:\+|\(?0)[\d .()-]{6,22}\d(?![\w.,:]\d)")
 
 
+# A long number of someone's, as membership, passport and account numbers are written: a run of digits, or groups
+# of three or more with spaces or dashes, 7 to 20 digits in all ("my Flying Blue is 2051 887 340", "it's
+# 561204877"); not a sum or a count with its thousands marked ("1,200,000"), a decimal, numbers in a row ("10 20 30
+# 40"), years in a row, nor a shift ("0700-1500": two hours).
+ID_NUMBER = re.compile(r"(?<![\w$€£¥₹.,:/-])\d{2,}(?:[ -]\d{2,}){0,5}(?![\w.,:/]?\d)(?!\s*(?:%|percent|[km]\b))")
+SHIFT_HOURS = re.compile(r"\d{4}-\d{4}")
+
+
 def classify_scope(doc: ParsedDoc, ranges: list[tuple[int, int]]) -> str:
     """The scope of the memory realised from token ``ranges`` of ``doc``."""
     tokens = [doc.tokens[k] for start, end in ranges for k in range(start, end)]
@@ -92,7 +100,7 @@ def classify_scope(doc: ParsedDoc, ranges: list[tuple[int, int]]) -> str:
     text = " ".join(doc.span_text(start, end) for start, end in ranges).lower()
     if words & (HEALTH | IDENTITY | FINANCES) or PII_PATTERNS.search(text) or _of_health(tokens, text):
         return USER_PII
-    if any(phrase in text for phrase in CONTACT_PHRASES) or _a_phone_number(text):
+    if any(phrase in text for phrase in CONTACT_PHRASES) or _a_phone_number(text) or _an_id_number(text):
         return USER_PII
     if OWN_NUMBER.search(text) or SECRET.search(text) or HANDLE.search(text):
         return USER_PII
@@ -113,6 +121,19 @@ def _a_phone_number(text: str) -> bool:
         groups = [g for g in re.split(r"[ .()-]+", said.lstrip("+(")) if g]
         if 9 <= len(digits) <= 15 and (said.startswith("+") or all(len(g) >= 2 for g in groups)):
             return True
+    return False
+
+
+def _an_id_number(text: str) -> bool:
+    """A number of 7 to 20 digits (:data:`ID_NUMBER`): whoever's it is, a loyalty, passport or account number is
+    private, though the turn names it by its brand alone ("my TAP Miles&Go is 428 117 903")."""
+    for match in ID_NUMBER.finditer(text):
+        groups = re.split(r"[ -]", match.group())
+        if not 7 <= sum(len(g) for g in groups) <= 20 or SHIFT_HOURS.fullmatch(match.group()):
+            continue
+        if len(groups) > 1 and (any(len(g) < 3 for g in groups) or all(re.fullmatch(r"(?:19|20)\d\d", g) for g in groups)):
+            continue  # "10 20 30 40 reps", "in 2019 2020": counts and years in a row
+        return True
     return False
 
 
