@@ -61,6 +61,12 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         # a named employer quit or left (one quits a company, not a person; one leaves a city too)
         ("I quit Brightwave last friday.", {"self.job = none", "self.employer = none"}),
         ("I quit Brightline.", {"self.job = none", "self.employer = none"}),  # tagged a town
+        # what suits someone is no employer; working for oneself is
+        ("Early may works for Ana.", set()),
+        ("thursday works for me, let's do lunch", set()),
+        ("That works for us.", set()),
+        ("I work for myself now.", {"self.employer = myself"}),
+        ("Ana's brother works for the council.", {"self's brother.employer = council"}),
         ("I quit London.", set()),  # a known town is no employer
         # jobs beyond the occupation list: a rank or a firm makes an agent noun a job; an agent noun alone does not
         ("I'm a logistics planner at Jaguar Land Rover now.", {"self.job = logistics planner", "self.employer = jaguar land rover"}),

@@ -909,7 +909,10 @@ def job(context: _Context, i: int) -> list[SlotValue]:
     lemma = _lemma(context, i)
     token = context.doc.tokens[i]
     out: list[SlotValue] = []
-    if token.pos in ("VERB", "AUX") and lemma in ("work", "hire", "employ", "promote"):
+    # "late march works for me", "that works for Kim": what suits someone, not whom they work for
+    suits = lemma == "work" and (not _of_a_person(context, i) or any(
+        _is_time(context, k) or context.doc.tokens[k].lower in MONTHS for k in _children(context, i, "nsubj")))
+    if token.pos in ("VERB", "AUX") and lemma in ("work", "hire", "employ", "promote") and not suits:
         out += _role_and_employer(context, i, i)
     if token.pos == "VERB" and lemma in ("start", "begin", "join"):
         out += _new_job(context, i)
@@ -1030,7 +1033,9 @@ def _role_and_employer(context: _Context, head: int, predicate: int, only_new: b
         for prep2, obj2 in _prep_objects(context, obj, ("at", "for")):
             out.append(_employer(context, predicate, prep2, obj2))
     for prep, obj in _prep_objects(context, head, preps):
-        if context.doc.tokens[obj].lemma.lower() not in NOT_EMPLOYERS and not _is_time(context, obj):
+        if context.doc.tokens[obj].lemma.lower() not in NOT_EMPLOYERS and not _is_time(context, obj) \
+                and (context.doc.tokens[obj].pos != "PRON" or context.doc.tokens[obj].lower.endswith(("self", "selves"))):
+            # "works for me" is no employer; "I work for myself" is one's own
             out.append(_employer(context, predicate, prep, obj))
     if _lemma(context, head) == "promote":
         for prep, obj in _prep_objects(context, head, ("to",)):
