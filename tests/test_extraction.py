@@ -491,6 +491,10 @@ def test_a_bare_verb_coordinated_with_a_finite_one_is_no_request(extract):
         # an order that opens with "always", "just" or an emphatic "do" is an order, not the speaker's habit
         ("and always give prices in euros", "Maya asks Assistant to always give prices in euros."),
         ("always forget my keys lol", "Maya always forgets Maya's keys."),
+        # the way to travel in a chat fragment is no order and no deed of the speaker's
+        ("then train to York, it's quicker", "Maya noted: then train to York, it's quicker."),
+        ("ferry back on Sunday", "Maya noted: ferry back on Sunday."),
+        ("Train harder next time.", "Maya asks Assistant to train harder next time."),
         # "let's" proposes what both will do: no one is asked to do it alone
         ("Let's book the cabin for the long weekend.", "Maya suggests Maya and Assistant book the cabin for the long weekend."),
         ("just use miles, I never think in km", "Maya asks Assistant to just use miles, Maya never thinks in km."),

@@ -100,6 +100,9 @@ MODAL_ADVERBS = frozenset({"better", "rather", "sooner"})
 NAME_ENTITIES = frozenset({"PERSON", "ORG", "GPE", "LOC", "FAC", "PRODUCT", "NORP", "WORK_OF_ART", "EVENT"})
 # Words that may open a request after a comma ("..., so call me", "then text me").
 REQUEST_CONNECTIVES = frozenset({"so", "then", "and"})
+# Ways to travel a chat fragment names with no verb ("then train to Jaipur", "ferry back Sunday"), which the tagger
+# may take for orders
+TRANSPORT_NOUNS = frozenset({"train", "bus", "coach", "ferry", "taxi", "cab", "flight", "boat", "tram", "uber"})
 # Words an order may open with before its verb: "always reply in English", "just use metric", "do remind me"
 STANDING_ORDER_WORDS = frozenset({"always", "just", "do"})
 # What one tells an assistant to do every time; "always forget my keys" is the speaker's own habit
@@ -649,6 +652,8 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
         return first.i if first.lower != "do" else words[offset + 1].i
     if first.lemma in NOT_IMPERATIVE or _told_as_past(doc, start, end) or _past_form(first) or opens_a_header(doc, first.i):
         return None
+    if first.lower in TRANSPORT_NOUNS and len(words) > offset + 1 and words[offset + 1].lower in ("to", "from", "back", "yes", "it"):
+        return None  # "then train to Jaipur", "train yes": the way to travel, which the tagger took for a verb
     if first.lemma in NOT_IMPERATIVE_BEFORE_A_CLAUSE and before_a_clause_of_its_own(doc, first.i):
         return None
     if first.lower in SAME_IN_PAST and _past_narrative(doc, first.i) and not let_me_know(doc, first):
@@ -831,6 +836,8 @@ def dropped_subject_verb(doc: ParsedDoc, start: int, end: int) -> int | None:
             return None  # "exhausting. 12 hour shifts": "it's" was dropped ("Boring everyone with my photos" is one's deed)
         if token.pos in ("VERB", "AUX") and _the_listeners_doing(doc, k):
             return None
+        if token.lower in TRANSPORT_NOUNS and after is not None and after.lower in ("to", "from", "back"):
+            return None  # "ferry back Sunday": the way to travel, no verb ("Priya ferries back")
         if token.pos in ("VERB", "AUX") and _object_of_a_preposition(doc, k):
             return None  # "it's perfect for | relaxing after work": the object of a preposition, whose doer is not said
         if token.pos in ("VERB", "AUX") and k + 1 < len(doc) and doc.tokens[k + 1].lower == "me" and any(
