@@ -789,6 +789,9 @@ def residence(context: _Context, i: int) -> list[SlotValue]:
 def _a_move_behind(context: _Context, move: int) -> bool:
     """A move named by the noun has happened: told with a past verb ("the move to Leeds went fine"), or after
     "since"/"after" ("since my move to Leeds"); else it may be one ahead ("help planning my move to Valencia")."""
+    first = min(subtree(context.doc, move))
+    if first > 0 and context.doc.tokens[first - 1].lower in ("since", "after"):
+        return True  # "since my move to Cork I've been cycling", whatever the parse hangs "since" on
     up = _parent(context, move)
     while up is not None and context.doc.tokens[up[0]].pos not in ("VERB", "AUX"):
         if context.doc.tokens[up[0]].lower in ("since", "after"):
@@ -910,8 +913,8 @@ def job(context: _Context, i: int) -> list[SlotValue]:
     token = context.doc.tokens[i]
     out: list[SlotValue] = []
     # "late march works for me", "that works for Kim": what suits someone, not whom they work for
-    suits = lemma == "work" and (not _of_a_person(context, i) or any(
-        _is_time(context, k) or context.doc.tokens[k].lower in MONTHS for k in _children(context, i, "nsubj")))
+    suits = lemma == "work" and (not _of_a_person(context, i) or any(  # (a time before it, as its subject)
+        _is_time(context, k) or context.doc.tokens[k].lower in MONTHS for k in _children(context, i, "nsubj", "npadvmod") if k < i))
     if token.pos in ("VERB", "AUX") and lemma in ("work", "hire", "employ", "promote") and not suits:
         out += _role_and_employer(context, i, i)
     if token.pos == "VERB" and lemma in ("start", "begin", "join"):
@@ -1033,9 +1036,10 @@ def _role_and_employer(context: _Context, head: int, predicate: int, only_new: b
         for prep2, obj2 in _prep_objects(context, obj, ("at", "for")):
             out.append(_employer(context, predicate, prep2, obj2))
     for prep, obj in _prep_objects(context, head, preps):
+        reflexive = context.doc.tokens[obj].lower.endswith(("self", "selves"))
         if context.doc.tokens[obj].lemma.lower() not in NOT_EMPLOYERS and not _is_time(context, obj) \
-                and (context.doc.tokens[obj].pos != "PRON" or context.doc.tokens[obj].lower.endswith(("self", "selves"))):
-            # "works for me" is no employer; "I work for myself" is one's own
+                and (reflexive or context.doc.tokens[obj].pos != "PRON" and not _is_self_token(context, obj)):
+            # "works for me" (written "works for Priya") is no employer; "I work for myself" is one's own
             out.append(_employer(context, predicate, prep, obj))
     if _lemma(context, head) == "promote":
         for prep, obj in _prep_objects(context, head, ("to",)):
@@ -1175,7 +1179,7 @@ def _dismissed(context: _Context, verb: int, lemma: str) -> int | None:
 def diet(context: _Context, i: int) -> list[SlotValue]:
     token = context.doc.tokens[i]
     lemma = _lemma(context, i)
-    if lemma in DIETS or token.lower in DIETS:
+    if (lemma in DIETS and lemma not in DIET_ALIASES) or token.lower in DIETS:  # "veggies" are vegetables
         name = DIET_ALIASES.get(token.lower, token.lower)
         if (token.pos == "ADJ" and _children(context, i, "nsubj") or token.pos == "VERB" and _children(context, i, "nsubjpass")) \
                 and _of_a_person(context, i):
@@ -1258,7 +1262,20 @@ def _back_to_a_diet(context: _Context, to: int) -> bool:
     verb = up[0]
     if context.doc.tokens[verb].lower == "back" and _parent(context, verb) is not None:
         verb = _parent(context, verb)[0]
-    return _lemma(context, verb) in ("go", "switch", "move", "change", "convert") and not _looks_ahead(context, verb)
+    if _lemma(context, verb) not in ("go", "switch", "move", "change", "convert") or _looks_ahead(context, verb):
+        return False
+    # "switched to veggie once but it didn't stick", "went back to veggie for a week then caved": a spell that ended
+    spell = any(context.doc.tokens[a].lower == "once" for a in _children(context, verb, "advmod")) or any(
+        _lemma(context, o) in PERIOD_NOUNS | {"while", "bit"} for _, o in _prep_objects(context, verb, ("for",)))
+    return not spell and not _undone_after(context, verb) and not _stuck_no(context, verb)
+
+
+def _stuck_no(context: _Context, verb: int) -> bool:
+    """A clause after the verb says it did not last: "... but it didn't stick", "... but it didn't last"."""
+    doc = context.doc
+    start, end = doc.sentences[doc.tokens[verb].sent]
+    return any(_lemma(context, k) in ("stick", "last") and _negated(context, k)
+               and any(doc.tokens[n].lower in ("it", "that") for n in _children(context, k, "nsubj")) for k in range(verb + 1, end))
 
 
 # What opens a clause that puts a return ahead: "back to eating meat once the month is over", "... if the tests
@@ -1563,7 +1580,8 @@ ONE_ON_ONE = re.compile(r"^(?:1[:-]1|one-on-one)s?$", re.IGNORECASE)
 CLOCK = re.compile(r"^(?:[01]?\d|2[0-3])(?:[:.][0-5]\d)?(?:am|pm)?$", re.IGNORECASE)
 # Nouns of people, of times and of vague things: "my mum is at work every weekday" is no event of the mum's
 NOT_EVENTS = KIN_WORDS | OCCUPATIONS | frozenset(CHILD_NOUNS) | frozenset(PARTNER_NOUNS) | frozenset(
-    "manager supervisor thing stuff everyone everything people".split())
+    "manager supervisor thing stuff everyone everything people guest visitor veggie vegetable headache nightmare "
+    "nosebleed".split())
 # Times, which name an event only with a kind of their own: "office days", "bin day", not "Mondays are busy"
 TIMES_OF_A_KIND = frozenset({"day", "days", "time", "week", "night", "morning", "evening"})
 OTHER_CLAUSES = ("advcl", "ccomp", "parataxis", "relcl", "conj", "xcomp", "csubj")
@@ -1585,9 +1603,11 @@ def _recurring_event(context: _Context, i: int) -> list[SlotValue]:
     if up is None:
         return []
     verb, label = up
-    if _said_of_it(context, verb):
-        return []
+    if _said_of_it(context, verb) or doc.tokens[verb].tag in ("VBD",) and _lemma(context, verb) not in MOVING_VERBS:
+        return []  # "we had lunch by the river every day in Rome": a habit of a stay gone by (a move is news)
     holder = _parent(context, verb)[0] if _a_weekday_read_as_a_verb(context, verb) else verb
+    if (_lemma(context, holder) == "have" or _have_got(context, holder)) and (label != "dobj" or not _of_a_person(context, holder)):
+        return []  # "the museum has free entry on wednesdays": a place's hours, no one's routine
     time = _recurring_time(context, verb)
     if time is None and _event_name(context, noun) in ROUTINE_NOUNS | SCHEDULE_NOUNS:
         time = _recurring_time(context, verb, said_to_recur=False)
@@ -1609,7 +1629,10 @@ def _said_of_it(context: _Context, verb: int) -> bool:
     thing is like, not when it is."""
     if _lemma(context, verb) != "be" and context.doc.tokens[verb].lower not in ("'s", "’s"):
         return False
-    return any(context.doc.tokens[k].lower not in RECURRENCE_WORDS for k in _children(context, verb, "acomp")) or any(
+    # "the bus is late every day": the parse may make the state an adverb
+    states = _children(context, verb, "acomp") + [k for k in _children(context, verb, "advmod") if context.doc.tokens[k].pos == "ADV"
+                                                   and context.doc.tokens[k].lower not in ("now", "still", "back", "also", "usually")]
+    return any(context.doc.tokens[k].lower not in RECURRENCE_WORDS for k in states) or any(
         not _a_time_of_the_event(context, k) for k in _children(context, verb, "attr"))
 
 
@@ -1619,6 +1642,8 @@ def _an_event_noun(context: _Context, i: int) -> bool:
         return True
     if token.pos != "NOUN" or _lemma(context, i) in NOT_EVENTS or token.lower in NOT_EVENTS:
         return False
+    if _lemma(context, i) in CONDITIONS or is_medicine(_lemma(context, i)):
+        return False  # "I have headaches every morning", "a cold every winter": health (`health`), no event
     # "Mondays are busy": a time is no event; "office days", a day of a kind, is
     timed = _is_time(context, i) or _lemma(context, i) in TIMES_OF_A_KIND
     return not timed or bool(_children(context, i, "compound"))
@@ -1651,8 +1676,8 @@ def _said_alone(context: _Context, noun: int) -> bool:
     """A noun said with its days and no verb of its own, alone or as what was noted: "weekly 1:1 fridays at 2pm",
     "noted: therapy every other thursday at 5"."""
     up = _parent(context, noun)
-    if up is not None and (up[1] not in ("dobj", "ccomp") or _lemma(context, up[0]) in SCHEDULE_VERBS):
-        return False
+    if up is not None and (up[1] not in ("dobj", "ccomp") or _lemma(context, up[0]) not in ("note", "say", "add")):
+        return False  # "eating veggies with every meal" is no event said alone
     return any(_a_time_of_the_event(context, k) for k in _children(context, noun, "npadvmod", "prep", "amod")
                for k in [k, *_children(context, k, "pobj")])
 
@@ -2167,9 +2192,6 @@ def activity(context: _Context, i: int) -> list[SlotValue]:
             if pastimes:
                 return [_slot(context, i, "activity", value, _lemma(context, pastimes[0]), pastimes[0], negated=False)]
             return []
-    if lemma == "finish" and any(not _children(context, o, "det", "poss") for _, o in _prep_objects(context, i, ("with",))):
-        # "I've finished with therapy"; not "I finished the book", nor "finished with the kitchen" (one thing)
-        return _ended_pastime(context, i)
     # "do" ends a pastime only as "I'm done with"; "I do yoga" keeps one up
     done_with = lemma != "do" or bool(_children(context, i, "auxpass"))
     if lemma in PASTIME_ENDS and (PASTIME_ENDS[lemma] is None or PASTIME_ENDS[lemma] in particles) and done_with:
@@ -2255,8 +2277,7 @@ def _ended_pastime(context: _Context, verb: int) -> list[SlotValue]:
     if _one_occasion(context, verb, []):
         return []  # "cancelled my yoga class tonight", "stopped the run on Sunday": one occasion, not the habit
     # "given up swimming lol" (the parse makes "lol" the noun), "given up running tbh. knees."
-    objects = [] if lemma == "finish" else [
-        _chat_word_taken_for_a_noun(context, _said_before_a_stop(context, verb, o)) for o in _children(context, verb, "dobj")]
+    objects = [_chat_word_taken_for_a_noun(context, _said_before_a_stop(context, verb, o)) for o in _children(context, verb, "dobj")]
     things = objects + [
         obj for prep, obj in _prep_objects(context, verb, PASTIME_END_PREPS)
     ] + [j for j in _children(context, verb, "advcl", "xcomp") if doc.tokens[j].tag == "VBG"]
@@ -3628,8 +3649,8 @@ def _name_after(context: _Context, noun: int) -> list[int]:
         return []
     token = context.doc.tokens[k]
     if token.pos != "PROPN" or not token.text[:1].isupper() or token.ent not in ("PERSON", "") or _is_time(context, k) \
-            or _is_self_token(context, k):
-        return []
+            or _is_self_token(context, k) or _children(context, k, "dobj", "nsubj", "dative"):
+        return []  # "my manager Slacked me at midnight": a verb the tagger took for a name
     return [k]
 
 
@@ -3920,51 +3941,113 @@ def instruction(context: _Context, i: int) -> list[SlotValue]:
     "no emojis pls"; ``= yes`` from "you can use emojis again"), ``[length] = short`` ("keep answers short", "keep it
     brief"; ``= long`` from "longer answers are fine now"), ``[format] = bullet points`` ("bullet points over
     paragraphs"), ``[units] = metric``, ``[temperature] = fahrenheit`` ("always give temps in fahrenheit"),
-    ``[spelling] = british``, ``[name] = sam`` ("from now on call me Sam"). Only what is asked of the listener or
-    allowed ("... are fine now"), not what one does oneself ("I use metric at work") or a thing of one answer ("can
-    you convert this to fahrenheit?" asks with no verb of telling how)."""
+    ``[spelling] = british``, ``[name] = sam`` ("from now on call me Sam"). Only what the speaker asks of the
+    listener or allows ("... are fine now"), not what one does or asks about oneself ("I use metric at work", "can I
+    use emojis in a cover letter?"), what another asked ("he asked me to keep my answers short"), nor a thing of one
+    answer or one piece of writing ("can you convert this to fahrenheit?", "don't put emojis in the email to my
+    landlord", "send me the bullet points from the meeting")."""
     doc = context.doc
     token = doc.tokens[i]
     low = token.lower
     if low in EMOJI_WORDS:
         said_no = any(doc.tokens[d].lower == "no" for d in _children(context, i, "det"))
-        asked = _asked_how_to_answer(context, i) or ((None, False) if said_no else None)  # "no emojis pls"
+        asked = _asked_how_to_answer(context, i, i) or ((None, False) if said_no else None)  # "no emojis pls"
         if asked is None:
             return []
         verb, stopping = asked
         refused = said_no or stopping or (verb is not None and _negated(context, verb)) or _under_a_preposition(context, i, "without")
-        return [_instruction(context, verb if verb is not None else i, "emoji", NONE_VALUE if refused else "yes", i)]
+        return [_instruction(context, verb if verb is not None else i, "emoji", NONE_VALUE if refused else "yes", False, i)]
     if low in LENGTHS and token.pos == "ADJ":
         said_of = _length_said_of(context, i)
-        asked = None if said_of is None else _asked_how_to_answer(context, said_of)
-        if asked is None:
-            return []
-        return [_instruction(context, asked[0] if asked[0] is not None else i, "length", LENGTHS[low], i)]
-    if low in FORMATS and token.pos in ("NOUN", "PROPN"):
+        asked = None if said_of is None else _asked_how_to_answer(context, said_of, i)
+        aspect, value, head = "length", LENGTHS[low], i
+    elif low in FORMATS and token.pos in ("NOUN", "PROPN"):
         up = _parent(context, i)
         head = up[0] if up is not None and up[1] == "compound" else i  # "bullet points"
+        if _under_a_preposition(context, head, "over", "than") or _one_of_them(context, head):
+            return []  # "bullet points over paragraphs": not the paragraphs; "the bullet points from the meeting"
         preferred = any(doc.tokens[p].lower == "over" for p in _children(context, head, "prep"))
-        asked = _asked_how_to_answer(context, head)
-        if asked is None and not preferred or _under_a_preposition(context, head, "over", "than"):
-            return []
-        verb = asked[0] if asked and asked[0] is not None else head
-        return [_instruction(context, verb, "format", FORMATS[low], i)]
-    if low in MEASURE_SYSTEMS or (low in SPELLINGS and any(_lemma(context, h) == "spelling" for h in _heads(context, i))):
-        asked = _asked_how_to_answer(context, i)
-        if asked is None:
-            return []
-        aspect, value = MEASURE_SYSTEMS.get(low) or ("spelling", SPELLINGS[low])
-        return [_instruction(context, asked[0] if asked[0] is not None else i, aspect, value, i)]
-    if _lemma(context, i) == "call" and token.tag == "VB":
+        asked = _asked_how_to_answer(context, head, i) or ((None, False) if preferred else None)
+        aspect, value = "format", FORMATS[low]
+    elif low in MEASURE_SYSTEMS or (low in SPELLINGS and any(_lemma(context, h) == "spelling" for h in _heads(context, i))):
+        asked = _asked_how_to_answer(context, i, i)
+        (aspect, value), head = MEASURE_SYSTEMS.get(low) or ("spelling", SPELLINGS[low]), i
+    elif _lemma(context, i) == "call" and token.tag == "VB":
         return _called(context, i)
-    return []
+    else:
+        return []
+    if asked is None:
+        return []
+    verb, stopping = asked
+    return [_instruction(context, verb if verb is not None else head, aspect, value, stopping, i)]
 
 
-def _instruction(context: _Context, verb: int, aspect: str, value: str, *anchor_tokens: int) -> SlotValue:
-    # a request is a wish that holds now, though "can" or "will" look ahead; negated only where the request is
-    # ("don't make answers long"), and "emoji = none" says the refusal itself
-    negated = aspect != "emoji" and _negated(context, verb)
+def _instruction(context: _Context, verb: int, aspect: str, value: str, stopping: bool, *anchor_tokens: int) -> SlotValue:
+    # a request is a wish that holds now, though "can" or "will" look ahead; negated where the request is ("don't
+    # make answers long", "stop using bullet points"); for emojis "none" says the refusal itself
+    negated = aspect != "emoji" and (stopping or _negated(context, verb))
     return replace(_slot(context, verb, "instruction", value, aspect, *anchor_tokens, subject=SELF, negated=negated), future=False)
+
+
+# Determiners of one thing: "the bullet points from the meeting", "this email", "my landlord"
+ONE_THING_DETERMINERS = frozenset({"the", "this", "that", "these", "those", "my", "your", "his", "her", "their", "our"})
+
+
+def _one_of_them(context: _Context, noun: int) -> bool:
+    """The noun is one thing or a thing of one (a definite or possessive determiner, a possessor), not a kind."""
+    doc = context.doc
+    return bool(_children(context, noun, "poss")) or any(
+        doc.tokens[d].lower in ONE_THING_DETERMINERS for d in _children(context, noun, "det"))
+
+
+def _said_of_one_thing(context: _Context, verb: int, trigger: int) -> bool:
+    """The request at ``verb`` is of one answer or piece of writing: an object or a place of one thing ("put the
+    steps in bullet points", "don't put emojis in the email to my landlord", "a short answer to this"), or a time
+    it holds ("keep it brief when you talk to the landlord")."""
+    doc = context.doc
+    for head in (verb, trigger, *_heads(context, trigger)):
+        for _, obj in _prep_objects(context, head, ("in", "to", "for", "from", "with", "on", "at", "about", "during")):
+            if obj != trigger and (doc.tokens[obj].lower in ("this", "that", "these", "those", "it") or _one_of_them(context, obj)):
+                return True
+    # "put the steps in bullet points", "send me the summary in bullets": one thing ("give the temperatures in
+    # celsius" is any of them)
+    if any(o != trigger and doc.tokens[o].lower not in ANSWER_NOUNS and _one_of_them(context, o)
+           and (doc.tokens[o].tag in ("NN", "NNP") or _children(context, o, "poss")) for o in _children(context, verb, "dobj")):
+        return True
+    governors = [verb, *_heads(context, verb)]
+    return any(doc.tokens[m].lower in CONDITION_MARKS | TIME_MARKS | {"while", "so"}
+               for g in governors for c in _children(context, g, "advcl") for m in _children(context, c, "mark", "advmod"))
+
+
+# The verbs through which the speaker asks ("Priya asks to keep answers short", "I'd like you to use metric",
+# "I'd rather you gave temps in celsius")
+ASKING_LEMMAS = frozenset({"ask", "want", "like", "prefer", "need", "rather", "love"})
+
+
+def _asked_of_the_listener(context: _Context, verb: int) -> bool:
+    """The verb of telling at ``verb`` is what the speaker asks of the listener: an order with no subject, one the
+    speaker "asks", wants or would like, or one whose subject is the listener ("can you use metric?"); not one of
+    the speaker's own ("can I use emojis in a cover letter?", "I try to keep things short"), another's ("he asked me
+    to keep my answers short") or one asked about in general ("is it ok to use emojis at work?")."""
+    doc = context.doc
+    k = verb
+    for _ in range(4):
+        subjects = _children(context, k, "nsubj")
+        if subjects:
+            subject = doc.tokens[subjects[0]]
+            if k == verb:
+                # the listener, as said ("you") or as the extractor names them (a name that is not the speaker's)
+                return subject.lower in ("you", "u", "ya") or (subject.pos == "PROPN" and not _is_self_token(context, subjects[0]))
+            return _lemma(context, k) in ASKING_LEMMAS and _is_self_token(context, subjects[0])
+        up = _parent(context, k)
+        if up is None:
+            return True  # an order: "always give temps in fahrenheit"
+        if up[1] not in ("xcomp", "ccomp", "conj", "advcl"):
+            return False
+        k = up[0]
+        if doc.tokens[k].pos not in ("VERB", "AUX"):
+            return False  # "is it ok to use emojis": asked of a state, not of the listener
+    return False
 
 
 def _heads(context: _Context, i: int) -> list[int]:
@@ -3991,7 +4074,7 @@ def _length_said_of(context: _Context, adjective: int) -> int | None:
     return None
 
 
-def _asked_how_to_answer(context: _Context, i: int) -> tuple[int | None, bool] | None:
+def _asked_how_to_answer(context: _Context, i: int, trigger: int) -> tuple[int | None, bool] | None:
     """The verb of telling that asks for ``i`` ("use", "give", "keep" in the base form of a request), whether a verb
     of stopping governs it ("stop using emojis"); ``(None, False)`` when ``i`` is what a "be fine" allows ("longer
     answers are fine now"); None when neither."""
@@ -4010,9 +4093,11 @@ def _asked_how_to_answer(context: _Context, i: int) -> tuple[int | None, bool] |
             continue
         lemma = _lemma(context, k)
         if lemma in INSTRUCTING_LEMMAS and doc.tokens[k].tag in ("VB", "VBG"):
-            stopping = any(_lemma(context, g) in STOPPING_LEMMAS for g in _heads(context, k))
-            if doc.tokens[k].tag == "VB" or stopping:
-                return k, stopping
+            stops = [g for g in _heads(context, k) if _lemma(context, g) in STOPPING_LEMMAS]
+            asking = stops[0] if stops else k  # "stop using emojis": what is asked is the stopping
+            if (doc.tokens[k].tag == "VB" or stops) and _asked_of_the_listener(context, asking) \
+                    and not _said_of_one_thing(context, k, trigger):
+                return k, bool(stops)
         return None
     return None
 
@@ -4026,7 +4111,7 @@ def _called(context: _Context, call: int) -> list[SlotValue]:
         self_before = any(_is_self_token(context, c) for c in _children(context, obj, "compound")) or any(
             _is_self_token(context, o) for o in _children(context, call, "dobj") if o != obj)
         if self_before:
-            return [_instruction(context, call, "name", doc.tokens[obj].lower, obj)]
+            return [_instruction(context, call, "name", doc.tokens[obj].lower, False, obj)]
     return []
 
 
@@ -4045,6 +4130,8 @@ def pronouns(context: _Context, i: int) -> list[SlotValue]:
         return []
     value = f"{found.group(1).lower()}/{found.group(2).lower()}"
     if _lemma(context, i) == "go" and any(doc.tokens[p].lower == "by" for p in _children(context, i, "prep")):
+        if not _present(context, i):
+            return []  # "I went by she/her in school": not now
         return [_slot(context, i, "pronouns", value, "", i)]
     owners = _children(context, i, "poss")
     if doc.tokens[i].lower == "pronouns" and owners:
@@ -4059,6 +4146,17 @@ ZONE_ABBREVIATIONS = frozenset(
 ZONE_REGIONS = frozenset({"central", "mountain", "pacific", "eastern", "atlantic", "alaska", "hawaii"})
 
 
+ZONE_OFFSET = re.compile(r"(?:utc|gmt)?[+-]\d{1,2}(?::?\d\d)?", re.IGNORECASE)
+
+
+def _a_zone(context: _Context, k: int) -> bool:
+    """A zone by its abbreviation or offset ("CET", "GMT+1"), its region ("central time") or a place ("London")."""
+    token = context.doc.tokens[k]
+    words = [context.doc.tokens[j].lower for j in subtree(context.doc, k)]
+    return (token.lower in ZONE_ABBREVIATIONS or bool(ZONE_OFFSET.search("".join(words)))
+            or (token.lower == "time" and bool(set(words) & ZONE_REGIONS)) or token.ent in ("GPE", "LOC"))
+
+
 def timezone(context: _Context, i: int) -> list[SlotValue]:
     """The time zone one lives by: ``timezone = cet`` from "my timezone is CET now", ``= mountain time`` from "I'm on
     mountain time", "mountain time from the 28th". A zone said of a thing ("the call is at 3pm CET") is no one's."""
@@ -4069,10 +4167,10 @@ def timezone(context: _Context, i: int) -> list[SlotValue]:
         up = _parent(context, i)
         if up is None or up[1] != "nsubj" or _lemma(context, up[0]) != "be":
             return []
-        values = [a for a in _children(context, up[0], "attr", "acomp")]
+        values = [a for a in _children(context, up[0], "attr", "acomp") if _a_zone(context, a)]
         owners = _children(context, i, "poss")
         if not values or not owners:
-            return []
+            return []  # "my timezone is wrong on my laptop", "the same as yours": no zone
         value = _span_value(context, [k for k in subtree(doc, values[0]) if doc.tokens[k].pos not in ("ADV", "PUNCT")])
         return [_slot(context, up[0], "timezone", value, "", values[0], subject=_subject_key(context, owners[0]))]
     if token.lower == "time" and any(doc.tokens[c].lower in ZONE_REGIONS for c in _children(context, i, "compound", "amod")):
