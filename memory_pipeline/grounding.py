@@ -81,6 +81,8 @@ class Perspective:
     # the one a question just before asked after ("How's Gerald?"): whom a subject the answer dropped means
     # ("Hibernating again."), where the answer's words do not point at them themselves ("Visited her yesterday")
     asked_after: str | None = None
+    # whether "you" is an assistant, whom "let's" does not make a partner in a plan ("let's start with the budget")
+    to_an_assistant: bool = False
 
     def addressee_at(self, at: int) -> str | None:
         """Whom "you" means at character ``at`` of the turn: the one the last sentence that called someone up

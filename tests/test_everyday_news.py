@@ -380,6 +380,12 @@ def test_a_bare_day_is_in_the_month_of_the_day_said_just_before(parser, resolver
     assert [m.start.date() for m in found] == [date(2024, 6, 1), date(2024, 5, 20)]
 
 
+def test_lets_between_friends_is_what_both_will_do(parser, resolver):
+    # said to a friend, "let's" proposes what both will do; said to an assistant it asks (test_extraction)
+    assert entry(parser, resolver, "Let's meet at the station at 6.").text == "Leo suggests Leo and Sam meet at the station at 6."
+    assert entry(parser, resolver, "let's not do that again lol").text.startswith("Leo noted:")
+
+
 def test_a_memory_keeps_the_date_of_each_of_its_sentences(parser, resolver, tmp_path):
     entries = _entries(parser, resolver, tmp_path, [
         {"speaker": "Lena", "text": "We went to Paris in March. In June we're going to Berlin. It was lovely in March."},

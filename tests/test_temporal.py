@@ -942,7 +942,6 @@ def test_the_time_of_a_habit_or_a_standing_taste_is_no_date(parser, resolver, te
         ("I walk the dog at 9:30 on weekdays.", []),
         ("Remind me on weeknights at 9pm to take the bins out.", []),
         ("My weekly call with the agency is at 11am.", []),
-        ("The evening walk is at 8pm now.", []),
         ("Choir is on thursdays, so have my folder ready wednesday night.", []),
         # one day still: no routine said, which week, the day a routine starts, an arrangement, the past, a choice,
         # a coming occasion beside a routine, a day of the hour's own
@@ -958,9 +957,17 @@ def test_the_time_of_a_habit_or_a_standing_taste_is_no_date(parser, resolver, te
         ("The pool is open weekdays, so let's swim on Friday.", ["on Friday"]),
         ("The pool is open weekdays and I'm going tomorrow at 7am.", ["tomorrow", "7am"]),
         ("It's 9pm now and the pizza hasn't come.", ["9pm now"]),
-        # being free or busy on two days is of one week
+        # two days of one week: being free or busy, an event on two days; an hour of one coming occasion beside a
+        # routine word; an hour "now" (one meeting moved as often as a standing time); two hours things are at
         ("I'm free Monday and Thursday if that helps.", ["Monday", "Thursday"]),
         ("We're busy Saturday and Sunday.", ["Saturday", "Sunday"]),
+        ("The conference is Monday and Tuesday.", ["Monday", "Tuesday"]),
+        ("Thursday and Friday work for me.", ["Thursday", "Friday"]),
+        ("I'll send you the weekly report at 5pm.", ["5pm"]),
+        ("I work weekends, so I can meet you at 5pm.", ["5pm"]),
+        ("Football is tuesdays, but this week it's Wednesday.", ["this week", "Wednesday"]),
+        ("The meeting is at 3pm now.", ["3pm now"]),
+        ("The flights are at 6am and 9pm.", ["6am and 9pm"]),
     ],
 )
 def test_the_days_and_hours_of_a_routine_are_no_date(parser, resolver, text, expected):

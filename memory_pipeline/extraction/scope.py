@@ -131,8 +131,9 @@ def _an_id_number(text: str) -> bool:
         groups = re.split(r"[ -]", match.group())
         if not 7 <= sum(len(g) for g in groups) <= 20 or SHIFT_HOURS.fullmatch(match.group()):
             continue
-        if len(groups) > 1 and (any(len(g) < 3 for g in groups) or all(re.fullmatch(r"(?:19|20)\d\d", g) for g in groups)):
-            continue  # "10 20 30 40 reps", "in 2019 2020": counts and years in a row
+        if len(groups) > 1 and (any(len(g) < 3 for g in groups) or all(re.fullmatch(r"(?:19|20)\d\d", g) for g in groups)
+                                or len(groups) == 2 and re.fullmatch(r"(?:19|20)\d\d", groups[0])):
+            continue  # "10 20 30 40 reps", "in 2019 2020", "in 2019 300 people": counts and years in a row
         return True
     return False
 

@@ -176,7 +176,7 @@ CUE_PATTERNS = [
                            ("on", "by", "before", "after", "until", "till", "in", "from", "since", "of")),
         # a part of a month with no preposition, which lower-case chat hides from the tagger ("late march works for
         # me", "mid april then?"), as "late March" is found; not the modal ("leaving early may be better")
-        rf"\b(?:early|mid|late)[- ]{_MONTH}\b(?!\s+(?:i|we|you|he|she|they|be|have|not)\b)",
+        rf"(?<!running )(?<!running\s\s)\b(?:early|mid|late)[- ]{_MONTH}\b(?!\s+(?:i|we|you|he|she|they|be|have|not|starts?|is|was)\b)",
         # a day "of" its month, which the tagger cuts in two when the month is "May" (also a modal): "the 5th"
         # and "May" had been two expressions, the first dated in the month the turn was said; "of" is required,
         # since "the 5th may work" is the modal
@@ -435,6 +435,8 @@ STARTING_LEMMAS = frozenset({"start", "begin", "restart", "resume"})
 # Words of one coming occasion, not a routine's step ("I work saturdays, so I'll come on Friday", "let's meet on
 # Friday")
 ONE_OFF_WORDS = frozenset({"will", "'ll", "shall", "gonna"})
+ONE_OFF_BEFORE = re.compile(
+    r"\b(?:will|shall|gonna|can|could|let(?:'s|’s|\s+us)|lets|(?:this|next|coming)\s+week(?:end)?)\b|['’]ll\b", re.IGNORECASE)
 # Two hours said together ("at 8am and 8pm"): the hours of a habit in the simple present ("I take my tablets at
 # 8am and 8pm"), one of each day.
 TWO_HOURS = re.compile(rf"{TIME_OF_DAY.pattern}\s*(?:and|&)\s*{TIME_OF_DAY.pattern}", re.IGNORECASE)
@@ -1519,18 +1521,21 @@ def _the_time_of_a_routine(doc: ParsedDoc, start: int, text: str) -> bool:
     if weekday and any(m.start() <= offset < m.end() for m in lists):
         return True
     plural_days = bool(ROUTINE_DAYS.search(sentence))
-    if hour and (lists or plural_days or ROUTINE_RATES.search(sentence)) and not _a_day_of_its_own(doc, start, lists):
+    # one coming occasion said before it: "I'll send you the weekly report at 5pm", "I work weekends, so I can meet
+    # you at 5pm", "let's meet on Friday", "football is tuesdays, but this week it's Wednesday"
+    one_off = bool(ONE_OFF_BEFORE.search(sentence[:offset]))
+    if hour and not one_off and (lists or plural_days or ROUTINE_RATES.search(sentence)) and not _a_day_of_its_own(doc, start, lists):
         return True
     clause = _clause_of(doc, start)
     tense = tense_at(doc, start)
     if weekday:
-        one_off = any(_lemma_in(t, STARTING_LEMMAS) or t.lower in ONE_OFF_WORDS for t in clause) or bool(
-            re.search(r"\blet(?:'s|’s|\s+us)\b", sentence[:offset], re.IGNORECASE))  # "let's meet on Friday"
+        one_off = one_off or any(_lemma_in(t, STARTING_LEMMAS) or t.lower in ONE_OFF_WORDS for t in clause)
         return plural_days and tense != "past" and not one_off and not _asked_in(doc, start)
+    # two hours of a habit in the simple present ("I take my tablets at 8am and 8pm"), not of things that are at
+    # them ("the flights are at 6am and 9pm")
     simple_present = tense == "present" and not _progressive(clause) and not _a_day_of_its_own(doc, start, lists)
-    if simple_present and (now or any(t.lower == "now" for t in clause)) and _after_word(doc, start, ("at",)):
-        return True  # "the class is at 6pm now"; "it's 6pm now" tells the hour of the day it is said
-    return simple_present and any(m.start() <= offset < m.end() for m in TWO_HOURS.finditer(sentence)) and not now
+    return simple_present and not now and not any(t.lemma == "be" for t in clause) and any(
+        m.start() <= offset < m.end() for m in TWO_HOURS.finditer(sentence))
 
 
 def _a_day_of_its_own(doc: ParsedDoc, start: int, lists: list[re.Match]) -> bool:
@@ -1574,13 +1579,14 @@ def _lists_a_routine(doc: ParsedDoc, begins: int, listed: re.Match) -> bool:
         return True
     if re.match(r"\s+(?:mornings|afternoons|evenings|nights)\b", doc.text[begins + listed.end() :], re.IGNORECASE):
         return True  # "tues and thurs evenings"
-    if AVAILABLE_BEFORE.search(doc.text[max(0, start - 24) : start]):
-        return False  # "I'm free Tuesday and Thursday", "busy Saturday and Sunday": which days of one week
-    return tense_at(doc, start) == "present" and not _progressive(_clause_of(doc, start))
+    # two singular days are a routine's only as days of a kind ("office days are tuesday and thursday"); "the
+    # conference is Monday and Tuesday", "I'm free Tuesday and Thursday" are the days of one week
+    sentence_before = doc.text[doc.tokens[doc.sentences[_token_at(doc, start).sent][0]].idx : start]
+    return tense_at(doc, start) == "present" and not _progressive(_clause_of(doc, start)) and bool(DAYS_OF_A_KIND.search(sentence_before))
 
 
-# Being free or taken on days: said of the days of one week ("I'm free Tuesday and Thursday"), not a routine's
-AVAILABLE_BEFORE = re.compile(r"\b(?:free|busy|off|away|around|available|out|booked|swamped)\s+(?:on\s+)?$", re.IGNORECASE)
+# The days or times of a kind two weekdays may name: "office days", "my gym nights", "late shifts"
+DAYS_OF_A_KIND = re.compile(r"\b(?:days|nights|shifts|evenings|mornings)\b", re.IGNORECASE)
 
 
 def _progressive(clause: list[Token]) -> bool:
@@ -1688,9 +1694,10 @@ def _in_month_said_before(
         if day and not day.group(2) and not _clean(mention.text).startswith("the "):
             day = None  # a bare "5th" is no day by itself
         # a date said since the month has moved the talk on: "In June we're going to Berlin." - "I started on
-        # Monday." - "My exam is on the 20th" is this month's 20th (durations and hours say no other day)
+        # Monday." - "My exam is on the 20th" is this month's 20th (durations, hours and the day it is said, "packing
+        # today lol", say no other day)
         earlier = [m for m in [*said_before, *out[:n]] if m.resolved and m.kind != "duration"
-                   and not TIME_OF_DAY.fullmatch(_clean(m.text))]
+                   and not TIME_OF_DAY.fullmatch(_clean(m.text)) and not _the_day_it_is(m, session_time)]
         last = earlier[-1] if earlier else None
         month = last if last is not None and (_a_day_of_a_month(last) or _names_one_month(last)) else None
         if not (day and mention.resolved and month):
@@ -1722,6 +1729,11 @@ def _last_of_two_days(start: date, day: int) -> date:
         return date(start.year, start.month, day)
     following = _month_start(start.year, start.month + 1)
     return date(following.year, following.month, day)
+
+
+def _the_day_it_is(mention: TemporalMention, session_time: datetime | None) -> bool:
+    """The mention is the day the turn is said ("today", "tonight", "this morning")."""
+    return session_time is not None and mention.start <= session_time < mention.end and mention.end - mention.start <= timedelta(days=1)
 
 
 def _of_the_month_booked(doc: ParsedDoc | None, month: TemporalMention, day: TemporalMention,

@@ -429,8 +429,9 @@ def _realise_unit(
         return f"{speaker.name} asks: " + _sentence(text), UnitMood()  # a question, then a statement
     if appendix:
         text = text + " (" + Phrase.join("; ", [_as_said(doc, m) for m in appendix]) + ")"
-    if action is not None and addressee and a_proposal(doc, first_lo, first_hi):
-        # "let's meet at the station at 6": what both are to do, "Priya suggests Priya and Sam meet ..."
+    if action is not None and addressee and not perspective.to_an_assistant and a_proposal(doc, first_lo, first_hi):
+        # "let's meet at the station at 6": what both are to do, "Priya suggests Priya and Sam meet ..." (of an
+        # assistant it is asked: "Kim asks Assistant to start with the budget")
         return f"{speaker.name} suggests {speaker.name} and {addressee} " + text.uncapitalised(), UnitMood(request=True)
     if action is not None:
         asked = f" {addressee}" if addressee else ""
@@ -836,7 +837,8 @@ def extract_turn(
     one a question just before it asked after, whom a subject it drops means (:func:`.referents.asked_after`)."""
     speaker = Speaker.of(speaker_name)
     perspective = (
-        _perspective(doc, speaker, addressee, addressee_role, carried, tuple(calls))
+        replace(_perspective(doc, speaker, addressee, addressee_role, carried, tuple(calls)),
+                to_an_assistant=addressee_role == ASSISTANT)
         if config.ground_deixis else Perspective()
     )
     result = TurnExtraction()
