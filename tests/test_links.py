@@ -1244,6 +1244,14 @@ def test_the_language_one_wants_replies_in_is_one_at_a_time(parser, text, expect
         ("Ana asks: can Assistant give a short answer to this: is it safe?", set()),
         ("Ana asks to keep it brief when Assistant talks to the landlord.", set()),
         ("Ana asks to stop using bullet points.", {"self.instruction[format] = not bullet points"}),
+        # asked by avoiding, stopping "with", or in a word with "please"
+        ("Ana asks to avoid emojis.", {"self.instruction[emoji] = none"}),
+        ("Ana asks to stop with the emojis.", {"self.instruction[emoji] = none"}),
+        ("Ana noted: no more smileys.", {"self.instruction[emoji] = none"}),
+        ("Ana noted: no bullet points pls.", {"self.instruction[format] = not bullet points"}),
+        ("Ana noted: shorter replies please.", {"self.instruction[length] = short"}),
+        ("Ana noted: no more late nights.", set()),
+        ("Ana avoided the bullet points in Ana's essay.", set()),
     ],
 )
 def test_how_one_asks_to_be_answered_is_one_way_at_a_time(parser, text, expected):

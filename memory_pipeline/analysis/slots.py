@@ -228,7 +228,8 @@ NOT_ACTIVITIES = frozenset(
     "remind nag bother ping ask".split()  # "stop reminding me about the gym" asks the listener, no pastime
 )
 # What an assistant sends that one asks it to stop: "stop the plant reminders", "drop the daily emails"
-LISTENERS_SENDINGS = frozenset({"reminder", "notification", "alert", "email", "message", "text", "nudge", "ping"})
+LISTENERS_SENDINGS = frozenset({"reminder", "notification", "alert", "email", "message", "text", "nudge", "ping"}) | {
+    "emoji", "emojis", "smiley", "smileys", "emoticon", "emoticons"}  # "stop with the emojis" is an instruction
 
 # The working state of a thing (``repair[boiler] = broken | working``): "the boiler broke down", then "the boiler
 # is fixed". Things that break and get mended, as home and device talk names them; "the internet" is left out, as
@@ -3950,7 +3951,8 @@ def instruction(context: _Context, i: int) -> list[SlotValue]:
     token = doc.tokens[i]
     low = token.lower
     if low in EMOJI_WORDS:
-        said_no = any(doc.tokens[d].lower == "no" for d in _children(context, i, "det"))
+        said_no = any(doc.tokens[d].lower == "no" for d in _children(context, i, "det")) or (
+            i >= 2 and [t.lower for t in doc.tokens[i - 2 : i]] == ["no", "more"])  # "no more smileys"
         asked = _asked_how_to_answer(context, i, i) or ((None, False) if said_no else None)  # "no emojis pls"
         if asked is None:
             return []
@@ -3960,7 +3962,7 @@ def instruction(context: _Context, i: int) -> list[SlotValue]:
     if low in LENGTHS and token.pos == "ADJ":
         said_of = _length_said_of(context, i)
         asked = None if said_of is None else _asked_how_to_answer(context, said_of, i)
-        aspect, value, head = "length", LENGTHS[low], i
+        aspect, value, head = "length", LENGTHS[low], said_of if said_of is not None else i
     elif low in FORMATS and token.pos in ("NOUN", "PROPN"):
         up = _parent(context, i)
         head = up[0] if up is not None and up[1] == "compound" else i  # "bullet points"
@@ -3976,10 +3978,25 @@ def instruction(context: _Context, i: int) -> list[SlotValue]:
         return _called(context, i)
     else:
         return []
+    if asked is None and _asked_in_a_word(context, head):
+        # "shorter replies please", "no bullet points pls": asked with no verb
+        asked = (None, any(doc.tokens[d].lower == "no" for d in _children(context, head, "det")))
     if asked is None:
         return []
     verb, stopping = asked
     return [_instruction(context, verb if verb is not None else head, aspect, value, stopping, i)]
+
+
+def _asked_in_a_word(context: _Context, noun: int) -> bool:
+    """The noun is said with no verb of its own but a "please" ("shorter replies please", "no bullet points pls"),
+    alone or as what was noted."""
+    doc = context.doc
+    up = _parent(context, noun)
+    if up is not None and not (doc.tokens[up[0]].lower in ("please", "pls", "plz") or (
+            up[1] in ("dobj", "ccomp", "npadvmod") and _lemma(context, up[0]) == "note")):
+        return False
+    start, end = doc.sentences[doc.tokens[noun].sent]
+    return any(doc.tokens[k].lower in ("please", "pls", "plz") for k in range(start, end))
 
 
 def _instruction(context: _Context, verb: int, aspect: str, value: str, stopping: bool, *anchor_tokens: int) -> SlotValue:
@@ -4092,6 +4109,9 @@ def _asked_how_to_answer(context: _Context, i: int, trigger: int) -> tuple[int |
         if doc.tokens[k].pos not in ("VERB", "AUX"):
             continue
         lemma = _lemma(context, k)
+        if lemma in STOPPING_LEMMAS and doc.tokens[k].tag == "VB" and label in ("dobj", "prep"):
+            # "please avoid emojis", "skip the bullet points", "stop with the emojis"
+            return (k, True) if _asked_of_the_listener(context, k) and not _said_of_one_thing(context, k, trigger) else None
         if lemma in INSTRUCTING_LEMMAS and doc.tokens[k].tag in ("VB", "VBG"):
             stops = [g for g in _heads(context, k) if _lemma(context, g) in STOPPING_LEMMAS]
             asking = stops[0] if stops else k  # "stop using emojis": what is asked is the stopping
