@@ -1264,6 +1264,8 @@ def test_how_one_asks_to_be_answered_is_one_way_at_a_time(parser, text, expected
     [
         # chat's name of a diet, and a return to one
         ("Ana's dad is veggie.", {"self's dad.diet = vegetarian"}),
+        ("Ana is veggie now.", {"self.diet = vegetarian"}),
+        ("Ana has gone veggie.", {"self.diet = vegetarian"}),
         ("Ana has gone back to veggie, the fish thing didn't last.", {"self.diet = vegetarian"}),
         ("Ana switched to vegan in March.", {"self.diet = vegan"}),
         ("Ana cooked for a vegan.", set()),

@@ -1182,7 +1182,7 @@ def diet(context: _Context, i: int) -> list[SlotValue]:
     lemma = _lemma(context, i)
     if (lemma in DIETS and lemma not in DIET_ALIASES) or token.lower in DIETS:  # "veggies" are vegetables
         name = DIET_ALIASES.get(token.lower, token.lower)
-        if (token.pos == "ADJ" and _children(context, i, "nsubj") or token.pos == "VERB" and _children(context, i, "nsubjpass")) \
+        if (token.pos == "ADJ" and _children(context, i, "nsubj") or token.pos in ("VERB", "NOUN") and _children(context, i, "nsubjpass")) \
                 and _of_a_person(context, i):
             # the parse may make the diet the head of its clause, its link verb an auxiliary: "I've gone mostly
             # vegetarian" (with "gone" as "aux"), "Tom is veggie" (read as a passive)
@@ -1193,7 +1193,7 @@ def diet(context: _Context, i: int) -> list[SlotValue]:
         head, label = parent
         # "I started keto"; not "I started vegan baking"
         started = _lemma(context, head) in DIET_STARTS and not _children(context, i, "acl", "compound", "relcl", "prep")
-        linked = label in ("acomp", "attr", "dobj", "oprd") and _lemma(context, head) in DIET_LINKS
+        linked = label in ("acomp", "attr", "dobj", "oprd", "npadvmod") and _lemma(context, head) in DIET_LINKS
         if linked or started and label in ("dobj", "xcomp"):
             if _lemma(context, head) in ("do", "try") and context.doc.tokens[head].tag == "VBD":
                 return []  # "I did keto for a month" is over; "I'm doing keto", "I do paleo" hold
