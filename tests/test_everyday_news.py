@@ -395,6 +395,11 @@ def test_a_memory_keeps_the_date_of_each_of_its_sentences(parser, resolver, tmp_
     assert [(d["text"], d["start"].date()) for d in first] == [("March", date(2025, 3, 1)), ("June", date(2026, 6, 1))]
     assert first[0]["end"].date() == date(2025, 4, 1)
     assert [d["text"] for d in second] == ["on Friday"]  # a length ("for two years") dates no sentence
+    # an expression is kept in a sentence as whole words: "Tuesday" is not in "Tuesdays at 18:00"
+    from memory_pipeline.extraction.temporal import TemporalMention
+
+    tuesday = TemporalMention("Tuesday", 0, 7)
+    assert tuesday.kept_in("a tuesday reminder") and not tuesday.kept_in("tuesdays at 18:00")
 
 
 def test_a_month_is_no_month_of_a_bare_day_once_another_date_was_said(parser, resolver, tmp_path):

@@ -532,7 +532,9 @@ class TemporalMention:
     def kept_in(self, lowered: str) -> bool:
         """The expression is in a memory's (lower-cased) text; one with a pronoun ("since we last talked") by its
         words after it, as the memory names the people ("since Leo and Sam last talked")."""
-        return (since_we_last_talked(self.text) or self.text).lower() in lowered
+        said = (since_we_last_talked(self.text) or self.text).lower()
+        # as whole words: "Tuesday" (of "a Tuesday reminder") is not kept in "Tuesdays at 18:00"
+        return said in lowered and re.search(rf"(?<!\w){re.escape(said)}(?!\w)", lowered) is not None
 
 
 @dataclass
