@@ -4096,13 +4096,12 @@ def _asked_how_to_answer(context: _Context, i: int, trigger: int) -> tuple[int |
     of stopping governs it ("stop using emojis"); ``(None, False)`` when ``i`` is what a "be fine" allows ("longer
     answers are fine now"); None when neither."""
     doc = context.doc
-    k, stopping, steps = i, False, 0
-    while steps < 6:
+    k = i
+    for _ in range(6):
         up = _parent(context, k)
         if up is None:
             return None
         k, label = up
-        steps += 1
         if label == "nsubj" and _lemma(context, k) == "be":
             allowed = any(doc.tokens[a].lower in ALLOWING for a in _children(context, k, "acomp", "attr"))
             return (None, False) if allowed else None
