@@ -532,9 +532,13 @@ class TemporalMention:
     def kept_in(self, lowered: str) -> bool:
         """The expression is in a memory's (lower-cased) text; one with a pronoun ("since we last talked") by its
         words after it, as the memory names the people ("since Leo and Sam last talked")."""
-        said = (since_we_last_talked(self.text) or self.text).lower()
-        # as whole words: "Tuesday" (of "a Tuesday reminder") is not kept in "Tuesdays at 18:00"
-        return said in lowered and re.search(rf"(?<!\w){re.escape(said)}(?!\w)", lowered) is not None
+        return said_in((since_we_last_talked(self.text) or self.text).lower(), lowered)
+
+
+def said_in(expression: str, lowered: str) -> bool:
+    """The lower-cased ``expression`` is in ``lowered`` as whole words: "tuesday" (of "a Tuesday reminder") is not in
+    "tuesdays at 18:00"."""
+    return expression in lowered and re.search(rf"(?<!\w){re.escape(expression)}(?!\w)", lowered) is not None
 
 
 @dataclass

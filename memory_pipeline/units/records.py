@@ -3,11 +3,11 @@ returns. A draft becomes a unit (with a persistent id) only after carryover and 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Literal, get_args
 
+from memory_pipeline.extraction.temporal import said_in
 from memory_pipeline.llm.schemas import ContentType, TimeOrientation, UnitStatus
 from memory_pipeline.parsing.words import sentence_spans
 
@@ -43,7 +43,7 @@ class EntryView:
     def date_of(self, sentence: str) -> tuple[str, datetime, datetime] | None:
         """The date ``sentence`` (one of :meth:`sentences`) says, when it says one."""
         lowered = sentence.lower()
-        return next((d for d in self.dates if re.search(rf"(?<!\w){re.escape(d[0].lower())}(?!\w)", lowered)), None)
+        return next((d for d in self.dates if said_in(d[0].lower(), lowered)), None)
 
     def dated(self, date: tuple[str, datetime, datetime]) -> EntryView:
         """This entry as seen by the sentences of one of its dates: that date is their event."""
