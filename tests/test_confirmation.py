@@ -50,6 +50,9 @@ def test_a_bare_answer_is_told_from_one_with_words_of_its_own(text, answer):
         ("So you fly out on the 12th. Correct?", "you fly out on the 12th"),
         ("Busy week at work, huh?", "Busy week at work"),
         ("¿Quieres que reserve la mesa?", None),  # asked in Spanish: the English parse cannot turn it round
+        # chat drops "do you" before a verb of wanting
+        ("Want me to book the table?", "do you want me to book the table"),
+        ("Need a lift to the station tomorrow?", "do you need a lift to the station tomorrow"),
     ],
 )
 def test_the_yes_no_question_closing_a_turn_is_found(question, asked):
@@ -80,7 +83,8 @@ def test_the_yes_no_question_closing_a_turn_is_found(question, asked):
         ("Wanna come to the gig?", None, None),  # chat's "want to" with its "you" dropped
         # no subject to say it of, or what the asker thinks: nothing to restate
         ("Still seeing Tom?", None, None),
-        ("Want me to set a reminder?", None, None),
+        # ... but "do you" dropped before a verb of wanting is put back ("Want me to set a reminder?")
+        ("Want me to set a reminder?", "you want me to set a reminder", "you do not want me to set a reminder"),
         ("I think you'd enjoy it, don't you?", None, None),
         ("Is that right?", None, None),  # nothing named to remember
         ("Are you guys coming on Saturday?", None, None),  # the parse hung the verb on the subject

@@ -112,6 +112,8 @@ def bare_answer(text: str) -> bool | None:
     return None
 
 
+# A question that chat opens on its verb, "do you" left out: "Want me to book the table?", "Need a lift?"
+_DROPPED_DO_YOU = re.compile(r"(?:want|need|fancy)\s+\w", re.IGNORECASE)
 # A question that only asks whether what was just said is right: the statement before it is what is asked.
 _CHECKS = re.compile(
     r"(?:(?:is|was) (?:that|this|it) (?:right|correct|ok|okay|accurate)|(?:does|did) that (?:sound )?right|"
@@ -131,6 +133,8 @@ def asked_yes_or_no(text: str) -> str | None:
     if not last.endswith("?"):
         return None
     asked = QUESTION_LEAD.sub("", _TAG.sub("", last)).strip().rstrip("?").strip()
+    if _DROPPED_DO_YOU.match(asked):
+        asked = "do you " + asked[0].lower() + asked[1:]  # "Want me to book the table?": chat drops "do you"
     words = asked.lower().split()
     if len(words) < 2 or words[0] in WH_WORDS or " or " in f" {asked.lower()} " or "?" in asked or _SPANISH_MARKS.search(asked):
         return None
