@@ -1007,6 +1007,10 @@ def test_a_comment_spliced_on_after_a_comma_is_not_what_was_called_off(parser):
         ("They moved Zoe to the 5th floor.", False),
         ("Zoe moved to Denver last month.", False),  # a move of home, to a place: no event moved to a date
         ("Zoe gave the book to Maria last week.", False),
+        # rebooked (the tagger's lemma is "rebooke")
+        ("The boiler service has been rebooked for the 18th.", True),
+        ("Zoe rebooked the table for Friday.", True),
+        ("Zoe booked the table for Friday.", False),
     ],
 )
 def test_an_event_moved_to_a_new_date_is_a_correction(parser, text, corrects):
@@ -2351,6 +2355,38 @@ def test_a_measure_changed_to_a_new_sum_updates_the_old_one(parser, embedder):
     ])
     links = {(r["src_memory_id"], r["dst_memory_id"]): r["relation"] for r in linked.iter_rows(named=True)}
     assert links == {("cut", "up"): "updates"}
+
+
+def test_a_thing_swapped_for_another_changes_the_plan_or_state_that_named_it(parser, embedder):
+    linked = _plan_links(parser, embedder, [
+        ("porto", "We're planning a long weekend in Porto after Easter.", datetime(2026, 2, 3, 10), datetime(2026, 4, 6)),
+        ("leeds", "Jess's sister is moving to Leeds in June.", datetime(2026, 2, 3, 10), datetime(2026, 6, 1), datetime(2026, 7, 1)),
+        ("rome", "Rome was lovely last year.", datetime(2026, 2, 3, 10), datetime(2025, 1, 1), datetime(2026, 1, 1)),
+        ("lisbon", "Change of plans, we're doing Lisbon instead of Porto, and Rome rather than Milan.", datetime(2026, 3, 10, 10), None),
+        ("york", "Jess's sister is moving to York instead, not Leeds.", datetime(2026, 3, 10, 11), None),
+    ])
+    links = {(r["src_memory_id"], r["dst_memory_id"]): (r["relation"], r["detail"]) for r in linked.iter_rows(named=True)}
+    assert links[("lisbon", "porto")] == ("contradicts", "replaced: porto")
+    assert links[("york", "leeds")] == ("contradicts", "replaced: leeds")
+    # what the swap puts in place is no change of a memory that names it; a time gone by is no plan
+    assert links.get(("lisbon", "rome"), ("",))[0] != "contradicts"
+
+
+@pytest.mark.parametrize(
+    ("text", "old", "new"),
+    [
+        ("we're doing Lisbon instead of Porto", {"porto"}, {"lisbon"}),
+        ("She's moving to York instead, not Leeds.", {"leeds"}, {"york"}),
+        ("We're going to Croatia rather than Greece.", {"greece"}, {"croatia"}),
+        ("Not much happened, not everyone came.", set(), set()),
+        ("I'd rather stay in than go out.", set(), set()),
+    ],
+)
+def test_what_is_swapped_for_what(parser, text, old, new):
+    from memory_pipeline.analysis.cues import replacement
+
+    swapped = replacement(parser.parse(text))
+    assert (set(swapped.old), set(swapped.new)) == (old, new)
 
 
 def test_an_event_named_by_an_ing_noun_on_a_date_is_a_plan_and_done_when_reported(parser, embedder):

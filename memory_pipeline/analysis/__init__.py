@@ -41,6 +41,8 @@ from memory_pipeline.analysis.cues import (
     report_events,
     says_here,
     started_events,
+    Replacement,
+    replacement,
 )
 from memory_pipeline.analysis.clauses import parent, subject_of, subject_token, subtree
 from memory_pipeline.analysis.slots import (
@@ -95,6 +97,7 @@ class Reading:
     judged: frozenset[str] = frozenset()  # what it says was good or bad, in the past ("Lisbon was amazing": lisbon)
     gone_to: frozenset[str] = frozenset()  # the places it says someone goes to ("going to Lisbon in May": lisbon)
     present: frozenset[str] = frozenset()  # the subjects of its verbs in the present ("Pip is settling in": pip)
+    swapped: Replacement = Replacement()  # what it says was swapped for what ("Lisbon instead of Porto")
 
     @property
     def single_fact(self) -> bool:
@@ -204,6 +207,7 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         judged=judged_afterwards(doc),
         gone_to=places_gone_to(doc),
         present=present_subjects(doc),
+        swapped=replacement(doc),
     )
 
 

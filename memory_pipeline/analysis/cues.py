@@ -92,7 +92,7 @@ CORRECTION_PHRASES = (
 ASSENT_WORDS = frozenset({"yes", "yeah", "yep", "yup", "sure", "ok", "okay"})
 # Verbs that, in the passive, say an arranged event was changed ("got moved to Friday", "was changed to 5pm").
 CHANGED_EVENT_VERBS = frozenset({"move", "change", "shift", "switch", "push", "bring", "delay", "defer"})
-RESCHEDULE_LEMMAS = frozenset({"postpone", "reschedule"})
+RESCHEDULE_LEMMAS = frozenset({"postpone", "reschedule", "rebook"})
 # A report that something was done.
 COMPLETION_LEMMAS = frozenset({"finish", "complete", "manage", "attend", "accomplish", "achieve", "return", "win"})
 
@@ -512,11 +512,55 @@ def correction_cue(doc: ParsedDoc) -> Cue | None:
         if lemma in CHANGED_EVENT_VERBS and any(a.label == "auxpass" for a in doc.children(token.i)):
             auxiliaries = [a.dep for a in doc.children(token.i) if a.label == "auxpass"]
             return Cue("correction", doc.span_text(min(auxiliaries + [token.i]), token.i + 1), token.i)
-        if lemma in CHANGED_EVENT_VERBS | RESCHEDULE_LEMMAS and token.pos == "VERB" and _has_new_date(doc, token.i, named=True):
+        # the tagger's lemma of "rebooked" is "rebooke"
+        rescheduled = lemma in CHANGED_EVENT_VERBS | RESCHEDULE_LEMMAS or token.lower.startswith(("rebook", "re-book"))
+        if rescheduled and token.pos == "VERB" and _has_new_date(doc, token.i, named=True):
             return Cue("correction", token.text, token.i)
         if token.lower == "now" and _now_set_for(doc, token.i):
             return Cue("correction", token.text, token.i)
     return None
+
+
+# Words that a replaced thing follows: "Lisbon instead of Porto", "Croatia rather than Greece"
+REPLACED_AFTER = {"of": "instead", "than": "rather"}
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """What a memory says was swapped: the things no longer so (``old``: "porto") and what stands in their place
+    (``new``: "lisbon"), as lower-case lemmas of names and nouns."""
+
+    old: frozenset[str] = frozenset()
+    new: frozenset[str] = frozenset()
+
+
+def replacement(doc: ParsedDoc) -> Replacement:
+    """A thing swapped for another: "we're doing Lisbon instead of Porto", "she's moving to York instead, not
+    Leeds", "Croatia rather than Greece". The thing replaced is a name or a noun after "instead of" or "rather than",
+    or one a "not" denies where it stands for a clause's object ("..., not Leeds"); what replaces it is the other
+    name or noun of that clause ("not much" or "not everyone" replace nothing)."""
+    old, new = set(), set()
+    for token in doc.tokens:
+        replaced = None
+        if token.lower in REPLACED_AFTER and any(
+                doc.tokens[k].lower == REPLACED_AFTER[token.lower] for k in (token.i - 1, *(a.dep for a in doc.children(token.i)))
+                if 0 <= k < len(doc.tokens)):
+            # its object, or the name right after it where the parse made it a conjunct ("Lisbon instead of Porto")
+            replaced = next((a.dep for a in doc.children(token.i) if a.label == "pobj"), None) or next(
+                (t.i for t in doc.tokens[token.i + 1 : token.i + 4] if t.pos in ("PROPN", "NOUN")), None)
+        elif token.lower == "not" and any(a.label == "neg" for a in doc.parents(token.i)):
+            head = next(a.head for a in doc.parents(token.i))
+            if doc.tokens[head].pos == "PROPN" or doc.tokens[head].pos == "NOUN" and not any(
+                    doc.tokens[d.dep].lower in ("every", "any", "all", "much", "many") for d in doc.children(head)):
+                replaced = head
+        if replaced is None or doc.tokens[replaced].pos not in ("PROPN", "NOUN"):
+            continue
+        old.add(doc.tokens[replaced].lemma.lower())
+        sentence = doc.tokens[replaced].sent
+        new.update(t.lemma.lower() for t in doc.tokens if t.sent == sentence and t.i != replaced and t.pos == "PROPN"
+                   and any(a.label in ("dobj", "pobj", "attr", "appos", "conj") for a in doc.parents(t.i))
+                   and t.lemma.lower() not in old)
+    return Replacement(frozenset(old), frozenset(new - old))
 
 
 def _now_set_for(doc: ParsedDoc, now: int) -> bool:

@@ -315,6 +315,10 @@ def classify_pair(
     if new_reading.correction is not None and moved_from_its_date(new, old, new_reading):
         # "I'm back on the 15th of April now, not the 8th": the old date names the arrangement that moved
         return LinkProposal(old.memory_id, CONTRADICTS, 0.8, detail=f"moved from its date: {new_reading.correction.span}")
+    swapped = _swapped_out(new, old, new_reading, old_reading)
+    if swapped:
+        # "we're doing Lisbon instead of Porto": the plan or state that named Porto holds no more
+        return LinkProposal(old.memory_id, CONTRADICTS, 0.8, detail=f"replaced: {', '.join(sorted(swapped))}")
     if same_event and _contradiction(new, old, new_reading, old_reading, overlap, config):
         cue = new_reading.denial or new_reading.correction
         return LinkProposal(old.memory_id, CONTRADICTS, 0.7, detail=f"{cue.kind}: {cue.span}" if cue else "negation")
@@ -638,6 +642,18 @@ def _contradiction(
             and not moved_from_another_day(new, old, new_reading)):
         return True
     return bool(new_reading.negated_words & old_reading.words) and not old_reading.negated and overlap >= NEGATION_OVERLAP
+
+
+def _swapped_out(new: Memory, old: Memory, new_reading: Reading, old_reading: Reading) -> frozenset[str]:
+    """What ``new`` says was swapped out ("Lisbon instead of Porto", "York instead, not Leeds") that ``old``, the same
+    speaker's, names without what replaced it, where ``old`` is a plan or a state still ahead or holding (a date
+    ahead of the swap, or said of the future): a trip to Porto last year is no plan the swap changes."""
+    gone = new_reading.swapped.old & old_reading.nouns
+    if not gone or new_reading.swapped.new & old_reading.nouns or old.speaker != new.speaker or old_reading.question:
+        return frozenset()
+    said = new.session_time
+    ahead = old.explicit_time and said is not None and old.event_end is not None and old.event_end > said
+    return gone if ahead or old_reading.future else frozenset()
 
 
 def _dated_by_the_correction(memory: Memory, reading: Reading) -> bool:
