@@ -2357,6 +2357,26 @@ def test_a_measure_changed_to_a_new_sum_updates_the_old_one(parser, embedder):
     assert links == {("cut", "up"): "updates"}
 
 
+def test_a_visit_or_a_delivery_awaited_is_a_plan_and_done_when_it_comes(parser, embedder):
+    from memory_pipeline.links import final_lifecycles
+
+    frame = _plan_frame([
+        ("plumber", "The plumber is coming on Tuesday between 8 and 12.", datetime(2026, 3, 2, 10), datetime(2026, 3, 3)),
+        ("parcel", "My parcel is arriving on Friday.", datetime(2026, 3, 2, 10), datetime(2026, 3, 6)),
+        ("sofa", "The sofa is being delivered on Saturday.", datetime(2026, 3, 2, 10), datetime(2026, 3, 7)),
+        # told as done, or someone else's coming: no plan
+        ("came", "The electrician came on Monday.", datetime(2026, 3, 2, 10), datetime(2026, 3, 2)),
+        ("mum", "My mum is coming on Sunday.", datetime(2026, 3, 2, 10), datetime(2026, 3, 8)),
+        ("arrived", "The parcel arrived this morning.", datetime(2026, 3, 7, 9), datetime(2026, 3, 7)),
+        ("fixed", "The plumber came this morning, all fixed.", datetime(2026, 3, 3, 13), datetime(2026, 3, 3)),
+    ])
+    readings, initial = _read_plans(frame, parser)
+    assert (initial["plumber"], initial["parcel"], initial["sofa"]) == ("pending", "pending", "pending")
+    assert initial["came"] is None
+    final = final_lifecycles(initial, _links_of(frame, readings, embedder))
+    assert (final["plumber"], final["parcel"]) == ("completed", "completed")
+
+
 def test_a_thing_swapped_for_another_changes_the_plan_or_state_that_named_it(parser, embedder):
     linked = _plan_links(parser, embedder, [
         ("porto", "We're planning a long weekend in Porto after Easter.", datetime(2026, 2, 3, 10), datetime(2026, 4, 6)),

@@ -969,6 +969,8 @@ def arrangement_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
             return event
         if token.i not in negated and (event := _interview_of_the_speaker(doc, token.i, names)).words:
             return event
+        if token.i not in negated and (event := _a_visit_or_delivery(doc, token.i, names)).words:
+            return event
         if token.pos != "VERB" or token.i in negated:  # "I'm not going", "we didn't book it": nothing arranged
             continue
         lemma = token.lemma.lower()
@@ -1013,6 +1015,37 @@ def _interview_of_the_speaker(doc: ParsedDoc, i: int, names: frozenset[str]) -> 
     clause = subtree(doc, top)
     timing = time_adjuncts(doc, clause)
     return event_of(doc, [k for k in clause if k not in timing and not is_self_token(doc, k, names)], names)
+
+
+# Who comes to one's home to do a job, and what is delivered: "the plumber is coming on Tuesday", "the sofa's being
+# delivered Saturday", "my parcel is arriving on Friday"
+VISITORS = frozenset(
+    "plumber electrician engineer technician builder decorator painter fitter installer gardener cleaner courier "
+    "handyman joiner carpenter roofer locksmith surveyor inspector assessor mechanic tradesman tradesperson".split()
+)
+DELIVERED = frozenset("parcel package delivery order shopping sofa bed fridge mattress furniture wardrobe".split())
+VISITING_LEMMAS = frozenset({"come", "arrive", "visit", "deliver", "fit", "install", "collect"})
+
+
+def _a_visit_or_delivery(doc: ParsedDoc, i: int, names: frozenset[str]) -> Event:
+    """A visit or a delivery the speaker awaits, said of the one who comes or the thing that arrives, in the present
+    progressive or the future, or in the passive ("the plumber is coming on Tuesday between 8 and 12", "my parcel is
+    arriving on Friday", "the sofa is being delivered on Saturday", "an engineer will come on the 3rd"): like a
+    booking, a plan when its date lies ahead, which "he came", "it arrived" or "he didn't show" settles. Not one told
+    as done ("the plumber came yesterday")."""
+    token = doc.tokens[i]
+    if token.pos != "VERB" or token.lemma.lower() not in VISITING_LEMMAS or token.tag in ("VBD",):
+        return Event()
+    subjects = children(doc, i, "nsubj", "nsubjpass")
+    if not subjects or doc.tokens[subjects[0]].lemma.lower() not in VISITORS | DELIVERED:
+        return Event()
+    helpers = {doc.tokens[a].lower for a in children(doc, i, "aux", "auxpass")}
+    ahead = token.tag == "VBG" or helpers & {"will", "'ll", "shall", "gonna"} or (token.tag == "VBN" and helpers & {"being", "be"})
+    if not ahead or not any(doc.tokens[k].ent in ("DATE", "TIME") for k in subtree(doc, i)):
+        return Event()
+    clause = subtree(doc, i)
+    timing = time_adjuncts(doc, clause)
+    return event_of(doc, [k for k in clause if k not in timing], names)
 
 
 # The rounds of a selection, each an interview one is asked to: "the second round is on Thursday", "a final round".
@@ -1184,7 +1217,8 @@ def report_events(doc: ParsedDoc, names: frozenset[str], moved: Cue | None = Non
     for token in doc.tokens:
         if token.pos not in ("VERB", "AUX") or token.i in negated:
             continue
-        if moved is not None and token.i == moved.at and token.lemma.lower() in CHANGED_EVENT_VERBS | RESCHEDULE_LEMMAS:
+        if moved is not None and token.i == moved.at and (
+                token.lemma.lower() in CHANGED_EVENT_VERBS | RESCHEDULE_LEMMAS or token.lower.startswith(("rebook", "re-book"))):
             continue
         perfect = token.tag == "VBN" and any(doc.tokens[a].lemma.lower() == "have" for a in children(doc, token.i, "aux"))
         if not (token.tag == "VBD" or perfect or token.lemma.lower() in COMPLETION_LEMMAS):
