@@ -976,6 +976,21 @@ def test_the_days_and_hours_of_a_routine_are_no_date(parser, resolver, text, exp
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the day a thing was moved to, which the tagger missed after "back to"
+        ("the delivery got pushed back to the 9th", ["the 9th"]),
+        ("they moved us to the 5th floor", []),
+        ("we went back to the 1st place we saw", []),
+    ],
+)
+def test_the_day_a_thing_was_moved_to_is_found(parser, resolver, text, expected):
+    said = datetime(2024, 9, 3, 10)
+    assert [m.text for m in resolver.ground(parser.parse(text), said) if m.resolved] == expected
+
+
+@pytest.mark.slow
 def test_an_hour_is_read_without_the_word_the_tagger_took_after_it(parser, resolver):
     said = datetime(2025, 2, 5, 18, 30)
     # the tagger's "7pm about": read as an hour, it is the hour of the habit "every" tells, no date

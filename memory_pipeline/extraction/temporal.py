@@ -114,6 +114,10 @@ def _after_preposition(pattern: str, prepositions: tuple[str, ...]) -> str:
 # Words that name the date a thing no longer holds on, right before it ("back on the 15th now, not the 8th", "7 March
 # instead of the 21st", "the 9th rather than the 2nd"): that date is the one replaced (:func:`replaced_dates`).
 REPLACED_BEFORE = ("not", "instead of", "rather than")
+# Words a date a thing was moved to follows ("pushed back to the 9th", "moved it to the 3rd")
+MOVED_TO = ("back to", "moved to", "pushed to", "changed to", "shifted to", "forward to", "bumped to", "postponed to",
+            "delayed to", "moved it to", "moved us to", "moved me to", "moved them to", "moved him to", "moved her to",
+            "pushed it to")
 
 # Patterns for expressions the entity tagger tends to miss; matched on the turn text, case-insensitively.
 CUE_PATTERNS = [
@@ -172,6 +176,8 @@ CUE_PATTERNS = [
         _after_preposition(r"the\s+\d{1,2}(?:st|nd|rd|th)\b", ("on", "by", "before", "after", "until", "till", "from", "since", "for")),
         # the date replaced, which the tagger reads as an ordinal there ("not the 8th")
         _after_preposition(r"the\s+\d{1,2}(?:st|nd|rd|th)\b", REPLACED_BEFORE),
+        # the date a thing was moved to ("got pushed back to the 9th"; "to the 5th" alone may be a floor)
+        _after_preposition(r"the\s+\d{1,2}(?:st|nd|rd|th)\b(?!\s+(?:floor|place|round|century|grade|year|time))", MOVED_TO),
         _after_preposition(rf"(?:(?:early|mid|late)[- ])?{_MONTH}\b(?!\s+(?:i|we|you|he|she|they|be)\b)",
                            ("on", "by", "before", "after", "until", "till", "in", "from", "since", "of")),
         # a part of a month with no preposition, which lower-case chat hides from the tagger ("late march works for
