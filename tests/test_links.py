@@ -1274,6 +1274,9 @@ def test_how_one_asks_to_be_answered_is_one_way_at_a_time(parser, text, expected
         ("Ana switched to vegan in March.", {"self.diet = vegan"}),
         ("Ana cooked for a vegan.", set()),
         ("Ana has been eating more veggies.", set()),
+        # acting up is no game; how many "we" are is no age
+        ("Ana's knee is playing up again.", set()),
+        ("if we're 8 we need a bigger table", set()),
         ("Ana switched to veggie once but it didn't stick.", set()),
         ("Ana went back to veggie for a week then caved.", set()),
         ("Ana is going to switch to vegan next year.", set()),
@@ -1294,7 +1297,7 @@ def test_how_one_asks_to_be_answered_is_one_way_at_a_time(parser, text, expected
     ],
 )
 def test_diets_pastimes_and_moves_in_chats_words(parser, text, expected):
-    slots = {s for s in slots_of(parser, text) if any(f".{name}" in s for name in ("diet", "activity", "subscription", "residence"))}
+    slots = {s for s in slots_of(parser, text) if any(f".{name}" in s for name in ("diet", "activity", "subscription", "residence", "age"))}
     assert slots == expected
 
 

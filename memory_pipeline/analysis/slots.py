@@ -2114,6 +2114,8 @@ def age(context: _Context, i: int) -> list[SlotValue]:
         return []
     if not years.isdigit() or not 0 < int(years) < 130 or not _has_age(context, head) or _after_a_measure(context, anchors[0]):
         return []
+    if any(context.doc.tokens[s].lower in ("we", "us") for s in _children(context, head, "nsubj")):
+        return []  # "if we're 8 we need a bigger table": how many, not how old
     if _lemma(context, head) == "be" and context.doc.tokens[head].tag not in ("VBZ", "VBP"):
         return []  # "since I was 17", "when Joanna was 10": an age back then, not now
     return [_slot(context, head, "age", years, "", *anchors)]
@@ -2172,6 +2174,8 @@ def activity(context: _Context, i: int) -> list[SlotValue]:
         return []
     lemma = _lemma(context, i)
     particles = {context.doc.tokens[p].lower for p in _children(context, i, "prt")}
+    if lemma == "play" and "up" in particles | {context.doc.tokens[a].lower for a in _children(context, i, "advmod")}:
+        return []  # "my knee is playing up": acting up, no game
     if lemma in STOP_HABIT and _a_break(context, i):
         return []  # "I stopped running for two weeks because of my knee": a pause, the habit goes on
     if lemma == "join":
