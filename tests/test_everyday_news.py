@@ -380,6 +380,21 @@ def test_a_bare_day_is_in_the_month_of_the_day_said_just_before(parser, resolver
     assert [m.start.date() for m in found] == [date(2024, 6, 1), date(2024, 5, 20)]
 
 
+def test_the_thursday_is_a_day_of_the_stretch_named_before(parser, resolver, tmp_path):
+    days = _dated_entries(parser, resolver, tmp_path, [
+        ("Lena", "We're planning a long weekend in Lisbon the week after Easter."),
+        ("Ines", "Nice! Which days?"),
+        ("Lena", "We leave on the Thursday and come back on Sunday."),
+        ("Ines", "I'm in Leeds on the Monday, sadly."),
+    ])
+    # Easter 2026 is 5 April: the week after is 6-12 April
+    assert days["S1:3"] == date(2026, 4, 9)
+    assert days["S1:4"] == date(2026, 4, 6)
+    # with no stretch ahead named, or told in the past, a weekday reads as before
+    days = _dated_entries(parser, resolver, tmp_path, [("Lena", "We leave on the Thursday."), ("Ines", "I saw him on the Monday.")])
+    assert days["S1:1"] == date(2025, 9, 4) and days["S1:2"] == date(2025, 9, 1)
+
+
 def test_lets_between_friends_is_what_both_will_do(parser, resolver):
     # said to a friend, "let's" proposes what both will do; said to an assistant it asks (test_extraction)
     assert entry(parser, resolver, "Let's meet at the station at 6.").text == "Leo suggests Leo and Sam meet at the station at 6."

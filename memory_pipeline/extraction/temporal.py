@@ -649,7 +649,8 @@ class TemporalResolver:
         mentions = self._from_the_day_it_was_said(doc, mentions, session_time)
         mentions = _until_after_the_start(doc, self._in_appositions(doc, mentions, session_time))
         in_month = _in_month_said_before(mentions, session_time, said_before, doc)
-        return _on_the_day_said(doc, _indefinite_periods_give_way(doc, in_month))
+        in_period = _a_weekday_of_the_period_said(doc, in_month, session_time, said_before)
+        return _on_the_day_said(doc, _indefinite_periods_give_way(doc, in_period))
 
     def _from_the_day_it_was_said(
         self, doc: ParsedDoc, mentions: list[TemporalMention], session_time: datetime | None
@@ -1741,6 +1742,53 @@ def _last_of_two_days(start: date, day: int) -> date:
         return date(start.year, start.month, day)
     following = _month_start(start.year, start.month + 1)
     return date(following.year, following.month, day)
+
+
+_WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# A weekday said as a day of a stretch already named: "the Thursday", "the Saturday afternoon"
+THE_WEEKDAY = re.compile(rf"({'|'.join(_WEEKDAY_NAMES)})(?:\s+(?:morning|afternoon|evening|night))?", re.IGNORECASE)
+
+
+def _a_weekday_of_the_period_said(
+    doc: ParsedDoc, mentions: list[TemporalMention], session_time: datetime | None, said_before: Sequence[TemporalMention],
+) -> list[TemporalMention]:
+    """A weekday said with "the" ("we want to leave on the Thursday", "the Saturday afternoon is free") is a day of
+    the stretch ahead named last before it, in the turn or the turns just before ("the week after Easter", "a long
+    weekend in June", "the 20th to the 31st"), where it had been the coming Thursday; a plain weekday after it in the
+    turn ("... and be back on Sunday") is the first such day after it. Alone, or with no stretch ahead that holds
+    that weekday, it reads as before."""
+    out = list(mentions)
+    anchor: datetime | None = None
+    for n, mention in enumerate(out):
+        named = THE_WEEKDAY.fullmatch(_clean(mention.text))
+        if not (named and mention.resolved and mention.end - mention.start <= timedelta(days=1)):
+            continue
+        weekday = _WEEKDAY_NAMES.index(named.group(1).lower())
+        if tense_at(doc, mention.char_start) == "past":
+            continue  # "I saw her on the Monday": a day of a stretch gone by
+        if doc.text[: mention.char_start].lower().rstrip().endswith("the"):
+            period = next((m for m in reversed([*said_before, *out[:n]]) if m.resolved and m.kind != "duration"
+                           and timedelta(days=2) <= m.end - m.start <= timedelta(days=31)
+                           and (session_time is None or m.end > session_time)
+                           and _a_weekday_in(m.start, m.end, weekday) is not None), None)
+            day = _a_weekday_in(period.start, period.end, weekday) if period is not None else None
+        elif anchor is not None:
+            day = _a_weekday_in(anchor + timedelta(days=1), anchor + timedelta(days=8), weekday)
+        else:
+            continue
+        if day is None:
+            continue
+        start = day + (mention.start - _day(mention.start.date()))  # keep the part of the day
+        out[n] = TemporalMention(mention.text, mention.char_start, mention.char_end, start, start + (mention.end - mention.start), mention.kind)
+        anchor = day
+    return out
+
+
+def _a_weekday_in(start: datetime, end: datetime, weekday: int) -> datetime | None:
+    """The first day of ``weekday`` (Monday 0) in ``[start, end)``, at midnight; None when there is none."""
+    first = _day(start.date())
+    first += timedelta(days=(weekday - first.weekday()) % 7)
+    return first if first < end else None
 
 
 def _the_day_it_is(mention: TemporalMention, session_time: datetime | None) -> bool:
