@@ -355,6 +355,8 @@ def test_an_interjection_that_heads_what_follows_is_kept(extract):
     # an interjection before a clause of its own is still trimmed, and chat's fillers whatever hangs on them
     assert extract("Wow, what a day.", "Ellis").text == "Ellis noted: what a day."
     assert "Oh" not in extract("Oh yeah, we went to the beach recently.", "Ellis").text
+    # chat's "me" heading a list of subjects is the speaker, no word of address to cut
+    assert extract("me, Nadia and Grace signed up", "Ellis").text == "Ellis, Nadia and Grace signed up."
     # chat's "no" before a noun, which the tagger also calls an interjection, says the opposite when cut
     assert extract("no emojis pls", "Ellis").text == "Ellis noted: no emojis pls."
     assert extract("no. I'm not going", "Ellis").text == "Ellis is not going."

@@ -235,11 +235,12 @@ def _past_punctuation(doc: ParsedDoc, k: int) -> int:
 
 def _names_the_subject(doc: ParsedDoc, start: int, end: int) -> bool:
     """A name before the comma is the sentence's subject, not the one addressed, when an apposition or the rest of
-    a list follows it: "Anna, my sister, just got engaged", "Kwame, Priya and I are going". The parse also makes a
+    a list follows it: "Anna, my sister, just got engaged", "Kwame, Priya and I are going", chat's "me, Nadia and
+    Grace signed up". The parse also makes a
     vocative the subject of a verb whose own subject chat dropped ("Gina, hope you're well"), so being the subject
     alone says nothing."""
     return any(
-        doc.tokens[k].pos == "PROPN"
+        (doc.tokens[k].pos == "PROPN" or doc.tokens[k].lower == "me")  # "me, Nadia and Grace signed up"
         and any(arc.label in ("nsubj", "nsubjpass") for arc in doc.parents(k))
         and any(arc.label in ("appos", "conj") for arc in doc.children(k))
         for k in range(start, end)
