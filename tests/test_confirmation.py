@@ -53,6 +53,7 @@ def test_a_bare_answer_is_told_from_one_with_words_of_its_own(text, answer):
         # chat drops "do you" before a verb of wanting
         ("Want me to book the table?", "do you want me to book the table"),
         ("Need a lift to the station tomorrow?", "do you need a lift to the station tomorrow"),
+        ("Fancy coming to the pub quiz on Thursday?", "Fancy coming to the pub quiz on Thursday"),
     ],
 )
 def test_the_yes_no_question_closing_a_turn_is_found(question, asked):

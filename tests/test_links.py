@@ -221,6 +221,7 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("My yoga class is on Thursdays at 6pm, not Wednesdays.", {"self.schedule[yoga class] = thursday 6pm"}),
         # a recurring event of any name, with every day and time said, keyed by its name and its owner's
         ("Ana's huddle is at 9:15 every weekday.", {"self.schedule[huddle] = 9:15 every weekday"}),
+        ("Ana's piano lessons are on sundays rather than saturdays now.", {"self.schedule[piano lesson] = sunday"}),
         # a habit of a stay gone by, a place's hours, a state, a symptom: no one's schedule
         ("We had lunch by the river every day in Rome.", set()),
         ("The museum has free entry on wednesdays.", set()),
@@ -1270,6 +1271,11 @@ def test_how_one_asks_to_be_answered_is_one_way_at_a_time(parser, text, expected
         ("Ana's dad is veggie.", {"self's dad.diet = vegetarian"}),
         ("Ana is veggie now.", {"self.diet = vegetarian"}),
         ("Ana has gone veggie.", {"self.diet = vegetarian"}),
+        # a diet that was, a spell, or a dish: none now
+        ("Ana was veggie for a while at uni.", set()),
+        ("Ana went veggie for a month then gave up.", set()),
+        ("Ana's dad went veggie for Lent.", set()),
+        ("The lasagne is veggie now.", set()),
         ("Ana has gone back to veggie, the fish thing didn't last.", {"self.diet = vegetarian"}),
         ("Ana switched to vegan in March.", {"self.diet = vegan"}),
         ("Ana cooked for a vegan.", set()),
@@ -2393,6 +2399,15 @@ def test_a_thing_swapped_for_another_changes_the_plan_or_state_that_named_it(par
     assert links[("york", "leeds")] == ("contradicts", "replaced: leeds")
     # what the swap puts in place is no change of a memory that names it; a time gone by is no plan
     assert links.get(("lisbon", "rome"), ("",))[0] != "contradicts"
+    # someone else's swap, of a thing of theirs, changes no plan of the speaker's
+    linked = _plan_links(parser, embedder, [
+        ("match", "We've got tickets for the Leeds match on April 18th.", datetime(2026, 2, 3, 10), datetime(2026, 4, 18)),
+        ("tom", "Tom supports Sheffield, not Leeds.", datetime(2026, 3, 10, 10), None),
+        ("friend", "My friend picked Glastonbury instead of Wembley.", datetime(2026, 3, 10, 11), None),
+        ("wembley", "We're going to Wembley in June.", datetime(2026, 2, 3, 10), datetime(2026, 6, 1), datetime(2026, 7, 1)),
+    ])
+    relations = {(r["src_memory_id"], r["dst_memory_id"]): r["relation"] for r in linked.iter_rows(named=True)}
+    assert relations.get(("tom", "match")) != "contradicts" and relations.get(("friend", "wembley")) != "contradicts"
 
 
 @pytest.mark.parametrize(
@@ -2403,6 +2418,12 @@ def test_a_thing_swapped_for_another_changes_the_plan_or_state_that_named_it(par
         ("We're going to Croatia rather than Greece.", {"greece"}, {"croatia"}),
         ("Not much happened, not everyone came.", set(), set()),
         ("I'd rather stay in than go out.", set(), set()),
+        # asked, thought of, hedged, taken back, or a taste: no swap made
+        ("Should we do Rome instead of Paris?", set(), set()),
+        ("We thought about Lisbon instead of Porto but we're sticking with Porto.", set(), set()),
+        ("Maybe next year we'll try Rome instead of Paris.", set(), set()),
+        ("I've started eating salad for lunch instead of burgers.", set(), set()),
+        ("We're having a roast instead of the barbecue.", {"barbecue"}, {"roast"}),
     ],
 )
 def test_what_is_swapped_for_what(parser, text, old, new):

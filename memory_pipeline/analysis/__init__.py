@@ -207,7 +207,7 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         judged=judged_afterwards(doc),
         gone_to=places_gone_to(doc),
         present=present_subjects(doc),
-        swapped=replacement(doc),
+        swapped=replacement(doc, names),
     )
 
 

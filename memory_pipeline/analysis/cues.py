@@ -528,18 +528,31 @@ REPLACED_AFTER = {"of": "instead", "than": "rather"}
 @dataclass(frozen=True)
 class Replacement:
     """What a memory says was swapped: the things no longer so (``old``: "porto") and what stands in their place
-    (``new``: "lisbon"), as lower-case lemmas of names and nouns."""
+    (``new``: "lisbon"), as lower-case lemmas of names and nouns, and who swapped them (``doer``: SELF for the
+    speaker or "we", else the subject's key, "self's sister")."""
 
     old: frozenset[str] = frozenset()
     new: frozenset[str] = frozenset()
+    doer: str = SELF
 
 
-def replacement(doc: ParsedDoc) -> Replacement:
+# What makes a swap a thought, a question or a maybe, not a change made: "we thought about Lisbon instead of Porto",
+# "should we do Rome instead?", "maybe next year we'll try Rome instead of Paris"
+SWAP_HEDGES = frozenset({"maybe", "might", "could", "should", "would", "perhaps", "think", "thought", "thinking", "consider",
+                         "considering", "wonder", "if", "unless", "whether"})
+# Verbs whose swaps are a change of what one does or where one goes, not a taste ("eating salad instead of burgers")
+SWAPPING_LEMMAS = frozenset({"do", "go", "have", "host", "book", "move", "head", "fly", "drive", "take", "get", "choose",
+                             "pick", "switch", "change", "stay", "visit", "hold", "make", "be"})
+
+
+def replacement(doc: ParsedDoc, names: frozenset[str] = frozenset()) -> Replacement:
     """A thing swapped for another: "we're doing Lisbon instead of Porto", "she's moving to York instead, not
-    Leeds", "Croatia rather than Greece". The thing replaced is a name or a noun after "instead of" or "rather than",
-    or one a "not" denies where it stands for a clause's object ("..., not Leeds"); what replaces it is the other
-    name or noun of that clause ("not much" or "not everyone" replace nothing)."""
-    old, new = set(), set()
+    Leeds", "Croatia rather than Greece". The thing replaced is a name after "instead of" or "rather than", or one
+    a "not" denies where it stands for a clause's object ("..., not Leeds"), or a noun so said of a verb of doing,
+    going or having ("we're having a roast instead of the barbecue"); what replaces it is the other name of that
+    clause. Not a swap asked, thought of or hedged ("should we do Rome instead of Paris?", "we thought about Lisbon
+    instead of Porto"), nor one whose replaced thing the memory names again ("... but we're sticking with Porto")."""
+    old, new, doer = set(), set(), SELF
     for token in doc.tokens:
         replaced = None
         if token.lower in REPLACED_AFTER and any(
@@ -555,12 +568,36 @@ def replacement(doc: ParsedDoc) -> Replacement:
                 replaced = head
         if replaced is None or doc.tokens[replaced].pos not in ("PROPN", "NOUN"):
             continue
-        old.add(doc.tokens[replaced].lemma.lower())
         sentence = doc.tokens[replaced].sent
-        new.update(t.lemma.lower() for t in doc.tokens if t.sent == sentence and t.i != replaced and t.pos == "PROPN"
+        words = [t for t in doc.tokens if t.sent == sentence]
+        lemma = doc.tokens[replaced].lemma.lower()
+        verb = _governing_verb(doc, replaced)
+        if "?" in doc.text[words[0].idx : words[-1].end + 1] or any(t.lower in SWAP_HEDGES or t.lemma.lower() in SWAP_HEDGES for t in words):
+            continue
+        if sum(1 for t in doc.tokens if t.lemma.lower() == lemma) > 1:
+            continue  # "... instead of Porto but we're sticking with Porto": still Porto
+        if doc.tokens[replaced].pos == "NOUN" and (verb is None or doc.tokens[verb].lemma.lower() not in SWAPPING_LEMMAS):
+            continue
+        old.add(lemma)
+        doer = subject_of(doc, verb, names) if verb is not None else SELF
+        new.update(t.lemma.lower() for t in words if t.i != replaced and t.pos in ("PROPN", "NOUN")
                    and any(a.label in ("dobj", "pobj", "attr", "appos", "conj") for a in doc.parents(t.i))
                    and t.lemma.lower() not in old)
-    return Replacement(frozenset(old), frozenset(new - old))
+    return Replacement(frozenset(old), frozenset(new - old), doer)
+
+
+def _governing_verb(doc: ParsedDoc, i: int) -> int | None:
+    """The verb above token ``i`` in its clause."""
+    k, seen = i, set()
+    while k not in seen:
+        seen.add(k)
+        up = next(iter(doc.parents(k)), None)
+        if up is None:
+            return None
+        k = up.head
+        if doc.tokens[k].pos in ("VERB", "AUX"):
+            return k
+    return None
 
 
 def _now_set_for(doc: ParsedDoc, now: int) -> bool:

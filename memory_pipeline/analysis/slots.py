@@ -1182,8 +1182,11 @@ def diet(context: _Context, i: int) -> list[SlotValue]:
     lemma = _lemma(context, i)
     if (lemma in DIETS and lemma not in DIET_ALIASES) or token.lower in DIETS:  # "veggies" are vegetables
         name = DIET_ALIASES.get(token.lower, token.lower)
-        if (token.pos == "ADJ" and _children(context, i, "nsubj") or token.pos in ("VERB", "NOUN") and _children(context, i, "nsubjpass")) \
-                and _of_a_person(context, i):
+        passive = token.pos in ("VERB", "NOUN") and bool(_children(context, i, "nsubjpass"))
+        if (token.pos == "ADJ" and _children(context, i, "nsubj") or passive) and _of_a_person(context, i) and not (
+                passive and (any(context.doc.tokens[a].lower in ("was", "were") for a in _children(context, i, "auxpass"))
+                             or _a_spell(context, i))):
+            # ("Tom was veggie for a while at uni": a diet that was)
             # the parse may make the diet the head of its clause, its link verb an auxiliary: "I've gone mostly
             # vegetarian" (with "gone" as "aux"), "Tom is veggie" (read as a passive)
             return [_slot(context, i, "diet", name, "", i)]
@@ -1193,7 +1196,9 @@ def diet(context: _Context, i: int) -> list[SlotValue]:
         head, label = parent
         # "I started keto"; not "I started vegan baking"
         started = _lemma(context, head) in DIET_STARTS and not _children(context, i, "acl", "compound", "relcl", "prep")
-        linked = label in ("acomp", "attr", "dobj", "oprd", "npadvmod") and _lemma(context, head) in DIET_LINKS
+        # of a person, not a dish ("the lasagne is veggie now"), and no spell that ended ("went veggie for a month")
+        linked = label in ("acomp", "attr", "dobj", "oprd", "npadvmod") and _lemma(context, head) in DIET_LINKS and (
+            _of_a_person(context, head) and not _a_spell(context, head) and not _a_spell(context, i))
         if linked or started and label in ("dobj", "xcomp"):
             if _lemma(context, head) in ("do", "try") and context.doc.tokens[head].tag == "VBD":
                 return []  # "I did keto for a month" is over; "I'm doing keto", "I do paleo" hold
@@ -1254,6 +1259,14 @@ def diet(context: _Context, i: int) -> list[SlotValue]:
     return []
 
 
+def _a_spell(context: _Context, verb: int) -> bool:
+    """The verb's state held for a spell said with it: "for a month", "for a while", "for Lent", "once"."""
+    doc = context.doc
+    return any(doc.tokens[a].lower == "once" for a in _children(context, verb, "advmod")) or any(
+        _lemma(context, o) in PERIOD_NOUNS | {"while", "bit"} or doc.tokens[o].ent in ("DATE", "EVENT")
+        for _, o in _prep_objects(context, verb, ("for",)))
+
+
 def _back_to_a_diet(context: _Context, to: int) -> bool:
     """The "to" of "gone back to veggie", "switched to vegan": a verb of going or switching, with or without
     "back", takes it (not "I talked to a vegan", "cooked for the vegan")."""
@@ -1266,9 +1279,7 @@ def _back_to_a_diet(context: _Context, to: int) -> bool:
     if _lemma(context, verb) not in ("go", "switch", "move", "change", "convert") or _looks_ahead(context, verb):
         return False
     # "switched to veggie once but it didn't stick", "went back to veggie for a week then caved": a spell that ended
-    spell = any(context.doc.tokens[a].lower == "once" for a in _children(context, verb, "advmod")) or any(
-        _lemma(context, o) in PERIOD_NOUNS | {"while", "bit"} for _, o in _prep_objects(context, verb, ("for",)))
-    return not spell and not _undone_after(context, verb) and not _stuck_no(context, verb)
+    return not _a_spell(context, verb) and not _undone_after(context, verb) and not _stuck_no(context, verb)
 
 
 def _stuck_no(context: _Context, verb: int) -> bool:
@@ -1715,8 +1726,9 @@ def _a_time_of_the_event(context: _Context, k: int) -> bool:
     time after "at" or "to" ("every other thursday at 2", "moved it to 10")."""
     doc = context.doc
     token = doc.tokens[k]
-    if k > 0 and doc.tokens[k - 1].lower == "not":
-        return False
+    if k > 0 and doc.tokens[k - 1].lower == "not" or k > 1 and [t.lower for t in doc.tokens[k - 2 : k]] in (
+            ["rather", "than"], ["instead", "of"]):
+        return False  # "on Sunday rather than Saturday": the day set aside
     if token.lower in RECURRENCE_WORDS or token.lower in ("am", "pm"):
         return True
     if any(doc.tokens[d].lower in EVERY_WORDS for d in _children(context, k, "det")):

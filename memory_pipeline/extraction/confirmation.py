@@ -113,7 +113,7 @@ def bare_answer(text: str) -> bool | None:
 
 
 # A question that chat opens on its verb, "do you" left out: "Want me to book the table?", "Need a lift?"
-_DROPPED_DO_YOU = re.compile(r"(?:want|need|fancy)\s+\w", re.IGNORECASE)
+_DROPPED_DO_YOU = re.compile(r"(?:want|need|fancy)\s+(?!\w+ing\b)\w", re.IGNORECASE)  # not "Fancy coming ...?"
 # A question that only asks whether what was just said is right: the statement before it is what is asked.
 _CHECKS = re.compile(
     r"(?:(?:is|was) (?:that|this|it) (?:right|correct|ok|okay|accurate)|(?:does|did) that (?:sound )?right|"

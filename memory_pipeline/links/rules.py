@@ -651,6 +651,9 @@ def _swapped_out(new: Memory, old: Memory, new_reading: Reading, old_reading: Re
     gone = new_reading.swapped.old & old_reading.nouns
     if not gone or new_reading.swapped.new & old_reading.nouns or old.speaker != new.speaker or old_reading.question:
         return frozenset()
+    doer = new_reading.swapped.doer
+    if doer not in (SELF, "we") and not set(doer.replace("self's ", "").split()) & old_reading.words:
+        return frozenset()  # "my friend picked Glastonbury instead of Wembley": no change of the speaker's plan
     said = new.session_time
     ahead = old.explicit_time and said is not None and old.event_end is not None and old.event_end > said
     return gone if ahead or old_reading.future else frozenset()
