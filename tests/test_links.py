@@ -2373,6 +2373,7 @@ def test_a_visit_or_a_delivery_awaited_is_a_plan_and_done_when_it_comes(parser, 
         ("plumber", "The plumber is coming on Tuesday between 8 and 12.", datetime(2026, 3, 2, 10), datetime(2026, 3, 3)),
         ("parcel", "My parcel is arriving on Friday.", datetime(2026, 3, 2, 10), datetime(2026, 3, 6)),
         ("sofa", "The sofa is being delivered on Saturday.", datetime(2026, 3, 2, 10), datetime(2026, 3, 7)),
+        ("engineer", "An engineer is coming on the 5th.", datetime(2026, 3, 2, 10), datetime(2026, 3, 5)),
         # told as done, or someone else's coming: no plan
         ("came", "The electrician came on Monday.", datetime(2026, 3, 2, 10), datetime(2026, 3, 2)),
         ("mum", "My mum is coming on Sunday.", datetime(2026, 3, 2, 10), datetime(2026, 3, 8)),
@@ -2380,7 +2381,7 @@ def test_a_visit_or_a_delivery_awaited_is_a_plan_and_done_when_it_comes(parser, 
         ("fixed", "The plumber came this morning, all fixed.", datetime(2026, 3, 3, 13), datetime(2026, 3, 3)),
     ])
     readings, initial = _read_plans(frame, parser)
-    assert (initial["plumber"], initial["parcel"], initial["sofa"]) == ("pending", "pending", "pending")
+    assert (initial["plumber"], initial["parcel"], initial["sofa"], initial["engineer"]) == ("pending",) * 4
     assert initial["came"] is None
     final = final_lifecycles(initial, _links_of(frame, readings, embedder))
     assert (final["plumber"], final["parcel"]) == ("completed", "completed")

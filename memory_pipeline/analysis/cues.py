@@ -1078,7 +1078,9 @@ def _a_visit_or_delivery(doc: ParsedDoc, i: int, names: frozenset[str]) -> Event
         return Event()
     helpers = {doc.tokens[a].lower for a in children(doc, i, "aux", "auxpass")}
     ahead = token.tag == "VBG" or helpers & {"will", "'ll", "shall", "gonna"} or (token.tag == "VBN" and helpers & {"being", "be"})
-    if not ahead or not any(doc.tokens[k].ent in ("DATE", "TIME") for k in subtree(doc, i)):
+    # a date the tagger knows, or a bare day of the month it may miss ("an engineer is coming on the 5th")
+    if not ahead or not any(doc.tokens[k].ent in ("DATE", "TIME") or re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", doc.tokens[k].lower)
+                            for k in subtree(doc, i)):
         return Event()
     clause = subtree(doc, i)
     timing = time_adjuncts(doc, clause)
