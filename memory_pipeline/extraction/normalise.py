@@ -652,7 +652,7 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
         return first.i if first.lower != "do" else words[offset + 1].i
     if first.lemma in NOT_IMPERATIVE or _told_as_past(doc, start, end) or _past_form(first) or opens_a_header(doc, first.i):
         return None
-    if first.lower in TRANSPORT_NOUNS and len(words) > offset + 1 and words[offset + 1].lower in ("to", "from", "back", "yes", "it"):
+    if _a_way_to_travel(first, words[offset + 1] if len(words) > offset + 1 else None):
         return None  # "then train to Jaipur", "train yes": the way to travel, which the tagger took for a verb
     if first.lemma in NOT_IMPERATIVE_BEFORE_A_CLAUSE and before_a_clause_of_its_own(doc, first.i):
         return None
@@ -669,6 +669,11 @@ def request_start(doc: ParsedDoc, start: int, end: int) -> int | None:
         if not shares_subject or to_speaker:
             return first.i
     return None
+
+
+def _a_way_to_travel(word: Token, after: Token | None) -> bool:
+    """``word`` names a way to travel before where or whether ("train to Jaipur", "ferry back", "train yes")."""
+    return word.lower in TRANSPORT_NOUNS and after is not None and after.lower in ("to", "from", "back", "yes", "it")
 
 
 def _a_standing_order(doc: ParsedDoc, words: list[Token]) -> bool:
@@ -836,7 +841,7 @@ def dropped_subject_verb(doc: ParsedDoc, start: int, end: int) -> int | None:
             return None  # "exhausting. 12 hour shifts": "it's" was dropped ("Boring everyone with my photos" is one's deed)
         if token.pos in ("VERB", "AUX") and _the_listeners_doing(doc, k):
             return None
-        if token.lower in TRANSPORT_NOUNS and after is not None and after.lower in ("to", "from", "back"):
+        if _a_way_to_travel(token, after):
             return None  # "ferry back Sunday": the way to travel, no verb ("Priya ferries back")
         if token.pos in ("VERB", "AUX") and _object_of_a_preposition(doc, k):
             return None  # "it's perfect for | relaxing after work": the object of a preposition, whose doer is not said
