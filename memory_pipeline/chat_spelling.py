@@ -26,6 +26,8 @@ CHAT_INTERJECTIONS = frozenset(
 
 # Contractions typed without their apostrophe that are also words ("ill": I'll, or sick): never written out, since
 # the wrong reading would change what was said, and never a name, though the tagger may call "ill" one.
+# "Please" as chat writes it
+PLEASE_WORDS = frozenset({"please", "pls", "plz"})
 AMBIGUOUS_APOSTROPHE_LESS = frozenset({"ill", "were", "its", "id", "well", "hell", "shell", "wed", "lets"})
 # Contractions typed without their apostrophe; none of them is an English word on its own.
 APOSTROPHE_LESS = {

@@ -31,7 +31,7 @@ from memory_pipeline.analysis.cues import (
     negated_heads, with_arcs_hung_on_now,
 )
 from memory_pipeline.analysis.places import known_places
-from memory_pipeline.chat_spelling import CHAT_INTERJECTIONS
+from memory_pipeline.chat_spelling import CHAT_INTERJECTIONS, PLEASE_WORDS
 from memory_pipeline.extraction.lexicon import (
     APPOINTMENT_NOUNS, BODY_PARTS, CONDITIONS, FAMILY_NOUNS, INJURY_VERBS, MONEY_SIGNS, PARENT_NOUNS,
     PERSONAL_PRONOUNS, PLACE_ENTITIES, is_medicine,
@@ -4008,11 +4008,11 @@ def _asked_in_a_word(context: _Context, noun: int) -> bool:
     alone or as what was noted."""
     doc = context.doc
     up = _parent(context, noun)
-    if up is not None and not (doc.tokens[up[0]].lower in ("please", "pls", "plz") or (
+    if up is not None and not (doc.tokens[up[0]].lower in PLEASE_WORDS or (
             up[1] in ("dobj", "ccomp", "npadvmod") and _lemma(context, up[0]) == "note")):
         return False
     start, end = doc.sentences[doc.tokens[noun].sent]
-    return any(doc.tokens[k].lower in ("please", "pls", "plz") for k in range(start, end))
+    return any(doc.tokens[k].lower in PLEASE_WORDS for k in range(start, end))
 
 
 def _instruction(context: _Context, verb: int, aspect: str, value: str, stopping: bool, *anchor_tokens: int) -> SlotValue:

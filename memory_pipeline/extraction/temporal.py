@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 
 from memory_pipeline.analysis.clauses import subtree
-from memory_pipeline.chat_spelling import CHAT_TIME_WORDS
+from memory_pipeline.chat_spelling import CHAT_TIME_WORDS, PLEASE_WORDS
 from memory_pipeline.extraction.lexicon import (
     APPOINTMENT_NOUNS,
     ARRANGED_EVENT_NOUNS,
@@ -463,7 +463,6 @@ RESCHEDULING_LEMMAS = {"move", "reschedule", "postpone", "push", "delay", "bring
                        "rebook", "rearrange", "bump"}
 # Chat's asides the tagger may take for a noun after a date ("on the 15th btw", "the 3rd lol").
 CHAT_ASIDES = frozenset({"btw", "lol", "tbh", "fyi", "haha", "imo", "rn", "lmao", "ngl", "xx", "x"})
-PLEASE_WORDS = frozenset({"please", "pls", "plz"})
 # Verbs of bringing news ("the clinic rang this morning and moved my appointment to the 2nd"): a date of theirs is
 # when the news came, not the date the thing was moved from.
 CALL_LEMMAS = frozenset({"ring", "call", "phone", "email", "e-mail", "text", "message"})
@@ -1744,9 +1743,8 @@ def _last_of_two_days(start: date, day: int) -> date:
     return date(following.year, following.month, day)
 
 
-_WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 # A weekday said as a day of a stretch already named: "the Thursday", "the Saturday afternoon"
-THE_WEEKDAY = re.compile(rf"({'|'.join(_WEEKDAY_NAMES)})(?:\s+(?:morning|afternoon|evening|night))?", re.IGNORECASE)
+THE_WEEKDAY = re.compile(rf"({_WEEKDAY})(?:\s+(?:morning|afternoon|evening|night))?", re.IGNORECASE)
 
 
 def _a_weekday_of_the_period_said(
@@ -1763,7 +1761,7 @@ def _a_weekday_of_the_period_said(
         named = THE_WEEKDAY.fullmatch(_clean(mention.text))
         if not (named and mention.resolved and mention.end - mention.start <= timedelta(days=1)):
             continue
-        weekday = _WEEKDAY_NAMES.index(named.group(1).lower())
+        weekday = WEEKDAYS.index(named.group(1).lower())
         if tense_at(doc, mention.char_start) == "past":
             continue  # "I saw her on the Monday": a day of a stretch gone by
         if doc.text[: mention.char_start].lower().rstrip().endswith("the"):
