@@ -2379,12 +2379,15 @@ def test_a_visit_or_a_delivery_awaited_is_a_plan_and_done_when_it_comes(parser, 
         ("mum", "My mum is coming on Sunday.", datetime(2026, 3, 2, 10), datetime(2026, 3, 8)),
         ("arrived", "The parcel arrived this morning.", datetime(2026, 3, 7, 9), datetime(2026, 3, 7)),
         ("fixed", "The plumber came this morning, all fixed.", datetime(2026, 3, 3, 13), datetime(2026, 3, 3)),
+        ("fitter", "The kitchen fitter is coming on 6 October to measure up.", datetime(2026, 3, 2, 10), datetime(2026, 10, 6)),
+        ("moved", "Jess noted: the kitchen fitter moved the measuring visit to the 9th.", datetime(2026, 3, 4, 10), datetime(2026, 10, 9)),
     ])
     readings, initial = _read_plans(frame, parser)
     assert (initial["plumber"], initial["parcel"], initial["sofa"], initial["engineer"]) == ("pending",) * 4
     assert initial["came"] is None
     final = final_lifecycles(initial, _links_of(frame, readings, embedder))
     assert (final["plumber"], final["parcel"]) == ("completed", "completed")
+    assert final["fitter"] != "completed"  # moved to another day, not done
 
 
 def test_a_thing_swapped_for_another_changes_the_plan_or_state_that_named_it(parser, embedder):

@@ -1246,6 +1246,14 @@ def started_events(doc: ParsedDoc, names: frozenset[str]) -> tuple[Event, ...]:
     )
 
 
+def _moved_somewhere(doc: ParsedDoc, verb: int) -> bool:
+    """A verb of moving with an object and a "to"/"until" after it: a thing moved to another time ("moved the visit
+    to the 9th"), whether or not the date was read; "I moved to Leeds" has no object and is done."""
+    objects = children(doc, verb, "dobj")
+    return bool(objects) and any(doc.tokens[p].lower in ("to", "until", "till")
+                                 for k in (verb, *objects) for p in children(doc, k, "prep"))
+
+
 def report_events(doc: ParsedDoc, names: frozenset[str], moved: Cue | None = None) -> tuple[Event, ...]:
     """The events the memory reports as done: clauses of past-tense or completion verbs, not negated, with
     the speaker or a named person as subject (the doer kept), or with a thing as subject ("the trip was amazing":
@@ -1256,9 +1264,9 @@ def report_events(doc: ParsedDoc, names: frozenset[str], moved: Cue | None = Non
     for token in doc.tokens:
         if token.pos not in ("VERB", "AUX") or token.i in negated:
             continue
-        if moved is not None and token.i == moved.at and (
-                token.lemma.lower() in CHANGED_EVENT_VERBS | RESCHEDULE_LEMMAS or token.lower.startswith(("rebook", "re-book"))):
-            continue
+        rescheduling = token.lemma.lower() in CHANGED_EVENT_VERBS | RESCHEDULE_LEMMAS or token.lower.startswith(("rebook", "re-book"))
+        if rescheduling and (moved is not None and token.i == moved.at or _moved_somewhere(doc, token.i)):
+            continue  # "the fitter moved the measuring visit to the 9th": its date changed, it was not done
         perfect = token.tag == "VBN" and any(doc.tokens[a].lemma.lower() == "have" for a in children(doc, token.i, "aux"))
         if not (token.tag == "VBD" or perfect or token.lemma.lower() in COMPLETION_LEMMAS):
             continue
@@ -1271,6 +1279,9 @@ def report_events(doc: ParsedDoc, names: frozenset[str], moved: Cue | None = Non
             # a relative's deed is theirs ("my dad retired last month"), not a thing reported, which any plan of
             # its words may take as done
             clause = subtree(doc, token.i, skip=SUBJECT_LABELS)
+            if any(_moved_somewhere(doc, k) and (doc.tokens[k].lemma.lower() in CHANGED_EVENT_VERBS | RESCHEDULE_LEMMAS)
+                   for k in clause if k != token.i):
+                continue  # "Marcus noted: the fitter moved the visit to the 9th": a change told, nothing done
             ahead = {k for c in clause for a in children(doc, c, "advcl")
                      if doc.tokens[a].tag != "VBD" and _a_time_still_to_come(doc, a) for k in subtree(doc, a)}
             event = event_of(doc, [k for k in clause if k not in ahead], names)
