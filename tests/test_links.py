@@ -1206,6 +1206,7 @@ def test_the_language_one_wants_replies_in_is_one_at_a_time(parser, text, expect
         ("Ana noted: no emojis pls.", {"self.instruction[emoji] = none"}),
         ("Ana asks Assistant to stop using emojis.", {"self.instruction[emoji] = none"}),
         ("Ana noted: you can use emojis again.", {"self.instruction[emoji] = yes"}),
+        ("Assistant can use emojis again, Ana was in a mood back then.", {"self.instruction[emoji] = yes"}),
         ("Ana asks to keep the answers brief.", {"self.instruction[length] = short"}),
         ("Ana asks to keep it short.", {"self.instruction[length] = short"}),
         ("Ana noted: more detailed replies are fine now.", {"self.instruction[length] = long"}),

@@ -4070,7 +4070,7 @@ def _asked_of_the_listener(context: _Context, verb: int) -> bool:
             subject = doc.tokens[subjects[0]]
             if k == verb:
                 # the listener, as said ("you") or as the extractor names them (a name that is not the speaker's)
-                return subject.lower in ("you", "u", "ya") or (subject.pos == "PROPN" and not _is_self_token(context, subjects[0]))
+                return subject.lower in ("you", "u", "ya", "assistant") or (subject.pos == "PROPN" and not _is_self_token(context, subjects[0]))
             return _lemma(context, k) in ASKING_LEMMAS and _is_self_token(context, subjects[0])
         up = _parent(context, k)
         if up is None:
