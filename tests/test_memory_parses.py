@@ -91,6 +91,17 @@ def test_the_frame_words_of_an_entry_are_not_read_as_what_was_said(parser, resol
 
 
 @pytest.mark.slow
+def test_an_instruction_is_read_from_the_stored_parse_with_its_request_frame(parser, resolver):
+    """The stored parse keeps the turn's words only ("use emojis, they drive Sam mad"), not the frame "Sam asks ...
+    not to" that says it is asked and asked against: the frame in the memory's text is read for both."""
+    _, extracted = entries_of(parser, resolver, [("Sam", "please dont use emojis, they drive me mad"), ("Sam", "keep answers short btw")])
+    docs = stored_docs(extracted.entries)
+    slots = {s.describe() for row in extracted.entries.iter_rows(named=True)
+             for s in read_doc(row["memory_id"], docs[row["memory_id"]], "Sam").state_slots if s.slot == "instruction"}
+    assert slots == {"self.instruction[emoji] = none", "self.instruction[length] = short"}
+
+
+@pytest.mark.slow
 def test_you_reads_as_the_person_it_was_written_as(parser, resolver):
     frame = conversation((MAY_8, [("Ana", "Your sister lives in Rome now."), ("Ben", "My sister lives in Oslo.")]))
     entries = extract_memories(frame, frame.select("turn_id", pl.lit(True).alias("admitted")), parser,

@@ -3973,7 +3973,7 @@ def instruction(context: _Context, i: int) -> list[SlotValue]:
         if asked is None:
             return []
         verb, stopping = asked
-        refused = said_no or stopping or (verb is not None and _negated(context, verb)) or _under_a_preposition(context, i, "without")
+        refused = said_no or stopping or (verb is not None and _refused(context, verb)) or _under_a_preposition(context, i, "without")
         return [_instruction(context, verb if verb is not None else i, "emoji", NONE_VALUE if refused else "yes", False, i)]
     if low in LENGTHS and token.pos == "ADJ":
         said_of = _length_said_of(context, i)
@@ -4015,10 +4015,16 @@ def _asked_in_a_word(context: _Context, noun: int) -> bool:
     return any(doc.tokens[k].lower in PLEASE_WORDS for k in range(start, end))
 
 
+def _refused(context: _Context, verb: int) -> bool:
+    """The request at ``verb`` is one not to: negated in its own words or in the extractor's frame ("asks not to")."""
+    framed = _framed_request(context, verb)
+    return _negated(context, verb) or (framed is not None and framed["no"] is not None)
+
+
 def _instruction(context: _Context, verb: int, aspect: str, value: str, stopping: bool, *anchor_tokens: int) -> SlotValue:
     # a request is a wish that holds now, though "can" or "will" look ahead; negated where the request is ("don't
     # make answers long", "stop using bullet points"); for emojis "none" says the refusal itself
-    negated = aspect != "emoji" and (stopping or _negated(context, verb))
+    negated = aspect != "emoji" and (stopping or _refused(context, verb))
     return replace(_slot(context, verb, "instruction", value, aspect, *anchor_tokens, subject=SELF, negated=negated), future=False)
 
 
@@ -4057,12 +4063,25 @@ def _said_of_one_thing(context: _Context, verb: int, trigger: int) -> bool:
 ASKING_LEMMAS = frozenset({"ask", "want", "like", "prefer", "need", "rather", "love"})
 
 
+# The extractor's frame of a request, which the stored parse of a memory leaves out (its words are the turn's): "Sam
+# asks Assistant not to | use emojis", "Sam asks to | keep answers short"
+REQUEST_FRAME = re.compile(r"\basks(?:\s+(?!not\b|never\b)[\w'-]+)?\s+(?P<no>not\s+|never\s+)?to\s+(?:always\s+|just\s+)?$",
+                           re.IGNORECASE)
+
+
+def _framed_request(context: _Context, verb: int) -> re.Match | None:
+    """The request frame the memory's text puts right before the verb, when it does."""
+    return REQUEST_FRAME.search(context.doc.text[: context.doc.tokens[verb].idx])
+
+
 def _asked_of_the_listener(context: _Context, verb: int) -> bool:
     """The verb of telling at ``verb`` is what the speaker asks of the listener: an order with no subject, one the
     speaker "asks", wants or would like, or one whose subject is the listener ("can you use metric?"); not one of
     the speaker's own ("can I use emojis in a cover letter?", "I try to keep things short"), another's ("he asked me
     to keep my answers short") or one asked about in general ("is it ok to use emojis at work?")."""
     doc = context.doc
+    if _framed_request(context, verb) is not None:
+        return True  # "Sam asks Assistant not to use emojis", whatever the turn's own words parse as
     k = verb
     for _ in range(4):
         subjects = _children(context, k, "nsubj")
