@@ -132,6 +132,7 @@ def build_tiny_lake(lake: Lake, embedder: FakeEmbedder) -> None:
                 "unresolved_deixis": [[]] * n,
                 "people": [[]] * n,
                 "parse": [None] * n,  # hand-written texts: links and consolidation would parse them
+                "dates": [None] * n,
             },
             schema_overrides={"event_time_text": pl.String},
         ),
