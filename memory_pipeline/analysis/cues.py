@@ -512,9 +512,7 @@ def correction_cue(doc: ParsedDoc) -> Cue | None:
         if lemma in CHANGED_EVENT_VERBS and any(a.label == "auxpass" for a in doc.children(token.i)):
             auxiliaries = [a.dep for a in doc.children(token.i) if a.label == "auxpass"]
             return Cue("correction", doc.span_text(min(auxiliaries + [token.i]), token.i + 1), token.i)
-        # the tagger's lemma of "rebooked" is "rebooke"
-        rescheduled = lemma in CHANGED_EVENT_VERBS | RESCHEDULE_LEMMAS or token.lower.startswith(("rebook", "re-book"))
-        if rescheduled and token.pos == "VERB" and _has_new_date(doc, token.i, named=True):
+        if _reschedules(token) and token.pos == "VERB" and _has_new_date(doc, token.i, named=True):
             return Cue("correction", token.text, token.i)
         if token.lower == "now" and _now_set_for(doc, token.i):
             return Cue("correction", token.text, token.i)
@@ -598,6 +596,12 @@ def _governing_verb(doc: ParsedDoc, i: int) -> int | None:
         if doc.tokens[k].pos in ("VERB", "AUX"):
             return k
     return None
+
+
+def _reschedules(token) -> bool:
+    """The token is a verb that moves an event in time ("moved", "postponed", "rebooked": the tagger's lemma of the
+    last is "rebooke")."""
+    return token.lemma.lower() in CHANGED_EVENT_VERBS | RESCHEDULE_LEMMAS or token.lower.startswith(("rebook", "re-book"))
 
 
 def _now_set_for(doc: ParsedDoc, now: int) -> bool:
@@ -1264,8 +1268,7 @@ def report_events(doc: ParsedDoc, names: frozenset[str], moved: Cue | None = Non
     for token in doc.tokens:
         if token.pos not in ("VERB", "AUX") or token.i in negated:
             continue
-        rescheduling = token.lemma.lower() in CHANGED_EVENT_VERBS | RESCHEDULE_LEMMAS or token.lower.startswith(("rebook", "re-book"))
-        if rescheduling and (moved is not None and token.i == moved.at or _moved_somewhere(doc, token.i)):
+        if _reschedules(token) and (moved is not None and token.i == moved.at or _moved_somewhere(doc, token.i)):
             continue  # "the fitter moved the measuring visit to the 9th": its date changed, it was not done
         perfect = token.tag == "VBN" and any(doc.tokens[a].lemma.lower() == "have" for a in children(doc, token.i, "aux"))
         if not (token.tag == "VBD" or perfect or token.lemma.lower() in COMPLETION_LEMMAS):
@@ -1279,7 +1282,7 @@ def report_events(doc: ParsedDoc, names: frozenset[str], moved: Cue | None = Non
             # a relative's deed is theirs ("my dad retired last month"), not a thing reported, which any plan of
             # its words may take as done
             clause = subtree(doc, token.i, skip=SUBJECT_LABELS)
-            if any(_moved_somewhere(doc, k) and (doc.tokens[k].lemma.lower() in CHANGED_EVENT_VERBS | RESCHEDULE_LEMMAS)
+            if any(_moved_somewhere(doc, k) and doc.tokens[k].lemma.lower() in CHANGED_EVENT_VERBS | RESCHEDULE_LEMMAS
                    for k in clause if k != token.i):
                 continue  # "Marcus noted: the fitter moved the visit to the 9th": a change told, nothing done
             ahead = {k for c in clause for a in children(doc, c, "advcl")

@@ -1262,9 +1262,8 @@ def diet(context: _Context, i: int) -> list[SlotValue]:
 def _a_spell(context: _Context, verb: int) -> bool:
     """The verb's state held for a spell said with it: "for a month", "for a while", "for Lent", "once"."""
     doc = context.doc
-    return any(doc.tokens[a].lower == "once" for a in _children(context, verb, "advmod")) or any(
-        _lemma(context, o) in PERIOD_NOUNS | {"while", "bit"} or doc.tokens[o].ent in ("DATE", "EVENT")
-        for _, o in _prep_objects(context, verb, ("for",)))
+    return _a_break(context, verb) or any(doc.tokens[a].lower == "once" for a in _children(context, verb, "advmod")) or any(
+        doc.tokens[o].ent in ("DATE", "EVENT") for _, o in _prep_objects(context, verb, ("for",)))
 
 
 def _back_to_a_diet(context: _Context, to: int) -> bool:

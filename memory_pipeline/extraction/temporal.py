@@ -441,8 +441,10 @@ STARTING_LEMMAS = frozenset({"start", "begin", "restart", "resume"})
 # Words of one coming occasion, not a routine's step ("I work saturdays, so I'll come on Friday", "let's meet on
 # Friday")
 ONE_OFF_WORDS = frozenset({"will", "'ll", "shall", "gonna"})
+# ... and said anywhere before a routine's hour or weekday, with "can", "let's" and "this week"
 ONE_OFF_BEFORE = re.compile(
-    r"\b(?:will|shall|gonna|can|could|let(?:'s|’s|\s+us)|lets|(?:this|next|coming)\s+week(?:end)?)\b|['’]ll\b", re.IGNORECASE)
+    rf"\b(?:{'|'.join(sorted(w for w in ONE_OFF_WORDS if w[0].isalpha()))}|can|could|let(?:'s|’s|\s+us)|lets|(?:this|next|coming)\s+week(?:end)?)\b"
+    r"|['’]ll\b", re.IGNORECASE)
 # Two hours said together ("at 8am and 8pm"): the hours of a habit in the simple present ("I take my tablets at
 # 8am and 8pm"), one of each day.
 TWO_HOURS = re.compile(rf"{TIME_OF_DAY.pattern}\s*(?:and|&)\s*{TIME_OF_DAY.pattern}", re.IGNORECASE)

@@ -9,6 +9,7 @@ from typing import Literal, get_args
 
 from memory_pipeline.extraction.temporal import said_in
 from memory_pipeline.llm.schemas import ContentType, TimeOrientation, UnitStatus
+from memory_pipeline.memory_frame import EXPRESSION_BASIS
 from memory_pipeline.parsing.words import sentence_spans
 
 # Seed 002's vocabularies (its unit-construction prompt; defined once, with the LLM response models), plus the
@@ -48,7 +49,7 @@ class EntryView:
     def dated(self, date: tuple[str, datetime, datetime]) -> EntryView:
         """This entry as seen by the sentences of one of its dates: that date is their event."""
         text, start, end = date
-        return replace(self, event_time_text=text, event_start=start, event_end=end, event_time_basis="expression")
+        return replace(self, event_time_text=text, event_start=start, event_end=end, event_time_basis=EXPRESSION_BASIS)
 
     def sentences(self) -> list[tuple[str, EntrySpan]]:
         """Each sentence of each realised unit, with where it lies in the entry's text (the units joined by one
