@@ -106,6 +106,16 @@ def test_an_in_law_given_back_as_the_subject_stays_an_in_law(parser, resolver):
          datetime(2024, 7, 22), date(2024, 8, 10)),
         ("The party is on Friday, sorry, Saturday.", datetime(2024, 7, 22), date(2024, 7, 27)),
         ("last time I said the wedding was June 14, it's actually June 21", datetime(2024, 3, 30), date(2024, 6, 21)),
+        # taken back in a sentence of its own, after the hour, or with several words of taking back
+        ("I'm meeting Jo on Tuesday at 5. no wait, it's Wednesday", datetime(2024, 9, 3), date(2024, 9, 4)),
+        ("dinner with mum is on friday. actually sorry, saturday", datetime(2024, 9, 3), date(2024, 9, 7)),
+        ("dentist is on monday, make that tuesday", datetime(2024, 9, 3), date(2024, 9, 10)),
+        # a day moved from, with the new one in a clause of its own
+        ("the school moved sports day from Wednesday. it's Friday now", datetime(2024, 9, 3), date(2024, 9, 6)),
+        ("they pushed the launch back from the 3rd, the new date is the 17th", datetime(2024, 9, 3), date(2024, 9, 17)),
+        # another day said beside it is no repair
+        ("I'm off on Monday, actually Tuesday too", datetime(2024, 9, 3), date(2024, 9, 9)),
+        ("I'm free Friday, no plans on Saturday yet", datetime(2024, 9, 3), date(2024, 9, 6)),
         # an apology before a new clause puts no date right
         ("My interview is on Thursday. Sorry, Friday I'm free if you want to chat.", datetime(2024, 3, 4), date(2024, 3, 7)),
         ("The meeting is on Monday, sorry Tuesday is when I'm free.", datetime(2024, 3, 4), date(2024, 3, 11)),

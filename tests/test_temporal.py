@@ -983,6 +983,11 @@ def test_the_days_and_hours_of_a_routine_are_no_date(parser, resolver, text, exp
         ("the delivery got pushed back to the 9th", ["the 9th"]),
         ("they moved us to the 5th floor", []),
         ("we went back to the 1st place we saw", []),
+        # the day a date now is
+        ("the exam's new date is the 17th", ["the 17th"]),
+        ("the vet appointment is now the 9th", ["the 9th"]),
+        ("it's the 3rd time I've asked", []),
+        ("it's the 5th one I've bought", []),
     ],
 )
 def test_the_day_a_thing_was_moved_to_is_found(parser, resolver, text, expected):

@@ -178,6 +178,9 @@ CUE_PATTERNS = [
         _after_preposition(r"the\s+\d{1,2}(?:st|nd|rd|th)\b", REPLACED_BEFORE),
         # the date a thing was moved to ("got pushed back to the 9th"; "to the 5th" alone may be a floor)
         _after_preposition(r"the\s+\d{1,2}(?:st|nd|rd|th)\b(?!\s+(?:floor|place|round|century|grade|year|time))", MOVED_TO),
+        # the day a date now is ("the new date is the 17th", "it's now the 9th"): the same ordinals of a rank kept out
+        _after_preposition(r"the\s+\d{1,2}(?:st|nd|rd|th)\b(?!\s+(?:floor|place|round|century|grade|year|time|one|of|in)\b)",
+                           ("date is", "date's", "day is", "is now", "'s now", "it's", "it is")),
         _after_preposition(rf"(?:(?:early|mid|late)[- ])?{_MONTH}\b(?!\s+(?:i|we|you|he|she|they|be)\b)",
                            ("on", "by", "before", "after", "until", "till", "in", "from", "since", "of")),
         # a part of a month with no preposition, which lower-case chat hides from the tagger ("late march works for
@@ -1871,11 +1874,14 @@ def moved_from(doc: ParsedDoc, mentions: list[TemporalMention]) -> set[int]:
     """The ``id`` of each of ``mentions`` that a later date of its sentence replaced: the date a thing was moved
     from ("my appointment on April 8 was moved to May 6th", "postponed the party on the 2nd until the 9th"),
     which no longer dates it. The later date follows to/until/till/for, hung (through "from", "to Thursday" in
-    "from Monday to Thursday") on a verb of moving a date (:data:`RESCHEDULING_LEMMAS`)."""
+    "from Monday to Thursday") on a verb of moving a date (:data:`RESCHEDULING_LEMMAS`); a date after "from" on such
+    a verb is one moved from wherever the new one is said ("they moved it from Wednesday. It's Friday now")."""
     replaced: set[int] = set()
     for n, new in enumerate(mentions):
         at = next((t.i for t in doc.tokens if t.idx >= new.char_start), None)
-        if at and doc.tokens[at - 1].lower in SCHEDULED_BEFORE and _moves_a_date(doc, at - 1):
+        if at and doc.tokens[at - 1].lower == "from" and _moves_a_date(doc, at - 1):
+            replaced.add(id(new))  # "the clinic moved it from Wednesday. it's Friday now": what was, said alone
+        elif at and doc.tokens[at - 1].lower in SCHEDULED_BEFORE and _moves_a_date(doc, at - 1):
             sent = doc.tokens[at].sent
             replaced |= {id(old) for old in mentions[:n]
                          if _sentence_at(doc, old.char_start) == sent and not dates_the_news(doc, old)}
@@ -1928,10 +1934,14 @@ def replaced_dates(doc: ParsedDoc, mentions: list[TemporalMention]) -> list[Temp
 
 
 # Words that take back what was just said and say it again: "the 3rd of August, no wait the 10th", "I said the
-# wedding was June 14, it's actually June 21"
+# wedding was June 14, it's actually June 21", "friday. actually sorry, saturday", "Tuesday at 5. no wait, it's
+# Wednesday": one or more of them, after the old date (and its hour) and before the new one
+_TAKEN_BACK = r"(?:no|wait|sorry|actually|oops|my\s+bad|i\s+mean|scratch\s+that|make\s+(?:that|it))"
+_A_BREAK = r"[\s,;:.!\-–—]*"
 SELF_REPAIRS = re.compile(
-    r"^[\s,;:\-–—]*(?:no\s+wait|wait\s+no|no\s+sorry|sorry|i\s+mean|actually\s+no|scratch\s+that|oops"
-    r"|(?:but\s+)?(?:it'?s|it\s+is|its)\s+(?:actually|really))\b[\s,;:\-–—]*(?:(?:on|in)\s+)?",
+    rf"^{_A_BREAK}(?:at\s+\d{{1,2}}(?::\d\d)?\s*(?:am|pm)?{_A_BREAK})?"
+    rf"(?:(?:{_TAKEN_BACK}\b{_A_BREAK})+(?:(?:it'?s|it\s+is|its)\s+)?(?:actually\s+|really\s+)?"
+    r"|(?:but\s+)?(?:it'?s|it\s+is|its)\s+(?:actually|really)\s+)(?:(?:on|in)\s+)?",
     re.IGNORECASE,
 )
 # What may follow the date put in the old one's place: the sentence goes on with no verb of its own ("the 10th, we're
@@ -1942,7 +1952,7 @@ REPAIR_ENDS = re.compile(r"^\s*(?:$|[,.!?;:)]|lol\b|haha\b|now\b|instead\b|then\
 def _put_right_after(doc: ParsedDoc, mention: TemporalMention, mentions: list[TemporalMention]) -> bool:
     """The speaker takes the date back and names another: "the 3rd of August, no wait the 10th", "last time I said
     the wedding was June 14, it's actually June 21"."""
-    repair = SELF_REPAIRS.match(doc.text[mention.char_end : mention.char_end + 24])
+    repair = SELF_REPAIRS.match(doc.text[mention.char_end : mention.char_end + 48])
     return repair is not None and any(
         m.char_start == mention.char_end + repair.end() and REPAIR_ENDS.match(doc.text[m.char_end : m.char_end + 12])
         for m in mentions
@@ -1952,6 +1962,8 @@ def _put_right_after(doc: ParsedDoc, mention: TemporalMention, mentions: list[Te
 def _moves_a_date(doc: ParsedDoc, preposition: int) -> bool:
     """The ``preposition`` hangs, directly or through another preposition, on a verb of moving a date."""
     node = _above_the_prepositions(doc, preposition)
+    if doc.tokens[node].lower in ("back", "forward") and (up := next(iter(doc.parents(node)), None)) is not None:
+        node = up.head  # "pushed the launch back from the 3rd"
     return doc.tokens[node].pos == "VERB" and _lemma_in(doc.tokens[node], RESCHEDULING_LEMMAS)
 
 

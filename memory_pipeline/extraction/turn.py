@@ -902,8 +902,8 @@ def extract_turn(
     result.coverage = retained / total if total else 1.0
     lowered = result.text.lower()
     # a time inside the memory's own clauses dates it before one only appended to it ("september. gonna move to
-    # LA in august": the move is in August); a date a thing was moved from or that is no longer, last ("moved to May
-    # 6th", "not the 8th")
+    # LA in august": the move is in August); a date a thing was moved from or that is no longer, last of all ("moved
+    # to May 6th", "not the 8th", "on friday. actually sorry, saturday")
     appended = {id(m) for mentions in appendices.values() for m in mentions}
     replaced = {id(m) for m in replaced_dates(doc, result.mentions)}
     foreign = {id(m) for n, mentions in appendices.items() for m in mentions if _against_the_tense(doc, units[n], m, session_time)}
@@ -913,11 +913,11 @@ def extract_turn(
     # what one was told of keeps its own ("wanted to tell her about the event last week")
     ranked = sorted(
         (m for m in result.mentions if id(m) not in foreign),
-        key=lambda m: (id(m) in appended, id(m) in replaced, dates_the_news(doc, m, CALL_LEMMAS), _kind_modifier(doc, m),
+        key=lambda m: (id(m) in replaced, id(m) in appended, dates_the_news(doc, m, CALL_LEMMAS), _kind_modifier(doc, m),
                        dates_a_thing(doc, m)),
     )
     result.event = _the_date_of(lowered, ranked, session_time)
-    result.dates = _dates_of_sentences(result.text, ranked, session_time)
+    result.dates = _dates_of_sentences(result.text, [m for m in ranked if id(m) not in replaced], session_time)
     result.provenance = provenance(doc, ranges, moods)
     result.scope = classify_scope(doc, ranges)
     result.unresolved_deixis = unresolved_deixis(result.text)
