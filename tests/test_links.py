@@ -234,6 +234,12 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
          {"leo.schedule[violin lesson] = saturday 9am", "self's son.schedule[violin lesson] = saturday 9am"}),
         ("Tennis lessons for Noah are tuesdays at 4 now.", {"noah.schedule[tennis lesson] = tuesday 4"}),
         ("Tom's standup is at 10 every day.", {"tom.schedule[standup] = 10 every day"}),
+        # short weekday names and ranges of days, as chat writes them; the verb and the thing they also spell stay out
+        ("Ana's huddle is 9:15 mon-fri.", {"self.schedule[huddle] = 9:15 monday to friday"}),
+        ("Ana's 1:1s are every other thurs at 3.", {"self.schedule[1:1] = every other thursday 3"}),
+        ("Ana's drum lessons are tues and fri at 6.", {"self.schedule[drum lesson] = tuesday friday 6"}),
+        ("Ana's shifts are Tuesday to Saturday.", {"self.schedule[shift] = tuesday to saturday"}),
+        ("Ana sat in the sun on sunday.", set()),
         # moved: every day it moved to; a routine's new time alone; "it" as the one event named before it
         ("Ana's french class moved to mondays and thursdays.", {"self.schedule[french class] = monday thursday"}),
         ("Noah's football moved to wednesdays 5:30.", {"noah.schedule[football] = wednesday 5:30"}),

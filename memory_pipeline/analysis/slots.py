@@ -36,7 +36,7 @@ from memory_pipeline.extraction.lexicon import (
     APPOINTMENT_NOUNS, BODY_PARTS, CONDITIONS, FAMILY_NOUNS, INJURY_VERBS, MONEY_SIGNS, PARENT_NOUNS,
     PERSONAL_PRONOUNS, PLACE_ENTITIES, is_medicine,
 )
-from memory_pipeline.extraction.temporal import REPAIR_ENDS, SELF_REPAIRS, sizes_the_noun_after
+from memory_pipeline.extraction.temporal import REPAIR_ENDS, SELF_REPAIRS, WEEKDAY_ABBR, sizes_the_noun_after
 from memory_pipeline.parsing import ParsedDoc
 
 NONE_VALUE = "none"
@@ -750,10 +750,26 @@ def _time_value(context: _Context, head: int) -> tuple[str, list[int]] | None:
 
 def _is_time(context: _Context, i: int) -> bool:
     token = context.doc.tokens[i]
-    return token.ent in ("DATE", "TIME") or token.lower in TIME_VALUE_WORDS or token.lemma.lower() in TIME_VALUE_WORDS
+    return (token.ent in ("DATE", "TIME") or token.lower in TIME_VALUE_WORDS or token.lemma.lower() in TIME_VALUE_WORDS
+            or _a_short_weekday(context, i))
+
+
+# Short weekday names, as chat writes them ("piano on tues at 5", "standup 9:30 mon-fri", "weds")
+SHORT_WEEKDAYS = WEEKDAY_ABBR | {"weds": "wednesday"}
+
+
+def _a_short_weekday(context: _Context, i: int) -> bool:
+    """A short weekday name, not the verb or the thing it also spells ("I sat down", "in the sun", "too much sun")."""
+    token = context.doc.tokens[i]
+    return (token.lower.rstrip(".") in SHORT_WEEKDAYS and token.pos not in ("VERB", "AUX")
+            and all(context.doc.tokens[k].lower in EVERY_WORDS | {"this", "next", "last"}
+                    for k in _children(context, i, "det", "amod", "poss")))
 
 
 def _singular_day(word: str) -> str:
+    """A day or part of the day as one of it: "tuesdays" and "tues" are "tuesday", "mornings" is "morning"."""
+    if word.rstrip(".") in SHORT_WEEKDAYS:
+        return SHORT_WEEKDAYS[word.rstrip(".")]
     return word[:-1] if word.endswith("s") and word[:-1] in WEEKDAYS | {"morning", "night", "evening", "weekend", "afternoon"} else word
 
 
@@ -1712,12 +1728,24 @@ def _recurring_time(context: _Context, verb: int, said_to_recur: bool = True) ->
     if said_to_recur and not recurs:
         return None
     value = []
-    for k, word in zip(kept, words):
+    for n, (k, word) in enumerate(zip(kept, words)):
         if word in ("am", "pm") and value and CLOCK.match(value[-1]):
             value[-1] += word  # "11 am" as "11am"
         elif word != "now":
+            if n and _a_range_of_days(context, kept[n - 1], k):
+                value.append("to")  # "mon-fri", "tuesday through thursday"
             value.append(_singular_day(word))
     return " ".join(value), times
+
+
+RANGE_WORDS = frozenset({"-", "–", "to", "through", "thru", "till", "until"})
+
+
+def _a_range_of_days(context: _Context, first: int, last: int) -> bool:
+    """Two weekdays with a word of range between them and nothing else: "mon-fri", "monday to thursday"."""
+    between = context.doc.tokens[first + 1 : last]
+    days = [_singular_day(context.doc.tokens[k].lower) for k in (first, last)]
+    return len(between) == 1 and between[0].lower in RANGE_WORDS and all(day in WEEKDAYS for day in days)
 
 
 def _a_time_of_the_event(context: _Context, k: int) -> bool:
@@ -1735,8 +1763,8 @@ def _a_time_of_the_event(context: _Context, k: int) -> bool:
     up = _parent(context, k)
     if token.pos == "NUM":
         after = up is not None and up[1] == "pobj" and doc.tokens[up[0]].lower in ("at", "to")
-        return bool(CLOCK.match(token.text)) and (token.ent == "TIME" or after)
-    return token.lower in TIME_VALUE_WORDS or token.lemma.lower() in TIME_VALUE_WORDS
+        return bool(CLOCK.match(token.text)) and (token.ent == "TIME" or after or ":" in token.text)  # "9:15 mon-fri"
+    return token.lower in TIME_VALUE_WORDS or token.lemma.lower() in TIME_VALUE_WORDS or _a_short_weekday(context, k)
 
 
 def _event_name(context: _Context, noun: int) -> str:

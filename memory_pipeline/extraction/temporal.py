@@ -1935,8 +1935,9 @@ def replaced_dates(doc: ParsedDoc, mentions: list[TemporalMention]) -> list[Temp
 
 # Words that take back what was just said and say it again: "the 3rd of August, no wait the 10th", "I said the
 # wedding was June 14, it's actually June 21", "friday. actually sorry, saturday", "Tuesday at 5. no wait, it's
-# Wednesday": one or more of them, after the old date (and its hour) and before the new one
-_TAKEN_BACK = r"(?:no|wait|sorry|actually|oops|my\s+bad|i\s+mean|scratch\s+that|make\s+(?:that|it))"
+# Wednesday": one or more of them, after the old date (and its hour) and before the new one ("no" only with a
+# break after it: "a cat, no dogs" says no dogs)
+_TAKEN_BACK = r"(?:no(?=\s*[,.!;:\-–—]|\s+(?:wait|sorry)\b)|wait|sorry|actually|oops|my\s+bad|i\s+mean|scratch\s+that|make\s+(?:that|it))"
 _A_BREAK = r"[\s,;:.!\-–—]*"
 SELF_REPAIRS = re.compile(
     rf"^{_A_BREAK}(?:at\s+\d{{1,2}}(?::\d\d)?\s*(?:am|pm)?{_A_BREAK})?"
