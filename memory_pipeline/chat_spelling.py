@@ -45,6 +45,8 @@ CHAT_TIME_WORDS = {
     "2morrow": "tomorrow", "2mrw": "tomorrow", "tonite": "tonight", "2nite": "tonight", "2day": "today",
     "yday": "yesterday", "ystrdy": "yesterday", "wknd": "weekend", "wkend": "weekend", "wk": "week", "wks": "weeks",
     "nxt": "next", "mnth": "month", "mnths": "months", "yr": "year", "yrs": "years",
+    # work chat's deadlines: "the deck by EOD", "PRD by eow"
+    "eod": "end of day", "eow": "end of the week", "eom": "end of the month",
 }
 # Chat's other abbreviations.
 CHAT_ABBREVIATIONS = {

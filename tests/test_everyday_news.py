@@ -488,3 +488,16 @@ def test_an_idiom_is_matched_as_whole_words(affect):
     # "felt low" is not in "felt lower back pain" (VADER still scores the pain negative), nor "feel low" in "lowkey"
     assert not affect.analyse("I felt lower back pain after the gym.").emotion_or_state.startswith("sadness")
     assert affect.analyse("I feel lowkey excited about the trip.").emotion_or_state == "joy: excited"
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "day"),
+    [
+        # a quarter that names the goals or figures is no date of the deadline said beside it
+        ("my accountant wants the Q1 figures by april 15", datetime(2025, 2, 10), date(2025, 4, 15)),
+        ("we have to write our Q3 OKRs by the 20th", datetime(2025, 6, 2), date(2025, 6, 20)),
+        ("we hit our numbers in Q3", datetime(2024, 11, 3), date(2024, 7, 1)),
+    ],
+)
+def test_a_quarter_naming_a_thing_gives_way_to_the_deadline(parser, resolver, text, said, day):
+    assert event_day(parser, resolver, text, said) == day

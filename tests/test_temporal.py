@@ -1624,3 +1624,36 @@ def test_ranges_stays_and_parts_of_a_month_in_trip_talk(parser, resolver, said, 
 def test_ranks_counts_and_the_modal_are_no_range_nor_month(parser, resolver, text):
     mentions = resolver.ground(parser.parse(text), datetime(2026, 4, 30, 12))
     assert [m.text for m in mentions if m.resolved] in ([], ["two days"])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # work chat's deadlines, said on a Tuesday
+        ("need the slides done by EOW", [("EOW", date(2025, 6, 13), date(2025, 6, 16))]),
+        ("can you send it over by eod", [("eod", date(2025, 6, 10), date(2025, 6, 11))]),
+        # a date a thing slipped to lies either side of the slipping, here ahead; a fall keeps its past
+        ("the migration slipped to march", [("march", date(2026, 3, 1), date(2026, 4, 1))]),
+        ("I slipped on the stairs in march", [("march", date(2025, 3, 1), date(2025, 4, 1))]),
+        # "from" a month ahead, in talk of what is to come, starts there; in talk of what was, it runs up to now
+        ("we'll need to find someone for Thursdays from January", [("from January", date(2026, 1, 1), date(2026, 2, 1))]),
+        ("the course runs from September", [("September", date(2025, 9, 1), date(2025, 10, 1))]),
+        ("I've been vegetarian from March", [("March", date(2025, 3, 1), date(2025, 4, 1))]),
+        # a run of weekdays, in full or short, is one stretch
+        ("I've got my nephews Wednesday to Friday", [("Wednesday to Friday", date(2025, 6, 11), date(2025, 6, 14))]),
+        ("the conference is thurs-sat", [("thurs-sat", date(2025, 6, 12), date(2025, 6, 15))]),
+        # an evening or a night named by a noun is an event's name, no time of the day it is said
+        ("parents evening is on thursday", [("on thursday", date(2025, 6, 12), date(2025, 6, 13))]),
+        ("quiz night was a laugh", []),
+        ("friday night was a laugh", [("friday night", date(2025, 6, 6), date(2025, 6, 7))]),
+        # "'s been" is "has been": the stretch up to now
+        ("she's been on the transplant list for 8 months", [("8 months", date(2024, 10, 10), date(2025, 6, 11))]),
+        # a span of counts is a length as a single count is: taken by a thing, or ahead of the one away
+        ("the new passport takes 4-6 weeks", []),
+        ("I'll be in Lagos for 2-3 weeks", [("2-3 weeks", date(2025, 6, 10), date(2025, 7, 1))]),
+    ],
+)
+def test_chat_deadlines_moved_months_runs_of_weekdays_and_named_evenings(parser, resolver, text, expected):
+    said = datetime(2025, 6, 10, 11)  # a Tuesday
+    assert [(m.text, *_days(m)) for m in resolver.ground(parser.parse(text), said) if m.resolved] == expected

@@ -89,6 +89,7 @@ _LENGTH_WORD = r"(?:day|week|month|year)s?"  # a unit that is only a length: a w
 # "a week", "per month": the period of a rate ("five days a week", "two months per year")
 _PER_PERIOD = r"(?:a|an|per|each|every)\s+(?:day|week|weekend|fortnight|month|year)\b"
 
+_WEEKDAY_RUN = rf"(?:{_WEEKDAY}|{_WEEKDAY_ABBR})\s*(?:to|through|thru|till|until|-|–)\s*(?:{_WEEKDAY}|{_WEEKDAY_ABBR})(?![\w'])"
 _CHAT_DAY = r"(?:tmrw|tmr|tmrow|tmw|2moro|2morrow|2mrw|tonite|2nite|2day|yday|ystrdy)"
 _CHAT_UNIT = r"(?:wknd|wkend|wks?|mnths?|yrs?)"
 
@@ -161,6 +162,9 @@ CUE_PATTERNS = [
         # word ("thurs", "tues", "weds", "fri"; "mon" only away from an apostrophe: "c'mon"), or any one before a
         # part of the day ("sat night")
         rf"\b{_CHAT_DAY}\b",
+        r"\b(?:eod|eow|eom)\b",
+        # a run of weekdays ("I've got the kids Tuesday to Thursday", "Mon-Wed"), which the tagger cuts in two
+        rf"\b(?:from\s+)?{_WEEKDAY_RUN}(?:\s+(?:this|next)\s+week\b)?",
         rf"\b{_stretchable(_STRETCHED_DAYS)}\b",
         # a weekday stretched on its own ("see you fridayyyy"); unstretched, the tagger finds it
         rf"\b(?=[a-z]*([a-z])\1\1){_stretchable(_STRETCHED_UNITS[4:])}\b",
@@ -306,7 +310,9 @@ TIME_GIVEN_AFTER = re.compile(
 _MORE = r"(?:another|a further|an additional|an extra)"
 MORE_LENGTH = re.compile(rf"{_MORE} {_COUNT} {_UNIT}", re.IGNORECASE)
 # A count of units alone ("two weeks", "3 months", "another two weeks"): how long, which the tense places.
-BARE_LENGTH = re.compile(rf"(?:(?:about|around|roughly|nearly|almost|over|{_MORE}) )?{_COUNT} {_UNIT}", re.IGNORECASE)
+# A count or a span of counts ("6-8 weeks", "4 to 6 weeks")
+_COUNTS = rf"(?:\d+\s*(?:-|–|to)\s*\d+|{_COUNT})"
+BARE_LENGTH = re.compile(rf"(?:(?:about|around|roughly|nearly|almost|over|up to|like|{_MORE}) )?{_COUNTS} {_UNIT}", re.IGNORECASE)
 # What makes a count of units before it an amount of something ("20 days of work"), not a stretch of time.
 AMOUNT_OF = re.compile(rf"\s+of\s+(?!(?:the|this|next|last|that|{_MONTH}|{_WEEKDAY})\b)[a-z]", re.IGNORECASE)
 # What makes a count of units before it a rate ("five days a week", "two months per year"): how often, like "three
@@ -458,14 +464,14 @@ CLAUSE_MARKERS = {"aux", "auxpass", "neg", "advmod"}
 # "Tom's pencilled in the fitting for April 4th"): said in the past tense, the date they set is as likely ahead
 # of the session as behind it.
 SCHEDULING_LEMMAS = {"book", "schedule", "reschedule", "move", "postpone", "push", "delay", "set", "arrange",
-                     "reserve", "plan", "fix", "change", "bring", "pencil", "slot", "extend", "renew", "prolong"}
+                     "reserve", "plan", "fix", "change", "bring", "pencil", "slot", "extend", "renew", "prolong", "slip"}
 SCHEDULED_BEFORE = ("for", "to", "until", "till")
 # Verbs of granting time: the date after their "until" is the limit they set ("the seller has given us until the
 # end of September", "they gave me till Friday to decide"), which the past of the granting does not put behind.
 GRANTING_LEMMAS = frozenset({"give", "grant", "allow"})
 # Verbs that move a date ("moved to May 6th", "postponed until the 9th"): the date they moved from no longer holds.
 RESCHEDULING_LEMMAS = {"move", "reschedule", "postpone", "push", "delay", "bring", "change", "shift", "put", "defer",
-                       "rebook", "rearrange", "bump"}
+                       "rebook", "rearrange", "bump", "slip"}
 # Chat's asides the tagger may take for a noun after a date ("on the 15th btw", "the 3rd lol").
 CHAT_ASIDES = frozenset({"btw", "lol", "tbh", "fyi", "haha", "imo", "rn", "lmao", "ngl", "xx", "x"})
 # Verbs of bringing news ("the clinic rang this morning and moved my appointment to the 2nd"): a date of theirs is
@@ -1283,18 +1289,20 @@ def _classifies_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
 
 
 def _a_named_period(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
-    """A week, month or year named by a noun before it ("Welcome week is 14 September", "exam week", "Pride
-    month"), which the tagger may take in or leave out: the name of a period, whose date the turn says or not; read
-    as a date it had been the week up to the session. "This week", "next month" are dates still."""
+    """A week, month or year, or an evening or night, named by a noun before it ("Welcome week is 14 September",
+    "exam week", "Pride month", "parents evening is next Tuesday", "quiz night"), which the tagger may take in or
+    leave out: the name of a period or an event, whose date the turn says or not; read as a date it had been the
+    week up to the session, or the session's own evening. "This week", "next month", "Friday night" are dates still."""
     words = text.lower().split()
-    if words[-1] not in ("week", "month", "year") or set(words) & {"this", "next", "last", "past", "coming", "that"}:
+    if words[-1] not in ("week", "month", "year", "evening", "night") or set(words) & {"this", "next", "last", "past", "coming", "that"}:
         return False
     unit = _last_token_before(doc, end)
     if unit is None or HOLIDAY.search(text):
         return False  # "New Year"
     return any(
-        arc.label == "compound" and doc.tokens[arc.dep].pos in ("NOUN", "PROPN")
+        arc.label in ("compound", "poss") and doc.tokens[arc.dep].pos in ("NOUN", "PROPN")
         and not _a_time_word(doc.tokens[arc.dep].lower)  # "Friday week" is a week after Friday
+        and doc.tokens[arc.dep].lower not in ("tomorrow", "tonight", "today", "yesterday")
         for arc in doc.children(unit.i)
     )
 
@@ -2266,8 +2274,9 @@ def _perfect_or_bare(doc: ParsedDoc, participle: Token) -> bool:
     ):
         return False  # "I've been training for a triathlon in June": getting ready, now, for what lies ahead
     helpers = [doc.tokens[arc.dep] for arc in doc.children(participle.i) if arc.label in ("aux", "auxpass")]
-    if helpers:
-        return any(h.lemma.lower() == "have" or h.tag == "VBD" for h in helpers)
+    if helpers:  # "'s been" is "has been" ("she's been on the list for 14 months"), as "is been" is no English
+        return any(h.lemma.lower() == "have" or h.tag == "VBD" or (participle.lower == "been" and h.lower in ("'s", "’s"))
+                   for h in helpers)
     # a bare participle that completes or modifies another word tells no tense ("I need it done before the 20th")
     return not any(arc.label in ("ccomp", "xcomp", "oprd", "acomp", "amod", "acl") for arc in doc.parents(participle.i))
 
@@ -2592,10 +2601,21 @@ def _spelled_out(text: str) -> str:
     text = re.sub(r"[\w']+", lambda m: CHAT_TIME_WORDS.get(m.group(0).lower(), m.group(0)), text)
     for word, stretched in STRETCHED.items():
         text = stretched.sub(word, text)
+    text = WEEKDAY_RUN.sub(lambda m: f"{_weekday_named(m.group(1))} to {_weekday_named(m.group(2))}", text)
     return re.sub(
         rf"\b({'|'.join(WEEKDAY_ABBR)})\.?(?= (?:night|morning|evening|afternoon)\b)",
         lambda m: WEEKDAY_ABBR[m.group(1).lower()], text, flags=re.IGNORECASE,
     )
+
+
+# A run of weekdays, each named in full or short: "Tuesday to Thursday", "mon-wed", "Mon to Wed"
+WEEKDAY_RUN = re.compile(rf"\b({_WEEKDAY}|{_WEEKDAY_ABBR})\s*(?:to|through|thru|till|until|-|–)\s*({_WEEKDAY}|{_WEEKDAY_ABBR})(?![\w'])",
+                         re.IGNORECASE)
+
+
+def _weekday_named(word: str) -> str:
+    word = word.lower().rstrip(".")
+    return WEEKDAY_ABBR.get(word, word)
 
 
 def _clean(text: str) -> str:
@@ -2934,6 +2954,11 @@ def resolve_by_rule(
                 return days
 
     m = re.fullmatch(r"(since|from) (.+)", text)
+    if m and m.group(1) == "from" and tense != "past":
+        # "we'll need someone for Thursdays from January", "it's three days a week from May": a start ahead
+        ahead = resolve_by_rule(m.group(2), anchor, tense)
+        if ahead is not None and ahead[0].date() > anchor:
+            return ahead
     if m:
         inner = resolve_by_rule(m.group(2), anchor, "past")
         return (inner[0], _day(anchor + timedelta(days=1)), "range") if inner else None
@@ -2984,10 +3009,11 @@ def resolve_by_rule(
     if m:
         return _span_back("a few", m.group(1).rstrip("s"), anchor)
 
-    m = re.fullmatch(rf"({_COUNT}) ({_UNIT})", text)
+    m = re.fullmatch(rf"({_COUNTS}) ({_UNIT})", text)
     if m and m.group(1) not in ("a", "an", "one") and not m.group(2).startswith("weekend"):
-        # A bare duration ("for 4 years"): the stretch that ends (past, present) or starts (future) at the session.
-        n = _count(m.group(1)) or VAGUE_COUNTS.get(m.group(1), (3, 3))[1]
+        # A bare duration ("for 4 years", "for 2-3 weeks", the longer of the two): the stretch that ends (past,
+        # present) or starts (future) at the session.
+        n = _count(re.split(r"\s*(?:-|–|to)\s*", m.group(1))[-1]) or VAGUE_COUNTS.get(m.group(1), (3, 3))[1]
         unit = m.group(2).rstrip("s")
         back = _shift(anchor, unit, -n)
         if tense == "future":

@@ -794,15 +794,21 @@ def _whole_turn(doc: ParsedDoc, speaker: Speaker, perspective: Perspective, resu
     return result
 
 
+QUARTER = re.compile(r"[QH][1-4]", re.IGNORECASE)
+
+
 def _kind_modifier(doc: ParsedDoc, mention: TemporalMention) -> bool:
-    """``mention`` is a lone weekday name or a holiday that the parse hangs as a compound on a noun after it
-    ("Monday lesson", "Friday meeting", "the Christmas break", "our Christmas party"): it says which kind of lesson,
-    meeting or party, not necessarily when this one is ("home for the Christmas break on December 16th")."""
+    """``mention`` is a lone weekday name, a quarter or a holiday that the parse hangs as a compound on a noun after
+    it ("Monday lesson", "Friday meeting", "Q1 OKRs", "the Christmas break", "our Christmas party"): it says which
+    kind of lesson, meeting or goals, not necessarily when this one is ("home for the Christmas break on December
+    16th", "write the Q1 OKRs by nov 21")."""
     inside = [t for t in doc.tokens if mention.char_start <= t.idx < mention.char_end and t.pos != "DET"]
     if not inside:
         return False
     if len(inside) == 1 and inside[0].lower in WEEKDAYS:
         nouns = ("NOUN",)
+    elif len(inside) == 1 and QUARTER.fullmatch(inside[0].text):
+        nouns = ("NOUN", "PROPN")
     elif HOLIDAY.fullmatch(doc.text[inside[0].idx : inside[-1].end].replace("’", "'")):
         nouns = ("NOUN", "PROPN")
     else:
