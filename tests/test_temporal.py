@@ -536,6 +536,19 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         # had put it on the Saturday before
         (date(2025, 2, 20), "Also I cancelled his grooming appointment on Saturday.", date(2025, 2, 22)),
         (date(2025, 2, 20), "I booked a checkup on the 3rd.", date(2025, 3, 3)),
+        # ...with where or with whom between, or set beside it after a comma; an appointment got is one too, and
+        # the "'s" of "Jo's got" is the "has" of "has got" (each had been put behind by the past form)
+        (date(2025, 11, 16), "I've booked a scan at the Royal London on Thursday.", date(2025, 11, 20)),
+        (date(2025, 11, 16), "I booked a checkup with Dr Patel on Friday.", date(2025, 11, 21)),
+        (date(2025, 7, 8), "Finally got an appointment with the dermatologist, 3rd August.", date(2025, 8, 3)),
+        (date(2025, 7, 8), "I got a hospital appointment on the 2nd.", date(2025, 8, 2)),
+        (date(2025, 3, 10), "Jo's got a job interview on the 5th.", date(2025, 4, 5)),
+        # ...not a thing got that is done as it is got, what is no appointment, nor a possessive that owns
+        (date(2025, 7, 9), "I got a flu jab on Monday.", date(2025, 7, 7)),
+        (date(2025, 11, 16), "I had a scan at the Royal London on Thursday.", date(2025, 11, 13)),
+        (date(2025, 11, 16), "I booked the venue at the hotel on Monday.", date(2025, 11, 10)),
+        (date(2025, 3, 10), "I got an email, 5th March.", date(2025, 3, 5)),
+        (date(2025, 3, 10), "Jo's bike got stolen on the 5th.", date(2025, 3, 5)),
         # what is no arranged event, or a day said with no object between, is the day of the doing
         (date(2025, 2, 20), "I cancelled the gym on Saturday.", date(2025, 2, 15)),
         (date(2025, 2, 20), "I cancelled on Saturday because I was sick.", date(2025, 2, 15)),

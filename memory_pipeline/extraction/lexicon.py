@@ -94,6 +94,9 @@ APPOINTMENT_NOUNS = frozenset(
     # the events a group sets a date for and moves
     "demo launch party reunion gig concert match".split()
 )
+# Nouns that name only the booking of a time, not what is done then: "got an appointment" is a slot obtained for
+# later, unlike "got a jab" or "got a scan", which tell of the thing done.
+BOOKED_TIME_NOUNS = frozenset({"appointment", "appt", "booking", "reservation", "slot"})
 # Events the speaker has or goes on that are arranged for a date, appointments among them.
 ARRANGED_EVENT_NOUNS = APPOINTMENT_NOUNS | frozenset("trip holiday vacation party concert gig match game call workshop seminar conference".split())
 # What one takes part in: an arranged event or an occasion, or a race, course, class, exam and the like. Each takes

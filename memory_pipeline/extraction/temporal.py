@@ -21,6 +21,7 @@ from memory_pipeline.chat_spelling import CHAT_TIME_WORDS, PLEASE_WORDS
 from memory_pipeline.extraction.lexicon import (
     APPOINTMENT_NOUNS,
     ARRANGED_EVENT_NOUNS,
+    BOOKED_TIME_NOUNS,
     OCCASION_NOUNS,
     REGISTRATION_LEMMAS,
     SAME_IN_PAST,
@@ -516,6 +517,9 @@ OBTAINED_NOUNS = ARRANGED_EVENT_NOUNS | frozenset(
 # Verbs whose object may be an event one takes part in ("I've entered the half marathon on April 27th"): in
 # the perfect, a date right after the object is the event's.
 ENTERING_LEMMAS = frozenset({"enter"})
+# Prepositions of where and with whom an appointment is ("at Specsavers", "with Dr Okafor"): they sit between it and
+# its date and tell nothing of when.
+PLACE_AND_COMPANY_PREPOSITIONS = frozenset({"at", "with"})
 # Verbs that set or call off an appointment ("I booked a checkup on the 3rd", "I cancelled his grooming appointment on
 # Saturday"): a date right after the appointment is its own, which their past does not put behind. Not verbs that
 # move one: the date after what was moved is as often the one it was moved from, or the day of the moving.
@@ -2262,7 +2266,16 @@ def _have_got(doc: ParsedDoc, verb: Token) -> bool:
     if any(h in ("have", "has", "'ve", "ve") for h in helpers):
         return True
     completed = any(arc.label in ("dobj", "xcomp", "ccomp") for arc in doc.children(verb.i))
-    return completed and any(h in ("'s", "s") for h in helpers)
+    return completed and (any(h in ("'s", "s") for h in helpers) or _a_subjects_s_before(doc, verb))
+
+
+def _a_subjects_s_before(doc: ParsedDoc, verb: Token) -> bool:
+    """The word right before "got" is an "'s" the parse took for a possessive of the subject ("mum's got her scan on
+    the 22nd", "Tom's got an interview"): with "got" right after it owns nothing, so it is the "has" of "has got"."""
+    before = doc.tokens[verb.i - 1] if verb.i > 0 else None
+    if before is None or before.lower.replace("’", "'") not in ("'s", "s") or before.tag != "POS":
+        return False
+    return any(arc.label == "nsubj" and before.i in subtree(doc, arc.dep) for arc in doc.children(verb.i))
 
 
 def _perfect_or_bare(doc: ParsedDoc, participle: Token) -> bool:
@@ -2394,8 +2407,10 @@ def scheduled_date(doc: ParsedDoc, char: int) -> bool:
         return True
     if doc.tokens[at - 1].lower in SCHEDULED_BEFORE:
         return any(_lemma_in(t, SCHEDULING_LEMMAS) and t.pos == "VERB" for t in doc.tokens[:at] if t.sent == sent)
+    if doc.tokens[at - 1].text == "," and at > 1 and _in_what_was_booked(doc, _before_where_and_with(doc, at - 2)):
+        return True  # "finally got a dermatology appointment, 14th August": the date set beside it is its own
     on = at if doc.tokens[at].lower in ("on", "in") else at - 1
-    return _dates_what_follows(doc, on) and on > 0 and _in_what_was_booked(doc, on - 1)
+    return _dates_what_follows(doc, on) and on > 0 and _in_what_was_booked(doc, _before_where_and_with(doc, on - 1))
 
 
 # Verbs by which one has a stay or a pass to come: "booked the airbnb, 4 nights from the 26th", "found a hostel, 4
@@ -2540,10 +2555,33 @@ def _in_what_was_booked(doc: ParsedDoc, k: int) -> bool:
         if (
             up.label == "dobj" and doc.tokens[k].lemma.lower() in APPOINTMENT_NOUNS
             and _lemma_in(doc.tokens[up.head], ARRANGING_LEMMAS)
-        ):
+        ) or _a_booked_time_got(doc, k):
             return True  # "cancelled his grooming appointment on Saturday": the appointment's Saturday
         k = up.head
     return False
+
+
+def _a_booked_time_got(doc: ParsedDoc, k: int) -> bool:
+    """Token ``k`` is an appointment or a booking (:data:`BOOKED_TIME_NOUNS`) that one got or secured ("finally got
+    a GP appointment on the 12th"): what was got is a time ahead, so the day after it is the appointment's. Not a
+    thing got that is done as it is got ("I got a jab on Monday", "got a new job on Monday")."""
+    up = next(iter(doc.parents(k)), None)
+    return (up is not None and up.label == "dobj" and doc.tokens[k].lemma.lower() in BOOKED_TIME_NOUNS
+            and _lemma_in(doc.tokens[up.head], OBTAINING_LEMMAS))
+
+
+def _before_where_and_with(doc: ParsedDoc, k: int) -> int:
+    """The token before the phrases of place or company that end at token ``k`` ("an eye test at Specsavers",
+    "a GP appointment with Dr Okafor at the surgery"), or ``k`` itself: such a phrase between an appointment and
+    "on <date>" leaves the date the appointment's."""
+    moved = True
+    while moved and k > 0:
+        moved = False
+        for p in range(k - 1, 0, -1):
+            if doc.tokens[p].lower in PLACE_AND_COMPANY_PREPOSITIONS and max(subtree(doc, p)) == k:
+                k, moved = p - 1, True
+                break
+    return k
 
 
 def _booked_for(doc: ParsedDoc, booker: int, booked: int) -> bool:
