@@ -2860,6 +2860,29 @@ def test_an_interview_the_employer_set_up_is_a_plan(parser, text, plan):
 
 
 @pytest.mark.parametrize(
+    "text, plan",
+    [
+        # an appointment got, a session on a day, or one who will see the speaker for their health on a day
+        ("Finally got a hospital appointment, 5th May.", True),
+        ("I managed to get an appointment at the surgery on the 5th.", True),
+        ("My second hydro session is on the 5th.", True),
+        ("The podiatrist can see me on the 5th.", True),
+        ("The eye clinic wants to see me again on the 5th.", True),
+        # not one told as done, denied, another's, or a seeing that is no appointment
+        ("The podiatrist saw me on the 5th.", False),
+        ("I didn't get an appointment on the 5th.", False),
+        ("I got a flu jab on the 5th.", False),
+        ("The podiatrist can see Tom on the 5th.", False),
+        ("My sister wants to see me on the 5th.", False),
+        ("The doctor wants to see me.", False),
+    ],
+)
+def test_an_appointment_got_or_a_carer_seeing_the_speaker_is_a_plan(parser, text, plan):
+    readings, lifecycles = _read_plans(_plan_frame([("m", text, datetime(2025, 4, 28, 9), datetime(2025, 5, 5))]), parser)
+    assert (lifecycles["m"] == "pending") is plan
+
+
+@pytest.mark.parametrize(
     "plan, later, lifecycle",
     [
         # a result told by a pronoun, by chat's words, or by the test's short name

@@ -17,7 +17,7 @@ from memory_pipeline.analysis.clauses import (
     FIRST_PERSON, SELF, SUBJECT_LABELS, children, is_self_token, parent, subject_of, subtree,
 )
 from memory_pipeline.extraction.lexicon import (
-    ANAPHORA, ARRANGED_EVENT_NOUNS, CLIPPED_WORDS, EMOTION_TABLE, FAMILY_NOUNS, FORESEEN_FEELINGS,
+    ANAPHORA, ARRANGED_EVENT_NOUNS, BOOKED_TIME_NOUNS, CLIPPED_WORDS, EMOTION_TABLE, FAMILY_NOUNS, FORESEEN_FEELINGS,
     PERSONAL_PRONOUNS, REGISTRATION_LEMMAS, TAKEN_PART_IN, a_feeling_word,
 )
 from memory_pipeline.chat_spelling import CHAT_INTERJECTIONS
@@ -944,6 +944,8 @@ def _asked_of_another(doc: ParsedDoc, predicate: int) -> bool:
 
 # Verbs of getting tickets for something ("got tickets for the show"); signing up is lexicon.REGISTRATION_LEMMAS.
 TICKET_VERBS = frozenset({"buy", "get", "book"})
+# Verbs of getting an appointment or a booking (lexicon.BOOKED_TIME_NOUNS): "finally got a GP appointment".
+BOOKED_TIME_GETTING_VERBS = frozenset({"get", "secure", "land"})
 # Verbs of timetabled events, which English puts in the simple present with a date: "I start my new job on
 # the 18th", "we fly out Friday", "school begins next week".
 SCHEDULED_VERBS = frozenset(
@@ -1012,13 +1014,17 @@ def arrangement_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
             return event
         if token.i not in negated and (event := _a_visit_or_delivery(doc, token.i, names)).words:
             return event
+        if token.i not in negated and (event := _seen_by_a_carer(doc, token.i, names)).words:
+            return event
         if token.pos != "VERB" or token.i in negated:  # "I'm not going", "we didn't book it": nothing arranged
             continue
         lemma = token.lemma.lower()
         particles = {doc.tokens[p].lower for p in children(doc, token.i, "prt")}
         tickets = lemma in TICKET_VERBS and any(doc.tokens[o].lemma.lower() == "ticket" for o in children(doc, token.i, "dobj"))
         progressive = token.tag == "VBG" and lemma not in NOT_PLANS and _present_be(doc, token.i)
-        signed_up = lemma in REGISTRATION_LEMMAS or (lemma == "sign" and "up" in particles) or tickets
+        booked_time = lemma in BOOKED_TIME_GETTING_VERBS and any(
+            doc.tokens[o].lemma.lower() in BOOKED_TIME_NOUNS for o in children(doc, token.i, "dobj"))
+        signed_up = lemma in REGISTRATION_LEMMAS or (lemma == "sign" and "up" in particles) or tickets or booked_time
         if not (signed_up or progressive or _scheduled(doc, token.i)):
             continue
         if subject_of(doc, token.i, names) != SELF:
@@ -1058,6 +1064,42 @@ def _interview_of_the_speaker(doc: ParsedDoc, i: int, names: frozenset[str]) -> 
     return event_of(doc, [k for k in clause if k not in timing and not is_self_token(doc, k, names)], names)
 
 
+# Those who see one for one's health: "the physio can see me on the 16th", "the clinic wants to see me again".
+CARERS = frozenset(
+    "doctor gp nurse physio physiotherapist consultant surgeon specialist dentist hygienist optician clinic hospital "
+    "surgery therapist counsellor counselor psychiatrist psychologist neurologist dermatologist cardiologist "
+    "podiatrist midwife osteopath chiropractor registrar oncologist".split()
+)
+
+
+def _seen_by_a_carer(doc: ParsedDoc, i: int, names: frozenset[str]) -> Event:
+    """An appointment said as who will see the speaker and when: "the physio can see me on the 16th", "the fracture
+    clinic wants to see me again on the 13th", "the GP wants to see me in October". Like a booking, a plan when its
+    date lies ahead, which "saw the physio" or "the physio went fine" settles. Not a seeing told as done ("the
+    doctor saw me on Monday"), nor one with no date, nor another's seeing ("the doctor can see Tom").
+    """
+    token = doc.tokens[i]
+    if token.pos != "VERB" or token.lemma.lower() != "see" or _said_done(doc, i):
+        return Event()
+    if not any(is_self_token(doc, k, names) for k in children(doc, i, "dobj")):
+        return Event()
+    # the one who sees, or who wants to or can: the subject of "see" or of the verb it completes
+    top = next((k for k in [i, *_heads_up(doc, i)] if children(doc, k, "nsubj")), i)
+    carers = [s for s in children(doc, top, "nsubj") if doc.tokens[s].lemma.lower() in CARERS]
+    if not carers or _said_done(doc, top) or not _dated_in(doc, subtree(doc, i)):
+        return Event()
+    clause = subtree(doc, top)
+    timing = time_adjuncts(doc, clause)
+    return event_of(doc, [k for k in clause if k not in timing and not is_self_token(doc, k, names)], names)
+
+
+def _dated_in(doc: ParsedDoc, tokens: Iterable[int]) -> bool:
+    """A date the tagger knows among ``tokens``, or a bare day of the month it may miss ("an engineer is coming on the
+    5th", "my second hydro session is on the 5th", which it tags an ordinal)."""
+    return any(doc.tokens[k].ent in ("DATE", "TIME") or re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", doc.tokens[k].lower)
+               for k in tokens)
+
+
 # Who comes to one's home to do a job, and what is delivered: "the plumber is coming on Tuesday", "the sofa's being
 # delivered Saturday", "my parcel is arriving on Friday"
 VISITORS = frozenset(
@@ -1082,9 +1124,7 @@ def _a_visit_or_delivery(doc: ParsedDoc, i: int, names: frozenset[str]) -> Event
         return Event()
     helpers = {doc.tokens[a].lower for a in children(doc, i, "aux", "auxpass")}
     ahead = token.tag == "VBG" or helpers & {"will", "'ll", "shall", "gonna"} or (token.tag == "VBN" and helpers & {"being", "be"})
-    # a date the tagger knows, or a bare day of the month it may miss ("an engineer is coming on the 5th")
-    if not ahead or not any(doc.tokens[k].ent in ("DATE", "TIME") or re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", doc.tokens[k].lower)
-                            for k in subtree(doc, i)):
+    if not ahead or not _dated_in(doc, subtree(doc, i)):
         return Event()
     clause = subtree(doc, i)
     timing = time_adjuncts(doc, clause)
@@ -1117,7 +1157,7 @@ def _own_dated_event(doc: ParsedDoc, i: int, names: frozenset[str]) -> Event:
         events = [o for o in children(doc, i, "dobj") if _arranged_event_noun(doc, i, o)]
     else:
         return Event()
-    dated = any(doc.tokens[k].ent in ("DATE", "TIME") for k in subtree(doc, i))
+    dated = _dated_in(doc, subtree(doc, i))
     if not events or not dated or children(doc, i, "neg") or habitual(doc, i):
         return Event()
     return event_of(doc, subtree(doc, events[0]), names)

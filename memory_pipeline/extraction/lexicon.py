@@ -98,7 +98,10 @@ APPOINTMENT_NOUNS = frozenset(
 # later, unlike "got a jab" or "got a scan", which tell of the thing done.
 BOOKED_TIME_NOUNS = frozenset({"appointment", "appt", "booking", "reservation", "slot"})
 # Events the speaker has or goes on that are arranged for a date, appointments among them.
-ARRANGED_EVENT_NOUNS = APPOINTMENT_NOUNS | frozenset("trip holiday vacation party concert gig match game call workshop seminar conference".split())
+ARRANGED_EVENT_NOUNS = APPOINTMENT_NOUNS | frozenset(
+    # "my first physio session is on the 9th": a session is had on a day as an appointment is
+    "trip holiday vacation party concert gig match game call workshop seminar conference session".split()
+)
 # What one takes part in: an arranged event or an occasion, or a race, course, class, exam and the like. Each takes
 # place on a day of its own ("signed up for a 10k on November 17"), unlike a service, an app or a membership one
 # signs up for and uses from then on ("signed up for Audible on Friday").
