@@ -2761,6 +2761,18 @@ def test_a_plan_told_done_in_other_words_than_its_own(parser, embedder):
     assert outcome(trip, "Lisbon is amazing, I want to live there.", back, None) == "pending"
     assert outcome(trip, "Lisbon was amazing when I went as a kid.", datetime(2025, 2, 3, 9), None) == "pending"
 
+    physio = ("plan", "I've got a physio appointment on the 4th with Dr Hale.", datetime(2025, 3, 1, 9),
+              datetime(2025, 3, 4))
+    derm = ("plan", "My dermatology appointment is on the 20th of June.", datetime(2025, 6, 1, 9), datetime(2025, 6, 20))
+    # the one the appointment was with, told of in a deed or a verdict since its day: it took place
+    assert outcome(physio, "The physio went well, he gave me some stretches.", datetime(2025, 3, 20, 9), None) == "completed"
+    assert outcome(derm, "I saw the dermatologist on Friday, it's just eczema.", datetime(2025, 6, 24, 9), None) == "completed"
+    # not one in the present or ahead, nor another's
+    assert outcome(physio, "My physio is brilliant.", datetime(2025, 3, 20, 9), None) == "pending"
+    assert outcome(physio, "I'm seeing the physio again in April.", datetime(2025, 3, 20, 9), None) == "pending"
+    assert outcome(derm, "I saw the dermatologist on Friday, it's just eczema.", datetime(2025, 6, 24, 9), None,
+                   speaker="Kai") == "pending"
+
     # the planner stayed, or the thing went to someone else: not done
     assert outcome(move, "I was meant to be in Berlin by now but I'm still here.", there, None) == "pending"
     assert outcome(adoption, "Someone else adopted Pip.", datetime(2024, 3, 1, 9), None) == "pending"

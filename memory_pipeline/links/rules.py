@@ -23,7 +23,7 @@ from memory_pipeline.analysis import Event, Reading
 from memory_pipeline.analysis.slots import EVENT_SLOTS, NONE_VALUE, SlotValue
 from memory_pipeline.analysis.clauses import SELF
 from memory_pipeline.analysis.cues import (
-    CANCEL_LEMMAS, HIRING_NOUNS, INTERVIEW_ROUND_ORDINALS, OTHER_CANDIDATES, event_stems,
+    CANCEL_LEMMAS, CARERS, HIRING_NOUNS, INTERVIEW_ROUND_ORDINALS, OTHER_CANDIDATES, event_stems,
 )
 from memory_pipeline.analysis.places import known_places
 from memory_pipeline.extraction.lexicon import ARRANGED_EVENT_NOUNS, OCCASION_NOUNS
@@ -388,6 +388,9 @@ def told_in_other_words(new: Memory, plan: Memory, reading: Reading, plan_readin
         return "hired after the interview"
     if _result_of_the_exam(new, plan, reading, plan_reading):
         return "the result of the test"
+    carer = _the_one_it_was_with(reading, plan_reading)
+    if carer is not None:
+        return f"the one it was with is told of as seen: {carer}"
     place = _planned_place_reached(reading, plan_reading)
     if place is not None:
         return f"the planner is in the place it planned: {place}"
@@ -400,6 +403,21 @@ def told_in_other_words(new: Memory, plan: Memory, reading: Reading, plan_readin
     judged = {word for word in reading.judged & planned_event(plan_reading).words
               if word in plan_reading.gone_to or word in ARRANGED_EVENT_NOUNS | OCCASION_NOUNS}
     return f"told of as over: {sorted(judged)[0]}" if judged else None
+
+
+def _the_one_it_was_with(reading: Reading, plan_reading: Reading) -> str | None:
+    """"The GP went fine", "I saw the neurologist yesterday", "the dentist was fine": the one who sees people for
+    their health (:data:`CARERS`) whom the plan was to see, in its words or its practice's ("my neurology
+    appointment"), told of in a deed or a verdict since its day: the appointment took place."""
+    planned = planned_event(plan_reading).words
+    told = reading.judged.union(*(event.words for event in deeds_done(reading)))
+    return next((word for word in sorted(told) if (word in CARERS or word.endswith("ologist"))
+                 and (word in planned or _practice_of(word) in planned)), None)
+
+
+def _practice_of(carer: str) -> str:
+    """The practice a carer works in: a neurologist's is neurology."""
+    return carer[: -len("ist")] + "y" if carer.endswith("ologist") else carer
 
 
 def _said_by_the_planner_since(new: Memory, plan: Memory) -> bool:
