@@ -66,6 +66,10 @@ def event_day(parser, resolver, text: str, said: datetime = SAID) -> date | None
         ("Ok so we're doing Saturday 20 July at Tunde's. I'll tell Grandma tonight.", "doing Saturday 20 July at Tunde's"),
         # a thing named said to be off is news of whether it happens
         ("The wedding is off. They had a huge row.", "the wedding is off."),
+        # "X's <state>", the parse's possessive notwithstanding, is the news ("'s" for "is" or "has")
+        ("Nan's home! the op went really well.", "Nan's home."),
+        ("the lump's shrunk!! the consultant is really pleased", "the lump's shrunk."),
+        ("physio signed me off today. knee's basically fine", "knee's basically fine."),
     ],
 )
 def test_a_headline_beside_its_detail_is_kept(parser, resolver, text, kept):
@@ -501,3 +505,9 @@ def test_an_idiom_is_matched_as_whole_words(affect):
 )
 def test_a_quarter_naming_a_thing_gives_way_to_the_deadline(parser, resolver, text, said, day):
     assert event_day(parser, resolver, text, said) == day
+
+
+def test_a_thing_owned_said_alone_is_no_state(parser, resolver):
+    # "Sam's car!" owns a thing: no "is" in its "'s", no news of its own beside the one kept
+    assert "car" not in entry(parser, resolver, "Sam's car! it got towed last night").text
+    assert "birthday" not in entry(parser, resolver, "Tom's birthday! we went for a curry").text

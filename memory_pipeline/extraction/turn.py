@@ -42,7 +42,7 @@ from memory_pipeline.extraction.referents import PERSON_NOUNS, Carried
 from memory_pipeline.extraction.scoring import candidates_for
 from memory_pipeline.extraction.scope import USER_PII, classify_scope
 from memory_pipeline.extraction.temporal import (
-    CALL_LEMMAS, HOLIDAY, WEEKDAYS, TemporalMention, TemporalResolver, dates_a_thing, dates_the_news, narrowed,
+    CALL_LEMMAS, CHAT_ASIDES, HOLIDAY, WEEKDAYS, TemporalMention, TemporalResolver, dates_a_thing, dates_the_news, narrowed,
     replaced_dates, routine_times, runs_up_to_the_session, since_we_last_talked, tense_at,
 )
 from memory_pipeline.grounding import (
@@ -289,12 +289,34 @@ def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit],
         after_kept = after_kept_clause or clause.sentence - 1 in kept or _where_here_is(doc, clause, kept)
         dated_next = not after_kept_clause and _a_dated_thing(doc, lo, hi, ahead) and (
             after_kept or _before_talk_ahead(doc, units, clause.sentence + 1, lo, hi))
-        if (after_kept and any(_carries_a_fact(doc, k, anchors) for k in range(lo, hi))) or dated_next:
+        if (after_kept and any(_carries_a_fact(doc, k, anchors) for k in range(lo, hi))) or dated_next or (
+                beside_kept and _a_state_after_s(doc, lo, hi)):
             asked = hi < clause.end and doc.tokens[hi].text == "?"  # "Any plans for the weekend?" stays a question
             fragments.append(Unit([(lo, hi + asked)], lo, 0.0, None, True))
         elif beside_kept and _tells_a_feeling(doc, lo, clause.end) and not _beside_news_of_another(doc, clause.sentence, kept):
             feelings.append(Unit([(lo, hi)], lo, 0.0, None, True))
     return fragments, feelings[: max(0, turn_limit - len(units) - len(fragments))]
+
+
+# Words of a state that "X's" says with its "'s" for "is" or "has" ("Sam's home!", "the tumour's shrunk!!", "dad's
+# out"), which the parse takes for a thing X owns; besides these, an adjective or a participle in -ed.
+STATES_AFTER_S = frozenset("home back out in off up away over better worse fine ok okay done gone shrunk grown broken "
+                           "born healed".split())
+
+
+def _a_state_after_s(doc: ParsedDoc, lo: int, hi: int) -> bool:
+    """The verbless sentence (tokens ``lo..hi``) is "X's <state>" ("Sam's home!", "the tumour's shrunk!!", "back's
+    basically fine"): the "'s" is "is" or "has" and the sentence is news, the parse's possessive notwithstanding;
+    "Sam's car!" owns a thing and is none."""
+    words = [t for t in doc.tokens[lo:hi] if t.pos not in ("PUNCT", "INTJ", "SYM") and t.lower not in CHAT_ASIDES]
+    s = next((n for n, t in enumerate(words) if t.tag == "POS" and t.lower in ("'s", "’s")), None)
+    if s is None or s == 0:
+        return False
+    rest = [t for t in words[s + 1 :] if t.pos != "ADV" or t is words[-1]]
+    if len(rest) != 1:
+        return False
+    state = rest[0]
+    return state.pos == "ADJ" or state.lower in STATES_AFTER_S or state.tag in ("VBN", "VBD") or state.lower.endswith("ed")
 
 
 def _before_talk_ahead(doc: ParsedDoc, units: list[Unit], sentence: int, lo: int, hi: int) -> bool:
