@@ -1018,10 +1018,38 @@ def test_a_comment_spliced_on_after_a_comma_is_not_what_was_called_off(parser):
         ("The boiler service has been rebooked for the 18th.", True),
         ("Zoe rebooked the table for Friday.", True),
         ("Zoe booked the table for Friday.", False),
+        # the new day said in a clause of its own, beside the verb that moved, slipped or called the event off
+        ("The recital slipped, the new date is June 9.", True),
+        ("The recital got postponed because the hall flooded. New date June 9.", True),
+        ("Zoe cancelled the optician appointment, new date is the 14th.", True),
+        ("The optician had to cancel, rebooked for the 14th.", True),
+        ("We need to pick a new date for the recital.", False),  # no day given yet
+        ("The new date format on the form is confusing.", False),
+        ("Zoe slipped on the stairs on Monday.", False),
+        ("The price slipped to 20 dollars.", False),
     ],
 )
 def test_an_event_moved_to_a_new_date_is_a_correction(parser, text, corrects):
     assert (read_doc("m", parser.parse(text), "Zoe").correction is not None) is corrects
+
+
+@pytest.mark.parametrize(
+    ("text", "corrected", "called_off"),
+    [
+        # called off and given a new day: moved, not called off, and what moved is named, not "the new date"
+        ("Zoe cancelled the optician appointment, new date is the 14th.", {"optician", "appointment"}, False),
+        ("The optician had to cancel on Monday, rebooked for the 14th.", {"optician", "rebooke"}, False),
+        ("The recital slipped, the new date is June 9.", {"recital"}, False),
+        # "my appointment" alone: the sentence says whose it is
+        ("The optician rang and moved my appointment to the 14th.", {"optician", "rang"}, False),
+        ("The recital got cancelled, no new date yet.", set(), True),
+        ("Zoe cancelled the optician appointment.", set(), True),
+    ],
+)
+def test_a_cancellation_with_a_new_day_moves_the_event(parser, text, corrected, called_off):
+    reading = read_doc("m", parser.parse(text), "Zoe")
+    assert set(reading.corrected.words) == corrected
+    assert (reading.cancel is not None) is called_off
 
 
 def test_plans_are_the_speakers_own_open_intentions(parser):

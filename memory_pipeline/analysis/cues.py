@@ -93,6 +93,15 @@ ASSENT_WORDS = frozenset({"yes", "yeah", "yep", "yup", "sure", "ok", "okay"})
 # Verbs that, in the passive, say an arranged event was changed ("got moved to Friday", "was changed to 5pm").
 CHANGED_EVENT_VERBS = frozenset({"move", "change", "shift", "switch", "push", "bring", "delay", "defer"})
 RESCHEDULE_LEMMAS = frozenset({"postpone", "reschedule", "rebook"})
+# Nouns of the day an event is set for: "new" before one gives the event's new day in a clause of its own ("the
+# workshop got postponed, new date is March 19", "the new deadline is Friday").
+DAY_SET_NOUNS = frozenset({"date", "deadline", "day"})
+# Verbs whose subject is an event that will not be on its day: "Atlas slipped, new date is October 21", "the
+# rebrand is slipping to July".
+SLIP_LEMMAS = frozenset({"slip", "slide"})
+# Verbs that call an event off, which only move it when the memory gives its new day: "they cancelled the derm
+# appointment, new date is 2nd September", "the dentist had to cancel, rebooked for the 20th".
+CALLED_OFF_FOR_NOW = frozenset({"cancel", "postpone"})
 # A report that something was done.
 COMPLETION_LEMMAS = frozenset({"finish", "complete", "manage", "attend", "accomplish", "achieve", "return", "win"})
 
@@ -274,7 +283,8 @@ def cancel_cues(doc: ParsedDoc) -> Iterator[Cue]:
         lemma = token.lemma.lower()
         if lemma in CANCEL_LEMMAS and token.pos in ("VERB", "NOUN", "ADJ"):
             if not (lemma == "postpone" and _has_new_date(doc, token.i)):
-                yield Cue("cancel", token.text, token.i)
+                if not (lemma in CALLED_OFF_FOR_NOW and new_day_given(doc) is not None):
+                    yield Cue("cancel", token.text, token.i)
     for found in (phrase_cue(doc, "cancel", CANCEL_PHRASES), _declared_off(doc), _did_not_come_about(doc),
                   _no_such_event_ahead(doc), _not_going(doc), _will_not_take_part(doc)):
         if found is not None:
@@ -507,6 +517,12 @@ def correction_cue(doc: ParsedDoc) -> Cue | None:
     found = phrase_cue(doc, "correction", CORRECTION_PHRASES)
     if found is not None and not _assents(doc, found.at):
         return found
+    new_day = new_day_given(doc)
+    if new_day is not None:
+        # the verb that moved or called the event off names it ("the workshop got postponed, new date is March 19");
+        # without one, the new day's own clause does ("the new date for the launch is May 2")
+        moved = next((t.i for t in doc.tokens if t.pos == "VERB" and _moves_off_its_day(t)), new_day)
+        return Cue("correction", doc.tokens[moved].text, moved)
     for token in doc.tokens:
         lemma = token.lemma.lower()
         if lemma in CHANGED_EVENT_VERBS and any(a.label == "auxpass" for a in doc.children(token.i)):
@@ -602,6 +618,27 @@ def _reschedules(token) -> bool:
     """The token is a verb that moves an event in time ("moved", "postponed", "rebooked": the tagger's lemma of the
     last is "rebooke")."""
     return token.lemma.lower() in CHANGED_EVENT_VERBS | RESCHEDULE_LEMMAS or token.lower.startswith(("rebook", "re-book"))
+
+
+def _moves_off_its_day(token) -> bool:
+    """The token moves an event ("moved", "pushed", "rebooked"), says it slipped, or calls it off ("cancelled")."""
+    return _reschedules(token) or token.lemma.lower() in SLIP_LEMMAS | CALLED_OFF_FOR_NOW
+
+
+def new_day_given(doc: ParsedDoc) -> int | None:
+    """Where a memory gives an event a new day in words of their own: "new date is March 19", "the new deadline is
+    Friday" (a day said after the noun), or "rebooked for the 20th". Not a new day still to be found ("we need to
+    pick a new date") nor a new thing that is no day ("a new date night place")."""
+    for token in doc.tokens:
+        if token.lower.startswith(("rebook", "re-book")) and token.pos == "VERB" and _has_new_date(doc, token.i, named=True):
+            return token.i
+    return next((k for k in _new_day_nouns(doc) if any(_a_day(t) for t in doc.tokens[k + 1 :])), None)
+
+
+def _a_day(token) -> bool:
+    """The token is part of a date: a DATE entity, a weekday, a month or a day of the month ("the 20th")."""
+    month = token.lower in MONTHS and token.pos not in ("AUX", "VERB")  # "march 19", not "we may"
+    return token.ent == "DATE" or month or token.lower in WEEKDAYS or bool(ORDINAL_DAY.fullmatch(token.lower))
 
 
 def _now_set_for(doc: ParsedDoc, now: int) -> bool:
@@ -785,17 +822,20 @@ def opening_frame(doc: ParsedDoc, at: int, arc) -> bool:
         a.label in SUBJECT_LABELS and last < a.dep < at for a in doc.children(at) if a.dep != arc.dep)
 
 
-def cue_event(doc: ParsedDoc, at: int, names: frozenset[str], cue: int | None = None) -> Event:
+def cue_event(doc: ParsedDoc, at: int, names: frozenset[str], cue: int | None = None,
+              left: frozenset[int] = frozenset()) -> Event:
     """What a cancellation, denial or correction at token ``at`` is about: its clause without the cue word itself and without
     a reason ("I cancelled the Japan trip because of work" -> japan, trip), so that only the event's own words
-    are compared with the plan's. ``cue`` is the cue word when it is not the clause's predicate ``at``."""
+    are compared with the plan's. ``cue`` is the cue word when it is not the clause's predicate ``at``; ``left``,
+    other words that are none of the event's."""
     reasons = [a.dep for a in doc.children(at) if a.label == "advcl" or (
         a.label in ("prep", "npadvmod", "advmod", "mark") and doc.tokens[a.dep].lower in REASON_PREPOSITIONS)
         or spliced_remark(doc, at, a) or opening_frame(doc, at, a)]
-    left_out = {k for reason in reasons for k in subtree(doc, reason)} | {at if cue is None else cue}
+    left_out = {k for reason in reasons for k in subtree(doc, reason)} | {at if cue is None else cue} | left
     # the doer is left out, not a passive subject: "the trip got cancelled" is about the trip, as the subject of a
     # copula or of "happen" is: "the trip is off", "Skye didn't happen"
-    event_subject = doc.tokens[at].lemma.lower() in EVENT_SUBJECT_VERBS
+    # ... or of "slip": "Atlas slipped" is about Atlas
+    event_subject = doc.tokens[at].lemma.lower() in EVENT_SUBJECT_VERBS | SLIP_LEMMAS
     skip = () if event_subject else ACTIVE_SUBJECT_LABELS
     tokens = [k for k in subtree(doc, at, skip=skip) if k not in left_out]
     event = replace(
@@ -817,7 +857,28 @@ def correction_event(doc: ParsedDoc, at: int, names: frozenset[str]) -> Event:
     while doc.tokens[head].pos not in ("VERB", "AUX") and (up := parent(doc, head)) is not None and up[0] not in seen:
         head = up[0]
         seen.add(head)
-    return cue_event(doc, at, names) if head == at else cue_event(doc, head, names, cue=at)
+    # "the new date" says when, not what: "Orion slipped, the new date is November 4" is about Orion
+    days = frozenset(k for day in _new_day_nouns(doc) for k in (day, *children(doc, day, "amod")))
+    event = cue_event(doc, at, names, left=days) if head == at else cue_event(doc, head, names, cue=at, left=days)
+    if event.nouns <= UNNAMED_ARRANGEMENTS:
+        # "the dentist rang and moved my appointment", "the dentist had to cancel, rebooked for the 20th": which
+        # appointment it is, the rest of the sentence names
+        sentence = doc.tokens[at].sent
+        rest = event_of(doc, [t.i for t in doc.tokens if t.sent == sentence and t.i not in days | {at}
+                              and t.lemma.lower() not in UNNAMED_ARRANGEMENTS], names)
+        if rest.nouns:
+            return rest
+    return event
+
+
+# Nouns that name an arrangement without saying what it is for: "my appointment", "the booking".
+UNNAMED_ARRANGEMENTS = frozenset({"appointment", "booking", "reservation", "slot"})
+
+
+def _new_day_nouns(doc: ParsedDoc) -> list[int]:
+    """The day nouns "new" is said of ("the new date", "new deadline")."""
+    return [t.i for t in doc.tokens if t.lemma.lower() in DAY_SET_NOUNS and t.pos == "NOUN"
+            and any(doc.tokens[a.dep].lower == "new" for a in doc.children(t.i) if a.label == "amod")]
 
 
 # Future predicates that state a condition or a feeling rather than an action ("is gonna be lucky", "will keep it
@@ -1304,12 +1365,15 @@ def report_events(doc: ParsedDoc, names: frozenset[str], moved: Cue | None = Non
     then the thing is the event). A verb of moving or rescheduling that is the memory's correction cue (``moved``:
     "the professor moved the exam to April 24") tells that the event's date changed, not that it was done."""
     negated = set(negated_heads(doc))
+    redated = new_day_given(doc) is not None
     out = []
     for token in doc.tokens:
         if token.pos not in ("VERB", "AUX") or token.i in negated:
             continue
         if _reschedules(token) and (moved is not None and token.i == moved.at or _moved_somewhere(doc, token.i)):
             continue  # "the fitter moved the measuring visit to the 9th": its date changed, it was not done
+        if redated and any(_moves_off_its_day(doc.tokens[k]) for k in subtree(doc, token.i)):
+            continue  # "the dentist had to cancel, rebooked for the 20th": a new day told, nothing done
         perfect = token.tag == "VBN" and any(doc.tokens[a].lemma.lower() == "have" for a in children(doc, token.i, "aux"))
         if not (token.tag == "VBD" or perfect or token.lemma.lower() in COMPLETION_LEMMAS):
             continue
