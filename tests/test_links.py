@@ -2246,6 +2246,48 @@ def test_a_reschedule_named_by_the_date_it_replaces(parser, embedder):
         assert set(status.values()) == {"active"}, rows[0][0]
 
 
+def test_a_dated_thing_moved_in_few_words_is_superseded_not_called_off(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.config import ConsolidationConfig
+    from memory_pipeline.consolidation import consolidate, load_consolidation_classifier
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    def outcome(rows: list[tuple]) -> tuple[list[str], dict[str, str], dict]:
+        frame = _plan_frame(rows)
+        readings, vectors = read_frame(frame, parser), embedder.encode(frame["text"].to_list())
+        links = build_links(frame, vectors, readings, load_link_classifier(LinksConfig())).links
+        config = ConsolidationConfig()
+        result = consolidate(frame, vectors, readings, load_consolidation_classifier(config, ClassifierResources()), config)
+        lifecycles = final_lifecycles(initial_lifecycles(memories_by_id(frame), readings), links)
+        return links["relation"].to_list(), dict(result.status.select("memory_id", "status").iter_rows()), lifecycles
+
+    # a deadline said as a fact, not a plan, whose embedding is far from the memory that moves it
+    due = ("old", "The brochure is due to go to print on 3 June.", datetime(2025, 4, 7, 10), datetime(2025, 6, 3))
+    moved = ("new", "We're moving the print date to June 17.", datetime(2025, 5, 20, 10), datetime(2025, 6, 17))
+    links, status, _ = outcome([due, moved])
+    assert links == ["contradicts"] and status["old"] == "superseded"
+    slipped = ("new", "Bad news, the brochure slipped. The new date is June 17.", datetime(2025, 5, 20, 10), datetime(2025, 6, 17))
+    deadline = ("old", "The brochure deadline is 3 June.", datetime(2025, 4, 7, 10), datetime(2025, 6, 3))
+    links, status, _ = outcome([deadline, slipped])
+    assert links == ["contradicts"] and status["old"] == "superseded"
+    # an appointment called off and given a new day is moved: superseded, not cancelled
+    physio = ("old", "I have a physio appointment on 12 May.", datetime(2025, 4, 7, 10), datetime(2025, 5, 12))
+    rebooked = ("new", "They cancelled the physio appointment, new date is 26th May.", datetime(2025, 5, 2, 10), datetime(2025, 5, 26))
+    links, status, lifecycles = outcome([physio, rebooked])
+    assert links == ["contradicts"] and status["old"] == "superseded" and lifecycles["old"] != "cancelled"
+    # "moved my appointment": the one with whom the sentence names
+    optician = ("old", "I booked the optician for the 9th of May.", datetime(2025, 4, 7, 10), datetime(2025, 5, 9))
+    rang = ("new", "The optician rang and moved my appointment to the 16th of May.", datetime(2025, 5, 2, 10), datetime(2025, 5, 16))
+    links, status, _ = outcome([optician, rang])
+    assert links == ["contradicts"] and status["old"] == "superseded"
+    # guards: no new day given yet, or a called-off event with none: nothing superseded
+    for later in (("new", "We need to find a new date for the brochure.", datetime(2025, 5, 20, 10), None),
+                  ("new", "They cancelled the physio appointment.", datetime(2025, 5, 2, 10), None)):
+        links, status, _ = outcome([due if "brochure" in later[1] else physio, later])
+        assert "contradicts" not in links and status["old"] == "active", later[1]
+
+
 def test_a_clipped_word_names_the_event_of_the_word_it_clips(parser, embedder):
     from memory_pipeline.analysis import read_frame
     from memory_pipeline.links import final_lifecycles, initial_lifecycles

@@ -14,7 +14,7 @@ For a new memory and an older candidate, the first rule that fires decides:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import date, datetime, timedelta
 from functools import lru_cache
@@ -23,7 +23,8 @@ from memory_pipeline.analysis import Event, Reading
 from memory_pipeline.analysis.slots import EVENT_SLOTS, NONE_VALUE, SlotValue
 from memory_pipeline.analysis.clauses import SELF
 from memory_pipeline.analysis.cues import (
-    CANCEL_LEMMAS, CARERS, HIRING_NOUNS, INTERVIEW_ROUND_ORDINALS, OTHER_CANDIDATES, event_stems,
+    CANCEL_LEMMAS, CARERS, HIRING_NOUNS, INTERVIEW_ROUND_ORDINALS, OTHER_CANDIDATES, UNNAMED_ARRANGEMENTS,
+    event_stems,
 )
 from memory_pipeline.analysis.places import known_places
 from memory_pipeline.extraction.lexicon import ARRANGED_EVENT_NOUNS, OCCASION_NOUNS
@@ -207,6 +208,31 @@ def rescheduled_by_date(context: LinkContext, memory_id: str) -> list[Memory]:
             and old.position < new.position and moved_from_its_date(new, old, reading)]
 
 
+def dated_events_corrected(memories: Mapping[str, Memory], readings: Mapping[str, Reading], memory_id: str,
+                           event_overlap: float) -> list[Memory]:
+    """The earlier memories, of earlier sessions of a memory's conversation (and kind), that its correction's event
+    names and that were dated: a deadline or appointment said as a fact, not a plan ("the app is due to ship on
+    December 5"), moved in few words later ("we're moving the ship date to January 14"), whether or not its
+    embedding is near theirs."""
+    new, reading = memories.get(memory_id), readings.get(memory_id)
+    if new is None or reading is None or reading.correction is None or not new.explicit_time or new.session_time is None:
+        return []
+    return [old for old in memories.values()
+            if (old.conversation_id, old.memory_kind) == (new.conversation_id, new.memory_kind)
+            and old.explicit_time and old.session_time is not None and old.session_time < new.session_time
+            and corrects_its_event(reading, readings[old.memory_id], event_overlap)]
+
+
+def corrects_its_event(reading: Reading, old_reading: Reading, event_overlap: float) -> bool:
+    """The correction's own clause is about ``old``'s event; where it says which appointment ("the derm appointment
+    got moved"), by more than the bare "appointment": that is not "the dentist moved my appointment"."""
+    corrected, generic = reading.corrected, event_stems(UNNAMED_ARRANGEMENTS)
+    if corrected.overlap(Event(old_reading.words, old_reading.nouns)) < event_overlap:
+        return False
+    named = event_stems(corrected.words) - generic
+    return not named or bool(named & event_stems(old_reading.words))
+
+
 def report_after_start(plan: Memory, report: Memory) -> bool:
     """A report of a plan to start something is its outcome when it falls on or after the start, however long after
     ("hydro finished at the end of May" for "I start hydrotherapy the week after next"): the thing goes on past the
@@ -319,7 +345,9 @@ def classify_pair(
     if swapped:
         # "we're doing Lisbon instead of Porto": the plan or state that named Porto holds no more
         return LinkProposal(old.memory_id, CONTRADICTS, 0.8, detail=f"replaced: {', '.join(sorted(swapped))}")
-    if same_event and _contradiction(new, old, new_reading, old_reading, overlap, config):
+    # a correction is about its own clause's event, however many other words the memory has ("Orion slipped, the
+    # new date is November 4" for "the Orion release is supposed to go live on 30 September")
+    if (same_event or corrects_its_event(new_reading, old_reading, config.event_overlap)) and _contradiction(new, old, new_reading, old_reading, overlap, config):
         cue = new_reading.denial or new_reading.correction
         return LinkProposal(old.memory_id, CONTRADICTS, 0.7, detail=f"{cue.kind}: {cue.span}" if cue else "negation")
     if same_event and intervals_overlap(new, old):
@@ -650,7 +678,7 @@ def _contradiction(
         return False  # "And the cake?" asks: there is nothing in it to deny, correct or negate
     if new_reading.denial is not None:
         return True
-    corrects_old = new_reading.corrected.overlap(Event(old_reading.words, old_reading.nouns)) >= config.event_overlap
+    corrects_old = corrects_its_event(new_reading, old_reading, config.event_overlap)
     if corrects_old and old_reading.dated.words:
         # the old date must be the corrected event's: a memory that shares the event's words in a clause its date
         # is not in ("Priya asked for next Saturday off, her sister's getting married") keeps its date
@@ -687,13 +715,14 @@ def _dated_by_the_correction(memory: Memory, reading: Reading) -> bool:
 
 
 def with_followed_up_plans(jobs: Sequence[CandidateJob], context: LinkContext) -> list[CandidateJob]:
-    """``jobs`` with every plan a memory calls off or moves among its candidates (similarity 0.0 when the
+    """``jobs`` with every plan a memory calls off or moves, and every dated memory it corrects, among its candidates (similarity 0.0 when the
     embedding did not bring it), a job of its own for a memory that had none: whichever classifier runs is
     asked about those pairs."""
     candidates = {job.target_id: list(job.candidates) for job in jobs}
     for memory_id in context.memories:
         listed = {candidate.memory_id for candidate in candidates.get(memory_id, [])}
-        related = followed_up_plans(context, memory_id) + rescheduled_by_date(context, memory_id)
+        related = (followed_up_plans(context, memory_id) + rescheduled_by_date(context, memory_id)
+                   + dated_events_corrected(context.memories, context.readings, memory_id, context.config.event_overlap))
         unlisted = [Candidate(old_id, 0.0) for old_id in dict.fromkeys(old.memory_id for old in related)
                     if old_id not in listed]
         if unlisted:
