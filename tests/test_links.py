@@ -675,6 +675,35 @@ def test_medicines_and_their_doses(parser, text, expected):
     assert {s for s in slots_of(parser, text) if ".medication[" in s} == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a brand or supplement the lexicon lacks is a medicine said with a dose only a medicine has, or switched
+        # from or to one; a vitamin by its letter. Its dose is no pastime, no event and its name no place
+        ("Noted: symbicort, 1 puff every morning.", {"self.medication[symbicort] = 1 puff"}),
+        ("The nurse changed me from seretide to relvar, 1 puff a day.",
+         {"self.medication[seretide] = none", "self.medication[relvar] = 1 puff"}),
+        ("The nurse moved me from qvar to Symbicort, 2 puffs twice a day.",
+         {"self.medication[qvar] = none", "self.medication[symbicort] = 2 puffs"}),
+        ("I take vitamin B12 tablets, 1000 mcg a day.", {"self.medication[vitamin b12] = 1000 mcg"}),
+        ("I've quit the vitamin C.", {"self.medication[vitamin c] = none"}),
+        ("The GP upped my magnesium to 400mg.", {"self.medication[magnesium] = 400 mg"}),
+        # grams name food as well; a form, a person, a question and a level are no medicine taken
+        ("Sugar, 20g a day max.", set()),
+        ("My inhaler, 2 puffs.", set()),
+        ("I gave mum 2 tablets.", set()),
+        ("Does sertraline 50mg make you sleepy?", set()),
+        ("Her vitamin D is low.", set()),
+        ("Two puffs of smoke rose from the chimney.", set()),
+        ("They raised the price to 20 units.", set()),
+        ("Tesco, 2 tablets of soap.", set()),
+        ("Leeds, 2 tablets and a nap.", set()),
+    ],
+)
+def test_a_medicine_known_by_its_dose(parser, text, expected):
+    assert slots_of(parser, text) == expected
+
+
 def test_a_gerund_left_a_noun_is_its_verb():
     assert [verb_of_gerund(w) for w in ("swimming", "smoking", "cycling", "dancing", "walking", "gardening",
                                          "running", "hiking", "spelling", "juggling", "travelling", "meditating")] == [

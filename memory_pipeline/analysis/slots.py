@@ -695,8 +695,8 @@ def _spliced(context: _Context, clause: int, verb: int) -> bool:
 
 def _is_place(context: _Context, i: int) -> bool:
     token = context.doc.tokens[i]
-    if _is_time(context, i):
-        return False
+    if _is_time(context, i) or _named_with_a_dose(context, i):
+        return False  # "moved me from clenil to Symbicort, 1 puff twice a day": a medicine, no place
     return (token.pos == "PROPN" or token.ent in PLACE_ENTITIES or token.lemma.lower() in PLACE_NOUNS
             or _a_town_in_lower_case(context, i))
 
@@ -1669,8 +1669,10 @@ def _an_event_noun(context: _Context, i: int) -> bool:
         return True
     if token.pos != "NOUN" or _lemma(context, i) in NOT_EVENTS or token.lower in NOT_EVENTS:
         return False
-    if _lemma(context, i) in CONDITIONS or is_medicine(_lemma(context, i)):
-        return False  # "I have headaches every morning", "a cold every winter": health (`health`), no event
+    if _lemma(context, i) in CONDITIONS or is_medicine(_lemma(context, i)) or token.lower in DOSE_UNITS:
+        # "I have headaches every morning", "a cold every winter": health (`health`); "2 puffs each morning": a
+        # dose (`medication`); no event
+        return False
     # "Mondays are busy": a time is no event; "office days", a day of a kind, is
     timed = _is_time(context, i) or _lemma(context, i) in TIMES_OF_A_KIND
     return not timed or bool(_children(context, i, "compound"))
@@ -2209,7 +2211,7 @@ def activity(context: _Context, i: int) -> list[SlotValue]:
         return _not_drinking(context, i)
     if token.pos == "NOUN":
         return _member_of(context, i) or _back_to_a_pastime(context, i)
-    if token.pos != "VERB":
+    if token.pos != "VERB" or _a_dose_taken_for_a_verb(context, i):
         return []
     lemma = _lemma(context, i)
     particles = {context.doc.tokens[p].lower for p in _children(context, i, "prt")}
@@ -2409,7 +2411,7 @@ def _pastime_forms(context: _Context, noun: int, signed_up: bool, for_good: bool
         return []  # "gave up on keto": a diet (`diet`), no pastime
     elif signed_up or for_good or not _is_pastime(context, noun) or word in APPOINTMENT_NOUNS | CHILD_NOUNS:
         return []
-    if is_medicine(word):
+    if is_medicine(word) or _names_a_medicine(context, noun):
         return []  # stopping a medicine is a medication (`medication`)
     if word.endswith("ing") and len(word) > 5 and word not in NOT_GERUNDS:
         return [verb_of_gerund(word)]
@@ -2753,7 +2755,7 @@ def quantity(context: _Context, i: int) -> list[SlotValue]:
         return _measured_noun(context, i)
     if token.pos == "AUX" or lemma == "be":
         return _counted_be(context, i) or _it_is_a_sum(context, i) or _on_a_sum(context, i)
-    if token.pos != "VERB" or not _present(context, i) or _negated(context, i):
+    if token.pos != "VERB" or not _present(context, i) or _negated(context, i) or _a_dose_taken_for_a_verb(context, i):
         return []
     if lemma in EARNING_VERBS:
         return _earned(context, i)
@@ -3311,8 +3313,18 @@ def _one_occasion(context: _Context, verb: int, amount: list[int]) -> bool:
 # --- medication -------------------------------------------------------------------------------------------
 # Which words are medicines is `extraction.lexicon.is_medicine` (by name, or by the stem of the international
 # name), shared with the privacy scope.
-DOSE_UNITS = frozenset({"mg", "mcg", "µg", "ug", "ml", "g", "iu", "units", "unit", "milligrams", "micrograms"})
+DOSE_UNITS = frozenset({"mg", "mcg", "µg", "ug", "ml", "g", "iu", "units", "unit", "milligrams", "micrograms",
+                        "puffs", "puff", "tablets", "tablet", "capsules", "capsule"})
 DOSE_UNIT_NAMES = {"milligrams": "mg", "micrograms": "mcg", "µg": "mcg", "ug": "mcg", "unit": "units"}
+# The units only a medicine is counted in, which tell a name said with one is a medicine's ("clenil, 2 puffs"), as
+# grams, millilitres and units do not ("sugar, 20g a day", "raised the price to 20 units")
+MEDICINE_ONLY_UNITS = DOSE_UNITS - {"g", "ml", "units", "unit"}
+# Supplements are named "vitamin" and a letter: "vitamin D tablets", "stopped the vitamin B12" (``vitamin d``).
+VITAMIN_LETTERS = re.compile(r"[abcdek]\d{0,2}")
+# Words said with a dose that name no medicine: "mum, 2 tablets", "the morning, 2 puffs", "my inhaler, 2 puffs"
+NOT_MEDICINE_NAMES = frozenset({"inhaler", "inhalers", "medication", "medicine", "meds", "dose", "dosage", "pill",
+                                "pills", "spray", "sprays", "injection", "injections", "drops", "patches",
+                                "prescription", "vitamin", "vitamins"}) | DOSE_UNITS
 DOSE = re.compile(rf"({NUMBER.pattern})(mg|mcg|µg|ug|ml|g|iu)")
 MEDICINE_STARTS = frozenset({"start", "begin", "take", "prescribe", "try", "restart", "resume", "put", "keep", "give"})
 # Verbs that hand a medicine to the one named before it: "gave me sumatriptan", "prescribed her naproxen"
@@ -3337,6 +3349,65 @@ def _the_pill(context: _Context, i: int) -> bool:
     return parent is not None and parent[1] != "compound"
 
 
+def _medicine_name(context: _Context, i: int) -> str:
+    """The name of the medicine said at ``i``, "" where none: a medicine by name ("sertraline", "-statin"), a
+    vitamin by its letter ("vitamin D" -> ``vitamin d``, at "vitamin"), or any other name said with its dose, as
+    brands and supplements are ("clenil, 2 puffs", "Fostair 2 puffs twice a day"), and one switched from or to
+    such a medicine ("from clenil to fostair, 2 puffs")."""
+    doc = context.doc
+    word = doc.tokens[i].lower
+    if is_medicine(word):
+        return word
+    # the tokenizer keeps a full stop on a letter at a sentence's end: "I quit the vitamin C."
+    if word == "vitamin" and i + 1 < len(doc) and VITAMIN_LETTERS.fullmatch(letter := doc.tokens[i + 1].lower.rstrip(".")):
+        return f"vitamin {letter}"
+    if _named_with_a_dose(context, i) or _changed_to_a_dose(context, i):
+        return word
+    switched = (1 <= i < len(doc) - 2 and doc.tokens[i - 1].lower == "from" and doc.tokens[i + 1].lower == "to"
+                and _named_with_a_dose(context, i + 2)) or (
+        i >= 3 and doc.tokens[i - 1].lower == "to" and doc.tokens[i - 3].lower == "from"
+        and (is_medicine(doc.tokens[i - 2].lower) or _named_with_a_dose(context, i - 2)))
+    return word if switched and _could_name_a_medicine(context, i) else ""
+
+
+def _named_with_a_dose(context: _Context, i: int) -> bool:
+    """A name the tagger takes for a noun, followed by a dose, maybe after a comma: "clenil, 2 puffs", "fostair
+    100mcg"; not "mum, 2 tablets", "the morning, 2 puffs", "Leeds, 2 tablets" nor "my inhaler, 2 puffs"."""
+    doc = context.doc
+    if not _could_name_a_medicine(context, i):
+        return False
+    j = i + 2 if i + 1 < len(doc) and doc.tokens[i + 1].lower == "," else i + 1
+    if j >= len(doc) or doc.tokens[j].sent != doc.tokens[i].sent:
+        return False
+    after = j + (1 if DOSE.fullmatch(doc.tokens[j].lower) else 2)
+    # "Tesco, 2 tablets of soap": a count of something named after it
+    return bool(_dose_at(context, j)) and not (after < len(doc) and doc.tokens[after].lower == "of")
+
+
+def _changed_to_a_dose(context: _Context, i: int) -> bool:
+    """A name whose dose is changed to a new one: "upped my magnesium to 400mg", "lowered the relvar to 1 puff"."""
+    doc = context.doc
+    if not _could_name_a_medicine(context, i) or i + 2 >= len(doc) or doc.tokens[i + 1].lower != "to":
+        return False
+    before = _word_before_medicine(context, i)[0]
+    return before >= 0 and _lemma(context, before) in DOSE_CHANGES and bool(_dose_at(context, i + 2))
+
+
+def _could_name_a_medicine(context: _Context, i: int) -> bool:
+    token = context.doc.tokens[i]
+    # a brand is often taken for a proper name, even a place's ("to Symbicort, 1 puff"), but not a person's
+    return (token.pos in ("NOUN", "PROPN") and token.lower.isalpha() and len(token.lower) > 2
+            and token.lower not in NOT_MEDICINE_NAMES | PERSONAL_PRONOUNS and token.ent not in ("PERSON", "DATE", "TIME")
+            and not _is_self_token(context, i) and not _is_time(context, i) and token.lower not in known_places()
+            and _lemma(context, i) not in MEASURE_UNITS | PERIOD_NOUNS | CONDITIONS | KIN_NOUNS)
+
+
+def _names_a_medicine(context: _Context, noun: int) -> bool:
+    """The noun is a medicine's name or its last word ("stopped the vitamin D": a supplement, no pastime)."""
+    return bool(_medicine_name(context, noun)) or (noun > 0 and _medicine_name(context, noun - 1).endswith(
+        f" {context.doc.tokens[noun].lower.rstrip('.')}"))
+
+
 def medication(context: _Context, i: int) -> list[SlotValue]:
     """What a person takes of a medicine, one value at a time: its dose ("put me on propranolol 40mg", "I've been
     on 20mg of citalopram" -> ``self.medication[...] = 40 mg``, "upped my propranolol to 80mg"), ``yes`` where no
@@ -3347,8 +3418,8 @@ def medication(context: _Context, i: int) -> list[SlotValue]:
     putting on ("allergic to penicillin", "a documentary on Ozempic" are no medication), "to" only after a change
     of dose or a switch, and a past "was on" tells nothing of now."""
     doc = context.doc
-    drug = doc.tokens[i].lower
-    if not (is_medicine(drug) or _the_pill(context, i)):
+    drug = _medicine_name(context, i) or ("pill" if _the_pill(context, i) else "")
+    if not drug:
         return []
     before, dose_before = _word_before_medicine(context, i)
     given = _giving_verb(context, i)
@@ -3376,6 +3447,8 @@ def medication(context: _Context, i: int) -> list[SlotValue]:
         value = _dose(context, i) or dose_before
     elif _gone_up_or_down(context, predicate, i):
         value = _dose(context, i)
+    elif _said_with_its_dose_alone(context, i):
+        value = _dose(context, i)  # "noted: clenil, 2 puffs morning and night"
     else:
         value = ""
     if not value:
@@ -3508,7 +3581,7 @@ def _medicine_listed_before(context: _Context, i: int, before: int) -> int | Non
         return None
     if any(arc.label in ("nsubj", "nsubjpass") and _agrees(context, i, arc.head) for arc in doc.parents(i)):
         return None  # "I came off sertraline and citalopram is working": a clause of its own
-    earlier = [t.i for t in doc.tokens[:before] if t.sent == doc.tokens[i].sent and is_medicine(t.lower)]
+    earlier = [t.i for t in doc.tokens[:before] if t.sent == doc.tokens[i].sent and _medicine_name(context, t.i)]
     return earlier[-1] if earlier else None
 
 
@@ -3553,6 +3626,34 @@ def _word_before_medicine(context: _Context, i: int) -> tuple[int, str]:
     return before, dose
 
 
+def _a_dose_taken_for_a_verb(context: _Context, i: int) -> bool:
+    """A dose's unit after its number, which the tagger takes for a verb with the number its subject: "2 puffs
+    twice a day" is a dose (`medication`), not someone who puffs."""
+    doc = context.doc
+    return doc.tokens[i].lower in DOSE_UNITS and i > 0 and NUMBER.fullmatch(doc.tokens[i - 1].lower) is not None
+
+
+def _dose_at(context: _Context, i: int, units: frozenset[str] = MEDICINE_ONLY_UNITS) -> str:
+    """The dose said at ``i`` ("50mg", "2 puffs") in one of ``units``; "" where none."""
+    doc = context.doc
+    joined = DOSE.fullmatch(doc.tokens[i].lower)
+    if joined:
+        return _dose_text(joined[1], joined[2]) if joined[2] in units else ""
+    unit = doc.tokens[i + 1].lower if i + 1 < len(doc) else ""
+    return _dose_text(doc.tokens[i].text, unit) if NUMBER.fullmatch(doc.tokens[i].lower) and unit in units else ""
+
+
+def _said_with_its_dose_alone(context: _Context, i: int) -> bool:
+    """A medicine said with its dose in a sentence with no verb, or none but what noted it: "clenil, 2 puffs
+    morning and night", "noted: sertraline 50mg"; not "does sertraline 50mg make you tired?"."""
+    doc = context.doc
+    if not _named_with_a_dose(context, i) and not is_medicine(doc.tokens[i].lower):
+        return False
+    verbs = [t.i for t in doc.tokens if t.sent == doc.tokens[i].sent and t.pos in ("VERB", "AUX") and t.i != i
+             and not _a_dose_taken_for_a_verb(context, t.i)]
+    return all(_lemma(context, v) in ("note", "say", "add") for v in verbs)
+
+
 def _gone_up_or_down(context: _Context, verb: int, i: int) -> bool:
     """"My citalopram went up to 20mg", "mum's amlodipine went back down to 5mg": the medicine is the subject of a
     going up or down, to its new dose."""
@@ -3581,7 +3682,7 @@ def _dose(context: _Context, i: int) -> str:
     """The first amount with a dose unit after the medicine in its sentence: "40 mg"."""
     doc = context.doc
     for j in range(i + 1, min(len(doc), i + 8)):
-        if doc.tokens[j].sent != doc.tokens[i].sent or is_medicine(doc.tokens[j].lower):
+        if doc.tokens[j].sent != doc.tokens[i].sent or _medicine_name(context, j):
             break
         joined = DOSE.fullmatch(doc.tokens[j].lower)  # the tokenizer keeps "40mg" whole
         if joined:
