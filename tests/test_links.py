@@ -704,6 +704,25 @@ def test_a_medicine_known_by_its_dose(parser, text, expected):
     assert slots_of(parser, text) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a dose in a sentence of its own is of the one medicine named before it in the memory
+        ("The citalopram isn't doing much. I've been on 20mg since March.", {"self.medication[citalopram] = 20 mg"}),
+        ("The lisinopril made me dizzy. They lowered it to 5mg last week.", {"self.medication[lisinopril] = 5 mg"}),
+        # no medicine named before, two of them, a dose of something said, a past "was on" and other counts
+        ("I've been on 20mg since March.", set()),
+        ("I take metformin and ramipril. I'm on 500mg now.",
+         {"self.medication[metformin] = yes", "self.medication[ramipril] = yes"}),
+        ("I came off the sertraline. Now I'm on 50mg of something else.", {"self.medication[sertraline] = none"}),
+        ("The sertraline is fine. I was on 100mg last year.", set()),
+        ("I take sertraline. They raised my rent to 900 units.", {"self.medication[sertraline] = yes"}),
+    ],
+)
+def test_a_dose_of_the_medicine_named_before(parser, text, expected):
+    assert {s for s in slots_of(parser, text) if ".medication[" in s} == expected
+
+
 def test_a_gerund_left_a_noun_is_its_verb():
     assert [verb_of_gerund(w) for w in ("swimming", "smoking", "cycling", "dancing", "walking", "gardening",
                                          "running", "hiking", "spelling", "juggling", "travelling", "meditating")] == [

@@ -3420,7 +3420,7 @@ def medication(context: _Context, i: int) -> list[SlotValue]:
     doc = context.doc
     drug = _medicine_name(context, i) or ("pill" if _the_pill(context, i) else "")
     if not drug:
-        return []
+        return _dose_of_the_medicine_named_before(context, i)
     before, dose_before = _word_before_medicine(context, i)
     given = _giving_verb(context, i)
     if given is not None:
@@ -3631,6 +3631,37 @@ def _a_dose_taken_for_a_verb(context: _Context, i: int) -> bool:
     twice a day" is a dose (`medication`), not someone who puffs."""
     doc = context.doc
     return doc.tokens[i].lower in DOSE_UNITS and i > 0 and NUMBER.fullmatch(doc.tokens[i - 1].lower) is not None
+
+
+def _dose_of_the_medicine_named_before(context: _Context, i: int) -> list[SlotValue]:
+    """A dose in a sentence that names no medicine, of the one medicine an earlier sentence named: "the sertraline
+    needs looking at. I'm on 50mg at the moment", "Mum's on amlodipine. They upped it to 10mg last week". Taken
+    "on" after a verb of being on it, or changed "to" it; a dose "of" something names what it is of."""
+    doc = context.doc
+    dose = _dose_at(context, i, DOSE_UNITS)
+    sentence = doc.tokens[i].sent
+    if not dose or any(t.sent == sentence and _medicine_name(context, t.i) for t in doc.tokens):
+        return []
+    if i + 2 < len(doc) and doc.tokens[i + (1 if DOSE.fullmatch(doc.tokens[i].lower) else 2)].lower == "of":
+        return []  # "I'm on 50mg of something new"
+    named = [t.i for t in doc.tokens if t.sent < sentence and _medicine_name(context, t.i)]
+    if not named or len({_medicine_name(context, k) for k in named}) > 1:
+        return []  # none named, or which of two is meant is not said
+    word = doc.tokens[i - 1].lower if i > 0 else ""
+    verbs = [t.i for t in doc.tokens if t.sent == sentence and t.pos in ("VERB", "AUX")]
+    predicate = _medicine_predicate(context, i, i - 1, verbs)
+    if word == "on":
+        on_head = _parent(context, i - 1)
+        if on_head is None or _lemma(context, on_head[0]) not in ON_MEDICINE_VERBS or _was(context, on_head[0]):
+            return []
+        subject = _taker(context, i, on_head[0])
+    elif word == "to" and any(_lemma(context, v) in DOSE_CHANGES for v in verbs):
+        earlier = named[-1]
+        earlier_verbs = [t.i for t in doc.tokens if t.sent == doc.tokens[earlier].sent and t.pos in ("VERB", "AUX")]
+        subject = _taker(context, earlier, _medicine_predicate(context, earlier, earlier - 1, earlier_verbs))
+    else:
+        return []
+    return [_slot(context, predicate, "medication", dose, _medicine_name(context, named[-1]), i, subject=subject)]
 
 
 def _dose_at(context: _Context, i: int, units: frozenset[str] = MEDICINE_ONLY_UNITS) -> str:
