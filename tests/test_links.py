@@ -324,6 +324,14 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("My anxiety has stopped me going out much.", set()),  # it stops the speaker, it has not stopped
         ("Is your cough gone?", set()),
         ("My cough is almost gone.", set()),
+        # a condition flaring up is had by its owner, no pastime; one asked after or denied is not, nor a temper
+        ("My psoriasis is flaring up again.", {"self.health[psoriasis] = has"}),
+        ("Mum's gout flared up at the weekend.", {"self's mum.health[gout] = has"}),
+        ("My asthma has been playing up all week.", {"self.health[asthma] = has"}),
+        ("Is your eczema flaring up?", set()),
+        ("My eczema hasn't flared up since June.", set()),
+        ("Tempers flared at the meeting.", set()),
+        ("The kids are playing up today.", set()),
         # notice handed in ends the job, notice to a landlord does not; a promotion names the employer
         ("Ana handed in Ana's notice at Amazon.", {"self.job = none", "self.employer = none"}),
         ("Ana gave notice to the landlord.", set()),

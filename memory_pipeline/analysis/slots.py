@@ -2048,6 +2048,7 @@ def health(context: _Context, i: int) -> list[SlotValue]:
         for obj in _children(context, i, "dobj") + [c for o in _children(context, i, "dobj") for c in _children(context, o, "compound")]:
             if _lemma(context, obj) in BODY_PARTS:
                 out.append(_slot(context, i, "health", "has", f"{_lemma(context, obj)} injury", obj))
+    out += _condition_flared(context, i)
     if lemma in RECOVERY_VERBS:
         for prep, obj in _prep_objects(context, i, ("from",)):
             out.append(_slot(context, i, "health", "recovered", _lemma(context, obj), prep, obj))
@@ -2068,6 +2069,24 @@ def health(context: _Context, i: int) -> list[SlotValue]:
 # Verbs of a condition that ends, with the particle each needs: "my cough's gone", "the migraines have stopped",
 # "the rash cleared up", "the cough went away"
 CONDITION_ENDS = {"go": None, "stop": None, "clear": "up", "disappear": None, "vanish": None}
+
+
+# Verbs of a condition that comes back or worsens, with the particle each needs: "my eczema is flaring up", "her
+# asthma has been playing up", "my gout flares every winter"
+CONDITION_FLARES = {"flare": None, "play": "up", "act": "up"}
+
+
+def _condition_flared(context: _Context, verb: int) -> list[SlotValue]:
+    """A condition that flares up is had by its owner: "my eczema is flaring up again" (``health[eczema] = has``);
+    not "is your eczema flaring up?" nor "my eczema hasn't flared up"."""
+    lemma = _lemma(context, verb)
+    particles = {context.doc.tokens[k].lower for k in _children(context, verb, "prt")}
+    if lemma not in CONDITION_FLARES or (CONDITION_FLARES[lemma] and CONDITION_FLARES[lemma] not in particles):
+        return []
+    if _negated(context, verb) or _asked_or_nearly(context, verb):
+        return []
+    return [_slot(context, verb, "health", "has", _lemma(context, c), c, subject=_owner(context, c))
+            for c in _children(context, verb, "nsubj") if _lemma(context, c) in CONDITIONS]
 
 
 def _condition_gone(context: _Context, verb: int) -> list[SlotValue]:
@@ -2213,6 +2232,8 @@ def activity(context: _Context, i: int) -> list[SlotValue]:
         return _member_of(context, i) or _back_to_a_pastime(context, i)
     if token.pos != "VERB" or _a_dose_taken_for_a_verb(context, i):
         return []
+    if any(_lemma(context, s) in CONDITIONS for s in _children(context, i, "nsubj")):
+        return []  # "my eczema is flaring up", "her asthma flares up every winter": health (`health`), no pastime
     lemma = _lemma(context, i)
     particles = {context.doc.tokens[p].lower for p in _children(context, i, "prt")}
     if lemma == "play" and "up" in particles | {context.doc.tokens[a].lower for a in _children(context, i, "advmod")}:

@@ -182,7 +182,7 @@ SAME_IN_PAST = frozenset({"quit", "put", "set", "cut", "hit", "let", "hurt", "co
 CONDITIONS = frozenset(
     "cold flu covid fever cough infection pneumonia bronchitis migraine migraines cancer diabetes asthma "
     "depression anxiety allergy allergies concussion injury fracture tumor tumour arthritis insomnia "
-    "hypertension anemia anaemia".split()
+    "hypertension anemia anaemia eczema psoriasis dermatitis acne gout".split()
 )
 BODY_PARTS = frozenset("leg arm wrist ankle knee foot hand finger toe back shoulder hip rib ribs nose neck elbow".split())
 INJURY_VERBS = frozenset({"break", "sprain", "injure", "hurt", "fracture", "twist", "dislocate", "tear"})
