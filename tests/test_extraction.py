@@ -360,6 +360,12 @@ def test_an_interjection_that_heads_what_follows_is_kept(extract):
     # chat's "no" before a noun, which the tagger also calls an interjection, says the opposite when cut
     assert extract("no emojis pls", "Ellis").text == "Ellis noted: no emojis pls."
     assert extract("no. I'm not going", "Ellis").text == "Ellis is not going."
+    # "listen," or "look," asks only for attention, and a word of affection after "sorry" or "thanks" only calls
+    assert extract("Listen, I can't do Thursdays anymore", "Ellis").text == "Ellis can't do Thursdays anymore."
+    assert extract("ok look, we're moving in May", "Ellis").text == "Ellis noted: we're moving in May."
+    assert "listen to" in extract("Listen to the podcast I sent.", "Ellis").text
+    assert extract("Sorry love. I can still do Tuesdays", "Ellis").text == "Ellis can still do Tuesdays."
+    assert "loves it" in extract("I love it. We got the flat!", "Ellis").text
 
 
 @pytest.mark.slow

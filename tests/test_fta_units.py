@@ -834,3 +834,11 @@ def test_the_speakers_own_happiness_is_no_filler_but_happiness_for_the_other_is(
     assert "happy" in containing(build(turns).units, "happy")["content_text"]
     turns = conversation((MAY_8, [("Finn", "I got the job at the museum!"), ("Isla", "so happy for you!! amazing")]))
     assert build(turns).units.filter(pl.col("speaker") == "Isla").height == 0
+
+
+def test_no_worries_is_no_worry():
+    from memory_pipeline.units.affect import feelings_by_holder
+
+    # "no" opening an answer is cut; "no" before what it negates stays with it
+    assert [h.text for h in feelings_by_holder("No worries, Priya will sort it.", "Priya")][0] == "No worries"
+    assert [h.text for h in feelings_by_holder("No, Sam is fine.", "Priya")] == ["Sam is fine."]

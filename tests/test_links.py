@@ -239,6 +239,10 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("Ana's 1:1s are every other thurs at 3.", {"self.schedule[1:1] = every other thursday 3"}),
         ("Ana's drum lessons are tues and fri at 6.", {"self.schedule[drum lesson] = tuesday friday 6"}),
         ("Ana's shifts are Tuesday to Saturday.", {"self.schedule[shift] = tuesday to saturday"}),
+        # a school that breaks up for the holidays parts no couple
+        ("The kids break up for half term on Friday.", set()),
+        ("School broke up on the 19th.", set()),
+        ("Ana and Tom broke up in March.", {"self.relationship = single"}),
         ("Ana sat in the sun on sunday.", set()),
         # moved: every day it moved to; a routine's new time alone; "it" as the one event named before it
         ("Ana's french class moved to mondays and thursdays.", {"self.schedule[french class] = monday thursday"}),

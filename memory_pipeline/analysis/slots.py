@@ -1389,7 +1389,7 @@ def relationship(context: _Context, i: int) -> list[SlotValue]:
         if lemma == "separate" and _children(context, i, "dobj"):
             return []  # "we separated the recycling": a couple separates with no object
         return [_slot(context, i, "relationship", RELATIONSHIP_VERBS[lemma], "")]
-    if token.pos == "VERB" and lemma in BREAKUP_VERBS:
+    if token.pos == "VERB" and lemma in BREAKUP_VERBS and not _a_school_breaking_up(context, i):
         particles = _children(context, i, "prt")
         if any(context.doc.tokens[p].lower == "up" for p in particles):
             return [_slot(context, i, "relationship", "single", "", *particles)]
@@ -1412,6 +1412,20 @@ def relationship(context: _Context, i: int) -> list[SlotValue]:
             if grand and _lemma(context, grand[0]) == "be":
                 return [_slot(context, grand[0], "relationship", "dating", "", i)]
     return []
+
+
+# Who or what breaks up for the holidays: "the kids broke up for half term", "school breaks up on the 19th"
+SCHOOL_NOUNS = frozenset("school schools term kid kids child children class pupil pupils uni college nursery".split())
+
+
+def _a_school_breaking_up(context: _Context, verb: int) -> bool:
+    """"The kids broke up for half term", "school breaks up on the 19th", "we break up for summer on Friday": a
+    school's term ends, no couple parts."""
+    subjects = _children(context, verb, "nsubj")
+    if any(_lemma(context, k) in SCHOOL_NOUNS or context.doc.tokens[k].lower in SCHOOL_NOUNS for k in subjects):
+        return True
+    return any(_is_time(context, obj) or context.doc.tokens[obj].lower in ("half", "term", "holidays", "holiday")
+               for _, obj in _prep_objects(context, verb, ("for",)))
 
 
 def _adverbs(context: _Context, verb: int) -> set[str]:

@@ -110,11 +110,25 @@ def _called(doc: ParsedDoc, token: Token, end: int) -> bool:
     the tagger calls a person); a vocative is the subject of no verb there, or of the verb after the comma whose
     own subject chat dropped ("Gina, hope you're well"), or a name after its verb: a call closing a sentence is
     the parse's subject too ("It definitely isn't, Maria")."""
+    if token.lower in ENDEARMENTS:
+        return _an_endearment(doc, token)
     if token.pos != "PROPN" or token.ent not in ("PERSON", ""):
         return False
     return not any(
         arc.label in ("nsubj", "nsubjpass") and token.i < arc.head < end for arc in doc.parents(token.i)
     )
+
+
+# Words of affection one calls a person by: "sorry love", "thanks hun", "night babe x"
+ENDEARMENTS = frozenset({"love", "luv", "hun", "hon", "babe", "darling", "sweetie", "sweetheart", "pet", "mate"})
+
+
+def _an_endearment(doc: ParsedDoc, token: Token) -> bool:
+    """A word of affection in the place of a call: right after a word of greeting, thanks or apology, or alone
+    before the sentence ends ("Sorry love.", "thanks hun!", "ok mate"); not "I love it", "my mate Dev"."""
+    before = doc.tokens[token.i - 1] if token.i > 0 and doc.tokens[token.i - 1].sent == token.sent else None
+    after = doc.tokens[token.i + 1] if token.i + 1 < len(doc.tokens) and doc.tokens[token.i + 1].sent == token.sent else None
+    return (before is not None and before.lower in DISCOURSE_WORDS) and (after is None or after.pos == "PUNCT")
 
 
 def discourse_prefix_end(doc: ParsedDoc) -> int:
@@ -131,9 +145,20 @@ def discourse_prefix_end(doc: ParsedDoc) -> int:
         return len(doc.tokens)
     # Leading interjection chunk inside the first content sentence: up to and including a comma.
     for k in range(cursor, min(cursor + 5, len(doc.tokens))):
-        if doc.tokens[k].text in (",", "!", "-", "—", "…") and is_discourse_only(doc, cursor, k):
+        if doc.tokens[k].text in (",", "!", "-", "—", "…") and (is_discourse_only(doc, cursor, k) or _calls_for_attention(doc, cursor, k)):
             return cursor if _names_the_subject(doc, cursor, k) else _after_teaser(doc, k + 1)
     return _after_header(doc, _after_teaser(doc, _after_address(doc, _after_mentions(doc, cursor))))
+
+
+# Words that only ask the listener to attend to what follows: "Listen, I can't do Wednesdays anymore", "look, ..."
+ATTENTION_WORDS = frozenset({"listen", "look"})
+
+
+def _calls_for_attention(doc: ParsedDoc, start: int, comma: int) -> bool:
+    """"Listen," or "look," before a comma opens the turn, maybe after an interjection ("ok listen, ..."): no order
+    to listen, the news is after it."""
+    word = comma - 1
+    return word >= start and doc.tokens[word].lower in ATTENTION_WORDS and (word == start or is_discourse_only(doc, start, word))
 
 
 # At most this many words before a colon make a header ("Big news:", "Quick update:", "Fun fact:").

@@ -299,15 +299,17 @@ def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit],
 
 
 # Words of a state that "X's" says with its "'s" for "is" or "has" ("Sam's home!", "the tumour's shrunk!!", "dad's
-# out"), which the parse takes for a thing X owns; besides these, an adjective or a participle in -ed.
+# out"), which the parse takes for a thing X owns; besides these, a participle in -ed. Not words that judge ("Luna's
+# hilarious"), which are chat about a thing, not news of it.
 STATES_AFTER_S = frozenset("home back out in off up away over better worse fine ok okay done gone shrunk grown broken "
-                           "born healed".split())
+                           "born healed pregnant engaged married single retired ill sick poorly ready free closed open "
+                           "late cancelled".split())
 
 
 def _a_state_after_s(doc: ParsedDoc, lo: int, hi: int) -> bool:
     """The verbless sentence (tokens ``lo..hi``) is "X's <state>" ("Sam's home!", "the tumour's shrunk!!", "back's
     basically fine"): the "'s" is "is" or "has" and the sentence is news, the parse's possessive notwithstanding;
-    "Sam's car!" owns a thing and is none."""
+    "Sam's car!" owns a thing and is none, and "Priya's thrilled" is another's feeling (:func:`_tells_a_feeling`)."""
     words = [t for t in doc.tokens[lo:hi] if t.pos not in ("PUNCT", "INTJ", "SYM") and t.lower not in CHAT_ASIDES]
     s = next((n for n, t in enumerate(words) if t.tag == "POS" and t.lower in ("'s", "’s")), None)
     if s is None or s == 0:
@@ -316,7 +318,9 @@ def _a_state_after_s(doc: ParsedDoc, lo: int, hi: int) -> bool:
     if len(rest) != 1:
         return False
     state = rest[0]
-    return state.pos == "ADJ" or state.lower in STATES_AFTER_S or state.tag in ("VBN", "VBD") or state.lower.endswith("ed")
+    if a_feeling_word(state):
+        return False
+    return state.lower in STATES_AFTER_S or state.tag in ("VBN", "VBD") or state.lower.endswith("ed")
 
 
 def _before_talk_ahead(doc: ParsedDoc, units: list[Unit], sentence: int, lo: int, hi: int) -> bool:

@@ -326,7 +326,8 @@ CLAUSE_PARTS = re.compile(
 # not parted at "and".
 COORDINATED = re.compile(r"^((?:[A-Z][\w'’-]*\s+)?[A-Z][\w'’-]*)\s+and\s+((?:[A-Z][\w'’-]*|(?:her|his|their)\s+\w+)\s+(?:are|were|have|had|feel|felt)\b)")
 # Words before a clause's subject that are no subject ("oh", "honestly", "guess what"): skipped.
-OPENERS = re.compile(r"^(?:(?:oh|ah|well|yeah|yes|no|honestly|tbh|and|but|so|also|now|still|just|poor|bless|guess what)\b[\s,!]*)+", re.I)
+# ("no" only as an answer, before a break: "no worries" keeps the "no" that negates the worry)
+OPENERS = re.compile(r"^(?:(?:oh|ah|well|yeah|yes|no(?=\s*[,!.]|\s*$)|honestly|tbh|and|but|so|also|now|still|just|poor|bless|guess what)\b[\s,!]*)+", re.I)
 OTHER_PRONOUNS = frozenset({"he", "she", "they", "he's", "she's", "they're", "he'd", "she'd", "he'll", "she'll", "his",
                             "her", "their"})
 # People one speaks of by what they are to one ("my boss", "the kids", "one of my reports"), singular
