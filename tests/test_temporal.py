@@ -1665,6 +1665,10 @@ def test_ranks_counts_and_the_modal_are_no_range_nor_month(parser, resolver, tex
         # a span of counts is a length as a single count is: taken by a thing, or ahead of the one away
         ("the new passport takes 4-6 weeks", []),
         ("I'll be in Lagos for 2-3 weeks", [("2-3 weeks", date(2025, 6, 10), date(2025, 7, 1))]),
+        # a day a thing was promised by, and the date as it stands "now", whatever the past around them
+        ("the printers promised the proofs by friday", [("friday", date(2025, 6, 13), date(2025, 6, 14))]),
+        ("he promised me on friday that he'd ring", [("on friday", date(2025, 6, 6), date(2025, 6, 7))]),
+        ("the supplier was late again, so now its march 27", [("march 27", date(2026, 3, 27), date(2026, 3, 28))]),
     ],
 )
 def test_chat_deadlines_moved_months_runs_of_weekdays_and_named_evenings(parser, resolver, text, expected):

@@ -632,8 +632,11 @@ class TemporalResolver:
                     tense = "future"
                 elif tense == "past" and (
                     scheduled_date(doc, start) or _moved_from_date(doc, start) or _a_limit_told(doc, start)
+                    or _a_promise_by(doc, start)
                 ):
                     tense = "future" if _a_stay_or_pass_bought(doc, start) else "present"
+                elif tense == "past" and NOW_BEFORE.search(doc.text[max(0, start - 16) : start]):
+                    tense = "present"  # "the data came late, so now its march 27": the date as it stands now
                 elif IN_A_LENGTH.fullmatch(text) and _the_first_in(doc, start):
                     tense = "past"  # "first time in 3 years I have no debt": the three years behind, not ahead
                 elif tense == "present" and _after_word(doc, start, DEADLINE_BEFORE):
@@ -2440,6 +2443,20 @@ def _a_stay_or_pass_bought(doc: ParsedDoc, char: int) -> bool:
 # Verbs of telling, under which "not until" or "not before" is what was told, a limit ahead of the telling ("they
 # said not until January", "she told me not before March").
 TELLING_LEMMAS = frozenset({"say", "tell", "reply", "answer", "promise", "confirm", "warn"})
+
+
+# Words right before a date that say it is the date now ("so now it's march 27", "it's now the 9th")
+NOW_BEFORE = re.compile(r"\b(?:now\s+(?:it'?s|its|it\s+is|is)|(?:it'?s|its|it\s+is|is)\s+now)\s+(?:on\s+)?(?:the\s+)?$", re.IGNORECASE)
+# Verbs of promising: the day a thing was promised by is the day set, either side of the promise
+PROMISING_LEMMAS = frozenset({"promise", "guarantee", "swear", "commit"})
+
+
+def _a_promise_by(doc: ParsedDoc, char: int) -> bool:
+    """The expression at ``char`` follows "by", "before" or "until" and hangs on a verb of promising: "the agency
+    promised it by friday" sets a day that may lie ahead (the past of "promised" had put it behind)."""
+    verb = _governor(doc, char)
+    return (verb is not None and _lemma_in(doc.tokens[verb], PROMISING_LEMMAS)
+            and _after_word(doc, char, DEADLINE_BEFORE))
 
 
 def _a_limit_told(doc: ParsedDoc, char: int) -> bool:
