@@ -501,9 +501,11 @@ def test_an_idiom_is_matched_as_whole_words(affect):
         ("my accountant wants the Q1 figures by april 15", datetime(2025, 2, 10), date(2025, 4, 15)),
         ("we have to write our Q3 OKRs by the 20th", datetime(2025, 6, 2), date(2025, 6, 20)),
         ("we hit our numbers in Q3", datetime(2024, 11, 3), date(2024, 7, 1)),
+        # nor does a holiday naming the holidays narrow the stretch said of them to its own day
+        ("the Easter holidays are 30 March to 10 April", datetime(2026, 2, 10), date(2026, 3, 30)),
     ],
 )
-def test_a_quarter_naming_a_thing_gives_way_to_the_deadline(parser, resolver, text, said, day):
+def test_a_quarter_or_a_holiday_naming_a_thing_gives_way_to_the_date_beside_it(parser, resolver, text, said, day):
     assert event_day(parser, resolver, text, said) == day
 
 

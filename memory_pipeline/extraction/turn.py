@@ -90,26 +90,29 @@ class TurnExtraction:
         return sum(1 for m in self.mentions if m.resolved and m.kept_in(lowered))
 
 
-def _the_date_of(lowered: str, ranked: list[TemporalMention], session_time: datetime | None) -> TemporalMention | None:
+def _the_date_of(lowered: str, ranked: list[TemporalMention], session_time: datetime | None,
+                 names: frozenset[int] = frozenset()) -> TemporalMention | None:
     """The first of ``ranked`` that ``lowered`` (a memory or one of its sentences) keeps: a point or a period before
     a length. A narrower date inside it says when more exactly ("next month, on the 15th"); not inside a stretch
     that runs up to the session ("off sugar since the start of December, which made Christmas hard" is not of
-    Christmas Day)."""
+    Christmas Day), nor one that only names a kind of thing (``names``, the ids of such mentions: "Easter holidays
+    are 30 March to 10 April" is the whole stretch, not Easter Sunday)."""
     event = next((m for m in ranked if m.resolved and m.kind != "duration" and m.kept_in(lowered)), None) or next(
         (m for m in ranked if m.resolved and m.kept_in(lowered)), None
     )
     if event is not None and not runs_up_to_the_session(event, session_time):
-        event = narrowed(event, [m for m in ranked if m.kept_in(lowered)])
+        event = narrowed(event, [m for m in ranked if m.kept_in(lowered) and id(m) not in names])
     return event
 
 
-def _dates_of_sentences(text: str, ranked: list[TemporalMention], session_time: datetime | None) -> list[TemporalMention]:
+def _dates_of_sentences(text: str, ranked: list[TemporalMention], session_time: datetime | None,
+                        names: frozenset[int] = frozenset()) -> list[TemporalMention]:
     """The date of each sentence of ``text`` that has one (a point or a period, not a length), in order and once
     each: "We went to Paris in March. In June we're going to Berlin." is of March and of June, where the memory's
     one event is March. What units cut at, so that each event keeps its own time."""
     dates: list[TemporalMention] = []
     for start, end in sentence_spans(text):
-        date = _the_date_of(text[start:end].lower(), ranked, session_time)
+        date = _the_date_of(text[start:end].lower(), ranked, session_time, names)
         if date is not None and date.kind != "duration" and date not in dates:
             dates.append(date)
     return dates
@@ -840,8 +843,9 @@ def _kind_modifier(doc: ParsedDoc, mention: TemporalMention) -> bool:
     else:
         return False
     token = inside[-1]
-    return any(
-        arc.label == "compound" and arc.head > token.i and doc.tokens[arc.head].pos in nouns for arc in doc.parents(token.i)
+    return any(  # the parse may make a holiday an adjective of the noun ("Easter holidays are 30 March to 10 April")
+        arc.label in ("compound", "amod") and arc.head > token.i and doc.tokens[arc.head].pos in nouns
+        for arc in doc.parents(token.i)
     )
 
 
@@ -943,13 +947,14 @@ def extract_turn(
     # on December 8th"), the time of a call ("the clinic rang this morning and moved it to the 2nd"), or the year a
     # thing is from ("the boiler is from 1998. It broke on Sunday") dates the entry only where no other date does;
     # what one was told of keeps its own ("wanted to tell her about the event last week")
+    kinds = frozenset(id(m) for m in result.mentions if _kind_modifier(doc, m))
     ranked = sorted(
         (m for m in result.mentions if id(m) not in foreign),
-        key=lambda m: (id(m) in replaced, id(m) in appended, dates_the_news(doc, m, CALL_LEMMAS), _kind_modifier(doc, m),
+        key=lambda m: (id(m) in replaced, id(m) in appended, dates_the_news(doc, m, CALL_LEMMAS), id(m) in kinds,
                        dates_a_thing(doc, m)),
     )
-    result.event = _the_date_of(lowered, ranked, session_time)
-    result.dates = _dates_of_sentences(result.text, [m for m in ranked if id(m) not in replaced], session_time)
+    result.event = _the_date_of(lowered, ranked, session_time, kinds)
+    result.dates = _dates_of_sentences(result.text, [m for m in ranked if id(m) not in replaced], session_time, kinds)
     result.provenance = provenance(doc, ranges, moods)
     result.scope = classify_scope(doc, ranges)
     result.unresolved_deixis = unresolved_deixis(result.text)
