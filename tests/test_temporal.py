@@ -1674,3 +1674,17 @@ def test_ranks_counts_and_the_modal_are_no_range_nor_month(parser, resolver, tex
 def test_chat_deadlines_moved_months_runs_of_weekdays_and_named_evenings(parser, resolver, text, expected):
     said = datetime(2025, 6, 10, 11)  # a Tuesday
     assert [(m.text, *_days(m)) for m in resolver.ground(parser.parse(text), said) if m.resolved] == expected
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        # "on the way to work": the parse's "to work" is a place, no infinitive with a tense of its own
+        ("I came off my scooter on the way to work on Friday", date(2025, 6, 6)),
+        ("I'll drop it in on my way to work on Friday", date(2025, 6, 13)),
+    ],
+)
+def test_a_way_to_somewhere_takes_the_tense_of_the_going(parser, resolver, text, day):
+    said = datetime(2025, 6, 10, 11)  # a Tuesday
+    assert [m.start.date() for m in resolver.ground(parser.parse(text), said) if m.resolved] == [day]

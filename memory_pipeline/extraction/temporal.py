@@ -2312,7 +2312,7 @@ def _clause_of(doc: ParsedDoc, char: int) -> list[Token]:
         steps += 1
     if node is None or doc.tokens[node].pos not in ("VERB", "AUX"):
         return []
-    node = _past_a_gerund_adjunct(doc, _past_a_gerund_of_a_preposition(doc, node))
+    node = _past_a_gerund_adjunct(doc, _past_a_gerund_of_a_preposition(doc, _past_a_way_to(doc, node)))
     words: list[Token] = []
     while True:
         words.append(doc.tokens[node])
@@ -2324,6 +2324,21 @@ def _clause_of(doc: ParsedDoc, char: int) -> list[Token]:
         if not completes or len(words) > 16:
             return words
         node = completes[0]
+
+
+def _past_a_way_to(doc: ParsedDoc, verb: int) -> int:
+    """"On the way to work", "on my way to school": the parse may make the place an infinitive of "way" ("to work"),
+    which has no tense; the verb the way hangs on tells it ("I fell off my bike on the way to work on Thursday")."""
+    up = next(iter(doc.parents(verb)), None)
+    if up is None or up.label not in ("relcl", "acl") or doc.tokens[up.head].lower != "way":
+        return verb
+    if not any(doc.tokens[a.dep].lower == "to" for a in doc.children(verb)):
+        return verb
+    node, steps = up.head, 0
+    while node is not None and doc.tokens[node].pos not in ("VERB", "AUX") and steps < 6:
+        node = next((a.head for a in doc.parents(node) if a.head != node), None)
+        steps += 1
+    return node if node is not None and doc.tokens[node].pos in ("VERB", "AUX") else verb
 
 
 def _past_a_gerund_of_a_preposition(doc: ParsedDoc, verb: int) -> int:
