@@ -1683,8 +1683,11 @@ def test_chat_deadlines_moved_months_runs_of_weekdays_and_named_evenings(parser,
         # "on the way to work": the parse's "to work" is a place, no infinitive with a tense of its own
         ("I came off my scooter on the way to work on Friday", date(2025, 6, 6)),
         ("I'll drop it in on my way to work on Friday", date(2025, 6, 13)),
+        # chat's bare "not allowed" is a state now, whose "for four weeks" lies ahead
+        ("not allowed to drive for 2 weeks", date(2025, 6, 10)),
+        ("not seen her since Friday", date(2025, 6, 6)),
     ],
 )
-def test_a_way_to_somewhere_takes_the_tense_of_the_going(parser, resolver, text, day):
+def test_a_way_to_somewhere_or_a_bare_not_takes_the_tense_it_means(parser, resolver, text, day):
     said = datetime(2025, 6, 10, 11)  # a Tuesday
     assert [m.start.date() for m in resolver.ground(parser.parse(text), said) if m.resolved] == [day]

@@ -2293,7 +2293,11 @@ def _perfect_or_bare(doc: ParsedDoc, participle: Token) -> bool:
     if helpers:  # "'s been" is "has been" ("she's been on the list for 14 months"), as "is been" is no English
         return any(h.lemma.lower() == "have" or h.tag == "VBD" or (participle.lower == "been" and h.lower in ("'s", "’s"))
                    for h in helpers)
-    # a bare participle that completes or modifies another word tells no tense ("I need it done before the 20th")
+    # a bare participle that completes or modifies another word tells no tense ("I need it done before the 20th"),
+    # nor one chat says with "not" and no subject, a state now ("not allowed to lift anything for 4 weeks")
+    if any(a.label == "neg" for a in doc.children(participle.i)) and not any(
+            a.label in ("nsubj", "nsubjpass") for a in doc.children(participle.i)):
+        return False
     return not any(arc.label in ("ccomp", "xcomp", "oprd", "acomp", "amod", "acl") for arc in doc.parents(participle.i))
 
 
