@@ -45,6 +45,7 @@ def test_a_bare_answer_is_told_from_one_with_words_of_its_own(text, answer):
         # "okay" or "right" closing a question with no comma is what is asked, no tag
         ("Are you okay?", "Are you okay"),
         ("Is that right?", "Is that right"),
+        ("When's the party?", None),  # "when's" asks which one as "when is" does
         # a closing check asks about the statement before it
         ("Noted: the party is on Sunday 15 March at 2pm. Is that right?", "the party is on Sunday 15 March at 2pm"),
         ("So you fly out on the 12th. Correct?", "you fly out on the 12th"),
@@ -207,10 +208,54 @@ def test_a_yes_said_first_with_a_date_of_its_own_is_read_as_said(parser, resolve
 
 
 def test_a_yes_said_first_to_a_question_with_the_askers_own_i_is_read_as_said(parser, resolver, tmp_path):
-    # "Shall I book it?" - "yes, for Friday": the asker's "I" would be the answerer's in the answerer's words
-    result = _extracted(parser, resolver, tmp_path, [("Assistant", "Shall I book the table?"), ("Lena", "yes, for Friday.")])
+    # "Shall I book it?" - "yes, I'm out till 6": the asker's "I" would be the answerer's in the answerer's words
+    result = _extracted(parser, resolver, tmp_path, [("Assistant", "Shall I book the table?"), ("Lena", "yes, I'm out till 6.")])
     assert "restated" not in result.sources["role"].to_list()
     assert not any("Lena book" in t for t in result.entries["text"].to_list())
+    # a date alone after the yes is joined in the asker's own voice: the "I" stays the asker's
+    result = _extracted(parser, resolver, tmp_path, [("Assistant", "Shall I book the table?"), ("Lena", "yes, for Friday.")])
+    assert result.entries["text"].to_list() == ["Assistant shall book the table for Friday."]
+
+
+@pytest.mark.parametrize(
+    ("asker", "question", "answer", "text", "day"),
+    [
+        # a yes with nothing but a date after it dates what was asked; before, the date stood alone ("Lena noted:
+        # tomorrow morning.") and what it was the date of was nowhere
+        ("Assistant", "Want me to remind you to ring the vet?", "yes tomorrow morning",
+         "Lena wants Assistant to remind Lena to ring the vet tomorrow morning.", "2024-09-04"),
+        ("Tom", "Did you post the forms?", "yep on Monday", "Lena did post the forms on Monday.", "2024-09-02"),
+        ("Tom", "Are you coming to the wedding?", "yes in June", "Lena is coming to the wedding in June.", "2025-06-01"),
+        ("Assistant", "Do you need a lift to the station?", "yes please, for Friday",
+         "Lena needs a lift to the station for Friday.", "2024-09-06"),
+        ("Assistant", "Is the scan booked?", "Yes, 12th September at 10am",
+         "Lena confirmed: the scan is booked on 12th September at 10am.", "2024-09-12"),
+        # the question's own date said again is the plain yes
+        ("Tom", "Is the party on the 14th?", "yes the 14th", "Lena confirmed: the party is on the 14th.", "2024-09-14"),
+    ],
+)
+def test_a_yes_with_a_date_dates_what_was_asked(parser, resolver, tmp_path, asker, question, answer, text, day):
+    result = _extracted(parser, resolver, tmp_path, [(asker, question), ("Lena", answer)], others=("Tom",))
+    entry = result.entries.filter(pl.col("source_turn_id").str.ends_with(":2")).row(0, named=True)
+    assert entry["text"] == text
+    assert entry["event_start"].date().isoformat() == day
+    assert "restated" in result.sources["role"].to_list()
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        # another date beside the question's, or one that narrows it: which is the memory's is not known
+        ("Is the dentist on Thursday?", "yes, Friday at 3"),
+        ("Are you around this weekend?", "yes Saturday"),
+        # more than a date after the yes, said in one breath
+        ("Are you feeling better?", "yeah much better"),
+        ("Is the gym still open?", "yes till late tonight i think"),
+    ],
+)
+def test_a_yes_with_more_than_a_date_or_another_date_is_read_as_said(parser, resolver, tmp_path, question, answer):
+    result = _extracted(parser, resolver, tmp_path, [("Tom", question), ("Lena", answer)], others=("Tom",))
+    assert "restated" not in result.sources["role"].to_list()
 
 
 def test_a_yes_to_a_question_put_to_someone_else_is_not_the_answerers(parser, resolver, tmp_path):
@@ -233,6 +278,15 @@ def test_a_yes_to_a_question_put_to_someone_else_is_not_the_answerers(parser, re
         ("When do you finish work?", "5pm.", "Lena finishes work at 5pm.", "2024-09-03"),
         ("When is the wedding?", "2026.", "Lena answered: the wedding is in 2026.", "2026-01-01"),
         ("when's the party?", "Saturday", "Lena answered: the party is on Saturday.", "2024-09-07"),
+        # the adjective asked of, which the parse hung on the noun before it ("the slides due are mid May" before)
+        ("When are the slides due?", "mid May.", "Lena answered: the slides are due mid May.", "2025-05-11"),
+        # a place said after the date comes with it; alone it had been "Lena noted: Thursday afternoon at ..."
+        ("When's the MRI?", "Thursday afternoon at the Royal Free",
+         "Lena answered: the MRI is on Thursday afternoon at the Royal Free.", "2024-09-05"),
+        # "how long" answered by a length or a "since"
+        ("How long have you been on sertraline?", "since about March", "Lena has been on sertraline since about March.",
+         "2024-03-01"),
+        ("How long have you been running?", "about two years", "Lena has been running for about two years.", "2022-09-03"),
         # a date said first and more after it: the fact asked first, in the answerer's words, then the rest as said;
         # alone, the rest had taken the date and the move was nowhere
         ("When do you move out?", "On 1 February. The landlord is being difficult about the deposit.",
@@ -242,6 +296,15 @@ def test_a_yes_to_a_question_put_to_someone_else_is_not_the_answerers(parser, re
          "Lena is flying to Lisbon on the 14th. Lena can't wait to see Lena's cousins.", "2024-09-14"),
         ("When does your sister arrive?", "Tomorrow morning. She's staying for two weeks.",
          "Lena's sister arrives tomorrow morning. Lena's sister is staying for two weeks.", "2024-09-04"),
+        # a "yeah" or an "oh" before the date; a past said after it, which is the rest's own, not the date's
+        ("When is your interview with Sam?", "oh, next Wednesday. I'm already nervous.",
+         "Lena's interview with Sam is next Wednesday. Lena is already nervous.", "2024-09-11"),
+        ("when's your first shift?", "yeah next monday. also we adopted a cat today",
+         "Lena's first shift is next monday. Lena noted: we adopted a cat today.", "2024-09-09"),
+        ("When is your essay due?", "Late October. The library closed last week.",
+         "Lena's essay is due late October. Lena noted: the library closed last week.", "2024-10-21"),
+        ("How long is your sister staying?", "a fortnight. She arrives on Friday.",
+         "Lena's sister is staying for a fortnight. Lena's sister arrives on Friday.", "2024-09-06"),
     ],
 )
 def test_a_bare_date_answers_when_what_was_asked_is(parser, resolver, tmp_path, question, answer, text, day):
@@ -263,6 +326,11 @@ def test_a_bare_date_answers_when_what_was_asked_is(parser, resolver, tmp_path, 
         [("Assistant", "When is your exam, and where?"), ("Lena", "Friday.")],
         [("Assistant", "When would you like a reminder?"), ("Lena", "The day before.")],
         [("Assistant", "When did you get back?"), ("Lena", "2 weeks ago.")],
+        [("Assistant", "How long did you stay?"), ("Lena", "a week")],
+        # a "how long" answered by a date that is no length, or by no date
+        [("Assistant", "How long have you lived in York?"), ("Lena", "3 years ago")],
+        [("Assistant", "How long have you known her?"), ("Lena", "forever")],
+        [("Assistant", "When is the party?"), ("Lena", "Saturday if it doesn't rain")],
         [("Assistant", "When was the last time you had a holiday?"), ("Lena", "2019.")],
         # a first sentence that is no date, or a statement that holds the asker's own "I", which the answerer's
         # words would make the answerer's

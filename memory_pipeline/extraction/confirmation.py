@@ -19,6 +19,13 @@ A yes or a no said first, with more after it ("Did you get the job?" - "Yes! I s
 the dated answer that goes on: "I did get the job. I start on Monday.", where the rest alone had been kept
 ("Lena starts on Monday") and the job was nowhere.
 
+A yes with nothing but a date after it ("Want me to remind you to ring the vet?" - "yes tomorrow morning") dates what
+was asked: "Lena wants Assistant to remind Lena to ring the vet tomorrow morning.", where the date had stood alone
+("Lena noted: tomorrow morning."); the question's own date said again ("yes the 23rd") is the plain yes. A date
+answer to "when" may open on a "yeah" or an "oh" and end on a place ("next Tuesday at the health centre"), and a
+"how long" question is answered the same way by a length or a "since" ("How long have you been on sertraline?" -
+"since March" is "Lena has been on sertraline since March.").
+
 Only what an answer settles is restated: a question that asks which one (another wh-word, "... or ..."), a
 question followed by more words in its turn, an answer that adds words of its own in the same breath ("yes at
 3"), and, for an answer that goes on, a question with the asker's own "I" ("Shall I book it?") are left to the
@@ -136,19 +143,21 @@ def asked_yes_or_no(text: str) -> str | None:
     if _DROPPED_DO_YOU.match(asked):
         asked = "do you " + asked[0].lower() + asked[1:]  # "Want me to book the table?": chat drops "do you"
     words = asked.lower().split()
-    if len(words) < 2 or words[0] in WH_WORDS or " or " in f" {asked.lower()} " or "?" in asked or _SPANISH_MARKS.search(asked):
+    # "when's the party" asks which one as "when is" does
+    if len(words) < 2 or words[0].split("'")[0] in WH_WORDS or " or " in f" {asked.lower()} " or "?" in asked or _SPANISH_MARKS.search(asked):
         return None
     return asked
 
 
-def asked_when(text: str) -> str | None:
+def asked_when(text: str, wh: str = "when") -> str | None:
     """What the "when" question that closes ``text`` asks when of, as a yes/no question would ask it ("Nice! When
-    do you move in?" -> "do you move in"); None when the turn does not end on one."""
+    do you move in?" -> "do you move in"); None when the turn does not end on one. ``wh``: the words that open
+    the question ("how long" for :func:`asked_how_long`)."""
     sentences = re.split(r"(?<=[.!?])\s+", " ".join((text or "").replace("’", "'").split()))
     last = sentences[-1] if sentences else ""
     if not last.endswith("?") or _SPANISH_MARKS.search(last):
         return None
-    asked = re.match(r"when(?:(?P<is>'s)\b\s*|\s+)(.+)", QUESTION_LEAD.sub("", last).strip().rstrip("?").strip(), re.IGNORECASE)
+    asked = re.match(rf"{wh}(?:(?P<is>'s)\b\s*|\s+)(.+)", QUESTION_LEAD.sub("", last).strip().rstrip("?").strip(), re.IGNORECASE)
     if asked is None:
         return None
     of = f"is {asked.group(2)}" if asked["is"] else asked.group(2)  # "When's the party" asks when the party is
@@ -160,18 +169,41 @@ def asked_when(text: str) -> str | None:
     return of
 
 
+def asked_how_long(text: str) -> str | None:
+    """What the "how long" question that closes ``text`` asks the length of, as a yes/no question would ask it
+    ("How long have you been on sertraline?" -> "have you been on sertraline", "How long are you away for?" ->
+    "are you away"); None when the turn does not end on one."""
+    of = asked_when(text, "how long")
+    return of and re.sub(r"\s+for$", "", of)
+
+
+# A length of time: "two years", "about 6 months", "a couple of weeks".
+_A_LENGTH = re.compile(r"\b(?:minute|hour|day|week|fortnight|month|year|decade)s?\b", re.IGNORECASE)
+
+
+def as_a_length(said: str) -> str | None:
+    """A date answer to "how long" as the adjunct a statement takes: "since about November" and "for a year" as
+    said, "three weeks" with "for"; None for a date that is no length ("in May", "two years ago")."""
+    said = said.strip().rstrip(".!").strip()
+    first = said.split()[0].lower() if said else ""
+    if first in ("since", "for"):
+        return first + said[len(first):]
+    return f"for {said}" if _A_LENGTH.search(said) and not said.lower().endswith(" ago") else None
+
+
 # The auxiliaries after "when" of questions a bare date is not restated for.
 UNRESTATED_WHEN = frozenset({"did", "didn't", "would", "could", "should", "might", "shall"})
 
 
 # Words a bare date may be said with ("On the 1st of April", "probably in June", "sometime next week").
 DATE_ANSWER_WORDS = frozenset({"on", "in", "at", "by", "around", "about", "from", "probably", "maybe", "sometime",
-                               "hopefully", "early", "mid", "late", "the", "of", "end", "start", "beginning", "middle"})
+                               "hopefully", "early", "mid", "late", "the", "of", "end", "start", "beginning", "middle",
+                               "for", "since"})
 # Words that open a date said relative to now ("next week", "tomorrow"), which takes no preposition.
 RELATIVE_DAY_WORDS = frozenset({"next", "last", "this", "tomorrow", "tonight", "today", "yesterday"})
 # How a date is joined to the statement when the answer says none: a time "at", a day "on", a month or a year "in";
 # one said with its own preposition, relative to now or counted back ("two weeks ago") as said.
-_A_TIME = re.compile(r"\d\s*(?:am|pm|o'clock)\b|\d:\d\d|\b(?:noon|midday|midnight)\b", re.IGNORECASE)
+_A_TIME = re.compile(r"\d+\s*(?:am|pm|o'clock)\b|\d+:\d\d|\b(?:noon|midday|midnight)\b", re.IGNORECASE)
 _A_DAY = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", re.IGNORECASE)
 _A_YEAR = re.compile(r"(?:19|20)\d\d")
 _AS_SAID = frozenset(DATE_ANSWER_WORDS - {"the", "of", "end", "start", "beginning", "middle"}) | RELATIVE_DAY_WORDS
@@ -182,7 +214,8 @@ def as_a_date_answer(doc: ParsedDoc, dates: list[tuple[int, int]]) -> str | None
     "June" -> "in June", "next week" as said); None when it says more than a date (``dates``: the character
     spans of its temporal expressions)."""
     covered = [t for t in doc.tokens if any(lo <= t.idx < hi for lo, hi in dates)]
-    rest = [t for t in doc.tokens if t not in covered and t.pos != "PUNCT" and t.lower not in DATE_ANSWER_WORDS]
+    where = _where_said(doc, covered)
+    rest = [t for t in doc.tokens if t not in covered and t.i not in where and t.pos != "PUNCT" and t.lower not in DATE_ANSWER_WORDS]
     if not covered or rest:
         return None
     said = doc.text.strip().rstrip(".!").strip()
@@ -191,10 +224,31 @@ def as_a_date_answer(doc: ParsedDoc, dates: list[tuple[int, int]]) -> str | None
         said = first.lower() + said[len(first):]  # "The day after" is mid-sentence now; "June" keeps its capital
     if first.lower() in _AS_SAID or said.lower().endswith(" ago"):
         return said
-    if _A_TIME.search(said):
+    time = _A_TIME.search(said)
+    if time and not _A_DAY.search(said[: time.start()]):  # "5pm", "10am on Friday"; "22nd July at 2pm" is a day
         return f"at {said}"
     a_day = _A_DAY.search(said) is not None and not _A_YEAR.fullmatch(said)
     return f"{'on' if a_day else 'in'} {said}"
+
+
+# Prepositions of a place said after the date, as part of the same answer: "Tuesday morning at the health centre".
+PLACE_PREPOSITIONS = frozenset({"at", "in"})
+
+
+def _where_said(doc: ParsedDoc, covered: list) -> set[int]:
+    """The tokens of a place said after a date ("next Tuesday at the health centre", "Friday in Leeds"): a phrase of
+    "at" or "in" after the first date word that names a thing and holds no date; the date is then the thing's, and
+    the place comes with it."""
+    if not covered:
+        return set()
+    dated = {t.i for t in covered}
+    where: set[int] = set()
+    for t in doc.tokens:
+        if t.lower in PLACE_PREPOSITIONS and t.i > min(dated) and t.i not in dated:
+            phrase = subtree(doc, t.i)
+            if not dated & set(phrase) and any(doc.tokens[k].pos in ("NOUN", "PROPN") for k in phrase):
+                where |= set(phrase)
+    return where
 
 
 def _span(doc: ParsedDoc, i: int) -> tuple[int, int]:
@@ -220,6 +274,11 @@ def _inverted(doc: ParsedDoc, denied: bool) -> str | None:
     lo, hi = _span(doc, min(subjects))
     if lo < after_aux:
         return None
+    # "are the slides due", "is the rent late": the small parse hangs the adjective asked of on the noun before it,
+    # which English puts after its noun only as what is said of it
+    while aux.lemma.lower() == "be" and hi - 1 > lo and doc.tokens[hi - 1].pos == "ADJ" and any(
+            a.label == "amod" and a.head < hi - 1 for a in doc.parents(hi - 1)):
+        hi -= 1
     heads = [a.head for a in doc.parents(0) if a.label in ("aux", "auxpass")]
     # "are the exam results out": the small parse makes "exam" the subject and "results" a verb, which no
     # "are ... results" can be; the noun stays in the subject
@@ -345,6 +404,8 @@ class _Answer:
     denied: bool = False
     rest: str | None = None
     opening: str | None = None
+    how_long: bool = False  # the question asked "how long", not "when"
+    joined: bool = False  # the yes and the rest said in one breath ("yes tomorrow morning")
 
 
 def restatements(
@@ -366,17 +427,22 @@ def restatements(
             continue
         answer = bare_answer(text)
         opened = None if answer is not None else opened_by_an_answer(text)
-        sentence = asked_yes_or_no(question[2]) if answer is not None or opened else None
+        breath = None if answer is not None or opened else yes_in_one_breath(text)
+        sentence = asked_yes_or_no(question[2]) if answer is not None or opened or breath else None
         if sentence is not None:
-            denied = not (answer if opened is None else opened[0])
-            yes_no.append(_Answer(turn_id, question[0], question[1], sentence, text, denied, opened and opened[1]))
-        elif answer is None and find_dates is not None and (of := asked_when(question[2])) is not None:
-            opening = opening_sentence(text)
-            if len(text.split()) <= MAX_DATE_ANSWER_WORDS or opening:
+            denied = not breath and not (answer if opened is None else opened[0])
+            rest = breath or (opened and opened[1])
+            yes_no.append(_Answer(turn_id, question[0], question[1], sentence, text, denied, rest, joined=bool(breath)))
+        elif answer is None and find_dates is not None and (of := asked_when(question[2]) or asked_how_long(question[2])):
+            said = _LEADING_FILLER.sub("", text)  # "yeah next monday. also ...": the date is the answer
+            opening = opening_sentence(said)
+            if len(said.split()) <= MAX_DATE_ANSWER_WORDS or opening:
                 first, rest = opening or (None, None)
-                when.append(_Answer(turn_id, question[0], question[1], of, text, rest=rest, opening=first))
+                how_long = asked_when(question[2]) is None
+                when.append(_Answer(turn_id, question[0], question[1], of, said, rest=rest, opening=first, how_long=how_long))
     texts = {(a.turn_id, "asked"): a.asked for a in yes_no + when}
-    texts |= {(a.turn_id, "rest"): a.rest for a in yes_no if a.rest is not None and find_dates is not None}
+    # a rest said without a full stop gets one: the tagger reads a bare "the 23rd" as a date only as a sentence
+    texts |= {(a.turn_id, "rest"): _as_a_sentence(a.rest) for a in yes_no if a.rest is not None and find_dates is not None}
     # only a short answer can be a bare date: a longer one is not parsed whole for it
     texts |= {(a.turn_id, "answer"): a.text for a in when if len(a.text.split()) <= MAX_DATE_ANSWER_WORDS}
     texts |= {(a.turn_id, "opening"): a.opening for a in when if a.opening is not None}
@@ -384,6 +450,11 @@ def restatements(
     out = {a.turn_id: _yes_or_no_restated(a, parsed, find_dates) for a in yes_no}
     out |= {a.turn_id: _when_restated(a, parsed, find_dates) for a in when}
     return {turn_id: restated for turn_id, restated in out.items() if restated is not None}
+
+
+def _as_a_sentence(text: str) -> str:
+    """``text`` ending on a full stop where it ends on no stop of its own."""
+    return text if re.search(r"[.!?…]\W*$", text) else text.rstrip() + "."
 
 
 def _yes_or_no_restated(
@@ -399,12 +470,38 @@ def _yes_or_no_restated(
     if answer.rest is None:
         return Restatement(answer.question_turn_id, answer.asker, statement[0].upper() + statement[1:] + ".")
     rest_doc = parsed.get((answer.turn_id, "rest"))
-    if rest_doc is not None and find_dates(doc) and find_dates(rest_doc):
+    dated = None if rest_doc is None or answer.denied else as_a_date_answer(rest_doc, find_dates(rest_doc))
+    if dated is not None:
+        return _confirmed_with_its_date(answer, statement, doc, rest_doc, dated, find_dates)
+    if answer.joined or (rest_doc is not None and find_dates(doc) and find_dates(rest_doc)):
         return None
     own = in_the_answerers_words(statement)
     if not own or _asks_or_bids(answer.rest) or (answer.denied and " and I " in f" {own} "):
         return None  # "Are you and Ana going?" - "No, Ana's sick. I might go alone.": the no is not both
     return Restatement(answer.question_turn_id, answer.asker, f"{own[0].upper()}{own[1:]}. {answer.rest}", in_own_words=True)
+
+
+def _confirmed_with_its_date(
+    answer: _Answer, statement: str, doc: ParsedDoc, rest_doc: ParsedDoc, dated: str, find_dates: Callable
+) -> Restatement | None:
+    """A yes with nothing but a date after it: the date joined to what was asked ("Want me to set a reminder to
+    call the bank?" - "yes, tomorrow morning" is "Lena wants a reminder to call the bank tomorrow morning"; "Did you
+    send the report?" - "yep on Monday" is "Lena did send the report on Monday"). Where the question gives a date
+    the answer only says it again ("The party is on the 23rd?" - "yes the 23rd") and is the plain yes; another
+    date beside the question's is read as said, as neither can be known to be the memory's."""
+    if not find_dates(doc):
+        said = f"{statement} {dated}"
+    elif all(_said_again(rest_doc.text[lo:hi], doc.text) for lo, hi in find_dates(rest_doc)):
+        said = statement
+    else:
+        return None
+    return Restatement(answer.question_turn_id, answer.asker, said[0].upper() + said[1:] + ".")
+
+
+def _said_again(date: str, question: str) -> bool:
+    """The answer's ``date`` is one the question said ("the 23rd" in "start on the 23rd?")."""
+    words = [w for w in re.findall(r"[\w']+", date.lower()) if w not in DATE_ANSWER_WORDS]
+    return bool(words) and re.search(r"\b" + r"\W+".join(map(re.escape, words)) + r"\b", question.lower()) is not None
 
 
 # What opens a request or an order: "Don't wait up", "Please bring wine", "Let's meet at 8".
@@ -430,16 +527,27 @@ def _when_restated(
     if not statement:
         return None
     whole = parsed.get((answer.turn_id, "answer"))
-    if _PAST_DATE.search(answer.text):
-        return None  # "When do you get your keys?" - "Yesterday! We're in!": the present asked is past now
-    if whole is not None and (date := as_a_date_answer(whole, find_dates(whole))):
+    if whole is not None and (date := _the_answers_date(answer, whole, find_dates)):
         return Restatement(answer.question_turn_id, answer.asker, f"{statement[0].upper()}{statement[1:]} {date}.", "answered")
     first = parsed.get((answer.turn_id, "opening"))
     own = in_the_answerers_words(statement) if first is not None else None
-    if not own or _asks_or_bids(answer.rest) or not (date := as_a_date_answer(first, find_dates(first))):
+    if not own or _asks_or_bids(answer.rest) or not (date := _the_answers_date(answer, first, find_dates)):
         return None
     said = f"{own[0].upper()}{own[1:]} {date}. {answer.rest}"
     return Restatement(answer.question_turn_id, answer.asker, said, "answered", in_own_words=True)
+
+
+def _the_answers_date(answer: _Answer, said: ParsedDoc, find_dates: Callable) -> str | None:
+    """The date ``said`` (the whole answer or its first sentence) as the statement's adjunct: a length for "how
+    long"; for "when" none that lies behind ("When do you get your keys?" - "Yesterday! We're in!": the present
+    asked is past now), the past of what is said after the date being the rest's own ("Mid May. Mei started last
+    week.")."""
+    date = as_a_date_answer(said, find_dates(said))
+    if date is None:
+        return None
+    if answer.how_long:
+        return as_a_length(said.text)
+    return None if _PAST_DATE.search(said.text) else date
 
 
 # A date that lies behind, which the present of a "when" question does not fit.
@@ -469,6 +577,21 @@ def opened_by_an_answer(text: str) -> tuple[bool, str] | None:
         return None
     answer = bare_answer(match["answer"])
     return None if answer is None else (answer, text[match.start("rest"):])
+
+
+def yes_in_one_breath(text: str) -> str | None:
+    """What a yes said with no pause goes on with ("yes tomorrow morning" -> "tomorrow morning", "yep on the
+    20th" -> "on the 20th"); None when ``text`` opens on no yes. Only a date after it is read so
+    (:func:`_confirmed_with_its_date`): "yes at 3" beside a question's own day, or "yeah much better", is not."""
+    words = list(re.finditer(r"\S+", text))
+    for k in range(len(words) - 1, 0, -1):
+        if bare_answer(text[: words[k - 1].end()]) is True:
+            return text[words[k].start():]
+    return None
+
+
+# Words a date answer may open on before its date: "yeah next monday", "oh, Friday", "um the 14th".
+_LEADING_FILLER = re.compile(r"^\s*(?:(?:yeah|yes|yep|yup|oh|um+|erm+|uh+|hmm+|well|ok|okay)\b[\s,.!]*)+(?=\S)", re.IGNORECASE)
 
 
 def opening_sentence(text: str) -> tuple[str, str] | None:
