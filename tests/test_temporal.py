@@ -1664,6 +1664,10 @@ def test_ranks_counts_and_the_modal_are_no_range_nor_month(parser, resolver, tex
         ("she's been on the transplant list for 8 months", [("8 months", date(2024, 10, 10), date(2025, 6, 11))]),
         # a span of counts is a length as a single count is: taken by a thing, or ahead of the one away
         ("the new passport takes 4-6 weeks", []),
+        # a length guessed or quoted is no stretch of the calendar; a time ago said is
+        ("the plumber quoted 3 days for the bathroom", []),
+        ("I told my boss 2 weeks", []),
+        ("she said 2 weeks ago that she'd ring", [("2 weeks ago", date(2025, 5, 26), date(2025, 6, 2))]),
         ("I'll be in Lagos for 2-3 weeks", [("2-3 weeks", date(2025, 6, 10), date(2025, 7, 1))]),
         # a day a thing was promised by, and the date as it stands "now", whatever the past around them
         ("the printers promised the proofs by friday", [("friday", date(2025, 6, 13), date(2025, 6, 14))]),

@@ -323,6 +323,9 @@ RATE_OF = re.compile(rf"\s+{_PER_PERIOD}", re.IGNORECASE)
 RATE_IN = re.compile(rf"{_COUNT}\s+{_UNIT}\s+(?:in|out\s+of)\s+(?:a|an|one|each|every)\s+(?:day|week|fortnight|month|year)", re.IGNORECASE)
 # Verbs whose object is a length the thing takes: "the visa takes 5 days", "it lasted two weeks", "it needs a week".
 LASTING_LEMMAS = frozenset({"take", "last", "need", "require"})
+# Verbs whose object is a length one guesses or is told a thing will take: "I told Dmitri 2 weeks", "the builder
+# quoted 6 weeks", "I'd guess two months": an estimate, no stretch of the calendar.
+ESTIMATING_LEMMAS = frozenset({"tell", "say", "quote", "estimate", "guess", "reckon"})
 # The first nights or days of a stay or a trip, with no month said: "the first 4 nights", "for the first few days".
 FIRST_NIGHTS = re.compile(rf"(?:for\s+)?(?:the\s+)?first\s+{_COUNT}\s+(?:night|day|week)s?\b", re.IGNORECASE)
 # A length added to another ("an extra week", "another week", "two more days"): how much longer than some other
@@ -1217,8 +1220,9 @@ def _a_finished_stretch(doc: ParsedDoc, start: int, text: str) -> bool:
 
 def _a_time_it_takes(doc: ParsedDoc, end: int, text: str) -> bool:
     """A count of units that a verb of lasting takes as its object (:data:`LASTING_LEMMAS`): "the e-visa takes like 3
-    days", "it lasted two weeks", "the renewal needs about ten days": how long, not when; it had been the days up to
-    the session. Not a time off taken ("I took two days off"), which is a stretch of the calendar."""
+    days", "it lasted two weeks", "the renewal needs about ten days", or one of estimating (:data:`ESTIMATING_LEMMAS`:
+    "I told Dmitri 2 weeks"): how long, not when; it had been the days up to the session. Not a time off taken ("I
+    took two days off"), which is a stretch of the calendar."""
     if not BARE_LENGTH.fullmatch(text):
         return False
     unit = _last_token_before(doc, end)
@@ -1226,7 +1230,7 @@ def _a_time_it_takes(doc: ParsedDoc, end: int, text: str) -> bool:
     if up is None or up.label not in ("dobj", "npadvmod", "obj", "attr") or up.head == unit.i:
         return False
     verb = doc.tokens[up.head]
-    if not _lemma_in(verb, LASTING_LEMMAS) or verb.pos not in ("VERB", "AUX"):
+    if not _lemma_in(verb, LASTING_LEMMAS | ESTIMATING_LEMMAS) or verb.pos not in ("VERB", "AUX"):
         return False
     return not any(doc.tokens[a.dep].lower in ("off", "out") for a in doc.children(verb.i) if a.label == "prt") \
         and not re.match(r"\s+(?:off|out)\b", doc.text[end:], re.IGNORECASE)
