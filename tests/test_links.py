@@ -137,6 +137,13 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("Ana left Paris in May.", set()),
         ("I quit smoking.", {"self.activity[smoke] = none"}),  # a habit, not a job
         ("Ana got a new job by the way.", set()),  # "by the way" names no employer
+        # leaving a job had before the one now ends nothing now; leaving the job one has does
+        ("Honestly I quit my last role over less than that.", set()),
+        ("Tom left his former job at the bank to retrain.", set()),
+        ("I walked out of my old job for a smaller offer.", set()),
+        ("I left my previous job after a year.", set()),
+        ("I left my job last week.", {"self.job = none", "self.employer = none"}),
+        ("Tom quit his job at the bank.", {"tom.job = none", "tom.employer = none"}),
         # a pastime kept up or dropped: only the move between the two is a change
         ("Ana swims every Tuesday at the community pool.", {"self.activity[swim] = yes"}),
         ("I go to the gym three times a week.", {"self.activity[go gym] = yes", "self.quantity[go gym per week] = 3"}),

@@ -942,7 +942,8 @@ def job(context: _Context, i: int) -> list[SlotValue]:
         parent = _parent(context, i)
         if parent and parent[1] == "dobj" and _lemma(context, parent[0]) in ("get", "land", "start", "take", "accept", "find", "have", "begin", "lose", "quit", "leave"):
             if _lemma(context, parent[0]) in JOB_LOSS_VERBS:
-                return _job_loss(context, parent[0], i) if _said_of_a_person(context, parent[0]) else []
+                leaves_now = _said_of_a_person(context, parent[0]) and not _a_past_job(context, i)
+                return _job_loss(context, parent[0], i) if leaves_now else []
             out += _role_and_employer(context, i, parent[0])
             out += _role_and_employer(context, parent[0], parent[0], only_new=True)
     if token.pos == "NOUN" and lemma in JOB_NOUNS:
@@ -953,7 +954,8 @@ def job(context: _Context, i: int) -> list[SlotValue]:
                 out.append(_slot(context, parent[0], "employer", _value(context, obj), "", i, prep, obj, subject=_owner(context, i)))
     if token.pos == "VERB" and lemma in JOB_LOSS_VERBS and _said_of_a_person(context, i):
         objects = _children(context, i, "dobj")
-        if lemma in ("retire", "resign") or any(_lemma(context, o) in JOB_NOUNS or _left_employer(context, lemma, o) for o in objects):
+        if lemma in ("retire", "resign") or any(
+                (_lemma(context, o) in JOB_NOUNS and not _a_past_job(context, o)) or _left_employer(context, lemma, o) for o in objects):
             return _job_loss(context, i, *objects)
     if token.pos == "VERB" and lemma in NOTICE_VERBS:
         # "handed in my notice" parses "in" as a particle or as a preposition
@@ -995,6 +997,12 @@ def _said_of_a_person(context: _Context, verb: int) -> bool:
     # "I didn't retire until I was 70" did retire
     until = any(context.doc.tokens[k].lower == "until" for k in subtree(context.doc, verb))
     return (until or not _negated(context, verb)) and _of_a_person(context, verb)
+
+
+def _a_past_job(context: _Context, noun: int) -> bool:
+    """A job had before the one now: "my last job", "my old job", "a previous role". Leaving it ends nothing now
+    ("I left my last job for less money" tells of then; the speaker works somewhere since)."""
+    return any(_lemma(context, m) in FORMER for m in _children(context, noun, "amod", "compound"))
 
 
 def _of_a_person(context: _Context, predicate: int) -> bool:
