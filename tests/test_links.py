@@ -485,6 +485,31 @@ def test_slots_of_statements(parser, text, expected):
 
 
 @pytest.mark.parametrize(
+    ("text", "planned", "now"),
+    [
+        # a job started on a day ahead is a plan until that day, as a move ahead is, however the start is said
+        ("I start at Arup on the 3rd as a graduate engineer.",
+         {"self.job = graduate engineer", "self.employer = arup"}, set()),
+        ("took the offer! starting monday as head chef at Nopi",
+         {"self.job = head chef", "self.employer = nopi"}, set()),
+        ("Tom joins Deloitte in September as an analyst.", {"tom.job = analyst", "tom.employer = deloitte"}, set()),
+        ("I start my new job at Stripe on the 18th.", {"self.employer = stripe"}, set()),
+        # a start told as done, said of today, or a habit, is no plan
+        ("I started at Arup on the 3rd as a graduate engineer.", set(),
+         {"self.job = graduate engineer", "self.employer = arup"}),
+        ("I start at Nopi today as head chef.", set(), {"self.job = head chef", "self.employer = nopi"}),
+        ("I joined Deloitte last month as an analyst.", set(), {"self.job = analyst", "self.employer = deloitte"}),
+        ("I'm starting as a nurse at City Hospital.", set(), {"self.job = nurse", "self.employer = city hospital"}),
+        ("I start at 8 every day as a barista at Pret.", set(), set()),
+    ],
+)
+def test_a_job_started_on_a_day_ahead_is_a_plan_until_then(parser, text, planned, now):
+    slots = read_doc("m", parser.parse(text), "Ana").slots
+    assert {slot.describe() for slot in slots if slot.future} == planned
+    assert slots_of(parser, text) == now
+
+
+@pytest.mark.parametrize(
     ("text", "expected"),
     [
         # how often, how long, how much of one measured thing, said in the present: one value at a time

@@ -944,8 +944,10 @@ def job(context: _Context, i: int) -> list[SlotValue]:
             if _lemma(context, parent[0]) in JOB_LOSS_VERBS:
                 leaves_now = _said_of_a_person(context, parent[0]) and not _a_past_job(context, i)
                 return _job_loss(context, parent[0], i) if leaves_now else []
-            out += _role_and_employer(context, i, parent[0])
-            out += _role_and_employer(context, parent[0], parent[0], only_new=True)
+            found = _role_and_employer(context, i, parent[0]) + _role_and_employer(context, parent[0], parent[0], only_new=True)
+            if _lemma(context, parent[0]) in ("start", "begin") and _starting_on_a_day_ahead(context, parent[0]):
+                found = [replace(slot, future=True) for slot in found]  # "I start my new job at Stripe on the 18th"
+            out += found
     if token.pos == "NOUN" and lemma in JOB_NOUNS:
         parent = _parent(context, i)
         if parent and parent[1] == "nsubj" and _lemma(context, parent[0]) == "be":
@@ -1029,8 +1031,35 @@ def _new_job(context: _Context, verb: int) -> list[SlotValue]:
         # "join Google in June as a senior engineer": the organisation joined is the employer the "as" did not name
         if not any(slot.slot == "employer" for slot in found):
             found += [_employer(context, verb, p, o) for p, o in organisations if o in _children(context, verb, "dobj")]
-        return found
-    return [_employer(context, verb, p, o) for p, o in organisations]
+    else:
+        found = [_employer(context, verb, p, o) for p, o in organisations]
+    if _starting_on_a_day_ahead(context, verb):
+        found = [replace(slot, future=True) for slot in found]
+    return found
+
+
+# Days that are no day ahead for a job one starts on them: "I start at Nopi today as head chef" holds now.
+TODAY_WORDS = frozenset({"today", "tonight", "now"})
+
+
+def _starting_on_a_day_ahead(context: _Context, verb: int) -> bool:
+    """A start timetabled for a day, not told as done: the simple present ("I start at Arup on the 3rd as a
+    graduate engineer") or chat's bare gerund ("starting monday as head chef"; the progressive "I'm starting at
+    Arup on the 3rd" too, whatever the date's words). Until that day the job is a plan, as a move ahead is, not
+    the job now. Not a habit ("I start at 8 every day"), nor a day behind ("started last week")."""
+    doc, token = context.doc, context.doc.tokens[verb]
+    present_be = any(_lemma(context, a) == "be" and doc.tokens[a].tag in ("VBP", "VBZ") for a in _children(context, verb, "aux"))
+    progressive = token.tag == "VBG" and (present_be or not _children(context, verb, "aux"))
+    if not (token.tag in ("VBP", "VBZ") or progressive) or habitual(doc, verb) or _negated(context, verb):
+        return False
+    dated = {doc.tokens[k].lower for k in subtree(doc, verb) if _is_time(context, k) or _a_day_of_the_month(context, k)}
+    return bool(dated) and not dated & (TODAY_WORDS | {"last", "ago", "yesterday", "earlier", "past"})
+
+
+def _a_day_of_the_month(context: _Context, i: int) -> bool:
+    """"on the 3rd": an ordinal after "on" is a day, which the tagger calls an ordinal, not a date."""
+    up = _parent(context, i)
+    return context.doc.tokens[i].ent == "ORDINAL" and up is not None and context.doc.tokens[up[0]].lower == "on"
 
 
 def _now_that_at(context: _Context, verb: int) -> list[SlotValue]:
