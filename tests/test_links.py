@@ -1218,10 +1218,38 @@ def test_plans_are_the_speakers_own_open_intentions(parser):
         ("Ana's old manager Priya retired.", set()),
         ("Karen is a manager.", set()),
         ("Tom was my manager.", set()),
+        # whom one reports to is one's boss; a report made, one reported to before, or a title is none
+        ("I report to Miguel these days.", {"self.boss = miguel"}),
+        ("Tom reports to Priya Shah.", {"tom.boss = priya"}),
+        ("still reporting to Karen, sadly", {"self.boss = karen"}),
+        ("I reported the leak to Karen.", set()),
+        ("I reported to Karen for three years.", set()),
+        ("I report back to Karen on the audit.", set()),
+        ("I'm reporting to Karen about the budget.", set()),
+        ("Tom reports to the CEO.", set()),
+        ("The team reports to Karen.", set()),
+        ("Tom said he reports to Karen.", set()),
     ],
 )
 def test_life_events_set_the_state_they_change(parser, text, expected):
     assert slots_of(parser, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "planned"),
+    [
+        # a boss ahead is a plan, not the boss now; one that was to be, or a mood ahead, is none
+        ("Karen leaves on Friday, and my new boss is going to be Ravi Mehta.", {"self.boss = ravi"}),
+        ("Ana's manager will be Priya from March.", {"self.boss = priya"}),
+        ("My boss was going to be Priya but she left.", set()),
+        ("My manager is going to be furious.", set()),
+        ("My old manager is going to be Priya.", set()),
+    ],
+)
+def test_a_boss_ahead_is_a_plan(parser, text, planned):
+    slots = read_doc("m", parser.parse(text), "Ana").slots
+    assert {slot.describe() for slot in slots if slot.future and slot.slot == "boss"} == planned
+    assert not any(slot.slot == "boss" for slot in read_doc("m", parser.parse(text), "Ana").state_slots)
 
 
 @pytest.mark.parametrize(

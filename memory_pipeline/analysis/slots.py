@@ -3872,6 +3872,8 @@ def boss(context: _Context, i: int) -> list[SlotValue]:
     owner's boss is that person (``boss = miguel``, by first name). Not a boss that was ("my old boss Karen", "Tom
     was my manager"), a boss of no one ("Karen is a manager": a job), nor one whose name is not said."""
     doc = context.doc
+    if doc.tokens[i].pos == "VERB" and _lemma(context, i) == "report":
+        return _reporting_to(context, i)
     if doc.tokens[i].pos != "NOUN" or _lemma(context, i) not in BOSS_NOUNS:
         return []
     if any(_lemma(context, m) in FORMER for m in _children(context, i, "amod", "compound")):
@@ -3881,11 +3883,42 @@ def boss(context: _Context, i: int) -> list[SlotValue]:
     if owner is None or up is None:
         return []
     holders = [(a, a) for a in _children(context, i, "appos")] or [(i, k) for k in _name_after(context, i)]
-    if up[1] in ("attr", "nsubj") and _lemma(context, up[0]) == "be" and doc.tokens[up[0]].tag in ("VBZ", "VBP"):
+    # "my boss is Karen"; "my new manager is going to be Hana", "will be Hana": a boss ahead, a plan (the slot's
+    # own clause looks ahead), not the boss now
+    said_now = doc.tokens[up[0]].tag in ("VBZ", "VBP")
+    if up[1] in ("attr", "nsubj") and _lemma(context, up[0]) == "be" and (said_now or _looks_ahead(context, up[0])):
         other = "nsubj" if up[1] == "attr" else "attr"
         holders += [(up[0], h) for h in _children(context, up[0], other)]
+    going = any(doc.tokens[a].tag in ("VBZ", "VBP") for a in _children(context, up[0], "aux"))
+    if up[1] == "nsubj" and _lemma(context, up[0]) == "go" and doc.tokens[up[0]].tag == "VBG" and going:
+        # the parse hangs the subject on "going": the "be" is its complement ("was going to be" was overtaken)
+        holders += [(be, h) for be in _children(context, up[0], "xcomp") if _lemma(context, be) == "be"
+                    for h in _children(context, be, "attr")]
     return [_slot(context, anchor, "boss", name, "", i, holder, subject=owner)
             for anchor, holder in holders if (name := _holder_name(context, holder))]
+
+
+# What one reports to someone about, which makes "reporting to" telling, not answering to: "I report to Karen
+# on the audit", "reported back to Karen about it"
+REPORTED_ON = frozenset({"about", "on", "regarding"})
+
+
+def _reporting_to(context: _Context, verb: int) -> list[SlotValue]:
+    """"I report to Karen", "Ana reports to Miguel now", "still reporting to Graham": whom one reports to at work
+    is one's boss, the usual way to say it. Not a report made ("I reported the leak to Karen", "report back to
+    Karen on the audit"), one reported to in the past ("I reported to Karen for years"), nor what a thing or a
+    team does ("the team reports to Karen"). Said ahead ("I'll be reporting to Hana") it is a plan."""
+    doc, token = context.doc, context.doc.tokens[verb]
+    past = token.tag in ("VBD", "VBN") or any(doc.tokens[a].tag == "VBD" for a in _children(context, verb, "aux"))
+    if past or (token.tag == "VB" and not _looks_ahead(context, verb)) or not _of_a_person(context, verb):
+        return []
+    if _children(context, verb, "dobj") or any(doc.tokens[k].lower == "back" for k in _children(context, verb, "prt", "advmod")):
+        return []
+    if any(not _is_time_phrase(context, p) for p, _ in _prep_objects(context, verb, REPORTED_ON)):
+        return []
+    # a name, not a title ("reports to the CEO")
+    return [_slot(context, verb, "boss", name, "", prep, obj) for prep, obj in _prep_objects(context, verb, ("to",))
+            if not _children(context, obj, "det") and (name := _holder_name(context, obj))]
 
 
 def _name_after(context: _Context, noun: int) -> list[int]:
@@ -4073,7 +4106,8 @@ def _holder_name(context: _Context, k: int) -> str | None:
     """A person's first name, lower case: "Aisha Khan" and "Aisha" are one holder; "he" after the one other person
     the memory names is that person; anyone else (the speaker, a pronoun left unresolved) is no name."""
     token = context.doc.tokens[k]
-    if token.pos == "PROPN" and token.ent not in NOT_PEOPLE:
+    # one's boss is a person, whatever the tagger calls an unknown name ("Hana Sato" a building), if no firm
+    if token.pos == "PROPN" and token.ent not in ("ORG", "DATE", "TIME"):
         # "Mr Smith": the name after a title, or "Mr Smith" and "Mr Jones" would be one boss
         names = [c for c in _children(context, k, "compound") if context.doc.tokens[c].pos == "PROPN"
                  and context.doc.tokens[c].lower.rstrip(".") not in TITLES]
