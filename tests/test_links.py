@@ -137,6 +137,12 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("Ana left Paris in May.", set()),
         ("I quit smoking.", {"self.activity[smoke] = none"}),  # a habit, not a job
         ("Ana got a new job by the way.", set()),  # "by the way" names no employer
+        # a name before the job got is its firm, whatever the tagger calls it; a place, a day or a listing is none
+        ("I got the Monzo job!!", {"self.employer = monzo"}),
+        ("Tom landed the Deloitte role.", {"tom.employer = deloitte"}),
+        ("I took the London job.", set()),
+        ("I got the Friday job.", set()),
+        ("I found the Monzo job on LinkedIn.", set()),
         # leaving a job had before the one now ends nothing now; leaving the job one has does
         ("Honestly I quit my last role over less than that.", set()),
         ("Tom left his former job at the bank to retrain.", set()),

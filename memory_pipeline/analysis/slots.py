@@ -945,6 +945,7 @@ def job(context: _Context, i: int) -> list[SlotValue]:
                 leaves_now = _said_of_a_person(context, parent[0]) and not _a_past_job(context, i)
                 return _job_loss(context, parent[0], i) if leaves_now else []
             found = _role_and_employer(context, i, parent[0]) + _role_and_employer(context, parent[0], parent[0], only_new=True)
+            found += _firm_before_the_job(context, i, parent[0])
             if _lemma(context, parent[0]) in ("start", "begin") and _starting_on_a_day_ahead(context, parent[0]):
                 found = [replace(slot, future=True) for slot in found]  # "I start my new job at Stripe on the 18th"
             out += found
@@ -999,6 +1000,22 @@ def _said_of_a_person(context: _Context, verb: int) -> bool:
     # "I didn't retire until I was 70" did retire
     until = any(context.doc.tokens[k].lower == "until" for k in subtree(context.doc, verb))
     return (until or not _negated(context, verb)) and _of_a_person(context, verb)
+
+
+def _firm_before_the_job(context: _Context, noun: int, verb: int) -> list[SlotValue]:
+    """"I got the Monzo job", "Tom landed the Deloitte role": a name before the job noun is the firm it is at,
+    whatever the tagger calls it (it takes unknown firms for people; a person's job would be "Sam's job"). Not a
+    place or a day ("the London job", "the Friday job"), nor a job found as a listing ("found the Monzo job on
+    LinkedIn")."""
+    if _lemma(context, verb) == "find":
+        return []
+    out = []
+    for name in _children(context, noun, "compound"):
+        token = context.doc.tokens[name]
+        if token.pos == "PROPN" and token.ent not in PLACE_ENTITIES | {"DATE", "TIME"} and not _is_time(context, name) \
+                and token.lower not in known_places():
+            out.append(_slot(context, verb, "employer", _value(context, name), "", noun, name))
+    return out
 
 
 def _a_past_job(context: _Context, noun: int) -> bool:
