@@ -3145,3 +3145,19 @@ def test_one_going_along_who_drops_out_calls_off_no_trip(parser, embedder):
 
     assert lifecycle("Alex can't come to Tokyo anymore, she has a work thing.") == "pending"
     assert lifecycle("Jess isn't going to Tokyo anymore.") == "cancelled"  # the planner's own
+
+
+def test_a_slip_moves_only_a_thing_dated_ahead_when_it_was_said(parser):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links.rules import dated_events_corrected
+    from memory_pipeline.memory_frame import memories_by_id
+
+    frame = _plan_frame([
+        ("ahead", "The county chess tournament is on 14 June.", datetime(2025, 4, 7, 10), datetime(2025, 6, 14)),
+        ("done", "I won the regional chess tournament last week, beat a grandmaster.", datetime(2025, 4, 7, 10),
+         datetime(2025, 3, 31)),
+        ("new", "The chess tournament got pushed back, the new date is June 20.", datetime(2025, 5, 2, 10),
+         datetime(2025, 6, 20)),
+    ])
+    moved = dated_events_corrected(memories_by_id(frame), read_frame(frame, parser), "new", LinksConfig().event_overlap)
+    assert [memory.memory_id for memory in moved] == ["ahead"]

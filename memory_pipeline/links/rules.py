@@ -219,8 +219,16 @@ def dated_events_corrected(memories: Mapping[str, Memory], readings: Mapping[str
         return []
     return [old for old in memories.values()
             if (old.conversation_id, old.memory_kind) == (new.conversation_id, new.memory_kind)
-            and old.explicit_time and old.session_time is not None and old.session_time < new.session_time
+            and set_ahead(old) and old.session_time < new.session_time
             and corrects_its_event(reading, readings[old.memory_id], event_overlap)]
+
+
+def set_ahead(memory: Memory) -> bool:
+    """The memory dates a thing on or after the day it was said: a deadline, an appointment, a launch to come, which
+    a later correction may move. A thing told as done ("Nate won a tournament last week") is moved by none: "the
+    tournament got pushed back" is about another."""
+    return (memory.explicit_time and memory.event_start is not None and memory.session_time is not None
+            and memory.event_start.date() >= memory.session_time.date())
 
 
 def corrects_its_event(reading: Reading, old_reading: Reading, event_overlap: float) -> bool:
@@ -347,7 +355,8 @@ def classify_pair(
         return LinkProposal(old.memory_id, CONTRADICTS, 0.8, detail=f"replaced: {', '.join(sorted(swapped))}")
     # a correction is about its own clause's event, however many other words the memory has ("Orion slipped, the
     # new date is November 4" for "the Orion release is supposed to go live on 30 September")
-    if (same_event or corrects_its_event(new_reading, old_reading, config.event_overlap)) and _contradiction(new, old, new_reading, old_reading, overlap, config):
+    corrected = set_ahead(old) and corrects_its_event(new_reading, old_reading, config.event_overlap)
+    if (same_event or corrected) and _contradiction(new, old, new_reading, old_reading, overlap, config):
         cue = new_reading.denial or new_reading.correction
         return LinkProposal(old.memory_id, CONTRADICTS, 0.7, detail=f"{cue.kind}: {cue.span}" if cue else "negation")
     if same_event and intervals_overlap(new, old):
