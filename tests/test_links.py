@@ -263,6 +263,18 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("Ana's standup is back to 9 since the reorg.", {"self.schedule[standup] = 9"}),
         ("the standup is fine, they moved it to 11.", {"self.schedule[standup] = 11"}),
         ("Ana noted: choir rehearsal every other monday at 7.", {"self.schedule[choir rehearsal] = every other monday 7"}),
+        # a children's club named by its members is a schedule and a pastime kept up, had or got ("'s got" parsed
+        # as a passive or a possessive), or done; a pastime done or started on days; parts of the day said plural
+        ("Zoe has Rainbows on Wednesdays after school.", {"zoe.schedule[rainbows] = wednesday", "zoe.activity[rainbows] = yes"}),
+        ("Sam's got Scouts on Friday nights.", {"sam.schedule[scouts] = friday night", "sam.activity[scouts] = yes"}),
+        ("Noah is doing Beavers on Tuesday evenings now.",
+         {"noah.schedule[beavers] = tuesday evening", "noah.activity[beavers] = yes"}),
+        ("Ella does netball on Thursdays.", {"ella.schedule[netball] = thursday"}),
+        ("Leo's starting judo on Saturday mornings.", {"leo.schedule[judo] = saturday morning"}),
+        ("We ate brownies on Tuesdays.", set()),
+        ("The Cubs won on Sunday.", set()),
+        ("I support the Cubs.", set()),
+        ("Leo wants to start drum lessons, 45 mins on Fridays.", set()),  # a length is no event
         # one-off events, what an event is like, a spell of one week and a thing moved are no recurring schedule
         ("Ana's meeting is on Tuesday at 3.", {"self.appointment[meeting] = tuesday"}),
         ("Ana's party is on Saturday at 8.", {"self.appointment[party] = saturday"}),
@@ -791,6 +803,8 @@ def test_a_gerund_left_a_noun_is_its_verb():
         ("I've gone off running.", "self.activity[run] = none"),
         ("I'm done with running.", "self.activity[run] = none"),
         ("I quit swimming.", "self.activity[swim] = none"),
+        ("Zoe quit Rainbows.", "zoe.activity[rainbows] = none"),
+        ("Sam has stopped Scouts, he prefers rugby.", "sam.activity[scouts] = none"),
         ("Sadly I had to stop the morning runs.", "self.activity[run] = none"),
         # one cancels plans, drops the kids off, is done with the kitchen, skips one class; a denial ends nothing
         ("I cancelled the meeting.", None),
@@ -806,6 +820,27 @@ def test_a_gerund_left_a_noun_is_its_verb():
 def test_a_pastime_ended_by_naming_it(parser, text, ended):
     activities = {s for s in slots_of(parser, text) if ".activity[" in s}
     assert (ended in activities) if ended else activities == set()
+
+
+def test_a_club_quit_is_no_job_left(parser):
+    assert slots_of(parser, "Zoe quit Rainbows last month.") == {"zoe.activity[rainbows] = none"}
+    assert slots_of(parser, "I left the Scouts last year.") == set()
+    assert slots_of(parser, "I quit Tesco in May.") == {"self.job = none", "self.employer = none"}
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Zoe has Rainbows on Wednesdays after school.", "Zoe quit Rainbows in March."),
+        ("Zoe has Rainbows on Wednesdays after school.", "Zoe has Rainbows on Thursdays now."),
+    ],
+)
+def test_a_club_is_changed_by_the_next(parser, old, new):
+    from memory_pipeline.links.rules import state_changes
+
+    before = read_doc("a", parser.parse(old), "Jo").state_slots
+    after = read_doc("b", parser.parse(new), "Jo").state_slots
+    assert any(state_changes(o, n) for o in before for n in after if o.key == n.key)
 
 
 def test_a_count_of_things_owned(parser):

@@ -1199,7 +1199,7 @@ def _a_club(context: _Context, noun: int) -> bool:
     Riverside Rowing Club"), its apposition ("the Hackney Hawks, a women's five-a-side team") or a gym's name
     ("PureGym")."""
     said = [noun, *_children(context, noun, "appos")]
-    return _a_gym(context, noun) or any(
+    return _a_gym(context, noun) or context.doc.tokens[noun].lower in YOUTH_GROUPS or any(
         context.doc.tokens[k].lower in MEMBERSHIP_NOUNS or _lemma(context, k) in MEMBERSHIP_NOUNS for k in said)
 
 
@@ -1669,6 +1669,12 @@ def schedule(context: _Context, i: int) -> list[SlotValue]:
 # Words that say an event comes round again: "every weekday", "weekly now", "on weeknights"
 RECURRENCE_WORDS = frozenset("weekday weekdays weeknight weeknights weekly fortnightly daily nightly".split())
 EVERY_WORDS = frozenset({"every", "each", "other"})
+# Parts of the day that, said in the plural, come round like a plural weekday: "Cubs on Monday nights"
+PARTS_OF_THE_DAY = frozenset({"morning", "afternoon", "evening", "night", "weekend"})
+# Clubs for children that English names by their members, capitalised or not; a child goes to one every week as
+# to a class and quits it as a pastime: "Mia has Brownies on Tuesdays", "he's got Cubs on Monday nights", "Mia
+# quit Brownies" (no job left). Not with an article: "the Cubs" are a baseball team.
+YOUTH_GROUPS = frozenset("rainbows brownies guides beavers cubs scouts".split())
 # Events whose name says they come round, so a new time alone changes them: "standup's back to 9:30"
 ROUTINE_NOUNS = frozenset({"standup", "stand-up", "1:1", "one-on-one", "bedtime"})
 ONE_ON_ONE = re.compile(r"^(?:1[:-]1|one-on-one)s?$", re.IGNORECASE)
@@ -1698,11 +1704,13 @@ def _recurring_event(context: _Context, i: int) -> list[SlotValue]:
     if up is None:
         return []
     verb, label = up
-    if _said_of_it(context, verb) or doc.tokens[verb].tag in ("VBD",) and _lemma(context, verb) not in MOVING_VERBS:
+    gone_by = doc.tokens[verb].tag == "VBD" and not _has_read_as_an_owner(context, verb)
+    if _said_of_it(context, verb) or gone_by and _lemma(context, verb) not in MOVING_VERBS:
         return []  # "we had lunch by the river every day in Rome": a habit of a stay gone by (a move is news)
     holder = _parent(context, verb)[0] if _a_weekday_read_as_a_verb(context, verb) else verb
-    if (_lemma(context, holder) == "have" or _have_got(context, holder)) and (label != "dobj" or not _of_a_person(context, holder)):
-        return []  # "the museum has free entry on wednesdays": a place's hours, no one's routine
+    had = _lemma(context, holder) == "have" or _have_got(context, holder)
+    if had and (label != "dobj" or not _of_a_person(context, holder)) and not _a_youth_group(context, noun):
+        return []  # "the museum has free entry on wednesdays": a place's hours, no one's routine (but a club is a child's)
     time = _recurring_time(context, verb)
     if time is None and _event_name(context, noun) in ROUTINE_NOUNS | SCHEDULE_NOUNS:
         time = _recurring_time(context, verb, said_to_recur=False)
@@ -1716,7 +1724,19 @@ def _recurring_event(context: _Context, i: int) -> list[SlotValue]:
         subject = _subject(context, holder)  # "Mia has piano lessons on saturdays"
     else:
         subject = _for_whom(context, noun) or _owner(context, noun)
-    return [_slot(context, verb, "schedule", value, _event_name(context, noun), i, *parts, subject=subject)]
+    slots = [_slot(context, verb, "schedule", value, _event_name(context, noun), i, *parts, subject=subject)]
+    if _a_youth_group(context, noun):
+        # a club gone to every week is kept up, so quitting it ends it ("Mia quit Brownies": `_pastime_forms`); "is
+        # doing Beavers on Thursdays now" is under way, where a progressive with one day ahead would be a plan
+        kept = _slot(context, verb, "activity", "yes", context.doc.tokens[noun].lower, noun, subject=subject)
+        slots.append(replace(kept, future=kept.future and not _under_way(context, verb)))
+    return slots
+
+
+def _under_way(context: _Context, verb: int) -> bool:
+    """A present progressive: "Finn is doing Beavers on Thursdays now"."""
+    return context.doc.tokens[verb].tag == "VBG" and any(
+        _lemma(context, a) == "be" and context.doc.tokens[a].tag in ("VBZ", "VBP") for a in _children(context, verb, "aux"))
 
 
 def _said_of_it(context: _Context, verb: int) -> bool:
@@ -1731,12 +1751,21 @@ def _said_of_it(context: _Context, verb: int) -> bool:
         not _a_time_of_the_event(context, k) for k in _children(context, verb, "attr"))
 
 
+def _a_youth_group(context: _Context, i: int) -> bool:
+    """A children's club named by its members (:data:`YOUTH_GROUPS`) without an article: "Brownies", "his Cubs"."""
+    token = context.doc.tokens[i]
+    return (token.lower in YOUTH_GROUPS and token.pos in ("NOUN", "PROPN")
+            and not any(_lemma(context, d) in ("the", "a") for d in _children(context, i, "det")))
+
+
 def _an_event_noun(context: _Context, i: int) -> bool:
     token = context.doc.tokens[i]
-    if ONE_ON_ONE.match(token.text):
+    if ONE_ON_ONE.match(token.text) or _a_youth_group(context, i):
         return True
     if token.pos != "NOUN" or _lemma(context, i) in NOT_EVENTS or token.lower in NOT_EVENTS:
         return False
+    if _lemma(context, i) in MEASURE_UNITS and _children(context, i, "nummod"):
+        return False  # "guitar lessons, 30 mins on Mondays": how long each one is, no event of its own
     if _lemma(context, i) in CONDITIONS or is_medicine(_lemma(context, i)) or token.lower in DOSE_UNITS:
         # "I have headaches every morning", "a cold every winter": health (`health`); "2 puffs each morning": a
         # dose (`medication`); no event
@@ -1757,9 +1786,16 @@ def _event_verb(context: _Context, i: int) -> tuple[int, str] | None:
     verb, label = up
     if _lemma(context, verb) in SCHEDULE_VERBS or _have_got(context, verb) or context.doc.tokens[verb].lower in ("'s", "’s"):
         return up  # "standup's back to 9:30": the tagger's "'s" with no owner before it is "is"
+    if label == "dobj" and _lemma(context, verb) in KEEPING_UP_VERBS and (
+            _a_youth_group(context, i) or _is_pastime(context, i) and _lemma(context, i) not in VAGUE_DOINGS):
+        return up  # "Finn is doing Beavers on Thursday evenings now", "Ruby's starting gymnastics on Thursdays"
     if _a_weekday_read_as_a_verb(context, verb):
         return verb, "dobj"
     return None
+
+
+# Verbs that keep up or take up a pastime, whose days said with it are its schedule: "does football on Mondays"
+KEEPING_UP_VERBS = frozenset({"do", "start", "begin"})
 
 
 def _a_weekday_read_as_a_verb(context: _Context, verb: int) -> bool:
@@ -1793,8 +1829,8 @@ def _recurring_time(context: _Context, verb: int, said_to_recur: bool = True) ->
     kept = sorted(set(times) | {m for k in times for m in _children(context, k, "det", "amod") if doc.tokens[m].lower in EVERY_WORDS})
     words = [doc.tokens[k].lower for k in kept]
     days = {_singular_day(w) for w in words if _singular_day(w) in WEEKDAYS}
-    recurs = len(days) > 1 or any(w in RECURRENCE_WORDS or w in EVERY_WORDS or (w.endswith("s") and w[:-1] in WEEKDAYS)
-                                  for w in words)
+    recurs = len(days) > 1 or any(w in RECURRENCE_WORDS or w in EVERY_WORDS
+                                  or (w.endswith("s") and w[:-1] in WEEKDAYS | PARTS_OF_THE_DAY) for w in words)
     if said_to_recur and not recurs:
         return None
     value = []
@@ -1842,8 +1878,13 @@ def _event_name(context: _Context, noun: int) -> str:
     token = context.doc.tokens[noun]
     if ONE_ON_ONE.match(token.text):
         return token.lower.rstrip("s").replace("-", ":") if token.lower[0].isdigit() else "one-on-one"
+    if _a_youth_group(context, noun):
+        return token.lower  # "Beavers" is no beaver
     owners = {k for o in _children(context, noun, "poss") for k in subtree(context.doc, o)}
-    modifiers = _scope(context, [k for k in _phrase_tokens(context, noun) if k != noun and k not in owners])
+    # "Ruby's starting gymnastics on Thursdays": the parse may hang the verb of starting on the noun
+    starting = {k for k in _children(context, noun, "amod", "compound")
+                if context.doc.tokens[k].lower in ("starting", "beginning")}  # not "my start time"
+    modifiers = _scope(context, [k for k in _phrase_tokens(context, noun) if k != noun and k not in owners | starting])
     return f"{modifiers} {_lemma(context, noun)}".strip()
 
 
@@ -1901,7 +1942,20 @@ def _wedding_day(context: _Context, married: int) -> list[SlotValue]:
 def _have_got(context: _Context, verb: int) -> bool:
     """"I've got an interview on Friday", "Jess has got a check-up": "have got" is "have"; a bare "got" is had or
     received ("I got a haircut on Friday")."""
-    return _lemma(context, verb) == "get" and any(_lemma(context, a) == "have" for a in _children(context, verb, "aux"))
+    if _lemma(context, verb) != "get":
+        return False
+    # "he's got Cubs on Monday nights": the parse may take the "'s" of "has" for a passive's "is"
+    has = [a for a in _children(context, verb, "aux", "auxpass") if context.doc.tokens[a].lower in ("'s", "’s")]
+    return any(_lemma(context, a) == "have" for a in _children(context, verb, "aux")) or bool(
+        (has or _has_read_as_an_owner(context, verb)) and _children(context, verb, "dobj"))
+
+
+def _has_read_as_an_owner(context: _Context, verb: int) -> bool:
+    """"Sam's got Scouts on Fridays", "Mia's started swimming lessons": the parse may take the "'s" of "has" for
+    the subject's possessive and the participle for a past tense."""
+    doc = context.doc
+    return verb > 0 and doc.tokens[verb - 1].lower in ("'s", "’s") and any(
+        verb - 1 in _children(context, s, "case") for s in _children(context, verb, "nsubj"))
 
 
 def _owner(context: _Context, i: int) -> str:
@@ -2474,6 +2528,8 @@ def _pastime_forms(context: _Context, noun: int, signed_up: bool, for_good: bool
     pastime counts only named as something signed up to; ``for_good``: only as something kept for good (a
     membership, classes), as a cancelled single class is one occasion."""
     word = _lemma(context, noun)
+    if _a_youth_group(context, noun):
+        return [context.doc.tokens[noun].lower]  # "Matteo has stopped Cubs": the club, as going to it was kept
     if word in PASTIME_CONTAINERS:
         # "a running club": the pastime may be an "-ing" the parse hangs on as an adjective
         compounds = sorted(_children(context, noun, "compound") + [
