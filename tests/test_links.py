@@ -275,6 +275,16 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("The Cubs won on Sunday.", set()),
         ("I support the Cubs.", set()),
         ("Leo wants to start drum lessons, 45 mins on Fridays.", set()),  # a length is no event
+        # one's turn on a rota of days: days done, or a child had on them; "from <month>" says from when
+        ("Sam does Mondays now.", {"sam.schedule[rota] = monday"}),
+        ("My dad has them Wednesdays now.", {"self's dad.schedule[rota] = wednesday"}),
+        ("I have the kids every other weekend.", {"self.schedule[rota] = every other weekend"}),
+        ("I can't do Fridays anymore from June.", {"self.schedule[rota] = not friday"}),
+        ("Tom did Mondays last year.", set()),
+        ("We have them over on Sundays.", set()),
+        ("Sam does the rest.", set()),
+        ("Can you do Thursday?", set()),
+        ("I have Tom's number.", set()),
         # one-off events, what an event is like, a spell of one week and a thing moved are no recurring schedule
         ("Ana's meeting is on Tuesday at 3.", {"self.appointment[meeting] = tuesday"}),
         ("Ana's party is on Saturday at 8.", {"self.appointment[party] = saturday"}),
@@ -833,9 +843,11 @@ def test_a_club_quit_is_no_job_left(parser):
     [
         ("Zoe has Rainbows on Wednesdays after school.", "Zoe quit Rainbows in March."),
         ("Zoe has Rainbows on Wednesdays after school.", "Zoe has Rainbows on Thursdays now."),
+        ("Sam does Mondays and Thursdays.", "Sam does Tuesdays now."),
+        ("My mum has the kids on Tuesdays.", "My mum has them Fridays now."),
     ],
 )
-def test_a_club_is_changed_by_the_next(parser, old, new):
+def test_a_club_or_a_turn_on_a_rota_is_changed_by_the_next(parser, old, new):
     from memory_pipeline.links.rules import state_changes
 
     before = read_doc("a", parser.parse(old), "Jo").state_slots

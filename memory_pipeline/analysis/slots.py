@@ -1635,6 +1635,8 @@ def schedule(context: _Context, i: int) -> list[SlotValue]:
         return _due(context, i)
     if token.lower == "married":
         return _wedding_day(context, i)
+    if token.pos == "VERB" and lemma in ("do", "have"):
+        return _days_on_a_rota(context, i)
     if token.pos != "NOUN" or (lemma not in APPOINTMENT_NOUNS and token.lower not in SCHEDULE_NOUNS and lemma not in SCHEDULE_NOUNS):
         return _recurring_event(context, i)
     slot = "appointment" if lemma in APPOINTMENT_NOUNS else "schedule"
@@ -1664,6 +1666,37 @@ def schedule(context: _Context, i: int) -> list[SlotValue]:
     if slot == "schedule" and (recurring := _recurring_time(context, head)) is not None:
         value, parts = recurring  # "moved to tuesdays and fridays": every day said, not the first
     return [_slot(context, head, slot, value, scope, i, *parts, subject=subject)]
+
+
+# Whom one has on one's days, as the children shared out: "my mum has him Thursdays", "I have Aanya every other weekend"
+HAD_ON_A_DAY = frozenset({"him", "her", "them"}) | CHILD_NOUNS
+
+
+def _days_on_a_rota(context: _Context, verb: int) -> list[SlotValue]:
+    """One's turn on a rota of days, as parents share out the children and the school run: "Tom does Mondays and
+    Wednesdays" is ``tom.schedule[rota] = monday wednesday``, which "from now on Tom does Tuesdays and Thursdays"
+    changes; "my mum has him Thursdays now", "I have the kids every other weekend" the same. Only days that recur
+    (a plural weekday, a list, "every"), only days alone as what is done (not "does yoga on Mondays", a pastime)
+    and only a child or a person had (not "has a meeting on Tuesdays"); not a turn gone by ("Tom did Mondays")."""
+    doc = context.doc
+    objects = [k for o in _children(context, verb, "dobj") for k in (o, *_children(context, o, "conj"))]
+    if not objects or doc.tokens[verb].tag == "VBD" or _children(context, verb, "prt"):
+        return []  # "I have them over on Sundays": a visit
+    days = [k for k in objects if _singular_day(doc.tokens[k].lower) in WEEKDAYS]
+    if _lemma(context, verb) == "do" and len(days) != len(objects):
+        return []
+    if _lemma(context, verb) == "have" and not any(_had_on_a_day(context, k) for k in objects):
+        return []
+    time = _recurring_time(context, verb)
+    if time is None:
+        return []
+    value, parts = time
+    return [_slot(context, verb, "schedule", value, "rota", *parts)]
+
+
+def _had_on_a_day(context: _Context, k: int) -> bool:
+    token = context.doc.tokens[k]
+    return token.lower in HAD_ON_A_DAY or _lemma(context, k) in CHILD_NOUNS or (token.pos == "PROPN" and token.ent == "PERSON")
 
 
 # Words that say an event comes round again: "every weekday", "weekly now", "on weeknights"
@@ -1823,7 +1856,7 @@ def _recurring_time(context: _Context, verb: int, said_to_recur: bool = True) ->
     # the days listed are the clause's ("tuesdays and fridays"), a clause joined to it is not
     joined = {k for c in _children(context, verb, "conj") for k in subtree(doc, c)}
     clause = set(subtree(doc, verb, skip=tuple(label for label in OTHER_CLAUSES if label != "conj"))) - joined
-    times = sorted(k for k in clause if _a_time_of_the_event(context, k))
+    times = sorted(k for k in clause if _a_time_of_the_event(context, k) and not _when_it_starts(context, k))
     if not times or any(doc.tokens[d].lower in ("this", "last", "next") for k in times for d in _children(context, k, "det")):
         return None  # "late every day this week": a spell of one week, no routine
     kept = sorted(set(times) | {m for k in times for m in _children(context, k, "det", "amod") if doc.tokens[m].lower in EVERY_WORDS})
@@ -1845,6 +1878,18 @@ def _recurring_time(context: _Context, verb: int, said_to_recur: bool = True) ->
 
 
 RANGE_WORDS = frozenset({"-", "–", "to", "through", "thru", "till", "until"})
+STARTING_WORDS = frozenset({"from", "since", "starting"})
+
+
+def _when_it_starts(context: _Context, k: int) -> bool:
+    """A time that says from when the days hold, not which they are: "can't do Wednesdays anymore from March". A
+    weekday after "from" is the first of a range ("from Monday to Friday")."""
+    if _singular_day(context.doc.tokens[k].lower) in WEEKDAYS:
+        return False
+    up = _parent(context, k)
+    if up is not None and up[1] == "compound":
+        up = _parent(context, up[0])  # "from next March"
+    return up is not None and up[1] == "pobj" and context.doc.tokens[up[0]].lower in STARTING_WORDS
 
 
 def _a_range_of_days(context: _Context, first: int, last: int) -> bool:
@@ -2583,8 +2628,9 @@ def _is_pastime(context: _Context, i: int) -> bool:
     token = context.doc.tokens[i]
     lemma = _lemma(context, i)
     owned = bool(_children(context, i, "poss"))
+    # "I can't do Wednesdays anymore": a day one does is a turn on a rota, no pastime
     return token.pos == "NOUN" and lemma not in JOB_NOUNS | POSSESSIONS | FAMILY_NOUNS | LISTENERS_SENDINGS and not owned and (
-        token.lower not in CHAT_INTERJECTIONS)
+        token.lower not in CHAT_INTERJECTIONS) and not _is_time(context, i)
 
 
 def _activity_words(context: _Context, verb: int) -> list[int]:
