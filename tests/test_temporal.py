@@ -541,6 +541,8 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         (date(2025, 11, 16), "I've booked a scan at the Royal London on Thursday.", date(2025, 11, 20)),
         (date(2025, 11, 16), "I booked a checkup with Dr Patel on Friday.", date(2025, 11, 21)),
         (date(2025, 7, 8), "Finally got an appointment with the dermatologist, 3rd August.", date(2025, 8, 3)),
+        (date(2025, 9, 18), "booked my driving test, its 2nd october", date(2025, 10, 2)),
+        (date(2025, 9, 18), "booked the vet, it's on the 3rd", date(2025, 10, 3)),
         (date(2025, 7, 8), "I got a hospital appointment on the 2nd.", date(2025, 8, 2)),
         (date(2025, 3, 10), "Jo's got a job interview on the 5th.", date(2025, 4, 5)),
         # ...not a thing got that is done as it is got, what is no appointment, nor a possessive that owns

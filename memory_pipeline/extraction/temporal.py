@@ -2433,7 +2433,10 @@ def scheduled_date(doc: ParsedDoc, char: int) -> bool:
         return True
     if doc.tokens[at - 1].lower in SCHEDULED_BEFORE:
         return any(_lemma_in(t, SCHEDULING_LEMMAS) and t.pos == "VERB" for t in doc.tokens[:at] if t.sent == sent)
-    if doc.tokens[at - 1].text == "," and at > 1 and _in_what_was_booked(doc, _before_where_and_with(doc, at - 2)):
+    comma = at - 1
+    while comma > 0 and doc.tokens[comma].lower.replace("’", "'") in ("its", "it", "'s", "is", "on"):
+        comma -= 1  # "booked my theory test, its 2nd october"
+    if doc.tokens[comma].text == "," and comma > 0 and _in_what_was_booked(doc, _before_where_and_with(doc, comma - 1)):
         return True  # "finally got a dermatology appointment, 14th August": the date set beside it is its own
     on = at if doc.tokens[at].lower in ("on", "in") else at - 1
     return _dates_what_follows(doc, on) and on > 0 and _in_what_was_booked(doc, _before_where_and_with(doc, on - 1))
