@@ -491,6 +491,28 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I'm studying for my exams.", set()),
         ("I'm studying 20 hours a week now.", {"self.quantity[study hour] = 20"}),
         ("I'm taking a first aid course.", set()),
+        # leaving a course said with "withdraw from" or "drop out of" a subject one reads, or its course
+        ("He withdrew from his biology course last month.", {"he.study = none"}),
+        ("I've withdrawn from the masters.", {"self.study = none"}),
+        ("She dropped out of economics in her first term.", {"she.study = none"}),
+        ("I withdrew from the race.", set()),
+        ("I withdrew from the history society.", set()),
+        ("I withdrew £50 from the cash machine.", set()),
+        ("I dropped out of the project.", set()),
+        # joining a course by its name; a class, an exam or someone else enrolled is none
+        ("I've enrolled in a law degree at Kent.", {"self.study = law degree"}),
+        ("She enrolled onto a part time MA in philosophy.", {"she.study = ma"}),
+        ("I enrolled on a pottery class.", set()),
+        ("I registered for the June exam.", set()),
+        ("She enrolled her son in the local school.", set()),
+        # "a part time MA": the parse makes "time" the object and hangs the course beside it
+        ("I'm doing a full time MA in philosophy.", {"self.study = ma"}),
+        # the clipped name of a subject
+        ("I'm switching to poli sci.", {"self.study = poli sci"}),
+        # a course as what starts: begun is now (a day ahead is a plan, below)
+        ("My masters started last week.", {"self.study = masters"}),
+        ("My shift starts at 9.", set()),
+        ("The course started last week.", set()),
         # a chat word the parse took for the noun is no pastime's object
         ("I started going to the gym btw, tuesdays and thursdays", {"self.activity[go gym] = yes"}),
         ("my ma is coming over", set()),
@@ -532,6 +554,23 @@ def test_slots_of_statements(parser, text, expected):
     ],
 )
 def test_a_job_started_on_a_day_ahead_is_a_plan_until_then(parser, text, planned, now):
+    slots = read_doc("m", parser.parse(text), "Ana").slots
+    assert {slot.describe() for slot in slots if slot.future} == planned
+    assert slots_of(parser, text) == now
+
+
+@pytest.mark.parametrize(
+    ("text", "planned", "now"),
+    [
+        # a course that starts, or is left, on a day ahead is a plan until that day
+        ("My PhD begins on 3 October.", {"self.study = phd"}, set()),
+        ("Ana's MSc starts 14 September.", {"self.study = msc"}, set()),
+        ("I'm withdrawing from maths at the end of the month.", {"self.study = none"}, set()),
+        ("I withdrew from maths last term.", set(), {"self.study = none"}),
+        ("My degree started in September.", set(), {"self.study = degree"}),
+    ],
+)
+def test_a_course_started_or_left_on_a_day_ahead_is_a_plan_until_then(parser, text, planned, now):
     slots = read_doc("m", parser.parse(text), "Ana").slots
     assert {slot.describe() for slot in slots if slot.future} == planned
     assert slots_of(parser, text) == now

@@ -3664,8 +3664,8 @@ STUDY_STARTS = frozenset({"do", "start", "begin", "take", "pursue", "study"})
 ACADEMIC_SUBJECTS = frozenset(
     """law medicine history maths math mathematics physics chemistry biology economics science engineering nursing
     psychology philosophy linguistics architecture geography sociology politics classics dentistry pharmacy
-    anthropology theology neuroscience biochemistry statistics""".split()
-)
+    anthropology theology neuroscience biochemistry statistics sci""".split()
+)  # "sci": the clipped "comp sci", "poli sci"
 SUBJECTS_OF_OTHER_SENSES = frozenset(
     """english french spanish german italian literature accounting accountancy business finance management marketing
     music art arts design journalism education midwifery physiotherapy""".split()
@@ -3673,6 +3673,10 @@ SUBJECTS_OF_OTHER_SENSES = frozenset(
 # Verbs of changing course: "I switched to computer science", "he transferred to maths in February".
 STUDY_SWITCHES = frozenset({"switch", "transfer", "change"})
 STUDY_ENDS = frozenset({"finish", "complete", "quit", "leave", "drop", "abandon"})
+# Verbs of joining a course by its name ("I enrolled on an MA in history", "she's enrolling in a nursing degree").
+STUDY_ENROLMENTS = frozenset({"enrol", "enroll", "register"})
+# Nouns of a course named by its subject ("the chemistry course", "a history programme").
+COURSE_NOUNS = frozenset({"course", "programme", "program"})
 
 
 def study(context: _Context, i: int) -> list[SlotValue]:
@@ -3691,9 +3695,28 @@ def study(context: _Context, i: int) -> list[SlotValue]:
     if token.pos == "VERB" and lemma == "drop":
         outs = [o for o in _children(context, i, "prt", "prep") if doc.tokens[o].lower == "out"]
         left = [o for _, o in _prep_objects(context, i, ("of",)) + [p for k in outs for p in _prep_objects(context, k, ("of",))]]
-        return [_slot(context, i, "study", NONE_VALUE, "", left[0])] if outs and left and _of_study(context, left[0]) and _said_of_a_person(context, i) else []
+        return [_slot(context, i, "study", NONE_VALUE, "", left[0])] if outs and left and _a_course_left(context, left[0]) and _said_of_a_person(context, i) else []
+    if token.pos == "VERB" and lemma == "withdraw" and _said_of_a_person(context, i):
+        # "I'm withdrawing from chemistry", "she withdrew from her masters"; not "withdrew from the race"
+        left = [o for _, o in _prep_objects(context, i, ("from",)) if _a_course_left(context, o)]
+        if not left:
+            return []
+        found = _slot(context, i, "study", NONE_VALUE, "", left[0])
+        # "withdrawing at the end of the month": the course is left on that day, a plan until then
+        return [replace(found, future=True) if _starting_on_a_day_ahead(context, i) else found]
+    if token.pos == "VERB" and lemma in STUDY_ENROLMENTS and _said_of_a_person(context, i) and not _children(context, i, "dobj"):
+        # "I enrolled on the part time MA in history"; not "registered for the June exam", nor "enrolled my son in"
+        objects = [o for _, o in _prep_objects(context, i, ("on", "onto", "in", "for"))]
+        joined = [c for o in objects for c in (o, *_children(context, o, "appos")) if _a_course(context, c)]
+        return [_slot(context, i, "study", _value(context, joined[0]), "", joined[0])] if joined else []
     if _a_course(context, i):
         up = _parent(context, i)
+        if up is not None and up[1] == "appos":
+            up = _parent(context, up[0])  # "a part time MA": the parse hangs the course beside "time", the object
+        if up is not None and up[1] == "nsubj" and _lemma(context, up[0]) in ("start", "begin") and not _negated(context, up[0]):
+            # "my MSc starts 14 September", "her masters began last week": the course is the owner's, from that day
+            found = _slot(context, up[0], "study", _value(context, i), "", i, subject=_owner(context, i))
+            return [replace(found, future=True) if _starting_on_a_day_ahead(context, up[0]) else found]
         if up is None or up[1] != "dobj" or doc.tokens[up[0]].pos not in ("VERB", "AUX"):
             return []
         verb = _lemma(context, up[0])
@@ -3742,6 +3765,14 @@ def _a_course(context: _Context, i: int) -> bool:
     token = context.doc.tokens[i]
     # the tokenizer keeps a full stop on an abbreviation at a sentence's end: "I'm doing a PhD."
     return token.pos in ("NOUN", "PROPN") and (token.lower.rstrip(".") in STUDY_NOUNS or token.text.rstrip(".") in CAPITAL_DEGREES)
+
+
+def _a_course_left(context: _Context, i: int) -> bool:
+    """What one drops out of or withdraws from as a course: a course, a place of study ("uni"), a subject one reads
+    ("dropped out of chemistry") or a course named by it ("the chemistry course"); not "the race", "the deal"."""
+    if _of_study(context, i) or _named_in(context, i, ACADEMIC_SUBJECTS):
+        return True
+    return _lemma(context, i) in COURSE_NOUNS and any(_named_in(context, c, ACADEMIC_SUBJECTS) for c in _children(context, i, "compound"))
 
 
 def _of_study(context: _Context, i: int) -> bool:
