@@ -576,6 +576,13 @@ def test_a_course_started_or_left_on_a_day_ahead_is_a_plan_until_then(parser, te
     assert slots_of(parser, text) == now
 
 
+@pytest.mark.parametrize("speaker", ["Amara", "Nkechi"])
+def test_the_speakers_own_name_is_a_person_whatever_the_tagger_calls_it(parser, speaker):
+    # the tagger takes some names for organisations ("Amara graduated": an ORG); the speaker's own name is someone
+    assert slots_of(parser, f"{speaker} graduated in July.", speaker) == {"self.study = none"}
+    assert slots_of(parser, "Oxfam graduated in July.", speaker) == set()
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [

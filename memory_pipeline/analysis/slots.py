@@ -1033,6 +1033,8 @@ def _of_a_person(context: _Context, predicate: int) -> bool:
     token = context.doc.tokens[subjects[0]]
     if token.pos == "PRON":
         return token.lower in PERSONAL_PRONOUNS
+    if _is_self_token(context, token.i):
+        return True  # the speaker's own name, whatever the tagger makes of it ("Amara graduated": an ORG)
     return (token.pos == "PROPN" and token.ent not in NOT_PEOPLE) or _lemma(context, token.i) in RELATIVES
 
 
