@@ -65,6 +65,9 @@ OCCUPATIONS = frozenset(
     "specialist adviser advisor executive cleaner builder labourer laborer porter butcher "
     "hairdresser stylist optician midwife physiotherapist physio radiographer tester founder".split()
 )
+# Who studies is no worker: "I'm a chemistry student at Nottingham" sets the study slot, not a job at an employer
+# (a student may well have a job beside the course, which it must not replace).
+LEARNER_NOUNS = frozenset({"student"})
 # Words of rank before an agent noun make it a job ("a senior planner", "lead singer"; "promoted to head baker").
 RANKS = frozenset("senior junior head chief lead principal assistant deputy trainee apprentice associate".split())
 # Agent nouns that name no job, even with a firm after them: "a member at Soho House", "a customer of Monzo".
@@ -976,7 +979,7 @@ def job(context: _Context, i: int) -> list[SlotValue]:
         dismissed = _dismissed(context, i, lemma)
         if dismissed is not None:
             return _job_loss(context, i, dismissed, subject=_subject_key(context, dismissed))
-    if token.pos == "NOUN" and _a_role(context, i):
+    if token.pos == "NOUN" and _a_role(context, i) and lemma not in LEARNER_NOUNS:
         parent = _parent(context, i)
         if parent and parent[1] == "attr" and _lemma(context, parent[0]) in ("be", "become"):
             if _subject(context, parent[0]) == SELF:
