@@ -55,6 +55,11 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("The score is 3.", set()),
         ("Ana has painted since Ana was 17.", set()),
         ("I'm 5 minutes away.", set()),
+        # a lowercase "name" after a common noun is that noun's ("pass mark"), unless the noun says who it is
+        ("it's all coursework. pass mark is 40", set()),
+        ("the final is 60%. pass mark is 40", set()),
+        ("uncle mark is 60.", {"mark.age = 60"}),
+        ("cousin jack is 12.", {"jack.age = 12"}),
         # two measured things before "it", or none: whose the sum is, is not said
         ("My rent and my salary both changed, it's £1,300 now.", set()),
         ("The landlord called about the leak, it's £300 to fix.", set()),

@@ -2372,11 +2372,22 @@ def _has_age(context: _Context, predicate: int) -> bool:
         return _subject(context, predicate) == SELF
     for subject in subjects:
         token = context.doc.tokens[subject]
-        if _is_self_token(context, subject) or token.lower in ("he", "she", "they") or token.pos == "PROPN":
+        if _is_self_token(context, subject) or token.lower in ("he", "she", "they"):
+            return True
+        if token.pos == "PROPN" and not _common_noun_taken_for_a_name(context, subject):
             return True
         if token.lemma.lower() in KIN_NOUNS:
             return True
     return False
+
+
+def _common_noun_taken_for_a_name(context: _Context, i: int) -> bool:
+    """A lowercase "name" after a common noun is that noun's compound: "pass mark is 40" (the tagger's Mark); not
+    "uncle mark is 60", "cousin jack is 12", whose noun says who."""
+    token = context.doc.tokens[i]
+    return token.text.islower() and any(
+        context.doc.tokens[c].pos == "NOUN" and _lemma(context, c) not in KIN_NOUNS | RELATIVES | PEOPLE_NOUNS
+        for c in _children(context, i, "compound"))
 
 
 # Words for one who no longer drinks: "I'm teetotal now" ends drinking as "I've stopped drinking" does.
