@@ -571,8 +571,9 @@ def split_subject_head(doc: ParsedDoc, k: int) -> int | None:
 
 
 def is_subject(doc: ParsedDoc, k: int) -> bool:
-    """Token ``k`` is the actor of its predicate (so the verb after it agrees with it)."""
-    if any(a.role is Role.ACTOR for a in doc.parents(k)):
+    """Token ``k`` is the actor of its predicate, or the subject of a passive ("you have been married since 2015"):
+    the verb after it agrees with it."""
+    if any(a.role is Role.ACTOR or a.label == "nsubjpass" for a in doc.parents(k)):
         return True
     nxt = doc.tokens[k + 1] if k + 1 < len(doc.tokens) else None
     return nxt is not None and nxt.lower.replace("’", "'") in ("'re", "'ve", "'ll", "'d")

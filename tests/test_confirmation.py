@@ -287,6 +287,10 @@ def test_a_yes_to_a_question_put_to_someone_else_is_not_the_answerers(parser, re
         ("How long have you been on sertraline?", "since about March", "Lena has been on sertraline since about March.",
          "2024-03-01"),
         ("How long have you been running?", "about two years", "Lena has been running for about two years.", "2022-09-03"),
+        # a length a thing takes is said with no "for"; a passive asked agrees with its new subject
+        ("How long does the renewal take?", "about three weeks",
+         "Lena answered: the renewal takes about three weeks.", "2024-09-03"),
+        ("How long have you been engaged?", "since 2019", "Lena has been engaged since 2019.", "2019-01-01"),
         # a date said first and more after it: the fact asked first, in the answerer's words, then the rest as said;
         # alone, the rest had taken the date and the move was nowhere
         ("When do you move out?", "On 1 February. The landlord is being difficult about the deposit.",

@@ -117,6 +117,9 @@ def test_an_in_law_given_back_as_the_subject_stays_an_in_law(parser, resolver):
         # a day moved from, with the new one in a clause of its own
         ("the school moved sports day from Wednesday. it's Friday now", datetime(2024, 9, 3), date(2024, 9, 6)),
         ("they pushed the launch back from the 3rd, the new date is the 17th", datetime(2024, 9, 3), date(2024, 9, 17)),
+        # an hour put right leaves the day, and a day asked after an apology is offered, not put right
+        ("the call is on Monday at 10. no wait, 11am", datetime(2024, 5, 15), date(2024, 5, 20)),
+        ("Can't do Friday, sorry. Saturday?", datetime(2024, 5, 15), date(2024, 5, 17)),
         # another day said beside it is no repair
         ("I'm off on Monday, actually Tuesday too", datetime(2024, 9, 3), date(2024, 9, 9)),
         ("I'm free Friday, no plans on Saturday yet", datetime(2024, 9, 3), date(2024, 9, 6)),

@@ -1697,3 +1697,33 @@ def test_chat_deadlines_moved_months_runs_of_weekdays_and_named_evenings(parser,
 def test_a_way_to_somewhere_or_a_bare_not_takes_the_tense_it_means(parser, resolver, text, day):
     said = datetime(2025, 6, 10, 11)  # a Tuesday
     assert [m.start.date() for m in resolver.ground(parser.parse(text), said) if m.resolved] == [day]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # guards a review of this session's rules found broken, said on Wed 15 May 2024
+        # a state that starts "from" a day is no date moved from
+        ("I'm switching to 3 days a week from July, told my manager on Monday",
+         [("July", date(2024, 7, 1)), ("on Monday", date(2024, 5, 13))]),
+        # EOD beside the day it closes is that day's
+        ("can you get it to me EOD Thursday", [("Thursday", date(2024, 5, 16))]),
+        ("by EOD tomorrow please", [("tomorrow", date(2024, 5, 16))]),
+        # what slipped "until" a date fell till then; a car that sat is no Saturday
+        ("my running slipped until Christmas", [("Christmas", date(2023, 12, 25))]),
+        ("the bike sat until Friday in the shed", [("Friday", date(2024, 5, 10))]),
+        # "not <participle>" with no infinitive after it keeps its past
+        ("not impressed with the food on Friday", [("on Friday", date(2024, 5, 10))]),
+        # a promise whose outcome is told after, and a booking followed by what happened, stay in the past
+        ("he promised it by Monday but it came Wednesday", [("Monday", date(2024, 5, 13)), ("Wednesday", date(2024, 5, 8))]),
+        ("booked my exam, on Monday I passed it", [("on Monday", date(2024, 5, 13))]),
+        # a rank after "it's" is no day
+        ("it's the 3rd biggest city in the country", []),
+        # a way to do a thing is a means, whose infinitive looks ahead
+        ("I found a way to work from home on Friday", [("on Friday", date(2024, 5, 17))]),
+    ],
+)
+def test_this_sessions_date_rules_keep_to_what_they_read(parser, resolver, text, expected):
+    said = datetime(2024, 5, 15, 10)
+    assert [(m.text, m.start.date()) for m in resolver.ground(parser.parse(text), said) if m.resolved] == expected

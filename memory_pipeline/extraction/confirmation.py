@@ -188,7 +188,15 @@ def as_a_length(said: str) -> str | None:
     first = said.split()[0].lower() if said else ""
     if first in ("since", "for"):
         return first + said[len(first):]
+    if _A_DAY_AFTER_THE_LENGTH.search(said):
+        return None  # "10 years in June": a length reached on a day, an anniversary, no length up to now
     return f"for {said}" if _A_LENGTH.search(said) and not said.lower().endswith(" ago") else None
+
+
+# A day after a length, which makes it a length reached then: "10 years in June", "3 years next month"
+_A_DAY_AFTER_THE_LENGTH = re.compile(r"\b(?:in|on|next|this|by|till|until|at)\s+\w", re.IGNORECASE)
+# Verbs a length is said after with no "for": "the visa takes about a week", "it lasts two hours"
+_TAKES = re.compile(r"\b(?:take|takes|took|last|lasts|lasted|need|needs|require|requires)\b", re.IGNORECASE)
 
 
 # The auxiliaries after "when" of questions a bare date is not restated for.
@@ -528,6 +536,8 @@ def _when_restated(
         return None
     whole = parsed.get((answer.turn_id, "answer"))
     if whole is not None and (date := _the_answers_date(answer, whole, find_dates)):
+        if answer.how_long and _TAKES.search(statement) and date.startswith("for "):
+            date = date[len("for "):]  # "the visa takes about a week", not "takes for"
         return Restatement(answer.question_turn_id, answer.asker, f"{statement[0].upper()}{statement[1:]} {date}.", "answered")
     first = parsed.get((answer.turn_id, "opening"))
     own = in_the_answerers_words(statement) if first is not None else None

@@ -90,7 +90,10 @@ _LENGTH_WORD = r"(?:day|week|month|year)s?"  # a unit that is only a length: a w
 # "a week", "per month": the period of a rate ("five days a week", "two months per year")
 _PER_PERIOD = r"(?:a|an|per|each|every)\s+(?:day|week|weekend|fortnight|month|year)\b"
 
-_WEEKDAY_RUN = rf"(?:{_WEEKDAY}|{_WEEKDAY_ABBR})\s*(?:to|through|thru|till|until|-|–)\s*(?:{_WEEKDAY}|{_WEEKDAY_ABBR})(?![\w'])"
+# (a "sat", "sun" or "wed" that may be the verb or the thing opens one only before a dash or "to": "the car sat until
+# Thursday", "we sat through sunday mass" are none)
+_WEEKDAY_RUN = (rf"(?:(?:{_WEEKDAY}|(?!(?:sat|sun|wed)\b){_WEEKDAY_ABBR})\s*(?:to|through|thru|till|until|-|–)"
+                rf"|(?:sat|sun|wed)\.?\s*(?:-|–|to))\s*(?:{_WEEKDAY}|{_WEEKDAY_ABBR})(?![\w'])")
 _CHAT_DAY = r"(?:tmrw|tmr|tmrow|tmw|2moro|2morrow|2mrw|tonite|2nite|2day|yday|ystrdy)"
 _CHAT_UNIT = r"(?:wknd|wkend|wks?|mnths?|yrs?)"
 
@@ -163,7 +166,8 @@ CUE_PATTERNS = [
         # word ("thurs", "tues", "weds", "fri"; "mon" only away from an apostrophe: "c'mon"), or any one before a
         # part of the day ("sat night")
         rf"\b{_CHAT_DAY}\b",
-        r"\b(?:eod|eow|eom)\b",
+        # (not beside the day it closes: "EOD Friday", "by EOD tomorrow", "monday EOD" are that day's)
+        rf"(?<!day )(?<!tomorrow )(?<!tmrw )\b(?:eod|eow|eom)\b(?!\s+(?:on\s+)?(?:{_WEEKDAY}|{_WEEKDAY_ABBR}|tomorrow|tmrw|today|tonight|yesterday|the\s+\d|{_MONTH})\b)",
         # a run of weekdays ("I've got the kids Tuesday to Thursday", "Mon-Wed"), which the tagger cuts in two
         rf"\b(?:from\s+)?{_WEEKDAY_RUN}(?:\s+(?:this|next)\s+week\b)?",
         rf"\b{_stretchable(_STRETCHED_DAYS)}\b",
@@ -184,7 +188,8 @@ CUE_PATTERNS = [
         # the date a thing was moved to ("got pushed back to the 9th"; "to the 5th" alone may be a floor)
         _after_preposition(r"the\s+\d{1,2}(?:st|nd|rd|th)\b(?!\s+(?:floor|place|round|century|grade|year|time))", MOVED_TO),
         # the day a date now is ("the new date is the 17th", "it's now the 9th"): the same ordinals of a rank kept out
-        _after_preposition(r"the\s+\d{1,2}(?:st|nd|rd|th)\b(?!\s+(?:floor|place|round|century|grade|year|time|one|of|in)\b)",
+        _after_preposition(r"the\s+\d{1,2}(?:st|nd|rd|th)\b(?!\s+(?:floor|place|round|century|grade|year|time|one|of|in|week|"
+                           r"day|month|most|best|worst|largest|biggest|[a-z]+est)\b)",
                            ("date is", "date's", "day is", "is now", "'s now", "it's", "it is")),
         _after_preposition(rf"(?:(?:early|mid|late)[- ])?{_MONTH}\b(?!\s+(?:i|we|you|he|she|they|be)\b)",
                            ("on", "by", "before", "after", "until", "till", "in", "from", "since", "of")),
@@ -468,7 +473,7 @@ CLAUSE_MARKERS = {"aux", "auxpass", "neg", "advmod"}
 # "Tom's pencilled in the fitting for April 4th"): said in the past tense, the date they set is as likely ahead
 # of the session as behind it.
 SCHEDULING_LEMMAS = {"book", "schedule", "reschedule", "move", "postpone", "push", "delay", "set", "arrange",
-                     "reserve", "plan", "fix", "change", "bring", "pencil", "slot", "extend", "renew", "prolong", "slip"}
+                     "reserve", "plan", "fix", "change", "bring", "pencil", "slot", "extend", "renew", "prolong"}
 SCHEDULED_BEFORE = ("for", "to", "until", "till")
 # Verbs of granting time: the date after their "until" is the limit they set ("the seller has given us until the
 # end of September", "they gave me till Friday to decide"), which the past of the granting does not put behind.
@@ -1898,7 +1903,7 @@ def moved_from(doc: ParsedDoc, mentions: list[TemporalMention]) -> set[int]:
     replaced: set[int] = set()
     for n, new in enumerate(mentions):
         at = next((t.i for t in doc.tokens if t.idx >= new.char_start), None)
-        if at and doc.tokens[at - 1].lower == "from" and _moves_a_date(doc, at - 1):
+        if at and doc.tokens[at - 1].lower == "from" and _moves_a_date(doc, at - 1) and _an_event_moved(doc, at - 1):
             replaced.add(id(new))  # "the clinic moved it from Wednesday. it's Friday now": what was, said alone
         elif at and doc.tokens[at - 1].lower in SCHEDULED_BEFORE and _moves_a_date(doc, at - 1):
             sent = doc.tokens[at].sent
@@ -1975,8 +1980,22 @@ def _put_right_after(doc: ParsedDoc, mention: TemporalMention, mentions: list[Te
     repair = SELF_REPAIRS.match(doc.text[mention.char_end : mention.char_end + 48])
     return repair is not None and any(
         m.char_start == mention.char_end + repair.end() and REPAIR_ENDS.match(doc.text[m.char_end : m.char_end + 12])
+        # an hour put right leaves the day ("Monday at 10. no wait, 11am"); a day asked is offered, not put right
+        # ("Can't do Friday, sorry. Saturday?")
+        and not CLOCK_TIME.fullmatch(m.text) and not doc.text[m.char_end : m.char_end + 2].strip().startswith("?")
         for m in mentions
     )
+
+
+def _an_event_moved(doc: ParsedDoc, preposition: int) -> bool:
+    """The verb the ``preposition`` hangs on moves an event ("moved the party from Saturday", "moved it from
+    Wednesday"), not a person or a state that starts then ("moving me to the Leeds office from the 3rd", "changing
+    to 4 days a week from June": the date the new state starts)."""
+    verb = _above_the_prepositions(doc, preposition)
+    if doc.tokens[verb].lower in ("back", "forward"):
+        verb = next((a.head for a in doc.parents(verb)), verb)
+    moved = [a.dep for a in doc.children(verb) if a.label in ("dobj", "nsubjpass", "nsubj", "npadvmod")]
+    return any(doc.tokens[k].lemma.lower() in ARRANGED_EVENT_NOUNS | {"date", "deadline", "day", "it", "them"} for k in moved)
 
 
 def _moves_a_date(doc: ParsedDoc, preposition: int) -> bool:
@@ -2300,8 +2319,9 @@ def _perfect_or_bare(doc: ParsedDoc, participle: Token) -> bool:
     # a bare participle that completes or modifies another word tells no tense ("I need it done before the 20th"),
     # nor one chat says with "not" and no subject, a state now ("not allowed to lift anything for 4 weeks")
     if any(a.label == "neg" for a in doc.children(participle.i)) and not any(
-            a.label in ("nsubj", "nsubjpass") for a in doc.children(participle.i)):
-        return False
+            a.label in ("nsubj", "nsubjpass") for a in doc.children(participle.i)) and any(
+            a.label == "xcomp" for a in doc.children(participle.i)):
+        return False  # "not allowed to ...", "not supposed to ..." (not "not impressed with the food on Friday")
     return not any(arc.label in ("ccomp", "xcomp", "oprd", "acomp", "amod", "acl") for arc in doc.parents(participle.i))
 
 
@@ -2340,6 +2360,8 @@ def _past_a_way_to(doc: ParsedDoc, verb: int) -> int:
     up = next(iter(doc.parents(verb)), None)
     if up is None or up.label not in ("relcl", "acl") or doc.tokens[up.head].lower != "way":
         return verb
+    if not any(doc.tokens[a.head].lower == "on" for a in doc.parents(up.head)):
+        return verb  # "I figured out a way to work from home on Friday": a means, whose infinitive is ahead
     if not any(doc.tokens[a.dep].lower == "to" for a in doc.children(verb)):
         return verb
     node, steps = up.head, 0
@@ -2432,11 +2454,15 @@ def scheduled_date(doc: ParsedDoc, char: int) -> bool:
     if _a_limit_granted(doc, at - 1):
         return True
     if doc.tokens[at - 1].lower in SCHEDULED_BEFORE:
-        return any(_lemma_in(t, SCHEDULING_LEMMAS) and t.pos == "VERB" for t in doc.tokens[:at] if t.sent == sent)
+        # a thing that slipped "to" a date was moved there ("the cutover slipped to march"); "sales slipped until
+        # March" tells how long they fell
+        slipped = doc.tokens[at - 1].lower == "to" and any(_lemma_in(t, {"slip"}) for t in doc.tokens[:at] if t.sent == sent)
+        return slipped or any(_lemma_in(t, SCHEDULING_LEMMAS) and t.pos == "VERB" for t in doc.tokens[:at] if t.sent == sent)
     comma = at - 1
     while comma > 0 and doc.tokens[comma].lower.replace("’", "'") in ("its", "it", "'s", "is", "on"):
         comma -= 1  # "booked my theory test, its 2nd october"
-    if doc.tokens[comma].text == "," and comma > 0 and _in_what_was_booked(doc, _before_where_and_with(doc, comma - 1)):
+    if doc.tokens[comma].text == "," and comma > 0 and _in_what_was_booked(doc, _before_where_and_with(doc, comma - 1)) \
+            and not _told_done_after(doc, char):
         return True  # "finally got a dermatology appointment, 14th August": the date set beside it is its own
     on = at if doc.tokens[at].lower in ("on", "in") else at - 1
     return _dates_what_follows(doc, on) and on > 0 and _in_what_was_booked(doc, _before_where_and_with(doc, on - 1))
@@ -2482,7 +2508,15 @@ def _a_promise_by(doc: ParsedDoc, char: int) -> bool:
     promised it by friday" sets a day that may lie ahead (the past of "promised" had put it behind)."""
     verb = _governor(doc, char)
     return (verb is not None and _lemma_in(doc.tokens[verb], PROMISING_LEMMAS)
-            and _after_word(doc, char, DEADLINE_BEFORE))
+            and _after_word(doc, char, DEADLINE_BEFORE) and not _told_done_after(doc, char))
+
+
+def _told_done_after(doc: ParsedDoc, char: int) -> bool:
+    """A verb in the simple past later in the sentence of ``char`` tells how it turned out ("promised it by Monday
+    but it came Tuesday", "booked my test, on Monday I passed it"): the date is of a story gone by."""
+    at = _token_at(doc, char)
+    return at is not None and any(t.tag == "VBD" and t.i > at.i and t.sent == at.sent and not _have_got(doc, t)
+                                  for t in doc.tokens)
 
 
 def _a_limit_told(doc: ParsedDoc, char: int) -> bool:
@@ -2610,7 +2644,8 @@ def _a_booked_time_got(doc: ParsedDoc, k: int) -> bool:
     thing got that is done as it is got ("I got a jab on Monday", "got a new job on Monday")."""
     up = next(iter(doc.parents(k)), None)
     return (up is not None and up.label == "dobj" and doc.tokens[k].lemma.lower() in BOOKED_TIME_NOUNS
-            and _lemma_in(doc.tokens[up.head], OBTAINING_LEMMAS))
+            and _lemma_in(doc.tokens[up.head], OBTAINING_LEMMAS)
+            and not _told_done_after(doc, doc.tokens[k].idx))  # "got a reservation on the 10th and the sushi was great"
 
 
 def _before_where_and_with(doc: ParsedDoc, k: int) -> int:
@@ -2690,8 +2725,8 @@ def _spelled_out(text: str) -> str:
 
 
 # A run of weekdays, each named in full or short: "Tuesday to Thursday", "mon-wed", "Mon to Wed"
-WEEKDAY_RUN = re.compile(rf"\b({_WEEKDAY}|{_WEEKDAY_ABBR})\s*(?:to|through|thru|till|until|-|–)\s*({_WEEKDAY}|{_WEEKDAY_ABBR})(?![\w'])",
-                         re.IGNORECASE)
+WEEKDAY_RUN = re.compile(rf"\b(?=(?:{_WEEKDAY_RUN}))({_WEEKDAY}|{_WEEKDAY_ABBR})\s*(?:to|through|thru|till|until|-|–)\s*"
+                         rf"({_WEEKDAY}|{_WEEKDAY_ABBR})(?![\w'])", re.IGNORECASE)
 
 
 def _weekday_named(word: str) -> str:

@@ -302,8 +302,8 @@ def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit],
 
 
 # Words of a state that "X's" says with its "'s" for "is" or "has" ("Sam's home!", "the tumour's shrunk!!", "dad's
-# out"), which the parse takes for a thing X owns; besides these, a participle in -ed. Not words that judge ("Luna's
-# hilarious"), which are chat about a thing, not news of it.
+# out"), which the parse takes for a thing X owns; besides these, a word the tagger calls a participle. Not words that
+# judge ("Luna's hilarious"), which are chat about a thing, not news of it, nor a noun in -ed ("the farmer's shed!").
 STATES_AFTER_S = frozenset("home back out in off up away over better worse fine ok okay done gone shrunk grown broken "
                            "born healed pregnant engaged married single retired ill sick poorly ready free closed open "
                            "late cancelled".split())
@@ -323,7 +323,7 @@ def _a_state_after_s(doc: ParsedDoc, lo: int, hi: int) -> bool:
     state = rest[0]
     if a_feeling_word(state):
         return False
-    return state.lower in STATES_AFTER_S or state.tag in ("VBN", "VBD") or state.lower.endswith("ed")
+    return state.lower in STATES_AFTER_S or state.tag in ("VBN", "VBD")
 
 
 def _before_talk_ahead(doc: ParsedDoc, units: list[Unit], sentence: int, lo: int, hi: int) -> bool:
