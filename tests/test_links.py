@@ -3069,6 +3069,8 @@ def test_a_plan_told_done_in_other_words_than_its_own(parser, embedder):
     # not one in the present or ahead, nor another's
     assert outcome(physio, "My physio is brilliant.", datetime(2025, 3, 20, 9), None) == "pending"
     assert outcome(physio, "I'm seeing the physio again in April.", datetime(2025, 3, 20, 9), None) == "pending"
+    assert outcome(derm, "Mum saw the dermatologist yesterday, she needs a biopsy.", datetime(2025, 6, 24, 9), None) == "pending"
+    assert outcome(derm, "The dermatologist was on holiday, typical.", datetime(2025, 6, 24, 9), None) == "pending"
     assert outcome(derm, "I saw the dermatologist on Friday, it's just eczema.", datetime(2025, 6, 24, 9), None,
                    speaker="Kai") == "pending"
 
@@ -3186,6 +3188,8 @@ def test_an_interview_the_employer_set_up_is_a_plan(parser, text, plan):
         ("The podiatrist can see Tom on the 5th.", False),
         ("My sister wants to see me on the 5th.", False),
         ("The doctor wants to see me.", False),
+        ("My GP sees me every 3 months.", False),  # a routine
+        ("The physio sees me on Tuesdays.", False),
     ],
 )
 def test_an_appointment_got_or_a_carer_seeing_the_speaker_is_a_plan(parser, text, plan):
@@ -3264,3 +3268,48 @@ def test_a_slip_moves_only_a_thing_dated_ahead_when_it_was_said(parser):
     ])
     moved = dated_events_corrected(memories_by_id(frame), read_frame(frame, parser), "new", LinksConfig().event_overlap)
     assert [memory.memory_id for memory in moved] == ["ahead"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # guards a review of this session's slot rules found broken
+        # a dose in a sentence of its own is of the medicine named before only for its own taker
+        ("My sister is on amlodipine. They upped it to 10mg.", {"self's sister.medication[amlodipine] = yes"}),
+        ("Nan's on warfarin. They lowered it to 3mg.", {"self's nan.medication[warfarin] = yes"}),
+        ("I take sertraline. The puppy is on 5ml now.", {"self.medication[sertraline] = yes"}),
+        # a meal, a drink or a machine said with tablets or capsules is no medicine
+        ("Lunch, 2 capsules with food.", set()),
+        ("Upped my coffee to 4 capsules a day.", set()),
+        # a place one reports to is no boss
+        ("I report to Brighton Station on Mondays.", {"self.activity[report] = yes"}),
+        ("I'm reporting to Fort Worth for training next week.", set()),
+        # a turn asked, hedged or supposed is no rota
+        ("Does Priya do Fridays?", set()),
+        ("Maybe Priya could do Fridays.", set()),
+        # a start at an hour is the shift, no start ahead
+        ("I start at Tesco at 7am most days.", {"self.employer = tesco"}),
+        # a couple who broke up for a while broke up; food is no club
+        ("Jo and Sam broke up for a month.", {"jo.relationship = single"}),
+        ("We have brownies for pudding on Sundays.", {"self.schedule[brownie] = sunday"}),
+    ],
+)
+def test_this_sessions_slot_rules_keep_to_what_they_read(parser, text, expected):
+    assert slots_of(parser, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "corrected", "called_off"),
+    [
+        # a new day that is not yet set, asked, a person or an outing, or another thing's, moves nothing
+        ("The gig got cancelled and we need a new date before Friday.", set(), True),
+        ("They cancelled the gig, no new date until March.", set(), True),
+        ("I cancelled Spotify. The new date for the barbecue is the 20th.", set(), True),
+        ("She's my new date for the wedding on Saturday.", set(), False),
+        ("Is the new deadline Friday?", set(), False),
+    ],
+)
+def test_a_new_day_moves_only_what_it_is_said_of(parser, text, corrected, called_off):
+    reading = read_doc("m", parser.parse(text), "Zoe")
+    assert set(reading.corrected.words) == corrected
+    assert (reading.cancel is not None) is called_off

@@ -283,7 +283,7 @@ def cancel_cues(doc: ParsedDoc) -> Iterator[Cue]:
         lemma = token.lemma.lower()
         if lemma in CANCEL_LEMMAS and token.pos in ("VERB", "NOUN", "ADJ"):
             if not (lemma == "postpone" and _has_new_date(doc, token.i)):
-                if not (lemma in CALLED_OFF_FOR_NOW and new_day_given(doc) is not None):
+                if not (lemma in CALLED_OFF_FOR_NOW and _given_a_new_day(doc, token.i)):
                     yield Cue("cancel", token.text, token.i)
     for found in (phrase_cue(doc, "cancel", CANCEL_PHRASES), _declared_off(doc), _did_not_come_about(doc),
                   _no_such_event_ahead(doc), _not_going(doc), _will_not_take_part(doc)):
@@ -521,8 +521,11 @@ def correction_cue(doc: ParsedDoc) -> Cue | None:
     if new_day is not None:
         # the verb that moved or called the event off names it ("the workshop got postponed, new date is March 19");
         # without one, the new day's own clause does ("the new date for the launch is May 2")
-        moved = next((t.i for t in doc.tokens if t.pos == "VERB" and _moves_off_its_day(t)), new_day)
-        return Cue("correction", doc.tokens[moved].text, moved)
+        moved = next((t.i for t in doc.tokens if t.pos == "VERB" and _moves_off_its_day(t)
+                      and _given_a_new_day(doc, t.i)), None)
+        if moved is not None or not any(_moves_off_its_day(t) for t in doc.tokens if t.pos == "VERB"):
+            at = new_day if moved is None else moved
+            return Cue("correction", doc.tokens[at].text, at)
     for token in doc.tokens:
         lemma = token.lemma.lower()
         if lemma in CHANGED_EVENT_VERBS and any(a.label == "auxpass" for a in doc.children(token.i)):
@@ -876,9 +879,34 @@ UNNAMED_ARRANGEMENTS = frozenset({"appointment", "booking", "reservation", "slot
 
 
 def _new_day_nouns(doc: ParsedDoc) -> list[int]:
-    """The day nouns "new" is said of ("the new date", "new deadline")."""
+    """The day nouns "new" is said of as what is now set ("the new date is March 19", "New date June 9."): not one
+    still to be found ("we need to pick a new date", "no new date until March"), asked ("Is the new deadline
+    Friday?"), a person or an outing ("my new date", "a new date on Saturday", "date night")."""
     return [t.i for t in doc.tokens if t.lemma.lower() in DAY_SET_NOUNS and t.pos == "NOUN"
-            and any(doc.tokens[a.dep].lower == "new" for a in doc.children(t.i) if a.label == "amod")]
+            and any(doc.tokens[a.dep].lower == "new" for a in doc.children(t.i) if a.label == "amod")
+            and not any(a.label == "poss" or (a.label == "det" and doc.tokens[a.dep].lower in ("no", "a", "an"))
+                        for a in doc.children(t.i))
+            and not any(a.label in ("dobj", "pobj", "compound", "attr", "conj") for a in doc.parents(t.i))
+            and not _in_a_question(doc, t.i)]
+
+
+def _in_a_question(doc: ParsedDoc, k: int) -> bool:
+    start, end = doc.sentences[doc.tokens[k].sent] if doc.sentences else (0, len(doc.tokens))
+    return any(t.text == "?" for t in doc.tokens[start:end])
+
+
+def _given_a_new_day(doc: ParsedDoc, cancel: int) -> bool:
+    """The thing called off at ``cancel`` is given a new day in the memory (:func:`new_day_given`): in its own
+    sentence or one of the two after, and, where the new day says what it is for ("the new date for the party"), the same
+    thing: "I cancelled Netflix. The new date for the party is the 20th." cancels Netflix."""
+    day = new_day_given(doc)
+    if day is None or not 0 <= doc.tokens[day].sent - doc.tokens[cancel].sent <= 2:
+        return False  # "the workshop got postponed, their CEO is sick. new date march 19"
+    named = {doc.tokens[k].lemma.lower() for prep in children(doc, day, "prep") if doc.tokens[prep].lower == "for"
+             for k in subtree(doc, prep) if doc.tokens[k].pos in ("NOUN", "PROPN")}
+    called_off = {doc.tokens[k].lemma.lower() for k in range(len(doc.tokens))
+                  if doc.tokens[k].sent == doc.tokens[cancel].sent and doc.tokens[k].pos in ("NOUN", "PROPN")}
+    return not named or bool(named & called_off)
 
 
 # Future predicates that state a condition or a feeling rather than an action ("is gonna be lucky", "will keep it
@@ -1142,6 +1170,10 @@ def _seen_by_a_carer(doc: ParsedDoc, i: int, names: frozenset[str]) -> Event:
     token = doc.tokens[i]
     if token.pos != "VERB" or token.lemma.lower() != "see" or _said_done(doc, i):
         return Event()
+    if habitual(doc, i) or any(doc.tokens[k].lower in ("every", "each", "twice", "weekly", "monthly") or
+                               doc.tokens[k].lower.rstrip("s") in WEEKDAYS and doc.tokens[k].lower.endswith("s")
+                               for k in subtree(doc, i)):
+        return Event()  # "my GP sees me every 3 months", "the physio sees me on Tuesdays": a routine, no plan
     if not any(is_self_token(doc, k, names) for k in children(doc, i, "dobj")):
         return Event()
     # the one who sees, or who wants to or can: the subject of "see" or of the verb it completes

@@ -1074,7 +1074,10 @@ def _starting_on_a_day_ahead(context: _Context, verb: int) -> bool:
     progressive = token.tag == "VBG" and (present_be or not _children(context, verb, "aux"))
     if not (token.tag in ("VBP", "VBZ") or progressive) or habitual(doc, verb) or _negated(context, verb):
         return False
-    dated = {doc.tokens[k].lower for k in subtree(doc, verb) if _is_time(context, k) or _a_day_of_the_month(context, k)}
+    # a day, not an hour ("I start at Tesco at 6am most days" tells the shift, not a start ahead)
+    dated = {doc.tokens[k].lower for k in subtree(doc, verb) if (_is_time(context, k) and doc.tokens[k].ent != "TIME"
+             and not CLOCK.match(doc.tokens[k].text) and doc.tokens[k].lower not in ("am", "pm"))
+             or _a_day_of_the_month(context, k)}
     return bool(dated) and not dated & (TODAY_WORDS | {"last", "ago", "yesterday", "earlier", "past"})
 
 
@@ -1483,8 +1486,13 @@ def _a_school_breaking_up(context: _Context, verb: int) -> bool:
     subjects = _children(context, verb, "nsubj")
     if any(_lemma(context, k) in SCHOOL_NOUNS or context.doc.tokens[k].lower in SCHOOL_NOUNS for k in subjects):
         return True
-    return any(_is_time(context, obj) or context.doc.tokens[obj].lower in ("half", "term", "holidays", "holiday")
-               for _, obj in _prep_objects(context, verb, ("for",)))
+    if _prep_objects(context, verb, ("with",)) or any(context.doc.tokens[k].ent == "PERSON" for k in subjects):
+        return False  # "she broke up with him for the third time", "Jess and Mark broke up for a month": a couple
+    return any(context.doc.tokens[obj].lower in SCHOOL_BREAKS for _, obj in _prep_objects(context, verb, ("for",)))
+
+
+# What a school breaks up for: "half term", "the holidays", "summer", "Easter" (not "for a week", a couple's spell)
+SCHOOL_BREAKS = frozenset("half term holidays holiday hols summer easter christmas xmas".split())
 
 
 def _adverbs(context: _Context, verb: int) -> set[str]:
@@ -1687,6 +1695,8 @@ def _days_on_a_rota(context: _Context, verb: int) -> list[SlotValue]:
     objects = [k for o in _children(context, verb, "dobj") for k in (o, *_children(context, o, "conj"))]
     if not objects or doc.tokens[verb].tag == "VBD" or _children(context, verb, "prt"):
         return []  # "I have them over on Sundays": a visit
+    if _a_turn_not_told(context, verb):
+        return []
     days = [k for k in objects if _singular_day(doc.tokens[k].lower) in WEEKDAYS]
     if _lemma(context, verb) == "do" and len(days) != len(objects):
         return []
@@ -1697,6 +1707,22 @@ def _days_on_a_rota(context: _Context, verb: int) -> list[SlotValue]:
         return []
     value, parts = time
     return [_slot(context, verb, "schedule", value, "rota", *parts)]
+
+
+# Words that make a turn on a rota only asked, offered or supposed: "could Sam do Mondays?", "maybe Sam could",
+# "if Sam does Mondays"
+NOT_TOLD_WORDS = frozenset({"if", "maybe", "perhaps", "could", "can", "might", "may", "would", "should", "who", "whoever"})
+
+
+def _a_turn_not_told(context: _Context, verb: int) -> bool:
+    """The turn is asked, offered or supposed, not told: a question ("Does Sam do Mondays?"), a modal or a hedge
+    ("Could Sam do Mondays instead?", "Maybe Sam could do Mondays"), a condition ("If Sam does Mondays ...") or an
+    unknown doer ("Who has the kids on Sundays?")."""
+    doc = context.doc
+    sent = doc.tokens[verb].sent
+    start, end = doc.sentences[sent] if doc.sentences else (0, len(doc.tokens))
+    near = [doc.tokens[k].lower for k in subtree(doc, verb) if k <= verb]
+    return any(t.text == "?" for t in doc.tokens[start:end]) or bool(NOT_TOLD_WORDS & set(near))
 
 
 def _had_on_a_day(context: _Context, k: int) -> bool:
@@ -1790,9 +1816,10 @@ def _said_of_it(context: _Context, verb: int) -> bool:
 
 
 def _a_youth_group(context: _Context, i: int) -> bool:
-    """A children's club named by its members (:data:`YOUTH_GROUPS`) without an article: "Brownies", "his Cubs"."""
+    """A children's club named by its members (:data:`YOUTH_GROUPS`), with its capital and without an article:
+    "Brownies", "his Cubs"; not "brownies for dessert on Fridays"."""
     token = context.doc.tokens[i]
-    return (token.lower in YOUTH_GROUPS and token.pos in ("NOUN", "PROPN")
+    return (token.lower in YOUTH_GROUPS and token.pos in ("NOUN", "PROPN") and token.text[:1].isupper()
             and not any(_lemma(context, d) in ("the", "a") for d in _children(context, i, "det")))
 
 
@@ -3531,7 +3558,11 @@ VITAMIN_LETTERS = re.compile(r"[abcdek]\d{0,2}")
 # Words said with a dose that name no medicine: "mum, 2 tablets", "the morning, 2 puffs", "my inhaler, 2 puffs"
 NOT_MEDICINE_NAMES = frozenset({"inhaler", "inhalers", "medication", "medicine", "meds", "dose", "dosage", "pill",
                                 "pills", "spray", "sprays", "injection", "injections", "drops", "patches",
-                                "prescription", "vitamin", "vitamins"}) | DOSE_UNITS
+                                "prescription", "vitamin", "vitamins"}) | DOSE_UNITS | frozenset(
+    # meals, drinks and what takes tablets or capsules besides a person: "Breakfast, 2 tablets with water", "upped
+    # my coffee to 3 capsules", "Nespresso, 2 capsules a day", "the dishwasher, 2 tablets"
+    "breakfast brunch lunch dinner supper tea snack meal food water coffee espresso nespresso tassimo dolce pod pods "
+    "dishwasher washer machine printer laptop phone ipad".split())
 DOSE = re.compile(rf"({NUMBER.pattern})(mg|mcg|µg|ug|ml|g|iu)")
 MEDICINE_STARTS = frozenset({"start", "begin", "take", "prescribe", "try", "restart", "resume", "put", "keep", "give"})
 # Verbs that hand a medicine to the one named before it: "gave me sumatriptan", "prescribed her naproxen"
@@ -3876,7 +3907,7 @@ def _dose_of_the_medicine_named_before(context: _Context, i: int) -> list[SlotVa
     needs looking at. I'm on 50mg at the moment", "Mum's on amlodipine. They upped it to 10mg last week". Taken
     "on" after a verb of being on it, or changed "to" it; a dose "of" something names what it is of."""
     doc = context.doc
-    dose = _dose_at(context, i, DOSE_UNITS)
+    dose = _dose_at(context, i)  # a medicine's own units: "the baby is on 120ml" is no dose of the sertraline before
     sentence = doc.tokens[i].sent
     if not dose or any(t.sent == sentence and _medicine_name(context, t.i) for t in doc.tokens):
         return []
@@ -3888,18 +3919,36 @@ def _dose_of_the_medicine_named_before(context: _Context, i: int) -> list[SlotVa
     word = doc.tokens[i - 1].lower if i > 0 else ""
     verbs = [t.i for t in doc.tokens if t.sent == sentence and t.pos in ("VERB", "AUX")]
     predicate = _medicine_predicate(context, i, i - 1, verbs)
+    # whose the medicine named before is, as its own sentence reads it ("the sertraline needs looking at": no one's)
+    takers = {slot.subject for slot in medication(context, named[-1])}
     if word == "on":
         on_head = _parent(context, i - 1)
         if on_head is None or _lemma(context, on_head[0]) not in ON_MEDICINE_VERBS or _was(context, on_head[0]):
             return []
         subject = _taker(context, i, on_head[0])
-    elif word == "to" and any(_lemma(context, v) in DOSE_CHANGES for v in verbs):
+        if takers and takers != {subject}:
+            return []  # "I take ibuprofen. The dog is on 2 tablets a day": the dog's tablets, not said which
+    elif word == "to" and any(_lemma(context, v) in DOSE_CHANGES for v in verbs) and len(takers) <= 1:
+        # "My mum is on amlodipine. They upped it to 10mg": Mum's; where no one is read as taking it, the earlier
+        # sentence's own taker, unless it names another who may ("Mum's on amlodipine. They upped it to 10mg")
         earlier = named[-1]
-        earlier_verbs = [t.i for t in doc.tokens if t.sent == doc.tokens[earlier].sent and t.pos in ("VERB", "AUX")]
-        subject = _taker(context, earlier, _medicine_predicate(context, earlier, earlier - 1, earlier_verbs))
+        if takers:
+            subject = takers.pop()
+        elif any(_another_person_named(context, t.i) for t in doc.tokens if t.sent == doc.tokens[earlier].sent):
+            return []
+        else:
+            earlier_verbs = [t.i for t in doc.tokens if t.sent == doc.tokens[earlier].sent and t.pos in ("VERB", "AUX")]
+            subject = _taker(context, earlier, _medicine_predicate(context, earlier, earlier - 1, earlier_verbs))
     else:
         return []
     return [_slot(context, predicate, "medication", dose, _medicine_name(context, named[-1]), i, subject=subject)]
+
+
+def _another_person_named(context: _Context, k: int) -> bool:
+    """Token ``k`` names someone other than the speaker: a person's name, a relative, a person by a noun."""
+    token = context.doc.tokens[k]
+    return not _is_self_token(context, k) and (
+        token.ent == "PERSON" or _lemma(context, k) in KIN_NOUNS | PEOPLE_NOUNS or token.lower in ("he", "she", "they"))
 
 
 def _dose_at(context: _Context, i: int, units: frozenset[str] = MEDICINE_ONLY_UNITS) -> str:
@@ -4268,12 +4317,27 @@ def _taste_scope(context: _Context, thing: int) -> str | None:
 TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "prof", "sir", "dame"})
 
 
+# Words that end the names of places: "Canary Wharf", "Brighton Station", "Terminal 5", "Fort Bragg"
+PLACE_NAME_WORDS = frozenset("wharf station terminal airport stadium arena tower hall centre center park bridge street "
+                             "road square hq headquarters base fort barracks depot port office campus hospital".split())
+
+
+def _a_place_named(context: _Context, k: int) -> bool:
+    """The name at ``k`` (with the words of its compound) names a place: a place to the tagger, a known place, or one
+    whose words say it is ("Canary Wharf", "Terminal 5")."""
+    doc = context.doc
+    words = [k, *_children(context, k, "compound"), *(_children(context, k, "nummod"))]
+    return doc.tokens[k].ent in ("GPE", "LOC") or any(
+        doc.tokens[w].lower in known_places() or doc.tokens[w].lower in PLACE_NAME_WORDS for w in words)
+
+
 def _holder_name(context: _Context, k: int) -> str | None:
     """A person's first name, lower case: "Aisha Khan" and "Aisha" are one holder; "he" after the one other person
     the memory names is that person; anyone else (the speaker, a pronoun left unresolved) is no name."""
     token = context.doc.tokens[k]
-    # one's boss is a person, whatever the tagger calls an unknown name ("Hana Sato" a building), if no firm
-    if token.pos == "PROPN" and token.ent not in ("ORG", "DATE", "TIME"):
+    # one's boss is a person, whatever the tagger calls an unknown name ("Hana Sato" a building), if no firm and no
+    # place ("I report to Canary Wharf on Mondays", "reporting to Heathrow at 6am")
+    if token.pos == "PROPN" and token.ent not in ("ORG", "DATE", "TIME") and not _a_place_named(context, k):
         # "Mr Smith": the name after a title, or "Mr Smith" and "Mr Jones" would be one boss
         names = [c for c in _children(context, k, "compound") if context.doc.tokens[c].pos == "PROPN"
                  and context.doc.tokens[c].lower.rstrip(".") not in TITLES]

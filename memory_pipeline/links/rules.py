@@ -447,9 +447,17 @@ def _the_one_it_was_with(reading: Reading, plan_reading: Reading) -> str | None:
     their health (:data:`CARERS`) whom the plan was to see, in its words or its practice's ("my neurology
     appointment"), told of in a deed or a verdict since its day: the appointment took place."""
     planned = planned_event(plan_reading).words
-    told = reading.judged.union(*(event.words for event in deeds_done(reading)))
+    # the speaker's deed or the carer's ("I saw the neurologist", "the GP went fine"), not another's ("Mum saw the
+    # dentist"), and none that says the carer was not there ("the neurologist was on holiday")
+    if reading.words & CARER_AWAY:
+        return None
+    told = reading.judged.union(*(event.words for event in deeds_done(reading) if event.doer in ("", SELF)))
     return next((word for word in sorted(told) if (word in CARERS or word.endswith("ologist"))
                  and (word in planned or _practice_of(word) in planned)), None)
+
+
+# Words that tell the one an appointment was with was not there: "the neurologist was on holiday", "off sick"
+CARER_AWAY = frozenset({"holiday", "sick", "ill", "away", "closed", "off", "leave", "strike"})
 
 
 def _practice_of(carer: str) -> str:
