@@ -38,7 +38,7 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("Ana works as a nurse at St Mary's hospital.", {"self.job = nurse", "self.employer = st mary's hospital"}),
         ("Ana quit Ana's job at the hospital yesterday.", {"self.job = none", "self.employer = none"}),
         ("Ana is vegetarian now.", {"self.diet = vegetarian"}),
-        ("Tom and Ana broke up last week.", {"self.relationship = single"}),
+        ("Tom and Ana broke up last week.", {"self.relationship = single", "self.relationship[tom] = ex"}),
         ("Ana has 3 kids now.", {"self.children = 3"}),
         ("Ana's dentist appointment got moved to Friday.", {"self.appointment[dentist appointment] = friday"}),
         ("Ana works the night shift now.", {"self.schedule[shift] = night"}),
@@ -260,7 +260,7 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         # a school that breaks up for the holidays parts no couple
         ("The kids break up for half term on Friday.", set()),
         ("School broke up on the 19th.", set()),
-        ("Ana and Tom broke up in March.", {"self.relationship = single"}),
+        ("Ana and Tom broke up in March.", {"self.relationship = single", "self.relationship[tom] = ex"}),
         ("Ana sat in the sun on sunday.", set()),
         # moved: every day it moved to; a routine's new time alone; "it" as the one event named before it
         ("Ana's french class moved to mondays and thursdays.", {"self.schedule[french class] = monday thursday"}),
@@ -348,7 +348,8 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I've been seeing Anna for two weeks for my knee.", set()),
         ("My boyfriend is a chef.", set()),
         # a break-up or a return told with a clause spliced on after a comma
-        ("Karim and I split up, I don't want to talk about it much.", {"self.relationship = single"}),
+        ("Karim and I split up, I don't want to talk about it much.",
+         {"self.relationship = single", "self.relationship[karim] = ex"}),
         ("We got back together, giving it another go.", {"self.relationship = dating"}),
         # a body part healed: the speaker's injury, not another's
         ("Ana's ankle is fully healed.", {"self.health[ankle injury] = recovered"}),
@@ -389,7 +390,7 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I'm at Tesco now, need anything?", set()),
         ("I'm still at Tesco, does Sam want anything?", set()),  # where one is right now
         # back together, no longer with someone, moved back home to a place
-        ("Jake and I got back together.", {"self.relationship = dating"}),
+        ("Jake and I got back together.", {"self.relationship = dating", "self.relationship[jake] = dating"}),
         ("I'm no longer with Jake.", {"self.relationship = single"}),
         ("We got together for lunch.", set()),
         ("I moved back home to Ohio.", {"self.residence = ohio"}),
@@ -1291,8 +1292,52 @@ def test_plans_are_the_speakers_own_open_intentions(parser):
         ("My wife and I are separating.", {"self.relationship = separated"}),
         ("We separated the recycling.", set()),
         ("My husband passed away.", {"self.relationship = widowed", "self's husband.life = dead"}),
-        ("Dev and I are on a break.", {"self.relationship = on a break"}),
+        ("Dev and I are on a break.", {"self.relationship = on a break", "self.relationship[dev] = on a break"}),
         ("We're on a lunch break.", set()),
+        # a couple's news in common words, under the partner named beside the speaker too; not a band, everyone at
+        # home, a meeting or a pastime
+        ("Priyanka and I are back together.", {"self.relationship = dating", "self.relationship[priyanka] = dating"}),
+        ("we're back together, don't laugh", {"self.relationship = dating"}),
+        ("The band is back together.", set()),
+        ("We're all back together for Easter.", set()),
+        ("We're back together in the office from Monday.", set()),
+        ("I broke up the scrap between the twins.", set()),
+        ("Leila and I split up in the spring.", {"self.relationship = single", "self.relationship[leila] = ex"}),
+        ("I broke up with Kofi on Sunday.", {"self.relationship = single", "self.relationship[kofi] = ex"}),
+        ("I've ended things with Rob.", {"self.relationship = single", "self.relationship[rob] = ex"}),
+        ("Marta and I ended things last month.", {"self.relationship = single", "self.relationship[marta] = ex"}),
+        ("I called it off with Rob.", {"self.relationship = single", "self.relationship[rob] = ex"}),
+        ("We ended things early and went to the pub.", set()),
+        ("We called it off because of the rain.", set()),
+        ("I ended the call with Rob.", set()),
+        ("Rob and I are giving it another shot.", {"self.relationship = dating", "self.relationship[rob] = dating"}),
+        ("We're giving us another chance.", {"self.relationship = dating"}),
+        ("I'm giving yoga another go.", set()),
+        ("We're giving it another try next week, the recipe was close.", set()),
+        # a proposal to or by the speaker, or being asked to be someone's partner, unless turned down; a bare
+        # proposal may be anyone's
+        ("Kwame proposed to me on the beach!", {"self.relationship = engaged", "self.relationship[kwame] = engaged"}),
+        ("I proposed to Zoe at the top of Arthur's Seat.", {"self.relationship = engaged", "self.relationship[zoe] = engaged"}),
+        ("he proposed in Paris and I said yes", {"self.relationship = engaged"}),
+        ("Kwame proposed to me but I said no.", set()),
+        ("Dev proposed to his girlfriend last week.", set()),
+        ("Dev proposed a new plan at work.", set()),
+        ("I'm going to propose to Zoe in June.", set()),
+        ("Felix asked me to be his boyfriend.", {"self.relationship = dating", "self.relationship[felix] = dating"}),
+        ("Felix asked me to be his business partner.", set()),
+        ("Gemma asked me to be her bridesmaid.", set()),
+        # a partner named in passing; a late, first or old one is none now
+        ("My husband Idris is making dinner.", {"self.relationship = married", "self.relationship[idris] = married"}),
+        ("Going to Rome with my boyfriend Luis.", {"self.relationship = dating", "self.relationship[luis] = dating"}),
+        ("My late husband Idris loved this place.", set()),
+        ("My first boyfriend Luis lived next door.", set()),
+        ("My brother Luis is visiting.", set()),
+        # a state listed after one's age; a break from dating is being single, and dating after a preposition is none
+        ("I'm 38, separated, no kids.", {"self.age = 38", "self.relationship = separated"}),
+        ("I'm 38, married couples are the worst.", {"self.age = 38"}),
+        ("I'm having a break from dating.", {"self.relationship = single"}),
+        ("After dating for three years we moved in together.", set()),
+        ("I'm nervous about dating again.", set()),
         ("I'm on a break.", set()),
         # a death is the one who died's, told as it is; a kinship alone is the speaker's relative
         ("Dad died on the 28th of November.", {"self's dad.life = dead"}),

@@ -1447,22 +1447,33 @@ def relationship(context: _Context, i: int) -> list[SlotValue]:
             return [_slot(context, parent[0], "relationship", RELATIONSHIP_STATES[token.lower], "", i)]
         if token.tag == "VBN" and any(a.label == "auxpass" for a in context.doc.children(i)):
             return [_slot(context, i, "relationship", RELATIONSHIP_STATES[token.lower], "")]
+        listed = _listed_after_be(context, i)
+        if listed is not None:  # "I'm 41, divorced, two kids"
+            return [_slot(context, listed, "relationship", RELATIONSHIP_STATES[token.lower], "", i)]
     if token.pos == "VERB" and lemma in RELATIONSHIP_VERBS and token.tag != "VBN":
         if lemma == "separate" and _children(context, i, "dobj"):
             return []  # "we separated the recycling": a couple separates with no object
+        if lemma == "date" and _parent(context, i) is not None and _parent(context, i)[1] in ("pcomp", "pobj"):
+            return _a_break_from_dating(context, i)
         return [_slot(context, i, "relationship", RELATIONSHIP_VERBS[lemma], "")]
     if token.pos == "VERB" and lemma in BREAKUP_VERBS and not _a_school_breaking_up(context, i):
         particles = _children(context, i, "prt")
-        if any(context.doc.tokens[p].lower == "up" for p in particles):
-            return [_slot(context, i, "relationship", "single", "", *particles)]
-    if token.pos == "VERB" and lemma == "get" and {"back", "together"} <= _adverbs(context, i):
-        return [_slot(context, i, "relationship", "dating", "")]  # "Jake and I got back together"
+        if any(context.doc.tokens[p].lower == "up" for p in particles) and not _children(context, i, "dobj"):
+            return _couple(context, i, "single", *particles, partner_state=EX_STATE)
+    if lemma in ("get", "be") and {"back", "together"} <= _adverbs(context, i) and _a_couple_back(context, i):
+        return _couple(context, i, "dating")  # "Jake and I got back together", "we're back together"
+    if token.pos == "VERB" and _things_ended(context, i):
+        return _couple(context, i, "single", partner_state=EX_STATE)  # "I ended things with Tom"
+    if token.pos == "VERB" and lemma == "give" and _another_go(context, i):
+        return _couple(context, i, "dating")  # "Graham and I are giving it another go"
+    if token.pos == "VERB" and lemma in ("propose", "ask") and token.tag == "VBD":
+        return _asked_and_accepted(context, i)
     if token.pos == "NOUN" and (token.lower in PARTNER_NOUNS or _is_ex(context, i)):
-        return _partner_of(context, i)
+        return _partner_of(context, i) or _partner_named_beside(context, i)
     if lemma in ("die", "pass"):
         return _widowed(context, i)
     if lemma == "break" and _on_a_break(context, i):
-        return [_slot(context, _parent(context, _parent(context, i)[0])[0], "relationship", "on a break", "", i)]
+        return _couple(context, _parent(context, _parent(context, i)[0])[0], "on a break", i)
     if lemma == "with" and _no_longer_with_someone(context, i):
         return [_slot(context, _parent(context, i)[0], "relationship", "single", "", i, negated=False)]
     if token.pos == "VERB" and lemma == "see" and _seeing_someone(context, i):
@@ -1524,6 +1535,172 @@ def _partner_of(context: _Context, i: int) -> list[SlotValue]:
     if ex is not None:
         return named
     return [_slot(context, parent[0], "relationship", state, "", i, subject=owner), *named]
+
+
+def _couple(context: _Context, verb: int, state: str, *anchor: int, partner_state: str | None = None) -> list[SlotValue]:
+    """A couple's news is its subject's state, and also the state with each partner named beside the subject ("Tom
+    and I broke up", "I broke up with Tom": ``relationship[tom] = ex``), so that the news ends or renews what was
+    said of that partner ("Tom is my boyfriend now") and no other."""
+    couple = _slot(context, verb, "relationship", state, "", *anchor)
+    return [couple, *(_slot(context, verb, "relationship", partner_state or state, _lemma(context, name), *anchor)
+                      for name in _partners_beside(context, verb, couple.subject))]
+
+
+def _partners_beside(context: _Context, verb: int, subject: str) -> list[int]:
+    """The people named with the subject of a couple's verb: "Tom and I", "broke up with Tom", or "Jake" the parse
+    hung on the verb itself ("Jake and I got back together"); never the subject itself."""
+    doc = context.doc
+    # a name beside "I" is a person, whatever entity the small model called it ("Marcus and Elena", said by Marcus)
+    near = [c for s in _children(context, verb, "nsubj") for c in [s, *_children(context, s, "conj")]]
+    near += [k for k in _children(context, verb, "npadvmod") if k + 1 < len(doc) and doc.tokens[k + 1].lower == "and"]
+    # "ended things with Tom": the parse may hang "with" on the thing ended
+    withs = [o for h in [verb, *_children(context, verb, "dobj")] for _, o in _prep_objects(context, h, ("with", "from"))]
+    near += [o for o in withs if doc.tokens[o].ent not in NOT_PEOPLE]
+    return [k for k in near if doc.tokens[k].pos == "PROPN" and not _is_self_token(context, k) and _lemma(context, k) != subject]
+
+
+def _a_couple_back(context: _Context, verb: int) -> bool:
+    """"We're back together", "Mark and I are back together": people back as a couple, in the present if said with
+    "be"; not a band or a team ("the band is back together"), everyone ("we're all back together") or a visit
+    ("back together for Christmas") or a place ("back together at the office": a meeting again)."""
+    doc = context.doc
+    if _lemma(context, verb) == "be" and doc.tokens[verb].tag not in ("VBZ", "VBP"):
+        return False
+    subjects = _children(context, verb, "nsubj")
+    if not subjects or any(doc.tokens[s].pos not in ("PRON", "PROPN") for s in subjects):
+        return False
+    said = subtree(doc, verb)
+    return not (any(doc.tokens[k].lower == "all" for k in said)
+                or any(doc.tokens[k].lower in ("for", "at", "in") and doc.tokens[k].pos == "ADP" for k in said))
+
+
+# What a couple ends or gives another go: "ended things with Tom", "we're giving it another go"
+ENDED_THINGS = frozenset({"things", "it"})
+ANOTHER_GOES = frozenset({"go", "try", "shot", "chance"})
+
+
+def _things_ended(context: _Context, verb: int) -> bool:
+    """"I ended things with Alex", "Graham and I have ended things", "I called it off with Tom": a couple parts,
+    said with the partner named, since "I ended things early" or "we called it off" may end a meeting."""
+    doc = context.doc
+    lemma = _lemma(context, verb)
+    if lemma not in ("end", "call") or not any(doc.tokens[o].lower in ENDED_THINGS for o in _children(context, verb, "dobj")):
+        return False
+    if lemma == "call" and not any(doc.tokens[p].lower == "off" for p in _children(context, verb, "prt")):
+        return False
+    return bool(_partners_beside(context, verb, _subject(context, verb)))
+
+
+def _another_go(context: _Context, verb: int) -> bool:
+    """"Graham and I are giving it another go", "we're giving us another chance": a couple tries again, said of
+    "us", or of "it" with the partner named ("we're giving it another go" may be a recipe, "I'm giving yoga
+    another go" is a pastime)."""
+    doc = context.doc
+    tries = [o for o in _children(context, verb, "dobj") if doc.tokens[o].lower in ANOTHER_GOES
+             and any(doc.tokens[d].lower == "another" for d in _children(context, o, "det", "amod"))]
+    if not tries:
+        return False
+    given = [doc.tokens[k].lower for k in _children(context, verb, "dative")]
+    return "us" in given or "it" in given and bool(_partners_beside(context, verb, _subject(context, verb)))
+
+
+def _a_break_from_dating(context: _Context, dating: int) -> list[SlotValue]:
+    """"Dating" after a preposition is no dating now ("after dating for a year we married", "nervous about dating
+    again"); a break from it is being single ("I'm taking a break from dating")."""
+    prep = _parent(context, dating)[0]
+    head = _parent(context, prep)
+    if context.doc.tokens[prep].lower != "from" or head is None:
+        return []
+    if _lemma(context, head[0]) != "break" and not any(_lemma(context, o) == "break" for o in _children(context, head[0], "dobj")):
+        return []
+    return [_slot(context, head[0], "relationship", "single", "", dating)]
+
+
+def _listed_after_be(context: _Context, word: int) -> int | None:
+    """The present "be" a relationship state is listed after, between commas ("I'm 41, divorced, two kids", "Ruth
+    is 51, divorced since last spring"): the parse hangs it anywhere, so the list is read from the words; not a
+    state that qualifies the noun after it ("41, married couples")."""
+    doc = context.doc
+    if word == 0 or doc.tokens[word - 1].lower != ",":
+        return None
+    after = doc.tokens[word + 1].lower if word + 1 < len(doc) else "."
+    if after not in (",", ".", "!", ";", "and", "since", "for", "with", "to") or context.doc.tokens[word].lower == "dating":
+        return None
+    k = word
+    for _ in range(3):
+        up = _parent(context, k)
+        if up is None:
+            return None
+        k = up[0]
+        if _lemma(context, k) == "be" and doc.tokens[k].tag in ("VBZ", "VBP") and _children(context, k, "nsubj"):
+            return k
+    return None
+
+
+# What says a proposal or an asking was turned down: "I said no", "she turned me down"
+REFUSALS = frozenset({"no", "down"})
+
+
+def _asked_and_accepted(context: _Context, verb: int) -> list[SlotValue]:
+    """A proposal to or by the speaker ("Arjun proposed to me", "I proposed to Mel") is an engagement, and being asked
+    to be someone's partner ("Luca asked me to be his girlfriend") is dating, unless it was turned down ("... and I
+    said no"); a bare "Dev proposed" may be anyone's, so it is the speaker's only with "I said yes". The one who
+    asked is the partner's scope."""
+    doc = context.doc
+    if any(doc.tokens[k].lower in REFUSALS and _lemma(context, _parent(context, k)[0]) in ("say", "turn")
+           for k in range(len(doc)) if _parent(context, k) is not None):
+        return []
+    asker = _children(context, verb, "nsubj")
+    if _lemma(context, verb) == "ask":
+        asked = _children(context, verb, "dobj")
+        partner = [n for x in _children(context, verb, "xcomp") if _lemma(context, x) == "be"
+                   for n in _children(context, x, "attr") if doc.tokens[n].lower in PARTNER_NOUNS and _a_life_partner(context, n)]
+        if not asked or not partner or not asker:
+            return []
+        state, who = PARTNER_NOUNS[doc.tokens[partner[0]].lower], _subject_key(context, asked[0])
+        return [_slot(context, verb, "relationship", state, "", partner[0], subject=who),
+                *(_slot(context, verb, "relationship", state, _lemma(context, a), partner[0], subject=who)
+                  for a in asker if doc.tokens[a].pos == "PROPN")]
+    to = [o for _, o in _prep_objects(context, verb, ("to",))]
+    # "he proposed and I said yes": the parse may make the proposal what was said, so the yes carries the news
+    said_yes = [say for k in range(len(doc)) if doc.tokens[k].lower == "yes" and _parent(context, k) is not None
+                for say in [_parent(context, k)[0]] if _lemma(context, say) == "say"
+                and any(_is_self_token(context, s) for s in _children(context, say, "nsubj"))]
+    predicate = verb
+    if any(_is_self_token(context, a) for a in asker):
+        partners = to
+    elif any(_is_self_token(context, o) for o in to) or not to and said_yes:
+        partners, predicate = asker, verb if to else said_yes[0]
+    else:
+        return []
+    return [_slot(context, predicate, "relationship", "engaged", "", verb, subject=SELF),
+            *(_slot(context, predicate, "relationship", "engaged", _lemma(context, p), verb, subject=SELF)
+              for p in partners if doc.tokens[p].pos == "PROPN")]
+
+
+# Words before a partner that make them one no more, or not the speaker's now: "my late husband Phil", "my first
+# boyfriend Tom", "my old girlfriend Jen"
+FORMER_PARTNER_WORDS = frozenset({"late", "old", "first", "former", "previous", "then", "dead", "last"})
+
+
+def _partner_named_beside(context: _Context, noun: int) -> list[SlotValue]:
+    """"my girlfriend Hannah", "Leo's fiancée Priya", said in passing: the owner's partner is named right after the
+    partner noun, however the parse hung the name, so the owner is dating (engaged, married) and the name is the
+    scope, as in "Hannah is my girlfriend"; "my ex Dev" is that scope's end."""
+    doc = context.doc
+    owners = _children(context, noun, "poss")
+    name = noun + 1
+    if not owners or name >= len(doc) or doc.tokens[name].pos != "PROPN" or doc.tokens[name].ent in NOT_PEOPLE:
+        return []
+    if not _a_life_partner(context, noun) or any(doc.tokens[k].lower in FORMER_PARTNER_WORDS for k in range(max(0, noun - 2), noun)):
+        return []
+    owner = _subject_key(context, owners[0])
+    ex = _is_ex(context, noun)
+    if ex is not None:
+        return [_slot(context, noun, "relationship", EX_STATE, _lemma(context, name), subject=owner, negated=False)]
+    state = PARTNER_NOUNS[doc.tokens[noun].lower]
+    return [_slot(context, noun, "relationship", state, "", name, subject=owner, negated=False),
+            _slot(context, noun, "relationship", state, _lemma(context, name), name, subject=owner, negated=False)]
 
 
 def _a_life_partner(context: _Context, noun: int) -> bool:
