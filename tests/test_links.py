@@ -1622,6 +1622,29 @@ def test_a_language_asked_for_after_another_clause_is_asked_for(parser):
     assert not [s for s in slots_of(parser, "Ana noted: the menu is in spanish please.") if ".language[" in s]
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "relation"),
+    [
+        # a new partner now ends the old one's, though "dating" is said again; a partner told of again, a break-up
+        # after, or one person's partner beside another's, is no other partner
+        ("Marcus is my boyfriend now.", "Felix is my boyfriend now.", "updates"),
+        ("I married Priya, my wife Priya is amazing.", "My girlfriend Leona is moving in.", "updates"),
+        ("Marcus is my boyfriend now.", "Marcus is my boyfriend, we went to Wales.", "supports"),
+        ("Marcus is my boyfriend now.", "Marcus and I broke up.", "updates"),
+        ("Marcus is my ex.", "Felix is my boyfriend now.", None),
+        ("Marcus is my boyfriend now.", "Felix is Mia's boyfriend now.", None),
+    ],
+)
+def test_a_new_partner_ends_the_old_ones(parser, old, new, relation):
+    from memory_pipeline.links.rules import another_partner, shared_slots, state_changes
+
+    before, after = read_doc("a", parser.parse(old), "Jo"), read_doc("b", parser.parse(new), "Jo")
+    changed = any(state_changes(a, b) for a in before.state_slots for b in after.state_slots if a.key == b.key)
+    repeated = any(a.state == b.state for a in before.state_slots for b in after.state_slots if a.key == b.key)
+    found = "updates" if changed or another_partner(after, before) else "supports" if repeated else None
+    assert found == relation
+
+
 def test_an_instruction_changed_updates_the_one_before(parser, embedder):
     linked = _plan_links(parser, embedder, [
         ("off", "Jess asks not to use emojis.", datetime(2025, 1, 30, 12), None),

@@ -106,6 +106,24 @@ def shared_slots(new: Memory, old: Memory, new_reading: Reading, old_reading: Re
             for slot in new_reading.state_slots if old_reading.slot(slot.key)]
 
 
+# What one is to one partner at a time: "Sam is my boyfriend now" ends "Tom is my boyfriend"
+PARTNER_STATES = frozenset({"dating", "engaged", "married"})
+
+
+def another_partner(new: Reading, old: Reading) -> tuple[SlotValue, SlotValue] | None:
+    """(the old partner's slot, the new one's) when ``new`` names another partner of the same person than ``old``
+    did, both partners now ("Sam is my boyfriend now" after "Tom is my boyfriend now"): the relationship's value is
+    the same, "dating" again, but the partner is not, so it is news that ends the old partner's, not a repeat."""
+    for slot in new.state_slots:
+        if slot.slot != "relationship" or not slot.scope or slot.state not in PARTNER_STATES or not slot.matchable:
+            continue
+        for before in old.state_slots:
+            if (before.slot == "relationship" and before.scope and before.scope != slot.scope
+                    and before.state in PARTNER_STATES and (before.owner, before.subject) == (slot.owner, slot.subject)):
+                return before, slot
+    return None
+
+
 def _still_taken(old: SlotValue, new: SlotValue) -> bool:
     """A medicine said to be taken with no dose ("the plan is to stay on sertraline") after its dose was said ("50
     mg"): still that dose, no change."""
@@ -343,6 +361,10 @@ def classify_pair(
         outcome = _plan_outcome(new, old, new_reading, old_reading, config, moved_to, same_event)
         if outcome is not None:
             return LinkProposal(old.memory_id, *outcome)
+    replaced = another_partner(new_reading, old_reading)
+    if replaced is not None:
+        before, partner = replaced
+        return LinkProposal(old.memory_id, UPDATES, 0.85, detail=f"{before.describe()} -> {partner.describe()}")
     repeated = [slot for before, slot in shared if slot.state == before.state]
     if repeated:
         return LinkProposal(old.memory_id, SUPPORTS, 0.8, detail=f"{repeated[0].describe()} again")
