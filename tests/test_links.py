@@ -3358,7 +3358,7 @@ def test_a_slip_moves_only_a_thing_dated_ahead_when_it_was_said(parser):
         # a start at an hour is the shift, no start ahead
         ("I start at Tesco at 7am most days.", {"self.employer = tesco"}),
         # a couple who broke up for a while broke up; food is no club
-        ("Jo and Sam broke up for a month.", {"jo.relationship = single"}),
+        ("Jo and Sam broke up for a month.", {"jo.relationship = single", "jo.relationship[sam] = ex"}),
         ("We have brownies for pudding on Sundays.", {"self.schedule[brownie] = sunday"}),
     ],
 )
