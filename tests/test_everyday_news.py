@@ -130,13 +130,19 @@ def test_an_in_law_given_back_as_the_subject_stays_an_in_law(parser, resolver):
         # the day one "meant" is the day put right, not one before the saying
         ("sorry, I meant Thursday not Tuesday for the dentist", datetime(2024, 3, 4), date(2024, 3, 7)),
         ("I meant to call you on Friday", datetime(2024, 3, 4), date(2024, 3, 1)),
+        # a quarter that names the goals or figures is no date of the deadline said beside it, nor does a holiday
+        # naming the holidays narrow the stretch said of them to its own day
+        ("my accountant wants the Q1 figures by april 15", datetime(2025, 2, 10), date(2025, 4, 15)),
+        ("we have to write our Q3 OKRs by the 20th", datetime(2025, 6, 2), date(2025, 6, 20)),
+        ("we hit our numbers in Q3", datetime(2024, 11, 3), date(2024, 7, 1)),
+        ("the Easter holidays are 30 March to 10 April", datetime(2026, 2, 10), date(2026, 3, 30)),
         # one quits a habit or a job once: "I quit smoking" with a date is past
         ("I quit smoking on new years day, two months clean now", datetime(2024, 3, 4), date(2024, 1, 1)),
         ("I quit smoking in January", datetime(2024, 3, 4), date(2024, 1, 1)),
         ("I'll quit smoking in January", datetime(2024, 3, 4), date(2025, 1, 1)),
     ],
 )
-def test_a_date_put_right_or_a_habit_quit_is_dated_as_meant(parser, resolver, text, said, day):
+def test_a_date_put_right_named_or_quit_is_dated_as_meant(parser, resolver, text, said, day):
     assert event_day(parser, resolver, text, said) == day
 
 
@@ -495,21 +501,6 @@ def test_an_idiom_is_matched_as_whole_words(affect):
     # "felt low" is not in "felt lower back pain" (VADER still scores the pain negative), nor "feel low" in "lowkey"
     assert not affect.analyse("I felt lower back pain after the gym.").emotion_or_state.startswith("sadness")
     assert affect.analyse("I feel lowkey excited about the trip.").emotion_or_state == "joy: excited"
-
-
-@pytest.mark.parametrize(
-    ("text", "said", "day"),
-    [
-        # a quarter that names the goals or figures is no date of the deadline said beside it
-        ("my accountant wants the Q1 figures by april 15", datetime(2025, 2, 10), date(2025, 4, 15)),
-        ("we have to write our Q3 OKRs by the 20th", datetime(2025, 6, 2), date(2025, 6, 20)),
-        ("we hit our numbers in Q3", datetime(2024, 11, 3), date(2024, 7, 1)),
-        # nor does a holiday naming the holidays narrow the stretch said of them to its own day
-        ("the Easter holidays are 30 March to 10 April", datetime(2026, 2, 10), date(2026, 3, 30)),
-    ],
-)
-def test_a_quarter_or_a_holiday_naming_a_thing_gives_way_to_the_date_beside_it(parser, resolver, text, said, day):
-    assert event_day(parser, resolver, text, said) == day
 
 
 def test_a_thing_owned_said_alone_is_no_state(parser, resolver):
