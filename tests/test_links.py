@@ -3381,3 +3381,21 @@ def test_a_new_day_moves_only_what_it_is_said_of(parser, text, corrected, called
     reading = read_doc("m", parser.parse(text), "Zoe")
     assert set(reading.corrected.words) == corrected
     assert (reading.cancel is not None) is called_off
+
+
+def test_a_new_partner_is_consolidated_as_a_change_of_partner(parser):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.consolidation.base import ConsolidationContext
+    from memory_pipeline.consolidation.rules import decide
+    from memory_pipeline.links.candidates import Candidate
+    from memory_pipeline.memory_frame import memories_by_id
+
+    # the links call the new partner an update though no slot's value changed: consolidation finds the slot that
+    # did change (it had stopped on the missing one and failed the whole conversation)
+    frame = _plan_frame([
+        ("old", "Marcus is my boyfriend now.", datetime(2025, 3, 1, 10), None),
+        ("new", "Felix is my boyfriend now.", datetime(2025, 9, 1, 10), None),
+    ])
+    context = ConsolidationContext(memories_by_id(frame), read_frame(frame, parser), frozenset())
+    proposal = decide("new", Candidate("old", 0.8), context)
+    assert proposal.action == "supersede" and "felix" in proposal.scope

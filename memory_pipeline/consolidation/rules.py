@@ -35,7 +35,7 @@ from memory_pipeline.consolidation.base import (
 from memory_pipeline.config import ConsolidationConfig
 from memory_pipeline.links.base import CONTRADICTS, NONE, SAME_EPISODE, UPDATES, ClassifierResources
 from memory_pipeline.links.candidates import Candidate, CandidateJob
-from memory_pipeline.links.rules import classify_pair, shared_slots, state_changes
+from memory_pipeline.links.rules import another_partner, classify_pair, shared_slots, state_changes
 
 NAME = "rules"
 
@@ -51,8 +51,11 @@ def decide(target_id: str, candidate: Candidate, context: ConsolidationContext) 
     )
     base = dict(target_id=target_id, candidate_id=candidate.memory_id, stage=RELATION, method=NAME,
                 similarity=candidate.similarity, note=f"{link.relation}: {link.detail}" if link.detail else link.relation)
-    if link.relation == UPDATES:
-        changed = next(slot for before, slot in shared_slots(target, old, reading, old_reading) if state_changes(before, slot))
+    changed = next((slot for before, slot in shared_slots(target, old, reading, old_reading) if state_changes(before, slot)),
+                   None) if link.relation == UPDATES else None
+    if link.relation == UPDATES and changed is None and (partners := another_partner(reading, old_reading)) is not None:
+        changed = partners[1]  # "Felix is my boyfriend now" after "Marcus is my boyfriend now": the partner changed
+    if changed is not None:
         basis = EVENT_CORRECTION if changed.slot in EVENT_SLOTS else STATE_CHANGE
         return Proposal(action=SUPERSEDE, basis=basis, scope=describe_scope(changed, target.speaker),
                         anchor=short_anchor(changed.anchor, config.anchor_max_words), **base)
