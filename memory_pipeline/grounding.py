@@ -572,8 +572,10 @@ def split_subject_head(doc: ParsedDoc, k: int) -> int | None:
 
 def is_subject(doc: ParsedDoc, k: int) -> bool:
     """Token ``k`` is the actor of its predicate, or the subject of a passive ("you have been married since 2015"):
-    the verb after it agrees with it."""
-    if any(a.role is Role.ACTOR or a.label == "nsubjpass" for a in doc.parents(k)):
-        return True
+    the verb after it agrees with it. (A passive's "'s" stays as written: the parse's "she's been", "he's got" are
+    "has", not "is".)"""
     nxt = doc.tokens[k + 1] if k + 1 < len(doc.tokens) else None
+    contracted = nxt is not None and nxt.lower.replace("’", "'") == "'s"
+    if any(a.role is Role.ACTOR or (a.label == "nsubjpass" and not contracted) for a in doc.parents(k)):
+        return True
     return nxt is not None and nxt.lower.replace("’", "'") in ("'re", "'ve", "'ll", "'d")

@@ -366,6 +366,9 @@ def test_an_interjection_that_heads_what_follows_is_kept(extract):
     assert "listen to" in extract("Listen to the podcast I sent.", "Ellis").text
     assert extract("Sorry love. I can still do Tuesdays", "Ellis").text == "Ellis can still do Tuesdays."
     assert "loves it" in extract("I love it. We got the flat!", "Ellis").text
+    # a pronoun written as its name keeps the "'s" of "has" ("she's been" is no "is been")
+    assert "Chiara's been really into" in extract(
+        "can you book a table for Chiara on the 12th. she's been really into Japanese food lately", "Ellis").text
 
 
 @pytest.mark.slow
