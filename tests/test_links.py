@@ -3399,3 +3399,20 @@ def test_a_new_partner_is_consolidated_as_a_change_of_partner(parser):
     context = ConsolidationContext(memories_by_id(frame), read_frame(frame, parser), frozenset())
     proposal = decide("new", Candidate("old", 0.8), context)
     assert proposal.action == "supersede" and "felix" in proposal.scope
+
+
+def test_a_state_come_back_is_news_no_copy_to_drop(parser, embedder):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.config import ConsolidationConfig
+    from memory_pipeline.consolidation import consolidate, load_consolidation_classifier
+
+    def status_of(old_text: str, new_text: str) -> dict[str, str]:
+        frame = _plan_frame([("old", old_text, datetime(2025, 3, 1, 10), None), ("new", new_text, datetime(2025, 9, 1, 10), None)])
+        readings, vectors = read_frame(frame, parser), embedder.encode(frame["text"].to_list())
+        config = ConsolidationConfig()
+        result = consolidate(frame, vectors, readings, load_consolidation_classifier(config, ClassifierResources()), config)
+        return dict(result.status.select("memory_id", "status").iter_rows())
+
+    # "back together" after a break-up the memories between did not tell is news; a state said again is a copy
+    assert status_of("Elena is my girlfriend now.", "Elena and I are back together.")["new"] == "active"
+    assert status_of("I'm vegetarian.", "I'm vegetarian.")["new"] == "dropped"

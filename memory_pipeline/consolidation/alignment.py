@@ -19,6 +19,7 @@ memories of the same message time is refused there (no strict order).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import timedelta
 
@@ -186,13 +187,17 @@ def _one_names_the_other(scope: str, other: str) -> bool:
     return long[len(long) - len(short):] == short
 
 
+# Words that say a state came back after it ended, which the memories between may not have told
+RETURNED = re.compile(r"\b(?:back|again|once more)\b", re.IGNORECASE)
+
+
 def _transition(before: tuple[Memory, SlotValue], memory: Memory, slot: SlotValue, config: ConsolidationConfig) -> Proposal | None:
     old_memory, old_slot = before
     scope = describe_scope(slot, memory.speaker)
     anchor = short_anchor(slot.anchor, config.anchor_max_words)
     if slot.state == old_slot.state and slot.value != NEW_VALUE:
-        if slot.slot not in EXCLUSIVE_SLOTS:
-            return None
+        if slot.slot not in EXCLUSIVE_SLOTS or RETURNED.search(memory.text):
+            return None  # "Elena and Marcus are back together": a state come back is news, no copy to drop
         basis = SAME_EVENT if slot.slot in EVENT_SLOTS else SAME_FACT
         return Proposal(memory.memory_id, old_memory.memory_id, DEDUP, ALIGNMENT, STATE_METHOD, basis, scope, anchor,
                         note=f"{slot.describe()} repeated")
