@@ -1636,7 +1636,7 @@ def test_a_language_asked_for_after_another_clause_is_asked_for(parser):
     ],
 )
 def test_a_new_partner_ends_the_old_ones(parser, old, new, relation):
-    from memory_pipeline.links.rules import another_partner, shared_slots, state_changes
+    from memory_pipeline.links.rules import another_partner, state_changes
 
     before, after = read_doc("a", parser.parse(old), "Jo"), read_doc("b", parser.parse(new), "Jo")
     changed = any(state_changes(a, b) for a in before.state_slots for b in after.state_slots if a.key == b.key)
