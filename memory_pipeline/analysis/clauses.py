@@ -78,6 +78,13 @@ def subject_key(doc: ParsedDoc, i: int, names: frozenset[str]) -> str:
     return lemma
 
 
+def sentence_asks(doc: ParsedDoc, i: int) -> bool:
+    """The sentence of token ``i`` has a question mark: it asks, whatever it also says ("Is the new deadline
+    Friday?", "Does Sam do Mondays?")."""
+    start, end = doc.sentences[doc.tokens[i].sent] if doc.sentences else (0, len(doc.tokens))
+    return any(t.text == "?" for t in doc.tokens[start:end])
+
+
 def subtree(doc: ParsedDoc, i: int, skip: tuple[str, ...] = ()) -> list[int]:
     """Token ``i`` and everything it governs, leaving out dependents attached with a label in ``skip``."""
     out, stack = [], [i]

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from memory_pipeline.analysis.clauses import (
-    FIRST_PERSON, SELF, SUBJECT_LABELS, children, is_self_token, parent, subject_of, subtree,
+    FIRST_PERSON, SELF, SUBJECT_LABELS, children, is_self_token, parent, sentence_asks, subject_of, subtree,
 )
 from memory_pipeline.extraction.lexicon import (
     ANAPHORA, ARRANGED_EVENT_NOUNS, BOOKED_TIME_NOUNS, CLIPPED_WORDS, EMOTION_TABLE, FAMILY_NOUNS, FORESEEN_FEELINGS,
@@ -887,12 +887,7 @@ def _new_day_nouns(doc: ParsedDoc) -> list[int]:
             and not any(a.label == "poss" or (a.label == "det" and doc.tokens[a.dep].lower in ("no", "a", "an"))
                         for a in doc.children(t.i))
             and not any(a.label in ("dobj", "pobj", "compound", "attr", "conj") for a in doc.parents(t.i))
-            and not _in_a_question(doc, t.i)]
-
-
-def _in_a_question(doc: ParsedDoc, k: int) -> bool:
-    start, end = doc.sentences[doc.tokens[k].sent] if doc.sentences else (0, len(doc.tokens))
-    return any(t.text == "?" for t in doc.tokens[start:end])
+            and not sentence_asks(doc, t.i)]
 
 
 def _given_a_new_day(doc: ParsedDoc, cancel: int) -> bool:

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from memory_pipeline.analysis.clauses import (
-    SELF, THIRD_PERSON, children, is_self_token, parent, subject_key, subject_token, subtree,
+    SELF, THIRD_PERSON, children, is_self_token, parent, sentence_asks, subject_key, subject_token, subtree,
 )
 from memory_pipeline.analysis.cues import (
     INNER_CLAUSES, MODAL_FUTURE, MONTHS, PLAN_LEMMAS, RELATIVES, SELF_WORDS, WEEKDAYS, arranged, habitual, marked_by,
@@ -1896,10 +1896,8 @@ def _a_turn_not_told(context: _Context, verb: int) -> bool:
     ("Could Sam do Mondays instead?", "Maybe Sam could do Mondays"), a condition ("If Sam does Mondays ...") or an
     unknown doer ("Who has the kids on Sundays?")."""
     doc = context.doc
-    sent = doc.tokens[verb].sent
-    start, end = doc.sentences[sent] if doc.sentences else (0, len(doc.tokens))
-    near = [doc.tokens[k].lower for k in subtree(doc, verb) if k <= verb]
-    return any(t.text == "?" for t in doc.tokens[start:end]) or bool(NOT_TOLD_WORDS & set(near))
+    near = {doc.tokens[k].lower for k in subtree(doc, verb) if k <= verb}
+    return sentence_asks(doc, verb) or bool(NOT_TOLD_WORDS & near)
 
 
 def _had_on_a_day(context: _Context, k: int) -> bool:
@@ -2499,7 +2497,7 @@ def _asked_or_nearly(context: _Context, verb: int) -> bool:
     doc = context.doc
     start, end = doc.sentences[doc.tokens[verb].sent]
     near = {doc.tokens[k].lower for k in range(max(start, verb - 3), min(end, verb + 2))}
-    return any(t.text == "?" for t in doc.tokens[start:end]) or bool(near & {"almost", "nearly", "quite", "mostly"})
+    return sentence_asks(doc, verb) or bool(near & {"almost", "nearly", "quite", "mostly"})
 
 
 def _in_hospital(context: _Context, be: int) -> list[SlotValue]:

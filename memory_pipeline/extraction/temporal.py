@@ -1991,19 +1991,24 @@ def _an_event_moved(doc: ParsedDoc, preposition: int) -> bool:
     """The verb the ``preposition`` hangs on moves an event ("moved the party from Saturday", "moved it from
     Wednesday"), not a person or a state that starts then ("moving me to the Leeds office from the 3rd", "changing
     to 4 days a week from June": the date the new state starts)."""
-    verb = _above_the_prepositions(doc, preposition)
-    if doc.tokens[verb].lower in ("back", "forward"):
-        verb = next((a.head for a in doc.parents(verb)), verb)
+    verb = _the_verb_above(doc, preposition)
     moved = [a.dep for a in doc.children(verb) if a.label in ("dobj", "nsubjpass", "nsubj", "npadvmod")]
     return any(doc.tokens[k].lemma.lower() in ARRANGED_EVENT_NOUNS | {"date", "deadline", "day", "it", "them"} for k in moved)
 
 
 def _moves_a_date(doc: ParsedDoc, preposition: int) -> bool:
     """The ``preposition`` hangs, directly or through another preposition, on a verb of moving a date."""
+    node = _the_verb_above(doc, preposition)
+    return doc.tokens[node].pos == "VERB" and _lemma_in(doc.tokens[node], RESCHEDULING_LEMMAS)
+
+
+def _the_verb_above(doc: ParsedDoc, preposition: int) -> int:
+    """The word the ``preposition`` hangs on through other prepositions, and through "back" or "forward" ("pushed
+    the launch back from the 3rd")."""
     node = _above_the_prepositions(doc, preposition)
     if doc.tokens[node].lower in ("back", "forward") and (up := next(iter(doc.parents(node)), None)) is not None:
-        node = up.head  # "pushed the launch back from the 3rd"
-    return doc.tokens[node].pos == "VERB" and _lemma_in(doc.tokens[node], RESCHEDULING_LEMMAS)
+        node = up.head
+    return node
 
 
 def _above_the_prepositions(doc: ParsedDoc, preposition: int) -> int:
