@@ -30,7 +30,7 @@ from memory_pipeline.consolidation.status import StatusBook, status_frame, statu
 from memory_pipeline.consolidation.validator import reject_reason
 from memory_pipeline.lake import stable_id
 from memory_pipeline.links.base import PENDING
-from memory_pipeline.links.candidates import Candidate, CandidateJob, candidate_jobs
+from memory_pipeline.links.candidates import CandidateJob, candidate_jobs, with_candidates
 from memory_pipeline.links.rules import dated_events_corrected
 from memory_pipeline.links.stage import ItemError, initial_lifecycles
 from memory_pipeline.memory_frame import Memory, memories_by_id
@@ -163,17 +163,11 @@ def with_corrected_dates(jobs, memories, readings, config: ConsolidationConfig, 
     """``jobs`` with every active dated memory a target's correction names among its candidates, as the links stage
     has them (:func:`~memory_pipeline.links.rules.dated_events_corrected`): "we're moving the ship date to January
     14" corrects "the app is due to ship on December 5", whose embedding may be far from it."""
-    candidates = {job.target_id: list(job.candidates) for job in jobs}
-    for memory_id in memories:
-        if not is_active(memory_id):
-            continue
-        listed = {candidate.memory_id for candidate in candidates.get(memory_id, [])}
-        extra = [Candidate(old.memory_id, 0.0) for old in dated_events_corrected(memories, readings, memory_id, config.rules.event_overlap)
-                 if old.memory_id not in listed and is_active(old.memory_id)
-                 and frozenset((memory_id, old.memory_id)) not in skip_pairs]
-        if extra:
-            candidates[memory_id] = candidates.get(memory_id, []) + extra
-    return [CandidateJob(target_id, tuple(listed)) for target_id, listed in candidates.items()]
+    return with_candidates(jobs, {
+        memory_id: [old.memory_id for old in dated_events_corrected(memories, readings, memory_id, config.rules.event_overlap)
+                    if is_active(old.memory_id) and frozenset((memory_id, old.memory_id)) not in skip_pairs]
+        for memory_id in memories if is_active(memory_id)
+    })
 
 
 def _metrics(decisions, status, aligned, jobs, errors, classifier, started) -> dict:

@@ -11,7 +11,7 @@ ordered by their turns and a pair is only ever looked at once, from the later me
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -30,6 +30,19 @@ class CandidateJob:
 
     target_id: str
     candidates: tuple[Candidate, ...]
+
+
+def with_candidates(jobs: Sequence[CandidateJob], related: Mapping[str, Sequence[str]]) -> list[CandidateJob]:
+    """``jobs`` with each target's ``related`` memories among its candidates (similarity 0.0: the embedding did not
+    bring them), and a job of its own for a target that had none: whichever classifier runs is asked about those
+    pairs (plans a memory calls off or moves, dated memories its correction moves)."""
+    candidates = {job.target_id: list(job.candidates) for job in jobs}
+    for target_id, old_ids in related.items():
+        listed = {candidate.memory_id for candidate in candidates.get(target_id, [])}
+        unlisted = [Candidate(old_id, 0.0) for old_id in dict.fromkeys(old_ids) if old_id not in listed]
+        if unlisted:
+            candidates[target_id] = candidates.get(target_id, []) + unlisted
+    return [CandidateJob(target_id, tuple(listed)) for target_id, listed in candidates.items()]
 
 
 def candidate_jobs(

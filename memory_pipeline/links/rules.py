@@ -43,7 +43,7 @@ from memory_pipeline.links.base import (
     LinkContext,
     LinkProposal,
 )
-from memory_pipeline.links.candidates import Candidate, CandidateJob
+from memory_pipeline.links.candidates import CandidateJob, with_candidates
 from memory_pipeline.config import LinksConfig
 from memory_pipeline.extraction.temporal import TemporalResolver
 from memory_pipeline.memory_frame import Memory
@@ -754,19 +754,13 @@ def _dated_by_the_correction(memory: Memory, reading: Reading) -> bool:
 
 
 def with_followed_up_plans(jobs: Sequence[CandidateJob], context: LinkContext) -> list[CandidateJob]:
-    """``jobs`` with every plan a memory calls off or moves, and every dated memory it corrects, among its candidates (similarity 0.0 when the
-    embedding did not bring it), a job of its own for a memory that had none: whichever classifier runs is
-    asked about those pairs."""
-    candidates = {job.target_id: list(job.candidates) for job in jobs}
-    for memory_id in context.memories:
-        listed = {candidate.memory_id for candidate in candidates.get(memory_id, [])}
-        related = (followed_up_plans(context, memory_id) + rescheduled_by_date(context, memory_id)
-                   + dated_events_corrected(context.memories, context.readings, memory_id, context.config.event_overlap))
-        unlisted = [Candidate(old_id, 0.0) for old_id in dict.fromkeys(old.memory_id for old in related)
-                    if old_id not in listed]
-        if unlisted:
-            candidates[memory_id] = candidates.get(memory_id, []) + unlisted
-    return [CandidateJob(target_id, tuple(listed)) for target_id, listed in candidates.items()]
+    """``jobs`` with every plan a memory calls off or moves, and every dated memory it corrects, among its candidates
+    (:func:`~memory_pipeline.links.candidates.with_candidates`)."""
+    return with_candidates(jobs, {
+        memory_id: [old.memory_id for old in followed_up_plans(context, memory_id) + rescheduled_by_date(context, memory_id)
+                    + dated_events_corrected(context.memories, context.readings, memory_id, context.config.event_overlap)]
+        for memory_id in context.memories
+    })
 
 
 class RuleLinkClassifier:
