@@ -870,3 +870,19 @@ def test_a_life_event_ends_the_state_it_changes_and_no_other(parser, embedder):
         ("S2:2", "If Dad passed away I don't know what I'd do.", mar),
         ("S2:3", "Her dad passed away.", mar),
     ]) == {"m0": "active", "m1": "active", "m2": "active", "m3": "active", "m4": "active"}
+
+
+def test_leaving_a_named_firm_ends_that_employer_only(parser, embedder):
+    """The notice handed in at the old firm is often told after the new job: it ends the old employer, never the new
+    one, and the new one stays the current value that a later move replaces. A firm named in brief is the same firm;
+    leaving with no firm named ends whatever job there was."""
+    old = ("S1:1", "I'm an accountant at Pearson & Lowe.", datetime(2025, 1, 8))
+    new = ("S2:1", "Got the job at Brightwave!! start in March", datetime(2025, 2, 2))
+    assert statuses(parser, embedder, [
+        old, new, ("S2:2", "Handed in my notice at Pearson today.", datetime(2025, 2, 3)),
+        ("S3:1", "I work at Corvel now.", datetime(2025, 9, 1)),
+    ]) == {"m0": "superseded", "m1": "superseded", "m2": "active", "m3": "active"}
+    assert statuses(parser, embedder, [old, ("S2:1", "I quit Pearson & Lowe last week.", datetime(2025, 2, 3))]) == {
+        "m0": "superseded", "m1": "active"}
+    assert statuses(parser, embedder, [old, ("S2:1", "I quit my job last week.", datetime(2025, 2, 3))]) == {
+        "m0": "superseded", "m1": "active"}

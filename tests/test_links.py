@@ -63,9 +63,16 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         # two measured things before "it", or none: whose the sum is, is not said
         ("My rent and my salary both changed, it's £1,300 now.", set()),
         ("The landlord called about the leak, it's £300 to fix.", set()),
-        # a named employer quit or left (one quits a company, not a person; one leaves a city too)
-        ("I quit Brightwave last friday.", {"self.job = none", "self.employer = none"}),
-        ("I quit Brightline.", {"self.job = none", "self.employer = none"}),  # tagged a town
+        # a named employer quit or left (one quits a company, not a person; one leaves a city too): that employer
+        # ends, not whatever job is held by then
+        ("I quit Brightwave last friday.", {"self.employer = not brightwave"}),
+        ("I quit Brightline.", {"self.employer = not brightline"}),  # tagged a town
+        ("I quit my job last friday.", {"self.job = none", "self.employer = none"}),
+        ("I quit my job in Leeds.", {"self.job = none", "self.employer = none"}),
+        ("I quit my job at Easter.", {"self.job = none", "self.employer = none"}),
+        ("I handed my notice in at the Hilton today.", {"self.employer = not hilton"}),
+        ("Tariq resigned from Harcourt last week.", {"tariq.employer = not harcourt"}),
+        ("I retired from the NHS in March.", {"self.job = none", "self.employer = none"}),
         # what suits someone is no employer; working for oneself is
         ("Early may works for Ana.", set()),
         ("thursday works for me, let's do lunch", set()),
@@ -138,7 +145,7 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("we moved to mobile", set()),  # a town, but an everyday word
         ("I live in the reading room.", set()),
         ("we moved to help my mum", set()),
-        ("Ana left Google in May.", {"self.job = none", "self.employer = none"}),
+        ("Ana left Google in May.", {"self.employer = not google"}),
         ("Ana left Paris in May.", set()),
         ("I quit smoking.", {"self.activity[smoke] = none"}),  # a habit, not a job
         ("Ana got a new job by the way.", set()),  # "by the way" names no employer
@@ -378,7 +385,7 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("Tempers flared at the meeting.", set()),
         ("The kids are playing up today.", set()),
         # notice handed in ends the job, notice to a landlord does not; a promotion names the employer
-        ("Ana handed in Ana's notice at Amazon.", {"self.job = none", "self.employer = none"}),
+        ("Ana handed in Ana's notice at Amazon.", {"self.employer = not amazon"}),
         ("Ana gave notice to the landlord.", set()),
         ("Ana got promoted to senior designer at Figma.", {"self.job = senior designer", "self.employer = figma"}),
         # a new job said with "as" or at an organisation; a place one starts at is no employer
@@ -892,7 +899,7 @@ def test_a_pastime_ended_by_naming_it(parser, text, ended):
 def test_a_club_quit_is_no_job_left(parser):
     assert slots_of(parser, "Zoe quit Rainbows last month.") == {"zoe.activity[rainbows] = none"}
     assert slots_of(parser, "I left the Scouts last year.") == set()
-    assert slots_of(parser, "I quit Tesco in May.") == {"self.job = none", "self.employer = none"}
+    assert slots_of(parser, "I quit Tesco in May.") == {"self.employer = not tesco"}
 
 
 @pytest.mark.parametrize(
@@ -949,7 +956,7 @@ def test_a_count_of_things_owned(parser):
         ("I joined a walking football team.", {"self.activity[football] = yes", "self.activity[go football] = yes",
                                                "self.activity[play football] = yes", "self.activity[do football] = yes"}),
         # an employer is still one, and what names no pastime or lies ahead sets nothing
-        ("I left Google in March.", {"self.job = none", "self.employer = none"}),
+        ("I left Google in March.", {"self.employer = not google"}),
         ("I joined Google in June as a senior engineer.", {"self.job = senior engineer", "self.employer = google"}),
         ("I joined a protest.", set()),
         ("I left the gym early today.", set()),

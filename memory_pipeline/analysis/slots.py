@@ -36,7 +36,7 @@ from memory_pipeline.extraction.lexicon import (
     APPOINTMENT_NOUNS, BODY_PARTS, CONDITIONS, FAMILY_NOUNS, INJURY_VERBS, MONEY_SIGNS, PARENT_NOUNS,
     PERSONAL_PRONOUNS, PLACE_ENTITIES, is_medicine,
 )
-from memory_pipeline.extraction.temporal import REPAIR_ENDS, SELF_REPAIRS, WEEKDAY_ABBR, sizes_the_noun_after
+from memory_pipeline.extraction.temporal import HOLIDAY, REPAIR_ENDS, SELF_REPAIRS, WEEKDAY_ABBR, sizes_the_noun_after
 from memory_pipeline.parsing import ParsedDoc
 
 NONE_VALUE = "none"
@@ -1216,10 +1216,37 @@ def _employer(context: _Context, predicate: int, prep: int, obj: int) -> SlotVal
 
 
 def _job_loss(context: _Context, predicate: int, *anchor_tokens: int, subject: str | None = None) -> list[SlotValue]:
+    """No job and no employer now; but where the firm left is named ("handed in my notice at Harcourt", "I quit
+    Harcourt"), only that employer ends: the notice at the old firm is often told after the new job is ("got the
+    Monzo job!" ... "handed in my notice at Harcourt today"), and must not end it. One who retires has no job
+    at all, wherever from."""
+    firm = None if _lemma(context, predicate) == "retire" else _firm_left(context, predicate, *anchor_tokens)
+    if firm is not None:
+        return [_slot(context, predicate, "employer", _value(context, firm), "", *anchor_tokens, firm, subject=subject,
+                      negated=True)]
     return [
         _slot(context, predicate, "job", NONE_VALUE, "", *anchor_tokens, subject=subject, negated=False),
         _slot(context, predicate, "employer", NONE_VALUE, "", *anchor_tokens, subject=subject, negated=False),
     ]
+
+
+def _firm_left(context: _Context, predicate: int, *anchor_tokens: int) -> int | None:
+    """The firm a job loss names: left or quit ("I left Google", "quit Harcourt"), or where the job, the notice or
+    the leaving was ("my notice at Harcourt", "resigned from Harcourt", "let go from Argos"); not a place ("my job
+    in Leeds", "at Leeds": a town known as one). One's notice is not handed in at a person or a building, so any
+    other name there is a firm whatever the tagger calls it ("at Pearson", "at the Hilton", "from Harcourt")."""
+    named = [o for o in _children(context, predicate, "dobj") if _left_employer(context, _lemma(context, predicate), o)]
+    # "handed my notice in at Tesco": the firm hangs on the "in"
+    handed_in = [p for p in _children(context, predicate, "prep", "prt") if context.doc.tokens[p].lower == "in"]
+    for head in (predicate, *anchor_tokens, *handed_in):
+        named += [o for _, o in _prep_objects(context, head, ("at", "from")) if _a_firm_or_person(context, o)]
+    return named[0] if named else None
+
+
+def _a_firm_or_person(context: _Context, i: int) -> bool:
+    token = context.doc.tokens[i]
+    return (token.pos == "PROPN" and token.ent not in ("DATE", "TIME") and not _is_time(context, i)
+            and not HOLIDAY.match(token.lower) and token.lower not in known_places())  # not "at Easter"
 
 
 def _is_time_phrase(context: _Context, i: int) -> bool:

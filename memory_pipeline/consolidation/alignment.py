@@ -106,6 +106,8 @@ def state_transitions(
                     proposals.append(proposal)
                 if proposal is not None and proposal.action == DEDUP:
                     continue  # the earlier statement of the value stays the current one
+                if slot.negated and not state_changes(before[1], slot):
+                    continue  # "quit Harcourt" while at Monzo denies another value: Monzo stays the current one
             current[key] = (memory, slot)
             ended = _ended_by_death(current, key, memory, slot, config) if slot.slot == "life" and slot.state == DEAD else (
                 _ended_with_the_pastime(current, key, memory, slot, config))

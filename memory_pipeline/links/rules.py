@@ -83,11 +83,18 @@ def state_changes(old: SlotValue, new: SlotValue) -> bool:
     if new.state == old.state or _still_taken(old, new):
         return False
     if new.negated and not old.negated and new.exclusive and new.slot not in CHAINED_SLOTS:
-        # "not moving to London" after "lives in Cardiff": a value denied changes only the state that held it
-        return old.value == new.value
+        # "not moving to London" after "lives in Cardiff": a value denied changes only the state that held it,
+        # named in full or in brief ("quit Harcourt" ends "works at Harcourt & Co")
+        return _names_the_same(old.value, new.value)
     if new.exclusive:
         return True
     return TRANSITION_STATES.get(new.state) != TRANSITION_STATES.get(old.state)
+
+
+def _names_the_same(value: str, other: str) -> bool:
+    """One value is the other's first or last words: "harcourt" and "harcourt & co", "london" and "east london"."""
+    short, long = sorted((value.split(), other.split()), key=len)
+    return bool(short) and (long[: len(short)] == short or long[len(long) - len(short):] == short)
 
 
 def dated_slot(memory: Memory, slot: SlotValue) -> SlotValue:
