@@ -865,6 +865,9 @@ def test_a_further_length_counted_from_the_session_is_still_a_time(parser, resol
         ("The wedding is three weeks away.", date(2024, 5, 27), date(2024, 6, 17)),
         ("Only two weeks left until the exam!", date(2024, 5, 27), date(2024, 6, 10)),
         ("Just a week to go.", date(2024, 5, 27), date(2024, 6, 3)),
+        # a length granted, and a range of counts after "in": ahead of the session too (each had been behind)
+        ("The doctor gives him maybe 4-6 weeks.", date(2024, 5, 27), date(2024, 7, 8)),
+        ("The new boiler arrives in 3-4 weeks.", date(2024, 6, 17), date(2024, 7, 1)),
         # in past talk it is what ran then
         ("We waited two weeks until the results came.", date(2024, 5, 13), date(2024, 5, 28)),
         ("I had two days left.", date(2024, 5, 25), date(2024, 5, 28)),
@@ -1584,6 +1587,18 @@ def test_expressions_are_found_in_text_with_no_parse(resolver):
         ("I went for the 5 day one in the end", None),
         ("the ticket gives you 10 days in a month", None),
         ("can we get a quiet room for the first 3 nights", None),
+        # a term or an age set beside a noun, a term spread "over", a time to do a thing in, a count after an
+        # article that sizes a noun: no stretch up to the session (each had been one)
+        ("switched to a new phone contract, 24 months, £15 a month", None),
+        ("we got two ducklings, 3 weeks, so fluffy", None),
+        ("the sofa is interest free over 24 months", None),
+        ("the bank spreads the fee across 12 months", None),
+        ("the paint dries overnight, then 3 days to cure it", None),
+        ("we're on a 3 year deal with the broadband", None),
+        # guards: the perfect and the past keep the stretch behind, a time one has to do a thing in runs ahead
+        ("I've lived here over 3 months", "3 months"),
+        ("I lost 6 kg over 5 months", "5 months"),
+        ("I have two weeks to finish the essay", "two weeks"),
         # guards: time off taken, a stretch up to now, "ago", the past month, a month's first weeks
         ("I've been learning Greek for two years", "two years"),
         ("we moved here three weeks ago", "three weeks ago"),

@@ -297,6 +297,9 @@ OFFSET = re.compile(
 OFFSET_FROM = re.compile(r"\s*(?:before|after|from|post-(?=\w))", re.IGNORECASE)
 # Words after a length that make it the time still to run ("three days until the move", "two weeks away", "two days
 # to go", "only a week left"): ahead of the session in talk that is not past.
+# A range of counts of one unit ("10-12 weeks", "2 to 3 months"), and one after "in" or "within", which counts ahead
+LENGTH_RANGE = re.compile(rf"(?:(?:about|around|roughly|maybe)\s+)?\d+\s*(?:-|–|to)\s*\d+\s+{_UNIT}", re.IGNORECASE)
+LENGTH_RANGE_AHEAD = re.compile(rf"(in|within) (\d+)\s*(?:-|–|to)\s*(\d+) ({_UNIT})", re.IGNORECASE)
 STILL_TO_RUN_AFTER = re.compile(r"\s+(?:until|till|'?til|left|away|to go|from now)\b", re.IGNORECASE)
 # "In three years" after "the first time" or a first told in the perfect ("first time in 3 years", "the first
 # holiday I've had in 3 years"): the stretch behind, which it is the first of (:func:`_the_first_in`).
@@ -655,6 +658,10 @@ class TemporalResolver:
                     tense = "future"
                 elif (tense == "present" or _left_alone(doc, end)) and (length := _still_to_run(doc, text, end)):
                     tense, resolved_as = "future", length  # "only two weeks left": the two weeks ahead
+                elif tense == "present" and _a_length_granted(doc, end, text):
+                    tense = "future"  # "the vet gives her 2-3 months": the months from now on, a prognosis
+                elif tense != "past" and LENGTH_RANGE.fullmatch(text) and re.search(r"\b(?:in|within)\s+$", doc.text[max(0, start - 7) : start], re.IGNORECASE):
+                    resolved_as = doc.text[start - 3 : end] if doc.text[start - 3 : start].lower() == "in " else f"within {text}"
                 elif tense == "present" and MORE_LENGTH.fullmatch(text):
                     # "it's another two weeks until the results": more of a length still running, so ahead; in past
                     # talk ("we stayed for another two days") it stays the stretch up to the session
@@ -736,7 +743,10 @@ class TemporalResolver:
             offset = re.fullmatch(rf"({_COUNT}) ({_UNIT}) (before|after|from(?! (?:now|today)$)) (.+)", cleaned)
             anniversary = re.fullmatch(rf"({_COUNT}) years? ago,? (this .+)", cleaned)
             stay = re.fullmatch(rf"({_COUNT}) nights? from (.+)", cleaned)
+            ahead = LENGTH_RANGE_AHEAD.fullmatch(re.sub(r"\s+", " ", text.lower().strip()))
             try:
+                if ahead is not None:
+                    return self._a_range_ahead(ahead, session_time, tense, governed)
                 if offset is not None:
                     return self._offset(offset, session_time, tense, governed)
                 if stay is not None:
@@ -769,6 +779,17 @@ class TemporalResolver:
         if ref is None or n is None:
             return None
         return _days(_shift(ref[0].date(), offset.group(2).rstrip("s"), -n if offset.group(3) == "before" else n))
+
+    def _a_range_ahead(
+        self, ahead: re.Match, session_time: datetime, tense: str, governed: bool
+    ) -> tuple[datetime, datetime, str] | None:
+        """"In 10-12 weeks", "within 2-3 days": from the first of the two counts ahead to the end of the second, each
+        read as "in 10 weeks" is; the range read as one length had been the twelve weeks up to the session."""
+        first = self.resolve(f"{ahead.group(1)} {ahead.group(2)} {ahead.group(4)}", session_time, tense, governed)
+        last = self.resolve(f"{ahead.group(1)} {ahead.group(3)} {ahead.group(4)}", session_time, tense, governed)
+        if first is None or last is None:
+            return None
+        return first[0], last[1], "range"
 
     def _stay(self, stay: re.Match, session_time: datetime, tense: str, governed: bool) -> tuple[datetime, datetime, str] | None:
         """"Two nights from Friday", "4 nights from the 26th": the first day (resolved as any expression is) to the
@@ -1406,10 +1427,60 @@ def _sizes_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     sizes "one" ("the 7 day one", a pass), which the tagger may take in."""
     if re.fullmatch(rf"(?:the\s+|an?\s+)?{_COUNT}[\s-]+(?:day|week|month|year)\s+ones?", text, re.IGNORECASE):
         return True
-    if not re.fullmatch(rf"(?:{_ABOUT}\s+)?{_COUNT}\s+{_LENGTH_WORD}", text, re.IGNORECASE):
-        return False
+    counted = re.fullmatch(rf"(?:an?\s+(?=\d))?((?:{_ABOUT}\s+)?{_COUNT}\s+{_LENGTH_WORD})", text, re.IGNORECASE)
+    if counted is None:
+        return False  # an article before a count in figures is the noun's ("a 5 year fix", "an 18 month deal")
     last = _last_token_before(doc, end)
-    return last is not None and (sizes_the_noun_after(doc, last.i) or _a_length_before_a_word(doc, last, text))
+    return last is not None and (sizes_the_noun_after(doc, last.i) or _a_length_before_a_word(doc, last, counted.group(1)))
+
+
+def _a_length_beside_a_noun(doc: ParsedDoc, end: int, text: str) -> bool:
+    """A count of units the parse sets beside a noun, a comma between, with no verb of its own ("moved it to a 0%
+    card, 18 months", "two kittens, both girls, 10 weeks", "Tuesday evenings, 12 weeks"): the noun's term, age or
+    length, said as an aside; no stretch of the calendar (it had been the weeks up to the session)."""
+    if not BARE_LENGTH.fullmatch(text):
+        return False
+    unit = _last_token_before(doc, end)
+    up = next(iter(doc.parents(unit.i)), None) if unit is not None else None
+    return up is not None and up.label == "appos" and up.head < unit.i
+
+
+SPREAD_OVER_BEFORE = re.compile(r"\b(?:over|across)\s+$", re.IGNORECASE)
+
+
+def _a_term_spread_over(doc: ParsedDoc, start: int, text: str) -> bool:
+    """A count of units after "over" or "across" in present talk ("they offer 0% over 36 months", "you pay it back
+    across 12 months"): the term a payment or a plan is spread over, not the months up to the session. In the past
+    ("I lost 8 kg over 6 months") or the perfect ("I've been here over 3 months") it stays the stretch behind."""
+    if not BARE_LENGTH.fullmatch(text) or not SPREAD_OVER_BEFORE.search(doc.text[max(0, start - 8) : start]):
+        return False
+    clause = _clause_of(doc, start)
+    if any(t.lower.replace("’", "'") in ("have", "has", "'ve", "been") for t in clause):
+        return False
+    return tense_at(doc, start) != "past"
+
+
+def _a_length_granted(doc: ParsedDoc, end: int, text: str) -> bool:
+    """A count of units a verb of granting takes as its object (:data:`GRANTING_LEMMAS`: "the vet gives her maybe 2-3
+    months", "they allow you 14 days"): the time from now on that is granted, as "left" says, not the months up
+    to the session."""
+    if not BARE_LENGTH.fullmatch(re.sub(r"^(?:maybe|perhaps|only|just)\s+", "", text, flags=re.IGNORECASE)):
+        return False
+    unit = _last_token_before(doc, end)
+    up = next(iter(doc.parents(unit.i)), None) if unit is not None else None
+    return up is not None and up.label == "dobj" and _lemma_in(doc.tokens[up.head], GRANTING_LEMMAS)
+
+
+def _a_time_to_do_a_thing(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
+    """A count of units before a "to" and a verb ("then 2 weeks to make them", "about a month to get the results
+    back"): how long the doing takes, not the weeks up to the session. A length one has or got to do it in ("I have
+    three months to do them", :func:`_still_to_run`) runs from now, and "two weeks to go" is still to run."""
+    if not BARE_LENGTH.fullmatch(text) or STILL_TO_RUN_AFTER.match(doc.text, end):
+        return False
+    if TIME_GIVEN_BEFORE.search(doc.text, 0, start):
+        return False
+    after = [t for t in doc.tokens if t.idx >= end][:2]
+    return len(after) == 2 and after[0].tag == "TO" and after[1].tag == "VB"
 
 
 def _a_length_before_a_word(doc: ParsedDoc, unit: Token, text: str) -> bool:
@@ -1464,6 +1535,10 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
         return False  # "I worked at the bakery for three years": over before the session, not the years up to it
     if _sizes_a_noun(doc, start, end, text):
         return False  # "his one month checkup", "a two week course": the noun's length, not the month up to now
+    if _a_length_beside_a_noun(doc, end, text) or _a_term_spread_over(doc, start, text):
+        return False  # "a new card, 18 months", "0% over 36 months": a term or an age, not the months up to now
+    if _a_time_to_do_a_thing(doc, start, end, text):
+        return False  # "then 2 weeks to make them": how long the making takes, not the weeks up to now
     if BARE_LENGTH.fullmatch(text) and AMOUNT_OF.match(doc.text, end):
         return False  # "roughly 20 days of work", "three years of experience": an amount; "two weeks of June" is a time
     if re.fullmatch(rf"{_COUNT}\s+{_UNIT}", text, re.IGNORECASE) and RATE_OF.match(doc.text, end) or RATE_IN.fullmatch(text):
