@@ -669,6 +669,15 @@ def test_a_date_outside_the_calendar_is_left_unresolved_not_an_error(parser, res
         # the nth weekend, weekday or week of a month, not the whole month
         (date(2025, 2, 16), "What if we aim for the first weekend of June?", date(2025, 6, 7), date(2025, 6, 9)),
         (date(2025, 2, 16), "the party is the last friday of next month", date(2025, 3, 28), date(2025, 3, 29)),
+        # of "the month" said in it: that month's, not the weekday just gone (said on Thursday 27 February)
+        (date(2025, 2, 27), "my salary lands on the last friday of the month", date(2025, 2, 28), date(2025, 3, 1)),
+        (date(2025, 2, 27), "we met up on the second tuesday of the month", date(2025, 2, 11), date(2025, 2, 12)),
+        # "before" a holiday ahead: the days up to it, not the holiday itself; one behind stays the day
+        (date(2025, 2, 16), "The garden should be sorted before Christmas.", date(2025, 2, 16), date(2025, 12, 25)),
+        (date(2025, 2, 16), "We got engaged just before Christmas.", date(2024, 12, 25), date(2024, 12, 26)),
+        # a past "had" that made another do the deed: the weekday behind (said on Sunday 16 February)
+        (date(2025, 2, 16), "We had the cat neutered on tuesday.", date(2025, 2, 11), date(2025, 2, 12)),
+        (date(2025, 2, 16), "I'm having my hair cut on tuesday.", date(2025, 2, 18), date(2025, 2, 19)),
         (date(2025, 2, 16), "I'm away the second week of April.", date(2025, 4, 8), date(2025, 4, 15)),
         # a day, week or weekend counted from a date written "the 9th of June" or "the 9 June", not that date
         (date(2025, 2, 16), "We fly out the week before the 9th of June.", date(2025, 6, 2), date(2025, 6, 9)),

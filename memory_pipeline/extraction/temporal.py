@@ -674,6 +674,8 @@ class TemporalResolver:
                     resolved = self._nearer(resolved, self.resolve(other, session_time, tense, governed), session_time)
             if resolved is not None and _after_word(doc, start, ("since",)) and not _a_subject(doc, start):
                 resolved = _up_to_the_session(resolved, session_time)
+            elif resolved is not None and _after_word(doc, start, ("before",)) and HOLIDAY.fullmatch(text):
+                resolved = _up_to_the_day(resolved, session_time)
             if resolved is None:
                 mentions.append(TemporalMention(text, start, end))
             else:
@@ -1039,6 +1041,13 @@ def _up_to_the_session(resolved: tuple[datetime, datetime, str], session_time: d
     if kind not in ("point", "range") or start > session_time:
         return resolved
     return start, _day(session_time.date() + timedelta(days=1)), "range"
+
+
+def _up_to_the_day(resolved: tuple[datetime, datetime, str], session_time: datetime) -> tuple[datetime, datetime, str]:
+    """"Before Christmas" ahead of the session ("hopefully done before Christmas"): the days from the session up to
+    the holiday, not the holiday itself; one behind ("we met before Christmas") stays the day it counts from."""
+    today = session_time.replace(hour=0, minute=0, second=0, microsecond=0)
+    return (today, resolved[0], "range") if resolved[0] > today else resolved
 
 
 def _lone_ordinal(doc: ParsedDoc, start: int, end: int, tags: tuple[str, ...]) -> Token | None:
@@ -2345,6 +2354,16 @@ def _tells_past(doc: ParsedDoc, verb: Token) -> bool:
         or (verb.tag == "VBN" and _perfect_or_bare(doc, verb))
         or _past_by_its_conjunct(doc, verb)
         or same_form_told_past(doc, verb)
+        or _had_done(doc, verb)
+    )
+
+
+def _had_done(doc: ParsedDoc, verb: Token) -> bool:
+    """A participle that a past "had" makes another do ("we had Bella put to sleep on thursday", "I had my hair cut
+    on friday"): the causative tells a deed done then; the parse hangs the participle on "had" as a clause of its
+    own, so its tense had been read from the participle alone, as present."""
+    return verb.tag == "VBN" and any(
+        arc.label in ("ccomp", "xcomp") and doc.tokens[arc.head].lower == "had" for arc in doc.parents(verb.i)
     )
 
 
@@ -2832,6 +2851,14 @@ def _clean(text: str) -> str:
     return re.sub(r"^(?:on|in|at|during|by|around|about|over|for|throughout)\s+", "", text)
 
 
+def _nth_weekday_of(nth: str, weekday: int, first: date) -> date:
+    """The first, second, third, fourth or last ``weekday`` (0 = Monday) of the month that begins on ``first``."""
+    if nth == "last":
+        last = _month_start(first.year, first.month + 1) - timedelta(days=1)
+        return last - timedelta(days=(last.weekday() - weekday) % 7)
+    return first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * ("first", "second", "third", "fourth").index(nth))
+
+
 def _day(d: date) -> datetime:
     return datetime(d.year, d.month, d.day)
 
@@ -3010,6 +3037,17 @@ def resolve_by_rule(
         step = (-1 if tense == "past" and day > anchor else 1 if tense == "future" and day < anchor else 0) if not m.group(2) else 0
         if step:
             return resolve_by_rule(f"the {m.group(1)} day of {'last' if step < 0 else 'next'} {m.group(3)}", anchor, tense)
+        return _days(day)
+
+    m = re.fullmatch(rf"(?:the )?(first|second|third|fourth|last) ({_WEEKDAY}) of (?:the )?((?:this|next|last) )?month", text)
+    if m:
+        # that weekday of the month ("pays on the last friday of the month": its last Friday, which recognizers-text
+        # read as the Friday just gone); with no month named, of the one before or after where the tense puts this
+        # one's day on the wrong side
+        day = _nth_weekday_of(m.group(1), WEEKDAYS.index(m.group(2)), _relative((m.group(3) or "this ").strip(), "month", anchor, tense)[0].date())
+        step = (-1 if tense == "past" and day > anchor else 1 if tense == "future" and day < anchor else 0) if not m.group(3) else 0
+        if step:
+            day = _nth_weekday_of(m.group(1), WEEKDAYS.index(m.group(2)), _month_start(anchor.year, anchor.month + step))
         return _days(day)
 
     m = re.fullmatch(r"q([1-4])(?: ((?:19|20)\d\d))?", text)
