@@ -295,11 +295,11 @@ OFFSET = re.compile(
     re.IGNORECASE,
 )
 OFFSET_FROM = re.compile(r"\s*(?:before|after|from|post-(?=\w))", re.IGNORECASE)
-# Words after a length that make it the time still to run ("three days until the move", "two weeks away", "two days
-# to go", "only a week left"): ahead of the session in talk that is not past.
 # A range of counts of one unit ("10-12 weeks", "2 to 3 months"), and one after "in" or "within", which counts ahead
 LENGTH_RANGE = re.compile(rf"(?:(?:about|around|roughly|maybe)\s+)?\d+\s*(?:-|–|to)\s*\d+\s+{_UNIT}", re.IGNORECASE)
 LENGTH_RANGE_AHEAD = re.compile(rf"(in|within) (\d+)\s*(?:-|–|to)\s*(\d+) ({_UNIT})", re.IGNORECASE)
+# Words after a length that make it the time still to run ("three days until the move", "two weeks away", "two days
+# to go", "only a week left"): ahead of the session in talk that is not past.
 STILL_TO_RUN_AFTER = re.compile(r"\s+(?:until|till|'?til|left|away|to go|from now)\b", re.IGNORECASE)
 # "In three years" after "the first time" or a first told in the perfect ("first time in 3 years", "the first
 # holiday I've had in 3 years"): the stretch behind, which it is the first of (:func:`_the_first_in`).
