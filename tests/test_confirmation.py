@@ -347,3 +347,56 @@ def test_a_bare_date_answers_when_what_was_asked_is(parser, resolver, tmp_path, 
 def test_a_date_that_answers_no_when_question_is_read_as_said(parser, resolver, tmp_path, turns):
     result = _extracted(parser, resolver, tmp_path, turns)
     assert "restated" not in result.sources["role"].to_list()
+
+
+@pytest.mark.parametrize(
+    ("turns", "text"),
+    [
+        # a value that answers "what" or "how much" is said of what was asked; alone it had been "Lena noted: 950 a
+        # month.", a value of nothing
+        ([("Assistant", "What's your rent for the studio?"), ("Lena", "950 a month")],
+         "Lena's rent for the studio is 950 a month."),
+        ([("Assistant", "How much is the gym membership now?"), ("Lena", "£35 a month")],
+         "Lena answered: the gym membership is £35 a month now."),
+        # what the question ends on, said again by the answer, is said once
+        ([("Lena", "My daughter Mia turned 9 in May."), ("Assistant", "Lovely! How old is she now?"), ("Lena", "9 now")],
+         "Lena answered: Mia is 9 now."),
+        ([("Assistant", "What are the repayments on the van?"), ("Lena", "about £210 till 2027")],
+         "Lena answered: the repayments on the van are about £210 till 2027."),
+        # a follow-up that names a thing alone, answered by a value of it
+        ([("Assistant", "Got it. And the car loan?"), ("Lena", "down to about 3k")],
+         "Lena answered: the car loan is down to about 3k."),
+        ([("Assistant", "And your phone bills?"), ("Lena", "roughly £20 each")], "Lena's phone bills are roughly £20 each."),
+    ],
+)
+def test_a_value_answers_what_was_asked_of(parser, resolver, tmp_path, turns, text):
+    result = _extracted(parser, resolver, tmp_path, turns)
+    entry = result.entries.filter(pl.col("source_turn_id").str.ends_with(f":{len(turns)}")).row(0, named=True)
+    assert entry["text"] == text
+    assert "restated" in result.sources["role"].to_list()
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        # no value said first, a value of a count left, or a value said with a verb, a person or a fact of its own
+        [("Assistant", "What's your budget?"), ("Lena", "not sure yet, maybe 1200")],
+        [("Assistant", "And the Klarna?"), ("Lena", "two more left")],
+        [("Assistant", "What's your budget?"), ("Lena", "1200, i can't go higher")],
+        [("Assistant", "What's your budget?"), ("Lena", "my budget is 1400")],
+        [("Assistant", "And the car?"), ("Lena", "sold it for 4k")],
+        [("Assistant", "What's the plan?"), ("Lena", "gym at 6")],
+        # a question that asks no value of a thing: a preposition left at the end, a "like", a do-question, two
+        # things asked, a follow-up that says more than a thing
+        [("Assistant", "What are you on?"), ("Lena", "grade 3")],
+        [("Assistant", "What's the new place like?"), ("Lena", "2 bed, lovely light")],
+        [("Assistant", "How much do you pay for the gym?"), ("Lena", "35 a month")],
+        [("Assistant", "What's your budget, and when do you want to move?"), ("Lena", "1400, by May")],
+        [("Assistant", "Thursdays at 6 still?"), ("Lena", "7 now")],
+        # an answer to an offer stays the plain yes
+        [("Assistant", "Should I log that as a weekly payment?"), ("Lena", "yes pls")],
+    ],
+)
+def test_an_answer_that_is_no_value_of_what_was_asked_is_read_as_said(parser, resolver, tmp_path, turns):
+    result = _extracted(parser, resolver, tmp_path, turns)
+    assert "restated" not in result.sources["role"].to_list()

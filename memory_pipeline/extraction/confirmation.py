@@ -26,6 +26,12 @@ answer to "when" may open on a "yeah" or an "oh" and end on a place ("next Tuesd
 "how long" question is answered the same way by a length or a "since" ("How long have you been on sertraline?" -
 "since March" is "Lena has been on sertraline since March.").
 
+A value that answers what a thing is ("What's your budget for a 1 bed?" - "1400 max", "How old is he now?" - "7
+now"), or a follow-up that names a thing alone ("And the car loan?" - "down to about 3k"), is said of the thing:
+"Lena's budget for a 1 bed is 1400 max.", "Lena answered: the car loan is down to about 3k.", where the value had
+stood alone ("Lena noted: 1400 max."). Only a number said first, with no verb, no person and no count of what is
+left ("two more left"), is such a value; an answer that says a fact of its own is read as said.
+
 Only what an answer settles is restated: a question that asks which one (another wh-word, "... or ..."), a
 question followed by more words in its turn, an answer that adds words of its own in the same breath ("yes at
 3"), and, for an answer that goes on, a question with the asker's own "I" ("Shall I book it?") are left to the
@@ -175,6 +181,32 @@ def asked_how_long(text: str) -> str | None:
     "are you away"); None when the turn does not end on one."""
     of = asked_when(text, "how long")
     return of and re.sub(r"\s+for$", "", of)
+
+
+# A question that asks the value of its subject with "be": "What's your budget for a 1 bed?", "How much is the rent
+# now?", "How old is Bella?"; the subject and what follows it are after the "is".
+_ASKS_A_VALUE = re.compile(
+    r"(?:what|which|how(?:\s+(?:much|many|old|big|far|long|tall|heavy))?)(?P<be>'s|'re|\s+(?:is|are|was|were))\s+(?P<of>.+)",
+    re.IGNORECASE,
+)
+# What a follow-up that names only its thing opens on: "And the balance transfer card?", "And your rent?"
+_A_THING_NAMED = re.compile(r"(?:the|your|his|her|their|our)\s+\w", re.IGNORECASE)
+
+
+def asked_a_value(text: str) -> tuple[str, str | None] | None:
+    """What the value question that closes ``text`` asks of and its "be" ("What's your budget?" -> ("your budget",
+    "is")), or the thing a follow-up names alone, with no "be" ("Noted. And the car loan?" -> ("the car loan",
+    None)); None when the turn ends on neither."""
+    sentences = re.split(r"(?<=[.!?])\s+", " ".join((text or "").replace("’", "'").split()))
+    last = sentences[-1] if sentences else ""
+    if not last.endswith("?") or _SPANISH_MARKS.search(last):
+        return None
+    asked = QUESTION_LEAD.sub("", last).strip().rstrip("?").strip()
+    if " or " in f" {asked.lower()} " or "," in asked:
+        return None  # "what's the rent, and when is it due?": two things asked
+    if value := _ASKS_A_VALUE.fullmatch(asked):
+        return value["of"], {"'s": "is", "'re": "are"}.get(value["be"].strip().lower(), value["be"].strip().lower())
+    return (asked, None) if _A_THING_NAMED.match(asked) else None
 
 
 # A length of time: "two years", "about 6 months", "a couple of weeks".
@@ -413,6 +445,7 @@ class _Answer:
     rest: str | None = None
     opening: str | None = None
     how_long: bool = False  # the question asked "how long", not "when"
+    be: str | None = None  # the "is" or "are" a value question asked with ("What's your budget?")
     joined: bool = False  # the yes and the rest said in one breath ("yes tomorrow morning")
 
 
@@ -421,13 +454,15 @@ def restatements(
     find_dates: Callable[[ParsedDoc], list[tuple[int, int]]] | None = None,
 ) -> dict[str, Restatement]:
     """The restatement of every answer among ``answers`` (admitted turns) to the other speaker's yes/no question
-    just before it, bare or said first, or of a date, bare or said first, that answers a "when" question
-    (``find_dates``: the temporal expressions of a parse, as the resolver finds them), by the answer's turn_id.
+    just before it, bare or said first, of a date, bare or said first, that answers a "when" question (``find_dates``:
+    the temporal expressions of a parse, as the resolver finds them), or of a value that answers a "what" or "how
+    much" question, by the answer's turn_id.
     ``addressees``: whom each turn's "you" means; a question put to someone else ("Sam, are you coming on Friday?"
     answered by Lena) is not the answerer's to confirm, one put to no one in particular is."""
     before = previous_turns(turns)
     yes_no: list[_Answer] = []
     when: list[_Answer] = []
+    values: list[_Answer] = []
     for turn_id, speaker, text in answers.select("turn_id", "speaker", "text").rows():
         text = text or ""
         question = before.get(turn_id)
@@ -448,15 +483,19 @@ def restatements(
                 first, rest = opening or (None, None)
                 how_long = asked_when(question[2]) is None
                 when.append(_Answer(turn_id, question[0], question[1], of, said, rest=rest, opening=first, how_long=how_long))
-    texts = {(a.turn_id, "asked"): a.asked for a in yes_no + when}
+        elif answer is None and (value := asked_a_value(question[2])) and len(text.split()) <= MAX_DATE_ANSWER_WORDS:
+            values.append(_Answer(turn_id, question[0], question[1], value[0], text, be=value[1]))
+    texts = {(a.turn_id, "asked"): a.asked for a in yes_no + when + values}
     # a rest said without a full stop gets one: the tagger reads a bare "the 23rd" as a date only as a sentence
     texts |= {(a.turn_id, "rest"): _as_a_sentence(a.rest) for a in yes_no if a.rest is not None and find_dates is not None}
     # only a short answer can be a bare date: a longer one is not parsed whole for it
     texts |= {(a.turn_id, "answer"): a.text for a in when if len(a.text.split()) <= MAX_DATE_ANSWER_WORDS}
     texts |= {(a.turn_id, "opening"): a.opening for a in when if a.opening is not None}
+    texts |= {(a.turn_id, "answer"): a.text for a in values}
     parsed = dict(zip(texts, parser.parse_batch(list(texts.values()))))
     out = {a.turn_id: _yes_or_no_restated(a, parsed, find_dates) for a in yes_no}
     out |= {a.turn_id: _when_restated(a, parsed, find_dates) for a in when}
+    out |= {a.turn_id: _value_restated(a, parsed) for a in values}
     return {turn_id: restated for turn_id, restated in out.items() if restated is not None}
 
 
@@ -545,6 +584,76 @@ def _when_restated(
         return None
     said = f"{own[0].upper()}{own[1:]} {date}. {answer.rest}"
     return Restatement(answer.question_turn_id, answer.asker, said, "answered", in_own_words=True)
+
+
+# Words of a count of what is left, which is no value of the thing asked: "And the Klarna?" - "one more left"
+COUNTING_DOWN = frozenset({"left", "remaining", "more", "outstanding", "to go"})
+# What a value may open on before its number: "£950", "about 1,400", "down to about 3k", "a bit over 11k", "maybe 1200"
+VALUE_LEAD_POS = frozenset({"SYM", "ADV", "ADP", "DET"})
+# The answerer's own person, or the asker's: words in the asker's voice that the answer would say of the wrong one
+_A_PERSON_SAID = re.compile(r"\b(?:i|me|my|mine|we|us|our|you|your|i'm|i've|im)\b", re.IGNORECASE)
+
+
+def a_value_answer(doc: ParsedDoc) -> bool:
+    """The parsed answer is a value and nothing more: a number, said first, with what it counts or how it is said
+    ("1400 max", "7 now", "down to about 1,400", "£2,450 net"), no verb, short, in no one's person, no count of
+    what is left ("two more left")."""
+    words = [t for t in doc.tokens if t.pos != "PUNCT"]
+    # "3k" and "11k" are tagged as names or nouns: a word of digits is a number whatever its tag
+    number = next((k for k, t in enumerate(words) if t.pos == "NUM" or t.text[:1].isdigit()), None)
+    return (
+        number is not None
+        and len(words) <= MAX_DATE_ANSWER_WORDS
+        and all(t.pos in VALUE_LEAD_POS for t in words[:number])  # "not sure, maybe 1200" is no value said
+        and not any(t.pos in ("VERB", "AUX") for t in words)
+        and not _A_PERSON_SAID.search(doc.text.replace("’", "'"))
+        and not any(w in COUNTING_DOWN for w in re.findall(r"[a-z]+(?: go)?", doc.text.lower()))
+    )
+
+
+def _value_restated(answer: _Answer, parsed: Mapping[tuple[str, str], ParsedDoc]) -> Restatement | None:
+    """A value that answers a "what" or "how much" question, or a follow-up that names a thing alone, as the thing
+    asked of said to be the value: "What's your budget for a 1 bed?" - "1400 max" is "your budget for a 1 bed is
+    1400 max", "How old is he now?" - "7 now" is "he is 7 now" (what the question ends on said once), "And the
+    car loan?" - "down to about 3k" is "the car loan is down to about 3k"."""
+    said = parsed[(answer.turn_id, "answer")]
+    thing = _a_thing_asked_of(parsed[(answer.turn_id, "asked")])
+    if thing is None or not a_value_answer(said):
+        return None
+    subject, be, tail = thing
+    value = said.text.strip().rstrip(".!").strip()
+    # "How old is he now?" - "7 now": the answer says again what the question ends on
+    if not set(re.findall(r"[\w']+", tail.lower())) <= set(re.findall(r"[\w']+", value.lower())):
+        value = f"{value} {tail}"
+    text = f"{subject} {answer.be or be} {value}"
+    return Restatement(answer.question_turn_id, answer.asker, f"{text[0].upper()}{text[1:]}.", "answered")
+
+
+# Personal pronouns a plural "be" goes with: "How old are they now?"
+_PLURAL_PRONOUNS = frozenset({"they", "you", "we"})
+
+
+def _a_thing_asked_of(doc: ParsedDoc) -> tuple[str, str, str] | None:
+    """The thing a value is asked of, the "is" or "are" it takes, and the adverbs the question ends on ("the rent
+    now" -> ("the rent", "is", "now"), "the payments to your sister" -> (..., "are", "")); None where it says more
+    than a thing ("the flat like", "you on", "your sister coming")."""
+    tokens = [t for t in doc.tokens if t.pos != "PUNCT"]
+    end = len(tokens)
+    while end > 1 and tokens[end - 1].pos == "ADV":
+        end -= 1
+    thing = tokens[:end]
+    if not thing or any(t.pos in ("VERB", "AUX", "ADV", "INTJ", "SCONJ", "CCONJ") for t in thing):
+        return None
+    if thing[-1].pos not in ("NOUN", "PROPN", "PRON", "NUM"):
+        return None  # "what are you on": a preposition left at the end asks for its object
+    # the thing's own noun, before what it is of: "the payments to your sister" are payments
+    first_preposition = next((k for k, t in enumerate(thing) if t.pos == "ADP"), end)
+    nouns = [t for t in thing[:first_preposition] if t.pos in ("NOUN", "PROPN", "PRON")]
+    if not nouns:
+        return None
+    head = nouns[-1]
+    plural = head.tag in ("NNS", "NNPS") or head.lower in _PLURAL_PRONOUNS
+    return doc.span_text(thing[0].i, thing[-1].i + 1), "are" if plural else "is", _words(doc, thing[-1].i + 1, len(doc))
 
 
 def _the_answers_date(answer: _Answer, said: ParsedDoc, find_dates: Callable) -> str | None:
