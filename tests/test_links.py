@@ -3423,3 +3423,24 @@ def test_a_state_come_back_is_news_no_copy_to_drop(parser, embedder):
     # "back together" after a break-up the memories between did not tell is news; a state said again is a copy
     assert status_of("Elena is my girlfriend now.", "Elena and I are back together.")["new"] == "active"
     assert status_of("I'm vegetarian.", "I'm vegetarian.")["new"] == "dropped"
+
+
+@pytest.mark.parametrize(
+    "plan, later, lifecycle",
+    [
+        # one verb with the opposite particle is another act: moving in is no news of the move out
+        (("plan", "We're moving out of the flat on the 30th of June.", datetime(2025, 6, 2, 9), datetime(2025, 6, 30)),
+         "The oven in the flat was already broken when we moved in, back in 2022.", "pending"),
+        (("plan", "I'm going to check in at the hostel on Friday.", datetime(2025, 6, 2, 9), datetime(2025, 6, 6)),
+         "checked out of the hostel this morning, bit sad.", "pending"),
+        # the same verb with the same particle, or with none, still is
+        (("plan", "We're moving out of the flat on the 30th of June.", datetime(2025, 6, 2, 9), datetime(2025, 6, 30)),
+         "we moved out of the flat on the 30th, all done.", "completed"),
+        (("plan", "We're moving in together in July.", datetime(2025, 5, 20, 9), datetime(2025, 7, 1), datetime(2025, 8, 1)),
+         "we finally moved in together!", "completed"),
+    ],
+)
+def test_a_verb_with_the_opposite_particle_is_another_act(parser, embedder, plan, later, lifecycle):
+    """"I'm moving out on the 31st", then "it was like that when I moved in": "move in" and "move out" share the
+    word "move" and nothing else; the particle says which act it was."""
+    assert _lifecycle_after(parser, embedder, plan, later, datetime(2025, 7, 20, 9)) == lifecycle

@@ -137,25 +137,35 @@ class Event:
     # the common nouns set before an arranged event's noun to say which kind it is, with that noun, as event stems
     # ("the eye test": ("eye", "test")): an eye test is not the blood test
     kinds: frozenset[tuple[str, str]] = frozenset()
+    # (verb stem, particle) of its verbs that carry a particle of direction ("moving out": ("mov", "out")): moving
+    # in is not moving out, though both are "move"
+    directions: frozenset[tuple[str, str]] = frozenset()
 
     @staticmethod
     def joined(events: Iterable[Event]) -> Event:
-        """One event of several clauses: their words, things, specifiers and kinds together (a doer is one clause's
-        own)."""
+        """One event of several clauses: their words, things, specifiers, kinds and directions together (a doer is
+        one clause's own)."""
         events = list(events)
         return Event(
             frozenset().union(*(e.words for e in events)),
             frozenset().union(*(e.nouns for e in events)),
             specifiers=frozenset().union(*(e.specifiers for e in events)),
             kinds=frozenset().union(*(e.kinds for e in events)),
+            directions=frozenset().union(*(e.directions for e in events)),
         )
+
+    def goes_the_other_way(self, other: Event) -> bool:
+        """The two say one verb with opposite particles: "I'm moving out on the 31st" and "when I moved in, in 2023",
+        "check in" and "check out", "log on" and "log off" are two acts, not one."""
+        return any(verb == their_verb and OPPOSITE_PARTICLES.get(particle) == theirs
+                   for verb, particle in self.directions for their_verb, theirs in other.directions)
 
     def overlap(self, other: Event) -> float:
         """Share of the smaller clause's words the two share; 0 unless they share a thing, which one of them may
         name with a verb ("planning to hike Mount Rainier" and "did the hike"). A relative shared alone is no
         thing ("I'll do Mom's side of the invitations" and "Mom told me it was the right size"), as two memories
         that both name Tom are not one event; with more in common it is ("visit my grandma", "visited grandma")."""
-        if not self.words or not other.words:
+        if not self.words or not other.words or self.goes_the_other_way(other):
             return 0.0
         mine, theirs = event_stems(self.words), event_stems(other.words)
         shared = mine & theirs
@@ -189,6 +199,8 @@ def event_stems(lemmas: frozenset[str]) -> frozenset[str]:
 
 
 RELATIVE_STEMS = event_stems(RELATIVES)
+# Particles of a verb that point opposite ways: "move in" / "move out", "switch on" / "switch off".
+OPPOSITE_PARTICLES = {"in": "out", "out": "in", "on": "off", "off": "on", "up": "down", "down": "up"}
 
 
 def find_phrase(doc: ParsedDoc, phrase: tuple[str, ...], gap: int = 2) -> tuple[int, int] | None:
@@ -732,17 +744,31 @@ def is_thing(doc: ParsedDoc, i: int) -> bool:
     return token.pos == "NOUN" or (token.pos == "PROPN" and token.ent != "PERSON")
 
 
+# Particles the parser may hang on a verb as a preposition and still mean the direction ("checked out of the
+# hotel"); "in" and "on" so hung are places and times ("moved in 2023", "checked on the baby").
+DIRECTION_PREPOSITIONS = frozenset({"out", "off", "up", "down"})
+
+
+def _particles_of_direction(doc: ParsedDoc, verb: int) -> list[str]:
+    """The particles of direction of ``verb`` ("moving out", "checked out of", "switch it off")."""
+    found = [doc.tokens[k].lower for k in children(doc, verb, "prt")]
+    found += [doc.tokens[k].lower for k in children(doc, verb, "prep", "advmod") if doc.tokens[k].lower in DIRECTION_PREPOSITIONS]
+    return [particle for particle in found if particle in OPPOSITE_PARTICLES]
+
+
 def event_of(doc: ParsedDoc, tokens, names: frozenset[str]) -> Event:
-    words, nouns = set(), set()
+    words, nouns, directions = set(), set(), set()
     for i in tokens:
         lemma = content_lemma(doc, i, names)
         if lemma is not None:
             words.add(lemma)
+            if doc.tokens[i].pos == "VERB":
+                directions.update((event_stem(lemma), particle) for particle in _particles_of_direction(doc, i))
             # a verb read as the noun of its event names that event as a noun would: "I'm retiring at the end of
             # July" and "I retired last month" are one retirement, though neither says the noun
             if is_thing(doc, i) or (doc.tokens[i].pos == "VERB" and lemma in LIFE_EVENTS):
                 nouns.add(lemma)
-    return Event(frozenset(words), frozenset(nouns))
+    return Event(frozenset(words), frozenset(nouns), directions=frozenset(directions))
 
 
 def _modified_noun(doc: ParsedDoc, i: int) -> int | None:
@@ -1419,7 +1445,7 @@ def report_events(doc: ParsedDoc, names: frozenset[str], moved: Cue | None = Non
             ahead = {k for c in clause for a in children(doc, c, "advcl")
                      if doc.tokens[a].tag != "VBD" and _a_time_still_to_come(doc, a) for k in subtree(doc, a)}
             event = event_of(doc, [k for k in clause if k not in ahead], names)
-            out.append(Event(event.words, event.nouns, doer=doer))
+            out.append(replace(event, doer=doer))
         elif any(is_thing(doc, s) for s in subjects):
             # not the clauses it holds that are denied: "I never built that ramp, the physio said ..." reports no ramp
             denied = {k for n in negated if n != token.i for k in subtree(doc, n)}

@@ -629,7 +629,8 @@ def same_words_and_no_thing(event: Event, planned: Event) -> bool:
     (the town, in lower case, read as a verb). :meth:`Event.overlap` wants a shared thing, so that two clauses that
     share a verb and little else are not taken for one event; a clause that says all the plan's words and no other
     is the plan's event, however few they are."""
-    return not (event.nouns or planned.nouns) and bool(planned.words) and event_stems(event.words) == event_stems(planned.words)
+    return (not (event.nouns or planned.nouns) and bool(planned.words) and event_stems(event.words) == event_stems(planned.words)
+            and not event.goes_the_other_way(planned))  # "we moved in!" is not "moving out on the 31st"
 
 
 def deeds_done(reading: Reading) -> list[Event]:
