@@ -152,6 +152,9 @@ def third_person_referent(doc: ParsedDoc, excluded: Sequence[str | None]) -> tup
         return None
     (name, (start, end)), *others = found.items()
     until = others[0][1][0] if others else len(doc)
+    # "Karen won. We're getting a rescue greyhound, his name is Jet": an animal brought in after the name is a
+    # second one a "he" or "she" may mean
+    until = next((k for k in range(end, until) if doc.tokens[k].lower in PET_NOUNS and doc.tokens[k].pos == "NOUN"), until)
     owned = _owned_someone(doc, start, end)
     # "Ben's sister got engaged. She told me": the sister is a second person the turn names, so "she" after her is
     # either of the two and stays as said
@@ -170,6 +173,18 @@ ANIMATE_NOUNS = frozenset(
     fiancee fiancée grandma grandpa grandmother grandfather aunt uncle cousin niece nephew son daughter kid child
     baby friend bestie boss colleague coworker co-worker manager roommate flatmate housemate neighbour neighbor
     teacher doctor ex dog cat puppy kitten pet horse""".split()
+)
+
+
+# Words for an animal someone keeps: a species or a breed, as owners call their pets ("my old lab Bella", "a cocker
+# spaniel called Biscuit", "a rescue greyhound"). A "he" or "she" after one may be the animal, not a person named
+# before it ("Karen won. We're getting a greyhound, his name is Jet").
+PET_NOUNS = frozenset(
+    """dog dogs puppy puppies pup pups cat cats kitten kittens kitty pet pets horse horses pony ponies rabbit
+    rabbits bunny bunnies hamster hamsters gerbil gerbils guinea ferret ferrets parrot parrots budgie budgies
+    goldfish tortoise tortoises lab labs labrador retriever spaniel collie greyhound greyhounds whippet lurcher
+    terrier staffie poodle cockapoo labradoodle beagle pug dachshund husky shepherd alsatian corgi chihuahua
+    schnauzer tabby""".split()
 )
 
 

@@ -465,6 +465,9 @@ def test_a_month_is_no_month_of_a_bare_day_once_another_date_was_said(parser, re
         ("Priya's mum rang. She wants to visit in June.", "Leo noted: Priya's mum rang. Leo noted: she wants to visit in June."),
         # a name that owns a thing, or is the subject, is still whom "she" or "he" means
         ("Tom's brilliant. He fixed my bike yesterday.", "Tom fixed Leo's bike yesterday."),
+        # an animal brought in after the name is another one "his" or "her" may mean: Maya's is no pet's name
+        ("Maya said yes. We are getting a rescue beagle, her name is Rosie.",
+         "Leo noted: Maya said yes. Leo noted: we are getting a rescue beagle, her name is Rosie."),
     ],
 )
 def test_a_pronoun_after_a_name_that_owns_someone_is_not_the_owner(parser, resolver, text, expected):

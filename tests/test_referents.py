@@ -13,7 +13,7 @@ import pytest
 from memory_pipeline.config import ExtractorConfig
 from memory_pipeline.extraction import extract_memories
 from memory_pipeline.extraction.referents import (
-    FOCUS_TURNS, acting_names, asked_after, carried_referents, conversation_names,
+    FOCUS_TURNS, acting_names, asked_after, carried_referents, conversation_names, pet_names, with_pets,
 )
 from memory_pipeline.ingest import read_source
 from memory_pipeline.ingest.frames import conversation_frames
@@ -28,10 +28,14 @@ def carried(sessions: list[list[tuple[str, str]]], names: tuple[str, ...] = ()) 
          "speaker": who, "text": text}
         for s, turns in enumerate(sessions, 1) for t, (who, text) in enumerate(turns, 1)
     ]
-    found = conversation_names(names, [r["text"] for r in rows], PAIR)
+    found = _with_their_pets(conversation_names(names, [r["text"] for r in rows], PAIR), rows)
     addressees = {r["turn_id"]: PAIR[1 - PAIR.index(r["speaker"])] for r in rows}
     known = {("c", s): found for s in range(1, len(sessions) + 1)}
     return {turn: carry.referent for turn, carry in carried_referents(rows, known, addressees).items()}
+
+
+def _with_their_pets(names, rows):
+    return with_pets(names, {name for row in rows for name in pet_names(row["text"])})
 
 
 def test_a_person_named_in_the_question_is_whom_the_answer_means():
@@ -272,7 +276,7 @@ def asked(turns: list[tuple[str, str]], names: tuple[str, ...] = ()) -> dict[str
     """``{"S1:<turn>": referent}`` of :func:`asked_after` for one session between Lena and Ines."""
     rows = [{"conversation_id": "c", "session_index": 1, "session_id": "S1", "turn_index": t, "turn_id": f"S1:{t}",
              "speaker": who, "text": text} for t, (who, text) in enumerate(turns, 1)]
-    known = {("c", 1): conversation_names(names, [r["text"] for r in rows], PAIR)}
+    known = {("c", 1): _with_their_pets(conversation_names(names, [r["text"] for r in rows], PAIR), rows)}
     addressees = {r["turn_id"]: PAIR[1 - PAIR.index(r["speaker"])] for r in rows}
     return asked_after(rows, known, addressees, carried_referents(rows, known, addressees))
 
@@ -348,3 +352,57 @@ def test_an_answer_that_turns_to_the_speakers_news_is_the_speakers(parser, resol
         assert not any(f"{who} started" in entries[turn][0] or f"{who} got" in entries[turn][0] or f"{who} been" in
                        entries[turn][0] for who in ("Jake", "Luna", "Priya's brother", "Priya's mum")), entries[turn][0]
     assert "Priya's mum came over for dinner" in entries[10][0]  # still about her: "she" was the subject before
+
+
+@pytest.mark.parametrize(
+    ("text", "pets"),
+    [
+        ("we picked up a beagle called Pepper on sunday", {"Pepper"}),
+        ("My old collie Rex is limping again", {"Rex"}),
+        ("two hamsters, Salt and Pepper, for the kids", {"Salt", "Pepper"}),
+        ("Bramble, she's our springer spaniel", {"Bramble"}),
+        ("Toffee, 3 year old tabby, very shy", {"Toffee"}),
+        ("We adopted a puppy last week. Her name is Poppy and she's tiny", {"Poppy"}),
+        # people beside a pet word are still people
+        ("my dog walker Dan is off sick", set()),
+        ("Dan, he's my dog walker", set()),
+        ("I met a woman with a dog yesterday, her name is Jo", set()),
+        ("my friend Rex has a dog", set()),
+        ("The dog I saw was huge", set()),
+    ],
+)
+def test_a_name_given_with_a_pet_word_is_a_pets(text, pets):
+    assert pet_names(text) == pets
+
+
+def test_a_pronoun_about_a_pets_care_is_the_pets_not_the_person_named_last():
+    talk = [("Lena", "We brought home a beagle called Pepper yesterday, she's 10 weeks."),
+            ("Ines", "Aw! How was the first night?"),
+            ("Lena", "My wife Ana stayed up with her by the crate all night."),
+            ("Ines", "Poor Ana!")]
+    # "she had her jab at the vet": the puppy's, though Ana was named last
+    assert carried([[*talk, ("Lena", "She has her second jab at the vet on Friday.")]], ("Ana",))["S1:5"] == "Pepper"
+    # a guard: a "she" in a sentence about no pet's care stays the person's
+    assert carried([[*talk, ("Lena", "She is back at work on Friday.")]], ("Ana",))["S1:5"] == "Ana"
+    # a guard: with no pet named in the session, the person's
+    no_pet = [("Lena", "My wife Ana had her booster last week."), ("Ines", "Oh good."), ("Lena", "She had the jab at the GP.")]
+    assert carried([no_pet], ("Ana",))["S1:3"] == "Ana"
+
+
+def test_an_animal_named_last_with_a_he_after_it_is_whom_the_next_turn_goes_on_with():
+    # "Dev agreed": Dev is named, but the whippet with a "he" after it is the one the talk goes on with
+    assert carried([[("Lena", "Dev agreed! we're adopting a whippet, his name is Bolt, he's 2"),
+                     ("Ines", "Exciting!"), ("Lena", "He's scared of stairs though")]], ("Dev",)) == {"S1:3": "Bolt"}
+    # a guard: a breed with no name beside a person leaves the person the focus
+    assert carried([[("Lena", "So Dev finally agreed to a whippet."), ("Ines", "Ha!"), ("Lena", "He's so happy")]],
+                   ("Dev",)) == {"S1:3": "Dev"}
+
+
+def test_a_pets_dropped_subject_answers_the_question_after_it():
+    assert asked([("Lena", "We got a kitten called Mochi!"), ("Ines", "Mochi is such a cute name. How's she settling in?"),
+                  ("Lena", "Hid under the sofa all day.")]) == {"S1:3": "Mochi"}
+    assert asked([("Lena", "My old lab Rex has a limp."), ("Ines", "Oh no. Is he sleeping ok?"),
+                  ("Lena", "Sleeping loads actually.")]) == {"S1:3": "Rex"}
+    # a guard: a question that names two leaves the answer the speaker's
+    assert asked([("Lena", "We got a kitten called Mochi!"), ("Ines", "Did Mochi and Tom meet? How's she settling in?"),
+                  ("Lena", "Hid all day.")], ("Tom",)) == {}

@@ -24,7 +24,9 @@ from dataclasses import dataclass, replace
 
 from memory_pipeline.chat_spelling import AMBIGUOUS_APOSTROPHE_LESS, APOSTROPHE_LESS, CHAT_ABBREVIATIONS, CHAT_TIME_WORDS
 from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, DISCOURSE_WORDS, STOP_WORDS
-from memory_pipeline.grounding import ANIMATE_NOUNS, HE, PERSON_ROLES, PRONOUN_GENDER, SHE, bare_name, possessive
+from memory_pipeline.grounding import (
+    ANIMATE_NOUNS, HE, PERSON_ROLES, PET_NOUNS, PRONOUN_GENDER, SHE, bare_name, possessive,
+)
 from memory_pipeline.parsing import ParsedDoc
 
 # How many turns a person stays the one "he" or "she" may mean without being mentioned again: the other side's
@@ -73,6 +75,7 @@ class Focus:
     named: bool
     gender: str | None
     since: int
+    pet: bool = False
 
 
 @dataclass(frozen=True)
@@ -95,6 +98,7 @@ class _Mention:
     referent: str | None  # None: someone with no name the memory could write ("a guy", "her brother")
     named: bool
     gender: str | None
+    pet: bool = False
 
 
 def _gender(noun: str) -> str | None:
@@ -154,9 +158,58 @@ class Names:
 
     pattern: re.Pattern | None
     people: frozenset[str]
+    pets: frozenset[str] = frozenset()  # of them, those of animals (:func:`pet_names`)
+    searched: frozenset[str] = frozenset()
 
 
 NO_NAMES = Names(None, frozenset())
+
+
+_PET = r"(?i:" + "|".join(sorted(PET_NOUNS, key=len, reverse=True)) + r")"
+_PET_NAME = r"([A-Z][a-z]+)"
+# How owners give a pet's name: "a cocker spaniel called Biscuit", "my old lab Bella", "a kitten! Luna, 12 weeks",
+# "2 goldfish, Bubbles and Finn", "Max, he's my border collie", "Rocky, 6 year old staffie"; and "we adopted a cat
+# ... his name is Pickles" (no one else brought in between). Not "my dog walker Dan": a pet word before a person's
+# word is someone who looks after the pet.
+_PET_NAMED = (
+    re.compile(r"\b" + _PET + r"\s+(?:called|named)\s+" + _PET_NAME + r"\b"),
+    re.compile(r"\b(?i:my|our|your|his|her|their)\s+(?:[a-z-]+\s+){0,2}?" + _PET + r"\s+" + _PET_NAME + r"\b"),
+    re.compile(r"\b" + _PET + r"[,:!]+\s+" + _PET_NAME + r"(?:\s+and\s+" + _PET_NAME + r")?(?=\s*(?:[,.!?;]|$))"),
+    re.compile(r"(?<![\w'’])" + _PET_NAME + r",\s+(?:(?i:he|she)['’]s\s+)?(?:(?i:my|our|a|an)\s+|\d+[\s-](?:year|month|week)s?[\s-]old\s+)"
+               r"(?:[\w-]+\s+){0,2}?" + _PET + r"(?=\s*(?:[,.!?;)]|$|\s+(?:and|but|who|that)\b))"),
+)
+_PET_THEN_NAME_IS = re.compile(r"\b" + _PET + r"\b(?P<between>[^\n]*?)\b(?i:his|her|its)\s+name\s+(?:is|was|['’]s)\s+" + _PET_NAME + r"\b")
+
+
+def pet_names(text: str) -> set[str]:
+    """The names ``text`` gives pets (:data:`_PET_NAMED`): a name a conversation uses this way is an animal's, whom
+    a "he" or "she" about a vet, a walk or a crate means rather than the person named last."""
+    found = {name for pattern in _PET_NAMED for match in pattern.finditer(text) for name in match.groups() if name}
+    for match in _PET_THEN_NAME_IS.finditer(text):
+        # "I met a guy with a dog, his name is Tom": a person in the sentence may be whose name it is
+        opening = max(text.rfind(stop, 0, match.start()) for stop in ".!?\n") + 1
+        around = text[opening : match.start()] + match.group("between")
+        if not any(_singular(w.lower()) in PERSON_NOUNS - PET_NOUNS for w in _WORD.findall(around)):
+            found.add(match.group(len(match.groups())))
+    return {name for name in found if name.lower() not in NOT_LOWER_CASE_NAMES | NOT_NAMES_OF_PETS}
+
+
+# Capitalised words after a pet word that are no name: "my dog I mean", "the cat The end"
+NOT_NAMES_OF_PETS = frozenset({"i", "the", "and", "but", "so", "he", "she", "it", "they", "we", "you", "my", "our"})
+
+
+def with_pets(names: Names, pets: Iterable[str]) -> Names:
+    """``names`` with the pets' names looked for too (:func:`pet_names`)."""
+    pets = frozenset(pets)
+    if not pets:
+        return names
+    searched = names.searched | pets
+    return Names(_names_pattern(searched), names.people, pets, searched)
+
+
+def _names_pattern(names: Iterable[str]) -> re.Pattern:
+    ordered = sorted(names, key=len, reverse=True)
+    return re.compile(r"(?<![\w'’])(?:" + "|".join(re.escape(n) for n in ordered) + r")(?![\w])")
 
 
 def conversation_names(
@@ -194,9 +247,7 @@ def conversation_names(
             people.add(name)
     if not searched:
         return NO_NAMES
-    ordered = sorted(searched, key=len, reverse=True)
-    pattern = re.compile(r"(?<![\w'’])(?:" + "|".join(re.escape(n) for n in ordered) + r")(?![\w])")
-    return Names(pattern, frozenset(people))
+    return Names(_names_pattern(searched), frozenset(people), searched=frozenset(searched))
 
 
 def _a_person(name: str, said: str, told_of_only: bool = False) -> bool:
@@ -268,8 +319,9 @@ def _mentions(text: str, names: Names, speaker: str | None, addressee: str | Non
     found: list[_Mention] = []
     taken: set[int] = set()
     for match in names.pattern.finditer(text) if names.pattern else ():
-        person = match.group() in names.people
-        found.append(_Mention(match.start(), match.group() if person else None, person, None))
+        pet = match.group() in names.pets
+        person = pet or match.group() in names.people
+        found.append(_Mention(match.start(), match.group() if person else None, person, None, pet))
         taken.update(range(match.start(), match.end()))
     owners = {"speaker": speaker, "addressee": addressee}
     for match in _RELATIVE.finditer(text):
@@ -292,7 +344,7 @@ def _mentions(text: str, names: Names, speaker: str | None, addressee: str | Non
         owner = owners[_OWNERS[match.group(1).lower()]]
         single = noun in ANIMATE_NOUNS or noun in MALE_NOUNS or noun in FEMALE_NOUNS
         referent = f"{possessive(owner)} {match.group(2)}" if owner and single else None
-        found.append(_Mention(match.start(), referent, False, _gender(noun)))
+        found.append(_Mention(match.start(), referent, False, _gender(noun), noun in PET_NOUNS))
         taken.update(range(match.start(), match.end()))
     for match in _WORD.finditer(text):
         said_of = _SAID_OF_SOMEONE.search(text, 0, match.start())
@@ -302,7 +354,9 @@ def _mentions(text: str, names: Names, speaker: str | None, addressee: str | Non
             noun = _singular(match.group().lower())
             # "Mum had her hip replaced": a parent called by the word, capitalised as a name, is the speaker's
             own = speaker and noun in BARE_KIN and match.group()[0].isupper() and not _DETERMINED.search(text, 0, match.start())
-            found.append(_Mention(match.start(), f"{possessive(speaker)} {noun}" if own else None, False, _gender(noun)))
+            # "a puppy", "the cat": an animal, maybe the one the talk is about, not someone else brought in
+            found.append(_Mention(match.start(), f"{possessive(speaker)} {noun}" if own else None, False, _gender(noun),
+                                  noun in PET_NOUNS))
     return sorted(found, key=lambda m: m.at)
 
 
@@ -363,6 +417,7 @@ class SessionFocus:
         self.names = names
         self.genders = genders
         self.focus: Focus | None = None
+        self.pet: Focus | None = None  # the animal the session last named, whom a "she" at the vet may mean
 
     def read(self, index: int, text: str, speaker: str | None, addressee: str | None) -> Carried | None:
         """What this turn's pronouns before its own first mention carry over, then the focus after the turn."""
@@ -371,9 +426,13 @@ class SessionFocus:
         genders = _pronoun_genders(text, own_name if own_name is not None else until)
         focus = self.focus if self.focus and index - self.focus.since <= FOCUS_TURNS else None
         carries = focus is not None and len(genders) == 1 and focus.gender in (None, *genders)
-        carried = Carried(as_written(focus.referent), focus.named, until) if carries else None
+        if not (focus and focus.pet) and self._cared_for(text, own_name if own_name is not None else until, genders):
+            # "my partner Sam slept on the sofa" - "she had her first vaccination": the puppy's, not Sam's
+            focus, carries = replace(self.pet, since=index), True
+        carried = Carried(as_written(focus.referent), focus.named and not focus.pet, until) if carries else None
         if carried:
             focus = self._with_gender(replace(focus, since=index), next(iter(genders)))
+        self._note_pet(index, text, said)
         if said and carried and all(_a_clinician(text, m) for m in said):
             # "She has been diagnosed ... The surgeon wants to operate": a doctor, a nurse, the staff with no name
             # and no gender are no one the talk moved to
@@ -387,15 +446,47 @@ class SessionFocus:
             self.focus = None  # a he or she the focus cannot be: the talk has moved to someone else
         return carried
 
+    def _cared_for(self, text: str, before: int | None, genders: set[str]) -> bool:
+        """The turn's "he" or "she" (before ``before``) all stand in sentences about looking after an animal (a
+        vet, a jab, fleas, a crate: :data:`PET_CARE_WORDS`), and the session has named one of that gender."""
+        pet = self.pet
+        if pet is None or len(genders) != 1 or pet.gender not in (None, *genders):
+            return False
+        sentences = [m.group() for m in re.finditer(r"[^.!?\n]+", text[:before]) if _PRONOUN.search(m.group())]
+        return bool(sentences) and all(
+            any(w.lower() in PET_CARE_WORDS for w in _WORD.findall(sentence)) for sentence in sentences)
+
+    def _note_pet(self, index: int, text: str, said: list[_Mention]) -> None:
+        """Keep the last animal the turn names (or the one it goes on about) as the session's pet."""
+        pets = [m for m in said if m.pet and m.referent is not None]
+        if pets:
+            last = pets[-1]
+            after = _pronoun_genders(text, after=last.at, pattern=_SUBJECT_PRONOUN)
+            gender = last.gender or self.genders.get(last.referent) or (next(iter(after)) if len(after) == 1 else None)
+            self.pet = Focus(last.referent, last.named, gender, index, pet=True)
+            if gender and last.named:
+                self.genders.setdefault(last.referent, gender)
+
     def _introduced(self, index: int, text: str, said: list[_Mention]) -> Focus | None:
         """The one person the turn mentions (by name or as a relative), or None where it mentions more or
         someone with no name, or brings in with a name a "he" or "she" it reports ("Jonah told me she's ...").
-        A name's gender is that of the "he" or "she" after it, when they all agree."""
+        A name's gender is that of the "he" or "she" after it, when they all agree. An animal counts as a person
+        does, and is the focus beside others where it is the last one named and a "he" or "she" goes on about it
+        ("Karen won. We're getting a greyhound, his name is Jet, he's 3")."""
+        if self.pet is not None:
+            # "A limp is worth a vet visit in an older dog. How old is Bella?": a bare "dog" is the pet or any dog,
+            # and the vet no one the talk moves to
+            said = [m for m in said if not (m.pet and m.referent is None) and not _a_clinician(text, m)] or said
+        last = said[-1]
+        if last.pet and self.pet is not None and last.referent == self.pet.referent:
+            after = _pronoun_genders(text, after=last.at, pattern=_SUBJECT_PRONOUN)
+            if len(after) == 1 and self.pet.gender in (None, *after):
+                return replace(self.pet, gender=self.pet.gender or next(iter(after)))
         people = {m.referent for m in said}
         if len(people) != 1 or None in people:
             return None
         first = said[0]
-        focus = Focus(first.referent, first.named, first.gender or self.genders.get(first.referent), index)
+        focus = Focus(first.referent, first.named, first.gender or self.genders.get(first.referent), index, first.pet)
         # only a "he" or "she" after the name tells its gender: "Dr. Patel ran bloodwork and his liver enzymes are
         # high" is the dog's liver
         after = _pronoun_genders(text, after=first.at, pattern=_SUBJECT_PRONOUN)
@@ -413,10 +504,19 @@ class SessionFocus:
         return focus if focus.gender else replace(focus, gender=gender)
 
 
+# Words of looking after an animal: a "he" or "she" in a sentence with one is the session's pet, not the person
+# named last ("my partner Sam slept on the sofa" - "she had her first vaccination at the breeder")
+PET_CARE_WORDS = frozenset(
+    """vet vets vaccination vaccinations vaccine vaccines jab jabs booster boosters flea fleas worming wormer
+    wormed crate kennel kennels walkies lead leash collar microchip microchipped neuter neutered spay spayed
+    groomer groomers grooming racing kibble litter farrier hutch paw paws""".split()
+)
+
+
 # Those who treat someone: said with no name, they are no one the talk moves to
 CLINICIANS = frozenset(
     "doctor doc gp nurse surgeon consultant physio physiotherapist midwife paramedic specialist dentist therapist "
-    "anaesthetist anesthetist radiologist oncologist cardiologist pharmacist carer".split()
+    "anaesthetist anesthetist radiologist oncologist cardiologist pharmacist carer vet".split()
 )
 
 
@@ -448,13 +548,15 @@ def names_known_by_session(
         candidates: set[str] = set()
         evidence = PersonEvidence()
         speakers: set[str] = set()
+        pets: set[str] = set()
         for index in sorted(sessions):
             rows = sessions[index]
+            pets |= {name for row in rows for name in pet_names(row.get("text") or "")}
             candidates |= acting.get((conversation, index), set())
             evidence.add(row.get("text") or "" for row in rows)
             speakers |= {row["speaker"] for row in rows if row.get("speaker")}
             known = conversation_names(candidates, (), speakers, evidence.is_person) if candidates else NO_NAMES
-            out[(conversation, index)] = known
+            out[(conversation, index)] = with_pets(known, pets)
     return out
 
 
@@ -487,9 +589,11 @@ def carried_referents(
 # answer means ("Hibernating again.", "Staying with my parents for now"): had been read as the answerer's doing.
 _ASKED_AFTER = re.compile(
     r"(?:^|[.!?]\s+)(?:(?:and|so)\s+)?(?:how(?:['’]s|\s+is|\s+was)\s+(?P<who>[^.!?]+?)"
-    r"(?:\s+(?:doing|getting\s+on|holding\s+up|coping|feeling|keeping))?(?:\s+(?:these\s+days|now|today|lately))?"
+    r"(?:\s+(?:doing|getting\s+on|holding\s+up|coping|feeling|keeping|settling\s+in))?(?:\s+(?:these\s+days|now|today|lately))?"
     # "what's Ana doing these days?", "what is your brother up to now?"
     r"|what(?:['’]s|\s+is)\s+(?P<doer>[^.!?]+?)\s+(?:doing|up\s+to)(?:\s+(?:these\s+days|now|today|lately))?"
+    # "Is she eating normally?", "Is Sam sleeping better?": "Eating fine" answers of her
+    r"|(?:is|was)\s+(?P<being>he|she|[A-Z][a-z]+)\s+[a-z]+ing(?:\s+[a-z]+)?"
     r"|and\s+(?P<other>(?:your|ur)\s+[a-z]+|[A-Z][a-z]+))\s*\?+\s*$",
     re.IGNORECASE,
 )
@@ -524,11 +628,17 @@ def _one_asked_after(
     asked = _ASKED_AFTER.search(question.get("text") or "")
     if asked is None or _ASKED_AFTER_YOU.search(question.get("text") or ""):
         return None  # "How are you? How's Jake?": the answer may be of either
-    who = (asked.group("who") or asked.group("doer") or asked.group("other")).strip()
+    group = next(g for g in ("who", "doer", "being", "other") if asked.group(g))
+    who = asked.group(group).strip()
+    known = names.get((question["conversation_id"], question.get("session_index") or 0), NO_NAMES)
     if who.lower() in ("he", "she", "him", "her"):
         focus = carried.get(question["turn_id"])
-        return focus.referent if focus is not None else None
-    known = names.get((question["conversation_id"], question.get("session_index") or 0), NO_NAMES)
+        if focus is None or (focus.until_char is not None and focus.until_char < asked.start(group)):
+            # "Biscuit is a lovely name. How is she settling in?": the one the question itself named first
+            said = _mentions(question.get("text") or "", known, question.get("speaker"), addressees.get(question["turn_id"]))
+            people = {m.referent for m in said}
+            return as_written(said[0].referent) if len(people) == 1 and None not in people else None
+        return focus.referent
     said = _mentions(who, known, question.get("speaker"), addressees.get(question["turn_id"]))
     people = {mention.referent for mention in said}
     called = _CALLED_BY_RELATION.sub("", who)  # "your hamster Nibbles" is Nibbles
