@@ -510,3 +510,18 @@ def test_a_thing_owned_said_alone_is_no_state(parser, resolver):
     # "Sam's car!" owns a thing: no "is" in its "'s", no news of its own beside the one kept
     assert "car" not in entry(parser, resolver, "Sam's car! it got towed last night").text
     assert "birthday" not in entry(parser, resolver, "Tom's birthday! we went for a curry").text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # shouted news inside a turn in normal case is read as if in normal case: the tagger had made the verb a
+        # name and the news was dropped
+        ("PASSED MY DRIVING TEST this morning!! the examiner was lovely",
+         "Leo PASSED Leo's DRIVING TEST this morning. Leo noted: the examiner was lovely."),
+        # a short form in capitals stays a name
+        ("the NHS GP said it was fine", "Leo noted: the NHS GP said it was fine."),
+    ],
+)
+def test_the_key_fact_of_a_chat_turn_is_kept(parser, resolver, text, expected):
+    assert entry(parser, resolver, text).text == expected

@@ -60,6 +60,9 @@ def test_a_shouted_turn_is_tagged_in_sentence_case_and_keeps_its_words(parser):
     text = "OMG I GOT THE JOB!!! START MONDAY"
     assert shouted(text) and calmed(text) == "Omg I got the job!!! Start monday"
     assert not shouted("I love NYC and the USA") and calmed("UCLA for psych") == "UCLA for psych"
+    # shouted words side by side in a text in normal case are tagged in lower case; a short form stays
+    assert calmed("BENCHED 80KG today!! next up squats") == "Benched 80kg today!! next up squats"
+    assert calmed("so I PASSED. the NHS GP said ok") == "so I passed. the NHS GP said ok"
     for doc in (parser.parse(text), parser.parse_batch([text])[0]):
         assert doc.text == text and [t.text for t in doc.tokens][:5] == ["OMG", "I", "GOT", "THE", "JOB"]
         got = next(t for t in doc.tokens if t.text == "GOT")

@@ -43,7 +43,7 @@ from memory_pipeline.grounding import (
     split_subject_head,
 )
 from memory_pipeline.parsing import ParsedDoc, Role, Token
-from memory_pipeline.parsing.base import shouted
+from memory_pipeline.parsing.base import calmed
 from memory_pipeline.parsing.words import Word
 
 DEFAULT_SPEAKER = "User"
@@ -810,8 +810,10 @@ def _past_form(token: Token) -> bool:
 
 def _named(doc: ParsedDoc, token: Token) -> bool:
     """A name the tagger took for a verb ("UCLA for psych" as an order to "UCLA"): an entity's word, or an acronym
-    (in a text not written in capitals throughout)."""
-    acronym = len(token.text) > 1 and token.text.isupper() and token.text.isalpha() and not shouted(doc.text)
+    (a word the tagger saw in capitals: not in a text written in capitals throughout, nor among shouted words,
+    "BENCHED 80KG today", which it read in lower case)."""
+    seen = calmed(doc.text)[token.idx : token.idx + len(token.text)]
+    acronym = len(token.text) > 1 and seen.isupper() and token.text.isalpha()
     return token.ent in NAME_ENTITIES or acronym
 
 

@@ -162,13 +162,36 @@ def shouted(text: str) -> bool:
     return len(cased) >= 8 and sum(c.isupper() for c in cased) >= 0.8 * len(cased)
 
 
+# Words in capitals side by side inside a text in normal case: how chat shouts its news ("BENCHED 80KG today!!!",
+# "PASSED MY TEST", "WE'RE IN!"). Two words or more with six letters or more between them, so that a
+# name's short form ("UCLA for psych", "the NHS", "I love NYC") keeps its capitals for the tagger.
+SHOUTED_WORD = r"[A-Z0-9'’]*[A-Z][A-Z0-9'’]*"
+SHOUTED_RUN = re.compile(rf"(?<![\w'’]){SHOUTED_WORD}(?:[ ,]+{SHOUTED_WORD})+(?![\w'’])")
+SHOUTED_RUN_LETTERS = 6
+
+
 def calmed(text: str) -> str:
     """A shouted text in sentence case, for the tagger only: same length and offsets, "I" and sentence starts
-    upper case. Other texts, and any whose lower case changes its length, are returned as they are."""
+    upper case; in a text in normal case, its runs of shouted words likewise ("BENCHED 80KG today" is tagged as
+    "Benched 80kg today": read as written, "BENCHED" is a name and the news was dropped). Other texts, and any
+    whose lower case changes its length, are returned as they are."""
+    if len(text.lower()) != len(text):
+        return text
     if not shouted(text):
-        return text
-    lower = text.lower()
-    if len(lower) != len(text):
-        return text
+        return SHOUTED_RUN.sub(_calmed_run, text)
+    return _sentence_case(text.lower())
+
+
+def _sentence_case(lower: str) -> str:
     lower = re.sub(r"\bi\b", "I", lower)
     return re.sub(r"(^|[.!?]\s+)([a-z])", lambda m: m.group(1) + m.group(2).upper(), lower)
+
+
+def _calmed_run(match: re.Match) -> str:
+    """One run of shouted words in sentence case, opening its sentence where it does; a short run as it is."""
+    run = match.group(0)
+    if sum(c.isalpha() for c in run) < SHOUTED_RUN_LETTERS:
+        return run
+    calm = re.sub(r"\bi\b", "I", run.lower())
+    before = match.string[: match.start()].rstrip()
+    return calm[:1].upper() + calm[1:] if not before or before[-1] in ".!?" else calm
