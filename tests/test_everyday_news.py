@@ -521,6 +521,17 @@ def test_a_thing_owned_said_alone_is_no_state(parser, resolver):
          "Leo PASSED Leo's DRIVING TEST this morning. Leo noted: the examiner was lovely."),
         # a short form in capitals stays a name
         ("the NHS GP said it was fine", "Leo noted: the NHS GP said it was fine."),
+        # a sum said in a verbless sentence before the one it answers for is kept
+        ("£450, so about a third of it. the survey came back clean",
+         "Leo noted: £450, so about a third of it. Leo noted: the survey came back clean."),
+        ("roughly 35%. the rest goes on bills", "Leo noted: roughly 35%. Leo noted: the rest goes on bills."),
+        # a word that can be a verb is no order where it is the subject of "is" or opens a list of things
+        ("take off is at 6am on friday", "Leo noted: take off is at 6am on friday."),
+        ("spotify duo, amazon prime £8.99, now tv £9.99", "Leo noted: spotify duo, amazon prime £8.99, now tv £9.99."),
+        # an order stays an order
+        ("Buy milk, eggs and bread on the way home please", "Leo asks Sam to buy milk, eggs and bread on the way home please."),
+        ("Book a table, a taxi and a cake for Saturday", "Leo asks Sam to book a table, a taxi and a cake for Saturday."),
+        ("pay is about £1,900 after tax", "Leo noted: pay is about £1,900 after tax."),
     ],
 )
 def test_the_key_fact_of_a_chat_turn_is_kept(parser, resolver, text, expected):

@@ -756,8 +756,11 @@ def _names_a_thing(doc: ParsedDoc, k: int) -> bool:
     # a bare verb as a clause's subject is more often a misparse of an order ("Enjoy the good feels tomorrow, Jon
     # earned it") than a subject; a gerund is one ("Playing video games is a great way to unwind"), unless a comma
     # parts it from its verb or the verb has a subject of its own ("Going to the gym tonight, is that ok?")
+    # and so is a bare verb right before the "is" it is the subject of: a noun ("take home is about £2,480",
+    # "check in is at 3"), where a misparsed order has its own words between ("Enjoy the day, Jon earned it")
     for arc in doc.parents(k):
-        if arc.label in ("nsubj", "nsubjpass") or (arc.label == "csubj" and doc.tokens[k].tag == "VBG"):
+        subject_of_is = arc.label == "csubj" and doc.tokens[arc.head].lemma == "be" and arc.head - k <= 2
+        if arc.label in ("nsubj", "nsubjpass") or (arc.label == "csubj" and doc.tokens[k].tag == "VBG") or subject_of_is:
             between = doc.tokens[min(k, arc.head) + 1 : max(k, arc.head)]
             others = [a for a in doc.children(arc.head) if a.label in ("nsubj", "nsubjpass", "expl") and a.dep != k]
             if not others and not any(t.text == "," for t in between):
@@ -766,7 +769,18 @@ def _names_a_thing(doc: ParsedDoc, k: int) -> bool:
     if any(arc.label in ("amod", "compound") and any(a.label in ("nsubj", "nsubjpass") for a in doc.parents(arc.head))
            for arc in doc.parents(k)):
         return True
+    if _heads_a_list_of_things(doc, k):
+        return True
     return any(arc.label in ("aux", "auxpass") and doc.tokens[arc.dep].tag in ("VBZ", "VBD") for arc in doc.children(k))
+
+
+def _heads_a_list_of_things(doc: ParsedDoc, k: int) -> bool:
+    """The bare verb heads a list whose other items are things ("spotify premium, amazon prime £8.99, xbox game
+    pass £14.99"; "pay rent, council tax, phone"): a verb is joined to verbs, so the tagger read a word that can be
+    a verb as one where it opens a list of names or nouns. An order's list hangs on its object ("buy milk, eggs
+    and bread")."""
+    joined = [doc.tokens[arc.dep] for arc in doc.children(k) if arc.label == "conj"]
+    return bool(joined) and all(t.pos in ("NOUN", "PROPN") for t in joined)
 
 
 def sees_you(doc: ParsedDoc, k: int) -> bool:

@@ -18,7 +18,7 @@ from memory_pipeline.config import ExtractorConfig
 from memory_pipeline.extraction.clauses import (
     Clause, discourse_prefix_end, is_content, is_discourse_only, opens_a_header, split_clauses,
 )
-from memory_pipeline.extraction.lexicon import PLACE_ENTITIES, PRAISING, THANKING, a_feeling_word
+from memory_pipeline.extraction.lexicon import MONEY_SIGNS, PLACE_ENTITIES, PRAISING, THANKING, a_feeling_word
 from memory_pipeline.extraction.normalise import (
     NOT_IMPERATIVE,
     NOT_IMPERATIVE_BEFORE_A_CLAUSE,
@@ -240,6 +240,17 @@ def _carries_a_fact(doc: ParsedDoc, k: int, anchors: set[int]) -> bool:
     return is_fact_token(doc.tokens[k]) and k not in anchors
 
 
+# A number of thousands or millions as chat writes it: "280k max", "45k plus a contingency", "1.2m".
+SHORT_AMOUNT = re.compile(r"^\d[\d,.]*(?:k|m|bn)$", re.IGNORECASE)
+
+
+def _an_amount(token: Token) -> bool:
+    """A sum, a share or a quantity ("£24k", "about £3,100", "10%", "280k"), said before the sentence it answers
+    for: a verbless sentence of one, right before a kept sentence, is kept too ("£24k, so just over 10%. mortgage in
+    principle was fine" had lost the deposit; after a kept sentence any number or name is kept anyway)."""
+    return token.text in MONEY_SIGNS or token.ent in ("MONEY", "PERCENT", "QUANTITY") or bool(SHORT_AMOUNT.match(token.text))
+
+
 def _a_dated_thing(doc: ParsedDoc, lo: int, hi: int, ahead: set[int]) -> bool:
     """Tokens ``lo..hi`` name a thing and when it is, ahead (``ahead``: the tokens of dates after the session): "We
     won! Cup final next week.", "I passed. Now the practical in three weeks.", or hedge when ("Maybe in a couple of
@@ -292,8 +303,9 @@ def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit],
         after_kept = after_kept_clause or clause.sentence - 1 in kept or _where_here_is(doc, clause, kept)
         dated_next = not after_kept_clause and _a_dated_thing(doc, lo, hi, ahead) and (
             after_kept or _before_talk_ahead(doc, units, clause.sentence + 1, lo, hi))
+        amount_first = beside_kept and clause.sentence + 1 in kept and any(_an_amount(doc.tokens[k]) for k in range(lo, hi))
         if (after_kept and any(_carries_a_fact(doc, k, anchors) for k in range(lo, hi))) or dated_next or (
-                beside_kept and _a_state_after_s(doc, lo, hi)):
+                beside_kept and _a_state_after_s(doc, lo, hi)) or amount_first:
             asked = hi < clause.end and doc.tokens[hi].text == "?"  # "Any plans for the weekend?" stays a question
             fragments.append(Unit([(lo, hi + asked)], lo, 0.0, None, True))
         elif beside_kept and _tells_a_feeling(doc, lo, clause.end) and not _beside_news_of_another(doc, clause.sentence, kept):
