@@ -222,6 +222,15 @@ def _named_people(doc: ParsedDoc) -> list[tuple[int, int]]:
     return sorted((start, end) for start, end in spans if _may_be_a_person(doc, start, end))
 
 
+# The last word of the name of a street, a building or a firm, which the small tagger calls a person or leaves
+# untagged ("its in Hackney, Mare Street. her room is 850" had made "her" Street's): no "she" means one. Words
+# that are also surnames ("Lane", "Hill", "Park", "Green", "Close") are left out.
+PLACE_AND_FIRM_WORDS = frozenset(
+    """street st road rd avenue ave crescent terrace square gardens boulevard station hospital school college
+    university centre center ltd inc plc llc council""".split()
+)
+
+
 # The letters a name is written in; a grade or a code the tagger calls a person is not ("A*AA! He got in").
 _NAME_LETTERS = re.compile(r"[^\W\d_]+(?:[-'’.\s]+[^\W\d_]+)*\.?")
 def _may_be_a_person(doc: ParsedDoc, start: int, end: int) -> bool:
@@ -230,6 +239,9 @@ def _may_be_a_person(doc: ParsedDoc, start: int, end: int) -> bool:
     if not _NAME_LETTERS.fullmatch(doc.span_text(start, end)):
         return False
     head = end - 1
+    compounded = [a.head for a in doc.parents(head) if a.label == "compound"]
+    if any(doc.tokens[k].lower in PLACE_AND_FIRM_WORDS for k in (head, *compounded)):
+        return False
     neighbours = [a.dep for a in doc.children(head) if a.label == "conj"] + [a.head for a in doc.parents(head) if a.label == "conj"]
     return not any(doc.tokens[k].ent in ("GPE", "LOC", "FAC") for k in neighbours)
 

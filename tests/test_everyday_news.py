@@ -532,6 +532,11 @@ def test_a_thing_owned_said_alone_is_no_state(parser, resolver):
         ("Buy milk, eggs and bread on the way home please", "Leo asks Sam to buy milk, eggs and bread on the way home please."),
         ("Book a table, a taxi and a cake for Saturday", "Leo asks Sam to book a table, a taxi and a cake for Saturday."),
         ("pay is about £1,900 after tax", "Leo noted: pay is about £1,900 after tax."),
+        # a refusal changes what the offer before it means
+        ("they wanted £40 to fix it but we said no", "Leo noted: they wanted £40 to fix it but we said no."),
+        # a verb right after a header's colon is the sentence's own, not a clause modifying the header
+        ("new year thing: doing dry january and cutting out crisps", "Leo is doing dry january and cutting out crisps."),
+        ("Big news: we bought a flat", "Leo noted: we bought a flat."),
     ],
 )
 def test_the_key_fact_of_a_chat_turn_is_kept(parser, resolver, text, expected):

@@ -402,6 +402,9 @@ def test_her_after_a_giving_verb_is_whom_it_is_given_to(parser, resolver, text, 
          "Hugo noted: he got into Bristol, he's starting mechanical engineering in September."),
         ("Hugo", "Bristol and Leeds both made offers for engineering. He needs AAB for Bristol.",
          "Hugo noted: Bristol and Leeds both made offers for engineering. He needs AAB for Bristol."),
+        # a street the tagger leaves a bare proper noun is no one a "her" means
+        ("Dev", "its in Walthamstow, Hoe Street. her room is 750 a month plus bills",
+         "Dev noted: her room is 750 a month plus bills."),
         ("Tim", "J.K. Rowling is such an inspiring writer. Her books are so captivating.",
          "Tim noted: J.K. Rowling is such an inspiring writer. Tim noted: J.K. Rowling's books are so captivating."),
         # a pronoun the first person was a "he" or "she" of, and not done to the clause's subject, stays the name

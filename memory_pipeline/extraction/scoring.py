@@ -207,7 +207,7 @@ def score_candidate(doc: ParsedDoc, predicate: int, clause: Clause, clause_limit
         or _got_through(doc, token) or _a_phrasal_verb_with_an_object(doc, predicate)
     ):
         cand.penalties["light_verb"] = LIGHT_VERB_PENALTY
-    informative = bool(cand.groups - {Role.ACTOR}) or no_longer or _as_a_role(doc, predicate)
+    informative = bool(cand.groups - {Role.ACTOR}) or no_longer or _as_a_role(doc, predicate) or _an_answer_given(doc, predicate)
     if not informative and (cand.actor is None or doc.tokens[cand.actor].pos == "PRON") and not event:
         cand.penalties["no_argument"] = NO_ARGUMENT_PENALTY
     cand.score = score - sum(cand.penalties.values())
@@ -232,6 +232,19 @@ def _as_a_role(doc: ParsedDoc, predicate: int) -> bool:
     roles = [o.dep for arc in doc.children(predicate) if arc.label == "prep" and doc.tokens[arc.dep].lower == "as"
              for o in doc.children(arc.dep) if o.label == "pobj" and doc.tokens[o.dep].pos in ("NOUN", "PROPN")]
     return any(doc.tokens[d.dep].lower in ("a", "an") for k in roles for d in doc.children(k) if d.label == "det")
+
+
+# Verbs that give an answer, and the answers they give: "but I said no", "she said yes", "we told them no".
+ANSWERING = frozenset({"say", "tell"})
+ANSWERS = frozenset({"no", "yes", "nope", "yeah", "yep", "nah"})
+
+
+def _an_answer_given(doc: ParsedDoc, predicate: int) -> bool:
+    """"they offered me £9 a month but I said no": the answer is what the verb tells, though the parse files it as an
+    interjection (the refusal had been dropped, and the memory told of an offer as if taken)."""
+    return doc.tokens[predicate].lemma in ANSWERING and any(
+        arc.label in ("intj", "dobj") and doc.tokens[arc.dep].lower in ANSWERS for arc in doc.children(predicate)
+    )
 
 
 def _got_through(doc: ParsedDoc, verb: Token) -> bool:
@@ -299,10 +312,13 @@ def _verbless_head(doc: ParsedDoc, predicate: int, clause: Clause) -> int | None
 
 def _clause_after_label(doc: ParsedDoc, predicate: int) -> bool:
     """A finite verb with a subject of its own that the parse hangs on the label before a colon: "Update: I sold
-    my car", "Bad news: ... I dropped out" read the label as the sentence's head. It is a clause of its own, not
-    an embedded one. Only after a colon: elsewhere such a parse is as likely a clause that does modify ("your show
+    my car", "Bad news: ... I dropped out" read the label as the sentence's head; so is a verb right after the
+    colon whose subject chat dropped ("Weekend plan: hiking with Sam"). It is a clause of its own, not an embedded
+    one. Only after a colon: elsewhere such a parse is as likely a clause that does modify ("your show
     - the community needs more like it")."""
     labels = [arc.head for arc in doc.parents(predicate) if arc.label == "acl"]
+    if any(label + 2 == predicate and doc.tokens[label + 1].text == ":" for label in labels):
+        return True  # right after the colon, its "I" dropped: "new year thing: doing dry january" ("dry" had gone)
     # finite itself, or through its auxiliary: "Baby update: Luca was born on April 22" is a passive
     verbs = [predicate, *(arc.dep for arc in doc.children(predicate) if arc.label in ("aux", "auxpass"))]
     return (
