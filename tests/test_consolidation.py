@@ -442,6 +442,17 @@ def test_a_quantity_said_again_later_replaces_the_earlier_value(parser, embedder
         ("S2:1", "New 10k PB!", datetime(2025, 4, 13)),
         ("S3:1", "New 10k PB!", datetime(2025, 6, 1)),
     ]) == {"m0": "superseded", "m1": "superseded", "m2": "active"}
+    # a record said with its event as an adverb's head, and one set "at" the event: one record; a lift too
+    assert statuses(parser, embedder, [
+        ("S1:1", "My parkrun best is 27:10.", datetime(2025, 2, 2)),
+        ("S2:1", "26:48 at parkrun, new PB!", datetime(2025, 4, 13)),
+        ("S2:2", "My 10k best is 55:20.", datetime(2025, 4, 13)),
+    ]) == {"m0": "superseded", "m1": "active", "m2": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "My squat is 80kg.", datetime(2025, 2, 2)),
+        ("S1:2", "My deadlift is 110kg.", datetime(2025, 2, 2)),
+        ("S2:1", "My squat is up to 105 now.", datetime(2025, 4, 13)),
+    ]) == {"m0": "superseded", "m1": "active", "m2": "active"}
     # the new sum said of "it", after the thing it is of
     assert statuses(parser, embedder, [
         ("S1:1", "The rent is £1,350 a month.", datetime(2025, 1, 13)),

@@ -301,9 +301,16 @@ MONEY_MEASURES = frozenset(
     "rent salary pay wage wages income mortgage budget allowance bill payment loan debt savings balance overdraft "
     "fund pot premium tuition".split()
 )
-MEASURE_NOUNS = MONEY_MEASURES | frozenset(
+# The lifts whose heaviest weight is kept like a record: "my squat is up to 100", "deadlift is 170kg now" is the
+# current value of that lift; a squat is not a deadlift.
+LIFT_NOUNS = frozenset({"squat", "bench", "deadlift", "press"})
+MEASURE_NOUNS = MONEY_MEASURES | LIFT_NOUNS | frozenset(
     "weight pb pr best record commute sleep mileage cholesterol pressure dose dosage glucose bmi a1c hba1c rate".split()
 )
+# A record word the tagger hangs on the thing it is of as an adverb: "my parkrun best is 31:40" ("best" of "good").
+RECORD_MODIFIERS = frozenset({"best", "pb", "pr"})
+# A time said beside a record is its value, never part of its name: "28:45 at parkrun, new PB" is a parkrun PB.
+RECORD_TIME = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
 # Words of money after a number, and the sign they stand for: "140 quid", "300 bucks", "900 euros".
 MONEY_WORDS = {"quid": "£", "pound": "£", "buck": "$", "dollar": "$", "euro": "€"}
 # "32 grand" is a sum of money; "28k" is one only when said of money (`_in_thousands`): of a run it is a distance.
@@ -3331,14 +3338,45 @@ def _measure_name(context: _Context, i: int) -> str:
         doc.tokens[j].lower for j in _phrase_tokens(context, i)
         if j not in owners and doc.tokens[j].lower != "new" and doc.tokens[j].pos not in ("PART", "DET")
         and (not _is_time(context, j) or _NUMBER_UNIT.fullmatch(doc.tokens[j].lower) or doc.tokens[j].lower in RATE_PERIODS)
-    ]
+        and not RECORD_TIME.fullmatch(doc.tokens[j].lower)
+    ] + [doc.tokens[k].lower for k in _record_modifiers(context, i)]
     said = " ".join(words)
+    if MEASURE_ALIASES.get(said, said) == "pb" and (where := _where_the_record_was_set(context, i)):
+        return f"{where} pb"
     return MEASURE_ALIASES.get(said, " ".join(MEASURE_ALIASES.get(w, w) for w in words))
 
 
 def _is_measure_noun(context: _Context, i: int) -> bool:
     token = context.doc.tokens[i]
-    return token.pos in ("NOUN", "PROPN", "ADJ") and (_lemma(context, i) in MEASURE_NOUNS or token.lower in MEASURE_NOUNS)
+    if token.pos in ("NOUN", "PROPN") and _lemma(context, i) in LIFT_NOUNS:
+        return not _children(context, i, "det")  # "the bench is 2 metres long" is a seat
+    return token.pos in ("NOUN", "PROPN", "ADJ") and (
+        _lemma(context, i) in MEASURE_NOUNS or token.lower in MEASURE_NOUNS or bool(_record_modifiers(context, i)))
+
+
+def _where_the_record_was_set(context: _Context, record: int) -> str | None:
+    """The event a bare record was set at, which names it: "new PB at parkrun, 28:45" and "28:45 at parkrun, new
+    PB" are the parkrun PB (the "at" hangs on the record, on its time or on the verb that got it: "got a new PB at
+    parkrun"); "a PB at the weekend" names no event."""
+    doc = context.doc
+    holders = [record] + [a.dep for a in doc.children(record) if RECORD_TIME.fullmatch(doc.tokens[a.dep].lower)]
+    up = _parent(context, record)
+    if up is not None and (up[1] == "dobj" and _lemma(context, up[0]) in NEW_RECORD_VERBS or _a_record_time(context, *up)):
+        holders.append(up[0])
+    for _, place in (p for h in holders for p in _prep_objects(context, h, ("at",))):
+        if doc.tokens[place].pos == "NOUN" and not _is_time(context, place) and not _children(context, place, "det", "poss"):
+            return doc.tokens[place].lower
+    return None
+
+
+def _a_record_time(context: _Context, head: int, label: str) -> bool:
+    """The record is said beside its time, which the parse made its head: "26:48 at parkrun, new PB!"."""
+    return label == "appos" and bool(RECORD_TIME.fullmatch(context.doc.tokens[head].lower))
+
+
+def _record_modifiers(context: _Context, i: int) -> list[int]:
+    """The record word a noun takes as an adverb: "my parkrun best" is the parkrun PB."""
+    return [k for k in _children(context, i, "advmod") if context.doc.tokens[k].lower in RECORD_MODIFIERS]
 
 
 def _measured_noun(context: _Context, i: int) -> list[SlotValue]:
@@ -3350,7 +3388,7 @@ def _measured_noun(context: _Context, i: int) -> list[SlotValue]:
     if is_new and not _negated(context, i):
         # a new record, its number said elsewhere or not at all: whatever it was before, it is no more
         if up is None or (up[1] == "attr" and _lemma(context, up[0]) == "be") or (
-                up[1] == "dobj" and _lemma(context, up[0]) in NEW_RECORD_VERBS):
+                up[1] == "dobj" and _lemma(context, up[0]) in NEW_RECORD_VERBS) or _a_record_time(context, *up):
             return [_slot(context, up[0] if up else i, "quantity", NEW_VALUE, scope, i, subject=_owner(context, i))]
     changed = _changed_to(context, i)
     if changed:
@@ -3367,6 +3405,8 @@ def _measured_noun(context: _Context, i: int) -> list[SlotValue]:
             amount = _amount(context, head, bare=True)
             if amount is not None:
                 value, unit, _, tokens = _in_thousands(context, i, amount)
+                if _lemma(context, i) in LIFT_NOUNS and unit:
+                    value, unit = f"{value}{unit}", None  # "squat is 100kg" and "squat is up to 130": one lift
                 return [_slot(context, be, "quantity", value, _measure_scope(scope, unit, None), i, *tokens, subject=_owner(context, i))]
     return []
 
