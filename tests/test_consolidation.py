@@ -453,6 +453,12 @@ def test_a_quantity_said_again_later_replaces_the_earlier_value(parser, embedder
         ("S1:2", "My deadlift is 110kg.", datetime(2025, 2, 2)),
         ("S2:1", "My squat is up to 105 now.", datetime(2025, 4, 13)),
     ]) == {"m0": "superseded", "m1": "active", "m2": "active"}
+    # a dog's weight is its own: the owner's stays current beside it
+    assert statuses(parser, embedder, [
+        ("S1:1", "Bruno is 27kg.", datetime(2025, 2, 2)),
+        ("S1:2", "Ana is 64kg.", datetime(2025, 2, 2)),
+        ("S2:1", "Bruno is down to 25.5 kg now.", datetime(2025, 4, 13)),
+    ]) == {"m0": "superseded", "m1": "active", "m2": "active"}
     # the new sum said of "it", after the thing it is of
     assert statuses(parser, embedder, [
         ("S1:1", "The rent is £1,350 a month.", datetime(2025, 1, 13)),

@@ -714,6 +714,13 @@ def test_the_speakers_own_name_is_a_person_whatever_the_tagger_calls_it(parser, 
         ("The bench is 2 metres long.", set()),
         ("I did squats and lunges today.", set()),
         ("I weigh 70 kg now.", {"self.quantity[weight kg] = 70"}),
+        # someone else's weight, or a pet's, is theirs; a thing's weight is no one's
+        ("Bruno is down to 24.5 kg now.", {"bruno.quantity[weight kg] = 24.5"}),
+        ("My dog is 30 kg.", {"self's dog.quantity[weight kg] = 30"}),
+        ("Marco is 85kg.", {"marco.quantity[weight kg] = 85"}),
+        ("My suitcase is 23 kg.", set()),
+        ("The box is 5 kg.", set()),
+        ("Bruno was 26 kg last spring.", set()),
         # a weight in its unit however spelt, stones with their pounds: "13 stone 1" is not "13 stone 6" again
         ("I weigh 86 kilos.", {"self.quantity[weight kg] = 86"}),
         ("I weigh 190 pounds.", {"self.quantity[weight lb] = 190"}),

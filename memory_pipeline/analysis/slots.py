@@ -3317,11 +3317,25 @@ def _body_weight(context: _Context, i: int) -> list[SlotValue]:
         return []  # "60 kg on the bench": a weight lifted
     head = up[0] if up is not None else None
     said_as_news = head is None or (_lemma(context, head) == "note" and head + 1 < len(doc) and doc.tokens[head + 1].text == ":")
-    if not said_as_news and not (_lemma(context, head) == "be" and _subject(context, head) == SELF):
+    if not said_as_news and not (_lemma(context, head) == "be" and _weighs_in_the_present(context, head)):
         return []
     value = _count(context, i) or doc.tokens[numbers[0]].text
+    subject = SELF if said_as_news else _subject(context, head)
     return [_slot(context, head if head is not None else i, "quantity", value, f"weight {BODY_WEIGHT_UNITS[doc.tokens[i].lower]}",
-                  numbers[0], i, subject=SELF)]
+                  numbers[0], i, subject=subject)]
+
+
+def _weighs_in_the_present(context: _Context, be: int) -> bool:
+    """The one a weight is said of has a body: the speaker, someone named, "he" or "she", a relative or a pet ("Rocky
+    is 31 kg", "my dog is down to 29 kg", "Dev is 78 kg now"), each their own weight; not a thing ("the bag was
+    23 kg", "the box is 5 kg")."""
+    if _subject(context, be) == SELF:
+        return True
+    who = subject_token(context.doc, be)
+    if who is None or not _present(context, be):
+        return False
+    token = context.doc.tokens[who]
+    return token.pos == "PROPN" or token.lower in ("he", "she") or _lemma(context, who) in KIN_NOUNS
 
 
 # What a rate is per: "my hourly rate" and "my day rate" are two measures
