@@ -387,6 +387,13 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         # notice handed in ends the job, notice to a landlord does not; a promotion names the employer
         ("Ana handed in Ana's notice at Amazon.", {"self.employer = not amazon"}),
         ("Ana gave notice to the landlord.", set()),
+        # notice given may be a gym's or a tenancy's: it ends a job only as one's own, handed in or given at work
+        ("Ana has given notice to the climbing wall.", set()),
+        ("Ana gave notice, the gym was never open anyway.", set()),
+        ("The letting agent gave six weeks notice.", set()),
+        ("Ana gave her notice this morning.", {"self.job = none", "self.employer = none"}),
+        ("Ana had to give a month's notice at work.", {"self.job = none", "self.employer = none"}),
+        ("Ana gave in her notice.", {"self.job = none", "self.employer = none"}),
         ("Ana got promoted to senior designer at Figma.", {"self.job = senior designer", "self.employer = figma"}),
         # a new job said with "as" or at an organisation; a place one starts at is no employer
         ("I just started at Google as a product manager.", {"self.job = product manager", "self.employer = google"}),

@@ -973,7 +973,7 @@ def job(context: _Context, i: int) -> list[SlotValue]:
     if token.pos == "VERB" and lemma in NOTICE_VERBS:
         # "handed in my notice" parses "in" as a particle or as a preposition
         objects = _children(context, i, "dobj") + [obj for _, obj in _prep_objects(context, i, ("in",))]
-        notices = [o for o in objects if _lemma(context, o) in NOTICE_NOUNS]
+        notices = [o for o in objects if _lemma(context, o) in NOTICE_NOUNS and _notice_at_work(context, i, o)]
         # "handed in my notice at Amazon", "turned in my resignation"; not notice given to the landlord
         if notices and not any(_lemma(context, k) in HOUSING_NOUNS for k in subtree(context.doc, i)):
             return _job_loss(context, i, *notices)
@@ -1220,6 +1220,18 @@ def _a_club(context: _Context, noun: int) -> bool:
 
 def _employer(context: _Context, predicate: int, prep: int, obj: int) -> SlotValue:
     return _slot(context, predicate, "employer", _value(context, obj), "", prep, obj)
+
+
+def _notice_at_work(context: _Context, verb: int, notice: int) -> bool:
+    """Notice handed in is one's job's ("handed in my notice", "put notice in"); notice given may be a tenancy's or a
+    membership's ("already gave notice" to the gym, the landlord "gave 2 months notice"), so given it ends a job
+    only as one's own ("gave my notice"; "a month's notice" is its length), said in ("gave in my notice") or at
+    work or a firm ("gave two weeks' notice at work", "gave notice at Tesco")."""
+    owners = [o for o in _children(context, notice, "poss") if not _is_time(context, o) and context.doc.tokens[o].ent != "DATE"]
+    if _lemma(context, verb) != "give" or owners:
+        return True
+    return bool(_prep_objects(context, verb, ("in", "at")) or _prep_objects(context, notice, ("at",))
+                or "in" in _particles(context, verb))
 
 
 def _job_loss(context: _Context, predicate: int, *anchor_tokens: int, subject: str | None = None) -> list[SlotValue]:
