@@ -464,6 +464,19 @@ def test_a_quantity_said_again_later_replaces_the_earlier_value(parser, embedder
         ("S1:1", "The rent is £1,350 a month.", datetime(2025, 1, 13)),
         ("S2:1", "The landlord knocked £50 off the rent, so it's £1,300 a month now.", datetime(2025, 2, 20)),
     ]) == {"m0": "superseded", "m1": "active"}
+    # a bill listed with its sum and no verb, then said to have changed; pay said "take home", then "net"
+    assert statuses(parser, embedder, [
+        ("S1:1", "council tax £158 on the 1st", datetime(2025, 1, 13)),
+        ("S2:1", "Council tax went up in April, now £171.", datetime(2025, 5, 2)),
+    ]) == {"m0": "superseded", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "My direct debit is £95.", datetime(2025, 1, 13)),
+        ("S2:1", "Octopus put my direct debit up to £130.", datetime(2025, 5, 2)),
+    ]) == {"m0": "superseded", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "I take home £1,850 a month.", datetime(2025, 1, 13)),
+        ("S2:1", "I get £2,050 net now.", datetime(2025, 5, 2)),
+    ]) == {"m0": "superseded", "m1": "active"}
 
 
 def test_a_quantity_replaces_only_the_same_measure_of_the_same_subject_in_a_later_session(parser, embedder):
@@ -481,6 +494,11 @@ def test_a_quantity_replaces_only_the_same_measure_of_the_same_subject_in_a_late
         ("S1:1", "Ana's 10k PB is 52:40.", feb),
         ("S2:1", "Ana's 5k PB is 24:10.", mar),
     ]) == {"m0": "active", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "food about £600 a month", feb),
+        ("S2:1", "Nursery is £480 now.", mar),  # another bill
+        ("S2:2", "The broadband will be £41.50 from April.", mar),  # a sum to come
+    ]) == {"m0": "active", "m1": "active", "m2": "active"}
     assert statuses(parser, embedder, [
         ("S1:1", "Ana is sleeping about 6 hours.", feb),
         ("S1:2", "Ana is sleeping about 7 hours.", feb),  # the same session: no strict order

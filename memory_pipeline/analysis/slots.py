@@ -311,6 +311,16 @@ MEASURE_NOUNS = MONEY_MEASURES | LIFT_NOUNS | frozenset(
 RECORD_MODIFIERS = frozenset({"best", "pb", "pr"})
 # A time said beside a record is its value, never part of its name: "28:45 at parkrun, new PB" is a parkrun PB.
 RECORD_TIME = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?")
+# A household's bills and costs, as chat names them with a sum and often no verb ("council tax £186", "mortgage
+# £1,320 on the 2nd", "my dd went from £110 to £142", "nursery is £520 now"): a measure only of a sum of money
+# ("the nursery is 5 minutes away" measures nothing). What one spends on them is one only by the period ("food is
+# like £650 a month"; "the food is £15 a head" is a meal's).
+BILL_NOUNS = frozenset(
+    "tax childcare nursery broadband internet dd debit energy gas electric electricity water phone insurance".split()
+)
+SPEND_NOUNS = frozenset({"food", "groceries", "petrol", "fuel"})
+# Words that may stand between a bill and its sum: "broadband now £41.50", "food about £600 a month".
+BEFORE_A_SUM = frozenset({"now", "about", "around", "roughly", "like", "approx", "is", "'s", "at"})
 # Words of money after a number, and the sign they stand for: "140 quid", "300 bucks", "900 euros".
 MONEY_WORDS = {"quid": "£", "pound": "£", "buck": "$", "dollar": "$", "euro": "€"}
 # "32 grand" is a sum of money; "28k" is one only when said of money (`_in_thousands`): of a run it is a distance.
@@ -330,6 +340,7 @@ CHANGE_TO_VERBS = frozenset(
 MOVED_TO_ADVERBS = frozenset({"down", "up", "back"})
 # Names of the same measure: "my personal best", "my PB"
 MEASURE_ALIASES = {"personal best": "pb", "personal record": "pb", "pr": "pb", "best": "pb", "wages": "salary",
+                   "direct debit": "dd",
                    "wage": "salary", "pay": "salary", "weigh": "weight", "dosage": "dose"}
 MEASURE_UNITS = frozenset(
     "time hour hr minute min second mile km kilometre kilometer k metre meter kg kilo kilogram pound lb lbs stone "
@@ -3207,7 +3218,11 @@ def quantity(context: _Context, i: int) -> list[SlotValue]:
     if token.lower in BODY_WEIGHT_UNITS:
         return _body_weight(context, i)
     if _is_measure_noun(context, i):
-        return _measured_noun(context, i)
+        return _measured_noun(context, i) or _a_sum_said_after(context, i) or _now_a_sum(context, i)
+    if _is_a_bill(context, i):
+        return _a_bills_sum(context, i)
+    if lemma == "net" or (lemma == "home" and token.pos == "NOUN"):
+        return _take_home(context, i)
     if token.pos == "AUX" or lemma == "be":
         return _counted_be(context, i) or _it_is_a_sum(context, i) or _on_a_sum(context, i)
     if token.pos != "VERB" or not _present(context, i) or _negated(context, i) or _a_dose_taken_for_a_verb(context, i):
@@ -3437,6 +3452,125 @@ def _measured_noun(context: _Context, i: int) -> list[SlotValue]:
     return []
 
 
+def _is_a_bill(context: _Context, i: int) -> bool:
+    """A bill's word (:data:`BILL_NOUNS`), whatever the tagger calls it: in a list of sums it often takes
+    "electric" for an adjective and "broadband" for a verb."""
+    token = context.doc.tokens[i]
+    return token.lower in BILL_NOUNS | SPEND_NOUNS or (token.pos in ("NOUN", "PROPN") and _lemma(context, i) in BILL_NOUNS)
+
+
+def _a_bills_sum(context: _Context, bill: int) -> list[SlotValue]:
+    """A bill's sum, however said (:data:`BILL_NOUNS`): "nursery is £520 since september", "british gas put my dd
+    from £110 to £142", "council tax £186", "council tax went up, now £196"; only a sum of money, and of a spend
+    (:data:`SPEND_NOUNS`) only one by the period."""
+    doc = context.doc
+    named = doc.tokens[bill].pos in ("NOUN", "PROPN")  # else only a list's "electric £45" says it is the bill
+    found = (named and (_measured_noun(context, bill) or _now_a_sum(context, bill))) or _a_sum_said_after(context, bill)
+    found = [slot for slot in found if slot.value[:1] in MONEY_SIGNS]
+    if doc.tokens[bill].lower in SPEND_NOUNS and not any(
+            doc.tokens[k].lower in PERIOD_DETERMINERS and _lemma(context, k + 1) in PERIOD_NOUNS
+            for k in range(bill, len(doc) - 1) if doc.tokens[k].sent == doc.tokens[bill].sent):
+        return []  # "the food is £15 a head": a meal's
+    return found
+
+
+def _a_sum_said_after(context: _Context, noun: int) -> list[SlotValue]:
+    """"council tax band D £186", "mortgage £1,320 on the 2nd", "broadband now £41.50": a measure named with its
+    sum right after it and no verb of its own, as a list of outgoings is said (the parse of such a list hangs the
+    sums anywhere, so they are read in the order said). The last measure of the words before the sum is the one
+    it measures ("phone bill £45" is the bill's); a verb that tells of another time sets nothing ("paid the gas
+    £110 last month")."""
+    doc = context.doc
+    end = noun
+    while end + 1 < len(doc) and doc.tokens[end + 1].pos in ("NOUN", "PROPN") and doc.tokens[end + 1].text not in MONEY_SIGNS:
+        end += 1
+        if _is_measure_noun(context, end) or _is_a_bill(context, end):
+            return []  # "phone bill £45": the bill's
+    k = end + 1
+    while k < len(doc) and doc.tokens[k].lower in BEFORE_A_SUM:
+        k += 1
+    if k + 1 >= len(doc) or doc.tokens[k].text not in MONEY_SIGNS or not NUMBER.fullmatch(doc.tokens[k + 1].text.replace(",", "")):
+        return []
+    verb = next((h for h, _ in _heads_up(context, noun) if doc.tokens[h].pos in ("VERB", "AUX")), None)
+    if verb is not None and _lemma(context, verb) not in ("note", "say", "add") and not _present(context, verb):
+        return []
+    value = _sum_text(doc.tokens[k].text, doc.tokens[k + 1].text.replace(",", ""))
+    return [_slot(context, noun, "quantity", value, _bill_name(context, noun), noun, k, k + 1, subject=_owner(context, noun))]
+
+
+def _bill_name(context: _Context, noun: int) -> str:
+    """The measure a noun names with the nouns said right before it, as a list of outgoings words it: "council
+    tax" (in "council tax band D £186" the parse hangs "council" elsewhere), "dd" ("my direct debit")."""
+    doc = context.doc
+    start = noun
+    while start > 0 and doc.tokens[start - 1].pos in ("NOUN", "PROPN") and not _is_self_token(context, start - 1) and (
+            doc.tokens[start - 1].sent == doc.tokens[noun].sent) and not _children(context, start - 1, "case"):
+        start -= 1
+    said = " ".join(doc.tokens[k].lower for k in range(start, noun + 1))
+    return MEASURE_ALIASES.get(said, said)
+
+
+def _heads_up(context: _Context, i: int) -> list[tuple[int, str]]:
+    """The chain of heads above token ``i``, nearest first."""
+    chain, seen = [], {i}
+    while (up := _parent(context, i)) is not None and up[0] not in seen:
+        chain.append(up)
+        seen.add(up[0])
+        i = up[0]
+    return chain
+
+
+def _now_a_sum(context: _Context, noun: int) -> list[SlotValue]:
+    """"Council tax went up this month, now £196", "new mortgage started, £1,465 now": the measure is the subject
+    of a change told, and the sum said with "now" beside it is its value from then on."""
+    doc = context.doc
+    up = _parent(context, noun)
+    if up is None or up[1] != "nsubj" or doc.tokens[up[0]].pos != "VERB" or _negated(context, up[0]):
+        return []
+    for now in (k for k in subtree(doc, up[0]) if doc.tokens[k].lower == "now"):
+        for sign in (now + 1, now - 2):
+            if 0 <= sign < len(doc) - 1 and doc.tokens[sign].text in MONEY_SIGNS and NUMBER.fullmatch(
+                    doc.tokens[sign + 1].text.replace(",", "")):
+                value = _sum_text(doc.tokens[sign].text, doc.tokens[sign + 1].text.replace(",", ""))
+                return [_slot(context, up[0], "quantity", value, _bill_name(context, noun), noun, sign, sign + 1,
+                              subject=_owner(context, noun))]
+    return []
+
+
+def _take_home(context: _Context, i: int) -> list[SlotValue]:
+    """One's pay after tax, said as "take home" or "net": "I take home £1,900", "my take home is £2,480", "I get
+    £2,100 net", "£2,450 net": the earner's salary (the slot "he's on £3,050 take home" sets). Not a sum sold or
+    made "net" of something ("sold it for £300 net", "£500 net profit")."""
+    doc = context.doc
+    if doc.tokens[i].lower == "net":
+        # "£2,100 net": the sum right before it, and no noun after it ("net profit")
+        if i < 2 or doc.tokens[i - 2].text not in MONEY_SIGNS or (i + 1 < len(doc) and doc.tokens[i + 1].pos in ("NOUN", "PROPN")):
+            return []
+        sign, number = i - 2, i - 1
+        up = _parent(context, i) if _parent(context, number) in (None, (i, "nummod")) else _parent(context, number)
+    else:
+        said = [k for k in (i - 1,) if k >= 0 and _lemma(context, k) == "take"]
+        if not said:
+            return []
+        sums = [k for k in range(i + 1, min(i + 5, len(doc) - 1)) if doc.tokens[k].text in MONEY_SIGNS]
+        if not sums or not NUMBER.fullmatch(doc.tokens[sums[0] + 1].text.replace(",", "")):
+            return []
+        sign, number = sums[0], sums[0] + 1
+        up = (said[0], "") if doc.tokens[said[0]].pos == "VERB" else _parent(context, i)
+    verb = up[0] if up is not None and doc.tokens[up[0]].pos in ("VERB", "AUX") else None
+    if verb is not None and (_lemma(context, verb) not in ("get", "take", "earn", "make", "bring", "be", "note", "say", "add")
+                             or _negated(context, verb) or (_lemma(context, verb) not in ("note", "say", "add") and not _present(context, verb))):
+        return []
+    if up is not None and up[1] == "pobj" and doc.tokens[up[0]].lower != "on":
+        return []  # "sold it for £300 net"
+    if doc.tokens[i].lower == "home" and up is not None and up[1] == "nsubj":
+        subject = _owner(context, i)  # "my take home is £2,480", "Sam's take home is £2,700"
+    else:
+        subject = SELF if verb is None or _lemma(context, verb) in ("note", "say", "add") else _subject(context, verb)
+    value = _sum_text(doc.tokens[sign].text, doc.tokens[number].text.replace(",", ""))
+    return [_slot(context, verb if verb is not None else i, "quantity", value, "salary", sign, number, i, subject=subject)]
+
+
 def _earned(context: _Context, verb: int) -> list[SlotValue]:
     """"I make $78,000 a year", "I earn 28k", "she earns 40 grand": a sum of money earned, in the present, is the
     earner's salary (the slot "my salary is ..." sets); "I make cakes", "I make 3 cakes a week" earn nothing."""
@@ -3590,6 +3724,8 @@ def _changed_to(context: _Context, i: int) -> list[SlotValue]:
     verb = up[0]
     if doc.tokens[verb].pos != "VERB" or _lemma(context, verb) not in CHANGE_TO_VERBS or _negated(context, verb):
         return []
+    if up[1] == "nsubj" and _children(context, verb, "dobj") and doc.tokens[_children(context, verb, "dobj")[0]].pos != "NUM":
+        return []  # "British Gas put my dd up to £142": the one who changed it, not what was changed
     # "from $1,500 to $1,850" hangs the new sum on "from", the "to" before it
     sums = [obj for _, obj in _prep_objects(context, verb, ("to",))] + [
         j for j in _children(context, verb, "dobj", "npadvmod") + [obj for _, obj in _prep_objects(context, verb, ("from", "up", "down"))]
