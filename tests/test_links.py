@@ -1100,6 +1100,15 @@ def test_a_things_working_state(parser, text, expected):
         ("I quit the gym.", {"self.subscription[gym] = none"}),
         ("Lena cancelled The Economist last Tuesday.", {"lena.subscription[economist] = none"}),
         ("Raf joined PureGym last Monday, it's £24.99 a month.", {"raf.subscription[puregym] = yes"}),
+        # a service chat names in lower case, or with a "+", and a list of what one pays for
+        ("i signed up for paramount+ last night", {"self.subscription[paramount] = yes"}),
+        ("finally dropped netflix", {"self.subscription[netflix] = none"}),
+        ("We cancelled spotify, the free one is fine.", {"self.subscription[spotify] = none"}),
+        ("Ana noted: netflix £10.99, audible £7.99.", {"self.subscription[netflix] = yes", "self.subscription[audible] = yes"}),
+        ("I love spotify playlists.", set()),
+        ("I watched netflix all weekend.", set()),
+        ("spotify is going up to £12.99 from next month", set()),
+        ("I'm going to cancel spotify.", set()),
         # a firm joined or quit is an employer, a club a pastime; what is denied, ahead, paid once, got once or
         # a person is no subscription
         ("I joined Google in June.", set()),
@@ -1138,6 +1147,7 @@ def test_a_subscription_taken_out_or_ended(parser, text, expected):
 def test_a_named_subscription_is_no_pastime_and_a_gym_by_its_name_no_employer(parser):
     assert not any(".activity[" in s for s in slots_of(parser, "I cancelled my Netflix subscription."))
     assert slots_of(parser, "I joined PureGym.") == {"self.subscription[puregym] = yes"}
+    assert slots_of(parser, "We cancelled spotify, the free one is fine.") == {"self.subscription[spotify] = none"}
     # a gym membership is still the pastime of going to the gym
     assert "self.activity[go gym] = none" in slots_of(parser, "I cancelled the gym membership.")
 

@@ -280,6 +280,12 @@ LAPSES = frozenset({"lapse", "expire", "run"})
 UNITS_OF_A_WHILE = frozenset({"day", "week", "month", "year", "while", "bit", "fortnight"})
 # Plan names after a service's name, which are the same service: "Spotify Premium", "PureGym Plus", "Disney+".
 PLAN_WORDS = frozenset("premium plus family standard basic individual duo student pro unlimited gold lite +".split())
+# Streaming and app services chat names in lower case, which no capital or entity tells for a name ("cancelled
+# spotify", "netflix £10.99"); any name ending in "+" is one too ("signed up for disney+", "apple tv+").
+KNOWN_SERVICES = frozenset(
+    "netflix spotify disney hulu audible deezer tidal crunchyroll dazn britbox patreon duolingo headspace strava "
+    "youtube".split()
+)
 # Places one holds a membership of by their common noun: "I joined the gym", "I quit the gym".
 MEMBERSHIP_PLACES = frozenset({"gym"})
 SUBSCRIPTION_VERBS = frozenset(SUBSCRIBING) | SUBSCRIPTION_ENDS | LAPSES | {"have", "get", "join", "let"}
@@ -2791,6 +2797,8 @@ def _ended_pastime(context: _Context, verb: int) -> list[SlotValue]:
         obj for prep, obj in _prep_objects(context, verb, PASTIME_END_PREPS)
     ] + [j for j in _children(context, verb, "advcl", "xcomp") if doc.tokens[j].tag == "VBG"]
     for thing in things:
+        if _a_known_service(context, thing):
+            continue  # "cancelled spotify": a service (`subscription`), though the tagger makes it a verb
         if doc.tokens[thing].pos == "VERB":
             scope = _activity_scope(context, thing)
             scopes = [scope] if scope else []
@@ -3071,6 +3079,10 @@ def subscription(context: _Context, i: int) -> list[SlotValue]:
     doc, lemma = context.doc, _lemma(context, i)
     if lemma == "subscribe" and doc.tokens[i].pos == "NOUN":
         return _subscribed_read_as_a_noun(context, i)
+    if _a_known_service(context, i) and _priced(context, i):
+        # "netflix £10.99, spotify £11.99": a list of what one pays for, which the tagger may read as verbs
+        return [_slot(context, i, "subscription", "yes", scope, i, i + 1, i + 2, subject=SELF, negated=False)
+                for scope in [_service(context, i)] if scope]
     if doc.tokens[i].pos != "VERB" or lemma not in SUBSCRIPTION_VERBS or _supposed(context, i) or _asked_or_nearly(context, i):
         return []
     if _looks_ahead(context, i) or _for_a_while(context, i):
@@ -3103,6 +3115,15 @@ def subscription(context: _Context, i: int) -> list[SlotValue]:
     services += [(prep, c) for prep, o in services for c in _children(context, o, "conj")]
     return [_slot(context, i, "subscription", NONE_VALUE if ended else "yes", scope, prep, service, negated=False)
             for prep, service in services if (scope := _service(context, service))]
+
+
+def _priced(context: _Context, i: int) -> bool:
+    """A sum of money right after token ``i`` ("spotify £11.99"), in a sentence with no verb but what noted it."""
+    doc = context.doc
+    if i + 2 >= len(doc) or doc.tokens[i + 1].text not in MONEY_SIGNS or not NUMBER.fullmatch(doc.tokens[i + 2].text.replace(",", "")):
+        return False
+    return all(_lemma(context, t.i) in ("note", "say", "add") for t in doc.tokens
+               if t.sent == doc.tokens[i].sent and t.pos in ("VERB", "AUX") and not _a_known_service(context, t.i))
 
 
 def _dropped_off(context: _Context, verb: int) -> bool:
@@ -3143,7 +3164,16 @@ def _a_name(context: _Context, noun: int) -> bool:
     """A proper name, or a name the tagger took for a common noun or a verb ("I don't pay for Spotify anymore",
     "I pay for Netflix and Spotify"): a capital and an entity."""
     token = context.doc.tokens[noun]
-    return token.pos == "PROPN" or (bool(token.ent) and token.text[:1].isupper())
+    return token.pos == "PROPN" or (bool(token.ent) and token.text[:1].isupper()) or _a_known_service(context, noun)
+
+
+def _a_known_service(context: _Context, noun: int) -> bool:
+    """A service by a name chat writes in lower case (:data:`KNOWN_SERVICES`, "disney+"), or Amazon's "prime"
+    ("cancelled amazon prime", where "amazon" alone is a shop)."""
+    doc = context.doc
+    word = doc.tokens[noun].lower
+    return word in KNOWN_SERVICES or (len(word) > 1 and word.endswith("+")) or (
+        word == "amazon" and noun + 1 < len(doc) and doc.tokens[noun + 1].lower == "prime")
 
 
 def _a_gym(context: _Context, noun: int) -> bool:
