@@ -259,6 +259,27 @@ def test_the_date_a_thing_was_moved_to_dates_the_memory(parser, resolver, said, 
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    "said, text, first",
+    [
+        # a day set against the one it replaces dates the memory; the one denied never does
+        (date(2025, 4, 30), "The recital is actually the 23rd not the 16th.", date(2025, 5, 23)),
+        (date(2025, 4, 30), "Her party is the 9th, not the 2nd.", date(2025, 5, 9)),
+        # the only date is the one taken back: nothing dates the memory
+        (date(2025, 4, 30), "It's the later one I mean, not the 8th.", None),
+        (date(2025, 4, 30), "The wedding is next summer, sorry, not this year.", date(2026, 6, 1)),
+        # guards: a place in a race, a count, a floor are no days
+        (date(2025, 4, 30), "I have 5 not 6 cats at the moment.", None),
+        (date(2025, 4, 30), "He finished 3rd rather than 2nd place.", None),
+        (date(2025, 4, 30), "Our flat is 4th not 5th floor.", None),
+    ],
+)
+def test_the_day_said_against_a_denied_one_dates_the_memory(parser, resolver, said, text, first):
+    event, mentions = _event_of(parser, resolver, said, text)
+    assert (event.start.date() if event is not None else None) == first, mentions
+
+
+@pytest.mark.slow
 def test_a_date_moved_from_one_day_to_another_is_two_dates_not_a_range(parser, resolver):
     from memory_pipeline.extraction.temporal import replaced_dates
 

@@ -57,6 +57,9 @@ _A_MONTH_ENDS = (
     r"instead|too|again|fyi|btw|lol|tho|though|please|pls|ok|okay|right|hopefully|probably|maybe)\b))"
 )
 _ORDINAL_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+_SUFFIXED_DAY = r"\d{1,2}(?:st|nd|rd|th)"
+# Words before an ordinal that make it a place in a race, not a day ("came 2nd not 3rd", "finished 4th")
+_NOT_A_PLACE = "".join(rf"(?<!\b{word} )" for word in ("came", "come", "finished", "finish", "placed", "ranked", "got", "in"))
 # A day with its month, either way round: "September 12", "the 14th of February", "28 February".
 _DAY_OF_MONTH = rf"(?:{_MONTH}\s+{_ORDINAL_DAY}|(?:the\s+)?{_ORDINAL_DAY}\s+(?:of\s+)?{_MONTH})"
 _RANGE_TO = r"(?:to|through|thru|till|until|-|–)"
@@ -185,6 +188,9 @@ CUE_PATTERNS = [
         _after_preposition(r"the\s+\d{1,2}(?:st|nd|rd|th)\b", ("on", "by", "before", "after", "until", "till", "from", "since", "for")),
         # the date replaced, which the tagger reads as an ordinal there ("not the 8th")
         _after_preposition(r"the\s+\d{1,2}(?:st|nd|rd|th)\b", REPLACED_BEFORE),
+        # a day of the month set against the one it replaces ("it's the 31st not the 24th", "the 9th, not the 2nd"),
+        # not a place in a race ("came 2nd not the 3rd")
+        rf"{_NOT_A_PLACE}(?:\bthe\s+)?\b{_SUFFIXED_DAY}(?=,?\s+(?:{'|'.join(REPLACED_BEFORE)})\s+(?:the\s+)?{_SUFFIXED_DAY}\b(?!\s+(?:floor|place|round|century|grade|year|time)))",
         # the date a thing was moved to ("got pushed back to the 9th"; "to the 5th" alone may be a floor)
         _after_preposition(r"the\s+\d{1,2}(?:st|nd|rd|th)\b(?!\s+(?:floor|place|round|century|grade|year|time))", MOVED_TO),
         # the day a date now is ("the new date is the 17th", "it's now the 9th"): the same ordinals of a rank kept out

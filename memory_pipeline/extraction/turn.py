@@ -951,7 +951,7 @@ def extract_turn(
     lowered = result.text.lower()
     # a time inside the memory's own clauses dates it before one only appended to it ("september. gonna move to
     # LA in august": the move is in August); a date a thing was moved from or that is no longer, last of all ("moved
-    # to May 6th", "not the 8th", "on friday. actually sorry, saturday")
+    # to May 6th", "not the 8th", "on friday. actually sorry, saturday"), or never
     appended = {id(m) for mentions in appendices.values() for m in mentions}
     replaced = {id(m) for m in replaced_dates(doc, result.mentions)}
     foreign = {id(m) for n, mentions in appendices.items() for m in mentions if _against_the_tense(doc, units[n], m, session_time)}
@@ -965,7 +965,8 @@ def extract_turn(
         key=lambda m: (id(m) in replaced, id(m) in appended, dates_the_news(doc, m, CALL_LEMMAS), id(m) in kinds,
                        dates_a_thing(doc, m)),
     )
-    result.event = _the_date_of(lowered, ranked, session_time, kinds)
+    # a date taken back dates nothing, even alone: "2026 I mean, not this year" is not of this year
+    result.event = _the_date_of(lowered, [m for m in ranked if id(m) not in replaced], session_time, kinds)
     result.dates = _dates_of_sentences(result.text, [m for m in ranked if id(m) not in replaced], session_time, kinds)
     result.provenance = provenance(doc, ranges, moods)
     result.scope = classify_scope(doc, ranges)
