@@ -1298,6 +1298,14 @@ def test_a_comment_spliced_on_after_a_comma_is_not_what_was_called_off(parser):
         ("The new date format on the form is confusing.", False),
         ("Zoe slipped on the stairs on Monday.", False),
         ("The price slipped to 20 dollars.", False),
+        # a thing said to slip or be late, whose sentence goes on to the day it is now on
+        ("The handover has slipped again, now looking like the 20th of June.", True),
+        ("Sign-off slipped, the surveyor is off sick so now it's early May.", True),
+        ("Zoe slipped on the ice in January, now her knee hurts.", False),  # a person, and no day after "now"
+        ("The launch slipped last week and we're all stressed now.", False),
+        ("Has the handover slipped? Now is a bad time to ask.", False),
+        ("The price slipped, now it's 20 dollars.", False),
+        ("My grip slipped and now I train it on Mondays.", False),  # the day of someone's doings, not the thing's
     ],
 )
 def test_an_event_moved_to_a_new_date_is_a_correction(parser, text, corrects):
@@ -3389,6 +3397,35 @@ def test_one_going_along_who_drops_out_calls_off_no_trip(parser, embedder):
 
     assert lifecycle("Alex can't come to Tokyo anymore, she has a work thing.") == "pending"
     assert lifecycle("Jess isn't going to Tokyo anymore.") == "cancelled"  # the planner's own
+
+
+def test_a_thing_said_to_slip_to_a_day_now_moves_its_plan(parser, embedder):
+    """"The handover has slipped, now looking like the 20th of June" moves the handover due late May: the
+    old date is superseded. A handover told done is not moved, nor is another event."""
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.config import ConsolidationConfig
+    from memory_pipeline.consolidation import consolidate, load_consolidation_classifier
+
+    def outcome(rows):
+        frame = _plan_frame(rows)
+        readings, vectors = read_frame(frame, parser), embedder.encode(frame["text"].to_list())
+        links = build_links(frame, vectors, readings, load_link_classifier(LinksConfig())).links
+        config = ConsolidationConfig()
+        result = consolidate(frame, vectors, readings, load_consolidation_classifier(config, ClassifierResources()), config)
+        return links["relation"].to_list(), dict(result.status.select("memory_id", "status").iter_rows())
+
+    slipped = ("new", "The handover has slipped, the developer is behind so now it's looking like the 20th of June.",
+               datetime(2025, 5, 12, 10), datetime(2025, 6, 20))
+    plan = ("old", "The handover is due late May, all going well.", datetime(2025, 4, 2, 10),
+            datetime(2025, 5, 21), datetime(2025, 6, 1))
+    links, status = outcome([plan, slipped])
+    assert "contradicts" in links and status["old"] == "superseded"
+    # guards: a thing told done, and another event on another day, keep their dates
+    for old in (("old", "We did the handover of the old flat last week, all fine.", datetime(2025, 5, 2, 10),
+                 datetime(2025, 4, 24), datetime(2025, 5, 1)),
+                ("old", "My sister's wedding is on the 24th of May.", datetime(2025, 4, 2, 10), datetime(2025, 5, 24))):
+        links, status = outcome([old, slipped])
+        assert "contradicts" not in links and status["old"] == "active", old[1]
 
 
 def test_a_slip_moves_only_a_thing_dated_ahead_when_it_was_said(parser):

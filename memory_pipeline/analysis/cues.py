@@ -14,7 +14,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from memory_pipeline.analysis.clauses import (
-    FIRST_PERSON, SELF, SUBJECT_LABELS, children, is_self_token, parent, sentence_asks, subject_of, subtree,
+    FIRST_PERSON, SELF, SUBJECT_LABELS, children, is_self_token, parent, sentence_asks, subject_of, subject_token,
+    subtree,
 )
 from memory_pipeline.extraction.lexicon import (
     ANAPHORA, ARRANGED_EVENT_NOUNS, BOOKED_TIME_NOUNS, CLIPPED_WORDS, EMOTION_TABLE, FAMILY_NOUNS, FORESEEN_FEELINGS,
@@ -547,7 +548,33 @@ def correction_cue(doc: ParsedDoc) -> Cue | None:
             return Cue("correction", token.text, token.i)
         if token.lower == "now" and _now_set_for(doc, token.i):
             return Cue("correction", token.text, token.i)
+        if _slipped_to_a_day_now(doc, token):
+            return Cue("correction", token.text, token.i)
     return None
+
+
+# Verbs whose subject is a thing that will be later than it was due: "completion has slipped", "the kitchen is
+# delayed two weeks".
+LATE_LEMMAS = SLIP_LEMMAS | {"delay"}
+
+
+def _slipped_to_a_day_now(doc: ParsedDoc, token) -> bool:
+    """A thing said to slip or be delayed, whose sentence goes on to the day it is "now" on: "completion has
+    slipped, now looking like the 4th of July", "the kitchen is delayed, now mid December". The new day follows
+    "now"; a person who slipped ("Zoe slipped on the ice in January, now her knee hurts") moved no event."""
+    if token.lemma.lower() not in LATE_LEMMAS or token.pos != "VERB" or sentence_asks(doc, token.i):
+        return False
+    subject = subject_token(doc, token.i)
+    if subject is None or doc.tokens[subject].pos != "NOUN":
+        return False
+    start, end = doc.sentences[token.sent] if doc.sentences else (0, len(doc.tokens))
+    now = next((t.i for t in doc.tokens[token.i + 1 : end] if t.lower == "now"), None)
+    day = next((t.i for t in doc.tokens[now + 1 : end] if _a_day(t)), None) if now is not None else None
+    # the day is the thing's ("now it's early May"), not that of someone's doings ("my grip slipped, now I train
+    # on Mondays")
+    return day is not None and not any(
+        t.lower not in ("it", "its", "it's", "that", "this") and any(a.label in SUBJECT_LABELS for a in doc.parents(t.i))
+        for t in doc.tokens[now + 1 : day])
 
 
 # Words that a replaced thing follows: "Lisbon instead of Porto", "Croatia rather than Greece"
