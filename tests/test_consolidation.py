@@ -158,6 +158,27 @@ def test_hiding_a_memory_with_other_facts_is_refused(parser, embedder):
     assert "would_hide_other_facts" in result.decisions["reject_reason"].to_list()
 
 
+@pytest.mark.parametrize(
+    ("old", "hidden"),
+    [
+        # every clause tells of the plan the correction moves: no other fact to lose
+        ("We're having the boiler replaced, a combi boiler, the engineer is coming on 9 March.", True),
+        ("The boiler swap has slipped, the part is delayed, the engineer comes on 9 March.", True),
+        # guards: a clause of another thing is another fact
+        ("We're having the boiler replaced, the engineer is coming on 9 March, and my mum is staying that week.", False),
+        ("The engineer is coming on 9 March and Ana starts her new job at the bank.", False),
+    ],
+)
+def test_a_correction_hides_a_memory_whose_clauses_all_tell_of_the_moved_plan(parser, embedder, old, hidden):
+    frame, vectors = tiny(parser, embedder, [
+        ("S1:1", old, datetime(2025, 2, 10), datetime(2025, 3, 9)),
+        ("S2:1", "The boiler engineer got postponed to 23 March, the part isn't in.", datetime(2025, 3, 2), datetime(2025, 3, 23)),
+    ])
+    result = consolidate_memories(frame, vectors, parser)
+    status = dict(result.status.select("memory_id", "status").iter_rows())
+    assert (status["m0"] == "superseded") is hidden, result.decisions.select("action", "reject_reason").rows()
+
+
 def test_a_verdict_beside_the_changed_fact_does_not_keep_it_current(parser, embedder):
     """"Nights are brutal" beside the sleep it judges is no other fact: the later value replaces the memory. A
     state of a person, or a verdict that names a place, is one, and the memory stays."""

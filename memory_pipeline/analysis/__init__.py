@@ -20,6 +20,7 @@ from memory_pipeline.analysis.cues import (
     cancel_cues,
     cue_event,
     clause_count,
+    clause_words,
     content_lemmas,
     correction_cue,
     correction_event,
@@ -98,6 +99,8 @@ class Reading:
     gone_to: frozenset[str] = frozenset()  # the places it says someone goes to ("going to Lisbon in May": lisbon)
     present: frozenset[str] = frozenset()  # the subjects of its verbs in the present ("Pip is settling in": pip)
     swapped: Replacement = Replacement()  # what it says was swapped for what ("Lisbon instead of Porto")
+    # the content lemmas of each clause that states a fact ("windows replaced, fitters coming on 16 March")
+    clause_words: tuple[frozenset[str], ...] = ()
 
     @property
     def single_fact(self) -> bool:
@@ -208,6 +211,7 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         gone_to=places_gone_to(doc),
         present=present_subjects(doc),
         swapped=replacement(doc, names),
+        clause_words=clause_words(doc, names),
     )
 
 

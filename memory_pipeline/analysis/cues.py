@@ -1757,6 +1757,14 @@ def clause_count(doc: ParsedDoc, measured: frozenset[str] = frozenset(), names: 
     return max(len(facts) - len(of_the_measure) + bool(of_the_measure), 1)
 
 
+def clause_words(doc: ParsedDoc, names: frozenset[str] = frozenset()) -> tuple[frozenset[str], ...]:
+    """The content lemmas of each clause that states a fact (those :func:`clause_count` counts), each without the
+    clauses inside it: "we're getting the windows replaced, fitters coming on 16 March" -> {window, replace},
+    {fitter, come}. What a supersede would hide, clause by clause."""
+    facts = [head for head in clause_heads(doc) if states_a_fact(doc, head)]
+    return tuple(event_of(doc, _own_words(doc, head), names).words for head in facts)
+
+
 def _names_the_measure(doc: ParsedDoc, head: int, measured: frozenset[str], names: frozenset[str]) -> bool:
     """The clause of ``head`` names a measured word, and only as the speaker's (no owner, or "my", or their name)."""
     said = [k for k in _own_words(doc, head) if doc.tokens[k].lemma.lower() in measured]
