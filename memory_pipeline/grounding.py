@@ -152,13 +152,22 @@ def third_person_referent(doc: ParsedDoc, excluded: Sequence[str | None]) -> tup
         return None
     (name, (start, end)), *others = found.items()
     until = others[0][1][0] if others else len(doc)
-    # "Karen won. We're getting a rescue greyhound, his name is Jet": an animal brought in after the name is a
-    # second one a "he" or "she" may mean
-    until = next((k for k in range(end, until) if doc.tokens[k].lower in PET_NOUNS and doc.tokens[k].pos == "NOUN"), until)
+    # "Karen won. We're getting a rescue greyhound, his name is Jet": an animal brought in after the name with a name
+    # of its own is a second one a "he" or "she" may mean; "Sarah came round with her dog. she stayed" is Sarah
+    until = next((k for k in range(end, until) if doc.tokens[k].lower in PET_NOUNS and doc.tokens[k].pos == "NOUN"
+                  and _given_a_name(doc, k)), until)
     owned = _owned_someone(doc, start, end)
     # "Ben's sister got engaged. She told me": the sister is a second person the turn names, so "she" after her is
     # either of the two and stays as said
     return name, start, end, min(until, owned) if owned is not None else until
+
+
+def _given_a_name(doc: ParsedDoc, animal: int) -> bool:
+    """The animal at ``animal`` is given a name right after it: "a greyhound called Jet", "a puppy named Poppy", "a
+    whippet, his name is Bolt"."""
+    after = [t.lower for t in doc.tokens[animal + 1 : animal + 5]]
+    return bool({"called", "named"} & set(after[:2])) or any(
+        a in ("his", "her", "its") and b == "name" for a, b in zip(after, after[1:]))
 
 
 def bare_name(text: str) -> str:

@@ -382,17 +382,26 @@ def test_a_pronoun_about_a_pets_care_is_the_pets_not_the_person_named_last():
             ("Ines", "Poor Ana!")]
     # "she had her jab at the vet": the puppy's, though Ana was named last
     assert carried([[*talk, ("Lena", "She has her second jab at the vet on Friday.")]], ("Ana",))["S1:5"] == "Pepper"
-    # a guard: a "she" in a sentence about no pet's care stays the person's
+    # guards: a "she" in a sentence about no pet's care stays the person's; so does one with words people share
+    # with animals (a jab, a booster), or in a sentence that names the pet
     assert carried([[*talk, ("Lena", "She is back at work on Friday.")]], ("Ana",))["S1:5"] == "Ana"
+    assert carried([[*talk, ("Lena", "She had her flu jab at the GP this morning.")]], ("Ana",))["S1:5"] == "Ana"
+    assert carried([[*talk, ("Lena", "She bought a new crate so Pepper can sleep downstairs.")]], ("Ana",))["S1:5"] == "Ana"
+    assert carried([[*talk, ("Lena", "She always wanted to be a vet.")]], ("Ana",))["S1:5"] == "Ana"  # a trade
     # a guard: with no pet named in the session, the person's
     no_pet = [("Lena", "My wife Ana had her booster last week."), ("Ines", "Oh good."), ("Lena", "She had the jab at the GP.")]
     assert carried([no_pet], ("Ana",))["S1:3"] == "Ana"
 
 
 def test_an_animal_named_last_with_a_he_after_it_is_whom_the_next_turn_goes_on_with():
-    # "Dev agreed": Dev is named, but the whippet with a "he" after it is the one the talk goes on with
-    assert carried([[("Lena", "Dev agreed! we're adopting a whippet, his name is Bolt, he's 2"),
-                     ("Ines", "Exciting!"), ("Lena", "He's scared of stairs though")]], ("Dev",)) == {"S1:3": "Bolt"}
+    # "Dev agreed": Dev is named, but the whippet with a "he" after it is the one the talk goes on with, in talk of
+    # his care; elsewhere the "he" stays as said (the dog starts no job)
+    adopted = [("Lena", "Dev agreed! we're adopting a whippet, his name is Bolt, he's 2"), ("Ines", "Exciting!")]
+    assert carried([[*adopted, ("Lena", "He goes to the vet for his checks on Monday")]], ("Dev",)) == {"S1:3": "Bolt"}
+    assert carried([[*adopted, ("Lena", "He starts his new job on Monday too")]], ("Dev",)) == {}
+    # the person who got the animal is the focus where the animal has no "he" after it
+    assert carried([[("Lena", "my nephew Charlie got a beagle called Milo"), ("Ines", "Cute!"),
+                     ("Lena", "he's taking him to puppy classes on Saturday")]], ("Charlie",)) == {"S1:3": "Charlie"}
     # a guard: a breed with no name beside a person leaves the person the focus
     assert carried([[("Lena", "So Dev finally agreed to a whippet."), ("Ines", "Ha!"), ("Lena", "He's so happy")]],
                    ("Dev",)) == {"S1:3": "Dev"}

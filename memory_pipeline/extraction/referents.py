@@ -426,8 +426,14 @@ class SessionFocus:
         genders = _pronoun_genders(text, own_name if own_name is not None else until)
         focus = self.focus if self.focus and index - self.focus.since <= FOCUS_TURNS else None
         carries = focus is not None and len(genders) == 1 and focus.gender in (None, *genders)
-        if not (focus and focus.pet) and self._cared_for(text, own_name if own_name is not None else until, genders):
-            # "my partner Sam slept on the sofa" - "she had her first vaccination": the puppy's, not Sam's
+        cared_for = self._cared_for(text, own_name if own_name is not None else until, genders)
+        if focus is not None and focus.pet and not cared_for and "?" not in text:
+            # "my son Tom adopted a dog called Max, he's 3" - "he's starting a new job": a pet carries only into
+            # talk of its care or a question after it ("Is he sleeping ok?"); elsewhere a "he" stays as said
+            # rather than make the dog start a job
+            carries = False
+        elif not (focus and focus.pet) and cared_for:
+            # "my partner Sam slept on the sofa" - "she's booked in at the vet": the puppy, not Sam
             focus, carries = replace(self.pet, since=index), True
         carried = Carried(as_written(focus.referent), focus.named and not focus.pet, until) if carries else None
         if carried:
@@ -452,9 +458,12 @@ class SessionFocus:
         pet = self.pet
         if pet is None or len(genders) != 1 or pet.gender not in (None, *genders):
             return False
-        sentences = [m.group() for m in re.finditer(r"[^.!?\n]+", text[:before]) if _PRONOUN.search(m.group())]
-        return bool(sentences) and all(
-            any(w.lower() in PET_CARE_WORDS for w in _WORD.findall(sentence)) for sentence in sentences)
+        # whole sentences: the care word may stand after the first one mentioned ("her jab at the vet": the vet)
+        end = len(text) if before is None else before
+        sentences = [m.group() for m in re.finditer(r"[^.!?\n]+", text)
+                     if m.start() < end and _PRONOUN.search(text, m.start(), min(m.end(), end))]
+        # "he's bringing his crate so Bruno can sleep in it": a sentence that names the pet means someone else
+        return bool(sentences) and all(_about_care(sentence) and pet.referent not in sentence for sentence in sentences)
 
     def _note_pet(self, index: int, text: str, said: list[_Mention]) -> None:
         """Keep the last animal the turn names (or the one it goes on about) as the session's pet."""
@@ -470,9 +479,9 @@ class SessionFocus:
     def _introduced(self, index: int, text: str, said: list[_Mention]) -> Focus | None:
         """The one person the turn mentions (by name or as a relative), or None where it mentions more or
         someone with no name, or brings in with a name a "he" or "she" it reports ("Jonah told me she's ...").
-        A name's gender is that of the "he" or "she" after it, when they all agree. An animal counts as a person
-        does, and is the focus beside others where it is the last one named and a "he" or "she" goes on about it
-        ("Karen won. We're getting a greyhound, his name is Jet, he's 3")."""
+        A name's gender is that of the "he" or "she" after it, when they all agree. An animal is the focus beside
+        others where it is the last one named and a "he" or "she" goes on about it ("Karen won. We're getting a
+        greyhound, his name is Jet, he's 3"); else the one person beside it is."""
         if self.pet is not None:
             # "A limp is worth a vet visit in an older dog. How old is Bella?": a bare "dog" is the pet or any dog,
             # and the vet no one the talk moves to
@@ -482,6 +491,8 @@ class SessionFocus:
             after = _pronoun_genders(text, after=last.at, pattern=_SUBJECT_PRONOUN)
             if len(after) == 1 and self.pet.gender in (None, *after):
                 return replace(self.pet, gender=self.pet.gender or next(iter(after)))
+        # "my nephew Charlie got a beagle called Milo": the person, not the animal got, is whom the talk goes on with
+        said = [m for m in said if not m.pet] or said
         people = {m.referent for m in said}
         if len(people) != 1 or None in people:
             return None
@@ -505,12 +516,21 @@ class SessionFocus:
 
 
 # Words of looking after an animal: a "he" or "she" in a sentence with one is the session's pet, not the person
-# named last ("my partner Sam slept on the sofa" - "she had her first vaccination at the breeder")
+# named last ("my partner Sam slept on the sofa" - "she goes to the vet on Friday"). Words people share with
+# animals (a jab, a booster, racing) are none: "she had her covid jab" is mum's.
 PET_CARE_WORDS = frozenset(
-    """vet vets vaccination vaccinations vaccine vaccines jab jabs booster boosters flea fleas worming wormer
-    wormed crate kennel kennels walkies lead leash collar microchip microchipped neuter neutered spay spayed
-    groomer groomers grooming racing kibble litter farrier hutch paw paws""".split()
+    """flea fleas worming wormer wormed crate kennel kennels walkies leash collar microchip microchipped
+    neuter neutered spay spayed groomer groomers kibble farrier hutch paw paws""".split()
 )
+
+
+# "The vet" is the practice or the animal's doctor; "a vet" is a trade ("she's training to be a vet")
+THE_VET = re.compile(r"\b(?:the|our|my|his|her|their)\s+vets?\b", re.IGNORECASE)
+
+
+def _about_care(sentence: str) -> bool:
+    """The sentence tells of looking after an animal: one of :data:`PET_CARE_WORDS`, or "the vet"."""
+    return bool(THE_VET.search(sentence)) or any(w.lower() in PET_CARE_WORDS for w in _WORD.findall(sentence))
 
 
 # Those who treat someone: said with no name, they are no one the talk moves to
