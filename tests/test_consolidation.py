@@ -942,3 +942,8 @@ def test_leaving_a_named_firm_ends_that_employer_only(parser, embedder):
         "m0": "superseded", "m1": "active"}
     assert statuses(parser, embedder, [old, ("S2:1", "I quit my job last week.", datetime(2025, 2, 3))]) == {
         "m0": "superseded", "m1": "active"}
+    # the job lost at a named firm, told again later with no firm, is no news that ends the first telling
+    assert statuses(parser, embedder, [
+        ("S1:1", "I lost my job at Door Dash this month.", datetime(2023, 1, 20)),
+        ("S2:1", "Since I lost my job I've been selling clothes online.", datetime(2023, 6, 16)),
+    ]) == {"m0": "active", "m1": "active"}

@@ -82,6 +82,8 @@ def state_changes(old: SlotValue, new: SlotValue) -> bool:
     (:data:`CHAINED_SLOTS`); for ownership and health, only a move between having and not having."""
     if new.state == old.state or _still_taken(old, new):
         return False
+    if old.negated and new.value == NONE_VALUE and new.exclusive:
+        return False  # "lost my job at Door Dash", later "since I lost my job": none after one denied, no news
     if new.negated and not old.negated and new.exclusive and new.slot not in CHAINED_SLOTS:
         # "not moving to London" after "lives in Cardiff": a value denied changes only the state that held it,
         # named in full or in brief ("quit Harcourt" ends "works at Harcourt & Co")
