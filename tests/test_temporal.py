@@ -898,9 +898,19 @@ def test_a_further_length_counted_from_the_session_is_still_a_time(parser, resol
         # a length granted, and a range of counts after "in": ahead of the session too (each had been behind)
         ("The doctor gives him maybe 4-6 weeks.", date(2024, 5, 27), date(2024, 7, 8)),
         ("The new boiler arrives in 3-4 weeks.", date(2024, 6, 17), date(2024, 7, 1)),
+        # "within" a range: from now up to the larger count ("within" had been read as "in")
+        ("We should hear within 3-4 weeks.", date(2024, 5, 27), date(2024, 6, 24)),
+        # a wait told ahead to do a thing is from now on, not how long the doing takes
+        ("It'll be 2 weeks to get the new tyres.", date(2024, 5, 27), date(2024, 6, 10)),
+        ("It's going to be 3 weeks to fix the roof.", date(2024, 5, 27), date(2024, 6, 17)),
         # in past talk it is what ran then
         ("We waited two weeks until the results came.", date(2024, 5, 13), date(2024, 5, 28)),
         ("I had two days left.", date(2024, 5, 25), date(2024, 5, 28)),
+        # a wait to do a thing told in the perfect, and a change "over" a length told as it stands now: behind
+        ("I've been waiting 5 weeks to hear from the council.", date(2024, 4, 22), date(2024, 5, 28)),
+        ("We've tried 3 years to sell the flat.", date(2021, 5, 27), date(2024, 5, 28)),
+        ("I'm up 4kg over 6 weeks.", date(2024, 4, 15), date(2024, 5, 28)),
+        ("Our energy bill is up 30% over 2 years.", date(2022, 5, 27), date(2024, 5, 28)),
     ],
 )
 def test_a_length_still_to_run_is_ahead_of_the_session(parser, resolver, text, first, end):
@@ -1629,6 +1639,13 @@ def test_expressions_are_found_in_text_with_no_parse(resolver):
         ("I've lived here over 3 months", "3 months"),
         ("I lost 6 kg over 5 months", "5 months"),
         ("I have two weeks to finish the essay", "two weeks"),
+        # a range after "in" that is a rate, or how long a habit takes: no time ahead (each had been one)
+        ("my cleaner comes in 1-2 days a week", None),
+        ("I normally read a whole novel in 3-4 days", None),
+        ("the scab usually falls off in a week", None),
+        # guards: a range ahead with no habit, a habit said before another clause's time ahead
+        ("the sofa arrives in 3-4 days", "3-4 days"),
+        ("I usually cycle but in 2 weeks I'm getting a car", "in 2 weeks"),
         # guards: time off taken, a stretch up to now, "ago", the past month, a month's first weeks
         ("I've been learning Greek for two years", "two years"),
         ("we moved here three weeks ago", "three weeks ago"),

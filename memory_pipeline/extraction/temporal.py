@@ -666,8 +666,10 @@ class TemporalResolver:
                     tense, resolved_as = "future", length  # "only two weeks left": the two weeks ahead
                 elif tense == "present" and _a_length_granted(doc, end, text):
                     tense = "future"  # "the vet gives her 2-3 months": the months from now on, a prognosis
-                elif tense != "past" and LENGTH_RANGE.fullmatch(text) and re.search(r"\b(?:in|within)\s+$", doc.text[max(0, start - 7) : start], re.IGNORECASE):
-                    resolved_as = doc.text[start - 3 : end] if doc.text[start - 3 : start].lower() == "in " else f"within {text}"
+                elif tense != "past" and LENGTH_RANGE.fullmatch(text) and (
+                        ahead := re.search(r"\b(in|within)\s+$", doc.text[max(0, start - 7) : start], re.IGNORECASE)):
+                    # "within" ends in "in ": the word itself says which ("within 2-3 weeks" is from now on)
+                    resolved_as = f"{ahead.group(1).lower()} {text}"
                 elif tense == "present" and MORE_LENGTH.fullmatch(text):
                     # "it's another two weeks until the results": more of a length still running, so ahead; in past
                     # talk ("we stayed for another two days") it stays the stretch up to the session
@@ -792,7 +794,10 @@ class TemporalResolver:
         self, ahead: re.Match, session_time: datetime, tense: str, governed: bool
     ) -> tuple[datetime, datetime, str] | None:
         """"In 10-12 weeks", "within 2-3 days": from the first of the two counts ahead to the end of the second, each
-        read as "in 10 weeks" is; the range read as one length had been the twelve weeks up to the session."""
+        read as "in 10 weeks" is; the range read as one length had been the twelve weeks up to the session. "Within"
+        sets only the far end ("I'll reply within 1-2 days"): from now up to the second count."""
+        if ahead.group(1).lower() == "within" and tense != "past":
+            return self.resolve(f"within {ahead.group(3)} {ahead.group(4)}", session_time, "future", governed)
         first = self.resolve(f"{ahead.group(1)} {ahead.group(2)} {ahead.group(4)}", session_time, tense, governed)
         last = self.resolve(f"{ahead.group(1)} {ahead.group(3)} {ahead.group(4)}", session_time, tense, governed)
         if first is None or last is None:
@@ -1461,18 +1466,40 @@ def _a_length_beside_a_noun(doc: ParsedDoc, end: int, text: str) -> bool:
 
 
 SPREAD_OVER_BEFORE = re.compile(r"\b(?:over|across)\s+$", re.IGNORECASE)
+# A change told as where it stands now ("I'm down 5kg", "the rent is up 10%", "she's up by two stone"): "over" a
+# length after it is the stretch the change took, behind the session, not a term.
+A_CHANGE_TOLD = re.compile(r"\b(?:up|down)\s+(?:by\s+)?(?:(?:about|around|almost|nearly|over|like)\s+)?[£$€]?\d", re.IGNORECASE)
+# Verbs of a change that "over" a length may follow in present talk ("prices rise 5% over 2 years").
+CHANGE_LEMMAS = frozenset({"lose", "gain", "drop", "rise", "fall", "grow", "shrink", "double", "triple", "halve",
+                           "increase", "decrease", "improve"})
 
 
 def _a_term_spread_over(doc: ParsedDoc, start: int, text: str) -> bool:
     """A count of units after "over" or "across" in present talk ("they offer 0% over 36 months", "you pay it back
     across 12 months"): the term a payment or a plan is spread over, not the months up to the session. In the past
-    ("I lost 8 kg over 6 months") or the perfect ("I've been here over 3 months") it stays the stretch behind."""
+    ("I lost 8 kg over 6 months") or the perfect ("I've been here over 3 months") it stays the stretch behind, and
+    so does a change told as it stands now ("I'm down 5kg over 3 months", "the price is up 20% over 2 years")."""
     if not BARE_LENGTH.fullmatch(text) or not SPREAD_OVER_BEFORE.search(doc.text[max(0, start - 8) : start]):
         return False
-    clause = _clause_of(doc, start)
-    if any(t.lower.replace("’", "'") in ("have", "has", "'ve", "been") for t in clause):
+    if _told_in_the_perfect(doc, start) or _a_change_over(doc, start):
         return False
     return tense_at(doc, start) != "past"
+
+
+def _told_in_the_perfect(doc: ParsedDoc, start: int) -> bool:
+    """The clause of the expression at ``start`` is in the perfect ("I've waited 3 weeks", "we've been trying 2
+    years"): a length in it runs up to the session."""
+    return any(t.lower.replace("’", "'") in ("have", "has", "'ve", "been") for t in _clause_of(doc, start))
+
+
+def _a_change_over(doc: ParsedDoc, start: int) -> bool:
+    """The sentence before the expression at ``start`` tells a change: "down 5kg", "up 20%", or a verb of change
+    (:data:`CHANGE_LEMMAS`) in the expression's clause."""
+    first = _token_at(doc, start)
+    sentence_start = doc.tokens[doc.sentences[first.sent][0]].idx if first is not None and doc.sentences else 0
+    if A_CHANGE_TOLD.search(doc.text, sentence_start, start):
+        return True
+    return any(_lemma_in(t, CHANGE_LEMMAS) for t in _clause_of(doc, start))
 
 
 def _a_length_granted(doc: ParsedDoc, end: int, text: str) -> bool:
@@ -1489,13 +1516,27 @@ def _a_length_granted(doc: ParsedDoc, end: int, text: str) -> bool:
 def _a_time_to_do_a_thing(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     """A count of units before a "to" and a verb ("then 2 weeks to make them", "about a month to get the results
     back"): how long the doing takes, not the weeks up to the session. A length one has or got to do it in ("I have
-    three months to do them", :func:`_still_to_run`) runs from now, and "two weeks to go" is still to run."""
+    three months to do them", :func:`_still_to_run`) runs from now, and "two weeks to go" is still to run. A wait
+    told in the perfect ("I've been waiting 6 weeks to see a consultant") runs up to now, and one told ahead ("it'll
+    be 3 weeks to get the parts", "it's going to be a month to hear back") from now on: when, not how long."""
     if not BARE_LENGTH.fullmatch(text) or STILL_TO_RUN_AFTER.match(doc.text, end):
         return False
     if TIME_GIVEN_BEFORE.search(doc.text, 0, start):
         return False
+    if _told_in_the_perfect(doc, start) or tense_at(doc, start) == "future":
+        return False
     after = [t for t in doc.tokens if t.idx >= end][:2]
     return len(after) == 2 and after[0].tag == "TO" and after[1].tag == "VB"
+
+
+def _how_long_a_habit_takes(doc: ParsedDoc, start: int, text: str) -> bool:
+    """A length or a range of lengths after "in", in a clause with an adverb of how often ("I usually finish a book
+    in 2-3 days", "the swelling normally goes down in a week"): how long the thing takes each time it happens, not
+    a time ahead of the session ("in two weeks I start" is one)."""
+    after_in = text.lower().startswith("in ") or re.search(r"\bin\s+$", doc.text[max(0, start - 4) : start], re.IGNORECASE)
+    if not after_in or not BARE_LENGTH.fullmatch(re.sub(r"^in\s+", "", text, flags=re.IGNORECASE)):
+        return False
+    return any(t.lower in HABIT_ADVERBS for t in _clause_of(doc, start))
 
 
 def _a_length_before_a_word(doc: ParsedDoc, unit: Token, text: str) -> bool:
@@ -1556,8 +1597,10 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
         return False  # "then 2 weeks to make them": how long the making takes, not the weeks up to now
     if BARE_LENGTH.fullmatch(text) and AMOUNT_OF.match(doc.text, end):
         return False  # "roughly 20 days of work", "three years of experience": an amount; "two weeks of June" is a time
-    if re.fullmatch(rf"{_COUNT}\s+{_UNIT}", text, re.IGNORECASE) and RATE_OF.match(doc.text, end) or RATE_IN.fullmatch(text):
-        return False  # "in the office five days a week", "15 days in a month": a rate
+    if re.fullmatch(rf"(?:in\s+)?{_COUNTS}\s+{_UNIT}", text, re.IGNORECASE) and RATE_OF.match(doc.text, end) or RATE_IN.fullmatch(text):
+        return False  # "in the office five days a week", "she comes in 2-3 days a week", "15 days in a month": a rate
+    if _how_long_a_habit_takes(doc, start, text):
+        return False  # "I usually read a book in 2-3 days": how long each time takes, not a time ahead
     if TWO_ORDINAL_DAYS.fullmatch(text) and (after := next((t for t in doc.tokens if t.idx >= end), None)) is not None \
             and after.pos == "NOUN" and not re.fullmatch(_UNIT, after.lower):
         return False  # "the 1st and 2nd floors", "my 2nd and 3rd choices": ranks of a noun
