@@ -696,6 +696,13 @@ def test_a_date_outside_the_calendar_is_left_unresolved_not_an_error(parser, res
         # "before" a holiday ahead: the days up to it, not the holiday itself; one behind stays the day
         (date(2025, 2, 16), "The garden should be sorted before Christmas.", date(2025, 2, 16), date(2025, 12, 25)),
         (date(2025, 2, 16), "We got engaged just before Christmas.", date(2024, 12, 25), date(2024, 12, 26)),
+        # only a deadline runs up to it: a habit, a plan or a "just before" ahead is the days close to the holiday,
+        # the holiday day the nearer reading (each had been every day from the session on)
+        (date(2025, 2, 16), "The town gets mad just before Easter.", date(2025, 4, 20), date(2025, 4, 21)),
+        (date(2025, 2, 16), "We always visit my gran before Christmas.", date(2025, 12, 25), date(2025, 12, 26)),
+        (date(2025, 2, 16), "The roads are awful before Christmas.", date(2025, 12, 25), date(2025, 12, 26)),
+        (date(2025, 2, 16), "We'll put the lights up before Christmas eve.", date(2025, 12, 24), date(2025, 12, 25)),
+        (date(2025, 2, 16), "I have to renew my passport before Easter.", date(2025, 2, 16), date(2025, 4, 20)),
         # a past "had" that made another do the deed: the weekday behind (said on Sunday 16 February)
         (date(2025, 2, 16), "We had the cat neutered on tuesday.", date(2025, 2, 11), date(2025, 2, 12)),
         (date(2025, 2, 16), "I'm having my hair cut on tuesday.", date(2025, 2, 18), date(2025, 2, 19)),

@@ -682,7 +682,7 @@ class TemporalResolver:
                     resolved = self._nearer(resolved, self.resolve(other, session_time, tense, governed), session_time)
             if resolved is not None and _after_word(doc, start, ("since",)) and not _a_subject(doc, start):
                 resolved = _up_to_the_session(resolved, session_time)
-            elif resolved is not None and _after_word(doc, start, ("before",)) and HOLIDAY.fullmatch(text):
+            elif resolved is not None and _after_word(doc, start, ("before",)) and HOLIDAY.fullmatch(text) and _a_deadline_before(doc, start):
                 resolved = _up_to_the_day(resolved, session_time)
             if resolved is None:
                 mentions.append(TemporalMention(text, start, end))
@@ -1059,6 +1059,37 @@ def _up_to_the_day(resolved: tuple[datetime, datetime, str], session_time: datet
     the holiday, not the holiday itself; one behind ("we met before Christmas") stays the day it counts from."""
     today = session_time.replace(hour=0, minute=0, second=0, microsecond=0)
     return (today, resolved[0], "range") if resolved[0] > today else resolved
+
+
+# Words that make a "before" a deadline ("I need to finish it before Christmas", "it has to be done before Easter",
+# "hopefully sorted before Christmas", "I'll pay it back before Christmas"); "have", "has", "got" and "want" do so
+# with their "to"; "hoping" is written out, the lemmatiser reads it as "hop".
+DEADLINE_CUE_LEMMAS = frozenset({"need", "must", "should", "hope", "hoping", "hopefully", "finish", "complete", "sort",
+                                 "pay", "gotta", "deadline", "done", "ready"})
+DEADLINE_CUE_BEFORE_TO = frozenset({"have", "has", "had", "got", "want", "wants"})
+# Words right before "before" that put the event close to the day, not anywhere up to it ("just before Christmas")
+CLOSE_BEFORE = frozenset({"just", "right", "shortly", "straight", "soon"})
+
+
+def _a_deadline_before(doc: ParsedDoc, start: int) -> bool:
+    """The "before" right ahead of the expression at ``start`` sets a deadline: its sentence has a word of one
+    (:data:`DEADLINE_CUE_LEMMAS`, "have to", "want to"), tells no habit ("I always get the flu before Christmas")
+    and says no "just before" ("everything gets crazy just before Christmas"): only then is it every day up to the
+    holiday; a plan or a habit said before one is the days close to it, and the holiday day is the nearer."""
+    at = _token_at(doc, start)
+    if at is None or at.i < 1:
+        return False
+    if at.i >= 2 and doc.tokens[at.i - 2].lower in CLOSE_BEFORE:  # the word before the "before"
+        return False
+    first, last = doc.sentences[at.sent] if doc.sentences else (0, len(doc.tokens))
+    words = doc.tokens[first:last]
+    if any(t.lower in HABIT_ADVERBS for t in words):
+        return False
+    return any(
+        t.lower in DEADLINE_CUE_LEMMAS or _lemma_in(t, DEADLINE_CUE_LEMMAS)
+        or (t.lower in DEADLINE_CUE_BEFORE_TO and t.i + 1 < len(doc.tokens) and doc.tokens[t.i + 1].lower == "to")
+        for t in words
+    )
 
 
 def _lone_ordinal(doc: ParsedDoc, start: int, end: int, tags: tuple[str, ...]) -> Token | None:
