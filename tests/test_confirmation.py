@@ -367,6 +367,8 @@ def test_a_date_that_answers_no_when_question_is_read_as_said(parser, resolver, 
         ([("Assistant", "Got it. And the car loan?"), ("Lena", "down to about 3k")],
          "Lena answered: the car loan is down to about 3k."),
         ([("Assistant", "And your phone bills?"), ("Lena", "roughly £20 each")], "Lena's phone bills are roughly £20 each."),
+        # a length asked with "is" is a value still ("How old is the boiler?" - "12 years")
+        ([("Assistant", "How old is the boiler?"), ("Lena", "12 years")], "Lena answered: the boiler is 12 years."),
     ],
 )
 def test_a_value_answers_what_was_asked_of(parser, resolver, tmp_path, turns, text):
@@ -393,6 +395,10 @@ def test_a_value_answers_what_was_asked_of(parser, resolver, tmp_path, turns, te
         [("Assistant", "How much do you pay for the gym?"), ("Lena", "35 a month")],
         [("Assistant", "What's your budget, and when do you want to move?"), ("Lena", "1400, by May")],
         [("Assistant", "Thursdays at 6 still?"), ("Lena", "7 now")],
+        # a bare length after a follow-up that names a thing alone tells when it comes, no value of it ("the
+        # scan is 10 days" had been said)
+        [("Assistant", "And the scan?"), ("Lena", "10 days!")],
+        [("Assistant", "Ok. And your sister's baby shower?"), ("Lena", "about 2 weeks")],
         # an answer to an offer stays the plain yes
         [("Assistant", "Should I log that as a weekly payment?"), ("Lena", "yes pls")],
     ],

@@ -622,11 +622,23 @@ def _value_restated(answer: _Answer, parsed: Mapping[tuple[str, str], ParsedDoc]
         return None
     subject, be, tail = thing
     value = said.text.strip().rstrip(".!").strip()
+    if answer.be is None and _A_BARE_LENGTH.fullmatch(value):
+        return None  # "And the wedding?" - "3 weeks!": when it comes, not what the wedding is
     # "How old is he now?" - "7 now": the answer says again what the question ends on
     if not set(re.findall(r"[\w']+", tail.lower())) <= set(re.findall(r"[\w']+", value.lower())):
         value = f"{value} {tail}"
     text = f"{subject} {answer.be or be} {value}"
     return Restatement(answer.question_turn_id, answer.asker, f"{text[0].upper()}{text[1:]}.", "answered")
+
+
+# A length and nothing more ("3 weeks", "about 2 months", "6-8 weeks", "a fortnight"): after a follow-up that names a
+# thing alone ("And the results?" - "2 weeks") it tells when the thing comes, no value of it to say with "is".
+_A_BARE_LENGTH = re.compile(
+    r"(?:(?:about|around|roughly|maybe|only|just|another|like)\s+)?(?:\d+(?:\s*(?:-|–|to)\s*\d+)?|an?|one|two|three|four|"
+    r"five|six|seven|eight|nine|ten|eleven|twelve|a\s+couple\s+of|a\s+few)\s+"
+    r"(?:minute|hour|day|week|fortnight|month|year|decade)s?",
+    re.IGNORECASE,
+)
 
 
 # Personal pronouns a plural "be" goes with: "How old are they now?"
