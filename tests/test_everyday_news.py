@@ -525,6 +525,9 @@ def test_a_thing_owned_said_alone_is_no_state(parser, resolver):
         ("£450, so about a third of it. the survey came back clean",
          "Leo noted: £450, so about a third of it. Leo noted: the survey came back clean."),
         ("roughly 35%. the rest goes on bills", "Leo noted: roughly 35%. Leo noted: the rest goes on bills."),
+        # not one before a sentence that turns the talk elsewhere: it answers for something else
+        ("about £12. anyway, the kids loved the zoo", "Leo noted: the kids loved the zoo."),
+        ("40%. so anyway we finally booked Crete", "Leo noted: we finally booked Crete."),
         # a word that can be a verb is no order where it is the subject of "is" or opens a list of things
         ("take off is at 6am on friday", "Leo noted: take off is at 6am on friday."),
         ("spotify duo, amazon prime £8.99, now tv £9.99", "Leo noted: spotify duo, amazon prime £8.99, now tv £9.99."),

@@ -251,6 +251,22 @@ def _an_amount(token: Token) -> bool:
     return token.text in MONEY_SIGNS or token.ent in ("MONEY", "PERCENT", "QUANTITY") or bool(SHORT_AMOUNT.match(token.text))
 
 
+# Words a topic turn may open on before its "anyway" or "btw": "so anyway, ...", "oh btw ..."
+TOPIC_TURN_LEADS = frozenset({"so", "oh", "and", "but", "ok", "okay", "well"})
+
+
+def _opens_on_a_topic_turn(doc: ParsedDoc, sentence: int) -> bool:
+    """Sentence ``sentence`` opens on a word that turns the talk elsewhere (:data:`TOPIC_TURNS`: "anyway, we went
+    to the beach", "so anyway ...", "btw ..."): a verbless sum before it answers for something else, not for it."""
+    if sentence >= len(doc.sentences):
+        return False
+    start, end = doc.sentences[sentence]
+    words = [t for t in doc.tokens[start:end] if t.pos != "PUNCT"]
+    while words and words[0].lower in TOPIC_TURN_LEADS:
+        words = words[1:]
+    return bool(words) and (words[0].lower in TOPIC_TURNS or [t.lower for t in words[:3]] == ["by", "the", "way"])
+
+
 def _a_dated_thing(doc: ParsedDoc, lo: int, hi: int, ahead: set[int]) -> bool:
     """Tokens ``lo..hi`` name a thing and when it is, ahead (``ahead``: the tokens of dates after the session): "We
     won! Cup final next week.", "I passed. Now the practical in three weeks.", or hedge when ("Maybe in a couple of
@@ -303,7 +319,8 @@ def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit],
         after_kept = after_kept_clause or clause.sentence - 1 in kept or _where_here_is(doc, clause, kept)
         dated_next = not after_kept_clause and _a_dated_thing(doc, lo, hi, ahead) and (
             after_kept or _before_talk_ahead(doc, units, clause.sentence + 1, lo, hi))
-        amount_first = beside_kept and clause.sentence + 1 in kept and any(_an_amount(doc.tokens[k]) for k in range(lo, hi))
+        amount_first = beside_kept and clause.sentence + 1 in kept and any(_an_amount(doc.tokens[k]) for k in range(lo, hi)) \
+            and not _opens_on_a_topic_turn(doc, clause.sentence + 1)
         if (after_kept and any(_carries_a_fact(doc, k, anchors) for k in range(lo, hi))) or dated_next or (
                 beside_kept and _a_state_after_s(doc, lo, hi)) or amount_first:
             asked = hi < clause.end and doc.tokens[hi].text == "?"  # "Any plans for the weekend?" stays a question
