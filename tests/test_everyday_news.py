@@ -519,6 +519,10 @@ def test_a_thing_owned_said_alone_is_no_state(parser, resolver):
         # name and the news was dropped
         ("PASSED MY DRIVING TEST this morning!! the examiner was lovely",
          "Leo PASSED Leo's DRIVING TEST this morning. Leo noted: the examiner was lovely."),
+        # a shouted header with no colon before a clause with its subject labels the news, as "Big news:" does
+        ("MASSIVE UPDATE I got the promotion", "Leo got the promotion."),
+        ("HUGE NEWS my sister is engaged", "Leo's sister is engaged."),
+        ("JOHN LEWIS sofa arrives on friday", "Leo noted: JOHN LEWIS sofa arrives on friday."),
         # a short form in capitals stays a name
         ("the NHS GP said it was fine", "Leo noted: the NHS GP said it was fine."),
         # a sum said in a verbless sentence before the one it answers for is kept

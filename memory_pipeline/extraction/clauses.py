@@ -18,6 +18,7 @@ from memory_pipeline.extraction.lexicon import (
     STOP_WORDS,
 )
 from memory_pipeline.parsing import ParsedDoc, Token
+from memory_pipeline.parsing.base import SHOUTED_RUN_LETTERS, shouted
 
 # Words that only announce what follows them
 TEASERS = (
@@ -170,10 +171,30 @@ def _after_header(doc: ParsedDoc, cursor: int) -> int:
     bouldering"): a few words with no verb, a colon, then a clause with its own subject; a colon after a verb
     ("I told her: ...") is no header."""
     colon = next((k for k in range(cursor, min(cursor + HEADER_MAX_WORDS + 1, len(doc.tokens))) if doc.tokens[k].text == ":"), None)
-    if colon is None or colon == cursor or any(t.pos in ("VERB", "AUX") for t in doc.tokens[cursor:colon]):
+    if colon is None:
+        return _after_shouted_header(doc, cursor)
+    if colon == cursor or any(t.pos in ("VERB", "AUX") for t in doc.tokens[cursor:colon]):
         return cursor
     after = _past_punctuation(doc, colon + 1)
     return after if after < len(doc.tokens) and _opens_a_subject(doc, after) else cursor
+
+
+def _after_shouted_header(doc: ParsedDoc, cursor: int) -> int:
+    """Past a header shouted in capitals with no colon, in a turn in normal case ("BIG NEWS I'm pregnant", "HUGE
+    UPDATE we got the flat"): two or more words in capitals with no verb, right before a clause with its own
+    subject, label the news as "Big news:" does; shouted news itself has its verb ("GOT THE JOB, starting monday")."""
+    if shouted(doc.text):
+        return cursor
+    k = cursor
+    while k < len(doc.tokens) and doc.tokens[k].text.isupper() and doc.tokens[k].pos not in ("VERB", "AUX", "PRON"):
+        k += 1  # the parse may make the header the subject ("HUGE NEWS my sister is engaged"): the run ends anyway
+    if k - cursor < 2 or k >= len(doc.tokens) or doc.tokens[k].pos == "PUNCT" or not _opens_a_subject(doc, k):
+        return cursor
+    if sum(c.isalpha() for t in doc.tokens[cursor:k] for c in t.text) < SHOUTED_RUN_LETTERS:
+        return cursor  # a name's short form ("NHS GP appointment is on friday") was never shouted
+    if any(arc.label in NOUN_PHRASE_LABELS and arc.head >= k for j in range(cursor, k) for arc in doc.parents(j)):
+        return cursor  # the capitals are words of the subject's own noun phrase ("BIG RED BUS tickets are sold out")
+    return k
 
 
 # Nouns that label news before a colon and that a tagger also reads as verbs ("Update on Montreal: I'm not going").
