@@ -249,10 +249,30 @@ def _may_be_a_person(doc: ParsedDoc, start: int, end: int) -> bool:
         return False
     head = end - 1
     compounded = [a.head for a in doc.parents(head) if a.label == "compound"]
-    if any(doc.tokens[k].lower in PLACE_AND_FIRM_WORDS for k in (head, *compounded)):
+    if any(doc.tokens[k].lower in PLACE_AND_FIRM_WORDS for k in (head, *compounded)) and not _said_to_be_a_person(doc, head):
         return False
     neighbours = [a.dep for a in doc.children(head) if a.label == "conj"] + [a.head for a in doc.parents(head) if a.label == "conj"]
     return not any(doc.tokens[k].ent in ("GPE", "LOC", "FAC") for k in neighbours)
+
+
+# Nouns that say what a person is ("Maria Street is a great teacher", "Tom Road is our new neighbour"): with a name
+# for their subject, the name is a person's, whatever its last word
+PERSON_ROLE_NOUNS = (ANIMATE_NOUNS - PET_NOUNS) | frozenset(
+    """nurse tutor coach student mentor lawyer dentist surgeon vet midwife therapist woman man lady guy girl boy
+    person bloke""".split()
+)
+
+
+def _said_to_be_a_person(doc: ParsedDoc, head: int) -> bool:
+    """The name whose last word is ``head`` is the subject of an "is" that says what person it is ("Maria Street
+    is a great teacher. her class loves her"): a surname that is also a street's word, not a street."""
+    for arc in doc.parents(head):
+        if arc.label != "nsubj" or doc.tokens[arc.head].lemma != "be":
+            continue
+        said = [doc.tokens[a.dep] for a in doc.children(arc.head) if a.label == "attr"]
+        if any(t.lemma.lower() in PERSON_ROLE_NOUNS for t in said):
+            return True
+    return False
 
 
 def _past_interjections(doc: ParsedDoc, start: int, end: int) -> int:

@@ -405,6 +405,9 @@ def test_her_after_a_giving_verb_is_whom_it_is_given_to(parser, resolver, text, 
         # a street the tagger leaves a bare proper noun is no one a "her" means
         ("Dev", "its in Walthamstow, Hoe Street. her room is 750 a month plus bills",
          "Dev noted: her room is 750 a month plus bills."),
+        # but a name said to be a person is one, whatever its last word: a surname that is also a street's word
+        ("Dev", "Anna Road is my new tutor. her lessons are brilliant",
+         "Anna Road is Dev's new tutor. Dev noted: Anna Road's lessons are brilliant."),
         ("Tim", "J.K. Rowling is such an inspiring writer. Her books are so captivating.",
          "Tim noted: J.K. Rowling is such an inspiring writer. Tim noted: J.K. Rowling's books are so captivating."),
         # a pronoun the first person was a "he" or "she" of, and not done to the clause's subject, stays the name
