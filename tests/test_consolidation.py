@@ -167,6 +167,12 @@ def test_hiding_a_memory_with_other_facts_is_refused(parser, embedder):
         # guards: a clause of another thing is another fact
         ("We're having the boiler replaced, the engineer is coming on 9 March, and my mum is staying that week.", False),
         ("The engineer is coming on 9 March and Ana starts her new job at the bank.", False),
+        # a lateness verb counts only in its sense: a plan said to be late, "pushed back" with its "back"
+        ("The boiler swap got pushed back, the engineer is coming on 9 March.", True),
+        # guards: moving, pushing or slipping of a person is another fact
+        ("The engineer is coming on 9 March and we're moving flat in the summer.", False),
+        ("The engineer is coming on 9 March and my brother keeps pushing me to sell the car.", False),
+        ("The engineer is coming on 9 March and I slipped on the stairs at work.", False),
     ],
 )
 def test_a_correction_hides_a_memory_whose_clauses_all_tell_of_the_moved_plan(parser, embedder, old, hidden):

@@ -21,6 +21,7 @@ from memory_pipeline.analysis.cues import (
     cue_event,
     clause_count,
     clause_words,
+    late_clauses,
     content_lemmas,
     correction_cue,
     correction_event,
@@ -101,6 +102,8 @@ class Reading:
     swapped: Replacement = Replacement()  # what it says was swapped for what ("Lisbon instead of Porto")
     # the content lemmas of each clause that states a fact ("windows replaced, fitters coming on 16 March")
     clause_words: tuple[frozenset[str], ...] = ()
+    # for each of those clauses, whether it only says a plan is late ("the part is delayed")
+    late_clauses: tuple[bool, ...] = ()
 
     @property
     def single_fact(self) -> bool:
@@ -212,6 +215,7 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         present=present_subjects(doc),
         swapped=replacement(doc, names),
         clause_words=clause_words(doc, names),
+        late_clauses=late_clauses(doc),
     )
 
 

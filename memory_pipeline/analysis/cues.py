@@ -1765,6 +1765,28 @@ def clause_words(doc: ParsedDoc, names: frozenset[str] = frozenset()) -> tuple[f
     return tuple(event_of(doc, _own_words(doc, head), names).words for head in facts)
 
 
+# Verbs that say a plan is late: "completion has slipped", "the part is delayed", "it got rescheduled"
+LATENESS_VERBS = frozenset({"slip", "slide", "delay", "postpone", "reschedule"})
+# Verbs that say it only with "back": "the fitters were pushed back" (never "I'm moving house", "pushing me")
+LATE_WITH_BACK = frozenset({"push", "put", "move", "set"})
+
+
+def late_clauses(doc: ParsedDoc) -> tuple[bool, ...]:
+    """For each clause :func:`clause_words` reads, whether it only says a plan is late: its own verb is one of
+    lateness ("the part is delayed", "the build got pushed back") and its subject is no person, for a person who
+    slips or is delayed tells of them ("I slipped on the ice", "Jess is moving to Berlin")."""
+    facts = [head for head in clause_heads(doc) if states_a_fact(doc, head)]
+    return tuple(_says_lateness(doc, head) for head in facts)
+
+
+def _says_lateness(doc: ParsedDoc, head: int) -> bool:
+    lemma = doc.tokens[head].lemma.lower()
+    backward = any(doc.tokens[k].lower == "back" for k in children(doc, head, "prt", "advmod"))
+    if lemma not in LATENESS_VERBS and not (lemma in LATE_WITH_BACK and backward):
+        return False
+    return not any(_a_person(doc, k) for k in children(doc, head, "nsubj", "nsubjpass"))
+
+
 def _names_the_measure(doc: ParsedDoc, head: int, measured: frozenset[str], names: frozenset[str]) -> bool:
     """The clause of ``head`` names a measured word, and only as the speaker's (no owner, or "my", or their name)."""
     said = [k for k in _own_words(doc, head) if doc.tokens[k].lemma.lower() in measured]

@@ -70,18 +70,18 @@ def reject_reason(
     return None
 
 
-# Words of a clause that only says a plan is late or moved: "completion has slipped", "the build is delayed"
-LATE_WORDS = frozenset({"slip", "slide", "delay", "postpone", "push", "reschedule", "move"})
-
-
 def _all_of_the_moved_plan(hidden: Reading, target: Reading | None) -> bool:
     """Every clause of the memory a correction would hide tells of the plan it moves: it shares a word with the
-    corrected event, or only says the plan is late. "We're getting our windows replaced, sash windows, fitters
-    coming on 16 March", moved by "the window fitters are postponed to 13 April", holds no other fact; beside "and
-    my sister is staying with us" it does."""
+    corrected event, or only says the plan is late (:func:`~memory_pipeline.analysis.cues.late_clauses`). "We're
+    getting our windows replaced, sash windows, fitters coming on 16 March", moved by "the window fitters are
+    postponed to 13 April", holds no other fact; beside "and my sister is staying with us", or "and I'm moving house
+    in April", it does."""
     if target is None or target.correction is None or not target.corrected.words or not hidden.clause_words:
         return False
-    return all(words & (target.corrected.words | LATE_WORDS) for words in hidden.clause_words)
+    return all(
+        bool(words & target.corrected.words) or late
+        for words, late in zip(hidden.clause_words, hidden.late_clauses, strict=True)
+    )
 
 
 def _fields(proposal: Proposal) -> str | None:
