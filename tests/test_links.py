@@ -1201,6 +1201,13 @@ def test_held_out_paraphrases(parser, text, expected, request):
         # a count of things owned, told again, is the new count
         ("I own 30 succulents.", "I own 55 succulents now.", True),
         ("I own 30 succulents.", "I own 30 succulents still.", False),
+        # a firm denied in brief is the firm: its first words, or its initials
+        ("I work at Fenwick Hale Partners.", "I quit Fenwick last week.", True),
+        ("I work for British Telecom in Ipswich.", "I quit BT yesterday.", True),
+        # guards: a place is the same only in full, and a firm's last word is another firm
+        ("I live in North Leeds.", "We're not moving to Leeds after all.", False),
+        ("I live in South Shields.", "We're not moving to Shields, the schools are poor.", False),
+        ("I work at Deloitte Digital.", "I quit Digital in May.", False),
     ],
 )
 def test_a_denied_value_changes_only_the_state_it_denies(parser, old, new, changes):

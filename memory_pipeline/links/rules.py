@@ -86,17 +86,22 @@ def state_changes(old: SlotValue, new: SlotValue) -> bool:
         return False  # "lost my job at Door Dash", later "since I lost my job": none after one denied, no news
     if new.negated and not old.negated and new.exclusive and new.slot not in CHAINED_SLOTS:
         # "not moving to London" after "lives in Cardiff": a value denied changes only the state that held it,
-        # named in full or in brief ("quit Harcourt" ends "works at Harcourt & Co")
-        return _names_the_same(old.value, new.value)
+        # a firm named in full or in brief ("quit Harcourt" ends "works at Harcourt & Co"), a place only in full
+        # ("not moving to York" leaves "lives in New York")
+        return _names_the_same_firm(old.value, new.value) if new.slot == "employer" else old.value == new.value
     if new.exclusive:
         return True
     return TRANSITION_STATES.get(new.state) != TRANSITION_STATES.get(old.state)
 
 
-def _names_the_same(value: str, other: str) -> bool:
-    """One value is the other's first or last words: "harcourt" and "harcourt & co", "london" and "east london"."""
+def _names_the_same_firm(value: str, other: str) -> bool:
+    """One firm's name is the other's first words, less its tail ("harcourt" and "harcourt & co", "lidl" and "lidl
+    uk"), or its initials ("aws" and "amazon web services"). Never its last words: "york" is no "new york"."""
     short, long = sorted((value.split(), other.split()), key=len)
-    return bool(short) and (long[: len(short)] == short or long[len(long) - len(short):] == short)
+    if not short:
+        return False
+    initials = len(short) == 1 and len(long) > 1 and short[0] == "".join(word[0] for word in long)
+    return long[: len(short)] == short or initials
 
 
 def dated_slot(memory: Memory, slot: SlotValue) -> SlotValue:
