@@ -394,6 +394,15 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("Ana gave her notice this morning.", {"self.job = none", "self.employer = none"}),
         ("Ana had to give a month's notice at work.", {"self.job = none", "self.employer = none"}),
         ("Ana gave in her notice.", {"self.job = none", "self.employer = none"}),
+        # the speaker's notice given bare, with its length, or to someone at work is their job's
+        ("Ana gave three weeks' notice on Friday.", {"self.job = none", "self.employer = none"}),
+        ("Ana has given notice, her last shift is Sunday.", {"self.job = none", "self.employer = none"}),
+        ("Ana gave notice to her supervisor.", {"self.job = none", "self.employer = none"}),
+        # guards: notice on a home, to a club, or by someone else to the speaker
+        ("Ana gave a month's notice on the flat.", set()),
+        ("Ana gave notice to the swimming club.", set()),
+        ("The landlady gave us eight weeks notice.", set()),
+        ("Ana gave the nanny two weeks notice.", set()),
         ("Ana got promoted to senior designer at Figma.", {"self.job = senior designer", "self.employer = figma"}),
         # a new job said with "as" or at an organisation; a place one starts at is no employer
         ("I just started at Google as a product manager.", {"self.job = product manager", "self.employer = google"}),

@@ -1239,16 +1239,35 @@ def _employer(context: _Context, predicate: int, prep: int, obj: int) -> SlotVal
     return _slot(context, predicate, "employer", _value(context, obj), "", prep, obj)
 
 
+# Whom notice is given to at work: "gave notice to my boss", "gave my manager notice", "told HR"
+NOTICE_AT_WORK_TAKERS = frozenset({"boss", "manager", "supervisor", "hr", "employer", "work", "company", "firm",
+                                   "office", "team", "job"})
+# What notice is given to that is no job: "gave notice to the gym", "gave notice on the flat"
+NOTICE_OFF_WORK = MEMBERSHIP_PLACES | HOUSING_NOUNS | {"membership", "room", "house", "tenancy", "contract"}
+
+
 def _notice_at_work(context: _Context, verb: int, notice: int) -> bool:
-    """Notice handed in is one's job's ("handed in my notice", "put notice in"); notice given may be a tenancy's or a
-    membership's ("already gave notice" to the gym, the landlord "gave 2 months notice"), so given it ends a job
-    only as one's own ("gave my notice"; "a month's notice" is its length), said in ("gave in my notice") or at
-    work or a firm ("gave two weeks' notice at work", "gave notice at Tesco")."""
-    owners = [o for o in _children(context, notice, "poss") if not _is_time(context, o) and context.doc.tokens[o].ent != "DATE"]
-    if _lemma(context, verb) != "give" or owners:
+    """Notice handed in is one's job's ("handed in my notice", "put notice in"). Notice given is too when the
+    speaker gives it, bare or with its length ("I gave two weeks' notice", "finally gave notice!", "gave my month's
+    notice to my manager"), or anyone gives their own ("Tom gave his notice"); not where it goes to someone or
+    something other than work, or on a home ("gave notice to the gym", "gave a month's notice on the flat"), nor
+    where another gives it ("the letting agent gave six weeks notice", the landlord "gave us 2 months notice")."""
+    if _lemma(context, verb) != "give":
         return True
-    return bool(_prep_objects(context, verb, ("in", "at")) or _prep_objects(context, notice, ("at",))
-                or "in" in _particles(context, verb))
+    lengths = [k for k in _children(context, notice, "poss") if _is_time(context, k) or context.doc.tokens[k].ent == "DATE"]
+    owners = [k for k in (notice, *lengths) for k in _children(context, k, "poss")
+              if not _is_time(context, k) and context.doc.tokens[k].ent != "DATE"]
+    if owners or _prep_objects(context, verb, ("in", "at")) or _prep_objects(context, notice, ("at",)) or (
+            "in" in _particles(context, verb)):
+        return True
+    takers = [o for _, o in _prep_objects(context, verb, ("to", "on")) + _prep_objects(context, notice, ("to", "on"))]
+    takers += [k for k in _children(context, verb, "dative", "iobj") if context.doc.tokens[k].pos != "ADP"]
+    takers = [k for k in takers if not _is_time(context, k) and context.doc.tokens[k].ent not in ("DATE", "TIME")]
+    if any(_lemma(context, k) not in NOTICE_AT_WORK_TAKERS and context.doc.tokens[k].ent != "ORG" for k in takers):
+        return False
+    if any(token.lemma.lower() in NOTICE_OFF_WORK for token in context.doc.tokens):
+        return False  # "gave notice, the gym was never open anyway"
+    return _subject(context, verb) == SELF
 
 
 def _job_loss(context: _Context, predicate: int, *anchor_tokens: int, subject: str | None = None) -> list[SlotValue]:
