@@ -736,6 +736,19 @@ def test_the_speakers_own_name_is_a_person_whatever_the_tagger_calls_it(parser, 
         ("Net worth is about £40k.", set()),
         ("I took home £1,800 last month because of the strike.", set()),
         ("Take home the leftovers, there's loads.", set()),
+        # a bill's word that names another thing, a thing's price, or a sum net of or from something, is no bill
+        # and no pay
+        ("gas fitter £75, cheap", set()),
+        ("phone charger £12 from Argos", set()),
+        ("The water slide is £8 each.", set()),
+        ("Our insurance excess is £400.", set()),
+        ("The phone is £850 but it's on offer soon.", set()),
+        ("Water £2 a can at the festival.", set()),
+        ("It's £80 net of fees.", set()),
+        ("I get £400 net from the lodger each month.", set()),
+        # a measure that changed by an amount to its new value ("a stone", "a grade" parsed as the verb's object)
+        ("My weight has dropped a stone to 77kg since January.", {"self.quantity[weight kg] = 77"}),
+        ("My pay jumped a whole band to £44,000.", {"self.quantity[salary] = £44,000"}),
         ("Ana's 10k PB is 52:40.", {"self.quantity[10k pb] = 52:40"}),
         # the tagger calls this "10k" a date; it is the distance the record is for
         ("My 10k PB is 52:40, from the Riverside 10k last October.", {"self.quantity[10k pb] = 52:40"}),
@@ -1210,6 +1223,10 @@ def test_held_out_paraphrases(parser, text, expected, request):
         # a count of things owned, told again, is the new count
         ("I own 30 succulents.", "I own 55 succulents now.", True),
         ("I own 30 succulents.", "I own 30 succulents still.", False),
+        # pay by the year and take-home by the month are one pay told twice, not a change; a month's to a month's is
+        ("I earn £52,000 a year.", "I take home £3,100 a month.", False),
+        ("My salary is £36,500.", "I take home £2,250 a month after tax.", False),
+        ("I take home £2,300 a month.", "I take home £2,600 a month now.", True),
         # a firm denied in brief is the firm: its first words, or its initials
         ("I work at Fenwick Hale Partners.", "I quit Fenwick last week.", True),
         ("I work for British Telecom in Ipswich.", "I quit BT yesterday.", True),

@@ -3513,6 +3513,8 @@ def _a_bills_sum(context: _Context, bill: int) -> list[SlotValue]:
     from £110 to £142", "council tax £186", "council tax went up, now £196"; only a sum of money, and of a spend
     (:data:`SPEND_NOUNS`) only one by the period."""
     doc = context.doc
+    if _names_another_thing(context, bill) or _a_price(context, bill):
+        return []
     named = doc.tokens[bill].pos in ("NOUN", "PROPN")  # else only a list's "electric £45" says it is the bill
     found = (named and (_measured_noun(context, bill) or _now_a_sum(context, bill))) or _a_sum_said_after(context, bill)
     found = [slot for slot in found if slot.value[:1] in MONEY_SIGNS]
@@ -3521,6 +3523,40 @@ def _a_bills_sum(context: _Context, bill: int) -> list[SlotValue]:
             for k in range(bill, len(doc) - 1) if doc.tokens[k].sent == doc.tokens[bill].sent):
         return []  # "the food is £15 a head": a meal's
     return found
+
+
+# Words after a bill's that still name the bill: "council tax band C £158"
+BILL_DETAILS = frozenset({"band", "bill", "payment"})
+
+
+def _names_another_thing(context: _Context, bill: int) -> bool:
+    """The bill's word only modifies a thing said after it, whose sum it is: "gas engineer £90", "phone case £15",
+    "electric blanket £40", "the water park is £25", "insurance excess £250"; not a bill's own detail ("council
+    tax band C £158") nor a measure ("phone bill £45")."""
+    doc = context.doc
+    k = bill + 1
+    while k < len(doc) and doc.tokens[k].pos in ("NOUN", "PROPN") and doc.tokens[k].text not in MONEY_SIGNS:
+        if _is_measure_noun(context, k) or _is_a_bill(context, k):
+            return False
+        if _lemma(context, k) not in BILL_DETAILS and not (len(doc.tokens[k].text) == 1 and doc.tokens[k].text.isupper()):
+            return True
+        k += 1
+    return False
+
+
+def _a_price(context: _Context, bill: int) -> bool:
+    """A bill's word said as a thing with its price, not a bill: with a determiner and no period ("the phone is
+    £699", "that water was £3"), or priced per item ("water £1.50 a bottle", "£25 each"); "the insurance is £32 a
+    month" is the bill."""
+    doc = context.doc
+    sentence = [k for k in range(bill, len(doc)) if doc.tokens[k].sent == doc.tokens[bill].sent]
+    per = [k for k in sentence if doc.tokens[k].lower in PERIOD_DETERMINERS]
+    if any(doc.tokens[k].lower == "each" or (k + 1 < len(doc) and doc.tokens[k + 1].pos == "NOUN" and (
+            _lemma(context, k + 1) not in PERIOD_NOUNS)) for k in per if k > bill + 1):
+        return True  # "£1.50 a bottle", "£25 each"
+    by_period = any(k + 1 < len(doc) and _lemma(context, k + 1) in PERIOD_NOUNS for k in per) or any(
+        _lemma(context, k) in ("monthly", "weekly", "yearly", "annual", "annually") for k in sentence)
+    return bool(_children(context, bill, "det")) and not by_period
 
 
 def _a_sum_said_after(context: _Context, noun: int) -> list[SlotValue]:
@@ -3586,6 +3622,11 @@ def _now_a_sum(context: _Context, noun: int) -> list[SlotValue]:
     return []
 
 
+# What a sum "net" is taken net of or made from, which makes it no pay: "net of VAT", "net after fees", "net from
+# the stall", "net on the flat"
+NET_OF_SOMETHING = frozenset({"of", "from", "after", "on", "off"})
+
+
 def _take_home(context: _Context, i: int) -> list[SlotValue]:
     """One's pay after tax, said as "take home" or "net": "I take home £1,900", "my take home is £2,480", "I get
     £2,100 net", "£2,450 net": the earner's salary (the slot "he's on £3,050 take home" sets). Not a sum sold or
@@ -3595,6 +3636,8 @@ def _take_home(context: _Context, i: int) -> list[SlotValue]:
         # "£2,100 net": the sum right before it, and no noun after it ("net profit")
         if i < 2 or doc.tokens[i - 2].text not in MONEY_SIGNS or (i + 1 < len(doc) and doc.tokens[i + 1].pos in ("NOUN", "PROPN")):
             return []
+        if i + 1 < len(doc) and doc.tokens[i + 1].lower in NET_OF_SOMETHING:
+            return []  # "£45 net of VAT", "£300 net from the stall": a price, or a profit made on something else
         sign, number = i - 2, i - 1
         up = _parent(context, i) if _parent(context, number) in (None, (i, "nummod")) else _parent(context, number)
     else:
@@ -3612,6 +3655,8 @@ def _take_home(context: _Context, i: int) -> list[SlotValue]:
         return []
     if up is not None and up[1] == "pobj" and doc.tokens[up[0]].lower != "on":
         return []  # "sold it for £300 net"
+    if verb is not None and any(doc.tokens[k].lower in POINTING_SUBJECTS for k in _children(context, verb, "nsubj")):
+        return []  # "it's £1,000 net": a thing's price, no one's pay
     if doc.tokens[i].lower == "home" and up is not None and up[1] == "nsubj":
         subject = _owner(context, i)  # "my take home is £2,480", "Sam's take home is £2,700"
     else:
@@ -3773,8 +3818,10 @@ def _changed_to(context: _Context, i: int) -> list[SlotValue]:
     verb = up[0]
     if doc.tokens[verb].pos != "VERB" or _lemma(context, verb) not in CHANGE_TO_VERBS or _negated(context, verb):
         return []
-    if up[1] == "nsubj" and _children(context, verb, "dobj") and doc.tokens[_children(context, verb, "dobj")[0]].pos != "NUM":
-        return []  # "British Gas put my dd up to £142": the one who changed it, not what was changed
+    changed = [o for o in _children(context, verb, "dobj") if _is_measure_noun(context, o) or _is_a_bill(context, o)]
+    if up[1] == "nsubj" and changed:
+        return []  # "British Gas put my dd up to £142": the one who changed it, not what was changed ("my weight
+        # dropped a stone to 80kg" changes the subject by an amount)
     # "from $1,500 to $1,850" hangs the new sum on "from", the "to" before it
     sums = [obj for _, obj in _prep_objects(context, verb, ("to",))] + [
         j for j in _children(context, verb, "dobj", "npadvmod") + [obj for _, obj in _prep_objects(context, verb, ("from", "up", "down"))]

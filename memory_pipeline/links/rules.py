@@ -89,9 +89,30 @@ def state_changes(old: SlotValue, new: SlotValue) -> bool:
         # a firm named in full or in brief ("quit Harcourt" ends "works at Harcourt & Co"), a place only in full
         # ("not moving to York" leaves "lives in New York")
         return _names_the_same_firm(old.value, new.value) if new.slot == "employer" else old.value == new.value
+    if new.slot == "quantity" and new.scope == "salary" and _pay_by_another_period(old.value, new.value):
+        return False
     if new.exclusive:
         return True
     return TRANSITION_STATES.get(new.state) != TRANSITION_STATES.get(old.state)
+
+
+# How many times apart two sums of one's pay are, at least, to be one pay by two periods (a year is 12 months)
+PERIODS_APART = 8
+SUM_DIGITS = re.compile(r"[\d.]+")
+
+
+def _pay_by_another_period(value: str, other: str) -> bool:
+    """Two sums of pay so far apart that they are one pay told by the year and by the month, not a rise: "I earn
+    £40,000 a year" and "I take home £2,400 a month" hold at once (the gross by the year, the take-home by the
+    month), where "£1,850" and "£2,050 net" are one pay that rose."""
+    sums = [SUM_DIGITS.search(v.replace(",", "")) for v in (value, other)]
+    if not all(sums):
+        return False
+    try:
+        low, high = sorted(float(found.group()) for found in sums)
+    except ValueError:
+        return False
+    return low > 0 and high / low >= PERIODS_APART
 
 
 def _names_the_same_firm(value: str, other: str) -> bool:
