@@ -766,6 +766,12 @@ def test_the_speakers_own_name_is_a_person_whatever_the_tagger_calls_it(parser, 
         ("My squat is 95kg.", {"self.quantity[squat] = 95kg"}),
         ("My bench press is 60 kg now.", {"self.quantity[bench press] = 60kg"}),
         ("The bench is 2 metres long.", set()),
+        # a lift's value is a weight: a price, a length or a count of sets is a thing's; a coffee press is no lift
+        ("Deadlifts are 5 sets of 5.", set()),
+        ("French press is 15 quid at Argos.", set()),
+        ("My overhead press is 50kg.", {"self.quantity[overhead press] = 50kg"}),
+        # a record set at home or at work names no event
+        ("Set a new PB at home today, 60 sit ups.", {"self.quantity[pb] = new"}),
         ("I did squats and lunges today.", set()),
         ("I weigh 70 kg now.", {"self.quantity[weight kg] = 70"}),
         # someone else's weight, or a pet's, is theirs; a thing's weight is no one's
@@ -823,6 +829,13 @@ def test_the_speakers_own_name_is_a_person_whatever_the_tagger_calls_it(parser, 
 )
 def test_quantities_of_a_measured_state(parser, text, expected):
     assert slots_of(parser, text) == expected
+
+
+@pytest.mark.parametrize("text", ["Bench is £60 on Gumtree.", "Bench is only £35 in the sale.", "bench £45 on eBay"])
+def test_a_bench_priced_is_no_lift(parser, text):
+    """A lift's value is a weight: a bench's price sets no quantity of it (whatever else the sentence sets)."""
+    assert not [slot for slot in slots_of(parser, text) if "quantity[bench]" in slot]
+
 
 
 @pytest.mark.parametrize(

@@ -310,6 +310,13 @@ MONEY_MEASURES = frozenset(
 # The lifts whose heaviest weight is kept like a record: "my squat is up to 100", "deadlift is 170kg now" is the
 # current value of that lift; a squat is not a deadlift.
 LIFT_NOUNS = frozenset({"squat", "bench", "deadlift", "press"})
+# Words that name a lift with its lift noun: "overhead press", "back squat"; "French press", "garden bench" are things
+LIFT_QUALIFIERS = frozenset(
+    "bench overhead shoulder military leg chest incline decline strict push back front sumo romanian trap hex box "
+    "goblet split close flat dumbbell barbell db bb".split()
+)
+# Places a record is set at that are no event to name it: "new PB at home", "a PB at work" (of what, not where)
+NO_EVENT_PLACES = frozenset({"home", "work", "school", "uni", "college", "office", "gym", "last"})
 MEASURE_NOUNS = MONEY_MEASURES | LIFT_NOUNS | frozenset(
     "weight pb pr best record commute sleep mileage cholesterol pressure dose dosage glucose bmi a1c hba1c rate".split()
 )
@@ -3267,6 +3274,8 @@ def quantity(context: _Context, i: int) -> list[SlotValue]:
     if token.lower in BODY_WEIGHT_UNITS:
         return _body_weight(context, i)
     if _is_measure_noun(context, i):
+        if _lemma(context, i) in LIFT_NOUNS:
+            return _measured_noun(context, i)  # a lift weighs: "bench £60 on Gumtree" is a seat's price
         return _measured_noun(context, i) or _a_sum_said_after(context, i) or _now_a_sum(context, i)
     if _is_a_bill(context, i):
         return _a_bills_sum(context, i)
@@ -3439,7 +3448,9 @@ def _measure_name(context: _Context, i: int) -> str:
 def _is_measure_noun(context: _Context, i: int) -> bool:
     token = context.doc.tokens[i]
     if token.pos in ("NOUN", "PROPN") and _lemma(context, i) in LIFT_NOUNS:
-        return not _children(context, i, "det")  # "the bench is 2 metres long" is a seat
+        # "the bench is 2 metres long" is a seat, a "French press" makes coffee
+        return not _children(context, i, "det") and all(
+            _lemma(context, k) in LIFT_QUALIFIERS | LIFT_NOUNS for k in _children(context, i, "compound", "amod"))
     return token.pos in ("NOUN", "PROPN", "ADJ") and (
         _lemma(context, i) in MEASURE_NOUNS or token.lower in MEASURE_NOUNS or bool(_record_modifiers(context, i)))
 
@@ -3454,7 +3465,8 @@ def _where_the_record_was_set(context: _Context, record: int) -> str | None:
     if up is not None and (up[1] == "dobj" and _lemma(context, up[0]) in NEW_RECORD_VERBS or _a_record_time(context, *up)):
         holders.append(up[0])
     for _, place in (p for h in holders for p in _prep_objects(context, h, ("at",))):
-        if doc.tokens[place].pos == "NOUN" and not _is_time(context, place) and not _children(context, place, "det", "poss"):
+        if doc.tokens[place].pos == "NOUN" and not _is_time(context, place) and not _children(context, place, "det", "poss") and (
+                doc.tokens[place].lower not in NO_EVENT_PLACES):
             return doc.tokens[place].lower
     return None
 
@@ -3495,10 +3507,21 @@ def _measured_noun(context: _Context, i: int) -> list[SlotValue]:
             amount = _amount(context, head, bare=True)
             if amount is not None:
                 value, unit, _, tokens = _in_thousands(context, i, amount)
+                if _lemma(context, i) in LIFT_NOUNS and not _a_lifted_weight(context, head, value, unit):
+                    return []  # "bench is 40 quid on eBay", "bench is 2 metres", "squats are 3 sets of 10"
                 if _lemma(context, i) in LIFT_NOUNS and unit:
                     value, unit = f"{value}{unit}", None  # "squat is 100kg" and "squat is up to 130": one lift
                 return [_slot(context, be, "quantity", value, _measure_scope(scope, unit, None), i, *tokens, subject=_owner(context, i))]
     return []
+
+
+def _a_lifted_weight(context: _Context, head: int, value: str, unit: str | None) -> bool:
+    """A lift's value is a weight, with its unit or bare ("squat is 100kg", "bench is up to 85"): never a sum of
+    money, a length, or a count of sets or reps."""
+    token = context.doc.tokens[head]
+    if value[:1] in MONEY_SIGNS or (unit is not None and unit not in WEIGHED_UNITS and unit not in WEIGHED_UNITS.values()):
+        return False
+    return token.pos == "NUM" or token.lower in WEIGHED_UNITS or _NUMBER_UNIT.fullmatch(token.lower) is not None
 
 
 def _is_a_bill(context: _Context, i: int) -> bool:
