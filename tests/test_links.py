@@ -780,6 +780,12 @@ def test_the_speakers_own_name_is_a_person_whatever_the_tagger_calls_it(parser, 
         ("Marco is 85kg.", {"marco.quantity[weight kg] = 85"}),
         ("My suitcase is 23 kg.", set()),
         ("The box is 5 kg.", set()),
+        # a brand or a firm the tagger takes for a name is a thing: with "the", or known as a firm
+        ("The Henry is 7kg, a pain on the stairs.", set()),
+        ("The Roomba is 3kg.", set()),
+        ("Lufthansa is 8kg for hand luggage.", set()),
+        ("Priya is 61kg now.", {"priya.quantity[weight kg] = 61"}),
+        ("Squat is 95kg now.", {"self.quantity[squat] = 95kg"}),  # a lift, no one's weight
         ("Bruno was 26 kg last spring.", set()),
         # a weight in its unit however spelt, stones with their pounds: "13 stone 1" is not "13 stone 6" again
         ("I weigh 86 kilos.", {"self.quantity[weight kg] = 86"}),

@@ -3410,17 +3410,27 @@ def _body_weight(context: _Context, i: int) -> list[SlotValue]:
                   numbers[0], i, subject=subject)]
 
 
+# Entities that name things, never one who weighs: a product, a building, a work
+THING_ENTITIES = frozenset({"PRODUCT", "FAC", "WORK_OF_ART", "LAW", "EVENT", "DATE", "TIME", "MONEY", "QUANTITY"})
+
+
 def _weighs_in_the_present(context: _Context, be: int) -> bool:
     """The one a weight is said of has a body: the speaker, someone named, "he" or "she", a relative or a pet ("Rocky
     is 31 kg", "my dog is down to 29 kg", "Dev is 78 kg now"), each their own weight; not a thing ("the bag was
-    23 kg", "the box is 5 kg")."""
+    23 kg", "the box is 5 kg"), nor a brand or a product the tagger takes for a name ("the Dyson", "Ryanair")."""
     if _subject(context, be) == SELF:
         return True
     who = subject_token(context.doc, be)
     if who is None or not _present(context, be):
         return False
     token = context.doc.tokens[who]
-    return token.pos == "PROPN" or token.lower in ("he", "she") or _lemma(context, who) in KIN_NOUNS
+    # a name with no article that the tagger took for no product (it takes first names for places and firms):
+    # "the Dyson is 2.5kg" is a thing, and so is a weight "for" something, an allowance ("Ryanair is 10kg for
+    # cabin bags")
+    named = token.pos == "PROPN" and token.ent not in THING_ENTITIES and not _children(context, who, "det") and (
+        _lemma(context, who) not in MEASURE_NOUNS) and not any(
+        _prep_objects(context, k, ("for",)) for k in (be, *_children(context, be, "attr", "acomp")))
+    return named or token.lower in ("he", "she") or _lemma(context, who) in KIN_NOUNS
 
 
 # What a rate is per: "my hourly rate" and "my day rate" are two measures
