@@ -3589,9 +3589,34 @@ def test_a_state_come_back_is_news_no_copy_to_drop(parser, embedder):
          "we moved out of the flat on the 30th, all done.", "completed"),
         (("plan", "We're moving in together in July.", datetime(2025, 5, 20, 9), datetime(2025, 7, 1), datetime(2025, 8, 1)),
          "we finally moved in together!", "completed"),
+        # a reversed verb beside a shared task is that task's news
+        (("plan", "I'll log on early on Monday to finish the slides.", datetime(2025, 6, 2, 9), datetime(2025, 6, 9)),
+         "Logged off at 7 on Monday, slides finished.", "completed"),
     ],
 )
 def test_a_verb_with_the_opposite_particle_is_another_act(parser, embedder, plan, later, lifecycle):
     """"I'm moving out on the 31st", then "it was like that when I moved in": "move in" and "move out" share the
     word "move" and nothing else; the particle says which act it was."""
     assert _lifecycle_after(parser, embedder, plan, later, datetime(2025, 7, 20, 9)) == lifecycle
+
+
+@pytest.mark.parametrize(
+    "first, second, one_event",
+    [
+        # up and down to one place are one trip, as chat says it
+        ("We're driving down to the cottage on Saturday.", "Drove up to the cottage on Saturday, four hours in traffic.", True),
+        ("I'm going up to Leeds for the match.", "Went down to Leeds for the match, we lost.", True),
+        # guards: in and out, on and off of one verb, with nothing else shared but where, are two acts
+        ("I'll log on at 9 tomorrow.", "Logged off at 6, shattered.", False),
+        ("I'll check in at the hostel on Friday.", "Checked out of the hostel this morning.", False),
+    ],
+)
+def test_the_particle_decides_one_act_only_for_in_out_and_on_off(parser, first, second, one_event):
+    from memory_pipeline.analysis.cues import event_of
+
+    def event(text):
+        doc = parser.parse(text)
+        return event_of(doc, range(len(doc.tokens)), frozenset({"ana"}))
+
+    assert (event(first).overlap(event(second)) > 0) is one_event
+

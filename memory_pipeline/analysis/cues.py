@@ -158,15 +158,28 @@ class Event:
     def goes_the_other_way(self, other: Event) -> bool:
         """The two say one verb with opposite particles: "I'm moving out on the 31st" and "when I moved in, in 2023",
         "check in" and "check out", "log on" and "log off" are two acts, not one."""
-        return any(verb == their_verb and OPPOSITE_PARTICLES.get(particle) == theirs
-                   for verb, particle in self.directions for their_verb, theirs in other.directions)
+        return bool(self._reversed_verbs(other))
+
+    def _reversed_verbs(self, other: Event) -> frozenset[str]:
+        return frozenset(verb for verb, particle in self.directions for their_verb, theirs in other.directions
+                         if verb == their_verb and OPPOSITE_PARTICLES.get(particle) == theirs)
+
+    def only_reversed(self, other: Event) -> bool:
+        """The two share nothing but one verb said with opposite particles, and the things it is done to or at:
+        "moving out of the flat" and "when we moved in" (the flat) are two acts; "log on early to finish the
+        report" and "logged off at 6, report finished" share the finishing too, one piece of work."""
+        reversed_verbs = self._reversed_verbs(other)
+        if not reversed_verbs:
+            return False
+        shared = event_stems(self.words) & event_stems(other.words)
+        return not shared - reversed_verbs - event_stems(self.nouns | other.nouns)
 
     def overlap(self, other: Event) -> float:
         """Share of the smaller clause's words the two share; 0 unless they share a thing, which one of them may
         name with a verb ("planning to hike Mount Rainier" and "did the hike"). A relative shared alone is no
         thing ("I'll do Mom's side of the invitations" and "Mom told me it was the right size"), as two memories
         that both name Tom are not one event; with more in common it is ("visit my grandma", "visited grandma")."""
-        if not self.words or not other.words or self.goes_the_other_way(other):
+        if not self.words or not other.words or self.only_reversed(other):
             return 0.0
         mine, theirs = event_stems(self.words), event_stems(other.words)
         shared = mine & theirs
@@ -200,8 +213,9 @@ def event_stems(lemmas: frozenset[str]) -> frozenset[str]:
 
 
 RELATIVE_STEMS = event_stems(RELATIVES)
-# Particles of a verb that point opposite ways: "move in" / "move out", "switch on" / "switch off".
-OPPOSITE_PARTICLES = {"in": "out", "out": "in", "on": "off", "off": "on", "up": "down", "down": "up"}
+# Particles of a verb that point opposite ways: "move in" / "move out", "switch on" / "switch off". Not up and
+# down: chat goes "up" or "down" to one place alike ("driving down to Cornwall", "drove up to Cornwall").
+OPPOSITE_PARTICLES = {"in": "out", "out": "in", "on": "off", "off": "on"}
 
 
 def find_phrase(doc: ParsedDoc, phrase: tuple[str, ...], gap: int = 2) -> tuple[int, int] | None:
