@@ -280,6 +280,9 @@ LAPSES = frozenset({"lapse", "expire", "run"})
 UNITS_OF_A_WHILE = frozenset({"day", "week", "month", "year", "while", "bit", "fortnight"})
 # Plan names after a service's name, which are the same service: "Spotify Premium", "PureGym Plus", "Disney+".
 PLAN_WORDS = frozenset("premium plus family standard basic individual duo student pro unlimited gold lite +".split())
+# The verbs of the extractor's own frame ("Ana noted: ...", "Ana said yes"): a sum in a sentence with no other verb
+# is said as it stands
+FRAME_VERBS = frozenset({"note", "say", "add"})
 # Streaming and app services chat names in lower case, which no capital or entity tells for a name ("cancelled
 # spotify", "netflix £10.99"); any name ending in "+" is one too ("signed up for disney+", "apple tv+").
 KNOWN_SERVICES = frozenset(
@@ -2138,7 +2141,7 @@ def _said_alone(context: _Context, noun: int) -> bool:
     """A noun said with its days and no verb of its own, alone or as what was noted: "weekly 1:1 fridays at 2pm",
     "noted: therapy every other thursday at 5"."""
     up = _parent(context, noun)
-    if up is not None and (up[1] not in ("dobj", "ccomp") or _lemma(context, up[0]) not in ("note", "say", "add")):
+    if up is not None and (up[1] not in ("dobj", "ccomp") or _lemma(context, up[0]) not in FRAME_VERBS):
         return False  # "eating veggies with every meal" is no event said alone
     return any(_a_time_of_the_event(context, k) for k in _children(context, noun, "npadvmod", "prep", "amod")
                for k in [k, *_children(context, k, "pobj")])
@@ -3146,9 +3149,9 @@ def subscription(context: _Context, i: int) -> list[SlotValue]:
 def _priced(context: _Context, i: int) -> bool:
     """A sum of money right after token ``i`` ("spotify £11.99"), in a sentence with no verb but what noted it."""
     doc = context.doc
-    if i + 2 >= len(doc) or doc.tokens[i + 1].text not in MONEY_SIGNS or not NUMBER.fullmatch(doc.tokens[i + 2].text.replace(",", "")):
+    if _sum_at(doc, i + 1) is None:
         return False
-    return all(_lemma(context, t.i) in ("note", "say", "add") for t in doc.tokens
+    return all(_lemma(context, t.i) in FRAME_VERBS for t in doc.tokens
                if t.sent == doc.tokens[i].sent and t.pos in ("VERB", "AUX") and not _a_known_service(context, t.i))
 
 
@@ -3607,12 +3610,12 @@ def _a_sum_said_after(context: _Context, noun: int) -> list[SlotValue]:
     k = end + 1
     while k < len(doc) and doc.tokens[k].lower in BEFORE_A_SUM:
         k += 1
-    if k + 1 >= len(doc) or doc.tokens[k].text not in MONEY_SIGNS or not NUMBER.fullmatch(doc.tokens[k + 1].text.replace(",", "")):
+    value = _sum_at(doc, k)
+    if value is None:
         return []
     verb = next((h for h, _ in _heads_up(context, noun) if doc.tokens[h].pos in ("VERB", "AUX")), None)
-    if verb is not None and _lemma(context, verb) not in ("note", "say", "add") and not _present(context, verb):
+    if verb is not None and _lemma(context, verb) not in FRAME_VERBS and not _present(context, verb):
         return []
-    value = _sum_text(doc.tokens[k].text, doc.tokens[k + 1].text.replace(",", ""))
     return [_slot(context, noun, "quantity", value, _bill_name(context, noun), noun, k, k + 1, subject=_owner(context, noun))]
 
 
@@ -3647,9 +3650,7 @@ def _now_a_sum(context: _Context, noun: int) -> list[SlotValue]:
         return []
     for now in (k for k in subtree(doc, up[0]) if doc.tokens[k].lower == "now"):
         for sign in (now + 1, now - 2):
-            if 0 <= sign < len(doc) - 1 and doc.tokens[sign].text in MONEY_SIGNS and NUMBER.fullmatch(
-                    doc.tokens[sign + 1].text.replace(",", "")):
-                value = _sum_text(doc.tokens[sign].text, doc.tokens[sign + 1].text.replace(",", ""))
+            if (value := _sum_at(doc, sign)) is not None:
                 return [_slot(context, up[0], "quantity", value, _bill_name(context, noun), noun, sign, sign + 1,
                               subject=_owner(context, noun))]
     return []
@@ -3678,13 +3679,13 @@ def _take_home(context: _Context, i: int) -> list[SlotValue]:
         if not said:
             return []
         sums = [k for k in range(i + 1, min(i + 5, len(doc) - 1)) if doc.tokens[k].text in MONEY_SIGNS]
-        if not sums or not NUMBER.fullmatch(doc.tokens[sums[0] + 1].text.replace(",", "")):
+        if not sums or _sum_at(doc, sums[0]) is None:
             return []
         sign, number = sums[0], sums[0] + 1
         up = (said[0], "") if doc.tokens[said[0]].pos == "VERB" else _parent(context, i)
     verb = up[0] if up is not None and doc.tokens[up[0]].pos in ("VERB", "AUX") else None
-    if verb is not None and (_lemma(context, verb) not in ("get", "take", "earn", "make", "bring", "be", "note", "say", "add")
-                             or _negated(context, verb) or (_lemma(context, verb) not in ("note", "say", "add") and not _present(context, verb))):
+    if verb is not None and (_lemma(context, verb) not in {"get", "take", "earn", "make", "bring", "be"} | FRAME_VERBS
+                             or _negated(context, verb) or (_lemma(context, verb) not in FRAME_VERBS and not _present(context, verb))):
         return []
     if up is not None and up[1] == "pobj" and doc.tokens[up[0]].lower != "on":
         return []  # "sold it for £300 net"
@@ -3693,7 +3694,7 @@ def _take_home(context: _Context, i: int) -> list[SlotValue]:
     if doc.tokens[i].lower == "home" and up is not None and up[1] == "nsubj":
         subject = _owner(context, i)  # "my take home is £2,480", "Sam's take home is £2,700"
     else:
-        subject = SELF if verb is None or _lemma(context, verb) in ("note", "say", "add") else _subject(context, verb)
+        subject = SELF if verb is None or _lemma(context, verb) in FRAME_VERBS else _subject(context, verb)
     value = _sum_text(doc.tokens[sign].text, doc.tokens[number].text.replace(",", ""))
     return [_slot(context, verb if verb is not None else i, "quantity", value, "salary", sign, number, i, subject=subject)]
 
@@ -3981,6 +3982,14 @@ def _amount(context: _Context, head: int, bare: bool = False) -> tuple[str, str 
             return _sum_text(sign, token.text.replace(",", "")), None, period, [*signs, head]
         return sign + token.text, None, period, [*signs, head]
     return None
+
+
+def _sum_at(doc: ParsedDoc, sign: int) -> str | None:
+    """The sum of money written at token ``sign``, its sign then its number ("£ 1,320"), or None."""
+    if not 0 <= sign < len(doc) - 1 or doc.tokens[sign].text not in MONEY_SIGNS:
+        return None
+    number = doc.tokens[sign + 1].text.replace(",", "")
+    return _sum_text(doc.tokens[sign].text, number) if NUMBER.fullmatch(number) else None
 
 
 def _sum_text(sign: str, number: str, thousands: bool = False) -> str:
@@ -4502,7 +4511,7 @@ def _said_with_its_dose_alone(context: _Context, i: int) -> bool:
         return False
     verbs = [t.i for t in doc.tokens if t.sent == doc.tokens[i].sent and t.pos in ("VERB", "AUX") and t.i != i
              and not _a_dose_taken_for_a_verb(context, t.i)]
-    return all(_lemma(context, v) in ("note", "say", "add") for v in verbs)
+    return all(_lemma(context, v) in FRAME_VERBS for v in verbs)
 
 
 def _gone_up_or_down(context: _Context, verb: int, i: int) -> bool:
