@@ -29,7 +29,7 @@ from memory_pipeline.extraction.lexicon import (
 )
 from memory_pipeline.extraction.clauses import let_me_know, same_form_told_past
 from memory_pipeline.extraction.regex_set import RegexSet
-from memory_pipeline.parsing import ParsedDoc, Token
+from memory_pipeline.parsing import Arc, ParsedDoc, Token
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 MONTHS = (
@@ -1491,9 +1491,8 @@ def _a_length_beside_a_noun(doc: ParsedDoc, end: int, text: str) -> bool:
     length, said as an aside; no stretch of the calendar (it had been the weeks up to the session)."""
     if not BARE_LENGTH.fullmatch(text):
         return False
-    unit = _last_token_before(doc, end)
-    up = next(iter(doc.parents(unit.i)), None) if unit is not None else None
-    return up is not None and up.label == "appos" and up.head < unit.i
+    up = _arc_above_the_unit(doc, end)
+    return up is not None and up.label == "appos" and up.head < up.dep
 
 
 SPREAD_OVER_BEFORE = re.compile(r"\b(?:over|across)\s+$", re.IGNORECASE)
@@ -1539,9 +1538,14 @@ def _a_length_granted(doc: ParsedDoc, end: int, text: str) -> bool:
     to the session."""
     if not BARE_LENGTH.fullmatch(re.sub(r"^(?:maybe|perhaps|only|just)\s+", "", text, flags=re.IGNORECASE)):
         return False
-    unit = _last_token_before(doc, end)
-    up = next(iter(doc.parents(unit.i)), None) if unit is not None else None
+    up = _arc_above_the_unit(doc, end)
     return up is not None and up.label == "dobj" and _lemma_in(doc.tokens[up.head], GRANTING_LEMMAS)
+
+
+def _arc_above_the_unit(doc: ParsedDoc, end: int) -> Arc | None:
+    """The arc that hangs the last word of the length ending at ``end`` (its unit) on its head, or None."""
+    unit = _last_token_before(doc, end)
+    return next(iter(doc.parents(unit.i)), None) if unit is not None else None
 
 
 def _a_time_to_do_a_thing(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
