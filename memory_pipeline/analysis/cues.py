@@ -1766,7 +1766,7 @@ def clause_count(doc: ParsedDoc, measured: frozenset[str] = frozenset(), names: 
     of the memory measures (``measured``: "I got a pay rise! My salary is now £35,500", "we're still renting, our
     rent is £1,100") tell one fact, its new value, which a later value replaces whole; not where the measure is
     someone else's ("My husband Tom's salary is £48,000": ``names`` are the speaker's)."""
-    facts = [head for head in clause_heads(doc) if states_a_fact(doc, head)]
+    facts = _fact_heads(doc)
     of_the_measure = [head for head in facts if _names_the_measure(doc, head, measured, names)]
     return max(len(facts) - len(of_the_measure) + bool(of_the_measure), 1)
 
@@ -1775,8 +1775,12 @@ def clause_words(doc: ParsedDoc, names: frozenset[str] = frozenset()) -> tuple[f
     """The content lemmas of each clause that states a fact (those :func:`clause_count` counts), each without the
     clauses inside it: "we're getting the windows replaced, fitters coming on 16 March" -> {window, replace},
     {fitter, come}. What a supersede would hide, clause by clause."""
-    facts = [head for head in clause_heads(doc) if states_a_fact(doc, head)]
-    return tuple(event_of(doc, _own_words(doc, head), names).words for head in facts)
+    return tuple(event_of(doc, _own_words(doc, head), names).words for head in _fact_heads(doc))
+
+
+def _fact_heads(doc: ParsedDoc) -> list[int]:
+    """The heads of the clauses that state a fact, as :func:`clause_count` counts them."""
+    return [head for head in clause_heads(doc) if states_a_fact(doc, head)]
 
 
 # Verbs that say a plan is late: "completion has slipped", "the part is delayed", "it got rescheduled"
@@ -1789,8 +1793,7 @@ def late_clauses(doc: ParsedDoc) -> tuple[bool, ...]:
     """For each clause :func:`clause_words` reads, whether it only says a plan is late: its own verb is one of
     lateness ("the part is delayed", "the build got pushed back") and its subject is no person, for a person who
     slips or is delayed tells of them ("I slipped on the ice", "Jess is moving to Berlin")."""
-    facts = [head for head in clause_heads(doc) if states_a_fact(doc, head)]
-    return tuple(_says_lateness(doc, head) for head in facts)
+    return tuple(_says_lateness(doc, head) for head in _fact_heads(doc))
 
 
 def _says_lateness(doc: ParsedDoc, head: int) -> bool:
