@@ -427,12 +427,7 @@ class SessionFocus:
         focus = self.focus if self.focus and index - self.focus.since <= FOCUS_TURNS else None
         carries = focus is not None and len(genders) == 1 and focus.gender in (None, *genders)
         cared_for = self._cared_for(text, own_name if own_name is not None else until, genders)
-        if focus is not None and focus.pet and not cared_for and "?" not in text:
-            # "my son Tom adopted a dog called Max, he's 3" - "he's starting a new job": a pet carries only into
-            # talk of its care or a question after it ("Is he sleeping ok?"); elsewhere a "he" stays as said
-            # rather than make the dog start a job
-            carries = False
-        elif not (focus and focus.pet) and cared_for:
+        if not (focus and focus.pet) and cared_for:
             # "my partner Sam slept on the sofa" - "she's booked in at the vet": the puppy, not Sam
             focus, carries = replace(self.pet, since=index), True
         carried = Carried(as_written(focus.referent), focus.named and not focus.pet, until) if carries else None
@@ -479,20 +474,13 @@ class SessionFocus:
     def _introduced(self, index: int, text: str, said: list[_Mention]) -> Focus | None:
         """The one person the turn mentions (by name or as a relative), or None where it mentions more or
         someone with no name, or brings in with a name a "he" or "she" it reports ("Jonah told me she's ...").
-        A name's gender is that of the "he" or "she" after it, when they all agree. An animal is the focus beside
-        others where it is the last one named and a "he" or "she" goes on about it ("Karen won. We're getting a
-        greyhound, his name is Jet, he's 3"); else the one person beside it is."""
+        A name's gender is that of the "he" or "she" after it, when they all agree. A named animal counts as a
+        person does: "my son Tom adopted a dog called Max, he's 3" names two, and a "he" in the next turn stays as
+        said (it may be either; the session's pet is still whom talk of its care means, :meth:`_cared_for`)."""
         if self.pet is not None:
             # "A limp is worth a vet visit in an older dog. How old is Bella?": a bare "dog" is the pet or any dog,
             # and the vet no one the talk moves to
             said = [m for m in said if not (m.pet and m.referent is None) and not _a_clinician(text, m)] or said
-        last = said[-1]
-        if last.pet and self.pet is not None and last.referent == self.pet.referent:
-            after = _pronoun_genders(text, after=last.at, pattern=_SUBJECT_PRONOUN)
-            if len(after) == 1 and self.pet.gender in (None, *after):
-                return replace(self.pet, gender=self.pet.gender or next(iter(after)))
-        # "my nephew Charlie got a beagle called Milo": the person, not the animal got, is whom the talk goes on with
-        said = [m for m in said if not m.pet] or said
         people = {m.referent for m in said}
         if len(people) != 1 or None in people:
             return None
