@@ -329,6 +329,11 @@ def test_a_new_value_of_one_measure_keeps_a_memory_of_two_measures_current(parse
         ("S1:1", "My rent is £900 and my salary is £30k.", jan),
         ("S2:1", "My rent is £950 now.", mar),
     ]) == {"m0": "active", "m1": "active"}
+    # a list of sums with no verb is as many facts as it has measures
+    assert statuses(parser, embedder, [
+        ("S1:1", "mortgage £1,240 on the 1st, nursery £860, council tax £171", jan),
+        ("S2:1", "council tax went up this month, now £179", mar),
+    ]) == {"m0": "active", "m1": "active"}
 
 
 @pytest.mark.parametrize(

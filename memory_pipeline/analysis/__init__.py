@@ -110,13 +110,15 @@ class Reading:
         """One clause, and no list of medicines in it: hiding this memory loses nothing but the fact it states.
         "I take metformin 500mg and ramipril 5mg" is one clause, but a later metformin dose is no news of ramipril.
         (A list: one medicine's span reaches over another's name; "can I take ibuprofen with it?" beside "I'm on
-        sertraline" is a question, which the clause count leaves out.)"""
+        sertraline" is a question, which the clause count leaves out.) So is a list of sums said with no verb
+        ("mortgage £1,320, childcare £980, council tax £186"): a new council tax is no news of the mortgage."""
         medicines = [s for s in self.slots if s.slot == "medication"]
         listed = any(
             other.scope != s.scope and re.search(rf"\b{re.escape(other.scope)}\b", s.anchor.lower())
             for s in medicines for other in medicines
         )
-        return self.clauses <= 1 and not listed
+        measures = {s.scope for s in self.slots if s.slot == "quantity"}
+        return self.clauses <= 1 and not listed and len(measures) <= 1
 
     @property
     def state_slots(self) -> tuple[SlotValue, ...]:
