@@ -7,6 +7,8 @@ marathon" on the words of those clauses, not on everything else the two memories
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from memory_pipeline.grounding import in_law_end, third_person_referent
 from memory_pipeline.parsing import ParsedDoc
 
@@ -22,6 +24,15 @@ THIRD_PERSON = frozenset({"he", "she", "him", "her"})
 def parent(doc: ParsedDoc, i: int) -> tuple[int, str] | None:
     parents = doc.parents(i)
     return (parents[0].head, parents[0].label) if parents else None
+
+
+def heads_up(doc: ParsedDoc, i: int) -> Iterator[int]:
+    """The tokens above ``i``, nearest first."""
+    seen = {i}
+    while (up := parent(doc, i)) is not None and up[0] not in seen:
+        i = up[0]
+        seen.add(i)
+        yield i
 
 
 def children(doc: ParsedDoc, i: int, *labels: str) -> list[int]:

@@ -14,8 +14,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from memory_pipeline.analysis.clauses import (
-    FIRST_PERSON, SELF, SUBJECT_LABELS, children, is_self_token, parent, sentence_asks, subject_of, subject_token,
-    subtree,
+    FIRST_PERSON, SELF, SUBJECT_LABELS, children, heads_up, is_self_token, parent, sentence_asks, subject_of,
+    subject_token, subtree,
 )
 from memory_pipeline.extraction.lexicon import (
     ANAPHORA, ARRANGED_EVENT_NOUNS, BOOKED_TIME_NOUNS, CLIPPED_WORDS, EMOTION_TABLE, FAMILY_NOUNS, FORESEEN_FEELINGS,
@@ -1207,7 +1207,7 @@ def _interview_of_the_speaker(doc: ParsedDoc, i: int, names: frozenset[str]) -> 
         top = i
     elif lemma == "interview" and token.tag != "VBD" and not _said_done(doc, i):
         # the one who wants or is going to interview the speaker is the subject of the verb above
-        top = next((k for k in [i, *_heads_up(doc, i)] if children(doc, k, "nsubj")), i)
+        top = next((k for k in [i, *heads_up(doc, i)] if children(doc, k, "nsubj")), i)
     else:
         return Event()
     clause = subtree(doc, top)
@@ -1239,7 +1239,7 @@ def _seen_by_a_carer(doc: ParsedDoc, i: int, names: frozenset[str]) -> Event:
     if not any(is_self_token(doc, k, names) for k in children(doc, i, "dobj")):
         return Event()
     # the one who sees, or who wants to or can: the subject of "see" or of the verb it completes
-    top = next((k for k in [i, *_heads_up(doc, i)] if children(doc, k, "nsubj")), i)
+    top = next((k for k in [i, *heads_up(doc, i)] if children(doc, k, "nsubj")), i)
     carers = [s for s in children(doc, top, "nsubj") if doc.tokens[s].lemma.lower() in CARERS]
     if not carers or _said_done(doc, top) or not _dated_in(doc, subtree(doc, i)):
         return Event()
@@ -1556,7 +1556,7 @@ def offers_made(doc: ParsedDoc, names: frozenset[str]) -> tuple[Event, ...]:
         if token.lemma.lower() != "offer":
             continue
         verb = token.i if token.pos == "VERB" else next(
-            (k for k in _heads_up(doc, token.i) if doc.tokens[k].pos == "VERB"), None)
+            (k for k in heads_up(doc, token.i) if doc.tokens[k].pos == "VERB"), None)
         if verb is None or verb in negated or not _said_done(doc, verb):
             continue
         if token.pos != "VERB" and doc.tokens[verb].lemma.lower() not in OFFER_MAKING_VERBS:
@@ -1584,15 +1584,6 @@ def _with_the_employer(clause: Event, employer: Event) -> Event:
     """What an offer or a rejection said (its things, "the job", "the loan") with who made it as its doer, whose
     name is then no other thing it names ("Lumen offered me the job")."""
     return Event(clause.words | employer.words, clause.nouns | employer.nouns, doer=" ".join(sorted(employer.words)))
-
-
-def _heads_up(doc: ParsedDoc, i: int) -> Iterator[int]:
-    """The tokens above ``i``, nearest first."""
-    seen = {i}
-    while (up := parent(doc, i)) is not None and up[0] not in seen:
-        i = up[0]
-        seen.add(i)
-        yield i
 
 
 # The verbs a rejection is told with: "didn't get/land the job", "went with someone else", "said no", "rejected
@@ -1784,7 +1775,7 @@ def _fact_heads(doc: ParsedDoc) -> list[int]:
 
 
 # Verbs that say a plan is late: "completion has slipped", "the part is delayed", "it got rescheduled"
-LATENESS_VERBS = frozenset({"slip", "slide", "delay", "postpone", "reschedule"})
+LATENESS_VERBS = LATE_LEMMAS | {"postpone", "reschedule"}
 # Verbs that say it only with "back": "the fitters were pushed back" (never "I'm moving house", "pushing me")
 LATE_WITH_BACK = frozenset({"push", "put", "move", "set"})
 

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from memory_pipeline.analysis.clauses import (
-    SELF, THIRD_PERSON, children, is_self_token, parent, sentence_asks, subject_key, subject_token, subtree,
+    SELF, THIRD_PERSON, children, heads_up, is_self_token, parent, sentence_asks, subject_key, subject_token, subtree,
 )
 from memory_pipeline.analysis.cues import (
     INNER_CLAUSES, MODAL_FUTURE, MONTHS, PLAN_LEMMAS, RELATIVES, SELF_WORDS, WEEKDAYS, arranged, habitual, marked_by,
@@ -3613,7 +3613,7 @@ def _a_sum_said_after(context: _Context, noun: int) -> list[SlotValue]:
     value = _sum_at(doc, k)
     if value is None:
         return []
-    verb = next((h for h, _ in _heads_up(context, noun) if doc.tokens[h].pos in ("VERB", "AUX")), None)
+    verb = next((h for h in heads_up(doc, noun) if doc.tokens[h].pos in ("VERB", "AUX")), None)
     if verb is not None and _lemma(context, verb) not in FRAME_VERBS and not _present(context, verb):
         return []
     return [_slot(context, noun, "quantity", value, _bill_name(context, noun), noun, k, k + 1, subject=_owner(context, noun))]
@@ -3629,16 +3629,6 @@ def _bill_name(context: _Context, noun: int) -> str:
         start -= 1
     said = " ".join(doc.tokens[k].lower for k in range(start, noun + 1))
     return MEASURE_ALIASES.get(said, said)
-
-
-def _heads_up(context: _Context, i: int) -> list[tuple[int, str]]:
-    """The chain of heads above token ``i``, nearest first."""
-    chain, seen = [], {i}
-    while (up := _parent(context, i)) is not None and up[0] not in seen:
-        chain.append(up)
-        seen.add(up[0])
-        i = up[0]
-    return chain
 
 
 def _now_a_sum(context: _Context, noun: int) -> list[SlotValue]:
