@@ -872,6 +872,19 @@ def test_an_arrangement_moved_by_others_is_still_the_speakers(parser, embedder):
     ]) == {"m0": "superseded", "m1": "active"}
 
 
+def test_a_club_moved_with_no_owner_said_replaces_the_one_childs_club(parser, embedder):
+    # a parent names the child once, then the club alone: the child's club moved, not one of the parent's
+    assert statuses(parser, embedder, [
+        ("S1:1", "Ana noted: Leo has judo club on Tuesdays after school.", datetime(2025, 9, 8, 9)),
+        ("S2:1", "Ana noted: judo moved to Wednesdays, the hall is booked on Tuesdays.", datetime(2025, 11, 3, 9)),
+    ]) == {"m0": "superseded", "m1": "active"}
+    # two children in judo: whose judo moved is not said
+    assert statuses(parser, embedder, [
+        ("S1:1", "Ana noted: Leo has judo on Tuesdays. Mia has judo on Thursdays.", datetime(2025, 9, 8, 9)),
+        ("S2:1", "Ana noted: judo moved to Wednesdays, the hall is booked.", datetime(2025, 11, 3, 9)),
+    ]) == {"m0": "active", "m1": "active"}
+
+
 def test_a_thing_mended_or_broken_again_replaces_its_last_working_state(parser, embedder):
     """"The boiler is fixed now" ends "the boiler is broken"; broken again after that ends the repair. Broken
     twice with no repair between is no change; another thing, or another's, is another state."""

@@ -1012,6 +1012,32 @@ def test_a_club_or_a_turn_on_a_rota_is_changed_by_the_next(parser, old, new):
     assert any(state_changes(o, n) for o in before for n in after if o.key == n.key)
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "changed"),
+    [
+        # a club said later with no owner is the one child's whose club it is, by its name or its name and "club"
+        ("Mia has swimming lessons on Mondays after school.", "Swimming moved to Fridays because the pool shut.",
+         "mia.schedule[swimming lesson] = monday -> friday"),
+        ("Noah does football on Saturdays.", "Football club changed to Sundays after Easter.",
+         "noah.schedule[football] = saturday -> sunday"),
+        ("Mia has swimming lessons on Mondays after school.", "Her lessons are on Thursdays now.", None),  # a bare "her"
+        # the speaker's own, said with "my", is never the child's; nor another activity; nor two children's club
+        ("Mia has swimming lessons on Mondays after school.", "My swimming lessons moved to Fridays.", None),
+        ("Mia has swimming lessons on Mondays after school.", "Swimming gala moved to Fridays.", None),
+        ("Noah does football on Saturdays.", "Rugby moved to Sundays now.", None),
+        ("Mia has football on Mondays. Noah has football on Tuesdays.", "Football moved to Fridays now.", None),
+    ],
+)
+def test_a_club_said_with_no_owner_is_the_one_third_persons_known(parser, old, new, changed):
+    from memory_pipeline.links.rules import shared_slots, state_changes
+
+    before = read_doc("a", parser.parse(old), "Jo")
+    after = read_doc("b", parser.parse(new), "Jo")
+    # schedules are no appointments: no memory's day is needed to compare them
+    found = [f"{o.describe()} -> {n.state}" for o, n in shared_slots(None, None, after, before) if state_changes(o, n)]
+    assert found == ([changed] if changed else [])
+
+
 def test_a_count_of_things_owned(parser):
     assert slots_of(parser, "I own 30 succulents.") == {"self.quantity[succulent] = 30"}
     assert "self.quantity[pot] = 12" in slots_of(parser, "I have 12 pots on my balcony.")

@@ -431,6 +431,9 @@ class SlotValue:
     # True when the slot's own clause looks ahead ("I'm going to move to Berlin", "I hope to move"): a plan to
     # move is no residence. Per clause, so "I hope it heals. My brother moved to Denver" still sets a residence.
     future: bool = False
+    # True when the thing was said with no owner at all ("football moved to thursdays"), so the speaker's only by
+    # default: a parent telling of a child's club leaves the child unsaid (``named_for_whom`` in the links' rules)
+    unowned: bool = False
 
     @property
     def key(self) -> tuple[str, str, str, str]:
@@ -1947,7 +1950,8 @@ def schedule(context: _Context, i: int) -> list[SlotValue]:
     value, parts = time
     if slot == "schedule" and (recurring := _recurring_time(context, head)) is not None:
         value, parts = recurring  # "moved to tuesdays and fridays": every day said, not the first
-    return [_slot(context, head, slot, value, scope, i, *parts, subject=subject)]
+    unowned = subject == SELF and not owned and (label != "dobj" or moved)  # "lessons are on fridays now": whose, unsaid
+    return [replace(_slot(context, head, slot, value, scope, i, *parts, subject=subject), unowned=unowned)]
 
 
 # Whom one has on one's days, as the children shared out: "my mum has him Thursdays", "I have Aanya every other weekend"
@@ -2051,11 +2055,14 @@ def _recurring_event(context: _Context, i: int) -> list[SlotValue]:
         return []
     value, parts = time
     owned = bool(_children(context, noun, "poss"))
+    unowned = False
     if label == "dobj" and not owned and _lemma(context, holder) not in MOVING_VERBS:
         subject = _subject(context, holder)  # "Mia has piano lessons on saturdays"
     else:
         subject = _for_whom(context, noun) or _owner(context, noun)
-    slots = [_slot(context, verb, "schedule", value, _event_name(context, noun), i, *parts, subject=subject)]
+        unowned = not owned and subject == SELF  # "football moved to thursdays": whose, not said
+    slots = [replace(_slot(context, verb, "schedule", value, _event_name(context, noun), i, *parts, subject=subject),
+                     unowned=unowned)]
     if _a_youth_group(context, noun):
         # a club gone to every week is kept up, so quitting it ends it ("Mia quit Brownies": `_pastime_forms`); "is
         # doing Beavers on Thursdays now" is under way, where a progressive with one day ahead would be a plan

@@ -20,6 +20,7 @@ memories of the same message time is refused there (no strict order).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from collections.abc import Sequence
 from datetime import timedelta
 
@@ -37,7 +38,7 @@ from memory_pipeline.consolidation.base import (
 )
 from memory_pipeline.config import ConsolidationConfig
 from memory_pipeline.consolidation.validator import normalise_text
-from memory_pipeline.links.rules import dated_slot, state_changes
+from memory_pipeline.links.rules import dated_slot, named_for_whom, state_changes
 from memory_pipeline.memory_frame import Memory
 
 EXACT_METHOD, STATE_METHOD = "rules:exact", "rules:state"
@@ -93,6 +94,7 @@ def state_transitions(
         # a memory that says anything new besides a value it repeats is no repeat ("promoted to senior analyst at
         # Monzo" repeats the employer but changes the job): it is not dropped for the value it shares
         slots = [dated_slot(memory, slot) for slot in reading.state_slots if slot.matchable]
+        slots = [_for_whom_known(current, memory, slot) for slot in slots]
         keys = [_known_key(current, (memory.conversation_id, memory.memory_kind, *slot.key)) for slot in slots]
         repeats_only = all(key in current and current[key][1].state == slot.state for key, slot in zip(keys, slots, strict=True))
         for key, slot in zip(keys, slots, strict=True):
@@ -171,6 +173,16 @@ def _of_the_pastime(stopped: list[str], measured: list[str]) -> bool:
     if len(stopped) > 1 or not rest or rest[0] == "per":
         return True
     return rest[0] in HABIT_OBJECTS.get(stopped[0], frozenset()) or rest[0] in MEASURE_UNITS
+
+
+def _for_whom_known(current: dict[tuple, tuple[Memory, SlotValue]], memory: Memory, slot: SlotValue) -> SlotValue:
+    """``slot``, or, said with no owner, as the one third person's whose schedule of it is known ("football moved
+    to thursdays" after "dev has football club on wednesdays"): :func:`named_for_whom`."""
+    here = (memory.conversation_id, memory.memory_kind)
+    if here + slot.key in current:
+        return slot
+    known = named_for_whom(slot, [before for key, (_, before) in current.items() if key[:2] == here])
+    return slot if known is None else replace(slot, subject=known.subject, scope=known.scope)
 
 
 def _known_key(current: dict[tuple, tuple[Memory, SlotValue]], key: tuple) -> tuple:

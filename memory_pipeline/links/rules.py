@@ -136,9 +136,40 @@ def dated_slot(memory: Memory, slot: SlotValue) -> SlotValue:
 
 
 def shared_slots(new: Memory, old: Memory, new_reading: Reading, old_reading: Reading) -> list[tuple[SlotValue, SlotValue]]:
-    """(old value, new value) of every slot both memories set, appointments by their day (:func:`dated_slot`)."""
-    return [(dated_slot(old, old_reading.slot(slot.key)), dated_slot(new, slot))
-            for slot in new_reading.state_slots if old_reading.slot(slot.key)]
+    """(old value, new value) of every slot both memories set, appointments by their day (:func:`dated_slot`); a
+    schedule said with no owner is the one third person's the old memory gave (:func:`named_for_whom`)."""
+    pairs = []
+    for slot in new_reading.state_slots:
+        before = old_reading.slot(slot.key)
+        if before is None and (before := named_for_whom(slot, old_reading.state_slots)) is not None:
+            slot = replace(slot, subject=before.subject)
+        if before is not None:
+            pairs.append((dated_slot(old, before), dated_slot(new, slot)))
+    return pairs
+
+
+# What an activity is called by after its name, which may go unsaid: "football club", "swimming lessons"
+SESSION_NOUNS = frozenset({"club", "class", "lesson", "practice", "training", "session"})
+
+
+def same_activity(scope: str, other: str) -> bool:
+    """One activity's two names: the same, or one is the other and a word of its sessions ("football club" and
+    "football"); never two sports ("football" and "football camp" are kept apart, as "swimming" and "swimming gala")."""
+    short, long = sorted((scope.split(), other.split()), key=len)
+    return short == long or bool(short) and long[:-1] == short and long[-1] in SESSION_NOUNS
+
+
+def named_for_whom(slot: SlotValue, known: Sequence[SlotValue]) -> SlotValue | None:
+    """The one slot among ``known`` that a schedule said with no owner is about, when it is a third person's: a
+    parent says "dev has football club on wednesdays" and later "football moved to thursdays", the child's club,
+    unsaid. Only where exactly one other person's schedule of that activity is known; the speaker's own is found by
+    its key, before this."""
+    if not slot.unowned or slot.slot != "schedule":
+        return None
+    found = {before.subject: before for before in known
+             if before.slot == slot.slot and before.owner == slot.owner and before.subject != SELF
+             and before.matchable and same_activity(before.scope, slot.scope)}
+    return next(iter(found.values())) if len(found) == 1 else None
 
 
 # What one is to one partner at a time: "Sam is my boyfriend now" ends "Tom is my boyfriend"
