@@ -271,6 +271,10 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("Ana sat in the sun on sunday.", set()),
         # moved: every day it moved to; a routine's new time alone; "it" as the one event named before it
         ("Ana's french class moved to mondays and thursdays.", {"self.schedule[french class] = monday thursday"}),
+        # the first or last class of a series is one day, its start or end, not the day it comes round on
+        ("Mia had her last swimming lesson on Friday.", set()),
+        ("Ana's first pottery class is on Tuesday.", set()),
+        ("Ana's pottery class is on Tuesday.", {"self.schedule[pottery class] = tuesday"}),
         ("Noah's football moved to wednesdays 5:30.", {"noah.schedule[football] = wednesday 5:30"}),
         ("Ana's standup is back to 9 since the reorg.", {"self.schedule[standup] = 9"}),
         ("the standup is fine, they moved it to 11.", {"self.schedule[standup] = 11"}),
@@ -1186,6 +1190,12 @@ def test_a_things_working_state(parser, text, expected):
         ("I paid for Tom's dinner.", set()),
         ("I got Netflix last night.", set()),
         ("I get Tom, he's just shy.", set()),
+        # a child collected at a time or from school, though the tagger knows no name for a person
+        ("On thursdays I get Aoife at 3:30.", set()),
+        ("Ana gets Tomek from nursery.", set()),
+        ("I get Bartek from the childminder on fridays.", set()),
+        ("I get The Guardian at 7am.", {"self.subscription[guardian] = yes"}),  # a paper's title is no child
+        ("I get Spotify from work.", {"self.subscription[spotify] = yes"}),
         ("It's gotten Jon some good stuff.", set()),
         ("Pat has a Pixel 7.", set()),
         ("Pat has an iPhone 15 now.", set()),

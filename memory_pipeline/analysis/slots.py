@@ -1925,6 +1925,8 @@ def schedule(context: _Context, i: int) -> list[SlotValue]:
     if token.pos != "NOUN" or (lemma not in APPOINTMENT_NOUNS and token.lower not in SCHEDULE_NOUNS and lemma not in SCHEDULE_NOUNS):
         return _recurring_event(context, i)
     slot = "appointment" if lemma in APPOINTMENT_NOUNS else "schedule"
+    if slot == "schedule" and _one_of_a_series(context, i):
+        return []  # "she had her last ballet class on saturday": an ending, no weekly day
     scope_tokens = _phrase_tokens(context, i)
     scope = _scope(context, scope_tokens)
     parent = _parent(context, i)
@@ -1952,6 +1954,16 @@ def schedule(context: _Context, i: int) -> list[SlotValue]:
         value, parts = recurring  # "moved to tuesdays and fridays": every day said, not the first
     unowned = subject == SELF and not owned and (label != "dobj" or moved)  # "lessons are on fridays now": whose, unsaid
     return [replace(_slot(context, head, slot, value, scope, i, *parts, subject=subject), unowned=unowned)]
+
+
+# Words that pick one class of a series out: "her last ballet class", "my first lesson"
+ONE_OF_A_SERIES = frozenset({"first", "last", "final"})
+
+
+def _one_of_a_series(context: _Context, noun: int) -> bool:
+    """"She had her last ballet class on Saturday", "my first lesson is on Monday": one day of the series, its end
+    or its start, not the day it comes round on."""
+    return any(context.doc.tokens[k].lower in ONE_OF_A_SERIES for k in _children(context, noun, "amod"))
 
 
 # Whom one has on one's days, as the children shared out: "my mum has him Thursdays", "I have Aanya every other weekend"
@@ -3183,7 +3195,24 @@ def _a_service_got_now(context: _Context, verb: int, noun: int) -> bool:
         return False
     if any(doc.tokens[d].lower in ("a", "an") for d in _children(context, noun, "det")):
         return False
-    return doc.tokens[noun].ent != "PERSON" and not _is_self_token(context, noun)
+    titled = any(_lemma(context, d) == "the" for d in _children(context, noun, "det"))  # "The Guardian", no child
+    return doc.tokens[noun].ent != "PERSON" and not _is_self_token(context, noun) and (titled or not _collected(context, verb))
+
+
+# Where a child is got from: "I get Zuzia from nursery"
+COLLECTED_FROM = frozenset({"school", "nursery", "club", "practice", "childminder", "station"})
+
+
+def _collected(context: _Context, verb: int) -> bool:
+    """One gets a person, not a service, at a clock time or from school: "on tuesdays I get Mia at 3.15", "Tom gets
+    Zuzia from nursery" (the tagger may know no foreign name for a person); "I get The Economist" names neither."""
+    for prep, obj in _prep_objects(context, verb, ("at", "from")):
+        token = context.doc.tokens[obj]
+        if context.doc.tokens[prep].lower == "at" and CLOCK.match(token.text) and token.pos == "NUM":
+            return True
+        if context.doc.tokens[prep].lower == "from" and _lemma(context, obj) in COLLECTED_FROM:
+            return True
+    return False
 
 
 def _signed_up_to(context: _Context, noun: int, by_name: bool) -> bool:
