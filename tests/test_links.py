@@ -3656,3 +3656,45 @@ def test_the_particle_decides_one_act_only_for_in_out_and_on_off(parser, first, 
 
     assert (event(first).overlap(event(second)) > 0) is one_event
 
+
+
+@pytest.mark.parametrize(
+    "plan, later, lifecycle",
+    [
+        # how it went, or chat's bare "X done", said of the planned event after its day
+        ("My leaving do party is on the 6th of June at the Anchor.", "the party went really well, thanks", "completed"),
+        ("My leaving do party is on the 6th of June at the Anchor.", "the party went badly tbh", "completed"),
+        ("I'm going to Priya's wedding on 6th June in Leeds.", "priya's wedding done, what a day", "completed"),
+        ("I'm going to Priya's wedding on 6th June in Leeds.", "Priya's wedding was gorgeous", "completed"),
+        # "as planned" / "like planned" tells it kept to the plan: a report, not a plan of its own
+        ("My leaving do party is on the 6th of June at the Anchor.", "the party was at the Anchor like planned", "completed"),
+        # a verdict on someone else's event of the same kind, or on something else, is none of the plan's
+        ("I'm going to Priya's wedding on 6th June in Leeds.", "Kate's wedding was gorgeous", "pending"),
+        ("I'm going to Priya's wedding on 6th June in Leeds.", "Kate's wedding went really well", "pending"),
+        ("I'm going to Priya's wedding on 6th June in Leeds.", "kate's wedding done", "pending"),
+        ("I'm going to Priya's wedding on 6th June in Leeds.", "my speech went well", "pending"),
+        ("My leaving do party is on the 6th of June at the Anchor.", "it went really well", "pending"),
+        ("My leaving do party is on the 6th of June at the Anchor.", "Tom's party went really well", "pending"),
+    ],
+)
+def test_a_plan_told_as_gone_well_or_done_afterwards(parser, embedder, plan, later, lifecycle):
+    planned = ("plan", plan, datetime(2025, 5, 1, 9), datetime(2025, 6, 6))
+    assert _lifecycle_after(parser, embedder, planned, later, datetime(2025, 6, 12, 9)) == lifecycle
+
+
+@pytest.mark.parametrize(
+    "text, future",
+    [
+        ("it was at the bowling like planned", False),
+        ("the barbecue went ahead as planned", False),
+        ("it all happened like we planned", False),
+        # a plan said as one stays one
+        ("we planned a trip to Rome", True),
+        ("I hope it goes as planned", True),
+        ("I'm planning to go next week", True),
+    ],
+)
+def test_as_planned_tells_the_plan_kept_not_a_plan(parser, text, future):
+    from memory_pipeline.analysis.cues import is_future
+
+    assert is_future(parser.parse(text)) is future

@@ -29,6 +29,7 @@ from memory_pipeline.analysis.cues import (
     event_of,
     given_names,
     judged_afterwards,
+    judged_owners,
     places_gone_to,
     present_subjects,
     is_future,
@@ -97,6 +98,7 @@ class Reading:
     here: bool = False  # it says "here" of where its speaker is ("I've been here three weeks")
     named: frozenset[str] = frozenset()  # the names it gives what it introduces ("a greyhound called Pip": pip)
     judged: frozenset[str] = frozenset()  # what it says was good or bad, in the past ("Lisbon was amazing": lisbon)
+    judged_owners: frozenset[str] = frozenset()  # the names owning what it judged ("Rachel's wedding was lovely": rachel)
     gone_to: frozenset[str] = frozenset()  # the places it says someone goes to ("going to Lisbon in May": lisbon)
     present: frozenset[str] = frozenset()  # the subjects of its verbs in the present ("Pip is settling in": pip)
     swapped: Replacement = Replacement()  # what it says was swapped for what ("Lisbon instead of Porto")
@@ -213,6 +215,7 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         here=says_here(doc),
         named=given_names(doc),
         judged=judged_afterwards(doc),
+        judged_owners=judged_owners(doc),
         gone_to=places_gone_to(doc),
         present=present_subjects(doc),
         swapped=replacement(doc, names),

@@ -287,7 +287,7 @@ def is_future(doc: ParsedDoc) -> bool:
     for token in doc.tokens:
         if token.lower in MODAL_FUTURE or (token.tag == "MD" and token.lemma.lower() in ("will", "shall")):
             return True
-        if token.pos == "VERB" and token.lemma.lower() in PLAN_LEMMAS:
+        if token.pos == "VERB" and token.lemma.lower() in PLAN_LEMMAS and not _as_planned(doc, token.i):
             return True
     for phrase in PLAN_PHRASES:
         found = find_phrase(doc, phrase, gap=0)
@@ -300,6 +300,21 @@ def is_future(doc: ParsedDoc) -> bool:
                 continue
             return True
     return False
+
+
+# The words that compare what happened with what was planned: "it was at the bowling like planned", "the party went
+# ahead as we planned"
+AS_PLANNED_MARKERS = frozenset({"as", "like"})
+
+
+def _as_planned(doc: ParsedDoc, i: int) -> bool:
+    """The plan verb at ``i`` says, in the past, that what happened was what was planned ("like planned", "as we
+    arranged"): a report of the plan kept, not a plan."""
+    token = doc.tokens[i]
+    if token.tag not in ("VBN", "VBD"):
+        return False
+    before = doc.tokens[i - 1].lower if i > 0 else ""
+    return before in AS_PLANNED_MARKERS or any(doc.tokens[k].lower in AS_PLANNED_MARKERS for k in children(doc, i, "mark", "intj"))
 
 
 def cancel_cues(doc: ParsedDoc) -> Iterator[Cue]:
@@ -1678,25 +1693,61 @@ def present_subjects(doc: ParsedDoc) -> frozenset[str]:
     return frozenset(out)
 
 
+# How a thing "went", said of it afterwards: "the hen went really well", "the party went great"
+WENT_VERDICTS = frozenset({"well", "badly", "great", "fine", "brilliantly", "smoothly", "ok", "okay", "amazing", "perfectly"})
+
+
 def judged_afterwards(doc: ParsedDoc) -> frozenset[str]:
     """What a memory says, in the past, was good or bad ("Lisbon was amazing!", "the wedding was beautiful", "the
-    Lisbon trip was great"): the subject's words, lower case, a thing that has happened. A verdict in the present
-    ("Lisbon is amazing") or on what is to come is none."""
+    Lisbon trip was great"), went well or badly ("the hen went really well") or was done ("Ben's wedding done"): the
+    subject's words, lower case, a thing that has happened. A verdict in the present ("Lisbon is amazing") or on
+    what is to come is none."""
     out: set[str] = set()
+    for subject in _judged_subjects(doc):
+        # "the Lisbon trip", "Christmas in Cork": the words that say which
+        said = [subject, *(a.dep for a in doc.children(subject) if a.label == "compound")]
+        said += [o.dep for a in doc.children(subject) if a.label == "prep" and doc.tokens[a.dep].lower in ("in", "at")
+                 for o in doc.children(a.dep) if o.label == "pobj"]
+        out.update(doc.tokens[k].lemma.lower() for k in said)
+    return frozenset(out)
+
+
+def judged_owners(doc: ParsedDoc) -> frozenset[str]:
+    """The names that own what a memory judges afterwards ("Rachel's wedding was lovely": rachel), lower case: a
+    verdict on Rachel's wedding is none on Ben's."""
+    return frozenset(doc.tokens[a.dep].lemma.lower() for subject in _judged_subjects(doc) for a in doc.children(subject)
+                     if a.label == "poss" and doc.tokens[a.dep].pos == "PROPN")
+
+
+def _judged_subjects(doc: ParsedDoc) -> Iterator[int]:
+    """The subjects (token indices) of the past verdicts of :func:`judged_afterwards`: of "was" with an adjective,
+    of "went" with how it went, or of a bare "done" ("ben's wedding done"); never a pronoun ("it was lovely": of
+    what, the memory does not say)."""
     for token in doc.tokens:
-        if token.lemma.lower() != "be" or token.tag != "VBD":
-            continue
-        if not any(a.label == "acomp" and doc.tokens[a.dep].pos == "ADJ" for a in doc.children(token.i)):
+        if not (_a_past_verdict(doc, token) or _went_how(doc, token) or _a_bare_done(doc, token)):
             continue
         for subject in (a.dep for a in doc.children(token.i) if a.label == "nsubj"):
-            if doc.tokens[subject].pos in ("PRON", "DET"):
-                continue  # "it was lovely": of what, the memory does not say
-            # "the Lisbon trip", "Christmas in Cork": the words that say which
-            said = [subject, *(a.dep for a in doc.children(subject) if a.label == "compound")]
-            said += [o.dep for a in doc.children(subject) if a.label == "prep" and doc.tokens[a.dep].lower in ("in", "at")
-                     for o in doc.children(a.dep) if o.label == "pobj"]
-            out.update(doc.tokens[k].lemma.lower() for k in said)
-    return frozenset(out)
+            if doc.tokens[subject].pos not in ("PRON", "DET"):
+                yield subject
+
+
+def _a_past_verdict(doc: ParsedDoc, token) -> bool:
+    """"was amazing": the past copula with an adjective."""
+    return token.lemma.lower() == "be" and token.tag == "VBD" and any(
+        a.label == "acomp" and doc.tokens[a.dep].pos == "ADJ" for a in doc.children(token.i))
+
+
+def _went_how(doc: ParsedDoc, token) -> bool:
+    """"went really well", "went great": the past "go" with how it went (:data:`WENT_VERDICTS`)."""
+    return token.lemma.lower() == "go" and token.tag == "VBD" and any(
+        a.label in ("advmod", "acomp") and doc.tokens[a.dep].lower in WENT_VERDICTS for a in doc.children(token.i))
+
+
+def _a_bare_done(doc: ParsedDoc, token) -> bool:
+    """Chat's "X done" ("ben's wedding done", "hen do done!"): a bare past participle of "do" heading its clause, with
+    no auxiliary ("the wedding is done and dusted" is said with one, "what's to be done" is no report)."""
+    return (token.lower == "done" and token.tag == "VBN" and not any(a.label == "aux" or a.label == "auxpass"
+            for a in doc.children(token.i)) and not any(True for _ in doc.parents(token.i)))
 
 
 def places_gone_to(doc: ParsedDoc) -> frozenset[str]:

@@ -482,6 +482,8 @@ def _plan_outcome(
     if reading.denial is not None and about(reading.denied):
         return CONTRADICTS, 0.8, CONTRADICTED, f"denied: {reading.denial.span}"
     done = [event for event in deeds_done(reading) if about(event) and _done_by_planner(event, new, plan)]
+    if done and reading.judged_owners - plan_reading.words:
+        done = []  # "Rachel's wedding went really well" tells nothing of Ben's
     if done:
         if report_fits_plan(plan, new, grace) or any(_dated_elsewhere(event, reading) and said_since(plan, new, grace)
                                                        for event in done):
@@ -525,6 +527,9 @@ def told_in_other_words(new: Memory, plan: Memory, reading: Reading, plan_readin
         return f"what it named is there: {sorted(named)[0]}"
     # "I'm going to Lisbon in May", then "Lisbon was amazing!": a verdict in the past on the place it planned to go
     # to, or the event, tells it happened; not one on a person of it ("Jordan was lovely about it")
+    # and not one on someone else's ("Rachel's wedding was lovely" is no news of Ben's)
+    if reading.judged_owners - plan_reading.words:
+        return None
     judged = {word for word in reading.judged & planned_event(plan_reading).words
               if word in plan_reading.gone_to or word in ARRANGED_EVENT_NOUNS | OCCASION_NOUNS}
     return f"told of as over: {sorted(judged)[0]}" if judged else None
