@@ -3698,3 +3698,82 @@ def test_as_planned_tells_the_plan_kept_not_a_plan(parser, text, future):
     from memory_pipeline.analysis.cues import is_future
 
     assert is_future(parser.parse(text)) is future
+
+
+# --- a change cue links to the memory of the same thing, not one that shares a day, a noun or a cue -------------
+def test_a_day_counted_from_a_length_is_no_day_a_correction_moves(parser, embedder):
+    """"within 10 working days" is dated that far ahead, but no arrangement sits on that day: "on Saturday not
+    Friday" does not name it as moved. A thing arranged for that Friday still is."""
+    said, friday = datetime(2025, 6, 20, 17), datetime(2025, 7, 4)
+    later = ("got", "Got the van back in the end, on Saturday not Friday.", datetime(2025, 7, 8, 19), datetime(2025, 7, 12),
+             datetime(2025, 7, 13), "on Saturday")
+    for old, moved in (
+        (("refund", "The refund comes through within 10 working days.", said, friday, friday, "10 working days"), False),
+        (("window", "The quote is only valid for ten days.", said, friday, friday, "ten days"), False),
+        (("back", "The van will be back on Friday the 4th.", said, friday, friday, "Friday the 4th"), True),
+    ):
+        links = _plan_links(parser, embedder, [old, later])
+        contradicted = [r["dst_memory_id"] for r in links.iter_rows(named=True) if r["relation"] == "contradicts"]
+        assert (contradicted == [old[0]]) is moved, old[1]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "linked"),
+    [
+        # another's wedding, birthday or leaving do is another event, whatever cue or noun the two share
+        ("Jess said no to Rachel's wedding. Jess felt really bad.", "Ben's wedding done, Jess's speech went down well.", False),
+        ("Jess can't make Leo's birthday party.", "Amy's birthday party was brilliant, Jess danced all night.", False),
+        ("Mum's birthday meal is booked for Sunday.", "dad's birthday meal was cancelled.", False),
+        ("Tom's leaving do is at the Crown.", "Priya's leaving do got moved to the Fox instead.", False),
+        # the same owner, or one left unsaid, may be the same thing
+        ("Jess said no to Rachel's wedding.", "Rachel's wedding was lovely, Jess heard.", True),
+        ("Jess said no to Rachel's wedding.", "Jess felt bad about saying no to the wedding.", True),
+    ],
+)
+def test_a_thing_owned_by_another_is_another_thing(parser, embedder, old, new, linked):
+    rows = [("old", old, datetime(2025, 3, 3, 10), None), ("new", new, datetime(2025, 5, 14, 10), None)]
+    assert bool(_plan_relations(parser, embedder, rows)) is linked
+
+
+@pytest.mark.parametrize(
+    ("text", "owned"),
+    [
+        ("Ben's wedding is in May.", {"wedding": {"ben"}}),
+        ("mum's birthday is on Sunday.", {"birthday": {"mum"}}),
+        # contractions, days and a thing's own parts own nothing
+        ("It's a wedding in May.", {}),
+        ("Friday's dinner is off.", {}),
+        ("the car's MOT is due.", {}),
+        ("Ben's getting married in May.", {}),
+    ],
+)
+def test_whose_a_thing_is(parser, text, owned):
+    from memory_pipeline.links.rules import owners
+    from memory_pipeline.memory_frame import memories_by_id
+
+    frame = _plan_frame([("m", text, datetime(2025, 3, 3, 10), None)])
+    memory = memories_by_id(frame)["m"]
+    assert owners(memory, read_doc("m", parser.parse(text), "Jess")) == {k: frozenset(v) for k, v in owned.items()}
+
+
+def test_a_past_event_taken_for_a_plan_is_nothing_to_call_off(parser, embedder):
+    """A unit built pending that only tells what happened ("waited two hours for the RAC") is not called off by
+    "cancelled the RAC" a season later: the cover is cancelled, not the wait. A plan ahead still is."""
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.memory_frame import memory_frame
+
+    def links_of(rows):
+        texts = [r[1] for r in rows]
+        frame = memory_frame(None, pl.DataFrame({
+            "memory_id": [r[0] for r in rows], "conversation_id": ["c"] * 2, "segment_id": ["s1", "s2"],
+            "speaker": ["Jess"] * 2, "summary": texts, "content_text": texts, "participants": [["Jess"]] * 2,
+            "content_type": ["homework_or_plan", "event"], "event_start": [r[3] for r in rows],
+            "dialogue_time": [r[2] for r in rows], "lifecycle_status": ["pending", "unknown"],
+            "source_turn_id": ["S1:1", "S2:1"]}))
+        return _links_of(frame, read_frame(frame, parser), embedder)["lifecycle_change"].to_list()
+
+    wait = ("wait", "Jess waited 2 hours on the hard shoulder for the RAC.", datetime(2025, 11, 18, 22), datetime(2025, 11, 18))
+    trip = ("trip", "Jess is driving to the Lakes with the RAC cover on Saturday.", datetime(2025, 11, 18, 22), datetime(2025, 11, 22))
+    assert "cancelled" not in links_of([wait, ("off", "Jess also cancelled the RAC.", datetime(2026, 4, 27, 20), datetime(2026, 4, 27))])
+    assert "cancelled" in links_of([trip, ("off", "Cancelled the Lakes trip, the car's not ready.", datetime(2025, 11, 20, 20),
+                                           datetime(2025, 11, 20))])

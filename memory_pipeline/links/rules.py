@@ -23,8 +23,8 @@ from memory_pipeline.analysis import Event, Reading
 from memory_pipeline.analysis.slots import EVENT_SLOTS, NONE_VALUE, SlotValue
 from memory_pipeline.analysis.clauses import SELF
 from memory_pipeline.analysis.cues import (
-    CANCEL_LEMMAS, CARERS, HIRING_NOUNS, INTERVIEW_ROUND_ORDINALS, OTHER_CANDIDATES, UNNAMED_ARRANGEMENTS,
-    event_stems,
+    AHEAD_DATE_WORDS, CANCEL_LEMMAS, CARERS, HIRING_NOUNS, INTERVIEW_ROUND_ORDINALS, MONTHS, OTHER_CANDIDATES, RELATIVES,
+    UNNAMED_ARRANGEMENTS, event_stems,
 )
 from memory_pipeline.analysis.places import known_places
 from memory_pipeline.extraction.lexicon import ARRANGED_EVENT_NOUNS, OCCASION_NOUNS
@@ -263,8 +263,23 @@ def moved_from_its_date(new: Memory, old: Memory, reading: Reading) -> bool:
         return False
     if old.session_time is None or new.session_time is None or old.session_time > new.session_time:
         return False
+    if dated_by_a_length(old):
+        return False  # "the retest is free within 10 working days": a day counted from a length, no arrangement's
     said = datetime(old.session_time.year, old.session_time.month, old.session_time.day)
     return old.event_start >= said and old.event_start.date() in replaced_days(new, reading)
+
+
+# A length said alone, which the dates read as the day that far ahead: "the retest is free within 10 working days",
+# "the quote is valid for 30 days". Not "in two weeks" or "a week from Friday", which say when a thing is.
+A_LENGTH_ALONE = re.compile(
+    r"(?:within|for|up to)?\s*(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+"
+    r"(?:working\s+|business\s+|calendar\s+)?(?:days?|weeks?|months?|years?)", re.IGNORECASE)
+
+
+def dated_by_a_length(memory: Memory) -> bool:
+    """The memory's date was counted from a length alone ("10 working days"): the day is where a window ends, not a
+    day something was arranged for, so a later "on Saturday not Friday" does not name it as the day that moved."""
+    return bool(memory.event_time_text) and A_LENGTH_ALONE.fullmatch(memory.event_time_text.strip()) is not None
 
 
 def moved_from_another_day(new: Memory, old: Memory, reading: Reading) -> bool:
@@ -419,6 +434,10 @@ def classify_pair(
     if changed:
         before, slot = changed[0]
         return LinkProposal(old.memory_id, UPDATES, 0.9, detail=f"{before.describe()} -> {slot.state}")
+    owned = owned_by_others(new, old, new_reading, old_reading)
+    if owned:
+        # "Ben's wedding went great" and "I said no to Rachel's wedding": two weddings, whatever else they share
+        return LinkProposal(old.memory_id, NONE, 0.0, detail=f"another's {owned}")
     overlap = event_overlap(new_reading, old_reading)
     same_event = overlap >= config.event_overlap
     if old_is_plan:
@@ -454,6 +473,38 @@ def classify_pair(
     return LinkProposal(old.memory_id, NONE, 0.0)
 
 
+# A noun after a possessive: "Ben's wedding", "mum's birthday", "Rachel’s hen do"
+POSSESSIVE = re.compile(r"\b([A-Za-z]+)['’]s\s+([a-z]+)")
+# Words before "'s" that own nothing: contractions ("it's", "that's", "let's") and days ("Friday's dinner", which a
+# correction may move to Thursday)
+NO_OWNERS = frozenset({"it", "that", "there", "here", "he", "she", "what", "who", "where", "how", "when", "why", "let",
+                       "everyone", "everything", "someone", "somebody", "nobody", "nothing", "one", "yesterday"}
+                      ) | AHEAD_DATE_WORDS | MONTHS
+
+
+def owners(memory: Memory, reading: Reading) -> dict[str, frozenset[str]]:
+    """Noun -> whose it is, for the nouns a name or a relative owns ("Ben's wedding": wedding -> ben; "mum's
+    birthday": birthday -> mum). A lower-case word owns only as a relative: "the car's MOT" names no owner."""
+    out: dict[str, set[str]] = {}
+    for owner, noun in POSSESSIVE.findall(memory.text):
+        said = owner.lower()
+        if said in NO_OWNERS or not (owner[0].isupper() or said in RELATIVES):
+            continue
+        lemma = noun if noun in reading.nouns else noun[:-1] if noun[:-1] in reading.nouns else None
+        if lemma is not None:
+            out.setdefault(lemma, set()).add(said)
+    return {noun: frozenset(names) for noun, names in out.items()}
+
+
+def owned_by_others(new: Memory, old: Memory, new_reading: Reading, old_reading: Reading) -> str:
+    """A noun both memories give an owner, and no owner in common: "Ben's wedding" and "Rachel's wedding", "mum's
+    birthday" and "dad's birthday" are two things, which a shared noun, weekday or cue ("instead", "done") does not
+    make one. A noun one of them leaves unowned ("the wedding") may be either's. "" when there is none."""
+    theirs = owners(old, old_reading)
+    return next((noun for noun, names in sorted(owners(new, new_reading).items())
+                 if noun in theirs and not names & theirs[noun]), "")
+
+
 def _plan_outcome(
     new: Memory, plan: Memory, reading: Reading, plan_reading: Reading, config: LinksConfig, moved_to: Memory | None,
     same_event: bool,
@@ -469,7 +520,8 @@ def _plan_outcome(
     grace = timedelta(days=config.plan_grace_days)
     if reading.cancelled_by and reading.cancelled_by in plan_reading.companions:
         return None  # "Alex can't come to Tokyo anymore": one going along drops out, the trip stands
-    if reading.cancel is not None and about(reading.cancelled) and names_its_kind(reading.cancelled, plan_reading):
+    if (reading.cancel is not None and about(reading.cancelled) and names_its_kind(reading.cancelled, plan_reading)
+            and not told_as_past(plan_reading)):
         if plan_reading.plans_to_call_off and not reading.future:
             # calling off what the plan was to call off never cancels the plan: done in its window by the planner
             # it completes it; outside it (a date misread, another membership), or by another ("I cancelled my gym
@@ -499,6 +551,13 @@ def _plan_outcome(
         return FOLLOWUP, 0.7, COMPLETED, f"the state it planned holds: {held.describe()}"
     told = told_in_other_words(new, plan, reading, plan_reading)
     return (FOLLOWUP, 0.7, COMPLETED, told) if told is not None else None
+
+
+def told_as_past(reading: Reading) -> bool:
+    """The memory only tells of what happened ("I broke down on the M6 tonight, waited two hours for the RAC"): deeds
+    done, nothing ahead, no plan or arrangement of its own. Whatever took it for a plan, there is nothing in it to call
+    off: "I cancelled my RAC" ends the cover, not the breakdown."""
+    return bool(reading.reports) and not (reading.future or reading.plan.words or reading.arranged.words)
 
 
 def told_in_other_words(new: Memory, plan: Memory, reading: Reading, plan_reading: Reading) -> str | None:
