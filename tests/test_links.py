@@ -216,8 +216,12 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("We've decided to sell the car in May.", set()),
         # arranged for a date ahead, a change is a plan, not yet a state (the wedding's day is an arrangement); a
         # pet that died is no longer owned
-        ("Ana and Tom are getting married in June.", {"self.appointment[wedding] = june"}),
-        ("We're getting married on 14 September.", {"self.appointment[wedding] = 14 september"}),
+        # ... and the couple getting married is engaged now, not married
+        ("Ana and Tom are getting married in June.", {"self.appointment[wedding] = june", "self.relationship = engaged"}),
+        ("We're getting married on 14 September.", {"self.appointment[wedding] = 14 september",
+                                                    "self.relationship = engaged"}),
+        ("My brother is getting married.", {"self's brother.relationship = engaged"}),
+        ("My brother got married in May.", {"self's brother.relationship = married"}),
         ("Ana is moving to Berlin next month.", set()),
         ("Ana is living in Berlin these days.", {"self.residence = berlin"}),
         ("Ana's cat Milo passed away.", {"self.ownership[cat] = none", "self.ownership[milo] = none",
@@ -380,6 +384,11 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("My anxiety has stopped me going out much.", set()),  # it stops the speaker, it has not stopped
         ("Is your cough gone?", set()),
         ("My cough is almost gone.", set()),
+        # a recovery under way is not over; a trip one is back from is no condition
+        ("I'm still recovering from the flu.", set()),
+        ("Tom is recovering from pneumonia.", set()),
+        ("just back from download, still recovering lol", set()),
+        ("I've fully recovered from the flu.", {"self.health[flu] = recovered"}),
         # a condition flaring up is had by its owner, no pastime; one asked after or denied is not, nor a temper
         ("My psoriasis is flaring up again.", {"self.health[psoriasis] = has"}),
         ("Mum's gout flared up at the weekend.", {"self's mum.health[gout] = has"}),
@@ -421,6 +430,12 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I'm no longer with Jake.", {"self.relationship = single"}),
         ("We got together for lunch.", set()),
         ("I moved back home to Ohio.", {"self.residence = ohio"}),
+        # a thing or someone else moved is no move of home: an event, "it", a parent moved to a place
+        ("moved it to Bath, Bristol was fully booked", set()),
+        ("They moved the wedding to Brighton.", set()),
+        ("Tom moved his mum into a flat in Bath.", set()),
+        ("We moved house to Bath in March.", {"self.residence = bath"}),
+        ("I moved all my stuff to Leeds.", {"self.residence = leeds"}),
         # the same states said other ways: not with someone anymore, made redundant or let go, a relative recovered,
         # a pastime taken up, given up or kept up so often, a new address
         ("I'm not with Dan anymore.", {"self.relationship = single"}),
@@ -440,6 +455,11 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("They fired Ana up.", set()),
         # the events a group dates and moves
         ("The client demo is on Thursday.", {"self.appointment[client demo] = thursday"}),
+        # the day a booking was made is not the day booked
+        ("Tom booked his dentist appointment last week.", set()),
+        ("I booked my flight yesterday for next Friday.", {"self.appointment[flight] = next friday"}),
+        ("I booked my flight for Monday.", {"self.appointment[flight] = monday"}),
+        ("The meeting was set for last Monday.", {"self.appointment[meeting] = last monday"}),
         ("This step is redundant.", set()),
         ("My mum is fully recovered.", {"self's mum.health = recovered"}),
         ("I go bouldering twice a week.", {"self.activity[bouldere] = yes", "self.quantity[bouldere per week] = 2"}),
@@ -564,7 +584,7 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("My thesis is due on the 15th of May.", {"self.appointment[thesis] = 15th"}),
         ("The essay is due Friday.", {"self.appointment[essay] = friday"}),
         ("It's due June 1st now.", set()),  # whose thing, the memory does not say
-        ("We're getting married on the 8th of June.", {"self.appointment[wedding] = 8th"}),
+        ("We're getting married on the 8th of June.", {"self.appointment[wedding] = 8th", "self.relationship = engaged"}),
         ("We got married on the 8th of June.", {"self.relationship = married"}),  # a past day, no arrangement
     ],
 )

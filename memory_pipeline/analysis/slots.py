@@ -767,9 +767,10 @@ def _number(context: _Context, i: int) -> int | None:
     return None
 
 
-def _time_value(context: _Context, head: int) -> tuple[str, list[int]] | None:
+def _time_value(context: _Context, head: int, but_days_behind: bool = False) -> tuple[str, list[int]] | None:
     """A time phrase governed by ``head``: a prepositional object or bare noun that is a date, weekday, part of
-    day or clock time ("on Friday", "to next Tuesday", "for Monday at 3pm", "nights")."""
+    day or clock time ("on Friday", "to next Tuesday", "for Monday at 3pm", "nights"); with ``but_days_behind``,
+    none of a day gone by said as when ("yesterday", "last week"), only as what for ("for last Friday")."""
     doc = context.doc
     parts: list[int] = []
     for arc in doc.children(head):
@@ -777,6 +778,9 @@ def _time_value(context: _Context, head: int) -> tuple[str, list[int]] | None:
             parts.extend(obj for obj in _children(context, arc.dep, "pobj") if _is_time(context, obj))
         elif arc.label in ("npadvmod", "tmod", "obl") and _is_time(context, arc.dep):
             parts.append(arc.dep)
+    if but_days_behind:  # "for last Friday" is still the day arranged
+        parts = [k for k in parts if doc.tokens[_parent(context, k)[0]].lower in ("for", "to")
+                 or not any(doc.tokens[j].lower in BEHIND_WORDS for j in _phrase_tokens(context, k))]
     if not parts:
         return None
     words = []
@@ -825,6 +829,8 @@ def residence(context: _Context, i: int) -> list[SlotValue]:
     staying = _lemma(context, i) == "stay" and _for_an_open_while(context, i)
     if _lemma(context, i) not in ("live", "reside", "move", "relocate", "settle", "base") and not renting and not staying:
         return []
+    if _lemma(context, i) in ("move", "relocate") and _a_thing_moved(context, i):
+        return []
     out = []
     # "moved back home to Ohio": the place may hang on the adverb, or on a phrase said between that the parse
     # hangs loose ("moved again, only round the corner, to a bigger flat in Dalston")
@@ -841,6 +847,20 @@ def residence(context: _Context, i: int) -> list[SlotValue]:
     if out and context.doc.tokens[i].pos == "NOUN" and not _a_move_behind(context, i):
         out = [replace(slot, future=True) for slot in out]  # "planning my move to Valencia in the summer"
     return out or moved_out or _moved_to_a_town_read_as_a_verb(context, i)
+
+
+# What one moves along with oneself when one moves home: "moved house to York", "moved all my stuff to Leeds",
+# "moved the kids to Bristol"
+MOVED_WITH_ONESELF = HOMES | CHILD_NOUNS | frozenset({"house", "stuff", "things", "everything", "belongings", "family", "life"})
+
+
+def _a_thing_moved(context: _Context, move: int) -> bool:
+    """The move has an object other than one's home, children or belongings: a thing or someone else moved, not
+    the mover's home ("moved it to York, Newcastle was too dear", "we moved the party to Leeds", "moved mum into
+    a home in York", "the firm moved us to Leeds", where the firm lives nowhere). "Moved house to York", "moved
+    the kids to Bristol" still move home."""
+    return any(context.doc.tokens[obj].lower not in MOVED_WITH_ONESELF and _lemma(context, obj) not in MOVED_WITH_ONESELF
+               for obj in _children(context, move, "dobj"))
 
 
 def _a_move_behind(context: _Context, move: int) -> bool:
@@ -1538,6 +1558,9 @@ def relationship(context: _Context, i: int) -> list[SlotValue]:
     lemma = _lemma(context, i)
     if token.lower in RELATIONSHIP_STATES and token.pos in ("ADJ", "VERB", "NOUN"):
         parent = _parent(context, i)
+        if token.lower == "married" and (getting := _getting_married_now(context, i)) is not None:
+            # "Sophie is getting married (in June)": engaged now, the wedding ahead (`_wedding_day`)
+            return [replace(_slot(context, getting, "relationship", "engaged", "", i), future=False)]
         if parent and parent[1] in ("acomp", "attr", "oprd") and _lemma(context, parent[0]) in ("be", "get", "become", "stay", "remain"):
             return [_slot(context, parent[0], "relationship", RELATIONSHIP_STATES[token.lower], "", i)]
         if token.tag == "VBN" and any(a.label == "auxpass" for a in context.doc.children(i)):
@@ -1580,6 +1603,20 @@ def relationship(context: _Context, i: int) -> list[SlotValue]:
             if grand and _lemma(context, grand[0]) == "be":
                 return [_slot(context, grand[0], "relationship", "dating", "", i)]
     return []
+
+
+def _getting_married_now(context: _Context, married: int) -> int | None:
+    """The predicate (its subject's head) of "we're getting married", "my sister is getting married next year": the present
+    progressive of "get married", a wedding ahead, so the couple is engaged; not "we got married", "we were
+    getting married (but ...)"."""
+    doc = context.doc
+    up = _parent(context, married)
+    gets = [k for k in _children(context, married, "auxpass") if doc.tokens[k].lower == "getting"]
+    gets += [up[0]] if up is not None and up[1] == "acomp" and doc.tokens[up[0]].lower == "getting" else []
+    helpers = [a for k in [married, *gets] for a in _children(context, k, "aux")]
+    if gets and any(_lemma(context, a) == "be" and doc.tokens[a].tag in ("VBP", "VBZ") for a in helpers):
+        return married if doc.tokens[gets[0]].pos == "AUX" else gets[0]  # the word the subject hangs on
+    return None
 
 
 # Who or what breaks up for the holidays: "the kids broke up for half term", "school breaks up on the 19th"
@@ -1941,7 +1978,9 @@ def schedule(context: _Context, i: int) -> list[SlotValue]:
     owned = bool(_children(context, i, "poss"))
     moved = _lemma(context, head) in MOVING_VERBS
     subject = _subject(context, head) if label == "dobj" and not owned and not moved else _owner(context, i)
-    time = _time_value(context, head) or _time_value(context, i)
+    # "booked flights yesterday": the day of booking, not of the flight ("booked it yesterday for Friday": Friday)
+    booking = _lemma(context, head) in BOOKING_VERBS
+    time = _time_value(context, head, but_days_behind=booking) or _time_value(context, i)
     if time is None and label == "dobj" and _lemma(context, head) == "work":
         modifiers = [j for j in scope_tokens if j != i and _is_time(context, j)]
         if modifiers:
@@ -1964,6 +2003,13 @@ def _one_of_a_series(context: _Context, noun: int) -> bool:
     """"She had her last ballet class on Saturday", "my first lesson is on Monday": one day of the series, its end
     or its start, not the day it comes round on."""
     return any(context.doc.tokens[k].lower in ONE_OF_A_SERIES for k in _children(context, noun, "amod"))
+
+
+# Verbs of making an arrangement, whose day gone by is the day it was made, not the day arranged: "booked the
+# flights yesterday", "I scheduled the MOT last week" (the MOT's own day unsaid); "booked the dentist for Friday"
+BOOKING_VERBS = frozenset({"book", "schedule", "arrange", "reserve", "set"})
+# Words of a day gone by: "yesterday", "last week", "two days ago", "earlier"
+BEHIND_WORDS = frozenset({"yesterday", "last", "ago", "earlier"})
 
 
 # Whom one has on one's days, as the children shared out: "my mum has him Thursdays", "I have Aanya every other weekend"
@@ -2534,8 +2580,9 @@ def health(context: _Context, i: int) -> list[SlotValue]:
             if _lemma(context, obj) in BODY_PARTS:
                 out.append(_slot(context, i, "health", "has", f"{_lemma(context, obj)} injury", obj))
     out += _condition_flared(context, i)
-    if lemma in RECOVERY_VERBS:
-        for prep, obj in _prep_objects(context, i, ("from",)):
+    if lemma in RECOVERY_VERBS and not _still_mending(context, i):
+        # "recovering from covid" on the verb itself, not "back from glasto, recovering" on the adverb
+        for prep, obj in [(p, o) for p, o in _prep_objects(context, i, ("from",)) if _parent(context, p)[0] == i]:
             out.append(_slot(context, i, "health", "recovered", _lemma(context, obj), prep, obj))
         for obj in _children(context, i, "dobj"):
             if _lemma(context, obj) in CONDITIONS:
@@ -2549,6 +2596,14 @@ def health(context: _Context, i: int) -> list[SlotValue]:
             # "my mum is fully recovered": from whatever she had, which a later comparison finds by its subject
             out.append(_slot(context, i, "health", "recovered", ""))
     return out
+
+
+def _still_mending(context: _Context, verb: int) -> bool:
+    """A recovery under way, not over: "I'm still recovering from covid", "she's recovering well", "it's healing"
+    (the present progressive). "I've recovered", "fully recovered", "I recovered in a week" are over."""
+    doc = context.doc
+    return doc.tokens[verb].tag == "VBG" and any(
+        _lemma(context, a) == "be" and doc.tokens[a].tag in ("VBP", "VBZ") for a in _children(context, verb, "aux"))
 
 
 # Verbs of a condition that ends, with the particle each needs: "my cough's gone", "the migraines have stopped",
