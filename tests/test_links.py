@@ -1226,6 +1226,11 @@ def test_a_things_working_state(parser, text, expected):
         ("I stopped the gym today, my knee hurt.", set()),
         # a paper the small model calls a title is still a service got
         ("About £45 a week. I also get The Economist in print, £21 a month.", {"self.subscription[economist] = yes"}),
+        # a subscription named by what it is, not by a brand, is a service too, no pastime
+        ("I cancelled the magazine subscription.", {"self.subscription[magazine] = none"}),
+        ("I've got a wine subscription.", {"self.subscription[wine] = yes"}),
+        ("I cancelled my yoga membership.", {"self.activity[yoga] = none", "self.activity[do yoga] = none",
+                                              "self.activity[go yoga] = none", "self.activity[play yoga] = none"}),
         # an end still to come, a break, people dropped off, let do things or paid for, a medicine, a show
         ("My Netflix subscription runs out next week.", set()),
         ("I'm going to cancel Netflix.", set()),

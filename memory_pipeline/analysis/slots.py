@@ -2970,8 +2970,8 @@ def _pastime_forms(context: _Context, noun: int, signed_up: bool, for_good: bool
             return [word]  # "I've joined a choir", "I quit the choir": singing in one is the pastime
         if not compounds or _is_time(context, compounds[-1]) or (for_good and one_of_them):
             return []
-        if word in STANDING_CONTAINERS and context.doc.tokens[compounds[-1]].pos == "PROPN":
-            return []  # "my Netflix subscription" is a service's (`subscription`), no pastime
+        if word in STANDING_CONTAINERS and (word == "subscription" or context.doc.tokens[compounds[-1]].pos == "PROPN"):
+            return []  # "my Netflix subscription", "the app subscription" are a service's (`subscription`), no pastime
         if _lemma(context, compounds[-1]) in NOT_PASTIMES_OF_A_TEAM:
             return []  # "the Arsenal supporters club": following, no pastime
         if word in TEAMS and context.doc.tokens[compounds[-1]].lower not in TEAM_PASTIMES:
@@ -3345,6 +3345,8 @@ def _service(context: _Context, noun: int) -> str | None:
     doc = context.doc
     if _lemma(context, noun) in STANDING_CONTAINERS:
         named = [k for k in _children(context, noun, "compound", "amod") if doc.tokens[k].pos in ("PROPN", "NOUN")]
+        if named and _lemma(context, noun) == "subscription" and doc.tokens[named[-1]].pos == "NOUN":
+            return _lemma(context, named[-1])  # "cancelled the app subscription": a service named by what it is
         return _service(context, named[-1]) if named else None
     token = doc.tokens[noun]
     if _lemma(context, noun) in MEMBERSHIP_PLACES:
