@@ -1558,8 +1558,9 @@ def relationship(context: _Context, i: int) -> list[SlotValue]:
     lemma = _lemma(context, i)
     if token.lower in RELATIONSHIP_STATES and token.pos in ("ADJ", "VERB", "NOUN"):
         parent = _parent(context, i)
-        if token.lower == "married" and (getting := _getting_married_now(context, i)) is not None:
-            # "Sophie is getting married (in June)": engaged now, the wedding ahead (`_wedding_day`)
+        if token.lower == "married" and (getting := _getting_married_now(context, i)) is not None and not _wedding_day(context, i):
+            # "Sophie is getting married": engaged now, the wedding ahead; with its day ("in June") the wedding is an
+            # arrangement (`_wedding_day`) that "we got married" completes, which a change of state would not
             return [replace(_slot(context, getting, "relationship", "engaged", "", i), future=False)]
         if parent and parent[1] in ("acomp", "attr", "oprd") and _lemma(context, parent[0]) in ("be", "get", "become", "stay", "remain"):
             return [_slot(context, parent[0], "relationship", RELATIONSHIP_STATES[token.lower], "", i)]
