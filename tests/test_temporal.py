@@ -227,6 +227,13 @@ def test_an_indefinite_period_beside_a_date_is_only_how_long(parser, resolver, s
         (date(2025, 4, 4), "We met on Monday the 10th.", "on Monday the 10th", date(2025, 3, 10)),
         # no month nearby fits: the last one that does, as before
         (date(2025, 4, 4), "We met on Friday the 10th.", "on Friday the 10th", date(2025, 1, 10)),
+        # "the <weekday> <day>" is that day of the month that falls on the weekday, not the coming weekday: the
+        # 25th that is a Wednesday is in June (said on Friday 11 April 2025), the 14th that is a Saturday in June
+        (date(2025, 4, 11), "the bus leaves on the wednesday 25th at 9", "the wednesday 25th", date(2025, 6, 25)),
+        (date(2025, 4, 11), "we're having the party the saturday 14th", "the saturday 14th", date(2025, 6, 14)),
+        # guards: "the wednesday" alone is still a Wednesday; "wednesday the 16th" as before
+        (date(2025, 4, 11), "see you on the wednesday", "wednesday", date(2025, 4, 16)),
+        (date(2025, 4, 11), "see you wednesday the 16th", "wednesday the 16th", date(2025, 4, 16)),
     ],
 )
 def test_a_day_of_the_month_is_read_against_the_turn_and_the_session(parser, resolver, said, text, expression, first):

@@ -3220,7 +3220,8 @@ def resolve_by_rule(
             first = inner[0].date() if m.group(1) == "first" else inner[1].date() - timedelta(days=days)
             return _days(first, days, "range")
 
-    m = re.fullmatch(rf"({_WEEKDAY}),? (?:the )?(\d{{1,2}})(?:st|nd|rd|th)?", text)
+    # "Wednesday the 25th", "the wednesday 25th": the 25th that is a Wednesday, not the coming Wednesday
+    m = re.fullmatch(rf"(?:the )?({_WEEKDAY}),? (?:the )?(\d{{1,2}})(?:st|nd|rd|th)?", text)
     if m:
         return _weekday_and_day(WEEKDAYS.index(m.group(1)), int(m.group(2)), anchor, tense, governed)
 
