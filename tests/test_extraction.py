@@ -432,6 +432,25 @@ def test_a_holiday_naming_a_kind_of_thing_yields_to_a_date(parser, resolver):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    "text, first",
+    [
+        # an occasion a holiday names ("christmas do", "xmas drinks") yields to the date said of it, even where the
+        # parse reads "do" as a verb; "Christmas morning" is Christmas Day
+        ("the office christmas do is on 11th december", datetime(2023, 12, 11)),
+        ("our xmas drinks are on the 14th of december this year", datetime(2023, 12, 14)),
+        ("the easter egg hunt is on the 2nd of april", datetime(2024, 4, 2)),
+        ("we're opening presents on christmas morning", datetime(2023, 12, 25)),
+        ("the christmas do is always a laugh", datetime(2023, 12, 25)),
+    ],
+)
+def test_an_occasion_named_after_a_holiday_yields_to_its_own_date(parser, resolver, text, first):
+    said = datetime(2023, 11, 21, 18)
+    result = extract_turn(parser.parse(text), "Ben", said, ExtractorConfig(), resolver)
+    assert result.event is not None and result.event.start == first, result.mentions
+
+
+@pytest.mark.slow
 def test_a_quotation_keeps_the_quoted_speakers_you(parser, resolver):
     said = extract_turn(parser.parse('my boss said "you\'re getting promoted in June"'), "Paul", SESSION,
                         ExtractorConfig(), resolver, addressee="Assistant")

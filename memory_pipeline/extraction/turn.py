@@ -18,7 +18,7 @@ from memory_pipeline.config import ExtractorConfig
 from memory_pipeline.extraction.clauses import (
     Clause, discourse_prefix_end, is_content, is_discourse_only, opens_a_header, split_clauses,
 )
-from memory_pipeline.extraction.lexicon import MONEY_SIGNS, PLACE_ENTITIES, PRAISING, THANKING, a_feeling_word
+from memory_pipeline.extraction.lexicon import MONEY_SIGNS, OCCASION_NOUNS, PLACE_ENTITIES, PRAISING, THANKING, a_feeling_word
 from memory_pipeline.extraction.normalise import (
     NOT_IMPERATIVE,
     NOT_IMPERATIVE_BEFORE_A_CLAUSE,
@@ -872,10 +872,25 @@ def _kind_modifier(doc: ParsedDoc, mention: TemporalMention) -> bool:
     else:
         return False
     token = inside[-1]
+    if nouns == ("NOUN", "PROPN") and _an_occasion_named_after(doc, token):
+        return True
     return any(  # the parse may make a holiday an adjective of the noun ("Easter holidays are 30 March to 10 April")
         arc.label in ("compound", "amod") and arc.head > token.i and doc.tokens[arc.head].pos in nouns
         for arc in doc.parents(token.i)
     )
+
+
+# Occasions a holiday names the season of, not the day: "the work christmas do is on 12th december", "our Christmas
+# drinks are the Friday before". Parts of the day are left out: "Christmas morning" is Christmas Day.
+SEASONAL_OCCASIONS = OCCASION_NOUNS - frozenset({"morning", "night", "eve", "weekend"})
+
+
+def _an_occasion_named_after(doc: ParsedDoc, holiday: Token) -> bool:
+    """The word right after the holiday's last token ``holiday`` is an occasion (:data:`SEASONAL_OCCASIONS`), whatever
+    the parse made of it: in "the work christmas do is on 12th december" it read "do" as a verb, so the party's
+    own date had lost to Christmas Day."""
+    after = doc.tokens[holiday.i + 1] if holiday.i + 1 < len(doc.tokens) else None
+    return after is not None and after.lower in SEASONAL_OCCASIONS
 
 
 def extract_turn(
