@@ -464,6 +464,13 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         (date(2025, 2, 19), "Sam invited us to her wedding on Saturday.", date(2025, 2, 22)),
         (date(2025, 2, 16), "We went to the final round on the 25th.", date(2025, 1, 25)),
         (date(2025, 2, 19), "Sam invited us on Monday to her wedding.", date(2025, 2, 17)),
+        # a holiday one is invited for, or a day after "for", is the time of the visit, ahead of the inviting; a
+        # holiday told of as gone by stays behind
+        (date(2025, 5, 28), "my aunt invited us to dublin for christmas", date(2025, 12, 25)),
+        (date(2025, 11, 30), "the Patels invited us over on new year's eve", date(2025, 12, 31)),
+        (date(2025, 5, 28), "jo invited me round for the 9th", date(2025, 6, 9)),
+        (date(2025, 5, 28), "we went to dublin for christmas", date(2024, 12, 25)),
+        (date(2025, 5, 28), "jo invited me round on the 9th and we watched a film", date(2025, 5, 9)),
         # so is an event one was accepted to, and the month after it ("in May") as much as a day ("on the 25th");
         # a place one was accepted to names no event, and "went to a concert in May" is past talk of a past May
         (date(2024, 2, 5), "My paper got accepted to the workshop in Montreal in May!", date(2024, 5, 1)),
@@ -1434,6 +1441,10 @@ def test_tomorrow_as_another_said_it_is_counted_from_the_day_they_said_it(parser
         (date(2026, 12, 18), "i got promoted to senior engineer, effective jan 1", date(2027, 1, 1), date(2027, 1, 2)),
         (date(2026, 12, 31), "didnt finish the migration lol, its now due jan 9", date(2027, 1, 9), date(2027, 1, 10)),
         (date(2026, 12, 31), "it was due jan 9 but I missed it", date(2026, 1, 9), date(2026, 1, 10)),
+        # with "by", "on" or "in" between: "paid the deposit, rest due by march" is this March, not last
+        (date(2026, 1, 14), "paid the £50 deposit, the rest due by march", date(2026, 3, 1), date(2026, 4, 1)),
+        (date(2026, 1, 14), "sent the form off, payment due on the 2nd", date(2026, 2, 2), date(2026, 2, 3)),
+        (date(2026, 1, 14), "it was due by march but they let me off", date(2025, 3, 1), date(2025, 4, 1)),
         # work chat's own dates: the month first in lower case, quarters, working days, the end of the year
         (date(2026, 11, 5), "the api docs deadline moved up to nov 20 fyi", date(2026, 11, 20), date(2026, 11, 21)),
         (date(2026, 7, 1), "we're kicking off the checkout redesign, target is Q3", date(2026, 7, 1), date(2026, 10, 1)),

@@ -546,6 +546,10 @@ ARRANGING_LEMMAS = frozenset({"book", "schedule", "reserve", "arrange", "cancel"
 DEADLINE_BEFORE = ("before", "by", "until", "till")
 # Words that set a date ahead right before it ("due jan 9", "effective jan 1", "starting feb 3")
 DUE_WORDS = ("due", "effective", "starting")
+# One of them, and the preposition a deadline may take after it ("due by april", "due on the 3rd", "due in march");
+# a "was" or "were" before it (group 1) tells of a date gone by
+DUE_BEFORE = re.compile(
+    rf"\b((?:was|were)\s+)?(?:{'|'.join(DUE_WORDS)})\s+(?:(?:by|on|in|before)\s+)?(?:the\s+)?$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -643,13 +647,14 @@ class TemporalResolver:
                     tense = "past"  # "back since the 15th": what it counts from has come, whatever the verb's tense
                 elif _compared_with(doc.text, start, text):
                     tense = "past"  # "30 kg more than February", "up from 45 kg in January": what it was then
-                elif _after_word(doc, start, DUE_WORDS) and not _after_word(doc, start - 4, ("was", "were")):
-                    # "got promoted, effective jan 1", "didn't finish it, it's now due jan 9": the date the word sets
-                    # lies ahead whatever the tense of the story around it ("it was due jan 9" stays past)
+                elif (due := DUE_BEFORE.search(doc.text[max(0, start - 32) : start])) and not due.group(1):
+                    # "got promoted, effective jan 1", "didn't finish it, it's now due jan 9", "paid the deposit,
+                    # balance due by april": the date the word sets lies ahead whatever the tense of the story
+                    # around it ("it was due jan 9" stays past)
                     tense = "future"
                 elif tense == "past" and (
                     scheduled_date(doc, start) or _moved_from_date(doc, start) or _a_limit_told(doc, start)
-                    or _a_promise_by(doc, start)
+                    or _a_promise_by(doc, start) or _a_time_invited_for(doc, start, text)
                 ):
                     tense = "future" if _a_stay_or_pass_bought(doc, start) else "present"
                 elif tense == "past" and NOW_BEFORE.search(doc.text[max(0, start - 16) : start]):
@@ -2684,6 +2689,19 @@ TELLING_LEMMAS = frozenset({"say", "tell", "reply", "answer", "promise", "confir
 NOW_BEFORE = re.compile(r"\b(?:now\s+(?:it'?s|its|it\s+is|is)|(?:it'?s|its|it\s+is|is)\s+now)\s+(?:on\s+)?(?:the\s+)?$", re.IGNORECASE)
 # Verbs of promising: the day a thing was promised by is the day set, either side of the promise
 PROMISING_LEMMAS = frozenset({"promise", "guarantee", "swear", "commit"})
+
+
+def _a_time_invited_for(doc: ParsedDoc, char: int, text: str) -> bool:
+    """The expression at ``char`` (``text``) is a holiday, or a time after "for", in a clause of inviting ("grace
+    invited me to melbourne for christmas", "the neighbours invited us round on christmas eve", "they've invited us
+    over for the 14th"): the time of what one is invited to, which lies ahead of the inviting, so the past of
+    "invited" had put it in the year gone by. A length ("invited me to stay for two weeks") keeps the tense's
+    reading, as does a day of the inviting ("invited me on Monday to her wedding")."""
+    if not any(_lemma_in(word, INVITING_LEMMAS) for word in _clause_of(doc, char)):
+        return False
+    if HOLIDAY.fullmatch(_clean(text)) is not None:
+        return True
+    return _after_word(doc, char, ("for",)) and _a_day(doc, char)
 
 
 def _a_promise_by(doc: ParsedDoc, char: int) -> bool:
