@@ -275,6 +275,14 @@ def test_the_date_a_thing_was_moved_to_dates_the_memory(parser, resolver, said, 
         # the only date is the one taken back: nothing dates the memory
         (date(2025, 4, 30), "It's the later one I mean, not the 8th.", None),
         (date(2025, 4, 30), "The wedding is next summer, sorry, not this year.", date(2026, 6, 1)),
+        # the date an arrangement was meant or supposed to have gives way to the one a "but" or "now" says holds:
+        # the old one had stayed the memory's date
+        (date(2025, 4, 30), "the fitting was supposed to be next monday but now it's the 14th", date(2025, 5, 14)),
+        (date(2025, 4, 30), "it was meant to be on friday, they've got a backlog so now it's saturday", date(2025, 5, 3)),
+        (date(2025, 4, 30), "the kitchen was due to be done by june but the builder says august now", date(2025, 8, 1)),
+        # guards: no other date, or none after a "but" or "now", leaves the one meant
+        (date(2025, 4, 30), "we were meant to go on saturday but it rained", date(2025, 4, 26)),
+        (date(2025, 4, 30), "it's supposed to be on friday and I'm off on the 9th", date(2025, 5, 2)),
         # guards: a place in a race, a count, a floor are no days
         (date(2025, 4, 30), "I have 5 not 6 cats at the moment.", None),
         (date(2025, 4, 30), "He finished 3rd rather than 2nd place.", None),

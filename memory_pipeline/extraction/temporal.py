@@ -2127,7 +2127,32 @@ def replaced_dates(doc: ParsedDoc, mentions: list[TemporalMention]) -> list[Temp
     moved = moved_from(doc, mentions)
     before = re.compile(rf"\b(?:{'|'.join(REPLACED_BEFORE)})\s+$", re.IGNORECASE)
     return [m for m in mentions if id(m) in moved or before.search(doc.text[max(0, m.char_start - 20) : m.char_start])
-            or _put_right_after(doc, m, mentions)]
+            or _put_right_after(doc, m, mentions) or _meant_before_another_now(doc, m, mentions)]
+
+
+# What an arrangement was to be before it changed ("it was meant to be this friday", "delivery was supposed to be
+# end of april", "we were going to go on the 3rd"): a verb of meaning, supposing or going "to", and a few words
+# of the clause before the date
+MEANT_BEFORE = re.compile(
+    r"\b(?:was|were|is|are|'s|'re)\s+(?:meant|supposed|due|going)\s+to\b[^.!?;,]{0,40}$", re.IGNORECASE)
+# What says the date after it is the one that holds now ("but now they're saying mid june", "so now it's tuesday",
+# "but it's actually the 9th")
+NOW_HOLDS = re.compile(r"\b(?:but|now|instead|actually)\b", re.IGNORECASE)
+
+
+def _meant_before_another_now(doc: ParsedDoc, mention: TemporalMention, mentions: list[TemporalMention]) -> bool:
+    """``mention`` is the date an arrangement was meant or supposed to have (:data:`MEANT_BEFORE`), and a later date
+    of the turn follows a "but" or a "now" (:data:`NOW_HOLDS`): "it was meant to be this friday but they need to
+    fix a scratch so now it's next tuesday", "delivery was supposed to be end of april but now they're saying mid
+    june". The old date had stayed the live one. "It was supposed to be on friday and it was" names no other."""
+    if not MEANT_BEFORE.search(doc.text[max(0, mention.char_start - 60) : mention.char_start].replace("’", "'")):
+        return False
+    return any(
+        other.char_start >= mention.char_end and other.char_start - mention.char_end <= 120
+        and NOW_HOLDS.search(doc.text[mention.char_end : other.char_start])
+        and not CLOCK_TIME.fullmatch(other.text)
+        for other in mentions
+    )
 
 
 # Words that take back what was just said and say it again: "the 3rd of August, no wait the 10th", "I said the
