@@ -1396,11 +1396,36 @@ def test_the_end_of_the_month_said_in_it_is_cut_at_the_session_day(tense, said, 
         ("I eat between 1900 and 2000 calories a day", None),  # two counts, no years
         # a period sized by a count of units is a kind of period ("a four-day week" at work), not the week gone
         ("I switched to a four-day week at work", None),
+        # the period a price or a rate is for, and a weekday after "a", are no dates; without a sum they still are
+        ("the breakdown cover is £95 for the year", None),
+        ("we hire the van by the week, £240 a week", None),
+        ("parking is £4 per day there", None),
+        ("the venue wants a £500 minimum spend on a friday", None),
+        ("I'm off to Lisbon for the week", "the week"),
+        ("I'll call her on friday", "on friday"),
+        ("I paid £40 on saturday", "on saturday"),
     ],
 )
 def test_numbers_and_lengths_that_are_or_are_not_dates(parser, resolver, text, dated):
     mentions = resolver.ground(parser.parse(text), datetime(2025, 1, 10, 12))
     assert [m.text for m in mentions] == ([dated] if dated else [])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [
+        # a bare length after "staying" is how long a stay lasts from now, as after "for"; it had been the weeks up
+        # to the session (said on Friday 10 January 2025)
+        ("my brother's flying in, staying 10 days", date(2025, 1, 10)),
+        ("she's staying for 3 weeks", date(2025, 1, 10)),
+        # past talk keeps the stretch up to the session
+        ("we stayed 2 weeks in Crete", date(2024, 12, 27)),
+    ],
+)
+def test_how_long_a_stay_lasts(parser, resolver, text, first):
+    mention = ground_one(parser, resolver, text, datetime(2025, 1, 10, 12))
+    assert mention.start.date() == first
 
 
 @pytest.mark.slow

@@ -546,6 +546,8 @@ ARRANGING_LEMMAS = frozenset({"book", "schedule", "reserve", "arrange", "cancel"
 DEADLINE_BEFORE = ("before", "by", "until", "till")
 # Words that set a date ahead right before it ("due jan 9", "effective jan 1", "starting feb 3")
 DUE_WORDS = ("due", "effective", "starting")
+# Verbs of staying whose bare length after them is how long a stay lasts, as "for" says ("staying 2 weeks")
+STAYING_WORDS = ("stay", "stays", "staying")
 # One of them, and the preposition a deadline may take after it ("due by april", "due on the 3rd", "due in march");
 # a "was" or "were" before it (group 1) tells of a date gone by
 DUE_BEFORE = re.compile(
@@ -663,9 +665,9 @@ class TemporalResolver:
                     tense = "past"  # "first time in 3 years I have no debt": the three years behind, not ahead
                 elif tense == "present" and _after_word(doc, start, DEADLINE_BEFORE):
                     tense = "future"
-                elif tense == "present" and _after_word(doc, start, ("for",)) and BARE_LENGTH.fullmatch(text):
-                    # "she wants me off running for two weeks": the weeks from now; a perfect ("I've been off
-                    # for two weeks") reads past and keeps the stretch up to the session
+                elif tense == "present" and _after_word(doc, start, ("for", *STAYING_WORDS)) and BARE_LENGTH.fullmatch(text):
+                    # "she wants me off running for two weeks", "landing the 14th, staying 2 weeks": the weeks from
+                    # now; a perfect ("I've been off for two weeks") reads past and keeps the stretch up to the session
                     tense = "future"
                 elif (tense == "present" or _left_alone(doc, end)) and (length := _still_to_run(doc, text, end)):
                     tense, resolved_as = "future", length  # "only two weeks left": the two weeks ahead
@@ -1606,6 +1608,27 @@ def sizes_the_noun_after(doc: ParsedDoc, unit: int) -> bool:
     )
 
 
+# A sum right before a period ("£190 a week", "$40 for the day", "900 quid for the year"), with "for" or "per" between
+AMOUNT_BEFORE = re.compile(
+    r"(?:[£$€¥]\s?\d[\d,.]*k?|\b\d[\d,.]*\s*(?:k|quid|pounds?|dollars?|euros?|p|pence|bucks))\s+(?:(?:for|per)\s+)?$",
+    re.IGNORECASE)
+THE_PERIOD = re.compile(r"(?:the\s+)?(?:hour|day|night|week|month|year)", re.IGNORECASE)
+# An indefinite article before a weekday: any one of them ("on a saturday", "a friday night")
+ANY_ONE_BEFORE = re.compile(r"\ban?\s+$", re.IGNORECASE)
+
+
+def _a_price_or_rate_term(doc: ParsedDoc, start: int, text: str) -> bool:
+    """The expression at ``start`` (``text``) is the period a price or a rate is for: after a sum ("£612 for the
+    year", "£190 a week", "$40 for the day"), or "by the week" ("renting a car by the week", "paid by the hour"),
+    which hires or pays by the unit. Read as dates they had been the year up to the session, the coming week. "For
+    the week" with no sum ("I'm in Paris for the week") names one and stays a date."""
+    before = doc.text[max(0, start - 24) : start]
+    if (PER_PERIOD.fullmatch(text) or THE_PERIOD.fullmatch(text)) and AMOUNT_BEFORE.search(before):
+        return True
+    return THE_PERIOD.fullmatch(text) is not None and text.lower().startswith("the") and re.search(
+        r"\bby\s+$", before, re.IGNORECASE) is not None
+
+
 def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
     """The expression at ``[start, end)`` dates something: not a habitual, age or other non-anchoring use by its
     own words, nor by the words before it (a frequency or a greeting), nor a clock time alone in a sentence that
@@ -1617,6 +1640,11 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
         return False
     if PER_PERIOD.fullmatch(text) and RATE_BEFORE.search(doc.text[max(0, start - 40) : start]):
         return False
+    if _a_price_or_rate_term(doc, start, text):
+        return False  # "£612 for the year", "renting by the week, £190 a week": what a thing costs, not when
+    if re.fullmatch(rf"{_WEEKDAY}(?:\s+(?:morning|afternoon|evening|night))?", text, re.IGNORECASE) and ANY_ONE_BEFORE.search(
+            doc.text[max(0, start - 8) : start]):
+        return False  # "£800 minimum spend on a saturday": any Saturday, not the coming one
     if _names_a_thing(doc.text, start, end, text) or _a_greeting(doc, start, end, text):
         return False
     if _classifies_a_noun(doc, start, end, text) or _a_length(doc, start, text) or _a_time_taken(doc, start, text):
