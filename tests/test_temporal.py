@@ -1404,6 +1404,10 @@ def test_the_end_of_the_month_said_in_it_is_cut_at_the_session_day(tense, said, 
         ("I'm off to Lisbon for the week", "the week"),
         ("I'll call her on friday", "on friday"),
         ("I paid £40 on saturday", "on saturday"),
+        # a bare year with a mileage after it is the car's model year; a year after "in" is still one
+        ("it's a 2014, 88k miles, full service history", None),
+        ("found a golf, 2019 with 40,000 miles on it", None),
+        ("we moved here in 2014, 90 miles from the coast", "in 2014"),
     ],
 )
 def test_numbers_and_lengths_that_are_or_are_not_dates(parser, resolver, text, dated):

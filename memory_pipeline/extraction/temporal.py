@@ -1612,6 +1612,11 @@ def sizes_the_noun_after(doc: ParsedDoc, unit: int) -> bool:
 AMOUNT_BEFORE = re.compile(
     r"(?:[£$€¥]\s?\d[\d,.]*k?|\b\d[\d,.]*\s*(?:k|quid|pounds?|dollars?|euros?|p|pence|bucks))\s+(?:(?:for|per)\s+)?$",
     re.IGNORECASE)
+# A mileage right after a bare year ("2013, 142k miles", "2019 with 40,000 miles on it", "2016, 60k on the clock"):
+# the year is the model's, which the car is told by
+MILEAGE_AFTER = re.compile(
+    r"\s*[,;:-]?\s*(?:(?:and|with|only|just|about|around)\s+)*\d[\d,.]*\s*k?\s*(?:miles|mi|km|kms|kilometres|kilometers"
+    r"|on\s+the\s+clock)\b", re.IGNORECASE)
 THE_PERIOD = re.compile(r"(?:the\s+)?(?:hour|day|night|week|month|year)", re.IGNORECASE)
 # An indefinite article before a weekday: any one of them ("on a saturday", "a friday night")
 ANY_ONE_BEFORE = re.compile(r"\ban?\s+$", re.IGNORECASE)
@@ -1682,6 +1687,8 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
         return False  # "two weeks late", "three days early": how late or early, not two weeks up to now
     if _an_age(doc, start, end, text):
         return False  # "she's almost 4 months now": how old, not the months up to now
+    if re.fullmatch(_YEAR, text) and MILEAGE_AFTER.match(doc.text, end):
+        return False  # "2013, 142k miles", "bought the corolla!! 2021, 31k miles": a car's model year, not the event's
     if YEAR_RANGE.fullmatch(text) and _counts_the_noun_after(doc, start, end):
         return False  # "between 1900 and 2000 calories": two counts, no years
     if _the_time_of_a_habit(doc, start, text):
