@@ -247,6 +247,25 @@ def extract(parser, resolver):
         # "get" with a place is arriving, no empty light verb (the first sentence had gone)
         ("Dana", "Just got back from Japan! Landed Saturday night, still jetlagged.",
          "Dana just got back from Japan. Dana landed Saturday night, still jetlagged."),
+        # an arrival that goes nowhere, or an order done to with no object, tells of the parcel, the payment or the
+        # visitor: kept as said, not the speaker's ("Ines arrived in Ines' account" had been written)
+        ("Ines", "I ordered a new lamp on Friday. Arrived this morning, looks great.",
+         "Ines ordered a new lamp on Friday. Ines noted: Arrived this morning, looks great."),
+        ("Ines", "the council finally paid back the deposit. Arrived in my account on Monday",
+         "Ines noted: the council finally paid back the deposit. Arrived in Ines' account on Monday."),
+        ("Ines", "they posted the form last week. should arrive by the 12th",
+         "Ines noted: they posted the form last week. Ines noted: should arrive by the 12th."),
+        ("Ines", "yep reimbursed on the 3rd", "Ines noted: reimbursed on the 3rd."),
+        ("Ines", "happy new year! back to school today finally",
+         "Ines noted: happy new year. Ines noted: back to school today finally."),
+        # the traveller's own arrival, a deed with an object, and a place one is back to keep the speaker
+        ("Ines", "Arrived in Porto last night!", "Ines arrived in Porto last night."),
+        ("Ines", "Came second in the parkrun on Saturday", "Ines came second in the parkrun on Saturday."),
+        ("Ines", "Came up with a new plan for the garden", "Ines came up with a new plan for the garden."),
+        ("Ines", "Just got back from Oslo! Arrived Sunday night, so tired.",
+         "Ines just got back from Oslo. Ines arrived Sunday night, so tired."),
+        ("Ines", "Cancelled my phone contract yesterday", "Ines cancelled Ines' phone contract yesterday."),
+        ("Ines", "Back to paying the full rent", "Ines is back to paying the full rent."),
         # a question and a statement merged keep their own marks (the "?" had moved to the statement)
         ("Elena", "Did you send the save-the-dates yet? I already sent mine to Dad's side.",
          "Elena asks: Did you send the save-the-dates yet? Elena already sent Elena's to Dad's side."),

@@ -21,7 +21,7 @@ from memory_pipeline.extraction.clauses import (
     same_form_told_past,
     tag_question_at,
 )
-from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, SAME_IN_PAST, a_feeling_word
+from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, PLACE_ENTITIES, SAME_IN_PAST, a_feeling_word
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.grounding import (
     CLAUSE_CLOSERS,
@@ -864,6 +864,8 @@ def dropped_subject_verb(doc: ParsedDoc, start: int, end: int) -> int | None:
         if token.pos in ("VERB", "AUX") and k + 1 < len(doc) and doc.tokens[k + 1].lower == "me" and any(
                 a.dep == k + 1 for a in doc.children(k) if a.label in ("dobj", "dative")):
             return None  # "Took me 4 hours", "Cost me £50": "it" was dropped, the speaker is the object
+        if token.pos in ("VERB", "AUX") and _said_of_a_thing(doc, k):
+            return None  # "Arrived in my account on the 27th", "refunded on parentpay": the parcel, not the speaker
         if _a_feeling_said_of_something(doc, k) or _back_to(doc, k):
             return k
         if (token.pos in ("VERB", "AUX") and not _named(doc, token)) or (token.lower in INFORMAL_3SG and _informal_with_action(doc, k, end)):
@@ -871,6 +873,71 @@ def dropped_subject_verb(doc: ParsedDoc, start: int, end: int) -> int | None:
         if token.lower not in SKIPPABLE_ADVERBS:
             return None
     return None
+
+
+# Verbs of arriving, said of a parcel, a payment or a visitor as often as of oneself ("Arrived on the 17th as
+# promised", "Came on 2 October in the end", "should arrive friday"): "turn" and "show" with "up". Not "land",
+# which chat says alone of a flight far more ("Landed! Taxi now").
+ARRIVING = frozenset({"arrive", "come", "turn", "show"})
+# What is done to an order or a payment: said bare, with no object ("refunded on parentpay", "Dispatched today"),
+# they dropped "it was", not "I" ("Cancelled my membership" is the speaker's deed).
+DONE_TO_AN_ORDER = frozenset({"refund", "reimburse", "deliver", "dispatch", "ship", "cancel"})
+# Adverbs that take the one arriving somewhere, or rank them: "Came home", "Arrived back", "Came second", "Came across".
+WHERE_ONE_GOES = frozenset({"home", "back", "here", "there", "over", "in", "out", "down", "up", "across", "along",
+                            "round", "around", "away", "first", "second", "third", "last", "close"})
+# Prepositions that say where the one arriving got to ("Arrived at Heathrow", "Came to the party", "Arrived in Rome"):
+# "in" only before a place's name.
+TOWARDS = frozenset({"to", "at", "into", "onto", "in"})
+
+
+def _said_of_a_thing(doc: ParsedDoc, k: int) -> bool:
+    """Verb ``k`` opens with its subject dropped and tells of a thing or another, not of the speaker: an order
+    done to (:data:`DONE_TO_AN_ORDER`) with no object, or an arrival (:data:`ARRIVING`) that goes nowhere
+    ("Arrived on the 17th as promised", "Arrived in my account", "Came on 2 October"). A traveller's arrival keeps the
+    speaker: one somewhere ("Arrived in Lisbon", "Came home early", "Came second"), or one right after the speaker's
+    own going ("Just got back from Japan! Arrived Saturday night")."""
+    verb = doc.tokens[k]
+    if verb.tag == "MD":  # "should arrive friday": the verb the modal goes with
+        verb = next((doc.tokens[a.head] for a in doc.parents(k) if a.label == "aux"), verb)
+    arcs = list(doc.children(verb.i))
+    if verb.lemma in DONE_TO_AN_ORDER and verb.tag in ("VBD", "VBN"):
+        return not any(a.label in ("dobj", "dative", "ccomp", "xcomp") for a in arcs)
+    particles = {doc.tokens[a.dep].lower for a in arcs if a.label == "prt"}
+    turned_up = verb.lemma in ("turn", "show")
+    if verb.lemma not in ARRIVING or turned_up != (particles == {"up"}):
+        return False
+    if (particles and not turned_up) or any(a.label in ("dobj", "attr", "acomp", "xcomp", "ccomp") for a in arcs):
+        return False  # "Came up with a plan", "Came across an old photo", "Arrived safe"
+    return not _goes_somewhere(doc, verb.i) and not _on_the_move_before(doc, verb.sent)
+
+
+def _goes_somewhere(doc: ParsedDoc, k: int) -> bool:
+    """Verb ``k`` says where to: home, back, across (:data:`WHERE_ONE_GOES`), to or at somewhere, in a place
+    (:data:`TOWARDS`): "Came home early", "Landed at Heathrow", "Arrived in Lisbon"; not "in my account", "in the
+    post" or "in the end", where a parcel or a payment arrives."""
+    arcs = list(doc.children(k))
+    arcs += [b for a in arcs if a.label == "advmod" for b in doc.children(a.dep)]  # "Showed up late to the meeting"
+    for a in arcs:
+        word = doc.tokens[a.dep].lower
+        if a.label in ("advmod", "npadvmod", "prep") and word in WHERE_ONE_GOES - {"in"}:
+            return True
+        if a.label != "prep" or word not in TOWARDS:
+            continue
+        for place in (doc.tokens[o.dep] for o in doc.children(a.dep) if o.label == "pobj"):
+            if word != "in" or place.ent in PLACE_ENTITIES or place.pos == "PROPN":
+                return True
+    return False
+
+
+def _on_the_move_before(doc: ParsedDoc, sentence: int) -> bool:
+    """The sentence before tells of the speaker going somewhere, with "I" or "we" or the subject dropped ("Just got
+    back from Japan!", "We flew to Rome"): the arrival after it is theirs. Not one about a thing ("I ordered a
+    sofa", "Part was wrong")."""
+    if sentence == 0:
+        return False
+    root = doc.roots[sentence - 1]
+    subjects = [doc.tokens[a.dep].lower for a in doc.children(root) if a.label in ("nsubj", "nsubjpass")]
+    return all(s in ("i", "we") for s in subjects) and _goes_somewhere(doc, root)
 
 
 def _dropped_i_am(doc: ParsedDoc, k: int) -> bool:
@@ -895,12 +962,19 @@ def _done_with(doc: ParsedDoc, k: int) -> bool:
         a.label == "prep" and doc.tokens[a.dep].lower in ("with", "of", "from") for a in arcs)
 
 
+# Where children go back to after a break: in a parent's "back to school today finally" it is the kids who are back,
+# as often as a pupil or a teacher themself, so no one is put before it.
+SCHOOLING = frozenset({"school", "nursery", "preschool", "daycare", "kindergarten", "playgroup"})
+
+
 def _back_to(doc: ParsedDoc, k: int) -> bool:
     """"Back to paying the full rent", "back from visiting my parents": "back" heading its sentence with "to" or
-    "from" after it dropped "I'm"."""
+    "from" after it dropped "I'm"; not "back to school" (:data:`SCHOOLING`)."""
     token = doc.tokens[k]
-    return token.lower == "back" and _heads_its_sentence(doc, k) and any(
-        a.label == "prep" and doc.tokens[a.dep].lower in ("to", "from") for a in doc.children(k))
+    preps = [a.dep for a in doc.children(k) if a.label == "prep" and doc.tokens[a.dep].lower in ("to", "from")]
+    if any(doc.tokens[o.dep].lower in SCHOOLING for p in preps for o in doc.children(p) if o.label == "pobj"):
+        return False
+    return token.lower == "back" and _heads_its_sentence(doc, k) and bool(preps)
 
 
 def _a_feeling_said_of_something(doc: ParsedDoc, k: int) -> bool:
