@@ -336,6 +336,9 @@ def extract(parser, resolver):
         ("Sam", "the interview went fine I guess?", "The interview went fine Sam guesses."),
         ("Sam", "is the gym open on Sunday I think?", "Sam asks: is the gym open on Sunday Sam thinks?"),
         ("Sam", "where should we go for dinner on Friday", "Sam asks: where should we go for dinner on Friday?"),
+        # "did" with no verb after its "it" is the deed done, no question; "do" before a verb still asks
+        ("Sam", "did it this morning finally", "Sam noted: did it this morning finally."),
+        ("Sam", "does he know about the party", "Sam asks: does he know about the party?"),
     ],
 )
 def test_expected_entries(extract, speaker, text, entry):
