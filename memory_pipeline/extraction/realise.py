@@ -25,7 +25,7 @@ from memory_pipeline.extraction.lexicon import (
     TRAILING_FILLERS,
     VAGUE_ACTORS,
 )
-from memory_pipeline.extraction.scoring import Candidate, build_span, find_actor
+from memory_pipeline.extraction.scoring import Candidate, an_answer_given, build_span, find_actor
 from memory_pipeline.grounding import split_subject_head
 from memory_pipeline.parsing import Arc, ParsedDoc, Role, Token
 
@@ -143,7 +143,9 @@ def with_split_subject(doc: ParsedDoc, lo: int, clause: Clause) -> int:
 def passes_integrity(doc: ParsedDoc, lo: int, hi: int, cand: Candidate) -> bool:
     """Reject very short, discourse-only and incomplete copular realisations (seed 000, A.3)."""
     words = [t for t in doc.tokens[lo:hi] if t.pos != "PUNCT"]
-    if len(words) < MIN_UNIT_WORDS and not (len(words) == 2 and is_event_on_its_own(doc, cand.predicate)):
+    # "we broke up" and "said yes" ("they asked us to the stag. said yes") are news in two words
+    short_news = is_event_on_its_own(doc, cand.predicate) or an_answer_given(doc, cand.predicate)
+    if len(words) < MIN_UNIT_WORDS and not (len(words) == 2 and short_news):
         return False
     if is_discourse_only(doc, lo, hi) or in_reaction_sentence(doc, cand.predicate):
         return False
@@ -186,6 +188,7 @@ def select_units(
             continue
         lo, hi = widen(doc, lo, hi, clause, anchors)
         lo, hi = trim(doc, with_split_subject(doc, with_its_adjective(doc, lo, cand.predicate, clause), clause), hi)
+        hi = through_words_hung_on_a_hedge(doc, hi)
         host = next((u for u in units if u.overlaps(lo, hi)), None)
         if host is not None:
             host.absorb(doc, lo, hi)
@@ -196,6 +199,28 @@ def select_units(
     for unit in units:
         keep_attitude(doc, unit, clause, config)
     return units
+
+
+# Verbs of a hedge said after a statement, with "I" and nothing after: "it went well I think", "she did great I guess".
+HEDGE_VERBS = frozenset({"think", "guess", "reckon", "suppose", "hope", "believe", "imagine", "bet"})
+
+
+def through_words_hung_on_a_hedge(doc: ParsedDoc, hi: int) -> int:
+    """The range's end moved over the adverbs or adjectives right after it that the parser hung on a hedge closing
+    the sentence ("my speech went down well I think": "well" hung on "think", and the memory said "went down",
+    the opposite); the hedge's "I think" is left to its own candidate. Not over a hedge with an object or clause of
+    its own ("well I think we should go"), nor over punctuation ("it went. I think so")."""
+    end = hi
+    while end < len(doc) and doc.tokens[end].pos in ("ADV", "ADJ", "INTJ"):
+        end += 1  # the parser may start a sentence at the adverb: no punctuation is between them
+    if end == hi or end + 1 >= len(doc) or doc.tokens[end].lower != "i":
+        return hi
+    hedge = doc.tokens[end + 1]
+    words = range(hi, end)
+    after = [t for t in doc.tokens[end + 2 : doc.sentences[hedge.sent][1]] if t.pos != "PUNCT"]
+    hung = all(any(a.head == hedge.i for a in doc.parents(k)) or any(a.head in words for a in doc.parents(k)) for k in words)
+    said_alone = not after and hedge.lemma in HEDGE_VERBS and any(a.dep == end and a.label == "nsubj" for a in doc.children(hedge.i))
+    return end if hung and said_alone else hi
 
 
 def with_its_adjective(doc: ParsedDoc, lo: int, predicate: int, clause: Clause) -> int:

@@ -23,7 +23,7 @@ from memory_pipeline.extraction.lexicon import (
     STATES_OF_A_LIFE,
     VAGUE_ACTORS,
 )
-from memory_pipeline.parsing import ARGUMENT_ROLES, ParsedDoc, Role, Token
+from memory_pipeline.parsing import ARGUMENT_ROLES, Arc, ParsedDoc, Role, Token
 
 ROLE_WEIGHTS = {Role.PATIENT: 3.0, Role.ACTOR: 2.0, Role.TIME: 2.0, Role.PURPOSE: 2.0, Role.LOCATION: 1.0}
 CUE_BONUS = 3.5
@@ -131,7 +131,8 @@ def build_span(doc: ParsedDoc, predicate: int, clause: Clause, clause_limit: int
     """Tokens reached from ``predicate`` through permitted relations, inside its clause.
 
     Coordinated predicates are left to their own candidate; nested clauses are followed to ``clause_limit`` levels
-    and noun phrases to ``np_limit`` levels (seed 000, B.1: 5 and 4).
+    and noun phrases to ``np_limit`` levels (seed 000, B.1: 5 and 4), save the words that finish a phrase the span
+    already holds (:func:`_finishes_its_phrase`).
     """
     span = {predicate}
     stack = [(predicate, 0, 0)]
@@ -150,11 +151,24 @@ def build_span(doc: ParsedDoc, predicate: int, clause: Clause, clause_limit: int
                 span.add(dep)
                 stack.append((dep, c_depth + 1, 0))
             else:
-                if n_depth + 1 > np_limit and arc.role not in (Role.FUNCTION,):
+                if n_depth + 1 > np_limit and arc.role not in (Role.FUNCTION,) and not _finishes_its_phrase(doc, arc):
                     continue
                 span.add(dep)
                 stack.append((dep, c_depth, n_depth + 1))
     return span
+
+
+# The words before a noun that belong to it: "at the new place", "minus a small fee", "with my sister's kids".
+NOUN_PREMODIFIERS = frozenset({"det", "amod", "compound", "nummod", "poss", "case", "predet"})
+
+
+def _finishes_its_phrase(doc: ParsedDoc, arc: Arc) -> bool:
+    """The arc's word finishes a phrase the span holds, however deep: the object of a preposition kept ("she was
+    rude about Raf at dinner" had lost "dinner" and ended "at."), or a word before that object's noun ("at the
+    Italian place"). A preposition kept without its object is no phrase, and its object is one word or a few."""
+    if arc.label == "pobj":
+        return True
+    return arc.label in NOUN_PREMODIFIERS and arc.dep < arc.head and any(up.label == "pobj" for up in doc.parents(arc.head))
 
 
 def has_cue(doc: ParsedDoc, predicate: int, span: set[int]) -> bool:
@@ -207,7 +221,7 @@ def score_candidate(doc: ParsedDoc, predicate: int, clause: Clause, clause_limit
         or _got_through(doc, token) or _a_phrasal_verb_with_an_object(doc, predicate)
     ):
         cand.penalties["light_verb"] = LIGHT_VERB_PENALTY
-    informative = bool(cand.groups - {Role.ACTOR}) or no_longer or _as_a_role(doc, predicate) or _an_answer_given(doc, predicate)
+    informative = bool(cand.groups - {Role.ACTOR}) or no_longer or _as_a_role(doc, predicate) or an_answer_given(doc, predicate)
     if not informative and (cand.actor is None or doc.tokens[cand.actor].pos == "PRON") and not event:
         cand.penalties["no_argument"] = NO_ARGUMENT_PENALTY
     cand.score = score - sum(cand.penalties.values())
@@ -239,7 +253,7 @@ ANSWERING = frozenset({"say", "tell"})
 ANSWERS = frozenset({"no", "yes", "nope", "yeah", "yep", "nah"})
 
 
-def _an_answer_given(doc: ParsedDoc, predicate: int) -> bool:
+def an_answer_given(doc: ParsedDoc, predicate: int) -> bool:
     """"they offered me £9 a month but I said no": the answer is what the verb tells, though the parse files it as an
     interjection (the refusal had been dropped, and the memory told of an offer as if taken)."""
     return doc.tokens[predicate].lemma in ANSWERING and any(
