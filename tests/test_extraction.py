@@ -339,6 +339,22 @@ def extract(parser, resolver):
         # "did" with no verb after its "it" is the deed done, no question; "do" before a verb still asks
         ("Sam", "did it this morning finally", "Sam noted: did it this morning finally."),
         ("Sam", "does he know about the party", "Sam asks: does he know about the party?"),
+        # an adverb the parse hung on a closing "I think" is the clause's ("went really." had said the opposite)
+        ("Sam", "our first date went really well I think", "Sam noted: our first date went really well."),
+        ("Sam", "it went well I think we should go again", "It went well Sam thinks we should go again."),
+        # the weather's dropped "it" is no one's deed; a dropped "I've" before "been" comes back as "has"
+        ("Sam", "snowed the whole week in Geneva", "Sam noted: it snowed the whole week in Geneva."),
+        ("Sam", "been reading about electric cars", "Sam has been reading about electric cars."),
+        ("Sam", "just been to the dentist", "Sam has just been to the dentist."),
+        ("Sam", "been ages since we spoke", "Sam noted: been ages since we spoke."),
+        # what takes back the words before is no deed nor order; the same verbs with a thing of their own are
+        ("Sam", "actually scratch that, the meeting is on tuesday now", "Sam noted: the meeting is on tuesday now."),
+        ("Sam", "wait forget that, we're flying from Leeds instead", "Sam noted: we're flying from Leeds instead."),
+        ("Sam", "I forgot that, sorry", "Sam forgot that, sorry."),
+        ("Sam", "ignore that email from the bank, it's spam", "Sam asks to ignore that email from the bank, it's spam."),
+        # an answer given is news in two words
+        ("Sam", "they invited me to the stag. said yes", "They invited Sam to the stag. Sam said yes."),
+        ("Sam", "the bank rang about the loan. said no", "Sam noted: the bank rang about the loan. Sam said no."),
     ],
 )
 def test_expected_entries(extract, speaker, text, entry):
@@ -551,7 +567,7 @@ def test_a_bare_verb_coordinated_with_a_finite_one_is_no_request(extract):
         ("Let's book the cabin for the long weekend.", "Maya asks Assistant to book the cabin for the long weekend."),
         ("just use miles, I never think in km", "Maya asks Assistant to just use miles, Maya never thinks in km."),
         ("please do remind me about the bins", "Maya asks Assistant to remind Maya about the bins."),
-        ("always been a morning person", "Maya always been a morning person."),
+        ("always been a morning person", "Maya has always been a morning person."),
         ("just got back from the gym", "Maya just got back from the gym."),
     ],
 )
@@ -1006,3 +1022,21 @@ def test_a_place_named_before_here_is_kept(extract):
     assert "Berlin" in extract("Greetings from Berlin! I've been here three weeks and I love it.", "Mara").text
     # a greeting from a place before a sentence that does not say "here" stays a greeting
     assert "Rome" not in extract("Hello from Rome! The food is amazing.", "Dan").text
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("text", ["she was really rude about Raf at dinner", "we got a refund for the months minus a fee"])
+def test_a_preposition_kept_keeps_its_object(parser, text):
+    """However deep the noun-phrase limit cuts, a preposition in the span brings its object ("... about Raf at."
+    had lost "dinner")."""
+    from memory_pipeline.extraction.clauses import split_clauses
+    from memory_pipeline.extraction.scoring import build_span
+
+    doc = parser.parse(text)
+    clause = split_clauses(doc, 0, ExtractorConfig().comma_split_min_words)[0]
+    config = ExtractorConfig()
+    span = build_span(doc, doc.roots[0], clause, config.clause_depth, config.noun_phrase_depth)
+    assert len(doc) - 1 in span
+    for limit in (2, 3):  # shallower: a preposition goes whole or not at all
+        span = build_span(doc, doc.roots[0], clause, config.clause_depth, limit)
+        assert all(k + 1 in span for k in span if doc.tokens[k].pos == "ADP")

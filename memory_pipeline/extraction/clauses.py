@@ -146,7 +146,8 @@ def discourse_prefix_end(doc: ParsedDoc) -> int:
         return len(doc.tokens)
     # Leading interjection chunk inside the first content sentence: up to and including a comma.
     for k in range(cursor, min(cursor + 5, len(doc.tokens))):
-        if doc.tokens[k].text in (",", "!", "-", "—", "…") and (is_discourse_only(doc, cursor, k) or _calls_for_attention(doc, cursor, k)):
+        if doc.tokens[k].text in (",", "!", "-", "—", "…") and (
+                is_discourse_only(doc, cursor, k) or _calls_for_attention(doc, cursor, k) or _takes_back(doc, cursor, k)):
             return cursor if _names_the_subject(doc, cursor, k) else _after_teaser(doc, k + 1)
     return _after_header(doc, _after_teaser(doc, _after_address(doc, _after_mentions(doc, cursor))))
 
@@ -160,6 +161,22 @@ def _calls_for_attention(doc: ParsedDoc, start: int, comma: int) -> bool:
     to listen, the news is after it."""
     word = comma - 1
     return word >= start and doc.tokens[word].lower in ATTENTION_WORDS and (word == start or is_discourse_only(doc, start, word))
+
+
+# What takes back the words said before, said before a comma: "scratch that, ...", "actually forget that, ...".
+TAKING_BACK = frozenset({("scratch", "that"), ("scrap", "that"), ("forget", "that"), ("ignore", "that"),
+                         ("strike", "that")})
+# Words that may come before it: "actually scratch that", "oh wait never mind", "no sorry, ignore that".
+BEFORE_TAKING_BACK = frozenset({"actually", "oh", "wait", "sorry", "no", "ok", "okay", "hmm", "um", "ah", "erm"})
+# ("never mind, ..." is kept as said: "Never mind, Maya found it.")
+
+
+def _takes_back(doc: ParsedDoc, start: int, comma: int) -> bool:
+    """"scratch that," or "forget that," before a comma opens the turn, maybe after "actually" or "wait"
+    (:data:`BEFORE_TAKING_BACK`): no order to scratch anything, nor the speaker's deed ("Kwame actually scratches
+    that"), the news is after it ("actually scratch that, work said we can wfh 3 days")."""
+    words = [t.lower for t in doc.tokens[start:comma] if t.pos != "PUNCT"]
+    return len(words) >= 2 and tuple(words[-2:]) in TAKING_BACK and all(w in BEFORE_TAKING_BACK for w in words[:-2])
 
 
 # At most this many words before a colon make a header ("Big news:", "Quick update:", "Fun fact:").

@@ -165,7 +165,11 @@ def rewrite_range(
     subject: str | None = "i" if dropped_subject_verb is not None else None
     # "Still waiting for the results" dropped "I'm": "is" goes before the adverbs ("<name> is still waiting"), as
     # it would have been said, not between them and the verb
-    be_first = dropped_subject_verb is not None and dropped_subject_verb > start and _dropped_i_am(doc, dropped_subject_verb)
+    # and "Just been to the gym" dropped "I've": "has" goes there too ("<name> has just been to the gym")
+    be_first = None
+    if dropped_subject_verb is not None and dropped_subject_verb > start:
+        been = doc.tokens[dropped_subject_verb].lower == "been"
+        be_first = "is " if _dropped_i_am(doc, dropped_subject_verb) else "has " if been else None
     calls = _calls_of_the_addressee(doc, start, end, perspective)
     for k in range(start, end):
         token = doc.tokens[k]
@@ -179,7 +183,7 @@ def rewrite_range(
             renamed.append(False)
             continue
         if k == start and be_first:
-            parts.append("is " + _lowered_first(text) + space)
+            parts.append(be_first + _lowered_first(text) + space)
             renamed.append(False)
             continue
         if (
@@ -505,6 +509,8 @@ def _agree_after(
         return None
     if opens and token.tag == "VB" and token.pos == "VERB" and not told_as_past and not _past_form(token):
         return third_person(text)
+    if opens and lower == "been":
+        return "has " + lower  # "been looking at flats", "been to Rome twice": "I've" was dropped
     if opens and _dropped_i_am(doc, k):
         return "is " + _lowered_first(text)  # "Playing guitar tonight", "Proud of you", "Done with X": "I'm" dropped
     if lower in BARE_CONTRACTIONS and not doc.tokens[k - 1].space:

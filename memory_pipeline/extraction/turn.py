@@ -459,8 +459,8 @@ def _realise_unit(
     verb = None if question or thanked or said_for is not None else dropped_subject_verb(doc, first_lo, first_hi)
     if verb is not None and unit.actor is not None and not _the_doer_of_its_clause(doc, verb, unit.actor):
         verb = None
-    if verb is not None and _after_a_clause(doc, first_lo) and _dropped_it(doc, verb):
-        verb = None
+    if verb is not None and (_after_a_clause(doc, first_lo) or doc.tokens[verb].lower == "been") and _dropped_it(doc, verb):
+        verb = None  # "Been ages since we spoke" dropped "it's", even opening the turn
     pieces: list[Phrase] = []
     for n, (lo, hi) in enumerate(unit.ranges):
         if n == 0 and said_for is not None:
@@ -570,11 +570,17 @@ def _dropped_it(doc: ParsedDoc, verb: int) -> bool:
     rest = [t.lower for t in doc.tokens[verb + 1 : verb + 5]]
     if token.lower == "must" and rest[:1] and rest[0] in LINKING_AFTER_MUST:
         return True
-    if token.lower == "been" and set(rest) & STRETCHES:
-        return True
+    if token.lower == "been" and any(
+            t.lower in STRETCHES and not any(a.label in ("compound", "amod") for a in doc.parents(t.i))
+            for t in doc.tokens[verb + 1 : verb + 5]):
+        return True  # not a stretch that only names a kind ("been a morning person": "I've")
     if token.lemma == "turn" and rest[:1] == ["out"]:
         return True
     return rest[:1] in (["me"], ["us"])  # right after it: "Made me proud" ("new year new me" ends no deed)
+
+
+# Verbs of the weather, whose subject is always "it": "rained all day", "poured the whole weekend".
+WEATHER_VERBS = frozenset({"rain", "snow", "pour", "drizzle", "hail", "sleet", "thunder"})
 
 
 def _dropped_doer(
@@ -585,6 +591,8 @@ def _dropped_doer(
     brother, not the speaker), else :func:`_dropped_subject`. Not for a feeling or a thought, which are the
     speaker's ("Tom called. Miss him so much", "My sister got in. Think she'll love it"), nor a deed done to that
     person ("Sarah lost her job. Gave her a hug")."""
+    if doc.tokens[verb].lemma in WEATHER_VERBS:
+        return "it"  # "rained on the thursday": the weather's "it" was dropped, no one rained
     sentence = doc.tokens[lo].sent
     opens = _opens_its_sentence(doc, doc.tokens[lo])
     doer = _someone_elses_subject(doc, sentence - 1) if opens and sentence > 0 and _a_deed(doc, verb) else None
