@@ -369,6 +369,17 @@ def test_a_new_value_of_one_measure_keeps_a_memory_of_two_measures_current(parse
         ("My rent is £900 and my sister helps.", 2),
         ("I weigh 95kg and it hurts to walk.", 2),  # a symptom
         ("My rent is £900 and it drives me to work weekends.", 2),
+        # who brought the news beside it is its channel, no fact of its own ("X called/texted (me), ...")
+        ("The vet phoned, Biscuit can come home tomorrow.", 1),
+        ("Tom texted me, he got the job.", 1),
+        ("Mum texted to say the party is on Friday.", 1),
+        ("the garage rang back, the car is ready.", 1),
+        # a call that says when, about what or to whom, or one never made, keeps its fact
+        ("Mum called on Sunday, she is moving to Leeds.", 2),
+        ("I called the GP, my bloods are fine.", 2),
+        ("They never called, the sofa is late.", 2),
+        ("The bank called about fraud, my card is blocked.", 2),
+        ("I texted Sam, we're meeting on Friday.", 2),
     ],
 )
 def test_the_clauses_that_tell_a_fact_of_their_own(parser, text, count):

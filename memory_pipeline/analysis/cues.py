@@ -1858,8 +1858,43 @@ def states_a_fact(doc: ParsedDoc, head: int) -> bool:
     return not (
         only_judges(doc, head) or only_reacts(doc, head) or only_asks(doc, head) or _our_frame(doc, head)
         or tells_nothing_of_its_own(doc, head) or _only_supposes(doc, head) or _an_exclamation(doc, head)
-        or _a_feeling_said_alone(doc, head)
+        or _a_feeling_said_alone(doc, head) or _only_says_who_got_in_touch(doc, head)
     )
+
+
+# Verbs of getting in touch: "DFS called", "the school rang me", "Mum texted to say ..." (the tagger's lemma of
+# "texted" is "texte")
+GETTING_IN_TOUCH_VERBS = frozenset({"call", "ring", "phone", "email", "e-mail", "text", "texte", "message", "dm"})
+# what one gets in touch "to" do, when what follows is the news: "called to say", "texted to let me know"
+TELLING_VERBS = frozenset({"say", "tell", "let", "confirm", "explain"})
+# words a bare call may carry and still tell nothing: "DFS just called back", "they finally rang"
+CALL_ADVERBS = frozenset({"just", "finally", "back", "again", "earlier"})
+
+
+def _only_says_who_got_in_touch(doc: ParsedDoc, head: int) -> bool:
+    """The clause of ``head`` only says who brought the news told beside it in its sentence: "DFS called, the
+    sofa is delayed to 4 April", "the school rang me, the trip is off", "Mum texted to say the party is on Friday".
+    The call is the channel, not a fact of its own: when a later memory moves the news, nothing else is lost. A
+    call that says when, why or about what ("Mum called on Sunday", "I rang the GP about my results"), one not
+    made ("they never called"), or one said alone keeps its fact."""
+    token = doc.tokens[head]
+    if token.lemma.lower() not in GETTING_IN_TOUCH_VERBS or token.pos != "VERB":
+        return False
+    news = [k for k in clause_heads(doc) if k != head and doc.tokens[k].sent == token.sent]
+    if not news:
+        return False
+    for arc in doc.children(head):
+        child = doc.tokens[arc.dep]
+        if arc.label in ("nsubj", "punct", "cc", "aux") or arc.label in INNER_CLAUSES:
+            continue
+        if arc.label in ("dobj", "dative") and child.lower in ("me", "us"):
+            continue
+        if arc.label in ("advmod", "prt") and child.lower in CALL_ADVERBS:
+            continue
+        if arc.label == "xcomp" and child.lemma.lower() in TELLING_VERBS:
+            continue
+        return False  # a time, a reason, a negation, what or whom it was about: a fact of its own
+    return True
 
 
 def _a_feeling_said_alone(doc: ParsedDoc, head: int) -> bool:
