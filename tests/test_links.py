@@ -3539,6 +3539,29 @@ def test_a_thing_said_to_slip_to_a_day_now_moves_its_plan(parser, embedder):
         assert "contradicts" not in links and status["old"] == "active", old[1]
 
 
+def test_a_date_named_as_replaced_supersedes_the_memory_of_that_date(parser, embedder):
+    """"It finally came on the 19th, not the 12th" names the day of "the courier emailed, the new fridge is delayed to
+    12 June": consolidation compares the two however far apart their embeddings are, and the move supersedes the
+    old date; "the courier emailed" only says who brought the news. A call told with its day keeps its fact, and
+    a memory of another month's 12th is no memory of that day."""
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.config import ConsolidationConfig
+    from memory_pipeline.consolidation import consolidate, load_consolidation_classifier
+
+    def status(old_text, event):
+        frame = _plan_frame([("old", old_text, datetime(2025, 6, 2, 10), event),
+                             ("new", "It finally came on the 19th, not the 12th.", datetime(2025, 6, 21, 10), datetime(2025, 6, 19))])
+        readings, vectors = read_frame(frame, parser), embedder.encode(frame["text"].to_list())
+        config = ConsolidationConfig()
+        result = consolidate(frame, vectors, readings, load_consolidation_classifier(config, ClassifierResources()), config)
+        return dict(result.status.select("memory_id", "status").iter_rows())["old"]
+
+    assert status("The courier emailed, the new fridge is delayed to 12 June.", datetime(2025, 6, 12)) == "superseded"
+    assert status("The shop rang me, the fridge is delayed to 12 June.", datetime(2025, 6, 12)) == "superseded"
+    assert status("I called the shop on Monday, the new fridge is delayed to 12 June.", datetime(2025, 6, 12)) == "active"
+    assert status("My sister's party is on 12 July.", datetime(2025, 7, 12)) == "active"
+
+
 def test_a_slip_moves_only_a_thing_dated_ahead_when_it_was_said(parser):
     from memory_pipeline.analysis import read_frame
     from memory_pipeline.links.rules import dated_events_corrected

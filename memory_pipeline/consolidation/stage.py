@@ -31,7 +31,7 @@ from memory_pipeline.consolidation.validator import reject_reason
 from memory_pipeline.lake import stable_id
 from memory_pipeline.links.base import PENDING
 from memory_pipeline.links.candidates import CandidateJob, candidate_jobs, with_candidates
-from memory_pipeline.links.rules import dated_events_corrected
+from memory_pipeline.links.rules import dated_events_corrected, moved_from_the_date_named
 from memory_pipeline.links.stage import ItemError, initial_lifecycles
 from memory_pipeline.memory_frame import Memory, memories_by_id
 from memory_pipeline.schemas import CONSOLIDATION_DECISIONS
@@ -162,9 +162,15 @@ def consolidate(
 def with_corrected_dates(jobs, memories, readings, config: ConsolidationConfig, is_active, skip_pairs) -> list[CandidateJob]:
     """``jobs`` with every active dated memory a target's correction names among its candidates, as the links stage
     has them (:func:`~memory_pipeline.links.rules.dated_events_corrected`): "we're moving the ship date to January
-    14" corrects "the app is due to ship on December 5", whose embedding may be far from it."""
+    14" corrects "the app is due to ship on December 5", whose embedding may be far from it; so does the date a target
+    names as replaced ("it came on the 19th in the end, not the 12th": :func:`~memory_pipeline.links.rules.
+    moved_from_the_date_named`), which the links stage already compares and finds it contradicts."""
+    def corrected(memory_id: str) -> list:
+        return (dated_events_corrected(memories, readings, memory_id, config.rules.event_overlap)
+                + moved_from_the_date_named(memories, readings, memory_id))
+
     return with_candidates(jobs, {
-        memory_id: [old.memory_id for old in dated_events_corrected(memories, readings, memory_id, config.rules.event_overlap)
+        memory_id: [old.memory_id for old in corrected(memory_id)
                     if is_active(old.memory_id) and frozenset((memory_id, old.memory_id)) not in skip_pairs]
         for memory_id in memories if is_active(memory_id)
     })

@@ -240,7 +240,13 @@ def replaced_days(new: Memory, reading: Reading) -> frozenset[date]:
     March instead of the 21st", said on the 24th) or lie ahead ("back on the 15th of April now, not the 8th")."""
     if new.session_time is None:
         return frozenset()
-    return _days_named(reading.replaced_times, new.session_time)
+    days = _days_named(reading.replaced_times, new.session_time)
+    said = new.session_time.date()
+    if new.explicit_time and new.event_start is not None and new.event_start.date() < said:
+        # what is told as over ("it came on the 19th in the end, not the 12th", said on 21 June) was over on the day
+        # it replaced too: 12 June, not 12 July
+        return frozenset(day for day in days if day <= said) or days
+    return days
 
 
 @lru_cache(maxsize=1024)  # asked again for every earlier memory a rescheduling memory is compared with
@@ -299,10 +305,18 @@ def moved_from_another_day(new: Memory, old: Memory, reading: Reading) -> bool:
 def rescheduled_by_date(context: LinkContext, memory_id: str) -> list[Memory]:
     """The earlier memories of a memory's conversation (and kind) whose date it names as replaced
     (:func:`moved_from_its_date`), whether or not its embedding is near theirs."""
-    new, reading = context.memories.get(memory_id), context.readings.get(memory_id)
+    return moved_from_the_date_named(context.memories, context.readings, memory_id)
+
+
+def moved_from_the_date_named(memories: Mapping[str, Memory], readings: Mapping[str, Reading],
+                              memory_id: str) -> list[Memory]:
+    """:func:`rescheduled_by_date` from the memories and their readings alone, as consolidation has them: "it came
+    on the 19th in the end, not the 12th" shares few words with "the fridge is delayed to 12 June" and its embedding
+    may be far from it, so only the date brings the pair to be compared."""
+    new, reading = memories.get(memory_id), readings.get(memory_id)
     if new is None or reading is None or not reading.replaced_times:
         return []
-    return [old for old in context.memories.values()
+    return [old for old in memories.values()
             if (old.conversation_id, old.memory_kind) == (new.conversation_id, new.memory_kind)
             and old.position < new.position and moved_from_its_date(new, old, reading)]
 
