@@ -3562,6 +3562,25 @@ def test_a_date_named_as_replaced_supersedes_the_memory_of_that_date(parser, emb
     assert status("My sister's party is on 12 July.", datetime(2025, 7, 12)) == "active"
 
 
+def test_a_thing_delayed_moves_the_delivery_its_memory_dated(parser, embedder):
+    """"Ordered a new bed from IKEA. Delivery is 9 May" dates the bed's coming: "the bed is delayed to 20 May" moves
+    it, though the date's own clause names only the delivery. Another event of the thing (a viewing), or another
+    thing dated in the memory, is not moved."""
+    from memory_pipeline.analysis import read_frame
+
+    def relations(old_text, new_text):
+        frame = _plan_frame([("old", old_text, datetime(2025, 4, 20, 10), datetime(2025, 5, 9)),
+                             ("new", new_text, datetime(2025, 5, 2, 10), datetime(2025, 5, 20), None, "20 May")])
+        readings, vectors = read_frame(frame, parser), embedder.encode(frame["text"].to_list())
+        return build_links(frame, vectors, readings, load_link_classifier(LinksConfig())).links["relation"].to_list()
+
+    ordered = "Jess ordered a new bed from IKEA. Delivery is 9 May."
+    assert "contradicts" in relations(ordered, "The bed is delayed to 20 May.")
+    assert "contradicts" in relations("Jess ordered a desk online, arrival is 9 May.", "The desk got pushed back to 20 May.")
+    assert "contradicts" not in relations(ordered, "The bed viewing got moved to 20 May.")
+    assert "contradicts" not in relations("Jess ordered a new bed from IKEA. The party is on 9 May.", "The bed is delayed to 20 May.")
+
+
 def test_a_slip_moves_only_a_thing_dated_ahead_when_it_was_said(parser):
     from memory_pipeline.analysis import read_frame
     from memory_pipeline.links.rules import dated_events_corrected

@@ -866,12 +866,26 @@ def _contradiction(
     if corrects_old and old_reading.dated.words:
         # the old date must be the corrected event's: a memory that shares the event's words in a clause its date
         # is not in ("Priya asked for next Saturday off, her sister's getting married") keeps its date
-        corrects_old = new_reading.corrected.overlap(old_reading.dated) >= config.event_overlap
+        corrects_old = (new_reading.corrected.overlap(old_reading.dated) >= config.event_overlap
+                        or _its_arrival_dated(new_reading, old_reading))
     if (new_reading.correction is not None and corrects_old and new.explicit_time and old.explicit_time
             and new.event_start != old.event_start and _dated_by_the_correction(new, new_reading)
             and not moved_from_another_day(new, old, new_reading)):
         return True
     return bool(new_reading.negated_words & old_reading.words) and not old_reading.negated and overlap >= NEGATION_OVERLAP
+
+
+# Nouns of a thing's coming, which a memory dates instead of the thing: "ordered the sofa ... delivery is 14 march"
+ARRIVAL_NOUNS = frozenset({"delivery", "arrival", "dispatch", "eta"})
+
+
+def _its_arrival_dated(new_reading: Reading, old_reading: Reading) -> bool:
+    """The old memory dates only the coming of a thing ("ordered the sofa from DFS, delivery is 14 march") and the
+    correction moves that thing, named by the old memory alone ("the sofa is delayed to 4 april"): a thing is
+    delayed or moved by its delivery. Another event of the thing ("the sofa viewing got moved") is not its arrival."""
+    dated, corrected = old_reading.dated.words, new_reading.corrected
+    return (bool(dated) and dated <= ARRIVAL_NOUNS and bool(corrected.nouns)
+            and event_stems(corrected.words) <= event_stems(old_reading.words))
 
 
 def _swapped_out(new: Memory, old: Memory, new_reading: Reading, old_reading: Reading) -> frozenset[str]:
