@@ -338,6 +338,9 @@ def extract(parser, resolver):
         ("Sam", "where should we go for dinner on Friday", "Sam asks: where should we go for dinner on Friday?"),
         # "did" with no verb after its "it" is the deed done, no question; "do" before a verb still asks
         ("Sam", "did it this morning finally", "Sam noted: did it this morning finally."),
+        ("Sam", "did it really happen like that", "Sam asks: did it really happen like that?"),
+        ("Sam", "did they not tell you about the meeting", "Sam asks: did they not tell you about the meeting?"),
+        ("Sam", "do you guys want pizza tonight", "Sam asks: do you guys want pizza tonight?"),
         ("Sam", "does he know about the party", "Sam asks: does he know about the party?"),
         # an adverb the parse hung on a closing "I think" is the clause's ("went really." had said the opposite)
         ("Sam", "our first date went really well I think", "Sam noted: our first date went really well."),

@@ -1123,8 +1123,10 @@ def _asked_without_a_mark(doc: ParsedDoc, start: int, s_end: int) -> bool:
     verb = words[3] if words[2].lower == "just" and len(words) > 3 else words[2]
     if verb.lemma in NEWS_OPENERS and any(arc.label in ("ccomp", "xcomp") for arc in doc.children(verb.i)):
         return False  # "did I mention I'm moving to Leeds", "can I just say how proud I am": news told, not asked
-    if aux.lemma == "do" and verb.pos not in ("VERB", "AUX"):
-        return False  # "did it last night": "do" is the deed itself, its "I" dropped; "did you see it" asks
+    if aux.lemma == "do" and subject.lower == "it" and not any(t.pos in ("VERB", "AUX") for t in words[2:]):
+        # "did it last night": "do" is the deed itself, its "I" dropped; "did it really happen like that" and "did
+        # you see it" ask
+        return False
     return aux.lower in CHAT_QUESTION_AUXILIARIES and (subject.lower in SUBJECT_PRONOUNS or subject.pos == "PROPN")
 
 
