@@ -350,6 +350,11 @@ def extract(parser, resolver):
         ("Sam", "been reading about electric cars", "Sam has been reading about electric cars."),
         ("Sam", "just been to the dentist", "Sam has just been to the dentist."),
         ("Sam", "been ages since we spoke", "Sam noted: been ages since we spoke."),
+        ("Sam", "been married 10 years today!", "Sam has been married 10 years today."),
+        # a weather verb done by someone keeps them: an object, a particle, "as"
+        ("Sam", "poured myself a huge glass of wine", "Sam poured themself a huge glass of wine."),
+        ("Sam", "hailed a cab at midnight", "Sam hailed a cab at midnight."),
+        ("Sam", "snowed under at work this week", "Sam snowed under at work this week."),
         # what takes back the words before is no deed nor order; the same verbs with a thing of their own are
         ("Sam", "actually scratch that, the meeting is on tuesday now", "Sam noted: the meeting is on tuesday now."),
         ("Sam", "wait forget that, we're flying from Leeds instead", "Sam noted: we're flying from Leeds instead."),

@@ -570,17 +570,47 @@ def _dropped_it(doc: ParsedDoc, verb: int) -> bool:
     rest = [t.lower for t in doc.tokens[verb + 1 : verb + 5]]
     if token.lower == "must" and rest[:1] and rest[0] in LINKING_AFTER_MUST:
         return True
-    if token.lower == "been" and any(
-            t.lower in STRETCHES and not any(a.label in ("compound", "amod") for a in doc.parents(t.i))
-            for t in doc.tokens[verb + 1 : verb + 5]):
-        return True  # not a stretch that only names a kind ("been a morning person": "I've")
+    if token.lower == "been" and _a_stretch_next(doc, verb):
+        return True
     if token.lemma == "turn" and rest[:1] == ["out"]:
         return True
     return rest[:1] in (["me"], ["us"])  # right after it: "Made me proud" ("new year new me" ends no deed)
 
 
+# Words that may come between "been" and the stretch it tells: "been a week", "been nearly 3 years", "been such a long day"
+BEFORE_A_STRETCH = frozenset({"a", "an", "the", "over", "about", "nearly", "almost", "like", "such", "so", "too",
+                              "really", "literally", "few", "couple", "of", "long", "whole", "good", "full"})
+
+
+def _a_stretch_next(doc: ParsedDoc, been: int) -> bool:
+    """"been" goes straight on to a stretch of time (:data:`STRETCHES`), maybe after an article, a number or a word
+    of how long (:data:`BEFORE_A_STRETCH`, an adjective): "been ages", "been a crazy few days", "been nearly 3 years"
+    dropped "it's". Not a stretch after a participle ("been married 10 years": "I've") nor one that only names a kind
+    ("been a morning person")."""
+    for t in doc.tokens[been + 1 : been + 6]:
+        if t.lower in BEFORE_A_STRETCH or t.tag == "CD" or t.pos == "ADJ":
+            continue
+        return t.lower in STRETCHES and not any(a.label in ("compound", "amod") for a in doc.parents(t.i))
+    return False
+
+
 # Verbs of the weather, whose subject is always "it": "rained all day", "poured the whole weekend".
 WEATHER_VERBS = frozenset({"rain", "snow", "pour", "drizzle", "hail", "sleet", "thunder"})
+# What a weather verb takes only when someone does it: an object ("poured myself a glass", "hailed a cab"), a
+# particle ("snowed under at work", "snowed in"), or "as" ("hailed as a hero")
+DONE_BY_SOMEONE = frozenset({"dobj", "dative", "iobj", "prt", "attr", "oprd", "ccomp", "xcomp"})
+NOT_THE_WEATHER_AFTER = frozenset({"in", "under", "as", "out", "off", "up", "over"})
+
+
+def _the_weather(doc: ParsedDoc, verb: int) -> bool:
+    """A verb of the weather said as the weather ("rained on the thursday", "poured all weekend"): one of
+    :data:`WEATHER_VERBS` with nothing done to anything (:data:`DONE_BY_SOMEONE`) and no particle after it."""
+    if doc.tokens[verb].lemma not in WEATHER_VERBS:
+        return False
+    after = doc.tokens[verb + 1].lower if verb + 1 < len(doc.tokens) else ""
+    # "snowed the whole week": a stretch the parse made its object is when, not what
+    return after not in NOT_THE_WEATHER_AFTER and not any(
+        a.label in DONE_BY_SOMEONE and doc.tokens[a.dep].lower not in STRETCHES for a in doc.children(verb))
 
 
 def _dropped_doer(
@@ -591,7 +621,7 @@ def _dropped_doer(
     brother, not the speaker), else :func:`_dropped_subject`. Not for a feeling or a thought, which are the
     speaker's ("Tom called. Miss him so much", "My sister got in. Think she'll love it"), nor a deed done to that
     person ("Sarah lost her job. Gave her a hug")."""
-    if doc.tokens[verb].lemma in WEATHER_VERBS:
+    if _the_weather(doc, verb):
         return "it"  # "rained on the thursday": the weather's "it" was dropped, no one rained
     sentence = doc.tokens[lo].sent
     opens = _opens_its_sentence(doc, doc.tokens[lo])
