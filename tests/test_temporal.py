@@ -1408,6 +1408,9 @@ def test_the_end_of_the_month_said_in_it_is_cut_at_the_session_day(tense, said, 
         ("it's a 2014, 88k miles, full service history", None),
         ("found a golf, 2019 with 40,000 miles on it", None),
         ("we moved here in 2014, 90 miles from the coast", "in 2014"),
+        ("by 2031, 80 miles of new tram lines", "2031"),
+        ("2017, 25 miles from Bristol, that's where we grew up", "2017"),
+        ("2023, 15 km every saturday, my best year of running", "2023"),
     ],
 )
 def test_numbers_and_lengths_that_are_or_are_not_dates(parser, resolver, text, dated):

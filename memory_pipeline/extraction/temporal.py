@@ -1617,6 +1617,20 @@ AMOUNT_BEFORE = re.compile(
 MILEAGE_AFTER = re.compile(
     r"\s*[,;:-]?\s*(?:(?:and|with|only|just|about|around)\s+)*\d[\d,.]*\s*k?\s*(?:miles|mi|km|kms|kilometres|kilometers"
     r"|on\s+the\s+clock)\b", re.IGNORECASE)
+# A year after these is a time ("by 2030, 100 miles of cycle lanes", "till 2027, 10,000 miles a year"), and a
+# distance followed by these is a distance or a rate ("30 miles from London", "40 km a week"), no mileage
+YEAR_AS_A_TIME_BEFORE = re.compile(r"\b(?:by|till|til|until|after|before|since|from|in|of|to|through)\s+$", re.IGNORECASE)
+DISTANCE_GOES_ON = re.compile(r"\s*(?:from|away|a|an|per|every|each|of|out)\b", re.IGNORECASE)
+
+
+def _a_model_year(doc: ParsedDoc, start: int, end: int) -> bool:
+    """A bare year with a mileage right after it (:data:`MILEAGE_AFTER`): a car told by its model year and miles.
+    Not a year said as a time (:data:`YEAR_AS_A_TIME_BEFORE`) nor one before a distance or a rate
+    (:data:`DISTANCE_GOES_ON`: "2016, 30 miles from London", "2024, 12 miles every sunday")."""
+    mileage = MILEAGE_AFTER.match(doc.text, end)
+    if mileage is None or YEAR_AS_A_TIME_BEFORE.search(doc.text[max(0, start - 10) : start]):
+        return False
+    return DISTANCE_GOES_ON.match(doc.text, mileage.end()) is None
 THE_PERIOD = re.compile(r"(?:the\s+)?(?:hour|day|night|week|month|year)", re.IGNORECASE)
 # An indefinite article before a weekday: any one of them ("on a saturday", "a friday night")
 ANY_ONE_BEFORE = re.compile(r"\ban?\s+$", re.IGNORECASE)
@@ -1687,7 +1701,7 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
         return False  # "two weeks late", "three days early": how late or early, not two weeks up to now
     if _an_age(doc, start, end, text):
         return False  # "she's almost 4 months now": how old, not the months up to now
-    if re.fullmatch(_YEAR, text) and MILEAGE_AFTER.match(doc.text, end):
+    if re.fullmatch(_YEAR, text) and _a_model_year(doc, start, end):
         return False  # "2013, 142k miles", "bought the corolla!! 2021, 31k miles": a car's model year, not the event's
     if YEAR_RANGE.fullmatch(text) and _counts_the_noun_after(doc, start, end):
         return False  # "between 1900 and 2000 calories": two counts, no years
