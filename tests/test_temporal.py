@@ -1428,6 +1428,7 @@ def test_numbers_and_lengths_that_are_or_are_not_dates(parser, resolver, text, d
         ("she's staying for 3 weeks", date(2025, 1, 10)),
         # past talk keeps the stretch up to the session
         ("we stayed 2 weeks in Crete", date(2024, 12, 27)),
+        ("staying 10 days at my in-laws' was too much", date(2024, 12, 31)),
     ],
 )
 def test_how_long_a_stay_lasts(parser, resolver, text, first):

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 
-from memory_pipeline.analysis.clauses import subtree
+from memory_pipeline.analysis.clauses import heads_up, subtree
 from memory_pipeline.chat_spelling import CHAT_TIME_WORDS, PLEASE_WORDS
 from memory_pipeline.extraction.lexicon import (
     APPOINTMENT_NOUNS,
@@ -665,7 +665,7 @@ class TemporalResolver:
                     tense = "past"  # "first time in 3 years I have no debt": the three years behind, not ahead
                 elif tense == "present" and _after_word(doc, start, DEADLINE_BEFORE):
                     tense = "future"
-                elif tense == "present" and _after_word(doc, start, ("for", *STAYING_WORDS)) and BARE_LENGTH.fullmatch(text):
+                elif tense == "present" and (_after_word(doc, start, ("for",)) or _a_stay_ahead(doc, start)) and BARE_LENGTH.fullmatch(text):
                     # "she wants me off running for two weeks", "landing the 14th, staying 2 weeks": the weeks from
                     # now; a perfect ("I've been off for two weeks") reads past and keeps the stretch up to the session
                     tense = "future"
@@ -2977,6 +2977,15 @@ def _regular_bases(form: str) -> set[str]:
             base = form[: -len(ending)]
             bases |= {base, base + "e", base[:-1] if base[-1] == base[-2] else base}
     return bases
+
+
+def _a_stay_ahead(doc: ParsedDoc, char: int) -> bool:
+    """The expression at ``char`` follows a verb of staying (:data:`STAYING_WORDS`) that no past verb governs:
+    "landing the 14th, staying 2 weeks" runs ahead, "staying 2 weeks at my sister's was too much" is behind."""
+    at = next((t.i for t in doc.tokens if t.idx >= char), None)
+    if at is None or at == 0 or doc.tokens[at - 1].lower not in STAYING_WORDS:
+        return False
+    return not any(doc.tokens[k].tag == "VBD" for k in heads_up(doc, at - 1))
 
 
 def _after_word(doc: ParsedDoc, char: int, words: tuple[str, ...]) -> bool:
