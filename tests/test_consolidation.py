@@ -896,6 +896,24 @@ def test_a_club_moved_with_no_owner_said_replaces_the_one_childs_club(parser, em
     ]) == {"m0": "active", "m1": "active"}
 
 
+def test_a_childs_new_teacher_replaces_the_last(parser, embedder):
+    # the child named or not: the one child whose teacher is known has a new one (an old memory of more facts
+    # than the teacher is kept whole: would_hide_other_facts)
+    assert statuses(parser, embedder, [
+        ("S1:1", "Ana noted: Leo's teacher is Mrs Novak.", datetime(2025, 9, 8, 9)),
+        ("S2:1", "Ana noted: Mrs Novak broke her leg, so Leo has Mr Quinn until Easter.", datetime(2025, 11, 3, 9)),
+    ]) == {"m0": "superseded", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "Ana noted: leo has Mrs Novak this year.", datetime(2025, 9, 8, 9)),
+        ("S2:1", "Ana noted: Mrs Novak is leaving, the new teacher is Mr Quinn.", datetime(2025, 11, 3, 9)),
+    ]) == {"m0": "superseded", "m1": "active"}
+    # the same teacher again is no change
+    assert statuses(parser, embedder, [
+        ("S1:1", "Ana noted: Leo's teacher is Mrs Novak.", datetime(2025, 9, 8, 9)),
+        ("S2:1", "Ana noted: Leo has Mrs Novak until the summer.", datetime(2025, 11, 3, 9)),
+    ])["m0"] == "active"
+
+
 def test_a_thing_mended_or_broken_again_replaces_its_last_working_state(parser, embedder):
     """"The boiler is fixed now" ends "the boiler is broken"; broken again after that ends the repair. Broken
     twice with no repair between is no change; another thing, or another's, is another state."""

@@ -1049,6 +1049,12 @@ def test_a_club_or_a_turn_on_a_rota_is_changed_by_the_next(parser, old, new):
         ("Mia has swimming lessons on Mondays after school.", "Swimming gala moved to Fridays.", None),
         ("Noah does football on Saturdays.", "Rugby moved to Sundays now.", None),
         ("Mia has football on Mondays. Noah has football on Tuesdays.", "Football moved to Fridays now.", None),
+        # a teacher, said with the child or with none: the one child's whose teacher is known
+        ("Amir is 7, his teacher is Miss Rowe.", "Miss Rowe is off sick, so amir has Mr Quinn until half term.",
+         "amir.teacher = rowe -> quinn"),
+        ("amir has Mrs Novak", "Mrs Novak is retiring, the new teacher is Mr Quinn.", "amir.teacher = novak -> quinn"),
+        ("Amir has Mrs Novak. Priya has Miss Rowe.", "The new teacher is Mr Quinn.", None),  # which child's, unsaid
+        ("Leah's violin teacher is Mr Quinn.", "The new teacher is Mrs Novak.", None),  # a subject's is its own
     ],
 )
 def test_a_club_said_with_no_owner_is_the_one_third_persons_known(parser, old, new, changed):
@@ -1575,6 +1581,41 @@ def test_plans_are_the_speakers_own_open_intentions(parser):
 )
 def test_life_events_set_the_state_they_change(parser, text, expected):
     assert slots_of(parser, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a child's teacher is one person at a time, by the name after the title, said either way round
+        ("Amir is 7, his teacher is Miss Rowe.", {"amir.age = 7", "amir.teacher = rowe"}),
+        ("Mr Baptiste is Leah's class teacher this year.", {"leah.teacher = baptiste"}),
+        ("Leah's teacher Mrs Novak rang me.", {"leah.teacher = novak"}),
+        ("Leah's violin teacher is Mr Quinn.", {"leah.teacher[violin] = quinn"}),  # a subject's is its own
+        ("her teacher is Miss Rowe", {"she.teacher = rowe"}),  # whose, a bare "her" does not say
+        # "<child> has Mrs X", with nothing more than how long, is the class's teacher
+        ("amir has Mrs Novak", {"amir.teacher = novak"}),
+        ("Leah has Mr Quinn till Easter.", {"leah.teacher = quinn"}),
+        ("Leah has Miss Rowe this year.", {"leah.teacher = rowe"}),
+        # no owner said: the speaker's by default, and the links look for the child
+        ("the new teacher is Mr Quinn", {"self.teacher = quinn"}),
+        # a teacher not named, that was, is not, or met; a meeting, a purpose, a doctor, the speaker, a parent
+        ("The teacher is lovely.", set()),
+        ("Mrs Novak has a cold.", set()),
+        ("Mr Quinn was Leah's teacher.", set()),
+        ("Leah's old teacher Mr Quinn retired.", set()),
+        ("I spoke to the teacher, Mrs Novak.", set()),
+        ("I have Mr Quinn at 3 for my mortgage.", set()),
+        ("Leah has Mr Quinn on Saturdays for piano.", set()),
+        ("Leah has Dr Novak on Monday.", set()),
+        ("Leah had Mrs Novak last year.", set()),
+        ("Leah doesn't have Mrs Novak.", set()),
+        ("If Leah has Mr Quinn she'll be fine.", set()),
+        ("Mum has Mrs Novak next door.", set()),
+        ("Leah has Mrs Novak's number.", set()),
+    ],
+)
+def test_a_childs_teacher(parser, text, expected):
+    assert {s for s in slots_of(parser, text) if ".teacher" in s or ".age" in s} == expected
 
 
 @pytest.mark.parametrize(

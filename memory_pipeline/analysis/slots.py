@@ -36,6 +36,7 @@ from memory_pipeline.extraction.lexicon import (
     APPOINTMENT_NOUNS, BODY_PARTS, CONDITIONS, FAMILY_NOUNS, INJURY_VERBS, MONEY_SIGNS, PARENT_NOUNS,
     PERSONAL_PRONOUNS, PLACE_ENTITIES, is_medicine,
 )
+from memory_pipeline.grounding import third_person_referent
 from memory_pipeline.extraction.temporal import HOLIDAY, REPAIR_ENDS, SELF_REPAIRS, WEEKDAY_ABBR, sizes_the_noun_after
 from memory_pipeline.parsing import ParsedDoc
 
@@ -44,7 +45,7 @@ DEAD = "dead"
 
 EXCLUSIVE_SLOTS = frozenset(
     {"residence", "job", "employer", "diet", "relationship", "children", "schedule", "appointment", "age", "quantity",
-     "medication", "study", "boss", "favourite", "language", "instruction", "pronouns", "timezone"}
+     "medication", "study", "boss", "teacher", "favourite", "language", "instruction", "pronouns", "timezone"}
 )
 TRANSITION_SLOTS = frozenset({"ownership", "health", "activity", "life", "taste", "repair", "subscription"})
 # A changed appointment is a corrected event; every other change is a change of state.
@@ -4720,23 +4721,32 @@ def boss(context: _Context, i: int) -> list[SlotValue]:
     if any(_lemma(context, m) in FORMER for m in _children(context, i, "amod", "compound")):
         return []
     owner = _boss_owner(context, i)
-    up = _parent(context, i)
-    if owner is None or up is None:
+    if owner is None or _parent(context, i) is None:
         return []
-    holders = [(a, a) for a in _children(context, i, "appos")] or [(i, k) for k in _name_after(context, i)]
+    return [_slot(context, anchor, "boss", name, "", i, holder, subject=owner)
+            for anchor, holder in _named_holders(context, i) if (name := _holder_name(context, holder))]
+
+
+def _named_holders(context: _Context, noun: int, beside: bool = True) -> list[tuple[int, int]]:
+    """(anchor, name) of whom a role noun names: beside it ("my boss Karen", when ``beside``) or across "be" ("my
+    boss is Karen", "Karen is my boss")."""
+    doc, up = context.doc, _parent(context, noun)
+    holders = [(a, a) for a in _children(context, noun, "appos")] or [(noun, k) for k in _name_after(context, noun)]
+    holders = holders if beside else []
     # "my boss is Karen"; "my new manager is going to be Hana", "will be Hana": a boss ahead, a plan (the slot's
     # own clause looks ahead), not the boss now
     said_now = doc.tokens[up[0]].tag in ("VBZ", "VBP")
     if up[1] in ("attr", "nsubj") and _lemma(context, up[0]) == "be" and (said_now or _looks_ahead(context, up[0])):
         other = "nsubj" if up[1] == "attr" else "attr"
         holders += [(up[0], h) for h in _children(context, up[0], other)]
+        # "the new teacher is Mr Quinn" parsed with two subjects: the one after "is" is what it is
+        holders += [(up[0], h) for h in _children(context, up[0], "nsubj") if up[1] == "nsubj" and h > up[0]]
     going = any(doc.tokens[a].tag in ("VBZ", "VBP") for a in _children(context, up[0], "aux"))
     if up[1] == "nsubj" and _lemma(context, up[0]) == "go" and doc.tokens[up[0]].tag == "VBG" and going:
         # the parse hangs the subject on "going": the "be" is its complement ("was going to be" was overtaken)
         holders += [(be, h) for be in _children(context, up[0], "xcomp") if _lemma(context, be) == "be"
                     for h in _children(context, be, "attr")]
-    return [_slot(context, anchor, "boss", name, "", i, holder, subject=owner)
-            for anchor, holder in holders if (name := _holder_name(context, holder))]
+    return holders
 
 
 # What one reports to someone about, which makes "reporting to" telling, not answering to: "I report to Karen
@@ -4777,7 +4787,7 @@ def _name_after(context: _Context, noun: int) -> list[int]:
 
 
 def _boss_owner(context: _Context, noun: int) -> str | None:
-    """Whose boss: the possessor ("my", "Asha's"), or the one who has them ("we have a new boss")."""
+    """Whose boss (or teacher): the possessor ("my", "Asha's"), or the one who has them ("we have a new boss")."""
     owners = _children(context, noun, "poss")
     if owners:
         return _subject_key(context, owners[0])
@@ -4785,6 +4795,110 @@ def _boss_owner(context: _Context, noun: int) -> str | None:
     if up is not None and up[1] == "dobj" and _lemma(context, up[0]) in ("have", "get") and not _negated(context, up[0]):
         return _subject(context, up[0])
     return None
+
+
+# Who teaches a child: one at a time, so a new one replaces the last ("ollie has Mr Hughes until the summer" after
+# "his teacher is Mrs Patel"); a subject's teacher is one of its own ("his piano teacher", scope "piano")
+TEACHER_NOUNS = frozenset({"teacher", "tutor"})
+# Words before "teacher" that say no subject: "his class teacher", "her year 4 teacher" is her teacher
+CLASS_WORDS = frozenset({"class", "year", "reception", "nursery", "school"})
+# How a teacher is called; a doctor ("has Dr Khan") is an appointment's
+TEACHER_TITLES = frozenset({"mr", "mrs", "ms", "miss", "mr.", "mrs.", "ms."})
+# What may go with "X has Mrs Y" and keep it a class's teacher: "until the summer", "this year", "now"
+WHILE_WORDS = frozenset({"until", "till", "til", "since", "from"})
+SCHOOL_PERIODS = frozenset({"year", "term"})
+
+
+def teacher(context: _Context, i: int) -> list[SlotValue]:
+    """"his teacher is Mrs Patel", "Mrs Ahmed is Ruby's new teacher", "her teacher Miss Cole", "tomek has Mrs Lewis",
+    "ollie has Mr Hughes until the summer": the child's teacher is that person (``teacher = patel``, the name after
+    the title). "the new teacher is Miss Shah" names no child: the speaker's only by default, so ``unowned``, and the
+    links take it for the one child whose teacher is known. Not a teacher that was ("his old teacher Mr Grant", "Mr
+    Grant was his teacher"), nor one not named ("the teacher is lovely")."""
+    doc = context.doc
+    if doc.tokens[i].pos in ("VERB", "AUX") and _lemma(context, i) == "have":
+        return _has_a_teacher(context, i)
+    if doc.tokens[i].pos != "NOUN" or _lemma(context, i) not in TEACHER_NOUNS or _parent(context, i) is None:
+        return []
+    if any(_lemma(context, m) in FORMER for m in _children(context, i, "amod", "compound")):
+        return []
+    owner = _whose_teacher(context, i)
+    # with no owner only across "be": "I spoke to the teacher, Mrs Patel" says whom, not whose
+    holders = _named_holders(context, i, beside=owner is not None)
+    up = _parent(context, i)
+    if owner is not None and up[1] == "compound" and doc.tokens[up[0]].pos == "PROPN":
+        holders.append((i, up[0]))  # "his maths teacher Mrs Okoro is strict": the parse made the noun the name's
+    scope = " ".join(_lemma(context, c) for c in _children(context, i, "compound")
+                     if doc.tokens[c].pos == "NOUN" and _lemma(context, c) not in CLASS_WORDS)
+    return [replace(_slot(context, anchor, "teacher", name, scope, i, holder, subject=owner or SELF),
+                    unowned=owner is None)
+            for anchor, holder in holders if (name := _holder_name(context, holder))]
+
+
+def _whose_teacher(context: _Context, noun: int) -> str | None:
+    """The teacher's possessor ("Ruby's", "my"), or who has them ("Ollie has a new teacher, Mr Hughes"); "his"
+    and "her" are the one other person the turn names ("Ollie is 9, his teacher is Mrs Patel"), else left a bare
+    "he" or "she", whom no other memory's slot meets."""
+    # "his maths teacher": the parse may hang the owner on the subject
+    owners = _children(context, noun, "poss") or [o for c in _children(context, noun, "compound")
+                                                 for o in _children(context, c, "poss")]
+    if owners and context.doc.tokens[owners[0]].lower in ("his", "her"):
+        referent = third_person_referent(context.doc, tuple(context.names))
+        if referent is not None and referent[2] <= owners[0] < referent[3]:
+            return referent[0].split()[-1].lower()
+        return "he" if context.doc.tokens[owners[0]].lower == "his" else "she"
+    return _subject_key(context, owners[0]) if owners else _boss_owner(context, noun)
+
+
+def _has_a_teacher(context: _Context, verb: int) -> list[SlotValue]:
+    """"tomek has Mrs Lewis", "Ollie has Mr Hughes until the summer", "she has Miss Cole this year": a child said to
+    have a Mr, Mrs, Miss or Ms, and nothing more, is in their class, the way parents say it. Not the speaker ("I
+    have Mr Jones at 3": a meeting), nor one had at a time or for a purpose ("has Mrs Dunne on saturdays", "for
+    piano", "as a tutor"), a doctor ("has Dr Khan"), one that was ("had Mrs Lewis") or is not."""
+    doc = context.doc
+    subject = subject_token(doc, verb)
+    if doc.tokens[verb].tag not in ("VBZ", "VBP") or _negated(context, verb) or subject is None:
+        return []
+    if not _a_child_said(context, subject) or not _nothing_else_about(context, verb):
+        return []
+    return [_slot(context, verb, "teacher", name, "", obj, *_children(context, obj, "compound"),
+                  subject=_subject_key(context, subject))
+            for obj in _children(context, verb, "dobj") if _titled(context, obj)
+            and not _children(context, obj, "poss", "det", "acl")
+            and all(context.doc.tokens[p].lower in WHILE_WORDS for p in _children(context, obj, "prep")) and (name := _holder_name(context, obj))]
+
+
+def _a_child_said(context: _Context, k: int) -> bool:
+    """Someone who may be in a class: a name (lower case too: "ollie" is a noun to the tagger), "he" or "she", a
+    child; never the speaker, nor a thing ("the bank")."""
+    token = context.doc.tokens[k]
+    # the tagger takes many a child's name for a firm ("leo has Mrs Novak"), and a firm has no Mrs alone
+    if _is_self_token(context, k) or token.ent in NOT_PEOPLE - {"ORG"}:
+        return False
+    if token.lemma.lower() in KIN_WORDS - CHILD_NOUNS:
+        return False  # "Mum has Mrs Brown next door"
+    if token.pos == "PROPN" or token.lower in THIRD_PERSON or token.lemma.lower() in CHILD_NOUNS:
+        return True
+    return token.pos == "NOUN" and token.tag == "NN" and not _children(context, k, "det", "poss", "compound", "amod")
+
+
+def _titled(context: _Context, name: int) -> bool:
+    return any(context.doc.tokens[c].lower in TEACHER_TITLES for c in _children(context, name, "compound"))
+
+
+def _nothing_else_about(context: _Context, verb: int) -> bool:
+    """The verb says no occasion nor purpose: only "until", "since", "this year", "now" may go with it."""
+    doc = context.doc
+    for arc in doc.children(verb):
+        word = doc.tokens[arc.dep]
+        if arc.label in ("prep", "agent") and word.lower not in WHILE_WORDS:
+            return False
+        if arc.label in ("npadvmod", "advmod", "tmod") and (word.lower in ONE_OCCASION or _is_time(context, arc.dep)) \
+                and word.lemma.lower() not in SCHOOL_PERIODS:
+            return False
+        if arc.label in ("dative", "xcomp", "advcl", "oprd") or (arc.label == "mark" and word.lower in CONDITION_MARKS):
+            return False
+    return True
 
 
 # One favourite of a kind at a time: "Lies of Locke Lamora is my favourite book now" replaces "my favourite book
@@ -4960,10 +5074,15 @@ def _a_place_named(context: _Context, k: int) -> bool:
 def _holder_name(context: _Context, k: int) -> str | None:
     """A person's first name, lower case: "Aisha Khan" and "Aisha" are one holder; "he" after the one other person
     the memory names is that person; anyone else (the speaker, a pronoun left unresolved) is no name."""
+    up = _parent(context, k)
+    if context.doc.tokens[k].lower.rstrip(".") in TITLES and up is not None and up[1] == "compound":
+        k = up[0]  # "my manager Mr Smith said": the name found after the noun is its title
     token = context.doc.tokens[k]
     # one's boss is a person, whatever the tagger calls an unknown name ("Hana Sato" a building), if no firm and no
     # place ("I report to Canary Wharf on Mondays", "reporting to Heathrow at 6am")
-    if token.pos == "PROPN" and token.ent not in ("ORG", "DATE", "TIME") and not _a_place_named(context, k):
+    # a name after a title is a person's, whatever the tagger says ("Mr Ford" an ORG)
+    titled = any(context.doc.tokens[c].lower.rstrip(".") in TITLES for c in _children(context, k, "compound"))
+    if token.pos == "PROPN" and (titled or token.ent not in ("ORG", "DATE", "TIME")) and not _a_place_named(context, k):
         # "Mr Smith": the name after a title, or "Mr Smith" and "Mr Jones" would be one boss
         names = [c for c in _children(context, k, "compound") if context.doc.tokens[c].pos == "PROPN"
                  and context.doc.tokens[c].lower.rstrip(".") not in TITLES]
@@ -5365,6 +5484,6 @@ def timezone(context: _Context, i: int) -> list[SlotValue]:
 
 
 RULES = (residence, job, diet, relationship, number_of_children, schedule, ownership, death, health, age, activity,
-         repair, subscription, quantity, medication, boss, study, favourite, taste, language, instruction, pronouns,
+         repair, subscription, quantity, medication, boss, teacher, study, favourite, taste, language, instruction, pronouns,
          timezone)
 

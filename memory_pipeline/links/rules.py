@@ -159,12 +159,16 @@ def same_activity(scope: str, other: str) -> bool:
     return short == long or bool(short) and long[:-1] == short and long[-1] in SESSION_NOUNS
 
 
+# What a parent says of a child's with the child unsaid: "football moved to thursdays", "the new teacher is Miss Shah"
+SAID_WITHOUT_THE_CHILD = frozenset({"schedule", "teacher"})
+
+
 def named_for_whom(slot: SlotValue, known: Sequence[SlotValue]) -> SlotValue | None:
-    """The one slot among ``known`` that a schedule said with no owner is about, when it is a third person's: a
-    parent says "dev has football club on wednesdays" and later "football moved to thursdays", the child's club,
-    unsaid. Only where exactly one other person's schedule of that activity is known; the speaker's own is found by
-    its key, before this."""
-    if not slot.unowned or slot.slot != "schedule":
+    """The one slot among ``known`` that a schedule or a teacher said with no owner is about, when it is a third
+    person's: a parent says "dev has football club on wednesdays" and later "football moved to thursdays", the
+    child's club, unsaid; "tomek has Mrs Lewis", later "the new teacher is Miss Shah". Only where exactly one other
+    person's slot of that activity is known; the speaker's own is found by its key, before this."""
+    if not slot.unowned or slot.slot not in SAID_WITHOUT_THE_CHILD:
         return None
     found = {before.subject: before for before in known
              if before.slot == slot.slot and before.owner == slot.owner and before.subject != SELF
