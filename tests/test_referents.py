@@ -415,3 +415,15 @@ def test_a_pets_dropped_subject_answers_the_question_after_it():
     # a guard: a question that names two leaves the answer the speaker's
     assert asked([("Lena", "We got a kitten called Mochi!"), ("Ines", "Did Mochi and Tom meet? How's she settling in?"),
                   ("Lena", "Hid all day.")], ("Tom",)) == {}
+
+
+@pytest.mark.parametrize("text, named", [
+    ("Chidi is 15, he's in year 11 now", {"Chidi"}),  # the tagger calls an unknown first name opening a turn a noun
+    ("Zainab is 9, she's in year 4", {"Zainab"}),
+    ("Saturday was fun.", set()),  # a date is no one, whatever its part of speech
+    ("Biology is her best subject", set()),  # a common noun the recogniser did not call a name
+    ("Gymnastics is on wednesdays, she loves it", set()),  # a plural the recogniser called a place is no name
+    ("my physio is great", set()),  # a word in lower case is left to the proper-noun reading
+])
+def test_a_first_name_the_tagger_calls_a_noun_is_a_name_that_acts(parser, text, named):
+    assert acting_names(parser.parse(text)) == named

@@ -140,15 +140,25 @@ def acting_names(doc: ParsedDoc) -> set[str]:
     in a whole conversation is no one "he" or "she" is carried over to."""
     names = set()
     for token in doc.tokens:
-        if token.pos != "PROPN" or token.lower in DISCOURSE_WORDS | CHAT_INTERJECTIONS or not any(
-                arc.label in PERSON_ROLES for arc in doc.parents(token.i)):
-            continue  # "Haha is she okay?": chat's interjections open sentences as if they were names
         entity = next((e for e in doc.entities if e.start <= token.i < e.end), None)
+        if not (token.pos == "PROPN" or _a_name_tagged_a_noun(token, entity)) or token.lower in (
+                DISCOURSE_WORDS | CHAT_INTERJECTIONS) or not any(arc.label in PERSON_ROLES for arc in doc.parents(token.i)):
+            continue  # "Haha is she okay?": chat's interjections open sentences as if they were names
         if entity is not None and entity.label in NOT_NAMES:
             continue
         text = doc.span_text(entity.start, entity.end) if entity is not None else token.text
         names.add(bare_name(text))
     return names
+
+
+def _a_name_tagged_a_noun(token, entity) -> bool:
+    """A capitalised word the tagger called a common noun but the recogniser a name: the small tagger does so with
+    a first name it does not know opening a turn ("Anaya is 14, she's in year 10"), which had left her no one a
+    "she" could be carried over to all session. The recogniser's name is no proof of a person (it calls "Physio" one
+    too): :func:`conversation_names` still asks for a sign of someone. Not a plural the tagger took back to its
+    singular ("Gymnastics is on wednesdays"): a name keeps its letters."""
+    return (token.pos == "NOUN" and entity is not None and token.text[:1].isupper() and entity.label not in NOT_NAMES
+            and token.lemma.lower() == token.lower)
 
 
 @dataclass(frozen=True)
