@@ -427,3 +427,16 @@ def test_a_pets_dropped_subject_answers_the_question_after_it():
 ])
 def test_a_first_name_the_tagger_calls_a_noun_is_a_name_that_acts(parser, text, named):
     assert acting_names(parser.parse(text)) == named
+
+
+@pytest.mark.parametrize("turns, expected", [
+    # a person word right before a name is that person, no one else beside them
+    ([("Lena", "my work friend Priti is moving in next month, haven't lived with her before"),
+      ("Ines", "Is she bringing much stuff?"), ("Lena", "she's got a piano lol")], {"S1:2": "Priti", "S1:3": "Priti"}),
+    ([("Lena", "our neighbour Dev fixed the fence"), ("Lena", "He wouldn't take any money.")], {"S1:2": "Dev"}),
+    # guards: someone owned by the named one is still a second person
+    ([("Lena", "Priti's friend Jo is moving in"), ("Lena", "she's got a piano")], {}),
+    ([("Lena", "Priti and a friend are moving in"), ("Lena", "she's got a piano")], {}),
+])
+def test_a_person_word_before_a_name_is_the_one_named(turns, expected):
+    assert carried([turns], ("Priti", "Dev", "Jo")) == expected

@@ -362,6 +362,11 @@ def _mentions(text: str, names: Names, speaker: str | None, addressee: str | Non
             continue  # "she's a vet", "he works as a plumber": what someone is, no one else
         if match.start() not in taken and _singular(match.group().lower()) in PERSON_NOUNS:
             noun = _singular(match.group().lower())
+            named = next((n for n, m in enumerate(found) if m.named and m.at == _past_spaces(text, match.end())), None)
+            if named is not None:
+                # "my uni friend Grace", "our neighbour Dev": the word says who the one named is, no one else
+                found[named] = replace(found[named], gender=found[named].gender or _gender(noun))
+                continue
             # "Mum had her hip replaced": a parent called by the word, capitalised as a name, is the speaker's
             own = speaker and noun in BARE_KIN and match.group()[0].isupper() and not _DETERMINED.search(text, 0, match.start())
             # "a puppy", "the cat": an animal, maybe the one the talk is about, not someone else brought in
