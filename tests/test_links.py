@@ -1250,6 +1250,52 @@ def test_a_subscription_taken_out_or_ended(parser, text, expected):
     assert {s for s in slots_of(parser, text) if ".subscription[" in s} == expected
 
 
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a service's provider, by the kind of service the noun beside it names
+        ("my mobile contract with o2 is £22 a month", {"self.provider[phone] = o2"}),
+        ("Our home insurance is with Admiral.", {"self.provider[home insurance] = admiral"}),
+        ("My electricity supplier is Bulb.", {"self.provider[energy] = bulb"}),
+        ("we moved the broadband over to Plusnet in March", {"self.provider[broadband] = plusnet"}),
+        ("I went with LV for the car insurance in the end", {"self.provider[car insurance] = lv"}),
+        ("Pat's mortgage is with Halifax.", {"pat.provider[mortgage] = halifax"}),
+        # or by a name that tells the kind itself, moved to, kept, or priced in a list of what one pays
+        ("Swapped to voxi last month, way cheaper", {"self.provider[phone] = voxi"}),
+        ("We're going with octopus for now.", {"self.provider[energy] = octopus"}),
+        ("changed from british gas to edf", {"self.provider[energy] = edf"}),
+        ("Ana noted: rac £120, renews in may.", {"self.provider[breakdown cover] = rac"}),
+        # no provider: a person, a place, a thing moved, no kind said, a plan, a condition, a denial, a question
+        ("I had lunch with Priya at the new place.", set()),
+        ("I went with my sister to the shops.", set()),
+        ("I left my phone with Priya.", set()),
+        ("We moved to Sheffield with the kids.", set()),
+        ("I switched the call to Monday.", set()),
+        ("I'm with Nationwide.", set()),
+        ("Ana got a quote with Churchill for £430.", set()),
+        ("I'm going to switch to smarty next month.", set()),
+        ("If we move to octopus we'd save a bit.", set()),
+        ("We're not with vodafone any more.", set()),
+        ("Are you with Santander for your mortgage?", set()),
+        ("Octopus rang me about a smart meter.", set()),
+        ("The AA man came out in an hour.", set()),
+    ],
+)
+def test_a_services_provider(parser, text, expected):
+    assert {s for s in slots_of(parser, text) if ".provider[" in s} == expected
+
+
+def test_a_new_provider_updates_the_old_one(parser, embedder):
+    linked = _plan_links(parser, embedder, [
+        ("ee", "Jess's mobile contract with o2, £30, ends in may.", datetime(2025, 3, 1, 12), None),
+        ("voxi", "Jess switched to voxi, £10 a month.", datetime(2025, 6, 2, 12), None),
+        ("bike", "Jess's bike insurance is with Aviva.", datetime(2025, 3, 1, 12, 5), None),
+    ])
+    links = {(r["src_memory_id"], r["dst_memory_id"]): r["relation"] for r in linked.iter_rows(named=True)}
+    assert links.get(("voxi", "ee")) == "updates"
+    assert links.get(("voxi", "bike")) != "updates"
+
 def test_a_named_subscription_is_no_pastime_and_a_gym_by_its_name_no_employer(parser):
     assert not any(".activity[" in s for s in slots_of(parser, "I cancelled my Netflix subscription."))
     assert slots_of(parser, "I joined PureGym.") == {"self.subscription[puregym] = yes"}

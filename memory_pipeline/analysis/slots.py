@@ -45,7 +45,8 @@ DEAD = "dead"
 
 EXCLUSIVE_SLOTS = frozenset(
     {"residence", "job", "employer", "diet", "relationship", "children", "schedule", "appointment", "age", "quantity",
-     "medication", "study", "boss", "teacher", "favourite", "language", "instruction", "pronouns", "timezone"}
+     "medication", "study", "boss", "teacher", "favourite", "language", "instruction", "pronouns", "timezone",
+     "provider"}
 )
 TRANSITION_SLOTS = frozenset({"ownership", "health", "activity", "life", "taste", "repair", "subscription"})
 # A changed appointment is a corrected event; every other change is a change of state.
@@ -3361,6 +3362,135 @@ def _service(context: _Context, noun: int) -> str | None:
     return " ".join(kept) or None
 
 
+# Who provides a household service, by the kind of service (``provider[phone] = giffgaff``): one has one network,
+# one energy supplier, one car insurer at a time, so a later one replaces the first ("my phone contract with EE"
+# then "switched to giffgaff"; "my breakdown cover with the AA" then "green flag £89"). The nouns that name the
+# kind, each to its kind; "insurance" and "insurer" keep the noun before them ("car insurance", "home insurance").
+SERVICE_KINDS = {
+    **dict.fromkeys(("phone", "mobile", "sim"), "phone"),
+    **dict.fromkeys(("broadband", "internet", "wifi", "fibre"), "broadband"),
+    **dict.fromkeys(("energy", "gas", "electric", "electricity"), "energy"),
+    "breakdown": "breakdown cover", "mortgage": "mortgage",
+}
+# Nouns of a service that take their kind from the noun before them: "phone contract", "energy supplier",
+# "broadband deal", "breakdown cover"; alone they say no kind ("same cover", "a good deal").
+SERVICE_HOLDERS = frozenset("contract plan deal tariff provider supplier network cover package company".split())
+INSURANCE_NOUNS = frozenset({"insurance", "insurer"})
+# Providers that tell the kind of service by their name, which chat often writes in lower case and says alone
+# ("switched to giffgaff", "green flag £89 with home start"). Insurers, banks and lenders sell many kinds, so only
+# the noun said with them ("car insurance with Aviva") tells which.
+PROVIDER_KINDS = {
+    **dict.fromkeys("ee|o2|vodafone|giffgaff|voxi|lebara|smarty|lyca|tesco mobile|sky mobile|id mobile|verizon|"
+                    "t-mobile".split("|"), "phone"),
+    **dict.fromkeys("virgin media|talktalk|plusnet|hyperoptic|community fibre|comcast|xfinity".split("|"), "broadband"),
+    **dict.fromkeys("octopus|british gas|edf|eon|e.on|ovo|scottish power|so energy|shell energy|utility warehouse"
+                    .split("|"), "energy"),
+    **dict.fromkeys("aa|rac|green flag".split("|"), "breakdown cover"),
+}
+# Verbs whose "to" names the provider one moves to ("switched to giffgaff", "moved our energy over to Octopus"),
+# and those whose "with" names the one kept or taken ("going with Octopus", "signed up with the AA", "my mortgage
+# is with Nationwide", "stayed with EE"). One goes to a shop and has lunch with Sarah: a provider needs its name
+# known or a service named beside it.
+SWITCHING_TO = frozenset({"switch", "move", "change", "swap"})
+STAYING_WITH = frozenset({"be", "go", "sign", "stay", "stick", "switch", "move", "insure"})
+# Entities that are no provider: places, dates, sums. Not people: the small model calls a brand a person ("my
+# electricity supplier is Bulb"), and a name with no kind known needs a service named beside it.
+NOT_PROVIDERS = frozenset({"GPE", "LOC", "NORP", "DATE", "TIME", "MONEY", "CARDINAL", "ORDINAL", "EVENT"})
+
+
+def provider(context: _Context, i: int) -> list[SlotValue]:
+    """The provider of a kind of service, read at its name: "my phone contract with ee", "my car insurance is with
+    Aviva", "my energy supplier is Octopus", "switched my broadband to Virgin Media", "switched to giffgaff",
+    "going with Octopus", "green flag £89" (a provider whose name tells the kind, with its price)."""
+    named = _provider_name(context, i)
+    if named is None:
+        return []
+    name, known_kind, first = named
+    doc, up = context.doc, _parent(context, i)
+    if up is None or up[1] not in ("pobj", "attr"):
+        # "green flag £89", "giffgaff £12 a month": a price list of what one pays
+        if known_kind and _sum_at(doc, i + 1) is not None:
+            return _provided(context, i, name, known_kind, SELF, first, i + 2)
+        return []
+    if up[1] == "attr":
+        # "my energy supplier is Octopus"
+        services = [s for s in _children(context, up[0], "nsubj") if _service_kind(context, s)]
+        if _lemma(context, up[0]) != "be" or not services:
+            return []
+        return _provided(context, up[0], name, _service_kind(context, services[0]), _owner(context, services[0]), first, i)
+    head = _parent(context, up[0])
+    if head is None:
+        return []
+    predicate, word = head[0], doc.tokens[up[0]].lower
+    if word == "with" and _service_kind(context, predicate):
+        # "my phone contract with ee, £45", "Megan's breakdown cover with the AA is £168"
+        return _provided(context, predicate, name, _service_kind(context, predicate), _owner(context, predicate), first, i)
+    if doc.tokens[predicate].lower in DIRECTIONS and (over := _parent(context, predicate)):
+        predicate = over[0]  # "moved our energy over to Octopus"
+    lemma = _lemma(context, predicate)
+    if not ((word == "to" and lemma in SWITCHING_TO) or (word == "with" and lemma in STAYING_WITH)):
+        return []
+    if doc.tokens[predicate].pos not in ("VERB", "AUX") or (lemma == "sign" and "up" not in _particles(context, predicate)):
+        return []  # "signed the form with EE"
+    # the service said with the verb: "my car insurance is with Aviva", "switched my broadband to BT", "went with
+    # Admiral for the car insurance", "switched from EE to giffgaff"
+    said = [(s, _owner(context, s)) for s in _children(context, predicate, "nsubj") if _service_kind(context, s)]
+    said += [(s, None) for s in _children(context, predicate, "dobj") if _service_kind(context, s)]
+    said += [(o, None) for _, o in _prep_objects(context, predicate, ("for", "from")) if _service_kind(context, o)]
+    if said:
+        return _provided(context, predicate, name, _service_kind(context, said[0][0]), said[0][1], first, i)
+    return _provided(context, predicate, name, known_kind, None, first, i)
+
+
+def _provided(context: _Context, predicate: int, name: str, kind: str | None, subject: str | None,
+              *anchor_tokens: int) -> list[SlotValue]:
+    """The slot for ``name``; nothing with no kind of service, nor in a question, a condition or a denial ("is
+    your broadband with BT?", "if I switch to Octopus", "I'm not with EE")."""
+    if not kind or _asked_or_nearly(context, predicate) or _supposed(context, predicate) or _negated(context, predicate):
+        return []
+    return [_slot(context, predicate, "provider", name, kind, *anchor_tokens, subject=subject, negated=False)]
+
+
+def _service_kind(context: _Context, noun: int) -> str | None:
+    """The kind of service a noun names: "phone contract" phone, "broadband" broadband, "energy supplier" energy,
+    "breakdown cover" breakdown cover, "car insurance" car insurance; "contract", "cover" or "deal" alone none."""
+    doc, lemma = context.doc, _lemma(context, noun)
+    if doc.tokens[noun].pos != "NOUN":
+        return None
+    before = [k for k in _children(context, noun, "compound", "amod") if k < noun]
+    if lemma in INSURANCE_NOUNS:
+        kinds = [doc.tokens[k].lower for k in before if doc.tokens[k].pos == "NOUN"]
+        return " ".join([*kinds[-1:], "insurance"])
+    if lemma in SERVICE_KINDS:
+        return SERVICE_KINDS[lemma]
+    if lemma in SERVICE_HOLDERS:
+        kinds = [SERVICE_KINDS[doc.tokens[k].lower] for k in before if doc.tokens[k].lower in SERVICE_KINDS]
+        insured = [doc.tokens[k].lower for k in before if _lemma(context, k) in INSURANCE_NOUNS]
+        return kinds[-1] if kinds else (_service_kind(context, before[-1]) if insured else None)
+    return None
+
+
+def _provider_name(context: _Context, i: int) -> tuple[str, str | None, int] | None:
+    """The provider named at token ``i`` (the head of its name), its kind when the name tells it, and its first
+    token: "the AA" (aa), "green flag", "Virgin Media", "Aviva" (a name, no kind). Not a person, a place, a date,
+    a relative or the speaker ("had lunch with Sarah", "with my mum")."""
+    doc = context.doc
+    token = doc.tokens[i]
+    first = min([i, *(k for k in _children(context, i, "compound", "amod") if k < i)])
+    if first < i and any(doc.tokens[k].pos not in ("NOUN", "PROPN", "ADJ") for k in range(first, i)):
+        first = i
+    name = doc.span_text(first, i + 1).lower()
+    if name in PROVIDER_KINDS:
+        return name, PROVIDER_KINDS[name], first
+    if token.lower in PROVIDER_KINDS and first < i:
+        return None  # "the new ee" would be odd; a known name with other words before it is another thing
+    if token.lower in FAMILY_NOUNS or _is_self_token(context, i) or token.ent in NOT_PROVIDERS:
+        return None
+    if token.pos == "PROPN" or (token.ent == "ORG" and token.text[:1].isupper()):
+        return name, None, first
+    return None
+
+
 def quantity(context: _Context, i: int) -> list[SlotValue]:
     """How often, how long or how much of one measured thing, said in the present: ``quantity[run per week] = 3``
     from "I run three times a week" and "it's four runs a week now"; ``quantity[sleep hour] = 7.5`` from "I'm
@@ -5484,6 +5614,6 @@ def timezone(context: _Context, i: int) -> list[SlotValue]:
 
 
 RULES = (residence, job, diet, relationship, number_of_children, schedule, ownership, death, health, age, activity,
-         repair, subscription, quantity, medication, boss, teacher, study, favourite, taste, language, instruction, pronouns,
-         timezone)
+         repair, subscription, provider, quantity, medication, boss, teacher, study, favourite, taste, language, instruction,
+         pronouns, timezone)
 
