@@ -55,6 +55,10 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("The score is 3.", set()),
         ("Ana has painted since Ana was 17.", set()),
         ("I'm 5 minutes away.", set()),
+        # what someone charges is no age
+        ("my tutor is great, she's £35 an hour", set()),
+        ("Ana's cleaner is 20 quid an hour now.", set()),
+        ("she's 35 and a tutor", {"she.age = 35"}),
         # a lowercase "name" after a common noun is that noun's ("pass mark"), unless the noun says who it is
         ("it's all coursework. pass mark is 40", set()),
         ("the final is 60%. pass mark is 40", set()),

@@ -2717,6 +2717,8 @@ def age(context: _Context, i: int) -> list[SlotValue]:
         return []
     if not years.isdigit() or not 0 < int(years) < 130 or not _has_age(context, head) or _after_a_measure(context, anchors[0]):
         return []
+    if _sum_at(context.doc, anchors[0] - 1) is not None or context.doc.tokens[anchors[0]].ent == "MONEY":
+        return []  # "he's £38 an hour", "she's 40 quid a session": what someone charges, not how old they are
     if any(context.doc.tokens[s].lower in ("we", "us") for s in _children(context, head, "nsubj")):
         return []  # "if we're 8 we need a bigger table": how many, not how old
     if _lemma(context, head) == "be" and context.doc.tokens[head].tag not in ("VBZ", "VBP"):
