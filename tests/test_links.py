@@ -59,6 +59,11 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("my tutor is great, she's £35 an hour", set()),
         ("Ana's cleaner is 20 quid an hour now.", set()),
         ("she's 35 and a tutor", {"she.age = 35"}),
+        # a past verb with its "I" dropped, spliced before another clause by a comma, is the speaker's
+        ("moved to york last year, my brother lives nearby", {"self.residence = york"}),
+        ("sold the van, my son bought a scooter", {"self.ownership[van] = none", "self's son.ownership[scooter] = yes"}),
+        ("When Tom moved to York, his brother cried.", {"tom.residence = york"}),
+        ("Having moved to York, Tom is happier.", {"tom.residence = york"}),
         # a lowercase "name" after a common noun is that noun's ("pass mark"), unless the noun says who it is
         ("it's all coursework. pass mark is 40", set()),
         ("the final is 60%. pass mark is 40", set()),

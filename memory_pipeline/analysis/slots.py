@@ -567,8 +567,23 @@ def _is_self_token(context: _Context, i: int) -> bool:
 
 
 def _subject(context: _Context, predicate: int) -> str:
+    if _said_with_a_dropped_i(context, predicate):
+        return SELF
     subject = subject_token(context.doc, predicate)
     return SELF if subject is None else _subject_key(context, subject)
+
+
+def _said_with_a_dropped_i(context: _Context, predicate: int) -> bool:
+    """A finite past verb with no subject, spliced by a comma before the clause the parse hangs it on, dropped
+    chat's "I": "also cancelled my RAC, the lease includes breakdown cover" is the speaker's cancelling, not the
+    lease's. A participle ("Tired of waiting, Tom left") and a marked clause ("when cancelled, ...") share the
+    subject after them."""
+    doc, up = context.doc, _parent(context, predicate)
+    if up is None or up[1] != "advcl" or up[0] < predicate or doc.tokens[predicate].tag != "VBD":
+        return False
+    if _children(context, predicate, "nsubj", "nsubjpass", "mark", "aux", "auxpass"):
+        return False
+    return any(doc.tokens[k].text in (",", ";") for k in range(predicate + 1, up[0]))
 
 
 def _subject_key(context: _Context, i: int) -> str:
