@@ -406,3 +406,75 @@ def test_a_value_answers_what_was_asked_of(parser, resolver, tmp_path, turns, te
 def test_an_answer_that_is_no_value_of_what_was_asked_is_read_as_said(parser, resolver, tmp_path, turns):
     result = _extracted(parser, resolver, tmp_path, turns)
     assert "restated" not in result.sources["role"].to_list()
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "text"),
+    [
+        # a yes or a no said in one breath with a value or a thing: what was asked with the value joined to it;
+        # alone the value had been kept ("Lena noted: £240 in the end.") and what it was of was nowhere
+        ("Did they fix the boiler?", "yes £240 in the end", "Lena noted: they did fix the boiler, £240 in the end."),
+        ("Are you getting a hire car?", "yeah a tiny Fiat", "Lena is getting a hire car, a tiny Fiat."),
+        ("Did your train change?", "nope still the 9th. mum is relieved",
+         "Lena's train did not change, still the 9th. Lena noted: mum is relieved."),
+        # "not yet" is a no
+        ("Have you booked the MOT yet?", "not yet, the garage is shut", "Lena has not booked the MOT yet. The garage is shut."),
+    ],
+)
+def test_a_yes_or_no_with_a_value_in_one_breath_keeps_what_was_asked(parser, resolver, tmp_path, question, answer, text):
+    result = _extracted(parser, resolver, tmp_path, [("Assistant", question), ("Lena", answer)])
+    assert result.entries.filter(pl.col("source_turn_id").str.ends_with(":2"))["text"].to_list() == [text]
+    assert "restated" in result.sources["role"].to_list()
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "text"),
+    [
+        # a count said first answers "how many": the count is said in what was asked; alone it had been "Lena
+        # noted: 6 of us.", a count of nothing
+        ("How many are coming?", "6 of us", "Lena noted: 6 of us are coming."),
+        ("How many guests are you inviting?", "about 30", "Lena is inviting about 30 guests."),
+        ("How many nights a week do you work?", "3 nights. it's killing me", "Lena works 3 nights a week. It's killing Lena."),
+        ("How many are booked in now?", "9, one pulled out", "Lena noted: 9 are booked in now, one pulled out."),
+    ],
+)
+def test_a_count_answers_how_many_in_what_was_asked(parser, resolver, tmp_path, question, answer, text):
+    result = _extracted(parser, resolver, tmp_path, [("Assistant", question), ("Lena", answer)])
+    assert result.entries.filter(pl.col("source_turn_id").str.ends_with(":2"))["text"].to_list() == [text]
+    assert "restated" in result.sources["role"].to_list()
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        # words of their own after the yes or the no, or a number beside a question's own date
+        ("Are you feeling better?", "yeah much better"),
+        ("Is the dentist on Thursday?", "yes at 3"),
+        ("Did they fix the boiler?", "yes they said it was the pump"),
+        ("Did you pay the deposit?", "yes my dad paid £500"),
+        ("Did the quote come back?", "no idea"),
+        # a count with a verb or of what is left, a count asked by the asker of themselves, or no count first
+        ("How many sessions do you have?", "2 left"),
+        ("How many times have I told you?", "3"),
+        ("How many are coming?", "not sure, maybe 8"),
+        ("How many are coming?", "we think 8"),
+        ("How many are coming?", "no idea yet"),
+    ],
+)
+def test_an_answer_with_no_value_said_in_one_breath_or_no_count_is_read_as_said(parser, resolver, tmp_path, question, answer):
+    result = _extracted(parser, resolver, tmp_path, [("Tom", question), ("Lena", answer)], others=("Tom",))
+    assert "restated" not in result.sources["role"].to_list()
+
+
+@pytest.mark.parametrize(
+    ("question", "yes", "no"),
+    [
+        # the bare verb closing a "do" question, which the parse takes for a noun of its subject ("flight change")
+        ("Did your flight change?", "your flight did change", "your flight did not change"),
+        ("Did your parents' plans change?", "your parents' plans did change", "your parents' plans did not change"),
+    ],
+)
+def test_a_do_question_closing_on_its_verb_is_turned_round(parser, question, yes, no):
+    doc = parser.parse(asked_yes_or_no(question))
+    assert as_statement(doc) == yes
+    assert as_statement(doc, denied=True) == no

@@ -61,7 +61,7 @@ CONFIRMING = (
     r"|(?:i|it|we|he|she|they) (?:do|did|am|is|are|was|were|have|has|will|can)|sure (?:is|am|do|did|have|will)"
 )
 DENYING = (
-    r"no+|nope|nah+|not really|not at all|not anymore|no longer|negative"
+    r"no+|nope|nah+|not really|not at all|not anymore|not yet|no longer|negative"
     r"|(?:i'?m|i am|it'?s|it is|we'?re|we are|they'?re|they are|he'?s|she'?s) not"
     r"|(?:i|it|we|he|she|they) (?:don'?t|didn'?t|isn'?t|aren'?t|wasn'?t|haven'?t|won'?t|can'?t)"
 )
@@ -333,6 +333,11 @@ def _inverted(doc: ParsedDoc, denied: bool) -> str | None:
     if doc.tokens[hi - 1].lower in ("and", "&"):
         while hi < len(doc) and doc.tokens[hi].pos in ("PROPN", "NOUN", "PRON", "DET") and hi not in heads:
             hi += 1
+    # "Did your flight change": the small parse takes the bare verb closing a "do" question for a noun of the subject
+    # ("flight change"), leaving "did" no verb; a "do" needs one, and the subject keeps the noun before it
+    if (aux.lemma.lower() == "do" and not heads and hi == len(doc) and hi - 2 > lo - 1 and doc.tokens[hi - 1].pos == "NOUN"
+            and doc.tokens[hi - 1].tag == "NN" and doc.tokens[hi - 2].pos in ("NOUN", "PROPN")):
+        hi -= 1
     if aux.lemma.lower() == "be" and hi < len(doc) and doc.tokens[hi].tag in ("VB", "VBP"):
         return None  # "is the new ramen place any good": "place" read as a verb, no statement to make of it
     if not heads and any(doc.tokens[k].pos == "VERB" for k in range(lo, hi)):
@@ -463,6 +468,7 @@ def restatements(
     yes_no: list[_Answer] = []
     when: list[_Answer] = []
     values: list[_Answer] = []
+    counts: list[_Answer] = []
     for turn_id, speaker, text in answers.select("turn_id", "speaker", "text").rows():
         text = text or ""
         question = before.get(turn_id)
@@ -470,10 +476,10 @@ def restatements(
             continue
         answer = bare_answer(text)
         opened = None if answer is not None else opened_by_an_answer(text)
-        breath = None if answer is not None or opened else yes_in_one_breath(text)
+        breath = None if answer is not None or opened else yes_in_one_breath(text) or no_in_one_breath(text)
         sentence = asked_yes_or_no(question[2]) if answer is not None or opened or breath else None
         if sentence is not None:
-            denied = not breath and not (answer if opened is None else opened[0])
+            denied = (not (answer if opened is None else opened[0])) if not breath else yes_in_one_breath(text) is None
             rest = breath or (opened and opened[1])
             yes_no.append(_Answer(turn_id, question[0], question[1], sentence, text, denied, rest, joined=bool(breath)))
         elif answer is None and find_dates is not None and (of := asked_when(question[2]) or asked_how_long(question[2])):
@@ -483,11 +489,15 @@ def restatements(
                 first, rest = opening or (None, None)
                 how_long = asked_when(question[2]) is None
                 when.append(_Answer(turn_id, question[0], question[1], of, said, rest=rest, opening=first, how_long=how_long))
+        elif answer is None and (many := asked_how_many(question[2])) and (count := _A_COUNT_FIRST.match(text)):
+            counts.append(_Answer(turn_id, question[0], question[1], many[1], text, opening=count["count"], rest=many[0]))
         elif answer is None and (value := asked_a_value(question[2])) and len(text.split()) <= MAX_DATE_ANSWER_WORDS:
             values.append(_Answer(turn_id, question[0], question[1], value[0], text, be=value[1]))
-    texts = {(a.turn_id, "asked"): a.asked for a in yes_no + when + values}
+    texts = {(a.turn_id, "asked"): a.asked for a in yes_no + when + values + counts}
+    texts |= {(a.turn_id, "count"): a.opening for a in counts}
     # a rest said without a full stop gets one: the tagger reads a bare "the 23rd" as a date only as a sentence
     texts |= {(a.turn_id, "rest"): _as_a_sentence(a.rest) for a in yes_no if a.rest is not None and find_dates is not None}
+    texts |= {(a.turn_id, "value"): _as_a_sentence(_said_first(a.rest)[0]) for a in yes_no if a.joined and find_dates is not None}
     # only a short answer can be a bare date: a longer one is not parsed whole for it
     texts |= {(a.turn_id, "answer"): a.text for a in when if len(a.text.split()) <= MAX_DATE_ANSWER_WORDS}
     texts |= {(a.turn_id, "opening"): a.opening for a in when if a.opening is not None}
@@ -496,6 +506,7 @@ def restatements(
     out = {a.turn_id: _yes_or_no_restated(a, parsed, find_dates) for a in yes_no}
     out |= {a.turn_id: _when_restated(a, parsed, find_dates) for a in when}
     out |= {a.turn_id: _value_restated(a, parsed) for a in values}
+    out |= {a.turn_id: _count_restated(a, parsed) for a in counts}
     return {turn_id: restated for turn_id, restated in out.items() if restated is not None}
 
 
@@ -520,7 +531,9 @@ def _yes_or_no_restated(
     dated = None if rest_doc is None or answer.denied else as_a_date_answer(rest_doc, find_dates(rest_doc))
     if dated is not None:
         return _confirmed_with_its_date(answer, statement, doc, rest_doc, dated, find_dates)
-    if answer.joined or (rest_doc is not None and find_dates(doc) and find_dates(rest_doc)):
+    if answer.joined:
+        return _confirmed_with_a_value(answer, statement, doc, parsed.get((answer.turn_id, "value")), find_dates)
+    if rest_doc is not None and find_dates(doc) and find_dates(rest_doc):
         return None
     own = in_the_answerers_words(statement)
     if not own or _asks_or_bids(answer.rest) or (answer.denied and " and I " in f" {own} "):
@@ -543,6 +556,45 @@ def _confirmed_with_its_date(
     else:
         return None
     return Restatement(answer.question_turn_id, answer.asker, said[0].upper() + said[1:] + ".")
+
+
+def _confirmed_with_a_value(
+    answer: _Answer, statement: str, doc: ParsedDoc, value_doc: ParsedDoc | None, find_dates: Callable
+) -> Restatement | None:
+    """A yes or a no said in one breath with a value or a thing and no verb: what was asked, in the answerer's
+    words, with the value joined to it ("Did they fix the boiler?" - "yes £240 in the end" is "they did fix the
+    boiler, £240 in the end"; "Did your train change?" - "no still the 9th" is "my train did not change, still the
+    9th"), where the value alone had been kept ("Lena noted: £240 in the end.") and what it was of was nowhere.
+    Words of their own ("yeah much better", "yes I think so") are read as said, and so is a value beside a question
+    that gives a date ("Is it on Thursday?" - "yes at 3"), which may be its own date or a time of it."""
+    if value_doc is None or find_dates(doc) or not a_value_said(value_doc, find_dates):
+        return None
+    value, more = _said_first(answer.rest)
+    own = in_the_answerers_words(statement)
+    if not own or _asks_or_bids(more) or (answer.denied and " and I " in f" {own} "):
+        return None
+    said = f"{own[0].upper()}{own[1:]}, {value.strip().rstrip('.!…').strip()}. {more}".strip()
+    return Restatement(answer.question_turn_id, answer.asker, said, in_own_words=True)
+
+
+def a_value_said(doc: ParsedDoc, find_dates: Callable) -> bool:
+    """The parsed words after a yes or a no are a value or a thing and nothing more ("£135 on the spot", "about £65
+    a month", "a little Aygo", "still the 14th"): short, no verb, in no one's person, with a number, a noun or a
+    date in them ("much better" has none)."""
+    words = [t for t in doc.tokens if t.pos != "PUNCT"]
+    return (
+        0 < len(words) <= MAX_DATE_ANSWER_WORDS
+        and not any(t.pos in ("VERB", "AUX") for t in words)
+        and not _A_PERSON_SAID.search(doc.text.replace("’", "'"))
+        and (any(t.pos in ("NUM", "NOUN", "PROPN") or t.text[:1].isdigit() for t in words) or bool(find_dates(doc)))
+    )
+
+
+def _said_first(text: str) -> tuple[str, str]:
+    """The first sentence of ``text`` and what follows it ("£39.90. I'll order the other one" -> ("£39.90.", "I'll
+    order the other one")), or all of it and ""."""
+    opening = opening_sentence(text)
+    return opening or (text, "")
 
 
 def _said_again(date: str, question: str) -> bool:
@@ -631,6 +683,59 @@ def _value_restated(answer: _Answer, parsed: Mapping[tuple[str, str], ParsedDoc]
     return Restatement(answer.question_turn_id, answer.asker, f"{text[0].upper()}{text[1:]}.", "answered")
 
 
+# A "how many" question: what it counts ("people", "days a week", or nothing) and the question after it, from its
+# auxiliary on ("How many people are you expecting?" -> "people", "are you expecting").
+_ASKS_HOW_MANY = re.compile(
+    r"how many\s+(?P<what>(?:[\w'-]+\s+)*?)(?P<asked>(?:are|were|is|was|do|does|did|have|has|had|will|would|can)\b.+)",
+    re.IGNORECASE,
+)
+# A count said first, up to its first comma or stop: "8 of us", "about 12 girls. I've made a group", "10, two dropped
+# out", "4 days."; what follows it is the answerer's own words.
+_A_COUNT_FIRST = re.compile(r"\s*(?P<count>(?:(?:about|around|roughly|maybe|only|just|like|over|under)\s+)?\d+[^,.!?;…]*)")
+
+
+def asked_how_many(text: str) -> tuple[str, str] | None:
+    """What the "how many" question closing ``text`` counts and what it asks, as a yes/no question would ask it
+    ("Lovely! How many days a week are you in the office?" -> ("days a week", "are you in the office")); None
+    when the turn ends on no such question, or on two things asked."""
+    sentences = re.split(r"(?<=[.!?])\s+", " ".join((text or "").replace("’", "'").split()))
+    last = sentences[-1] if sentences else ""
+    if not last.endswith("?") or _SPANISH_MARKS.search(last):
+        return None
+    asked = _ASKS_HOW_MANY.fullmatch(QUESTION_LEAD.sub("", last).strip().rstrip("?").strip())
+    if asked is None or re.search(r",|\bor\b|\band\b", asked[0]) or set(asked[0].lower().split()) & WH_WORDS - {"how"}:
+        return None
+    return asked["what"].strip(), asked["asked"]
+
+
+def _count_restated(answer: _Answer, parsed: Mapping[tuple[str, str], ParsedDoc]) -> Restatement | None:
+    """A count said first that answers "how many", as what was asked in the answerer's words with the count in it:
+    "How many people are you expecting?" - "about 12" is "I am expecting about 12 people", "How many are coming?" -
+    "8 of us, maybe 9" is "8 of us are coming, maybe 9", where the count alone had been kept ("Lena noted: 8 of
+    us.") and what it counted was nowhere. A count with a verb ("2 left", "3 I think") is read as said."""
+    count_doc = parsed[(answer.turn_id, "count")]
+    words = [t for t in count_doc.tokens if t.pos != "PUNCT"]
+    if any(t.pos in ("VERB", "AUX") for t in words) or len(words) > 6 or any(t.lower in COUNTING_DOWN for t in words):
+        return None
+    count, what = answer.opening.strip(), answer.rest
+    said_after = [t.lower for t in words if not (t.pos == "NUM" or t.text[:1].isdigit() or t.pos in VALUE_LEAD_POS)]
+    if what and said_after == what.lower().split()[: len(said_after)]:
+        count = " ".join(t.text for t in words if t.pos == "NUM" or t.text[:1].isdigit() or t.pos in VALUE_LEAD_POS) + f" {what}"
+    asked_doc = parsed[(answer.turn_id, "asked")]
+    statement = as_statement(asked_doc)
+    if statement is not None:
+        own = in_the_answerers_words(statement)
+        own = own and f"{own} {count}"
+    elif asked_doc.tokens[0].lemma.lower() == "do":
+        return None  # "How many did": a "do" question with no subject after it, no statement to make
+    else:
+        own = in_the_answerers_words(f"{count} {answer.asked}")  # "How many are coming?": the count is the subject
+    if not own:
+        return None
+    said = own + answer.text[len(answer.opening):]
+    return Restatement(answer.question_turn_id, answer.asker, said[0].upper() + said[1:], "answered", in_own_words=True)
+
+
 # A length and nothing more ("3 weeks", "about 2 months", "6-8 weeks", "a fortnight"): after a follow-up that names a
 # thing alone ("And the results?" - "2 weeks") it tells when the thing comes, no value of it to say with "is".
 _A_BARE_LENGTH = re.compile(
@@ -717,6 +822,16 @@ def yes_in_one_breath(text: str) -> str | None:
     words = list(re.finditer(r"\S+", text))
     for k in range(len(words) - 1, 0, -1):
         if bare_answer(text[: words[k - 1].end()]) is True:
+            return text[words[k].start():]
+    return None
+
+
+def no_in_one_breath(text: str) -> str | None:
+    """What a no said with no pause goes on with ("no still the 14th" -> "still the 14th"); None when ``text``
+    opens on no no. The shortest no is taken: a "still" after it is said of what follows, not of the no."""
+    words = list(re.finditer(r"\S+", text))
+    for k in range(1, len(words)):
+        if bare_answer(text[: words[k - 1].end()]) is False:
             return text[words[k].start():]
     return None
 
