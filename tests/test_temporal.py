@@ -283,6 +283,20 @@ def test_the_date_a_thing_was_moved_to_dates_the_memory(parser, resolver, said, 
         # guards: no other date, or none after a "but" or "now", leaves the one meant
         (date(2025, 4, 30), "we were meant to go on saturday but it rained", date(2025, 4, 26)),
         (date(2025, 4, 30), "it's supposed to be on friday and I'm off on the 9th", date(2025, 5, 2)),
+        # a later date said of the same arrangement: moved to it, or "now" in its clause
+        (date(2025, 4, 30), "the viewing was supposed to be on the 6th but it's been moved to the 13th", date(2025, 5, 13)),
+        (date(2025, 4, 30), "we were going to drive up on friday but now we're going on the 9th", date(2025, 5, 9)),
+        # guards: "is going to" and "is due to" tell a plain future, and a later date with a new subject and verb of
+        # its own is another event's, a deadline or a stay: the first date stands
+        (date(2025, 4, 30), "we're going to Paris on saturday but flying home on tuesday", date(2025, 5, 3)),
+        (date(2025, 4, 30), "the puppy is due to come home on the 10th but my sister visits on the 8th", date(2025, 5, 10)),
+        (date(2025, 4, 30), "he's going to turn 50 on the 12th but the party is on the 17th", date(2025, 5, 12)),
+        (date(2025, 4, 30), "the kids are meant to go back on the 6th but we're in spain till the 9th", date(2025, 5, 6)),
+        (date(2025, 4, 30), "it's supposed to snow on friday but saturday looks clear", date(2025, 5, 2)),
+        (date(2025, 4, 30), "the gig is meant to be on friday but the band might pull out, we'll know by thursday",
+         date(2025, 5, 2)),
+        (date(2025, 4, 30), "the match was meant to be in june, still is I think, but tickets go on sale in may",
+         date(2025, 6, 1)),
         # guards: a place in a race, a count, a floor are no days
         (date(2025, 4, 30), "I have 5 not 6 cats at the moment.", None),
         (date(2025, 4, 30), "He finished 3rd rather than 2nd place.", None),

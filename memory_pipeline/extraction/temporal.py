@@ -2180,25 +2180,43 @@ def replaced_dates(doc: ParsedDoc, mentions: list[TemporalMention]) -> list[Temp
 
 
 # What an arrangement was to be before it changed ("it was meant to be this friday", "delivery was supposed to be
-# end of april", "we were going to go on the 3rd"): a verb of meaning, supposing or going "to", and a few words
-# of the clause before the date
+# end of april", "we were going to go on the 3rd", "we were due to complete on the 28th"): a verb of meaning,
+# supposing or going "to", and a few words of the clause before the date. A plan said in the present is meant or
+# supposed ("the flight is supposed to leave on friday"), never "is going to" or "is due to", which tell a plain
+# future ("we're going to Rome on friday but coming back on monday", "the baby is due to arrive on the 3rd")
 MEANT_BEFORE = re.compile(
-    r"\b(?:was|were|is|are|'s|'re)\s+(?:meant|supposed|due|going)\s+to\b[^.!?;,]{0,40}$", re.IGNORECASE)
+    r"\b(?:(?:was|were)\s+(?:meant|supposed|due|going)|(?:is|are|'s|'re)\s+(?:meant|supposed))\s+to\b[^.!?;,]{0,40}$",
+    re.IGNORECASE)
 # What says the date after it is the one that holds now ("but now they're saying mid june", "so now it's tuesday",
 # "but it's actually the 9th")
 NOW_HOLDS = re.compile(r"\b(?:but|now|instead|actually)\b", re.IGNORECASE)
+# How the later date is said of the same arrangement, right before it: "now" or "instead" in its own clause ("so now
+# it's next tuesday", "and now I'm seeing her on the 9th"), a bare "it's" ("but it's actually the 9th"), a verb of
+# moving ("but it's moved to the 10th") or of saying ("now he says thursday", "the builder says august"). A new
+# subject with a verb of its own names another event: "but my mum comes on the 1st", "but we're away till the 25th",
+# "but the party is on saturday", "but results come out in august".
+SAID_OF_THE_SAME = re.compile(
+    r"(?:\b(?:now|instead)\b[^.!?;,]{0,40}"
+    r"|\b(?:it'?s|its|it\s+is)\s+(?:now\s+|actually\s+|instead\s+)?(?:on\s+|in\s+|at\s+)?"
+    r"|\b(?:moved|pushed|changed|put|brought|postponed|rescheduled|delayed|bumped|shifted)"
+    r"(?:\s+(?:back|forward|up|off))?\s+(?:to|till|until|for)\s+"
+    r"|\b(?:say|says|saying|said|reckon|reckons|thinking)\b[^.!?;,]{0,30})$",
+    re.IGNORECASE)
 
 
 def _meant_before_another_now(doc: ParsedDoc, mention: TemporalMention, mentions: list[TemporalMention]) -> bool:
     """``mention`` is the date an arrangement was meant or supposed to have (:data:`MEANT_BEFORE`), and a later date
-    of the turn follows a "but" or a "now" (:data:`NOW_HOLDS`): "it was meant to be this friday but they need to
-    fix a scratch so now it's next tuesday", "delivery was supposed to be end of april but now they're saying mid
-    june". The old date had stayed the live one. "It was supposed to be on friday and it was" names no other."""
+    of the turn follows a "but" or a "now" (:data:`NOW_HOLDS`) and is said of the same arrangement
+    (:data:`SAID_OF_THE_SAME`): "it was meant to be this friday but they need to fix a scratch so now it's next
+    tuesday", "delivery was supposed to be end of april but now they're saying mid june". The old date had stayed
+    the live one. "It was supposed to be on friday and it was" names no other; "it's meant to rain on saturday but
+    sunday looks nice" names another day of its own."""
     if not MEANT_BEFORE.search(doc.text[max(0, mention.char_start - 60) : mention.char_start].replace("’", "'")):
         return False
     return any(
         other.char_start >= mention.char_end and other.char_start - mention.char_end <= 120
-        and NOW_HOLDS.search(doc.text[mention.char_end : other.char_start])
+        and NOW_HOLDS.search(between := doc.text[mention.char_end : other.char_start].replace("’", "'"))
+        and (SAID_OF_THE_SAME.search(between) or re.match(r"\s+(?:now|instead)\b", doc.text[other.char_end :], re.IGNORECASE))
         and not CLOCK_TIME.fullmatch(other.text)
         for other in mentions
     )
