@@ -493,6 +493,12 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         (date(2025, 5, 28), "jo invited me round for the 9th", date(2025, 6, 9)),
         (date(2025, 5, 28), "we went to dublin for christmas", date(2024, 12, 25)),
         (date(2025, 5, 28), "jo invited me round on the 9th and we watched a film", date(2025, 5, 9)),
+        # guards: the turn goes on to tell how the occasion went, in the past: it is behind, and so is its date
+        (date(2025, 5, 28), "my aunt invited the whole family for easter but hardly anyone came", date(2025, 4, 20)),
+        (date(2025, 5, 28), "jo invited me round for the 9th but I couldn't go in the end", date(2025, 5, 9)),
+        (date(2025, 5, 28), "the neighbours invited us over for the 3rd and we had a lovely time", date(2025, 5, 3)),
+        # an answer told after it is no telling of how it went: still ahead
+        (date(2025, 5, 28), "jo invited me round for the 9th, I said yes straight away", date(2025, 6, 9)),
         # so is an event one was accepted to, and the month after it ("in May") as much as a day ("on the 25th");
         # a place one was accepted to names no event, and "went to a concert in May" is past talk of a past May
         (date(2024, 2, 5), "My paper got accepted to the workshop in Montreal in May!", date(2024, 5, 1)),
@@ -1500,6 +1506,10 @@ def test_tomorrow_as_another_said_it_is_counted_from_the_day_they_said_it(parser
         (date(2026, 1, 14), "paid the £50 deposit, the rest due by march", date(2026, 3, 1), date(2026, 4, 1)),
         (date(2026, 1, 14), "sent the form off, payment due on the 2nd", date(2026, 2, 2), date(2026, 2, 3)),
         (date(2026, 1, 14), "it was due by march but they let me off", date(2025, 3, 1), date(2025, 4, 1)),
+        # guards: a "due" after a noun that a past verb governs is of that past story, subject or object
+        (date(2026, 1, 14), "I forgot the invoice due on the 5th, they charged me interest", date(2026, 1, 5), date(2026, 1, 6)),
+        (date(2026, 1, 14), "the car tax due in december was paid late", date(2025, 12, 1), date(2026, 1, 1)),
+        (date(2026, 1, 14), "settled the bill due by the 10th with a day to spare", date(2026, 1, 10), date(2026, 1, 11)),
         # work chat's own dates: the month first in lower case, quarters, working days, the end of the year
         (date(2026, 11, 5), "the api docs deadline moved up to nov 20 fyi", date(2026, 11, 20), date(2026, 11, 21)),
         (date(2026, 7, 1), "we're kicking off the checkout redesign, target is Q3", date(2026, 7, 1), date(2026, 10, 1)),

@@ -549,9 +549,12 @@ DUE_WORDS = ("due", "effective", "starting")
 # Verbs of staying whose bare length after them is how long a stay lasts, as "for" says ("staying 2 weeks")
 STAYING_WORDS = ("stay", "stays", "staying")
 # One of them, and the preposition a deadline may take after it ("due by april", "due on the 3rd", "due in march");
-# a "was" or "were" before it (group 1) tells of a date gone by
+# a "was" or "were" before it (group 1) tells of a date gone by; group 2 is the word
 DUE_BEFORE = re.compile(
-    rf"\b((?:was|were)\s+)?(?:{'|'.join(DUE_WORDS)})\s+(?:(?:by|on|in|before)\s+)?(?:the\s+)?$", re.IGNORECASE)
+    rf"\b((?:was|were)\s+)?({'|'.join(DUE_WORDS)})\s+(?:(?:by|on|in|before)\s+)?(?:the\s+)?$", re.IGNORECASE)
+# Words that end the clause a "due" after a noun belongs to ("paid the deposit, balance due by april": the balance is
+# a clause of its own, set apart from "paid")
+CLAUSE_BREAKS = frozenset({",", ";", ".", "!", "?", "-", "(", ")", "and", "but", "so", "then"})
 
 
 @dataclass(frozen=True)
@@ -649,10 +652,11 @@ class TemporalResolver:
                     tense = "past"  # "back since the 15th": what it counts from has come, whatever the verb's tense
                 elif _compared_with(doc.text, start, text):
                     tense = "past"  # "30 kg more than February", "up from 45 kg in January": what it was then
-                elif (due := DUE_BEFORE.search(doc.text[max(0, start - 32) : start])) and not due.group(1):
+                elif (due := DUE_BEFORE.search(doc.text[max(0, start - 32) : start])) and not due.group(1) and not (
+                        due.group(2).lower() == "due" and _due_of_a_thing_told_past(doc, max(0, start - 32) + due.start(2))):
                     # "got promoted, effective jan 1", "didn't finish it, it's now due jan 9", "paid the deposit,
                     # balance due by april": the date the word sets lies ahead whatever the tense of the story
-                    # around it ("it was due jan 9" stays past)
+                    # around it ("it was due jan 9", "missed the payment due on the 3rd" stay past)
                     tense = "future"
                 elif tense == "past" and (
                     scheduled_date(doc, start) or _moved_from_date(doc, start) or _a_limit_told(doc, start)
@@ -2789,11 +2793,56 @@ def _a_time_invited_for(doc: ParsedDoc, char: int, text: str) -> bool:
     over for the 14th"): the time of what one is invited to, which lies ahead of the inviting, so the past of
     "invited" had put it in the year gone by. A length ("invited me to stay for two weeks") keeps the tense's
     reading, as does a day of the inviting ("invited me on Monday to her wedding")."""
-    if not any(_lemma_in(word, INVITING_LEMMAS) for word in _clause_of(doc, char)):
+    if not any(_lemma_in(word, INVITING_LEMMAS) for word in _clause_of(doc, char)) or _how_it_went_after(doc, char):
         return False
     if HOLIDAY.fullmatch(_clean(text)) is not None:
         return True
     return _after_word(doc, char, ("for",)) and _a_day(doc, char)
+
+
+# Verbs that tell, in the past, how an occasion went: "nobody came", "we had a great time", "was chaos", "I couldn't
+# make it", "they never turned up"
+HOW_IT_WENT_LEMMAS = frozenset({"go", "come", "have", "be", "make", "turn", "show", "end", "enjoy"})
+
+
+def _how_it_went_after(doc: ParsedDoc, char: int) -> bool:
+    """The turn goes on after the expression at ``char`` to tell how the occasion went, in the past
+    (:data:`HOW_IT_WENT_LEMMAS`): "Mum invited everyone for easter but nobody came", "she invited me for the 5th but
+    I couldn't make it". The invitation's time is then behind too. "they invited us for christmas, we said yes!" tells
+    only of the answer."""
+    at = _token_at(doc, char)
+    if at is None:
+        return False
+    for t in doc.tokens[at.i + 1 :]:
+        if not _lemma_in(t, HOW_IT_WENT_LEMMAS) or (t.lemma.lower() == "have" and any(
+                a.label in ("aux", "auxpass") for a in doc.parents(t.i))):
+            continue  # "we had already said yes": a perfect of another verb
+        if t.tag == "VBD" or any(a.label == "aux" and doc.tokens[a.dep].lower == "could" for a in doc.children(t.i)):
+            return True
+    return False
+
+
+def _due_of_a_thing_told_past(doc: ParsedDoc, char: int) -> bool:
+    """The "due" at ``char`` follows a noun, whose clause (up to :data:`CLAUSE_BREAKS`) has a verb in the past: "I
+    missed the payment due on the 3rd", "paid the bill due by the 5th just in time", "the rent due in march was
+    late". The date is of the thing the past verb tells of, so it stays behind; "paid the deposit, balance due by
+    april" sets the balance apart in a clause of its own, which has no verb, and lies ahead."""
+    due = _token_at(doc, char)
+    if due is None or due.i == 0 or (doc.tokens[due.i - 1].pos not in ("NOUN", "PROPN") and doc.tokens[due.i - 1].lower != "one"):
+        return False
+    first = due.i
+    while first > 0 and doc.tokens[first - 1].lower not in CLAUSE_BREAKS:
+        first -= 1
+    last = due.i
+    while last + 1 < len(doc) and doc.tokens[last + 1].lower not in CLAUSE_BREAKS:
+        last += 1
+    return any(_told_past(doc, t) for t in doc.tokens[first : last + 1] if t.pos in ("VERB", "AUX"))
+
+
+def _told_past(doc: ParsedDoc, verb: Token) -> bool:
+    """``verb`` is in the simple past ("missed", "was") or a perfect ("have paid")."""
+    return verb.tag == "VBD" or (verb.tag == "VBN" and any(
+        a.label == "aux" and doc.tokens[a.dep].lemma.lower() == "have" for a in doc.children(verb.i)))
 
 
 def _a_promise_by(doc: ParsedDoc, char: int) -> bool:
