@@ -262,6 +262,19 @@ def extract(parser, resolver):
         ("Ines", "Arrived in Porto last night!", "Ines arrived in Porto last night."),
         ("Ines", "Came second in the parkrun on Saturday", "Ines came second in the parkrun on Saturday."),
         ("Ines", "Came up with a new plan for the garden", "Ines came up with a new plan for the garden."),
+        # how the traveller got there (late, early, on or in time, by bus, after a long drive, in a state) and a bare
+        # cancelling or delivering with no thing told of keep the speaker too
+        ("Ines", "Arrived two hours late because of the snow", "Ines arrived two hours late because of the snow."),
+        ("Ines", "Turned up just in time for the speeches", "Ines turned up just in time for the speeches."),
+        ("Ines", "Came by bus, what a trek", "Ines came by bus, what a trek."),
+        ("Ines", "Arrived after a six hour drive, shattered", "Ines arrived after a six hour drive, shattered."),
+        ("Ines", "Showed up late for the interview", "Ines showed up late for the interview."),
+        ("Ines", "Cancelled last minute, felt too rough", "Ines cancelled last minute, felt too rough."),
+        ("Ines", "Delivered on every target this quarter", "Ines delivered on every target this quarter."),
+        # ... but not where an order was told of, the turn says "it" after, or someone cancelled "on me"
+        ("Ines", "bought a kettle online. arrived late, but works", "Ines bought a kettle online. Ines noted: arrived late, but works."),
+        ("Ines", "delivered this morning but it was scratched", "Ines noted: delivered this morning but it was scratched."),
+        ("Ines", "cancelled on us again, typical", "Ines noted: cancelled on us again, typical."),
         ("Ines", "Just got back from Oslo! Arrived Sunday night, so tired.",
          "Ines just got back from Oslo. Ines arrived Sunday night, so tired."),
         ("Ines", "Cancelled my phone contract yesterday", "Ines cancelled Ines' phone contract yesterday."),

@@ -907,14 +907,74 @@ def _said_of_a_thing(doc: ParsedDoc, k: int) -> bool:
         verb = next((doc.tokens[a.head] for a in doc.parents(k) if a.label == "aux"), verb)
     arcs = list(doc.children(verb.i))
     if verb.lemma in DONE_TO_AN_ORDER and verb.tag in ("VBD", "VBN"):
-        return not any(a.label in ("dobj", "dative", "ccomp", "xcomp") for a in arcs)
+        if any(a.label in ("dobj", "dative", "ccomp", "xcomp") for a in arcs):
+            return False
+        return verb.lemma not in DONE_BY_PEOPLE_TOO or _let_down_by_another(doc, verb.i) or _a_thing_told_of(doc, verb.i)
     particles = {doc.tokens[a.dep].lower for a in arcs if a.label == "prt"}
     turned_up = verb.lemma in ("turn", "show")
     if verb.lemma not in ARRIVING or turned_up != (particles == {"up"}):
         return False
     if (particles and not turned_up) or any(a.label in ("dobj", "attr", "acomp", "xcomp", "ccomp") for a in arcs):
         return False  # "Came up with a plan", "Came across an old photo", "Arrived safe"
-    return not _goes_somewhere(doc, verb.i) and not _on_the_move_before(doc, verb.sent)
+    if _goes_somewhere(doc, verb.i) or _on_the_move_before(doc, verb.sent):
+        return False
+    return _a_thing_before(doc, verb.i) or not _how_one_got_there(doc, verb.i)
+
+
+# Of the verbs done to an order, those a person does as often, said bare: "Cancelled yesterday, too ill to go",
+# "Delivered on my promise". They are the speaker's unless the turn tells of a thing (:func:`_a_thing_told_of`).
+DONE_BY_PEOPLE_TOO = frozenset({"cancel", "deliver"})
+# Verbs of getting a thing sent, and the things sent, that make a bare arrival or cancelling the thing's: "Ordered
+# new glasses. Arrived yesterday", "the parcel? cancelled, they ran out"
+ORDERING = frozenset({"order", "buy", "purchase", "post", "send", "ship", "dispatch", "refund", "return"})
+THINGS_SENT = frozenset({"order", "parcel", "package", "delivery", "refund", "item", "courier", "shipment"})
+# Ways of travelling and journeys, after "by" or "after", that make an arrival a traveller's: "Came by train",
+# "Arrived yesterday after a 12 hour flight"
+JOURNEYS = TRANSPORT_NOUNS | frozenset({"car", "plane", "bike", "foot", "air", "tube", "drive", "journey", "trip", "ride"})
+# Adverbs of an arrival's time that a person keeps, not a parcel: "Arrived late last night", "Came early to help"
+PUNCTUALITY = frozenset({"late", "early", "earlier", "later", "promptly"})
+
+
+def _a_thing_before(doc: ParsedDoc, k: int) -> bool:
+    """The turn before verb ``k`` tells of a thing ordered or sent (:data:`ORDERING`, :data:`THINGS_SENT`): "Ordered
+    a rug from ikea. should arrive friday", "the parcel? came this morning"."""
+    return any((t.pos == "VERB" and t.lemma in ORDERING) or (t.pos == "NOUN" and t.lemma in THINGS_SENT)
+               for t in doc.tokens[:k])
+
+
+def _a_thing_told_of(doc: ParsedDoc, k: int) -> bool:
+    """Around verb ``k`` the turn tells of a thing: one ordered before it (:func:`_a_thing_before`), or "it" the
+    subject of a clause after it ("delivered yesterday but it was the wrong size")."""
+    return _a_thing_before(doc, k) or any(
+        t.lower == "it" and any(a.label in ("nsubj", "nsubjpass") for a in doc.parents(t.i)) for t in doc.tokens[k + 1 :])
+
+
+def _let_down_by_another(doc: ParsedDoc, k: int) -> bool:
+    """Verb ``k`` is done "on me" or "on us": "cancelled on me again" is someone else letting the speaker down."""
+    return any(a.label == "prep" and doc.tokens[a.dep].lower == "on" and any(
+        doc.tokens[o.dep].lower in ("me", "us") for o in doc.children(a.dep) if o.label == "pobj")
+        for a in doc.children(k))
+
+
+def _how_one_got_there(doc: ParsedDoc, k: int) -> bool:
+    """Arrival ``k`` says how its traveller got there, which a parcel or a payment never does: late or early
+    (:data:`PUNCTUALITY`, "Arrived an hour early"), on or in time, "by" a way of travelling or by itself ("Came by
+    train", "Came by yesterday"), after a journey (:data:`JOURNEYS`), or in a state ("Showed up drunk")."""
+    arcs = list(doc.children(k))
+    arcs += [b for a in arcs for b in doc.children(a.dep) if a.label in ("advmod", "npadvmod")]  # "late last night"
+    for a in arcs:
+        word = doc.tokens[a.dep]
+        objects = [doc.tokens[o.dep].lower for o in doc.children(a.dep) if o.label == "pobj"]
+        if a.label == "advmod" and word.lower in PUNCTUALITY:
+            return True
+        if a.label in ("advcl", "oprd") and word.pos == "ADJ" and word.tag == "JJ":
+            return True
+        if a.label == "prep" and (
+                (word.lower in ("on", "in") and objects == ["time"])
+                or (word.lower == "by" and (not objects or objects[0] in JOURNEYS))
+                or (word.lower == "after" and any(o in JOURNEYS for o in objects))):
+            return True
+    return False
 
 
 def _goes_somewhere(doc: ParsedDoc, k: int) -> bool:
