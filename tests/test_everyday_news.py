@@ -440,6 +440,28 @@ def test_a_memory_keeps_the_date_of_each_of_its_sentences(parser, resolver, tmp_
     assert tuesday.kept_in("a tuesday reminder") and not tuesday.kept_in("tuesdays at 18:00")
 
 
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        # a date in each clause of one sentence dates a thing of its own: only the first had been kept
+        ("the written test is 2nd june, the practical is 19th june", [date(2025, 6, 2), date(2025, 6, 19)]),
+        ("parents evening next tuesday, and sports day on 4th july", [date(2025, 5, 13), date(2025, 7, 4)]),
+        ("we fly out on friday and come back on the 28th", [date(2025, 5, 16), date(2025, 5, 28)]),
+        ("the quote came on monday but the fitter can't start till 2nd june", [date(2025, 5, 5), date(2025, 6, 2)]),
+        # with the part of the day after it, "saturday 24th" is still the 24th that is a Saturday
+        ("saturday 24th in the morning, then home on the 26th", [date(2025, 5, 24), date(2025, 5, 26)]),
+        # one date said more exactly, an hour of the day, a choice of days, a stretch: one date
+        ("next month, on the 15th, we're moving", [date(2025, 6, 15)]),
+        ("the interview is on friday at 9", [date(2025, 5, 16)]),
+        ("friday or saturday works for me", [date(2025, 5, 16)]),
+        ("I'm in Leeds from monday to friday", [date(2025, 5, 12)]),
+        ("in june, on the 14th, we're getting married", [date(2025, 6, 14)]),
+    ],
+)
+def test_each_clause_of_a_sentence_keeps_its_own_date(parser, resolver, text, days):
+    assert [d.start.date() for d in entry(parser, resolver, text).dates] == days
+
+
 def test_a_month_is_no_month_of_a_bare_day_once_another_date_was_said(parser, resolver, tmp_path):
     days = _dated_entries(parser, resolver, tmp_path, [
         ("Lena", "In June we're going to Berlin for my cousin's wedding."),

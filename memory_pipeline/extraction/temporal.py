@@ -2092,8 +2092,9 @@ def _a_day_of_a_month(mention: TemporalMention) -> bool:
 
 
 def _names_one_month(mention: TemporalMention) -> bool:
-    """``mention`` names a month ("in March", "the 14th of February", "September 12 to 16") and lies in it."""
-    if not mention.resolved or not re.search(rf"\b{_MONTH}\b", mention.text, re.IGNORECASE):
+    """``mention`` names a month ("in March", "the 14th of February", "September 12 to 16", "next month") and lies
+    in it."""
+    if not mention.resolved or not re.search(rf"\b(?:{_MONTH}|(?:this|next|last) month)\b", mention.text, re.IGNORECASE):
         return False
     last = mention.end - timedelta(days=1)
     return (mention.start.year, mention.start.month) == (last.year, last.month)
@@ -3089,7 +3090,9 @@ def _clean(text: str) -> str:
     text = text.lower().replace("’", "'").strip(" .,!?;:\"'")
     text = re.sub(r"\s+", " ", text)
     text = _spelled_out(text)
-    # the day of "Saturday morning" or "tomorrow night" is that day; "last night" and "this morning" are rules
+    # the day of "Saturday morning" or "tomorrow night" is that day; "last night" and "this morning" are rules; so
+    # is the day of "saturday 25th in the morning", "tomorrow in the evening"
+    text = re.sub(r"^(.+?),? in the (?:morning|afternoon|evening)$", r"\1", text)
     text = re.sub(r"^(?!(?:last|this) \w+$)(.+?) (?:morning|afternoon|evening|night)$", r"\1", text)
     text = re.sub(r"^(?:just|only|sometime|around|about)\s+", "", text)
     text = re.sub(rf"^(?:for )?{_MORE} (?={_COUNT} {_UNIT}$)", "", text)  # "another three months": three months more

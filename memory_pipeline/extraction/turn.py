@@ -42,7 +42,7 @@ from memory_pipeline.extraction.referents import PERSON_NOUNS, Carried
 from memory_pipeline.extraction.scoring import candidates_for
 from memory_pipeline.extraction.scope import USER_PII, classify_scope
 from memory_pipeline.extraction.temporal import (
-    CALL_LEMMAS, CHAT_ASIDES, HOLIDAY, WEEKDAYS, TemporalMention, TemporalResolver, dates_a_thing, dates_the_news, narrowed,
+    CALL_LEMMAS, CHAT_ASIDES, HOLIDAY, TIME_OF_DAY, WEEKDAYS, TemporalMention, TemporalResolver, dates_a_thing, dates_the_news, narrowed,
     replaced_dates, routine_times, runs_up_to_the_session, since_we_last_talked, tense_at,
 )
 from memory_pipeline.grounding import (
@@ -112,10 +112,52 @@ def _dates_of_sentences(text: str, ranked: list[TemporalMention], session_time: 
     one event is March. What units cut at, so that each event keeps its own time."""
     dates: list[TemporalMention] = []
     for start, end in sentence_spans(text):
-        date = _the_date_of(text[start:end].lower(), ranked, session_time, names)
-        if date is not None and date.kind != "duration" and date not in dates:
-            dates.append(date)
+        lowered = text[start:end].lower()
+        date = _the_date_of(lowered, ranked, session_time, names)
+        if date is None or date.kind == "duration":
+            continue
+        for said in [date, *_further_dates_of_the_sentence(lowered, date, ranked, session_time, names)]:
+            if said not in dates:
+                dates.append(said)
     return dates
+
+
+# What sets a sentence's clauses apart, so that a date in each is the date of a thing of its own ("her first exam is
+# 13th may, last one is 20th june"); "or" offers one day of two, "to"/"until" close a stretch the first opened.
+CLAUSE_BREAK = re.compile(r"[,;]|\b(?:and|but|then|so|while|plus)\b")
+
+
+def _further_dates_of_the_sentence(lowered: str, date: TemporalMention, ranked: list[TemporalMention],
+                                   session_time: datetime | None, names: frozenset[int]) -> list[TemporalMention]:
+    """The other days and periods of one sentence (``lowered``) whose date is ``date``, each in a clause of its own:
+    "the photos are next thursday, and the harvest festival is on 16th october" is of both days, "first exam is
+    13th may, last one is 20th june" of both exams, where only the first had been kept. Not one inside or around a
+    date kept ("next month, on the 15th"), an hour of the day ("on friday at 9"), a stretch up to the session
+    ("since march"), a name of a kind of thing ("the christmas party"), nor one of the same clause ("from monday to
+    friday", "friday or saturday")."""
+    kept = [(date, _said_at(date, lowered))]
+    for mention in sorted(ranked, key=lambda m: _said_at(m, lowered)):
+        at = _said_at(mention, lowered)
+        if at < 0 or not mention.resolved or mention.kind == "duration" or id(mention) in names:
+            continue
+        if TIME_OF_DAY.fullmatch(mention.text.strip()) or runs_up_to_the_session(mention, session_time):
+            continue
+        if any(k == mention or k.start < mention.end and mention.start < k.end for k, _ in kept):
+            continue  # the same time, one inside the other, or overlapping: one date said more exactly
+        nearest = min((k for k in kept if k[1] >= 0), key=lambda k: abs(k[1] - at), default=None)
+        if nearest is None:
+            continue
+        lo, hi = sorted((nearest[1], at))
+        between = lowered[lo + len((nearest[0] if nearest[1] == lo else mention).text) : hi]
+        if CLAUSE_BREAK.search(between):
+            kept.append((mention, at))
+    return [k for k, _ in kept[1:]]
+
+
+def _said_at(mention: TemporalMention, lowered: str) -> int:
+    """Where the mention's words begin in ``lowered`` as whole words, -1 when they are not there."""
+    found = re.search(rf"(?<!\w){re.escape(mention.text.lower())}(?!\w)", lowered)
+    return found.start() if found else -1
 
 
 def _token_range(doc: ParsedDoc, mention: TemporalMention) -> tuple[int, int]:
