@@ -770,6 +770,7 @@ def test_a_date_outside_the_calendar_is_left_unresolved_not_an_error(parser, res
         # a part of the day is of the day said before it, not a second date on the session's own day
         (date(2025, 2, 19), "It all happened yesterday afternoon.", date(2025, 2, 18), date(2025, 2, 19)),
         (date(2025, 2, 19), "I'm busy Saturday morning.", date(2025, 2, 22), date(2025, 2, 23)),
+        (date(2025, 2, 17), "The dentist is on Friday 2-3pm.", date(2025, 2, 21), date(2025, 2, 22)),
         (date(2025, 2, 19), "We went dancing last Friday night.", date(2025, 2, 14), date(2025, 2, 15)),
         (date(2025, 2, 19), "We land the morning of March 3rd.", date(2025, 3, 3), date(2025, 3, 4)),
         (date(2025, 2, 19), "I won't sleep the night before the 3rd of March.", date(2025, 3, 2), date(2025, 3, 3)),
@@ -1050,6 +1051,10 @@ def test_the_time_of_a_habit_or_a_standing_taste_is_no_date(parser, resolver, te
         ("Remind me on weeknights at 9pm to take the bins out.", []),
         ("My weekly call with the agency is at 11am.", []),
         ("Choir is on thursdays, so have my folder ready wednesday night.", []),
+        # the hours a routine's session runs between, and two days "now" (the days as they stand)
+        ("Ballet is on saturdays 9-10am.", []),
+        ("Gymnastics is fridays now 4:45-5:30.", []),
+        ("He has his lessons monday and thursday now.", []),
         # one day still: no routine said, which week, the day a routine starts, an arrangement, the past, a choice,
         # a coming occasion beside a routine, a day of the hour's own
         ("My bus leaves at 7am.", ["7am"]),
@@ -1074,6 +1079,9 @@ def test_the_time_of_a_habit_or_a_standing_taste_is_no_date(parser, resolver, te
         ("I work weekends, so I can meet you at 5pm.", ["5pm"]),
         ("Football is tuesdays, but this week it's Wednesday.", ["this week", "Wednesday"]),
         ("The meeting is at 3pm now.", ["3pm now"]),
+        ("The dentist is on Friday 2-3pm.", ["on Friday 2-3pm"]),
+        ("I'm seeing her monday and thursday now.", ["monday", "thursday"]),
+        ("We were at the fair 2-5pm on Saturday.", ["2-5pm", "on Saturday"]),
         ("The flights are at 6am and 9pm.", ["6am and 9pm"]),
     ],
 )

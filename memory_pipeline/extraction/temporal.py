@@ -475,6 +475,9 @@ ONE_OFF_BEFORE = re.compile(
 # Two hours said together ("at 8am and 8pm"): the hours of a habit in the simple present ("I take my tablets at
 # 8am and 8pm"), one of each day.
 TWO_HOURS = re.compile(rf"{TIME_OF_DAY.pattern}\s*(?:and|&)\s*{TIME_OF_DAY.pattern}", re.IGNORECASE)
+# The hours a session runs between ("4:30-5:15", "10-11am", "from 5 to 5:45"): in a routine's sentence its hours.
+HOUR_RANGE = re.compile(
+    r"(?:from\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm)?\s*(?:-|–|to|till|until)\s*\d{1,2}(?::\d\d)?\s*(?:am|pm)?", re.IGNORECASE)
 FUTURE_CUES = {"will", "'ll", "gonna", "shall", "plan", "planning", "going", "next", "soon", "hope", "hoping"}
 # What belongs to a verb's clause besides the verb when its tense is read: auxiliaries, negation, adverbs.
 CLAUSE_MARKERS = {"aux", "auxpass", "neg", "advmod"}
@@ -1776,7 +1779,8 @@ def _the_time_of_a_routine(doc: ParsedDoc, start: int, text: str) -> bool:
     on Monday, then it's mondays") is one day still."""
     text = text.strip()
     now = re.search(r"\s+now$", text, re.IGNORECASE)  # the tagger may take "now" in: "at 8pm now"
-    hour = bool(TIME_OF_DAY.fullmatch(text[: now.start()] if now else text) or TWO_HOURS.fullmatch(text))
+    hour = bool(TIME_OF_DAY.fullmatch(text[: now.start()] if now else text) or TWO_HOURS.fullmatch(text)
+                or HOUR_RANGE.fullmatch(text[: now.start()] if now else text))
     weekday = bool(ROUTINE_WEEKDAY.fullmatch(text))
     at = _token_at(doc, start)
     if not (hour or weekday) or at is None or ONE_DAY_BEFORE.search(doc.text[max(0, start - 16) : start]):
@@ -1815,6 +1819,8 @@ def _a_day_of_its_own(doc: ParsedDoc, start: int, lists: list[re.Match]) -> bool
         if ent.label != "DATE" or doc.tokens[ent.start].sent != sentence or _governor(doc, first) != verb:
             continue
         words = doc.text[first : doc.tokens[ent.end - 1].end]
+        if TIME_OF_DAY.fullmatch(words) or HOUR_RANGE.fullmatch(words):
+            continue  # the tagger's DATE "10-11am" is the hour itself, no day
         routine = ROUTINE_DAYS.search(words) or ROUTINE_RATES.search(words) or NON_ANCHOR.search(words)
         listed = any(m.start() <= first - doc.tokens[doc.sentences[sentence][0]].idx < m.end() for m in lists)
         if not (routine or listed):
@@ -1846,6 +1852,9 @@ def _lists_a_routine(doc: ParsedDoc, begins: int, listed: re.Match) -> bool:
         return True
     if re.match(r"\s+(?:mornings|afternoons|evenings|nights)\b", doc.text[begins + listed.end() :], re.IGNORECASE):
         return True  # "tues and thurs evenings"
+    if re.match(r"\s+now\b", doc.text[begins + listed.end() :], re.IGNORECASE) and tense_at(doc, start) == "present" \
+            and not _progressive(_clause_of(doc, start)):
+        return True  # "she has them mon and tues now", "it's tuesday and thursday now": the days as they stand
     # two singular days are a routine's only as days of a kind ("office days are tuesday and thursday"); "the
     # conference is Monday and Tuesday", "I'm free Tuesday and Thursday" are the days of one week
     sentence_before = doc.text[doc.tokens[doc.sentences[_token_at(doc, start).sent][0]].idx : start]
@@ -3086,6 +3095,11 @@ def _weekday_named(word: str) -> str:
     return WEEKDAY_ABBR.get(word, word)
 
 
+# Two hours a thing runs between, said as a clock says them ("2-3pm", "4:30-5:15", "10am to 12"), not two days
+_HOURS_OF_A_DAY = (r"(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)?\s*(?:-|–|to|till|until)\s*\d{1,2}(?::\d\d)?\s*(?:am|pm)"
+                   r"|\d{1,2}:\d\d\s*(?:-|–|to|till|until)\s*\d{1,2}(?::\d\d)?|\d{1,2}\s*(?:am|pm)\s*(?:-|–|to|till|until)\s*\d{1,2}(?::\d\d)?)")
+
+
 def _clean(text: str) -> str:
     text = text.lower().replace("’", "'").strip(" .,!?;:\"'")
     text = re.sub(r"\s+", " ", text)
@@ -3093,6 +3107,9 @@ def _clean(text: str) -> str:
     # the day of "Saturday morning" or "tomorrow night" is that day; "last night" and "this morning" are rules; so
     # is the day of "saturday 25th in the morning", "tomorrow in the evening"
     text = re.sub(r"^(.+?),? in the (?:morning|afternoon|evening)$", r"\1", text)
+    # ... and of "friday 2-3pm", "tomorrow 4:30-5:15": the hours the day runs between (read whole, the recogniser had
+    # put "friday 2-3pm" in the week gone by)
+    text = re.sub(rf"^((?:on )?(?:the )?{_WEEKDAY}|today|tomorrow),? (?:from )?{_HOURS_OF_A_DAY}$", r"\1", text)
     text = re.sub(r"^(?!(?:last|this) \w+$)(.+?) (?:morning|afternoon|evening|night)$", r"\1", text)
     text = re.sub(r"^(?:just|only|sometime|around|about)\s+", "", text)
     text = re.sub(rf"^(?:for )?{_MORE} (?={_COUNT} {_UNIT}$)", "", text)  # "another three months": three months more
