@@ -219,6 +219,10 @@ def test_an_indefinite_period_beside_a_date_is_only_how_long(parser, resolver, s
         (date(2025, 1, 12), "We're going to Lisbon in May. We fly out on the 20th.", "the 20th", date(2025, 5, 20)),
         # an earlier day than the one said is not read into its month
         (date(2025, 1, 12), "We fly out on the 14th of February and pay by the 10th.", "the 10th", date(2025, 2, 10)),
+        # ... unless alone it would be the very day it is said: an earlier day of the month ahead; in past talk the
+        # day said it is
+        (date(2025, 8, 12), "orientation is 15th september, we're moving her in on the 12th", "the 12th", date(2025, 9, 12)),
+        (date(2025, 8, 12), "the wedding is 4th october, the hen do was on the 12th", "the 12th", date(2025, 8, 12)),
         # past talk of an arrangement for a coming day: the 10th of this month is the Thursday; the last
         # Thursday the 10th, six months back, had been taken
         (date(2025, 4, 4), "Yes, on Thursday the 10th, I took the afternoon off for it.", "on Thursday the 10th",
@@ -808,6 +812,12 @@ def test_a_date_with_a_stay_is_the_stay(parser, resolver):
         # a week named by a noun before it is a period's name ("exam week" had been the week up to the session)
         ("Orientation week is 20 September.", ["20 September"]),
         ("exam week starts on Monday.", ["on Monday"]),
+        ("freshers week is 21st September.", ["21st September"]),
+        ("intro week starts on Monday.", ["on Monday"]),
+        # a week said with how it went or which one it is stays a time
+        ("busy week at work.", ["busy week"]),
+        ("It's been a long week.", ["a long week"]),
+        ("I've been off the whole week.", ["the whole week"]),
         # the same words as the time stay one
         ("We had a lovely evening at the pub.", ["a lovely evening"]),
         ("This week is mad.", ["This week"]),
@@ -1119,6 +1129,24 @@ def test_an_hour_is_read_without_the_word_the_tagger_took_after_it(parser, resol
     assert [m.text for m in resolver.ground(parser.parse("Ping me at 4pm please, I'll be out."), said)] == ["4pm"]
     # a preposition whose object is in the entity stays ("two weeks from now" is one expression)
     assert [m.text for m in resolver.ground(parser.parse("I'll know two weeks from now."), said)] == ["two weeks from now"]
+
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the tagger ran the date on across "so" or "but" into the next clause: "the summer so the weekend" had been
+        # one date, the coming weekend
+        ("we are off to Spain in the spring so the weekend plans are off", ["the spring"]),
+        ("Dan starts nursery in the new year so the weekend routine changes", ["the new year"]),
+        # "so far" is no other clause
+        ("it's been quiet this week so far", ["this week"]),
+    ],
+)
+def test_a_date_stops_where_another_clause_begins(parser, resolver, text, expected):
+    said = datetime(2025, 2, 5, 18, 30)
+    assert [m.text for m in resolver.ground(parser.parse(text), said) if m.resolved] == expected
 
 
 @pytest.mark.slow

@@ -26,6 +26,7 @@ from memory_pipeline.extraction.lexicon import (
     REGISTRATION_LEMMAS,
     SAME_IN_PAST,
     TAKEN_PART_IN,
+    a_feeling_word,
 )
 from memory_pipeline.extraction.clauses import let_me_know, same_form_told_past
 from memory_pipeline.extraction.regex_set import RegexSet
@@ -610,7 +611,7 @@ class TemporalResolver:
                     first += 1  # "watched 1917 last week": the film, then the week
                 if first < ent.end - 1 and _an_age_turned(doc, first):
                     first += 1  # "my mum turns 60 next month": the age, then the month
-                last = _before_a_joining_word(doc, first, ent.end)
+                last = _before_a_joining_word(doc, first, _before_a_clause_joint(doc, first, ent.end))
                 if first < last:
                     spans.append((doc.tokens[first].idx, doc.tokens[last - 1].end))
         spans.extend(m.span() for m in CUES.finditer(doc.text))
@@ -868,6 +869,21 @@ SLASHED_AFTER_TO = RegexSet.of([re.compile(_after_preposition(rf"{_SLASHED_DAY}\
 MONTH_AFTER_TO = RegexSet.of(
     [re.compile(_after_preposition(rf"{_MONTH}\b(?!['’]s\b|\s+(?-i:[A-Z]))", ("to",)), re.IGNORECASE)]
 )
+
+
+# Words that open a clause of their own, so that no date of the tagger runs on across them: "moving in the summer
+# so the weekend thing will change" ("so far", "so long" are the date's own)
+CLAUSE_JOINTS = frozenset({"so", "but", "because", "cos", "coz", "though"})
+
+
+def _before_a_clause_joint(doc: ParsedDoc, first: int, end: int) -> int:
+    """The end of an entity ``[first, end)`` of the tagger cut before a word that opens another clause
+    (:data:`CLAUSE_JOINTS`): "in the summer so the weekend" had been read as one date, the weekend of the summer's."""
+    for k in range(first + 1, end):
+        after = doc.tokens[k + 1].lower if k + 1 < len(doc.tokens) else ""
+        if doc.tokens[k].lower in CLAUSE_JOINTS and after not in ("far", "long", "much", "many"):
+            return k
+    return end
 
 
 def _before_a_joining_word(doc: ParsedDoc, first: int, end: int) -> int:
@@ -1401,12 +1417,37 @@ def _a_named_period(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     unit = _last_token_before(doc, end)
     if unit is None or HOLIDAY.search(text):
         return False  # "New Year"
+    if words in (["week"], ["month"], ["year"]) and _named_by_the_word_before(doc, unit.i):
+        return True  # "freshers week is 22nd september", "welcome week": the tagger took the unit word alone
     return any(
         arc.label in ("compound", "poss") and doc.tokens[arc.dep].pos in ("NOUN", "PROPN")
         and not _a_time_word(doc.tokens[arc.dep].lower)  # "Friday week" is a week after Friday
         and doc.tokens[arc.dep].lower not in ("tomorrow", "tonight", "today", "yesterday")
         for arc in doc.children(unit.i)
     )
+
+
+# Words before a week, month or year that say how it went or which one it is, not what it is called ("busy week",
+# "long month", "whole week")
+HOW_A_TIME_WENT = frozenset({
+    "busy", "long", "short", "quiet", "hard", "tough", "rough", "good", "bad", "great", "lovely", "nice", "mad",
+    "crazy", "slow", "big", "normal", "usual", "whole", "full", "same", "other", "first", "final", "previous",
+    "following", "late", "early", "free", "entire", "half", "working", "school",
+})
+
+
+def _named_by_the_word_before(doc: ParsedDoc, i: int) -> bool:
+    """The word right before the week, month or year at token ``i`` names the period ("freshers week", "welcome week",
+    "fashion month"), whatever arc the parse gave it: a noun or an adjective that is no time word, does not say how
+    the time went (:data:`HOW_A_TIME_WENT`) nor feels, and has no determiner of its own ("a busy week", "my week")."""
+    if i == 0:
+        return False
+    word = doc.tokens[i - 1]
+    if word.pos not in ("NOUN", "PROPN", "ADJ") or _a_time_word(word.lower) or word.lower in HOW_A_TIME_WENT:
+        return False
+    if a_feeling_word(word) or re.fullmatch(r"\d.*", word.text):
+        return False
+    return i < 2 or doc.tokens[i - 2].pos not in ("DET", "PRON", "NUM") and doc.tokens[i - 2].tag != "PRP$"
 
 
 def _a_time_word(word: str) -> bool:
@@ -1980,7 +2021,11 @@ def _in_month_said_before(
             continue
         month_end = _day(_month_start(month.start.year, month.start.month + 1))
         whole_month = month.start.day == 1 and month.end == month_end
-        if not whole_month and int(day.group(1)) < (month.end - timedelta(days=1)).day:
+        # read alone, the day would be the very day it is said, which talk calls "today": an earlier day of the
+        # month ahead is meant ("freshers week is 22nd september, we're driving her up on the 20th", said on 20 Aug)
+        today_ahead = session_time is not None and mention.start.date() == session_time.date() < month.start.date() \
+            and doc is not None and tense_at(doc, mention.char_start) != "past"
+        if not whole_month and int(day.group(1)) < (month.end - timedelta(days=1)).day and not today_ahead:
             continue
         try:
             start = date(month.start.year, month.start.month, int(day.group(1)))
@@ -1988,7 +2033,7 @@ def _in_month_said_before(
         except ValueError:
             continue  # no 31st in that month: the day is of another
         if session_time is not None and (start > session_time.date()) != (mention.start.date() > session_time.date()) \
-                and not _of_the_month_booked(doc, month, mention, out):
+                and not today_ahead and not _of_the_month_booked(doc, month, mention, out):
             continue
         if day.group(2) and (mention.end - mention.start).days == 1:
             last = start  # "the 3rd and 17th": two days, the first kept
