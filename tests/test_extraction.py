@@ -376,6 +376,17 @@ def extract(parser, resolver):
         # an answer given is news in two words
         ("Sam", "they invited me to the stag. said yes", "They invited Sam to the stag. Sam said yes."),
         ("Sam", "the bank rang about the loan. said no", "Sam noted: the bank rang about the loan. Sam said no."),
+        # a short sentence said apart whose date would be hung on a clause dated by its own stays its own sentence: as
+        # "( … )" the date read as that clause's ("graduation next friday (the 3rd of june)"); a clause with no date
+        # of its own still takes the date given before it as its answer
+        ("Ali", "ok the 3rd of june. my brother has his graduation next friday",
+         "Ali noted: the 3rd of june. Ali's brother has his graduation next friday."),
+        ("Tom", "ugh what a few weeks. the kids were off sick the week before easter",
+         "Tom noted: what a few weeks. Tom noted: the kids were off sick the week before easter."),
+        ("Ana", "Model X200, bought in March 2022 from Currys. The fridge stopped cooling this morning.",
+         "Ana noted: Model X200, bought in March 2022 from Currys. Ana noted: the fridge stopped cooling this morning."),
+        ("Ana", "yesterday. I finally sent the invoice", "Ana finally sent the invoice (yesterday)"),
+        ("Ana", "Last Tuesday. I finally finished the report.", "Ana finally finished the report (Last Tuesday)"),
     ],
 )
 def test_expected_entries(extract, speaker, text, entry):
@@ -651,9 +662,10 @@ def test_temporal_expressions_survive_and_ground_the_entry(extract):
     assert result.event.text == "Last week"
     assert (result.event.start.date(), result.event.end.date()) == (date(2023, 5, 1), date(2023, 5, 8))
     assert result.temporal_preserved == len(result.mentions) == 1
-    # a time only appended to the entry (an answer given before it) does not date what the entry says
+    # a time said apart from the entry's clauses (an answer given before it) does not date what the entry says; beside
+    # a clause with a date of its own it stays its own sentence, not "( … )" hung on that clause
     move = extract("september. gonna move to LA in august prob", "Jess")
-    assert move.text.endswith("(september)") and move.event.text == "august"
+    assert move.text.startswith("Jess noted: september. ") and move.event.text == "august"
 
 
 @pytest.mark.slow
@@ -971,15 +983,24 @@ def test_an_appended_date_on_the_other_side_of_the_session_day_does_not_date_the
 
 
 @pytest.mark.slow
+def test_a_date_said_apart_from_a_dated_clause_dates_its_own_sentence(extract):
+    # the clause keeps its own date as the memory's; the date said apart is its own sentence's, no longer lost
+    said = extract("not until monday. the sofa arrived on thursday", "Ana")
+    assert said.event.text == "on thursday" and [d.text for d in said.dates] == ["monday", "on thursday"]
+
+
+@pytest.mark.slow
 def test_a_dated_thing_said_before_talk_ahead_keeps_its_own_words(extract):
     # the race and its date had been dropped and the date hung on the swimming: "swim and cycle (6 October)"
     race = extract("Maybe the Chester Marathon on 6 October. I'll swim and cycle while I'm injured.", "Dan")
     assert race.text.startswith("Dan noted: Maybe the Chester Marathon on 6 October. Dan will swim and cycle")
     garden = extract("Garlic and broad beans in October. I'm going to give away most of the balcony plants.", "Ali")
     assert "Garlic and broad beans in October." in garden.text and "plants (October)" not in garden.text
-    # before news of the past, a date ahead does not date it: it is only appended, as before
+    # before news of the past, a date ahead does not date it; the move has its own date, so the race is kept apart
+    # as said rather than hung on the move as "(6 October)"
     moved = extract("The Chester Marathon on 6 October. I moved house last week.", "Dan")
-    assert moved.text == "Dan moved house last week (6 October)" and moved.event.text == "last week"
+    assert moved.text == "Dan noted: the Chester Marathon on 6 October. Dan moved house last week." \
+        and moved.event.text == "last week"
 
 
 @pytest.mark.slow

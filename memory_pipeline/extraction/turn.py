@@ -461,6 +461,33 @@ def _against_the_tense(doc: ParsedDoc, host: Unit, mention: TemporalMention, ses
     return tense == "future" and mention.end <= day
 
 
+# The most words a sentence said apart may have: a date said as an aside, not a story of its own.
+APART_MAX_WORDS = 8
+
+
+def _dates_said_apart(doc: ParsedDoc, host: Unit, appended: list[TemporalMention], mentions: list[TemporalMention]
+                      ) -> tuple[list[TemporalMention], list[Unit]]:
+    """Of the dates of sentences the memory left out that are hung on ``host`` (``appended``), those that stay hung
+    on it as "( … )", and the short sentences said apart whose date the host, dated by its own (``mentions``), would
+    seem to take: "yeah 14th august. sam has his options evening next wednesday" had read "... next wednesday (14th
+    august)", "ugh what a few weeks. Maisie was off school the week before half term" "... half term (a few weeks)".
+    Such a sentence is kept as said, beside its host; a host with no date of its own still takes the date given
+    before it as its answer ("Last Tuesday. I finally finished the report")."""
+    if not appended or not any(host.overlaps(*_token_range(doc, m)) for m in mentions):
+        return appended, []
+    kept_hung: list[TemporalMention] = []
+    apart: dict[tuple[int, int], Unit] = {}
+    for mention in appended:
+        lo, hi = _token_range(doc, mention)
+        a, b = trim(doc, *doc.sentences[doc.tokens[lo].sent])
+        words = sum(t.pos not in ("PUNCT", "SYM") for t in doc.tokens[a:b])
+        if a <= lo and hi <= b and words <= APART_MAX_WORDS:
+            apart.setdefault((a, b), Unit([(a, b)], a, 0.0, None, True))
+        else:
+            kept_hung.append(mention)
+    return kept_hung, list(apart.values())
+
+
 def _people(doc: ParsedDoc, ranges: list[tuple[int, int]]) -> list[str]:
     """Named people (PERSON entities) inside the realised ranges, once each, in source order; not the name a
     holiday is called after ("Valentine" of "Valentine's Day"), which the parser may read as a person; nor a span
@@ -1036,12 +1063,20 @@ def extract_turn(
             host = min(range(len(units)), key=lambda n: abs(units[n].start - lo))
             appendices.setdefault(host, []).append(mention)
 
+    told: list[Unit] = []  # each unit in order, with the dated sentences said apart beside their host
+    hung: dict[int, list[TemporalMention]] = {}
+    for n, unit in enumerate(units):
+        kept_hung, apart = _dates_said_apart(doc, unit, appendices.get(n, []), result.mentions)
+        told.extend(u for u in apart if u.start < unit.start)
+        hung[len(told)] = kept_hung
+        told.append(unit)
+        told.extend(u for u in apart if u.start > unit.start)
     realised = [
-        _realise_unit(doc, u, speaker, appendices.get(n, []), _unit_perspective(doc, u, perspective))
-        for n, u in enumerate(units)
+        _realise_unit(doc, u, speaker, hung.get(n, []), _unit_perspective(doc, u, perspective))
+        for n, u in enumerate(told)
     ]
     texts = [_sentence(t) for t, _ in realised]
-    ranges = [r for u in units for r in u.ranges]
+    ranges = [r for u in told for r in u.ranges]
     moods = [m for _, m in realised]
     joined = Phrase.join(" ", texts)
     retained, total = coverage(doc, start, _as_written(joined))
@@ -1066,7 +1101,7 @@ def extract_turn(
     # to May 6th", "not the 8th", "on friday. actually sorry, saturday"), or never
     appended = {id(m) for mentions in appendices.values() for m in mentions}
     replaced = {id(m) for m in replaced_dates(doc, result.mentions)}
-    foreign = {id(m) for n, mentions in appendices.items() for m in mentions if _against_the_tense(doc, units[n], m, session_time)}
+    foreign = {id(m) for n, mentions in hung.items() for m in mentions if _against_the_tense(doc, told[n], m, session_time)}
     # a weekday or holiday that only names a kind of thing ("our first Monday lesson is May 5", "the Christmas party
     # on December 8th"), the time of a call ("the clinic rang this morning and moved it to the 2nd"), or the year a
     # thing is from ("the boiler is from 1998. It broke on Sunday") dates the entry only where no other date does;
