@@ -387,6 +387,15 @@ def extract(parser, resolver):
          "Ana noted: Model X200, bought in March 2022 from Currys. Ana noted: the fridge stopped cooling this morning."),
         ("Ana", "yesterday. I finally sent the invoice", "Ana finally sent the invoice (yesterday)"),
         ("Ana", "Last Tuesday. I finally finished the report.", "Ana finally finished the report (Last Tuesday)"),
+        # a reference, case number or error code is kept: one is asked for it later
+        ("Sam", "two of the drawers were cracked and there's a dent on the side. I complained, case number KT-551902",
+         "Sam noted: two of the drawers were cracked and there's a dent on the side. Sam complained, case number KT-551902."),
+        ("Sam", "I complained, ref ZX-4410", "Sam complained, ref ZX-4410."),
+        ("Sam", "E42. The oven won't heat up", "Sam noted: E42. Sam noted: the oven won't heat up."),
+        ("Sam", "they said it could take a fortnight. Reference HB-40071",
+         "Sam noted: they said it could take a fortnight. Sam noted: Reference HB-40071."),
+        ("Sam", "Hi Tom. I moved house last week", "Sam moved house last week."),
+        ("Sam", "I ran a 10k this morning", "Sam ran a 10k this morning."),
     ],
 )
 def test_expected_entries(extract, speaker, text, entry):

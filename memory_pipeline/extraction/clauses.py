@@ -110,10 +110,11 @@ def _called(doc: ParsedDoc, token: Token, end: int) -> bool:
     the subject of a verb after it among those words makes them a clause about what it names ("Lisbon was amazing", which
     the tagger calls a person); a vocative is the subject of no verb there, or of the verb after the comma whose
     own subject chat dropped ("Gina, hope you're well"), or a name after its verb: a call closing a sentence is
-    the parse's subject too ("It definitely isn't, Maria")."""
+    the parse's subject too ("It definitely isn't, Maria"). No one is called by a word with a digit in it: "E18."
+    opening a turn is an error code, not a call."""
     if token.lower in ENDEARMENTS:
         return _an_endearment(doc, token)
-    if token.pos != "PROPN" or token.ent not in ("PERSON", ""):
+    if token.pos != "PROPN" or token.ent not in ("PERSON", "") or any(ch.isdigit() for ch in token.text):
         return False
     return not any(
         arc.label in ("nsubj", "nsubjpass") and token.i < arc.head < end for arc in doc.parents(token.i)

@@ -225,3 +225,14 @@ def a_feeling_word(token) -> bool:
     lower = token.lower
     feeling = set(EMOTION_TABLE.get(lower, ())) - {"trust"} or lower in FEELING_PARTICIPLES
     return bool(feeling) and lower not in DISCOURSE_WORDS | NOT_FEELINGS_ALONE and (token.pos in ADJECTIVE_POS or token.tag in ("VBN", "VBD"))
+
+
+# A reference, case number or code as written: capitals and digits, maybe in hyphened parts ("DFS-448213",
+# "CUR-77120", "E18", "AB12CDE"); not a count with its unit ("10k", "3pm", "14th"), which chat writes in lower case.
+CODE = re.compile(r"^(?=.*\d)(?=.*[A-Z])[A-Z0-9]+(?:[-/][A-Z0-9]+)*$")
+
+
+def is_a_code(token) -> bool:
+    """A reference a user may be asked for later ("I complained, case number DFS-448213", "E18. Water's still in the
+    drum"): the parser tags it a noun or a name, but no memory may lose it any more than a number."""
+    return len(token.text) >= 3 and bool(CODE.match(token.text))

@@ -24,6 +24,7 @@ from memory_pipeline.extraction.lexicon import (
     MONEY_SIGNS,
     TRAILING_FILLERS,
     VAGUE_ACTORS,
+    is_a_code,
 )
 from memory_pipeline.extraction.scoring import Candidate, an_answer_given, build_span, find_actor
 from memory_pipeline.grounding import split_subject_head
@@ -72,6 +73,7 @@ def trim(doc: ParsedDoc, lo: int, hi: int) -> tuple[int, int]:
         lo += 1
     while hi > lo and (
         doc.tokens[hi - 1].pos in ("PUNCT", "CCONJ", "SCONJ") and doc.tokens[hi - 1].text not in ")\"'”’"
+        and not is_a_code(doc.tokens[hi - 1])  # "I complained, ref ZX-4410": the tagger may call a code punctuation
         or doc.tokens[hi - 1].lower in TRAILING_FILLERS
     ):
         hi -= 1
@@ -118,8 +120,10 @@ def whole_words(doc: ParsedDoc, lo: int, hi: int) -> tuple[int, int]:
 
 
 def is_fact_token(token: Token) -> bool:
-    """A number, a currency sign or a named entity other than a bare count or rank: a word no memory may lose."""
-    return token.pos == "NUM" or token.text in MONEY_SIGNS or bool(token.ent and token.ent not in ("ORDINAL", "CARDINAL"))
+    """A number, a currency sign, a code or a named entity other than a bare count or rank: a word no memory may
+    lose."""
+    return token.pos == "NUM" or token.text in MONEY_SIGNS or is_a_code(token) or bool(
+        token.ent and token.ent not in ("ORDINAL", "CARDINAL"))
 
 
 def widen(doc: ParsedDoc, lo: int, hi: int, clause: Clause, anchors: set[int]) -> tuple[int, int]:

@@ -22,6 +22,7 @@ from memory_pipeline.extraction.lexicon import (
     PLACE_ENTITIES,
     STATES_OF_A_LIFE,
     VAGUE_ACTORS,
+    is_a_code,
 )
 from memory_pipeline.parsing import ARGUMENT_ROLES, Arc, ParsedDoc, Role, Token
 
@@ -221,7 +222,8 @@ def score_candidate(doc: ParsedDoc, predicate: int, clause: Clause, clause_limit
         or _got_through(doc, token) or _a_phrasal_verb_with_an_object(doc, predicate)
     ):
         cand.penalties["light_verb"] = LIGHT_VERB_PENALTY
-    informative = bool(cand.groups - {Role.ACTOR}) or no_longer or _as_a_role(doc, predicate) or an_answer_given(doc, predicate)
+    informative = bool(cand.groups - {Role.ACTOR}) or no_longer or _as_a_role(doc, predicate) or an_answer_given(
+        doc, predicate) or _given_a_code(doc, predicate)
     if not informative and (cand.actor is None or doc.tokens[cand.actor].pos == "PRON") and not event:
         cand.penalties["no_argument"] = NO_ARGUMENT_PENALTY
     cand.score = score - sum(cand.penalties.values())
@@ -259,6 +261,13 @@ def an_answer_given(doc: ParsedDoc, predicate: int) -> bool:
     return doc.tokens[predicate].lemma in ANSWERING and any(
         arc.label in ("intj", "dobj") and doc.tokens[arc.dep].lower in ANSWERS for arc in doc.children(predicate)
     )
+
+
+def _given_a_code(doc: ParsedDoc, predicate: int) -> bool:
+    """"I complained, case number DFS-448213", "I rang them, ref AB1234": the reference the deed was given, hung on
+    the verb however the parse files it (a comma may make it punctuation), is what the verb tells; "I complained"
+    alone is no argument, and the case number had been dropped with it."""
+    return any(is_a_code(doc.tokens[arc.dep]) for arc in doc.children(predicate))
 
 
 def _got_through(doc: ParsedDoc, verb: Token) -> bool:

@@ -18,7 +18,9 @@ from memory_pipeline.config import ExtractorConfig
 from memory_pipeline.extraction.clauses import (
     Clause, discourse_prefix_end, is_content, is_discourse_only, opens_a_header, split_clauses,
 )
-from memory_pipeline.extraction.lexicon import MONEY_SIGNS, OCCASION_NOUNS, PLACE_ENTITIES, PRAISING, THANKING, a_feeling_word
+from memory_pipeline.extraction.lexicon import (
+    MONEY_SIGNS, OCCASION_NOUNS, PLACE_ENTITIES, PRAISING, THANKING, a_feeling_word, is_a_code,
+)
 from memory_pipeline.extraction.normalise import (
     NOT_IMPERATIVE,
     NOT_IMPERATIVE_BEFORE_A_CLAUSE,
@@ -361,8 +363,10 @@ def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit],
         after_kept = after_kept_clause or clause.sentence - 1 in kept or _where_here_is(doc, clause, kept)
         dated_next = not after_kept_clause and _a_dated_thing(doc, lo, hi, ahead) and (
             after_kept or _before_talk_ahead(doc, units, clause.sentence + 1, lo, hi))
-        amount_first = beside_kept and clause.sentence + 1 in kept and any(_an_amount(doc.tokens[k]) for k in range(lo, hi)) \
-            and not _opens_on_a_topic_turn(doc, clause.sentence + 1)
+        # so is a code said before what it is of ("E18. Water's still in the drum": the error code one is asked for)
+        amount_first = beside_kept and clause.sentence + 1 in kept and any(
+            _an_amount(doc.tokens[k]) or is_a_code(doc.tokens[k]) for k in range(lo, hi)
+        ) and not _opens_on_a_topic_turn(doc, clause.sentence + 1)
         if (after_kept and any(_carries_a_fact(doc, k, anchors) for k in range(lo, hi))) or dated_next or (
                 beside_kept and _a_state_after_s(doc, lo, hi)) or amount_first:
             asked = hi < clause.end and doc.tokens[hi].text == "?"  # "Any plans for the weekend?" stays a question
