@@ -396,6 +396,13 @@ def extract(parser, resolver):
          "Sam noted: they said it could take a fortnight. Sam noted: Reference HB-40071."),
         ("Sam", "Hi Tom. I moved house last week", "Sam moved house last week."),
         ("Sam", "I ran a 10k this morning", "Sam ran a 10k this morning."),
+        # a thing and its state said as a headline beside kept clauses is news in two words; a turn of nothing else
+        # keeps all its words through the fallback, and a saying of the same shape is none
+        ("Sam", "offer accepted!! signed it this morning", "Sam noted: offer accepted. Sam signed it this morning."),
+        ("Sam", "they lost the parcel, no stock left. refund pending",
+         "Sam noted: they lost the parcel, no stock left. Sam noted: refund pending."),
+        ("Sam", "Rent paid. council tax next", "Sam noted: Rent paid. Sam noted: council tax next."),
+        ("Sam", "Fingers crossed. interview is at 10", "Sam noted: interview is at 10."),
     ],
 )
 def test_expected_entries(extract, speaker, text, entry):

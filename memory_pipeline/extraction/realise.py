@@ -165,6 +165,31 @@ def passes_integrity(doc: ParsedDoc, lo: int, hi: int, cand: Candidate) -> bool:
     return True
 
 
+# States a headline gives a thing in one word, besides a participle: "refund pending", "visa approved".
+HEADLINE_STATES = frozenset({"pending", "underway", "ongoing"})
+# Sayings of the same shape, which tell no thing's state: "fingers crossed", "point taken".
+SAYINGS_LIKE_HEADLINES = frozenset({("fingers", "crossed"), ("point", "taken"), ("message", "received"),
+                                    ("mind", "blown"), ("noted", "thanks")})
+
+
+def a_headline(doc: ParsedDoc, lo: int, hi: int) -> bool:
+    """The range is a sentence of its own of a thing and its state, the verb "be" left out as in a headline
+    ("application submitted!! did it last night", "out of stock. refund pending", "offer accepted"). The thing is a
+    noun, not a pronoun nor an adverb ("it arrived", "finally done" are no headline); the tagger may call a noun
+    opening a sentence a verb ("refund pending")."""
+    words = [t for t in doc.tokens[lo:hi] if t.pos != "PUNCT"]
+    start, end = doc.sentences[doc.tokens[lo].sent]
+    alone = all(t.pos == "PUNCT" for t in [*doc.tokens[start:lo], *doc.tokens[hi:end]])
+    if len(words) != 2 or not alone or (words[0].lower, words[1].lower) in SAYINGS_LIKE_HEADLINES:
+        return False
+    thing, state = words
+    if thing.ent == "PERSON":
+        return False  # "Tom called. Miss him so much": a person's deed, said in full, is the units' to judge
+    if state.lower in HEADLINE_STATES:
+        return thing.pos in ("NOUN", "PROPN") or thing.tag == "VB"
+    return thing.pos in ("NOUN", "PROPN") and state.tag in ("VBN", "VBD")  # "visa approved": tagged past
+
+
 # What "it's ..." announces of a baby: "It's a girl!", "It's twins!".
 BABYS_SEX = frozenset({"girl", "boy", "twins", "triplets"})
 

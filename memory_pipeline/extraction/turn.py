@@ -39,7 +39,7 @@ from memory_pipeline.extraction.normalise import (
     rewrite_range,
 )
 from memory_pipeline.extraction.provenance import HEDGES, UnitMood, provenance
-from memory_pipeline.extraction.realise import Unit, coverage, is_fact_token, merge_units, select_units, suppress_near_duplicates, trim
+from memory_pipeline.extraction.realise import Unit, a_headline, coverage, is_fact_token, merge_units, select_units, suppress_near_duplicates, trim
 from memory_pipeline.extraction.referents import PERSON_NOUNS, Carried
 from memory_pipeline.extraction.scoring import candidates_for
 from memory_pipeline.extraction.scope import USER_PII, classify_scope
@@ -376,6 +376,21 @@ def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit],
     return fragments, feelings[: max(0, turn_limit - len(units) - len(fragments))]
 
 
+def _headlines(doc: ParsedDoc, clauses: list[Clause], units: list[Unit]) -> list[Unit]:
+    """The sentences of a thing and its state said as a headline (:func:`a_headline`: "application submitted!! did it
+    last night", "they cancelled it, out of stock. refund pending"), beside the clauses the memory keeps: two words
+    are too short for a unit, and the news had been dropped for the detail after it. A turn with nothing else kept
+    keeps all its words through the fallback ("Rent paid. council tax next")."""
+    if not units:
+        return []
+    found = []
+    for clause in clauses:
+        lo, hi = trim(doc, clause.start, clause.end)
+        if lo < hi and not any(u.overlaps(lo, hi) for u in units) and a_headline(doc, lo, hi):
+            found.append(Unit([(lo, hi)], hi - 1, 0.0, None, True))
+    return found
+
+
 # Words of a state that "X's" says with its "'s" for "is" or "has" ("Sam's home!", "the tumour's shrunk!!", "dad's
 # out"), which the parse takes for a thing X owns; besides these, a word the tagger calls a participle. Not words that
 # judge ("Luna's hilarious"), which are chat about a thing, not news of it, nor a noun in -ed ("the farmer's shed!").
@@ -521,15 +536,17 @@ def _realise_unit(
 ) -> tuple[Phrase, UnitMood]:
     """Source wording of the unit with the speaker attributed, and whether it was a question or request."""
     first_lo, first_hi = unit.ranges[0]
-    action = request_start(doc, first_lo, first_hi)
+    # "refund pending" is a thing's state, though the tagger calls "refund" a verb: no order, nor the speaker's deed
+    headline = a_headline(doc, first_lo, first_hi)
+    action = None if headline else request_start(doc, first_lo, first_hi)
     question = action is None and is_question(doc, first_lo, first_hi)
-    offered = None if question else offer_start(doc, first_lo, first_hi)
+    offered = None if question or headline else offer_start(doc, first_lo, first_hi)
     # "Sam you legend. Josh, can you do food?": the one asked or thanked is the one the unit's sentence calls
     addressee = perspective.addressee_at(doc.tokens[first_lo].idx)
     thanked = None if action is not None or question else _thanked_or_praised(doc, first_lo, addressee)
     said_for = action if action is not None else offered
     # subject dropped in chat ("Went to the park", "Just finished it"): the speaker's name goes before the verb
-    verb = None if question or thanked or said_for is not None else dropped_subject_verb(doc, first_lo, first_hi)
+    verb = None if question or thanked or said_for is not None or headline else dropped_subject_verb(doc, first_lo, first_hi)
     if verb is not None and unit.actor is not None and not _the_doer_of_its_clause(doc, verb, unit.actor):
         verb = None
     if verb is not None and (_after_a_clause(doc, first_lo) or doc.tokens[verb].lower == "been") and _dropped_it(doc, verb):
@@ -1051,7 +1068,7 @@ def extract_turn(
              for k in range(*_token_range(doc, m))}
     ahead |= routine_times(doc)  # a routine's days and hours come round from now on
     facts, feelings = _carried_fragments(doc, clauses, units, anchors, ahead, config.turn_limit)
-    units.extend(facts + feelings)
+    units.extend(facts + feelings + _headlines(doc, clauses, units))
     units = suppress_near_duplicates(doc, sorted(units, key=lambda u: u.start), config.near_duplicate_overlap)
     units = merge_units(doc, units, config.turn_limit)
 
