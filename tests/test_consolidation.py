@@ -896,6 +896,27 @@ def test_a_club_moved_with_no_owner_said_replaces_the_one_childs_club(parser, em
     ]) == {"m0": "active", "m1": "active"}
 
 
+def test_a_club_moved_with_no_owner_said_looks_at_the_whole_conversation(parser, embedder):
+    # two children's judo told apart: the move names neither, so neither is replaced
+    assert statuses(parser, embedder, [
+        ("S1:1", "Ana noted: Leo has judo club on Tuesdays.", datetime(2025, 9, 8, 9)),
+        ("S1:2", "Ana noted: Ruby has judo on Thursdays.", datetime(2025, 9, 8, 9)),
+        ("S2:1", "Ana noted: judo moved to Fridays.", datetime(2025, 11, 3, 9)),
+    ]) == {"m0": "active", "m1": "active", "m2": "active"}
+    # the speaker's own judo is the one moved, not the child's as well
+    assert statuses(parser, embedder, [
+        ("S1:1", "Ana noted: I do judo on Mondays.", datetime(2025, 9, 8, 9)),
+        ("S1:2", "Ana noted: Leo has judo club on Tuesdays.", datetime(2025, 9, 8, 9)),
+        ("S2:1", "Ana noted: judo moved to Fridays.", datetime(2025, 11, 3, 9)),
+    ]) == {"m0": "superseded", "m1": "active", "m2": "active"}
+    # the child quit: a later day of judo is not his club's
+    assert statuses(parser, embedder, [
+        ("S1:1", "Ana noted: Leo has judo club on Tuesdays.", datetime(2025, 9, 8, 9)),
+        ("S1:2", "Ana noted: Leo quit judo club.", datetime(2025, 10, 6, 9)),
+        ("S2:1", "Ana noted: judo is on Fridays now.", datetime(2025, 11, 3, 9)),
+    ])["m0"] != "superseded"
+
+
 def test_a_childs_new_teacher_replaces_the_last(parser, embedder):
     # the child named or not: the one child whose teacher is known has a new one (an old memory of more facts
     # than the teacher is kept whole: would_hide_other_facts)

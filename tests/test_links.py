@@ -1076,6 +1076,32 @@ def test_a_club_said_with_no_owner_is_the_one_third_persons_known(parser, old, n
     assert found == ([changed] if changed else [])
 
 
+@pytest.mark.parametrize(
+    ("said", "new", "changed"),
+    [
+        # the whole conversation before is asked, not the pair: the one child's club still moves
+        (["Sam has judo club on Tuesdays.", "I work late on Tuesdays."], "Judo moved to Fridays.",
+         {"sam.schedule[judo club] = tuesday -> friday"}),
+        # two children's clubs in two memories: whose moved is not said, so neither
+        (["Sam has judo club on Tuesdays.", "Ruby has judo on Thursdays."], "Judo moved to Fridays.", set()),
+        # the speaker's own said first: theirs, found by its key, and not the child's too
+        (["I do judo on Mondays.", "Sam has judo club on Tuesdays."], "Judo moved to Fridays.",
+         {"self.schedule[judo] = monday -> friday"}),
+        # a child who gave the club up holds it no longer
+        (["Sam has judo club on Tuesdays.", "Sam quit judo club."], "Judo is on Fridays now.", set()),
+    ],
+)
+def test_a_club_said_with_no_owner_looks_at_everyone_known_before(parser, said, new, changed):
+    from memory_pipeline.links.rules import shared_slots, state_changes
+
+    readings = [read_doc(f"m{n}", parser.parse(text), "Jo") for n, text in enumerate(said)]
+    after = read_doc("new", parser.parse(new), "Jo")
+    said_before = [slot for reading in readings for slot in reading.state_slots]
+    found = {f"{o.describe()} -> {n.state}" for before in readings
+             for o, n in shared_slots(None, None, after, before, said_before) if state_changes(o, n)}
+    assert found == changed
+
+
 def test_a_count_of_things_owned(parser):
     assert slots_of(parser, "I own 30 succulents.") == {"self.quantity[succulent] = 30"}
     assert "self.quantity[pot] = 12" in slots_of(parser, "I have 12 pots on my balcony.")

@@ -181,7 +181,8 @@ def _for_whom_known(current: dict[tuple, tuple[Memory, SlotValue]], memory: Memo
     here = (memory.conversation_id, memory.memory_kind)
     if here + slot.key in current:
         return slot
-    known = named_for_whom(slot, [before for key, (_, before) in current.items() if key[:2] == here])
+    known = named_for_whom(slot, [before for key, (_, before) in sorted(current.items(), key=lambda item: item[1][0].position)
+                                  if key[:2] == here])
     return slot if known is None else replace(slot, subject=known.subject, scope=known.scope)
 
 

@@ -35,7 +35,7 @@ from memory_pipeline.consolidation.base import (
 from memory_pipeline.config import ConsolidationConfig
 from memory_pipeline.links.base import CONTRADICTS, NONE, SAME_EPISODE, UPDATES, ClassifierResources
 from memory_pipeline.links.candidates import Candidate, CandidateJob
-from memory_pipeline.links.rules import another_partner, classify_pair, shared_slots, state_changes
+from memory_pipeline.links.rules import another_partner, classify_pair, shared_slots, slots_said_before, state_changes
 
 NAME = "rules"
 
@@ -46,12 +46,14 @@ def decide(target_id: str, candidate: Candidate, context: ConsolidationContext) 
     old = context.memories[candidate.memory_id]
     reading, old_reading = context.readings[target_id], context.readings[candidate.memory_id]
     config = context.config
+    said_before = slots_said_before(context.memories, context.readings, target)
     link = classify_pair(
-        target, old, reading, old_reading, candidate.similarity, candidate.memory_id in context.plans, config.rules
+        target, old, reading, old_reading, candidate.similarity, candidate.memory_id in context.plans, config.rules,
+        said_before=said_before,
     )
     base = dict(target_id=target_id, candidate_id=candidate.memory_id, stage=RELATION, method=NAME,
                 similarity=candidate.similarity, note=f"{link.relation}: {link.detail}" if link.detail else link.relation)
-    changed = next((slot for before, slot in shared_slots(target, old, reading, old_reading) if state_changes(before, slot)),
+    changed = next((slot for before, slot in shared_slots(target, old, reading, old_reading, said_before) if state_changes(before, slot)),
                    None) if link.relation == UPDATES else None
     if link.relation == UPDATES and changed is None and (partners := another_partner(reading, old_reading)) is not None:
         changed = partners[1]  # "Felix is my boyfriend now" after "Marcus is my boyfriend now": the partner changed

@@ -135,13 +135,15 @@ def dated_slot(memory: Memory, slot: SlotValue) -> SlotValue:
     return replace(slot, value=f"{memory.event_start.date().isoformat()} {slot.value}")
 
 
-def shared_slots(new: Memory, old: Memory, new_reading: Reading, old_reading: Reading) -> list[tuple[SlotValue, SlotValue]]:
+def shared_slots(new: Memory, old: Memory, new_reading: Reading, old_reading: Reading,
+                 said_before: Sequence[SlotValue] | None = None) -> list[tuple[SlotValue, SlotValue]]:
     """(old value, new value) of every slot both memories set, appointments by their day (:func:`dated_slot`); a
-    schedule said with no owner is the one third person's the old memory gave (:func:`named_for_whom`)."""
+    schedule said with no owner is the one third person's the old memory gave (:func:`named_for_whom`), judged on
+    ``said_before``, the slots of the whole conversation before ``new`` (:func:`slots_said_before`), where given."""
     pairs = []
     for slot in new_reading.state_slots:
         before = old_reading.slot(slot.key)
-        if before is None and (before := named_for_whom(slot, old_reading.state_slots)) is not None:
+        if before is None and (before := named_for_whom(slot, old_reading.state_slots, said_before)) is not None:
             slot = replace(slot, subject=before.subject)
         if before is not None:
             pairs.append((dated_slot(old, before), dated_slot(new, slot)))
@@ -163,17 +165,53 @@ def same_activity(scope: str, other: str) -> bool:
 SAID_WITHOUT_THE_CHILD = frozenset({"schedule", "teacher"})
 
 
-def named_for_whom(slot: SlotValue, known: Sequence[SlotValue]) -> SlotValue | None:
+def named_for_whom(slot: SlotValue, known: Sequence[SlotValue],
+                   said_before: Sequence[SlotValue] | None = None) -> SlotValue | None:
     """The one slot among ``known`` that a schedule or a teacher said with no owner is about, when it is a third
     person's: a parent says "dev has football club on wednesdays" and later "football moved to thursdays", the
     child's club, unsaid; "tomek has Mrs Lewis", later "the new teacher is Miss Shah". Only where exactly one other
-    person's slot of that activity is known; the speaker's own is found by its key, before this."""
+    person's slot of that activity is known in all that was said before (``said_before``, in order; ``known`` when
+    not given), none is the speaker's own and that person has not given it up since (:func:`_other_holders`): a
+    pair alone would hand "football moved" to Dev and to Mia both."""
     if not slot.unowned or slot.slot not in SAID_WITHOUT_THE_CHILD:
         return None
-    found = {before.subject: before for before in known
-             if before.slot == slot.slot and before.owner == slot.owner and before.subject != SELF
-             and before.matchable and same_activity(before.scope, slot.scope)}
-    return next(iter(found.values())) if len(found) == 1 else None
+    holders = _other_holders(slot, known if said_before is None else said_before)
+    if len(holders) != 1:
+        return None
+    return next((before for before in known if before.subject in holders and _of_the_same(before, slot)), None)
+
+
+def _of_the_same(before: SlotValue, slot: SlotValue) -> bool:
+    return (before.slot == slot.slot and before.owner == slot.owner and before.matchable
+            and same_activity(before.scope, slot.scope))
+
+
+def _other_holders(slot: SlotValue, said: Sequence[SlotValue]) -> frozenset[str]:
+    """Who else holds the activity of the unowned ``slot`` after all ``said``, in order: nobody where the speaker
+    said one of their own ("I have football on mondays" then "football moved to thursdays" is theirs), and not one
+    who quit it since ("Dev quit football club": a later "football is on thursdays now" is no longer his)."""
+    holders: set[str] = set()
+    for before in said:
+        if _of_the_same(before, slot):
+            if before.subject == SELF and not before.unowned:
+                return frozenset()
+            if before.subject != SELF:
+                holders.add(before.subject)
+        elif (before.slot == "activity" and before.state == NONE_VALUE and before.owner == slot.owner
+              and same_activity(before.scope, slot.scope)):
+            holders.discard(before.subject)
+    return frozenset(holders)
+
+
+def slots_said_before(memories: Mapping[str, Memory], readings: Mapping[str, Reading], new: Memory) -> list[SlotValue]:
+    """The slots of every memory of ``new``'s conversation (and kind) before it, in order, where ``new`` says a slot
+    with no owner (:func:`named_for_whom` looks at them all); none otherwise, since nothing asks."""
+    if not any(slot.unowned for slot in readings[new.memory_id].state_slots):
+        return []
+    before = sorted((old for old in memories.values()
+                     if (old.conversation_id, old.memory_kind) == (new.conversation_id, new.memory_kind)
+                     and old.position < new.position), key=lambda old: old.position)
+    return [slot for old in before for slot in readings[old.memory_id].state_slots]
 
 
 # What one is to one partner at a time: "Sam is my boyfriend now" ends "Tom is my boyfriend"
@@ -444,10 +482,12 @@ def followed_up_plans(context: LinkContext, memory_id: str) -> list[Memory]:
 def classify_pair(
     new: Memory, old: Memory, new_reading: Reading, old_reading: Reading, similarity: float,
     old_is_plan: bool, config: LinksConfig, moved_to: Memory | None = None,
+    said_before: Sequence[SlotValue] | None = None,
 ) -> LinkProposal:
     """The relation from ``new`` to the older ``old`` (relation ``none`` when no rule fires); ``moved_to`` is the
-    memory that moved the plan ``old`` to a new date, if one did."""
-    shared = shared_slots(new, old, new_reading, old_reading)
+    memory that moved the plan ``old`` to a new date, if one did; ``said_before`` the slots of the conversation
+    before ``new`` (:func:`slots_said_before`)."""
+    shared = shared_slots(new, old, new_reading, old_reading, said_before)
     changed = [(before, slot) for before, slot in shared if state_changes(before, slot)]
     if changed:
         before, slot = changed[0]
@@ -945,6 +985,7 @@ class RuleLinkClassifier:
                     candidate.memory_id in context.plans,
                     context.config,
                     moved.get(candidate.memory_id),
+                    slots_said_before(context.memories, context.readings, context.memories[job.target_id]),
                 )
                 for candidate in job.candidates
             )
