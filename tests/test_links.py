@@ -3682,6 +3682,22 @@ def test_a_date_named_as_replaced_supersedes_the_memory_of_that_date(parser, emb
     assert status("The shop rang me, the fridge is delayed to 12 June.", datetime(2025, 6, 12)) == "superseded"
     assert status("I called the shop on Monday, the new fridge is delayed to 12 June.", datetime(2025, 6, 12)) == "active"
     assert status("My sister's party is on 12 July.", datetime(2025, 7, 12)) == "active"
+    # a later memory that names another thing shares only the date: "the vet visit ..., not the 12th" moves no
+    # anniversary on the 12th, nor one delivery another's
+    def other(old_text, event, new_text):
+        frame = _plan_frame([("old", old_text, datetime(2025, 6, 2, 10), event),
+                             ("new", new_text, datetime(2025, 6, 21, 10), datetime(2025, 6, 19))])
+        readings, vectors = read_frame(frame, parser), embedder.encode(frame["text"].to_list())
+        config = ConsolidationConfig()
+        result = consolidate(frame, vectors, readings, load_consolidation_classifier(config, ClassifierResources()), config)
+        return dict(result.status.select("memory_id", "status").iter_rows())["old"]
+
+    assert other("Our anniversary is on the 12th.", datetime(2025, 6, 12),
+                 "The vet visit was on the 19th, not the 12th.") == "active"
+    assert other("The new fridge is delayed to 12 June.", datetime(2025, 6, 12),
+                 "The dishwasher arrived on the 19th in the end, not the 12th.") == "active"
+    assert other("The dentist is on the 12th.", datetime(2025, 6, 12),
+                 "It was on the 19th in the end, not the 12th.") == "superseded"
 
 
 def test_a_thing_delayed_moves_the_delivery_its_memory_dated(parser, embedder):

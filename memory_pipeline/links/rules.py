@@ -302,12 +302,16 @@ def _days_named(texts: tuple[str, ...], session_time: datetime) -> frozenset[dat
     return frozenset(days)
 
 
-def moved_from_its_date(new: Memory, old: Memory, reading: Reading) -> bool:
+def moved_from_its_date(new: Memory, old: Memory, reading: Reading, old_reading: Reading) -> bool:
     """``new`` names ``old``'s date as the one that no longer holds: the same speaker's arrangement (an explicit
-    date that lay ahead when it was said), said before, on a day ``new`` names as replaced. The date alone says
-    which arrangement moved, however few words the two share; another's arrangement, a past event told of, or the
-    same day of another month is not it."""
+    date that lay ahead when it was said), said before, on a day ``new`` names as replaced. The date says which
+    arrangement moved, however few words the two share, where ``new`` names no thing of its own ("it came on the
+    19th in the end, not the 12th"); one that names a thing must share one with ``old`` ("the parcel came on the
+    19th, not the 12th" moves no birthday on the 12th). Another's arrangement, a past event told of, or the same day
+    of another month is not it."""
     if not reading.replaced_times or not old.explicit_time or old.speaker is None or old.speaker != new.speaker:
+        return False
+    if reading.nouns and not event_overlap(reading, old_reading):
         return False
     if old.session_time is None or new.session_time is None or old.session_time > new.session_time:
         return False
@@ -360,7 +364,7 @@ def moved_from_the_date_named(memories: Mapping[str, Memory], readings: Mapping[
         return []
     return [old for old in memories.values()
             if (old.conversation_id, old.memory_kind) == (new.conversation_id, new.memory_kind)
-            and old.position < new.position and moved_from_its_date(new, old, reading)]
+            and old.position < new.position and moved_from_its_date(new, old, reading, readings[old.memory_id])]
 
 
 def dated_events_corrected(memories: Mapping[str, Memory], readings: Mapping[str, Reading], memory_id: str,
@@ -511,7 +515,7 @@ def classify_pair(
     repeated = [slot for before, slot in shared if slot.state == before.state]
     if repeated:
         return LinkProposal(old.memory_id, SUPPORTS, 0.8, detail=f"{repeated[0].describe()} again")
-    if new_reading.correction is not None and moved_from_its_date(new, old, new_reading):
+    if new_reading.correction is not None and moved_from_its_date(new, old, new_reading, old_reading):
         # "I'm back on the 15th of April now, not the 8th": the old date names the arrangement that moved
         return LinkProposal(old.memory_id, CONTRADICTS, 0.8, detail=f"moved from its date: {new_reading.correction.span}")
     swapped = _swapped_out(new, old, new_reading, old_reading)
