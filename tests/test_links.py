@@ -230,6 +230,12 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         # ... and with no day said, the couple getting married is engaged now, not married
         ("My brother is getting married.", {"self's brother.relationship = engaged"}),
         ("My brother got married in May.", {"self's brother.relationship = married"}),
+        # getting married denied, asked, or said of everyone: nobody's state
+        ("I'm not getting married ever again.", set()),
+        ("All my friends are getting married except me.", set()),
+        ("Everybody is getting married but me.", set()),
+        ("Are you getting married soon?", set()),
+        ("Is Priya getting married", set()),
         ("Ana is moving to Berlin next month.", set()),
         ("Ana is living in Berlin these days.", {"self.residence = berlin"}),
         ("Ana's cat Milo passed away.", {"self.ownership[cat] = none", "self.ownership[milo] = none",
@@ -444,6 +450,12 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("Tom moved his mum into a flat in Bath.", set()),
         ("We moved house to Bath in March.", {"self.residence = bath"}),
         ("I moved all my stuff to Leeds.", {"self.residence = leeds"}),
+        # the movers themselves, all one has, a pet, or the speaker moved by an employer: a move of home
+        ("We moved ourselves up to Glasgow.", {"self.residence = glasgow"}),
+        ("I relocated myself to Bath.", {"self.residence = bath"}),
+        ("We moved it all to Bath in May.", {"self.residence = bath"}),
+        ("I moved the cat to Bath with me.", {"self.residence = bath"}),
+        ("Work relocated us to Glasgow.", {"self.residence = glasgow"}),
         # the same states said other ways: not with someone anymore, made redundant or let go, a relative recovered,
         # a pastime taken up, given up or kept up so often, a new address
         ("I'm not with Dan anymore.", {"self.relationship = single"}),

@@ -859,7 +859,8 @@ def residence(context: _Context, i: int) -> list[SlotValue]:
             named = [o for p, o in _prep_objects(context, obj, ("in",)) if _is_place(context, o)]
             street = context.doc.tokens[prep].lower == "on"
             place = named[0] if named and (street or context.doc.tokens[obj].pos != "PROPN") else obj
-            out.append(_slot(context, i, "residence", _place_value(context, place), "", prep, place))
+            out.append(_slot(context, i, "residence", _place_value(context, place), "", prep, place,
+                             subject=SELF if _moved_the_speaker(context, i) else None))
             break
     if out and context.doc.tokens[i].pos == "NOUN" and not _a_move_behind(context, i):
         out = [replace(slot, future=True) for slot in out]  # "planning my move to Valencia in the summer"
@@ -868,7 +869,10 @@ def residence(context: _Context, i: int) -> list[SlotValue]:
 
 # What one moves along with oneself when one moves home: "moved house to York", "moved all my stuff to Leeds",
 # "moved the kids to Bristol"
-MOVED_WITH_ONESELF = HOMES | CHILD_NOUNS | frozenset({"house", "stuff", "things", "everything", "belongings", "family", "life"})
+# The movers themselves, said as the object: "we moved ourselves to Leeds", "the firm moved us to Leeds"
+MOVERS_THEMSELVES = frozenset({"myself", "ourselves", "ourself", "me", "us"})
+MOVED_WITH_ONESELF = HOMES | CHILD_NOUNS | ANIMALS | MOVERS_THEMSELVES | frozenset(
+    {"house", "stuff", "things", "everything", "belongings", "family", "life", "pets"})
 
 
 def _a_thing_moved(context: _Context, move: int) -> bool:
@@ -877,7 +881,19 @@ def _a_thing_moved(context: _Context, move: int) -> bool:
     a home in York", "the firm moved us to Leeds", where the firm lives nowhere). "Moved house to York", "moved
     the kids to Bristol" still move home."""
     return any(context.doc.tokens[obj].lower not in MOVED_WITH_ONESELF and _lemma(context, obj) not in MOVED_WITH_ONESELF
-               for obj in _children(context, move, "dobj"))
+               and not _all_of_it(context, obj) for obj in _children(context, move, "dobj"))
+
+
+def _moved_the_speaker(context: _Context, move: int) -> bool:
+    """"the firm moved us to Leeds", "they relocated me to York": the speaker moved home, not the firm."""
+    return any(context.doc.tokens[obj].lower in ("us", "me") for obj in _children(context, move, "dobj"))
+
+
+def _all_of_it(context: _Context, obj: int) -> bool:
+    """"moved it all to Leeds": everything one has, as "everything" is; the parse may hang "all" on "it" or on the
+    verb beside it."""
+    doc = context.doc
+    return doc.tokens[obj].lower == "it" and obj + 1 < len(doc.tokens) and doc.tokens[obj + 1].lower == "all"
 
 
 def _a_move_behind(context: _Context, move: int) -> bool:
@@ -1575,7 +1591,10 @@ def relationship(context: _Context, i: int) -> list[SlotValue]:
     lemma = _lemma(context, i)
     if token.lower in RELATIONSHIP_STATES and token.pos in ("ADJ", "VERB", "NOUN"):
         parent = _parent(context, i)
-        if token.lower == "married" and (getting := _getting_married_now(context, i)) is not None and not _wedding_day(context, i):
+        getting = _getting_married_now(context, i) if token.lower == "married" else None
+        if getting is not None and _no_couple_engaged(context, getting, i):
+            return []
+        if getting is not None and not _wedding_day(context, i):
             # "Sophie is getting married": engaged now, the wedding ahead; with its day ("in June") the wedding is an
             # arrangement (`_wedding_day`) that "we got married" completes, which a change of state would not
             return [replace(_slot(context, getting, "relationship", "engaged", "", i), future=False)]
@@ -1635,6 +1654,28 @@ def _getting_married_now(context: _Context, married: int) -> int | None:
     if gets and any(_lemma(context, a) == "be" and doc.tokens[a].tag in ("VBP", "VBZ") for a in helpers):
         return married if doc.tokens[gets[0]].pos == "AUX" else gets[0]  # the word the subject hangs on
     return None
+
+
+# Subjects that name no couple: "everyone is getting married except me", "nobody's getting married"
+NO_COUPLE_SUBJECTS = frozenset({"everyone", "everybody", "nobody", "noone", "all", "people", "someone", "somebody",
+                                "anyone", "anybody", "who"})
+
+
+def _no_couple_engaged(context: _Context, predicate: int, married: int) -> bool:
+    """"We're getting married" says a couple is engaged; not denied ("I'm not getting married again"), asked ("are
+    you getting married?", "is Tom getting married?") nor said of everyone or nobody ("everyone is getting married
+    except me"): none of these says whether anyone is married either."""
+    doc = context.doc
+    words = sorted({predicate, married} | {k for k in _children(context, married, "auxpass") if doc.tokens[k].lower == "getting"})
+    helpers = [a for k in words for a in _children(context, k, "aux")]
+    if any(_children(context, k, "neg") for k in words) or _negated(context, *words):
+        return True
+    subjects = [k for k in words for k in _children(context, k, "nsubj", "nsubjpass")]
+    if any(doc.tokens[k].lower in NO_COUPLE_SUBJECTS or any(doc.tokens[q].lower in ("all", "every")
+           for q in _children(context, k, "predet", "det")) for k in subjects):
+        return True  # "all my friends are getting married except me"
+    asked = any(t.text == "?" for t in doc.tokens if t.sent == doc.tokens[predicate].sent)
+    return asked or bool(subjects and helpers) and min(helpers) < min(subjects)  # "is Tom getting married"
 
 
 # Who or what breaks up for the holidays: "the kids broke up for half term", "school breaks up on the 19th"
