@@ -3943,6 +3943,10 @@ def test_a_day_counted_from_a_length_is_no_day_a_correction_moves(parser, embedd
         # the same owner, or one left unsaid, may be the same thing
         ("Jess said no to Rachel's wedding.", "Rachel's wedding was lovely, Jess heard.", True),
         ("Jess said no to Rachel's wedding.", "Jess felt bad about saying no to the wedding.", True),
+        # joint owners own it each, and a relative's other name is the same relative
+        ("Jess can't make Ben and Rachel's wedding on the 4th.", "Rachel's wedding got moved to the 11th, not the 4th.", True),
+        ("Dad's retirement party is on Friday.", "Father's retirement party is on Thursday instead.", True),
+        ("Granny's birthday lunch is on Sunday.", "Nana's birthday lunch got moved to Saturday instead.", True),
     ],
 )
 def test_a_thing_owned_by_another_is_another_thing(parser, embedder, old, new, linked):
@@ -3955,6 +3959,8 @@ def test_a_thing_owned_by_another_is_another_thing(parser, embedder, old, new, l
     [
         ("Ben's wedding is in May.", {"wedding": {"ben"}}),
         ("mum's birthday is on Sunday.", {"birthday": {"mum"}}),
+        ("Ben and Rachel's wedding is in May.", {"wedding": {"ben", "rachel"}}),
+        ("Mum and Dad's anniversary is in May.", {"anniversary": {"mum", "dad"}}),
         # contractions, days and a thing's own parts own nothing
         ("It's a wedding in May.", {}),
         ("Friday's dinner is off.", {}),

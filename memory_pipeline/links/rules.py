@@ -535,8 +535,18 @@ def classify_pair(
     return LinkProposal(old.memory_id, NONE, 0.0)
 
 
-# A noun after a possessive: "Ben's wedding", "mum's birthday", "Rachel’s hen do"
-POSSESSIVE = re.compile(r"\b([A-Za-z]+)['’]s\s+([a-z]+)")
+# A noun after a possessive: "Ben's wedding", "mum's birthday", "Rachel’s hen do"; joint owners before it are
+# owners too ("Tom and Sarah's wedding" is Tom's wedding as much as Sarah's)
+POSSESSIVE = re.compile(r"\b(?:([A-Za-z]+)\s+(?:and|&)\s+)?([A-Za-z]+)['’]s\s+([a-z]+)")
+# One relative's several names, by the one they go by here: "Mum's birthday" is "Mother's birthday", "Nan's party"
+# is "Grandma's party"
+RELATIVE_NAMES = {
+    **dict.fromkeys(("mum", "mom", "mam", "mummy", "mommy", "mother", "ma"), "mother"),
+    **dict.fromkeys(("dad", "daddy", "father", "pa", "papa"), "father"),
+    **dict.fromkeys(("nan", "nana", "nanna", "nanny", "gran", "granny", "grandma", "grandmother"), "grandmother"),
+    **dict.fromkeys(("grandad", "granddad", "grandpa", "grandfather", "gramps"), "grandfather"),
+    **dict.fromkeys(("bro", "brother"), "brother"), **dict.fromkeys(("sis", "sister"), "sister"),
+}
 # Words before "'s" that own nothing: contractions ("it's", "that's", "let's") and days ("Friday's dinner", which a
 # correction may move to Thursday)
 NO_OWNERS = frozenset({"it", "that", "there", "here", "he", "she", "what", "who", "where", "how", "when", "why", "let",
@@ -548,13 +558,14 @@ def owners(memory: Memory, reading: Reading) -> dict[str, frozenset[str]]:
     """Noun -> whose it is, for the nouns a name or a relative owns ("Ben's wedding": wedding -> ben; "mum's
     birthday": birthday -> mum). A lower-case word owns only as a relative: "the car's MOT" names no owner."""
     out: dict[str, set[str]] = {}
-    for owner, noun in POSSESSIVE.findall(memory.text):
-        said = owner.lower()
-        if said in NO_OWNERS or not (owner[0].isupper() or said in RELATIVES):
-            continue
+    for joint, owner, noun in POSSESSIVE.findall(memory.text):
         lemma = noun if noun in reading.nouns else noun[:-1] if noun[:-1] in reading.nouns else None
-        if lemma is not None:
-            out.setdefault(lemma, set()).add(said)
+        if lemma is None:
+            continue
+        for named in (joint, owner):
+            said = named.lower()
+            if named and said not in NO_OWNERS and (named[0].isupper() or said in RELATIVES):
+                out.setdefault(lemma, set()).add(said)
     return {noun: frozenset(names) for noun, names in out.items()}
 
 
@@ -564,7 +575,12 @@ def owned_by_others(new: Memory, old: Memory, new_reading: Reading, old_reading:
     make one. A noun one of them leaves unowned ("the wedding") may be either's. "" when there is none."""
     theirs = owners(old, old_reading)
     return next((noun for noun, names in sorted(owners(new, new_reading).items())
-                 if noun in theirs and not names & theirs[noun]), "")
+                 if noun in theirs and not _as_one_relative(names) & _as_one_relative(theirs[noun])), "")
+
+
+def _as_one_relative(names: frozenset[str]) -> frozenset[str]:
+    """The owners with each relative by one of their names (:data:`RELATIVE_NAMES`): "mum" and "mother" are one."""
+    return frozenset(RELATIVE_NAMES.get(name, name) for name in names)
 
 
 def _plan_outcome(
