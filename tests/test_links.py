@@ -1281,6 +1281,15 @@ def test_a_things_working_state(parser, text, expected):
         # a subscription named by what it is, not by a brand, is a service too, no pastime
         ("I cancelled the magazine subscription.", {"self.subscription[magazine] = none"}),
         ("I've got a wine subscription.", {"self.subscription[wine] = yes"}),
+        # the kind of plan before "subscription" names no service ("to X" does); a service named by what it is keeps
+        # all its words, as said
+        ("I've got a student subscription to the Guardian.", {"self.subscription[guardian] = yes"}),
+        ("We have a premium subscription to Babbel.", {"self.subscription[babbel] = yes"}),
+        ("I've got a free trial subscription.", set()),
+        ("I've got a cat food subscription.", {"self.subscription[cat food] = yes"}),
+        ("I have a spin class subscription.", {"self.subscription[spin class] = yes"}),
+        ("I've got a pilates subscription.", {"self.subscription[pilates] = yes"}),
+        ("I have a new app subscription.", {"self.subscription[app] = yes"}),
         ("I cancelled my yoga membership.", set()),  # a membership of a pastime stays the pastime's (`activity`)
         # an end still to come, a break, people dropped off, let do things or paid for, a medicine, a show
         ("My Netflix subscription runs out next week.", set()),

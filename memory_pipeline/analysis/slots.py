@@ -282,6 +282,8 @@ LAPSES = frozenset({"lapse", "expire", "run"})
 UNITS_OF_A_WHILE = frozenset({"day", "week", "month", "year", "while", "bit", "fortnight"})
 # Plan names after a service's name, which are the same service: "Spotify Premium", "PureGym Plus", "Disney+".
 PLAN_WORDS = frozenset("premium plus family standard basic individual duo student pro unlimited gold lite +".split())
+# The terms a plan is had on, said before "subscription": "a trial subscription", "the annual subscription"
+PLAN_TERMS = frozenset("trial gift annual monthly yearly free paid joint digital print couple household".split())
 # The verbs of the extractor's own frame ("Ana noted: ...", "Ana said yes"): a sum in a sentence with no other verb
 # is said as it stands
 FRAME_VERBS = frozenset({"note", "say", "add"})
@@ -3405,9 +3407,17 @@ def _service(context: _Context, noun: int) -> str | None:
     PureGym membership" puregym, "the gym membership" gym; no date, event or known place."""
     doc = context.doc
     if _lemma(context, noun) in STANDING_CONTAINERS:
-        named = [k for k in _children(context, noun, "compound", "amod") if doc.tokens[k].pos in ("PROPN", "NOUN")]
+        for _, to in _prep_objects(context, noun, ("to",)):
+            if scope := _service(context, to):
+                return scope  # "the family subscription to Netflix": Netflix's, whatever kind of plan
+        named = [k for k in _children(context, noun, "compound", "amod")
+                 if doc.tokens[k].pos in ("PROPN", "NOUN") and doc.tokens[k].lower not in PLAN_WORDS | PLAN_TERMS]
         if named and _lemma(context, noun) == "subscription" and doc.tokens[named[-1]].pos == "NOUN":
-            return _lemma(context, named[-1])  # "cancelled the app subscription": a service named by what it is
+            # "cancelled the app subscription": a service named by what it is, in all its words ("a dog food
+            # subscription", "the pottery class subscription") and as said ("pilates", no "pilate")
+            words = {*named, *(c for k in [noun, *named] for c in _children(context, k, "compound", "amod"))}
+            return " ".join(doc.tokens[k].lower for k in sorted(words)
+                            if doc.tokens[k].lower not in PLAN_WORDS | PLAN_TERMS and doc.tokens[k].pos != "ADJ")
         return _service(context, named[-1]) if named else None
     token = doc.tokens[noun]
     if _lemma(context, noun) in MEMBERSHIP_PLACES:
