@@ -230,8 +230,7 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         # ... and with no day said, the couple getting married is engaged now, not married
         ("My brother is getting married.", {"self's brother.relationship = engaged"}),
         ("My brother got married in May.", {"self's brother.relationship = married"}),
-        # getting married denied, asked, or said of everyone: nobody's state
-        ("I'm not getting married ever again.", set()),
+        # getting married asked, or said of everyone: nobody's state (a denial is read as the married denied)
         ("All my friends are getting married except me.", set()),
         ("Everybody is getting married but me.", set()),
         ("Are you getting married soon?", set()),

@@ -1596,7 +1596,7 @@ def relationship(context: _Context, i: int) -> list[SlotValue]:
         getting = _getting_married_now(context, i) if token.lower == "married" else None
         if getting is not None and _no_couple_engaged(context, getting, i):
             return []
-        if getting is not None and not _wedding_day(context, i):
+        if getting is not None and not _wedding_day(context, i) and not _getting_married_denied(context, getting, i):
             # "Sophie is getting married": engaged now, the wedding ahead; with its day ("in June") the wedding is an
             # arrangement (`_wedding_day`) that "we got married" completes, which a change of state would not
             return [replace(_slot(context, getting, "relationship", "engaged", "", i), future=False)]
@@ -1663,15 +1663,20 @@ NO_COUPLE_SUBJECTS = frozenset({"everyone", "everybody", "nobody", "noone", "all
                                 "anyone", "anybody", "who"})
 
 
+def _getting_married_denied(context: _Context, predicate: int, married: int) -> bool:
+    """"I'm not getting married again", "we're not getting married anymore": no engagement; read as the married
+    denied, as any "not ... married" is (a called-off engagement ends "engaged")."""
+    words = [predicate, married, *_children(context, married, "auxpass")]
+    return any(_children(context, k, "neg") for k in words) or _negated(context, *words)
+
+
 def _no_couple_engaged(context: _Context, predicate: int, married: int) -> bool:
-    """"We're getting married" says a couple is engaged; not denied ("I'm not getting married again"), asked ("are
-    you getting married?", "is Tom getting married?") nor said of everyone or nobody ("everyone is getting married
-    except me"): none of these says whether anyone is married either."""
+    """"We're getting married" says a couple is engaged; not asked ("are you getting married?", "is Tom getting
+    married?") nor said of everyone or nobody ("everyone is getting married except me"): neither says whether
+    anyone is married either."""
     doc = context.doc
     words = sorted({predicate, married} | {k for k in _children(context, married, "auxpass") if doc.tokens[k].lower == "getting"})
     helpers = [a for k in words for a in _children(context, k, "aux")]
-    if any(_children(context, k, "neg") for k in words) or _negated(context, *words):
-        return True
     subjects = [k for k in words for k in _children(context, k, "nsubj", "nsubjpass")]
     if any(doc.tokens[k].lower in NO_COUPLE_SUBJECTS or any(doc.tokens[q].lower in ("all", "every")
            for q in _children(context, k, "predet", "det")) for k in subjects):
