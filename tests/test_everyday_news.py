@@ -157,7 +157,7 @@ def test_a_same_form_verb_with_its_subject_dropped_before_a_past_is_no_order(par
     assistant to quit again in april", a plan for next April."""
     said = datetime(2024, 9, 1)
     text = "5 months no cigarettes!! quit again in april and it stuck this time"
-    assert entry(parser, resolver, text, said).text.startswith("Leo quit again in april")
+    assert "Leo quit again in april" in entry(parser, resolver, text, said).text
     assert event_day(parser, resolver, text, said) == date(2024, 4, 1)
     assert entry(parser, resolver, "quit smoking please", said).text == "Leo asks Sam to quit smoking please."
     # "let me know" before a past is still the request it always is
