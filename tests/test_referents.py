@@ -440,18 +440,3 @@ def test_a_first_name_the_tagger_calls_a_noun_is_a_name_that_acts(parser, text, 
 ])
 def test_a_person_word_before_a_name_is_the_one_named(turns, expected):
     assert carried([turns], ("Priti", "Dev", "Jo")) == expected
-
-
-@pytest.mark.parametrize("question, answer, expected", [
-    # the question after someone, after sentences of a "he", asks after the one it names: her "she" is them
-    ("Glad he's feeling better. Is Nadia ok?", "yeah she's fine, she never caught it", {"S1:2": "Nadia"}),
-    ("Sounds like she had fun. And Omar?", "he hated every minute", {"S1:2": "Omar"}),
-    # guards: a "he" again may be either; both genders before; the name before the question; whose mate
-    ("Glad he's feeling better. Is Nadia ok?", "he's still a bit wobbly", {}),
-    ("He's fine and she's fine. Is Nadia ok?", "she's great", {}),
-    ("Nadia said he's fine. Anything else?", "she's off school tomorrow", {}),
-    ("Glad he's better. Is his mate Omar coming?", "she said no", {}),
-    ("Glad he's better, is Nadia ok?", "she's fine", {}),  # no question of its own
-])
-def test_a_question_after_someone_after_talk_of_another_is_of_the_one_named(question, answer, expected):
-    assert carried([[("Ines", question), ("Lena", answer)]], ("Nadia", "Omar")) == expected

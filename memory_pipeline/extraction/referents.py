@@ -455,7 +455,7 @@ class SessionFocus:
             self.focus = focus
         elif said:
             # a he or she before the person the turn brings in is someone else: two people, no one focus
-            self.focus = self._asked_after_another(index, text, said) if genders else self._introduced(index, text, said)
+            self.focus = None if genders else self._introduced(index, text, said)
         elif carried:
             self.focus = focus
         elif genders:
@@ -512,31 +512,10 @@ class SessionFocus:
         told = _TOLD_OF.match(text, first.at + len(first.referent))
         return self._with_gender(focus, next(iter(after))) if len(after) == 1 and told else focus
 
-    def _asked_after_another(self, index: int, text: str, said: list[_Mention]) -> Focus | None:
-        """The one person named in the question that closes the turn, after sentences with a "he" (or "she") of
-        someone else: "Hope he's better. Is Zuzia ok?" asks after Zuzia, and an answer's "she" is her, the one
-        person of that gender the question may mean; its "he" stays as said (Zuzia may be a boy too). None where
-        the question is no last sentence of its own, or what is before it says both "he" and "she"."""
-        asked = _CLOSING_QUESTION.search(text)
-        if asked is None or said[0].at < asked.start() or _PRONOUN.search(text, asked.start(), said[0].at):
-            return None  # "Is his mate Tom coming?": whose mate is someone else again
-        before = _pronoun_genders(text, asked.start())
-        if len(before) != 1:
-            return None
-        other = SHE if before == {HE} else HE
-        focus = self._introduced(index, text, said)
-        if focus is None or focus.gender not in (None, other):
-            return None
-        return replace(focus, gender=other)
-
     def _with_gender(self, focus: Focus, gender: str) -> Focus:
         if focus.gender is None and focus.named:
             self.genders[focus.referent] = gender
         return focus if focus.gender else replace(focus, gender=gender)
-
-
-# The question a turn closes with, as a sentence of its own: "Hope he's better. Is Zuzia ok?"
-_CLOSING_QUESTION = re.compile(r"(?:(?<=[.!?])\s+|\n)[^.!?\n]+\?+\s*$")
 
 
 # Words of looking after an animal: a "he" or "she" in a sentence with one is the session's pet, not the person
