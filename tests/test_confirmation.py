@@ -4,6 +4,8 @@ answerer's, with the question's turn in its lineage. Before, such a turn, once a
 from __future__ import annotations
 
 import json
+import re
+from datetime import datetime
 
 import polars as pl
 import pytest
@@ -417,6 +419,9 @@ def test_an_answer_that_is_no_value_of_what_was_asked_is_read_as_said(parser, re
         ("Are you getting a hire car?", "yeah a tiny Fiat", "Lena is getting a hire car, a tiny Fiat."),
         ("Did your train change?", "nope still the 9th. mum is relieved",
          "Lena's train did not change, still the 9th. Lena noted: mum is relieved."),
+        # after a past question, a date placed by its own word or a length reads the same joined
+        ("Did you pay the builder?", "yes £900 last week", "Lena did pay the builder, £900 last week."),
+        ("Did your manager agree?", "yes 3 days from home", "Lena's manager did agree, 3 days from home."),
         # "not yet" is a no
         ("Have you booked the MOT yet?", "not yet, the garage is shut", "Lena has not booked the MOT yet. The garage is shut."),
     ],
@@ -478,3 +483,48 @@ def test_a_do_question_closing_on_its_verb_is_turned_round(parser, question, yes
     doc = parser.parse(asked_yes_or_no(question))
     assert as_statement(doc) == yes
     assert as_statement(doc, denied=True) == no
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        # a past question turned round with the answer's date joined to it: "did change, october instead" would put
+        # the date behind; the answer is read as said and its date stays ahead, as meant
+        ("Did your holiday plans change?", "yes october instead"),
+        ("Have you sorted the party?", "yeah the barn in november"),
+        ("Did you hear from the surgeon?", "yes op on thursday"),
+        ("Have you found a caterer?", "yes Bella's, 12th october"),
+        # "not yet" with a date: not a flat no, and the date is kept
+        ("Have you seen the flat?", "not yet, next saturday"),
+        ("Are you moving out?", "not yet, november"),
+        ("Has the cot arrived?", "not yet, due thursday"),
+        ("Did you start the course?", "not yet, 16th september"),
+    ],
+)
+def test_an_answers_own_date_keeps_its_reading_after_a_past_or_not_yet(parser, resolver, tmp_path, question, answer):
+    result = _extracted(parser, resolver, tmp_path, [("Assistant", question), ("Lena", answer)])
+    entry = result.entries.filter(pl.col("source_turn_id").str.ends_with(":2"))
+    assert entry["dates"].to_list()[0], "the answer's date is kept"
+    assert all(d["start"] >= datetime(2024, 9, 3) for d in entry["dates"].to_list()[0])
+    assert "restated" not in result.sources["role"].to_list()
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        # a "do" question whose verb the parse read as a preposition ("like"): no statement to make of it
+        ("Did your dad like the book?", "yes the photos especially"),
+        # a count with a time of its own, or not of the unit the question counts in
+        ("How many are coming?", "about 15 last summer"),
+        ("How many times a week do you swim?", "3 at the moment"),
+        ("How many hours did you work?", "10 maybe"),
+        ("How many years have you had the shop?", "8 in october"),
+        # joined to the question, a value with no date reads as one ("on nights, days now"), none said
+        ("Are you still on nights?", "no days now"),
+    ],
+)
+def test_a_restatement_that_would_garble_the_answer_is_not_made(parser, resolver, tmp_path, question, answer):
+    result = _extracted(parser, resolver, tmp_path, [("Tom", question), ("Lena", answer)], others=("Tom",))
+    assert "restated" not in result.sources["role"].to_list()
+    if not re.search(r"\d", answer):
+        assert all(not dates for dates in result.entries["dates"].to_list())

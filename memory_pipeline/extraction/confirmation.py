@@ -338,6 +338,8 @@ def _inverted(doc: ParsedDoc, denied: bool) -> str | None:
     if (aux.lemma.lower() == "do" and not heads and hi == len(doc) and hi - 2 > lo - 1 and doc.tokens[hi - 1].pos == "NOUN"
             and doc.tokens[hi - 1].tag == "NN" and doc.tokens[hi - 2].pos in ("NOUN", "PROPN")):
         hi -= 1
+    if aux.lemma.lower() == "do" and not heads and hi == len(doc) and any(doc.tokens[k].pos == "ADP" for k in range(lo, hi)):
+        return None  # "did your mum like the present": "like" read as a preposition, the "do" left no verb of its own
     if aux.lemma.lower() == "be" and hi < len(doc) and doc.tokens[hi].tag in ("VB", "VBP"):
         return None  # "is the new ramen place any good": "place" read as a verb, no statement to make of it
     if not heads and any(doc.tokens[k].pos == "VERB" for k in range(lo, hi)):
@@ -503,10 +505,10 @@ def restatements(
     texts |= {(a.turn_id, "opening"): a.opening for a in when if a.opening is not None}
     texts |= {(a.turn_id, "answer"): a.text for a in values}
     parsed = dict(zip(texts, parser.parse_batch(list(texts.values()))))
-    out = {a.turn_id: _yes_or_no_restated(a, parsed, find_dates) for a in yes_no}
+    out = {a.turn_id: _yes_or_no_restated(a, parsed, find_dates, parser.parse) for a in yes_no}
     out |= {a.turn_id: _when_restated(a, parsed, find_dates) for a in when}
     out |= {a.turn_id: _value_restated(a, parsed) for a in values}
-    out |= {a.turn_id: _count_restated(a, parsed) for a in counts}
+    out |= {a.turn_id: _count_restated(a, parsed, find_dates) for a in counts}
     return {turn_id: restated for turn_id, restated in out.items() if restated is not None}
 
 
@@ -516,7 +518,8 @@ def _as_a_sentence(text: str) -> str:
 
 
 def _yes_or_no_restated(
-    answer: _Answer, parsed: Mapping[tuple[str, str], ParsedDoc], find_dates: Callable | None
+    answer: _Answer, parsed: Mapping[tuple[str, str], ParsedDoc], find_dates: Callable | None,
+    parse: Callable[[str], ParsedDoc] | None = None,
 ) -> Restatement | None:
     """A yes or a no as the question it settles, said as a statement; said first, in the answerer's words with the
     rest after it, unless the rest gives a date of its own where the question gives one ("Would you like a reminder
@@ -528,17 +531,23 @@ def _yes_or_no_restated(
     if answer.rest is None:
         return Restatement(answer.question_turn_id, answer.asker, statement[0].upper() + statement[1:] + ".")
     rest_doc = parsed.get((answer.turn_id, "rest"))
+    if answer.denied and _NOT_YET.match(answer.text) and rest_doc is not None and find_dates(rest_doc):
+        return None  # "Have you paid?" - "not yet, friday": a no for now and the day it will be, no denial to state
     dated = None if rest_doc is None or answer.denied else as_a_date_answer(rest_doc, find_dates(rest_doc))
     if dated is not None:
         return _confirmed_with_its_date(answer, statement, doc, rest_doc, dated, find_dates)
     if answer.joined:
-        return _confirmed_with_a_value(answer, statement, doc, parsed.get((answer.turn_id, "value")), find_dates)
+        return _confirmed_with_a_value(answer, statement, doc, parsed.get((answer.turn_id, "value")), find_dates, parse)
     if rest_doc is not None and find_dates(doc) and find_dates(rest_doc):
         return None
     own = in_the_answerers_words(statement)
     if not own or _asks_or_bids(answer.rest) or (answer.denied and " and I " in f" {own} "):
         return None  # "Are you and Ana going?" - "No, Ana's sick. I might go alone.": the no is not both
     return Restatement(answer.question_turn_id, answer.asker, f"{own[0].upper()}{own[1:]}. {answer.rest}", in_own_words=True)
+
+
+# A "not yet" said first: no for now, what follows often when it will be ("not yet, next weekend").
+_NOT_YET = re.compile(r"\W*not\s+yet\b", re.IGNORECASE)
 
 
 def _confirmed_with_its_date(
@@ -559,7 +568,8 @@ def _confirmed_with_its_date(
 
 
 def _confirmed_with_a_value(
-    answer: _Answer, statement: str, doc: ParsedDoc, value_doc: ParsedDoc | None, find_dates: Callable
+    answer: _Answer, statement: str, doc: ParsedDoc, value_doc: ParsedDoc | None, find_dates: Callable,
+    parse: Callable[[str], ParsedDoc] | None = None,
 ) -> Restatement | None:
     """A yes or a no said in one breath with a value or a thing and no verb: what was asked, in the answerer's
     words, with the value joined to it ("Did they fix the boiler?" - "yes £240 in the end" is "they did fix the
@@ -574,7 +584,26 @@ def _confirmed_with_a_value(
     if not own or _asks_or_bids(more) or (answer.denied and " and I " in f" {own} "):
         return None
     said = f"{own[0].upper()}{own[1:]}, {value.strip().rstrip('.!…').strip()}. {more}".strip()
+    dates = find_dates(parse(said)) if parse is not None else []
+    if dates and not find_dates(value_doc):
+        return None  # "Are you still on nights?" - "no days now": "on nights, days now" joined reads as a date
+    if _asked_in_the_past(doc) and any(
+            not _PLACED_BY_ITSELF.search(said[s:e]) and not _A_BARE_LENGTH.fullmatch(said[s:e]) for s, e in dates):
+        # "Did your plans change?" - "yes august instead": joined to "did change", the past would put August a year
+        # back and "friday" in the week gone; the answer is read as said, its date as it was meant. A length ("2 days
+        # from home") or a date placed by its own word ("£500 last week") reads the same joined
+        return None
     return Restatement(answer.question_turn_id, answer.asker, said, in_own_words=True)
+
+
+# Words that place a date on their side of today whatever the tense around it: "£500 last week", "no tomorrow now".
+_PLACED_BY_ITSELF = re.compile(r"\b(?:last|next|this|ago|yesterday|tomorrow|today|tonight|since)\b", re.IGNORECASE)
+
+
+def _asked_in_the_past(doc: ParsedDoc) -> bool:
+    """The question asks of a past ("did your plans change", "have you booked it", "were they late")."""
+    return any(t.tag == "VBD" for t in doc.tokens) or (
+        any(t.lemma.lower() == "have" for t in doc.tokens) and any(t.tag == "VBN" for t in doc.tokens))
 
 
 def a_value_said(doc: ParsedDoc, find_dates: Callable) -> bool:
@@ -708,7 +737,9 @@ def asked_how_many(text: str) -> tuple[str, str] | None:
     return asked["what"].strip(), asked["asked"]
 
 
-def _count_restated(answer: _Answer, parsed: Mapping[tuple[str, str], ParsedDoc]) -> Restatement | None:
+def _count_restated(
+    answer: _Answer, parsed: Mapping[tuple[str, str], ParsedDoc], find_dates: Callable | None = None
+) -> Restatement | None:
     """A count said first that answers "how many", as what was asked in the answerer's words with the count in it:
     "How many people are you expecting?" - "about 12" is "I am expecting about 12 people", "How many are coming?" -
     "8 of us, maybe 9" is "8 of us are coming, maybe 9", where the count alone had been kept ("Lena noted: 8 of
@@ -718,6 +749,14 @@ def _count_restated(answer: _Answer, parsed: Mapping[tuple[str, str], ParsedDoc]
     if any(t.pos in ("VERB", "AUX") for t in words) or len(words) > 6 or any(t.lower in COUNTING_DOWN for t in words):
         return None
     count, what = answer.opening.strip(), answer.rest
+    # what the count is of, where the question gives it: "times a week", "hours"; "of you" names who, not a unit
+    unit = "" if not what or what.lower().startswith("of ") else what.lower()
+    numbers = [k for k, t in enumerate(words) if t.pos == "NUM" or t.text[:1].isdigit()]
+    after = [t.lower for t in words[numbers[0] + 1:]] if numbers else []
+    if unit and after and after != unit.split()[: len(after)]:
+        return None  # "How many times a week do you run?" - "2 at the moment", "4 maybe": the unit asked is not said
+    if not unit and find_dates is not None and find_dates(count_doc):
+        return None  # "How many are coming?" - "20 last year": a count of its own time, not of what was asked
     said_after = [t.lower for t in words if not (t.pos == "NUM" or t.text[:1].isdigit() or t.pos in VALUE_LEAD_POS)]
     if what and said_after == what.lower().split()[: len(said_after)]:
         count = " ".join(t.text for t in words if t.pos == "NUM" or t.text[:1].isdigit() or t.pos in VALUE_LEAD_POS) + f" {what}"
