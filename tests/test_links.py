@@ -1335,6 +1335,19 @@ def test_a_subscription_taken_out_or_ended(parser, text, expected):
         ("Are you with Santander for your mortgage?", set()),
         ("Octopus rang me about a smart meter.", set()),
         ("The AA man came out in an hour.", set()),
+        # nor one that was, a handset, a list of quotes or a price judged or someone else pays, a switch to come or
+        # only thought of; a work phone is a phone of its own
+        ("our previous broadband deal was with talktalk", set()),
+        ("My last electricity supplier was Octopus.", set()),
+        ("My mobile is a Pixel.", set()),
+        ("my phone is an old Nokia", set()),
+        ("giffgaff £10, smarty £8, voxi £12, can't decide", set()),
+        ("o2 £30 a month is daylight robbery", set()),
+        ("My mum pays EE £25 a month", set()),
+        ("thinking of switching over to british gas", set()),
+        ("swapping to voxi next week", set()),
+        ("my sister suggested going with the AA", set()),
+        ("My work mobile is with vodafone.", {"self.provider[work phone] = vodafone"}),
     ],
 )
 def test_a_services_provider(parser, text, expected):

@@ -3449,6 +3449,10 @@ SERVICE_KINDS = {
 # "broadband deal", "breakdown cover"; alone they say no kind ("same cover", "a good deal").
 SERVICE_HOLDERS = frozenset("contract plan deal tariff provider supplier network cover package company".split())
 INSURANCE_NOUNS = frozenset({"insurance", "insurer"})
+# The phone itself: "my phone is a Samsung" names the handset, not the network
+HANDSET_NOUNS = frozenset({"phone", "mobile"})
+# A phone one's work gives is its own: "my work phone is with o2" leaves "my phone contract is with EE" alone
+WORK_PHONE_WORDS = frozenset({"work", "business", "office", "company"})
 # Providers that tell the kind of service by their name, which chat often writes in lower case and says alone
 # ("switched to giffgaff", "green flag £89 with home start"). Insurers, banks and lenders sell many kinds, so only
 # the noun said with them ("car insurance with Aviva") tells which.
@@ -3481,14 +3485,17 @@ def provider(context: _Context, i: int) -> list[SlotValue]:
     name, known_kind, first = named
     doc, up = context.doc, _parent(context, i)
     if up is None or up[1] not in ("pobj", "attr"):
-        # "green flag £89", "giffgaff £12 a month": a price list of what one pays
-        if known_kind and _sum_at(doc, i + 1) is not None:
+        # "green flag £89", "giffgaff £12 a month": the one price taken, said alone
+        if known_kind and _sum_at(doc, i + 1) is not None and _a_price_said_alone(context, i):
             return _provided(context, i, name, known_kind, SELF, first, i + 2)
         return []
     if up[1] == "attr":
-        # "my energy supplier is Octopus"
+        # "my energy supplier is Octopus"; "my phone is a Samsung", "my phone is an iPhone" is a handset: the phone
+        # itself takes only a network's known name ("my phone is giffgaff")
         services = [s for s in _children(context, up[0], "nsubj") if _service_kind(context, s)]
-        if _lemma(context, up[0]) != "be" or not services:
+        if _lemma(context, up[0]) != "be" or not services \
+                or any(doc.tokens[d].lower in ("a", "an") for d in _children(context, i, "det")) \
+                or (_lemma(context, services[0]) in HANDSET_NOUNS and not known_kind):
             return []
         return _provided(context, up[0], name, _service_kind(context, services[0]), _owner(context, services[0]), first, i)
     head = _parent(context, up[0])
@@ -3521,7 +3528,54 @@ def _provided(context: _Context, predicate: int, name: str, kind: str | None, su
     your broadband with BT?", "if I switch to Octopus", "I'm not with EE")."""
     if not kind or _asked_or_nearly(context, predicate) or _supposed(context, predicate) or _negated(context, predicate):
         return []
+    if _a_provider_that_was(context, predicate) or _a_switch_not_made(context, predicate):
+        return []
     return [_slot(context, predicate, "provider", name, kind, *anchor_tokens, subject=subject, negated=False)]
+
+
+def _a_price_said_alone(context: _Context, name: int) -> bool:
+    """A provider with its price is the one taken only said alone, as a headline ("green flag £89", "giffgaff £12 a
+    month"): not one quote of several ("aa £150, green flag £89, rac £120", "vodafone £30, o2 £25, still deciding"),
+    nor a price someone pays or that is judged ("Sarah pays vodafone £30", "ee £45 a month is a rip off")."""
+    doc = context.doc
+    start, end = doc.sentences[doc.tokens[name].sent]
+    up = _parent(context, name)
+    if up is not None and up[1] in ("nsubj", "nsubjpass", "dobj", "iobj", "dative"):
+        return False
+    quotes = [k for k in range(start, end) if _sum_at(doc, k) is not None]
+    return len(quotes) == 1
+
+
+def _a_provider_that_was(context: _Context, predicate: int) -> bool:
+    """One said to have been the provider is a former one: "my phone contract was with o2", "my last energy supplier
+    was Bulb", "my old broadband with BT". A move made in the past ("switched to giffgaff", "went with the AA") is
+    the provider now."""
+    doc = context.doc
+    services = [predicate] if _service_kind(context, predicate) else \
+        [s for s in _children(context, predicate, "nsubj") if _service_kind(context, s)]
+    if any(_lemma(context, m) in FORMER for s in services for m in _children(context, s, "amod", "compound")):
+        return True
+    return _lemma(context, predicate) == "be" and doc.tokens[predicate].tag == "VBD"
+
+
+# Verbs that only think of, weigh or advise a move: "thinking of switching to EDF", "my friend recommended going
+# with octopus", "wanting to switch to BT"
+MUSING_VERBS = frozenset({"think", "consider", "recommend", "suggest", "advise", "want", "plan", "hope", "wonder",
+                          "tell", "look", "debate", "try"})
+
+
+def _a_switch_not_made(context: _Context, predicate: int) -> bool:
+    """A switch still to come: said in the -ing form ("switching to EDF next month", "I'm switching to octopus"), or
+    a move thought of, weighed or advised ("thinking of switching to EDF", "recommended going with octopus")."""
+    doc = context.doc
+    if _lemma(context, predicate) in SWITCHING_TO and doc.tokens[predicate].tag == "VBG":
+        return True
+    k, seen = predicate, 0
+    while (up := _parent(context, k)) is not None and up[1] in ("xcomp", "pcomp", "prep", "ccomp") and seen < 4:
+        k, seen = up[0], seen + 1
+        if _lemma(context, k) in MUSING_VERBS or doc.tokens[k].lower in ("thinking", "considering"):
+            return True
+    return False
 
 
 def _service_kind(context: _Context, noun: int) -> str | None:
@@ -3535,7 +3589,9 @@ def _service_kind(context: _Context, noun: int) -> str | None:
         kinds = [doc.tokens[k].lower for k in before if doc.tokens[k].pos == "NOUN"]
         return " ".join([*kinds[-1:], "insurance"])
     if lemma in SERVICE_KINDS:
-        return SERVICE_KINDS[lemma]
+        # "my work phone is with o2" is the employer's phone, not the speaker's own network
+        work = [doc.tokens[k].lower for k in before if doc.tokens[k].lower in WORK_PHONE_WORDS]
+        return " ".join([*work[-1:], SERVICE_KINDS[lemma]])
     if lemma in SERVICE_HOLDERS:
         kinds = [SERVICE_KINDS[doc.tokens[k].lower] for k in before if doc.tokens[k].lower in SERVICE_KINDS]
         insured = [doc.tokens[k].lower for k in before if _lemma(context, k) in INSURANCE_NOUNS]
