@@ -933,6 +933,16 @@ def test_a_childs_new_teacher_replaces_the_last(parser, embedder):
         ("S1:1", "Ana noted: Leo's teacher is Mrs Novak.", datetime(2025, 9, 8, 9)),
         ("S2:1", "Ana noted: Leo has Mrs Novak until the summer.", datetime(2025, 11, 3, 9)),
     ])["m0"] == "active"
+    # a subject's teacher and the class teacher are two, either way round; another child's is another's
+    assert statuses(parser, embedder, [
+        ("S1:1", "Ana noted: Leo's violin teacher is Mr Quinn.", datetime(2025, 9, 8, 9)),
+        ("S2:1", "Ana noted: Leo's teacher is Mrs Hale.", datetime(2025, 11, 3, 9)),
+    ])["m0"] == "active"
+    assert statuses(parser, embedder, [
+        ("S1:1", "Ana noted: Leo's teacher is Mrs Hale.", datetime(2025, 9, 8, 9)),
+        ("S1:2", "Ana noted: Mia's teacher is Mr Quinn.", datetime(2025, 9, 8, 9)),
+        ("S2:1", "Ana noted: the new teacher is Miss Rowe.", datetime(2025, 11, 3, 9)),
+    ])["m0"] == "active"
 
 
 def test_a_thing_mended_or_broken_again_replaces_its_last_working_state(parser, embedder):

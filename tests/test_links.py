@@ -1072,8 +1072,16 @@ def test_a_club_or_a_turn_on_a_rota_is_changed_by_the_next(parser, old, new):
         # a teacher, said with the child or with none: the one child's whose teacher is known
         ("Amir is 7, his teacher is Miss Rowe.", "Miss Rowe is off sick, so amir has Mr Quinn until half term.",
          "amir.teacher = rowe -> quinn"),
-        ("amir has Mrs Novak", "Mrs Novak is retiring, the new teacher is Mr Quinn.", "amir.teacher = novak -> quinn"),
-        ("Amir has Mrs Novak. Priya has Miss Rowe.", "The new teacher is Mr Quinn.", None),  # which child's, unsaid
+        ("amir has Mrs Novak this year", "Mrs Novak is retiring, the new teacher is Mr Quinn.",
+         "amir.teacher = novak -> quinn"),
+        ("Amir has Mrs Novak this year. Priya has Miss Rowe till Easter.", "The new teacher is Mr Quinn.", None),  # whose?
+        ("Amir's teacher is Mrs Novak. Priya's teacher is Miss Rowe.", "The new teacher is Mr Quinn.", None),
+        # the speaker's own class, a job, a question or a condition is no child's new teacher
+        ("amir has Mrs Novak this year", "The new teacher at my pottery class is Mr Quinn.", None),
+        ("amir has Mrs Novak this year", "Mr Quinn is a teacher.", None),
+        ("Amir's teacher is Mrs Novak.", "Is Amir's teacher Mr Quinn?", None),
+        ("Amir's teacher is Mrs Novak.", "If Amir's teacher is Mr Quinn in september we'll move him.", None),
+        ("Amir's teacher is Mrs Novak.", "Amir has Mr Blobby, he won't put it down.", None),
         ("Leah's violin teacher is Mr Quinn.", "The new teacher is Mrs Novak.", None),  # a subject's is its own
     ],
 )
@@ -1348,6 +1356,7 @@ def test_a_subscription_taken_out_or_ended(parser, text, expected):
         ("swapping to voxi next week", set()),
         ("my sister suggested going with the AA", set()),
         ("My work mobile is with vodafone.", {"self.provider[work phone] = vodafone"}),
+        ("our breakdown cover is the RAC", {"self.provider[breakdown cover] = rac"}),  # "the", no handset
     ],
 )
 def test_a_services_provider(parser, text, expected):
@@ -1706,8 +1715,13 @@ def test_life_events_set_the_state_they_change(parser, text, expected):
         ("Leah's teacher Mrs Novak rang me.", {"leah.teacher = novak"}),
         ("Leah's violin teacher is Mr Quinn.", {"leah.teacher[violin] = quinn"}),  # a subject's is its own
         ("her teacher is Miss Rowe", {"she.teacher = rowe"}),  # whose, a bare "her" does not say
-        # "<child> has Mrs X", with nothing more than how long, is the class's teacher
-        ("amir has Mrs Novak", {"amir.teacher = novak"}),
+        # "<child> has Mrs X" for a stretch of the school year is the class's teacher; with nothing more, anyone's
+        ("amir has Mrs Novak this term", {"amir.teacher = novak"}),
+        ("amir has Mrs Novak", set()),
+        ("Priya has Mr Blobby, she sleeps with it", set()),
+        ("the toddler has Mr Tickle", set()),
+        ("Dan, my brother, has Mrs Hale", set()),
+        ("Amir has Mr Quinn and Priya has Mrs Hale", set()),
         ("Leah has Mr Quinn till Easter.", {"leah.teacher = quinn"}),
         ("Leah has Miss Rowe this year.", {"leah.teacher = rowe"}),
         # no owner said: the speaker's by default, and the links look for the child
@@ -1726,6 +1740,18 @@ def test_life_events_set_the_state_they_change(parser, text, expected):
         ("If Leah has Mr Quinn she'll be fine.", set()),
         ("Mum has Mrs Novak next door.", set()),
         ("Leah has Mrs Novak's number.", set()),
+        # a job, the speaker's own class, a class or course said with it, a question, a condition, a title alone
+        ("Mrs Hale is a teacher.", set()),
+        ("we met in 2012, she's a teacher", set()),
+        ("Mr Quinn is a teacher at Leah's school.", set()),
+        ("the teacher at my spin class is Mrs Hale", set()),
+        ("the tutor is Mr Quinn, I've had two lessons with him", set()),
+        ("the teacher of the evening course is Mrs Hale", set()),
+        ("is Leah's teacher Mrs Hale?", set()),
+        ("if Leah's teacher is Mr Quinn next year she'll cope", set()),
+        ("Leah's teacher is Mrs Hale? I thought it was Mr Quinn", set()),
+        ("her teacher is Mrs", set()),
+        ("Leah's teacher isn't Mrs Hale any more", {"leah.teacher = not hale"}),  # denied, still read
     ],
 )
 def test_a_childs_teacher(parser, text, expected):

@@ -135,9 +135,15 @@ class Reading:
         if key[1] in UNRESOLVED_SUBJECTS:
             return None
         found = next((s for s in self.state_slots if s.key == key), None)
-        if found is None and not key[3]:
+        # a class teacher is no piano teacher: "Ollie's teacher is Mrs Patel" leaves "his piano teacher" alone
+        if found is None and not key[3] and key[2] not in SCOPES_APART:
             found = next((s for s in self.state_slots if s.key[:3] == key[:3]), None)
         return found
+
+
+# Slots whose scope names another one of its own, never a part of the unscoped: a child's class teacher beside
+# their piano teacher
+SCOPES_APART = frozenset({"teacher"})
 
 
 def measured_words(slots: tuple[SlotValue, ...]) -> frozenset[str]:

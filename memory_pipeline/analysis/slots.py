@@ -5081,9 +5081,17 @@ def teacher(context: _Context, i: int) -> list[SlotValue]:
         return []
     if any(_lemma(context, m) in FORMER for m in _children(context, i, "amod", "compound")):
         return []
+    up = _parent(context, i)
+    if up[1] == "attr" and any(doc.tokens[d].lower in ("a", "an") for d in _children(context, i, "det")):
+        return []  # "Mr Smith is a teacher", "he's a teacher": a job, no one's teacher
     owner = _whose_teacher(context, i)
+    if owner is None and (_children(context, i, "prep") or _the_speakers_own_classes(context)):
+        return []  # "the new teacher at my yoga class is Mr Lee", "... I've done three classes with him"
     # with no owner only across "be": "I spoke to the teacher, Mrs Patel" says whom, not whose
     holders = _named_holders(context, i, beside=owner is not None)
+    # "is Ollie's teacher Mr Hughes?", "if Ollie's teacher is Mr Hughes next year": asked or supposed, not said
+    holders = [(anchor, holder) for anchor, holder in holders
+               if not (_asked_or_nearly(context, anchor) or _supposed(context, anchor))]
     up = _parent(context, i)
     if owner is not None and up[1] == "compound" and doc.tokens[up[0]].pos == "PROPN":
         holders.append((i, up[0]))  # "his maths teacher Mrs Okoro is strict": the parse made the noun the name's
@@ -5118,13 +5126,46 @@ def _has_a_teacher(context: _Context, verb: int) -> list[SlotValue]:
     subject = subject_token(doc, verb)
     if doc.tokens[verb].tag not in ("VBZ", "VBP") or _negated(context, verb) or subject is None:
         return []
-    if not _a_child_said(context, subject) or not _nothing_else_about(context, verb):
+    if not _a_child_said(context, subject) or _titled(context, subject) or not _nothing_else_about(context, verb):
         return []
+    if not _for_a_school_time(context, verb):
+        return []  # "Ollie has Mr Potato Head", "the baby has Mr Tumble", "Jake has Mrs Jones": a toy, a show, anyone
     return [_slot(context, verb, "teacher", name, "", obj, *_children(context, obj, "compound"),
                   subject=_subject_key(context, subject))
             for obj in _children(context, verb, "dobj") if _titled(context, obj)
             and not _children(context, obj, "poss", "det", "acl")
             and all(context.doc.tokens[p].lower in WHILE_WORDS for p in _children(context, obj, "prep")) and (name := _holder_name(context, obj))]
+
+
+def _for_a_school_time(context: _Context, verb: int) -> bool:
+    """"has Mr Hughes until the summer", "has Miss Cole this year", "this term": a Mr or Mrs had for a stretch of the
+    school year is a class's teacher. One had with nothing more ("Ollie has Mr Potato Head", "she has Mr Whiskers,
+    our cat", "Tom has Mr Bean") may be a toy, a pet, a show or anyone's dentist."""
+    doc = context.doc
+    arcs = [arc for k in (verb, *_children(context, verb, "dobj")) for arc in doc.children(k)]  # "till" on the name
+    return any((arc.label == "prep" and doc.tokens[arc.dep].lower in WHILE_WORDS)
+               or (arc.label in ("npadvmod", "tmod") and doc.tokens[arc.dep].lemma.lower() in SCHOOL_PERIODS)
+               for arc in arcs)
+
+
+# A class, lesson or course: "I've done three classes with him", "my yoga class" is the speaker's own
+LESSON_NOUNS = frozenset({"class", "lesson", "course", "session", "workshop"})
+
+
+def _the_speakers_own_classes(context: _Context) -> bool:
+    """The turn tells of lessons the speaker goes to ("my pilates class", "I've done three classes with him"): a
+    teacher said there with no owner is theirs, no child's."""
+    doc = context.doc
+    for k, token in enumerate(doc.tokens):
+        if token.lemma.lower() not in LESSON_NOUNS or token.pos != "NOUN":
+            continue
+        if any(_is_self_token(context, o) for o in _children(context, k, "poss")):
+            return True
+        up = _parent(context, k)
+        if up is not None and up[1] in ("dobj", "pobj") and doc.tokens[up[0]].pos in ("VERB", "AUX") \
+                and any(_is_self_token(context, s) for s in _children(context, up[0], "nsubj")):
+            return True
+    return False
 
 
 def _a_child_said(context: _Context, k: int) -> bool:
@@ -5337,6 +5378,8 @@ def _holder_name(context: _Context, k: int) -> str | None:
     if context.doc.tokens[k].lower.rstrip(".") in TITLES and up is not None and up[1] == "compound":
         k = up[0]  # "my manager Mr Smith said": the name found after the noun is its title
     token = context.doc.tokens[k]
+    if token.lower.rstrip(".") in TITLES:
+        return None  # "his teacher is Miss": a title alone names no one
     # one's boss is a person, whatever the tagger calls an unknown name ("Hana Sato" a building), if no firm and no
     # place ("I report to Canary Wharf on Mondays", "reporting to Heathrow at 6am")
     # a name after a title is a person's, whatever the tagger says ("Mr Ford" an ORG)
