@@ -612,6 +612,21 @@ def test_slots_of_statements(parser, text, expected):
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        # the verb's thing is another's ("her", "his", "their"), or the sentence before told of another who goes on
+        "my neighbour had an awful week. lost her dog, her kids were in bits",
+        "Tom's selling up. sold his flat, his girlfriend moved in with him",
+        "my cousin's a mess. quit their job, their manager was a bully",
+        "my sister's settled now. moved to bath in may, her husband likes it",
+        "Dad's doing better. gave up smoking, his doctor is pleased",
+    ],
+)
+def test_a_dropped_subject_that_is_anothers_is_not_the_speakers(parser, text):
+    assert not {s for s in slots_of(parser, text) if s.startswith("self.")}
+
+
+@pytest.mark.parametrize(
     ("text", "planned", "now"),
     [
         # a job started on a day ahead is a plan until that day, as a move ahead is, however the start is said

@@ -585,7 +585,30 @@ def _said_with_a_dropped_i(context: _Context, predicate: int) -> bool:
         return False
     if _children(context, predicate, "nsubj", "nsubjpass", "mark", "aux", "auxpass"):
         return False
+    if _of_another_one(context, predicate) or _goes_on_about_another(context, predicate):
+        return False
     return any(doc.tokens[k].text in (",", ";") for k in range(predicate + 1, up[0]))
+
+
+def _of_another_one(context: _Context, predicate: int) -> bool:
+    """The dropped subject is another's where the thing done is theirs: "lost her job, her boss was awful", "sold
+    his house, mum wanted a bungalow"."""
+    objects = [*_children(context, predicate, "dobj"), *(o for _, o in _prep_objects(context, predicate, ("to", "from", "with", "for", "in", "on", "at")))]
+    return any(context.doc.tokens[p].lower in ("his", "her", "their") for o in objects
+               for p in _children(context, o, "poss"))
+
+
+def _goes_on_about_another(context: _Context, predicate: int) -> bool:
+    """A sentence opened by the verb goes on about the one the sentence before told of: "my brother's doing well.
+    moved to york last year, his wife loves it" is the brother's move."""
+    doc = context.doc
+    sent = doc.tokens[predicate].sent
+    start = doc.sentences[sent][0]
+    if sent == 0 or any(doc.tokens[k].pos not in ("ADV", "CCONJ", "INTJ", "PUNCT") for k in range(start, predicate)):
+        return False
+    subjects = [subject_token(doc, root) for root in doc.roots if doc.tokens[root].sent == sent - 1]
+    return any(s is not None and not _is_self_token(context, s) and doc.tokens[s].pos in ("NOUN", "PROPN", "PRON")
+               and doc.tokens[s].lower not in ("it", "that", "this", "there", "you") for s in subjects)
 
 
 def _subject_key(context: _Context, i: int) -> str:
