@@ -223,6 +223,9 @@ def test_an_indefinite_period_beside_a_date_is_only_how_long(parser, resolver, s
         # day said it is
         (date(2025, 8, 12), "orientation is 15th september, we're moving her in on the 12th", "the 12th", date(2025, 9, 12)),
         (date(2025, 8, 12), "the wedding is 4th october, the hen do was on the 12th", "the 12th", date(2025, 8, 12)),
+        # ... and only an earlier day, leading up to it: a later one is no day after the one said (as before)
+        (date(2025, 6, 9), "the christening is 3rd august, the party for it is on the 9th", "the 9th", date(2025, 6, 9)),
+        (date(2025, 6, 9), "the course begins 2nd july, the kit list comes on the 9th", "the 9th", date(2025, 6, 9)),
         # past talk of an arrangement for a coming day: the 10th of this month is the Thursday; the last
         # Thursday the 10th, six months back, had been taken
         (date(2025, 4, 4), "Yes, on Thursday the 10th, I took the afternoon off for it.", "on Thursday the 10th",

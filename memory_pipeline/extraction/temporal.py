@@ -2022,9 +2022,12 @@ def _in_month_said_before(
         month_end = _day(_month_start(month.start.year, month.start.month + 1))
         whole_month = month.start.day == 1 and month.end == month_end
         # read alone, the day would be the very day it is said, which talk calls "today": an earlier day of the
-        # month ahead is meant ("freshers week is 22nd september, we're driving her up on the 20th", said on 20 Aug)
+        # month ahead is meant ("freshers week is 22nd september, we're driving her up on the 20th", said on 20 Aug);
+        # only an earlier one, leading up to that day: "the wedding is 4th october, the hen do is on the 12th" is no
+        # 12 October, after the wedding
         today_ahead = session_time is not None and mention.start.date() == session_time.date() < month.start.date() \
-            and doc is not None and tense_at(doc, mention.char_start) != "past"
+            and doc is not None and tense_at(doc, mention.char_start) != "past" \
+            and int(day.group(1)) < (month.end - timedelta(days=1)).day
         if not whole_month and int(day.group(1)) < (month.end - timedelta(days=1)).day and not today_ahead:
             continue
         try:
