@@ -1068,6 +1068,8 @@ def test_the_time_of_a_habit_or_a_standing_taste_is_no_date(parser, resolver, te
         ("Ballet is on saturdays 9-10am.", []),
         ("Gymnastics is fridays now 4:45-5:30.", []),
         ("He has his lessons monday and thursday now.", []),
+        ("She's got her tutoring tuesday and friday now.", []),
+        ("He stays at his mum's saturday and sunday now.", []),
         # one day still: no routine said, which week, the day a routine starts, an arrangement, the past, a choice,
         # a coming occasion beside a routine, a day of the hour's own
         ("My bus leaves at 7am.", ["7am"]),
@@ -1096,6 +1098,10 @@ def test_the_time_of_a_habit_or_a_standing_taste_is_no_date(parser, resolver, te
         ("I'm seeing her monday and thursday now.", ["monday", "thursday"]),
         ("We were at the fair 2-5pm on Saturday.", ["2-5pm", "on Saturday"]),
         ("The flights are at 6am and 9pm.", ["6am and 9pm"]),
+        # two days "now" of one thing moved or dropped are its dates: only a routine held is of no date
+        ("The interviews are thursday and friday now, they moved them.", ["thursday", "friday"]),
+        ("The electrician comes monday and tuesday now.", ["monday", "tuesday"]),
+        ("We're around saturday and sunday now the trip is off.", ["saturday", "sunday"]),
     ],
 )
 def test_the_days_and_hours_of_a_routine_are_no_date(parser, resolver, text, expected):

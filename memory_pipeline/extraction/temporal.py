@@ -1894,12 +1894,33 @@ def _lists_a_routine(doc: ParsedDoc, begins: int, listed: re.Match) -> bool:
     if re.match(r"\s+(?:mornings|afternoons|evenings|nights)\b", doc.text[begins + listed.end() :], re.IGNORECASE):
         return True  # "tues and thurs evenings"
     if re.match(r"\s+now\b", doc.text[begins + listed.end() :], re.IGNORECASE) and tense_at(doc, start) == "present" \
-            and not _progressive(_clause_of(doc, start)):
-        return True  # "she has them mon and tues now", "it's tuesday and thursday now": the days as they stand
+            and not _progressive(_clause_of(doc, start)) and _held_as_they_stand(doc, start):
+        return True  # "she has them mon and tues now", "he's got tutoring tues and thurs now": the days as they stand
     # two singular days are a routine's only as days of a kind ("office days are tuesday and thursday"); "the
     # conference is Monday and Tuesday", "I'm free Tuesday and Thursday" are the days of one week
     sentence_before = doc.text[doc.tokens[doc.sentences[_token_at(doc, start).sent][0]].idx : start]
     return tense_at(doc, start) == "present" and not _progressive(_clause_of(doc, start)) and bool(DAYS_OF_A_KIND.search(sentence_before))
+
+
+# What says a thing's days were moved or dropped for once ("they moved them", "the party's off"): one week's days
+ONE_WEEK_CHANGED = frozenset({"off", "cancel", "cancelled", "canceled", "instead", "not"})
+
+
+def _held_as_they_stand(doc: ParsedDoc, start: int) -> bool:
+    """Two weekdays "now" (at ``start``) are held by someone as a routine ("she has them mon and tues now", "the
+    kids have swimming monday and wednesday now", "she goes to her dad's fri and sat now"), not one thing's days as
+    moved ("the exams are monday and tuesday now, they moved them", "the plumber comes thursday and friday now",
+    "we're free saturday and sunday now the party's off"): a one-off's rearranged days are its dates."""
+    sentence = [t for t in doc.tokens if t.sent == _sentence_at(doc, start)]
+    if any(t.lemma in RESCHEDULING_LEMMAS or t.lower in ONE_WEEK_CHANGED for t in sentence):
+        return False
+    clause = _clause_of(doc, start)
+    if any(t.lemma in ("have", "get") and t.pos in ("VERB", "AUX") for t in clause):
+        return True
+    # a person's own comings and goings ("she goes to her dad's friday and saturday now"), not a tradesman's visit
+    # ("the plumber comes ...") nor how things stand ("we're free ...")
+    verbs = [t for t in clause if t.pos == "VERB" and t.lemma != "be"]
+    return any(doc.tokens[a.dep].pos == "PRON" for v in verbs for a in doc.children(v.i) if a.label == "nsubj")
 
 
 # The days or times of a kind two weekdays may name: "office days", "my gym nights", "late shifts"
