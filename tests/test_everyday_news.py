@@ -456,6 +456,17 @@ def test_a_memory_keeps_the_date_of_each_of_its_sentences(parser, resolver, tmp_
         ("friday or saturday works for me", [date(2025, 5, 16)]),
         ("I'm in Leeds from monday to friday", [date(2025, 5, 12)]),
         ("in june, on the 14th, we're getting married", [date(2025, 6, 14)]),
+        # a later clause's bare day is read in the month or stretch said before it, not alone in the session's weeks
+        ("we're in Devon 14th to 21st june, and my mum feeds the cat on the 17th", [date(2025, 6, 14), date(2025, 6, 17)]),
+        ("she's off 28th june to 8th july, back on the 11th", [date(2025, 6, 28), date(2025, 7, 11)]),
+        ("the removal is 24th september, the boxes arrive on the 20th", [date(2025, 9, 24), date(2025, 9, 20)]),
+        ("he's in Bristol tuesday to thursday, then home on sunday", [date(2025, 5, 13), date(2025, 5, 18)]),
+        ("she was off ill tuesday to thursday, back friday", [date(2025, 5, 6), date(2025, 5, 9)]),
+        ("she's away from wednesday, back monday", [date(2025, 5, 14), date(2025, 5, 19)]),
+        # a day its tense put behind stays there
+        ("the removal is 24th september, I paid the deposit on the 2nd", [date(2025, 9, 24), date(2025, 5, 2)]),
+        # no plain day: a weekday after one day of a month ahead is not kept
+        ("the removal is 24th september, the boxes arrive friday", [date(2025, 9, 24)]),
     ],
 )
 def test_each_clause_of_a_sentence_keeps_its_own_date(parser, resolver, text, days):

@@ -2178,6 +2178,9 @@ def _names_one_month(mention: TemporalMention) -> bool:
     return (mention.start.year, mention.start.month) == (last.year, last.month)
 
 
+names_one_month = _names_one_month  # a later clause's bare day is read in it (turn)
+
+
 def within(inner: TemporalMention, outer: TemporalMention) -> bool:
     """Both resolved, and ``inner``'s interval lies inside ``outer``'s and is shorter: it narrows it."""
     if not (inner.resolved and outer.resolved):

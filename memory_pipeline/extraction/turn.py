@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import date, datetime, timedelta
 
 from memory_pipeline.chat_spelling import CHAT_INTERJECTIONS
 from memory_pipeline.config import ExtractorConfig
@@ -44,8 +44,8 @@ from memory_pipeline.extraction.referents import PERSON_NOUNS, Carried
 from memory_pipeline.extraction.scoring import candidates_for
 from memory_pipeline.extraction.scope import USER_PII, classify_scope
 from memory_pipeline.extraction.temporal import (
-    CALL_LEMMAS, CHAT_ASIDES, HOLIDAY, TIME_OF_DAY, WEEKDAYS, TemporalMention, TemporalResolver, dates_a_thing, dates_the_news, narrowed,
-    replaced_dates, routine_times, runs_up_to_the_session, since_we_last_talked, tense_at,
+    CALL_LEMMAS, CHAT_ASIDES, HOLIDAY, TIME_OF_DAY, WEEKDAYS, TemporalMention, TemporalResolver, dates_a_thing, dates_the_news, names_one_month,
+    narrowed, replaced_dates, routine_times, runs_up_to_the_session, since_we_last_talked, tense_at,
 )
 from memory_pipeline.grounding import (
     ADDRESSEE, ASSISTANT, CLAUSE_CLOSERS, OBJECT_PRONOUNS, PRONOUN_GENDER, SUBJECTS, THIRD_PERSON, Perspective,
@@ -121,7 +121,7 @@ def _dates_of_sentences(text: str, ranked: list[TemporalMention], session_time: 
         for said in [date, *_further_dates_of_the_sentence(lowered, date, ranked, session_time, names)]:
             if said not in dates:
                 dates.append(said)
-    return dates
+    return _each_read_after_the_one_before(dates, text.lower(), session_time)
 
 
 # What sets a sentence's clauses apart, so that a date in each is the date of a thing of its own ("her first exam is
@@ -154,6 +154,92 @@ def _further_dates_of_the_sentence(lowered: str, date: TemporalMention, ranked: 
         if CLAUSE_BREAK.search(between):
             kept.append((mention, at))
     return [k for k, _ in kept[1:]]
+
+
+def _each_read_after_the_one_before(said: list[TemporalMention], lowered: str,
+                                    session_time: datetime | None) -> list[TemporalMention]:
+    """The dates of a memory's sentences and clauses (``said``, in the order they rank), each bare day read in the
+    date said before it in ``lowered`` (:func:`_read_in_the_date_before`), those with no plain day left out."""
+    read: dict[int, TemporalMention] = {}
+    before, before_ends = None, 0
+    for n in sorted(range(len(said)), key=lambda n: _said_at(said[n], lowered)):
+        at = _said_at(said[n], lowered)
+        if at < 0:
+            read[n] = said[n]  # not said in these words ("since we last talked"): no day to read others in
+            continue
+        follows = bool(FOLLOWING_ON.search(lowered[before_ends : at + len(said[n].text)]))
+        mention = said[n] if before is None else _read_in_the_date_before(said[n], before, follows)
+        if mention is not None and session_time is not None and said[n].start.date() < session_time.date() < mention.start.date():
+            mention = said[n]  # its tense put it behind: "the move is 20th october, I booked the van on the 10th"
+        if mention is not None:
+            read[n] = before = mention
+            before_ends = max(before_ends, at + len(mention.text))
+    return [read[n] for n in range(len(said)) if n in read]
+
+
+# A day said with no month or week of its own: "on the 15th", "from the 18th", "back thursday night"
+BARE_DAY_OF_A_MONTH = re.compile(r"(?:(?:on|from|by|until|till) )?the (\d{1,2})(?:st|nd|rd|th)")
+BARE_WEEKDAY = re.compile(
+    rf"(?:(?:on|from|by|until|till) )?(?:the )?({'|'.join(WEEKDAYS)})(?: (?:morning|afternoon|evening|night))?")
+
+
+# Words that say a day comes on after the one before it ("out from tuesday, back thursday", "then home monday")
+FOLLOWING_ON = re.compile(r"\b(?:back|home|then|after|afterwards|return\w*)\b")
+
+
+def _read_in_the_date_before(mention: TemporalMention, before: TemporalMention,
+                             follows: bool = False) -> TemporalMention | None:
+    """A bare day of a later clause (``mention``) read in the month or stretch of the date said before it
+    (``before``), as talk means it: "away 12th to 19th july, and my sister has the dog on the 15th" is 15 July,
+    "off 26th may to 6th june, back on the 9th" 9 June, "the move is 20th october, the packers come on the 18th"
+    18 October, "in Leeds monday to friday, then home on saturday" and "out from tuesday, back thursday" the days
+    after; read alone they had been the 15th or the Saturday of the session's own weeks. None where no one day is plain ("the wedding is 4th october,
+    the hen do is on the 12th": before or after it?, "the move is 20th october, the packers come friday"): a date
+    not kept is safer than a wrong one. After one weekday, another is the next such day only where it ``follows``
+    on from it ("back", "home", "then"): "the match is on saturday, and training is on thursday" may be before. A
+    day already read in a month of its own (``month_from``) stays."""
+    words = mention.text.lower().strip(" ,.")
+    day, weekday = BARE_DAY_OF_A_MONTH.fullmatch(words), BARE_WEEKDAY.fullmatch(words)
+    if not (day or weekday) or mention.month_from or not before.resolved or before.kind == "duration":
+        return mention
+    span = (before.end - before.start).days
+    after_a_weekday = bool(weekday and follows and span == 1 and BARE_WEEKDAY.fullmatch(before.text.lower().strip(" ,.")))
+    if not (span > 1 or names_one_month(before) or after_a_weekday) or mention.start >= before.start:
+        return mention  # read alone inside or after it: "off 1st-5th may, the check-up is on the 20th"
+    if weekday:
+        if not after_a_weekday and (span <= 1 or span > 14):
+            return None  # after one day of a month, or within a season: which week is not plain
+        # the weekday next after the one said or on from the stretch's start: "out from tuesday, back thursday"
+        ahead = (WEEKDAYS.index(weekday.group(1)) - before.start.weekday()) % 7 or (7 if after_a_weekday else 0)
+        return _a_day_read(mention, before.start.date() + timedelta(days=ahead), None)
+    if span > 31:
+        return None  # which month of a season is not plain
+    n = int(day.group(1))
+    candidates = [found for month in range(-1, 3) if (found := _the_day_in(before.start, month, n)) is not None]
+    inside = [c for c in candidates if before.start.date() <= c < before.end.date()]
+    if inside:
+        return _a_day_read(mention, inside[0], before.text)
+    if span > 1:  # the nearest to the stretch: "off 26th may to 6th june, back on the 9th"
+        nearest = min(candidates, key=lambda c: min(abs((c - before.start.date()).days), abs((c - before.end.date()).days)))
+        return _a_day_read(mention, nearest, before.text)
+    if n < before.start.day:  # a day leading up to the one named: "the packers come on the 18th" of October
+        return _a_day_read(mention, before.start.date().replace(day=n), before.text)
+    return None
+
+
+def _the_day_in(start: datetime, months_on: int, n: int) -> date | None:
+    """The ``n``-th of the month ``months_on`` after ``start``'s, None where that month has none."""
+    year, month = divmod(start.month - 1 + months_on, 12)
+    try:
+        return date(start.year + year, month + 1, n)
+    except ValueError:
+        return None
+
+
+def _a_day_read(mention: TemporalMention, day: date, month_from: str | None) -> TemporalMention:
+    start = datetime(day.year, day.month, day.day)
+    return TemporalMention(mention.text, mention.char_start, mention.char_end, start, start + timedelta(days=1),
+                           "point", month_from=month_from or mention.month_from)
 
 
 def _said_at(mention: TemporalMention, lowered: str) -> int:
