@@ -892,10 +892,10 @@ def residence(context: _Context, i: int) -> list[SlotValue]:
     return out or moved_out or _moved_to_a_town_read_as_a_verb(context, i)
 
 
-# What one moves along with oneself when one moves home: "moved house to York", "moved all my stuff to Leeds",
-# "moved the kids to Bristol"
 # The movers themselves, said as the object: "we moved ourselves to Leeds", "the firm moved us to Leeds"
 MOVERS_THEMSELVES = frozenset({"myself", "ourselves", "ourself", "me", "us"})
+# What one moves along with oneself when one moves home: "moved house to York", "moved all my stuff to Leeds",
+# "moved the kids to Bristol"
 MOVED_WITH_ONESELF = HOMES | CHILD_NOUNS | ANIMALS | MOVERS_THEMSELVES | frozenset(
     {"house", "stuff", "things", "everything", "belongings", "family", "life", "pets"})
 
@@ -3487,11 +3487,10 @@ PROVIDER_KINDS = {
                     .split("|"), "energy"),
     **dict.fromkeys("aa|rac|green flag".split("|"), "breakdown cover"),
 }
-# Verbs whose "to" names the provider one moves to ("switched to giffgaff", "moved our energy over to Octopus"),
-# and those whose "with" names the one kept or taken ("going with Octopus", "signed up with the AA", "my mortgage
-# is with Nationwide", "stayed with EE"). One goes to a shop and has lunch with Sarah: a provider needs its name
-# known or a service named beside it.
-SWITCHING_TO = frozenset({"switch", "move", "change", "swap"})
+# Verbs whose "with" names the provider kept or taken ("going with Octopus", "signed up with the AA", "my mortgage
+# is with Nationwide", "stayed with EE"); those whose "to" names the one moved to are SWITCH_VERBS ("switched to
+# giffgaff", "moved our energy over to Octopus"). One goes to a shop and has lunch with Sarah: a provider needs its
+# name known or a service named beside it.
 STAYING_WITH = frozenset({"be", "go", "sign", "stay", "stick", "switch", "move", "insure"})
 # Entities that are no provider: places, dates, sums. Not people: the small model calls a brand a person ("my
 # electricity supplier is Bulb"), and a name with no kind known needs a service named beside it.
@@ -3531,7 +3530,7 @@ def provider(context: _Context, i: int) -> list[SlotValue]:
     if doc.tokens[predicate].lower in DIRECTIONS and (over := _parent(context, predicate)):
         predicate = over[0]  # "moved our energy over to Octopus"
     lemma = _lemma(context, predicate)
-    if not ((word == "to" and lemma in SWITCHING_TO) or (word == "with" and lemma in STAYING_WITH)):
+    if not ((word == "to" and lemma in SWITCH_VERBS) or (word == "with" and lemma in STAYING_WITH)):
         return []
     if doc.tokens[predicate].pos not in ("VERB", "AUX") or (lemma == "sign" and "up" not in _particles(context, predicate)):
         return []  # "signed the form with EE"
@@ -3591,7 +3590,7 @@ def _a_switch_not_made(context: _Context, predicate: int) -> bool:
     """A switch still to come: said in the -ing form ("switching to EDF next month", "I'm switching to octopus"), or
     a move thought of, weighed or advised ("thinking of switching to EDF", "recommended going with octopus")."""
     doc = context.doc
-    if _lemma(context, predicate) in SWITCHING_TO and doc.tokens[predicate].tag == "VBG":
+    if _lemma(context, predicate) in SWITCH_VERBS and doc.tokens[predicate].tag == "VBG":
         return True
     k, seen = predicate, 0
     while (up := _parent(context, k)) is not None and up[1] in ("xcomp", "pcomp", "prep", "ccomp") and seen < 4:

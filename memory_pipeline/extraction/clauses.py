@@ -165,11 +165,11 @@ def _calls_for_attention(doc: ParsedDoc, start: int, comma: int) -> bool:
 
 
 # What takes back the words said before, said before a comma: "scratch that, ...", "actually forget that, ...".
+# ("never mind, ..." is kept as said: "Never mind, Maya found it.")
 TAKING_BACK = frozenset({("scratch", "that"), ("scrap", "that"), ("forget", "that"), ("ignore", "that"),
                          ("strike", "that")})
 # Words that may come before it: "actually scratch that", "oh wait never mind", "no sorry, ignore that".
 BEFORE_TAKING_BACK = frozenset({"actually", "oh", "wait", "sorry", "no", "ok", "okay", "hmm", "um", "ah", "erm"})
-# ("never mind, ..." is kept as said: "Never mind, Maya found it.")
 
 
 def _takes_back(doc: ParsedDoc, start: int, comma: int) -> bool:

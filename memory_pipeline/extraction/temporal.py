@@ -550,12 +550,12 @@ ARRANGING_LEMMAS = frozenset({"book", "schedule", "reserve", "arrange", "cancel"
 DEADLINE_BEFORE = ("before", "by", "until", "till")
 # Words that set a date ahead right before it ("due jan 9", "effective jan 1", "starting feb 3")
 DUE_WORDS = ("due", "effective", "starting")
-# Verbs of staying whose bare length after them is how long a stay lasts, as "for" says ("staying 2 weeks")
-STAYING_WORDS = ("stay", "stays", "staying")
 # One of them, and the preposition a deadline may take after it ("due by april", "due on the 3rd", "due in march");
 # a "was" or "were" before it (group 1) tells of a date gone by; group 2 is the word
 DUE_BEFORE = re.compile(
     rf"\b((?:was|were)\s+)?({'|'.join(DUE_WORDS)})\s+(?:(?:by|on|in|before)\s+)?(?:the\s+)?$", re.IGNORECASE)
+# Verbs of staying whose bare length after them is how long a stay lasts, as "for" says ("staying 2 weeks")
+STAYING_WORDS = ("stay", "stays", "staying")
 # Words that end the clause a "due" after a noun belongs to ("paid the deposit, balance due by april": the balance is
 # a clause of its own, set apart from "paid")
 CLAUSE_BREAKS = frozenset({",", ";", ".", "!", "?", "-", "(", ")", "and", "but", "so", "then"})
