@@ -168,7 +168,7 @@ def _calls_for_attention(doc: ParsedDoc, start: int, comma: int) -> bool:
 # ("never mind, ..." is kept as said: "Never mind, Maya found it.")
 TAKING_BACK = frozenset({("scratch", "that"), ("scrap", "that"), ("forget", "that"), ("ignore", "that"),
                          ("strike", "that")})
-# Words that may come before it: "actually scratch that", "oh wait never mind", "no sorry, ignore that".
+# Words that may come before it: "actually scratch that", "oh wait forget that", "no sorry, ignore that".
 BEFORE_TAKING_BACK = frozenset({"actually", "oh", "wait", "sorry", "no", "ok", "okay", "hmm", "um", "ah", "erm"})
 
 
