@@ -458,6 +458,9 @@ def test_a_count_answers_how_many_in_what_was_asked(parser, resolver, tmp_path, 
         ("Did they fix the boiler?", "yes they said it was the pump"),
         ("Did you pay the deposit?", "yes my dad paid £500"),
         ("Did the quote come back?", "no idea"),
+        # a "no" that is its noun's ("no idea", "no heating") answers nothing with a value
+        ("Do you know how much it went up?", "no idea. the letter just said a bit more"),
+        ("Is the heating working at all?", "no heating, no hot water"),
         # a count with a verb or of what is left, a count asked by the asker of themselves, or no count first
         ("How many sessions do you have?", "2 left"),
         ("How many times have I told you?", "3"),

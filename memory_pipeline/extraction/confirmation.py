@@ -579,6 +579,8 @@ def _confirmed_with_a_value(
     that gives a date ("Is it on Thursday?" - "yes at 3"), which may be its own date or a time of it."""
     if value_doc is None or find_dates(doc) or not a_value_said(value_doc, find_dates):
         return None
+    if answer.denied and answer.joined and _a_noun_first(value_doc):
+        return None  # "no idea", "no hot water, no heating": "no" is the noun's, it answers no question's "no"
     value, more = _said_first(answer.rest)
     own = in_the_answerers_words(statement)
     if not own or _asks_or_bids(more) or (answer.denied and " and I " in f" {own} "):
@@ -594,6 +596,13 @@ def _confirmed_with_a_value(
         # from home") or a date placed by its own word ("£500 last week") reads the same joined
         return None
     return Restatement(answer.question_turn_id, answer.asker, said, in_own_words=True)
+
+
+def _a_noun_first(doc: ParsedDoc) -> bool:
+    """The value opens on a noun or an adjective, so a "no" right before it is its determiner ("no idea", "no hot
+    water"), where "no still the 14th" and "no, a little Aygo" deny and go on."""
+    first = next((t for t in doc.tokens if t.pos != "PUNCT"), None)
+    return first is not None and first.pos in ("NOUN", "ADJ", "PROPN")
 
 
 # Words that place a date on their side of today whatever the tense around it: "£500 last week", "no tomorrow now".
