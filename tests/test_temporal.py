@@ -1555,6 +1555,8 @@ def test_tomorrow_as_another_said_it_is_counted_from_the_day_they_said_it(parser
         (date(2026, 1, 14), "I forgot the invoice due on the 5th, they charged me interest", date(2026, 1, 5), date(2026, 1, 6)),
         (date(2026, 1, 14), "the car tax due in december was paid late", date(2025, 12, 1), date(2026, 1, 1)),
         (date(2026, 1, 14), "settled the bill due by the 10th with a day to spare", date(2026, 1, 10), date(2026, 1, 11)),
+        # a verb of saying tells when it was said: what it says is due still lies ahead
+        (date(2026, 1, 14), "the accountant said the second instalment due 31 july", date(2026, 7, 31), date(2026, 8, 1)),
         # work chat's own dates: the month first in lower case, quarters, working days, the end of the year
         (date(2026, 11, 5), "the api docs deadline moved up to nov 20 fyi", date(2026, 11, 20), date(2026, 11, 21)),
         (date(2026, 7, 1), "we're kicking off the checkout redesign, target is Q3", date(2026, 7, 1), date(2026, 10, 1)),

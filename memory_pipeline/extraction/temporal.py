@@ -2918,7 +2918,9 @@ def _due_of_a_thing_told_past(doc: ParsedDoc, char: int) -> bool:
     last = due.i
     while last + 1 < len(doc) and doc.tokens[last + 1].lower not in CLAUSE_BREAKS:
         last += 1
-    return any(_told_past(doc, t) for t in doc.tokens[first : last + 1] if t.pos in ("VERB", "AUX"))
+    # a verb of saying tells when it was said, not when the thing is due ("he said another payment due 31 july")
+    return any(_told_past(doc, t) for t in doc.tokens[first : last + 1]
+               if t.pos in ("VERB", "AUX") and not _lemma_in(t, SAYING_LEMMAS | TELLING_LEMMAS))
 
 
 def _told_past(doc: ParsedDoc, verb: Token) -> bool:
