@@ -122,6 +122,9 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         # the pill is a medicine taken; a pill is not
         ("I'm on sertraline 50mg and the pill.", {"self.medication[sertraline] = 50 mg", "self.medication[pill] = yes"}),
         ("I came off the pill last month.", {"self.medication[pill] = none"}),
+        # the kind of medicine said first, then its name: the name is what is taken
+        ("I'm on an antidepressant, sertraline 50mg.", {"self.medication[sertraline] = 50 mg"}),
+        ("I'm on a diet, water, since May.", set()),
         ("I took a pill for my headache.", set()),
         ("I was between jobs when we met.", set()),
         # a home bought is where one lives, unless it is a holiday home, someone else's or furniture

@@ -4797,10 +4797,18 @@ def _word_before_medicine(context: _Context, i: int) -> tuple[int, str]:
         elif token.lower in DOSE_UNITS and before > 0 and NUMBER.fullmatch(doc.tokens[before - 1].lower):
             dose = _dose_text(doc.tokens[before - 1].text, token.lower)
             before -= 1
+        elif token.text == "," and before > 0 and doc.tokens[before - 1].lower in MEDICINE_KINDS:
+            before -= 1  # "on a preventer, clenil": the kind of medicine said first, then its name
         elif not (token.lower in MEDICINE_DETERMINERS or token.pos == "PROPN"):
             break
         before -= 1
     return before, dose
+
+
+# What kind of medicine a name is said after, with a comma: "I'm on a preventer, clenil, 2 puffs", "an inhaler,
+# ventolin"
+MEDICINE_KINDS = frozenset({"preventer", "reliever", "inhaler", "antibiotic", "antibiotics", "painkiller",
+                            "painkillers", "antidepressant", "statin", "steroid", "steroids", "medication", "medicine"})
 
 
 def _a_dose_taken_for_a_verb(context: _Context, i: int) -> bool:
