@@ -5091,8 +5091,10 @@ def _boss_owner(context: _Context, noun: int) -> str | None:
 TEACHER_NOUNS = frozenset({"teacher", "tutor"})
 # Words before "teacher" that say no subject: "his class teacher", "her year 4 teacher" is her teacher
 CLASS_WORDS = frozenset({"class", "year", "reception", "nursery", "school"})
+# The titles a name may have before it ("Mrs Patel", "Dr Khan")
+TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "prof", "sir", "dame"})
 # How a teacher is called; a doctor ("has Dr Khan") is an appointment's
-TEACHER_TITLES = frozenset({"mr", "mrs", "ms", "miss", "mr.", "mrs.", "ms."})
+TEACHER_TITLES = TITLES - {"dr", "prof", "sir", "dame"}
 # What may go with "X has Mrs Y" and keep it a class's teacher: "until the summer", "this year", "now"
 WHILE_WORDS = frozenset({"until", "till", "til", "since", "from"})
 SCHOOL_PERIODS = frozenset({"year", "term"})
@@ -5213,7 +5215,8 @@ def _a_child_said(context: _Context, k: int) -> bool:
 
 
 def _titled(context: _Context, name: int) -> bool:
-    return any(context.doc.tokens[c].lower in TEACHER_TITLES for c in _children(context, name, "compound"))
+    """The name has a teacher's title before it ("Mrs Patel", "Mr. Hughes")."""
+    return any(context.doc.tokens[c].lower.rstrip(".") in TEACHER_TITLES for c in _children(context, name, "compound"))
 
 
 def _nothing_else_about(context: _Context, verb: int) -> bool:
@@ -5382,9 +5385,6 @@ def _taste_scope(context: _Context, thing: int) -> str | None:
         return None  # "I love your dog": a thing of someone else's
     kind = [doc.tokens[k].lower for k in _children(context, thing, "amod", "compound")]
     return " ".join([*kind, lemma])
-
-
-TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "prof", "sir", "dame"})
 
 
 # Words that end the names of places: "Canary Wharf", "Brighton Station", "Terminal 5", "Fort Bragg"
