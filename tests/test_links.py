@@ -608,6 +608,28 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("It's due June 1st now.", set()),  # whose thing, the memory does not say
         ("We're getting married on the 8th of June.", {"self.appointment[wedding] = 8th"}),
         ("We got married on the 8th of June.", {"self.relationship = married"}),  # a past day, no arrangement
+        # an event moved "from" one time "to" another is at the new time alone; a range said of no move is both
+        ("Ana's piano lesson moved from tuesdays to fridays", {"self.schedule[piano lesson] = friday"}),
+        ("Ana's piano lesson is monday to friday", {"self.schedule[piano lesson] = monday to friday"}),
+        # a round named by its part of the day comes every day, so a time alone changes it; two parts, two rounds
+        ("the home care firm moved the evening visit to 7", {"self.schedule[evening visit] = 7"}),
+        ("the teatime call is at 5 now", {"self.schedule[teatime call] = 5"}),
+        ("the morning visit was lovely today", set()),
+        ("the evening call with mum went well", set()),
+        # one's days on a rota of visits, or the days one can only do, are one's turn; not whom one visits
+        ("I can only do Fridays from now on, not Mondays", {"self.schedule[rota] = friday"}),
+        ("Ana visits Tuesdays and Saturdays now", {"self.schedule[rota] = tuesday saturday"}),
+        ("I visit my gran on Sundays", set()),
+        ("I could do Fridays if that helps", set()),
+        # a medicine's form, a home carer or a day stopped or put back is no pastime
+        ("Ana stopped the iron tablets", set()),
+        ("Ana's dad has stopped the carers", set()),
+        ("they've pushed it back to the 3rd", set()),
+        ("Ana stopped the olanzapine", {"self.medication[olanzapine] = none"}),
+        ("Ana gave up pottery", {"self.activity[pottery] = none", "self.activity[go pottery] = none",
+                                 "self.activity[play pottery] = none", "self.activity[do pottery] = none"}),
+        ("I went back to the gym", {"self.activity[gym] = yes", "self.activity[go gym] = yes",
+                                    "self.activity[play gym] = yes", "self.activity[do gym] = yes"}),
     ],
 )
 def test_slots_of_statements(parser, text, expected):

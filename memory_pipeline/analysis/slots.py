@@ -27,8 +27,8 @@ from memory_pipeline.analysis.clauses import (
     SELF, THIRD_PERSON, children, heads_up, is_self_token, parent, sentence_asks, subject_key, subject_token, subtree,
 )
 from memory_pipeline.analysis.cues import (
-    INNER_CLAUSES, MODAL_FUTURE, MONTHS, PLAN_LEMMAS, RELATIVES, SELF_WORDS, WEEKDAYS, arranged, habitual, marked_by,
-    negated_heads, with_arcs_hung_on_now,
+    CARERS, INNER_CLAUSES, MODAL_FUTURE, MONTHS, PLAN_LEMMAS, RELATIVES, SELF_WORDS, VISITORS, WEEKDAYS, arranged, habitual,
+    marked_by, negated_heads, with_arcs_hung_on_now,
 )
 from memory_pipeline.analysis.places import known_places
 from memory_pipeline.chat_spelling import CHAT_INTERJECTIONS, PLEASE_WORDS
@@ -230,8 +230,8 @@ VAGUE_DOINGS = frozenset("thing stuff lot bit nothing something anything everyth
 NOT_ACTIVITIES = frozenset(
     "be have get do feel think know want need like love hate see say tell try seem look make use let go come "
     "live work stay own belong remember believe understand mean matter care forget wish hope stand "
-    "remind nag bother ping ask".split()  # "stop reminding me about the gym" asks the listener, no pastime
-)
+    "remind nag bother ping ask visit".split()  # "stop reminding me about the gym" asks the listener, no pastime
+)  # "I visit on Tuesdays": a turn on a rota of visits (`_days_on_a_rota`), no pastime
 # What an assistant sends that one asks it to stop: "stop the plant reminders", "drop the daily emails"
 LISTENERS_SENDINGS = frozenset({"reminder", "notification", "alert", "email", "message", "text", "nudge", "ping"}) | {
     "emoji", "emojis", "smiley", "smileys", "emoticon", "emoticons"}  # "stop with the emojis" is an instruction
@@ -1593,6 +1593,9 @@ def _back_to_a_pastime(context: _Context, noun: int) -> list[SlotValue]:
     back = _parent(context, up[0])
     if back is None or doc.tokens[back[0]].lower != "back":
         return []
+    mover = _parent(context, back[0])
+    if mover is not None and _lemma(context, mover[0]) in MOVING_VERBS | {"put"} and _children(context, mover[0], "dobj"):
+        return []  # "they've pushed it back to the 29th", "put the class back to 6": a thing moved, no return
     said_of = [back[0]] + ([_parent(context, back[0])[0]] if _parent(context, back[0]) else [])
     if any(k in context.negated or marked_by(doc, k, RETURN_NOT_YET) for k in said_of):
         return []
@@ -2046,7 +2049,7 @@ def schedule(context: _Context, i: int) -> list[SlotValue]:
         return _due(context, i)
     if token.lower == "married":
         return _wedding_day(context, i)
-    if token.pos == "VERB" and lemma in ("do", "have"):
+    if token.pos == "VERB" and lemma in ROTA_VERBS:
         return _days_on_a_rota(context, i)
     if token.pos != "NOUN" or (lemma not in APPOINTMENT_NOUNS and token.lower not in SCHEDULE_NOUNS and lemma not in SCHEDULE_NOUNS):
         return _recurring_event(context, i)
@@ -2101,6 +2104,9 @@ BOOKING_VERBS = frozenset({"book", "schedule", "arrange", "reserve", "set"})
 BEHIND_WORDS = frozenset({"yesterday", "last", "ago", "earlier"})
 
 
+# Verbs of one's turn on a rota of days: "Tom does Mondays", "mum has him Thursdays", "I visit Wednesdays and
+# Sundays now" (a parent's visits shared out among her children)
+ROTA_VERBS = frozenset({"do", "have", "visit"})
 # Whom one has on one's days, as the children shared out: "my mum has him Thursdays", "I have Aanya every other weekend"
 HAD_ON_A_DAY = frozenset({"him", "her", "them"}) | CHILD_NOUNS
 
@@ -2108,18 +2114,21 @@ HAD_ON_A_DAY = frozenset({"him", "her", "them"}) | CHILD_NOUNS
 def _days_on_a_rota(context: _Context, verb: int) -> list[SlotValue]:
     """One's turn on a rota of days, as parents share out the children and the school run: "Tom does Mondays and
     Wednesdays" is ``tom.schedule[rota] = monday wednesday``, which "from now on Tom does Tuesdays and Thursdays"
-    changes; "my mum has him Thursdays now", "I have the kids every other weekend" the same. Only days that recur
+    changes; "my mum has him Thursdays now", "I have the kids every other weekend", "I visit on Sundays and Wednesdays
+    now", "I can only do Fridays from now on" (what one can only do is told, not offered) the same. Only days that recur
     (a plural weekday, a list, "every"), only days alone as what is done (not "does yoga on Mondays", a pastime)
     and only a child or a person had (not "has a meeting on Tuesdays"); not a turn gone by ("Tom did Mondays")."""
     doc = context.doc
-    objects = [k for o in _children(context, verb, "dobj") for k in (o, *_children(context, o, "conj"))]
+    visiting = _lemma(context, verb) == "visit"
+    said = _children(context, verb, "dobj") + [o for _, o in _prep_objects(context, verb, ("on",)) if visiting]
+    objects = [k for o in said for k in (o, *_children(context, o, "conj"))]
     if not objects or doc.tokens[verb].tag == "VBD" or _children(context, verb, "prt"):
         return []  # "I have them over on Sundays": a visit
     if _a_turn_not_told(context, verb):
         return []
     days = [k for k in objects if _singular_day(doc.tokens[k].lower) in WEEKDAYS]
-    if _lemma(context, verb) == "do" and len(days) != len(objects):
-        return []
+    if _lemma(context, verb) in ("do", "visit") and len(days) != len(objects):
+        return []  # "I visit my mum on Sundays" names whom, not a turn
     if _lemma(context, verb) == "have" and not any(_had_on_a_day(context, k) for k in objects):
         return []
     time = _recurring_time(context, verb)
@@ -2140,6 +2149,8 @@ def _a_turn_not_told(context: _Context, verb: int) -> bool:
     unknown doer ("Who has the kids on Sundays?")."""
     doc = context.doc
     near = {doc.tokens[k].lower for k in subtree(doc, verb) if k <= verb}
+    if "can" in near and any(doc.tokens[a].lower == "only" for a in _children(context, verb, "advmod")):
+        near -= {"can"}  # "I can only do Thursdays now": one's days told, not offered
     return sentence_asks(doc, verb) or bool(NOT_TOLD_WORDS & near)
 
 
@@ -2159,6 +2170,10 @@ PARTS_OF_THE_DAY = frozenset({"morning", "afternoon", "evening", "night", "weeke
 YOUTH_GROUPS = frozenset("rainbows brownies guides beavers cubs scouts".split())
 # Events whose name says they come round, so a new time alone changes them: "standup's back to 9:30"
 ROUTINE_NOUNS = frozenset({"standup", "stand-up", "1:1", "one-on-one", "bedtime"})
+# Rounds named by their part of the day, which come round every day: "the morning visit", "the evening call", "the
+# lunchtime round" (carers'), so "the agency changed the morning visit to 9.30" changes them with a time alone
+DAILY_ROUNDS = frozenset({"visit", "call", "round", "feed", "walk", "check"})
+TIMES_OF_A_ROUND = PARTS_OF_THE_DAY - {"weekend"} | {"lunchtime", "teatime", "bedtime"}
 ONE_ON_ONE = re.compile(r"^(?:1[:-]1|one-on-one)s?$", re.IGNORECASE)
 CLOCK = re.compile(r"^(?:[01]?\d|2[0-3])(?:[:.][0-5]\d)?(?:am|pm)?$", re.IGNORECASE)
 # Nouns of people, of times and of vague things: "my mum is at work every weekday" is no event of the mum's
@@ -2194,7 +2209,7 @@ def _recurring_event(context: _Context, i: int) -> list[SlotValue]:
     if had and (label != "dobj" or not _of_a_person(context, holder)) and not _a_youth_group(context, noun):
         return []  # "the museum has free entry on wednesdays": a place's hours, no one's routine (but a club is a child's)
     time = _recurring_time(context, verb)
-    if time is None and _event_name(context, noun) in ROUTINE_NOUNS | SCHEDULE_NOUNS:
+    if time is None and (_event_name(context, noun) in ROUTINE_NOUNS | SCHEDULE_NOUNS or _a_daily_round(context, noun)):
         time = _recurring_time(context, verb, said_to_recur=False)
         if time is not None and set(time[0].split()) & ONE_OCCASION:
             return []  # "the standup ran long today": one day's
@@ -2216,6 +2231,12 @@ def _recurring_event(context: _Context, i: int) -> list[SlotValue]:
         kept = _slot(context, verb, "activity", "yes", context.doc.tokens[noun].lower, noun, subject=subject)
         slots.append(replace(kept, future=kept.future and not _under_way(context, verb)))
     return slots
+
+
+def _a_daily_round(context: _Context, noun: int) -> bool:
+    """"the morning visit", "her teatime call": a round named by its part of the day (:data:`DAILY_ROUNDS`)."""
+    return _lemma(context, noun) in DAILY_ROUNDS and any(
+        context.doc.tokens[k].lower in TIMES_OF_A_ROUND for k in _children(context, noun, "compound", "amod"))
 
 
 def _under_way(context: _Context, verb: int) -> bool:
@@ -2309,7 +2330,8 @@ def _recurring_time(context: _Context, verb: int, said_to_recur: bool = True) ->
     # the days listed are the clause's ("tuesdays and fridays"), a clause joined to it is not
     joined = {k for c in _children(context, verb, "conj") for k in subtree(doc, c)}
     clause = set(subtree(doc, verb, skip=tuple(label for label in OTHER_CLAUSES if label != "conj"))) - joined
-    times = sorted(k for k in clause if _a_time_of_the_event(context, k) and not _when_it_starts(context, k))
+    times = sorted(k for k in clause if _a_time_of_the_event(context, k) and not _when_it_starts(context, k)
+                   and not _the_time_moved_from(context, verb, k))
     if not times or any(doc.tokens[d].lower in ("this", "last", "next") for k in times for d in _children(context, k, "det")):
         return None  # "late every day this week": a spell of one week, no routine
     kept = sorted(set(times) | {m for k in times for m in _children(context, k, "det", "amod") if doc.tokens[m].lower in EVERY_WORDS})
@@ -2345,6 +2367,16 @@ def _when_it_starts(context: _Context, k: int) -> bool:
     return up is not None and up[1] == "pobj" and context.doc.tokens[up[0]].lower in STARTING_WORDS
 
 
+def _the_time_moved_from(context: _Context, verb: int, k: int) -> bool:
+    """The old time of an event moved "from" one time "to" another ("the class moved from wednesdays to thursdays",
+    "they changed her days from Mondays to Fridays"): the new one alone is its time, where "from Monday to Friday"
+    said of no move is a range."""
+    doc, up = context.doc, _parent(context, k)
+    if _lemma(context, verb) not in MOVING_VERBS or up is None or up[1] != "pobj" or doc.tokens[up[0]].lower != "from":
+        return False
+    return any(doc.tokens[t].lower == "to" for t in range(k + 1, len(doc.tokens)))
+
+
 def _a_range_of_days(context: _Context, first: int, last: int) -> bool:
     """Two weekdays with a word of range between them and nothing else: "mon-fri", "monday to thursday"."""
     between = context.doc.tokens[first + 1 : last]
@@ -2365,6 +2397,8 @@ def _a_time_of_the_event(context: _Context, k: int) -> bool:
     if any(doc.tokens[d].lower in EVERY_WORDS for d in _children(context, k, "det")):
         return True  # "every day", "each week"
     up = _parent(context, k)
+    if up is not None and up[1] in ("compound", "amod") and _a_daily_round(context, up[0]):
+        return False  # "the morning visit": the round's name, not its time
     if token.pos == "NUM":
         after = up is not None and up[1] == "pobj" and doc.tokens[up[0]].lower in ("at", "to")
         return bool(CLOCK.match(token.text)) and (token.ent == "TIME" or after or ":" in token.text)  # "9:15 mon-fri"
@@ -2378,6 +2412,10 @@ def _event_name(context: _Context, noun: int) -> str:
         return token.lower.rstrip("s").replace("-", ":") if token.lower[0].isdigit() else "one-on-one"
     if _a_youth_group(context, noun):
         return token.lower  # "Beavers" is no beaver
+    if _a_daily_round(context, noun):
+        parts = [context.doc.tokens[k].lower for k in _children(context, noun, "compound", "amod")
+                 if context.doc.tokens[k].lower in TIMES_OF_A_ROUND]
+        return f"{parts[-1]} {_lemma(context, noun)}"  # "the morning visit" and "the evening visit" are two rounds
     owners = {k for o in _children(context, noun, "poss") for k in subtree(context.doc, o)}
     # "Ruby's starting gymnastics on Thursdays": the parse may hang the verb of starting on the noun
     starting = {k for k in _children(context, noun, "amod", "compound")
@@ -3100,14 +3138,22 @@ def verb_of_gerund(word: str) -> str:
     return stem
 
 
+# Who comes to help at home, whose help one stops or starts as no pastime: "mum's stopped the carers"
+HELP_AT_HOME = frozenset({"carer", "carers", "agency", "nanny", "childminder", "babysitter", "au", "cleaner"})
+DAY_OF_THE_MONTH = re.compile(r"\d{1,2}(?:st|nd|rd|th)")
+
+
 def _is_pastime(context: _Context, i: int) -> bool:
-    """A thing one takes up or gives up as a pastime: a common noun that is not a job, a possession or a person."""
+    """A thing one takes up or gives up as a pastime: a common noun that is not a job, a possession, a person, a
+    medicine's form or a day ("stopped the calcium tablets", "stopped the carers", "pushed it back to the 29th")."""
     token = context.doc.tokens[i]
     lemma = _lemma(context, i)
     owned = bool(_children(context, i, "poss"))
+    people = OCCUPATIONS | CARERS | VISITORS | HELP_AT_HOME
     # "I can't do Wednesdays anymore": a day one does is a turn on a rota, no pastime
     return token.pos == "NOUN" and lemma not in JOB_NOUNS | POSSESSIONS | FAMILY_NOUNS | LISTENERS_SENDINGS and not owned and (
-        token.lower not in CHAT_INTERJECTIONS) and not _is_time(context, i)
+        token.lower not in CHAT_INTERJECTIONS) and not _is_time(context, i) and lemma not in people and (
+        token.lower not in NOT_MEDICINE_NAMES and lemma not in NOT_MEDICINE_NAMES) and not DAY_OF_THE_MONTH.fullmatch(token.lower)
 
 
 def _activity_words(context: _Context, verb: int) -> list[int]:

@@ -200,7 +200,7 @@ MEDICINES = frozenset(
 )
 MEDICINE_STEMS = re.compile(
     r"[a-z]{3,}(?:olol|statin|pril|sartan|cillin|mycin|cycline|floxacin|prazole|triptan|oxetine|dipine|azepam|"
-    r"zolam|tidine|formin|gliptin|semide|thiazide|profen|tadine|lukast|parin|xaban|glutide|mab)"
+    r"zolam|tidine|formin|gliptin|semide|thiazide|profen|tadine|lukast|parin|xaban|glutide|mab|apine)"
 )
 
 
