@@ -780,6 +780,30 @@ def test_a_dose_changed_or_a_medicine_stopped_replaces_what_was_taken(parser, re
     assert built.ref_of(built.status_of("S3:2")["replaced_by"]) == "S1:4"
 
 
+def test_a_medicine_changed_with_no_owner_said_is_the_one_whose_medicine_was_told(parser, embedder):
+    """A carer tells of a parent's medicine, then of the doctor changing it with no owner word ("the consultant
+    increased memantine"): the change is the parent's, the one person whose medicine of that name the conversation
+    told of, not the speaker's; the speaker's own medicine, or two people's, leave it the speaker's."""
+    may, jun, jul = datetime(2025, 5, 12), datetime(2025, 6, 9), datetime(2025, 7, 21)
+    assert statuses(parser, embedder, [
+        ("S1:1", "Ana noted: my dad takes donepezil 5mg at night.", may),
+        ("S2:1", "Ana noted: the memory clinic upped the donepezil to 10mg.", jun),
+        ("S3:1", "Ana noted: the GP has stopped the donepezil.", jul),
+    ]) == {"m0": "superseded", "m1": "superseded", "m2": "active"}
+    # the speaker's own medicine of that name is the one changed
+    assert statuses(parser, embedder, [
+        ("S1:1", "Ana noted: my dad takes sertraline 50mg.", may),
+        ("S1:2", "Ana noted: I'm on sertraline 100mg.", may),
+        ("S2:1", "Ana noted: the GP reduced the sertraline to 50mg.", jun),
+    ]) == {"m0": "active", "m1": "superseded", "m2": "active"}
+    # two others take it: whose is not said, so neither is replaced
+    assert statuses(parser, embedder, [
+        ("S1:1", "Ana noted: my dad takes warfarin 3mg.", may),
+        ("S1:2", "Ana noted: my aunt takes warfarin 5mg.", may),
+        ("S2:1", "Ana noted: the GP has stopped the warfarin.", jun),
+    ]) == {"m0": "active", "m1": "active", "m2": "active"}
+
+
 def test_a_job_or_a_weight_told_in_other_words_replaces_the_last(parser, resolver, embedder):
     """"Now that I'm at Monzo" ends the job at Halvorsen; a promotion at the same employer is news (a new job),
     not a repeat of the employer to drop; a weight said without "weigh" replaces the last one."""

@@ -990,6 +990,42 @@ def test_medicines_and_their_doses(parser, text, expected):
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        # a clinician, the staff or the clinic's "they" decides the medicine, the one it is for takes it: the person
+        # put on, switched or kept on, the owner said ("his", "my nan's"), never the doctor a "he" or "her" is near
+        ("The nurse lowered my nan's digoxin to 62.5mcg.", {"self's nan.medication[digoxin] = 62.5 mcg"}),
+        ("Dr Patel moved him from atenolol to bisoprolol 2.5mg.",
+         {"he.medication[atenolol] = none", "he.medication[bisoprolol] = 2.5 mg"}),
+        ("Dr Patel cut her sertraline to 50mg.", {"her.medication[sertraline] = 50 mg"}),
+        ("The GP took him off the naproxen, he's on paracetamol now.",
+         {"he.medication[naproxen] = none", "he.medication[paracetamol] = yes"}),
+        ("They're keeping her on the statin but stopping the omeprazole.", {"she.medication[omeprazole] = none"}),
+        # no owner word: the speaker's only by default (``unowned``, for the links to hand to the one who takes it)
+        ("The hospital has stopped the warfarin.", {"self.medication[warfarin] = none"}),
+        ("The ward stopped the iron tablets.", {"self.medication[iron] = none"}),
+        ("The surgery is adding a new pill, rivaroxaban.", {"self.medication[rivaroxaban] = yes"}),
+        # a change told as done, or arranged for a day ahead; one said back on; a medicine carers' chats name
+        ("The consultant reduced Nan's risperidone.", {"self's nan.medication[risperidone] = yes"}),
+        ("Mum's memantine is going up to 20mg from next week.", {"self's mum.medication[memantine] = 20 mg"}),
+        ("Dad is back on aspirin now.", {"self's dad.medication[aspirin] = yes"}),
+        # the speaker's own, said outright; a patient who stops a medicine stops her own
+        ("I stopped the iron tablets.", {"self.medication[iron] = none"}),
+        ("She stopped the sertraline herself.", {"she.medication[sertraline] = none"}),
+        # wished, asked or hedged changes, a device called a tablet, and tablets no medicine names set nothing
+        ("I hope they're reducing the quetiapine from Monday.", set()),
+        ("Could they reduce the donepezil?", set()),
+        ("The dose might go up to 20mg next month.", set()),
+        ("She's on her Samsung tablet all day.", set()),
+        ("She's on the same tablets.", set()),
+        ("They stopped the dishwasher tablets.", set()),
+    ],
+)
+def test_a_medicine_decided_by_a_clinician_is_the_patients(parser, text, expected):
+    assert {s for s in slots_of(parser, text) if ".medication[" in s} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         # a brand or supplement the lexicon lacks is a medicine said with a dose only a medicine has, or switched
         # from or to one; a vitamin by its letter. Its dose is no pastime, no event and its name no place
         ("Noted: symbicort, 1 puff every morning.", {"self.medication[symbicort] = 1 puff"}),

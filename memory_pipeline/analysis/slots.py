@@ -4518,7 +4518,8 @@ NOT_MEDICINE_NAMES = frozenset({"inhaler", "inhalers", "medication", "medicine",
     "breakfast brunch lunch dinner supper tea snack meal food water coffee espresso nespresso tassimo dolce pod pods "
     "dishwasher washer machine printer laptop phone ipad".split())
 DOSE = re.compile(rf"({NUMBER.pattern})(mg|mcg|µg|ug|ml|g|iu)")
-MEDICINE_STARTS = frozenset({"start", "begin", "take", "prescribe", "try", "restart", "resume", "put", "keep", "give"})
+MEDICINE_STARTS = frozenset({"start", "begin", "take", "prescribe", "try", "restart", "resume", "put", "keep", "give",
+                             "add"})  # "they're adding bisoprolol"
 # Verbs that hand a medicine to the one named before it: "gave me sumatriptan", "prescribed her naproxen"
 GIVING_VERBS = frozenset({"give", "prescribe"})
 # Verbs "on" a medicine hangs on when someone takes it: "been on", "put me on", "started him on", "stay on".
@@ -4553,7 +4554,7 @@ def _medicine_name(context: _Context, i: int) -> str:
     # the tokenizer keeps a full stop on a letter at a sentence's end: "I quit the vitamin C."
     if word == "vitamin" and i + 1 < len(doc) and VITAMIN_LETTERS.fullmatch(letter := doc.tokens[i + 1].lower.rstrip(".")):
         return f"vitamin {letter}"
-    if _named_with_a_dose(context, i) or _changed_to_a_dose(context, i):
+    if _named_with_a_dose(context, i) or _changed_to_a_dose(context, i) or _named_by_its_form(context, i):
         return word
     switched = (1 <= i < len(doc) - 2 and doc.tokens[i - 1].lower == "from" and doc.tokens[i + 1].lower == "to"
                 and _named_with_a_dose(context, i + 2)) or (
@@ -4574,6 +4575,20 @@ def _named_with_a_dose(context: _Context, i: int) -> bool:
     after = j + (1 if DOSE.fullmatch(doc.tokens[j].lower) else 2)
     # "Tesco, 2 tablets of soap": a count of something named after it
     return bool(_dose_at(context, j)) and not (after < len(doc) and doc.tokens[after].lower == "of")
+
+
+# What a medicine is taken as, said after its name: "the calcium tablets", "iron capsules"
+DOSE_FORMS = frozenset({"tablet", "tablets", "capsule", "capsules", "pill", "pills"})
+
+
+def _named_by_its_form(context: _Context, i: int) -> bool:
+    """A common noun that names the tablets or capsules after it: "they've stopped the calcium tablets", "she's on
+    iron tablets"; not a brand of device ("her Samsung tablet": a proper name) nor "water tablets" ("dishwasher
+    tablets") of :data:`NOT_MEDICINE_NAMES`."""
+    doc = context.doc
+    if i + 1 >= len(doc) or doc.tokens[i + 1].lower not in DOSE_FORMS or doc.tokens[i].pos != "NOUN":
+        return False
+    return _parent(context, i) == (i + 1, "compound") and _could_name_a_medicine(context, i)
 
 
 def _changed_to_a_dose(context: _Context, i: int) -> bool:
@@ -4597,7 +4612,9 @@ def _could_name_a_medicine(context: _Context, i: int) -> bool:
 def _names_a_medicine(context: _Context, noun: int) -> bool:
     """The noun is a medicine's name or its last word ("stopped the vitamin D": a supplement, no pastime)."""
     return bool(_medicine_name(context, noun)) or (noun > 0 and _medicine_name(context, noun - 1).endswith(
-        f" {context.doc.tokens[noun].lower.rstrip('.')}"))
+        f" {context.doc.tokens[noun].lower.rstrip('.')}")) or (
+        # "stopped the calcium tablets": the tablets of a medicine
+        context.doc.tokens[noun].lower in DOSE_FORMS and noun > 0 and bool(_medicine_name(context, noun - 1)))
 
 
 def medication(context: _Context, i: int) -> list[SlotValue]:
@@ -4625,18 +4642,20 @@ def medication(context: _Context, i: int) -> list[SlotValue]:
     verbs = [t.i for t in doc.tokens if t.sent == doc.tokens[i].sent and t.pos in ("VERB", "AUX")]
     lemmas = {_lemma(context, v) for v in verbs}
     predicate = _medicine_predicate(context, i, before, verbs)
-    on_head = _parent(context, before) if word == "on" else None
+    on_head = _on_whose_verb(context, before) if word == "on" else None
     if on_head is not None and (_lemma(context, on_head[0]) not in ON_MEDICINE_VERBS or _was(context, on_head[0])):
         return []
     started = before >= 0 and _lemma(context, before) in MEDICINE_STARTS
     if started and _under_a_stop(context, before):
-        return [_slot(context, predicate, "medication", NONE_VALUE, drug, i, subject=_taker(context, i, predicate))]
+        return [_medicine_slot(context, predicate, NONE_VALUE, drug, i)]
     if word == "off" or (word == "from" and lemmas & SWITCH_VERBS) or (before >= 0 and _lemma(context, before) in MEDICINE_STOPS):
         value = NONE_VALUE
     elif word == "on" or started or (word == "to" and lemmas & (DOSE_CHANGES | SWITCH_VERBS)):
         value = _dose(context, i) or dose_before or "yes"
     elif (before >= 0 and _lemma(context, before) in DOSE_CHANGES) or _lemma(context, predicate) in DOSE_CHANGES:
-        value = _dose(context, i) or dose_before
+        # "the GP reduced her quetiapine": still taken, at a dose not said
+        changed = before if before >= 0 and _lemma(context, before) in DOSE_CHANGES else predicate
+        value = _dose(context, i) or dose_before or ("yes" if _a_change_done(context, changed) else "")
     elif _gone_up_or_down(context, predicate, i):
         value = _dose(context, i)
     elif _said_with_its_dose_alone(context, i):
@@ -4645,7 +4664,40 @@ def medication(context: _Context, i: int) -> list[SlotValue]:
         value = ""
     if not value:
         return []
-    return [_slot(context, predicate, "medication", value, drug, i, subject=_taker(context, i, predicate))]
+    return [_medicine_slot(context, predicate, value, drug, i)]
+
+
+def _medicine_slot(context: _Context, predicate: int, value: str, drug: str, i: int) -> SlotValue:
+    """The medication slot of the medicine at ``i``: whose it is (:func:`_taker_said`), the speaker's by default
+    but then ``unowned`` ("the consultant increased memantine to 20mg" is of the one whose memantine the
+    conversation told of: ``named_for_whom`` in the links' rules). A change arranged for a day ahead is decided,
+    no plan ("the donepezil's going up to 10mg from next Monday"), unless hedged or wished ("might go up")."""
+    said = _taker_said(context, i, predicate)
+    slot = _slot(context, predicate, "medication", value, drug, i, subject=said or SELF)
+    return replace(slot, unowned=said is None, future=slot.future and not _a_change_arranged(context, predicate))
+
+
+def _a_change_arranged(context: _Context, verb: int) -> bool:
+    """A present progressive with a day ahead, which no modal hedges and no wish governs: "the donepezil's going up
+    to 10mg from next Monday", "they're stopping the aspirin from tomorrow"; not "I hope they're stopping it"."""
+    if not arranged(context.doc, verb) or any(context.doc.tokens[a].tag == "MD" for a in _children(context, verb, "aux")):
+        return False
+    up = _parent(context, verb)
+    return up is None or up[1] not in ("xcomp", "ccomp", "pcomp", "acomp") or _lemma(context, up[0]) not in AHEAD_GOVERNORS
+
+
+def _on_whose_verb(context: _Context, on: int) -> tuple[int, str] | None:
+    """What "on" a medicine hangs on, through "back" ("she's back on warfarin": the "be")."""
+    up = _parent(context, on)
+    if up is not None and context.doc.tokens[up[0]].lower in ("back", "straight") and _parent(context, up[0]):
+        return _parent(context, up[0])
+    return up
+
+
+def _a_change_done(context: _Context, verb: int) -> bool:
+    """A verb of changing a dose that tells it done, not asked or wished: "reduced her quetiapine", not "can they
+    reduce the quetiapine"."""
+    return context.doc.tokens[verb].tag in ("VBD", "VBN") and not _looks_ahead(context, verb)
 
 
 # Courses one studies for: "doing a PhD", "started my nursing degree", "dropped out of my masters". The short
@@ -4845,8 +4897,8 @@ def _word_before_medicine(context: _Context, i: int) -> tuple[int, str]:
             before -= 1
         elif token.text == "," and before > 0 and doc.tokens[before - 1].lower in MEDICINE_KINDS:
             before -= 1  # "on a preventer, clenil": the kind of medicine said first, then its name
-        elif not (token.lower in MEDICINE_DETERMINERS or token.pos == "PROPN"):
-            break
+        elif not (token.lower in MEDICINE_DETERMINERS or token.pos in ("PROPN", "ADJ")):
+            break  # past a word that describes it: "a new tablet, bisoprolol", "on regular paracetamol"
         before -= 1
     return before, dose
 
@@ -4854,7 +4906,8 @@ def _word_before_medicine(context: _Context, i: int) -> tuple[int, str]:
 # What kind of medicine a name is said after, with a comma: "I'm on a preventer, clenil, 2 puffs", "an inhaler,
 # ventolin"
 MEDICINE_KINDS = frozenset({"preventer", "reliever", "inhaler", "antibiotic", "antibiotics", "painkiller",
-                            "painkillers", "antidepressant", "statin", "steroid", "steroids", "medication", "medicine"})
+                            "painkillers", "antidepressant", "statin", "steroid", "steroids", "medication", "medicine",
+                            "tablet", "tablets", "pill", "pills"})  # "they're adding a new tablet, bisoprolol"
 
 
 def _a_dose_taken_for_a_verb(context: _Context, i: int) -> bool:
@@ -4991,38 +5044,75 @@ def _given_to(context: _Context, i: int, verb: int) -> int | None:
 
 
 def _taker(context: _Context, i: int, predicate: int) -> str:
+    """Who takes it (:func:`_taker_said`), else the speaker."""
+    return _taker_said(context, i, predicate) or SELF
+
+
+def _taker_said(context: _Context, i: int, predicate: int) -> str | None:
     """Who takes it: the medicine's owner ("Lena's propranolol", "my dose of sertraline"), the one a verb put on
     or took off it ("put Lena on", "switched Daniel from"), a subject that is someone ("I stopped the
-    amoxicillin", "my dog is on gabapentin"), else the speaker (the GP who upped it is not)."""
+    amoxicillin", "my dog is on gabapentin"); never the one who decides it (:func:`_decides_it`): "the GP upped
+    her amlodipine" is hers, "they're keeping him on the same tablets but stopping the aspirin" his, and a "he" or
+    "her" is never taken to mean the doctor the sentence names. None where no one is said ("the consultant
+    increased memantine to 20mg", "the topiramate has been increased"): the speaker's only by default."""
     given = _giving_verb(context, i)
     recipient = _given_to(context, i, given) if given is not None else None
     if recipient is not None:
-        return _subject_key(context, recipient)
+        return _patient_key(context, recipient)
     up = _parent(context, i)
     of_noun = _parent(context, up[0]) if up and up[1] == "pobj" and context.doc.tokens[up[0]].lower == "of" else None
     owners = _children(context, i, "poss") or (_children(context, of_noun[0], "poss") if of_noun else [])
     if owners:
-        return _subject_key(context, owners[0])
+        return _patient_key(context, owners[0])
     for arc in context.doc.children(predicate):
         if arc.label == "dobj" and arc.dep != i and _is_person(context, arc.dep):
-            return _subject_key(context, arc.dep)
-    if _lemma(context, predicate) in PRESCRIBING and any(
-        context.doc.tokens[s].lower in PRESCRIBERS for s in _children(context, predicate, "nsubj")
-    ):
-        # "she prescribed naproxen", "doc increased the metformin": the doctor takes none of it; "... for my mum":
-        # the one it is for does
-        meant = [o for p, o in _prep_objects(context, predicate, ("for", "to")) if _is_person(context, o)]
-        return _subject_key(context, meant[0]) if meant else SELF
+            return _patient_key(context, arc.dep)
     k, seen = predicate, set()
     # the parse may hang the verb on its "be" ("Tom was prescribed naproxen": prescribed modifies naproxen)
     while k is not None and k not in seen:
         seen.add(k)
         subjects = [s for s in _children(context, k, "nsubj", "nsubjpass") if s != i]
+        if subjects and _decides_it(context, subjects[0], predicate):
+            # "... for my mum": the one it is for; "keeping him on X but stopping Y": the one the decider's verb is of
+            meant = [o for _, o in _prep_objects(context, predicate, ("for", "to")) if _is_person(context, o)] or [
+                o for o in _children(context, k, "dobj") if _is_person(context, o)]
+            return _patient_key(context, meant[0]) if meant else None
         if subjects:
-            return _subject_key(context, subjects[0]) if _is_person(context, subjects[0]) else SELF
+            return _patient_key(context, subjects[0]) if _is_person(context, subjects[0]) else None
         up = _parent(context, k)
         k = up[0] if up else None
-    return SELF
+    return None
+
+
+def _decides_it(context: _Context, subject: int, predicate: int) -> bool:
+    """The subject decides the medicine for someone else: a clinician or the "they" of a clinic who starts, stops or
+    changes it ("the GP has stopped the sertraline", "they're adding bisoprolol", "the staff stopped the
+    quetiapine"), or a "he"/"she" who prescribes or changes a dose in a turn about a consultation ("she upped my
+    propranolol"), who takes none of it. "She stopped the sertraline" is hers."""
+    lemma, word = _lemma(context, predicate), context.doc.tokens[subject].lower
+    if word in ("he", "she"):
+        return lemma in PRESCRIBING
+    return lemma in PRESCRIBING | DECIDING and (word == "they" or _a_clinician(context, subject))
+
+
+def _a_clinician(context: _Context, k: int) -> bool:
+    """A doctor, a nurse or the staff by their role ("the GP", "the consultant"), or a name with a doctor's title
+    ("Dr Okafor")."""
+    if context.doc.tokens[k].lower in CLINICIANS:
+        return True
+    return any(context.doc.tokens[c].lower.rstrip(".") == "dr" for c in _children(context, k, "compound"))
+
+
+def _patient_key(context: _Context, k: int) -> str:
+    """The subject key of the one who takes it: a "he", "her" or "his" the grounding reads as the clinician the
+    memory names is someone else ("the GP upped her amlodipine": not the GP's), so it stays as said."""
+    key = _subject_key(context, k)
+    token = context.doc.tokens[k]
+    if token.lower in THIRD_PERSON | {"his"} and key != token.lemma.lower() and any(
+        _a_clinician(context, t.i) and _subject_key(context, t.i) == key for t in context.doc.tokens if t.i != k
+    ):
+        return token.lemma.lower()
+    return key
 
 
 # Verbs whose subject decides a medicine for someone else, and the subjects that are such a someone: the doctor,
@@ -5030,6 +5120,13 @@ def _taker(context: _Context, i: int, predicate: int) -> str:
 PRESCRIBING = DOSE_CHANGES | frozenset({"prescribe", "put", "switch", "change", "give", "recommend"})
 PRESCRIBERS = frozenset({"she", "he", "they", "doc", "doctor", "gp", "consultant", "specialist", "psychiatrist",
                          "nurse", "pharmacist", "dr", "dr.", "physician", "surgeon", "dentist", "vet", "cardiologist"})
+# Who decides a medicine for the one in their care, by their role: "the GP has stopped the sertraline", "the staff
+# stopped the quetiapine", "the clinic started her on donepezil"
+CLINICIANS = PRESCRIBERS - {"she", "he", "they"} | frozenset(
+    "doctors nurses staff clinic hospital team surgery ward oncologist neurologist geriatrician registrar "
+    "matron cardiology".split())
+# Verbs by which such a one starts or stops a medicine for another: "stopped the aspirin", "they're adding a tablet"
+DECIDING = MEDICINE_STOPS | frozenset({"start", "restart", "keep", "add"})
 
 
 def _is_person(context: _Context, k: int) -> bool:

@@ -196,8 +196,12 @@ MEDICINES = frozenset(
     ursodiol allopurinol colchicine salbutamol albuterol montelukast cetirizine loratadine fexofenadine
     sumatriptan rizatriptan zolmitriptan adderall ritalin methylphenidate lisdexamfetamine diazepam lorazepam
     clonazepam alprazolam zopiclone zolpidem ozempic semaglutide wegovy mounjaro tirzepatide finasteride
-    spironolactone isotretinoin accutane clopidogrel apixaban rivaroxaban""".split()
+    spironolactone isotretinoin accutane clopidogrel apixaban rivaroxaban
+    donepezil memantine rivastigmine galantamine quetiapine risperidone olanzapine haloperidol digoxin levodopa
+    dabigatran""".split()
 )
+# (the last line: what a memory clinic, a care home or a cardiologist gives an elderly parent, as carers name them:
+# "the GP reduced her quetiapine", "the consultant increased memantine to 20mg")
 MEDICINE_STEMS = re.compile(
     r"[a-z]{3,}(?:olol|statin|pril|sartan|cillin|mycin|cycline|floxacin|prazole|triptan|oxetine|dipine|azepam|"
     r"zolam|tidine|formin|gliptin|semide|thiazide|profen|tadine|lukast|parin|xaban|glutide|mab|apine)"

@@ -161,13 +161,14 @@ def same_activity(scope: str, other: str) -> bool:
     return short == long or bool(short) and long[:-1] == short and long[-1] in SESSION_NOUNS
 
 
-# What a parent says of a child's with the child unsaid: "football moved to thursdays", "the new teacher is Miss Shah"
-SAID_WITHOUT_THE_CHILD = frozenset({"schedule", "teacher"})
+# What a parent says of a child's with the child unsaid: "football moved to thursdays", "the new teacher is Miss Shah";
+# and a carer of a parent's medicine: "the consultant increased memantine to 20mg" (after "Mum takes memantine 10mg")
+SAID_WITHOUT_THE_CHILD = frozenset({"schedule", "teacher", "medication"})
 
 
 def named_for_whom(slot: SlotValue, known: Sequence[SlotValue],
                    said_before: Sequence[SlotValue] | None = None) -> SlotValue | None:
-    """The one slot among ``known`` that a schedule or a teacher said with no owner is about, when it is a third
+    """The one slot among ``known`` that a schedule, a teacher or a medicine said with no owner is about, when it is a third
     person's: a parent says "dev has football club on wednesdays" and later "football moved to thursdays", the
     child's club, unsaid; "tomek has Mrs Lewis", later "the new teacher is Miss Shah". Only where exactly one other
     person's slot of that activity is known in all that was said before (``said_before``, in order; ``known`` when
