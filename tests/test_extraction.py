@@ -617,6 +617,15 @@ def test_a_bare_verb_coordinated_with_a_finite_one_is_no_request(extract):
         ("please do remind me about the bins", "Maya asks Assistant to remind Maya about the bins."),
         ("always been a morning person", "Maya has always been a morning person."),
         ("just got back from the gym", "Maya just got back from the gym."),
+        # a verb whose past is its present after a full stop and "and" goes on with the past told before it; without
+        # the "and", or with nothing before, it is still an order
+        ("I renewed the car insurance online this morning. and set up a reminder for next year",
+         "Maya renewed the car insurance online this morning. Maya set up a reminder for next year."),
+        ("I missed the bus. and put my name down for the later one",
+         "Maya missed the bus. Maya put Maya's name down for the later one."),
+        ("I cooked dinner. Put the leftovers list in my notes",
+         "Maya cooked dinner. Maya asks Assistant to put the leftovers list in Maya's notes."),
+        ("and set a reminder for the dentist", "Maya asks Assistant to set a reminder for the dentist."),
     ],
 )
 def test_orders_to_an_assistant(parser, resolver, text, entry):

@@ -93,6 +93,8 @@ PAST_DATE_WORDS = frozenset({"yesterday", "ago", "last", "earlier", "previous"})
 # strong at the end", "Found a new cafe"), and no one is asked to do it.
 PAST_BEFORE_BASE = frozenset({"felt", "found", "saw", "fell", "wound"})
 # Words that make a sentence tell of a habit, where a same-form verb is present ("I hit the gym every day").
+# What a sentence may open on that goes on with the story before it: "... yesterday. and set up a new one"
+STORY_GOES_ON = frozenset({"and", "then", "also"})
 HABIT_WORDS = frozenset({"every", "each", "usually", "always", "often", "normally", "daily", "weekly", "sometimes"})
 # "I better go", "I rather stay": a modal sense that keeps the verb bare
 MODAL_ADVERBS = frozenset({"better", "rather", "sooner"})
@@ -1096,10 +1098,22 @@ def _told_as_past(doc: ParsedDoc, start: int, end: int) -> bool:
 
 def _past_narrative(doc: ParsedDoc, k: int) -> bool:
     """Another verb of token ``k``'s sentence is in the past tense and nothing says the sentence is about a habit
-    ("I hurt my ankle, so I dropped out": hurt is past too; "I hit the gym every day since I moved" is not)."""
-    start, end = doc.sentences[doc.tokens[k].sent]
+    ("I hurt my ankle, so I dropped out": hurt is past too; "I hit the gym every day since I moved" is not). After a
+    full stop and "and" or "then" it goes on with the story of the sentence before as well ("I paid the fine online
+    yesterday. and set up a direct debit"): chat puts a full stop where it means a comma. Without such a word it
+    may be an order after news ("I had a great time. Put the photos in the album")."""
+    sentence = doc.tokens[k].sent
+    start, end = doc.sentences[sentence]
     words = doc.tokens[start:end]
-    return any(t.tag == "VBD" and t.i != k for t in words) and not any(t.lower in HABIT_WORDS for t in words)
+    if any(t.lower in HABIT_WORDS for t in words):
+        return False
+    if any(t.tag == "VBD" and t.i != k for t in words):
+        return True
+    opening = [t for t in doc.tokens[start:k] if t.pos != "PUNCT"]
+    if sentence == 0 or not opening or any(t.lower not in STORY_GOES_ON for t in opening):
+        return False
+    before = doc.tokens[slice(*doc.sentences[sentence - 1])]
+    return any(t.tag == "VBD" for t in before) and not any(t.lower in HABIT_WORDS for t in before)
 
 
 
