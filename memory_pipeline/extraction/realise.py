@@ -176,18 +176,42 @@ def a_headline(doc: ParsedDoc, lo: int, hi: int) -> bool:
     """The range is a sentence of its own of a thing and its state, the verb "be" left out as in a headline
     ("application submitted!! did it last night", "out of stock. refund pending", "offer accepted"). The thing is a
     noun, not a pronoun nor an adverb ("it arrived", "finally done" are no headline); the tagger may call a noun
-    opening a sentence a verb ("refund pending")."""
+    opening a sentence a verb ("refund pending"). A thing of more words (:func:`_a_headlines_thing`: "pension
+    transfer done!!", "the new boiler fitted") takes a participle or a state word, not a past ("my sister called"
+    is a deed told in full)."""
     words = [t for t in doc.tokens[lo:hi] if t.pos != "PUNCT"]
     start, end = doc.sentences[doc.tokens[lo].sent]
     alone = all(t.pos == "PUNCT" for t in [*doc.tokens[start:lo], *doc.tokens[hi:end]])
-    if len(words) != 2 or not alone or (words[0].lower, words[1].lower) in SAYINGS_LIKE_HEADLINES:
+    if not 2 <= len(words) <= HEADLINE_MAX_WORDS or not alone or (words[-2].lower, words[-1].lower) in SAYINGS_LIKE_HEADLINES:
         return False
-    thing, state = words
-    if thing.ent == "PERSON":
+    *thing, state = words
+    if any(t.ent == "PERSON" for t in thing):
         return False  # "Tom called. Miss him so much": a person's deed, said in full, is the units' to judge
+    if len(thing) > 1:
+        return _a_headlines_thing(doc, thing) and (state.lower in HEADLINE_STATES or state.tag == "VBN")
     if state.lower in HEADLINE_STATES:
-        return thing.pos in ("NOUN", "PROPN") or thing.tag == "VB"
-    return thing.pos in ("NOUN", "PROPN") and state.tag in ("VBN", "VBD")  # "visa approved": tagged past
+        return thing[0].pos in ("NOUN", "PROPN") or thing[0].tag == "VB"
+    return thing[0].pos in ("NOUN", "PROPN") and state.tag in ("VBN", "VBD")  # "visa approved": tagged past
+
+
+# A headline's words: its thing of at most three ("the new boiler", "pension transfer") and the state.
+HEADLINE_MAX_WORDS = 4
+# What may go before the noun of a headline's thing: "the", "my", "new", a noun of its kind ("council tax").
+HEADLINE_DETERMINERS = frozenset({"the", "my", "our", "his", "her", "their", "this", "that"})
+
+
+def _a_headlines_thing(doc: ParsedDoc, thing: list[Token]) -> bool:
+    """The words name one thing: a noun last, and before it only an article or possessive, adjectives and nouns
+    that modify it ("pension transfer", "the new boiler", "our council tax"), all of them hung on that noun."""
+    head = thing[-1]
+    if head.pos not in ("NOUN", "PROPN"):
+        return False
+    before = thing[:-1]
+    return all(
+        (t.lower in HEADLINE_DETERMINERS or t.pos in ("ADJ", "NOUN", "PROPN"))
+        and any(a.head in {u.i for u in thing} for a in doc.parents(t.i))
+        for t in before
+    )
 
 
 # What "it's ..." announces of a baby: "It's a girl!", "It's twins!".
