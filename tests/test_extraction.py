@@ -403,6 +403,11 @@ def extract(parser, resolver):
          "Sam noted: they lost the parcel, no stock left. Sam noted: refund pending."),
         ("Sam", "Rent paid. council tax next", "Sam noted: Rent paid. Sam noted: council tax next."),
         ("Sam", "Fingers crossed. interview is at 10", "Sam noted: interview is at 10."),
+        # what one is preferred to, coordinated by "than", stays with it: the memory had ended on "rather than"
+        ("Sam", "I think I'll pay the fine now rather than wait", "Sam thinks Sam will pay the fine now rather than wait."),
+        ("Sam", "I'm going to sell the bike rather than fix it again",
+         "Sam is going to sell the bike rather than fix it again."),
+        ("Sam", "I booked the hotel and paid the deposit", "Sam booked the hotel. Sam paid the deposit."),
     ],
 )
 def test_expected_entries(extract, speaker, text, entry):

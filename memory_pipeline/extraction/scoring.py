@@ -144,7 +144,7 @@ def build_span(doc: ParsedDoc, predicate: int, clause: Clause, clause_limit: int
             if dep in span or not clause.start <= dep < clause.end:
                 continue
             predicate_child = is_predicate(doc, dep)
-            if arc.role is Role.COORD and predicate_child:
+            if arc.role is Role.COORD and predicate_child and not _the_other_side_of_than(doc, head, dep):
                 continue
             if predicate_child:
                 if c_depth + 1 > clause_limit:
@@ -157,6 +157,14 @@ def build_span(doc: ParsedDoc, predicate: int, clause: Clause, clause_limit: int
                 span.add(dep)
                 stack.append((dep, c_depth, n_depth + 1))
     return span
+
+
+def _the_other_side_of_than(doc: ParsedDoc, head: int, conj: int) -> bool:
+    """The predicate ``conj``, coordinated with ``head``, is what it is preferred to ("I'll register now rather than
+    wait", "we'd sooner drive than fly"): the parse coordinates the two with "than", but the second is no clause of
+    its own, and without it the memory had ended on "rather than"."""
+    coordinators = [a.dep for a in doc.children(head) if a.label == "cc" and head < a.dep < conj]
+    return bool(coordinators) and doc.tokens[max(coordinators)].lower == "than"
 
 
 # The words before a noun that belong to it: "at the new place", "minus a small fee", "with my sister's kids".
