@@ -832,6 +832,30 @@ def test_a_part_of_the_day_that_classifies_a_noun_and_a_named_week_are_no_times(
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    "said, text, expected",
+    [
+        # a lone ordinal that someone names, or that an appointment or a date is said to be, is a day of the month
+        (date(2025, 6, 2), "the plumber can't come on the 4th, he's now saying the 11th", ["the 4th", "the 11th"]),
+        (date(2025, 6, 2), "they've confirmed the 19th", ["the 19th"]),
+        (date(2025, 6, 2), "My scan is hopefully the 20th.", ["the 20th"]),
+        (date(2025, 6, 2), "the hearing's the 26th so I need the papers soon", ["the 26th"]),
+        (date(2025, 6, 2), "Moving date is the 30th", ["the 30th"]),
+        # guards: a rank, one of a series or a favourite stays no day
+        (date(2025, 6, 2), "His test was the 5th he took.", []),
+        (date(2025, 6, 2), "my favourite match was the 2nd", []),
+        (date(2025, 6, 2), "he was the 3rd in line", []),
+        (date(2025, 6, 2), "I watched the 2nd and loved it", []),
+        (date(2025, 6, 2), "She said the 2nd chapter was best.", []),
+        (date(2025, 6, 2), "That was the 4th.", []),
+    ],
+)
+def test_a_day_named_or_that_an_appointment_is_is_a_day_of_the_month(parser, resolver, said, text, expected):
+    mentions = resolver.ground(parser.parse(text), datetime(said.year, said.month, said.day, 12, 0))
+    assert [m.text for m in mentions] == expected, mentions
+
+
+@pytest.mark.slow
 def test_ordinals_and_verbs_that_are_no_dates(parser, resolver):
     assert resolver.ground(parser.parse("This is the 3rd time I tried."), SESSION) == []
     assert resolver.ground(parser.parse("You may want to call her."), SESSION) == []

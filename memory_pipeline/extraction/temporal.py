@@ -22,6 +22,7 @@ from memory_pipeline.extraction.lexicon import (
     APPOINTMENT_NOUNS,
     ARRANGED_EVENT_NOUNS,
     BOOKED_TIME_NOUNS,
+    CLIPPED_WORDS,
     OCCASION_NOUNS,
     REGISTRATION_LEMMAS,
     SAME_IN_PAST,
@@ -971,6 +972,14 @@ BARE_DAY_OF_MONTH = RegexSet.of([re.compile(r"\bthe\s+(?:0?[1-9]|[12]\d|3[01])(?
 # of the clause ("I'm free the 9th"); as an object or a complement it is as often one of several things or a
 # rank ("I liked the 2nd better", "she was the 3rd to arrive"), and after a preposition the cue patterns decide.
 DAY_BY_ITSELF_LABELS = frozenset({"nsubj", "nsubjpass", "npadvmod"})
+# Verbs whose object, an ordinal alone, is a day someone names: "now they're saying the 17th", "he confirmed the 3rd".
+DAY_NAMING_LEMMAS = frozenset({"say", "confirm", "suggest", "propose"})
+# Nouns that a day of the month is said to be ("the date is the 17th", "moving day is the 3rd"), besides the
+# appointments one has on a day ("Op is provisionally the 23rd", "the wedding's the 14th"); not a game or a class,
+# which are as often one of a series ("his test was the 5th he took" is one).
+DATED_NOUNS = APPOINTMENT_NOUNS | frozenset({"date", "day", "delivery", "start", "operation", "trip", "holiday"})
+# Words that make the subject one of a ranked set ("my favourite scan was the 2nd"), not a day.
+RANKING_WORDS = frozenset({"favourite", "favorite", "best", "worst", "first", "last", "next", "other"})
 
 
 def _until_after_the_start(doc: ParsedDoc, mentions: list[TemporalMention]) -> list[TemporalMention]:
@@ -1138,7 +1147,30 @@ def _a_day_by_itself(doc: ParsedDoc, start: int, end: int) -> bool:
     noun after it ("the 5th floor"), or has words of its own ("the 3rd in line", "the 2nd to arrive"), ranks or
     counts; an adjective reading ("I liked the 2nd better") is no noun phrase."""
     word = _lone_ordinal(doc, start, end, ("NOUN", "PROPN", "NUM"))
-    return word is not None and any(arc.label in DAY_BY_ITSELF_LABELS for arc in doc.parents(word.i))
+    if word is not None and any(arc.label in DAY_BY_ITSELF_LABELS or _a_day_named(doc, arc) for arc in doc.parents(word.i)):
+        return True
+    word = _lone_ordinal(doc, start, end, ("NOUN", "PROPN", "NUM", "ADJ"))  # "my scan is the 28th" tags it ADJ
+    ends_its_clause = word is not None and (word.i + 1 == len(doc.tokens) or doc.tokens[word.i + 1].lower in CLAUSE_BREAKS)
+    return ends_its_clause and any(_what_an_event_is(doc, arc) for arc in doc.parents(word.i))
+
+
+def _a_day_named(doc: ParsedDoc, arc: Arc) -> bool:
+    """The ordinal is the object of a verb of naming a day: "the builder's now saying the 17th" (unlike "I liked
+    the 2nd", one of several things)."""
+    return arc.label == "dobj" and doc.tokens[arc.head].lemma.lower() in DAY_NAMING_LEMMAS
+
+
+def _what_an_event_is(doc: ParsedDoc, arc: Arc) -> bool:
+    """The ordinal is what "be" says an event or a date is: "the op is provisionally the 23rd", "the date is the 9th"
+    (unlike "he was the 3rd", a rank of a person, or "our flat is the 2nd", a floor)."""
+    if arc.label != "attr" or not (doc.tokens[arc.head].lemma.lower() == "be" or doc.tokens[arc.head].lower == "'s"):
+        return False
+    subject = next((a.dep for a in doc.children(arc.head) if a.label in ("nsubj", "nsubjpass")), None)
+    if subject is None:
+        return False
+    word = doc.tokens[subject].lemma.lower()
+    ranked = any(doc.tokens[a.dep].lower in RANKING_WORDS or doc.tokens[a.dep].tag == "JJS" for a in doc.children(subject))
+    return CLIPPED_WORDS.get(word, word) in DATED_NOUNS and not ranked
 
 
 def _a_day_moved_to(doc: ParsedDoc, start: int, end: int) -> bool:
