@@ -984,6 +984,14 @@ def test_a_further_length_counted_from_the_session_is_still_a_time(parser, resol
         ("Just a week to go.", date(2024, 5, 27), date(2024, 6, 3)),
         # a length granted, and a range of counts after "in": ahead of the session too (each had been behind)
         ("The doctor gives him maybe 4-6 weeks.", date(2024, 5, 27), date(2024, 7, 8)),
+        # ... also told ahead, "a week" as one week from now, not the calendar week or the week up to now
+        ("I'll ring the landlord and give him a week.", date(2024, 5, 27), date(2024, 6, 3)),
+        # more of a length offered or agreed in the past: from now on, the offer is what was past
+        ("The hotel offered a discount for another 10 days.", date(2024, 5, 27), date(2024, 6, 6)),
+        ("They promised the scaffolding for another two weeks.", date(2024, 5, 27), date(2024, 6, 10)),
+        # ... while one given or stayed in past talk is still behind
+        ("I gave it a week and nothing changed.", date(2024, 5, 21), date(2024, 5, 28)),
+        ("We stayed for another three days.", date(2024, 5, 24), date(2024, 5, 28)),
         ("The new boiler arrives in 3-4 weeks.", date(2024, 6, 17), date(2024, 7, 1)),
         # "within" a range: from now up to the larger count ("within" had been read as "in")
         ("We should hear within 3-4 weeks.", date(2024, 5, 27), date(2024, 6, 24)),

@@ -492,6 +492,10 @@ SCHEDULED_BEFORE = ("for", "to", "until", "till")
 # Verbs of granting time: the date after their "until" is the limit they set ("the seller has given us until the
 # end of September", "they gave me till Friday to decide"), which the past of the granting does not put behind.
 GRANTING_LEMMAS = frozenset({"give", "grant", "allow"})
+# Verbs of offering or agreeing to a time, whose past tense is the offer's, not the time's ("offered another week").
+OFFERING_LEMMAS = frozenset({"offer", "promise", "agree", "propose", "extend"})
+# "a week", "one month": the count of one unit, which the resolver reads ahead as the calendar week or month.
+ONE_UNIT = re.compile(r"^(?:a|an|one)\s+", re.IGNORECASE)
 # Verbs that move a date ("moved to May 6th", "postponed until the 9th"): the date they moved from no longer holds.
 RESCHEDULING_LEMMAS = {"move", "reschedule", "postpone", "push", "delay", "bring", "change", "shift", "put", "defer",
                        "rebook", "rearrange", "bump", "slip"}
@@ -680,16 +684,19 @@ class TemporalResolver:
                     tense = "future"
                 elif (tense == "present" or _left_alone(doc, end)) and (length := _still_to_run(doc, text, end)):
                     tense, resolved_as = "future", length  # "only two weeks left": the two weeks ahead
-                elif tense == "present" and _a_length_granted(doc, end, text):
-                    tense = "future"  # "the vet gives her 2-3 months": the months from now on, a prognosis
+                elif tense != "past" and _a_length_granted(doc, end, text):
+                    # "the vet gives her 2-3 months", "I'll give him a week": the time from now on, a prognosis or
+                    # a grace; "a week" alone ahead had read as the calendar week, so counted as one week
+                    tense, resolved_as = "future", ONE_UNIT.sub("1 ", text)
                 elif tense != "past" and LENGTH_RANGE.fullmatch(text) and (
                         ahead := re.search(r"\b(in|within)\s+$", doc.text[max(0, start - 7) : start], re.IGNORECASE)):
                     # "within" ends in "in ": the word itself says which ("within 2-3 weeks" is from now on)
                     resolved_as = f"{ahead.group(1).lower()} {text}"
-                elif tense == "present" and MORE_LENGTH.fullmatch(text):
+                elif MORE_LENGTH.fullmatch(text) and (tense == "present" or _offered(doc, start)):
                     # "it's another two weeks until the results": more of a length still running, so ahead; in past
-                    # talk ("we stayed for another two days") it stays the stretch up to the session
-                    tense = "future"
+                    # talk ("we stayed for another two days") it stays the stretch up to the session, unless what
+                    # was past is the offer of it ("they offered £65 for another 14 days", "he agreed another week")
+                    tense, resolved_as = "future", ONE_UNIT.sub("1 ", text)
                 if written := _in_words(text, day_first):
                     resolved_as = written
                 governed = bool(_clause_of(doc, start))
@@ -1621,12 +1628,19 @@ def _a_change_over(doc: ParsedDoc, start: int) -> bool:
 
 def _a_length_granted(doc: ParsedDoc, end: int, text: str) -> bool:
     """A count of units a verb of granting takes as its object (:data:`GRANTING_LEMMAS`: "the vet gives her maybe 2-3
-    months", "they allow you 14 days"): the time from now on that is granted, as "left" says, not the months up
-    to the session."""
+    months", "they allow you 14 days", "I'll give him a week", which the parse hangs on the verb as a time): the
+    time from now on that is granted, as "left" says, not the months up to the session."""
     if not BARE_LENGTH.fullmatch(re.sub(r"^(?:maybe|perhaps|only|just)\s+", "", text, flags=re.IGNORECASE)):
         return False
     up = _arc_above_the_unit(doc, end)
-    return up is not None and up.label == "dobj" and _lemma_in(doc.tokens[up.head], GRANTING_LEMMAS)
+    return up is not None and up.label in ("dobj", "npadvmod") and _lemma_in(doc.tokens[up.head], GRANTING_LEMMAS)
+
+
+def _offered(doc: ParsedDoc, start: int) -> bool:
+    """The verb that governs the expression at ``start`` offers or agrees to what it tells (:data:`OFFERING_LEMMAS`):
+    "they offered £65 for another 14 days" was an offer of the days from then on."""
+    verb = _governor(doc, start)
+    return verb is not None and _lemma_in(doc.tokens[verb], OFFERING_LEMMAS)
 
 
 def _arc_above_the_unit(doc: ParsedDoc, end: int) -> Arc | None:
