@@ -635,6 +635,12 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         # what was bought, or a journey taken, is dated by the tense
         (date(2025, 2, 3), "We bought a villa in Spain in October.", date(2024, 10, 1)),
         (date(2025, 2, 3), "I got the train to Leeds in December to see mum.", date(2024, 12, 1)),
+        # "until" after a present perfect: the state holds now, so the month it lasts until is the coming one
+        (date(2025, 5, 20), "I've paused the gym membership until july", date(2025, 7, 1)),
+        (date(2025, 11, 4), "we've put the extension on hold till march", date(2026, 3, 1)),
+        # ... not after a simple past or a past perfect
+        (date(2025, 5, 20), "we rented the flat until february", date(2025, 2, 1)),
+        (date(2025, 5, 20), "I had saved until march for it", date(2025, 3, 1)),
     ],
 )
 def test_dates_that_tense_alone_would_put_on_the_wrong_side_of_the_session(parser, resolver, said, text, first):

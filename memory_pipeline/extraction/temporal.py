@@ -672,6 +672,12 @@ class TemporalResolver:
                     or _a_promise_by(doc, start) or _a_time_invited_for(doc, start, text)
                 ):
                     tense = "future" if _a_stay_or_pass_bought(doc, start) else "present"
+                elif tense == "past" and _after_word(doc, start, ("until", "till", "til")) and (
+                        (verb := _governor(doc, start)) is not None and _in_the_present_perfect(doc, verb)):
+                    # "I've put it on hold till june", "we've paused it until March": a present perfect tells a state
+                    # that holds now, so the day it lasts until is the nearest, not the past one ("we stayed till
+                    # june", "I had waited until december")
+                    tense = "present"
                 elif tense == "past" and NOW_BEFORE.search(doc.text[max(0, start - 16) : start]):
                     tense = "present"  # "the data came late, so now its march 27": the date as it stands now
                 elif IN_A_LENGTH.fullmatch(text) and _the_first_in(doc, start):
@@ -3154,6 +3160,11 @@ def _in_the_perfect(doc: ParsedDoc, verb: int) -> bool:
     """``verb`` has "have" for its auxiliary: a perfect, which takes no day of its own ("I've entered the Greenwich
     Half on April 27th", "I've signed up for Chester on 6 October": the day is the race's)."""
     return any(a.label == "aux" and doc.tokens[a.dep].lemma.lower() == "have" for a in doc.children(verb))
+
+
+def _in_the_present_perfect(doc: ParsedDoc, verb: int) -> bool:
+    """``verb`` has a present "have" for its auxiliary ("I've put it on hold", "she has paused it"), not "had"."""
+    return any(a.label == "aux" and doc.tokens[a.dep].lower in ("have", "has", "'ve", "ve", "'s") for a in doc.children(verb))
 
 
 def _lemma_in(word: Token, lemmas: set[str] | frozenset[str]) -> bool:
