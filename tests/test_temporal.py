@@ -265,6 +265,8 @@ def test_a_day_of_the_month_is_read_against_the_turn_and_the_session(parser, res
         (date(2025, 3, 4), "She moved it to the 11th because of another job.", date(2025, 3, 11)),
         (date(2025, 3, 4), "Greta had to move it to the 11th.", date(2025, 3, 11)),
         (date(2025, 4, 30), "They postponed it to the 9th.", date(2025, 5, 9)),
+        # a day swapped to is one moved to, ahead however past the swapping
+        (date(2025, 4, 30), "I swapped my shift to the 12th so I can make the christening.", date(2025, 5, 12)),
     ],
 )
 def test_the_date_a_thing_was_moved_to_dates_the_memory(parser, resolver, said, text, first):
@@ -293,6 +295,15 @@ def test_the_date_a_thing_was_moved_to_dates_the_memory(parser, resolver, said, 
         # a later date said of the same arrangement: moved to it, or "now" in its clause
         (date(2025, 4, 30), "the viewing was supposed to be on the 6th but it's been moved to the 13th", date(2025, 5, 13)),
         (date(2025, 4, 30), "we were going to drive up on friday but now we're going on the 9th", date(2025, 5, 9)),
+        # the verb of moving with its object before the date, and a day said not to be kept ("wasn't on", "didn't
+        # come on") before the one that holds now
+        (date(2025, 4, 30), "the scan was meant to be next week but the hospital moved it to the 20th", date(2025, 5, 20)),
+        (date(2025, 4, 30), "the plasterer didn't come on monday, now it's thursday", date(2025, 5, 1)),
+        (date(2025, 4, 30), "the quiz wasn't on the 3rd in the end, it was the 10th", date(2025, 4, 10)),
+        (date(2025, 4, 30), "the roofer didnt start on the 28th, now saying the 6th", date(2025, 5, 6)),
+        # guards: a day not kept with no later day of the same arrangement, or one of another's, stands
+        (date(2025, 4, 30), "I didn't go on monday but my brother goes on friday", date(2025, 4, 28)),
+        (date(2025, 4, 30), "the bins weren't collected on tuesday", date(2025, 4, 29)),
         # guards: "is going to" and "is due to" tell a plain future, and a later date with a new subject and verb of
         # its own is another event's, a deadline or a stay: the first date stands
         (date(2025, 4, 30), "we're going to Paris on saturday but flying home on tuesday", date(2025, 5, 3)),

@@ -195,10 +195,11 @@ CUE_PATTERNS = [
         rf"{_NOT_A_PLACE}(?:\bthe\s+)?\b{_SUFFIXED_DAY}(?=,?\s+(?:{'|'.join(REPLACED_BEFORE)})\s+(?:the\s+)?{_SUFFIXED_DAY}\b(?!\s+(?:floor|place|round|century|grade|year|time)))",
         # the date a thing was moved to ("got pushed back to the 9th"; "to the 5th" alone may be a floor)
         _after_preposition(r"the\s+\d{1,2}(?:st|nd|rd|th)\b(?!\s+(?:floor|place|round|century|grade|year|time))", MOVED_TO),
-        # the day a date now is ("the new date is the 17th", "it's now the 9th"): the same ordinals of a rank kept out
+        # the day a date now is ("the new date is the 17th", "it's now the 9th", "now saying the 17th"): the same
+        # ordinals of a rank kept out
         _after_preposition(r"the\s+\d{1,2}(?:st|nd|rd|th)\b(?!\s+(?:floor|place|round|century|grade|year|time|one|of|in|week|"
                            r"day|month|most|best|worst|largest|biggest|[a-z]+est)\b)",
-                           ("date is", "date's", "day is", "is now", "'s now", "it's", "it is")),
+                           ("date is", "date's", "day is", "is now", "'s now", "it's", "it is", "now saying", "now says")),
         _after_preposition(rf"(?:(?:early|mid|late)[- ])?{_MONTH}\b(?!\s+(?:i|we|you|he|she|they|be)\b)",
                            ("on", "by", "before", "after", "until", "till", "in", "from", "since", "of")),
         # a part of a month with no preposition, which lower-case chat hides from the tagger ("late march works for
@@ -487,7 +488,8 @@ CLAUSE_MARKERS = {"aux", "auxpass", "neg", "advmod"}
 # "Tom's pencilled in the fitting for April 4th"): said in the past tense, the date they set is as likely ahead
 # of the session as behind it.
 SCHEDULING_LEMMAS = {"book", "schedule", "reschedule", "move", "postpone", "push", "delay", "set", "arrange",
-                     "reserve", "plan", "fix", "change", "bring", "pencil", "slot", "extend", "renew", "prolong"}
+                     "reserve", "plan", "fix", "change", "bring", "pencil", "slot", "extend", "renew", "prolong",
+                     "swap", "switch"}
 SCHEDULED_BEFORE = ("for", "to", "until", "till")
 # Verbs of granting time: the date after their "until" is the limit they set ("the seller has given us until the
 # end of September", "they gave me till Friday to decide"), which the past of the granting does not put behind.
@@ -496,9 +498,10 @@ GRANTING_LEMMAS = frozenset({"give", "grant", "allow"})
 OFFERING_LEMMAS = frozenset({"offer", "promise", "agree", "propose", "extend"})
 # "a week", "one month": the count of one unit, which the resolver reads ahead as the calendar week or month.
 ONE_UNIT = re.compile(r"^(?:a|an|one)\s+", re.IGNORECASE)
-# Verbs that move a date ("moved to May 6th", "postponed until the 9th"): the date they moved from no longer holds.
+# Verbs that move a date ("moved to May 6th", "postponed until the 9th", "swapped my shift to the 20th"): the date
+# they moved from no longer holds.
 RESCHEDULING_LEMMAS = {"move", "reschedule", "postpone", "push", "delay", "bring", "change", "shift", "put", "defer",
-                       "rebook", "rearrange", "bump", "slip"}
+                       "rebook", "rearrange", "bump", "slip", "swap", "switch"}
 # Chat's asides the tagger may take for a noun after a date ("on the 15th btw", "the 3rd lol").
 CHAT_ASIDES = frozenset({"btw", "lol", "tbh", "fyi", "haha", "imo", "rn", "lmao", "ngl", "xx", "x"})
 # Verbs of bringing news ("the clinic rang this morning and moved my appointment to the 2nd"): a date of theirs is
@@ -2325,9 +2328,15 @@ def replaced_dates(doc: ParsedDoc, mentions: list[TemporalMention]) -> list[Temp
 MEANT_BEFORE = re.compile(
     r"\b(?:(?:was|were)\s+(?:meant|supposed|due|going)|(?:is|are|'s|'re)\s+(?:meant|supposed))\s+to\b[^.!?;,]{0,40}$",
     re.IGNORECASE)
+# A day an arrangement was said not to keep, right before the date: "it wasn't on the 2nd in the end", "the fitter
+# didn't come on the 3rd", "isn't on friday any more". Only with a later date said of the same arrangement
+# (:func:`_meant_before_another_now`): "I didn't sleep on monday" alone replaces nothing.
+NOT_HELD_ON = re.compile(
+    r"\b(?:(?:was|were|is|are)n'?t|(?:was|were|is|are)\s+not|did\s*n'?t\s+\w+|did\s+not\s+\w+)\s+(?:on|in|at)?\s*$",
+    re.IGNORECASE)
 # What says the date after it is the one that holds now ("but now they're saying mid june", "so now it's tuesday",
-# "but it's actually the 9th")
-NOW_HOLDS = re.compile(r"\b(?:but|now|instead|actually)\b", re.IGNORECASE)
+# "but it's actually the 9th", "in the end it was the 6th")
+NOW_HOLDS = re.compile(r"\b(?:but|now|instead|actually|in\s+the\s+end)\b", re.IGNORECASE)
 # How the later date is said of the same arrangement, right before it: "now" or "instead" in its own clause ("so now
 # it's next tuesday", "and now I'm seeing her on the 9th"), a bare "it's" ("but it's actually the 9th"), a verb of
 # moving ("but it's moved to the 10th") or of saying ("now he says thursday", "the builder says august"). A new
@@ -2335,9 +2344,9 @@ NOW_HOLDS = re.compile(r"\b(?:but|now|instead|actually)\b", re.IGNORECASE)
 # "but the party is on saturday", "but results come out in august".
 SAID_OF_THE_SAME = re.compile(
     r"(?:\b(?:now|instead)\b[^.!?;,]{0,40}"
-    r"|\b(?:it'?s|its|it\s+is)\s+(?:now\s+|actually\s+|instead\s+)?(?:on\s+|in\s+|at\s+)?"
-    r"|\b(?:moved|pushed|changed|put|brought|postponed|rescheduled|delayed|bumped|shifted)"
-    r"(?:\s+(?:back|forward|up|off))?\s+(?:to|till|until|for)\s+"
+    r"|\b(?:it'?s|its|it\s+is|it\s+was)\s+(?:now\s+|actually\s+|instead\s+)?(?:on\s+|in\s+|at\s+)?"
+    r"|\b(?:moved|pushed|changed|put|brought|postponed|rescheduled|delayed|bumped|shifted|swapped|switched)"
+    r"(?:\s+(?:it|them|us|me|him|her))?(?:\s+(?:back|forward|up|off))?\s+(?:to|till|until|for)\s+"
     r"|\b(?:say|says|saying|said|reckon|reckons|thinking)\b[^.!?;,]{0,30})$",
     re.IGNORECASE)
 
@@ -2347,9 +2356,12 @@ def _meant_before_another_now(doc: ParsedDoc, mention: TemporalMention, mentions
     of the turn follows a "but" or a "now" (:data:`NOW_HOLDS`) and is said of the same arrangement
     (:data:`SAID_OF_THE_SAME`): "it was meant to be this friday but they need to fix a scratch so now it's next
     tuesday", "delivery was supposed to be end of april but now they're saying mid june". The old date had stayed
-    the live one. "It was supposed to be on friday and it was" names no other; "it's meant to rain on saturday but
+    the live one. So is a day said not to be kept ("it wasn't on the 2nd in the end, it was the 6th": :data:`NOT_HELD_ON`),
+    and a verb of moving may have its object between it and the date ("but he's moved it to the 24th"). "It was
+    supposed to be on friday and it was" names no other; "it's meant to rain on saturday but
     sunday looks nice" names another day of its own."""
-    if not MEANT_BEFORE.search(doc.text[max(0, mention.char_start - 60) : mention.char_start].replace("’", "'")):
+    before = doc.text[max(0, mention.char_start - 60) : mention.char_start].replace("’", "'")
+    if not (MEANT_BEFORE.search(before) or NOT_HELD_ON.search(before)):
         return False
     return any(
         other.char_start >= mention.char_end and other.char_start - mention.char_end <= 120
