@@ -2929,6 +2929,26 @@ def test_actually_before_a_yes_takes_up_an_offer_and_corrects_nothing(parser, em
     assert _plan_relations(parser, embedder, [physio, moved]) == ["contradicts"]
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "text, corrects",
+    [
+        # "actually" ending a clause that sums up what was said ("as it happens") corrects nothing
+        ("The boiler man comes on the 9th so that suits us actually.", False),
+        ("We tried the new pizza place, it was lovely actually.", False),
+        ("The quote came back lower, that's a relief actually.", False),
+        # guards: the clause gives a day, or names what it corrects, or "actually" leads
+        ("The recital is on Friday actually.", True),
+        ("it's on the 21st actually", True),
+        ("that's the 14th actually", True),
+        ("Actually the plumber is coming on Monday.", True),
+        ("We're going to Porto actually.", True),
+    ],
+)
+def test_actually_ending_a_clause_that_sums_up_corrects_nothing(parser, text, corrects):
+    assert (read_doc("a", parser.parse(text), "Jess").correction is not None) == corrects
+
+
 def test_an_arranged_event_no_one_else_owns_is_a_plan_and_done_when_reported(parser, embedder):
     from memory_pipeline.links import final_lifecycles
 
@@ -3833,6 +3853,11 @@ def test_a_date_named_as_replaced_supersedes_the_memory_of_that_date(parser, emb
                  "The dishwasher arrived on the 19th in the end, not the 12th.") == "active"
     assert other("The dentist is on the 12th.", datetime(2025, 6, 12),
                  "It was on the 19th in the end, not the 12th.") == "superseded"
+    # a day said not to be kept, before the one that held ("wasn't on", "didn't start on"), names it as well
+    assert other("The roofer starts on the 12th.", datetime(2025, 6, 12),
+                 "The roofer didn't start on the 12th, now saying the 19th.") == "superseded"
+    assert other("The dentist is on the 12th.", datetime(2025, 6, 12),
+                 "It wasn't on the 12th in the end, it was the 19th.") == "superseded"
 
 
 def test_a_thing_delayed_moves_the_delivery_its_memory_dated(parser, embedder):

@@ -91,8 +91,9 @@ CORRECTION_PHRASES = (
 # yes, could you take me to the assessment?"), not a correction of an earlier statement. Not "no": "actually no, the
 # party is on Saturday" corrects.
 ASSENT_WORDS = frozenset({"yes", "yeah", "yep", "yup", "sure", "ok", "okay"})
-# Verbs that, in the passive, say an arranged event was changed ("got moved to Friday", "was changed to 5pm").
-CHANGED_EVENT_VERBS = frozenset({"move", "change", "shift", "switch", "push", "bring", "delay", "defer"})
+# Verbs that, in the passive, say an arranged event was changed ("got moved to Friday", "was changed to 5pm"), and
+# that move one to a date they name ("I swapped my soup day to the 20th").
+CHANGED_EVENT_VERBS = frozenset({"move", "change", "shift", "switch", "swap", "push", "bring", "delay", "defer"})
 RESCHEDULE_LEMMAS = frozenset({"postpone", "reschedule", "rebook"})
 # Nouns of the day an event is set for: "new" before one gives the event's new day in a clause of its own ("the
 # workshop got postponed, new date is March 19", "the new deadline is Friday").
@@ -557,7 +558,7 @@ def correction_cue(doc: ParsedDoc) -> Cue | None:
     a new date ("postponed the bar exam to next February", "moved my appointment to March 12"; not "moved to
     Denver", which names no date)."""
     found = phrase_cue(doc, "correction", CORRECTION_PHRASES)
-    if found is not None and not _assents(doc, found.at):
+    if found is not None and not _assents(doc, found.at) and not _said_in_passing(doc, found.at):
         return found
     new_day = new_day_given(doc)
     if new_day is not None:
@@ -731,6 +732,31 @@ def _assents(doc: ParsedDoc, i: int) -> bool:
         return False
     after = [t for t in doc.tokens[i + 1 : i + 3] if t.pos != "PUNCT"]
     return bool(after) and after[0].lower in ASSENT_WORDS
+
+
+# Subjects of a clause that sums up what was just said: "so that works out actually", "it was fun actually".
+SUMMING_UP_SUBJECTS = frozenset({"that", "this", "it"})
+
+
+def _said_in_passing(doc: ParsedDoc, i: int) -> bool:
+    """The cue word at ``i`` is "actually" ending a clause that sums up what was said before it, with no day of its
+    own: "the units arrive on the 14th so that works out actually", "it was quite fun actually" say "as it
+    happens", and correct nothing. A clause that gives a day still corrects: "it's on the 9th actually", "the party
+    is on Saturday actually"."""
+    if doc.tokens[i].lower != "actually":
+        return False
+    _, end = doc.sentences[doc.tokens[i].sent] if doc.sentences else (0, len(doc.tokens))
+    if any(t.pos != "PUNCT" for t in doc.tokens[i + 1 : end]):
+        return False
+    up = next(iter(doc.parents(i)), None)
+    if up is None:
+        return False
+    # the subject nearest the verb: the parse may hang what went before on it too ("units arriving on the 14th so
+    # that works out" has "units" and "that" for subjects of "works")
+    subjects = [a.dep for a in doc.children(up.head) if a.label in SUBJECT_LABELS and a.dep < up.head]
+    if not subjects or doc.tokens[max(subjects)].lower not in SUMMING_UP_SUBJECTS:
+        return False
+    return not any(_a_day(t) for t in doc.tokens[max(subjects) : i])
 
 
 def denial_cue(doc: ParsedDoc) -> Cue | None:
