@@ -3857,7 +3857,7 @@ def test_a_date_named_as_replaced_supersedes_the_memory_of_that_date(parser, emb
     assert other("The roofer starts on the 12th.", datetime(2025, 6, 12),
                  "The roofer didn't start on the 12th, now saying the 19th.") == "superseded"
     assert other("The dentist is on the 12th.", datetime(2025, 6, 12),
-                 "It wasn't on the 12th in the end, it was the 19th.") == "superseded"
+                 "It wasn't on the 12th in the end, it was on the 19th.") == "superseded"
 
 
 def test_a_thing_delayed_moves_the_delivery_its_memory_dated(parser, embedder):
