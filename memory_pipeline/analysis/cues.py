@@ -1208,6 +1208,8 @@ def arrangement_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
             return event
         if token.i not in negated and (event := _seen_by_a_carer(doc, token.i, names)).words:
             return event
+        if token.i not in negated and (event := _anothers_arrangement(doc, token.i, names)).words:
+            return event
         if token.pos != "VERB" or token.i in negated:  # "I'm not going", "we didn't book it": nothing arranged
             continue
         lemma = token.lemma.lower()
@@ -1227,6 +1229,55 @@ def arrangement_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
         if (event := event_of(doc, clause, names)).words:
             return event
     return Event()
+
+
+# Verbs of booking or setting a day, which tell an arrangement whoever made it: "the echo is booked for the 18th",
+# "her op is scheduled for Friday", "they've booked her in with the nurse on the 28th".
+BOOKING_LEMMAS = REGISTRATION_LEMMAS | frozenset({"schedule", "arrange"})
+# Subjects that foresee, not arrange: "it's raining tomorrow", "there's a storm coming on Friday".
+NO_ONE_SUBJECTS = frozenset({"it", "there", "this", "that", "weather", "rain", "snow", "price", "prices"})
+# Verbs of what befalls, not what is arranged: "she's getting worse", "prices are going up in April".
+BEFALLING_LEMMAS = frozenset({"get", "rain", "snow", "grow", "turn", "die"})
+
+
+def _anothers_arrangement(doc: ParsedDoc, i: int, names: frozenset[str]) -> Event:
+    """An arrangement told of someone or something else, which a carer or a householder follows as closely as
+    their own: a booking by anyone or by no one said ("the echo is booked for the 18th", "they've booked her in
+    with the nurse on the 28th"), a present progressive with a date ahead ("he's moving in on Monday the 26th",
+    "the old shed is coming down next weekend", "they're starting monday"), or a timetabled simple present with a
+    date ("she moves on the 7th of April"). Like the speaker's own, a plan when its date lies ahead, which "she had
+    it on Wednesday" or "he came home on the 2nd" settles. The speaker's own are :func:`arrangement_event`'s; not
+    a habit ("she goes to the day centre on Mondays"), a forecast ("it's raining tomorrow") nor a negation."""
+    token = doc.tokens[i]
+    lemma = token.lemma.lower()
+    if token.pos != "VERB" or children(doc, i, "neg") or habitual(doc, i) or subject_of(doc, i, names) == SELF:
+        return Event()
+    subject = subject_token(doc, i)
+    if subject is not None and doc.tokens[subject].lemma.lower() in NO_ONE_SUBJECTS:
+        return Event()
+    booked = lemma in BOOKING_LEMMAS and token.tag in ("VBN", "VBD", "VBZ") and _dated_ahead_in(doc, i)
+    timetabled = lemma not in NOT_PLANS | BEFALLING_LEMMAS and (_progressive_dated(doc, i) or _scheduled(doc, i))
+    if not (booked or timetabled):
+        return Event()
+    # its own clause, with what it is said of ("the old shed"), not a clause hung on it ("waltons forgot the battens,
+    # they're sending replacements"); all it governs when its own clause names nothing ("she's coming out Friday
+    # and moving in with me")
+    for clause in (subtree(doc, i, skip=("ccomp", "advcl", "parataxis", "conj")), subtree(doc, i)):
+        timing = time_adjuncts(doc, clause)
+        if (event := event_of(doc, [k for k in clause if k not in timing], names)).words:
+            return event
+    return Event()
+
+
+def _progressive_dated(doc: ParsedDoc, i: int) -> bool:
+    """A present progressive with a date in its clause and none gone by ("she's going in for respite from the 24th",
+    "he's moving in on Monday the 26th"); whether the date lies ahead is the memory's date's to tell."""
+    return doc.tokens[i].tag == "VBG" and _present_be(doc, i) and _dated_ahead_in(doc, i)
+
+
+def _dated_ahead_in(doc: ParsedDoc, i: int) -> bool:
+    """A date in token ``i``'s clause, and none gone by: "booked for the 18th", not "booked in last week"."""
+    return _dated_in(doc, subtree(doc, i)) and not any(doc.tokens[k].lower in BEHIND_DATE_WORDS for k in subtree(doc, i))
 
 
 def _interview_of_the_speaker(doc: ParsedDoc, i: int, names: frozenset[str]) -> Event:
@@ -1262,6 +1313,10 @@ CARERS = frozenset(
     "surgery therapist counsellor counselor psychiatrist psychologist neurologist dermatologist cardiologist "
     "podiatrist midwife osteopath chiropractor registrar oncologist".split()
 )
+
+
+# Where one is seen for one's health, which English dates as it would the appointment: "falls clinic is on the 24th".
+CLINIC_NOUNS = frozenset({"clinic", "hospital", "dentist", "gp", "physio", "hospice"})
 
 
 def _seen_by_a_carer(doc: ParsedDoc, i: int, names: frozenset[str]) -> Event:
@@ -1341,22 +1396,34 @@ def _an_interview_round(doc: ParsedDoc, i: int) -> bool:
 
 
 def _own_dated_event(doc: ParsedDoc, i: int, names: frozenset[str]) -> Event:
-    """The event token ``i`` gives a date for, when it is the speaker's: a "be" whose subject is the speaker's event
-    or no one else's ("my dentist appointment is on Thursday", "our trip is in May", "the workshop is on Tuesday"), or
-    a "have" of the speaker's with one as its object ("I have an interview at 3"); with a date or time in the clause,
-    not negated and no habit."""
+    """The event token ``i`` gives a date for: a "be" whose subject is an arranged event, the speaker's, no one's or
+    another's ("my dentist appointment is on Thursday", "the workshop is on Tuesday", "her memory clinic appointment
+    is on 2 June": a carer follows it as their own, and "she had it" or "it got moved" acts on it), or a clinic dated
+    on the "be" itself ("falls clinic is on 24 September at 10"); or a "have" of the speaker's with one as its object
+    ("I have an interview at 3"); with a date or time in the clause, not negated and no habit. A day that is
+    someone's ("my sister's birthday is 14 December") is no arranged event."""
     token = doc.tokens[i]
     lemma = token.lemma.lower()
     if lemma == "be":
-        events = [s for s in children(doc, i, "nsubj") if _arranged_event_noun(doc, i, s) and _not_anothers(doc, s, names)]
+        events = [s for s in children(doc, i, "nsubj") if _arranged_event_noun(doc, i, s)
+                  or (doc.tokens[s].lemma.lower() in CLINIC_NOUNS and _dated_directly(doc, i))]
     elif _having(doc, i) and subject_of(doc, i, names) == SELF:
         events = [o for o in children(doc, i, "dobj") if _arranged_event_noun(doc, i, o)]
     else:
         return Event()
     dated = _dated_in(doc, subtree(doc, i))
-    if not events or not dated or children(doc, i, "neg") or habitual(doc, i):
+    if not events or not dated or children(doc, i, "neg") or habitual(doc, i) or _said_off(doc, i):
         return Event()
     return event_of(doc, subtree(doc, events[0]), names)
+
+
+# What a "be" says of an event that no longer holds: "tomorrow's interview is off", "the op is cancelled".
+CALLED_OFF_WORDS = frozenset({"off", "cancelled", "canceled"})
+
+
+def _said_off(doc: ParsedDoc, be: int) -> bool:
+    """The "be" says its event is off: a call-off, which arranges nothing ("so tomorrow's interview is off")."""
+    return any(doc.tokens[k].lower in CALLED_OFF_WORDS for k in children(doc, be, "acomp", "advmod", "prt", "prep", "attr"))
 
 
 # Prepositions that date what they hang on ("a fitting on the 22nd", "the tasting is at 3"), unlike "about", or
@@ -1401,14 +1468,6 @@ def _dated_directly(doc: ParsedDoc, head: int) -> bool:
             if any(doc.tokens[o].ent in ("DATE", "TIME") for o in children(doc, arc.dep, "pobj")):
                 return True
     return False
-
-
-def _not_anothers(doc: ParsedDoc, event: int, names: frozenset[str]) -> bool:
-    """The event noun is the speaker's ("my dentist appointment", "our trip") or no one's ("Kickoff workshop is
-    Tuesday 8 April": the speaker tells what they take part in, as "the wedding" of their own), not another's
-    ("the kids' dentist appointment", "Tom's interview is on Friday")."""
-    owners = children(doc, event, "poss")
-    return not owners or any(is_self_token(doc, o, names) for o in owners)
 
 
 def _having(doc: ParsedDoc, i: int) -> bool:
