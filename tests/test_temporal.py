@@ -1054,6 +1054,25 @@ def test_a_weekday_that_names_a_habit_of_plural_things_is_no_date(parser, resolv
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a group that meets on a weekday is named by it; it had been dated the last or the coming weekday
+        ("The Thursday group has folded, not enough volunteers.", []),
+        ("She plays for the saturday veterans' team.", []),
+        ("He's joined the Wednesday walking club.", []),
+        # one meeting, match or party on a weekday, and a group met on a day, are that day
+        ("The Monday match got called off.", ["Monday"]),
+        ("The Saturday party was great.", ["Saturday"]),
+        ("I'm meeting the team on Monday.", ["on Monday"]),
+    ],
+)
+def test_a_weekday_that_names_a_group_is_no_date(parser, resolver, text, expected):
+    said = datetime(2025, 2, 16, 11, 5)  # a Sunday
+    assert [m.text for m in resolver.ground(parser.parse(text), said) if m.resolved] == expected
+
+
+@pytest.mark.slow
 def test_a_weekday_said_with_how_often_is_a_habit(parser, resolver):
     said = datetime(2025, 2, 2, 18, 30)  # a Sunday
     # "usually Tuesday, Thursday" had dated the coming Tuesday and Thursday
@@ -1091,6 +1110,16 @@ def test_a_weekday_said_with_how_often_is_a_habit(parser, resolver):
         ("I never know what to wear on Saturday, it's black tie.", ["on Saturday"]),
         ("I love that we're going to Paris on Friday.", ["on Friday"]),
         ("I'd rather do it at 3pm.", ["3pm"]),
+        # the hour or part of the day a dose is taken, and an hour "as usual": a habit's
+        ("Dad takes bisoprolol 5mg in the morning.", []),
+        ("She takes omeprazole 20 mg and the statin, both morning.", []),
+        ("I use 2 puffs of the brown one at 7am.", []),
+        ("Band practice, 8pm at the church hall as usual.", []),
+        # one dose had, a dose after the hour, a past part of the day, a day "as usual": times still
+        ("He had 5mg at 6pm and it settled him.", ["6pm"]),
+        ("The surgery opens at 8am, I need 40mg.", ["8am"]),
+        ("I took 2 tablets this morning.", ["this morning"]),
+        ("We're on Friday as usual.", ["on Friday"]),
     ],
 )
 def test_the_time_of_a_habit_or_a_standing_taste_is_no_date(parser, resolver, text, expected):

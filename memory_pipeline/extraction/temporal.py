@@ -382,6 +382,10 @@ A_PART_OF_THE_DAY = re.compile(r"(?:(?:in|at|during)\s+)?(?:the\s+)?(?:morning|a
 # Verbs of liking and preferring, whose present tells a standing taste ("I prefer batch cooking on Sunday", "I like
 # to run in the morning"); with "would" it may be a choice for one day ("I'd like to meet on Friday").
 PREFERRING_LEMMAS = frozenset({"prefer", "like", "love", "enjoy", "hate"})
+# A dose of a medicine ("amlodipine 5mg", "2 puffs", "sertraline 50 mg"): a part of the day or an hour said with it
+# in talk that is not past is when the dose is taken, a habit ("5mg in the morning", "50mg, both morning").
+A_DOSE = re.compile(r"\b\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|iu|units?|puffs?|tablets?|capsules?|drops?)\b", re.IGNORECASE)
+A_DOSING_TIME = re.compile(r"(?:(?:both|each|every)\s+)?(?:(?:in|at|during)\s+)?(?:the\s+)?(?:morning|afternoon|evening|night)s?", re.IGNORECASE)
 # Nouns in -ing that name no doing ("the wedding on Sunday"); a doing the tagger left a noun ("batch cooking") is one.
 NOUNS_IN_ING = frozenset(
     "morning evening wedding meeting thing something nothing anything everything building ceiling spring king ring "
@@ -451,7 +455,8 @@ TIME_OF_DAY = re.compile(
 CLOCK_READING = re.compile(r"(?:in\s+)?\d{1,2}:\d\d(?::\d\d)?", re.IGNORECASE)
 TIME_TAKEN_BEFORE = re.compile(r"\b(?:in|of)\s+(?:just\s+|under\s+|about\s+|around\s+|roughly\s+)?$", re.IGNORECASE)
 # Words that tell a habit: how often ("every", "usually") or a rate ("four times a week, before work at 6:30").
-HABIT_WORDS = re.compile(rf"\b(?:every|each|{_USUALLY})\b|\b(?:once|twice|thrice|times)\s+(?:a|per)\b", re.IGNORECASE)
+# "As usual" says the same: "7:30 at the library as usual" is the hour the group always meets.
+HABIT_WORDS = re.compile(rf"\b(?:every|each|{_USUALLY}|as\s+usual)\b|\b(?:once|twice|thrice|times)\s+(?:a|per)\b", re.IGNORECASE)
 # A routine said without "every": a weekday in the plural, the days, nights or ends of the week so ("on Saturdays",
 # "mondays", "on weeknights", "weekends"), or a rate by its word ("weekly", "daily"). A clock time in the sentence
 # is the routine's hour ("piano lessons saturdays 10am", "my weekly 1:1 is at 2pm"), and a weekday said with the
@@ -1421,6 +1426,11 @@ def _a_time_taken(doc: ParsedDoc, start: int, text: str) -> bool:
     return text.lower().startswith("in") or TIME_TAKEN_BEFORE.search(before) is not None
 
 
+# Bodies of people that meet on a weekday week after week: a weekday before one names which, no day
+# ("the Monday group closed", "captain of the tuesday team").
+STANDING_GROUP_NOUNS = frozenset({"group", "team", "club", "league", "squad", "crew", "choir", "band", "circle", "side"})
+
+
 def _classifies_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     """The expression at ``[start, end)`` is an ordinal, a part of the day, a year or a holiday that modifies a noun
     after it: it ranks or classifies that noun ("for the 3rd time", "on the 5th floor", "the evening data analytics
@@ -1434,16 +1444,18 @@ def _classifies_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
         return False
     last = _last_token_before(doc, end)
     up = next(iter(doc.parents(last.i)), None) if last is not None else None
-    if up is None or up.label not in ("amod", "nummod", "compound") or doc.tokens[up.head].idx < end:
+    labels = ("amod", "nummod", "compound") + (("nmod",) if weekday else ())  # "the tuesday women's team"
+    if up is None or up.label not in labels or doc.tokens[up.head].idx < end:
         return False
     if doc.tokens[up.head].lower in CHAT_ASIDES:
         return False  # "her bday is on the 15th btw": the tagger made "btw" a noun the day modifies
     if ordinal or part_of_day:
         return True  # "the evening data analytics certificate", "a night shift": a kind of course or shift
     if weekday:
-        # "the Thursday sessions", "my Monday classes": the ones held on that weekday, a habit; one meeting
-        # ("the Friday meeting") may still be this Friday's
-        return doc.tokens[up.head].tag == "NNS"
+        # "the Thursday sessions", "my Monday classes": the ones held on that weekday, a habit; so is a group that
+        # meets on it ("the Monday group closed", "the tuesday women's team"); one meeting ("the Friday meeting")
+        # may still be this Friday's
+        return doc.tokens[up.head].tag == "NNS" or doc.tokens[up.head].lemma.lower() in STANDING_GROUP_NOUNS
     if _after_a_time_preposition(doc, start):
         return False  # "at Christmas Tom proposed", "in 2019 Anna moved": the parse hung the time on the name after it
     noun = up.head
@@ -1810,6 +1822,8 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
         return False  # "between 1900 and 2000 calories": two counts, no years
     if _the_time_of_a_habit(doc, start, text):
         return False  # "I normally swim on Friday", "I never drink coffee after 2pm": the Fridays, the hours of a habit
+    if _the_time_of_a_dose(doc, start, text):
+        return False  # "amlodipine 5mg in the morning", "sertraline 50mg, both morning": when each dose is taken
     if _the_time_of_a_routine(doc, start, text):
         return False  # "piano lessons saturdays 10am", "office days are tuesday and thursday": a routine's days and hours
     if CLOCK_TIME.match(text):
@@ -1854,6 +1868,19 @@ def _the_time_of_a_habit(doc: ParsedDoc, start: int, text: str) -> bool:
         return True
     # a part of the day only: "I'd rather do it at 3pm" chooses an hour
     return would and bool(A_PART_OF_THE_DAY.fullmatch(text)) and bool(words & RATHER_WORDS)
+
+
+def _the_time_of_a_dose(doc: ParsedDoc, start: int, text: str) -> bool:
+    """A part of the day or an hour after a dose in its sentence (:data:`A_DOSE`), in talk that is not past, is
+    when the dose is taken each day ("she takes amlodipine 5mg in the morning", "memantine 10mg and sertraline 50mg,
+    both morning"); it had dated the medicine the session day. One dose taken ("she had 10mg at 8am") is a time."""
+    if not (A_DOSING_TIME.fullmatch(text) or TIME_OF_DAY.fullmatch(text)):
+        return False
+    at = _token_at(doc, start)
+    if at is None:
+        return False
+    before = doc.text[doc.tokens[doc.sentences[at.sent][0]].idx : start]  # "the pharmacy opens at 9am, I need 20mg"
+    return bool(A_DOSE.search(before)) and tense_at(doc, start) == "present"
 
 
 def _the_time_of_a_routine(doc: ParsedDoc, start: int, text: str) -> bool:
