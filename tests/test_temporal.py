@@ -1378,6 +1378,17 @@ def test_a_time_of_day_is_on_the_day_said_with_it(parser, resolver):
     assert [_days(m)[0] for m in mentions] == [date(2025, 4, 9), date(2025, 4, 11)]
     # alone, a time of day is still the session day
     assert _days(ground_one(parser, resolver, "I got home at midnight.", said))[0] == date(2025, 4, 9)
+    # with a week of the same verb, an hour of some day in that week ("2am" had been the session day, "last week" lost)
+    for text in ("The alarm went off at 3am last week.", "They found the dog by the river at 2am last week."):
+        mentions = resolver.ground(parser.parse(text), said)
+        assert {_days(m) for m in mentions} == {(date(2025, 3, 31), date(2025, 4, 7))}, text
+    mentions = resolver.ground(parser.parse("She rang me at 11pm last weekend."), said)
+    assert {_days(m) for m in mentions} == {(date(2025, 4, 5), date(2025, 4, 7))}
+    # a length is no week to fall in, and a week of another verb leaves the hour its own day
+    mentions = resolver.ground(parser.parse("He's been up at 5am for 3 days."), said)
+    assert _days(mentions[0])[0] == date(2025, 4, 9)
+    mentions = resolver.ground(parser.parse("I woke at 4am, last week was awful."), said)
+    assert _days(mentions[0]) == (date(2025, 4, 9), date(2025, 4, 10))
 
 
 @pytest.mark.slow

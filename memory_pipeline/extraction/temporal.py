@@ -2069,8 +2069,9 @@ def _names_a_thing(text: str, start: int, end: int, expression: str) -> bool:
 def _on_the_day_said(doc: ParsedDoc, mentions: list[TemporalMention]) -> list[TemporalMention]:
     """A time of day (:data:`TIME_OF_DAY`) names an hour, not a day: read alone it falls on the session day. Said
     with one day that the same verb governs ("slept until noon on Sunday", "the call is at 4:30 on Thursday"), it is
-    that day's hour, and the session day had dated the memory when the hour came first. A day of another verb ("I
-    got up at 6am and we're flying out on Friday") leaves it as it was."""
+    that day's hour, and the session day had dated the memory when the hour came first. So with a week or a weekend
+    that is no length ("found her at the bus stop at 2am last week"): an hour of some day in it. A day of another
+    verb ("I got up at 6am and we're flying out on Friday") leaves it as it was."""
     out = list(mentions)
     for n, hour in enumerate(mentions):
         if not (hour.resolved and TIME_OF_DAY.fullmatch(hour.text.strip())):
@@ -2079,7 +2080,7 @@ def _on_the_day_said(doc: ParsedDoc, mentions: list[TemporalMention]) -> list[Te
         sentence = _sentence_at(doc, hour.char_start)
         days = {
             (day.start, day.end) for day in mentions
-            if day is not hour and day.resolved and day.end - day.start == timedelta(days=1)
+            if day is not hour and day.resolved and (day.end - day.start == timedelta(days=1) or _a_week_said(day))
             and not TIME_OF_DAY.fullmatch(day.text.strip())
             and _sentence_at(doc, day.char_start) == sentence and _governor(doc, day.char_start) == verb
         }
@@ -2087,6 +2088,12 @@ def _on_the_day_said(doc: ParsedDoc, mentions: list[TemporalMention]) -> list[Te
             start, end = days.pop()
             out[n] = TemporalMention(hour.text, hour.char_start, hour.char_end, start, end, hour.kind)
     return out
+
+
+def _a_week_said(mention: TemporalMention) -> bool:
+    """The mention is a week or a weekend said as a time, not a length ("last week", "this weekend"; not "2 days")."""
+    return timedelta(days=1) < mention.end - mention.start <= timedelta(days=7) and not BARE_LENGTH.fullmatch(
+        mention.text.strip())
 
 
 def _governor(doc: ParsedDoc, char: int) -> int | None:
@@ -3463,6 +3470,11 @@ def resolve_by_rule(
     m = re.fullmatch(r"(earlier|later) this (week|month|year)", text)
     if m:
         return _rest_of_period(m.group(1), m.group(2), anchor)
+
+    m = re.fullmatch(rf"{TIME_OF_DAY.pattern}\s+((?:last|this|next) (?:week|weekend|month))", text, re.IGNORECASE)
+    if m:
+        # an hour of some day in that week ("found her at 2am last week"), which recognizers-text put on the session day
+        return resolve_by_rule(m.group(1), anchor, tense, governed)
 
     m = re.fullmatch(r"(?:the )?(end|beginning|start|middle) of (?:(?:the|this|next|last) )?(?:week|month|quarter|year)", text)
     if m:
