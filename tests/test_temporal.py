@@ -1393,6 +1393,28 @@ def test_a_time_of_day_is_on_the_day_said_with_it(parser, resolver):
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a part of the day had or taken, with one day ahead in the turn: that day's (it had been the session day)
+        ("The scan is on Friday at 9. I'll have to take the morning off work.",
+         [("on Friday", date(2025, 4, 11)), ("the morning", date(2025, 4, 11))]),
+        ("the plumber's booked for the 15th, I've got a free morning", [("the 15th", date(2025, 4, 15)), ("a free morning", date(2025, 4, 15))]),
+        # past talk, a part of the day after a preposition, two days, or no day: as it was
+        ("We had a lovely evening at the Crown, and we're off to York on Friday.",
+         [("a lovely evening", date(2025, 4, 9)), ("on Friday", date(2025, 4, 11))]),
+        ("We're off to York on Friday. I'll pack in the morning.", [("on Friday", date(2025, 4, 11)), ("the morning", date(2025, 4, 9))]),
+        ("Football on Saturday and lunch on Sunday, so I've got a free morning.",
+         [("on Saturday", date(2025, 4, 12)), ("on Sunday", date(2025, 4, 13)), ("a free morning", date(2025, 4, 9))]),
+        ("I've got a busy morning, speak later.", [("a busy morning", date(2025, 4, 9))]),
+    ],
+)
+def test_a_part_of_the_day_taken_is_of_the_day_the_turn_names(parser, resolver, text, expected):
+    said = datetime(2025, 4, 9, 8, 0)  # a Wednesday
+    assert [(m.text, m.start.date()) for m in resolver.ground(parser.parse(text), said) if m.resolved] == expected
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
     ("text", "until"),
     [
         # said on Saturday 19 November 2022: the stay ends on the Sunday after the Wednesday they come
@@ -1948,6 +1970,7 @@ def test_ranks_counts_and_the_modal_are_no_range_nor_month(parser, resolver, tex
         ("the conference is thurs-sat", [("thurs-sat", date(2025, 6, 12), date(2025, 6, 15))]),
         # an evening or a night named by a noun is an event's name, no time of the day it is said
         ("parents evening is on thursday", [("on thursday", date(2025, 6, 12), date(2025, 6, 13))]),
+        ("not friday, I've got parents evening", [("friday", date(2025, 6, 13), date(2025, 6, 14))]),
         ("quiz night was a laugh", []),
         ("friday night was a laugh", [("friday night", date(2025, 6, 6), date(2025, 6, 7))]),
         # "'s been" is "has been": the stretch up to now

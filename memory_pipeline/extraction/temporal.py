@@ -729,7 +729,7 @@ class TemporalResolver:
         mentions = _until_after_the_start(doc, self._in_appositions(doc, mentions, session_time))
         in_month = _in_month_said_before(mentions, session_time, said_before, doc)
         in_period = _a_weekday_of_the_period_said(doc, in_month, session_time, said_before)
-        return _on_the_day_said(doc, _indefinite_periods_give_way(doc, in_period))
+        return _a_part_of_the_day_said(doc, _on_the_day_said(doc, _indefinite_periods_give_way(doc, in_period)), session_time)
 
     def _from_the_day_it_was_said(
         self, doc: ParsedDoc, mentions: list[TemporalMention], session_time: datetime | None
@@ -1477,8 +1477,8 @@ def _a_named_period(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     unit = _last_token_before(doc, end)
     if unit is None or HOLIDAY.search(text):
         return False  # "New Year"
-    if words in (["week"], ["month"], ["year"]) and _named_by_the_word_before(doc, unit.i):
-        return True  # "freshers week is 22nd september", "welcome week": the tagger took the unit word alone
+    if words in (["week"], ["month"], ["year"], ["evening"], ["night"]) and _named_by_the_word_before(doc, unit.i):
+        return True  # "freshers week is 22nd september", "welcome week", "I've got parents evening": the unit word alone
     return any(
         arc.label in ("compound", "poss") and doc.tokens[arc.dep].pos in ("NOUN", "PROPN")
         and not _a_time_word(doc.tokens[arc.dep].lower)  # "Friday week" is a week after Friday
@@ -2088,6 +2088,36 @@ def _on_the_day_said(doc: ParsedDoc, mentions: list[TemporalMention]) -> list[Te
             start, end = days.pop()
             out[n] = TemporalMention(hour.text, hour.char_start, hour.char_end, start, end, hour.kind)
     return out
+
+
+# A part of the day had or taken as a thing, with no word of which day ("take the morning off", "a free morning").
+A_PART_OF_THE_DAY_HAD = re.compile(r"(?:the|a|an)\s+(?:[a-z]+\s+)?(?:morning|afternoon|evening|night)", re.IGNORECASE)
+
+
+def _a_part_of_the_day_said(doc: ParsedDoc, mentions: list[TemporalMention], session_time: datetime | None) -> list[TemporalMention]:
+    """A part of the day that is a thing had or taken, no time after a preposition ("I'll need to take the morning
+    off", "I've got a free morning"), is of the one day ahead the turn names ("Her GP appointment is on Thursday at
+    10. I'll need to take the morning off"; "the echo is booked for the 18th, I've got a free morning"), not of the
+    session day, which had dated the plan. In past talk ("I had a lovely evening"), alone, or with two days named,
+    it is left as it was."""
+    if session_time is None:
+        return mentions
+    today = datetime.combine(session_time.date(), datetime.min.time())
+    days = {
+        (day.start, day.end) for day in mentions
+        if day.resolved and day.end - day.start == timedelta(days=1) and day.start > today
+        and not A_PART_OF_THE_DAY_HAD.fullmatch(day.text.strip())
+    }
+    if len(days) != 1:
+        return mentions
+    start, end = days.pop()
+    return [
+        TemporalMention(part.text, part.char_start, part.char_end, start, end, part.kind)
+        if part.resolved and A_PART_OF_THE_DAY_HAD.fullmatch(part.text.strip()) and part.start == today
+        and not TIME_PREPOSITION_BEFORE.search(doc.text[max(0, part.char_start - 8) : part.char_start])
+        and tense_at(doc, part.char_start) != "past" else part  # "spent the morning baking" was today's
+        for part in mentions
+    ]
 
 
 def _a_week_said(mention: TemporalMention) -> bool:
