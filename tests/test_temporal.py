@@ -241,6 +241,13 @@ def test_an_indefinite_period_beside_a_date_is_only_how_long(parser, resolver, s
         # guards: "the wednesday" alone is still a Wednesday; "wednesday the 16th" as before
         (date(2025, 4, 11), "see you on the wednesday", "wednesday", date(2025, 4, 16)),
         (date(2025, 4, 11), "see you wednesday the 16th", "wednesday the 16th", date(2025, 4, 16)),
+        # a bare day of an occasion a holiday names is the last day of that number up to the holiday; read alone
+        # it had been the coming one, a month or two early
+        (date(2025, 10, 14), "we're doing the raffle at the christmas fair on the 13th", "the 13th", date(2025, 12, 13)),
+        (date(2025, 9, 2), "the halloween party at school is on the 25th", "the 25th", date(2025, 10, 25)),
+        (date(2025, 12, 2), "the new year's eve party is on the 31st", "the 31st", date(2025, 12, 31)),
+        # a holiday that names no occasion leaves the day as it was
+        (date(2025, 10, 14), "christmas is at my sister's, and my birthday is on the 20th", "the 20th", date(2025, 10, 20)),
     ],
 )
 def test_a_day_of_the_month_is_read_against_the_turn_and_the_session(parser, resolver, said, text, expression, first):

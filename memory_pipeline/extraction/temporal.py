@@ -729,7 +729,8 @@ class TemporalResolver:
         mentions = _until_after_the_start(doc, self._in_appositions(doc, mentions, session_time))
         in_month = _in_month_said_before(mentions, session_time, said_before, doc)
         in_period = _a_weekday_of_the_period_said(doc, in_month, session_time, said_before)
-        return _a_part_of_the_day_said(doc, _on_the_day_said(doc, _indefinite_periods_give_way(doc, in_period)), session_time)
+        near_a_holiday = _the_day_of_the_holiday_occasion(doc, _indefinite_periods_give_way(doc, in_period))
+        return _a_part_of_the_day_said(doc, _on_the_day_said(doc, near_a_holiday), session_time)
 
     def _from_the_day_it_was_said(
         self, doc: ParsedDoc, mentions: list[TemporalMention], session_time: datetime | None
@@ -2088,6 +2089,49 @@ def _on_the_day_said(doc: ParsedDoc, mentions: list[TemporalMention]) -> list[Te
             start, end = days.pop()
             out[n] = TemporalMention(hour.text, hour.char_start, hour.char_end, start, end, hour.kind)
     return out
+
+
+def _the_day_of_the_holiday_occasion(doc: ParsedDoc, mentions: list[TemporalMention]) -> list[TemporalMention]:
+    """A bare day of the month ("the 19th") that the verb of an occasion named by a holiday governs ("I'll give
+    her the bag at the christmas social on the 19th", said in October) is the last day of that number up to the
+    holiday (19 December): a Christmas fair, a Halloween party, a New Year's party are held before or on it. Read
+    alone it had been the coming 19th, in November. A holiday that names no occasion ("we're away for christmas,
+    back on the 2nd") leaves the day as it was."""
+    out = list(mentions)
+    occasions = [m for m in mentions if m.resolved and HOLIDAY.fullmatch(_clean(m.text).removeprefix("the "))
+                 and m.end - m.start <= timedelta(days=1) and _names_an_occasion(doc, m)]
+    for n, mention in enumerate(mentions):
+        day = re.fullmatch(r"the (\d{1,2})(?:st|nd|rd|th)", _clean(mention.text))
+        verb = _governor(doc, mention.char_start) if day and mention.resolved else None
+        said_with = [h for h in occasions if verb is not None and _governor(doc, h.char_start) == verb]
+        if len(said_with) != 1:
+            continue
+        holiday = said_with[0].start
+        held = [d for step in (0, -1) if (d := _nth_of_the_month(holiday.year, holiday.month + step, int(day.group(1))))
+                and d <= holiday]
+        if held and held[0] != mention.start:
+            out[n] = TemporalMention(mention.text, mention.char_start, mention.char_end, held[0], held[0] + timedelta(days=1),
+                                     mention.kind, month_from=said_with[0].text)
+    return out
+
+
+def _names_an_occasion(doc: ParsedDoc, holiday: TemporalMention) -> bool:
+    """The holiday modifies a noun after it ("the christmas social", "the new year's party"): an occasion it names."""
+    last = _last_token_before(doc, holiday.char_end)
+    if last is not None and last.lower in ("'s", "’s"):
+        last = doc.tokens[last.i - 1]
+    up = next(iter(doc.parents(last.i)), None) if last is not None else None
+    return up is not None and up.label in ("compound", "amod", "nmod", "poss") and doc.tokens[up.head].pos == "NOUN" \
+        and doc.tokens[up.head].idx >= holiday.char_end
+
+
+def _nth_of_the_month(year: int, month: int, day: int) -> datetime | None:
+    """That day of the month counted from ``year``'s (month 0 is the December before); None where it has none."""
+    year, month = year + (month - 1) // 12, (month - 1) % 12 + 1
+    try:
+        return datetime(year, month, day)
+    except ValueError:
+        return None
 
 
 # A part of the day had or taken as a thing, with no word of which day ("take the morning off", "a free morning").
