@@ -956,6 +956,9 @@ def test_the_5th_that_may_be_is_no_month(parser, resolver):
         ("I'm not allowed to drive until six weeks after the op.", "six weeks"),
         ("The physio reckons I could fly about 12 weeks post-op.", "about 12 weeks"),
         ("He said six to nine months before I'm running again.", "six to nine months"),
+        # ... and with nothing after it at all: counted from a date of another turn, no day before the session
+        ("Jo wants a reminder the day before.", "the day before"),
+        ("Mum wants a text the day before.", "the day before"),
     ],
 )
 def test_a_length_counted_from_an_event_that_is_no_date_dates_nothing(parser, resolver, text, expression):
@@ -972,6 +975,8 @@ def test_a_length_counted_from_a_date_is_a_day(parser, resolver):
     ]
     mention = ground_one(parser, resolver, "We fly two weeks before Christmas.", datetime(2025, 2, 16, 11))
     assert _days(mention) == (date(2025, 12, 11), date(2025, 12, 12))
+    # "the day before yesterday" and "the day after tomorrow" are days of their own
+    assert _days(ground_one(parser, resolver, "I rang her the day before yesterday.", datetime(2025, 2, 16, 11)))[0] == date(2025, 2, 14)
 
 
 @pytest.mark.slow

@@ -304,6 +304,9 @@ OFFSET = re.compile(
     re.IGNORECASE,
 )
 OFFSET_FROM = re.compile(r"\s*(?:before|after|from|post-(?=\w))", re.IGNORECASE)
+# The same with nothing after it ("remind me the day before", "two days after, she rang"): counted from a date said
+# in another turn or not at all, which the session day is no stand-in for (it had been the day before the session).
+OFFSET_FROM_UNSAID = re.compile(rf"(?:{OFFSET.pattern}|the\s+night)\s+(?:before|after)", re.IGNORECASE)
 # A range of counts of one unit ("10-12 weeks", "2 to 3 months"), and one after "in" or "within", which counts ahead
 LENGTH_RANGE = re.compile(rf"(?:(?:about|around|roughly|maybe)\s+)?\d+\s*(?:-|–|to)\s*\d+\s+{_UNIT}", re.IGNORECASE)
 LENGTH_RANGE_AHEAD = re.compile(rf"(in|within) (\d+)\s*(?:-|–|to)\s*(\d+) ({_UNIT})", re.IGNORECASE)
@@ -658,8 +661,8 @@ class TemporalResolver:
         for start, end in self.find(doc):
             text = doc.text[start:end]
             resolved, resolved_as = None, text
-            if OFFSET.fullmatch(text) and OFFSET_FROM.match(doc.text, end):
-                pass  # counted from an event that is no date of the turn ("two days before the op")
+            if OFFSET.fullmatch(text) and OFFSET_FROM.match(doc.text, end) or OFFSET_FROM_UNSAID.fullmatch(text):
+                pass  # counted from an event that is no date of the turn ("two days before the op", "the day before")
             elif SINCE_WE_LAST_TALKED.fullmatch(text):
                 # "Anything new since we last talked?" asks; it tells nothing of the stretch to date
                 resolved = None if _asked_in(doc, start) else _since_the_session_before(last_talked, session_time)
