@@ -2515,6 +2515,45 @@ def test_an_arrangement_in_the_present_progressive_is_a_plan_and_is_done(parser,
     assert final_lifecycles(initial, linked)["lunch"] == "completed"
 
 
+# A plan (said 1 March, for April), then what a later session (1 June) says of its thing, and the plan's lifecycle
+THING_CAME_ABOUT = [
+    ("I'll renew my driving licence in April.", "My new licence arrived last week.", "completed"),
+    ("We're putting up a greenhouse in April.", "The greenhouse is up, finally!", "completed"),
+    ("I'm going to varnish the decking in April.", "The decking is varnished now.", "completed"),
+    ("We're planting the raised beds in April.", "The raised beds are in, looking good.", "completed"),
+    # guards: another's thing, the thing not yet come, a plan not of bringing the thing about, its place, a question
+    ("I'll renew my driving licence in April.", "Tom's licence arrived last week.", "pending"),
+    ("I'll renew my driving licence in April.", "My new licence hasn't arrived.", "pending"),
+    ("I'm going to varnish the decking in April.", "The decking is up at last.", "pending"),
+    ("I'm going to sell my van in April.", "My van is fixed now.", "pending"),
+    ("We're putting up a greenhouse in April.", "The greenhouse is in the back garden.", "pending"),
+]
+
+
+@pytest.mark.parametrize("plan,later,lifecycle", THING_CAME_ABOUT)
+def test_a_plans_thing_told_as_come_about_completes_it(parser, embedder, plan, later, lifecycle):
+    from memory_pipeline.links import final_lifecycles
+
+    frame = _plan_frame([
+        ("plan", plan, datetime(2025, 3, 1, 12), datetime(2025, 4, 1), datetime(2025, 5, 1)),
+        ("later", later, datetime(2025, 6, 1, 12), None),
+    ])
+    readings, initial = _read_plans(frame, parser)
+    assert initial["plan"] == "pending"
+    assert final_lifecycles(initial, _links_of(frame, readings, embedder))["plan"] == lifecycle
+
+
+def test_a_thing_told_as_come_about_before_its_plans_day_completes_nothing(parser, embedder):
+    from memory_pipeline.links import final_lifecycles
+
+    frame = _plan_frame([
+        ("plan", "We're putting up a greenhouse in August.", datetime(2025, 3, 1, 12), datetime(2025, 8, 1), datetime(2025, 9, 1)),
+        ("later", "The greenhouse is up, finally!", datetime(2025, 6, 1, 12), None),
+    ])
+    readings, initial = _read_plans(frame, parser)
+    assert final_lifecycles(initial, _links_of(frame, readings, embedder))["plan"] == "pending"
+
+
 def test_a_sign_up_or_arrangement_for_a_date_ahead_is_a_plan_and_dropping_out_cancels_it(parser, embedder):
     from memory_pipeline.links import final_lifecycles
 

@@ -17,6 +17,7 @@ import polars as pl
 from memory_pipeline.analysis.cues import (
     Cue,
     Event,
+    came_about,
     cancel_cues,
     cue_event,
     clause_count,
@@ -80,6 +81,8 @@ class Reading:
     plans_to_start: bool = False  # the plan is to start something that goes on: "I start hydrotherapy next week"
     arranged: Event = Event()  # a sign-up or a present progressive of the speaker: a plan when its date lies ahead
     reports: tuple[Event, ...] = ()  # events reported as done
+    # the things told as come about, each with the word that tells it ("my passport arrived": (passport, arrive))
+    came_about: frozenset[tuple[str, str]] = frozenset()
     offers: tuple[Event, ...] = ()  # offers made to the speaker ("Lumen offered me the job"), with who made them
     rejections: tuple[Event, ...] = ()  # the speaker turned down ("they went with someone else"), with who said no
     cancelled: Event = Event()  # the clauses its cancellation cues are in
@@ -206,6 +209,7 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         plans_to_start=starts,
         arranged=arranged,
         reports=report_events(doc, names, moved=correction),
+        came_about=came_about(doc),
         offers=offers_made(doc, names),
         rejections=rejections(doc, names),
         cancelled=called_off_event(doc, cancels, names),

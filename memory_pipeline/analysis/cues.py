@@ -1594,6 +1594,47 @@ def report_events(doc: ParsedDoc, names: frozenset[str], moved: Cue | None = Non
     return tuple(e for e in out if e.words)
 
 
+# Words that tell a thing has come about, said of the thing: it came ("my passport arrived", "the bonus came
+# through", "£14,230 landed"), it is done ("the bench is done", "dad's will is sorted", "the visa was approved"), or it
+# is in place ("the shed's up", "raised beds are in", "Biscuit is home").
+CAME_ABOUT_VERBS = frozenset({"arrive", "come", "land", "finish", "complete", "approve", "fix", "sort", "clear"})
+CAME_ABOUT_STATES = frozenset({"do", "done", "finish", "finished", "complete", "sort", "sorted", "fix", "fixed",
+                               "approve", "approved", "up", "in", "home", "through", "ready"})
+# The owners a thing may have and still be the speaker's: "my passport", "our shed"
+OWN_POSSESSIVES = frozenset({"my", "our", "i", "we"})
+
+
+def came_about(doc: ParsedDoc) -> frozenset[tuple[str, str]]:
+    """(thing, word) for each thing a clause tells, not negated, has come about, with the word that tells it: "my
+    passport arrived yesterday" (passport, arrive), "the shed's up" (shed, up), "the shed's painted now" (shed,
+    paint), "the bench is done" (bench, do). The thing is the clause's subject, a noun of the speaker's or of no
+    one's ("Dan's passport came" is Dan's); the word is a verb of coming or finishing in the past, a state of being
+    in place after "be", or the participle of a passive, which a plan of that verb ("paint the shed") may own."""
+    negated = set(negated_heads(doc))
+    out = set()
+    for token in doc.tokens:
+        if token.i in negated:
+            continue
+        lemma = token.lemma.lower()
+        if token.pos in ("VERB", "AUX") and lemma in CAME_ABOUT_VERBS and token.tag == "VBD":
+            word = lemma
+        elif token.tag == "VBN" and children(doc, token.i, "auxpass"):
+            word = lemma  # "the shed's painted", "the visa was approved", "the bench is done"
+        elif lemma == "be":
+            states = [k for k in children(doc, token.i, "advmod", "prt", "acomp", "prep")
+                      if doc.tokens[k].lower in CAME_ABOUT_STATES and not children(doc, k, "pobj")]
+            if not states:
+                continue
+            word = doc.tokens[states[0]].lower  # "the shed's up", "raised beds are in", "it's done"
+        else:
+            continue
+        for subject in children(doc, token.i, "nsubj", "nsubjpass"):
+            owners = [doc.tokens[k].lower for k in children(doc, subject, "poss")]
+            if is_thing(doc, subject) and all(owner in OWN_POSSESSIVES for owner in owners):
+                out.add((doc.tokens[subject].lemma.lower(), word))
+    return frozenset(out)
+
+
 # What an employer offers or turns one down for: "offered me the job", "I didn't get the role". A "place" counts
 # only at a name ("a place at Imperial"): "a place at the nursery for Ava", "a place to stay" are no job; a
 # "contract" is as often a phone's.

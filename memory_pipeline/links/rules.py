@@ -23,7 +23,7 @@ from memory_pipeline.analysis import Event, Reading
 from memory_pipeline.analysis.slots import EVENT_SLOTS, NONE_VALUE, SlotValue
 from memory_pipeline.analysis.clauses import SELF
 from memory_pipeline.analysis.cues import (
-    AHEAD_DATE_WORDS, CANCEL_LEMMAS, CARERS, HIRING_NOUNS, INTERVIEW_ROUND_ORDINALS, MONTHS, OTHER_CANDIDATES, RELATIVES,
+    AHEAD_DATE_WORDS, CAME_ABOUT_STATES, CAME_ABOUT_VERBS, CANCEL_LEMMAS, CARERS, HIRING_NOUNS, INTERVIEW_ROUND_ORDINALS, MONTHS, OTHER_CANDIDATES, RELATIVES,
     UNNAMED_ARRANGEMENTS, event_stems,
 )
 from memory_pipeline.analysis.places import known_places
@@ -57,6 +57,15 @@ RESOLVER = TemporalResolver()
 # anymore" ends an engagement.
 CHAINED_SLOTS = frozenset({"relationship"})
 CANCEL_STEMS = event_stems(CANCEL_LEMMAS)
+# The words that tell, of any thing, that it came about ("arrived", "is done", "'s up")
+CAME_ABOUT_WORDS = CAME_ABOUT_VERBS | CAME_ABOUT_STATES
+# Plans to bring a thing about, whose outcome is the thing come about in any of those words: "renew my passport"
+# (it arrived), "build a shed" (it's up), "plant the potatoes" (they're in). A plan to do something else to a thing
+# ("sell the car", "paint the shed") is told done only in its own verb ("the shed's painted"): "the car is fixed"
+# sells no car.
+BRINGING_ABOUT_VERBS = frozenset({"renew", "build", "order", "apply", "get", "buy", "make", "do", "put", "plant",
+                                  "install", "fit", "finish", "sort", "fix", "replace", "transfer", "send", "write",
+                                  "organise", "organize", "set", "register", "claim", "request", "sow", "lay"})
 # What an interview or application is for, and the news that it worked: "I got the job", "they made me an offer".
 INTERVIEW_STEMS = event_stems(frozenset({"interview", "application", "apply", "audition"}))
 HIRED_STEMS = event_stems(HIRING_NOUNS | {"place"})
@@ -623,6 +632,9 @@ def _plan_outcome(
             return FOLLOWUP, 0.8, COMPLETED, "reported under way after its start"
         if moved_to is not None and moved_to.memory_id != new.memory_id and report_fits_plan(moved_to, new, grace):
             return FOLLOWUP, 0.8, COMPLETED, "reported done on the new date"
+    thing = _its_thing_came_about(new, plan, reading, plan_reading)
+    if thing is not None:
+        return FOLLOWUP, 0.7, COMPLETED, f"what it planned is told as come about: {thing}"
     if same_event and _the_planner_tells_it_happened(new, plan, reading, grace):
         return FOLLOWUP, 0.7, COMPLETED, "the planner's report of the same event in its window"
     held = planned_state_held(new, plan, reading, plan_reading)
@@ -630,6 +642,27 @@ def _plan_outcome(
         return FOLLOWUP, 0.7, COMPLETED, f"the state it planned holds: {held.describe()}"
     told = told_in_other_words(new, plan, reading, plan_reading)
     return (FOLLOWUP, 0.7, COMPLETED, told) if told is not None else None
+
+
+def _its_thing_came_about(new: Memory, plan: Memory, reading: Reading, plan_reading: Reading) -> str | None:
+    """The thing a plan was about, told by the planner in a later session, once its day has come, in the words
+    people use for a thing that came about rather than the plan's verb: "I'll renew my passport tonight", then "my
+    passport arrived"; "going to build a shed", then "the shed's up"; "I'm going to paint the shed", then "the
+    shed's painted now". The word must be the plan's own verb ("painted"), or say it came about
+    (:data:`CAME_ABOUT_WORDS`) where the plan was to bring it about (:data:`BRINGING_ABOUT_VERBS`); a thing of someone else's ("Dan's passport came") is no news of the
+    speaker's plan, and neither is a plan, a question or a calling off."""
+    if plan.speaker is None or new.speaker != plan.speaker or new.session_time is None:
+        return None
+    if plan.explicit_time and plan.event_start is not None and new.session_time < plan.event_start:
+        return None  # what is not yet due is not yet done
+    if reading.future or reading.question or reading.cancel is not None or reading.denial is not None:
+        return None
+    planned = planned_event(plan_reading)
+    # a plan that names only its thing ("a greenhouse in April", its light verb not kept) is to bring it about
+    brings_about = bool(planned.words & BRINGING_ABOUT_VERBS) or planned.words <= planned.nouns
+    told = sorted(thing for thing, word in reading.came_about
+                  if thing in planned.nouns and (word in planned.words or brings_about and word in CAME_ABOUT_WORDS))
+    return told[0] if told else None
 
 
 def told_as_past(reading: Reading) -> bool:
