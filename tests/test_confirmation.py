@@ -531,3 +531,54 @@ def test_a_restatement_that_would_garble_the_answer_is_not_made(parser, resolver
     assert "restated" not in result.sources["role"].to_list()
     if not re.search(r"\d", answer):
         assert all(not dates for dates in result.entries["dates"].to_list())
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "text"),
+    [
+        # a thing, a person or a place said alone answers "what", "who" or "where": it is put in what was asked, in
+        # the answerer's words; alone it had been "Lena noted: a sander, a jigsaw." and what it answered was nowhere
+        ("What kit have you got?", "a sander and a jigsaw, that's all", "Lena has got a sander and a jigsaw, that's all."),
+        ("Who are the trustees?", "me and my cousin", "The trustees are Lena and Lena's cousin."),
+        ("Where's the spare key?", "under the blue plant pot", "Lena noted: the spare key is under the blue plant pot."),
+        ("Who are you travelling with?", "my aunt and her dog", "Lena is travelling with Lena's aunt and her dog."),
+        ("Who's your dentist?", "Dr Okafor on the high street", "Lena's dentist is Dr Okafor on the high street."),
+        # a place said with no preposition, or a question that goes on after its verb: the answer is what the
+        # question asked, said as its topic
+        ("Where will you keep the bike?", "the shed, though it leaks", "The shed is where Lena will keep the bike, though it leaks."),
+        ("What do you want for your birthday?", "a new kettle", "A new kettle is what Lena wants for Lena's birthday."),
+    ],
+)
+def test_a_thing_person_or_place_said_alone_answers_what_was_asked(parser, resolver, tmp_path, question, answer, text):
+    result = _extracted(parser, resolver, tmp_path, [("Assistant", question), ("Lena", answer)])
+    assert result.entries.filter(pl.col("source_turn_id").str.ends_with(":2"))["text"].to_list() == [text]
+    assert "restated" in result.sources["role"].to_list()
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        # no thing named ("no idea", a laugh), a clause said first, a fragment a clause after it takes up as its
+        # topic ("the plumber, he ..."), a number (the value rule's) or a date (the "when" rule's)
+        ("What did you order?", "no idea"),
+        ("What tools have you got?", "haha loads"),
+        ("Where did you park?", "it's round the back"),
+        ("Where will you paint it?", "the neighbour, he came round again"),
+        ("Where are you going?", "oh by the way my car broke down"),
+        ("What's the plan?", "gym at 6"),
+        ("What did you get?", "the 3 bed"),
+        # a capitalised word alone after "what" may be a name, which says who ("What's on for Friday?" - "Marta.")
+        ("What's the plan for Friday?", "Marta."),
+        # a question whose wh-word is its subject, asks why or what something is like, or is not the last thing said
+        ("Who is coming?", "me and Sam"),
+        ("Why are you moving?", "the rent, mostly"),
+        ("What's the new flat like?", "lovely, big windows"),
+        ("Where are you going? Have fun!", "the shops"),
+        # the asker's own "I", and an answer that asks back
+        ("What should I call you?", "Lena"),
+        ("Where will you stay?", "the hotel? can you book it?"),
+    ],
+)
+def test_an_answer_that_names_nothing_asked_for_is_read_as_said(parser, resolver, tmp_path, question, answer):
+    result = _extracted(parser, resolver, tmp_path, [("Tom", question), ("Lena", answer)], others=("Tom",))
+    assert "restated" not in result.sources["role"].to_list()

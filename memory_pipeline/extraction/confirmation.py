@@ -32,6 +32,12 @@ now"), or a follow-up that names a thing alone ("And the car loan?" - "down to a
 stood alone ("Lena noted: 1400 max."). Only a number said first, with no verb, no person and no count of what is
 left ("two more left"), is such a value; an answer that says a fact of its own is read as said.
 
+A thing, a person or a place said alone that answers "what", "who" or "where" ("Who are the trustees?" - "me and my
+cousin", "Where's the key?" - "under the pot, as always") is put in what was asked, in the answerer's words: "the
+trustees are me and my cousin", "the key is under the pot, as always"; where it cannot take the question's own
+place ("Where will you keep the bike?" - "the shed"), the question is its topic: "the shed is where I will keep the
+bike". Before, the fragment stood alone ("Lena noted: the shed.").
+
 Only what an answer settles is restated: a question that asks which one (another wh-word, "... or ..."), a
 question followed by more words in its turn, an answer that adds words of its own in the same breath ("yes at
 3"), and, for an answer that goes on, a question with the asker's own "I" ("Shall I book it?") are left to the
@@ -43,12 +49,13 @@ not recognised is restated by no rule, and the answer is read as said.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 
 import polars as pl
 
 from memory_pipeline.analysis.clauses import subtree
+from memory_pipeline.extraction.lexicon import TRAILING_FILLERS
 from memory_pipeline.extraction.normalise import INFORMAL_3SG, Speaker, mentions_speaker, third_person
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.parsing import ParsedDoc, Parser
@@ -458,19 +465,21 @@ class _Answer:
 
 def restatements(
     turns: pl.DataFrame, answers: pl.DataFrame, parser: Parser, addressees: Mapping[str, str | None],
-    find_dates: Callable[[ParsedDoc], list[tuple[int, int]]] | None = None,
+    find_dates: Callable[[ParsedDoc], list[tuple[int, int]]] | None = None, named: Collection[str] = frozenset(),
 ) -> dict[str, Restatement]:
     """The restatement of every answer among ``answers`` (admitted turns) to the other speaker's yes/no question
     just before it, bare or said first, of a date, bare or said first, that answers a "when" question (``find_dates``:
     the temporal expressions of a parse, as the resolver finds them), or of a value that answers a "what" or "how
     much" question, by the answer's turn_id.
     ``addressees``: whom each turn's "you" means; a question put to someone else ("Sam, are you coming on Friday?"
-    answered by Lena) is not the answerer's to confirm, one put to no one in particular is."""
+    answered by Lena) is not the answerer's to confirm, one put to no one in particular is. ``named``: the answers
+    a name answers who someone is in (:mod:`.identity`), which no fragment restatement reads."""
     before = previous_turns(turns)
     yes_no: list[_Answer] = []
     when: list[_Answer] = []
     values: list[_Answer] = []
     counts: list[_Answer] = []
+    things: list[_Answer] = []  # a thing, a person or a place said alone after "what", "who" or "where"
     for turn_id, speaker, text in answers.select("turn_id", "speaker", "text").rows():
         text = text or ""
         question = before.get(turn_id)
@@ -493,9 +502,12 @@ def restatements(
                 when.append(_Answer(turn_id, question[0], question[1], of, said, rest=rest, opening=first, how_long=how_long))
         elif answer is None and (many := asked_how_many(question[2])) and (count := _A_COUNT_FIRST.match(text)):
             counts.append(_Answer(turn_id, question[0], question[1], many[1], text, opening=count["count"], rest=many[0]))
+        elif answer is None and turn_id not in named and not re.search(r"\d", text) and (wh := asked_wh(question[2])):
+            said = _LEADING_FILLER.sub("", text)  # "oh the garage": the place is the answer
+            things.append(_Answer(turn_id, question[0], question[1], wh.asked, said, opening=wh.wh, be=wh.be))
         elif answer is None and (value := asked_a_value(question[2])) and len(text.split()) <= MAX_DATE_ANSWER_WORDS:
             values.append(_Answer(turn_id, question[0], question[1], value[0], text, be=value[1]))
-    texts = {(a.turn_id, "asked"): a.asked for a in yes_no + when + values + counts}
+    texts = {(a.turn_id, "asked"): a.asked for a in yes_no + when + values + counts + things}
     texts |= {(a.turn_id, "count"): a.opening for a in counts}
     # a rest said without a full stop gets one: the tagger reads a bare "the 23rd" as a date only as a sentence
     texts |= {(a.turn_id, "rest"): _as_a_sentence(a.rest) for a in yes_no if a.rest is not None and find_dates is not None}
@@ -503,12 +515,13 @@ def restatements(
     # only a short answer can be a bare date: a longer one is not parsed whole for it
     texts |= {(a.turn_id, "answer"): a.text for a in when if len(a.text.split()) <= MAX_DATE_ANSWER_WORDS}
     texts |= {(a.turn_id, "opening"): a.opening for a in when if a.opening is not None}
-    texts |= {(a.turn_id, "answer"): a.text for a in values}
+    texts |= {(a.turn_id, "answer"): a.text for a in values + things}
     parsed = dict(zip(texts, parser.parse_batch(list(texts.values()))))
     out = {a.turn_id: _yes_or_no_restated(a, parsed, find_dates, parser.parse) for a in yes_no}
     out |= {a.turn_id: _when_restated(a, parsed, find_dates) for a in when}
     out |= {a.turn_id: _value_restated(a, parsed) for a in values}
     out |= {a.turn_id: _count_restated(a, parsed, find_dates) for a in counts}
+    out |= {a.turn_id: _wh_restated(a, parsed, find_dates) for a in things}
     return {turn_id: restated for turn_id, restated in out.items() if restated is not None}
 
 
@@ -699,6 +712,148 @@ def a_value_answer(doc: ParsedDoc) -> bool:
         and not _A_PERSON_SAID.search(doc.text.replace("’", "'"))
         and not any(w in COUNTING_DOWN for w in re.findall(r"[a-z]+(?: go)?", doc.text.lower()))
     )
+
+
+# The wh-words whose answer is a thing, a person or a place said alone: "What tools do you have?" - "a drill, a hand
+# saw", "Who are the executors?" - "me and my brother", "Where will you work?" - "in the shed".
+THING_WH_WORDS = frozenset({"what", "which", "who", "whom", "where"})
+# Answers that name nothing the question asked of ("no idea", "nothing yet", "not sure"): read as said.
+NON_ANSWER_WORDS = frozenset(
+    "nothing none nobody noone nowhere idea clue dunno idk sure unsure depends whatever anything anywhere anyone "
+    "everything everywhere not".split()
+)
+# Places said with no preposition: "Where will you stay?" - "home", "upstairs, in the spare room".
+PLACE_ADVERBS = frozenset({"home", "upstairs", "downstairs", "outside", "inside", "abroad", "here", "there", "locally",
+                           "online", "nearby", "indoors", "outdoors", "overseas"})
+# Pronouns a clause after the fragment may open on that take it back up as someone named ("the plumber, he came
+# today"): the fragment is then the rest's topic, not an answer.
+_DISLOCATED = frozenset({"he", "she", "they"})
+
+
+@dataclass(frozen=True)
+class AskedWh:
+    """A "what", "which", "who" or "where" question: ``wh`` its word, ``asked`` the rest from its auxiliary on ("do
+    you have", "will you do the woodwork", "are the executors"), ``be`` the "is" or "are" it opens on, if any."""
+
+    wh: str
+    asked: str
+    be: str | None = None
+
+
+def asked_wh(text: str) -> AskedWh | None:
+    """The thing, person or place question that closes ``text`` ("Nice. What tools do you have?" -> ("what", "do
+    you have"), "Where's the original will?" -> ("where", "is the original will", "is")); None when the turn ends on
+    none, or on two things asked ("where and when?", "what's the rent, and ...")."""
+    sentences = re.split(r"(?<=[.!?])\s+", " ".join((text or "").replace("’", "'").split()))
+    last = sentences[-1] if sentences else ""
+    if not last.endswith("?") or _SPANISH_MARKS.search(last):
+        return None
+    asked = QUESTION_LEAD.sub("", last).strip().rstrip("?").strip()
+    if " or " in f" {asked.lower()} " or "," in asked or "?" in asked:
+        return None
+    words = asked.split()
+    wh, _, be = words[0].lower().partition("'") if words else ("", "", "")
+    if wh not in THING_WH_WORDS:
+        return None
+    if be:  # "where's he going" is asked as "where is he going"
+        words = [{"s": "is", "re": "are"}.get(be, be), *words[1:]]
+    elif len(words) > 2 and words[1].lower() not in INVERTING and words[2].lower() in INVERTING:
+        words = words[2:]  # "what tools do you have": the thing asked of is what the answer names
+    else:
+        words = words[1:]
+    if len(words) < 2 or words[0].lower() not in INVERTING or set(re.findall(r"[\w']+", " ".join(words).lower())) & (
+            WH_WORDS | {"name", "called", "like"}):
+        return None  # "what's her name" is :mod:`.identity`'s; "what's the flat like" asks no thing
+    be = words[0].lower() if words[0].lower() in ("is", "are", "was", "were") else None
+    return AskedWh(wh, " ".join(words), be)
+
+
+def _a_fragment_first(doc: ParsedDoc) -> int | None:
+    """Where the thing, person or place the answer opens on ends, when it says no verb ("the garage, but it's full
+    of junk" -> after "garage", "me and my brother" -> its end): before its first sentence's stop, or before the
+    comma or "and"/"but" that opens the first clause with a verb; None when the answer opens on a clause ("it's in
+    the garage"), on a number or on no answer ("no idea", "not sure")."""
+    tokens = doc.tokens
+    stop = next((t.i for t in tokens if t.pos == "PUNCT" and t.text[:1] in ".!?…;"), len(tokens))
+    verb = next((t.i for t in tokens[:stop] if t.pos in ("VERB", "AUX")), None)
+    end = stop
+    if verb is not None:
+        end = next((k for k in range(verb - 1, -1, -1) if tokens[k].pos in ("PUNCT", "CCONJ")), None)
+        if end is None:
+            return None
+        while end > 0 and tokens[end - 1].pos in ("PUNCT", "CCONJ"):
+            end -= 1
+        after = [t for t in tokens[end:verb] if t.pos not in ("PUNCT", "CCONJ")]
+        if after and after[0].lower in _DISLOCATED:
+            return None  # "the plumber, he came today": a topic, then what is said of it
+    words = [t for t in tokens[:end] if t.pos != "PUNCT"]
+    if not words or len(words) > MAX_DATE_ANSWER_WORDS:
+        return None
+    if any(t.pos in ("NUM", "INTJ") or t.text[:1].isdigit() or t.lower in NON_ANSWER_WORDS | TRAILING_FILLERS for t in words):
+        return None  # a number is a value (:func:`_value_restated`); "haha", "no idea": no thing named
+    if not any(t.pos in ("NOUN", "PROPN", "PRON") or t.lower in PLACE_ADVERBS for t in words):
+        return None
+    return end
+
+
+def _wh_restated(
+    answer: _Answer, parsed: Mapping[tuple[str, str], ParsedDoc], find_dates: Callable | None
+) -> Restatement | None:
+    """A thing, a person or a place said alone that answers "what", "who" or "where", put in what was asked, in the
+    answerer's words, with the rest of the answer as said: "Who are the executors?" - "me and my brother" is "the
+    executors are me and my brother", "What tools do you have?" - "a drill, a hand saw, that's about it" is "I have a
+    drill, a hand saw, that's about it", "Where is the spare key?" - "under the mat" is "the spare key is under the
+    mat"; before, the fragment stood alone ("Lena noted: under the mat.") and what it answered was nowhere. Where
+    the answer cannot be put in the question's own place (a place said with no preposition, "the garage"; a
+    question that goes on after its verb, "what do you want for dinner"), the question is kept as its topic:
+    "where I will do the woodwork: the garage, but it's full of junk". A date is the "when" rule's, a number the
+    value rule's, and a fragment that is the topic of a clause after it ("the plumber, he came") is read as said."""
+    said = parsed[(answer.turn_id, "answer")]
+    end = _a_fragment_first(said)
+    if end is None or (find_dates is not None and any(lo < said.tokens[end - 1].idx + len(said.tokens[end - 1].text)
+                                                       for lo, _ in find_dates(said))):
+        return None
+    asked = parsed[(answer.turn_id, "asked")]
+    wh, words = answer.opening, [t for t in asked.tokens if t.pos != "PUNCT"]
+    named = [t for t in said.tokens[:end] if t.pos != "PUNCT"]
+    if wh in ("what", "which") and all(t.pos == "PROPN" or t.text[:1].isupper() for t in named) and len(named) == 1:
+        # "What's the plan for Sunday?" - "Tomasz.": a word alone with a capital may be a name, which says who, not
+        # what (the small parse tags "Tomasz" a noun)
+        return None
+    if answer.be is not None and len(words) > 1 and not any(t.pos == "VERB" for t in words):
+        # "who are the executors", "where is the original will" (its "will" taken for a verb): what something is
+        statement, last = f"{_words(asked, words[1].i, len(asked))} {answer.be}", words[0]
+    else:
+        statement, last = as_statement(asked), words[-1] if words else None
+        if not statement or last is None:
+            return None
+    fits = _placed(said) if wh == "where" else last.pos in ("VERB", "ADP", "AUX") and last.lower != "like"
+    own = in_the_answerers_words(statement)
+    if not own or _asks_or_bids(answer.text):
+        return None
+    text = answer.text.strip()
+    if fits:
+        said_as = f"{own} {text}"
+    else:  # "the garage is where I will do the woodwork, but it's full of junk"
+        fragment = said.text[: said.tokens[end - 1].idx + len(said.tokens[end - 1].text)]
+        said_as = f"{fragment} {_be_of(said, end)} {wh} {own}{text[len(fragment):]}"
+    return Restatement(answer.question_turn_id, answer.asker, _as_a_sentence(said_as[0].upper() + said_as[1:]), "answered",
+                       in_own_words=True)
+
+
+def _be_of(doc: ParsedDoc, end: int) -> str:
+    """The "is" or "are" the fragment before ``end`` takes as a subject ("the garage is", "my sister and her kids
+    are")."""
+    words = doc.tokens[:end]
+    plural = any(t.lower in ("and", "&") for t in words) or next(
+        (t.tag in ("NNS", "NNPS") for t in reversed(words) if t.pos in ("NOUN", "PROPN", "PRON")), False)
+    return "are" if plural else "is"
+
+
+def _placed(doc: ParsedDoc) -> bool:
+    """The answer opens on a place's preposition or on a place said alone ("in the shed", "at my mum's", "home")."""
+    first = next((t for t in doc.tokens if t.pos != "PUNCT"), None)
+    return first is not None and (first.pos == "ADP" or first.lower in PLACE_ADVERBS)
 
 
 def _value_restated(answer: _Answer, parsed: Mapping[tuple[str, str], ParsedDoc]) -> Restatement | None:

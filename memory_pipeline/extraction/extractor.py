@@ -217,9 +217,9 @@ def extract_memories(
     talked_before = sessions_before(turns)
     addressees = turn_addressees(turns, participants)
     carried, asked = carried_over(turns, rows, docs, addressees) if config.ground_deixis else ({}, {})
-    restated = restatements(turns, rows, parser, addressees, resolver.find)
-    restated_parses = restated_docs({i: r.text for i, r in restated.items()}, parser)
     answered = named_answers(turns, rows, addressees, carried)
+    restated = restatements(turns, rows, parser, addressees, resolver.find, named=answered.keys())
+    restated_parses = restated_docs({i: r.text for i, r in restated.items()}, parser)
     answered_parses = restated_docs({i: a.text for i, a in answered.items()}, parser)
 
     entry_rows: list[dict] = []
