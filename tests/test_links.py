@@ -622,7 +622,7 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I visit my gran on Sundays", set()),
         ("I could do Fridays if that helps", set()),
         # a medicine's form, a home carer or a day stopped or put back is no pastime
-        ("Ana stopped the iron tablets", set()),
+        ("Ana stopped the iron tablets", {"self.medication[iron] = none"}),
         ("Ana's dad has stopped the carers", set()),
         ("they've pushed it back to the 3rd", set()),
         ("Ana stopped the olanzapine", {"self.medication[olanzapine] = none"}),
