@@ -659,6 +659,29 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         # ... not after a simple past or a past perfect
         (date(2025, 5, 20), "we rented the flat until february", date(2025, 2, 1)),
         (date(2025, 5, 20), "I had saved until march for it", date(2025, 3, 1)),
+        # a delivery or an appointment noted after a comma, with no verb of its own, has its own day, ahead of the
+        # past deed before the comma
+        (date(2025, 4, 5), "bought a new fridge online, delivery on the 18th", date(2025, 4, 18)),
+        (date(2025, 4, 5), "rang the dentist, appointment on the 11th of april", date(2025, 4, 11)),
+        # ... not one with a verb, which tells its own tense, nor a deed after the comma
+        (date(2025, 4, 5), "bought a new fridge, the delivery on the 2nd was a mess", date(2025, 4, 2)),
+        (date(2025, 4, 5), "bought a new fridge, they brought it on the 2nd", date(2025, 4, 2)),
+        # one booked in, in the perfect, has an appointment on the day after
+        (date(2025, 11, 3), "the GP has booked him in with a physio on the 20th", date(2025, 11, 20)),
+        (date(2025, 11, 3), "they've booked my dad in on the 25th", date(2025, 11, 25)),
+        (date(2025, 11, 3), "I booked the boiler in on the 2nd and they serviced it", date(2025, 11, 2)),
+        # a headline of a thing booked ("hotel booked,") sets the date after the comma on that thing
+        (date(2025, 1, 20), "train booked, 2nd to 5th february", date(2025, 2, 2)),
+        (date(2025, 1, 20), "room reserved, 24th january", date(2025, 1, 24)),
+        # ... not a deed told with a pronoun, nor a headline of a thing that is not booked
+        (date(2025, 1, 20), "we booked, 2nd to 5th january was all they had", date(2025, 1, 2)),
+        (date(2025, 1, 20), "car washed, 2nd january", date(2025, 1, 2)),
+        # the day a thing was moved to, when the turn goes on to say it was gone to, is behind
+        (date(2025, 8, 11), "they pushed the meeting back to the 4th and we went along", date(2025, 8, 4)),
+        (date(2025, 8, 11), "she rescheduled for the 7th and it went really well", date(2025, 8, 7)),
+        # ... not where what follows tells only of the moving, nor alone
+        (date(2025, 8, 11), "they pushed the meeting back to the 14th", date(2025, 8, 14)),
+        (date(2025, 8, 11), "they moved it to the 14th and it was a hassle", date(2025, 8, 14)),
     ],
 )
 def test_dates_that_tense_alone_would_put_on_the_wrong_side_of_the_session(parser, resolver, said, text, first):

@@ -678,6 +678,8 @@ class TemporalResolver:
                     # balance due by april": the date the word sets lies ahead whatever the tense of the story
                     # around it ("it was due jan 9", "missed the payment due on the 3rd" stay past)
                     tense = "future"
+                elif tense == "past" and _moved_to_a_day_gone_by(doc, start):
+                    pass  # "they moved it to the 6th and we went": the day it was moved to came, and the turn says so
                 elif tense == "past" and (
                     scheduled_date(doc, start) or _moved_from_date(doc, start) or _a_limit_told(doc, start)
                     or _a_promise_by(doc, start) or _a_time_invited_for(doc, start, text)
@@ -1222,6 +1224,17 @@ def _moved_from_to(doc: ParsedDoc, start: int, end: int) -> list[tuple[int, int]
             lead = re.match(r"from\s+", doc.text[start:first], re.IGNORECASE)
             return [(start + (lead.end() if lead else 0), first), (doc.tokens[t.i + 1].idx, end)]
     return [(start, end)]
+
+
+def _moved_to_a_day_gone_by(doc: ParsedDoc, char: int) -> bool:
+    """The expression at ``char`` is the day a thing was moved to (:func:`_moves_a_date`), and the sentence goes on
+    to tell in the past how it went (:func:`_how_it_went_after`): "they moved it to the 6th and we went",
+    "rescheduled for the 3rd and it went fine". The moved day is then behind; alone ("they moved it to the 6th") it
+    is the arrangement's, ahead."""
+    at = _token_at(doc, char)
+    before = at.i - 1 if at is not None and at.lower not in SCHEDULED_BEFORE else at.i if at is not None else -1
+    return before >= 0 and doc.tokens[before].lower in SCHEDULED_BEFORE and _moves_a_date(doc, before) and (
+        _how_it_went_after(doc, char, WENT_TO_LEMMAS))
 
 
 def _moved_somewhere_before(doc: ParsedDoc, preposition: int, start: int) -> bool:
@@ -3002,11 +3015,44 @@ def scheduled_date(doc: ParsedDoc, char: int) -> bool:
     comma = at - 1
     while comma > 0 and doc.tokens[comma].lower.replace("’", "'") in ("its", "it", "'s", "is", "on"):
         comma -= 1  # "booked my theory test, its 2nd october"
-    if doc.tokens[comma].text == "," and comma > 0 and _in_what_was_booked(doc, _before_where_and_with(doc, comma - 1)) \
+    if doc.tokens[comma].text == "," and comma > 0 and (
+            _in_what_was_booked(doc, _before_where_and_with(doc, comma - 1)) or _a_thing_booked_headline(doc, comma - 1)) \
             and not _told_done_after(doc, char):
-        return True  # "finally got a dermatology appointment, 14th August": the date set beside it is its own
+        # "finally got a dermatology appointment, 14th August", "flights booked, 13th to 17th march": the date set
+        # beside it is its own
+        return True
+    if _a_dated_noun_set_apart(doc, at):
+        return True  # "ordered it from Waltons, delivery on the 20th of march": the delivery's day, ahead
     on = at if doc.tokens[at].lower in ("on", "in") else at - 1
     return _dates_what_follows(doc, on) and on > 0 and _in_what_was_booked(doc, _before_where_and_with(doc, on - 1))
+
+
+def _a_thing_booked_headline(doc: ParsedDoc, k: int) -> bool:
+    """Token ``k`` is a participle of booking right after the noun booked, chat's headline of a thing done ("flights
+    booked", "hotel reserved", "scan scheduled"): what follows after a comma is the booked thing's date. A pronoun
+    before it ("we booked, ...") tells a deed, whose day the tense keeps."""
+    return k > 0 and doc.tokens[k].tag in ("VBN", "VBD") and _lemma_in(doc.tokens[k], BOOKING_LEMMAS | {"schedule"}) \
+        and doc.tokens[k - 1].pos in ("NOUN", "PROPN")
+
+
+def _a_dated_noun_set_apart(doc: ParsedDoc, at: int) -> bool:
+    """Token ``at`` starts a date after "on" or "for" that follows a noun of a thing to come on a day
+    (:data:`DATED_NOUNS`: a delivery, an appointment, a start) which opens a fragment of its own after a comma, with
+    no verb up to the next break: "ordered it from Waltons, delivery on the 20th", "paid the deposit, the fitting for
+    the 3rd". The note gives the thing's own day, which the past of the deed before the comma does not date; with a
+    verb the fragment is a clause that tells its own tense ("..., delivery on the 3rd was late")."""
+    on = at - 1 if doc.tokens[at - 1].lower in ("on", "for") else at if doc.tokens[at].lower in ("on", "for") else None
+    if on is None or on < 2 or CLIPPED_WORDS.get(doc.tokens[on - 1].lemma.lower(), doc.tokens[on - 1].lemma.lower()) not in DATED_NOUNS:
+        return False
+    comma = on - 2
+    while comma > 0 and doc.tokens[comma].pos in ("DET", "PRON") and doc.tokens[comma].tag in ("DT", "PRP$"):
+        comma -= 1  # "..., the delivery on", "..., her appointment on"
+    if doc.tokens[comma].text not in (",", ";", "-"):
+        return False
+    last = on
+    while last + 1 < len(doc) and doc.tokens[last + 1].lower not in CLAUSE_BREAKS:
+        last += 1
+    return not any(t.pos in ("VERB", "AUX") for t in doc.tokens[comma + 1 : last + 1])
 
 
 # Verbs by which one has a stay or a pass to come: "booked the airbnb, 4 nights from the 26th", "found a hostel, 4
@@ -3060,9 +3106,12 @@ def _a_time_invited_for(doc: ParsedDoc, char: int, text: str) -> bool:
 # Verbs that tell, in the past, how an occasion went: "nobody came", "we had a great time", "was chaos", "I couldn't
 # make it", "they never turned up"
 HOW_IT_WENT_LEMMAS = frozenset({"go", "come", "have", "be", "make", "turn", "show", "end", "enjoy"})
+# Of those, the ones that tell an occasion was gone to, not only a state of the moving ("moved it to the 16th and it
+# was a pain to sort out", "... and I had to ring them" may still have the 16th ahead)
+WENT_TO_LEMMAS = HOW_IT_WENT_LEMMAS - {"be", "have"}
 
 
-def _how_it_went_after(doc: ParsedDoc, char: int) -> bool:
+def _how_it_went_after(doc: ParsedDoc, char: int, lemmas: frozenset[str] = HOW_IT_WENT_LEMMAS) -> bool:
     """The turn goes on after the expression at ``char`` to tell how the occasion went, in the past
     (:data:`HOW_IT_WENT_LEMMAS`): "Mum invited everyone for easter but nobody came", "she invited me for the 5th but
     I couldn't make it". The invitation's time is then behind too. "they invited us for christmas, we said yes!" tells
@@ -3071,7 +3120,7 @@ def _how_it_went_after(doc: ParsedDoc, char: int) -> bool:
     if at is None:
         return False
     for t in doc.tokens[at.i + 1 :]:
-        if not _lemma_in(t, HOW_IT_WENT_LEMMAS) or (t.lemma.lower() == "have" and any(
+        if not _lemma_in(t, lemmas) or (t.lemma.lower() == "have" and any(
                 a.label in ("aux", "auxpass") for a in doc.parents(t.i))):
             continue  # "we had already said yes": a perfect of another verb
         if t.tag == "VBD" or any(a.label == "aux" and doc.tokens[a.dep].lower == "could" for a in doc.children(t.i)):
@@ -3226,6 +3275,10 @@ def _in_what_was_booked(doc: ParsedDoc, k: int) -> bool:
                 or (admitted_to_event and _lemma_in(doc.tokens[inviter.head], ADMITTING_LEMMAS))
             ):
                 return True
+        if up.label in ("prt", "prep") and _booked_in(doc, up.head):
+            # "they've booked her in with the nurse on the 28th": one booked in is given an appointment, whose day
+            # this is; a perfect takes no day of its own, while "I booked the car in on Monday" may be the booking's
+            return _in_the_perfect(doc, up.head)
         if up.label == "dobj" and _lemma_in(doc.tokens[up.head], ENTERING_LEMMAS):
             # "I've entered the Greenwich Half on April 27th": a perfect takes no day of its own, so the day is
             # the race's; "I entered the office on Monday" is the day of the entering
@@ -3237,6 +3290,14 @@ def _in_what_was_booked(doc: ParsedDoc, k: int) -> bool:
             return True  # "cancelled his grooming appointment on Saturday": the appointment's Saturday
         k = up.head
     return False
+
+
+def _booked_in(doc: ParsedDoc, verb: int) -> bool:
+    """``verb`` books someone or something in ("booked her in", "we've booked the car in"): a verb of booking with the
+    particle "in" and an object."""
+    arcs = doc.children(verb)
+    return _lemma_in(doc.tokens[verb], BOOKING_LEMMAS | {"schedule"}) and any(
+        a.label == "prt" and doc.tokens[a.dep].lower == "in" for a in arcs) and any(a.label == "dobj" for a in arcs)
 
 
 def _a_booked_time_got(doc: ParsedDoc, k: int) -> bool:
