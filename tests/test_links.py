@@ -3139,6 +3139,30 @@ def test_a_clipped_word_names_the_event_of_the_word_it_clips(parser, embedder):
     assert outcome("The photo op went fine on the 11th.") == "pending"
 
 
+@pytest.mark.parametrize(("later", "day", "lifecycle"), [
+    # a word a prefix makes with a hyphen is another thing: the pre-op assessment is not the op
+    ("They cancelled the pre-op assessment.", None, "pending"),
+    ("The post-op check went fine on the 11th.", datetime(2025, 3, 11), "pending"),
+    # a postponement the sentence goes on to tell came about in the end is no calling off
+    ("The operation got postponed twice but I finally had it on the 14th.", datetime(2025, 3, 14), "not cancelled"),
+    ("Surgery was postponed again, we eventually went in on the 20th.", datetime(2025, 3, 20), "not cancelled"),
+    # guards: the op itself called off, a postponement alone, or with what did not come about
+    ("They cancelled the op.", None, "cancelled"),
+    ("The operation got postponed.", None, "cancelled"),
+    ("The operation was postponed and I still haven't had it.", None, "cancelled"),
+])
+def test_a_prefixed_word_and_a_delay_told_on_the_way_to_done(parser, embedder, later, day, lifecycle):
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    plan = ("plan", "My operation is on the 11th of March.", datetime(2025, 2, 16, 11), datetime(2025, 3, 11))
+    frame = _plan_frame([plan, ("later", later, datetime(2025, 3, 23, 18), day)])
+    readings = read_frame(frame, parser)
+    outcome = final_lifecycles(initial_lifecycles(memories_by_id(frame), readings), _links_of(frame, readings, embedder))["plan"]
+    assert outcome != "cancelled" if lifecycle == "not cancelled" else outcome == lifecycle
+
+
 def test_a_plan_to_start_something_is_done_by_a_report_after_its_start(parser, embedder):
     from memory_pipeline.analysis import read_frame
     from memory_pipeline.links import final_lifecycles, initial_lifecycles

@@ -325,7 +325,7 @@ def cancel_cues(doc: ParsedDoc) -> Iterator[Cue]:
     for token in doc.tokens:
         lemma = token.lemma.lower()
         if lemma in CANCEL_LEMMAS and token.pos in ("VERB", "NOUN", "ADJ"):
-            if not (lemma == "postpone" and _has_new_date(doc, token.i)):
+            if not (lemma == "postpone" and (_has_new_date(doc, token.i) or _had_in_the_end(doc, token.i))):
                 if not (lemma in CALLED_OFF_FOR_NOW and _given_a_new_day(doc, token.i)):
                     yield Cue("cancel", token.text, token.i)
     for found in (phrase_cue(doc, "cancel", CANCEL_PHRASES), _declared_off(doc), _did_not_come_about(doc),
@@ -346,6 +346,27 @@ def cancel_cues(doc: ParsedDoc) -> Iterator[Cue]:
                 word = next((t.i for t in doc.tokens if t.idx >= start), None)
                 yield Cue("cancel", doc.text[start : start + len(adverb)], heads[0], word)
                 return
+
+
+# Adverbs that tell a thing came about after waiting: "she finally had it", "we eventually went".
+IN_THE_END_ADVERBS = frozenset({"finally", "eventually"})
+
+
+def _had_in_the_end(doc: ParsedDoc, postponed: int) -> bool:
+    """The sentence that puts the event off goes on to tell it came about in the end: "the op was postponed twice
+    but she finally had it on Wednesday", "it got postponed, we eventually went in June". A delay told on the way
+    to it done, not a calling off. The verb that says so has the event as "it" or nothing: "I finally had time to
+    breathe", "it finally stopped snowing" tell of something else."""
+    sentence = doc.tokens[postponed].sent
+
+    def of_the_event(verb: int) -> bool:
+        objects = children(doc, verb, "dobj")
+        return (not children(doc, verb, "neg", "xcomp", "ccomp")
+                and all(doc.tokens[o].tag == "PRP" for o in objects))
+
+    return any(token.i > postponed and token.sent == sentence and token.tag == "VBD" and of_the_event(token.i)
+               and any(doc.tokens[k].lower in IN_THE_END_ADVERBS for k in children(doc, token.i, "advmod"))
+               for token in doc.tokens)
 
 
 def _present_state(doc: ParsedDoc, head: int) -> bool:
@@ -816,9 +837,16 @@ def content_lemma(doc: ParsedDoc, i: int, names: frozenset[str]) -> str | None:
         return EVENT_NOUNS.get(lemma, lemma)
     # a clipped noun is the word it clips ("the op", "hydro"), unless a compound makes it another word ("photo op");
     # only a noun: "to vet the candidates" is no veterinary
+    whole = _hyphenated(doc, i)
+    if whole is not None and doc.tokens[i - 2].lower in WORD_PREFIXES:
+        return whole  # "the pre-op assessment" is no op, "her ex-husband" no husband: the word is the whole
     if lemma in CLIPPED_WORDS and not children(doc, i, "compound"):
         return CLIPPED_WORDS[lemma]
     return lemma
+
+
+# Prefixes that make, with a hyphen, a word of another thing than the word after them: "pre-op", "post-op", "ex-wife".
+WORD_PREFIXES = frozenset({"pre", "post", "ex", "non", "anti"})
 
 
 def is_thing(doc: ParsedDoc, i: int) -> bool:
