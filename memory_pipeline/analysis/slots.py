@@ -144,8 +144,9 @@ SCHEDULE_NOUNS = frozenset("shift shifts class classes lesson lessons practice t
 SCHEDULE_VERBS = frozenset(
     {"be", "move", "reschedule", "change", "push", "switch", "shift", "postpone", "bring", "set", "book", "schedule", "have"}
 )
-# Verbs that move an arrangement to another time: their subject is whoever moved it, not whose it is
-MOVING_VERBS = frozenset({"move", "reschedule", "change", "push", "switch", "shift", "postpone", "bring"})
+# Verbs that move an arrangement to another time: their subject is whoever moved it, not whose it is ("the agency
+# put the morning visit back to 8")
+MOVING_VERBS = frozenset({"move", "reschedule", "change", "push", "switch", "shift", "postpone", "bring", "put"})
 TIME_VALUE_WORDS = (
     WEEKDAYS | MONTHS | frozenset({w + "s" for w in WEEKDAYS})
     | frozenset("morning mornings afternoon afternoons evening evenings night nights weekend weekends early late "
@@ -1594,7 +1595,7 @@ def _back_to_a_pastime(context: _Context, noun: int) -> list[SlotValue]:
     if back is None or doc.tokens[back[0]].lower != "back":
         return []
     mover = _parent(context, back[0])
-    if mover is not None and _lemma(context, mover[0]) in MOVING_VERBS | {"put"} and _children(context, mover[0], "dobj"):
+    if mover is not None and _lemma(context, mover[0]) in MOVING_VERBS and _children(context, mover[0], "dobj"):
         return []  # "they've pushed it back to the 29th", "put the class back to 6": a thing moved, no return
     said_of = [back[0]] + ([_parent(context, back[0])[0]] if _parent(context, back[0]) else [])
     if any(k in context.negated or marked_by(doc, k, RETURN_NOT_YET) for k in said_of):
@@ -2049,8 +2050,12 @@ def schedule(context: _Context, i: int) -> list[SlotValue]:
         return _due(context, i)
     if token.lower == "married":
         return _wedding_day(context, i)
+    if token.pos == "VERB" and lemma in ROUND_VERBS and (rounds := _carers_rounds(context, i)):
+        return rounds
     if token.pos == "VERB" and lemma in ROTA_VERBS:
         return _days_on_a_rota(context, i)
+    if token.pos == "VERB" and lemma in ATTENDING_VERBS:
+        return _a_place_gone_to_on_days(context, i)
     if token.pos != "NOUN" or (lemma not in APPOINTMENT_NOUNS and token.lower not in SCHEDULE_NOUNS and lemma not in SCHEDULE_NOUNS):
         return _recurring_event(context, i)
     slot = "appointment" if lemma in APPOINTMENT_NOUNS else "schedule"
@@ -2221,7 +2226,7 @@ def _recurring_event(context: _Context, i: int) -> list[SlotValue]:
     if label == "dobj" and not owned and _lemma(context, holder) not in MOVING_VERBS:
         subject = _subject(context, holder)  # "Mia has piano lessons on saturdays"
     else:
-        subject = _for_whom(context, noun) or _owner(context, noun)
+        subject = _for_whom(context, noun) or _whose_days_moved(context, holder) or _owner(context, noun)
         unowned = not owned and subject == SELF  # "football moved to thursdays": whose, not said
     slots = [replace(_slot(context, verb, "schedule", value, _event_name(context, noun), i, *parts, subject=subject),
                      unowned=unowned)]
@@ -2233,10 +2238,107 @@ def _recurring_event(context: _Context, i: int) -> list[SlotValue]:
     return slots
 
 
+# A possessive pronoun as the subject it names elsewhere: "she goes ... on Mondays", then "changed her days"
+OWNERS_AS_SUBJECTS = {"her": "she", "his": "he", "their": "they"}
+
+
+def _whose_days_moved(context: _Context, verb: int) -> str | None:
+    """Whose days a place or a class moved: "the day centre has changed her days to Tuesdays and Fridays" moves hers,
+    not the speaker's."""
+    if _lemma(context, verb) not in MOVING_VERBS:
+        return None
+    for days in _children(context, verb, "dobj"):
+        owners = _children(context, days, "poss")
+        if _lemma(context, days) in TIMES_OF_A_KIND and owners:
+            owner = _subject_key(context, owners[0])
+            return OWNERS_AS_SUBJECTS.get(owner, owner)  # "her days" are the days of the "she" who goes
+    return None
+
+
 def _a_daily_round(context: _Context, noun: int) -> bool:
     """"the morning visit", "her teatime call": a round named by its part of the day (:data:`DAILY_ROUNDS`)."""
     return _lemma(context, noun) in DAILY_ROUNDS and any(
         context.doc.tokens[k].lower in TIMES_OF_A_ROUND for k in _children(context, noun, "compound", "amod"))
+
+
+# Carers who come to the home on their rounds: "the carers come at 8am and 6pm", "her carer visits at 9 in the morning"
+HOME_CARERS = frozenset({"carer", "carers"})
+ROUND_VERBS = frozenset({"come", "visit", "call"})
+
+
+def _carers_rounds(context: _Context, verb: int) -> list[SlotValue]:
+    """Carers told to come at a time of day are on their daily rounds, each named by its part of the day as
+    :func:`_a_daily_round` names them: "the carers come twice a day, 8am and 6pm" is ``schedule[morning visit] =
+    8am`` and ``schedule[evening visit] = 6pm``, "the carers are coming at 7.30 now instead of 8 in the mornings" is
+    ``schedule[morning visit] = 7.30``, so "the agency changed the morning visit to 9.30" changes the one. A time
+    with no part of the day said or no am/pm ("the carer comes at 6") names no round; one day's visit ("the carers
+    came at 9 today", "are coming at 10 tomorrow") is none."""
+    doc = context.doc
+    carers = [k for k in _children(context, verb, "nsubj") if _lemma(context, k) in HOME_CARERS]
+    if not carers or doc.tokens[verb].tag == "VBD" or _negated(context, verb) or _a_turn_not_told(context, verb):
+        return []
+    time = _recurring_time(context, verb, said_to_recur=False)
+    if time is None or set(time[0].split()) & ONE_OCCASION:
+        return []
+    words = time[0].split()
+    said_part = next((w for w in words if w in TIMES_OF_A_ROUND), None)
+    owned = bool(_children(context, carers[0], "poss"))
+    subject = _owner(context, carers[0])
+    slots = []
+    for word in words:
+        part = said_part or _part_of_the_day(word)
+        if CLOCK.match(word) and part is not None:
+            slot = _slot(context, verb, "schedule", word, f"{part} visit", carers[0], *time[1], subject=subject)
+            slots.append(replace(slot, unowned=not owned and subject == SELF))
+    return slots
+
+
+def _part_of_the_day(clock: str) -> str | None:
+    """The part of the day a clock time with am or pm falls in: "8am" morning, "1pm" afternoon, "6pm" evening,
+    "9.30pm" night; a bare "8" none."""
+    match = re.match(r"(\d{1,2})\D*(am|pm)$", clock)
+    if match is None:
+        return None
+    hour = int(match.group(1)) % 12 + (12 if match.group(2) == "pm" else 0)
+    return "morning" if hour < 12 else "afternoon" if hour < 17 else "evening" if hour < 21 else "night"
+
+
+# Verbs of going to a place on its days: "mum goes to the day centre on Mondays and Thursdays", "he attends the
+# lunch club on Wednesdays"
+ATTENDING_VERBS = frozenset({"go", "attend"})
+
+
+def _a_place_gone_to_on_days(context: _Context, verb: int) -> list[SlotValue]:
+    """A place one goes to on days that recur is one's schedule there, the goer's: "mum goes to the day centre on
+    Mondays and Thursdays" is ``mum.schedule[day centre] = monday thursday``, which "the day centre has changed her
+    days to Tuesdays and Fridays" changes. Only a place said with its days in the verb's own clause and as said now
+    (not "went to the gym on Mondays", "goes to see her on Sundays" names whom); a person's home is no place of a
+    schedule ("goes to her gran's on Sundays")."""
+    doc = context.doc
+    if doc.tokens[verb].tag == "VBD" or _negated(context, verb) or _a_turn_not_told(context, verb):
+        return []
+    places = [o for _, o in _prep_objects(context, verb, ("to",))] + (
+        _children(context, verb, "dobj") if _lemma(context, verb) == "attend" else [])
+    places = [k for k in places if _an_event_noun(context, k) and _lemma(context, k) not in NOT_EVENTS]
+    time = _recurring_time(context, verb)
+    if len(places) != 1 or time is None:
+        return []
+    days = [w for w in time[0].split() if w in WEEKDAYS]
+    if not days:
+        return []  # "goes to the gym every morning": a habit, no days of a place
+    return [_slot(context, verb, "schedule", time[0], _place_name(context, places[0]), places[0], *time[1],
+                  subject=_subject(context, verb))]
+
+
+def _place_name(context: _Context, place: int) -> str:
+    """A place's common name, without the name of whoever runs it: "the Age UK day centre" is the "day centre" a
+    later turn calls it."""
+    doc = context.doc
+    words = [k for k in _children(context, place, "compound", "amod") if doc.tokens[k].pos != "PROPN"]
+    start = place
+    while start - 1 in words:
+        start -= 1
+    return " ".join([doc.tokens[k].lower for k in range(start, place)] + [_lemma(context, place)])
 
 
 def _under_way(context: _Context, verb: int) -> bool:
@@ -2291,7 +2393,8 @@ def _event_verb(context: _Context, i: int) -> tuple[int, str] | None:
     if up is None or up[1] not in ("nsubj", "nsubjpass", "dobj"):
         return None
     verb, label = up
-    if _lemma(context, verb) in SCHEDULE_VERBS or _have_got(context, verb) or context.doc.tokens[verb].lower in ("'s", "’s"):
+    if _lemma(context, verb) in SCHEDULE_VERBS or _have_got(context, verb) or context.doc.tokens[verb].lower in ("'s", "’s") or (
+            _put_back(context, verb)):
         return up  # "standup's back to 9:30": the tagger's "'s" with no owner before it is "is"
     if label == "dobj" and _lemma(context, verb) in KEEPING_UP_VERBS and (
             _a_youth_group(context, i) or _is_pastime(context, i) and _lemma(context, i) not in VAGUE_DOINGS):
@@ -2299,6 +2402,17 @@ def _event_verb(context: _Context, i: int) -> tuple[int, str] | None:
     if _a_weekday_read_as_a_verb(context, verb):
         return verb, "dobj"
     return None
+
+
+# Words that make "put" a move in time: "put the morning visit back to 8", "put the class forward to 5"
+PUT_IN_TIME = frozenset({"back", "forward", "forwards"})
+
+
+def _put_back(context: _Context, verb: int) -> bool:
+    """"The agency put the morning visit back to 8": "put" back or forward moves an event in time; "put the bins out
+    on Tuesdays" moves no event."""
+    return _lemma(context, verb) == "put" and any(
+        context.doc.tokens[k].lower in PUT_IN_TIME for k in _children(context, verb, "advmod", "prt"))
 
 
 # Verbs that keep up or take up a pastime, whose days said with it are its schedule: "does football on Mondays"
@@ -4002,6 +4116,10 @@ def _names_another_thing(context: _Context, bill: int) -> bool:
     return False
 
 
+# Bills' words that name only a payment, never a thing bought at a price: "the direct debit is now £147"
+PAYMENTS_ONLY = frozenset({"dd", "debit"})
+
+
 def _a_price(context: _Context, bill: int) -> bool:
     """A bill's word said as a thing with its price, not a bill: with a determiner and no period ("the phone is
     £699", "that water was £3"), or priced per item ("water £1.50 a bottle", "£25 each"); "the insurance is £32 a
@@ -4012,6 +4130,8 @@ def _a_price(context: _Context, bill: int) -> bool:
     if any(doc.tokens[k].lower == "each" or (k + 1 < len(doc) and doc.tokens[k + 1].pos == "NOUN" and (
             _lemma(context, k + 1) not in PERIOD_NOUNS)) for k in per if k > bill + 1):
         return True  # "£1.50 a bottle", "£25 each"
+    if doc.tokens[bill].lower in PAYMENTS_ONLY:
+        return False  # "the direct debit went from £168 to £147": a payment is never a thing priced
     by_period = any(k + 1 < len(doc) and _lemma(context, k + 1) in PERIOD_NOUNS for k in per) or any(
         _lemma(context, k) in ("monthly", "weekly", "yearly", "annual", "annually") for k in sentence)
     return bool(_children(context, bill, "det")) and not by_period
