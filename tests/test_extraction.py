@@ -484,6 +484,13 @@ def test_what_the_speaker_thanks_the_listener_for_is_the_listeners_doing(parser,
         ("is she the one who made u redo the deck", "Sam asks: is she the one who made Kai redo the deck?"),
         ("have you heard from Tom", "Sam asks: has Kai heard from Tom?"),
         ("did u see that", "Sam asks: did Kai see that?"),
+        # whoever the inverted subject is: a noun phrase, after a wh-word too
+        ("how was the school play", "Sam asks: how was the school play?"),
+        ("does mum know", "Sam asks: does mum know?"),
+        ("are the twins back at nursery", "Sam asks: are the twins back at nursery?"),
+        # "do" as the deed itself, or the speaker after a wh-word, is no question
+        ("did the shopping yesterday", "Sam did the shopping yesterday."),
+        ("why did I say yes", "Why did Sam say yes."),
         # closed by "!" or with no subject after the auxiliary, it tells; so does news behind an auxiliary
         ("did it!", "Sam noted: did it!"),
         ("can't wait to see you", "Sam can't wait to see Kai."),

@@ -1185,15 +1185,21 @@ def _asked_without_a_mark(doc: ParsedDoc, start: int, s_end: int) -> bool:
     dinner"). Not "did it!" nor "can't wait" (no subject), nor "is it me or ..." cut short."""
     words = [t for t in doc.tokens[start:s_end] if t.pos != "PUNCT" and t.lower not in CHAT_INTERJECTIONS]
     last = next((t for t in reversed(doc.tokens[start:s_end]) if t.pos != "SYM" and not _emoji(t.text)), None)
-    if last is None or last.text in (".", "!", "...", "…") or len(words) < 4:
+    if last is None or last.text in (".", "!", "...", "…") or len(words) < 3:
         return False
-    if words[0].lower in WH_OPENERS:
-        # "what do you think I should drink on the train", "where should we go for dinner"; "what have I done, ..."
-        # and "why did I say yes" exclaim, and tell what follows
-        if len(words) < 3 or words[2].lower not in ASKED_SUBJECTS:
-            return False
+    wh = words[0].lower in WH_OPENERS
+    if wh:
         words = words[1:]
+    # the parse puts the subject right after the auxiliary, whoever it is: "how was his cardiology appt", "does dad
+    # know", "is the GP open on saturdays" (one's own deed after "did" has no subject: "did the shopping")
+    inverted = _subject_after_auxiliary(doc, words[0])
+    if wh and not (words[1].lower in ASKED_SUBJECTS or (inverted and words[1].lower not in SELF_SUBJECTS)):
+        return False  # "what have I done, ..." and "why did I say yes" exclaim, and tell what follows
+    if len(words) < 3 and not inverted:
+        return False
     aux, subject = words[0], words[1]
+    if len(words) < 3:  # "how was it", "how's your mum"
+        return aux.lower in CHAT_QUESTION_AUXILIARIES
     verb = words[3] if words[2].lower == "just" and len(words) > 3 else words[2]
     if verb.lemma in NEWS_OPENERS and any(arc.label in ("ccomp", "xcomp") for arc in doc.children(verb.i)):
         return False  # "did I mention I'm moving to Leeds", "can I just say how proud I am": news told, not asked
@@ -1201,7 +1207,30 @@ def _asked_without_a_mark(doc: ParsedDoc, start: int, s_end: int) -> bool:
         # "did it last night": "do" is the deed itself, its "I" dropped; "did it really happen like that" and "did
         # you see it" ask
         return False
-    return aux.lower in CHAT_QUESTION_AUXILIARIES and (subject.lower in SUBJECT_PRONOUNS or subject.pos == "PROPN")
+    return aux.lower in CHAT_QUESTION_AUXILIARIES and (
+        subject.lower in SUBJECT_PRONOUNS or subject.pos == "PROPN" or inverted
+    )
+
+
+# The speaker as the subject of a wh-word and an auxiliary, which exclaims rather than asks ("what have I done").
+SELF_SUBJECTS = frozenset({"i", "me"})
+SUBJECT_LABELS = frozenset({"nsubj", "nsubjpass", "expl"})
+
+
+def _subject_after_auxiliary(doc: ParsedDoc, aux: Token) -> bool:
+    """``aux`` is an auxiliary (or a copula) with its verb's subject right after it: the inversion of a question
+    ("does dad know", "was his appt ok"). The subject's words (its article, possessive, compounds) run from the
+    word after ``aux`` to the subject itself; an object there ("did the shopping") is no subject."""
+    if aux.lower not in CHAT_QUESTION_AUXILIARIES:
+        return False
+    verb = next((arc.head for arc in doc.parents(aux.i) if arc.label in ("aux", "auxpass")), aux.i)
+    if verb == aux.i and aux.lemma == "do" or doc.tokens[verb].lower == "please":
+        return False  # "did my tax return this morning", "does my head in": "do" is the deed; "do the dishes please"
+    for arc in doc.children(verb):
+        if arc.label in SUBJECT_LABELS and arc.dep > aux.i:
+            between = range(aux.i + 1, arc.dep)
+            return all(any(aux.i < p.head <= arc.dep for p in doc.parents(k)) for k in between)
+    return False
 
 
 def _emoji(text: str) -> bool:
