@@ -372,6 +372,14 @@ def extract(parser, resolver):
         ("Sam", "actually scratch that, the meeting is on tuesday now", "Sam noted: the meeting is on tuesday now."),
         ("Sam", "wait forget that, we're flying from Leeds instead", "Sam noted: we're flying from Leeds instead."),
         ("Sam", "I forgot that, sorry", "Sam forgot that, sorry."),
+        # a self-correction or a word on the moment before a comma is no order nor deed, in any sentence of the turn
+        ("Sam", "hold on, the vet is on the 9th not the 6th", "Sam noted: the vet is on the 9th not the 6th."),
+        ("Sam", "wait no, the meeting moved to Friday", "Sam noted: the meeting moved to Friday."),
+        ("Sam", "I paid the gas bill. oh and while I have you, the plumber comes Monday",
+         "Sam paid the gas bill. Sam noted: the plumber comes Monday."),
+        ("Sam", "hold on to the receipt until March", "Sam asks to hold on to the receipt until March."),
+        ("Sam", "while I have the van, I might as well do the tip run",
+         "While Sam has the van, Sam might as well do the tip run."),
         ("Sam", "ignore that email from the bank, it's spam", "Sam asks to ignore that email from the bank, it's spam."),
         # an answer given is news in two words
         ("Sam", "they invited me to the stag. said yes", "They invited Sam to the stag. Sam said yes."),

@@ -150,6 +150,8 @@ def discourse_prefix_end(doc: ParsedDoc) -> int:
         if doc.tokens[k].text in (",", "!", "-", "—", "…") and (
                 is_discourse_only(doc, cursor, k) or _calls_for_attention(doc, cursor, k) or _takes_back(doc, cursor, k)):
             return cursor if _names_the_subject(doc, cursor, k) else _after_teaser(doc, k + 1)
+    if (after := after_an_aside(doc, cursor, len(doc.tokens))) > cursor:
+        return after
     return _after_header(doc, _after_teaser(doc, _after_address(doc, _after_mentions(doc, cursor))))
 
 
@@ -178,6 +180,34 @@ def _takes_back(doc: ParsedDoc, start: int, comma: int) -> bool:
     that"), the news is after it ("actually scratch that, work said we can wfh 3 days")."""
     words = [t.lower for t in doc.tokens[start:comma] if t.pos != "PUNCT"]
     return len(words) >= 2 and tuple(words[-2:]) in TAKING_BACK and all(w in BEFORE_TAKING_BACK for w in words[:-2])
+
+
+# Asides before a comma that say how or why the speaker goes on, no request and no deed: a self-correction or
+# surprise ("wait no, it's the 27th", "hang on, the 14th not the 12th", "wait, what time is it") or a word on the moment ("while I have you, ...", "before I
+# forget, ..."), which had become "asks Assistant to wait no, ..." and "While Sam has Assistant, ...".
+ASIDES = frozenset({("wait",), ("wait", "no"), ("no", "wait"), ("wait", "actually"), ("actually", "wait"), ("hang", "on"),
+                    ("hold", "on"), ("while", "i", "have", "you"), ("while", "i", "am", "here"),
+                    ("while", "i", "remember"), ("before", "i", "forget"), ("while", "i", "think", "of", "it")})
+# Words that may come before one: "anyway while I have you, ...", "oh hang on, ...".
+BEFORE_AN_ASIDE = BEFORE_TAKING_BACK | {"anyway", "anyways", "also", "and", "btw", "so"}
+# Chat's and the tokenizer's ways of writing "am" after "I" ("while I'm here", "while im here").
+AM = frozenset({"'m", "m", "’m"})
+ASIDE_MAX_WORDS = 7
+
+
+def after_an_aside(doc: ParsedDoc, start: int, end: int) -> int:
+    """The token after the comma closing an aside (:data:`ASIDES`) that opens tokens ``start..end`` (a turn's or a
+    sentence's); ``start`` when none does: "anyway while I'm here, the boiler is making that noise again"."""
+    for comma in range(start + 1, min(start + ASIDE_MAX_WORDS + 1, end)):
+        if doc.tokens[comma].text != ",":
+            continue
+        words = tuple("am" if t.lower in AM else t.lower for t in doc.tokens[start:comma] if t.pos != "PUNCT")
+        if any(words[len(words) - len(aside):] == aside and all(w in BEFORE_AN_ASIDE or w in CHAT_INTERJECTIONS
+                                                                  for w in words[: len(words) - len(aside)])
+               for aside in ASIDES):
+            return comma + 1
+        return start
+    return start
 
 
 # At most this many words before a colon make a header ("Big news:", "Quick update:", "Fun fact:").
@@ -325,7 +355,7 @@ def split_clauses(doc: ParsedDoc, start: int, min_words: int) -> list[Clause]:
     """Clauses of the tokens from ``start`` on, in source order."""
     clauses: list[Clause] = []
     for n, (s_start, s_end) in enumerate(doc.sentences):
-        s_start = max(s_start, start)
+        s_start = after_an_aside(doc, max(s_start, start), s_end)
         if s_start >= s_end:
             continue
         words = sum(1 for t in doc.tokens[s_start:s_end] if t.pos != "PUNCT")
