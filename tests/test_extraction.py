@@ -646,6 +646,13 @@ def test_a_bare_verb_coordinated_with_a_finite_one_is_no_request(extract):
         ("I cooked dinner. Put the leftovers list in my notes",
          "Maya cooked dinner. Maya asks Assistant to put the leftovers list in Maya's notes."),
         ("and set a reminder for the dentist", "Maya asks Assistant to set a reminder for the dentist."),
+        # a request to note a fact wraps the fact, which is what is kept; a thing or a question to note stays asked
+        ("can you also note my sister Ines is doing Sundays now", "Maya's sister Ines is doing Sundays now."),
+        ("I paid the deposit. please remember that the van comes at 8",
+         "Maya paid the deposit. Maya noted: the van comes at 8."),
+        ("can you note down my postcode", "Maya asks Assistant to note down Maya's postcode."),
+        ("please remember to book the MOT", "Maya asks Assistant to remember to book the MOT."),
+        ("can you remember when the MOT is due", "Maya asks Assistant to remember when the MOT is due."),
     ],
 )
 def test_orders_to_an_assistant(parser, resolver, text, entry):

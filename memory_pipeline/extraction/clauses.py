@@ -150,7 +150,7 @@ def discourse_prefix_end(doc: ParsedDoc) -> int:
         if doc.tokens[k].text in (",", "!", "-", "—", "…") and (
                 is_discourse_only(doc, cursor, k) or _calls_for_attention(doc, cursor, k) or _takes_back(doc, cursor, k)):
             return cursor if _names_the_subject(doc, cursor, k) else _after_teaser(doc, k + 1)
-    if (after := after_an_aside(doc, cursor, len(doc.tokens))) > cursor:
+    if (after := past_an_opening(doc, cursor, len(doc.tokens))) > cursor:
         return after
     return _after_header(doc, _after_teaser(doc, _after_address(doc, _after_mentions(doc, cursor))))
 
@@ -208,6 +208,54 @@ def after_an_aside(doc: ParsedDoc, start: int, end: int) -> int:
             return comma + 1
         return start
     return start
+
+
+def past_an_opening(doc: ParsedDoc, start: int, end: int) -> int:
+    """Past what opens tokens ``start..end`` without being said: an aside (:func:`after_an_aside`), or a request to
+    note what follows (:func:`after_a_note_request`)."""
+    return after_a_note_request(doc, after_an_aside(doc, start, end), end)
+
+
+# A request to the listener to keep a fact, around the fact: "can you also note my brother is doing Saturdays now",
+# "please remember that the bins go out on Tuesdays" (it had been "can Assistant also note ...").
+NOTE_VERBS = frozenset({"note", "remember", "record", "log", "jot"})
+NOTE_REQUEST_WORDS = frozenset({"can", "could", "would", "will", "you", "u", "please", "pls", "plz", "also", "just",
+                                "actually", "and", "oh", "ok", "okay", "so", "btw", "down"})
+
+
+def after_a_note_request(doc: ParsedDoc, start: int, end: int) -> int:
+    """The first token of the clause a request to note opens tokens ``start..end`` with (after its "that"), when
+    that clause has a subject of its own; ``start`` otherwise ("can you note down my address" asks, the address is
+    no fact, and so does "can you remember what time ...")."""
+    for k in range(start, min(start + ASIDE_MAX_WORDS, end)):
+        token = doc.tokens[k]
+        if token.lemma in NOTE_VERBS:
+            break
+        if token.lower not in NOTE_REQUEST_WORDS:
+            return start
+    else:
+        return start
+    for arc in doc.children(k):
+        if arc.label != "ccomp" or not any(c.label in ("nsubj", "nsubjpass") for c in doc.children(arc.dep)):
+            continue
+        first = min(j for j in range(k + 1, arc.dep + 1) if _within(doc, j, arc.dep))
+        if doc.tokens[first].tag.startswith("W") or doc.tokens[first].lower in ("if", "whether"):
+            return start  # "can you remember what time the dentist is" asks
+        if all(doc.tokens[j].lower in NOTE_REQUEST_WORDS for j in range(k + 1, first)):
+            return first + 1 if doc.tokens[first].lower == "that" else first
+    return start
+
+
+def _within(doc: ParsedDoc, k: int, head: int) -> bool:
+    """Token ``k`` hangs, maybe through others, on token ``head``."""
+    seen = set()
+    while k != head and k not in seen:
+        seen.add(k)
+        parents = doc.parents(k)
+        if not parents:
+            return False
+        k = parents[0].head
+    return k == head
 
 
 # At most this many words before a colon make a header ("Big news:", "Quick update:", "Fun fact:").
@@ -355,7 +403,7 @@ def split_clauses(doc: ParsedDoc, start: int, min_words: int) -> list[Clause]:
     """Clauses of the tokens from ``start`` on, in source order."""
     clauses: list[Clause] = []
     for n, (s_start, s_end) in enumerate(doc.sentences):
-        s_start = after_an_aside(doc, max(s_start, start), s_end)
+        s_start = past_an_opening(doc, max(s_start, start), s_end)
         if s_start >= s_end:
             continue
         words = sum(1 for t in doc.tokens[s_start:s_end] if t.pos != "PUNCT")
