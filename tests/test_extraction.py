@@ -372,6 +372,8 @@ def extract(parser, resolver):
         ("Sam", "actually scratch that, the meeting is on tuesday now", "Sam noted: the meeting is on tuesday now."),
         ("Sam", "wait forget that, we're flying from Leeds instead", "Sam noted: we're flying from Leeds instead."),
         ("Sam", "I forgot that, sorry", "Sam forgot that, sorry."),
+        # a name after its kinship title is one name, though it is also a verb
+        ("Sam", "I'll ask Nana Sue if she can do Thursdays", "Sam will ask Nana Sue if she can do Thursdays."),
         # a self-correction or a word on the moment before a comma is no order nor deed, in any sentence of the turn
         ("Sam", "hold on, the vet is on the 9th not the 6th", "Sam noted: the vet is on the 9th not the 6th."),
         ("Sam", "wait no, the meeting moved to Friday", "Sam noted: the meeting moved to Friday."),

@@ -82,6 +82,24 @@ def test_a_date_is_never_cut_by_a_sentence_end(parser):
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
+    "text, name",
+    [("ask Auntie Sue if she minds", "Auntie Sue"),  # "Sue" the verb had begun a sentence
+     ("I'll ask Nana Sue if she can do Thursdays", "Nana Sue"),
+     ("I'll ring Uncle Declan if he can do Fridays", "Uncle Declan"),
+     ("I rang my aunt. Sue picked up", None)],
+)
+def test_a_name_after_its_kinship_title_is_never_cut_by_a_sentence_end(parser, text, name):
+    doc = parser.parse(text)
+    if name is None:  # a title closing its sentence leaves the next one its own
+        assert len(doc.sentences) == 2
+        return
+    first = text.index(name)
+    sentences = {token.sent for token in doc.tokens if first <= token.idx < first + len(name)}
+    assert len(sentences) == 1, [doc.span_text(*span) for span in doc.sentences]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
     "text, pos",
     [("Wish I could come.", "VERB"), ("Hope the kids had fun!", "VERB"),
      ("Hope said she would come.", "PROPN"), ("Hope, you are right.", "NOUN")],

@@ -35,12 +35,19 @@ DATES_STAY_WHOLE = "memory_pipeline_dates_stay_whole"
 MIND_VERBS = frozenset({"wish", "hope", "think", "guess", "bet", "reckon", "suppose", "wonder", "doubt", "figure"})
 
 
+# Kinship titles family chat puts before a name ("I'll ask Auntie Sue", "Uncle Declan is coming", "Nana Joan"): the
+# parser had begun a sentence at the name, and the title was left as a sentence of its own.
+KINSHIP_TITLES = frozenset({"auntie", "aunty", "aunt", "uncle", "nana", "nanna", "nan", "granny", "grandma", "grandad",
+                            "granddad", "grandpa", "gran", "cousin"})
+
+
 def keep_dates_whole(doc):
-    """A spaCy component, before the parser: no sentence starts inside a day-and-month date."""
+    """A spaCy component, before the parser: no sentence starts inside a day-and-month date, nor at a name after
+    its kinship title (:data:`KINSHIP_TITLES`)."""
     for first, second in zip(doc, doc[1:]):
         if (DAY_OF_MONTH.match(first.text) and MONTH_NAME.match(second.text)) or (
             MONTH_NAME.match(first.text) and DAY_OF_MONTH.match(second.text)
-        ):
+        ) or (first.lower_ in KINSHIP_TITLES and second.text[:1].isupper() and second.is_alpha):
             second.is_sent_start = False
     return doc
 
