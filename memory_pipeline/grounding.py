@@ -559,11 +559,12 @@ def unresolved_deixis(text: str) -> list[str]:
 
 def noun_phrase(doc: ParsedDoc, head: int) -> tuple[int, int]:
     """Token range of a noun phrase: its head with its modifiers and function words ("my little brother"), without
-    a coordinating conjunction hanging off its edge ("my husband and [I]")."""
+    a coordinating conjunction hanging off its edge ("my husband and [I]") or a subordinator the parse hung on it
+    ("so Tom and I can have a break": "so" is no part of who "we" are)."""
     span, stack = {head}, [head]
     while stack:
         for arc in doc.children(stack.pop()):
-            if arc.role in (Role.MODIFIER, Role.FUNCTION) and arc.dep not in span and doc.tokens[arc.dep].pos not in ("PUNCT", "CCONJ"):
+            if arc.role in (Role.MODIFIER, Role.FUNCTION) and arc.dep not in span and doc.tokens[arc.dep].pos not in ("PUNCT", "CCONJ", "SCONJ"):
                 span.add(arc.dep)
                 stack.append(arc.dep)
     # the parse hangs "in law" as a place ("in" what?): without it a father-in-law was told as the speaker's father

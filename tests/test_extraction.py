@@ -374,6 +374,11 @@ def extract(parser, resolver):
         ("Sam", "I forgot that, sorry", "Sam forgot that, sorry."),
         # a name after its kinship title is one name, though it is also a verb
         ("Sam", "I'll ask Nana Sue if she can do Thursdays", "Sam will ask Nana Sue if she can do Thursdays."),
+        # "X and I" is one subject, and "we" are the two ("so" is no part of the partner's name)
+        ("Sam", "We are booking respite so Anil and I can go to the wedding",
+         "We are booking respite so Anil and Sam can go to the wedding."),
+        ("Sam", "we're thinking of a carer so Tom and I can have a break",
+         "Sam and Tom are thinking of a carer. Tom and Sam can have a break."),
         # a self-correction or a word on the moment before a comma is no order nor deed, in any sentence of the turn
         ("Sam", "hold on, the vet is on the 9th not the 6th", "Sam noted: the vet is on the 9th not the 6th."),
         ("Sam", "wait no, the meeting moved to Friday", "Sam noted: the meeting moved to Friday."),

@@ -86,9 +86,12 @@ def test_a_date_is_never_cut_by_a_sentence_end(parser):
     [("ask Auntie Sue if she minds", "Auntie Sue"),  # "Sue" the verb had begun a sentence
      ("I'll ask Nana Sue if she can do Thursdays", "Nana Sue"),
      ("I'll ring Uncle Declan if he can do Fridays", "Uncle Declan"),
-     ("I rang my aunt. Sue picked up", None)],
+     ("I rang my aunt. Sue picked up", None),
+     # nor between the two halves of "X and I"
+     ("We are booking respite so Anil and I can go to the wedding", "Anil and I"),
+     ("I rang Anil. And I told him everything", None)],
 )
-def test_a_name_after_its_kinship_title_is_never_cut_by_a_sentence_end(parser, text, name):
+def test_a_name_is_never_cut_from_its_kinship_title_or_its_partner_by_a_sentence_end(parser, text, name):
     doc = parser.parse(text)
     if name is None:  # a title closing its sentence leaves the next one its own
         assert len(doc.sentences) == 2

@@ -41,6 +41,10 @@ KINSHIP_TITLES = frozenset({"auntie", "aunty", "aunt", "uncle", "nana", "nanna",
                             "granddad", "grandpa", "gran", "cousin"})
 
 
+# "Leela and I can go", "me or my brother": the parser had begun a sentence at the conjunction.
+PAIRING_CONJUNCTIONS = frozenset({"and", "or"})
+
+
 def keep_dates_whole(doc):
     """A spaCy component, before the parser: no sentence starts inside a day-and-month date, nor at a name after
     its kinship title (:data:`KINSHIP_TITLES`)."""
@@ -49,6 +53,9 @@ def keep_dates_whole(doc):
             MONTH_NAME.match(first.text) and DAY_OF_MONTH.match(second.text)
         ) or (first.lower_ in KINSHIP_TITLES and second.text[:1].isupper() and second.is_alpha):
             second.is_sent_start = False
+    for before, first, second in zip(doc, doc[1:], doc[2:]):
+        if first.lower_ in PAIRING_CONJUNCTIONS and second.lower_ in ("i", "me") and before.is_alpha:
+            first.is_sent_start = False
     return doc
 
 
