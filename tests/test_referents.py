@@ -56,6 +56,25 @@ def test_a_relative_called_by_name_is_one_person_of_the_relatives_gender():
     assert carried([[("Lena", "My sister Anjali is visiting."), ("Lena", "He loves the city.")]], ("Anjali",)) == {}
 
 
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # the relative's word holds after a bare mention of the name that tells no gender
+        ([("Lena", "my uncle Ravi is taking the Monday shift now"), ("Ines", "Ravi on Mondays, got it. And Tuesdays?"),
+          ("Lena", "Tuesdays she has her bridge club with Maureen")], {}),
+        ([("Lena", "My son Theo has started doing the school run."), ("Ines", "Does Theo drive?"),
+          ("Lena", "her car is in the garage this week")], {}),
+        # ... and still carries the name to a pronoun of its gender
+        ([("Lena", "my uncle Ravi is taking the Monday shift now"), ("Ines", "Ravi on Mondays, got it. And Tuesdays?"),
+          ("Lena", "he can't do Tuesdays, he has his choir")], {"S1:3": "Ravi"}),
+        ([("Lena", "My sister Ama is coming on Friday."), ("Ines", "Is Ama staying over?"), ("Lena", "she's got a hotel")],
+         {"S1:3": "Ama"}),
+    ],
+)
+def test_the_gender_a_relatives_word_gives_a_name_holds_after_a_bare_mention(turns, expected):
+    assert carried([turns], ("Ravi", "Maureen", "Theo", "Ama")) == expected
+
+
 def test_someone_a_copula_brings_in_is_someone_else():
     # "There was a man on the train": a new person, not what Tom is
     assert carried([[("Lena", "My brother Tom is visiting this week."), ("Ines", "Is he still in Leeds?"),

@@ -437,6 +437,7 @@ class SessionFocus:
     def read(self, index: int, text: str, speaker: str | None, addressee: str | None) -> Carried | None:
         """What this turn's pronouns before its own first mention carry over, then the focus after the turn."""
         said, own_name = _named_as_told(text, _mentions(text, self.names, speaker, addressee))
+        self._note_kin_genders(said)
         until = said[0].at if said else None
         genders = _pronoun_genders(text, own_name if own_name is not None else until)
         focus = self.focus if self.focus and index - self.focus.since <= FOCUS_TURNS else None
@@ -461,6 +462,14 @@ class SessionFocus:
         elif genders:
             self.focus = None  # a he or she the focus cannot be: the talk has moved to someone else
         return carried
+
+    def _note_kin_genders(self, said: list[_Mention]) -> None:
+        """Keep for the whole conversation the gender a relative's word gives a name ("my brother Callum is doing
+        Saturdays"): a later bare "Callum covers Saturdays" tells none, and a "she" two turns on ("Sundays she goes
+        to church") is someone else, not Callum."""
+        for mention in said:
+            if mention.named and mention.gender and not mention.pet:
+                self.genders.setdefault(mention.referent, mention.gender)
 
     def _cared_for(self, text: str, before: int | None, genders: set[str]) -> bool:
         """The turn's "he" or "she" (before ``before``) all stand in sentences about looking after an animal (a
