@@ -240,12 +240,32 @@ PLACE_AND_FIRM_WORDS = frozenset(
 )
 
 
+# Words that name a place after a saint ("St Brigid's", "Saint Mary's", "St. Thomas'"): a church, a hospital, a
+# school or a care home, never the one a later "she" or "he" means ("gran's been at St Brigid's a month, she's
+# calmer now" had made it "Brigid is calmer now").
+SAINT_WORDS = frozenset({"st", "st.", "saint"})
+POSSESSIVE_MARKS = frozenset({"'s", "’s", "'", "’"})
+
+
+def _a_saint_word(word: str) -> bool:
+    return word[:1] == "S" and word.lower() in SAINT_WORDS
+
+
+def a_saints_place(words: Sequence[str], start: int, end: int) -> bool:
+    """The name of ``words[start:end]`` is a place's: it opens with "St" or "Saint" ("St Brigid's"), or follows one
+    and is owned ("St" "Brigid" "'s"). A name after a street's "St." that ends a sentence ("we're on Hoe St. Ana
+    came round") owns nothing, and stays someone."""
+    if _a_saint_word(words[start]):
+        return True
+    return start > 0 and _a_saint_word(words[start - 1]) and end < len(words) and words[end] in POSSESSIVE_MARKS
+
+
 # The letters a name is written in; a grade or a code the tagger calls a person is not ("A*AA! He got in").
 _NAME_LETTERS = re.compile(r"[^\W\d_]+(?:[-'’.\s]+[^\W\d_]+)*\.?")
 def _may_be_a_person(doc: ParsedDoc, start: int, end: int) -> bool:
     """The name at ``start..end`` may be whom a later "he" or "she" means: it is written in letters, and it is not
     coordinated with a place ("Bristol and Leeds both made offers. He needs AAB": Bristol is one of the places)."""
-    if not _NAME_LETTERS.fullmatch(doc.span_text(start, end)):
+    if not _NAME_LETTERS.fullmatch(doc.span_text(start, end)) or a_saints_place([t.text for t in doc.tokens], start, end):
         return False
     head = end - 1
     compounded = [a.head for a in doc.parents(head) if a.label == "compound"]

@@ -1095,6 +1095,23 @@ def test_a_holiday_named_after_someone_is_no_person(extract):
     assert extract("Valentine's Day interview, very romantic.").people == []
 
 
+@pytest.mark.parametrize(
+    ("text", "people"),
+    [
+        # a place named after a saint (a home, a hospital, a hospice) is no person the memory names
+        ("St Mary's have offered him a bed. he moves on Friday", []),
+        ("Saint Joseph's called about her place, she starts on Monday", []),
+        ("Nan is at St Catherine's hospice now, she's comfortable", []),
+        # names that merely begin with the letters are people
+        ("Stacey's moving house, she's stressed", ["Stacey"]),
+        ("Stan's great, he just got promoted", ["Stan"]),
+    ],
+)
+@pytest.mark.slow
+def test_a_saints_name_is_a_place_not_a_person(extract, text, people):
+    assert extract(text).people == people
+
+
 @pytest.mark.slow
 def test_a_person_a_pronoun_was_resolved_to_is_among_the_people(extract):
     # the name said in a dropped fragment comes back into the memory through "his" / "her": the memory names

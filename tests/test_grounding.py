@@ -411,6 +411,9 @@ def test_her_after_a_giving_verb_is_whom_it_is_given_to(parser, resolver, text, 
          "Anna Road is Dev's new tutor. Dev noted: Anna Road's lessons are brilliant."),
         ("Tim", "J.K. Rowling is such an inspiring writer. Her books are so captivating.",
          "Tim noted: J.K. Rowling is such an inspiring writer. Tim noted: J.K. Rowling's books are so captivating."),
+        # a saint's name is a place's: a "he" after "at St Columba's" is no Columba
+        ("Dev", "grandad's been at St Columba's three weeks now, he calls it the barracks lol. the staff cut his morphine, he's more alert now",
+         "Dev noted: grandad's been at St Columba's three weeks now, he calls it the barracks. The staff cut his morphine, he's more alert now."),
         # a pronoun the first person was a "he" or "she" of, and not done to the clause's subject, stays the name
         ("Grace", "Ruth is my mother. She's 78 and has early dementia, so I handle her appointments.",
          "Ruth is Grace's mother. Ruth is 78 and has early dementia, so Grace handles Ruth's appointments."),

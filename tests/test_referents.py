@@ -152,6 +152,10 @@ def test_titles_places_and_capitals_are_no_one():
     assert names.people == {"Marcus"}
     trip = [("Ines", "How was your week in Seattle?"), ("Lena", "So good. Seattle is lovely."), ("Lena", "She was great.")]
     assert carried([trip], ("Seattle",)) == {}
+    # a place named after a saint, as written whole or as the saint's name alone, is no one either
+    texts = ["my uncle found one called St Oswald's near us", "St Oswald's rang, she got a room", "Oswald's staff were kind",
+             "we met Stella there, she's lovely"]
+    assert conversation_names(["St Oswald", "Oswald", "Stella"], texts, PAIR).people == {"Stella"}
 
 
 def test_a_name_is_one_that_does_something_whatever_the_tagger_calls_it(parser):

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from memory_pipeline.chat_spelling import AMBIGUOUS_APOSTROPHE_LESS, APOSTROPHE_LESS, CHAT_ABBREVIATIONS, CHAT_TIME_WORDS
 from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, DISCOURSE_WORDS, STOP_WORDS
 from memory_pipeline.grounding import (
-    ANIMATE_NOUNS, HE, PERSON_ROLES, PET_NOUNS, PRONOUN_GENDER, SHE, bare_name, possessive,
+    ANIMATE_NOUNS, HE, PERSON_ROLES, PET_NOUNS, PRONOUN_GENDER, SHE, a_saints_place, bare_name, possessive,
 )
 from memory_pipeline.parsing import ParsedDoc
 
@@ -116,6 +116,9 @@ NOT_LOWER_CASE_NAMES = (
 )
 # Words after which a capitalised word is a title, a place or a role ("the Hobbit", "in Seattle", "at Rossi's").
 _NOT_A_PERSON = re.compile(r"\b(?:the|in|at)[ \t]+$", re.IGNORECASE)
+# A name owned after a saint's word is a place's: "St Brigid's" is a church, a hospital or a home.
+_SAINTS = re.compile(r"\b(?:St\.?|Saint)[ \t]+$")
+_OWNED = re.compile(r"['’]")
 # What stands right before a name inside a sentence: a lower-case word ("with Ines") or a title ("Dr. Patel"). Not
 # a comma: "Wow, Awesome" and "Oh, Nice" are how chat opens a sentence.
 _INSIDE_A_SENTENCE = re.compile(r"(?:[a-z'’]|\b(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?)[ \t]+$")
@@ -249,6 +252,8 @@ def conversation_names(
             continue
         if any(p.startswith(w.lower()) or w.lower().startswith(p) for w in name.split() for p in parts):
             continue
+        if a_saints_place(name.split(), 0, len(name.split())):
+            continue  # "St Brigid's" (the tagger's name for "St Brigid's have offered her a place"): a place
         person = name.upper() != name and is_person(name, typed_lower)
         if typed_lower and not person:
             continue  # a lower-case word with no sign of being someone is as likely a common word the tagger misread
@@ -274,7 +279,7 @@ def _person_evidence(name: str, said: str, told_of_only: bool) -> tuple[bool, bo
     person = False
     for match in re.finditer(r"(?<![\w'’])" + re.escape(name) + r"(?![\w])", said):
         before = said[max(0, match.start() - 8) : match.start()]
-        if _NOT_A_PERSON.search(before):
+        if _NOT_A_PERSON.search(before) or (_SAINTS.search(before) and _OWNED.match(said, match.end())):
             return True, person
         if told_of_only:
             person = person or bool(_TOLD_OF_IN_LOWER_CASE.match(said, match.end()) or _WITH_ME.match(said, match.end()))
