@@ -13,7 +13,7 @@ import pytest
 from memory_pipeline.config import ExtractorConfig
 from memory_pipeline.extraction import extract_memories
 from memory_pipeline.extraction.referents import (
-    FOCUS_TURNS, acting_names, asked_after, carried_referents, conversation_names, pet_names, with_pets,
+    FOCUS_TURNS, NO_NAMES, acting_names, asked_after, carried_referents, conversation_names, pet_names, with_pets,
 )
 from memory_pipeline.ingest import read_source
 from memory_pipeline.ingest.frames import conversation_frames
@@ -21,8 +21,9 @@ from memory_pipeline.ingest.frames import conversation_frames
 PAIR = ("Lena", "Ines")
 
 
-def carried(sessions: list[list[tuple[str, str]]], names: tuple[str, ...] = ()) -> dict[str, str]:
-    """``{"S<session>:<turn>": referent}`` for a conversation between Lena and Ines."""
+def carried(sessions: list[list[tuple[str, str]]], names: tuple[str, ...] = (), known_from: int = 1) -> dict[str, str]:
+    """``{"S<session>:<turn>": referent}`` for a conversation between Lena and Ines, whose ``names`` are known from
+    session ``known_from`` on."""
     rows = [
         {"conversation_id": "c", "session_index": s, "session_id": f"S{s}", "turn_index": t, "turn_id": f"S{s}:{t}",
          "speaker": who, "text": text}
@@ -30,7 +31,7 @@ def carried(sessions: list[list[tuple[str, str]]], names: tuple[str, ...] = ()) 
     ]
     found = _with_their_pets(conversation_names(names, [r["text"] for r in rows], PAIR), rows)
     addressees = {r["turn_id"]: PAIR[1 - PAIR.index(r["speaker"])] for r in rows}
-    known = {("c", s): found for s in range(1, len(sessions) + 1)}
+    known = {("c", s): found if s >= known_from else NO_NAMES for s in range(1, len(sessions) + 1)}
     return {turn: carry.referent for turn, carry in carried_referents(rows, known, addressees).items()}
 
 
@@ -132,6 +133,27 @@ def test_the_gender_a_name_was_given_holds_in_later_sessions():
                    ("Rosa",)) == {}
     assert carried([first, [("Ines", "Rosa starts Monday, right?"), ("Lena", "Yes. I hope she likes it.")]],
                    ("Rosa",)) == {"S2:2": "Rosa"}
+
+
+DOCTOR_LATER = [("Lena", "Dr Mensah has changed the dose again."), ("Ines", "OK."), ("Lena", "I hope her legs settle now.")]
+ROOFER_LATER = [("Lena", "So Gareth has started on the roof."), ("Ines", "Great."), ("Lena", "her cat keeps sitting on the ladder.")]
+
+
+@pytest.mark.parametrize(
+    ("first", "later", "expected"),
+    [
+        # a "he" after the name in a session before it was known as one tells its gender
+        ([("Lena", "her check-up with Dr Mensah was booked for today but he's put it back a week")], DOCTOR_LATER, {}),
+        ([("Lena", "Gareth came to price the roof. He reckons two days' work.")], ROOFER_LATER, {}),
+        # ... a "she" that may be someone it did something to, or one a saying verb reports, tells nothing
+        ([("Lena", "Dr Mensah saw her on Monday. she was tired after")], DOCTOR_LATER, {"S2:3": "Dr Mensah"}),
+        ([("Lena", "Gareth told me she'd be late")], ROOFER_LATER, {"S2:3": "Gareth"}),
+        ([("Lena", "Gareth and Priya came round, she brought wine")], ROOFER_LATER, {"S2:3": "Gareth"}),
+    ],
+)
+def test_the_gender_a_pronoun_gave_a_name_before_it_was_known_holds(first, later, expected):
+    # the names are known from session 2 on; the "her" of S2:3 comes before anyone it mentions
+    assert carried([first, later], ("Dr Mensah", "Gareth", "Priya"), known_from=2) == expected
 
 
 def test_names_are_capitalised_words_used_inside_sentences_and_not_the_participants():

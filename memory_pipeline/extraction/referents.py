@@ -433,9 +433,10 @@ class SessionFocus:
     conversation's pronouns have shown of its names so far, shared by its sessions: a Rosa who was "she" last
     week is no "him" today."""
 
-    def __init__(self, names: Names, genders: dict[str, str]) -> None:
+    def __init__(self, names: Names, genders: dict[str, str], said_before: Sequence[str] = ()) -> None:
         self.names = names
         self.genders = genders
+        self.said_before = said_before  # the conversation's turns before this one, all sessions
         self.focus: Focus | None = None
         self.pet: Focus | None = None  # the animal the session last named, whom a "she" at the vet may mean
 
@@ -514,7 +515,7 @@ class SessionFocus:
         if len(people) != 1 or None in people:
             return None
         first = said[0]
-        focus = Focus(first.referent, first.named, first.gender or self.genders.get(first.referent), index, first.pet)
+        focus = Focus(first.referent, first.named, first.gender or self._known_gender(first), index, first.pet)
         # only a "he" or "she" after the name tells its gender: "Dr. Patel ran bloodwork and his liver enzymes are
         # high" is the dog's liver
         after = _pronoun_genders(text, after=first.at, pattern=_SUBJECT_PRONOUN)
@@ -526,10 +527,44 @@ class SessionFocus:
         told = _TOLD_OF.match(text, first.at + len(first.referent))
         return self._with_gender(focus, next(iter(after))) if len(after) == 1 and told else focus
 
+    def _known_gender(self, mention: _Mention) -> str | None:
+        """The gender the conversation has given the name: kept from the turns read with it known, or told by a
+        "he" or "she" after it in a turn said before it was known as a name. Names are learned a session at a time,
+        so "her review with Dr Okafor ... but he's moved it" in November went unread, and December's "Dr Okafor
+        switched her ..." - "to check her kidneys" had made them Dr Okafor's."""
+        if mention.referent in self.genders or not mention.named or mention.pet:
+            return self.genders.get(mention.referent)
+        told = {gender for text in self.said_before for gender in _told_genders(text, mention.referent, self.names)}
+        if len(told) != 1:
+            return None
+        self.genders[mention.referent] = next(iter(told))
+        return self.genders[mention.referent]
+
     def _with_gender(self, focus: Focus, gender: str) -> Focus:
         if focus.gender is None and focus.named:
             self.genders[focus.referent] = gender
         return focus if focus.gender else replace(focus, gender=gender)
+
+
+_OBJECT_PRONOUN = re.compile(r"\b(?:him|her)\b", re.IGNORECASE)
+
+
+def _told_genders(text: str, name: str, names: Names) -> set[str]:
+    """The genders of the "he" or "she" that go on about ``name`` in ``text``: later in its sentence or opening the
+    next, not after a verb of saying, with no one else mentioned and no "him" or "her" between ("Dr Okafor was
+    meant to see her but he's moved it" is a he; "Dr Okafor switched her to ramipril. She started it Friday" tells
+    nothing: the "she" may be the one switched)."""
+    found = set()
+    for match in re.finditer(r"(?<![\w'’])" + re.escape(name) + r"(?![\w])", text):
+        told = _TOLD_OF.match(text, match.end())
+        if told is None:
+            continue
+        between = text[match.end() : told.end()]
+        pronoun = _SUBJECT_PRONOUN.search(between)
+        if _OBJECT_PRONOUN.search(between, 0, pronoun.start()) or _mentions(between[: pronoun.start()], names, None, None):
+            continue
+        found.add(PRONOUN_GENDER[pronoun.group().lower()])
+    return found
 
 
 # Words of looking after an animal: a "he" or "she" in a sentence with one is the session's pet, not the person
@@ -607,15 +642,18 @@ def carried_referents(
     ``addressees`` whom each turn's "you" means (``{turn_id: name}``)."""
     focus: dict[tuple[str, str | None], SessionFocus] = {}
     genders: dict[str, dict[str, str]] = {}
+    said: dict[str, list[str]] = {}
     carried: dict[str, Carried] = {}
     for row in sorted(turns, key=_said_order):
         conversation = row["conversation_id"]
         known = names.get((conversation, row.get("session_index") or 0), NO_NAMES)
         tracker = focus.setdefault(
-            (conversation, row.get("session_id")), SessionFocus(known, genders.setdefault(conversation, {}))
+            (conversation, row.get("session_id")),
+            SessionFocus(known, genders.setdefault(conversation, {}), said.setdefault(conversation, [])),
         )
         found = tracker.read(row.get("turn_index") or 0, row.get("text") or "", row.get("speaker"),
                              addressees.get(row["turn_id"]))
+        said[conversation].append(row.get("text") or "")
         if found is not None:
             carried[row["turn_id"]] = found
     return carried
