@@ -248,6 +248,17 @@ def test_an_indefinite_period_beside_a_date_is_only_how_long(parser, resolver, s
         (date(2025, 12, 2), "the new year's eve party is on the 31st", "the 31st", date(2025, 12, 31)),
         # a holiday that names no occasion leaves the day as it was
         (date(2025, 10, 14), "christmas is at my sister's, and my birthday is on the 20th", "the 20th", date(2025, 10, 20)),
+        # a New Year's occasion may fall after the holiday; none that is not past falls behind the session
+        (date(2025, 12, 29), "the new year drinks are on the 4th", "the 4th", date(2026, 1, 4)),
+        (date(2025, 10, 14), "the new year party is on the 2nd", "the 2nd", date(2026, 1, 2)),
+        (date(2025, 12, 28), "the christmas party for the office is on the 3rd", "the 3rd", date(2026, 1, 3)),
+        (date(2025, 12, 28), "the christmas party for the office was on the 3rd", "the 3rd", date(2025, 12, 3)),
+        # the day something was done for the occasion is its own, not the occasion's
+        (date(2025, 10, 14), "we reserved the christmas lunch on the 6th", "the 6th", date(2025, 10, 6)),
+        (date(2025, 10, 14), "we paid for the christmas meal on the 2nd", "the 2nd", date(2025, 10, 2)),
+        (date(2025, 10, 14), "we're going to the christmas market on the 6th", "the 6th", date(2025, 12, 6)),
+        # a holiday whose day differs between countries keeps the plain reading (Mothering Sunday is in March)
+        (date(2025, 3, 18), "the mother's day meal is on the 30th", "the 30th", date(2025, 3, 30)),
     ],
 )
 def test_a_day_of_the_month_is_read_against_the_turn_and_the_session(parser, resolver, said, text, expression, first):

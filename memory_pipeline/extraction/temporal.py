@@ -734,7 +734,7 @@ class TemporalResolver:
         mentions = _until_after_the_start(doc, self._in_appositions(doc, mentions, session_time))
         in_month = _in_month_said_before(mentions, session_time, said_before, doc)
         in_period = _a_weekday_of_the_period_said(doc, in_month, session_time, said_before)
-        near_a_holiday = _the_day_of_the_holiday_occasion(doc, _indefinite_periods_give_way(doc, in_period))
+        near_a_holiday = _the_day_of_the_holiday_occasion(doc, _indefinite_periods_give_way(doc, in_period), session_time)
         return _a_part_of_the_day_said(doc, _on_the_day_said(doc, near_a_holiday), session_time)
 
     def _from_the_day_it_was_said(
@@ -2107,38 +2107,82 @@ def _on_the_day_said(doc: ParsedDoc, mentions: list[TemporalMention]) -> list[Te
     return out
 
 
-def _the_day_of_the_holiday_occasion(doc: ParsedDoc, mentions: list[TemporalMention]) -> list[TemporalMention]:
+# Holidays whose day is the same wherever they are kept, so an occasion they name is held by it: "mother's day"
+# (11 May to the engine, Mothering Sunday in March in the UK) or "thanksgiving" may be another country's day, and
+# "the mothers day lunch is on the 30th" keeps the plain reading.
+FIXED_DAY_HOLIDAY = re.compile(
+    r"(?:valentine'?s day|new year(?:'?s)?(?: eve| day)?|christmas(?: eve| day)?|boxing day|halloween|easter(?: sunday| weekend)?)",
+    re.IGNORECASE,
+)
+# Verbs of getting an occasion ready: the day they govern is when it was done ("we booked the christmas meal on the
+# 4th", "ordered the halloween costumes on the 2nd"), not the occasion's.
+GETTING_AN_OCCASION_LEMMAS = ARRANGING_LEMMAS | frozenset({"order", "buy", "pay", "organise", "organize", "plan", "sort"})
+
+
+def _the_day_of_the_holiday_occasion(doc: ParsedDoc, mentions: list[TemporalMention], session_time: datetime | None) -> list[TemporalMention]:
     """A bare day of the month ("the 19th") that the verb of an occasion named by a holiday governs ("I'll give
     her the bag at the christmas social on the 19th", said in October) is the last day of that number up to the
-    holiday (19 December): a Christmas fair, a Halloween party, a New Year's party are held before or on it. Read
-    alone it had been the coming 19th, in November. A holiday that names no occasion ("we're away for christmas,
-    back on the 2nd") leaves the day as it was."""
+    holiday (19 December): a Christmas fair, a Halloween party are held before or on it; a New Year's party also
+    in the days after it ("the new year party is on the 3rd" is 3 January), whichever is nearer. Read alone it had
+    been the coming 19th, in November. The day must be the occasion's own (:func:`_the_occasion_s_own_day`), of a
+    holiday whose day is the same everywhere (:data:`FIXED_DAY_HOLIDAY`), and, unless told in the past, not behind
+    the session ("the christmas party at work is on the 2nd", said on 27 December, is in January). A holiday that
+    names no occasion ("we're away for christmas, back on the 2nd") leaves the day as it was."""
     out = list(mentions)
     occasions = [m for m in mentions if m.resolved and HOLIDAY.fullmatch(_clean(m.text).removeprefix("the "))
                  and m.end - m.start <= timedelta(days=1) and _names_an_occasion(doc, m)]
+    today = datetime.combine(session_time.date(), datetime.min.time()) if session_time is not None else None
     for n, mention in enumerate(mentions):
         day = re.fullmatch(r"the (\d{1,2})(?:st|nd|rd|th)", _clean(mention.text))
         verb = _governor(doc, mention.char_start) if day and mention.resolved else None
         said_with = [h for h in occasions if verb is not None and _governor(doc, h.char_start) == verb]
-        if len(said_with) != 1:
+        if len(said_with) != 1 or not FIXED_DAY_HOLIDAY.fullmatch(_clean(said_with[0].text).removeprefix("the ")) \
+                or not _the_occasion_s_own_day(doc, said_with[0], verb):
             continue
         holiday = said_with[0].start
-        held = [d for step in (0, -1) if (d := _nth_of_the_month(holiday.year, holiday.month + step, int(day.group(1))))
-                and d <= holiday]
+        held = sorted((d for step in (0, -1) if (d := _nth_of_the_month(holiday.year, holiday.month + step, int(day.group(1))))
+                       and (d <= holiday or (holiday.month, holiday.day) == (1, 1))), key=lambda d: abs(d - holiday))
+        if held and today is not None and held[0] < today and tense_at(doc, mention.char_start) != "past":
+            continue
         if held and held[0] != mention.start:
             out[n] = TemporalMention(mention.text, mention.char_start, mention.char_end, held[0], held[0] + timedelta(days=1),
                                      mention.kind, month_from=said_with[0].text)
     return out
 
 
-def _names_an_occasion(doc: ParsedDoc, holiday: TemporalMention) -> bool:
-    """The holiday modifies a noun after it ("the christmas social", "the new year's party"): an occasion it names."""
+def _the_occasion_noun(doc: ParsedDoc, holiday: TemporalMention) -> Token | None:
+    """The noun after the holiday that it modifies ("social" of "the christmas social", "party" of "the new
+    year's party"), None where it names none."""
     last = _last_token_before(doc, holiday.char_end)
     if last is not None and last.lower in ("'s", "’s"):
         last = doc.tokens[last.i - 1]
     up = next(iter(doc.parents(last.i)), None) if last is not None else None
-    return up is not None and up.label in ("compound", "amod", "nmod", "poss") and doc.tokens[up.head].pos == "NOUN" \
-        and doc.tokens[up.head].idx >= holiday.char_end
+    if up is not None and up.label in ("compound", "amod", "nmod", "poss") and doc.tokens[up.head].pos == "NOUN" \
+            and doc.tokens[up.head].idx >= holiday.char_end:
+        return doc.tokens[up.head]
+    return None
+
+
+def _names_an_occasion(doc: ParsedDoc, holiday: TemporalMention) -> bool:
+    """The holiday modifies a noun after it ("the christmas social", "the new year's party"): an occasion it names."""
+    return _the_occasion_noun(doc, holiday) is not None
+
+
+def _the_occasion_s_own_day(doc: ParsedDoc, holiday: TemporalMention, verb: int) -> bool:
+    """The day the verb governs is the occasion's: the occasion is the verb's subject ("the halloween party is on
+    the 25th"), the place one is at or goes to ("at the christmas social on the 19th", "going to the christmas fair
+    on the 13th"), or what one has or does ("we're having the christmas party on the 19th"), not what is booked,
+    ordered or bought then ("we booked the christmas meal on the 4th" is the day of the booking)."""
+    noun = _the_occasion_noun(doc, holiday)
+    arc = next(iter(doc.parents(noun.i)), None) if noun is not None else None
+    if arc is None:
+        return False
+    if arc.label in ("nsubj", "nsubjpass"):
+        return arc.head == verb
+    if arc.label == "pobj":
+        prep = doc.tokens[arc.head]
+        return prep.lower in ("at", "to") and any(a.head == verb for a in doc.parents(prep.i))
+    return arc.label == "dobj" and arc.head == verb and doc.tokens[verb].lemma.lower() not in GETTING_AN_OCCASION_LEMMAS
 
 
 def _nth_of_the_month(year: int, month: int, day: int) -> datetime | None:
