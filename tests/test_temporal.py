@@ -1452,6 +1452,14 @@ def test_a_time_of_day_is_on_the_day_said_with_it(parser, resolver):
         ("Football on Saturday and lunch on Sunday, so I've got a free morning.",
          [("on Saturday", date(2025, 4, 12)), ("on Sunday", date(2025, 4, 13)), ("a free morning", date(2025, 4, 9))]),
         ("I've got a busy morning, speak later.", [("a busy morning", date(2025, 4, 9))]),
+        # a day of another sentence, or a cue of now, leaves a part of the day had as the session day's
+        ("I've got a hectic afternoon, chat later. Physio's on Friday.", [("a hectic afternoon", date(2025, 4, 9)), ("on Friday", date(2025, 4, 11))]),
+        ("I've got a long evening in front of me. The interview is on Thursday.",
+         [("a long evening", date(2025, 4, 9)), ("on Thursday", date(2025, 4, 10))]),
+        ("I've got a busy afternoon ahead of me, the wedding is on Saturday",
+         [("a busy afternoon", date(2025, 4, 9)), ("on Saturday", date(2025, 4, 12))]),
+        # ... but one taken off is of the day the turn names
+        ("The MOT is on Monday. I'll book the afternoon off.", [("on Monday", date(2025, 4, 14)), ("the afternoon", date(2025, 4, 14))]),
     ],
 )
 def test_a_part_of_the_day_taken_is_of_the_day_the_turn_names(parser, resolver, text, expected):

@@ -2198,30 +2198,45 @@ def _nth_of_the_month(year: int, month: int, day: int) -> datetime | None:
 A_PART_OF_THE_DAY_HAD = re.compile(r"(?:the|a|an)\s+(?:[a-z]+\s+)?(?:morning|afternoon|evening|night)", re.IGNORECASE)
 
 
+# Words that put a part of the day had in the day it is said ("I've got a busy morning, speak later", "a long
+# afternoon ahead of me", "a free evening today"): it stays the session day's, whatever day the turn goes on to name.
+A_CUE_OF_NOW = re.compile(r"\b(?:today|now|ahead\s+of\s+(?:me|us|him|her|them)|(?:speak|talk|chat)\s+(?:later|soon|tonight|tomorrow))\b",
+                          re.IGNORECASE)
+
+
 def _a_part_of_the_day_said(doc: ParsedDoc, mentions: list[TemporalMention], session_time: datetime | None) -> list[TemporalMention]:
     """A part of the day that is a thing had or taken, no time after a preposition ("I'll need to take the morning
-    off", "I've got a free morning"), is of the one day ahead the turn names ("Her GP appointment is on Thursday at
-    10. I'll need to take the morning off"; "the echo is booked for the 18th, I've got a free morning"), not of the
-    session day, which had dated the plan. In past talk ("I had a lovely evening"), alone, or with two days named,
-    it is left as it was."""
+    off", "I've got a free morning"), is of the one day ahead named with it, not of the session day, which had dated
+    the plan: a day in its sentence ("the echo is booked for the 18th, I've got a free morning"), or in the turn
+    where it is taken off or free ("Her GP appointment is on Thursday at 10. I'll need to take the morning off"). In
+    past talk ("I had a lovely evening"), with a cue of now ("I've got a busy morning, speak later. The GP is on
+    Friday"; "a long afternoon ahead of me"), alone, or with two days named, it is left as it was."""
     if session_time is None:
         return mentions
     today = datetime.combine(session_time.date(), datetime.min.time())
-    days = {
-        (day.start, day.end) for day in mentions
-        if day.resolved and day.end - day.start == timedelta(days=1) and day.start > today
-        and not A_PART_OF_THE_DAY_HAD.fullmatch(day.text.strip())
-    }
-    if len(days) != 1:
-        return mentions
-    start, end = days.pop()
-    return [
-        TemporalMention(part.text, part.char_start, part.char_end, start, end, part.kind)
-        if part.resolved and A_PART_OF_THE_DAY_HAD.fullmatch(part.text.strip()) and part.start == today
-        and not TIME_PREPOSITION_BEFORE.search(doc.text[max(0, part.char_start - 8) : part.char_start])
-        and tense_at(doc, part.char_start) != "past" else part  # "spent the morning baking" was today's
-        for part in mentions
-    ]
+    ahead = [day for day in mentions if day.resolved and day.end - day.start == timedelta(days=1) and day.start > today
+             and not A_PART_OF_THE_DAY_HAD.fullmatch(day.text.strip())]
+    out = list(mentions)
+    for n, part in enumerate(mentions):
+        if not (part.resolved and A_PART_OF_THE_DAY_HAD.fullmatch(part.text.strip()) and part.start == today
+                and not TIME_PREPOSITION_BEFORE.search(doc.text[max(0, part.char_start - 8) : part.char_start])
+                and tense_at(doc, part.char_start) != "past"):  # "spent the morning baking" was today's
+            continue
+        sentence = _sentence_at(doc, part.char_start)
+        if A_CUE_OF_NOW.search(doc.span_text(*doc.sentences[sentence])):
+            continue
+        anywhere = _taken_off_or_free(doc, part)
+        days = {(day.start, day.end) for day in ahead if anywhere or _sentence_at(doc, day.char_start) == sentence}
+        if len(days) == 1:
+            start, end = days.pop()
+            out[n] = TemporalMention(part.text, part.char_start, part.char_end, start, end, part.kind)
+    return out
+
+
+def _taken_off_or_free(doc: ParsedDoc, part: TemporalMention) -> bool:
+    """The part of the day is taken off or free ("take the morning off", "I've got a free afternoon"): leave from
+    a thing to come, so of the day the turn names even in a sentence of its own."""
+    return bool(re.search(r"\bfree\b", part.text, re.IGNORECASE) or re.match(r"\s+off\b", doc.text[part.char_end :], re.IGNORECASE))
 
 
 def _a_week_said(mention: TemporalMention) -> bool:
