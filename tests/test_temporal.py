@@ -1990,6 +1990,15 @@ def test_lengths_and_numbers_that_date_nothing(parser, resolver, text, dated):
         # a part of a month in lower case, as "late March" (said on 20 November 2025)
         (date(2025, 11, 20), "late march suits us", date(2026, 3, 21), date(2026, 4, 1)),
         (date(2025, 11, 20), "mid april then?", date(2026, 4, 11), date(2026, 4, 21)),
+        # a month aimed for or started in, with no other preposition ("for", "starting"), and a run of months:
+        # from the first to the end of the last, a run told as over wholly behind
+        (date(2025, 11, 20), "we're hoping for may", date(2026, 5, 1), date(2026, 6, 1)),
+        (date(2025, 11, 20), "the price goes up starting march", date(2026, 3, 1), date(2026, 4, 1)),
+        (date(2025, 11, 20), "they're crediting £40 for october to december", date(2025, 10, 1), date(2026, 1, 1)),
+        (date(2025, 11, 20), "we'll be in Crete june to august", date(2026, 6, 1), date(2026, 9, 1)),
+        (date(2025, 11, 20), "the season is november to february", date(2025, 11, 1), date(2026, 3, 1)),
+        (date(2026, 1, 20), "from jan to mar I was signed off", date(2025, 1, 1), date(2025, 4, 1)),
+        (date(2025, 11, 20), "we rented it from june to july last year", date(2024, 6, 1), date(2024, 8, 1)),
         # two days as ordinals with no "from": the first as a bare day reads, the last in its month or the next; a
         # month without the last day is not meant
         (date(2026, 3, 2), "so the 12th to the 15th?", date(2026, 3, 12), date(2026, 3, 16)),
@@ -2016,7 +2025,10 @@ def test_ranges_stays_and_parts_of_a_month_in_trip_talk(parser, resolver, said, 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("text", ["I live on the 1st and 2nd floors", "she came 2nd and 3rd in the races",
-                                  "leaving early may be better", "pay 5 to 10 pounds", "I took two days off"])
+                                  "leaving early may be better", "pay 5 to 10 pounds", "I took two days off",
+                                  # a name after "for", not a month: a person's, in full or not
+                                  "got a present for jan", "thanks for may's help", "this is for may to read",
+                                  "I'm saving for my dog"])
 def test_ranks_counts_and_the_modal_are_no_range_nor_month(parser, resolver, text):
     mentions = resolver.ground(parser.parse(text), datetime(2026, 4, 30, 12))
     assert [m.text for m in mentions if m.resolved] in ([], ["two days"])

@@ -46,6 +46,7 @@ NUMBER_WORDS = {
 # Vague counts become ranges: (fewest, most) units back.
 VAGUE_COUNTS = {"few": (2, 4), "a few": (2, 4), "several": (3, 7), "many": (5, 15)}
 
+_MONTH_IN_FULL = r"(?:january|february|march|april|may|june|july|august|september|sept|october|november|december)"
 _MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 _WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _WEEKDAY_ABBR = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?"
@@ -221,6 +222,9 @@ CUE_PATTERNS = [
         # and the month first ("moved up to nov 20", "due jan 9"), not a time ("may 5:30"); "may" and "march", which
         # are verbs too, only where a phrase ends after the day ("may 5 people come" is the modal)
         rf"\b(?:(?!(?:may|march)\b){_MONTH}\s+{_A_DAY}\b(?!\s*[:.]\d)|(?:may|march)\s+{_A_DAY}\b{_A_MONTH_ENDS})",
+        # a run of months ("refunding £60 for july to september", "jan-mar"), which the tagger and recognizers-text
+        # read as the first month alone; not the modal ("may to")
+        rf"\b{_MONTH}\s*{_RANGE_TO}\s*(?!may\s+(?:i|we|you|he|she|they|be|have|not)\b){_MONTH}\b",
         # a quarter of the year ("target is Q3", "in Q1 2027")
         r"\b[qQ][1-4](?:\s+(?:19|20)\d\d)?\b",
         # working days ahead ("in 3 business days")
@@ -631,6 +635,7 @@ class TemporalResolver:
                 if first < last:
                     spans.append((doc.tokens[first].idx, doc.tokens[last - 1].end))
         spans.extend(m.span() for m in CUES.finditer(doc.text))
+        spans.extend(m.span() for m in MONTH_AIMED_FOR.finditer(doc.text) if not _a_persons_name(doc, *m.span()))
         spans.extend(m.span() for m in BARE_DAY_OF_MONTH.finditer(doc.text)
                      if _a_day_by_itself(doc, *m.span()) or _a_day_moved_to(doc, *m.span()))
         spans.extend(m.span() for m in SLASHED_AFTER_TO.finditer(doc.text) if _moved_to(doc, m.start()))
@@ -891,6 +896,15 @@ class TemporalResolver:
 SLASHED_AFTER_TO = RegexSet.of([re.compile(_after_preposition(rf"{_SLASHED_DAY}\b", ("to",)))])
 
 
+# A month a thing is aimed for or starts in, which lower-case chat hides from the tagger as the verb or the modal
+# ("we'll try for march", "a new DD starting may"); only where the phrase ends after it ("for may be" is the modal),
+# its name in full ("a present for jan" is a person), never a name the tagger tells (:func:`_a_persons_name`: "a
+# card for June") nor one that goes on ("for may's help", "for may to read").
+MONTH_AIMED_FOR = RegexSet.of([re.compile(_after_preposition(
+    rf"(?:(?:early|mid|late)[- ])?{_MONTH_IN_FULL}\b(?!['’]s\b|\s+to\b){_A_MONTH_ENDS}", ("for", "starting")),
+    re.IGNORECASE)])
+
+
 # A month after "to", a date only where a verb of moving one governs it ("the deadline got pushed to May", which the
 # tagger leaves out as the modal; "we went to May's party", "talk to May" are no months, nor is a name that goes
 # on: "we moved to August Road").
@@ -1037,6 +1051,13 @@ def _one_stay(doc: ParsedDoc, start_verb: int | None, end_verb: int | None) -> b
     return start_verb == end_verb or any(
         arc.label == "conj" and {arc.head, arc.dep} == {start_verb, end_verb} for arc in doc.parents(end_verb)
     )
+
+
+def _a_persons_name(doc: ParsedDoc, start: int, end: int) -> bool:
+    """The words at ``[start, end)`` are one word the tagger reads as a person ("a card for June", "thanks for May's
+    help"): a name, though it is a month's."""
+    words = [t for t in doc.tokens if start <= t.idx < end]
+    return len(words) == 1 and words[0].ent == "PERSON"
 
 
 def _past_a_leading_name(doc: ParsedDoc, plain: str, start: int, end: int) -> int:
@@ -3913,6 +3934,19 @@ def resolve_by_rule(
     m = re.fullmatch(rf"(?:the )?(last|past|this past|previous|this coming|this|current|next|coming|following) ({_UNIT}|quarter|{_WEEKDAY}|summer|winter|spring|fall|autumn)", text)
     if m:
         return _relative(m.group(1), m.group(2), anchor, tense)
+
+    m = re.fullmatch(rf"(?:from |between )?({_MONTH})\s*(?:-|–|\s(?:to|through|thru|till|until|and)\s)\s*({_MONTH})"
+                     r"((?:,? (?:19|20)\d\d|,? (?:this|last|next) year)?)", text)
+    if m and (first := resolve_by_rule(m.group(1) + m.group(3), anchor, tense)) and (last := _month_number(m.group(2))):
+        # "july to september": from the first month, as the tense reads it alone (or with the year said after the
+        # last: "june to august last year"), to the end of the last, in the same year or the next ("november to
+        # february"); recognizers-text had read the first month alone
+        start = first[0]
+        end = _month(start.year + (last < start.month), last)[1]
+        if tense == "past" and end.date() > anchor + timedelta(days=1) and not m.group(3):
+            # a run told as over is wholly behind ("from jan to mar I was off", said in January: last year's)
+            start, end = start.replace(year=start.year - 1), end.replace(year=end.year - 1)
+        return start, end, "range"
 
     m = re.fullmatch(rf"(last|this|next|this coming|this past|past|coming) ({_MONTH})", text)
     if m and (month := _month_number(m.group(2))):
