@@ -506,6 +506,13 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         # the weekend ahead is the coming one, on a Sunday the next
         (date(2023, 5, 8), "I'll clean the garage on the weekend.", date(2023, 5, 13)),
         (date(2023, 5, 14), "I'll clean the garage on the weekend.", date(2023, 5, 20)),
+        # "at the weekend" (found though the tagger leaves it out): ahead in talk ahead or in the present, as "on
+        # Saturday" is; behind in past talk ("the weekend" alone in the present is still the last)
+        (date(2023, 5, 11), "i'll sort the car out at the weekend", date(2023, 5, 13)),
+        (date(2023, 5, 11), "Are you about at the weekend?", date(2023, 5, 13)),
+        (date(2023, 5, 11), "we're at the in-laws at the weekend", date(2023, 5, 13)),
+        (date(2023, 5, 11), "we had friends over at the weekend", date(2023, 5, 6)),
+        (date(2023, 5, 11), "the weekend was a washout", date(2023, 5, 6)),
         # next/last <month> is the next or last one to come or gone, not a year further
         (date(2024, 1, 15), "We're thinking next September, probably in Porto.", date(2024, 9, 1)),
         (date(2024, 10, 2), "We got married last September.", date(2024, 9, 1)),
@@ -1221,6 +1228,10 @@ def test_the_time_of_a_habit_or_a_standing_taste_is_no_date(parser, resolver, te
         ("Thursday and Friday work for me.", ["Thursday", "Friday"]),
         ("I'll send you the weekly report at 5pm.", ["5pm"]),
         ("I work weekends, so I can meet you at 5pm.", ["5pm"]),
+        # "at the weekend" said with a word of how often, or beside a routine's days, is the weekends of a habit
+        ("Mum has the kids on Wednesdays and I have them at the weekend.", []),
+        ("I always do the big shop at the weekend.", []),
+        ("I'll see you at the weekend.", ["the weekend"]),
         ("Football is tuesdays, but this week it's Wednesday.", ["this week", "Wednesday"]),
         ("The meeting is at 3pm now.", ["3pm now"]),
         ("The dentist is on Friday 2-3pm.", ["on Friday 2-3pm"]),

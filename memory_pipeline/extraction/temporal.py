@@ -229,6 +229,8 @@ CUE_PATTERNS = [
         r"\b[qQ][1-4](?:\s+(?:19|20)\d\d)?\b",
         # working days ahead ("in 3 business days")
         rf"\bin\s+{_COUNT}\s+(?:business|working)\s+days?\b",
+        # the British "at the weekend", which the tagger leaves out ("i'll renew it at the weekend")
+        _after_preposition(r"the\s+weekend\b", ("at",)),
         # a season after a preposition ("in the autumn", "by spring"), which the tagger leaves out
         _after_preposition(r"(?:the\s+)?(?:summer|winter|spring|fall|autumn)\b",
                            ("in", "by", "over", "during", "until", "till", "since", "before", "after")),
@@ -568,6 +570,7 @@ ARRANGING_LEMMAS = frozenset({"book", "schedule", "reserve", "arrange", "cancel"
 # Words that make what follows a deadline: in talk that is not past ("I need it done before the weekend", "by the
 # 20th") the date they name is still ahead, whatever day of the week it is said.
 DEADLINE_BEFORE = ("before", "by", "until", "till")
+THE_WEEKEND = re.compile(r"the\s+weekend", re.IGNORECASE)
 # Words that set a date ahead right before it ("due jan 9", "effective jan 1", "starting feb 3")
 DUE_WORDS = ("due", "effective", "starting")
 # One of them, and the preposition a deadline may take after it ("due by april", "due on the 3rd", "due in march");
@@ -701,6 +704,10 @@ class TemporalResolver:
                 elif IN_A_LENGTH.fullmatch(text) and _the_first_in(doc, start):
                     tense = "past"  # "first time in 3 years I have no debt": the three years behind, not ahead
                 elif tense == "present" and _after_word(doc, start, DEADLINE_BEFORE):
+                    tense = "future"
+                elif tense == "present" and _at_the_weekend(doc, start, text):
+                    # "are you around at the weekend?", "I'm at my mum's at the weekend": the coming one, as in
+                    # talk ahead; "the weekend" alone in the present had been the last ("how was the weekend")
                     tense = "future"
                 elif tense == "present" and (_after_word(doc, start, ("for",)) or _a_stay_ahead(doc, start)) and BARE_LENGTH.fullmatch(text):
                     # "she wants me off running for two weeks", "landing the 14th, staying 2 weeks": the weeks from
@@ -1887,7 +1894,7 @@ def _the_time_of_a_habit(doc: ParsedDoc, start: int, text: str) -> bool:
       prefer to fly on Monday", "I prefer the Friday slot" choose a day, "I loved the show on Saturday" tells one);
     * "would rather" or "would prefer", for a part of the day only: "I'd rather run in the morning" ("I'd rather do
       it at 3pm" chooses an hour)."""
-    weekday = bool(BARE_WEEKDAY.fullmatch(text))
+    weekday = bool(BARE_WEEKDAY.fullmatch(text)) or _at_the_weekend(doc, start, text)  # "I always run at the weekend"
     if not (weekday or A_PART_OF_THE_DAY.fullmatch(text) or TIME_OF_DAY.fullmatch(text)):
         return False
     clause = _clause_of(doc, start)
@@ -1935,6 +1942,12 @@ def _a_weekday_of_every_month(doc: ParsedDoc, start: int, text: str) -> bool:
     return tense_at(doc, start) == "present" and not _progressive(clause) and not one_off and not dated
 
 
+def _at_the_weekend(doc: ParsedDoc, start: int, text: str) -> bool:
+    """"At the weekend", the British way of saying a weekend as a weekday is said ("at the weekend" as "on Saturday"):
+    one coming or gone by, or, with a word of how often or beside a routine's days, the weekends of a habit."""
+    return bool(THE_WEEKEND.fullmatch(text)) and _after_word(doc, start, ("at",))
+
+
 def _the_time_of_a_dose(doc: ParsedDoc, start: int, text: str) -> bool:
     """A part of the day or an hour after a dose in its sentence (:data:`A_DOSE`), in talk that is not past, is
     when the dose is taken each day ("she takes amlodipine 5mg in the morning", "memantine 10mg and sertraline 50mg,
@@ -1969,7 +1982,7 @@ def _the_time_of_a_routine(doc: ParsedDoc, start: int, text: str) -> bool:
     now = re.search(r"\s+now$", text, re.IGNORECASE)  # the tagger may take "now" in: "at 8pm now"
     hour = bool(TIME_OF_DAY.fullmatch(text[: now.start()] if now else text) or TWO_HOURS.fullmatch(text)
                 or HOUR_RANGE.fullmatch(text[: now.start()] if now else text))
-    weekday = bool(ROUTINE_WEEKDAY.fullmatch(text))
+    weekday = bool(ROUTINE_WEEKDAY.fullmatch(text)) or _at_the_weekend(doc, start, text)  # "on Tuesdays ... at the weekend"
     at = _token_at(doc, start)
     if not (hour or weekday) or at is None or ONE_DAY_BEFORE.search(doc.text[max(0, start - 16) : start]):
         return False
