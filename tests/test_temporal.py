@@ -1755,12 +1755,22 @@ def test_tomorrow_as_another_said_it_is_counted_from_the_day_they_said_it(parser
         (date(2026, 7, 1), "we're kicking off the checkout redesign, target is Q3", date(2026, 7, 1), date(2026, 10, 1)),
         (date(2026, 11, 5), "we need it by q1 2027", date(2027, 1, 1), date(2027, 4, 1)),
         (date(2026, 11, 5), "the bank will send it in 3 business days", date(2026, 11, 10), date(2026, 11, 11)),
+        # within so many working days: from now up to the last of them, also when told as said (5 Nov 2026 is a
+        # Thursday: the 4th working day is Wednesday the 11th); a time taken stays unresolved (guard below)
+        (date(2026, 11, 5), "the claim gets paid within 4 working days", date(2026, 11, 5), date(2026, 11, 12)),
+        (date(2026, 11, 5), "within 4 business days the letter said", date(2026, 11, 5), date(2026, 11, 12)),
         (date(2026, 7, 1), "we need this by end of year", date(2026, 10, 1), date(2027, 1, 1)),
     ],
 )
 def test_deadlines_as_work_chat_says_them(parser, resolver, said, text, first, end):
     mention = ground_one(parser, resolver, text, datetime(said.year, said.month, said.day, 12))
     assert _days(mention) == (first, end)
+
+
+@pytest.mark.slow
+def test_working_days_a_thing_took_are_no_date(parser, resolver):
+    mention = ground_one(parser, resolver, "the parcel came within 2 working days", datetime(2026, 11, 5, 12))
+    assert not mention.resolved
 
 
 @pytest.mark.parametrize(

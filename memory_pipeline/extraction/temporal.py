@@ -228,7 +228,7 @@ CUE_PATTERNS = [
         # a quarter of the year ("target is Q3", "in Q1 2027")
         r"\b[qQ][1-4](?:\s+(?:19|20)\d\d)?\b",
         # working days ahead ("in 3 business days")
-        rf"\bin\s+{_COUNT}\s+(?:business|working)\s+days?\b",
+        rf"\b(?:in|within)\s+{_COUNT}\s+(?:business|working)\s+days?\b",
         # the British "at the weekend", which the tagger leaves out ("i'll renew it at the weekend")
         _after_preposition(r"the\s+weekend\b", ("at",)),
         # a season after a preposition ("in the autumn", "by spring"), which the tagger leaves out
@@ -570,6 +570,8 @@ ARRANGING_LEMMAS = frozenset({"book", "schedule", "reserve", "arrange", "cancel"
 # Words that make what follows a deadline: in talk that is not past ("I need it done before the weekend", "by the
 # 20th") the date they name is still ahead, whatever day of the week it is said.
 DEADLINE_BEFORE = ("before", "by", "until", "till")
+# Working days counted from now to the last day a thing may come on ("within 5 working days")
+WORKING_DAYS_WITHIN = re.compile(rf"within\s+{_COUNT}\s+(?:business|working)\s+days?", re.IGNORECASE)
 THE_WEEKEND = re.compile(r"the\s+weekend", re.IGNORECASE)
 # Words that set a date ahead right before it ("due jan 9", "effective jan 1", "starting feb 3")
 DUE_WORDS = ("due", "effective", "starting")
@@ -705,6 +707,8 @@ class TemporalResolver:
                     tense = "past"  # "first time in 3 years I have no debt": the three years behind, not ahead
                 elif tense == "present" and _after_word(doc, start, DEADLINE_BEFORE):
                     tense = "future"
+                elif tense == "past" and WORKING_DAYS_WITHIN.fullmatch(text) and dates_the_news(doc, TemporalMention(text, start, end), SAYING_LEMMAS):
+                    tense = "future"  # "within 5 working days, they said": what was said is still to come
                 elif tense == "present" and _at_the_weekend(doc, start, text):
                     # "are you around at the weekend?", "I'm at my mum's at the weekend": the coming one, as in
                     # talk ahead; "the weekend" alone in the present had been the last ("how was the weekend")
@@ -3782,14 +3786,15 @@ def resolve_by_rule(
             year += 1
         return _month(year, 3 * quarter - 2, 3)
 
-    m = re.fullmatch(rf"(?:in )?({_COUNT}) (?:business|working) days?", text)
-    if m and tense != "past" and (n := _count(m.group(1))):
-        # the day that many working days ahead; "it took 3 business days" is how long, not when
+    m = re.fullmatch(rf"(?:(in|within) )?({_COUNT}) (?:business|working) days?", text)
+    if m and tense != "past" and (n := _count(m.group(2))):
+        # the day that many working days ahead; "it took 3 business days" is how long, not when; "within" is any
+        # day from now up to it, as "within two weeks" is ("a refund within 5 working days")
         day = anchor
         while n:
             day += timedelta(days=1)
             n -= day.weekday() < 5
-        return _days(day)
+        return (_day(anchor), _day(day + timedelta(days=1)), "duration") if m.group(1) == "within" else _days(day)
 
     m = re.fullmatch(r"(early|mid|late|later)[- ](last|this|next) (week|month|year)", text)
     if m:
