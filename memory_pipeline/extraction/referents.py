@@ -433,16 +433,10 @@ class SessionFocus:
     conversation's pronouns have shown of its names so far, shared by its sessions: a Rosa who was "she" last
     week is no "him" today."""
 
-    def __init__(
-        self, names: Names, genders: dict[str, str], said_before: Sequence[str] = (),
-        of_gender: dict[str, set[str | None]] | None = None,
-    ) -> None:
+    def __init__(self, names: Names, genders: dict[str, str], said_before: Sequence[str] = ()) -> None:
         self.names = names
         self.genders = genders
         self.said_before = said_before  # the conversation's turns before this one, all sessions
-        # whom the conversation has known as a he or a she so far (None: someone with no name, "a guy")
-        self.of_gender = {} if of_gender is None else of_gender
-        self.opening = True  # no one mentioned in the session yet
         self.focus: Focus | None = None
         self.pet: Focus | None = None  # the animal the session last named, whom a "she" at the vet may mean
 
@@ -453,8 +447,6 @@ class SessionFocus:
         until = said[0].at if said else None
         genders = _pronoun_genders(text, own_name if own_name is not None else until)
         focus = self.focus if self.focus and index - self.focus.since <= FOCUS_TURNS else None
-        if focus is None and self.opening and len(genders) == 1:
-            focus = self._the_one_of_the_family(index, next(iter(genders)))
         carries = focus is not None and len(genders) == 1 and focus.gender in (None, *genders)
         cared_for = self._cared_for(text, own_name if own_name is not None else until, genders)
         if not (focus and focus.pet) and cared_for:
@@ -475,30 +467,7 @@ class SessionFocus:
             self.focus = focus
         elif genders:
             self.focus = None  # a he or she the focus cannot be: the talk has moved to someone else
-        self._note_genders(said)
-        self.opening = self.opening and not said and not genders
         return carried
-
-    def _note_genders(self, said: list[_Mention]) -> None:
-        for mention in said:
-            if mention.gender:
-                self.of_gender.setdefault(mention.gender, set()).add(mention.referent)
-        if self.focus and self.focus.gender:
-            self.of_gender.setdefault(self.focus.gender, set()).add(self.focus.referent)
-
-    def _the_one_of_the_family(self, index: int, gender: str) -> Focus | None:
-        """The relative a session opening with "she" or "he" means: a carer's chat goes on about the parent it
-        has always been about ("her kidney function's a bit down" a week after "Her GP appointment is on
-        Thursday", which was Mum's), when the conversation has known exactly one person of that gender, and that
-        one by a relative's word ("Fiona's mum", "Dad"). Anyone else of it, named or not, and the pronoun stays."""
-        known = self.of_gender.get(gender, set())
-        if len(known) != 1:
-            return None
-        referent = next(iter(known))
-        word = referent.split()[-1].lower() if referent else ""
-        if word not in MALE_NOUNS | FEMALE_NOUNS | BARE_KIN or _gender(word) not in (None, gender):
-            return None
-        return Focus(referent, referent in self.names.people, gender, index)
 
     def _note_kin_genders(self, said: list[_Mention]) -> None:
         """Keep for the whole conversation the gender a relative's word gives a name ("my brother Callum is doing
@@ -674,15 +643,13 @@ def carried_referents(
     focus: dict[tuple[str, str | None], SessionFocus] = {}
     genders: dict[str, dict[str, str]] = {}
     said: dict[str, list[str]] = {}
-    of_gender: dict[str, dict[str, set[str | None]]] = {}
     carried: dict[str, Carried] = {}
     for row in sorted(turns, key=_said_order):
         conversation = row["conversation_id"]
         known = names.get((conversation, row.get("session_index") or 0), NO_NAMES)
         tracker = focus.setdefault(
             (conversation, row.get("session_id")),
-            SessionFocus(known, genders.setdefault(conversation, {}), said.setdefault(conversation, []),
-                         of_gender.setdefault(conversation, {})),
+            SessionFocus(known, genders.setdefault(conversation, {}), said.setdefault(conversation, [])),
         )
         found = tracker.read(row.get("turn_index") or 0, row.get("text") or "", row.get("speaker"),
                              addressees.get(row["turn_id"]))
