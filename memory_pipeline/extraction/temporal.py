@@ -1875,8 +1875,6 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
         return False  # "amlodipine 5mg in the morning", "sertraline 50mg, both morning": when each dose is taken
     if _the_time_of_a_routine(doc, start, text):
         return False  # "piano lessons saturdays 10am", "office days are tuesday and thursday": a routine's days and hours
-    if _a_weekday_of_every_month(doc, start, text):
-        return False  # "book club is the first thursday of the month": each month's, a habit
     if CLOCK_TIME.match(text):
         first = _token_at(doc, start)
         if first is not None:
@@ -1919,31 +1917,6 @@ def _the_time_of_a_habit(doc: ParsedDoc, start: int, text: str) -> bool:
         return True
     # a part of the day only: "I'd rather do it at 3pm" chooses an hour
     return would and bool(A_PART_OF_THE_DAY.fullmatch(text)) and bool(words & RATHER_WORDS)
-
-
-# A weekday counted in "the month", no month named ("the first thursday of the month", "last friday of the month");
-# the ordinal may be left outside the tagger's words ("book club first thursday of the month": "thursday of the month")
-_NTH = r"(?:first|1st|second|2nd|third|3rd|fourth|4th|last)"
-WEEKDAY_OF_THE_MONTH = re.compile(rf"(?:on\s+)?(?:the\s+)?(?:{_NTH}\s+)?{_WEEKDAY}\s+of\s+the\s+month", re.IGNORECASE)
-NTH_BEFORE = re.compile(rf"\b{_NTH}\s+$", re.IGNORECASE)
-
-
-def _a_weekday_of_every_month(doc: ParsedDoc, start: int, text: str) -> bool:
-    """An ordinal weekday of "the month" in the simple present is the day a thing comes round on each month, a habit
-    with no one date ("I have book club the first thursday of the month", "the market is on the last friday of the
-    month"); it had dated this month's, or the session day. Said ahead or behind it is one month's ("we're moving on
-    the last friday of the month", "I'll pay it the first monday of the month", "it was the first tuesday of the
-    month"), as is one of a month named ("the first friday of june")."""
-    if not WEEKDAY_OF_THE_MONTH.fullmatch(text):
-        return False
-    if not re.search(_NTH, text, re.IGNORECASE) and not NTH_BEFORE.search(doc.text[max(0, start - 8) : start]):
-        return False
-    clause = _clause_of(doc, start)
-    one_off = any(_lemma_in(t, STARTING_LEMMAS) or t.lower in ONE_OFF_WORDS for t in clause)
-    # what is had once is dated ("the deadline is the last friday of the month", "my appointment is ...")
-    dated = any(arc.label in ("nsubj", "nsubjpass") and _lemma_in(doc.tokens[arc.dep], DATED_NOUNS)
-                for verb in clause for arc in doc.children(verb.i))
-    return tense_at(doc, start) == "present" and not _progressive(clause) and not one_off and not dated
 
 
 def _at_the_weekend(doc: ParsedDoc, start: int, text: str) -> bool:
