@@ -677,10 +677,6 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         # ... not after a simple past or a past perfect
         (date(2025, 5, 20), "we rented the flat until february", date(2025, 2, 1)),
         (date(2025, 5, 20), "I had saved until march for it", date(2025, 3, 1)),
-        # ... nor after "have been" as a copula or a progressive, nor with the state said to be over
-        (date(2025, 6, 12), "I've been on sick leave till april, back now", date(2025, 4, 1)),
-        (date(2025, 6, 12), "she's been staying with us until may", date(2025, 5, 1)),
-        (date(2025, 6, 12), "we've cancelled the papers till april, they're back now", date(2025, 4, 1)),
         # a delivery or an appointment noted after a comma, with no verb of its own, has its own day, ahead of the
         # past deed before the comma
         (date(2025, 4, 5), "bought a new fridge online, delivery on the 18th", date(2025, 4, 18)),

@@ -3443,21 +3443,9 @@ def _in_the_perfect(doc: ParsedDoc, verb: int) -> bool:
     return any(a.label == "aux" and doc.tokens[a.dep].lemma.lower() == "have" for a in doc.children(verb))
 
 
-# Words that tell a state said in the perfect is over ("I've been off work until march, back now").
-A_STATE_ENDED = re.compile(r"\b(?:back|over|done)\s+(?:now|since)\b", re.IGNORECASE)
-
-
 def _in_the_present_perfect(doc: ParsedDoc, verb: int) -> bool:
-    """``verb`` has a present "have" for its auxiliary ("I've put it on hold", "she has paused it"), not "had", and
-    tells a state still holding: not "have been" as a copula or a progressive ("I've been off work until march",
-    "I've been waiting till march"), which may tell a stretch gone by, nor one the sentence says is over ("..., back
-    now"). The passive keeps it ("I've been signed off until march")."""
-    if doc.tokens[verb].lemma.lower() == "be" or any(
-            a.label == "aux" and doc.tokens[a.dep].lower == "been" for a in doc.children(verb)):
-        return False
-    sentence = doc.sentences[doc.tokens[verb].sent]
-    return not A_STATE_ENDED.search(doc.span_text(*sentence)) and any(
-        a.label == "aux" and doc.tokens[a.dep].lower in ("have", "has", "'ve", "ve", "'s") for a in doc.children(verb))
+    """``verb`` has a present "have" for its auxiliary ("I've put it on hold", "she has paused it"), not "had"."""
+    return any(a.label == "aux" and doc.tokens[a.dep].lower in ("have", "has", "'ve", "ve", "'s") for a in doc.children(verb))
 
 
 def _lemma_in(word: Token, lemmas: set[str] | frozenset[str]) -> bool:
