@@ -56,6 +56,18 @@ def event_day(parser, resolver, text: str, said: datetime = SAID) -> date | None
         ("Mo quit smoking! 2 weeks no cigs.", "Mo quit smoking (2 weeks)"),
         ("I've got the dentist on Tuesday at 4, and parents evening for the kids on Wednesday.",
          "at 4, and parents evening for the kids on Wednesday."),
+        # ... though it names someone or somewhere besides its date, or goes on after it: one more item of the list
+        ("I have a work trip to Leeds on Monday, and the quarterly review with Sarah on Thursday.",
+         "Leo has a work trip to Leeds on Monday, and the quarterly review with Sarah on Thursday."),
+        ("I've got football training on Wednesday at 6, and a match against Riverside on Saturday.",
+         "at 6, and a match against Riverside on Saturday."),
+        ("I've got the physio on Monday at 10, and the school play on Friday at the church hall.",
+         "at 10, and the school play on Friday at the church hall."),
+        # ... while one with no date of its own, or a sentence of its own, is still said apart
+        ("I kept the long run but dropped the Saturday shakeout, so back to three runs a week.",
+         "Leo kept the long run but dropped the Saturday shakeout. Leo noted: back to three runs a week."),
+        ("I've got the optician on Monday. Swimming lessons for the twins on Thursday.",
+         "Leo has got the optician on Monday. Leo noted: Swimming lessons for the twins on Thursday."),
         # a verbless question after it still asks, its date not hung on the sentence before
         ("Joanna celebrated with a cake. Any plans for the weekend?", "Leo asks: Any plans for the weekend?"),
         ("I passed! Graduation in July?", "Leo passed. Leo asks: Graduation in July?"),

@@ -414,6 +414,26 @@ def _a_thing(doc: ParsedDoc, k: int) -> bool:
     return token.pos in ("NOUN", "PROPN") or (token.pos == "ADJ" and any(a.label == "det" for a in doc.children(k)))
 
 
+def _dated_clauses_kept_in_their_sentence(doc: ParsedDoc, clauses: list[Clause], units: list[Unit],
+                                          anchors: set[int]) -> None:
+    """A verbless clause right after a kept clause of the same sentence that names a thing and its own date joins
+    the kept unit ("I've got the dentist on Tuesday at 4, and parents evening for the kids on Wednesday"): it is one
+    more item of the same list, told in the same sentence. Its date alone had pulled it in up to the date; a name
+    or a time it also carries ("parents evening", once an event's name and no time) had made it a fragment said
+    apart ("Leo noted: parents evening ..."). A clause with no date of its own is left to :func:`_carried_fragments`
+    ("..., so back to three runs a week")."""
+    for before, clause in zip(clauses, clauses[1:]):
+        host = next((u for u in units if u.overlaps(before.start, before.end)), None)
+        if host is None or before.sentence != clause.sentence or host.overlaps(clause.start, clause.end):
+            continue
+        lo, hi = trim(doc, clause.start, clause.end)
+        words = range(lo, hi)
+        if lo >= hi or is_discourse_only(doc, lo, hi) or any(doc.tokens[k].pos in ("VERB", "AUX") for k in words):
+            continue
+        if any(k in anchors for k in words) and any(k not in anchors and _a_thing(doc, k) for k in words):
+            host.absorb(doc, lo, hi)
+
+
 SECOND_PERSON = frozenset({"you", "your", "yours", "u", "ur"})
 THIRD_PERSON_OBJECTS = frozenset({"him", "her", "them", "himself", "herself", "themselves", "his", "their"})
 
@@ -1155,6 +1175,7 @@ def extract_turn(
     ahead = {k for m in result.mentions if m.resolved and session_time is not None and m.start.date() >= session_time.date()
              for k in range(*_token_range(doc, m))}
     ahead |= routine_times(doc)  # a routine's days and hours come round from now on
+    _dated_clauses_kept_in_their_sentence(doc, clauses, units, anchors)
     facts, feelings = _carried_fragments(doc, clauses, units, anchors, ahead, config.turn_limit)
     units.extend(facts + feelings + _headlines(doc, clauses, units))
     units = suppress_near_duplicates(doc, sorted(units, key=lambda u: u.start), config.near_duplicate_overlap)
