@@ -506,6 +506,24 @@ def test_what_the_speaker_thanks_the_listener_for_is_the_listeners_doing(parser,
         # "do" as the deed itself, or the speaker after a wh-word, is no question
         ("did the shopping yesterday", "Sam did the shopping yesterday."),
         ("why did I say yes", "Why did Sam say yes."),
+        # a chore done, then another: "did" is the deed though the parse makes the chore's noun its verb
+        ("did the nursery run then went to the gym", "Sam noted: did the nursery run then went to the gym."),
+        ("did the big shop then collected the kids", "Sam noted: did the big shop then collected the kids."),
+        ("did the kids eat then go to bed", "Sam asks: did the kids eat then go to bed?"),
+        ("did the parcel come then", "Sam asks: did the parcel come then?"),
+        # a copula whose "it" chat dropped tells: one's own event and its date, a run-on past a comma, a correction
+        ("is my graduation on saturday", "Is Sam's graduation on saturday."),
+        ("was my dads op yesterday", "Was Sam's dads op yesterday."),
+        ("was the locum this time, he said it's nothing serious", "Sam noted: was the locum this time, he said it's nothing serious."),
+        ("were the builders again, drilling from 7", "Sam noted: were the builders again, drilling from 7."),
+        ("is the 9th not the 10th", "Sam noted: is the 9th not the 10th."),
+        # what the subject is like or does, another's date, or a question after the comma still ask
+        ("is my dad ok", "Sam asks: is Sam's dad ok?"),
+        ("is my mum coming tomorrow", "Sam asks: is Sam's mum coming tomorrow?"),
+        ("was the wedding lovely", "Sam asks: was the wedding lovely?"),
+        ("is your birthday on friday", "Sam asks: is Kai's birthday on friday?"),
+        ("is the party tonight, do you know", "Sam asks: is the party tonight, do you know?"),
+        ("were the kids good for you, they can be a handful", "Sam asks: were the kids good for Kai, they can be a handful?"),
         # closed by "!" or with no subject after the auxiliary, it tells; so does news behind an auxiliary
         ("did it!", "Sam noted: did it!"),
         ("can't wait to see you", "Sam can't wait to see Kai."),

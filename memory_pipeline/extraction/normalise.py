@@ -44,6 +44,7 @@ from memory_pipeline.grounding import (
 )
 from memory_pipeline.parsing import ParsedDoc, Role, Token
 from memory_pipeline.parsing.base import calmed
+from memory_pipeline.parsing.roles import TIME_ENTITIES, TIME_WORDS
 from memory_pipeline.parsing.words import Word
 
 DEFAULT_SPEAKER = "User"
@@ -1192,7 +1193,7 @@ def _asked_without_a_mark(doc: ParsedDoc, start: int, s_end: int) -> bool:
         words = words[1:]
     # the parse puts the subject right after the auxiliary, whoever it is: "how was his cardiology appt", "does dad
     # know", "is the GP open on saturdays" (one's own deed after "did" has no subject: "did the shopping")
-    inverted = _subject_after_auxiliary(doc, words[0])
+    inverted = _subject_after_auxiliary(doc, words[0]) and (wh or not _it_dropped_before_a_copula(doc, words[0]))
     if wh and not (words[1].lower in ASKED_SUBJECTS or (inverted and words[1].lower not in SELF_SUBJECTS)):
         return False  # "what have I done, ..." and "why did I say yes" exclaim, and tell what follows
     if len(words) < 3 and not inverted:
@@ -1226,11 +1227,74 @@ def _subject_after_auxiliary(doc: ParsedDoc, aux: Token) -> bool:
     verb = next((arc.head for arc in doc.parents(aux.i) if arc.label in ("aux", "auxpass")), aux.i)
     if verb == aux.i and aux.lemma == "do" or doc.tokens[verb].lower == "please":
         return False  # "did my tax return this morning", "does my head in": "do" is the deed; "do the dishes please"
+    if aux.lemma == "do" and _a_chore_then_another(doc, aux, verb):
+        return False  # "did the school run then went to work": the tagger made "run" the verb and "school" its subject
     for arc in doc.children(verb):
         if arc.label in SUBJECT_LABELS and arc.dep > aux.i:
             between = range(aux.i + 1, arc.dep)
             return all(any(aux.i < p.head <= arc.dep for p in doc.parents(k)) for k in between)
     return False
+
+
+def _a_chore_then_another(doc: ParsedDoc, aux: Token, verb: int) -> bool:
+    """"Did" before a chore named by two nouns, then another thing done ("did the school run then went to work",
+    "did the food shop then picked up mum", "did the school run then the big shop"): "do" is the deed, the
+    speaker's "I" dropped. A question's "did" has a bare verb and goes on with one ("did the kids eat then go to
+    bed", "did the dog eat then?"); a past verb or a "then" and a noun after it are told."""
+    if doc.tokens[verb].tag == "VBD":
+        return True  # "went", "met": no verb after "did" is past
+    after = [t for t in doc.tokens[aux.i + 1:] if t.sent == aux.sent and t.pos != "PUNCT"]
+    return any(t.lower == "then" and k + 1 < len(after) and after[k + 1].tag in ("VBD", "DT", "PRP$")
+               for k, t in enumerate(after))
+
+
+# A copula's complements that say what its subject is like or is ("is your mum ok", "was the funeral nice"): with
+# one, an inverted copula asks.
+COPULA_PREDICATES = frozenset({"acomp", "attr", "oprd"})
+# The speaker's own, which no one asks the date of ("is my birthday on friday")
+FIRST_PERSON_OWNERS = frozenset({"my", "our"})
+WEEKDAY_NAMES = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+
+
+def _it_dropped_before_a_copula(doc: ParsedDoc, aux: Token) -> bool:
+    """An inverted copula whose "it" chat dropped, told: "is my birthday on friday", "was my mums funeral last week"
+    (it's my birthday on Friday: one's own event and its date), "was the consultant this time, she said it's all
+    clear", "were the neighbours again, playing music till 3" (it was the neighbours again, run on past a comma),
+    "is the 14th not the 15th" (a correction, not the Nth). "is your mum ok", "was the funeral nice", "is the shop
+    open" and "is my mum ok" say what the subject is like, and ask; "is the wedding in june" asks too."""
+    if aux.lemma != "be" or any(arc.label in ("aux", "auxpass") for arc in doc.parents(aux.i)):
+        return False
+    sentence = [t for t in doc.tokens if t.sent == aux.sent]
+    if any(t.lower == "not" and t.i + 1 < len(doc.tokens) and doc.tokens[t.i + 1].tag in ("DT", "CD") for t in sentence):
+        return True  # "is the 14th not the 15th"
+    subject = next((arc.dep for arc in doc.children(aux.i) if arc.label in SUBJECT_LABELS and arc.dep > aux.i), None)
+    if subject is None or _a_predicate_said(doc, aux, subject, sentence):
+        return False
+    owned = any(doc.tokens[arc.dep].lower in FIRST_PERSON_OWNERS for arc in doc.children(subject) if arc.label == "poss")
+    dated = any(t.ent in TIME_ENTITIES or t.lower in TIME_WORDS or t.lower in WEEKDAY_NAMES for t in sentence)
+    return owned and dated or _runs_on_past_a_comma(doc, subject, sentence)
+
+
+def _a_predicate_said(doc: ParsedDoc, aux: Token, subject: int, sentence: list[Token]) -> bool:
+    """Before any comma, the copula says what its subject is or does: a complement ("is the shop open", "is she the
+    one"), or an adjective or a verb the parse hung on the copula or after the subject ("were the kids good for
+    you", "is my mum coming tomorrow"); "to cook" in "is my turn to cook tonight" is the subject's own."""
+    comma = next((t.i for t in sentence if t.i > subject and t.text == ","), sentence[-1].i + 1)
+    for t in sentence:
+        if not subject < t.i < comma:
+            continue
+        up = [arc for arc in doc.parents(t.i) if arc.head == aux.i or arc.head == subject and arc.label == "amod"]
+        if up and (t.pos in ("ADJ", "VERB", "AUX") or up[0].label in COPULA_PREDICATES):
+            return True
+    return False
+
+
+def _runs_on_past_a_comma(doc: ParsedDoc, subject: int, sentence: list[Token]) -> bool:
+    """After the subject, a comma and more told ("..., she said it's all clear", "..., playing music till 3"); not
+    a question put after it ("is the party tonight, do you know")."""
+    comma = next((t.i for t in sentence if t.i > subject and t.text == ","), None)
+    after = [t for t in sentence if comma is not None and t.i > comma and t.pos != "PUNCT"]
+    return bool(after) and after[0].lower not in CHAT_QUESTION_AUXILIARIES | WH_OPENERS
 
 
 def _emoji(text: str) -> bool:
