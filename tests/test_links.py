@@ -633,6 +633,15 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("the lunch club has moved his days to Mondays and Thursdays", {"he.schedule[lunch club] = monday thursday"}),
         ("I went to the gym on Mondays and Thursdays", set()),
         ("she goes to her gran's on Sundays", set()),
+        # every day listed is the place's, though the parse joins the last to the verb
+        ("he goes to nursery on tuesdays and thursdays", {"he.activity[go nursery] = yes", "he.schedule[nursery] = tuesday thursday"}),
+        # a going that hangs on "used to", "try to" or "want to" is no schedule of now; nor is one asked
+        ("gran used to go to the day centre on Thursdays", set()),
+        ("we are going to try to go to the gym on saturdays", set()),
+        ("she hopes to go to the day centre on Wednesdays", set()),
+        ("does mum go to the day centre on Tuesdays", set()),
+        ("do the carers come at 9am", set()),
+        ("the carers do come at 9am", {"self.schedule[morning visit] = 9am"}),
         # a medicine's form, a home carer or a day stopped or put back is no pastime
         ("Ana stopped the iron tablets", {"self.medication[iron] = none"}),
         ("Ana's dad has stopped the carers", set()),

@@ -2156,7 +2156,14 @@ def _a_turn_not_told(context: _Context, verb: int) -> bool:
     near = {doc.tokens[k].lower for k in subtree(doc, verb) if k <= verb}
     if "can" in near and any(doc.tokens[a].lower == "only" for a in _children(context, verb, "advmod")):
         near -= {"can"}  # "I can only do Thursdays now": one's days told, not offered
-    return sentence_asks(doc, verb) or bool(NOT_TOLD_WORDS & near)
+    return sentence_asks(doc, verb) or bool(NOT_TOLD_WORDS & near) or _asked_by_inversion(context, verb)
+
+
+def _asked_by_inversion(context: _Context, verb: int) -> bool:
+    """An auxiliary before the verb's subject asks, with no question mark too: "do the carers come at 8am", "does
+    mum go to the day centre on mondays"; "the carers do come at 8am" tells."""
+    subjects = _children(context, verb, "nsubj", "nsubjpass")
+    return bool(subjects) and any(k < subjects[0] for k in _children(context, verb, "aux"))
 
 
 def _had_on_a_day(context: _Context, k: int) -> bool:
@@ -2317,6 +2324,8 @@ def _a_place_gone_to_on_days(context: _Context, verb: int) -> list[SlotValue]:
     doc = context.doc
     if doc.tokens[verb].tag == "VBD" or _negated(context, verb) or _a_turn_not_told(context, verb):
         return []
+    if _going_as_said_of_another_verb(context, verb):
+        return []
     places = [o for _, o in _prep_objects(context, verb, ("to",))] + (
         _children(context, verb, "dobj") if _lemma(context, verb) == "attend" else [])
     places = [k for k in places if _an_event_noun(context, k) and _lemma(context, k) not in NOT_EVENTS]
@@ -2328,6 +2337,19 @@ def _a_place_gone_to_on_days(context: _Context, verb: int) -> list[SlotValue]:
         return []  # "goes to the gym every morning": a habit, no days of a place
     return [_slot(context, verb, "schedule", time[0], _place_name(context, places[0]), places[0], *time[1],
                   subject=_subject(context, verb))]
+
+
+# Verbs whose "to go" is gone to now: "mum has to go to the day centre on Mondays", "he's started to go to the
+# lunch club on Wednesdays"
+GOING_NOW = frozenset({"have", "start", "begin"})
+
+
+def _going_as_said_of_another_verb(context: _Context, verb: int) -> bool:
+    """The going hangs on a verb that makes it past, tried or wished, no schedule of now: "mum used to go to the
+    day centre on Mondays" (and only the one who used to), "I'm going to try to go to the gym on mondays", "she
+    wants to go to the lunch club on Fridays"."""
+    up = _parent(context, verb)
+    return up is not None and up[1] == "xcomp" and _lemma(context, up[0]) not in GOING_NOW
 
 
 def _place_name(context: _Context, place: int) -> str:
@@ -2441,8 +2463,9 @@ def _recurring_time(context: _Context, verb: int, said_to_recur: bool = True) ->
     2", "tuesday thursday", "wednesday 11am"), when the clause says they recur (or, with ``said_to_recur`` off,
     any); a day set aside with "not" is left out ("thursdays at 6pm, not wednesdays")."""
     doc = context.doc
-    # the days listed are the clause's ("tuesdays and fridays"), a clause joined to it is not
-    joined = {k for c in _children(context, verb, "conj") for k in subtree(doc, c)}
+    # the days listed are the clause's ("tuesdays and fridays"), a clause joined to it is not; a day the parse joins
+    # to the verb is one of the list ("goes to school on mondays and tuesdays")
+    joined = {k for c in _children(context, verb, "conj") if not _a_day_joined(context, c) for k in subtree(doc, c)}
     clause = set(subtree(doc, verb, skip=tuple(label for label in OTHER_CLAUSES if label != "conj"))) - joined
     times = sorted(k for k in clause if _a_time_of_the_event(context, k) and not _when_it_starts(context, k)
                    and not _the_time_moved_from(context, verb, k))
@@ -2464,6 +2487,11 @@ def _recurring_time(context: _Context, verb: int, said_to_recur: bool = True) ->
                 value.append("to")  # "mon-fri", "tuesday through thursday"
             value.append(_singular_day(word))
     return " ".join(value), times
+
+
+def _a_day_joined(context: _Context, k: int) -> bool:
+    """A weekday alone where the parse put a clause: "on mondays and tuesdays" with "tuesdays" the verb's conjunct."""
+    return _singular_day(context.doc.tokens[k].lower) in WEEKDAYS and not _children(context, k, "nsubj", "dobj", "prep")
 
 
 RANGE_WORDS = frozenset({"-", "–", "to", "through", "thru", "till", "until"})
