@@ -87,6 +87,10 @@ def test_a_date_is_never_cut_by_a_sentence_end(parser):
      ("I'll ask Nana Sue if she can do Thursdays", "Nana Sue"),
      ("I'll ring Uncle Declan if he can do Fridays", "Uncle Declan"),
      ("I rang my aunt. Sue picked up", None),
+     # a pronoun or a small word after a title starts the next sentence of run-on chat
+     ("went round to see grandad He's a lot better", None),
+     ("thanks nana I owe you one", None),
+     ("I'll ask Auntie May if she can do Fridays", "Auntie May"),
      # nor between the two halves of "X and I"
      ("We are booking respite so Anil and I can go to the wedding", "Anil and I"),
      ("I rang Anil. And I told him everything", None)],

@@ -51,12 +51,26 @@ def keep_dates_whole(doc):
     for first, second in zip(doc, doc[1:]):
         if (DAY_OF_MONTH.match(first.text) and MONTH_NAME.match(second.text)) or (
             MONTH_NAME.match(first.text) and DAY_OF_MONTH.match(second.text)
-        ) or (first.lower_ in KINSHIP_TITLES and second.text[:1].isupper() and second.is_alpha):
+        ) or _a_name_after_its_title(first, second):
             second.is_sent_start = False
     for before, first, second in zip(doc, doc[1:], doc[2:]):
         if first.lower_ in PAIRING_CONJUNCTIONS and second.lower_ in ("i", "me") and before.is_alpha:
             first.is_sent_start = False
     return doc
+
+
+def _a_name_after_its_title(title, name) -> bool:
+    """``name`` is a capitalised word after a kinship title, so a name ("Auntie Sue", "Uncle Will", "nana Joan").
+    A word English writes small starts the next sentence of run-on chat ("visited grandad He's doing much
+    better", "thanks auntie I owe you one"), unless the title is written as part of the name ("Auntie May"); a
+    pronoun always does ("saw Grandad He looked well")."""
+    if title.lower_ not in KINSHIP_TITLES or not name.text[:1].isupper() or not name.is_alpha:
+        return False
+    return not name.is_stop or (title.text[:1].isupper() and name.lower_ not in PERSONAL_PRONOUNS)
+
+
+# Pronouns, which a kinship title never comes before as a name
+PERSONAL_PRONOUNS = frozenset({"i", "you", "he", "she", "it", "we", "they"})
 
 
 def with_dates_kept_whole(nlp):
