@@ -3175,6 +3175,14 @@ def test_a_clipped_word_names_the_event_of_the_word_it_clips(parser, embedder):
     ("They cancelled the op.", None, "cancelled"),
     ("The operation got postponed.", None, "cancelled"),
     ("The operation was postponed and I still haven't had it.", None, "cancelled"),
+    # what came 'in the end' is the event had, done or gone to, as "it" or alone; another deed after the delay is
+    # no sign it came about ("pulled out", "phoned them", "lost my temper", "gave up on the hospital")
+    ("The operation got postponed and we finally went in on the 19th.", datetime(2025, 3, 19), "not cancelled"),
+    ("The operation got postponed and I eventually pulled out.", None, "cancelled"),
+    ("The operation was postponed and I finally phoned them.", None, "cancelled"),
+    ("The operation was postponed again and I finally lost my temper.", None, "cancelled"),
+    ("The operation got postponed and I eventually gave up on the hospital.", None, "cancelled"),
+    ("The operation got postponed and they eventually moved away.", None, "cancelled"),
 ])
 def test_a_prefixed_word_and_a_delay_told_on_the_way_to_done(parser, embedder, later, day, lifecycle):
     from memory_pipeline.analysis import read_frame

@@ -350,19 +350,30 @@ def cancel_cues(doc: ParsedDoc) -> Iterator[Cue]:
 
 # Adverbs that tell a thing came about after waiting: "she finally had it", "we eventually went".
 IN_THE_END_ADVERBS = frozenset({"finally", "eventually"})
+# Verbs of having, doing or going to an event: what a delayed event "finally" got is one of these ("finally had it",
+# "eventually did it", "we finally went", "played it in the end"); "they eventually split up", "I finally rang them",
+# "I eventually withdrew" tell of something else that came after the delay.
+EVENT_DONE_VERBS = frozenset({"have", "do", "go", "play", "attend", "hold", "sit"})
+# Particles that keep the going the event's own ("we eventually went in", "it finally went ahead"); any other turns
+# the verb into another ("gave up", "went off", "had out").
+EVENT_REACHED_PARTICLES = frozenset({"in", "ahead", "through"})
 
 
 def _had_in_the_end(doc: ParsedDoc, postponed: int) -> bool:
     """The sentence that puts the event off goes on to tell it came about in the end: "the op was postponed twice
     but she finally had it on Wednesday", "it got postponed, we eventually went in June". A delay told on the way
-    to it done, not a calling off. The verb that says so has the event as "it" or nothing: "I finally had time to
-    breathe", "it finally stopped snowing" tell of something else."""
+    to it done, not a calling off. The verb that says so is one of having, doing or going, with the event as "it" or
+    nothing: "I finally had time to breathe", "it finally stopped snowing", "they eventually split up", "I finally
+    rang them" tell of something else."""
     sentence = doc.tokens[postponed].sent
 
     def of_the_event(verb: int) -> bool:
         objects = children(doc, verb, "dobj")
-        return (not children(doc, verb, "neg", "xcomp", "ccomp")
-                and all(doc.tokens[o].tag == "PRP" for o in objects))
+        particles = children(doc, verb, "prt")
+        return (doc.tokens[verb].lemma.lower() in EVENT_DONE_VERBS
+                and not [k for k in children(doc, verb, "neg", "xcomp", "ccomp") if k != postponed]
+                and all(doc.tokens[o].lower == "it" for o in objects)
+                and all(doc.tokens[k].lower in EVENT_REACHED_PARTICLES for k in particles))
 
     return any(token.i > postponed and token.sent == sentence and token.tag == "VBD" and of_the_event(token.i)
                and any(doc.tokens[k].lower in IN_THE_END_ADVERBS for k in children(doc, token.i, "advmod"))
