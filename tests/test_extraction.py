@@ -671,6 +671,20 @@ def test_a_bare_verb_coordinated_with_a_finite_one_is_no_request(extract):
         ("I cooked dinner. Put the leftovers list in my notes",
          "Maya cooked dinner. Maya asks Assistant to put the leftovers list in Maya's notes."),
         ("and set a reminder for the dentist", "Maya asks Assistant to set a reminder for the dentist."),
+        # ... unless the words mark an order: a "please", a reminder or an alarm set, a thing put in one's calendar
+        ("I swapped my shift to sunday. and set an alarm for 5am", "Maya swapped Maya's shift to sunday. Maya asks "
+         "Assistant to set an alarm for 5am."),
+        ("I sorted the car insurance. then set a reminder for the renewal",
+         "Maya sorted the car insurance. Maya asks Assistant to set a reminder for the renewal."),
+        ("we picked a date for the party. then put it in my diary", "Maya noted: we picked a date for the party. "
+         "Maya asks Assistant to put it in Maya's diary."),
+        ("I paid the window cleaner. and set a reminder for next month please",
+         "Maya paid the window cleaner. Maya asks Assistant to set a reminder for next month please."),
+        # a next step after "then" is the speaker's as much as after "and"; one set up or put elsewhere is a deed
+        ("I finished the ironing. then put the telly on", "Maya finished the ironing. Maya then put the telly on."),
+        ("I lost my bank card. and set up a new one on the app",
+         "Maya lost Maya's bank card. Maya set up a new one on the app."),
+        ("I sold the bike. then put the money in savings", "Maya sold the bike. Maya then put the money in savings."),
         # a request to note a fact wraps the fact, which is what is kept; a thing or a question to note stays asked
         ("can you also note my sister Ines is doing Sundays now", "Maya's sister Ines is doing Sundays now."),
         ("I paid the deposit. please remember that the van comes at 8",

@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from memory_pipeline.chat_spelling import PLEASE_WORDS
 from memory_pipeline.extraction.clauses import (
     QUESTION_AUXILIARIES,
     is_event_on_its_own,
@@ -96,6 +97,14 @@ PAST_BEFORE_BASE = frozenset({"felt", "found", "saw", "fell", "wound"})
 # Words that make a sentence tell of a habit, where a same-form verb is present ("I hit the gym every day").
 # What a sentence may open on that goes on with the story before it: "... yesterday. and set up a new one"
 STORY_GOES_ON = frozenset({"and", "then", "also"})
+# What one asks an assistant to set ("and set a reminder for Thursday", "then set an alarm for 6"): a thing it keeps
+# for the speaker. One set up oneself says so ("and set up a reminder on my phone").
+ASSISTANT_SET_THINGS = frozenset({"reminder", "alarm", "timer", "alert", "notification"})
+# Where one asks an assistant to put a thing ("then put it in my calendar", "and put the date in my diary").
+ASSISTANT_KEPT_PLACES = frozenset({"calendar", "diary", "schedule", "planner", "notes", "agenda", "reminders"})
+# What opens a next step of the story, before a verb whose "I" was dropped: "I finished the report. then set off
+# for the station" is the speaker's, "Priya then set off ...", as much as after "and".
+STORY_NEXT_WORDS = frozenset({"then", "afterwards"})
 HABIT_WORDS = frozenset({"every", "each", "usually", "always", "often", "normally", "daily", "weekly", "sometimes"})
 # "I better go", "I rather stay": a modal sense that keeps the verb bare
 MODAL_ADVERBS = frozenset({"better", "rather", "sooner"})
@@ -879,7 +888,8 @@ def dropped_subject_verb(doc: ParsedDoc, start: int, end: int) -> int | None:
             return k
         if (token.pos in ("VERB", "AUX") and not _named(doc, token)) or (token.lower in INFORMAL_3SG and _informal_with_action(doc, k, end)):
             return k
-        if token.lower not in SKIPPABLE_ADVERBS:
+        if token.lower not in SKIPPABLE_ADVERBS and not (
+                k == start and token.lower in STORY_NEXT_WORDS and _after_a_told_past(doc, token.sent)):
             return None
     return None
 
@@ -1101,8 +1111,9 @@ def _past_narrative(doc: ParsedDoc, k: int) -> bool:
     """Another verb of token ``k``'s sentence is in the past tense and nothing says the sentence is about a habit
     ("I hurt my ankle, so I dropped out": hurt is past too; "I hit the gym every day since I moved" is not). After a
     full stop and "and" or "then" it goes on with the story of the sentence before as well ("I paid the fine online
-    yesterday. and set up a direct debit"): chat puts a full stop where it means a comma. Without such a word it
-    may be an order after news ("I had a great time. Put the photos in the album")."""
+    yesterday. and set up a direct debit"): chat puts a full stop where it means a comma, unless the words mark an
+    order ("... and set a reminder for Thursday pls"). Without such a word it may be an order after news ("I had a
+    great time. Put the photos in the album")."""
     sentence = doc.tokens[k].sent
     start, end = doc.sentences[sentence]
     words = doc.tokens[start:end]
@@ -1113,8 +1124,35 @@ def _past_narrative(doc: ParsedDoc, k: int) -> bool:
     opening = [t for t in doc.tokens[start:k] if t.pos != "PUNCT"]
     if sentence == 0 or not opening or any(t.lower not in STORY_GOES_ON for t in opening):
         return False
+    return not _marked_as_an_order(doc, k, start, end) and _after_a_told_past(doc, sentence)
+
+
+def _after_a_told_past(doc: ParsedDoc, sentence: int) -> bool:
+    """The sentence before ``sentence`` tells a past, not a habit ("I paid the fine yesterday."): what goes on
+    from it with "and" or "then" goes on with the story."""
+    if sentence == 0:
+        return False
     before = doc.tokens[slice(*doc.sentences[sentence - 1])]
     return any(t.tag == "VBD" for t in before) and not any(t.lower in HABIT_WORDS for t in before)
+
+
+def _marked_as_an_order(doc: ParsedDoc, k: int, start: int, end: int) -> bool:
+    """The bare verb ``k`` of the sentence ``start..end`` is asked of the assistant whatever the past before it: a
+    "please" says so ("I booked the dentist. and set a reminder for the day before pls"), and so does a thing only an
+    assistant keeps for the speaker: a reminder or an alarm set ("then set a reminder for 9"), or a thing put in the
+    speaker's calendar or diary ("then put it in my calendar")."""
+    if any(t.lower in PLEASE_WORDS for t in doc.tokens[start:end]):
+        return True
+    def labelled(head: int, label: str) -> list[int]:
+        return [arc.dep for arc in doc.children(head) if arc.label == label]
+
+    verb = doc.tokens[k]
+    if verb.lemma.lower() == "set" and not labelled(k, "prt"):
+        return any(doc.tokens[o].lemma.lower() in ASSISTANT_SET_THINGS for o in labelled(k, "dobj"))
+    if verb.lemma.lower() == "put":
+        places = [o for p in labelled(k, "prep") if doc.tokens[p].lower in ("in", "on", "into") for o in labelled(p, "pobj")]
+        return any(doc.tokens[o].lower in ASSISTANT_KEPT_PLACES for o in places)
+    return False
 
 
 
