@@ -547,6 +547,8 @@ def test_a_restatement_that_would_garble_the_answer_is_not_made(parser, resolver
         # question asked, said as its topic
         ("Where will you keep the bike?", "the shed, though it leaks", "The shed is where Lena will keep the bike, though it leaks."),
         ("What do you want for your birthday?", "a new kettle", "A new kettle is what Lena wants for Lena's birthday."),
+        # a place in a sequence after "is" is a thing the answer can stand for
+        ("What's first on the agenda?", "the new rota", "Lena noted: First on the agenda is the new rota."),
     ],
 )
 def test_a_thing_person_or_place_said_alone_answers_what_was_asked(parser, resolver, tmp_path, question, answer, text):
@@ -577,6 +579,14 @@ def test_a_thing_person_or_place_said_alone_answers_what_was_asked(parser, resol
         # the asker's own "I", and an answer that asks back
         ("What should I call you?", "Lena"),
         ("Where will you stay?", "the hotel? can you book it?"),
+        # the words after "is/are" name no thing the answer can be: an adjective said of someone, or a preposition
+        # left without its object ("Wrong is my neck", "the parcel from is my sister" had been written)
+        ("What's wrong today?", "my neck, it's so stiff"),
+        ("What is your son allergic to?", "peanuts"),
+        ("What are you thankful for this week?", "my friends"),
+        ("Who's the parcel from?", "my sister"),
+        ("What's the meeting about?", "the budget"),
+        ("Where are you off to?", "the library"),
     ],
 )
 def test_an_answer_that_names_nothing_asked_for_is_read_as_said(parser, resolver, tmp_path, question, answer):

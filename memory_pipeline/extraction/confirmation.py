@@ -58,7 +58,7 @@ from memory_pipeline.analysis.clauses import subtree
 from memory_pipeline.extraction.lexicon import TRAILING_FILLERS
 from memory_pipeline.extraction.normalise import INFORMAL_3SG, Speaker, mentions_speaker, third_person
 from memory_pipeline.extraction.phrase import Phrase
-from memory_pipeline.parsing import ParsedDoc, Parser
+from memory_pipeline.parsing import ParsedDoc, Parser, Token
 
 # An answer made only of these says yes (with "please", "thanks", an "ok" or a laugh beside it); at least one
 # word of CONFIRMING must be there, so a bare "ok" or "thanks" is no confirmation.
@@ -821,7 +821,11 @@ def _wh_restated(
         # what (the small parse tags "Tomasz" a noun)
         return None
     if answer.be is not None and len(words) > 1 and not any(t.pos == "VERB" for t in words):
-        # "who are the executors", "where is the original will" (its "will" taken for a verb): what something is
+        # "who are the executors", "where is the original will" (its "will" taken for a verb): what something is;
+        # "what's wrong", "what are you allergic to", "who's the letter from" ask no thing the answer can stand for,
+        # and their fragment is kept as said
+        if not _a_noun_phrase(asked, words[1:]):
+            return None
         statement, last = f"{_words(asked, words[1].i, len(asked))} {answer.be}", words[0]
     else:
         statement, last = as_statement(asked), words[-1] if words else None
@@ -839,6 +843,30 @@ def _wh_restated(
         said_as = f"{fragment} {_be_of(said, end)} {wh} {own}{text[len(fragment):]}"
     return Restatement(answer.question_turn_id, answer.asker, _as_a_sentence(said_as[0].upper() + said_as[1:]), "answered",
                        in_own_words=True)
+
+
+# The labels of words that make what follows "is/are" a clause of its own, not a thing named: "what's wrong",
+# "what are you grateful for", "what is it you're worried about".
+_PREDICATE_LABELS = frozenset({"acomp", "ccomp", "xcomp"})
+# Adjectives of a place in a sequence, which the answer takes ("What's next on your list?" - "the car tax": next on
+# the list is the car tax), unlike one said of a person or thing ("wrong", "allergic").
+_RANK_WORDS = frozenset({"next", "first", "last"})
+
+
+def _a_noun_phrase(doc: ParsedDoc, words: list[Token]) -> bool:
+    """The ``words`` after a question's "is/are" name a thing an answer can be said to be ("the executors", "the
+    spare key to the shed", "the original will"): no adjective or clause said of a subject ("wrong", "you allergic
+    to", "it you're worried about"), no verb, and no preposition left without its object at the end ("the letter
+    from", "that for", "you off to")."""
+    if not words:
+        return False
+    for word in words:
+        labels = {arc.label for arc in doc.parents(word.i)}
+        if (labels & _PREDICATE_LABELS and word.lower not in _RANK_WORDS) or (word.pos in ("VERB", "AUX") and word.tag != "MD"):
+            return False
+        if word.pos == "ADP" and not any(arc.label in ("pobj", "pcomp") for arc in doc.children(word.i)):
+            return False
+    return True
 
 
 def _be_of(doc: ParsedDoc, end: int) -> str:
