@@ -3196,6 +3196,22 @@ def test_a_prefixed_word_and_a_delay_told_on_the_way_to_done(parser, embedder, l
     assert outcome != "cancelled" if lifecycle == "not cancelled" else outcome == lifecycle
 
 
+@pytest.mark.parametrize(("text", "word", "not_word"), [
+    # a prefix that is no word alone makes the whole word with or without its hyphen
+    ("I'm on the anti inflammatories now.", "anti-inflammatories", "inflammatories"),
+    ("I'm on the anti-inflammatories now.", "anti-inflammatories", "inflammatories"),
+    ("The non alcoholic beer was fine.", "non-alcoholic", "alcoholic"),
+    # guards: "post" and "ex" are words of their own apart
+    ("I went to the post office.", "office", "post-office"),
+    ("My ex wife called.", "wife", "ex-wife"),
+])
+def test_a_prefix_written_apart_still_makes_the_whole_word(parser, text, word, not_word):
+    from memory_pipeline.analysis.cues import content_lemmas
+
+    words, _ = content_lemmas(parser.parse(text), frozenset())
+    assert word in words and not_word not in words
+
+
 def test_a_plan_to_start_something_is_done_by_a_report_after_its_start(parser, embedder):
     from memory_pipeline.analysis import read_frame
     from memory_pipeline.links import final_lifecycles, initial_lifecycles

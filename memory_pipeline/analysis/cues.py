@@ -851,6 +851,8 @@ def content_lemma(doc: ParsedDoc, i: int, names: frozenset[str]) -> str | None:
     whole = _hyphenated(doc, i)
     if whole is not None and doc.tokens[i - 2].lower in WORD_PREFIXES:
         return whole  # "the pre-op assessment" is no op, "her ex-husband" no husband: the word is the whole
+    if i > 0 and doc.tokens[i - 1].lower in PREFIXES_NO_WORD_ALONE:
+        return f"{doc.tokens[i - 1].lower}-{token.lower}"  # "the anti inflammatories" are the anti-inflammatories
     if lemma in CLIPPED_WORDS and not children(doc, i, "compound"):
         return CLIPPED_WORDS[lemma]
     return lemma
@@ -858,6 +860,9 @@ def content_lemma(doc: ParsedDoc, i: int, names: frozenset[str]) -> str | None:
 
 # Prefixes that make, with a hyphen, a word of another thing than the word after them: "pre-op", "post-op", "ex-wife".
 WORD_PREFIXES = frozenset({"pre", "post", "ex", "non", "anti"})
+# Those of them that are no word alone, so chat that leaves out the hyphen still means the whole word ("started the
+# anti inflammatories", "my pre op assessment"); not "post" or "ex" ("the post office", "my ex rang").
+PREFIXES_NO_WORD_ALONE = frozenset({"pre", "non", "anti"})
 
 
 def is_thing(doc: ParsedDoc, i: int) -> bool:
