@@ -3183,6 +3183,7 @@ def test_a_clipped_word_names_the_event_of_the_word_it_clips(parser, embedder):
     ("The operation was postponed again and I finally lost my temper.", None, "cancelled"),
     ("The operation got postponed and I eventually gave up on the hospital.", None, "cancelled"),
     ("The operation got postponed and they eventually moved away.", None, "cancelled"),
+    ("The operation was postponed, so we finally went home.", None, "cancelled"),
 ])
 def test_a_prefixed_word_and_a_delay_told_on_the_way_to_done(parser, embedder, later, day, lifecycle):
     from memory_pipeline.analysis import read_frame

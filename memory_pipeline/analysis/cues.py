@@ -357,6 +357,8 @@ EVENT_DONE_VERBS = frozenset({"have", "do", "go", "play", "attend", "hold", "sit
 # Particles that keep the going the event's own ("we eventually went in", "it finally went ahead"); any other turns
 # the verb into another ("gave up", "went off", "had out").
 EVENT_REACHED_PARTICLES = frozenset({"in", "ahead", "through"})
+# Where a going after a delay goes that is not the event: "the match was postponed, we eventually went home".
+GONE_ELSEWHERE = frozenset({"home", "away", "back", "elsewhere"})
 
 
 def _had_in_the_end(doc: ParsedDoc, postponed: int) -> bool:
@@ -373,7 +375,8 @@ def _had_in_the_end(doc: ParsedDoc, postponed: int) -> bool:
         return (doc.tokens[verb].lemma.lower() in EVENT_DONE_VERBS
                 and not [k for k in children(doc, verb, "neg", "xcomp", "ccomp") if k != postponed]
                 and all(doc.tokens[o].lower == "it" for o in objects)
-                and all(doc.tokens[k].lower in EVENT_REACHED_PARTICLES for k in particles))
+                and all(doc.tokens[k].lower in EVENT_REACHED_PARTICLES for k in particles)
+                and not any(doc.tokens[k].lower in GONE_ELSEWHERE for k in children(doc, verb, "advmod", "npadvmod")))
 
     return any(token.i > postponed and token.sent == sentence and token.tag == "VBD" and of_the_event(token.i)
                and any(doc.tokens[k].lower in IN_THE_END_ADVERBS for k in children(doc, token.i, "advmod"))
