@@ -137,6 +137,8 @@ def test_the_gender_a_name_was_given_holds_in_later_sessions():
 
 DOCTOR_LATER = [("Lena", "Dr Mensah has changed the dose again."), ("Ines", "OK."), ("Lena", "I hope her legs settle now.")]
 ROOFER_LATER = [("Lena", "So Gareth has started on the roof."), ("Ines", "Great."), ("Lena", "her cat keeps sitting on the ladder.")]
+DOCTOR_HIS = [("Lena", "Dr Mensah has changed the dose again."), ("Ines", "OK."), ("Lena", "his nurse is ringing tomorrow.")]
+ROOFER_HIS = [("Lena", "So Gareth has started on the roof."), ("Ines", "Great."), ("Lena", "his van is blocking the drive.")]
 
 
 @pytest.mark.parametrize(
@@ -149,6 +151,13 @@ ROOFER_LATER = [("Lena", "So Gareth has started on the roof."), ("Ines", "Great.
         ([("Lena", "Dr Mensah saw her on Monday. she was tired after")], DOCTOR_LATER, {"S2:3": "Dr Mensah"}),
         ([("Lena", "Gareth told me she'd be late")], ROOFER_LATER, {"S2:3": "Gareth"}),
         ([("Lena", "Gareth and Priya came round, she brought wine")], ROOFER_LATER, {"S2:3": "Gareth"}),
+        # ... nor a "she" or "he" someone else of that gender may be: the one the session talks of, one before the
+        # name, a name owned (their house), or after a call or a word with the name
+        ([("Lena", "my aunt has been unwell"), ("Lena", "Dr Mensah came by in the morning. she has an infection")],
+         DOCTOR_HIS, {"S1:2": "Lena's aunt", "S2:3": "Dr Mensah"}),
+        ([("Lena", "my aunt and Dr Mensah don't agree, she wants a scan")], DOCTOR_HIS, {"S2:3": "Dr Mensah"}),
+        ([("Lena", "had a text from Dr Mensah. she has to stay in another night")], DOCTOR_HIS, {"S2:3": "Dr Mensah"}),
+        ([("Lena", "went round to Gareth's. she let me in")], ROOFER_HIS, {"S2:3": "Gareth"}),
     ],
 )
 def test_the_gender_a_pronoun_gave_a_name_before_it_was_known_holds(first, later, expected):

@@ -433,10 +433,10 @@ class SessionFocus:
     conversation's pronouns have shown of its names so far, shared by its sessions: a Rosa who was "she" last
     week is no "him" today."""
 
-    def __init__(self, names: Names, genders: dict[str, str], said_before: Sequence[str] = ()) -> None:
+    def __init__(self, names: Names, genders: dict[str, str], said_before: Sequence[Sequence[str]] = ()) -> None:
         self.names = names
         self.genders = genders
-        self.said_before = said_before  # the conversation's turns before this one, all sessions
+        self.said_before = said_before  # the conversation's turns before this one, session by session
         self.focus: Focus | None = None
         self.pet: Focus | None = None  # the animal the session last named, whom a "she" at the vet may mean
 
@@ -534,7 +534,8 @@ class SessionFocus:
         switched her ..." - "to check her kidneys" had made them Dr Okafor's."""
         if mention.referent in self.genders or not mention.named or mention.pet:
             return self.genders.get(mention.referent)
-        told = {gender for text in self.said_before for gender in _told_genders(text, mention.referent, self.names)}
+        told = {gender for session in self.said_before for n, text in enumerate(session)
+                for gender in _told_genders(text, mention.referent, self.names, self.genders, session[:n])}
         if len(told) != 1:
             return None
         self.genders[mention.referent] = next(iter(told))
@@ -547,24 +548,51 @@ class SessionFocus:
 
 
 _OBJECT_PRONOUN = re.compile(r"\b(?:him|her)\b", re.IGNORECASE)
+# Words of calling or telling before a name: a "he" or "she" after it may be whom the call was about ("got a call
+# from Dr Okafor. she's got a UTI" is the patient's UTI).
+_CALLED_OR_TOLD = re.compile(
+    r"\b(?:calls?|called|calling|rang|ring|rung|phon(?:e|es|ed|ing)|text(?:s|ed|ing)?|messag(?:e|es|ed|ing)|e-?mail(?:s|ed|ing)?"
+    r"|ask(?:s|ed|ing)?|told|tell(?:s|ing)?|spoke|speak(?:s|ing)?|talk(?:s|ed|ing)?|heard|hear(?:s|ing)?)\b[^.!?\n]*$",
+    re.IGNORECASE,
+)
 
 
-def _told_genders(text: str, name: str, names: Names) -> set[str]:
+def _told_genders(text: str, name: str, names: Names, genders: Mapping[str, str], session_before: Sequence[str]) -> set[str]:
     """The genders of the "he" or "she" that go on about ``name`` in ``text``: later in its sentence or opening the
     next, not after a verb of saying, with no one else mentioned and no "him" or "her" between ("Dr Okafor was
     meant to see her but he's moved it" is a he; "Dr Okafor switched her to ramipril. She started it Friday" tells
-    nothing: the "she" may be the one switched)."""
+    nothing: the "she" may be the one switched). Only when nothing else could be meant: not after the name owned
+    ("phoned Sam's. she answered"), nor after a verb of calling or telling before it ("got a call from Dr Okafor.
+    she's got a UTI"), nor where the session (``session_before``, its turns before ``text``) has talked of someone
+    else of that gender ("my mum's been poorly" - the patient; "my mum and Dr Singh disagree, she wants surgery")."""
     found = set()
     for match in re.finditer(r"(?<![\w'’])" + re.escape(name) + r"(?![\w])", text):
         told = _TOLD_OF.match(text, match.end())
-        if told is None:
+        if told is None or _OWNED.match(text, match.end()):
             continue
         between = text[match.end() : told.end()]
         pronoun = _SUBJECT_PRONOUN.search(between)
         if _OBJECT_PRONOUN.search(between, 0, pronoun.start()) or _mentions(between[: pronoun.start()], names, None, None):
             continue
-        found.add(PRONOUN_GENDER[pronoun.group().lower()])
+        sentence = text[: match.start()].rsplit(".", 1)[-1]
+        gender = PRONOUN_GENDER[pronoun.group().lower()]
+        if _CALLED_OR_TOLD.search(sentence) or _another_of_gender(
+                [*session_before, text[: match.end()]], name, gender, names, genders):
+            continue
+        found.add(gender)
     return found
+
+
+def _another_of_gender(texts: Sequence[str], name: str, gender: str, names: Names, genders: Mapping[str, str]) -> bool:
+    """``texts`` talk of someone of ``gender`` besides ``name``: a relative's word ("my mum"), a name known to be
+    of it, or a "he"/"she"/"him"/"her" before the name is said."""
+    for text in texts:
+        if gender in _pronoun_genders(text, before=text.find(name) if name in text else None):
+            return True
+        for mention in _mentions(text, names, None, None):
+            if mention.referent != name and (mention.gender or genders.get(mention.referent)) == gender:
+                return True
+    return False
 
 
 # Words of looking after an animal: a "he" or "she" in a sentence with one is the session's pet, not the person
@@ -642,18 +670,18 @@ def carried_referents(
     ``addressees`` whom each turn's "you" means (``{turn_id: name}``)."""
     focus: dict[tuple[str, str | None], SessionFocus] = {}
     genders: dict[str, dict[str, str]] = {}
-    said: dict[str, list[str]] = {}
+    said: dict[str, list[list[str]]] = {}
     carried: dict[str, Carried] = {}
     for row in sorted(turns, key=_said_order):
         conversation = row["conversation_id"]
         known = names.get((conversation, row.get("session_index") or 0), NO_NAMES)
-        tracker = focus.setdefault(
-            (conversation, row.get("session_id")),
-            SessionFocus(known, genders.setdefault(conversation, {}), said.setdefault(conversation, [])),
-        )
-        found = tracker.read(row.get("turn_index") or 0, row.get("text") or "", row.get("speaker"),
-                             addressees.get(row["turn_id"]))
-        said[conversation].append(row.get("text") or "")
+        session = (conversation, row.get("session_id"))
+        if session not in focus:
+            said.setdefault(conversation, []).append([])
+            focus[session] = SessionFocus(known, genders.setdefault(conversation, {}), said[conversation])
+        found = focus[session].read(row.get("turn_index") or 0, row.get("text") or "", row.get("speaker"),
+                                    addressees.get(row["turn_id"]))
+        said[conversation][-1].append(row.get("text") or "")
         if found is not None:
             carried[row["turn_id"]] = found
     return carried
