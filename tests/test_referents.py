@@ -70,10 +70,17 @@ def test_a_relative_called_by_name_is_one_person_of_the_relatives_gender():
           ("Lena", "he can't do Tuesdays, he has his choir")], {"S1:3": "Ravi"}),
         ([("Lena", "My sister Ama is coming on Friday."), ("Ines", "Is Ama staying over?"), ("Lena", "she's got a hotel")],
          {"S1:3": "Ama"}),
+        ([("Lena", "Joss is my sister, she lives in Hull"), ("Ines", "Does Joss visit much?"), ("Lena", "he never comes")], {}),
+        # a relative's word that owns ("my sister's husband") gives the name no gender of its own: the word it owns does
+        ([("Lena", "Omar is my sister's husband."), ("Ines", "Does Omar live nearby?"), ("Lena", "he sorted our boiler")],
+         {"S1:3": "Omar"}),
+        ([("Lena", "Joss is my brother's new girlfriend"), ("Ines", "Have you met Joss yet?"),
+          ("Lena", "she's coming for lunch")], {"S1:3": "Joss"}),
+        ([("Lena", "Omar is my sister's husband."), ("Ines", "Does Omar live nearby?"), ("Lena", "she's pregnant")], {}),
     ],
 )
 def test_the_gender_a_relatives_word_gives_a_name_holds_after_a_bare_mention(turns, expected):
-    assert carried([turns], ("Ravi", "Maureen", "Theo", "Ama")) == expected
+    assert carried([turns], ("Ravi", "Maureen", "Theo", "Ama", "Omar", "Joss")) == expected
 
 
 def test_someone_a_copula_brings_in_is_someone_else():

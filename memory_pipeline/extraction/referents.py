@@ -345,10 +345,13 @@ def _mentions(text: str, names: Names, speaker: str | None, addressee: str | Non
             continue
         if _SAID_TO_BE_MINE.search(text, 0, match.start()):
             # "Ravi got the job. So now he's my boss.", "Ruth is my mother": who the one just mentioned is to the
-            # speaker, no second person; the relative's word gives them a gender
+            # speaker, no second person; the relative's word gives them a gender. Not a relative's word that owns
+            # ("Tom is my sister's husband"): the word it owns says who they are, and gives the gender
+            owned = _OWNED_RELATIVE.match(text, match.end())
+            word = match if owned is None else owned
             if found and found[-1].at < match.start() and found[-1].gender is None:
-                found[-1] = replace(found[-1], gender=_gender(noun))
-            taken.update(range(match.start(), match.end()))
+                found[-1] = replace(found[-1], gender=_gender(_singular(word.group(word.lastindex).lower())))
+            taken.update(range(match.start(), word.end()))
             continue
         named = next((n for n, m in enumerate(found) if m.named and m.at == _past_spaces(text, match.end())), None)
         if named is not None:
@@ -393,6 +396,9 @@ _SAID_TO_BE_MINE = re.compile(
     r"(?:\b(?:he|she|He|She|(?!(?:How|Where|What|Who|Why|When|Which|Is|Was)\b)[A-Z][a-z]+)"
     r"(?:\s+(?:is|was|became)|['’]s))\s+(?:(?:now|officially|also|still|actually)\s+)?$"
 )
+# What a relative's word owns: "my sister's husband", "my brother's new girlfriend"
+_OWNED_RELATIVE = re.compile(r"['’]s\s+(?:(?:little|big|older|younger|elder|baby|best|late|new|old|ex)\s+)?([a-zé-]+)\b",
+                             re.IGNORECASE)
 # "Her name is Jess": the "her" is Jess, no one before her.
 _NAME_IS = re.compile(r"\b(?:his|her)\s+name\s+(?:is|was|['’]s)\s+$", re.IGNORECASE)
 
