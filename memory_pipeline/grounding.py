@@ -242,9 +242,13 @@ PLACE_AND_FIRM_WORDS = frozenset(
 
 # Words that name a place after a saint ("St Brigid's", "Saint Mary's", "St. Thomas'"): a church, a hospital, a
 # school or a care home, never the one a later "she" or "he" means ("gran's been at St Brigid's a month, she's
-# calmer now" had made it "Brigid is calmer now").
+# calmer now" had made it "Brigid is calmer now"). The place is that mention's: "my friend Mary" is still someone.
 SAINT_WORDS = frozenset({"st", "st.", "saint"})
 POSSESSIVE_MARKS = frozenset({"'s", "’s", "'", "’"})
+# Nouns after a saint's name that make it a place's ("St Luke primary", "St Anne church")
+SAINTS_PLACE_NOUNS = PLACE_AND_FIRM_WORDS | frozenset("church chapel cathedral hospice primary academy parish".split())
+# Titles before a surname that opens with "St" ("Mr St. Clair", "Dr St Pierre"): a person's
+NAME_TITLES = frozenset("mr mr. mrs mrs. ms ms. miss dr dr. prof prof.".split())
 
 
 def _a_saint_word(word: str) -> bool:
@@ -252,12 +256,15 @@ def _a_saint_word(word: str) -> bool:
 
 
 def a_saints_place(words: Sequence[str], start: int, end: int) -> bool:
-    """The name of ``words[start:end]`` is a place's: it opens with "St" or "Saint" ("St Brigid's"), or follows one
-    and is owned ("St" "Brigid" "'s"). A name after a street's "St." that ends a sentence ("we're on Hoe St. Ana
-    came round") owns nothing, and stays someone."""
+    """The name of ``words[start:end]`` is a place's: it opens with "St" or "Saint" and a name ("St Brigid's"), or
+    follows one and is owned or has a place's noun after it ("St" "Brigid" "'s", "St Luke primary"). Not after a
+    title ("Mr St. Clair", "Dr St Pierre"), nor "Saint" alone ("Saint is my dog's name"); a name after a street's
+    "St." that ends a sentence ("we're on Hoe St. Ana came round") owns nothing, and stays someone."""
     if _a_saint_word(words[start]):
-        return True
-    return start > 0 and _a_saint_word(words[start - 1]) and end < len(words) and words[end] in POSSESSIVE_MARKS
+        return end - start > 1 and not (start > 0 and words[start - 1].lower() in NAME_TITLES)
+    if start == 0 or not _a_saint_word(words[start - 1]) or (start > 1 and words[start - 2].lower() in NAME_TITLES):
+        return False
+    return end < len(words) and (words[end] in POSSESSIVE_MARKS or words[end].lower() in SAINTS_PLACE_NOUNS)
 
 
 # The letters a name is written in; a grade or a code the tagger calls a person is not ("A*AA! He got in").

@@ -1137,6 +1137,9 @@ def test_a_holiday_named_after_someone_is_no_person(extract):
         # names that merely begin with the letters are people
         ("Stacey's moving house, she's stressed", ["Stacey"]),
         ("Stan's great, he just got promoted", ["Stan"]),
+        # ... and a surname after a title that opens with "St", or a name said apart from the place
+        ("Mr St. John is our new neighbour, he's quiet", ["John"]),  # the tagger's span
+        ("my cousin Bernard works at St Bernard's, he's a porter", ["Bernard"]),
     ],
 )
 @pytest.mark.slow

@@ -194,6 +194,12 @@ def test_titles_places_and_capitals_are_no_one():
     texts = ["my uncle found one called St Oswald's near us", "St Oswald's rang, she got a room", "Oswald's staff were kind",
              "we met Stella there, she's lovely"]
     assert conversation_names(["St Oswald", "Oswald", "Stella"], texts, PAIR).people == {"Stella"}
+    # ... but the place is that mention's: the saint's name said of someone else, a surname after a title, a pet
+    texts = ["dad's at St Agnes's hospice now", "my friend Agnes is going to see him", "Dr St Clement is my new dentist",
+             "she's gentle", "Saint is our cat's name, he's grey"]
+    assert conversation_names(["Agnes", "St Clement", "Saint"], texts, PAIR).people == {"Agnes", "St Clement", "Saint"}
+    assert carried([[("Lena", "dad's at St Agnes's hospice now"), ("Lena", "my friend Agnes is going to see him"),
+                     ("Lena", "she's so kind")]], ("Agnes",)) == {"S1:3": "Agnes"}
 
 
 def test_a_name_is_one_that_does_something_whatever_the_tagger_calls_it(parser):

@@ -25,7 +25,8 @@ from dataclasses import dataclass, replace
 from memory_pipeline.chat_spelling import AMBIGUOUS_APOSTROPHE_LESS, APOSTROPHE_LESS, CHAT_ABBREVIATIONS, CHAT_TIME_WORDS
 from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, DISCOURSE_WORDS, STOP_WORDS
 from memory_pipeline.grounding import (
-    ANIMATE_NOUNS, HE, PERSON_ROLES, PET_NOUNS, PRONOUN_GENDER, SHE, a_saints_place, bare_name, possessive,
+    ANIMATE_NOUNS, HE, PERSON_ROLES, PET_NOUNS, PRONOUN_GENDER, SAINTS_PLACE_NOUNS, SHE, a_saints_place, bare_name,
+    possessive,
 )
 from memory_pipeline.parsing import ParsedDoc
 
@@ -116,9 +117,23 @@ NOT_LOWER_CASE_NAMES = (
 )
 # Words after which a capitalised word is a title, a place or a role ("the Hobbit", "in Seattle", "at Rossi's").
 _NOT_A_PERSON = re.compile(r"\b(?:the|in|at)[ \t]+$", re.IGNORECASE)
-# A name owned after a saint's word is a place's: "St Brigid's" is a church, a hospital or a home.
+# A name owned after a saint's word is a place's: "St Brigid's" is a church, a hospital or a home, "St Luke
+# primary" a school; not after a title ("Mr St. Clair").
 _SAINTS = re.compile(r"\b(?:St\.?|Saint)[ \t]+$")
 _OWNED = re.compile(r"['’]")
+_A_PLACE_AFTER = re.compile(r"['’]|[ \t]+(?:" + "|".join(sorted(SAINTS_PLACE_NOUNS)) + r")\b", re.IGNORECASE)
+# A name that opens with a saint's word and goes on ("St Oswald", "Saint Joseph"), not "Saint" alone (a dog's name)
+_A_SAINTS_NAME = re.compile(r"(?:St\.?|Saint)\s+\S")
+# A title right before: "Dr St Pierre" is someone
+_TITLED = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?[ \t]+$")
+
+
+def _a_saints_place_at(text: str, start: int, end: int) -> bool:
+    """The name at ``text[start:end]`` is, there, a saint's place: "at St Mary's", "St Luke primary"."""
+    saint = _SAINTS.search(text, max(0, start - 8), start)
+    return bool(saint and _A_PLACE_AFTER.match(text, end) and not _TITLED.search(text, max(0, saint.start() - 8), saint.start()))
+
+
 # What stands right before a name inside a sentence: a lower-case word ("with Ines") or a title ("Dr. Patel"). Not
 # a comma: "Wow, Awesome" and "Oh, Nice" are how chat opens a sentence.
 _INSIDE_A_SENTENCE = re.compile(r"(?:[a-z'’]|\b(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?)[ \t]+$")
@@ -252,9 +267,9 @@ def conversation_names(
             continue
         if any(p.startswith(w.lower()) or w.lower().startswith(p) for w in name.split() for p in parts):
             continue
-        if a_saints_place(name.split(), 0, len(name.split())):
-            continue  # "St Brigid's" (the tagger's name for "St Brigid's have offered her a place"): a place
         person = name.upper() != name and is_person(name, typed_lower)
+        if a_saints_place(name.split(), 0, len(name.split())) and not person:
+            continue  # "St Brigid's" (the tagger's name for "St Brigid's have offered her a place"): a place
         if typed_lower and not person:
             continue  # a lower-case word with no sign of being someone is as likely a common word the tagger misread
         searched.add(name)
@@ -279,7 +294,11 @@ def _person_evidence(name: str, said: str, told_of_only: bool) -> tuple[bool, bo
     person = False
     for match in re.finditer(r"(?<![\w'’])" + re.escape(name) + r"(?![\w])", said):
         before = said[max(0, match.start() - 8) : match.start()]
-        if _NOT_A_PERSON.search(before) or (_SAINTS.search(before) and _OWNED.match(said, match.end())):
+        if _a_saints_place_at(said, match.start(), match.end()):
+            continue  # "mum is at St Mary's": the place this once; "my friend Mary" is still someone
+        if _A_SAINTS_NAME.match(name) and not _TITLED.search(before):
+            continue  # "St Oswald's rang": a place wherever no title ("Dr St Pierre") makes it a surname
+        if _NOT_A_PERSON.search(before):
             return True, person
         if told_of_only:
             person = person or bool(_TOLD_OF_IN_LOWER_CASE.match(said, match.end()) or _WITH_ME.match(said, match.end()))
@@ -334,6 +353,8 @@ def _mentions(text: str, names: Names, speaker: str | None, addressee: str | Non
     found: list[_Mention] = []
     taken: set[int] = set()
     for match in names.pattern.finditer(text) if names.pattern else ():
+        if _a_saints_place_at(text, match.start(), match.end()):
+            continue  # "mum's at St Mary's now": a place, not the Mary named before
         pet = match.group() in names.pets
         person = pet or match.group() in names.people
         found.append(_Mention(match.start(), match.group() if person else None, person, None, pet))
