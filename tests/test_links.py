@@ -3060,6 +3060,35 @@ def test_someone_elses_arrangement_for_a_date_ahead_is_a_plan(parser, text, plan
     assert (initial["m"] == "pending") is plan
 
 
+# Another's arrangement (said Monday 3 March for Thursday the 6th), a later memory of the speaker's, its event day
+# and who says it, and the arrangement's lifecycle: the one it is for must be the one who did it
+ANOTHERS_PLAN_FOLLOWED_UP = [
+    ("Priya is going to the optician on Thursday.", "I went to the optician on Thursday.", datetime(2025, 3, 6), "Jess", "pending"),
+    ("My daughter is sitting her piano exam on the 6th.", "I sat my piano exam on the 6th.", datetime(2025, 3, 6), "Jess", "pending"),
+    ("Dev is starting his new job on Thursday.", "I started my new job on Thursday.", datetime(2025, 3, 6), "Jess", "pending"),
+    ("My wife is going to the dentist on Thursday.", "I went to the dentist on Thursday.", datetime(2025, 3, 6), "Jess", "pending"),
+    # a plan of the speaker's own, said before its day, is no outcome of another's
+    ("Rob's job interview is on Thursday.", "I've got a job interview on Tuesday.", datetime(2025, 3, 11), "Jess", "pending"),
+    # guards: the deed of the one it is for, told by the speaker or by them, or the speaker's own plan
+    ("Priya is going to the optician on Thursday.", "Priya went to the optician on Thursday.", datetime(2025, 3, 6), "Jess", "completed"),
+    ("Priya is going to the optician on Thursday.", "I went to the optician on Thursday.", datetime(2025, 3, 6), "Priya", "completed"),
+    ("I'm going to the optician on Thursday.", "I went to the optician on Thursday.", datetime(2025, 3, 6), "Jess", "completed"),
+]
+
+
+@pytest.mark.parametrize("plan,later,day,speaker,lifecycle", ANOTHERS_PLAN_FOLLOWED_UP)
+def test_anothers_arrangement_is_done_by_their_deed_not_the_speakers(parser, embedder, plan, later, day, speaker, lifecycle):
+    from memory_pipeline.links import final_lifecycles
+
+    frame = _said_by(_plan_frame([
+        ("plan", plan, datetime(2025, 3, 3, 12), datetime(2025, 3, 6)),
+        ("later", later, datetime(2025, 3, 9, 12), day),
+    ]), "later", speaker)
+    readings, initial = _read_plans(frame, parser)
+    assert initial["plan"] == "pending"
+    assert final_lifecycles(initial, _links_of(frame, readings, embedder))["plan"] == lifecycle
+
+
 def test_a_reschedule_named_by_the_date_it_replaces(parser, embedder):
     from memory_pipeline.analysis import read_frame
     from memory_pipeline.config import ConsolidationConfig

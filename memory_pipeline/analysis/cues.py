@@ -14,8 +14,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from memory_pipeline.analysis.clauses import (
-    FIRST_PERSON, SELF, SUBJECT_LABELS, children, heads_up, is_self_token, parent, sentence_asks, subject_of,
-    subject_token, subtree,
+    FIRST_PERSON, SELF, SUBJECT_LABELS, THIRD_PERSON, children, heads_up, is_self_token, parent, sentence_asks,
+    subject_key, subject_of, subject_token, subtree,
 )
 from memory_pipeline.extraction.lexicon import (
     ANAPHORA, ARRANGED_EVENT_NOUNS, BOOKED_TIME_NOUNS, CLIPPED_WORDS, EMOTION_TABLE, FAMILY_NOUNS, FORESEEN_FEELINGS,
@@ -131,7 +131,8 @@ class Event:
     words: frozenset[str] = frozenset()
     nouns: frozenset[str] = frozenset()
     # who did it, for a reported deed: SELF for the speaker ("I finished the course"), a person's name ("Jess
-    # started the course", said by Kai), or "" when a thing is the subject ("the trip was fun")
+    # started the course", said by Kai), or "" when a thing is the subject ("the trip was fun"); for an arranged
+    # event, who it is for ("Tom is going to the doctor": tom), "" when no one is said
     doer: str = ""
     # the names set before one of its nouns that say which of its kind it is ("the Focus viewing", "the Japan
     # trip"), as event stems: a clause that calls off the Focus viewing is not about a viewing of a Golf
@@ -1312,8 +1313,19 @@ def _anothers_arrangement(doc: ParsedDoc, i: int, names: frozenset[str]) -> Even
     for clause in (subtree(doc, i, skip=("ccomp", "advcl", "parataxis", "conj")), subtree(doc, i)):
         timing = time_adjuncts(doc, clause)
         if (event := event_of(doc, [k for k in clause if k not in timing], names)).words:
-            return event
+            return replace(event, doer=arranged_for(doc, subject, names) if subject is not None else "")
     return Event()
+
+
+def arranged_for(doc: ParsedDoc, k: int, names: frozenset[str]) -> str:
+    """Who an arrangement is for, by the subject or owner word ``k`` that names them: SELF, a name or a relative
+    ("Tom is going to the doctor on Friday": tom; "my son is sitting his exam": self's son; "her clinic appointment":
+    a he or she), kept as the arrangement's doer, whose deed alone settles it; "" for a thing ("the old shed is
+    coming down"), which anyone may tell came about."""
+    token = doc.tokens[k]
+    person = (is_self_token(doc, k, names) or token.ent == "PERSON" or token.pos == "PROPN" or token.lemma.lower() in RELATIVES
+              or token.lower in THIRD_PERSON | {"his", "they", "them", "their"})
+    return subject_key(doc, k, names) if person else ""
 
 
 def _progressive_dated(doc: ParsedDoc, i: int) -> bool:
@@ -1461,7 +1473,8 @@ def _own_dated_event(doc: ParsedDoc, i: int, names: frozenset[str]) -> Event:
     dated = _dated_in(doc, subtree(doc, i))
     if not events or not dated or children(doc, i, "neg") or habitual(doc, i) or _said_off(doc, i):
         return Event()
-    return event_of(doc, subtree(doc, events[0]), names)
+    owners = children(doc, events[0], "poss")
+    return replace(event_of(doc, subtree(doc, events[0]), names), doer=arranged_for(doc, owners[0], names) if owners else "")
 
 
 # What a "be" says of an event that no longer holds: "tomorrow's interview is off", "the op is cancelled".

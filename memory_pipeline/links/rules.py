@@ -614,14 +614,16 @@ def _plan_outcome(
             # calling off what the plan was to call off never cancels the plan: done in its window by the planner
             # it completes it; outside it (a date misread, another membership), or by another ("I cancelled my gym
             # membership too", said by the friend) it says nothing of it, as a report would not
-            by_planner = all(_done_by_planner(event, new, plan) for event in reading.reports if about(event))
+            by_planner = all(_done_by_planner(event, new, plan, plan_reading) for event in reading.reports if about(event))
             if report_fits_plan(plan, new, grace) and by_planner:
                 return FOLLOWUP, 0.8, COMPLETED, f"called off as planned: {reading.cancel.span}"
             return None
         return FOLLOWUP, 0.8, CANCELLED, f"called off: {reading.cancel.span}"
     if reading.denial is not None and about(reading.denied):
         return CONTRADICTS, 0.8, CONTRADICTED, f"denied: {reading.denial.span}"
-    done = [event for event in deeds_done(reading) if about(event) and _done_by_planner(event, new, plan)]
+    done = [event for event in deeds_done(reading) if about(event) and _done_by_planner(event, new, plan, plan_reading)]
+    if _a_plan_itself(new, reading):
+        done = []  # "I've got a job interview on Tuesday", said on Sunday, is one more plan, not the news of one
     if done and reading.judged_owners - plan_reading.words:
         done = []  # "Rachel's wedding went really well" tells nothing of Ben's
     if done:
@@ -635,13 +637,23 @@ def _plan_outcome(
     thing = _its_thing_came_about(new, plan, reading, plan_reading)
     if thing is not None:
         return FOLLOWUP, 0.7, COMPLETED, f"what it planned is told as come about: {thing}"
-    if same_event and _the_planner_tells_it_happened(new, plan, reading, grace):
+    if same_event and _the_planner_tells_it_happened(new, plan, reading, plan_reading, grace):
         return FOLLOWUP, 0.7, COMPLETED, "the planner's report of the same event in its window"
     held = planned_state_held(new, plan, reading, plan_reading)
     if held is not None:
         return FOLLOWUP, 0.7, COMPLETED, f"the state it planned holds: {held.describe()}"
     told = told_in_other_words(new, plan, reading, plan_reading)
     return (FOLLOWUP, 0.7, COMPLETED, told) if told is not None else None
+
+
+def _a_plan_itself(memory: Memory, reading: Reading) -> bool:
+    """The memory states a plan of its own, or an arrangement whose date lies ahead of the day it was said ("I've
+    got a job interview on Tuesday", said on the Sunday): what it has "got" is to come, and no plan's outcome."""
+    if reading.plan.words:
+        return True
+    if not reading.arranged.words or not memory.explicit_time or memory.event_start is None or memory.session_time is None:
+        return False
+    return memory.event_start.date() > memory.session_time.date()
 
 
 def _its_thing_came_about(new: Memory, plan: Memory, reading: Reading, plan_reading: Reading) -> str | None:
@@ -686,7 +698,7 @@ def told_in_other_words(new: Memory, plan: Memory, reading: Reading, plan_readin
         return "hired after the interview"
     if _result_of_the_exam(new, plan, reading, plan_reading):
         return "the result of the test"
-    carer = _the_one_it_was_with(reading, plan_reading)
+    carer = _the_one_it_was_with(new, plan, reading, plan_reading)
     if carer is not None:
         return f"the one it was with is told of as seen: {carer}"
     place = _planned_place_reached(reading, plan_reading)
@@ -706,16 +718,17 @@ def told_in_other_words(new: Memory, plan: Memory, reading: Reading, plan_readin
     return f"told of as over: {sorted(judged)[0]}" if judged else None
 
 
-def _the_one_it_was_with(reading: Reading, plan_reading: Reading) -> str | None:
+def _the_one_it_was_with(new: Memory, plan: Memory, reading: Reading, plan_reading: Reading) -> str | None:
     """"The GP went fine", "I saw the neurologist yesterday", "the dentist was fine": the one who sees people for
     their health (:data:`CARERS`) whom the plan was to see, in its words or its practice's ("my neurology
     appointment"), told of in a deed or a verdict since its day: the appointment took place."""
     planned = planned_event(plan_reading).words
-    # the speaker's deed or the carer's ("I saw the neurologist", "the GP went fine"), not another's ("Mum saw the
-    # dentist"), and none that says the carer was not there ("the neurologist was on holiday")
+    # the planner's deed or the carer's ("I saw the neurologist", "the GP went fine"), not another's ("Mum saw the
+    # dentist"; "I went to the dentist" when the plan was the husband's), and none that says the carer was not there
+    # ("the neurologist was on holiday")
     if reading.words & CARER_AWAY:
         return None
-    told = reading.judged.union(*(event.words for event in deeds_done(reading) if event.doer in ("", SELF)))
+    told = reading.judged.union(*(event.words for event in deeds_done(reading) if _done_by_planner(event, new, plan, plan_reading)))
     return next((word for word in sorted(told) if (word in CARERS or word.endswith("ologist"))
                  and (word in planned or _practice_of(word) in planned)), None)
 
@@ -762,7 +775,7 @@ def _hired_after_interview(new: Memory, plan: Memory, reading: Reading, plan_rea
     # when whoever made it is no other employer than the plan's
     return any(
         event_stems(event.words) & HIRED_STEMS and _no_other_employer(event, plan_reading)
-        and (_done_by_planner(event, new, plan) or "offer" in event_stems(event.words))  # "they offered me the job"
+        and (_done_by_planner(event, new, plan, plan_reading) or "offer" in event_stems(event.words))  # "they offered me the job"
         for event in reading.reports + reading.offers
     )
 
@@ -820,7 +833,7 @@ def _result_of_the_exam(new: Memory, plan: Memory, reading: Reading, plan_readin
         return bool(result) and event_stems(event.nouns) <= sat_for
 
     return not another_kind(reading.kinds, plan_reading) and any(
-        of_the_test(event) and _done_by_planner(event, new, plan) for event in reading.reports
+        of_the_test(event) and _done_by_planner(event, new, plan, plan_reading) for event in reading.reports
     )
 
 
@@ -899,7 +912,9 @@ def planned_state_held(new: Memory, plan: Memory, reading: Reading, plan_reading
     )
 
 
-def _the_planner_tells_it_happened(report: Memory, plan: Memory, reading: Reading, grace: timedelta) -> bool:
+def _the_planner_tells_it_happened(
+    report: Memory, plan: Memory, reading: Reading, plan_reading: Reading, grace: timedelta
+) -> bool:
     """A report in other words than the plan's ("I'm leaving Berlin for Lisbon at the end of October", then "I
     moved on 28 October"; "need to book a van", then "booked a van for the 15th") is its outcome when the planner
     tells it, of a day inside the planned window, in a later session, as done by them and not denied: whole
@@ -911,7 +926,7 @@ def _the_planner_tells_it_happened(report: Memory, plan: Memory, reading: Readin
         return False
     if plan.speaker is None or report.speaker != plan.speaker:
         return False
-    if not all(_done_by_planner(event, report, plan) for event in reading.reports):
+    if not all(_done_by_planner(event, report, plan, plan_reading) for event in reading.reports):
         return False  # "my dad retired last month" is the dad's deed, whoever tells it
     if not (plan.explicit_time and report.explicit_time) or report.event_start is None:
         return False
@@ -935,16 +950,35 @@ def another_kind(kinds: frozenset[tuple[str, str]], plan_reading: Reading) -> bo
     return any(noun == planned_noun and kind != planned_kind for kind, noun in kinds for planned_kind, planned_noun in plan_reading.kinds)
 
 
-def _done_by_planner(event: Event, report: Memory, plan: Memory) -> bool:
+def _done_by_planner(event: Event, report: Memory, plan: Memory, plan_reading: Reading) -> bool:
     """A reported deed completes a plan only when the planner did it: what someone else reports doing is their own
     deed ("I started going to your gym", said by the friend, does not complete "my climbing course starts next
-    Wednesday"), though they may tell of the planner's ("Jess started the course, Kai says"). A thing reported
-    ("the course was great") may complete it, whoever says so."""
+    Wednesday"), though they may tell of the planner's ("Jess started the course, Kai says"). The planner of
+    another's arrangement is the one it is for ("Tom is going to the doctor on Friday": Tom), so the speaker's news
+    of their own ("I went to the doctor today") is no news of it, while "Tom went", "she had it" or Tom's own "I
+    went" is. A thing reported ("the course was great") may complete it, whoever says so."""
     if not event.doer or plan.speaker is None:
         return True
+    planner = planned_event(plan_reading).doer
+    if planner in ("", SELF):
+        if event.doer == SELF:
+            return report.speaker is None or report.speaker == plan.speaker
+        return event.doer in {part.lower() for part in plan.speaker.split()}
     if event.doer == SELF:
-        return report.speaker is None or report.speaker == plan.speaker
-    return event.doer in {part.lower() for part in plan.speaker.split()}
+        return report.speaker is not None and _one_person(planner, report.speaker.lower())
+    return _one_person(planner, event.doer)
+
+
+# Who a deed or an arrangement may be said to be of, unnamed: "she had it on Monday" is of "her clinic appointment"
+# or of "Mum's op"; the memories do not tell whose.
+ANAPHORIC_DOERS = frozenset({"he", "she", "her", "him", "his", "they", "them", "their"})
+
+
+def _one_person(said: str, other: str) -> bool:
+    """Two doers may be one person: the same name or relative, whoever's relative the speaker calls them ("mum",
+    "self's mum", "mother"), or either a he or she."""
+    said, other = said.split()[-1], other.split()[-1]
+    return said in ANAPHORIC_DOERS or other in ANAPHORIC_DOERS or RELATIVE_NAMES.get(said, said) == RELATIVE_NAMES.get(other, other)
 
 
 def _contradiction(
