@@ -619,8 +619,13 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         # one's days on a rota of visits, or the days one can only do, are one's turn; not whom one visits
         ("I can only do Fridays from now on, not Mondays", {"self.schedule[rota] = friday"}),
         ("Ana visits Tuesdays and Saturdays now", {"self.schedule[rota] = tuesday saturday"}),
-        ("I visit my gran on Sundays", set()),
         ("I could do Fridays if that helps", set()),
+        # whom or where one visits is a visiting kept up or given up, as any pastime; the rota is days alone
+        ("I visit my gran on Sundays", {"self.activity[visit gran] = yes"}),
+        ("Ana visits her grandad at the nursing home every week", {"self.activity[visit grandad] = yes"}),
+        ("I've stopped visiting my aunt", {"self.activity[visit aunt] = none"}),
+        ("Ana doesn't visit the pool anymore", {"self.activity[visit pool] = none"}),
+        ("I visit on Saturdays and Mondays now", {"self.schedule[rota] = saturday monday"}),
         # carers coming at a time of day are on a daily round named by its part of the day; one day's visit is none
         ("the carers visit at 9am and 7pm", {"self.schedule[morning visit] = 9am", "self.schedule[evening visit] = 7pm"}),
         ("the carers are coming at 10 in the mornings now, not 9", {"self.schedule[morning visit] = 10"}),

@@ -231,8 +231,8 @@ VAGUE_DOINGS = frozenset("thing stuff lot bit nothing something anything everyth
 NOT_ACTIVITIES = frozenset(
     "be have get do feel think know want need like love hate see say tell try seem look make use let go come "
     "live work stay own belong remember believe understand mean matter care forget wish hope stand "
-    "remind nag bother ping ask visit".split()  # "stop reminding me about the gym" asks the listener, no pastime
-)  # "I visit on Tuesdays": a turn on a rota of visits (`_days_on_a_rota`), no pastime
+    "remind nag bother ping ask".split()  # "stop reminding me about the gym" asks the listener, no pastime
+)
 # What an assistant sends that one asks it to stop: "stop the plant reminders", "drop the daily emails"
 LISTENERS_SENDINGS = frozenset({"reminder", "notification", "alert", "email", "message", "text", "nudge", "ping"}) | {
     "emoji", "emojis", "smiley", "smileys", "emoticon", "emoticons"}  # "stop with the emojis" is an instruction
@@ -3324,6 +3324,8 @@ def _activity_scope(context: _Context, verb: int) -> str | None:
         return f"do {_lemma(context, objects[0])}" if objects else None
     if lemma in NOT_ACTIVITIES and lemma != "go":
         return None
+    if lemma == "visit" and all(_singular_day(context.doc.tokens[obj].lower) in WEEKDAYS for obj in objects):
+        return None  # "I visit Wednesdays and Sundays", "I visit on Tuesdays": a turn on a rota (`_days_on_a_rota`)
     if lemma == "go":
         # "go to the gym" is a pastime, "go to Paris" a trip
         objects = [obj for prep, obj in _prep_objects(context, verb, ("to",)) if context.doc.tokens[obj].pos == "NOUN"]
