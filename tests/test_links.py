@@ -1033,6 +1033,10 @@ def test_medicines_and_their_doses(parser, text, expected):
         ("The hospital has stopped the warfarin.", {"self.medication[warfarin] = none"}),
         ("The ward stopped the iron tablets.", {"self.medication[iron] = none"}),
         ("The surgery is adding a new pill, rivaroxaban.", {"self.medication[rivaroxaban] = yes"}),
+        # the subject of a passive is the one given or put on it, no one who decides it
+        ("He's been given a new pill, apixaban.", {"he.medication[apixaban] = yes"}),
+        ("She was put on donepezil in March.", {"she.medication[donepezil] = yes"}),
+        ("I was given a new tablet, lansoprazole.", {"self.medication[lansoprazole] = yes"}),
         # a change told as done, or arranged for a day ahead; one said back on; a medicine carers' chats name
         ("The consultant reduced Nan's risperidone.", {"self's nan.medication[risperidone] = yes"}),
         ("Mum's memantine is going up to 20mg from next week.", {"self's mum.medication[memantine] = 20 mg"}),

@@ -5238,7 +5238,11 @@ def _decides_it(context: _Context, subject: int, predicate: int) -> bool:
     """The subject decides the medicine for someone else: a clinician or the "they" of a clinic who starts, stops or
     changes it ("the GP has stopped the sertraline", "they're adding bisoprolol", "the staff stopped the
     quetiapine"), or a "he"/"she" who prescribes or changes a dose in a turn about a consultation ("she upped my
-    propranolol"), who takes none of it. "She stopped the sertraline" is hers."""
+    propranolol"), who takes none of it. "She stopped the sertraline" is hers, and so is what a passive's subject
+    was given or put on ("she's been given a new tablet, metformin", "he was put on amlodipine"): the one it is done to."""
+    up = _parent(context, subject)
+    if up is not None and up[1] == "nsubjpass":
+        return False
     lemma, word = _lemma(context, predicate), context.doc.tokens[subject].lower
     if word in ("he", "she"):
         return lemma in PRESCRIBING
