@@ -2561,6 +2561,9 @@ THING_CAME_ABOUT = [
     ("I'm going to varnish the decking in April.", "The decking is up at last.", "pending"),
     ("I'm going to sell my van in April.", "My van is fixed now.", "pending"),
     ("We're putting up a greenhouse in April.", "The greenhouse is in the back garden.", "pending"),
+    # "up" or "in" for a thing is what it is there for, not its being in place
+    ("We're putting up a greenhouse in April.", "The greenhouse is up for sale now.", "pending"),
+    ("We're putting up a greenhouse in April.", "The greenhouse is up for now, finally!", "completed"),
 ]
 
 

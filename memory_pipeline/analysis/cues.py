@@ -1682,7 +1682,8 @@ def came_about(doc: ParsedDoc) -> frozenset[tuple[str, str]]:
             word = lemma  # "the shed's painted", "the visa was approved", "the bench is done"
         elif lemma == "be":
             states = [k for k in children(doc, token.i, "advmod", "prt", "acomp", "prep")
-                      if doc.tokens[k].lower in CAME_ABOUT_STATES and not children(doc, k, "pobj")]
+                      if doc.tokens[k].lower in CAME_ABOUT_STATES and not children(doc, k, "pobj")
+                      and not _up_for_something(doc, k)]
             if not states:
                 continue
             word = doc.tokens[states[0]].lower  # "the shed's up", "raised beds are in", "it's done"
@@ -1693,6 +1694,20 @@ def came_about(doc: ParsedDoc) -> frozenset[tuple[str, str]]:
             if is_thing(doc, subject) and all(owner in OWN_POSSESSIVES for owner in owners):
                 out.add((doc.tokens[subject].lemma.lower(), word))
     return frozenset(out)
+
+
+# The states of being in place, which "for" a thing makes an idiom of ("up for sale"); "ready for collection" is ready.
+IN_PLACE_STATES = frozenset({"up", "in", "home", "through"})
+
+
+def _up_for_something(doc: ParsedDoc, state: int) -> bool:
+    """The state word starts an idiom of what a thing is there for, not of its being in place: "the shed is up for
+    sale", "the car's in for its MOT", "it's up for grabs" ("for" with a thing after it, hung on the state word or
+    on its "be"); "the shed's up for now" is still up."""
+    after = state + 1
+    if doc.tokens[state].lower not in IN_PLACE_STATES or after >= len(doc.tokens) or doc.tokens[after].lower != "for":
+        return False
+    return any(doc.tokens[o].pos in ("NOUN", "PROPN") for o in children(doc, after, "pobj"))
 
 
 # What an employer offers or turns one down for: "offered me the job", "I didn't get the role". A "place" counts
