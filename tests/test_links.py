@@ -3019,6 +3019,17 @@ def test_actually_before_a_yes_takes_up_an_offer_and_corrects_nothing(parser, em
         ("that's the 14th actually", True),
         ("Actually the plumber is coming on Monday.", True),
         ("We're going to Porto actually.", True),
+        # a value of its own (a time, a dose, a place, a person) or a wrong said: a correction all the same
+        ("it's half 4 actually", True),
+        ("it's 40mg actually", True),
+        ("it's in Bristol actually", True),
+        ("it was Sanjay actually", True),
+        ("that was my cousin actually", True),
+        ("it's at the village hall actually", True),
+        ("that's wrong actually", True),
+        # judged, with no value: as it happens
+        ("it worked out in the end actually", False),
+        ("that's a good idea actually", False),
     ],
 )
 def test_actually_ending_a_clause_that_sums_up_corrects_nothing(parser, text, corrects):

@@ -772,13 +772,16 @@ def _assents(doc: ParsedDoc, i: int) -> bool:
 
 # Subjects of a clause that sums up what was just said: "so that works out actually", "it was fun actually".
 SUMMING_UP_SUBJECTS = frozenset({"that", "this", "it"})
+# Words of a clause that says what went before was wrong, a correction however it ends: "that's wrong actually".
+WRONG_WORDS = frozenset({"wrong", "incorrect", "mistake", "mistaken", "inaccurate"})
 
 
 def _said_in_passing(doc: ParsedDoc, i: int) -> bool:
-    """The cue word at ``i`` is "actually" ending a clause that sums up what was said before it, with no day of its
-    own: "the units arrive on the 14th so that works out actually", "it was quite fun actually" say "as it
-    happens", and correct nothing. A clause that gives a day still corrects: "it's on the 9th actually", "the party
-    is on Saturday actually"."""
+    """The cue word at ``i`` is "actually" ending a clause that sums up what was said before it, with no value of
+    its own: "the units arrive on the 14th so that works out actually", "it was quite fun actually" say "as it
+    happens", and correct nothing. A clause that gives a value still corrects (:func:`_a_value`): "it's on the 9th
+    actually", "it's 3pm actually", "it's in Leeds actually", "it was my sister actually", and so does one that
+    says it was wrong ("that's wrong actually")."""
     if doc.tokens[i].lower != "actually":
         return False
     _, end = doc.sentences[doc.tokens[i].sent] if doc.sentences else (0, len(doc.tokens))
@@ -792,7 +795,25 @@ def _said_in_passing(doc: ParsedDoc, i: int) -> bool:
     subjects = [a.dep for a in doc.children(up.head) if a.label in SUBJECT_LABELS and a.dep < up.head]
     if not subjects or doc.tokens[max(subjects)].lower not in SUMMING_UP_SUBJECTS:
         return False
-    return not any(_a_day(t) for t in doc.tokens[max(subjects) : i])
+    said = range(max(subjects) + 1, i)
+    return not any(_a_value(doc, k) or doc.tokens[k].lower in WRONG_WORDS for k in said)
+
+
+def _a_value(doc: ParsedDoc, k: int) -> bool:
+    """Token ``k`` gives a value a correction may set: a day, a time, a number or a dose ("3pm", "20mg"), a name or
+    a place ("Leeds", "Tom"), a relative ("my brother's"), or where or when it is ("at the community centre");
+    not a word that only judges ("lovely", "a relief", "works out")."""
+    token = doc.tokens[k]
+    return (_a_day(token) or (token.ent != "" and token.ent != "ORDINAL") or token.pos in ("NUM", "PROPN") or any(c.isdigit() for c in token.text)
+            or token.lemma.lower() in RELATIVES or _where_or_when_it_is(doc, k))
+
+
+def _where_or_when_it_is(doc: ParsedDoc, k: int) -> bool:
+    """Token ``k`` is a preposition of place or time with its object, said of a "be": "it's at the community centre",
+    not "it worked out in the end" nor "good for a first go"."""
+    up = next(iter(doc.parents(k)), None)
+    return (doc.tokens[k].lower in DATING_PREPOSITIONS and bool(children(doc, k, "pobj")) and up is not None
+            and doc.tokens[up.head].lemma.lower() == "be")
 
 
 def denial_cue(doc: ParsedDoc) -> Cue | None:
