@@ -1471,6 +1471,19 @@ def test_a_time_of_day_is_on_the_day_said_with_it(parser, resolver):
          [("a busy afternoon", date(2025, 4, 9)), ("on Saturday", date(2025, 4, 12))]),
         # ... but one taken off is of the day the turn names
         ("The MOT is on Monday. I'll book the afternoon off.", [("on Monday", date(2025, 4, 14)), ("the afternoon", date(2025, 4, 14))]),
+        # "now" or "today" of another clause tells no day of the part, which keeps the day said with it
+        ("so now I've got a free morning on saturday", [("a free morning", date(2025, 4, 12)), ("on saturday", date(2025, 4, 12))]),
+        ("found out today the MRI is on Friday, I'll need the afternoon off",
+         [("today", date(2025, 4, 9)), ("on Friday", date(2025, 4, 11)), ("the afternoon", date(2025, 4, 11))]),
+        ("the electrician is coming thursday now, I'll take the afternoon off",
+         [("coming thursday", date(2025, 4, 10)), ("the afternoon", date(2025, 4, 10))]),
+        # a day of the sentence before is the one the part goes on about
+        ("The christening is Saturday. It'll be a long afternoon.", [("Saturday", date(2025, 4, 12)), ("a long afternoon", date(2025, 4, 12))]),
+        ("Driving test on Thursday. I've got an early morning.", [("on Thursday", date(2025, 4, 10)), ("an early morning", date(2025, 4, 10))]),
+        # ... but today or now said of the part itself keeps it the session day's
+        ("I've got a free morning today, the dentist is on Friday.",
+         [("a free morning", date(2025, 4, 9)), ("today", date(2025, 4, 9)), ("on Friday", date(2025, 4, 11))]),
+        ("The dentist is on Friday. I've got a busy morning now.", [("on Friday", date(2025, 4, 11)), ("a busy morning", date(2025, 4, 9))]),
     ],
 )
 def test_a_part_of_the_day_taken_is_of_the_day_the_turn_names(parser, resolver, text, expected):

@@ -2236,19 +2236,32 @@ def _nth_of_the_month(year: int, month: int, day: int) -> datetime | None:
 A_PART_OF_THE_DAY_HAD = re.compile(r"(?:the|a|an)\s+(?:[a-z]+\s+)?(?:morning|afternoon|evening|night)", re.IGNORECASE)
 
 
-# Words that put a part of the day had in the day it is said ("I've got a busy morning, speak later", "a long
-# afternoon ahead of me", "a free evening today"): it stays the session day's, whatever day the turn goes on to name.
-A_CUE_OF_NOW = re.compile(r"\b(?:today|now|ahead\s+of\s+(?:me|us|him|her|them)|(?:speak|talk|chat)\s+(?:later|soon|tonight|tomorrow))\b",
+# Words that put a part of the day had in the day it is said, wherever they sit in its sentence ("I've got a busy
+# morning, speak later", "a long afternoon ahead of me"): it stays the session day's, whatever day the turn names.
+A_CUE_OF_NOW = re.compile(r"\b(?:(?:ahead\s+of|in\s+front\s+of)\s+(?:me|us|him|her|them)|(?:speak|talk|chat)\s+(?:later|soon|tonight|tomorrow))\b",
                           re.IGNORECASE)
+
+# Words of today that date the part itself, said in its own clause ("a free morning today", "today I've got the
+# afternoon off"); in another clause they date something else ("just found out today the op is on Friday, I'll
+# need the morning off").
+TODAY_IN_THE_CLAUSE = re.compile(r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening))\b", re.IGNORECASE)
+
+# "now" right beside the part ("a busy morning now", "now a free afternoon"); "so now I've got a free morning on
+# friday" or "the plumber's coming friday now" tell a change, not which day the part is.
+NOW_BEFORE_THE_PART = re.compile(r"\bnow\s*$", re.IGNORECASE)
+NOW_AFTER_THE_PART = re.compile(r"\s*(?:off\s+)?now\b", re.IGNORECASE)
 
 
 def _a_part_of_the_day_said(doc: ParsedDoc, mentions: list[TemporalMention], session_time: datetime | None) -> list[TemporalMention]:
     """A part of the day that is a thing had or taken, no time after a preposition ("I'll need to take the morning
     off", "I've got a free morning"), is of the one day ahead named with it, not of the session day, which had dated
-    the plan: a day in its sentence ("the echo is booked for the 18th, I've got a free morning"), or in the turn
-    where it is taken off or free ("Her GP appointment is on Thursday at 10. I'll need to take the morning off"). In
-    past talk ("I had a lovely evening"), with a cue of now ("I've got a busy morning, speak later. The GP is on
-    Friday"; "a long afternoon ahead of me"), alone, or with two days named, it is left as it was."""
+    the plan: a day in its sentence ("the echo is booked for the 18th, I've got a free morning") or the one before
+    it, which the part goes on about ("The funeral is Friday. It'll be a hard morning."), or anywhere in the turn
+    where it is taken off or free ("I'll need to take the morning off. Her GP appointment is on Thursday"). A day
+    said after it in a sentence of its own is news of another thing ("I've got a long evening in front of me. The
+    interview is on Thursday"). In past talk ("I had a lovely evening"), with a cue of now ("I've got a busy
+    morning, speak later. The GP is on Friday"; "a long afternoon ahead of me"; "a free morning today"), alone, or
+    with two days named, it is left as it was."""
     if session_time is None:
         return mentions
     today = datetime.combine(session_time.date(), datetime.min.time())
@@ -2261,14 +2274,25 @@ def _a_part_of_the_day_said(doc: ParsedDoc, mentions: list[TemporalMention], ses
                 and tense_at(doc, part.char_start) != "past"):  # "spent the morning baking" was today's
             continue
         sentence = _sentence_at(doc, part.char_start)
-        if A_CUE_OF_NOW.search(doc.span_text(*doc.sentences[sentence])):
+        if A_CUE_OF_NOW.search(doc.span_text(*doc.sentences[sentence])) or _said_as_today(doc, part):
             continue
         anywhere = _taken_off_or_free(doc, part)
-        days = {(day.start, day.end) for day in ahead if anywhere or _sentence_at(doc, day.char_start) == sentence}
+        days = {(day.start, day.end) for day in ahead
+                if anywhere or _sentence_at(doc, day.char_start) in (sentence, sentence - 1)}
         if len(days) == 1:
             start, end = days.pop()
             out[n] = TemporalMention(part.text, part.char_start, part.char_end, start, end, part.kind)
     return out
+
+
+def _said_as_today(doc: ParsedDoc, part: TemporalMention) -> bool:
+    """The part is dated as today's by its own clause ("I've got the morning off today", "today I've got a free
+    afternoon") or by "now" beside it ("a busy morning now"): a day elsewhere in the turn is not its."""
+    sentence = doc.sentences[_sentence_at(doc, part.char_start)]
+    first, last = doc.tokens[sentence[0]].idx, doc.tokens[sentence[1] - 1].idx + len(doc.tokens[sentence[1] - 1].text)
+    before, after = doc.text[first : part.char_start], doc.text[part.char_end : last]
+    clause = re.split(r"[,;:]", before)[-1] + part.text + re.split(r"[,;:]", after)[0]
+    return bool(TODAY_IN_THE_CLAUSE.search(clause) or NOW_BEFORE_THE_PART.search(before) or NOW_AFTER_THE_PART.match(after))
 
 
 def _taken_off_or_free(doc: ParsedDoc, part: TemporalMention) -> bool:
