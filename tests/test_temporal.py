@@ -2011,6 +2011,11 @@ def test_lengths_and_numbers_that_date_nothing(parser, resolver, text, dated):
         # from the first to the end of the last, a run told as over wholly behind
         (date(2025, 11, 20), "we're hoping for may", date(2026, 5, 1), date(2026, 6, 1)),
         (date(2025, 11, 20), "the price goes up starting march", date(2026, 3, 1), date(2026, 4, 1)),
+        # a month that is a name too: the month where it is aimed or paid for, a thing starts in it, or a year follows
+        (date(2025, 11, 20), "we're saving for june", date(2026, 6, 1), date(2026, 7, 1)),
+        (date(2025, 11, 20), "the council tax for may", date(2026, 5, 1), date(2026, 6, 1)),
+        (date(2025, 11, 20), "a new phone contract starting may", date(2026, 5, 1), date(2026, 6, 1)),
+        (date(2025, 11, 20), "the flights are for may 2026", date(2026, 5, 1), date(2026, 6, 1)),
         (date(2025, 11, 20), "they're crediting £40 for october to december", date(2025, 10, 1), date(2026, 1, 1)),
         (date(2025, 11, 20), "we'll be in Crete june to august", date(2026, 6, 1), date(2026, 9, 1)),
         (date(2025, 11, 20), "the season is november to february", date(2025, 11, 1), date(2026, 3, 1)),
@@ -2045,7 +2050,10 @@ def test_ranges_stays_and_parts_of_a_month_in_trip_talk(parser, resolver, said, 
                                   "leaving early may be better", "pay 5 to 10 pounds", "I took two days off",
                                   # a name after "for", not a month: a person's, in full or not
                                   "got a present for jan", "thanks for may's help", "this is for may to read",
-                                  "I'm saving for my dog"])
+                                  "I'm saving for my dog",
+                                  # a lower-case name that is a month too, after "for" or "starting" with no sign of the month
+                                  "i'm voting for may", "we got some chocolates for may", "apologies for may, she was tired",
+                                  "I'll be around for may, she's having a hard time", "we're starting may on the tills"])
 def test_ranks_counts_and_the_modal_are_no_range_nor_month(parser, resolver, text):
     mentions = resolver.ground(parser.parse(text), datetime(2026, 4, 30, 12))
     assert [m.text for m in mentions if m.resolved] in ([], ["two days"])

@@ -640,7 +640,8 @@ class TemporalResolver:
                 if first < last:
                     spans.append((doc.tokens[first].idx, doc.tokens[last - 1].end))
         spans.extend(m.span() for m in CUES.finditer(doc.text))
-        spans.extend(m.span() for m in MONTH_AIMED_FOR.finditer(doc.text) if not _a_persons_name(doc, *m.span()))
+        spans.extend(m.span() for m in MONTH_AIMED_FOR.finditer(doc.text)
+                     if not _a_persons_name(doc, *m.span()) and not _a_name_it_may_be(doc, *m.span()))
         spans.extend(m.span() for m in BARE_DAY_OF_MONTH.finditer(doc.text)
                      if _a_day_by_itself(doc, *m.span()) or _a_day_moved_to(doc, *m.span()))
         spans.extend(m.span() for m in SLASHED_AFTER_TO.finditer(doc.text) if _moved_to(doc, m.start()))
@@ -1062,6 +1063,32 @@ def _one_stay(doc: ParsedDoc, start_verb: int | None, end_verb: int | None) -> b
     return start_verb == end_verb or any(
         arc.label == "conj" and {arc.head, arc.dep} == {start_verb, end_verb} for arc in doc.parents(end_verb)
     )
+
+
+# Months that are given names too, which a lower-case chat hides from the tagger ("sorry for may, she didn't mean
+# it", "a present for june"): after "for" a month only where aimed, planned or paid for ("we're hoping for may",
+# "the rent for may"); after "starting" only where a thing starts ("a new DD starting may", not "we're starting
+# may on the rota").
+MONTHS_ALSO_NAMES = frozenset({"may", "june", "april", "august"})
+AIMING_OR_PAYING_FOR_LEMMAS = frozenset({
+    "try", "aim", "hope", "plan", "book", "schedule", "wait", "train", "save", "budget", "target", "push", "shoot",
+    "rent", "tax", "bill", "payment", "pay", "invoice", "statement", "salary", "fee", "charge", "refund", "credit",
+    "hoping", "hoped",  # the tagger's lemma of "hoping" is "hop"
+})
+
+
+def _a_name_it_may_be(doc: ParsedDoc, start: int, end: int) -> bool:
+    """A lower-case month that is a name too, after "for" or "starting" with no sign that it is the month: no year
+    after it ("for may 2026"), no word of aiming or paying before "for", no thing before "starting"."""
+    if doc.text[start:end] not in MONTHS_ALSO_NAMES or re.match(r"\s+(?:19|20)\d\d\b", doc.text[end:]):
+        return False
+    preposition = next((t for t in reversed(doc.tokens) if t.idx < start), None)
+    before = next((t for t in reversed(doc.tokens) if preposition is not None and t.idx < preposition.idx), None)
+    if preposition is None or before is None:
+        return True
+    if preposition.lower == "starting":
+        return before.pos not in ("NOUN", "PROPN")
+    return not {before.lemma.lower(), before.lower} & AIMING_OR_PAYING_FOR_LEMMAS
 
 
 def _a_persons_name(doc: ParsedDoc, start: int, end: int) -> bool:
