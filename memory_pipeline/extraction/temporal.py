@@ -572,6 +572,11 @@ ARRANGING_LEMMAS = frozenset({"book", "schedule", "reserve", "arrange", "cancel"
 DEADLINE_BEFORE = ("before", "by", "until", "till")
 # Working days counted from now to the last day a thing may come on ("within 5 working days")
 WORKING_DAYS_WITHIN = re.compile(rf"within\s+{_COUNT}\s+(?:business|working)\s+days?", re.IGNORECASE)
+# Words after a window said that tell it was not kept, or is over ("they promised a reply within 5 working days and
+# it never came", "they said within two working days but it took a month"): a time gone, no date ahead.
+A_WINDOW_NOT_KEPT = re.compile(
+    r"\b(?:never|took|taken|didn['’]?t|did\s+not|hasn['’]?t|has\s+not|haven['’]?t|have\s+not|wasn['’]?t|weren['’]?t|"
+    r"was\s+(?:late|ages|weeks|months)|nothing\s+(?:ever\s+)?(?:came|arrived|happened))\b", re.IGNORECASE)
 THE_WEEKEND = re.compile(r"the\s+weekend", re.IGNORECASE)
 # Words that set a date ahead right before it ("due jan 9", "effective jan 1", "starting feb 3")
 DUE_WORDS = ("due", "effective", "starting")
@@ -708,7 +713,8 @@ class TemporalResolver:
                     tense = "past"  # "first time in 3 years I have no debt": the three years behind, not ahead
                 elif tense == "present" and _after_word(doc, start, DEADLINE_BEFORE):
                     tense = "future"
-                elif tense == "past" and WORKING_DAYS_WITHIN.fullmatch(text) and dates_the_news(doc, TemporalMention(text, start, end), SAYING_LEMMAS):
+                elif (tense == "past" and WORKING_DAYS_WITHIN.fullmatch(text) and not _a_window_not_kept(doc, start, end)
+                      and dates_the_news(doc, TemporalMention(text, start, end), SAYING_LEMMAS)):
                     tense = "future"  # "within 5 working days, they said": what was said is still to come
                 elif tense == "present" and _at_the_weekend(doc, start, text):
                     # "are you around at the weekend?", "I'm at my mum's at the weekend": the coming one, as in
@@ -1089,6 +1095,13 @@ def _a_name_it_may_be(doc: ParsedDoc, start: int, end: int) -> bool:
     if preposition.lower == "starting":
         return before.pos not in ("NOUN", "PROPN")
     return not {before.lemma.lower(), before.lower} & AIMING_OR_PAYING_FOR_LEMMAS
+
+
+def _a_window_not_kept(doc: ParsedDoc, start: int, end: int) -> bool:
+    """The rest of the sentence after a window said tells it was missed or is over ("within 5 working days, it
+    never came"; "within two working days but it took a month")."""
+    last = doc.sentences[_sentence_at(doc, start)][1] - 1
+    return bool(A_WINDOW_NOT_KEPT.search(doc.text[end : doc.tokens[last].idx + len(doc.tokens[last].text)]))
 
 
 def _a_persons_name(doc: ParsedDoc, start: int, end: int) -> bool:
