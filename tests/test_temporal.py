@@ -1227,6 +1227,12 @@ def test_the_time_of_a_habit_or_a_standing_taste_is_no_date(parser, resolver, te
         ("Mum has the kids on Wednesdays and I have them at the weekend.", []),
         ("I always do the big shop at the weekend.", []),
         ("I'll see you at the weekend.", ["the weekend"]),
+        # ... as with "never" or "hardly ever", or with "it" and a state in the simple present; a person's state is one
+        ("We never eat out at the weekend.", []),
+        ("She hardly ever rings at the weekend.", []),
+        ("It's really quiet at the weekend.", []),
+        ("I'm busy at the weekend.", ["the weekend"]),
+        ("It was quiet at the weekend.", ["the weekend"]),
         ("Football is tuesdays, but this week it's Wednesday.", ["this week", "Wednesday"]),
         ("The meeting is at 3pm now.", ["3pm now"]),
         ("The dentist is on Friday 2-3pm.", ["on Friday 2-3pm"]),

@@ -1947,6 +1947,10 @@ def _the_time_of_a_habit(doc: ParsedDoc, start: int, text: str) -> bool:
     not_past = bool(clause) and tense != "past"
     if "never" in words and not_past and not weekday:
         return True  # "I never know what to wear on Saturday" is that Saturday
+    if _at_the_weekend(doc, start, text) and tense != "past" and NEVER_OR_HARDLY_EVER.search(_sentence_before(doc, start)):
+        return True  # "I never see him at the weekend", "she hardly ever rings at the weekend": none of them
+    if _at_the_weekend(doc, start, text) and tense == "present" and _a_state_of_it(doc, start):
+        return True  # "it's busy at the weekend", "it's quiet at the weekend": how it is each weekend
     would = bool(words & {"would", "'d"})
     # a weekday only after "on" and with a doing that is liked ("I prefer batch cooking on Sunday"); "I prefer the
     # Friday slot", "I prefer to fly on Monday", "I like the idea of a picnic on Sunday" choose one
@@ -1957,6 +1961,28 @@ def _the_time_of_a_habit(doc: ParsedDoc, start: int, text: str) -> bool:
         return True
     # a part of the day only: "I'd rather do it at 3pm" chooses an hour
     return would and bool(A_PART_OF_THE_DAY.fullmatch(text)) and bool(words & RATHER_WORDS)
+
+
+NEVER_OR_HARDLY_EVER = re.compile(r"\b(?:never|hardly\s+ever)\b", re.IGNORECASE)
+
+
+def _sentence_before(doc: ParsedDoc, start: int) -> str:
+    """The words of the sentence of ``start`` before it."""
+    at = _token_at(doc, start)
+    return "" if at is None else doc.text[doc.tokens[doc.sentences[at.sent][0]].idx : start]
+
+
+def _a_state_of_it(doc: ParsedDoc, start: int) -> bool:
+    """Before ``start`` in its sentence, "it" with a copula and an adjective ("it's busy", "it is dead quiet"): a
+    state told of a time as it always is, not of one day ("I'm busy at the weekend", a person's, is the coming one)."""
+    at = _token_at(doc, start)
+    if at is None:
+        return False
+    words = [t for t in doc.tokens[doc.sentences[at.sent][0] : at.i]]
+    return any(
+        it.lower == "it" and be.lemma.lower() == "be" and any(t.pos == "ADJ" for t in words[n + 2 : n + 4])
+        for n, (it, be) in enumerate(zip(words, words[1:]))
+    )
 
 
 def _at_the_weekend(doc: ParsedDoc, start: int, text: str) -> bool:
