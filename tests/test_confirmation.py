@@ -587,6 +587,15 @@ def test_a_thing_person_or_place_said_alone_answers_what_was_asked(parser, resol
         ("Who's the parcel from?", "my sister"),
         ("What's the meeting about?", "the budget"),
         ("Where are you off to?", "the library"),
+        # chat's glue before the answer, a name called, a pronoun, a fronted phrase of the answerer's own clause, a
+        # hyphen inside a word, a contracted "is" the tagger took for an owner's (LoCoMo's dialogue had them all
+        # written as answers: "Thanks are where Tim is going to stay", "Melanie is what the journey has had")
+        ("Where are you going to stay?", "Thanks, Tom! I'm staying in Galway, it's great for music."),
+        ("What effect has it had on you?", "Tom, it's changed a lot. Some friends stayed."),
+        ("What's your favourite style?", "Mine too! Ballet is so graceful."),
+        ("What did you write on the board?", "On that board, I wrote some quotes to keep me going."),
+        ("What is it about him you like?", "His brave, down-to-earth attitude is what I like."),
+        ("What do you do with your family?", "My family's small, but I see my friends a lot."),
     ],
 )
 def test_an_answer_that_names_nothing_asked_for_is_read_as_said(parser, resolver, tmp_path, question, answer):

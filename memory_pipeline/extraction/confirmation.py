@@ -55,7 +55,7 @@ from dataclasses import dataclass
 import polars as pl
 
 from memory_pipeline.analysis.clauses import subtree
-from memory_pipeline.extraction.lexicon import TRAILING_FILLERS
+from memory_pipeline.extraction.lexicon import DISCOURSE_WORDS, TRAILING_FILLERS
 from memory_pipeline.extraction.normalise import INFORMAL_3SG, Speaker, mentions_speaker, third_person
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.parsing import ParsedDoc, Parser, Token
@@ -728,6 +728,9 @@ PLACE_ADVERBS = frozenset({"home", "upstairs", "downstairs", "outside", "inside"
 # Pronouns a clause after the fragment may open on that take it back up as someone named ("the plumber, he came
 # today"): the fragment is then the rest's topic, not an answer.
 _DISLOCATED = frozenset({"he", "she", "they"})
+# The answerer's own subject right after the comma: the words before were fronted in a clause that answers by itself
+# ("On that whiteboard, I wrote down some quotes", "Besides the classes, we're offering mentoring").
+_FRONTED_BEFORE = frozenset({"i", "we"})
 
 
 @dataclass(frozen=True)
@@ -778,17 +781,23 @@ def _a_fragment_first(doc: ParsedDoc) -> int | None:
     verb = next((t.i for t in tokens[:stop] if t.pos in ("VERB", "AUX")), None)
     end = stop
     if verb is not None:
-        end = next((k for k in range(verb - 1, -1, -1) if tokens[k].pos in ("PUNCT", "CCONJ")), None)
+        # a comma or a conjunction ends the thing named, not a hyphen inside a word ("down-to-earth attitude is ...")
+        end = next((k for k in range(verb - 1, -1, -1) if tokens[k].text == "," or tokens[k].pos == "CCONJ"), None)
         if end is None:
             return None
-        while end > 0 and tokens[end - 1].pos in ("PUNCT", "CCONJ"):
+        while end > 0 and (tokens[end - 1].text == "," or tokens[end - 1].pos == "CCONJ"):
             end -= 1
         after = [t for t in tokens[end:verb] if t.pos not in ("PUNCT", "CCONJ")]
-        if after and after[0].lower in _DISLOCATED:
+        if after and after[0].lower in _DISLOCATED | _FRONTED_BEFORE:
             return None  # "the plumber, he came today": a topic, then what is said of it
     words = [t for t in tokens[:end] if t.pos != "PUNCT"]
     if not words or len(words) > MAX_DATE_ANSWER_WORDS:
         return None
+    if words[0].lower in DISCOURSE_WORDS:
+        return None  # "Thanks, Maria!", "Yeah, mine too": chat's glue before the answer, no thing named
+    if any(t.text.lower() in ("'s", "’s") and k + 1 < end and tokens[k + 1].pos in ("ADJ", "ADV", "DET")
+           for k, t in enumerate(tokens[:end])):
+        return None  # "my fam's small": a contracted "is" the tagger took for an owner's, a clause
     if any(t.pos in ("NUM", "INTJ") or t.text[:1].isdigit() or t.lower in NON_ANSWER_WORDS | TRAILING_FILLERS for t in words):
         return None  # a number is a value (:func:`_value_restated`); "haha", "no idea": no thing named
     if not any(t.pos in ("NOUN", "PROPN", "PRON") or t.lower in PLACE_ADVERBS for t in words):
@@ -816,6 +825,9 @@ def _wh_restated(
     asked = parsed[(answer.turn_id, "asked")]
     wh, words = answer.opening, [t for t in asked.tokens if t.pos != "PUNCT"]
     named = [t for t in said.tokens[:end] if t.pos != "PUNCT"]
+    if wh != "who" and all(t.ent == "PERSON" or t.pos == "PRON" for t in named if t.pos in ("NOUN", "PROPN", "PRON")):
+        # "Melanie, it's changed them", "mine too": a name called or a pronoun is no thing or place asked for
+        return None
     if wh in ("what", "which") and all(t.pos == "PROPN" or t.text[:1].isupper() for t in named) and len(named) == 1:
         # "What's the plan for Sunday?" - "Tomasz.": a word alone with a capital may be a name, which says who, not
         # what (the small parse tags "Tomasz" a noun)
