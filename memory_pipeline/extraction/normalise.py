@@ -864,6 +864,8 @@ def dropped_subject_verb(doc: ParsedDoc, start: int, end: int) -> int | None:
     if any(arc.label == "acl" and arc.head < start for k in range(start, end) for arc in doc.parents(k)
            if doc.tokens[k].tag == "VBN"):
         return None  # "Isla Rose, | born on the 28th": the participle describes the name before it
+    if opens_with_a_dropped_it(doc, start, end):
+        return None  # "was the plumber, he's fixed the leak": "it" was dropped, not "I"
     for k in range(start, end):
         token = doc.tokens[k]
         if token.tag == "VBZ" and token.lower.endswith("s"):  # a real "-s" form: the tagger calls "Got(ta)" VBZ too
@@ -1306,11 +1308,41 @@ def _it_dropped_before_a_copula(doc: ParsedDoc, aux: Token) -> bool:
     if any(t.lower == "not" and t.i + 1 < len(doc.tokens) and doc.tokens[t.i + 1].tag in ("DT", "CD") for t in sentence):
         return True  # "is the 14th not the 15th"
     subject = next((arc.dep for arc in doc.children(aux.i) if arc.label in SUBJECT_LABELS and arc.dep > aux.i), None)
+    if subject is None:
+        subject = _a_definite_complement(doc, aux)  # "was the electrician, she's ...": the parse saw no subject
     if subject is None or _a_predicate_said(doc, aux, subject, sentence):
         return False
-    owned = any(doc.tokens[arc.dep].lower in FIRST_PERSON_OWNERS for arc in doc.children(subject) if arc.label == "poss")
+    owned = any(doc.tokens[arc.dep].lower in FIRST_PERSON_OWNERS  # "was my dads op": the parse may own a noun before it
+                for k in range(aux.i + 1, subject + 1) for arc in doc.children(k) if arc.label == "poss")
     dated = any(t.ent in TIME_ENTITIES or t.lower in TIME_WORDS or t.lower in WEEKDAY_NAMES for t in sentence)
     return owned and dated or _runs_on_past_a_comma(doc, subject, sentence)
+
+
+def opens_with_a_dropped_it(doc: ParsedDoc, start: int, end: int) -> bool:
+    """Tokens ``start..end`` open their sentence with a copula whose "it" chat dropped, told
+    (:func:`_it_dropped_before_a_copula`): "was the plumber, he's fixed the leak", "is my birthday on friday". Its
+    subject is "it", never the speaker: "It was the plumber, ...", not "<name> was the plumber"."""
+    words = [t for t in doc.tokens[start:end] if t.pos != "PUNCT"]
+    if not words or words[0].i != doc.sentences[words[0].sent][0]:
+        return False
+    return _it_dropped_before_a_copula(doc, words[0])
+
+
+# What makes a noun after a bare copula one thing known to both ("was the electrician", "was my turn to cook")
+DEFINITE_DETERMINERS = frozenset({"the", "this", "that"})
+
+
+def _a_definite_complement(doc: ParsedDoc, aux: Token) -> int | None:
+    """The noun right after a subjectless copula that the parse made its complement, when it is definite or owned:
+    "was the electrician, she's rewired the kitchen", "was my turn to cook yesterday" (it was ...). "was a nurse for
+    years" names no known thing and stays the speaker's. The tagger may call a trade an adjective ("the cleaner")."""
+    for arc in doc.children(aux.i):
+        if arc.label != "attr" or arc.dep < aux.i or doc.tokens[arc.dep].pos not in ("NOUN", "PROPN", "ADJ"):
+            continue
+        if any(doc.tokens[d.dep].lower in DEFINITE_DETERMINERS and d.label == "det" or d.label == "poss"
+               for d in doc.children(arc.dep)):
+            return arc.dep
+    return None
 
 
 def _a_predicate_said(doc: ParsedDoc, aux: Token, subject: int, sentence: list[Token]) -> bool:

@@ -33,6 +33,7 @@ from memory_pipeline.extraction.normalise import (
     is_question,
     name_words,
     offer_start,
+    opens_with_a_dropped_it,
     a_proposal,
     request_negation,
     request_start,
@@ -705,7 +706,14 @@ def _realise_unit(
         text = subject + " " + text
     elif verb is not None:
         text = _dropped_doer(doc, first_lo, verb, unit, speaker, perspective) + " " + text.uncapitalised()
+    elif not question and doc.tokens[first_lo].lower in IT_COPULAS and opens_with_a_dropped_it(doc, first_lo, first_hi):
+        # "is my birthday on friday": "It is Priya's birthday on friday" ("were the builders again" stays as said)
+        text = "It " + text.uncapitalised()
     return attribute(text, speaker, question=question), UnitMood(question=question)
+
+
+# The copulas that agree with an "it" put back before them ("was the plumber, he's fixed it": "It was the plumber")
+IT_COPULAS = frozenset({"is", "was"})
 
 
 def _a_later_sentences_dropped_subject(doc: ParsedDoc, lo: int, hi: int) -> int | None:
