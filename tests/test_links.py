@@ -3096,6 +3096,12 @@ ANOTHERS_PLAN_FOLLOWED_UP = [
     ("Priya is going to the optician on Thursday.", "Priya went to the optician on Thursday.", datetime(2025, 3, 6), "Jess", "completed"),
     ("Priya is going to the optician on Thursday.", "I went to the optician on Thursday.", datetime(2025, 3, 6), "Priya", "completed"),
     ("I'm going to the optician on Thursday.", "I went to the optician on Thursday.", datetime(2025, 3, 6), "Jess", "completed"),
+    # the speaker took the one it is for along, as object or companion, or "we" went: it took place
+    ("Grandad is seeing the audiologist on Thursday.", "I took grandad to the audiologist on Thursday.", datetime(2025, 3, 6), "Jess", "completed"),
+    ("My wife is going to the dentist on Thursday.", "I went to the dentist with my wife on Thursday.", datetime(2025, 3, 6), "Jess", "completed"),
+    ("Grandad is seeing the audiologist on Thursday.", "we saw the audiologist on Thursday, his hearing is fine.", datetime(2025, 3, 6), "Jess", "completed"),
+    # guard: another companion than the one it is for is no news of it
+    ("My wife is going to the dentist on Thursday.", "I went to the dentist with my sister on Thursday.", datetime(2025, 3, 6), "Jess", "pending"),
 ]
 
 

@@ -965,8 +965,23 @@ def _done_by_planner(event: Event, report: Memory, plan: Memory, plan_reading: R
             return report.speaker is None or report.speaker == plan.speaker
         return event.doer in {part.lower() for part in plan.speaker.split()}
     if event.doer == SELF:
-        return report.speaker is not None and _one_person(planner, report.speaker.lower())
+        return report.speaker is not None and (
+            _one_person(planner, report.speaker.lower()) or _went_along(event, report, planner))
     return _one_person(planner, event.doer)
+
+
+# The speaker with others, as the one who went along: "we saw the cardiologist yesterday"
+FIRST_PERSON_PLURAL = frozenset({"we", "we've", "we're", "we'd", "we'll"})
+
+
+def _went_along(event: Event, report: Memory, planner: str) -> bool:
+    """The speaker's deed took the one the arrangement is for along: named as its object or companion ("I took dad
+    to the cardiologist", "went to the clinic with mum"), or done by "we" ("we saw the cardiologist, his heart is
+    fine"): the carer's usual news that the arrangement ("Dad is seeing the cardiologist on the 20th") took place."""
+    named = planner.split()[-1]
+    if any(RELATIVE_NAMES.get(word, word) == RELATIVE_NAMES.get(named, named) for word in event.words):
+        return True
+    return bool(FIRST_PERSON_PLURAL & set(re.findall(r"[a-z']+", report.text.lower())))
 
 
 # Who a deed or an arrangement may be said to be of, unnamed: "she had it on Monday" is of "her clinic appointment"
