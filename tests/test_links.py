@@ -2564,6 +2564,10 @@ THING_CAME_ABOUT = [
     # "up" or "in" for a thing is what it is there for, not its being in place
     ("We're putting up a greenhouse in April.", "The greenhouse is up for sale now.", "pending"),
     ("We're putting up a greenhouse in April.", "The greenhouse is up for now, finally!", "completed"),
+    # a plan to put a thing up for sale is what "up for sale" tells came about
+    ("We're putting the caravan up for sale in April.", "The caravan is up for sale now.", "completed"),
+    ("I'm putting the flat up for rent in April.", "The flat is up for rent now.", "completed"),
+    ("We're putting the caravan up for sale in April.", "The caravan is up for repairs now.", "pending"),
 ]
 
 

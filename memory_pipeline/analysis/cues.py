@@ -1703,11 +1703,16 @@ def came_about(doc: ParsedDoc) -> frozenset[tuple[str, str]]:
             word = lemma  # "the shed's painted", "the visa was approved", "the bench is done"
         elif lemma == "be":
             states = [k for k in children(doc, token.i, "advmod", "prt", "acomp", "prep")
-                      if doc.tokens[k].lower in CAME_ABOUT_STATES and not children(doc, k, "pobj")
-                      and not _up_for_something(doc, k)]
-            if not states:
+                      if doc.tokens[k].lower in CAME_ABOUT_STATES and not children(doc, k, "pobj")]
+            idioms = [k for k in states if _up_for_something(doc, k)]
+            if idioms:
+                # "the house is up for sale": what came about is its being for sale, which only a plan to put it up
+                # for sale owns ("sale"); a plan to put up a shed does not
+                word = _what_it_is_up_for(doc, idioms[0])
+            elif states:
+                word = doc.tokens[states[0]].lower  # "the shed's up", "raised beds are in", "it's done"
+            else:
                 continue
-            word = doc.tokens[states[0]].lower  # "the shed's up", "raised beds are in", "it's done"
         else:
             continue
         for subject in children(doc, token.i, "nsubj", "nsubjpass"):
@@ -1729,6 +1734,11 @@ def _up_for_something(doc: ParsedDoc, state: int) -> bool:
     if doc.tokens[state].lower not in IN_PLACE_STATES or after >= len(doc.tokens) or doc.tokens[after].lower != "for":
         return False
     return any(doc.tokens[o].pos in ("NOUN", "PROPN") for o in children(doc, after, "pobj"))
+
+
+def _what_it_is_up_for(doc: ParsedDoc, state: int) -> str:
+    """The thing after "up for" or "in for" (:func:`_up_for_something`), as a lemma: "up for sale" gives "sale"."""
+    return next(doc.tokens[o].lemma.lower() for o in children(doc, state + 1, "pobj") if doc.tokens[o].pos in ("NOUN", "PROPN"))
 
 
 # What an employer offers or turns one down for: "offered me the job", "I didn't get the role". A "place" counts
