@@ -646,6 +646,9 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("she hopes to go to the day centre on Wednesdays", set()),
         ("does mum go to the day centre on Tuesdays", set()),
         ("do the carers come at 9am", set()),
+        # a habit or a need hung on the going keeps the schedule
+        ("he tends to go to the lunch club on Fridays", {"he.schedule[lunch club] = friday"}),
+        ("she needs to go to the day centre on Tuesdays", {"she.schedule[day centre] = tuesday"}),
         ("the carers do come at 9am", {"self.schedule[morning visit] = 9am"}),
         # a medicine's form, a home carer or a day stopped or put back is no pastime
         ("Ana stopped the iron tablets", {"self.medication[iron] = none"}),

@@ -2339,17 +2339,21 @@ def _a_place_gone_to_on_days(context: _Context, verb: int) -> list[SlotValue]:
                   subject=_subject(context, verb))]
 
 
-# Verbs whose "to go" is gone to now: "mum has to go to the day centre on Mondays", "he's started to go to the
-# lunch club on Wednesdays"
-GOING_NOW = frozenset({"have", "start", "begin"})
+# Verbs whose "to go" is no going of now: past ("used to"), tried, hoped, wished or meant ("I'm going to try to go
+# to the gym on mondays", "she wants to go to the lunch club on Fridays", "going to go"). Any other keeps the
+# schedule: a habit or a need ("I tend to go to the gym on mondays", "mum has to go to the day centre on Mondays",
+# "he's started to go to the lunch club", "I need to go to the clinic on tuesdays").
+GOING_NOT_NOW = frozenset({"use", "try", "hope", "want", "wish", "plan", "intend", "mean", "aim", "go"})
 
 
 def _going_as_said_of_another_verb(context: _Context, verb: int) -> bool:
-    """The going hangs on a verb that makes it past, tried or wished, no schedule of now: "mum used to go to the
-    day centre on Mondays" (and only the one who used to), "I'm going to try to go to the gym on mondays", "she
-    wants to go to the lunch club on Fridays"."""
+    """The going hangs on a verb of :data:`GOING_NOT_NOW` that makes it past, tried or wished, no schedule of now:
+    "mum used to go to the day centre on Mondays" (and only the one who used to)."""
     up = _parent(context, verb)
-    return up is not None and up[1] == "xcomp" and _lemma(context, up[0]) not in GOING_NOW
+    if up is None or up[1] != "xcomp":
+        return False
+    # the lemmatiser reads "hopes" as "hop": the word without its "-s" is looked up too
+    return _lemma(context, up[0]) in GOING_NOT_NOW or context.doc.tokens[up[0]].lower.removesuffix("s") in GOING_NOT_NOW
 
 
 def _place_name(context: _Context, place: int) -> str:
