@@ -626,6 +626,10 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I've stopped visiting my aunt", {"self.activity[visit aunt] = none"}),
         ("Ana doesn't visit the pool anymore", {"self.activity[visit pool] = none"}),
         ("I visit on Saturdays and Mondays now", {"self.schedule[rota] = saturday monday"}),
+        # one whose work is calling on people visits on a round; a pronoun names no one to keep
+        ("the district nurse visits grandad every evening", set()),
+        ("I visit him on thursdays", set()),
+        ("my brother visits grandad on Fridays", {"self's brother.activity[visit grandad] = yes"}),
         # carers coming at a time of day are on a daily round named by its part of the day; one day's visit is none
         ("the carers visit at 9am and 7pm", {"self.schedule[morning visit] = 9am", "self.schedule[evening visit] = 7pm"}),
         ("the carers are coming at 10 in the mornings now, not 9", {"self.schedule[morning visit] = 10"}),

@@ -3328,8 +3328,8 @@ def _activity_scope(context: _Context, verb: int) -> str | None:
         return f"do {_lemma(context, objects[0])}" if objects else None
     if lemma in NOT_ACTIVITIES and lemma != "go":
         return None
-    if lemma == "visit" and all(_singular_day(context.doc.tokens[obj].lower) in WEEKDAYS for obj in objects):
-        return None  # "I visit Wednesdays and Sundays", "I visit on Tuesdays": a turn on a rota (`_days_on_a_rota`)
+    if lemma == "visit" and not _a_pastime_visit(context, verb, objects):
+        return None
     if lemma == "go":
         # "go to the gym" is a pastime, "go to Paris" a trip
         objects = [obj for prep, obj in _prep_objects(context, verb, ("to",)) if context.doc.tokens[obj].pos == "NOUN"]
@@ -3340,6 +3340,18 @@ def _activity_scope(context: _Context, verb: int) -> str | None:
     if lemma in LEARNING_VERBS and things and things[0] in INSTRUMENTS:
         lemma = "play"  # learning the guitar and playing it are one pastime: "given up the guitar" ends both
     return " ".join([lemma, *things[:1]])
+
+
+def _a_pastime_visit(context: _Context, verb: int, objects: list[int]) -> bool:
+    """A visit is a pastime of one's own when it names whom or where ("I visit my nan every sunday", "I visit the
+    gym"). Days alone visited are a turn on a rota ("I visit Wednesdays and Sundays", `_days_on_a_rota`); a pronoun
+    keeps no one to name ("I visit her on tuesdays"); one whose work is calling on people (:data:`CARERS`,
+    :data:`HOME_CARERS`, :data:`VISITORS`) visits on a round ("the nurse visits mum every morning")."""
+    doc = context.doc
+    named = [obj for obj in objects if doc.tokens[obj].pos in ("NOUN", "PROPN")
+             and _singular_day(doc.tokens[obj].lower) not in WEEKDAYS]
+    working = any(_lemma(context, k) in CARERS | HOME_CARERS | VISITORS for k in _children(context, verb, "nsubj"))
+    return bool(named) and not working
 
 
 def _chat_word_taken_for_a_noun(context: _Context, i: int) -> int:
