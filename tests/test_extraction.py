@@ -691,6 +691,11 @@ def test_a_bare_verb_coordinated_with_a_finite_one_is_no_request(extract):
         ("I lost my bank card. and set up a new one on the app",
          "Maya lost Maya's bank card. Maya set up a new one on the app."),
         ("I sold the bike. then put the money in savings", "Maya sold the bike. Maya then put the money in savings."),
+        # a reminder or an alarm set on a device of one's own is one's deed; a "please" still asks
+        ("I renewed the car tax. and set a reminder on my phone for next year",
+         "Maya renewed the car tax. Maya set a reminder on Maya's phone for next year."),
+        ("I renewed the car tax. and set a reminder on my phone please",
+         "Maya renewed the car tax. Maya asks Assistant to set a reminder on Maya's phone please."),
         # a request to note a fact wraps the fact, which is what is kept; a thing or a question to note stays asked
         ("can you also note my sister Ines is doing Sundays now", "Maya's sister Ines is doing Sundays now."),
         ("I paid the deposit. please remember that the van comes at 8",

@@ -100,6 +100,8 @@ STORY_GOES_ON = frozenset({"and", "then", "also"})
 # What one asks an assistant to set ("and set a reminder for Thursday", "then set an alarm for 6"): a thing it keeps
 # for the speaker. One set up oneself says so ("and set up a reminder on my phone").
 ASSISTANT_SET_THINGS = frozenset({"reminder", "alarm", "timer", "alert", "notification"})
+# Devices of one's own that one sets a reminder on oneself: "I paid the bill. and set a reminder on my phone"
+OWN_DEVICES = frozenset({"phone", "mobile", "iphone", "watch", "laptop", "tablet", "ipad", "computer"})
 # Where one asks an assistant to put a thing ("then put it in my calendar", "and put the date in my diary").
 ASSISTANT_KEPT_PLACES = frozenset({"calendar", "diary", "schedule", "planner", "notes", "agenda", "reminders"})
 # What opens a next step of the story, before a verb whose "I" was dropped: "I finished the report. then set off
@@ -1150,7 +1152,10 @@ def _marked_as_an_order(doc: ParsedDoc, k: int, start: int, end: int) -> bool:
 
     verb = doc.tokens[k]
     if verb.lemma.lower() == "set" and not labelled(k, "prt"):
-        return any(doc.tokens[o].lemma.lower() in ASSISTANT_SET_THINGS for o in labelled(k, "dobj"))
+        things = [o for o in labelled(k, "dobj") if doc.tokens[o].lemma.lower() in ASSISTANT_SET_THINGS]
+        # "and set a reminder on my phone": set on a device of one's own, it is the speaker's deed
+        on = [o for h in [k, *things] for p in labelled(h, "prep") if doc.tokens[p].lower == "on" for o in labelled(p, "pobj")]
+        return bool(things) and not any(doc.tokens[o].lower in OWN_DEVICES for o in on)
     if verb.lemma.lower() == "put":
         places = [o for p in labelled(k, "prep") if doc.tokens[p].lower in ("in", "on", "into") for o in labelled(p, "pobj")]
         return any(doc.tokens[o].lower in ASSISTANT_KEPT_PLACES for o in places)
