@@ -94,7 +94,6 @@ PAST_DATE_WORDS = frozenset({"yesterday", "ago", "last", "earlier", "previous"})
 # tree): the lemmatiser keeps them as bases, but a turn that opens with one dropped "I" in the past ("Felt really
 # strong at the end", "Found a new cafe"), and no one is asked to do it.
 PAST_BEFORE_BASE = frozenset({"felt", "found", "saw", "fell", "wound"})
-# Words that make a sentence tell of a habit, where a same-form verb is present ("I hit the gym every day").
 # What a sentence may open on that goes on with the story before it: "... yesterday. and set up a new one"
 STORY_GOES_ON = frozenset({"and", "then", "also"})
 # What one asks an assistant to set ("and set a reminder for Thursday", "then set an alarm for 6"): a thing it keeps
@@ -107,6 +106,7 @@ ASSISTANT_KEPT_PLACES = frozenset({"calendar", "diary", "schedule", "planner", "
 # What opens a next step of the story, before a verb whose "I" was dropped: "I finished the report. then set off
 # for the station" is the speaker's, "Priya then set off ...", as much as after "and".
 STORY_NEXT_WORDS = frozenset({"then", "afterwards"})
+# Words that make a sentence tell of a habit, where a same-form verb is present ("I hit the gym every day").
 HABIT_WORDS = frozenset({"every", "each", "usually", "always", "often", "normally", "daily", "weekly", "sometimes"})
 # "I better go", "I rather stay": a modal sense that keeps the verb bare
 MODAL_ADVERBS = frozenset({"better", "rather", "sooner"})
