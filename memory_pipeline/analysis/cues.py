@@ -871,13 +871,13 @@ def content_lemma(doc: ParsedDoc, i: int, names: frozenset[str]) -> str | None:
         return None
     if token.pos == "VERB":
         return EVENT_NOUNS.get(lemma, lemma)
-    # a clipped noun is the word it clips ("the op", "hydro"), unless a compound makes it another word ("photo op");
-    # only a noun: "to vet the candidates" is no veterinary
     whole = _hyphenated(doc, i)
     if whole is not None and doc.tokens[i - 2].lower in WORD_PREFIXES:
         return whole  # "the pre-op assessment" is no op, "her ex-husband" no husband: the word is the whole
     if i > 0 and doc.tokens[i - 1].lower in PREFIXES_NO_WORD_ALONE:
         return f"{doc.tokens[i - 1].lower}-{token.lower}"  # "the anti inflammatories" are the anti-inflammatories
+    # a clipped noun is the word it clips ("the op", "hydro"), unless a compound makes it another word ("photo op");
+    # only a noun: "to vet the candidates" is no veterinary
     if lemma in CLIPPED_WORDS and not children(doc, i, "compound"):
         return CLIPPED_WORDS[lemma]
     return lemma
