@@ -5285,16 +5285,15 @@ def _patient_key(context: _Context, k: int) -> str:
     return key
 
 
-# Verbs whose subject decides a medicine for someone else, and the subjects that are such a someone: the doctor,
-# or a "he"/"she" in a turn about a consultation.
+# Verbs whose subject decides a medicine for someone else: a clinician, or a "he"/"she" in a turn about a
+# consultation (:func:`_decides_it`).
 PRESCRIBING = DOSE_CHANGES | frozenset({"prescribe", "put", "switch", "change", "give", "recommend"})
-PRESCRIBERS = frozenset({"she", "he", "they", "doc", "doctor", "gp", "consultant", "specialist", "psychiatrist",
-                         "nurse", "pharmacist", "dr", "dr.", "physician", "surgeon", "dentist", "vet", "cardiologist"})
 # Who decides a medicine for the one in their care, by their role: "the GP has stopped the sertraline", "the staff
 # stopped the quetiapine", "the clinic started her on donepezil"
-CLINICIANS = PRESCRIBERS - {"she", "he", "they"} | frozenset(
-    "doctors nurses staff clinic hospital team surgery ward oncologist neurologist geriatrician registrar "
-    "matron cardiology".split())
+CLINICIANS = frozenset(
+    "doc doctor gp consultant specialist psychiatrist nurse pharmacist dr dr. physician surgeon dentist vet "
+    "cardiologist doctors nurses staff clinic hospital team surgery ward oncologist neurologist geriatrician "
+    "registrar matron cardiology".split())
 # Verbs by which such a one starts or stops a medicine for another: "stopped the aspirin", "they're adding a tablet"
 DECIDING = MEDICINE_STOPS | frozenset({"start", "restart", "keep", "add"})
 
