@@ -3285,7 +3285,7 @@ def verb_of_gerund(word: str) -> str:
 
 
 # Who comes to help at home, whose help one stops or starts as no pastime: "mum's stopped the carers"
-HELP_AT_HOME = frozenset({"carer", "carers", "agency", "nanny", "childminder", "babysitter", "au", "cleaner"})
+HELP_AT_HOME = HOME_CARERS | frozenset({"agency", "nanny", "childminder", "babysitter", "au", "cleaner"})
 DAY_OF_THE_MONTH = re.compile(r"\d{1,2}(?:st|nd|rd|th)")
 
 
