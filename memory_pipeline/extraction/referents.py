@@ -124,8 +124,9 @@ _OWNED = re.compile(r"['’]")
 _A_PLACE_AFTER = re.compile(r"['’]|[ \t]+(?:" + "|".join(sorted(SAINTS_PLACE_NOUNS)) + r")\b", re.IGNORECASE)
 # A name that opens with a saint's word and goes on ("St Oswald", "Saint Joseph"), not "Saint" alone (a dog's name)
 _A_SAINTS_NAME = re.compile(r"(?:St\.?|Saint)\s+\S")
-# A title right before: "Dr St Pierre" is someone
-_TITLED = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?[ \t]+$")
+# A title ("Dr", "Mrs."), and one right before: "Dr St Pierre" is someone
+_TITLE = r"\b(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?"
+_TITLED = re.compile(_TITLE + r"[ \t]+$")
 
 
 def _a_saints_place_at(text: str, start: int, end: int) -> bool:
@@ -136,7 +137,7 @@ def _a_saints_place_at(text: str, start: int, end: int) -> bool:
 
 # What stands right before a name inside a sentence: a lower-case word ("with Ines") or a title ("Dr. Patel"). Not
 # a comma: "Wow, Awesome" and "Oh, Nice" are how chat opens a sentence.
-_INSIDE_A_SENTENCE = re.compile(r"(?:[a-z'’]|\b(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?)[ \t]+$")
+_INSIDE_A_SENTENCE = re.compile(rf"(?:[a-z'’]|{_TITLE})[ \t]+$")
 # Verbs after which a "he" or "she" is whom someone speaks of, not the speaker named.
 _SAYING = r"\b(?:said|says|told|tells|thinks|thought|heard)\b"
 _REPORTED = re.compile(_SAYING + r"[^.!?\n]*$")
