@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from memory_pipeline.analysis.clauses import heads_up
 from memory_pipeline.extraction.lexicon import (
     CHAT_INTERJECTIONS,
     CLOSINGS,
@@ -238,24 +239,12 @@ def after_a_note_request(doc: ParsedDoc, start: int, end: int) -> int:
     for arc in doc.children(k):
         if arc.label != "ccomp" or not any(c.label in ("nsubj", "nsubjpass") for c in doc.children(arc.dep)):
             continue
-        first = min(j for j in range(k + 1, arc.dep + 1) if _within(doc, j, arc.dep))
+        first = min(j for j in range(k + 1, arc.dep + 1) if j == arc.dep or arc.dep in heads_up(doc, j))
         if doc.tokens[first].tag.startswith("W") or doc.tokens[first].lower in ("if", "whether"):
             return start  # "can you remember what time the dentist is" asks
         if all(doc.tokens[j].lower in NOTE_REQUEST_WORDS for j in range(k + 1, first)):
             return first + 1 if doc.tokens[first].lower == "that" else first
     return start
-
-
-def _within(doc: ParsedDoc, k: int, head: int) -> bool:
-    """Token ``k`` hangs, maybe through others, on token ``head``."""
-    seen = set()
-    while k != head and k not in seen:
-        seen.add(k)
-        parents = doc.parents(k)
-        if not parents:
-            return False
-        k = parents[0].head
-    return k == head
 
 
 # At most this many words before a colon make a header ("Big news:", "Quick update:", "Fun fact:").
