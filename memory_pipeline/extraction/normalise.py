@@ -24,6 +24,7 @@ from memory_pipeline.extraction.clauses import (
 )
 from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, PLACE_ENTITIES, SAME_IN_PAST, a_feeling_word
 from memory_pipeline.extraction.phrase import Phrase
+from memory_pipeline.extraction.temporal import WEEKDAYS
 from memory_pipeline.grounding import (
     CLAUSE_CLOSERS,
     FIRST_PLURAL,
@@ -1298,7 +1299,6 @@ def _a_chore_then_another(doc: ParsedDoc, aux: Token, verb: int) -> bool:
 COPULA_PREDICATES = frozenset({"acomp", "attr", "oprd"})
 # The speaker's own, which no one asks the date of ("is my birthday on friday")
 FIRST_PERSON_OWNERS = frozenset({"my", "our"})
-WEEKDAY_NAMES = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 
 
 def _it_dropped_before_a_copula(doc: ParsedDoc, aux: Token) -> bool:
@@ -1319,7 +1319,7 @@ def _it_dropped_before_a_copula(doc: ParsedDoc, aux: Token) -> bool:
         return False
     owned = any(doc.tokens[arc.dep].lower in FIRST_PERSON_OWNERS  # "was my dads op": the parse may own a noun before it
                 for k in range(aux.i + 1, subject + 1) for arc in doc.children(k) if arc.label == "poss")
-    dated = any(t.ent in TIME_ENTITIES or t.lower in TIME_WORDS or t.lower in WEEKDAY_NAMES for t in sentence)
+    dated = any(t.ent in TIME_ENTITIES or t.lower in TIME_WORDS or t.lower in WEEKDAYS for t in sentence)
     return owned and dated or _runs_on_past_a_comma(doc, subject, sentence)
 
 
