@@ -1997,11 +1997,8 @@ def _the_time_of_a_dose(doc: ParsedDoc, start: int, text: str) -> bool:
     both morning"); it had dated the medicine the session day. One dose taken ("she had 10mg at 8am") is a time."""
     if not (A_DOSING_TIME.fullmatch(text) or TIME_OF_DAY.fullmatch(text)):
         return False
-    at = _token_at(doc, start)
-    if at is None:
-        return False
-    before = doc.text[doc.tokens[doc.sentences[at.sent][0]].idx : start]  # "the pharmacy opens at 9am, I need 20mg"
-    return bool(A_DOSE.search(before)) and tense_at(doc, start) == "present"
+    # a dose before it in its sentence ("the pharmacy opens at 9am, I need 20mg" has none before the hour)
+    return bool(A_DOSE.search(_sentence_before(doc, start))) and tense_at(doc, start) == "present"
 
 
 def _the_time_of_a_routine(doc: ParsedDoc, start: int, text: str) -> bool:
