@@ -2853,6 +2853,8 @@ def _the_day_chosen(doc: ParsedDoc, verb: Token, at: Token) -> bool:
 # What one books, gets or buys to go away: a journey or a stay, which lies either side of the booking ("the venue",
 # "a table" may be booked for a month or in it, and keep the tense's reading).
 BOOKING_LEMMAS = frozenset({"book", "reserve"})
+# Those and "schedule", which set a thing a day of its own: "scan scheduled, ...", "booked her in with the nurse"
+BOOKED_A_DAY_LEMMAS = BOOKING_LEMMAS | frozenset({"schedule"})
 TRIP_NOUNS = frozenset(
     "trip holiday honeymoon break getaway flight ticket week weekend fortnight cruise cottage hotel villa airbnb "
     "tour vacation stay train ferry".split()
@@ -3215,7 +3217,7 @@ def _a_thing_booked_headline(doc: ParsedDoc, k: int) -> bool:
     """Token ``k`` is a participle of booking right after the noun booked, chat's headline of a thing done ("flights
     booked", "hotel reserved", "scan scheduled"): what follows after a comma is the booked thing's date. A pronoun
     before it ("we booked, ...") tells a deed, whose day the tense keeps."""
-    return k > 0 and doc.tokens[k].tag in ("VBN", "VBD") and _lemma_in(doc.tokens[k], BOOKING_LEMMAS | {"schedule"}) \
+    return k > 0 and doc.tokens[k].tag in ("VBN", "VBD") and _lemma_in(doc.tokens[k], BOOKED_A_DAY_LEMMAS) \
         and doc.tokens[k - 1].pos in ("NOUN", "PROPN")
 
 
@@ -3480,7 +3482,7 @@ def _booked_in(doc: ParsedDoc, verb: int) -> bool:
     """``verb`` books someone or something in ("booked her in", "we've booked the car in"): a verb of booking with the
     particle "in" and an object."""
     arcs = doc.children(verb)
-    return _lemma_in(doc.tokens[verb], BOOKING_LEMMAS | {"schedule"}) and any(
+    return _lemma_in(doc.tokens[verb], BOOKED_A_DAY_LEMMAS) and any(
         a.label == "prt" and doc.tokens[a.dep].lower == "in" for a in arcs) and any(a.label == "dobj" for a in arcs)
 
 
