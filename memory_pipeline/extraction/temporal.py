@@ -196,8 +196,7 @@ CUE_PATTERNS = [
         rf"{_NOT_A_PLACE}(?:\bthe\s+)?\b{_SUFFIXED_DAY}(?=,?\s+(?:{'|'.join(REPLACED_BEFORE)})\s+(?:the\s+)?{_SUFFIXED_DAY}\b(?!\s+(?:floor|place|round|century|grade|year|time)))",
         # the date a thing was moved to ("got pushed back to the 9th"; "to the 5th" alone may be a floor)
         _after_preposition(r"the\s+\d{1,2}(?:st|nd|rd|th)\b(?!\s+(?:floor|place|round|century|grade|year|time))", MOVED_TO),
-        # the day a date now is ("the new date is the 17th", "it's now the 9th"): the same
-        # ordinals of a rank kept out
+        # the day a date now is ("the new date is the 17th", "it's now the 9th"): the same ordinals of a rank kept out
         _after_preposition(r"the\s+\d{1,2}(?:st|nd|rd|th)\b(?!\s+(?:floor|place|round|century|grade|year|time|one|of|in|week|"
                            r"day|month|most|best|worst|largest|biggest|[a-z]+est)\b)",
                            ("date is", "date's", "day is", "is now", "'s now", "it's", "it is")),
