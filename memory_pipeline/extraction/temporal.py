@@ -1977,7 +1977,7 @@ def _a_state_of_it(doc: ParsedDoc, start: int) -> bool:
     at = _token_at(doc, start)
     if at is None:
         return False
-    words = [t for t in doc.tokens[doc.sentences[at.sent][0] : at.i]]
+    words = doc.tokens[doc.sentences[at.sent][0] : at.i]
     return any(
         it.lower == "it" and be.lemma.lower() == "be" and any(t.pos == "ADJ" for t in words[n + 2 : n + 4])
         for n, (it, be) in enumerate(zip(words, words[1:]))
