@@ -550,8 +550,10 @@ _SINGLE_CLOSE = re.compile(r"(?<=\S)['’](?=$|[.,!?;:)\]]|\s+(?![a-z]))|(?<=[^\
 
 
 @lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)
 def single_quoted(text: str) -> tuple[tuple[int, int], ...]:
-    """The ``[start, end)`` spans of the words in single quotes, marks included."""
+    """The ``[start, end)`` spans of the words in single quotes, marks included. Kept for the texts read last:
+    :func:`in_quotation` asks it of every word of a text."""
     spans, at = [], 0
     while (opening := _SINGLE_OPEN.search(text, at)) is not None:
         closing = _SINGLE_CLOSE.search(text, opening.end())
@@ -571,6 +573,8 @@ def unresolved_deixis(text: str) -> list[str]:
     for match in _WORD.finditer(text or ""):
         word = match.group(0)
         lower = word.lower()
+        if lower not in SECOND_PERSON and lower not in FIRST_PLURAL:
+            continue
         if (
             in_hyphenated_word(text, match.start(), match.end())
             or in_quotation(text, match.start())

@@ -99,11 +99,22 @@ def _closing_tokens(doc: ParsedDoc, start: int, end: int) -> set[int]:
     words = [t for t in doc.tokens[start:end] if t.pos != "PUNCT"]
     lowers = [t.lower.replace("’", "'") for t in words]
     found: set[int] = set()
-    for n in range(len(words)):
-        for closing in CLOSINGS:
+    for n, lower in enumerate(lowers):
+        for closing in CLOSINGS_BY_FIRST_WORD.get(lower, ()):
             if tuple(lowers[n : n + len(closing)]) == closing:
                 found.update(t.i for t in words[n : n + len(closing)])
     return found
+
+
+def _by_first_word(phrases: tuple[tuple[str, ...], ...]) -> dict[str, tuple[tuple[str, ...], ...]]:
+    grouped: dict[str, list[tuple[str, ...]]] = {}
+    for phrase in phrases:
+        grouped.setdefault(phrase[0], []).append(phrase)
+    return {word: tuple(found) for word, found in grouped.items()}
+
+
+# Each closing under its first word: a clause is read for closings word by word
+CLOSINGS_BY_FIRST_WORD = _by_first_word(CLOSINGS)
 
 
 def _called(doc: ParsedDoc, token: Token, end: int) -> bool:

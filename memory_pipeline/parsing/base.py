@@ -32,10 +32,11 @@ class Token:
     space: str
     ent: str = ""  # entity label of the entity this token belongs to ("" outside entities)
     sent: int = 0  # index of its sentence
+    # the rules read it a million times a batch: made once, not at each read
+    lower: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def lower(self) -> str:
-        return self.text.lower()
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "lower", self.text.lower())
 
     @property
     def end(self) -> int:
