@@ -537,6 +537,24 @@ def in_a_name(text: str, start: int, end: int) -> bool:
     return text[start:end] == "U" and re.match(r"\s+of\s+[A-Z](?:[A-Z]*\b)", text[end:]) is not None
 
 
+# Things named "thank you" (a compound noun, "thank-you cards" unhyphenated): their "you" thanks no one
+THANK_YOU_NOUNS = frozenset({"card", "cards", "note", "notes", "letter", "letters", "message", "messages", "gift",
+                             "gifts", "present", "presents", "email", "emails", "text", "texts", "speech", "speeches"})
+_THANK_YOU_BEFORE = re.compile(r"(?i:thank)\s+$")
+_NOUN_AFTER = re.compile(r"\s+([A-Za-z]+)")
+
+
+def in_thank_you_noun(text: str, start: int, end: int) -> bool:
+    """The word at ``start:end`` is the "you" of "thank you" naming a thing ("send thank you cards by July", "a thank
+    you note to her"), no pronoun: written as it was, never grounded to the listener."""
+    after = _NOUN_AFTER.match(text, end)
+    return (
+        _THANK_YOU_BEFORE.search(text, 0, start) is not None
+        and after is not None
+        and after.group(1).lower() in THANK_YOU_NOUNS
+    )
+
+
 # Single quotes share their mark with the apostrophe ("can't", "Jess' car", "'til"): a quote opens at a mark that
 # starts a word after a space, a bracket or a colon (not a clipped word: 'til, 'cause, 'cuz, 'em, 'kay, nor a year:
 # '99) and closes at the first mark after a word that ends one, before punctuation or the end, or before a space;
@@ -579,6 +597,7 @@ def unresolved_deixis(text: str) -> list[str]:
             in_hyphenated_word(text, match.start(), match.end())
             or in_quotation(text, match.start())
             or in_a_name(text, match.start(), match.end())
+            or in_thank_you_noun(text, match.start(), match.end())
         ):
             continue  # "all-you-can-eat", "we-time": part of a word, not a pronoun
         if lower in SECOND_PERSON and second_person_use(text, match.start()) != "discourse":

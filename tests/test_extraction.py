@@ -607,6 +607,10 @@ def test_a_quotation_keeps_the_quoted_speakers_you(parser, resolver):
         # a university's short name is no "you"; a shouted turn keeps its capitals
         ("my cousin got into U of T", "Sam's cousin got into U of T."),
         ("I'll tell U of Tom's plan", "Sam will tell Kai of Tom's plan."),
+        # "thank you" naming a thing thanks no one; thanking the listener still does
+        ("still need to send the thank you cards", "Sam still needs to send the thank you cards."),
+        ("i wrote a thank you note to her", "Sam wrote a thank you note to her."),
+        ("thank you for the card", "Sam thanks Kai for the card."),
         ("GOING TO PARIS NEXT WEEK", "Sam is GOING TO PARIS NEXT WEEK."),
     ],
 )

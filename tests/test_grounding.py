@@ -27,6 +27,8 @@ SESSION = datetime(2023, 5, 8, 13, 56)
         ("Jon moved to the US in 2019.", []),  # the country, not "us"
         ("Gina noted: mind you, it rained.", []),
         ("Gina noted: an all-you-can-eat buffet.", []),  # part of a word, not a pronoun
+        ("Gina noted: thank you cards to everyone by July.", []),  # a thing named "thank you"
+        ("Gina noted: thank you so much for the cards.", [YOU]),
         # the "you" of a test's rule is anyone's; money or things one needs are the listener's
         ("Omar noted: 680, and you need 720.", []),
         ("Lucy noted: you need fewer than 15 minors to pass.", []),

@@ -39,6 +39,7 @@ from memory_pipeline.grounding import (
     in_a_name,
     in_hyphenated_word,
     in_quotation,
+    in_thank_you_noun,
     is_subject,
     possessive,
     second_person_use,
@@ -205,8 +206,9 @@ def rewrite_range(
             in_hyphenated_word(doc.text, token.idx, token.end)
             or in_quotation(doc.text, token.idx)
             or in_a_name(doc.text, token.idx, token.end)
+            or in_thank_you_noun(doc.text, token.idx, token.end)
         ):
-            # "me-time", "all-you-can-eat", "U of T"; a quotation keeps its speaker's pronouns
+            # "me-time", "all-you-can-eat", "U of T", "thank you cards"; a quotation keeps its speaker's pronouns
             parts.append(text + space)
             renamed.append(False)
             subject = None
