@@ -116,6 +116,21 @@ def test_a_verb_of_the_mind_opening_a_sentence_is_no_name(parser, text, pos):
     assert parser.parse(text).tokens[0].pos == pos
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "text, word, person",
+    [("we said 120 max", "max", False), ("budget is 2k max. and I want photos from her life", "max", False),
+     ("30 mins max then bed", "max", False),
+     # a name written with a capital, or not after a number, is still one
+     ("I spent 2 weeks with Max", "Max", True), ("we had 3 kids over, Max and Ella", "Max", True)],
+)
+def test_a_limit_after_a_number_is_no_person(parser, text, word, person):
+    doc = parser.parse(text)
+    token = next(t for t in doc.tokens if t.text == word)
+    named = any(e.label == "PERSON" and e.start <= token.i < e.end for e in doc.entities)
+    assert (token.ent == "PERSON", named) == (person, person)
+
+
 def test_parallel_parse_returns_exactly_the_in_process_parses(parser):
     """Two forked workers over a batch large enough to split: the same parses, in the same order, and the same as
     the halves parsed apart (a conversation's parses must not depend on which others shared its chunk)."""

@@ -313,6 +313,27 @@ def _a_mind_verb_read_as_a_name(token) -> bool:
     return subject.dep_ in ("nsubj", "nsubjpass") and subject.head.i != token.i and subject.head.pos_ in ("VERB", "AUX")
 
 
+def _limits_read_as_names(doc) -> set[int]:
+    """Tokens of a lower-case word the recogniser calls a person right after a number, or a number and its unit
+    ("we said 120 max", "budget is 2k max", "30 mins max then bed"): a limit, no one's name. It had been the person a
+    later "her" was written as ("photos from max's life"). Written with a capital it stays a name ("2 weeks with
+    Max")."""
+    limits = set()
+    for entity in doc.ents:
+        word = entity[0]
+        if entity.label_ != "PERSON" or len(entity) != 1 or not word.text.islower() or word.i == 0:
+            continue
+        before = word.nbor(-1)
+        unit_before = before.pos_ == "NOUN" and word.i > 1 and _a_number(word.nbor(-2))
+        if _a_number(before) or unit_before:
+            limits.add(word.i)
+    return limits
+
+
+def _a_number(token) -> bool:
+    return token.like_num or token.pos_ == "NUM" or any(ch.isdigit() for ch in token.text)
+
+
 def to_parsed_doc(doc, text: str | None = None) -> ParsedDoc:
     """Convert one spaCy ``Doc`` into the shared representation. ``text``: what was written, when the pipeline
     read a case-normalised copy of it (:func:`~memory_pipeline.parsing.base.calmed`); the tokens keep its words."""
@@ -325,13 +346,16 @@ def to_parsed_doc(doc, text: str | None = None) -> ParsedDoc:
         roots.append(sent.root.i)
         for i in range(sent.start, sent.end):
             sent_of[i] = n
+    limits = _limits_read_as_names(doc)
     tokens = tuple(
         Token(t.i, text[t.idx : t.idx + len(t.text)], t.lemma_.lower(), *_pos_and_tag(t), t.idx, t.whitespace_,
-              t.ent_type_, sent_of.get(t.i, 0))
+              "" if t.i in limits else t.ent_type_, sent_of.get(t.i, 0))
         for t in doc
     )
     arcs = tuple(Arc(head=t.head.i, dep=t.i, label=t.dep_, role=spacy_role(t)) for t in doc if t.head.i != t.i)
-    entities = tuple(Entity(e.start, e.end, e.label_, text[e.start_char : e.end_char]) for e in doc.ents)
+    entities = tuple(
+        Entity(e.start, e.end, e.label_, text[e.start_char : e.end_char]) for e in doc.ents if e.start not in limits
+    )
     return ParsedDoc(
         text=text, tokens=tokens, arcs=arcs, entities=entities, sentences=tuple(sentences), roots=tuple(roots)
     )
