@@ -317,6 +317,32 @@ def test_a_person_said_to_be_a_relative_or_given_a_name_stays_one_person(session
     assert carried(sessions, names) == expected
 
 
+@pytest.mark.parametrize(
+    ("sessions", "expected"),
+    [
+        # "in law" after the kin word, spaced or hyphenated, is another person than the kin word alone: the
+        # in-law had been carried as "Lena's father"
+        ([[("Lena", "my father in law is up for the weekend"), ("Ines", "Is he staying with you?"),
+           ("Lena", "yeah he's in the spare room")]], {"S1:2": "Lena's father in law", "S1:3": "Lena's father in law"}),
+        ([[("Ines", "Is your sister-in-law still in Cork?"), ("Lena", "No, she moved back to Galway.")]],
+         {"S1:2": "Lena's sister-in-law"}),
+        ([[("Lena", "My brother in law Callum is painting the hall."), ("Lena", "He's done the ceiling already.")]],
+         {"S1:2": "Callum"}),
+        # someone else's in-law brings someone in: the focus before is no longer whom the next "she" means
+        ([[("Lena", "My sister is visiting."), ("Ines", "Her mother-in-law rang me."), ("Lena", "She wants the recipe.")]],
+         {"S1:2": "Lena's sister"}),
+        # "law" as a field: the son is the one the talk goes on about
+        ([[("Lena", "my son in law school is struggling"), ("Ines", "Is he sleeping ok?")]], {"S1:2": "Lena's son"}),
+        ([[("Lena", "My daughter in law enforcement loves it"), ("Ines", "Does she work nights?")]],
+         {"S1:2": "Lena's daughter"}),
+        # the kin word alone is as before
+        ([[("Lena", "My mother is staying a week."), ("Ines", "Is she well?")]], {"S1:2": "Lena's mother"}),
+    ],
+)
+def test_an_in_law_is_one_person_not_the_kin_word_alone(sessions, expected):
+    assert carried(sessions, ("Callum",)) == expected
+
+
 def test_a_doctor_with_no_name_moves_the_talk_to_no_one_else():
     # "The surgeon wants to ..." had ended the mother's focus, so her pills and her age went to no one
     assert carried([[("Lena", "I need some advice about my mum."), ("Ines", "Of course. What's going on?"),

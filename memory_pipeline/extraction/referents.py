@@ -61,6 +61,12 @@ _RELATIVE = re.compile(
     r"\b(my|your|ur)\s+(?:(?:little|big|older|younger|elder|baby|best|late|new|old)\s+)?([a-zé-]+)\b", re.IGNORECASE
 )
 _WORD = re.compile(r"[A-Za-zé-]+")
+# "in law" after a kin word, spaced or hyphenated ("my mother in law", "my sister-in-law"): someone else than the
+# kin word alone says ("my mother in law is staying" - "she flies home Sunday" had been the speaker's mother). Not
+# where "law" is the field ("my son in law school", "my daughter in law enforcement").
+LAW_AS_A_FIELD = frozenset("enforcement school firm firms student students degree practice exams course".split())
+_IN_LAW = re.compile(r"(?:\s*-\s*|\s+)in\s*-?\s*law\b(?!-)(?!\s+(?:" + "|".join(sorted(LAW_AS_A_FIELD)) + r")\b)",
+                     re.IGNORECASE)
 # Kin one calls by the word alone, as a name ("Mum rang", "Dad's op went fine")
 BARE_KIN = frozenset({"mum", "mom", "dad", "nan", "nana", "gran", "granny", "grandad", "grandma", "grandpa"})
 # A word right before that makes the kin someone's or someone ("her mum", "the dad")
@@ -362,7 +368,7 @@ def _mentions(text: str, names: Names, speaker: str | None, addressee: str | Non
         taken.update(range(match.start(), match.end()))
     owners = {"speaker": speaker, "addressee": addressee}
     for match in _RELATIVE.finditer(text):
-        noun = match.group(2).lower()
+        noun, said_as, end = _kin_word(text, match)
         if noun not in PERSON_NOUNS and _singular(noun) not in PERSON_NOUNS:
             continue
         if _SAID_TO_BE_MINE.search(text, 0, match.start()):
@@ -375,23 +381,23 @@ def _mentions(text: str, names: Names, speaker: str | None, addressee: str | Non
                 found[-1] = replace(found[-1], gender=_gender(_singular(word.group(word.lastindex).lower())))
             taken.update(range(match.start(), word.end()))
             continue
-        named = next((n for n, m in enumerate(found) if m.named and m.at == _past_spaces(text, match.end())), None)
+        named = next((n for n, m in enumerate(found) if m.named and m.at == _past_spaces(text, end)), None)
         if named is not None:
             # "my sister Anjali", "my cousin Diogo": one person, called by name, of the relative's gender
             found[named] = replace(found[named], gender=_gender(noun))
-            taken.update(range(match.start(), match.end()))
+            taken.update(range(match.start(), end))
             continue
         owner = owners[_OWNERS[match.group(1).lower()]]
         single = noun in ANIMATE_NOUNS or noun in MALE_NOUNS or noun in FEMALE_NOUNS
-        referent = f"{possessive(owner)} {match.group(2)}" if owner and single else None
+        referent = f"{possessive(owner)} {said_as}" if owner and single else None
         found.append(_Mention(match.start(), referent, False, _gender(noun), noun in PET_NOUNS))
-        taken.update(range(match.start(), match.end()))
+        taken.update(range(match.start(), end))
     for match in _WORD.finditer(text):
         said_of = _SAID_OF_SOMEONE.search(text, 0, match.start())
         if said_of and not _THERE_IS.search(text, 0, said_of.end()):
             continue  # "she's a vet", "he works as a plumber": what someone is, no one else
-        if match.start() not in taken and _singular(match.group().lower()) in PERSON_NOUNS:
-            noun = _singular(match.group().lower())
+        if match.start() not in taken and _singular(_kin_word(text, match)[0]) in PERSON_NOUNS:
+            noun = _singular(_kin_word(text, match)[0])
             named = next((n for n, m in enumerate(found) if m.named and m.at == _past_spaces(text, match.end())), None)
             if named is not None:
                 # "my uni friend Grace", "our neighbour Dev": the word says who the one named is, no one else
@@ -403,6 +409,20 @@ def _mentions(text: str, names: Names, speaker: str | None, addressee: str | Non
             found.append(_Mention(match.start(), f"{possessive(speaker)} {noun}" if own else None, False, _gender(noun),
                                   noun in PET_NOUNS))
     return sorted(found, key=lambda m: m.at)
+
+
+def _kin_word(text: str, match: re.Match) -> tuple[str, str, int]:
+    """The kin word a match (of :data:`_RELATIVE` or :data:`_WORD`) ends on, lower case and without its "in law";
+    that word as written with its "in law"; and where the whole ends: "my mother in law" is ("mother",
+    "mother in law"), "her sister-in-law" ("sister", "sister-in-law")."""
+    word = match.group(match.lastindex or 0)
+    hyphened = re.fullmatch(r"(.+?)-in-law", word, re.IGNORECASE)
+    if hyphened:
+        return hyphened.group(1).lower(), word, match.end()
+    spaced = _IN_LAW.match(text, match.end())
+    if spaced and word.lower() in MALE_NOUNS | FEMALE_NOUNS:
+        return word.lower(), word + text[match.end():spaced.end()], spaced.end()
+    return word.lower(), word, match.end()
 
 
 # What a person noun says of someone when it follows these: their job or role, not another person.
