@@ -270,9 +270,12 @@ def a_saints_place(words: Sequence[str], start: int, end: int) -> bool:
 # The letters a name is written in; a grade or a code the tagger calls a person is not ("A*AA! He got in").
 _NAME_LETTERS = re.compile(r"[^\W\d_]+(?:[-'’.\s]+[^\W\d_]+)*\.?")
 def _may_be_a_person(doc: ParsedDoc, start: int, end: int) -> bool:
-    """The name at ``start..end`` may be whom a later "he" or "she" means: it is written in letters, and it is not
-    coordinated with a place ("Bristol and Leeds both made offers. He needs AAB": Bristol is one of the places)."""
+    """The name at ``start..end`` may be whom a later "he" or "she" means: it is written in letters, it is not
+    coordinated with a place ("Bristol and Leeds both made offers. He needs AAB": Bristol is one of the places), and
+    it is not where something is (:func:`_a_place_it_is_in`)."""
     if not _NAME_LETTERS.fullmatch(doc.span_text(start, end)) or a_saints_place([t.text for t in doc.tokens], start, end):
+        return False
+    if _a_place_it_is_in(doc, start, end):
         return False
     head = end - 1
     compounded = [a.head for a in doc.parents(head) if a.label == "compound"]
@@ -280,6 +283,14 @@ def _may_be_a_person(doc: ParsedDoc, start: int, end: int) -> bool:
         return False
     neighbours = [a.dep for a in doc.children(head) if a.label == "conj"] + [a.head for a in doc.parents(head) if a.label == "conj"]
     return not any(doc.tokens[k].ent in ("GPE", "LOC", "FAC") for k in neighbours)
+
+
+def _a_place_it_is_in(doc: ParsedDoc, start: int, end: int) -> bool:
+    """The name right after "in", not owning anything, is a place ("the consulate in Izmir is on the 12th. I must send
+    her the letter" had made "her" Izmir's, the tagger calling the town a person), as it is across turns
+    (:mod:`.extraction.referents` rules out a name after "in"); "in Ana's room" is Ana's."""
+    return (start > 0 and doc.tokens[start - 1].lower == "in"
+            and not (end < len(doc.tokens) and doc.tokens[end].text in POSSESSIVE_MARKS))
 
 
 # Nouns that say what a person is ("Maria Street is a great teacher", "Tom Road is our new neighbour"): with a name

@@ -408,6 +408,12 @@ def test_her_after_a_giving_verb_is_whom_it_is_given_to(parser, resolver, text, 
         # a street the tagger leaves a bare proper noun is no one a "her" means
         ("Dev", "its in Walthamstow, Hoe Street. her room is 750 a month plus bills",
          "Dev noted: her room is 750 a month plus bills."),
+        # a name right after "in" is where something is, whatever the tagger calls it ("Izmir" a person)
+        ("Dev", "Her visa interview is at the embassy in Izmir on the 3rd. I need to post her the invitation first",
+         "Dev noted: Her visa interview is at the embassy in Izmir on the 3rd. Dev needs to post her the invitation first."),
+        # ... not where the name owns what it is in: "in Ana's room" is Ana's
+        ("Dev", "we stayed in Ana's flat. She cooked for us every night",
+         "Dev noted: we stayed in Ana's flat. Ana cooked for us every night."),
         # but a name said to be a person is one, whatever its last word: a surname that is also a street's word
         ("Dev", "Anna Road is my new tutor. her lessons are brilliant",
          "Anna Road is Dev's new tutor. Dev noted: Anna Road's lessons are brilliant."),
