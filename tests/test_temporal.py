@@ -718,6 +718,15 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         # ... not where what follows tells only of the moving, nor alone
         (date(2025, 8, 11), "they pushed the meeting back to the 14th", date(2025, 8, 14)),
         (date(2025, 8, 11), "they moved it to the 14th and it was a hassle", date(2025, 8, 14)),
+        # a participle after a noun tells a deed already done, whatever the tense of the clause the noun is in: the
+        # day or month is behind, not next year's
+        (date(2025, 10, 6), "the client still owes me for the logo work done on august 14th", date(2025, 8, 14)),
+        (date(2026, 2, 10), "the repairs done in november still aren't paid", date(2025, 11, 1)),
+        (date(2025, 10, 6), "the shed painted on the 28th looks much better", date(2025, 9, 28)),
+        # ... not a participle of arranging, nor one that completes what one has or gets done, nor "for" a date
+        (date(2025, 10, 6), "the recital scheduled on the 28th is sold out", date(2025, 10, 28)),
+        (date(2025, 10, 6), "I'll have the carpets cleaned on the 28th", date(2025, 10, 28)),
+        (date(2025, 10, 6), "the room booked for the 28th is ready", date(2025, 10, 28)),
     ],
 )
 def test_dates_that_tense_alone_would_put_on_the_wrong_side_of_the_session(parser, resolver, said, text, first):

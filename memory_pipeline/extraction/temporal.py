@@ -2841,6 +2841,8 @@ def tense_at(doc: ParsedDoc, char: int) -> str:
     words = clause if clause else _up_to_the_next_clause(sentence, char)
     if (imperative and (not clause or first in clause)) or _sounds_future(doc, words):
         return "future"
+    if clause and _a_thing_done_then(doc, clause[0], char):
+        return "past"
     if _not_told_by_the_tense(doc, char, clause):
         return "present"
     if any(_tells_past(doc, t) for t in words) if clause else any(
@@ -2930,6 +2932,41 @@ def _not_told_by_the_tense(doc: ParsedDoc, char: int, clause: list[Token]) -> bo
         verb.tag == "VBN" and _lemma_in(verb, VERDICTS)
         and not any(a.label in ("nsubj", "nsubjpass", "dobj", "aux", "auxpass") for a in doc.children(verb.i))
     )
+
+
+# Participles after a noun that say when a thing is to happen, not that it was done: "the concert scheduled on the
+# 14th", "a market held in july", "the parcel expected on monday"
+NOT_DONE_YET_LEMMAS = frozenset(SCHEDULING_LEMMAS | PROSPECTIVE_LEMMAS) | frozenset(
+    {"hold", "host", "run", "due", "expect", "mean", "suppose", "slate", "time", "need", "want"})
+# Verbs whose object a participle completes: what one has or gets done may lie ahead ("I'll have the headshots done
+# on the 22nd", "get the boiler serviced in may")
+HAVING_DONE_LEMMAS = frozenset({"have", "get", "want", "need", "like", "leave"})
+
+
+def _a_thing_done_then(doc: ParsedDoc, verb: Token, char: int) -> bool:
+    """The date at ``char`` dates a past participle that tells what was done to the noun before it ("owes me for
+    headshots done on july 22nd", "the photos taken on the 3rd", "the repairs done in june still aren't paid"): a deed
+    already done, so past, whatever the tense of the clause the noun is in; read with that clause's present it had
+    been next year's July. Not a participle of arranging ("the concert scheduled on the 14th"), nor one that completes
+    what is had or got done ("I'll have the headshots done on the 22nd"), nor a date after "for", "by", "until"."""
+    if verb.tag != "VBN" or _lemma_in(verb, NOT_DONE_YET_LEMMAS):
+        return False
+    if any(a.label in ("aux", "auxpass", "nsubj", "nsubjpass") for a in doc.children(verb.i)):
+        return False
+    noun = next((doc.tokens[a.head] for a in doc.parents(verb.i) if a.label == "acl"), None)
+    if noun is None or noun.pos not in ("NOUN", "PROPN") or noun.i > verb.i:
+        return False
+    if any(a.label == "dobj" and _lemma_in(doc.tokens[a.head], HAVING_DONE_LEMMAS) for a in doc.parents(noun.i)):
+        return False
+    at = _token_at(doc, char)
+    for _ in range(3):  # from "the" or "july" of "the 22nd", "july 22nd" up to the preposition's object
+        up = next(iter(doc.parents(at.i)), None) if at is not None else None
+        if up is None or up.label not in ("det", "compound", "nummod", "amod"):
+            break
+        at = doc.tokens[up.head]
+    preposition = next((doc.tokens[a.head] for a in doc.parents(at.i) if a.label == "pobj"), None) if at is not None else None
+    return preposition is not None and preposition.lower in ("on", "in", "at") and any(
+        a.head == verb.i and a.label == "prep" for a in doc.parents(preposition.i))
 
 
 def _bare_complement_of_the_past(doc: ParsedDoc, verb: int | None) -> bool:
