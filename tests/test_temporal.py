@@ -351,6 +351,18 @@ def test_the_date_a_thing_was_moved_to_dates_the_memory(parser, resolver, said, 
          date(2025, 5, 2)),
         (date(2025, 4, 30), "the match was meant to be in june, still is I think, but tickets go on sale in may",
          date(2025, 6, 1)),
+        # a time ruled out with "not" before its preposition gives way to the one said after it; with the deed
+        # between the "not" and the date, only where the later date is said "instead"
+        (date(2025, 4, 30), "they made me manager, not after summer like they said, from today", date(2025, 4, 30)),
+        (date(2025, 4, 30), "I start the new role not in july, from monday", date(2025, 5, 5)),
+        (date(2025, 4, 30), "the move is not in june, it's in august", date(2025, 8, 1)),
+        (date(2025, 4, 30), "I won't do the exam. not sitting it in june, I'll sit it in november instead",
+         date(2025, 11, 1)),
+        # guards: "not until" and "not before" say when it will be, a "not" with no "instead" leaves the first date,
+        # and one alone stands
+        (date(2025, 4, 30), "the shop won't open, not until june, maybe july", date(2025, 6, 1)),
+        (date(2025, 4, 30), "I'm not working on friday, so I'm free on saturday", date(2025, 5, 2)),
+        (date(2025, 4, 30), "we're not going away in june, we're skint", date(2025, 6, 1)),
         # guards: a place in a race, a count, a floor are no days
         (date(2025, 4, 30), "I have 5 not 6 cats at the moment.", None),
         (date(2025, 4, 30), "He finished 3rd rather than 2nd place.", None),

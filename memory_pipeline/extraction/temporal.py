@@ -2650,7 +2650,36 @@ def replaced_dates(doc: ParsedDoc, mentions: list[TemporalMention]) -> list[Temp
     moved = moved_from(doc, mentions)
     before = re.compile(rf"\b(?:{'|'.join(REPLACED_BEFORE)})\s+$", re.IGNORECASE)
     return [m for m in mentions if id(m) in moved or before.search(doc.text[max(0, m.char_start - 20) : m.char_start])
-            or _put_right_after(doc, m, mentions) or _meant_before_another_now(doc, m, mentions)]
+            or _put_right_after(doc, m, mentions) or _meant_before_another_now(doc, m, mentions)
+            or _ruled_out_for_another(doc, m, mentions)]
+
+
+# A time the speaker rules out, "not" right before its preposition ("not in april", "not after summer", "not on
+# friday"); "not until june", "not before june", "not by friday" say when it will be, and are left out
+RULED_OUT_TIME = re.compile(r"\bnot\s+(?:in|on|at|after|during)\s+(?:the\s+)?$", re.IGNORECASE)
+# ... or "not" a few words before it, in its own clause ("decided not to do the exam in april"), which rules the
+# time out only where the later date says "instead"
+RULED_OUT_DEED = re.compile(r"\bnot\b[^.!?;,]{0,30}\s(?:in|on|at|after|during)\s+(?:the\s+)?$", re.IGNORECASE)
+INSTEAD = re.compile(r"\binstead\b", re.IGNORECASE)
+
+
+def _ruled_out_for_another(doc: ParsedDoc, mention: TemporalMention, mentions: list[TemporalMention]) -> bool:
+    """The speaker rules ``mention`` out and names the time that holds after it: "promoted! not after the summer,
+    from today", "the party's not on friday, it's saturday" (:data:`RULED_OUT_TIME`), or, with the deed between the
+    "not" and the date, a later date said "instead" ("we're not going to Spain in July, we're going in August
+    instead": :data:`RULED_OUT_DEED`). The ruled-out one had dated the memory. A later date that is no clock time is
+    needed: "I'm not working on friday" alone dates the not working."""
+    lead = re.match(r"(?:in|on|at|after|during)\s+(?:the\s+)?", mention.text, re.IGNORECASE)  # "on friday" as one
+    before = doc.text[max(0, mention.char_start - 50) : mention.char_start + (lead.end() if lead else 0)].replace("’", "'")
+    direct = RULED_OUT_TIME.search(before) is not None
+    if not direct and not RULED_OUT_DEED.search(before):
+        return False
+    for other in mentions:
+        if other.char_start < mention.char_end or other.char_start - mention.char_end > 120 or CLOCK_TIME.fullmatch(other.text):
+            continue
+        if direct or INSTEAD.search(doc.text[mention.char_end : other.char_end + 12]):
+            return True
+    return False
 
 
 # What an arrangement was to be before it changed ("it was meant to be this friday", "delivery was supposed to be
