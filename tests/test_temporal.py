@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime, timedelta
 
 import pytest
@@ -1153,8 +1154,12 @@ def test_a_weekday_that_names_a_habit_of_plural_things_is_no_date(parser, resolv
         ("The Thursday group has folded, not enough volunteers.", []),
         ("She plays for the saturday veterans' team.", []),
         ("He's joined the Wednesday walking club.", []),
+        # ... and so does a market, a stall or a pitch held on it week after week
+        ("The friday market is ticking over, about £300 a week.", []),
+        ("I'm handing back the saturday pitch.", []),
         # one meeting, match or party on a weekday, and a group met on a day, are that day
         ("The Monday match got called off.", ["Monday"]),
+        ("I'm going to the market on friday.", ["on friday"]),
         ("The Saturday party was great.", ["Saturday"]),
         ("I'm meeting the team on Monday.", ["on Monday"]),
     ],
@@ -1162,6 +1167,27 @@ def test_a_weekday_that_names_a_habit_of_plural_things_is_no_date(parser, resolv
 def test_a_weekday_that_names_a_group_is_no_date(parser, resolver, text, expected):
     said = datetime(2025, 2, 16, 11, 5)  # a Sunday
     assert [m.text for m in resolver.ground(parser.parse(text), said) if m.resolved] == expected
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("text", "dated_by_the_season"),
+    [
+        # goods a season names are what they are for, not a time: they had been dated the coming summer or winter
+        ("We've decided not to stock their summer collection.", False),
+        ("The autumn menu goes live next week.", False),
+        ("I finally bought a decent winter coat.", False),
+        # a holiday, a party, a job in a season is still then, and a season alone is a time
+        ("Our summer holiday is in Crete.", True),
+        ("I got a summer job at the garden centre.", True),
+        ("The winter was brutal.", True),
+    ],
+)
+def test_goods_a_season_names_are_no_date(parser, resolver, text, dated_by_the_season):
+    said = datetime(2025, 2, 16, 11, 5)
+    mentions = resolver.ground(parser.parse(text), said)
+    assert any(re.search(r"summer|autumn|winter", m.text, re.IGNORECASE) for m in mentions) == dated_by_the_season
+
 
 
 @pytest.mark.slow

@@ -1543,6 +1543,13 @@ def _a_time_taken(doc: ParsedDoc, start: int, text: str) -> bool:
 # Bodies of people that meet on a weekday week after week: a weekday before one names which, no day
 # ("the Monday group closed", "captain of the tuesday team").
 STANDING_GROUP_NOUNS = frozenset({"group", "team", "club", "league", "squad", "crew", "choir", "band", "circle", "side"})
+# Things held on a weekday week in week out, which the weekday names: "the thursday market is doing well", "giving
+# up the sunday pitch", "the saturday stall" (a market day, not one Thursday)
+STANDING_WEEKDAY_THINGS = frozenset({"market", "stall", "pitch"})
+# Goods or a line of them a season names, what they are for and not when anything happens: "not taking the summer
+# range", "the winter menu", "my winter coat"; a holiday, break, term, party or job in a season is still then
+SEASONAL_GOODS = frozenset({"range", "collection", "line", "menu", "catalogue", "catalog", "stock", "wardrobe",
+                            "clothes", "coat", "jacket", "dress", "tyres", "tires", "boots", "uniform", "duvet"})
 
 
 def _classifies_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
@@ -1554,10 +1561,15 @@ def _classifies_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     ordinal = re.fullmatch(r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)", text, re.IGNORECASE)
     weekday = re.fullmatch(rf"(?:the\s+|my\s+|our\s+)?{_WEEKDAY}", text, re.IGNORECASE)
     part_of_day = re.fullmatch(r"(?:the\s+|my\s+|our\s+|an?\s+)?(?:morning|afternoon|evening|night)", text, re.IGNORECASE)
-    if not (ordinal or weekday or part_of_day or re.fullmatch(rf"(?:19|20)\d\d|{_HOLIDAY}", text, re.IGNORECASE)):
+    season = re.fullmatch(r"(?:the\s+|my\s+|our\s+|this\s+|next\s+|last\s+)?(?:spring|summer|autumn|fall|winter)", text, re.IGNORECASE)
+    if not (ordinal or weekday or part_of_day or season or re.fullmatch(rf"(?:19|20)\d\d|{_HOLIDAY}", text, re.IGNORECASE)):
         return False
     last = _last_token_before(doc, end)
     up = next(iter(doc.parents(last.i)), None) if last is not None else None
+    if season:
+        # "the summer range", "this winter's menu" is the season's, "our summer holiday" is in it
+        return up is not None and up.label == "compound" and doc.tokens[up.head].idx >= end and (
+            doc.tokens[up.head].lemma.lower() in SEASONAL_GOODS or doc.tokens[up.head].lower in SEASONAL_GOODS)
     labels = ("amod", "nummod", "compound") + (("nmod",) if weekday else ())  # "the tuesday women's team"
     if up is None or up.label not in labels or doc.tokens[up.head].idx < end:
         return False
@@ -1569,7 +1581,7 @@ def _classifies_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
         # "the Thursday sessions", "my Monday classes": the ones held on that weekday, a habit; so is a group that
         # meets on it ("the Monday group closed", "the tuesday women's team"); one meeting ("the Friday meeting")
         # may still be this Friday's
-        return doc.tokens[up.head].tag == "NNS" or doc.tokens[up.head].lemma.lower() in STANDING_GROUP_NOUNS
+        return doc.tokens[up.head].tag == "NNS" or doc.tokens[up.head].lemma.lower() in STANDING_GROUP_NOUNS | STANDING_WEEKDAY_THINGS
     if _after_a_time_preposition(doc, start):
         return False  # "at Christmas Tom proposed", "in 2019 Anna moved": the parse hung the time on the name after it
     noun = up.head
