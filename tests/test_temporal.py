@@ -1763,6 +1763,38 @@ def test_how_long_a_stay_lasts(parser, resolver, text, first):
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
+    ("text", "dated"),
+    [
+        # a bare count of days or weeks in the simple present is a pattern, an allowance or a length ahead, not the
+        # days up to the session
+        ("she does the childminder 3 days and nursery the rest", None),
+        ("I help at the shop 2 days so tuesdays are out", None),
+        ("my boss says I can take just 3 weeks, the rest unpaid", None),
+        ("we head to Lisbon 5 days, then Porto", None),
+        ("the roof is delayed three weeks, so now it's october", "october"),
+        # months and years only as a term a verb takes as its object
+        ("you get 36 months at 0% from the dealer", None),
+        # the stretch up to now stays: the perfect, "now", "already", a state kept up, an L2 present of living
+        ("I've been off work 2 weeks and I'm bored", "2 weeks"),
+        ("we live in Leeds now 6 weeks", "6 weeks"),
+        ("already 3 weeks in the new flat", "3 weeks"),
+        ("I live in Madrid 4 weeks and still no friends", "4 weeks"),
+        ("I teach there 3 years", "3 years"),
+        ("alcohol free 5 weeks!!", "5 weeks"),
+        # and so do lengths counted from or to a time, and past talk
+        ("2 weeks till the wedding, I'm panicking", "2 weeks"),
+        ("my brother's flying in, staying 10 days", "10 days"),
+        ("I was in bed 3 days with the flu", "3 days"),
+        ("we spent 4 days in Rome", "4 days"),
+    ],
+)
+def test_a_bare_length_in_present_talk_is_no_stretch_up_to_now(parser, resolver, text, dated):
+    mentions = resolver.ground(parser.parse(text), datetime(2025, 1, 10, 12))
+    assert [m.text for m in mentions] == ([dated] if dated else [])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
     ("text", "day"),
     [
         # a gerund after a preposition of time or manner takes its verb's tense (said on Tuesday 28 May 2024)

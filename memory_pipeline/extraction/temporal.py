@@ -1812,6 +1812,51 @@ def _a_time_to_do_a_thing(doc: ParsedDoc, start: int, end: int, text: str) -> bo
     return len(after) == 2 and after[0].tag == "TO" and after[1].tag == "VB"
 
 
+# Words after a length that count it from or to a time, or say it has run up to now ("3 weeks ago", "two weeks
+# since the op", "5 years now", "100 days sober", "3 weeks into the job"): those keep their dates.
+COUNTED_LENGTH_AFTER = re.compile(
+    r"\s*(?:ago|back|since|from|before|after|later|earlier|now|already|today|old|in|into|of|out|off|on|clean|free|"
+    r"sober|straight|running|post|postpartum|pregnant|until|till|'?til|left|away|to\s+go)\b", re.IGNORECASE)
+# Words of a clause that tell a length has run up to now, whatever the tagger made of its tense ("we live here now 5
+# weeks", "already 4 years in Berlin", "I've been off 2 weeks", "been married 10 years").
+UP_TO_NOW_WORDS = frozenset({"have", "has", "'ve", "ve", "had", "been", "now", "already", "since", "still", "yet"})
+# Verbs of a state that runs on, whose length in the simple present is the L2 way of the perfect ("I live in Munich
+# 3 weeks", "I know her 2 weeks", "we wait 3 weeks for the letter"): the stretch up to now still.
+RUNNING_STATE_LEMMAS = frozenset({"live", "know", "wait", "marry", "date", "stay"})
+# States kept up that a length after them counts up to now ("sober 100 days", "smoke free 6 weeks").
+KEPT_UP_WORDS = frozenset({"sober", "clean", "free", "dry"})
+
+
+def _a_bare_length_in_present_talk(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
+    """A count of units with no preposition or time word before it, said in the simple present, in a clause with
+    no perfect and no "now" or "already": the length of a thing, not the stretch up to the session ("I work in
+    the salon 6 days" (a week), "they offer 24 months at 0%", a term, "she's off nursery 3 days", "I can take only
+    2 weeks", an allowance, "we go to Porto 4 days", a stay). It had been the days up to the session. A length
+    runs up to now only in the perfect or with "now", "already" or "since" ("I've been off 2 weeks", "we live here
+    now 5 weeks"); one counted from or to a time ("3 weeks ago", "2 weeks till the move") or after a preposition
+    ("for a week", "in 2 weeks") is read by its own rule, and so are a stay and a grace ahead ("staying 2 weeks",
+    "I'll give him a week"). Past talk ("I was off 2 weeks") keeps the stretch behind."""
+    bare = re.sub(r"^(?:only|just)\s+", "", text, flags=re.IGNORECASE)
+    if not BARE_LENGTH.fullmatch(bare) or MORE_LENGTH.fullmatch(bare) or COUNTED_LENGTH_AFTER.match(doc.text, end):
+        return False
+    first = _token_at(doc, start)
+    before = doc.tokens[first.i - 1] if first is not None and first.i > 0 else None
+    if before is None or before.pos in ("ADP", "DET", "AUX", "PUNCT", "SCONJ") or before.lemma.lower() == "be":
+        return False  # "for 2 weeks", "the 2 weeks", "it's 2 weeks", a length at the head of the turn ("2 weeks!")
+    if before.lower in ("past", "last", "next", "first", "coming", "been") or before.lower in KEPT_UP_WORDS or _a_time_word(before.lower):
+        return False
+    up = _arc_above_the_unit(doc, end)
+    if re.search(r"(?:month|year)s?$", bare, re.IGNORECASE) and (up is None or up.label not in ("dobj", "obj")):
+        return False  # "I work here 5 years", L2 for "I've worked": months and years only as a term got or given
+    if _a_stay_ahead(doc, start) or _a_length_granted(doc, end, text) or TIME_GIVEN_BEFORE.search(doc.text, 0, start):
+        return False
+    clause = _clause_of(doc, start)
+    words = {t.lower.replace("’", "'") for t in (clause or doc.tokens[doc.sentences[first.sent][0] : first.i])}
+    if words & UP_TO_NOW_WORDS or any(_lemma_in(t, RUNNING_STATE_LEMMAS) for t in clause):
+        return False
+    return tense_at(doc, start) == "present"
+
+
 def _how_long_a_habit_takes(doc: ParsedDoc, start: int, text: str) -> bool:
     """A length or a range of lengths after "in", in a clause with an adverb of how often ("I usually finish a book
     in 2-3 days", "the swelling normally goes down in a week"): how long the thing takes each time it happens, not
@@ -1923,6 +1968,8 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
         return False  # "a new card, 18 months", "0% over 36 months": a term or an age, not the months up to now
     if _a_time_to_do_a_thing(doc, start, end, text):
         return False  # "then 2 weeks to make them": how long the making takes, not the weeks up to now
+    if _a_bare_length_in_present_talk(doc, start, end, text):
+        return False  # "I work in the salon 6 days", "they offer 24 months at 0%": a pattern or a term, not when
     if BARE_LENGTH.fullmatch(text) and AMOUNT_OF.match(doc.text, end):
         return False  # "roughly 20 days of work", "three years of experience": an amount; "two weeks of June" is a time
     if re.fullmatch(rf"(?:in\s+)?{_COUNTS}\s+{_UNIT}", text, re.IGNORECASE) and RATE_OF.match(doc.text, end) or RATE_IN.fullmatch(text):
