@@ -1308,6 +1308,19 @@ def test_the_time_of_a_habit_or_a_standing_taste_is_no_date(parser, resolver, te
         ("The interviews are thursday and friday now, they moved them.", ["thursday", "friday"]),
         ("The electrician comes monday and tuesday now.", ["monday", "tuesday"]),
         ("We're around saturday and sunday now the trip is off.", ["saturday", "sunday"]),
+        # a run of weekdays with no week said: in the simple present of a doing, or beside plural days, a week's
+        # pattern; being away, a thing that runs, a trip or a visit, the past and a week said are one week's days
+        ("She goes to the childminder mon-thurs, 8 till 3.", []),
+        ("I do the deliveries tuesday to saturday.", []),
+        ("The bakery opens wed-sun.", []),
+        ("Dad has him on mondays, and the creche tuesday to friday.", []),
+        ("I'm away mon-wed for work.", ["mon-wed"]),
+        ("The show runs thursday to sunday.", ["thursday to sunday"]),
+        ("My sister visits tuesday to thursday.", ["tuesday to thursday"]),
+        ("The plumber comes mon-tues.", ["mon-tues."]),
+        ("We were in Devon friday to sunday.", ["friday to sunday"]),
+        ("I'm doing the early shifts tues-thurs.", ["tues-thurs."]),
+        ("I'll cover monday to wednesday.", ["monday to wednesday"]),
     ],
 )
 def test_the_days_and_hours_of_a_routine_are_no_date(parser, resolver, text, expected):

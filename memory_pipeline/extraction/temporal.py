@@ -2097,6 +2097,8 @@ def _the_time_of_a_routine(doc: ParsedDoc, start: int, text: str) -> bool:
       7am", "lessons are saturdays 10am", "a reminder at 10:30 on weeknights", "my weekly 1:1 is at 2pm";
     * a weekday in the sentence of plural days, in talk not past: "we shop on sundays, so have the list ready
       saturday night";
+    * a run of weekdays ("mon-fri") in the sentence of plural days, or in the simple present of a doing
+      (:func:`_a_run_of_days_kept`): "nursery wednesday to friday, mum has her mondays", "he goes to preschool mon-fri";
     * an hour "now" in the present: "the class is at 6pm now"; two hours said together in the simple present: "I
       take my tablets at 8am and 8pm".
 
@@ -2106,7 +2108,8 @@ def _the_time_of_a_routine(doc: ParsedDoc, start: int, text: str) -> bool:
     now = re.search(r"\s+now$", text, re.IGNORECASE)  # the tagger may take "now" in: "at 8pm now"
     hour = bool(TIME_OF_DAY.fullmatch(text[: now.start()] if now else text) or TWO_HOURS.fullmatch(text)
                 or HOUR_RANGE.fullmatch(text[: now.start()] if now else text))
-    weekday = bool(ROUTINE_WEEKDAY.fullmatch(text)) or _at_the_weekend(doc, start, text)  # "on Tuesdays ... at the weekend"
+    run = bool(A_WEEKDAY_RUN.fullmatch(text))  # "mon-fri", "wednesday to friday"
+    weekday = bool(ROUTINE_WEEKDAY.fullmatch(text)) or _at_the_weekend(doc, start, text) or run  # "on Tuesdays ... at the weekend"
     at = _token_at(doc, start)
     if not (hour or weekday) or at is None or ONE_DAY_BEFORE.search(doc.text[max(0, start - 16) : start]):
         return False
@@ -2126,12 +2129,40 @@ def _the_time_of_a_routine(doc: ParsedDoc, start: int, text: str) -> bool:
     tense = tense_at(doc, start)
     if weekday:
         one_off = one_off or any(_lemma_in(t, STARTING_LEMMAS) or t.lower in ONE_OFF_WORDS for t in clause)
-        return plural_days and tense != "past" and not one_off and not _asked_in(doc, start)
+        habit = plural_days or (run and _a_run_of_days_kept(clause, tense, start, start + len(text)))
+        return habit and tense != "past" and not one_off and not _asked_in(doc, start)
     # two hours of a habit in the simple present ("I take my tablets at 8am and 8pm"), not of things that are at
     # them ("the flights are at 6am and 9pm")
     simple_present = tense == "present" and not _progressive(clause) and not _a_day_of_its_own(doc, start, lists)
     return simple_present and not now and not any(t.lemma == "be" for t in clause) and any(
         m.start() <= offset < m.end() for m in TWO_HOURS.finditer(sentence))
+
+
+# A run of weekdays with nothing before it that says which week ("mon-fri", "wednesday to friday"; "from", "this",
+# "next" are read before it): of one week only when the turn says so
+A_WEEKDAY_RUN = re.compile(_WEEKDAY_RUN, re.IGNORECASE)
+# Verbs whose simple present tells how long one thing runs, not a habit: "the festival runs thurs-sun".
+RUNNING_LEMMAS = LASTING_LEMMAS | frozenset({"be", "run", "happen"})
+# Verbs of a trip or a visit, whose simple present is as often an arrangement ("we fly out sat to tues", "my parents
+# visit tuesday to friday", "the electrician comes mon-tue"): no habit told by the run alone. "Goes" is the one way
+# a child's or a carer's week is told ("he goes to nursery mon-fri").
+TRIP_LEMMAS = frozenset({"go", "come", "visit", "stay", "fly", "travel", "arrive", "leave", "head", "drive", "camp"})
+# Having someone or something, which is as often for one week: "I've got my nephews wednesday to friday".
+HAVING_LEMMAS = frozenset({"have", "get"})
+
+
+def _a_run_of_days_kept(clause: list[Token], tense: str, start: int, end: int) -> bool:
+    """A run of weekdays told in the simple present of a doing is the days it is done each week ("he goes to
+    preschool mon-fri", "I work tuesday to saturday", "she does the school run mon to thurs"); "I'm away mon-fri",
+    "the fair runs thurs to sun" and "I'm working mon-fri" are one week's."""
+    if not clause or tense != "present" or _progressive(clause) or _lemma_in(clause[0], RUNNING_LEMMAS):
+        return False
+    if start <= clause[0].idx < end:
+        return False  # the parse took a day of the run for the verb ("away mon-wed": "wed")
+    if _lemma_in(clause[0], TRIP_LEMMAS) and not (clause[0].lemma == "go" and clause[0].tag == "VBZ"):
+        return False
+    # the plain simple present only: no auxiliary ("I've got them mon-wed", "I'd do tues-thurs", "I'm off mon-fri")
+    return not _lemma_in(clause[0], HAVING_LEMMAS) and not any(t.pos == "AUX" or t.lemma == "be" for t in clause)
 
 
 def _a_day_of_its_own(doc: ParsedDoc, start: int, lists: list[re.Match]) -> bool:
