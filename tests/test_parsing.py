@@ -131,6 +131,23 @@ def test_a_limit_after_a_number_is_no_person(parser, text, word, person):
     assert (token.ent == "PERSON", named) == (person, person)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "text, wednesday",
+    [("we'd need to do mon wed fri deliveries", True), ("see you on wed", True), ("wed night works for me", True),
+     ("tues/wed are fine", True), ("I'll ring the garage next wed", True),
+     # chat's "we'd" without its apostrophe stays two words
+     ("wed like to come", False), ("I think wed be better off", False), ("wed love that", False)],
+)
+def test_wed_beside_a_weekday_or_a_word_of_when_is_wednesday(parser, text, wednesday):
+    doc = parser.parse(text)
+    words = [t.text for t in doc.tokens]
+    assert ("wed" in words) == wednesday, words
+    assert len(doc.sentences) == 1
+    if wednesday:
+        assert next(t for t in doc.tokens if t.text == "wed").pos == "NOUN"
+
+
 def test_parallel_parse_returns_exactly_the_in_process_parses(parser):
     """Two forked workers over a batch large enough to split: the same parses, in the same order, and the same as
     the halves parsed apart (a conversation's parses must not depend on which others shared its chunk)."""

@@ -85,6 +85,60 @@ def with_dates_kept_whole(nlp):
     return nlp
 
 
+WED_AS_A_WEEKDAY = "memory_pipeline_wed_as_a_weekday"
+# Words beside which a written "wed" is Wednesday ("mon wed fri", "on wed", "wed night", "tues/wed")
+WEEKDAY_WORDS = frozenset({"mon", "monday", "tue", "tues", "tuesday", "weds", "wednesday", "thu", "thur", "thurs",
+                           "thursday", "fri", "friday", "sat", "saturday", "sun", "sunday"})
+WORDS_BEFORE_A_DAY = frozenset({"on", "this", "next", "last", "every", "til", "till", "until", "by", "from"})
+WORDS_AFTER_A_DAY = frozenset({"night", "nights", "morning", "mornings", "afternoon", "evening", "eve", "at"})
+DAYS_JOINED_BY = frozenset({"-", "/", "&", ",", "and", "or", "to"})
+
+
+def wed_as_a_weekday(doc):
+    """A spaCy component, first in the pipeline: "wed" written beside a weekday or a word of when ("mon wed fri
+    deliveries", "see you on wed", "wed night") is Wednesday, one token. The tokenizer always splits it as "we'd"
+    ("we" + "d"), which began a new clause at "we" and cut "we'd need to do mon wed fri deliveries" in two; "wed
+    like to come" stays "we'd"."""
+    merged = [k for k in range(len(doc) - 1) if _wed_written_for_wednesday(doc, k)]
+    with doc.retokenize() as retokenizer:
+        for k in merged:
+            retokenizer.merge(doc[k : k + 2], attrs={"NORM": "wednesday", "LEMMA": "wed"})  # models read the norm
+    return doc
+
+
+def _wed_written_for_wednesday(doc, k: int) -> bool:
+    """Tokens ``k`` and ``k + 1`` are the "we" and "d" of a written "wed" that names the day."""
+    if doc[k].lower_ != "we" or doc[k].whitespace_ or doc[k + 1].lower_ != "d":
+        return False
+    return _among_days(doc, k, k + 2)
+
+
+def _among_days(doc, start: int, end: int) -> bool:
+    """Tokens ``start..end`` stand where a day is said: beside a weekday, or after "on", "next", "till" ..., or
+    before "night", "at" ..."""
+    word = lambda k: doc[k].lower_ if 0 <= k < len(doc) else ""  # noqa: E731
+    before, after = word(start - 1), word(end)
+    days_before = before in WEEKDAY_WORDS or (before in DAYS_JOINED_BY and word(start - 2) in WEEKDAY_WORDS)
+    days_after = after in WEEKDAY_WORDS or (after in DAYS_JOINED_BY and word(end + 1) in WEEKDAY_WORDS)
+    return days_before or days_after or before in WORDS_BEFORE_A_DAY or after in WORDS_AFTER_A_DAY
+
+
+def _wednesday(token) -> bool:
+    """A "wed" :func:`wed_as_a_weekday` kept whole, which the tagger reads as the verb "to wed"."""
+    return token.lower_ == "wed" and _among_days(token.doc, token.i, token.i + 1)
+
+
+def with_wed_as_a_weekday(nlp):
+    """``nlp`` with :func:`wed_as_a_weekday` first (once)."""
+    from spacy.language import Language
+
+    if WED_AS_A_WEEKDAY not in Language.factories:
+        Language.component(WED_AS_A_WEEKDAY, func=wed_as_a_weekday)
+    if WED_AS_A_WEEKDAY not in nlp.pipe_names:
+        nlp.add_pipe(WED_AS_A_WEEKDAY, first=True)
+    return nlp
+
+
 IRREGULAR_PAST_LEMMAS = "memory_pipeline_irregular_past_lemmas"
 PRESENT_TAGS = frozenset({"VB", "VBP"})
 
@@ -161,7 +215,7 @@ class SpacyParser:
             import spacy
 
             self.nlp = spacy.load(self.model)
-        self.nlp = with_irregular_past_lemmas(with_dates_kept_whole(self.nlp))
+        self.nlp = with_irregular_past_lemmas(with_dates_kept_whole(with_wed_as_a_weekday(self.nlp)))
 
     def __reduce__(self):
         # A parser reaches a process started by spawn or forkserver as its recipe, loaded again there: the pipeline
@@ -299,6 +353,8 @@ def _pos_and_tag(token) -> tuple[str, str]:
         return "PROPN", "NNP"
     if _a_mind_verb_read_as_a_name(token):
         return "VERB", "VBP"
+    if _wednesday(token):
+        return "NOUN", "NN"  # as the tagger reads "thurs" and "fri": a name untyped would be read as someone called
     return token.pos_, token.tag_
 
 
