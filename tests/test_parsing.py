@@ -107,6 +107,26 @@ def test_a_name_is_never_cut_from_its_kinship_title_or_its_partner_by_a_sentence
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
+    "text, consequence",
+    [("they said if my iron's still low it'll be an infusion", "it'll"),  # "it'll ..." had begun a sentence
+     ("the vet said if his weight's still low it'll be a special diet", "it'll"),
+     ("they said if my iron's still low i'll need an infusion", "i'll"),
+     # the sentence after the consequence is still the parser's to begin
+     ("so if she calls tell her i'm at work i'll ring back later", None),
+     ("ask him if he's free. he said no", None)],
+)
+def test_a_condition_said_first_is_never_cut_from_what_it_conditions(parser, text, consequence):
+    doc = parser.parse(text)
+    if consequence is None:
+        assert len(doc.sentences) == 2, [doc.span_text(*span) for span in doc.sentences]
+        return
+    condition, then = text.index("if "), text.index(consequence)
+    sentences = {token.sent for token in doc.tokens if token.idx in (condition, then)}
+    assert len(sentences) == 1, [doc.span_text(*span) for span in doc.sentences]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
     "text, pos",
     [("Wish I could come.", "VERB"), ("Hope the kids had fun!", "VERB"),
      ("Hope said she would come.", "PROPN"), ("Hope, you are right.", "NOUN")],

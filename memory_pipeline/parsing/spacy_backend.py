@@ -45,9 +45,19 @@ KINSHIP_TITLES = frozenset({"auntie", "aunty", "aunt", "uncle", "nana", "nanna",
 PAIRING_CONJUNCTIONS = frozenset({"and", "or"})
 
 
+# A condition said before what it conditions ("they said if the placenta's still low it'll be a section"): chat writes
+# no comma after it, and the parser had begun a sentence at the consequence, which then read as a fact with its
+# "if" left behind in a sentence of its own.
+CONDITIONS = frozenset({"if", "unless"})
+# What a condition said first follows: a conjunction, "that", or a verb of saying ("but if", "said if")
+BEFORE_A_CONDITION_SAID_FIRST = frozenset({"and", "but", "so", "or", "that", "said", "says", "say", "told", "reckons",
+                                           "thinks", "then"})
+FINITE_TAGS = frozenset({"MD", "VBZ", "VBP", "VBD"})
+
+
 def keep_dates_whole(doc):
     """A spaCy component, before the parser: no sentence starts inside a day-and-month date, nor at a name after
-    its kinship title (:data:`KINSHIP_TITLES`)."""
+    its kinship title (:data:`KINSHIP_TITLES`), nor between a condition said first and what it conditions."""
     for first, second in zip(doc, doc[1:]):
         if (DAY_OF_MONTH.match(first.text) and MONTH_NAME.match(second.text)) or (
             MONTH_NAME.match(first.text) and DAY_OF_MONTH.match(second.text)
@@ -56,7 +66,34 @@ def keep_dates_whole(doc):
     for before, first, second in zip(doc, doc[1:], doc[2:]):
         if first.lower_ in PAIRING_CONJUNCTIONS and second.lower_ in ("i", "me") and before.is_alpha:
             first.is_sent_start = False
+    for token in doc:
+        if _a_condition_said_first(token):
+            for inside in _through_what_it_conditions(doc, token.i + 1):
+                inside.is_sent_start = False
     return doc
+
+
+def _a_condition_said_first(token) -> bool:
+    """``token`` is "if" or "unless" opening a condition that comes before what it conditions: first in its text or
+    after a mark, a conjunction, "that" or a verb of saying ("if it rains we'll cancel", "they said if it's low
+    it'll be a section"); "ask him if he's free" and "we'll go if it's sunny" tell their condition last."""
+    if token.lower_ not in CONDITIONS:
+        return False
+    before = token.doc[token.i - 1] if token.i > 0 else None
+    return before is None or before.is_punct or before.lower_ in BEFORE_A_CONDITION_SAID_FIRST
+
+
+def _through_what_it_conditions(doc, start: int):
+    """The tokens from ``start`` through the finite verb of what the condition conditions (the second finite verb:
+    the condition's own is the first), stopping at a punctuation mark: chat runs a condition said first, unmarked,
+    into its consequence, and the sentence after that one may start where the parser sees fit ("so if she calls
+    tell her I'm at work | I'll ring back later")."""
+    finite = 0
+    for token in doc[start:]:
+        if token.is_punct or finite == 2:
+            return
+        finite += token.tag_ in FINITE_TAGS
+        yield token
 
 
 def _a_name_after_its_title(title, name) -> bool:
