@@ -423,6 +423,9 @@ def extract(parser, resolver):
         ("Sam", "I'm going to sell the bike rather than fix it again",
          "Sam is going to sell the bike rather than fix it again."),
         ("Sam", "I booked the hotel and paid the deposit", "Sam booked the hotel. Sam paid the deposit."),
+        # chat's "ill" before what one will do is "I'll": the plan is the speaker's ("ill" had stayed first person)
+        ("Sam", "ok ill ring the garage tomorrow", "Sam will ring the garage tomorrow."),
+        ("Sam", "I was ill all weekend", "Sam was ill all weekend."),
         # a condition said first, with no comma, stays with what it conditions: the consequence alone is a fact
         ("Sam", "the scan is on monday but they said if my iron's still low it'll be an infusion",
          "The scan is on monday. They said if Sam's iron's still low it'll be an infusion."),

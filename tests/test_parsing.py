@@ -107,6 +107,24 @@ def test_a_name_is_never_cut_from_its_kinship_title_or_its_partner_by_a_sentence
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
+    "text, split",
+    [("ill ring the garage tomorrow", True), ("ok ill probably pop in after work", True),
+     ("the cat's ill, ill take her to the vet", True), ("Ill be late tonight", True),
+     # "ill" the adjective stays whole
+     ("i was ill all weekend", False), ("ill health runs in the family", False), ("he got ill on the trip", False),
+     ("too ill to go in", False), ("ill people shouldn't go to the gym", False)],
+)
+def test_chats_ill_before_what_one_will_do_is_i_will(parser, text, split):
+    doc = parser.parse(text)
+    words = [token.text.lower() for token in doc.tokens]
+    assert (words.count("ll") == 1) == split, words
+    if split:
+        k = words.index("ll")
+        assert words[k - 1] == "i" and doc.tokens[k].lemma == "will" and not doc.tokens[k - 1].space
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
     "text, consequence",
     [("they said if my iron's still low it'll be an infusion", "it'll"),  # "it'll ..." had begun a sentence
      ("the vet said if his weight's still low it'll be a special diet", "it'll"),

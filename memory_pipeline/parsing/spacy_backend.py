@@ -176,6 +176,50 @@ def with_wed_as_a_weekday(nlp):
     return nlp
 
 
+ILL_SPLIT_AS_I_WILL = "memory_pipeline_ill_split_as_i_will"
+# Chat's "ill" is "I'll" before what one will do ("ill ask Priti", "ok ill be there at 6", "ill probably go"); the
+# tokenizer keeps it whole, since it is also "sick", and the memory had kept the speaker's plan in the first person
+# ("Sam noted: ill ask Priti at our catch up"). Split, it reads as "im" and "ive" do. The words are verbs chat says
+# after "I'll", and adverbs before them, that never follow "ill" the adjective ("ill health", "ill people").
+SAID_AFTER_I_WILL = frozenset(
+    """be ask send call text check let get do go have see try take make pick bring email ring tell look come
+    sort book pay message give find put start wait leave drop pop grab write post order chase remind phone
+    probably prob just def definitely never always still also""".split()
+)
+# What "I'll" follows when it opens a clause: chat's first words and conjunctions ("ok ill", "so ill", "but ill")
+BEFORE_A_CLAUSE = frozenset({"ok", "okay", "yes", "yeah", "yep", "sure", "so", "and", "but", "then", "or", "fine",
+                             "cool", "great", "thanks", "maybe", "otherwise"})
+
+
+def split_ill_as_i_will(doc):
+    """A spaCy component, first in the pipeline: "ill" that opens a clause before :data:`SAID_AFTER_I_WILL` is
+    split into "i" and "ll", as the tokenizer splits "im" and "ive". "I was ill", "ill health", "feeling ill today"
+    keep it whole."""
+    splits = [token for token in doc if _ill_as_i_will(token)]
+    with doc.retokenize() as retokenizer:
+        for token in splits:
+            retokenizer.split(token, [token.text[0], token.text[1:]], heads=[(token, 1), (token, 1)])
+    return doc
+
+
+def _ill_as_i_will(token) -> bool:
+    if token.lower_ != "ill" or token.i + 1 >= len(token.doc) or token.doc[token.i + 1].lower_ not in SAID_AFTER_I_WILL:
+        return False
+    before = token.doc[token.i - 1] if token.i > 0 else None
+    return before is None or before.is_punct or before.lower_ in BEFORE_A_CLAUSE
+
+
+def with_ill_split_as_i_will(nlp):
+    """``nlp`` with :func:`split_ill_as_i_will` first (once)."""
+    from spacy.language import Language
+
+    if ILL_SPLIT_AS_I_WILL not in Language.factories:
+        Language.component(ILL_SPLIT_AS_I_WILL, func=split_ill_as_i_will)
+    if ILL_SPLIT_AS_I_WILL not in nlp.pipe_names:
+        nlp.add_pipe(ILL_SPLIT_AS_I_WILL, first=True)
+    return nlp
+
+
 IRREGULAR_PAST_LEMMAS = "memory_pipeline_irregular_past_lemmas"
 PRESENT_TAGS = frozenset({"VB", "VBP"})
 
@@ -252,7 +296,7 @@ class SpacyParser:
             import spacy
 
             self.nlp = spacy.load(self.model)
-        self.nlp = with_irregular_past_lemmas(with_dates_kept_whole(with_wed_as_a_weekday(self.nlp)))
+        self.nlp = with_irregular_past_lemmas(with_dates_kept_whole(with_ill_split_as_i_will(with_wed_as_a_weekday(self.nlp))))
 
     def __reduce__(self):
         # A parser reaches a process started by spawn or forkserver as its recipe, loaded again there: the pipeline
