@@ -236,6 +236,11 @@ def extract(parser, resolver):
         # chat's contractions without an apostrophe
         ("Kim", "ugh im so tired today", "Kim is so tired today."),
         ("Kim", "ive been there twice", "Kim has been there twice."),
+        # and the negations are written out, where the tokenizer split them like "don't"
+        ("Kim", "i havent booked the train yet", "Kim hasn't booked the train yet."),
+        ("Kim", "the landlord still isnt answering", "Kim noted: the landlord still isn't answering."),
+        ("Kim", "i cant do saturday", "Kim can't do saturday."),
+        ("Kim", "the NT reading group meets on monday", "Kim noted: the NT reading group meets on monday."),
         # "guess what" only announces the news; an acronym the tagger calls a verb is no order
         ("Jess", "omg guess what i got into grad school!! UCLA for psych", "Jess got into grad school. Jess noted: UCLA for psych."),
         ("Jess", "You know what, I quit my job.", "Jess quit Jess' job."),

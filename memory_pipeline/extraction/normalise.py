@@ -268,9 +268,17 @@ def rewrite_range(
             parts.append(speaker.possessive + space)
         elif lower == "myself":
             parts.append("themself" + space)
+        elif _negation_without_its_apostrophe(doc, k):
+            parts.append(("N'T" if text.isupper() else "n't") + space)  # "Sam doesnt have one" -> "doesn't"
         else:
             parts.append(text + space)
     return _traced(parts, renamed, start).strip()
+
+
+def _negation_without_its_apostrophe(doc: ParsedDoc, k: int) -> bool:
+    """Token ``k`` is the "nt" spaCy splits from chat's "dont", "hasnt", "isnt", "cant" as it splits "don't": the
+    memory writes the contraction out ("i havent decided" had become "Sam hasnt decided")."""
+    return doc.tokens[k].lower == "nt" and k > 0 and not doc.tokens[k - 1].space and doc.tokens[k - 1].pos in ("AUX", "VERB")
 
 
 # Words that make an exclamation of "my" before them ("oh my god", "my goodness", "my bad"), not a possession.
