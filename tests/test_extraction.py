@@ -514,6 +514,11 @@ def test_what_the_speaker_thanks_the_listener_for_is_the_listeners_doing(parser,
         ("how was the school play", "Sam asks: how was the school play?"),
         ("does mum know", "Sam asks: does mum know?"),
         ("are the twins back at nursery", "Sam asks: are the twins back at nursery?"),
+        # an offer that dropped "do you": "I want me to" is no English, so the listener is asked
+        ("want me to drive you to the station", "Sam asks: want Sam to drive Kai to the station?"),
+        ("need us to bring chairs on sunday", "Sam asks: need us to bring chairs on sunday?"),
+        ("my mum wants me to move back home", "Sam's mum wants Sam to move back home."),
+        ("need to ring the bank tomorrow", "Sam needs to ring the bank tomorrow."),
         # "do" as the deed itself, or the speaker after a wh-word, is no question
         ("did the shopping yesterday", "Sam did the shopping yesterday."),
         ("why did I say yes", "Why did Sam say yes."),

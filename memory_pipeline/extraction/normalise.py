@@ -1244,6 +1244,8 @@ def _asked_without_a_mark(doc: ParsedDoc, start: int, s_end: int) -> bool:
     last = next((t for t in reversed(doc.tokens[start:s_end]) if t.pos != "SYM" and not _emoji(t.text)), None)
     if last is None or last.text in (".", "!", "...", "…") or len(words) < 3:
         return False
+    if _an_offer_that_dropped_do_you(words):
+        return True
     wh = words[0].lower in WH_OPENERS
     if wh:
         words = words[1:]
@@ -1266,6 +1268,22 @@ def _asked_without_a_mark(doc: ParsedDoc, start: int, s_end: int) -> bool:
         return False
     return aux.lower in CHAT_QUESTION_AUXILIARIES and (
         subject.lower in SUBJECT_PRONOUNS or subject.pos == "PROPN" or inverted
+    )
+
+
+# Verbs chat offers help with, "do you" dropped ("want me to pick you up after work", "need us to bring anything")
+OFFERING_VERBS = frozenset({"want", "need"})
+
+
+def _an_offer_that_dropped_do_you(words: list[Token]) -> bool:
+    """``words`` open with "want me to" or "need us to" and go on: the listener is asked, since the speaker would
+    not say "I want me to" ("want me to come to the scan too" had become "Dan wants Dan to come to the scan
+    too"); "wants me to move" and "want to come" tell or stay as they are."""
+    return (
+        len(words) >= 4
+        and words[0].lower in OFFERING_VERBS
+        and words[1].lower in ("me", "us")
+        and words[2].lower == "to"
     )
 
 
