@@ -296,7 +296,9 @@ class SpacyParser:
             import spacy
 
             self.nlp = spacy.load(self.model)
-        self.nlp = with_irregular_past_lemmas(with_dates_kept_whole(with_ill_split_as_i_will(with_wed_as_a_weekday(self.nlp))))
+        self.nlp = with_irregular_past_lemmas(
+            with_dates_kept_whole(with_ill_split_as_i_will(with_wed_as_a_weekday(self.nlp)))
+        )
 
     def __reduce__(self):
         # A parser reaches a process started by spawn or forkserver as its recipe, loaded again there: the pipeline
