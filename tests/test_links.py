@@ -432,6 +432,11 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("Ana gave notice to the swimming club.", set()),
         ("The landlady gave us eight weeks notice.", set()),
         ("Ana gave the nanny two weeks notice.", set()),
+        # notice to a firm one buys from, said beside its deliveries, is no job's; one's own last shift still is
+        ("Ana gave notice, last delivery from Dairy Crest is on monday.", set()),
+        ("Ana has given notice to the wholesaler, their prices went mad.", set()),
+        ("Ana gave notice, her last day at the cafe is friday.", {"self.job = none", "self.employer = none"}),
+        ("Ana handed in her notice at the depot, last delivery round is friday.", {"self.job = none", "self.employer = none"}),
         ("Ana got promoted to senior designer at Figma.", {"self.job = senior designer", "self.employer = figma"}),
         # a new job said with "as" or at an organisation; a place one starts at is no employer
         ("I just started at Google as a product manager.", {"self.job = product manager", "self.employer = google"}),

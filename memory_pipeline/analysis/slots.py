@@ -1334,8 +1334,10 @@ def _employer(context: _Context, predicate: int, prep: int, obj: int) -> SlotVal
 # Whom notice is given to at work: "gave notice to my boss", "gave my manager notice", "told HR"
 NOTICE_AT_WORK_TAKERS = frozenset({"boss", "manager", "supervisor", "hr", "employer", "work", "company", "firm",
                                    "office", "team", "job"})
-# What notice is given to that is no job: "gave notice to the gym", "gave notice on the flat"
-NOTICE_OFF_WORK = MEMBERSHIP_PLACES | HOUSING_NOUNS | {"membership", "room", "house", "tenancy", "contract"}
+# What notice is given to that is no job: "gave notice to the gym", "gave notice on the flat"; a firm one buys from
+# ("gave notice, last delivery from them is friday", "gave our supplier notice")
+NOTICE_OFF_WORK = MEMBERSHIP_PLACES | HOUSING_NOUNS | {"membership", "room", "house", "tenancy", "contract"} | {
+    "supplier", "wholesaler", "provider", "delivery", "subscription"}
 
 
 def _notice_at_work(context: _Context, verb: int, notice: int) -> bool:
