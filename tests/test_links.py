@@ -1023,10 +1023,19 @@ def test_a_value_taken_back_holds_the_one_said_in_its_place(parser, text, expect
         ("They gave him morphine 10mg for the pain.", {"he.medication[morphine] = 10 mg"}),
         ("The GP gave my mum naproxen 500mg.", {"self's mum.medication[naproxen] = 500 mg"}),
         ("The price of ibuprofen went up.", set()),
+        # remedies bought over the counter or given to babies and in pregnancy are medicines too
+        ("The midwife put Ana on cyclizine for the sickness.", {"self.medication[cyclizine] = yes"}),
+        ("The GP started my son on gaviscon infant.", {"self's son.medication[gaviscon] = yes"}),
+        ("We've stopped the infacol, it did nothing.", {"self.medication[infacol] = none"}),
+        ("I want to try the gaviscon first.", set()),
     ],
 )
 def test_medicines_and_their_doses(parser, text, expected):
     assert {s for s in slots_of(parser, text) if ".medication[" in s} == expected
+
+
+def test_a_remedy_stopped_is_no_pastime_given_up(parser):
+    assert slots_of(parser, "we stopped the gaviscon once the reflux settled") == {"self.medication[gaviscon] = none"}
 
 
 @pytest.mark.parametrize(

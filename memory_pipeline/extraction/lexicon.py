@@ -198,7 +198,7 @@ MEDICINES = frozenset(
     clonazepam alprazolam zopiclone zolpidem ozempic semaglutide wegovy mounjaro tirzepatide finasteride
     spironolactone isotretinoin accutane clopidogrel apixaban rivaroxaban
     donepezil memantine rivastigmine galantamine quetiapine risperidone olanzapine haloperidol digoxin levodopa
-    dabigatran""".split()
+    dabigatran gaviscon infacol calpol nurofen cyclizine ondansetron piriton dioralyte""".split()
 )
 # (the last line: what a memory clinic, a care home or a cardiologist gives an elderly parent, as carers name them:
 # "the GP reduced her quetiapine", "the consultant increased memantine to 20mg")
