@@ -286,11 +286,19 @@ def _may_be_a_person(doc: ParsedDoc, start: int, end: int) -> bool:
 
 
 def _a_place_it_is_in(doc: ParsedDoc, start: int, end: int) -> bool:
-    """The name right after "in", not owning anything, is a place ("the consulate in Izmir is on the 12th. I must send
-    her the letter" had made "her" Izmir's, the tagger calling the town a person), as it is across turns
-    (:mod:`.extraction.referents` rules out a name after "in"); "in Ana's room" is Ana's."""
-    return (start > 0 and doc.tokens[start - 1].lower == "in"
-            and not (end < len(doc.tokens) and doc.tokens[end].text in POSSESSIVE_MARKS))
+    """The name right after an "in" that says where a thing is or one lives, not owning anything, is a place ("the
+    consulate in Izmir is on the 12th. I must send her the letter" had made "her" Izmir's, the tagger calling the town
+    a person), as it is across turns (:mod:`.extraction.referents` rules out a name after "in"); "in Ana's room" is
+    Ana's, and an "in" a verb or a word of feeling takes is a person's ("believe in Lucy", "disappointed in Mark",
+    "loop in Kate")."""
+    if start == 0 or doc.tokens[start - 1].lower != "in" or (end < len(doc.tokens) and doc.tokens[end].text in POSSESSIVE_MARKS):
+        return False
+    heads = [doc.tokens[arc.head] for arc in doc.parents(start - 1) if arc.label == "prep"]
+    return any(head.pos in ("NOUN", "PROPN") or head.lemma in WHERE_ONE_IS_VERBS for head in heads)
+
+
+# Verbs whose "in" says where one is ("she lives in Hull", "he's working in Leeds"), not whom one means
+WHERE_ONE_IS_VERBS = frozenset({"be", "live", "stay", "work", "study", "bear", "grow", "base", "settle", "move"})
 
 
 # Nouns that say what a person is ("Maria Street is a great teacher", "Tom Road is our new neighbour"): with a name
@@ -548,22 +556,25 @@ def in_a_name(text: str, start: int, end: int) -> bool:
     return text[start:end] == "U" and re.match(r"\s+of\s+[A-Z](?:[A-Z]*\b)", text[end:]) is not None
 
 
-# Things named "thank you" (a compound noun, "thank-you cards" unhyphenated): their "you" thanks no one
-THANK_YOU_NOUNS = frozenset({"card", "cards", "note", "notes", "letter", "letters", "message", "messages", "gift",
-                             "gifts", "present", "presents", "email", "emails", "text", "texts", "speech", "speeches"})
-_THANK_YOU_BEFORE = re.compile(r"(?i:thank)\s+$")
+# Things named "thank you" (a compound noun, "thank-you cards" unhyphenated): their "you" thanks no one. In the
+# singular, several are verbs too ("thank you text me when you're back"): those only after an article or an owner
+# ("a thank you note", "my thank you speech").
+THANK_YOU_NOUNS = frozenset({"cards", "notes", "letters", "messages", "gifts", "presents", "emails", "texts", "speeches"})
+THANK_YOU_NOUNS_AFTER_A_DETERMINER = frozenset({"card", "note", "letter", "message", "gift", "present", "email", "text",
+                                                "speech"})
+_THANK_YOU_BEFORE = re.compile(r"(?P<determiner>\b(?i:a|an|the|my|your|his|her|our|their|some|that|this)\s+)?(?i:thank)\s+$")
 _NOUN_AFTER = re.compile(r"\s+([A-Za-z]+)")
 
 
 def in_thank_you_noun(text: str, start: int, end: int) -> bool:
     """The word at ``start:end`` is the "you" of "thank you" naming a thing ("send thank you cards by July", "a thank
     you note to her"), no pronoun: written as it was, never grounded to the listener."""
+    thank = _THANK_YOU_BEFORE.search(text, 0, start)
     after = _NOUN_AFTER.match(text, end)
-    return (
-        _THANK_YOU_BEFORE.search(text, 0, start) is not None
-        and after is not None
-        and after.group(1).lower() in THANK_YOU_NOUNS
-    )
+    if thank is None or after is None:
+        return False
+    noun = after.group(1).lower()
+    return noun in THANK_YOU_NOUNS or (thank.group("determiner") is not None and noun in THANK_YOU_NOUNS_AFTER_A_DETERMINER)
 
 
 # Single quotes share their mark with the apostrophe ("can't", "Jess' car", "'til"): a quote opens at a mark that

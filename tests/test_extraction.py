@@ -627,6 +627,7 @@ def test_a_quotation_keeps_the_quoted_speakers_you(parser, resolver):
         ("still need to send the thank you cards", "Sam still needs to send the thank you cards."),
         ("i wrote a thank you note to her", "Sam wrote a thank you note to her."),
         ("thank you for the card", "Sam thanks Kai for the card."),
+        ("thank you text me when you leave", "Sam thanks Kai text Sam when Kai leaves."),
         ("GOING TO PARIS NEXT WEEK", "Sam is GOING TO PARIS NEXT WEEK."),
     ],
 )

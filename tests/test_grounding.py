@@ -414,6 +414,9 @@ def test_her_after_a_giving_verb_is_whom_it_is_given_to(parser, resolver, text, 
         # ... not where the name owns what it is in: "in Ana's room" is Ana's
         ("Dev", "we stayed in Ana's flat. She cooked for us every night",
          "Dev noted: we stayed in Ana's flat. Ana cooked for us every night."),
+        # ... nor an "in" a feeling or a verb takes: whom one is disappointed in, or loops in, is a person
+        ("Dev", "I'm so disappointed in Mark. he lied to me", "Dev is so disappointed in Mark. Mark lied to Dev."),
+        ("Dev", "can you loop in Kate? she needs to know", "Dev asks Kim to loop in Kate. Kate needs to know."),
         # but a name said to be a person is one, whatever its last word: a surname that is also a street's word
         ("Dev", "Anna Road is my new tutor. her lessons are brilliant",
          "Anna Road is Dev's new tutor. Dev noted: Anna Road's lessons are brilliant."),

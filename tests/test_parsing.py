@@ -160,7 +160,9 @@ def test_a_verb_of_the_mind_opening_a_sentence_is_no_name(parser, text, pos):
     [("we said 120 max", "max", False), ("budget is 2k max. and I want photos from her life", "max", False),
      ("30 mins max then bed", "max", False),
      # a name written with a capital, or not after a number, is still one
-     ("I spent 2 weeks with Max", "Max", True), ("we had 3 kids over, Max and Ella", "Max", True)],
+     ("I spent 2 weeks with Max", "Max", True), ("we had 3 kids over, Max and Ella", "Max", True),
+     # only a limit's word: a name after a number is still one ("at 6 jack picks up the kids")
+     ("at 6 jack picks up the kids", "jack", True)],
 )
 def test_a_limit_after_a_number_is_no_person(parser, text, word, person):
     doc = parser.parse(text)

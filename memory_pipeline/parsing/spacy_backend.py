@@ -452,15 +452,19 @@ def _a_mind_verb_read_as_a_name(token) -> bool:
     return subject.dep_ in ("nsubj", "nsubjpass") and subject.head.i != token.i and subject.head.pos_ in ("VERB", "AUX")
 
 
+# Words that bound a number ("120 max", "an hour tops"), which the recogniser takes for names after one
+LIMIT_WORDS = frozenset({"max", "min", "tops"})
+
+
 def _limits_read_as_names(doc) -> set[int]:
-    """Tokens of a lower-case word the recogniser calls a person right after a number, or a number and its unit
-    ("we said 120 max", "budget is 2k max", "30 mins max then bed"): a limit, no one's name. It had been the person a
-    later "her" was written as ("photos from max's life"). Written with a capital it stays a name ("2 weeks with
-    Max")."""
+    """Tokens of a lower-case :data:`LIMIT_WORDS` the recogniser calls a person right after a number, or a number and
+    its unit ("we said 120 max", "budget is 2k max", "30 mins max then bed"): a limit, no one's name. It had been the
+    person a later "her" was written as ("photos from max's life"). Written with a capital it stays a name ("2 weeks
+    with Max"), and any other word there may be one ("2 boys jack and harry")."""
     limits = set()
     for entity in doc.ents:
         word = entity[0]
-        if entity.label_ != "PERSON" or len(entity) != 1 or not word.text.islower() or word.i == 0:
+        if entity.label_ != "PERSON" or len(entity) != 1 or word.text not in LIMIT_WORDS or word.i == 0:
             continue
         before = word.nbor(-1)
         unit_before = before.pos_ == "NOUN" and word.i > 1 and _a_number(word.nbor(-2))
