@@ -620,27 +620,6 @@ def said_in(expression: str, lowered: str) -> bool:
     return expression in lowered and re.search(rf"(?<!\w){re.escape(expression)}(?!\w)", lowered) is not None
 
 
-# A weekday written with a day and a month ("Saturday 14 June", "fri 30th may"), as the day's index in the week
-_A_WEEKDAY = r"(mon(?:day)?|tue(?:s|sday)?|wed(?:s|nesday)?|thu(?:r|rs|rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)"
-_WEEKDAY_OF_A_DATE = re.compile(
-    rf"\b{_A_WEEKDAY},?\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\b"
-    rf"|\b{_A_WEEKDAY},?\s+{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b",
-    re.IGNORECASE,
-)
-
-
-_A_YEAR_SAID = re.compile(r"\b(?:year|\d{4})\b", re.IGNORECASE)
-
-
-def _on_its_weekday(resolved: tuple[datetime, datetime, str], text: str) -> bool:
-    """The one day ``resolved`` falls on the weekday ``text`` names with its day and month, or ``text`` names none."""
-    named = _WEEKDAY_OF_A_DATE.search(text)
-    if named is None or resolved[1] - resolved[0] > timedelta(days=1) or _A_YEAR_SAID.search(text):
-        return True  # "on Friday 30 May last year": the year said wins over a weekday misremembered
-    short = (named.group(1) or named.group(2))[:3].lower()
-    return resolved[0].weekday() == [day[:3] for day in WEEKDAYS].index(short)
-
-
 @dataclass
 class TemporalResolver:
     """Finds and resolves temporal expressions; the recognizers-text model is built on first use and kept."""
@@ -858,11 +837,6 @@ class TemporalResolver:
                     result = None if inner is None else _next_to(next_to.group(1), next_to.group(2), inner[0].date())
                 if result is None:
                     result = self._recognize(_spelled_out(text), session_time, tense)
-                if result is not None and tense == "past" and not _on_its_weekday(result, cleaned):
-                    # "Flights booked, Friday 30 May" said in April: the weekday says which year the date is in,
-                    # and the past one has 30 May on a Thursday; the tense is the booking's, not the flight's
-                    ahead = self.resolve(text, session_time, "future", governed)
-                    result = ahead if ahead is not None and _on_its_weekday(ahead, cleaned) else result
             except (ValueError, OverflowError):
                 # "built 3000 years ago", "tomorrow" said on 31 December 9999: outside the calendar datetime
                 # can hold; the expression stays in the memory, unresolved, and the turn is extracted as usual
