@@ -112,7 +112,9 @@ def test_a_name_is_never_cut_from_its_kinship_title_or_its_partner_by_a_sentence
      ("the cat's ill, ill take her to the vet", True), ("Ill be late tonight", True),
      # "ill" the adjective stays whole
      ("i was ill all weekend", False), ("ill health runs in the family", False), ("he got ill on the trip", False),
-     ("too ill to go in", False), ("ill people shouldn't go to the gym", False)],
+     ("too ill to go in", False), ("ill people shouldn't go to the gym", False),
+     # nor after a conjunction, which joins the adjective as often
+     ("I was so ill still can't eat properly", False), ("he's old and ill also deaf", False)],
 )
 def test_chats_ill_before_what_one_will_do_is_i_will(parser, text, split):
     doc = parser.parse(text)
@@ -131,7 +133,8 @@ def test_chats_ill_before_what_one_will_do_is_i_will(parser, text, split):
      ("they said if my iron's still low i'll need an infusion", "i'll"),
      # the sentence after the consequence is still the parser's to begin
      ("so if she calls tell her i'm at work i'll ring back later", None),
-     ("ask him if he's free. he said no", None)],
+     ("ask him if he's free. he said no", None),
+     ("if you see mum say happy birthday she's 70 today", None)],
 )
 def test_a_condition_said_first_is_never_cut_from_what_it_conditions(parser, text, consequence):
     doc = parser.parse(text)
@@ -177,7 +180,9 @@ def test_a_limit_after_a_number_is_no_person(parser, text, word, person):
     [("we'd need to do mon wed fri deliveries", True), ("see you on wed", True), ("wed night works for me", True),
      ("tues/wed are fine", True), ("I'll ring the garage next wed", True),
      # chat's "we'd" without its apostrophe stays two words
-     ("wed like to come", False), ("I think wed be better off", False), ("wed love that", False)],
+     ("wed like to come", False), ("I think wed be better off", False), ("wed love that", False),
+     # nor after a weekday before a word said after "we'd"
+     ("fri wed be done by then", False)],
 )
 def test_wed_beside_a_weekday_or_a_word_of_when_is_wednesday(parser, text, wednesday):
     doc = parser.parse(text)

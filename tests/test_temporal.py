@@ -722,6 +722,9 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         (date(2025, 10, 6), "the recital scheduled on the 28th is sold out", date(2025, 10, 28)),
         (date(2025, 10, 6), "I'll have the carpets cleaned on the 28th", date(2025, 10, 28)),
         (date(2025, 10, 6), "the room booked for the 28th is ready", date(2025, 10, 28)),
+        # ... nor in a clause that looks ahead: the photos will be taken first
+        (date(2025, 4, 10), "the photos taken in july will go in the album", date(2025, 7, 1)),
+        (date(2025, 10, 6), "the report written in december will be the final one", date(2025, 12, 1)),
     ],
 )
 def test_dates_that_tense_alone_would_put_on_the_wrong_side_of_the_session(parser, resolver, said, text, first):

@@ -3051,6 +3051,8 @@ def _a_thing_done_then(doc: ParsedDoc, verb: Token, char: int) -> bool:
         return False
     if any(a.label == "dobj" and _lemma_in(doc.tokens[a.head], HAVING_DONE_LEMMAS) for a in doc.parents(noun.i)):
         return False
+    if _told_ahead(doc, noun):
+        return False  # "the photos taken in july will go in the album": the noun's own clause looks ahead
     at = _token_at(doc, char)
     for _ in range(3):  # from "the" or "july" of "the 22nd", "july 22nd" up to the preposition's object
         up = next(iter(doc.parents(at.i)), None) if at is not None else None
@@ -3060,6 +3062,27 @@ def _a_thing_done_then(doc: ParsedDoc, verb: Token, char: int) -> bool:
     preposition = next((doc.tokens[a.head] for a in doc.parents(at.i) if a.label == "pobj"), None) if at is not None else None
     return preposition is not None and preposition.lower in ("on", "in", "at") and any(
         a.head == verb.i and a.label == "prep" for a in doc.parents(preposition.i))
+
+
+# Auxiliaries and words that put a clause ahead of now, or make it a rule for any time ("will", "won't", "should",
+# "better"): the deed a participle tells inside it may be as far ahead
+AHEAD_AUXILIARIES = frozenset({"will", "'ll", "wo", "shall", "would", "'d", "should", "must", "might", "may", "can",
+                               "could", "better", "gonna", "going"})
+
+
+def _told_ahead(doc: ParsedDoc, noun: Token) -> bool:
+    """The clause ``noun`` is in (its verb, up to three heads above) has an auxiliary of :data:`AHEAD_AUXILIARIES`."""
+    at = noun
+    for _ in range(3):
+        up = next(iter(doc.parents(at.i)), None)
+        if up is None:
+            return False
+        at = doc.tokens[up.head]
+        if at.pos in ("VERB", "AUX"):
+            # before the verb: "better be in one piece", not "looks much better"
+            return any(doc.tokens[a.dep].lower.replace("’", "'") in AHEAD_AUXILIARIES for a in doc.children(at.i)
+                       if a.label in ("aux", "advmod") and a.dep < at.i) or at.lower in AHEAD_AUXILIARIES
+    return False
 
 
 def _bare_complement_of_the_past(doc: ParsedDoc, verb: int | None) -> bool:

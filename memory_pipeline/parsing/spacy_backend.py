@@ -92,8 +92,14 @@ def _through_what_it_conditions(doc, start: int):
     for token in doc[start:]:
         if token.is_punct or finite == 2:
             return
-        finite += token.tag_ in FINITE_TAGS
+        finite += token.tag_ in FINITE_TAGS or (finite == 1 and _an_order(token))
         yield token
+
+
+def _an_order(token) -> bool:
+    """A bare verb after no "to" or modal: the order a condition said first may condition ("unless it's urgent email
+    me", "if you see mum say happy birthday"), which ends it as a finite verb does."""
+    return token.tag_ == "VB" and token.i > 0 and token.doc[token.i - 1].tag_ not in ("TO", "MD")
 
 
 def _a_name_after_its_title(title, name) -> bool:
@@ -129,6 +135,11 @@ WEEKDAY_WORDS = frozenset({"mon", "monday", "tue", "tues", "tuesday", "weds", "w
 WORDS_BEFORE_A_DAY = frozenset({"on", "this", "next", "last", "every", "til", "till", "until", "by", "from"})
 WORDS_AFTER_A_DAY = frozenset({"night", "nights", "morning", "mornings", "afternoon", "evening", "eve", "at"})
 DAYS_JOINED_BY = frozenset({"-", "/", "&", ",", "and", "or", "to"})
+# Words chat says after "we'd": verbs and the adverbs before them ("wed go", "wed better", "wed probably")
+SAID_AFTER_WE_D = frozenset(
+    """be been have had need like love better rather go get got do say prefer want come take make see try stay leave
+    hate probably never always just still also really definitely already both all only have""".split()
+)
 
 
 def wed_as_a_weekday(doc):
@@ -144,10 +155,12 @@ def wed_as_a_weekday(doc):
 
 
 def _wed_written_for_wednesday(doc, k: int) -> bool:
-    """Tokens ``k`` and ``k + 1`` are the "we" and "d" of a written "wed" that names the day."""
+    """Tokens ``k`` and ``k + 1`` are the "we" and "d" of a written "wed" that names the day; not before a word
+    "we'd" is said before ("on sat wed go to the beach", "fri wed be done by then")."""
     if doc[k].lower_ != "we" or doc[k].whitespace_ or doc[k + 1].lower_ != "d":
         return False
-    return _among_days(doc, k, k + 2)
+    after = doc[k + 2].lower_ if k + 2 < len(doc) else ""
+    return after not in SAID_AFTER_WE_D and _among_days(doc, k, k + 2)
 
 
 def _among_days(doc, start: int, end: int) -> bool:
@@ -187,8 +200,9 @@ SAID_AFTER_I_WILL = frozenset(
     probably prob just def definitely never always still also""".split()
 )
 # What "I'll" follows when it opens a clause: chat's first words and conjunctions ("ok ill", "so ill", "but ill")
-BEFORE_A_CLAUSE = frozenset({"ok", "okay", "yes", "yeah", "yep", "sure", "so", "and", "but", "then", "or", "fine",
-                             "cool", "great", "thanks", "maybe", "otherwise"})
+# Not after a conjunction, which joins "ill" the adjective as often ("I was so ill still", "old and ill also")
+BEFORE_A_CLAUSE = frozenset({"ok", "okay", "yes", "yeah", "yep", "sure", "fine", "cool", "great", "thanks", "maybe",
+                             "otherwise"})
 
 
 def split_ill_as_i_will(doc):
