@@ -2452,6 +2452,53 @@ def test_a_plan_moved_to_a_new_date_is_done_when_it_happens_there(parser, embedd
     assert moves["plan"] == "completed"
 
 
+@pytest.mark.parametrize(
+    "plan, later, lifecycle",
+    [
+        # moving an appointment to another day is not having it: the plan stays open on its new day
+        (("plan", "Jess's dentist appointment is on the 4th of March.", datetime(2025, 2, 10, 9), datetime(2025, 3, 4)),
+         ("later", "The dentist moved Jess's appointment, it's now the 11th instead of the 4th.", datetime(2025, 2, 20, 9),
+          datetime(2025, 3, 11), None, "the 11th"), "pending"),
+        (("plan", "Jess's hearing test is on the 4th of March.", datetime(2025, 2, 10, 9), datetime(2025, 3, 4)),
+         ("later", "The clinic moved Jess's hearing test, it's today now instead of the 4th.", datetime(2025, 3, 3, 9),
+          datetime(2025, 3, 3), None, "today"), "pending"),
+        # a step towards a plan that dates the plan still ahead is no news that it was done
+        (("plan", "Jess will take her sabbatical from June.", datetime(2025, 4, 1, 9), datetime(2025, 6, 1), datetime(2025, 7, 1)),
+         ("later", "Sabbatical approved! Jess is off from 1st June to 31st August.", datetime(2025, 5, 20, 9),
+          datetime(2025, 6, 1), datetime(2025, 9, 1), "1st June to 31st August"), "pending"),
+        (("plan", "Jess will take her sabbatical from June.", datetime(2025, 4, 1, 9), datetime(2025, 6, 1), datetime(2025, 7, 1)),
+         ("later", "HR approved Jess's sabbatical! She's off from 1st June to 31st August.", datetime(2025, 5, 20, 9),
+          datetime(2025, 6, 1), datetime(2025, 9, 1), "1st June to 31st August"), "pending"),
+        # guards: a move done on another day than planned, a plan that was to change something, a deed done and
+        # dated in the past, a deed whose memory dates only what follows it
+        (("plan", "We're moving into the new flat on the 1st of June.", datetime(2025, 5, 1, 9), datetime(2025, 6, 1)),
+         ("later", "We moved into the new flat on the 3rd instead of the 1st.", datetime(2025, 6, 5, 9),
+          datetime(2025, 6, 3), None, "the 3rd"), "completed"),
+        (("plan", "Jess will change the oil on Saturday.", datetime(2025, 4, 20, 9), datetime(2025, 4, 26)),
+         ("later", "Changed the oil on Sunday instead.", datetime(2025, 4, 28, 9), datetime(2025, 4, 27), None, "on Sunday"),
+         "completed"),
+        (("plan", "Jess's scan is booked for the 13th of November.", datetime(2025, 10, 20, 9), datetime(2025, 11, 13)),
+         ("later", "Jess had the scan on the 13th, all fine.", datetime(2025, 11, 14, 9), datetime(2025, 11, 13), None,
+          "the 13th"), "completed"),
+        (("plan", "Jess has an interview at Kestrel on the 5th of May.", datetime(2025, 4, 20, 9), datetime(2025, 5, 5)),
+         ("later", "Kestrel offered Jess the job! She starts on the 2nd of June.", datetime(2025, 5, 9, 9),
+          datetime(2025, 6, 2), None, "the 2nd of June"), "completed"),
+    ],
+)
+def test_a_plan_moved_or_approved_for_a_day_ahead_is_not_done(parser, embedder, plan, later, lifecycle):
+    """"the hospital moved my scan, it's now the 13th instead of the 6th" and "leave approved! I'm off from 1st
+    June" (said in May) had marked the plan done: the move is no deed of the plan, and a report dated ahead of its
+    saying fits no planned window by that date."""
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import final_lifecycles, initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    frame = _plan_frame([plan, later])
+    readings = read_frame(frame, parser)
+    moves = final_lifecycles(initial_lifecycles(memories_by_id(frame), readings), _links_of(frame, readings, embedder))
+    assert moves["plan"] == lifecycle
+
+
 def test_a_plan_dropped_in_the_same_breath_is_not_pending(parser):
     from memory_pipeline.analysis import read_frame
     from memory_pipeline.links import initial_lifecycles

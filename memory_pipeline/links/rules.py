@@ -23,7 +23,7 @@ from memory_pipeline.analysis import Event, Reading
 from memory_pipeline.analysis.slots import EVENT_SLOTS, NONE_VALUE, SlotValue
 from memory_pipeline.analysis.clauses import SELF
 from memory_pipeline.analysis.cues import (
-    AHEAD_DATE_WORDS, CAME_ABOUT_STATES, CAME_ABOUT_VERBS, CANCEL_LEMMAS, CARERS, HIRING_NOUNS, INTERVIEW_ROUND_ORDINALS, MONTHS, OTHER_CANDIDATES, RELATIVES,
+    AHEAD_DATE_WORDS, CAME_ABOUT_STATES, CAME_ABOUT_VERBS, CANCEL_LEMMAS, RESCHEDULE_LEMMAS, CARERS, HIRING_NOUNS, INTERVIEW_ROUND_ORDINALS, MONTHS, OTHER_CANDIDATES, RELATIVES,
     UNNAMED_ARRANGEMENTS, event_stems,
 )
 from memory_pipeline.analysis.places import known_places
@@ -266,10 +266,20 @@ def intervals_overlap(a: Memory, b: Memory, grace: timedelta = timedelta(0)) -> 
 
 def report_fits_plan(plan: Memory, report: Memory, grace: timedelta) -> bool:
     """A report can be the plan's outcome: its event falls in the planned window (give or take ``grace``), or,
-    when the report gives no time, it was said no earlier than the window's start."""
-    if report.explicit_time and plan.explicit_time:
+    when the report gives no time, it was said no earlier than the window's start. A report whose date still lies
+    ahead when it is said (:func:`dated_ahead_of_saying`) is dated by what is to come, not by the deed it tells
+    ("SPL approved! I'm off from 1st June", said in May, of "I'll take SPL from June"; "finished the report,
+    sending it to Tom on Friday"), so it is judged as undated: done only when said since the window opened."""
+    if report.explicit_time and plan.explicit_time and not dated_ahead_of_saying(report):
         return intervals_overlap(plan, report, grace)
     return said_since(plan, report, grace)
+
+
+def dated_ahead_of_saying(memory: Memory) -> bool:
+    """The memory's event, from a time expression, starts after the day it was said: "I'm off from 1st June", said
+    on 20 May. Its date is of what is to come, never of a deed already done."""
+    return (memory.explicit_time and memory.event_start is not None and memory.session_time is not None
+            and memory.event_start.date() > memory.session_time.date())
 
 
 def said_since(plan: Memory, report: Memory, grace: timedelta) -> bool:
@@ -621,7 +631,7 @@ def _plan_outcome(
         return FOLLOWUP, 0.8, CANCELLED, f"called off: {reading.cancel.span}"
     if reading.denial is not None and about(reading.denied):
         return CONTRADICTS, 0.8, CONTRADICTED, f"denied: {reading.denial.span}"
-    done = [event for event in deeds_done(reading) if about(event) and _done_by_planner(event, new, plan, plan_reading)]
+    done = [event for event in deeds_done(reading, plan_reading) if about(event) and _done_by_planner(event, new, plan, plan_reading)]
     if _a_plan_itself(new, reading):
         done = []  # "I've got a job interview on Tuesday", said on Sunday, is one more plan, not the news of one
     if done and reading.judged_owners - plan_reading.words:
@@ -728,7 +738,7 @@ def _the_one_it_was_with(new: Memory, plan: Memory, reading: Reading, plan_readi
     # ("the neurologist was on holiday")
     if reading.words & CARER_AWAY:
         return None
-    told = reading.judged.union(*(event.words for event in deeds_done(reading) if _done_by_planner(event, new, plan, plan_reading)))
+    told = reading.judged.union(*(event.words for event in deeds_done(reading, plan_reading) if _done_by_planner(event, new, plan, plan_reading)))
     return next((word for word in sorted(told) if (word in CARERS or word.endswith("ologist"))
                  and (word in planned or _practice_of(word) in planned)), None)
 
@@ -881,17 +891,36 @@ def same_words_and_no_thing(event: Event, planned: Event) -> bool:
             and not event.goes_the_other_way(planned))  # "we moved in!" is not "moving out on the 31st"
 
 
-def deeds_done(reading: Reading) -> list[Event]:
+def deeds_done(reading: Reading, plan_reading: Reading | None = None) -> list[Event]:
     """The events a memory reports as done that may be a plan's outcome: none in a memory that looks ahead. In one
     that calls something off, neither the calling off nor a deed about what it calls off is one ("the conference
     went online, so I cancelled it" did not hold the conference), but a deed about something else still is: "we
-    moved in together! I gave up my place in Brixton" tells the move in done."""
+    moved in together! I gave up my place in Brixton" tells the move in done. In one that moves something to
+    another day, the moving is no deed of the plan (:func:`_only_moved`)."""
     if reading.future:
         return []
+    reports = [event for event in reading.reports if not _only_moved(event, reading, plan_reading)]
     if reading.cancel is None:
-        return list(reading.reports)
+        return reports
     called_off = event_stems(reading.cancelled.words) | CANCEL_STEMS
-    return [event for event in reading.reports if not event_stems(event.words) & called_off]
+    return [event for event in reports if not event_stems(event.words) & called_off]
+
+
+# Verbs that move an event to another day, in a memory that says so (its correction): "the clinic moved my scan,
+# it's now the 13th", "I've pushed the dentist back to Friday", "rescheduled the MOT for the 20th".
+MOVING_DAY_LEMMAS = frozenset({"move", "change", "shift", "push", "delay", "defer"}) | RESCHEDULE_LEMMAS
+
+
+def _only_moved(event: Event, reading: Reading, plan_reading: Reading | None) -> bool:
+    """The reported deed moves the plan to another day, in a memory that corrects a date: moving an appointment is
+    not having it ("the hospital moved my 20 week scan, it's now the 13th instead of the 6th" had marked the scan
+    done). Not where the plan is itself to move or change something ("we're moving into the flat on the 1st", then
+    "we moved in on the 3rd instead"), whose verb is the plan's own."""
+    if reading.correction is None:
+        return False
+    moving = event_stems(event.words) & event_stems(MOVING_DAY_LEMMAS)
+    planned = event_stems(planned_event(plan_reading).words) if plan_reading is not None else frozenset()
+    return bool(moving) and not moving & planned
 
 
 def planned_state_held(new: Memory, plan: Memory, reading: Reading, plan_reading: Reading) -> SlotValue | None:
