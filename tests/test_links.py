@@ -2744,6 +2744,35 @@ def test_a_timetabled_event_in_the_simple_present_with_a_date_ahead_is_a_plan(pa
     }
 
 
+@pytest.mark.parametrize(
+    "text, day, lifecycle",
+    [
+        # going or coming back on a day ahead is a return timetabled, like "returns"
+        ("Jess goes back to work on the 1st of April.", datetime(2024, 4, 1), "pending"),
+        ("I go back to the office next Monday.", datetime(2024, 3, 11), "pending"),
+        ("Jess's mum comes back from Spain on the 20th.", datetime(2024, 3, 20), "pending"),
+        ("Kim goes back on the 2nd of April, three days a week.", datetime(2024, 4, 2), "pending"),
+        # guards: a habit, wherever the parse hangs its frequency; a thing's going back; a return told as past
+        ("Jess goes back to work on Mondays.", datetime(2024, 3, 11), None),
+        ("Jess goes back to the gym every Monday.", datetime(2024, 3, 11), None),
+        ("I go back to bed at 2pm most days.", datetime(2024, 3, 5, 14), None),
+        ("Things go back to normal next week.", datetime(2024, 3, 11), None),
+        ("The dress goes back to the shop on Monday.", datetime(2024, 3, 11), None),
+        ("Jess went back to work on the 1st.", datetime(2024, 3, 1), None),
+        ("We go back a long way.", None, None),
+    ],
+)
+def test_a_return_said_as_going_back_on_a_day_ahead_is_a_plan(parser, text, day, lifecycle):
+    """"I go back to work on 1st September" and "jen goes back on the 1st of June" had been no plan, so nothing
+    followed them up: "return" was timetabled, "go back" was not."""
+    from memory_pipeline.analysis import read_frame
+    from memory_pipeline.links import initial_lifecycles
+    from memory_pipeline.memory_frame import memories_by_id
+
+    frame = _plan_frame([("m", text, datetime(2024, 3, 4, 9), day)])
+    assert initial_lifecycles(memories_by_id(frame), read_frame(frame, parser))["m"] == lifecycle
+
+
 def test_a_wedding_planned_with_a_verb_is_done_when_told_with_a_noun(parser, embedder):
     from memory_pipeline.analysis import read_frame
     from memory_pipeline.links import final_lifecycles, initial_lifecycles

@@ -1254,12 +1254,46 @@ def habitual(doc: ParsedDoc, verb: int) -> bool:
 
 def _scheduled(doc: ParsedDoc, token_i: int) -> bool:
     """A timetabled event in the simple present with a date of its own ("I start my new job on the 18th"), not a
-    habit ("I leave at 8 every day") nor a negation."""
+    habit ("I leave at 8 every day") nor a negation. A going or coming "back" is a return ("I go back to work on 1st
+    September", "she comes back on the 20th"), whose frequency the parse may hang on "back" ("I go back to work on
+    Mondays")."""
     token = doc.tokens[token_i]
-    if token.tag not in ("VBP", "VBZ") or token.lemma.lower() not in SCHEDULED_VERBS or children(doc, token_i, "aux", "neg"):
+    back = _back_of(doc, token_i)
+    timetabled = token.lemma.lower() in SCHEDULED_VERBS or back is not None
+    if token.tag not in ("VBP", "VBZ") or not timetabled or children(doc, token_i, "aux", "neg"):
         return False
     dated = any(doc.tokens[k].ent in ("DATE", "TIME") for k in subtree(doc, token_i))
-    return dated and not habitual(doc, token_i)
+    return dated and not habitual(doc, token_i) and not (back is not None and _said_as_a_habit(doc, token_i))
+
+
+# Verbs that say a return with "back", timetabled like "return": "I go back to work on 1st September"
+RETURNING_LEMMAS = frozenset({"go", "come"})
+# Words of a frequency anywhere in a clause: "on Mondays", "every Christmas", "most days"
+FREQUENCY_WORDS = HABIT_PLURALS | HABIT_DETERMINERS | HABIT_ADVERBS | HABIT_MULTIPLES | {"most"}
+
+
+def _back_of(doc: ParsedDoc, token_i: int) -> int | None:
+    """The "back" of a person's going or coming back ("I go back to work", "Jen comes back from Vietnam"), or None;
+    not of a thing's ("things go back to normal in January")."""
+    if doc.tokens[token_i].lemma.lower() not in RETURNING_LEMMAS:
+        return None
+    subject = subject_token(doc, token_i)
+    said = doc.tokens[subject] if subject is not None else None
+    person = said is not None and (said.lower in FIRST_PERSON | THIRD_PERSON | {"they"} or said.pos == "PROPN"
+                                   or said.lemma.lower() in RELATIVES)
+    if not person:
+        return None
+    return next((k for k in children(doc, token_i, "advmod", "prt") if doc.tokens[k].lower == "back"), None)
+
+
+def _said_as_a_habit(doc: ParsedDoc, token_i: int) -> bool:
+    """A frequency anywhere in the verb's clause, where the parse may hang it on "back" or the place gone back to
+    ("I go back to work on Mondays", "I go back to bed at 2pm most days"), or a year gone back to ("we go back to
+    2019 with that client"), which no return on a day is."""
+    clause = subtree(doc, token_i)
+    to_a_year = any(doc.tokens[k].lower == "to" and any(doc.tokens[o].ent == "DATE" for o in children(doc, k, "pobj"))
+                    for k in clause)
+    return to_a_year or any(doc.tokens[k].lower in FREQUENCY_WORDS for k in clause)
 
 
 def arrangement_event(doc: ParsedDoc, names: frozenset[str]) -> Event:
