@@ -1526,6 +1526,17 @@ SEASONAL_GOODS = frozenset({"range", "collection", "line", "menu", "catalogue", 
                             "clothes", "coat", "jacket", "dress", "tyres", "tires", "boots", "uniform", "duvet"})
 
 
+def _the_standing_one(doc: ParsedDoc, start: int) -> bool:
+    """The weekday's market, stall or pitch at ``start`` is told as the standing one ("the thursday market is doing
+    £250ish", "giving up the sunday pitch"), not one day's: not in past talk ("the saturday market was quiet"), a trip
+    to it ("I'm going to the saturday market") or a clause that says which week ("is on this week")."""
+    clause = _clause_of(doc, start)
+    at = _token_at(doc, start)
+    words = {t.lower for t in doc.tokens[slice(*doc.sentences[at.sent])]} if at is not None else set()
+    return (tense_at(doc, start) != "past" and not any(_lemma_in(t, TRIP_LEMMAS) for t in clause)
+            and not words & {"this", "next", "today", "tomorrow", "tonight"})
+
+
 def _classifies_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     """The expression at ``[start, end)`` is an ordinal, a part of the day, a year or a holiday that modifies a noun
     after it: it ranks or classifies that noun ("for the 3rd time", "on the 5th floor", "the evening data analytics
@@ -1555,7 +1566,10 @@ def _classifies_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
         # "the Thursday sessions", "my Monday classes": the ones held on that weekday, a habit; so is a group that
         # meets on it ("the Monday group closed", "the tuesday women's team"); one meeting ("the Friday meeting")
         # may still be this Friday's
-        return doc.tokens[up.head].tag == "NNS" or doc.tokens[up.head].lemma.lower() in STANDING_GROUP_NOUNS | STANDING_WEEKDAY_THINGS
+        head = doc.tokens[up.head]
+        if head.lemma.lower() in STANDING_WEEKDAY_THINGS:
+            return _the_standing_one(doc, start)
+        return head.tag == "NNS" or head.lemma.lower() in STANDING_GROUP_NOUNS
     if _after_a_time_preposition(doc, start):
         return False  # "at Christmas Tom proposed", "in 2019 Anna moved": the parse hung the time on the name after it
     noun = up.head
@@ -1790,13 +1804,15 @@ def _a_time_to_do_a_thing(doc: ParsedDoc, start: int, end: int, text: str) -> bo
 # since the op", "5 years now", "100 days sober", "3 weeks into the job"): those keep their dates.
 COUNTED_LENGTH_AFTER = re.compile(
     r"\s*(?:ago|back|since|from|before|after|later|earlier|now|already|today|old|in|into|of|out|off|on|clean|free|"
-    r"sober|straight|running|post|postpartum|pregnant|until|till|'?til|left|away|to\s+go)\b", re.IGNORECASE)
+    r"sober|straight|running|post|postpartum|pregnant|until|till|'?til|left|away|to\s+go|and\s+counting)\b", re.IGNORECASE)
 # Words of a clause that tell a length has run up to now, whatever the tagger made of its tense ("we live here now 5
 # weeks", "already 4 years in Berlin", "I've been off 2 weeks", "been married 10 years").
 UP_TO_NOW_WORDS = frozenset({"have", "has", "'ve", "ve", "had", "been", "now", "already", "since", "still", "yet"})
 # Verbs of a state that runs on, whose length in the simple present is the L2 way of the perfect ("I live in Munich
 # 3 weeks", "I know her 2 weeks", "we wait 3 weeks for the letter"): the stretch up to now still.
-RUNNING_STATE_LEMMAS = frozenset({"live", "know", "wait", "marry", "date", "stay"})
+RUNNING_STATE_LEMMAS = frozenset({"live", "know", "wait", "marry", "date", "stay", "hurt", "ache", "cough", "ignore",
+                                  "look", "search", "feel", "try"})
+NEGATIONS = frozenset({"not", "n't", "no", "never", "nt"})
 # States kept up that a length after them counts up to now ("sober 100 days", "smoke free 6 weeks").
 KEPT_UP_WORDS = frozenset({"sober", "clean", "free", "dry"})
 
@@ -1828,6 +1844,8 @@ def _a_bare_length_in_present_talk(doc: ParsedDoc, start: int, end: int, text: s
     words = {t.lower.replace("’", "'") for t in (clause or doc.tokens[doc.sentences[first.sent][0] : first.i])}
     if words & UP_TO_NOW_WORDS or any(_lemma_in(t, RUNNING_STATE_LEMMAS) for t in clause):
         return False
+    if words & NEGATIONS or not any(t.pos in ("VERB", "AUX") for t in clause):
+        return False  # "we don't talk 3 weeks", "in pain 2 weeks": what has not been, or no verb, ran up to now
     return tense_at(doc, start) == "present"
 
 
@@ -2121,22 +2139,19 @@ RUNNING_LEMMAS = LASTING_LEMMAS | frozenset({"be", "run", "happen"})
 # visit tuesday to friday", "the electrician comes mon-tue"): no habit told by the run alone. "Goes" is the one way
 # a child's or a carer's week is told ("he goes to nursery mon-fri").
 TRIP_LEMMAS = frozenset({"go", "come", "visit", "stay", "fly", "travel", "arrive", "leave", "head", "drive", "camp"})
-# Having someone or something, which is as often for one week: "I've got my nephews wednesday to friday".
-HAVING_LEMMAS = frozenset({"have", "get"})
 
 
 def _a_run_of_days_kept(clause: list[Token], tense: str, start: int, end: int) -> bool:
-    """A run of weekdays told in the simple present of a doing is the days it is done each week ("he goes to
-    preschool mon-fri", "I work tuesday to saturday", "she does the school run mon to thurs"); "I'm away mon-fri",
-    "the fair runs thurs to sun" and "I'm working mon-fri" are one week's."""
+    """A run of weekdays told with one's "goes" is the days one goes each week ("he goes to preschool mon-fri",
+    "she goes to nursery wednesday to friday"); "I'm away mon-fri", "the fair runs thurs to sun", "I'm working
+    mon-fri" and other doings in the present ("i cover mon-wed while she's away") are one week's."""
     if not clause or tense != "present" or _progressive(clause) or _lemma_in(clause[0], RUNNING_LEMMAS):
         return False
     if start <= clause[0].idx < end:
         return False  # the parse took a day of the run for the verb ("away mon-wed": "wed")
-    if _lemma_in(clause[0], TRIP_LEMMAS) and not (clause[0].lemma == "go" and clause[0].tag == "VBZ"):
-        return False
-    # the plain simple present only: no auxiliary ("I've got them mon-wed", "I'd do tues-thurs", "I'm off mon-fri")
-    return not _lemma_in(clause[0], HAVING_LEMMAS) and not any(t.pos == "AUX" or t.lemma == "be" for t in clause)
+    # only one's "goes" ("he goes to preschool mon-fri"): a doing told in the present with a run is as often this
+    # week's ("i cover mon-wed while she's away", "they strike mon-wed", "the road closes mon-fri")
+    return clause[0].lemma == "go" and clause[0].tag == "VBZ" and not any(t.pos == "AUX" for t in clause)
 
 
 def _a_day_of_its_own(doc: ParsedDoc, start: int, lists: list[re.Match]) -> bool:
