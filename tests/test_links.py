@@ -1494,6 +1494,54 @@ def test_a_services_provider(parser, text, expected):
     assert {s for s in slots_of(parser, text) if ".provider[" in s} == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # whom one pays for a service, by first name, named beside the role or across "be", or got
+        ("Ana's bookkeeper Sam does the payroll.", {"self.provider[bookkeeper] = sam"}),
+        ("my accountant is Priti Shah", {"self.provider[accountant] = priti"}),
+        ("Priti is my accountant.", {"self.provider[accountant] = priti"}),
+        ("Tom's solicitor is Jane Fox.", {"tom.provider[solicitor] = jane"}),
+        ("My dentist is Dr Shah.", {"self.provider[dentist] = shah"}),
+        ("Ana got an accountant, Fola Adeyemi, £60 a month.", {"self.provider[accountant] = fola"}),
+        # a firm one buys from, by what it supplies and its whole name; chat's "my" dropped across "be"
+        ("my coffee supplier is Union, been with them for years", {"self.provider[coffee supplier] = union"}),
+        ("Ana's supplier Candle Shack is out of soy wax", {"self.provider[supplier] = candle shack"}),
+        ("Ana noted: flour supplier is Hartley Mills, they deliver tuesdays", {"self.provider[flour supplier] = hartley mills"}),
+        # a household service keeps its kind
+        ("My energy supplier is Octopus.", {"self.provider[energy] = octopus"}),
+        # no provider: a job, one spoken to, one that was, asked, supposed, denied, unnamed, wanted
+        ("Priya is an accountant at a big firm.", set()),
+        ("My sister is a dentist in Leeds.", set()),
+        ("I spoke to the accountant, Mark, about the VAT.", set()),
+        ("The accountant at work is Dev.", set()),
+        ("My old accountant Priti retired last year.", set()),
+        ("Priti was my accountant for ten years.", set()),
+        ("Is your accountant still Priti?", set()),
+        ("If my accountant is Priti I'll be fine.", set()),
+        ("My accountant isn't Priti any more.", set()),
+        ("My accountant said the return is fine.", set()),
+        ("I don't have an accountant.", set()),
+        ("The supplier sent the wrong order.", set()),
+        ("My brother's lawyer is useless.", set()),
+        ("I might get a cleaner, maybe Marta from next door.", set()),
+    ],
+)
+def test_whom_one_pays_for_a_service_by_their_role(parser, text, expected):
+    assert {s for s in slots_of(parser, text) if ".provider[" in s} == expected
+
+
+def test_a_new_accountant_updates_the_old_one(parser, embedder):
+    linked = _plan_links(parser, embedder, [
+        ("priti", "Jess's accountant Priti has all the receipts.", datetime(2025, 1, 10, 12), None),
+        ("ledger", "Jess's new accountant is Ledgerwise, from July.", datetime(2025, 5, 2, 12), None),
+        ("dentist", "Jess's dentist is Dr Shah.", datetime(2025, 1, 10, 12, 5), None),
+    ])
+    links = {(r["src_memory_id"], r["dst_memory_id"]): r["relation"] for r in linked.iter_rows(named=True)}
+    assert links.get(("ledger", "priti")) == "updates"
+    assert links.get(("ledger", "dentist")) != "updates"
+
+
 def test_a_new_provider_updates_the_old_one(parser, embedder):
     linked = _plan_links(parser, embedder, [
         ("ee", "Jess's mobile contract with o2, £30, ends in may.", datetime(2025, 3, 1, 12), None),

@@ -3788,6 +3788,66 @@ def _a_provider_that_was(context: _Context, predicate: int) -> bool:
     return _lemma(context, predicate) == "be" and doc.tokens[predicate].tag == "VBD"
 
 
+# Whom one pays for a service one keeps, one at a time, named beside or across "be": "my accountant Priti", "my
+# accountant is Ledgerly", "got a cleaner, Marta", "my dentist is Dr Shah"; a new one replaces the last
+# (``provider[accountant] = priti``). People by their first name, as for a boss.
+PROVIDERS_BY_ROLE = frozenset(
+    "accountant bookkeeper solicitor lawyer cleaner childminder dentist vet physio therapist hairdresser "
+    "barber mechanic gardener".split()
+)
+# Firms one buys from, by what they supply, by their whole name: "my flour supplier is Hartley Mills" is
+# ``provider[flour supplier] = hartley mills``; a household service's supplier ("energy supplier") is ``provider``'s
+FIRMS_BY_ROLE = frozenset({"supplier", "wholesaler"})
+
+
+def provider_by_role(context: _Context, i: int) -> list[SlotValue]:
+    """The one who provides a service or supplies a firm, read at the role's noun: "Ana's accountant Priti has
+    everything", "my dentist is Dr Shah", "Bea is our cleaner", "I got an accountant, Fola Adeyemi", "my supplier
+    Candle Shack is out of wax", "flour supplier is Hartley Mills" (chat's dropped "my", across "be" only, and for
+    the speaker only by default: ``unowned``). Not one that was ("my old accountant Priti", "Priti was my
+    accountant"), one of a job ("Priti is an accountant"), a household service ("my energy supplier is Bulb"), nor
+    one asked about, supposed or denied."""
+    doc = context.doc
+    role = _lemma(context, i)
+    if doc.tokens[i].pos != "NOUN" or role not in PROVIDERS_BY_ROLE | FIRMS_BY_ROLE or _parent(context, i) is None:
+        return []
+    if _service_kind(context, i) or any(_lemma(context, m) in FORMER for m in _children(context, i, "amod", "compound")):
+        return []
+    up = _parent(context, i)
+    if up[1] == "attr" and any(doc.tokens[d].lower in ("a", "an") for d in _children(context, i, "det")):
+        return []  # "Priti is an accountant": a job
+    owner = _boss_owner(context, i)
+    if owner is None and up[1] == "compound" and doc.tokens[up[0]].pos == "PROPN":
+        # "Ana's bookkeeper Sam": the parse hung the possessor on the name
+        owner = next((_subject_key(context, k) for k in _children(context, up[0], "poss")), None)
+    if owner is None and (_children(context, i, "det", "prep") or up[1] != "nsubj"):
+        return []  # "the accountant at work is Priti", "spoke to the accountant, Priti": whom, not whose
+    holders = _named_holders(context, i, beside=owner is not None)
+    if owner is not None and up[1] == "compound" and doc.tokens[up[0]].pos == "PROPN":
+        holders.append((i, up[0]))  # "Ana's accountant Priti has ...": the parse made the noun the name's
+    kinds = [doc.tokens[c].lower for c in _children(context, i, "compound") if c < i and (
+        doc.tokens[c].pos == "NOUN" or doc.tokens[c].text.islower())]  # "veg supplier", a lower-case "name"
+    scope = " ".join([*kinds[-1:], role]) if role in FIRMS_BY_ROLE else role
+    return [replace(_slot(context, anchor, "provider", name, scope, i, holder, subject=owner or SELF),
+                    unowned=owner is None)
+            for anchor, holder in holders
+            if not (_asked_or_nearly(context, anchor) or _supposed(context, anchor) or _negated(context, anchor))
+            and (name := _role_holder_name(context, holder, role in FIRMS_BY_ROLE))]
+
+
+def _role_holder_name(context: _Context, k: int, firm: bool) -> str | None:
+    """A person by first name ("Priti Shah" is priti, "Dr Shah" shah), a firm by its whole name ("Hartley Mills",
+    "Candle Shack", "Ledgerly", which the tagger may call a person or nothing); no place, date or sum."""
+    doc = context.doc
+    token = doc.tokens[k]
+    if token.pos != "PROPN" or token.ent in NOT_PROVIDERS or _a_place_named(context, k) or _is_time(context, k):
+        return _holder_name(context, k)  # "he" after the one other person named
+    words = [c for c in _children(context, k, "compound") if doc.tokens[c].pos == "PROPN"]
+    if firm and not any(doc.tokens[c].lower.rstrip(".") in TITLES for c in words):
+        return doc.span_text(min([k, *words]), k + 1).lower()
+    return _holder_name(context, k) or doc.tokens[min([k, *words])].lower
+
+
 # Verbs that only think of, weigh or advise a move: "thinking of switching to EDF", "my friend recommended going
 # with octopus", "wanting to switch to BT"
 MUSING_VERBS = frozenset({"think", "consider", "recommend", "suggest", "advise", "want", "plan", "hope", "wonder",
@@ -6130,6 +6190,6 @@ def timezone(context: _Context, i: int) -> list[SlotValue]:
 
 
 RULES = (residence, job, diet, relationship, number_of_children, schedule, ownership, death, health, age, activity,
-         repair, subscription, provider, quantity, medication, boss, teacher, study, favourite, taste, language, instruction,
+         repair, subscription, provider, provider_by_role, quantity, medication, boss, teacher, study, favourite, taste, language, instruction,
          pronouns, timezone)
 
