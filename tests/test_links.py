@@ -1513,15 +1513,18 @@ def test_a_services_provider(parser, text, expected):
     ("text", "expected"),
     [
         # whom one pays for a service, by first name, named beside the role or across "be", or got
-        ("Ana's bookkeeper Sam does the payroll.", {"self.provider[bookkeeper] = sam"}),
-        ("my accountant is Priti Shah", {"self.provider[accountant] = priti"}),
+        ("Ana's bookkeeper Sam.", {"self.provider[bookkeeper] = sam"}),
+        # the whole name, so a new Jane or a new Kwik is another provider; a firm's name under a person's role
+        ("Our mechanic is Quick Tyres now.", {"self.provider[mechanic] = quick tyres"}),
+        ("My solicitor is Lowe & Partners.", {"self.provider[solicitor] = lowe & partners"}),
+        ("my accountant is Priti Shah", {"self.provider[accountant] = priti shah"}),
         ("Priti is my accountant.", {"self.provider[accountant] = priti"}),
-        ("Tom's solicitor is Jane Fox.", {"tom.provider[solicitor] = jane"}),
+        ("Tom's solicitor is Jane Fox.", {"tom.provider[solicitor] = jane fox"}),
         ("My dentist is Dr Shah.", {"self.provider[dentist] = shah"}),
-        ("Ana got an accountant, Fola Adeyemi, £60 a month.", {"self.provider[accountant] = fola"}),
+        ("Ana got an accountant, Fola Adeyemi, £60 a month.", {"self.provider[accountant] = fola adeyemi"}),
         # a firm one buys from, by what it supplies and its whole name; chat's "my" dropped across "be"
         ("my coffee supplier is Union, been with them for years", {"self.provider[coffee supplier] = union"}),
-        ("Ana's supplier Candle Shack is out of soy wax", {"self.provider[supplier] = candle shack"}),
+        ("My wax supplier is Wick Barn.", {"self.provider[wax supplier] = wick barn"}),
         ("Ana noted: flour supplier is Hartley Mills, they deliver tuesdays", {"self.provider[flour supplier] = hartley mills"}),
         # a household service keeps its kind
         ("My energy supplier is Octopus.", {"self.provider[energy] = octopus"}),
@@ -1531,6 +1534,13 @@ def test_a_services_provider(parser, text, expected):
         ("I spoke to the accountant, Mark, about the VAT.", set()),
         ("The accountant at work is Dev.", set()),
         ("My old accountant Priti retired last year.", set()),
+        ("My previous lawyer Omar.", set()),
+        # a provider who does something else: that says more than who they are, no repeat of it
+        ("Ana's bookkeeper Sam does the payroll.", set()),
+        ("My vet, Dr Okafor, moved to Bristol.", set()),
+        ("My physio Dr Lane is leaving in June.", set()),
+        ("Ana's supplier Wick Barn is out of soy wax", set()),
+        ("My gardener, Tomasz, quit.", set()),
         ("Priti was my accountant for ten years.", set()),
         ("Is your accountant still Priti?", set()),
         ("If my accountant is Priti I'll be fine.", set()),
@@ -1548,13 +1558,22 @@ def test_whom_one_pays_for_a_service_by_their_role(parser, text, expected):
 
 def test_a_new_accountant_updates_the_old_one(parser, embedder):
     linked = _plan_links(parser, embedder, [
-        ("priti", "Jess's accountant Priti has all the receipts.", datetime(2025, 1, 10, 12), None),
+        ("priti", "Jess's accountant is Priti.", datetime(2025, 1, 10, 12), None),
         ("ledger", "Jess's new accountant is Ledgerwise, from July.", datetime(2025, 5, 2, 12), None),
         ("dentist", "Jess's dentist is Dr Shah.", datetime(2025, 1, 10, 12, 5), None),
     ])
     links = {(r["src_memory_id"], r["dst_memory_id"]): r["relation"] for r in linked.iter_rows(named=True)}
     assert links.get(("ledger", "priti")) == "updates"
     assert links.get(("ledger", "dentist")) != "updates"
+
+
+def test_a_new_lawyer_of_the_same_first_name_updates_the_old_one(parser, embedder):
+    linked = _plan_links(parser, embedder, [
+        ("smith", "Jess's lawyer is Anna Smith.", datetime(2025, 1, 10, 12), None),
+        ("doe", "Jess's lawyer is Anna Doe.", datetime(2025, 5, 2, 12), None),
+    ])
+    links = {(r["src_memory_id"], r["dst_memory_id"]): r["relation"] for r in linked.iter_rows(named=True)}
+    assert links.get(("doe", "smith")) == "updates"
 
 
 def test_a_new_provider_updates_the_old_one(parser, embedder):

@@ -3822,9 +3822,12 @@ def provider_by_role(context: _Context, i: int) -> list[SlotValue]:
         owner = next((_subject_key(context, k) for k in _children(context, up[0], "poss")), None)
     if owner is None and (_children(context, i, "det", "prep") or up[1] != "nsubj"):
         return []  # "the accountant at work is Priti", "spoke to the accountant, Priti": whom, not whose
-    holders = _named_holders(context, i, beside=owner is not None)
-    if owner is not None and up[1] == "compound" and doc.tokens[up[0]].pos == "PROPN":
-        holders.append((i, up[0]))  # "Ana's accountant Priti has ...": the parse made the noun the name's
+    named_by = up[0] if up[1] == "compound" and doc.tokens[up[0]].pos == "PROPN" else i
+    if any(_lemma(context, m) in FORMER for m in _children(context, named_by, "amod")):
+        return []  # "my former accountant Priti.": the parse hung "former" on the name
+    holders = _named_holders(context, i, beside=owner is not None and _names_whom_one_has(context, named_by))
+    if owner is not None and named_by != i and _names_whom_one_has(context, named_by):
+        holders.append((i, up[0]))  # "Ana's accountant Priti.": the parse made the noun the name's
     kinds = [doc.tokens[c].lower for c in _children(context, i, "compound") if c < i and (
         doc.tokens[c].pos == "NOUN" or doc.tokens[c].text.islower())]  # "veg supplier", a lower-case "name"
     scope = " ".join([*kinds[-1:], role]) if role in FIRMS_BY_ROLE else role
@@ -3835,17 +3838,50 @@ def provider_by_role(context: _Context, i: int) -> list[SlotValue]:
             and (name := _role_holder_name(context, holder, role in FIRMS_BY_ROLE))]
 
 
+# Verbs by which one says one has a provider, so a name beside the role says who they are: "got an accountant,
+# Fola", "we've hired a cleaner, Marta", "found a new dentist, Dr Shah"
+HAVING_A_PROVIDER_VERBS = frozenset({"get", "have", "hire", "find"})
+
+
+def _names_whom_one_has(context: _Context, phrase: int) -> bool:
+    """Whether a role named with its holder beside it ("my accountant Priti", "my dentist, Dr Shah") says only who
+    the provider is: alone ("My accountant, Priti."), after "this is", or one got ("got an accountant, Fola"). Not
+    a provider who does something else ("my dentist, Dr Shah, retired", "my supplier Candle Shack is out of wax",
+    "my accountant Priti has the receipts"): that memory says more than who they are, and must not pass for a
+    repeat of "my dentist is Dr Shah"."""
+    up = _parent(context, phrase)
+    if up is None:
+        return True
+    if up[1] == "attr":
+        return _lemma(context, up[0]) == "be"
+    return up[1] == "dobj" and _lemma(context, up[0]) in HAVING_A_PROVIDER_VERBS
+
+
 def _role_holder_name(context: _Context, k: int, firm: bool) -> str | None:
-    """A person by first name ("Priti Shah" is priti, "Dr Shah" shah), a firm by its whole name ("Hartley Mills",
-    "Candle Shack", "Ledgerly", which the tagger may call a person or nothing); no place, date or sum."""
+    """A provider by the whole name as said, but a title ("Priti Shah" is priti shah, "Dr Shah" shah, "Kwik Fit"
+    kwik fit): two Janes or two Kwiks are two providers; a firm the tagger may call a person or nothing
+    ("Hartley Mills", "Candle Shack", "Ledgerly"); no place, date or sum."""
     doc = context.doc
     token = doc.tokens[k]
     if token.pos != "PROPN" or token.ent in NOT_PROVIDERS or _a_place_named(context, k) or _is_time(context, k):
         return _holder_name(context, k)  # "he" after the one other person named
-    words = [c for c in _children(context, k, "compound") if doc.tokens[c].pos == "PROPN"]
-    if firm and not any(doc.tokens[c].lower.rstrip(".") in TITLES for c in words):
-        return doc.span_text(min([k, *words]), k + 1).lower()
-    return _holder_name(context, k) or doc.tokens[min([k, *words])].lower
+    return _whole_name(context, k)
+
+
+def _whole_name(context: _Context, k: int) -> str:
+    """The flat run of proper nouns a name's word stands in, titles left off: "Candle" in "Candle Shack" (the
+    parse made it a compound of "Shack") is candle shack, "Dr Shah" shah."""
+    doc = context.doc
+    while (up := _parent(context, k)) is not None and up[1] == "compound" and doc.tokens[up[0]].pos == "PROPN":
+        k = up[0]
+    first = k
+    while first > 0 and doc.tokens[first - 1].pos == "PROPN" and (_parent(context, first - 1) or (0, ""))[1] == "compound":
+        first -= 1
+    while first < k and doc.tokens[first].lower.rstrip(".") in TITLES:
+        first += 1
+    while k + 2 < len(doc) and doc.tokens[k + 1].text == "&" and doc.tokens[k + 2].pos == "PROPN":
+        k += 2  # "Smith & Co", "Toni & Guy": one firm
+    return doc.span_text(first, k + 1).lower()
 
 
 # Verbs that only think of, weigh or advise a move: "thinking of switching to EDF", "my friend recommended going
