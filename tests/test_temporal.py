@@ -725,6 +725,7 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         # ... nor in a clause that looks ahead: the photos will be taken first
         (date(2025, 4, 10), "the photos taken in july will go in the album", date(2025, 7, 1)),
         (date(2025, 10, 6), "the report written in december will be the final one", date(2025, 12, 1)),
+        (date(2025, 10, 6), "the leaflets printed in november need to be collected", date(2025, 11, 1)),
     ],
 )
 def test_dates_that_tense_alone_would_put_on_the_wrong_side_of_the_session(parser, resolver, said, text, first):
@@ -1308,6 +1309,7 @@ def test_the_time_of_a_habit_or_a_standing_taste_is_no_date(parser, resolver, te
         ("I'm doing the early shifts tues-thurs.", ["tues-thurs."]),
         ("I'll cover monday to wednesday.", ["monday to wednesday"]),
         ("They strike mon-wed.", ["mon-wed."]),
+        ("The water goes off mon-wed for the works.", ["mon-wed"]),
     ],
 )
 def test_the_days_and_hours_of_a_routine_are_no_date(parser, resolver, text, expected):
@@ -1785,6 +1787,8 @@ def test_how_long_a_stay_lasts(parser, resolver, text, first):
         ("my tooth hurts 4 days, can't sleep", "4 days"),
         ("we don't talk 3 weeks now he's sulking", "3 weeks"),
         ("the heating doesn't work 2 weeks, landlord ignores me", "2 weeks"),
+        ("the baby cries 3 days nonstop", "3 days"),
+        ("our wifi is down 3 days", "3 days"),
         # and so do lengths counted from or to a time, and past talk
         ("2 weeks till the wedding, I'm panicking", "2 weeks"),
         ("my brother's flying in, staying 10 days", "10 days"),

@@ -1813,6 +1813,11 @@ UP_TO_NOW_WORDS = frozenset({"have", "has", "'ve", "ve", "had", "been", "now", "
 RUNNING_STATE_LEMMAS = frozenset({"live", "know", "wait", "marry", "date", "stay", "hurt", "ache", "cough", "ignore",
                                   "look", "search", "feel", "try"})
 NEGATIONS = frozenset({"not", "n't", "no", "never", "nt"})
+# Verbs whose bare days or weeks in the present are a week's pattern, an allowance or a stay ("I work 6 days", "I can
+# take only 2 weeks", "we head to Lisbon 5 days"), or how far a thing is put off ("the roof is delayed three
+# weeks"); with any other a length runs up to now ("the baby cries 3 days")
+PATTERN_LEMMAS = frozenset({"work", "do", "go", "take", "help", "head", "fly", "travel", "cover", "teach", "volunteer",
+                            "delay", "postpone", "push", "extend"})
 # States kept up that a length after them counts up to now ("sober 100 days", "smoke free 6 weeks").
 KEPT_UP_WORDS = frozenset({"sober", "clean", "free", "dry"})
 
@@ -1846,6 +1851,8 @@ def _a_bare_length_in_present_talk(doc: ParsedDoc, start: int, end: int, text: s
         return False
     if words & NEGATIONS or not any(t.pos in ("VERB", "AUX") for t in clause):
         return False  # "we don't talk 3 weeks", "in pain 2 weeks": what has not been, or no verb, ran up to now
+    if not re.search(r"(?:month|year)s?$", bare, re.IGNORECASE) and not any(_lemma_in(t, PATTERN_LEMMAS) for t in clause):
+        return False  # "he vomits 2 days", "our wifi is down 3 days": a trouble running up to now
     return tense_at(doc, start) == "present"
 
 
@@ -2089,7 +2096,7 @@ def _the_time_of_a_routine(doc: ParsedDoc, start: int, text: str) -> bool:
       7am", "lessons are saturdays 10am", "a reminder at 10:30 on weeknights", "my weekly 1:1 is at 2pm";
     * a weekday in the sentence of plural days, in talk not past: "we shop on sundays, so have the list ready
       saturday night";
-    * a run of weekdays ("mon-fri") in the sentence of plural days, or in the simple present of a doing
+    * a run of weekdays ("mon-fri") in the sentence of plural days, or told with one's "goes"
       (:func:`_a_run_of_days_kept`): "nursery wednesday to friday, mum has her mondays", "he goes to preschool mon-fri";
     * an hour "now" in the present: "the class is at 6pm now"; two hours said together in the simple present: "I
       take my tablets at 8am and 8pm".
@@ -2121,7 +2128,7 @@ def _the_time_of_a_routine(doc: ParsedDoc, start: int, text: str) -> bool:
     tense = tense_at(doc, start)
     if weekday:
         one_off = one_off or any(_lemma_in(t, STARTING_LEMMAS) or t.lower in ONE_OFF_WORDS for t in clause)
-        habit = plural_days or (run and _a_run_of_days_kept(clause, tense, start, start + len(text)))
+        habit = plural_days or (run and _a_run_of_days_kept(doc, clause, tense, start, start + len(text)))
         return habit and tense != "past" and not one_off and not _asked_in(doc, start)
     # two hours of a habit in the simple present ("I take my tablets at 8am and 8pm"), not of things that are at
     # them ("the flights are at 6am and 9pm")
@@ -2141,7 +2148,7 @@ RUNNING_LEMMAS = LASTING_LEMMAS | frozenset({"be", "run", "happen"})
 TRIP_LEMMAS = frozenset({"go", "come", "visit", "stay", "fly", "travel", "arrive", "leave", "head", "drive", "camp"})
 
 
-def _a_run_of_days_kept(clause: list[Token], tense: str, start: int, end: int) -> bool:
+def _a_run_of_days_kept(doc: ParsedDoc, clause: list[Token], tense: str, start: int, end: int) -> bool:
     """A run of weekdays told with one's "goes" is the days one goes each week ("he goes to preschool mon-fri",
     "she goes to nursery wednesday to friday"); "I'm away mon-fri", "the fair runs thurs to sun", "I'm working
     mon-fri" and other doings in the present ("i cover mon-wed while she's away") are one week's."""
@@ -2151,7 +2158,10 @@ def _a_run_of_days_kept(clause: list[Token], tense: str, start: int, end: int) -
         return False  # the parse took a day of the run for the verb ("away mon-wed": "wed")
     # only one's "goes" ("he goes to preschool mon-fri"): a doing told in the present with a run is as often this
     # week's ("i cover mon-wed while she's away", "they strike mon-wed", "the road closes mon-fri")
-    return clause[0].lemma == "go" and clause[0].tag == "VBZ" and not any(t.pos == "AUX" for t in clause)
+    # not "goes off" or "goes up": "the water goes off mon-wed" is the works' week
+    verb = clause[0]
+    particle = verb.i + 1 < len(doc.tokens) and doc.tokens[verb.i + 1].tag == "RP"
+    return verb.lemma == "go" and verb.tag == "VBZ" and not particle and not any(t.pos == "AUX" for t in clause)
 
 
 def _a_day_of_its_own(doc: ParsedDoc, start: int, lists: list[re.Match]) -> bool:
@@ -3096,8 +3106,13 @@ def _told_ahead(doc: ParsedDoc, noun: Token) -> bool:
         if at.pos in ("VERB", "AUX"):
             # before the verb: "better be in one piece", not "looks much better"
             return any(doc.tokens[a.dep].lower.replace("’", "'") in AHEAD_AUXILIARIES for a in doc.children(at.i)
-                       if a.label in ("aux", "advmod") and a.dep < at.i) or at.lower in AHEAD_AUXILIARIES
+                       if a.label in ("aux", "advmod") and a.dep < at.i) or at.lower in AHEAD_AUXILIARIES or (
+                at.lemma in NEEDING_LEMMAS)  # "the leaflets printed in november need to be collected"
     return False
+
+
+# Verbs of what is still to be done to a thing ("need to be collected", "want fixing")
+NEEDING_LEMMAS = frozenset({"need", "want"})
 
 
 def _bare_complement_of_the_past(doc: ParsedDoc, verb: int | None) -> bool:
