@@ -3972,8 +3972,8 @@ def quantity(context: _Context, i: int) -> list[SlotValue]:
         return _earned(context, i)
     if lemma in PAYING_VERBS:
         return _paid_for(context, i)
-    if lemma in CHARGING_VERBS and (charged := _charged(context, i)):
-        return charged  # else the measure read as any other ("I charge £35/hr" once was ``charge hr``)
+    if lemma in CHARGING_VERBS:
+        return _charged(context, i)
     if lemma == "weigh":
         return _weighed(context, i)
     if lemma in ("own", "have"):
@@ -4206,8 +4206,7 @@ def _measured_noun(context: _Context, i: int) -> list[SlotValue]:
                     return []  # "bench is 40 quid on eBay", "bench is 2 metres", "squats are 3 sets of 10"
                 if _lemma(context, i) in LIFT_NOUNS and unit:
                     value, unit = f"{value}{unit}", None  # "squat is 100kg" and "squat is up to 130": one lift
-                if scope == "rate" and not unit and _the_speakers_own_rate(context, i, head) and (
-                        period := _rate_period(context, head)) in RATES_BY_PERIOD:
+                if scope == "rate" and not unit and (period := _rate_period(context, head)) in RATES_BY_PERIOD:
                     scope = RATES_BY_PERIOD[period]  # "my rate is £420 a day" is the day rate
                 return [_slot(context, be, "quantity", value, _measure_scope(scope, unit, None), i, *tokens, subject=_owner(context, i))]
     return []
@@ -4415,37 +4414,17 @@ def _paid_for(context: _Context, verb: int) -> list[SlotValue]:
 
 # A rate said by its period is the rate of that name: "my rate is £420 a day" and "I charge £420/day" are the "day
 # rate" that "my day rate is £350" set; "£40 an hour", "£40 per hour" the "hourly rate"
-RATES_BY_PERIOD = {"day": "day rate", "hour": "hourly rate", "hr": "hourly rate"}
+RATES_BY_PERIOD = {"day": "day rate", "hour": "hourly rate"}
 CHARGING_VERBS = frozenset({"charge"})
 
 
-def _the_speakers_own_rate(context: _Context, rate: int, head: int) -> bool:
-    """Whether "rate" is the speaker's own, plain, in money: "my rate is £420 a day". Not a rate of no one said
-    ("the rate is £70 a day" at a nursery), of something ("the rate for overtime", "my weekend rate"), nor a
-    count ("my rate is 3 calls an hour")."""
-    owners = _children(context, rate, "poss")
-    return bool(owners) and _subject_key(context, owners[0]) == SELF and not _children(
-        context, rate, "amod", "compound", "prep", "nmod") and _a_sum_of_money(context, head, k_needs_a_sign=True) is not None
-
-
 def _charged(context: _Context, verb: int) -> list[SlotValue]:
-    """"I charge £40 an hour", "I'm charging £420/day now": what the speaker charges by the day or the hour is
-    their day or hourly rate. Not a charge once ("the garage charged me £90", "they charge £90 for a service"),
-    a price of something else ("they charge £5 a day for parking"), another's ("they charge £6 a day"), one asked
-    ("do you charge £40 an hour?"), nor one of two sums ("£50 an hour, but £40 for students")."""
-    if _prep_objects(context, verb, ("for", "on")) or _subject(context, verb) != SELF or _asked_or_nearly(context, verb):
-        return []
-    if _children(context, verb, "conj") or any(_children(context, o, "conj") for o in _children(context, verb, "dobj")):
+    """"I charge £40 an hour", "I'm charging £420/day now": what one charges by the day or the hour is one's day
+    or hourly rate. Not a charge once ("the garage charged me £90", "they charge £90 for a service"), nor a
+    price of something else by its period ("they charge £5 a day for parking")."""
+    if _prep_objects(context, verb, ("for", "on")):
         return []
     for obj in _children(context, verb, "dobj", "npadvmod"):
-        if _lemma(context, obj) in RATES_BY_PERIOD and context.doc.tokens[obj - 1].text == "/":
-            # "I charge £35/hr": the parse made the period the object, the sum its number (its sign may hang on either)
-            signs = [context.doc.tokens[c].text for c in _children(context, obj, "nmod") if context.doc.tokens[c].text in MONEY_SIGNS]
-            for n in _children(context, obj, "nummod"):
-                money = _a_sum_of_money(context, n, k_needs_a_sign=True) or (
-                    (f"{signs[0]}{amount[0]}", amount[3]) if signs and (amount := _amount(context, n, bare=True)) else None)
-                if money is not None:
-                    return [_slot(context, verb, "quantity", money[0], RATES_BY_PERIOD[_lemma(context, obj)], *money[1], obj)]
         money = _a_sum_of_money(context, obj, k_needs_a_sign=True)
         if money is not None and (period := _rate_period(context, obj)) in RATES_BY_PERIOD:
             value, tokens = money
