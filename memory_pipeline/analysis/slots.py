@@ -362,7 +362,7 @@ MOVED_TO_ADVERBS = frozenset({"down", "up", "back"})
 # Names of the same measure: "my personal best", "my PB"
 MEASURE_ALIASES = {"personal best": "pb", "personal record": "pb", "pr": "pb", "best": "pb", "wages": "salary",
                    "direct debit": "dd",
-                   "wage": "salary", "pay": "salary", "weigh": "weight", "dosage": "dose", "daily rate": "day rate"}
+                   "wage": "salary", "pay": "salary", "weigh": "weight", "dosage": "dose"}
 MEASURE_UNITS = frozenset(
     "time hour hr minute min second mile km kilometre kilometer k metre meter kg kilo kilogram pound lb lbs stone "
     "step lap length cup glass pint unit page".split()
@@ -3972,8 +3972,6 @@ def quantity(context: _Context, i: int) -> list[SlotValue]:
         return _earned(context, i)
     if lemma in PAYING_VERBS:
         return _paid_for(context, i)
-    if lemma in CHARGING_VERBS:
-        return _charged(context, i)
     if lemma == "weigh":
         return _weighed(context, i)
     if lemma in ("own", "have"):
@@ -4206,8 +4204,6 @@ def _measured_noun(context: _Context, i: int) -> list[SlotValue]:
                     return []  # "bench is 40 quid on eBay", "bench is 2 metres", "squats are 3 sets of 10"
                 if _lemma(context, i) in LIFT_NOUNS and unit:
                     value, unit = f"{value}{unit}", None  # "squat is 100kg" and "squat is up to 130": one lift
-                if scope == "rate" and not unit and (period := _rate_period(context, head)) in RATES_BY_PERIOD:
-                    scope = RATES_BY_PERIOD[period]  # "my rate is £420 a day" is the day rate
                 return [_slot(context, be, "quantity", value, _measure_scope(scope, unit, None), i, *tokens, subject=_owner(context, i))]
     return []
 
@@ -4410,38 +4406,6 @@ def _paid_for(context: _Context, verb: int) -> list[SlotValue]:
             return [_slot(context, verb, "quantity", value, _measure_name(context, noun), noun, *tokens,
                           subject=_subject(context, verb))]
     return []
-
-
-# A rate said by its period is the rate of that name: "my rate is £420 a day" and "I charge £420/day" are the "day
-# rate" that "my day rate is £350" set; "£40 an hour", "£40 per hour" the "hourly rate"
-RATES_BY_PERIOD = {"day": "day rate", "hour": "hourly rate"}
-CHARGING_VERBS = frozenset({"charge"})
-
-
-def _charged(context: _Context, verb: int) -> list[SlotValue]:
-    """"I charge £40 an hour", "I'm charging £420/day now": what one charges by the day or the hour is one's day
-    or hourly rate. Not a charge once ("the garage charged me £90", "they charge £90 for a service"), nor a
-    price of something else by its period ("they charge £5 a day for parking")."""
-    if _prep_objects(context, verb, ("for", "on")):
-        return []
-    for obj in _children(context, verb, "dobj", "npadvmod"):
-        money = _a_sum_of_money(context, obj, k_needs_a_sign=True)
-        if money is not None and (period := _rate_period(context, obj)) in RATES_BY_PERIOD:
-            value, tokens = money
-            return [_slot(context, verb, "quantity", value, RATES_BY_PERIOD[period], *tokens)]
-    return []
-
-
-def _rate_period(context: _Context, head: int) -> str | None:
-    """The period of a rate: "a day", "an hour", "per hour", or written after a slash ("£420/day")."""
-    doc = context.doc
-    candidates = _children(context, head, "npadvmod", "tmod", "nmod") + [
-        o for p in _children(context, head, "prep") if doc.tokens[p].lower == "per" for o in _children(context, p, "pobj")]
-    for j in candidates:
-        if _lemma(context, j) in RATES_BY_PERIOD and (doc.tokens[j - 1].text == "/" or (_parent(context, j) or (0, ""))[1] == "pobj"
-                                                      or any(doc.tokens[d].lower in PERIOD_DETERMINERS for d in _children(context, j, "det"))):
-            return _lemma(context, j)
-    return None
 
 
 def _pay(context: _Context, verb: int, words: list[int], value: str, tokens: list[int], subject: str | None = None) -> SlotValue:
