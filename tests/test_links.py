@@ -1511,6 +1511,8 @@ def test_a_services_provider(parser, text, expected):
         ("my coffee supplier is Union, been with them for years", {"self.provider[coffee supplier] = union"}),
         ("My wax supplier is Wick Barn.", {"self.provider[wax supplier] = wick barn"}),
         ("Ana noted: flour supplier is Hartley Mills, they deliver tuesdays", {"self.provider[flour supplier] = hartley mills"}),
+        # a kind of the role is a role of its own: a window cleaner replaces no cleaner of the house
+        ("Our window cleaner is Steve.", {"self.provider[window cleaner] = steve"}),
         # a household service keeps its kind
         ("My energy supplier is Octopus.", {"self.provider[energy] = octopus"}),
         # no provider: a job, one spoken to, one that was, asked, supposed, denied, unnamed, wanted

@@ -3830,7 +3830,7 @@ def provider_by_role(context: _Context, i: int) -> list[SlotValue]:
         holders.append((i, up[0]))  # "Ana's accountant Priti.": the parse made the noun the name's
     kinds = [doc.tokens[c].lower for c in _children(context, i, "compound") if c < i and (
         doc.tokens[c].pos == "NOUN" or doc.tokens[c].text.islower())]  # "veg supplier", a lower-case "name"
-    scope = " ".join([*kinds[-1:], role]) if role in FIRMS_BY_ROLE else role
+    scope = " ".join([*kinds[-1:], role])  # a window cleaner is no cleaner of the house
     return [replace(_slot(context, anchor, "provider", name, scope, i, holder, subject=owner or SELF),
                     unowned=owner is None)
             for anchor, holder in holders
