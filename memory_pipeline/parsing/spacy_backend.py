@@ -180,12 +180,17 @@ def _wednesday(token) -> bool:
 
 def with_wed_as_a_weekday(nlp):
     """``nlp`` with :func:`wed_as_a_weekday` first (once)."""
+    return _with_component_first(nlp, WED_AS_A_WEEKDAY, wed_as_a_weekday)
+
+
+def _with_component_first(nlp, name: str, component):
+    """``nlp`` with ``component`` registered as ``name`` and first in its pipeline, before the tokens are read (once)."""
     from spacy.language import Language
 
-    if WED_AS_A_WEEKDAY not in Language.factories:
-        Language.component(WED_AS_A_WEEKDAY, func=wed_as_a_weekday)
-    if WED_AS_A_WEEKDAY not in nlp.pipe_names:
-        nlp.add_pipe(WED_AS_A_WEEKDAY, first=True)
+    if name not in Language.factories:
+        Language.component(name, func=component)
+    if name not in nlp.pipe_names:
+        nlp.add_pipe(name, first=True)
     return nlp
 
 
@@ -199,8 +204,8 @@ SAID_AFTER_I_WILL = frozenset(
     sort book pay message give find put start wait leave drop pop grab write post order chase remind phone
     probably prob just def definitely never always still also""".split()
 )
-# What "I'll" follows when it opens a clause: chat's first words and conjunctions ("ok ill", "so ill", "but ill")
-# Not after a conjunction, which joins "ill" the adjective as often ("I was so ill still", "old and ill also")
+# What "I'll" follows when it opens a clause: chat's first words ("ok ill", "yeah ill"); not a conjunction, which
+# joins "ill" the adjective as often ("I was so ill still", "old and ill also")
 BEFORE_A_CLAUSE = frozenset({"ok", "okay", "yes", "yeah", "yep", "sure", "fine", "cool", "great", "thanks", "maybe",
                              "otherwise"})
 
@@ -225,13 +230,7 @@ def _ill_as_i_will(token) -> bool:
 
 def with_ill_split_as_i_will(nlp):
     """``nlp`` with :func:`split_ill_as_i_will` first (once)."""
-    from spacy.language import Language
-
-    if ILL_SPLIT_AS_I_WILL not in Language.factories:
-        Language.component(ILL_SPLIT_AS_I_WILL, func=split_ill_as_i_will)
-    if ILL_SPLIT_AS_I_WILL not in nlp.pipe_names:
-        nlp.add_pipe(ILL_SPLIT_AS_I_WILL, first=True)
-    return nlp
+    return _with_component_first(nlp, ILL_SPLIT_AS_I_WILL, split_ill_as_i_will)
 
 
 IRREGULAR_PAST_LEMMAS = "memory_pipeline_irregular_past_lemmas"
