@@ -1812,6 +1812,7 @@ UP_TO_NOW_WORDS = frozenset({"have", "has", "'ve", "ve", "had", "been", "now", "
 # 3 weeks", "I know her 2 weeks", "we wait 3 weeks for the letter"): the stretch up to now still.
 RUNNING_STATE_LEMMAS = frozenset({"live", "know", "wait", "marry", "date", "stay", "hurt", "ache", "cough", "ignore",
                                   "look", "search", "feel", "try"})
+# What says a length is of what has not been ("we don't talk 3 weeks"): the stretch up to now still
 NEGATIONS = frozenset({"not", "n't", "no", "never", "nt"})
 # Verbs whose bare days or weeks in the present are a week's pattern, an allowance or a stay ("I work 6 days", "I can
 # take only 2 weeks", "we head to Lisbon 5 days"), or how far a thing is put off ("the roof is delayed three
@@ -1830,7 +1831,9 @@ def _a_bare_length_in_present_talk(doc: ParsedDoc, start: int, end: int, text: s
     runs up to now only in the perfect or with "now", "already" or "since" ("I've been off 2 weeks", "we live here
     now 5 weeks"); one counted from or to a time ("3 weeks ago", "2 weeks till the move") or after a preposition
     ("for a week", "in 2 weeks") is read by its own rule, and so are a stay and a grace ahead ("staying 2 weeks",
-    "I'll give him a week"). Past talk ("I was off 2 weeks") keeps the stretch behind."""
+    "I'll give him a week"). Days and weeks only with a verb of a pattern, an allowance, a stay or a delay
+    (:data:`PATTERN_LEMMAS`): "he vomits 2 days" ran up to now. Past talk ("I was off 2 weeks") keeps the stretch
+    behind."""
     bare = re.sub(r"^(?:only|just)\s+", "", text, flags=re.IGNORECASE)
     if not BARE_LENGTH.fullmatch(bare) or MORE_LENGTH.fullmatch(bare) or COUNTED_LENGTH_AFTER.match(doc.text, end):
         return False
@@ -1841,7 +1844,8 @@ def _a_bare_length_in_present_talk(doc: ParsedDoc, start: int, end: int, text: s
     if before.lower in ("past", "last", "next", "first", "coming", "been") or before.lower in KEPT_UP_WORDS or _a_time_word(before.lower):
         return False
     up = _arc_above_the_unit(doc, end)
-    if re.search(r"(?:month|year)s?$", bare, re.IGNORECASE) and (up is None or up.label not in ("dobj", "obj")):
+    months_or_years = re.search(r"(?:month|year)s?$", bare, re.IGNORECASE) is not None
+    if months_or_years and (up is None or up.label not in ("dobj", "obj")):
         return False  # "I work here 5 years", L2 for "I've worked": months and years only as a term got or given
     if _a_stay_ahead(doc, start) or _a_length_granted(doc, end, text) or TIME_GIVEN_BEFORE.search(doc.text, 0, start):
         return False
@@ -1851,7 +1855,7 @@ def _a_bare_length_in_present_talk(doc: ParsedDoc, start: int, end: int, text: s
         return False
     if words & NEGATIONS or not any(t.pos in ("VERB", "AUX") for t in clause):
         return False  # "we don't talk 3 weeks", "in pain 2 weeks": what has not been, or no verb, ran up to now
-    if not re.search(r"(?:month|year)s?$", bare, re.IGNORECASE) and not any(_lemma_in(t, PATTERN_LEMMAS) for t in clause):
+    if not months_or_years and not any(_lemma_in(t, PATTERN_LEMMAS) for t in clause):
         return False  # "he vomits 2 days", "our wifi is down 3 days": a trouble running up to now
     return tense_at(doc, start) == "present"
 
@@ -2156,9 +2160,8 @@ def _a_run_of_days_kept(doc: ParsedDoc, clause: list[Token], tense: str, start: 
         return False
     if start <= clause[0].idx < end:
         return False  # the parse took a day of the run for the verb ("away mon-wed": "wed")
-    # only one's "goes" ("he goes to preschool mon-fri"): a doing told in the present with a run is as often this
-    # week's ("i cover mon-wed while she's away", "they strike mon-wed", "the road closes mon-fri")
-    # not "goes off" or "goes up": "the water goes off mon-wed" is the works' week
+    # only one's "goes" ("he goes to preschool mon-fri"), not "goes off" or "goes up" ("the water goes off mon-wed" is
+    # the works' week): another doing told with a run is as often this week's ("they strike mon-wed")
     verb = clause[0]
     particle = verb.i + 1 < len(doc.tokens) and doc.tokens[verb.i + 1].tag == "RP"
     return verb.lemma == "go" and verb.tag == "VBZ" and not particle and not any(t.pos == "AUX" for t in clause)
@@ -3096,7 +3099,8 @@ AHEAD_AUXILIARIES = frozenset({"will", "'ll", "wo", "shall", "would", "'d", "sho
 
 
 def _told_ahead(doc: ParsedDoc, noun: Token) -> bool:
-    """The clause ``noun`` is in (its verb, up to three heads above) has an auxiliary of :data:`AHEAD_AUXILIARIES`."""
+    """The clause ``noun`` is in (its verb, up to three heads above) has an auxiliary of :data:`AHEAD_AUXILIARIES`,
+    or its verb says the thing still needs something (:data:`NEEDING_LEMMAS`)."""
     at = noun
     for _ in range(3):
         up = next(iter(doc.parents(at.i)), None)

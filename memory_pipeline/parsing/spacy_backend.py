@@ -138,7 +138,7 @@ DAYS_JOINED_BY = frozenset({"-", "/", "&", ",", "and", "or", "to"})
 # Words chat says after "we'd": verbs and the adverbs before them ("wed go", "wed better", "wed probably")
 SAID_AFTER_WE_D = frozenset(
     """be been have had need like love better rather go get got do say prefer want come take make see try stay leave
-    hate probably never always just still also really definitely already both all only have""".split()
+    hate probably never always just still also really definitely already both all only""".split()
 )
 
 
