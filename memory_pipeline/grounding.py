@@ -569,7 +569,9 @@ _NOUN_AFTER = re.compile(r"\s+([A-Za-z]+)")
 def in_thank_you_noun(text: str, start: int, end: int) -> bool:
     """The word at ``start:end`` is the "you" of "thank you" naming a thing ("send thank you cards by July", "a thank
     you note to her"), no pronoun: written as it was, never grounded to the listener."""
-    thank = _THANK_YOU_BEFORE.search(text, 0, start)
+    if text[start:end].lower() not in SECOND_PERSON:
+        return False  # asked of every word of a memory: the look back is for a "you" alone
+    thank = _THANK_YOU_BEFORE.search(text, max(0, start - 16), start)  # "their thank " at most
     after = _NOUN_AFTER.match(text, end)
     if thank is None or after is None:
         return False

@@ -69,15 +69,19 @@ def test_a_shouted_turn_is_tagged_in_sentence_case_and_keeps_its_words(parser):
         assert got.tag == "VBD" and got.lemma == "get"  # read as written, "GOT" is a present verb or a name
 
 
+def _sentences_holding(doc, text: str, words: str) -> set[int]:
+    """The sentences of ``doc`` that the tokens of ``words`` (as found in ``text``) fall in."""
+    first = text.index(words)
+    return {token.sent for token in doc.tokens if first <= token.idx < first + len(words)}
+
+
 @pytest.mark.slow
 def test_a_date_is_never_cut_by_a_sentence_end(parser):
     # after "Yes!" the model ended a sentence between "14" and "October"
     for text, date_words in (("Yes! 14 October, three weeks to go.", "14 October"),
                              ("Yes! October 14th, three weeks to go.", "October 14th")):
         doc = parser.parse(text)
-        first = text.index(date_words)
-        sentences = {token.sent for token in doc.tokens if first <= token.idx < first + len(date_words)}
-        assert len(sentences) == 1, [doc.span_text(*span) for span in doc.sentences]
+        assert len(_sentences_holding(doc, text, date_words)) == 1, [doc.span_text(*span) for span in doc.sentences]
 
 
 @pytest.mark.slow
@@ -100,9 +104,7 @@ def test_a_name_is_never_cut_from_its_kinship_title_or_its_partner_by_a_sentence
     if name is None:  # a title closing its sentence leaves the next one its own
         assert len(doc.sentences) == 2
         return
-    first = text.index(name)
-    sentences = {token.sent for token in doc.tokens if first <= token.idx < first + len(name)}
-    assert len(sentences) == 1, [doc.span_text(*span) for span in doc.sentences]
+    assert len(_sentences_holding(doc, text, name)) == 1, [doc.span_text(*span) for span in doc.sentences]
 
 
 @pytest.mark.slow

@@ -148,6 +148,8 @@ def wed_as_a_weekday(doc):
     ("we" + "d"), which began a new clause at "we" and cut "we'd need to do mon wed fri deliveries" in two; "wed
     like to come" stays "we'd"."""
     merged = [k for k in range(len(doc) - 1) if _wed_written_for_wednesday(doc, k)]
+    if not merged:
+        return doc  # every text passes here: no retokenising where nothing is merged
     with doc.retokenize() as retokenizer:
         for k in merged:
             retokenizer.merge(doc[k : k + 2], attrs={"NORM": "wednesday", "LEMMA": "wed"})  # models read the norm
@@ -215,6 +217,8 @@ def split_ill_as_i_will(doc):
     split into "i" and "ll", as the tokenizer splits "im" and "ive". "I was ill", "ill health", "feeling ill today"
     keep it whole."""
     splits = [token for token in doc if _ill_as_i_will(token)]
+    if not splits:
+        return doc
     with doc.retokenize() as retokenizer:
         for token in splits:
             retokenizer.split(token, [token.text[0], token.text[1:]], heads=[(token, 1), (token, 1)])
