@@ -996,6 +996,13 @@ def test_a_value_taken_back_holds_the_one_said_in_its_place(parser, text, expect
         ("The topiramate has been increased to 50 mg since Monday.", {"self.medication[topiramate] = 50 mg"}),
         ("I'm on amoxicillin for a chest infection.", {"self.medication[amoxicillin] = yes"}),
         ("I stopped the amoxicillin two days early.", {"self.medication[amoxicillin] = none"}),
+        # giving up stops it, though giving is otherwise a start and "up" a change of dose
+        ("I've given up the omeprazole, it wasn't helping.", {"self.medication[omeprazole] = none"}),
+        ("Gave up on the naproxen last week.", {"self.medication[naproxen] = none"}),
+        ("I gave up taking the citalopram in May.", {"self.medication[citalopram] = none"}),
+        ("The GP gave me naproxen for my knee.", {"self.medication[naproxen] = yes"}),
+        ("She upped my sertraline to 100mg.", {"self.medication[sertraline] = 100 mg"}),
+        ("I almost gave up on the sertraline but I'm still on it.", {"self.medication[sertraline] = yes"}),
         ("I'm fully off the propranolol now.", {"self.medication[propranolol] = none"}),
         ("The GP switched me from atorvastatin to rosuvastatin 10mg.",
          {"self.medication[atorvastatin] = none", "self.medication[rosuvastatin] = 10 mg"}),

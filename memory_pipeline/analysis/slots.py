@@ -4912,6 +4912,8 @@ def medication(context: _Context, i: int) -> list[SlotValue]:
     started = before >= 0 and _lemma(context, before) in MEDICINE_STARTS
     if started and _under_a_stop(context, before):
         return [_medicine_slot(context, predicate, NONE_VALUE, drug, i)]
+    if _given_up(context, before):
+        return [_medicine_slot(context, predicate, NONE_VALUE, drug, i)]
     if word == "off" or (word == "from" and lemmas & SWITCH_VERBS) or (before >= 0 and _lemma(context, before) in MEDICINE_STOPS):
         value = NONE_VALUE
     elif word == "on" or started or (word == "to" and lemmas & (DOSE_CHANGES | SWITCH_VERBS)):
@@ -5137,9 +5139,27 @@ def _agrees(context: _Context, subject: int, verb: int) -> bool:
 
 
 def _under_a_stop(context: _Context, verb: int) -> bool:
-    """The verb of taking is what a verb of stopping stops ("I stopped taking the naproxen", "quit taking it")."""
+    """The verb of taking is what a verb of stopping stops ("I stopped taking the naproxen", "quit taking it", "gave
+    up taking the sertraline")."""
     up = _parent(context, verb)
-    return up is not None and up[1] in ("xcomp", "ccomp", "pcomp") and _lemma(context, up[0]) in MEDICINE_STOPS
+    return up is not None and up[1] in ("xcomp", "ccomp", "pcomp") and (
+        _lemma(context, up[0]) in MEDICINE_STOPS or _gives_up(context, up[0]))
+
+
+def _given_up(context: _Context, before: int) -> bool:
+    """The word that says what happens to the medicine is a giving up, or its "up" or "on": "I gave up the
+    cyclizine", "gave up on the metformin" stop it. Giving is otherwise a start ("gave me sumatriptan"), and the
+    "up" a change of dose ("upped my propranolol"), so both had read the medicine as taken."""
+    if before < 0:
+        return False
+    head = _parent(context, before) if context.doc.tokens[before].lower in ("up", "on") else None
+    verb = head[0] if head is not None and head[1] in ("prt", "prep") else before
+    return _gives_up(context, verb) and not _almost(context, verb)
+
+
+def _gives_up(context: _Context, verb: int) -> bool:
+    """The verb is "give" with the particle "up"."""
+    return _lemma(context, verb) == "give" and any(context.doc.tokens[k].lower == "up" for k in _children(context, verb, "prt"))
 
 
 def _was(context: _Context, verb: int) -> bool:
