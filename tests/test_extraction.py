@@ -431,6 +431,9 @@ def extract(parser, resolver):
         # chat's "ill" before what one will do is "I'll": the plan is the speaker's ("ill" had stayed first person)
         ("Sam", "ok ill ring the garage tomorrow", "Sam will ring the garage tomorrow."),
         ("Sam", "I was ill all weekend", "Sam was ill all weekend."),
+        # ... where the tagger takes its "ll" for no modal, too: the "will" had been lost ("Sam just leaves it")
+        ("Sam", "ill just drop it round later then", "Sam will just drop it round later then."),
+        ("Sam", "ill leave the keys with Mo", "Sam will leave the keys with Mo."),
         # a condition said first, with no comma, stays with what it conditions: the consequence alone is a fact
         ("Sam", "the scan is on monday but they said if my iron's still low it'll be an infusion",
          "The scan is on monday. They said if Sam's iron's still low it'll be an infusion."),

@@ -221,7 +221,8 @@ def split_ill_as_i_will(doc):
         return doc
     with doc.retokenize() as retokenizer:
         for token in splits:
-            retokenizer.split(token, [token.text[0], token.text[1:]], heads=[(token, 1), (token, 1)])
+            retokenizer.split(token, [token.text[0], token.text[1:]], heads=[(token, 1), (token, 1)],
+                              attrs={"NORM": ["i", "'ll"]})
     return doc
 
 
