@@ -434,6 +434,10 @@ def extract(parser, resolver):
         # ... where the tagger takes its "ll" for no modal, too: the "will" had been lost ("Sam just leaves it")
         ("Sam", "ill just drop it round later then", "Sam will just drop it round later then."),
         ("Sam", "ill leave the keys with Mo", "Sam will leave the keys with Mo."),
+        # "May" before a day is the month, though the tagger reads the modal: the speaker had been given it as a verb
+        ("Sam", "I have signed up for the Bath half as my spring race. May 17th",
+         "Sam has signed up for the Bath half as Sam's spring race. Sam noted: May 17th."),
+        ("Sam", "You may need a coat", "Sam noted: you may need a coat."),
         # a condition said first, with no comma, stays with what it conditions: the consequence alone is a fact
         ("Sam", "the scan is on monday but they said if my iron's still low it'll be an infusion",
          "The scan is on monday. They said if Sam's iron's still low it'll be an infusion."),

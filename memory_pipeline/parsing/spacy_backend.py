@@ -63,6 +63,10 @@ def keep_dates_whole(doc):
             MONTH_NAME.match(first.text) and DAY_OF_MONTH.match(second.text)
         ) or _a_name_after_its_title(first, second):
             second.is_sent_start = False
+        if _the_month_may_before_its_day(first, second):
+            first.tag_ = "NNP"
+        if MONTH_NAME.match(first.text) and DAY_OF_MONTH.match(second.text) and second.tag_.startswith("VB"):
+            second.tag_ = "CD"  # "may 10th" had its day read as a verb, given the speaker as its subject
     for before, first, second in zip(doc, doc[1:], doc[2:]):
         if first.lower_ in PAIRING_CONJUNCTIONS and second.lower_ in ("i", "me") and before.is_alpha:
             first.is_sent_start = False
@@ -71,6 +75,13 @@ def keep_dates_whole(doc):
             for inside in _through_what_it_conditions(doc, token.i + 1):
                 inside.is_sent_start = False
     return doc
+
+
+def _the_month_may_before_its_day(may, day) -> bool:
+    """"May" the tagger read as the modal before a day of the month: "May 10th", "the race is may 3rd". The memory
+    had given the speaker a verb ("Priya may 10th"). A bare number after a small "may" is a modal's ("you may 2x it")."""
+    return may.lower_ == "may" and may.tag_ == "MD" and DAY_OF_MONTH.match(day.text) is not None and (
+        may.text[0] == "M" or not day.text.isdigit())
 
 
 def _a_condition_said_first(token) -> bool:
