@@ -1695,6 +1695,11 @@ def test_the_end_of_the_month_said_in_it_is_cut_at_the_session_day(tense, said, 
         ("the course is 6 weeks and my phone plan is 24 months", None),
         ("it's been 6 weeks since the surgery", "6 weeks"),
         ("the waiting list is about eight weeks", None),  # a length with a hedge
+        # ... and a span of counts, which had been the longer count up to now; "it", a perfect or a past keep theirs
+        ("the physio course is 8 to 10 weeks", None),
+        ("apparently the backlog is 3-4 months at the passport office", None),
+        ("it's been 6-8 weeks since the surgery", "6-8 weeks"),
+        ("we were in Spain 2 to 3 weeks", "2 to 3 weeks"),
         ("they might induce me at 38 weeks", None),  # a stage, not the 38 weeks up to now
         ("at least 3 weeks ago I told him", "at least 3 weeks ago"),
         # "on the" before a holiday or a year is a noun phrase again

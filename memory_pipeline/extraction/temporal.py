@@ -1426,10 +1426,11 @@ def _a_stage(doc: ParsedDoc, start: int, text: str) -> bool:
 
 
 def _a_length_of_a_thing(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
-    """A count of units said of a thing with "is" ("the course is 6 weeks", "my phone plan is 24 months"): how long
-    it lasts. Not of "it" or "that", whose "is" tells how long ago or until ("it's been 6 weeks", "it's 3 weeks
-    till the wedding"), nor with a word that counts from a time after it ("6 weeks since the op")."""
-    if not re.fullmatch(rf"(?:{_ABOUT}\s+)?{_COUNT}\s+{_LENGTH_WORD}", text, re.IGNORECASE):
+    """A count of units said of a thing with "is" ("the course is 6 weeks", "my phone plan is 24 months"), or a span
+    of counts ("the wait is 10 to 14 weeks", "the course is 6-8 weeks", which had been the fourteen weeks up to the
+    session): how long it lasts. Not of "it" or "that", whose "is" tells how long ago or until ("it's been 6 weeks",
+    "it's 3 weeks till the wedding"), nor with a word that counts from a time after it ("6 weeks since the op")."""
+    if not re.fullmatch(rf"(?:{_ABOUT}\s+)?{_COUNTS}\s+{_LENGTH_WORD}", text, re.IGNORECASE):
         return False
     last = _last_token_before(doc, end)
     up = next(iter(doc.parents(last.i)), None) if last is not None else None
