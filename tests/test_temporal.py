@@ -432,6 +432,9 @@ def test_recognizer_is_built_once_and_reused(parser, resolver):
         # a weekday abbreviation that owns the thing after it, which the tagger takes for a name or the verb
         ("fri's match is at home", date(2023, 7, 14), date(2023, 7, 15)),
         ("Sat's session starts at 10", date(2023, 7, 15), date(2023, 7, 16)),
+        # a day with its suffix before a short month, whatever word follows
+        ("skipping the parkrun on the 22nd jul honestly", date(2023, 7, 22), date(2023, 7, 23)),
+        ("3rd aug suits everyone", date(2023, 8, 3), date(2023, 8, 4)),
         # Easter moves: computed for the year the tense points to
         ("We went skiing over Easter.", date(2023, 4, 9), date(2023, 4, 10)),
         ("We're hosting Easter at our place.", date(2024, 3, 31), date(2024, 4, 1)),
@@ -1728,6 +1731,7 @@ def test_the_end_of_the_month_said_in_it_is_cut_at_the_session_day(tense, said, 
         ("the move got pushed back to 15 august, the landlord needs time", "15 august"),
         ("I bought 2 march flowers", None),
         ("The 5th may work for us.", "The 5th"),
+        ("the 14th dec obviously works best", "14th dec"),
         # the possessive of the sun, of an exam in capitals, and the verb "sat" are no weekdays
         ("the sun's out at last", None),
         ("the SAT's were brutal", None),

@@ -227,8 +227,11 @@ CUE_PATTERNS = [
         _after_preposition(r"the\s+(?:early\s+|late\s+|mid[- ]?)?(?:(?:19|20)?\d0'?s|'\d0s)\b",
                            ("in", "during", "since", "through", "from", "by", "until", "till")),
         # a day and its month in lower-case chat ("pushed back to 15 august", "flights on 16 may"); "may" is the
-        # month only where no verb follows it ("the 5th may work" is the modal)
-        rf"\b(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\b{_A_MONTH_ENDS}",
+        # month only where no verb follows it ("the 5th may work" is the modal), and a bare number only where no
+        # noun does ("2 march flowers"); a day with its suffix before any other month is one whatever follows
+        # ("missing the 10k on the 14th dec obviously", "9th sept suits everyone")
+        rf"\b(?:{_NOT_A_PLACE}(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\s+(?:of\s+)?(?!(?:may|march)\b){_MONTH}\b"
+        rf"|(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\b{_A_MONTH_ENDS})",
         # and the month first ("moved up to nov 20", "due jan 9"), not a time ("may 5:30"); "may" and "march", which
         # are verbs too, only where a phrase ends after the day ("may 5 people come" is the modal)
         rf"\b(?:(?!(?:may|march)\b){_MONTH}\s+{_A_DAY}\b(?!\s*[:.]\d)|(?:may|march)\s+{_A_DAY}\b{_A_MONTH_ENDS})",
