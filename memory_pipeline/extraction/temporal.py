@@ -1422,6 +1422,32 @@ def _a_title(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     return up is not None and up.label == "dobj" and doc.tokens[up.head].lemma.lower() in MEDIA_VERBS
 
 
+# The parts a show or a book comes in, which a number after them counts ("Wednesday season 2", "Sunday series 3")
+SHOW_PARTS = frozenset({"season", "series", "episode"})
+# Words of a day that open a title as they open a date ("Friday Night Lights", "Tomorrow People")
+TITLE_DAY_WORDS = frozenset(WEEKDAYS) | {"today", "tomorrow", "yesterday", "tonight"}
+
+
+def _a_day_in_a_title(doc: ParsedDoc, start: int, end: int) -> bool:
+    """A capitalised day word the tagger read as the first of a name of three words or more ("started Friday Night
+    Lights", "hooked on Saturday Night Live"), or before a season of a show ("watching Wednesday season 2"): the title
+    of a show or a book, no date. The name must end in a capitalised word that is no time word, person nor place:
+    "Friday Night if you want", "see you Friday Tom" keep their days, and so does a day with one capitalised noun
+    ("Sunday Lunch at mum's was lovely"), as chat capitalises what happened that day."""
+    first = next((t for t in doc.tokens if start <= t.idx < end and t.lower in TITLE_DAY_WORDS), None)
+    if first is None or first.pos != "PROPN" or not first.text[:1].isupper():
+        return False
+    word, words = first, 1
+    while (up := next(iter(doc.parents(word.i)), None)) is not None and up.label == "compound":
+        word, words = doc.tokens[up.head], words + 1
+        if word.lower in SHOW_PARTS:
+            return any(doc.tokens[arc.dep].pos == "NUM" for arc in doc.children(word.i))
+        if not word.text[:1].isupper():
+            return False
+    return (words >= 3 and word.pos == "PROPN" and not _a_time_word(word.lower) and not PART_OF_DAY.fullmatch(word.text)
+            and word.ent not in ("PERSON", "GPE", "LOC", "DATE", "TIME"))
+
+
 def _a_decade_as_a_style(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     """A decade right before a noun, with no preposition of time before it: a style ("80s music", "a 90s kid"),
     not a time; "in the 80s my dad was a DJ" is one."""
@@ -2010,7 +2036,7 @@ def _anchors(doc: ParsedDoc, start: int, end: int) -> bool:
         return False
     if _classifies_a_noun(doc, start, end, text) or _a_length(doc, start, text) or _a_time_taken(doc, start, text):
         return False
-    if _a_title(doc, start, end, text) or _a_decade_as_a_style(doc, start, end, text):
+    if _a_title(doc, start, end, text) or _a_day_in_a_title(doc, start, end) or _a_decade_as_a_style(doc, start, end, text):
         return False
     if _a_named_period(doc, start, end, text):
         return False  # "Welcome week is 14 September": the week's name; its date is the 14th
