@@ -334,6 +334,11 @@ def extract(parser, resolver):
         ("Jake", "mate my boiler broke again", "Jake's boiler broke again."),
         ("Jake", "Mate, can you send me the 60 by Friday?", "Jake asks to send Jake the 60 by Friday."),
         ("Jake", "Mate of mine got married.", "Mate of Jake's got married."),
+        # "mine" is written as the speaker's possessive, so the "'s" after it is written out ("Nia's's" was wrong)
+        ("Nia", "my phone died. mine's at the repair shop now", "Nia's phone died. Nia's is at the repair shop now."),
+        ("Nia", "Mine's been playing up for weeks.", "Nia's has been playing up for weeks."),
+        ("Nia", "That one's mine.", "That one's Nia's."),
+        ("Nia", "Mine is the red one.", "Nia's is the red one."),
         ("Sam", "I LOVE NYC", "Sam LOVES NYC."),
         ("Sam", "CALL ME WHEN YOU LAND", "Sam asks to CALL Sam WHEN YOU LAND."),
         # two subjects of one verb are plural, however the parse hangs the second

@@ -262,6 +262,11 @@ def rewrite_range(
                 continue
             if token.pos in ("VERB", "AUX") or (lower not in SKIPPABLE_ADVERBS and token.pos != "ADV"):
                 subject = None
+        if _contracted_verb_after_an_owner(doc, k, start) and renamed[-2]:
+            # "mine's still The Sopranos": "mine" is written "Leo's", so its "'s" is written out ("Leo's is still")
+            parts[-1] = parts[-1].rstrip() + " "
+            parts.append(("has" if _the_perfects_has(doc, k) else "is") + space)
+            continue
         if lower == "me":
             parts.append(speaker.name + space)
         elif lower in ("my", "mine"):
@@ -273,6 +278,32 @@ def rewrite_range(
         else:
             parts.append(text + space)
     return _traced(parts, renamed, start).strip()
+
+
+# Owners that stand for what they own ("mine's broken", "yours's in the car"): written as a name's possessive, a
+# contracted verb after one would make "Leo's's"
+STANDALONE_OWNERS = frozenset({"mine", "yours", "hers", "ours"})
+# What a contracted "'s" is "has" before ("mine's been fixed", "mine's got a crack"); else it is "is"
+AFTER_HAS = frozenset({"been", "got", "gotten", "had"})
+
+
+def _contracted_verb_after_an_owner(doc: ParsedDoc, k: int, start: int) -> bool:
+    """Token ``k`` is the "'s" of "is" or "has" right after an owner that stands alone ("mine's in my mum's loft"),
+    not a possessive mark."""
+    if k <= start or doc.tokens[k].lower.replace("’", "'") != "'s" or doc.tokens[k - 1].space:
+        return False
+    return doc.tokens[k - 1].lower in STANDALONE_OWNERS
+
+
+def _the_perfects_has(doc: ParsedDoc, k: int) -> bool:
+    """The "'s" at ``k`` is "has": a perfect's participle or "got" follows it, past an adverb ("mine's just been
+    serviced", "mine's got a crack")."""
+    for token in doc.tokens[k + 1 : k + 4]:
+        if token.lower in AFTER_HAS:
+            return True
+        if token.pos not in ("ADV", "PART"):
+            return False
+    return False
 
 
 def _negation_without_its_apostrophe(doc: ParsedDoc, k: int) -> bool:
