@@ -314,6 +314,10 @@ def extract(parser, resolver):
         ("Sam", "Sounds like a plan!", "Sam noted: Sounds like a plan."),
         # a blessing is a reaction and "let me" an offer: neither asks the listener to do anything
         ("Sam", "Oh bless her.", "Sam noted: Oh bless her."),
+        # an interjection the tagger made the subject of an order is no one: the order is still asked
+        ("Nia", "lol ring me after work", "Nia asks to ring Nia after work."),
+        ("Nia", "lol need a coffee", "Nia needs a coffee."),
+        ("Nia", "haha love it", "Nia loves it."),
         ("Sam", "Oh bless him. He's only four.", "Sam noted: He's only four."),
         ("Sam", "Let me check with Marta.", "Sam offers to check with Marta."),
         ("Sam", "Let me know when the tickets go on sale.", "Sam asks to let Sam know when the tickets go on sale."),

@@ -1216,7 +1216,10 @@ def _news_on_its_own(doc: ParsedDoc, k: int) -> bool:
 
 
 def _has_subject(doc: ParsedDoc, k: int) -> bool:
-    return any(a.label in ("nsubj", "ACT-arg") for a in doc.children(k))
+    """Verb ``k`` has a subject of its own; chat's interjection before an order, which the tagger may make its
+    subject ("aww send it to me", "lol call me later"), is no one."""
+    return any(a.label in ("nsubj", "ACT-arg") and doc.tokens[a.dep].lower not in CHAT_INTERJECTIONS
+               for a in doc.children(k))
 
 
 def _finite(doc: ParsedDoc, k: int) -> bool:
