@@ -732,6 +732,22 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         (date(2025, 4, 10), "the photos taken in july will go in the album", date(2025, 7, 1)),
         (date(2025, 10, 6), "the report written in december will be the final one", date(2025, 12, 1)),
         (date(2025, 10, 6), "the leaflets printed in november need to be collected", date(2025, 11, 1)),
+        # a day governed by a present perfect is one arranged (English tells a day gone by in the simple past): the
+        # nearest, not last year's or last week's
+        (date(2025, 3, 20), "the council have slotted in Tuesday 1st April for the hearing", date(2025, 4, 1)),
+        (date(2025, 3, 20), "they've given us Tuesday 8th April for the hearing", date(2025, 4, 8)),
+        (date(2025, 3, 20), "we've taken Friday off for the move", date(2025, 3, 21)),
+        (date(2025, 3, 20), "I've asked for Wednesday off", date(2025, 3, 26)),
+        (date(2025, 3, 20), "Monday's fine, I've said yes to it", date(2025, 3, 24)),
+        # ... not a simple past or a past perfect, a stretch from a day, "been", a day after "on" (chat's loose
+        # past), nor a month
+        (date(2025, 3, 20), "we took Friday off for the move", date(2025, 3, 14)),
+        (date(2025, 3, 20), "I had put the 2nd aside for it", date(2025, 3, 2)),
+        (date(2025, 3, 20), "I've been off work from Tuesday", date(2025, 3, 18)),
+        (date(2025, 3, 20), "I've been at my sister's on Sunday", date(2025, 3, 16)),
+        (date(2025, 3, 20), "we've painted the fence on Saturday", date(2025, 3, 15)),
+        (date(2025, 3, 20), "I've put on two kilos in January", date(2025, 1, 1)),
+        (date(2025, 3, 20), "my nephew was born on Friday 14 June", date(2024, 6, 14)),
     ],
 )
 def test_dates_that_tense_alone_would_put_on_the_wrong_side_of_the_session(parser, resolver, said, text, first):

@@ -721,6 +721,11 @@ class TemporalResolver:
                     # that holds now, so the day it lasts until is the nearest, not the past one ("we stayed till
                     # june", "I had waited until december")
                     tense = "present"
+                elif tense == "past" and _a_day_in_the_present_perfect(doc, start):
+                    # "they've pencilled in Wednesday 2nd April", "I've taken Friday off": the present perfect
+                    # takes no day gone by ("I saw him on Friday", not "I've seen him on Friday"), so the day it
+                    # governs is the one arranged, the nearest, as in present talk
+                    tense = "present"
                 elif tense == "past" and NOW_BEFORE.search(doc.text[max(0, start - 16) : start]):
                     tense = "present"  # "the data came late, so now its march 27": the date as it stands now
                 elif IN_A_LENGTH.fullmatch(text) and _the_first_in(doc, start):
@@ -3821,6 +3826,35 @@ def _in_the_perfect(doc: ParsedDoc, verb: int) -> bool:
     """``verb`` has "have" for its auxiliary: a perfect, which takes no day of its own ("I've entered the Greenwich
     Half on April 27th", "I've signed up for Chester on 6 October": the day is the race's)."""
     return any(a.label == "aux" and doc.tokens[a.dep].lemma.lower() == "have" for a in doc.children(verb))
+
+
+def _a_day_in_the_present_perfect(doc: ParsedDoc, char: int) -> bool:
+    """The expression at ``char`` names one day (:func:`_a_day`) and a verb in the present perfect governs it ("I've
+    booked Friday", "they've pencilled in the 2nd"): English tells a day gone by in the simple past, so the perfect's
+    day is one arranged. Only a day the perfect takes as its object or names in what it tells ("I've told them
+    Friday works"), one after "for" or "to" ("I've asked for Wednesday off"), or after the "in" of "pencilled in",
+    "booked in" (no day is "in" a day as in a month): a day after "on" or another preposition of time is chat's
+    loose past ("we've moved house on Saturday", "I've put the bins out on Wednesday"), as is "been" ("have you been
+    out on Saturday?"). The "have" must be one ("she's moved ..." may be "is"), and the day the verb's own, not a
+    noun's ("I've told you about the party Saturday")."""
+    if not _a_day(doc, char) or re.match(r"on\b", doc.text[char:], re.IGNORECASE):
+        return False
+    at = _token_at(doc, char)
+    before = at.i - 1 if at is not None else -1
+    if before >= 0 and doc.tokens[before].lower == "the":
+        before -= 1  # "for the 2nd"
+    if before >= 0 and doc.tokens[before].pos == "ADP" and doc.tokens[before].lower not in ("for", "to", "in"):
+        return False
+    verb = _governor(doc, char)
+    if verb is None or doc.tokens[verb].lemma.lower() == "be" or not _hangs_on(doc, char, verb):
+        return False
+    return any(
+        a.label == "aux" and doc.tokens[a.dep].lemma.lower() == "have" and doc.tokens[a.dep].lower.replace("’", "'") in PRESENT_HAVES
+        for a in doc.children(verb))
+
+
+# The present forms of the auxiliary "have"
+PRESENT_HAVES = frozenset({"have", "has", "'ve", "ve", "'s", "s"})
 
 
 def _in_the_present_perfect(doc: ParsedDoc, verb: int) -> bool:
