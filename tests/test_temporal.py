@@ -748,6 +748,15 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         (date(2025, 3, 20), "we've painted the fence on Saturday", date(2025, 3, 15)),
         (date(2025, 3, 20), "I've put on two kilos in January", date(2025, 1, 1)),
         (date(2025, 3, 20), "my nephew was born on Friday 14 June", date(2024, 6, 14)),
+        # a day or month after the "for" of a verb of picking is the one the thing picked is set for
+        (date(2025, 4, 10), "the choir chose the Faure requiem for May", date(2025, 5, 1)),
+        (date(2025, 9, 2), "they selected me for October", date(2025, 10, 1)),
+        (date(2025, 3, 20), "we picked a film for Friday", date(2025, 3, 21)),
+        # ... not a day of the picking, the day picked itself, a day the turn says went by, nor a month after "in"
+        (date(2025, 3, 20), "I picked the kids up on Friday", date(2025, 3, 14)),
+        (date(2025, 3, 20), "we picked Saturday and it poured", date(2025, 3, 15)),
+        (date(2025, 3, 20), "we picked a film for Friday and it was great", date(2025, 3, 14)),
+        (date(2025, 3, 20), "I picked strawberries in June", date(2024, 6, 1)),
     ],
 )
 def test_dates_that_tense_alone_would_put_on_the_wrong_side_of_the_session(parser, resolver, said, text, first):

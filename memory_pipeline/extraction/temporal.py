@@ -3082,6 +3082,22 @@ def _the_day_chosen(doc: ParsedDoc, verb: Token, at: Token) -> bool:
     return any(a.head == ons[0] and a.label == "pobj" for k in range(at.i, min(at.i + 4, len(doc))) for a in doc.parents(k))
 
 
+# Verbs of picking one of several: a day or month picked "for" ("the book club chose Middlemarch for June", "we
+# picked a film for Friday") is the one the thing is set for, which the past of the picking does not date.
+PICKING_LEMMAS = frozenset({"pick", "choose", "select", "shortlist"})
+A_DAY_OR_MONTH = re.compile(rf"(?:(?:the|early|mid|late)[\s-]+)*(?:{_MONTH}|{_WEEKDAY}|\d{{1,2}}(?:st|nd|rd|th)\b)", re.IGNORECASE)
+
+
+def _the_day_picked(doc: ParsedDoc, verb: Token, at: Token, char: int) -> bool:
+    """The expression at ``char`` names a day or a month right after the "for" of a verb of picking ("they chose
+    Middlemarch for June"); not a day of the picking ("I picked the kids up on Friday"), a length ("chose it for two
+    weeks"), the picked day itself ("we picked Saturday and it poured" may be gone by), nor one the turn says went by
+    ("picked a film for Friday and it was great")."""
+    if not A_DAY_OR_MONTH.match(doc.text, char) or _how_it_went_after(doc, char) or not _after_word(doc, char, ("for",)):
+        return False
+    return any(a.label == "prep" and a.dep == at.i - 1 for a in doc.children(verb.i))
+
+
 # What one books, gets or buys to go away: a journey or a stay, which lies either side of the booking ("the venue",
 # "a table" may be booked for a month or in it, and keep the tense's reading).
 BOOKING_LEMMAS = frozenset({"book", "reserve"})
@@ -3128,6 +3144,8 @@ def _not_told_by_the_tense(doc: ParsedDoc, char: int, clause: list[Token]) -> bo
     verb = clause[0]
     at = _token_at(doc, char)
     if _lemma_in(verb, CHOOSING_LEMMAS) and at is not None and _the_day_chosen(doc, verb, at):
+        return True
+    if _lemma_in(verb, PICKING_LEMMAS) and at is not None and _the_day_picked(doc, verb, at, char):
         return True
     if _lemma_in(verb, {"mean"}) and verb.tag == "VBD":
         return True  # "sorry, I meant Thursday not Tuesday": the meaning was past, the day is the one put right
