@@ -1061,6 +1061,12 @@ def test_a_remedy_stopped_is_no_pastime_given_up(parser):
         ("The hospital has stopped the warfarin.", {"self.medication[warfarin] = none"}),
         ("The ward stopped the iron tablets.", {"self.medication[iron] = none"}),
         ("The surgery is adding a new pill, rivaroxaban.", {"self.medication[rivaroxaban] = yes"}),
+        # a contracted "has" the parse reads as a passive's "is": the one who changed the dose takes none of it,
+        # while a passive's subject is the one given it and an owner said is still the taker
+        ("She's raised the citalopram to 40mg.", {"self.medication[citalopram] = 40 mg"}),
+        ("He's lowered the quetiapine to 25mg.", {"self.medication[quetiapine] = 25 mg"}),
+        ("She's lowered her quetiapine to 25mg.", {"her.medication[quetiapine] = 25 mg"}),
+        ("He's been given amlodipine 5mg.", {"he.medication[amlodipine] = 5 mg"}),
         # the subject of a passive is the one given or put on it, no one who decides it
         ("He's been given a new pill, apixaban.", {"he.medication[apixaban] = yes"}),
         ("She was put on donepezil in March.", {"she.medication[donepezil] = yes"}),
@@ -1633,6 +1639,7 @@ def test_held_out_paraphrases(parser, text, expected, request):
         # a medicine still taken, its dose unsaid, is the dose it was; a new dose or a stop changes it
         ("I'm on sertraline 50mg.", "The plan is to stay on sertraline until Christmas.", False),
         ("I'm on sertraline 50mg.", "They upped my sertraline to 100mg.", True),
+        ("I'm on citalopram 20mg.", "She's raised the citalopram to 40mg.", True),
         ("I'm on sertraline 50mg.", "I stopped the sertraline.", True),
         # a count of things owned, told again, is the new count
         ("I own 30 succulents.", "I own 55 succulents now.", True),

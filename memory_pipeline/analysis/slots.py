@@ -5375,12 +5375,21 @@ def _decides_it(context: _Context, subject: int, predicate: int) -> bool:
     propranolol"), who takes none of it. "She stopped the sertraline" is hers, and so is what a passive's subject
     was given or put on ("she's been given a new tablet, metformin", "he was put on amlodipine"): the one it is done to."""
     up = _parent(context, subject)
-    if up is not None and up[1] == "nsubjpass":
+    if up is not None and up[1] == "nsubjpass" and not _has_read_as_is(context, predicate):
         return False
     lemma, word = _lemma(context, predicate), context.doc.tokens[subject].lower
     if word in ("he", "she"):
         return lemma in PRESCRIBING
     return lemma in PRESCRIBING | DECIDING and (word == "they" or _a_clinician(context, subject))
+
+
+def _has_read_as_is(context: _Context, verb: int) -> bool:
+    """A change of dose after a contracted "has" the parse took for a passive's "is": "she's upped the sertraline
+    to 100mg", "he's reduced the quetiapine" (a dose changed is never the object of a passive, as a medicine given
+    is in "she's been given metformin"), so its subject is the one who changed it."""
+    doc = context.doc
+    return (_lemma(context, verb) in DOSE_CHANGES and bool(_children(context, verb, "dobj"))
+            and any(doc.tokens[a].lower in ("'s", "’s") for a in _children(context, verb, "auxpass")))
 
 
 def _a_clinician(context: _Context, k: int) -> bool:
