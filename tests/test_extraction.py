@@ -455,6 +455,10 @@ def extract(parser, resolver):
          "Sam noted: Tom lost his dad in March and most days he won't get out of the house."),
         ("Sam", "I started the new job on Monday and I didn't get out of the office until 9",
          "Sam started the new job on Monday and Sam didn't get out of the office until 9."),
+        # a name the tagger read as a bare verb, told of by "was": no order to the listener
+        ("Sam", "Run DMC on Saturday was unreal", "Sam noted: Run DMC on Saturday was unreal."),
+        ("Sam", "Ask Priya whether the hotel is ok", "Sam asks to ask Priya whether the hotel is ok."),
+        ("Sam", "Send Priya the photos from Saturday", "Sam asks to send Priya the photos from Saturday."),
     ],
 )
 def test_expected_entries(extract, speaker, text, entry):

@@ -812,6 +812,21 @@ def _please(lowers: list[str]) -> int:
     return 1 if lowers[:1] == ["please"] else 0
 
 
+def _a_name_told_of(doc: ParsedDoc, k: int, be: int) -> bool:
+    """The bare verb opens a name the tagger misread, which a finite "was" or "is" then tells of: "Wet Leg on Saturday
+    was unreal", "Fix Radio this morning was hilarious" (a band, a show). The verb's object is a capitalised name
+    right after it, and what "be" says of it is an adjective; an order has its own words ("Enjoy the day, it was
+    great" is parted by a comma, and is caught before this)."""
+    name = k + 1
+    return (
+        doc.tokens[be].tag in ("VBD", "VBZ")
+        and name < be
+        and doc.tokens[name].tag in ("NNP", "NNPS")
+        and any(arc.dep == name and arc.label in ("dobj", "compound", "npadvmod", "attr") for arc in doc.children(k))
+        and any(arc.label == "acomp" for arc in doc.children(be))
+    )
+
+
 def _names_a_thing(doc: ParsedDoc, k: int) -> bool:
     """The bare verb the turn opens with is a noun of a subject the tagger misread ("call with the bank went fine":
     the subject of "went"; "start date is April 1st": a "start" with an "is" of its own). Nobody is asked to do it."""
@@ -821,7 +836,8 @@ def _names_a_thing(doc: ParsedDoc, k: int) -> bool:
     # and so is a bare verb right before the "is" it is the subject of: a noun ("take home is about £2,480",
     # "check in is at 3"), where a misparsed order has its own words between ("Enjoy the day, Jon earned it")
     for arc in doc.parents(k):
-        subject_of_is = arc.label == "csubj" and doc.tokens[arc.head].lemma == "be" and arc.head - k <= 2
+        subject_of_is = arc.label == "csubj" and doc.tokens[arc.head].lemma == "be" and (
+            arc.head - k <= 2 or _a_name_told_of(doc, k, arc.head))
         if arc.label in ("nsubj", "nsubjpass") or (arc.label == "csubj" and doc.tokens[k].tag == "VBG") or subject_of_is:
             between = doc.tokens[min(k, arc.head) + 1 : max(k, arc.head)]
             others = [a for a in doc.children(arc.head) if a.label in ("nsubj", "nsubjpass", "expl") and a.dep != k]
