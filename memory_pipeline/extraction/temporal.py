@@ -3084,7 +3084,7 @@ def _the_day_chosen(doc: ParsedDoc, verb: Token, at: Token) -> bool:
 
 # Verbs of picking one of several: a day or month picked "for" ("the book club chose Middlemarch for June", "we
 # picked a film for Friday") is the one the thing is set for, which the past of the picking does not date.
-PICKING_LEMMAS = frozenset({"pick", "choose", "select", "shortlist"})
+PICKING_LEMMAS = frozenset({"pick", "choose", "shortlist"})
 A_DAY_OR_MONTH = re.compile(rf"(?:(?:the|early|mid|late)[\s-]+)*(?:{_MONTH}|{_WEEKDAY}|\d{{1,2}}(?:st|nd|rd|th)\b)", re.IGNORECASE)
 
 
@@ -3864,7 +3864,7 @@ def _a_day_in_the_present_perfect(doc: ParsedDoc, char: int) -> bool:
     if before >= 0 and doc.tokens[before].pos == "ADP" and doc.tokens[before].lower not in ("for", "to", "in"):
         return False
     verb = _governor(doc, char)
-    if verb is None or doc.tokens[verb].lemma.lower() == "be" or not _hangs_on(doc, char, verb):
+    if verb is None or not _arranges_a_day(doc, verb) or not _hangs_on(doc, char, verb) or _how_it_went_after(doc, char):
         return False
     return any(
         a.label == "aux" and doc.tokens[a.dep].lemma.lower() == "have" and doc.tokens[a.dep].lower.replace("’", "'") in PRESENT_HAVES
@@ -3873,6 +3873,22 @@ def _a_day_in_the_present_perfect(doc: ParsedDoc, char: int) -> bool:
 
 # The present forms of the auxiliary "have"
 PRESENT_HAVES = frozenset({"have", "has", "'ve", "ve", "'s", "s"})
+# Verbs whose perfect sets or settles a day ("I've booked Tuesday 25th", "they've offered Friday", "they've
+# pencilled in the 2nd"). Chat says any other verb's perfect of a day gone by ("my grandad has passed away Tuesday",
+# "I've had my jab Monday", "I've told my boss Monday", "I've given her the money Saturday", "I've moved house the
+# 1st"), so only these read the day as the one arranged.
+ARRANGING_A_DAY_LEMMAS = OFFERING_LEMMAS | frozenset(
+    {"book", "schedule", "reschedule", "set", "arrange", "reserve", "plan", "fix", "pencil", "slot", "ask", "confirm",
+     "request", "pick", "choose", "invite"})
+
+
+def _arranges_a_day(doc: ParsedDoc, verb: int) -> bool:
+    """``verb`` sets or settles a day (:data:`ARRANGING_A_DAY_LEMMAS`), or takes one off ("I've taken Friday off";
+    not "I've taken mum to the hospital Monday")."""
+    lemma = doc.tokens[verb].lemma.lower()
+    if lemma == "take":
+        return any(doc.tokens[a.dep].lower == "off" for a in doc.children(verb))
+    return lemma in ARRANGING_A_DAY_LEMMAS
 
 
 def _in_the_present_perfect(doc: ParsedDoc, verb: int) -> bool:
