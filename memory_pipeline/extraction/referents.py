@@ -73,41 +73,6 @@ BARE_KIN = frozenset({"mum", "mom", "dad", "nan", "nana", "gran", "granny", "gra
 _DETERMINED = re.compile(r"\b(?:the|a|an|her|his|their|our|your|ur|my|whose)\s+$", re.IGNORECASE)
 
 
-# Chat types the word in lower case just as often ("dad still wants to drive", "mum's selling the car"); there it is
-# a name only where the parent does, is or owns something, since "dad jokes", "mum guilt" or "a new mum" name no
-# one: the word is followed by its verb or its "'s", and has no owner or article before it, even one word back.
-# Verbs a parent called by the word does (told in the past or the present), and the auxiliaries
-KIN_SUBJECT_VERBS = frozenset(
-    """is isn't was wasn't has hasn't had hadn't will won't would wouldn't can can't cannot could couldn't did didn't
-    does doesn't do don't might must should said says wants wanted thinks thought knows knew asked asks told
-    tells rang rings called calls texted texts died passed passes went goes got gets loved loves hated hates needs
-    needed keeps kept started starts stopped stops moved moves came comes seems seemed sounds sounded looks looked
-    feels felt""".split()
-)
-# Adverbs between the parent and the verb ("dad still wants", "mum just rang")
-KIN_SUBJECT_ADVERBS = frozenset("still just never always really finally apparently already actually also even".split())
-_KIN_VERB_AFTER = re.compile(
-    r"(?:['’]s\b|(?:[ \t]+(?:" + "|".join(sorted(KIN_SUBJECT_ADVERBS)) + r"))?[ \t]+(?P<verb>[a-z'’]+))"
-)
-_DETERMINED_LOOSELY = re.compile(
-    r"\b(?:the|a|an|her|his|their|our|your|ur|my|whose|every|any|no|some|this|that|one)\s+(?:[a-z-]+\s+)?$|['’]s?\s+$",
-    re.IGNORECASE,
-)
-
-
-def _kin_said_as_a_name(text: str, start: int, end: int) -> bool:
-    """The lower-case parent's word at ``start:end`` is said as a name: the subject of a verb that follows it, or
-    the owner of what follows, with no owner or article before it ("dad still wants to drive", "mum's not sleeping",
-    "dad's car"); "tom's dad is", "a new mum is" and "dad jokes" are not the speaker's parent."""
-    if _DETERMINED_LOOSELY.search(text, max(0, start - 40), start):
-        return False
-    after = _KIN_VERB_AFTER.match(text, end)
-    if after is None:
-        return False
-    verb = after.group("verb")
-    return verb is None or verb.replace("’", "'") in KIN_SUBJECT_VERBS
-
-
 @dataclass(frozen=True)
 class Focus:
     """The person the talk is about: how a memory writes them, whether that is a proper name (and so one of the
@@ -439,8 +404,7 @@ def _mentions(text: str, names: Names, speaker: str | None, addressee: str | Non
                 found[named] = replace(found[named], gender=found[named].gender or _gender(noun))
                 continue
             # "Mum had her hip replaced": a parent called by the word, capitalised as a name, is the speaker's
-            own = speaker and noun in BARE_KIN and not _DETERMINED.search(text, 0, match.start()) and (
-                match.group()[0].isupper() or _kin_said_as_a_name(text, match.start(), match.end()))
+            own = speaker and noun in BARE_KIN and match.group()[0].isupper() and not _DETERMINED.search(text, 0, match.start())
             # "a puppy", "the cat": an animal, maybe the one the talk is about, not someone else brought in
             found.append(_Mention(match.start(), f"{possessive(speaker)} {noun}" if own else None, False, _gender(noun),
                                   noun in PET_NOUNS))
