@@ -552,48 +552,8 @@ def in_code(text: str, at: int) -> bool:
 
 
 def in_a_name(text: str, start: int, end: int) -> bool:
-    """The word at ``start:end`` is a capital "U" of a university's short name ("U of T", "U of M"), not "you", or
-    a pronoun in the title of a song, a poem or a book (:func:`in_a_title`)."""
-    if text[start:end] == "U" and re.match(r"\s+of\s+[A-Z](?:[A-Z]*\b)", text[end:]) is not None:
-        return True
-    return in_a_title(text, start, end)
-
-
-# Pronouns a title may hold ("Wish You Were Here", "Do Not Stand At My Grave And Weep", "Someone Like You"); "I",
-# capitalised anywhere, is asked more (:func:`in_a_title`).
-TITLE_PRONOUNS = SECOND_PERSON | FIRST_PLURAL | THIRD_PERSON | frozenset({"me", "my", "mine", "myself", "him", "it"})
-# Words of a title besides its pronoun: at least this many, so a name beside a pronoun ("told Priya My plan") or a
-# call ("Sam You legend") makes no title
-TITLE_OTHER_WORDS_MIN = 2
-_TITLE_WORD = r"[A-Z][a-z'’]*"
-_TITLE_RUN_BEFORE = re.compile(rf"(?:(?<![\w'’]){_TITLE_WORD}[ \t]+)+$")
-_TITLE_RUN_AFTER = re.compile(rf"(?:[ \t]+{_TITLE_WORD}(?![\w'’]))+")
-_SENTENCE_OPENS = re.compile(r"(?:^|[.!?\n:;(\[\"“‘])\s*$")
-
-
-def in_a_title(text: str, start: int, end: int) -> bool:
-    """The pronoun at ``start:end`` is written with a capital inside a sentence, in a run of such words: a title
-    ("we've picked Wish You Were Here", "she's reading Do Not Stand At My Grave"), which keeps its words as written
-    ("Leo asks Sam to wish Sam Was Here" was wrong). Not a pronoun that opens its sentence ("You Were Great"), nor
-    one in capitals ("CALL ME WHEN YOU LAND"); "I" counts for no word of a title ("I Love You" is none), and is one
-    only between two ("Remember Me When I Am Gone Away")."""
-    word = text[start:end]
-    if word.lower() not in TITLE_PRONOUNS | {"i"} or not _title_cased(word) or _opens_a_sentence(text, start):
-        return False
-    before = _TITLE_RUN_BEFORE.search(text, max(0, start - 80), start)
-    after = _TITLE_RUN_AFTER.match(text, end)
-    if word == "I" and not (before and after and not _opens_a_sentence(text, before.start())):
-        return False  # capitalised anywhere: a title's only between two of its words ("Remember Me When I Am Gone")
-    words = (before.group().split() if before else []) + (after.group().split() if after else [])
-    return sum(w != "I" for w in words) >= TITLE_OTHER_WORDS_MIN
-
-
-def _title_cased(word: str) -> bool:
-    return word[:1].isupper() and (len(word) == 1 or not word[1:2].isupper())
-
-
-def _opens_a_sentence(text: str, at: int) -> bool:
-    return _SENTENCE_OPENS.search(text, max(0, at - 4), at) is not None
+    """The word at ``start:end`` is a capital "U" of a university's short name ("U of T", "U of M"), not "you"."""
+    return text[start:end] == "U" and re.match(r"\s+of\s+[A-Z](?:[A-Z]*\b)", text[end:]) is not None
 
 
 # Things named "thank you" (a compound noun, "thank-you cards" unhyphenated): their "you" thanks no one. In the
