@@ -459,13 +459,6 @@ def extract(parser, resolver):
         ("Sam", "Run DMC on Saturday was unreal", "Sam noted: Run DMC on Saturday was unreal."),
         ("Sam", "Ask Priya whether the hotel is ok", "Sam asks to ask Priya whether the hotel is ok."),
         ("Sam", "Send Priya the photos from Saturday", "Sam asks to send Priya the photos from Saturday."),
-        # a feeling the tagger reads as a past verb dropped "I'm", and is the speaker's, not a deed of the one before
-        ("Sam", "Tom failed his test. annoyed for him", "Sam noted: Tom failed his test. Sam is annoyed for Tom."),
-        ("Sam", "Maya didn't get the job. gutted for her", "Sam noted: Maya didn't get the job. Sam is gutted for Maya."),
-        ("Sam", "Stressed about the move", "Sam is stressed about the move."),
-        ("Sam", "My brother came over. Stayed for dinner", "Sam's brother came over. Sam's brother stayed for dinner."),
-        ("Sam", "Paid for dinner last night", "Sam paid for dinner last night."),
-        ("Sam", "Went to the park with Tom. Loved it", "Sam went to the park with Tom. Sam loved it."),
     ],
 )
 def test_expected_entries(extract, speaker, text, entry):

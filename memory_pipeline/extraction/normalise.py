@@ -1085,21 +1085,7 @@ def _dropped_i_am(doc: ParsedDoc, k: int) -> bool:
     """The word at ``k``, opening a range whose subject was dropped, dropped "I'm" with it, so "is" goes back before
     it: an "-ing" ("Playing guitar tonight"), an adjective ("Proud of you"), a state ("Done with X", "Back to X")."""
     token = doc.tokens[k]
-    return token.tag == "VBG" or token.pos == "ADJ" or _done_with(doc, k) or _back_to(doc, k) or _felt(doc, k)
-
-
-def _felt(doc: ParsedDoc, k: int) -> bool:
-    """A feeling the tagger reads as a past verb, heading its sentence with nothing done to anyone: "gutted for
-    her", "chuffed for them", "devastated tbh" ("I'm" was dropped: "Leo gutted for Ruby" read as a deed). Not one
-    with an object or a clause ("Loved it", "Hoped it would work"), which the speaker did or thought."""
-    token = doc.tokens[k]
-    if token.tag not in ("VBN", "VBD") or not _heads_its_sentence(doc, k) or not a_feeling_word(token):
-        return False
-    return not any(a.label in FELT_NOT_WITH for a in doc.children(k))
-
-
-# What a feeling read as a verb has only as a deed or a thought: an object, a subject, a clause, an auxiliary
-FELT_NOT_WITH = frozenset({"dobj", "dative", "nsubj", "nsubjpass", "aux", "auxpass", "ccomp", "xcomp", "attr"})
+    return token.tag == "VBG" or token.pos == "ADJ" or _done_with(doc, k) or _back_to(doc, k)
 
 
 def _heads_its_sentence(doc: ParsedDoc, k: int) -> bool:

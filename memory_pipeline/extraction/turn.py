@@ -839,11 +839,9 @@ def _dropped_doer(
 
 
 def _a_deed(doc: ParsedDoc, verb: int) -> bool:
-    """A past deed, not a feeling or a thought ("Loved it", "Wished I'd gone" are the speaker's all the same, and so
-    is a feeling the tagger reads as a past verb: "Tom failed his test. gutted for him")."""
+    """A past deed, not a feeling or a thought ("Loved it", "Wished I'd gone" are the speaker's all the same)."""
     token = doc.tokens[verb]
-    return token.tag in ("VBD", "VBN") and token.lemma not in NOT_IMPERATIVE | NOT_IMPERATIVE_BEFORE_A_CLAUSE and not (
-        a_feeling_word(token))
+    return token.tag in ("VBD", "VBN") and token.lemma not in NOT_IMPERATIVE | NOT_IMPERATIVE_BEFORE_A_CLAUSE
 
 
 def _someone_elses_subject(doc: ParsedDoc, sentence: int) -> int | None:
