@@ -80,23 +80,7 @@ def _a_phrasal_verb_with_an_object(doc: ParsedDoc, predicate: int) -> bool:
     objects = [arc.dep for arc in children if arc.label == "prep" and any(a.label == "pobj" for a in doc.children(arc.dep))]
     if doc.tokens[predicate].lemma == "get" and any(doc.tokens[k].lower == "into" for k in objects):
         return True
-    return (any(arc.label == "prt" for arc in children) and bool(objects)) or _through_a_compound_preposition(doc, children)
-
-
-def _through_a_compound_preposition(doc: ParsedDoc, children: list[Arc]) -> bool:
-    """The particle read as a preposition whose object hangs on a second one: "he doesn't get out of bed", "keep
-    out of trouble", "she got away from it all" (the parse files "out" as a preposition over "of bed", so the
-    clause looked empty and was dropped, its negation with it)."""
-    for arc in children:
-        if arc.label != "prep" or doc.tokens[arc.dep].lower not in PARTICLES_BEFORE_A_PREPOSITION:
-            continue
-        if any(a.label == "prep" and any(o.label == "pobj" for o in doc.children(a.dep)) for a in doc.children(arc.dep)):
-            return True
-    return False
-
-
-# The particles that open a compound preposition after a light verb: "out of", "away from", "off of", "back to"
-PARTICLES_BEFORE_A_PREPOSITION = frozenset({"out", "away", "off", "back", "up", "down"})
+    return any(arc.label == "prt" for arc in children) and bool(objects)
 
 
 def clause_depth(doc: ParsedDoc, i: int, limit: int = 16) -> int:
