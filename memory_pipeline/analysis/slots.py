@@ -3969,7 +3969,7 @@ def quantity(context: _Context, i: int) -> list[SlotValue]:
     if lemma == "net" or (lemma == "home" and token.pos == "NOUN"):
         return _take_home(context, i)
     if token.pos == "AUX" or lemma == "be":
-        return _counted_be(context, i) or _it_is_a_sum(context, i) or _on_a_sum(context, i) or _a_standing(context, i)
+        return _counted_be(context, i) or _it_is_a_sum(context, i) or _on_a_sum(context, i)
     if token.pos != "VERB" or not _present(context, i) or _negated(context, i) or _a_dose_taken_for_a_verb(context, i):
         return []
     if lemma in EARNING_VERBS:
@@ -4430,55 +4430,6 @@ def _a_sum_of_money(context: _Context, head: int, k_needs_a_sign: bool = False) 
     if value[:1] in MONEY_SIGNS or _lemma(context, head) in MONEY_NOUNS:
         return value, tokens
     return None
-
-
-# A place in a ranking, said in digits ("I'm 14th out of 20", "she's 3rd in the league", "I'm 12th now", "up to 9th
-# now"): where one stands, one place at a time, so a new place replaces the old. Only with a word of a ranking or of
-# a change, since a bare ordinal is as often a date or a birthday ("it's the 14th", "Tom's 21st") or one race's
-# place, and the place in something else is no standing ("I'm 2nd in the queue").
-PLACE_ORDINAL = re.compile(r"(\d{1,3})(st|nd|rd|th)")
-RANKINGS = frozenset("league table ladder standings rankings ranking leaderboard division".split())
-NOW_WORDS = frozenset({"now", "currently"})
-
-
-def _a_standing(context: _Context, be: int) -> list[SlotValue]:
-    """``quantity[position] = 14`` from "I'm 14th out of 20" and "she's 14th in the league": a person's present
-    place (:data:`PLACE_ORDINAL`), said with "now", "out of" a number, "up"/"down to" it or "in" or "on" a ranking
-    (:data:`RANKINGS`); a place in or on anything else sets nothing."""
-    doc = context.doc
-    if _lemma(context, be) != "be" or not _present(context, be) or _negated(context, be) or not _of_a_person(context, be):
-        return []
-    moved = [obj for adverb in _children(context, be, "advmod", "prep") if doc.tokens[adverb].lower in MOVED_TO_ADVERBS
-             for _, obj in _prep_objects(context, adverb, ("to",))]
-    places = [k for k in _children(context, be, "attr", "acomp") + moved
-              if _place_number(doc.tokens[k].lower) and not _children(context, k, "det", "poss")]
-    if len(places) != 1:
-        return []
-    place = places[0]
-    ranked_in = [obj for _, obj in _prep_objects(context, be, ("in", "on")) + _prep_objects(context, place, ("in", "on"))]
-    if any(_lemma(context, obj) not in RANKINGS for obj in ranked_in):
-        return []  # "I'm 2nd in the queue", "she's 5th in line", "22nd on the waiting list"
-    outs = [k for k in _children(context, be, "prep") + _children(context, place, "prep") if doc.tokens[k].lower == "out"]
-    if any(_lemma(context, counted) in CHILD_NOUNS | KIN_WORDS for out in outs for _, counted in _prep_objects(context, out, ("of",))):
-        return []  # "I'm 3rd out of 4 kids": an order of birth
-    out_of = bool(outs)
-    now = any(doc.tokens[k].lower in NOW_WORDS for k in _children(context, be, "advmod") + _children(context, place, "advmod"))
-    if not (ranked_in or out_of or now or moved):
-        return []
-    # one scope, whether or not the ranking is named: "I'm 14th on the ladder", then "I'm 12th now"
-    value = str(_place_number(doc.tokens[place].lower))
-    return [_slot(context, be, "quantity", value, "position", place, subject=_subject(context, be))]
-
-
-def _place_number(word: str) -> int | None:
-    """The place an ordinal in digits names, with the ending English gives it ("12th", "22nd", never "12nd"); past
-    "1st", an "st" is stones of weight ("I'm 13st 10 now", "21st now"), no place."""
-    found = PLACE_ORDINAL.fullmatch(word)
-    if found is None:
-        return None
-    number, ending = int(found.group(1)), found.group(2)
-    spelt = "th" if number % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return number if ending == spelt and (ending != "st" or number == 1) and number > 0 else None
 
 
 def _on_a_sum(context: _Context, be: int) -> list[SlotValue]:
