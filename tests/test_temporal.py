@@ -1133,15 +1133,6 @@ def test_a_further_length_counted_from_the_session_is_still_a_time(parser, resol
         # a wait told ahead to do a thing is from now on, not how long the doing takes
         ("It'll be 2 weeks to get the new tyres.", date(2024, 5, 27), date(2024, 6, 10)),
         ("It's going to be 3 weeks to fix the roof.", date(2024, 5, 27), date(2024, 6, 17)),
-        # time off granted in the past runs from the granting, the news of the turn, so from now on
-        ("My doctor signed me off for three weeks.", date(2024, 5, 27), date(2024, 6, 17)),
-        ("The GP has signed her off work for another 2 weeks.", date(2024, 5, 27), date(2024, 6, 10)),
-        ("My boss gave me four days off.", date(2024, 5, 27), date(2024, 5, 31)),
-        ("the school gave us a week off", date(2024, 5, 27), date(2024, 6, 3)),
-        # ... not leave told as a story: taken, had, in the passive, or with a past after it
-        ("I took two weeks off.", date(2024, 5, 13), date(2024, 5, 28)),
-        ("I was signed off for three weeks.", date(2024, 5, 6), date(2024, 5, 28)),
-        ("They gave me two weeks off and we drove to Cornwall.", date(2024, 5, 13), date(2024, 5, 28)),
         # in past talk it is what ran then
         ("We waited two weeks until the results came.", date(2024, 5, 13), date(2024, 5, 28)),
         ("I had two days left.", date(2024, 5, 25), date(2024, 5, 28)),
@@ -1451,10 +1442,6 @@ def test_a_length_said_in_the_present_runs_from_the_session(parser, resolver):
     # in the perfect it is the stretch up to the session, as before
     mention = ground_one(parser, resolver, "I've been off work for two weeks.", said)
     assert _days(mention) == (date(2025, 3, 30), date(2025, 4, 14))
-    # time off granted with a date of its own in the sentence is not counted from the session
-    for text in ("The GP signed him off for two weeks in February.", "They gave me two weeks off in January."):
-        mentions = resolver.ground(parser.parse(text), said)
-        assert _days(mentions[0]) == (date(2025, 3, 30), date(2025, 4, 14)), text
 
 
 @pytest.mark.slow
