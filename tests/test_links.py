@@ -1067,6 +1067,9 @@ def test_a_remedy_stopped_is_no_pastime_given_up(parser):
         ("He's lowered the quetiapine to 25mg.", {"self.medication[quetiapine] = 25 mg"}),
         ("She's lowered her quetiapine to 25mg.", {"her.medication[quetiapine] = 25 mg"}),
         ("He's been given amlodipine 5mg.", {"he.medication[amlodipine] = 5 mg"}),
+        # ... and a medicine the tagger takes for a name is what is changed, never its own taker
+        ("She's upped the Ozempic to 1mg.", {"self.medication[ozempic] = 1 mg"}),
+        ("The GP upped the Mounjaro to 5mg.", {"self.medication[mounjaro] = 5 mg"}),
         # the subject of a passive is the one given or put on it, no one who decides it
         ("He's been given a new pill, apixaban.", {"he.medication[apixaban] = yes"}),
         ("She was put on donepezil in March.", {"she.medication[donepezil] = yes"}),

@@ -5359,7 +5359,7 @@ def _taker_said(context: _Context, i: int, predicate: int) -> str | None:
         if subjects and _decides_it(context, subjects[0], predicate):
             # "... for my mum": the one it is for; "keeping him on X but stopping Y": the one the decider's verb is of
             meant = [o for _, o in _prep_objects(context, predicate, ("for", "to")) if _is_person(context, o)] or [
-                o for o in _children(context, k, "dobj") if _is_person(context, o)]
+                o for o in _children(context, k, "dobj") if o != i and _is_person(context, o)]
             return _patient_key(context, meant[0]) if meant else None
         if subjects:
             return _patient_key(context, subjects[0]) if _is_person(context, subjects[0]) else None
