@@ -343,6 +343,8 @@ def extract(parser, resolver):
         ("Nia", "Mine's been playing up for weeks.", "Nia's has been playing up for weeks."),
         ("Nia", "That one's mine.", "That one's Nia's."),
         ("Nia", "Mine is the red one.", "Nia's is the red one."),
+        # ... but after "of" the "'s" is the possessive of the noun it ends ("a friend of mine's car" is no "is car")
+        ("Nia", "a mate of mine's van got clamped", "A mate of Nia's's van got clamped."),
         ("Sam", "I LOVE NYC", "Sam LOVES NYC."),
         ("Sam", "CALL ME WHEN YOU LAND", "Sam asks to CALL Sam WHEN YOU LAND."),
         # two subjects of one verb are plural, however the parse hangs the second

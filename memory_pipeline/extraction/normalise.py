@@ -289,10 +289,10 @@ AFTER_HAS = frozenset({"been", "got", "gotten", "had"})
 
 def _contracted_verb_after_an_owner(doc: ParsedDoc, k: int, start: int) -> bool:
     """Token ``k`` is the "'s" of "is" or "has" right after an owner that stands alone ("mine's in my mum's loft"),
-    not a possessive mark."""
+    not a possessive mark: after "of" the owner is part of a noun's name ("a friend of mine's car got towed")."""
     if k <= start or doc.tokens[k].lower.replace("’", "'") != "'s" or doc.tokens[k - 1].space:
         return False
-    return doc.tokens[k - 1].lower in STANDALONE_OWNERS
+    return doc.tokens[k - 1].lower in STANDALONE_OWNERS and not (k >= 2 and doc.tokens[k - 2].lower == "of")
 
 
 def _the_perfects_has(doc: ParsedDoc, k: int) -> bool:
