@@ -456,6 +456,7 @@ def extract(parser, resolver):
         ("Sam", "Run DMC on Saturday was unreal", "Sam noted: Run DMC on Saturday was unreal."),
         ("Sam", "Ask Priya whether the hotel is ok", "Sam asks to ask Priya whether the hotel is ok."),
         ("Sam", "Send Priya the photos from Saturday", "Sam asks to send Priya the photos from Saturday."),
+        ("Sam", "tell tom friday is fine", "Sam asks to tell tom friday is fine."),
     ],
 )
 def test_expected_entries(extract, speaker, text, entry):

@@ -816,10 +816,14 @@ def _a_name_told_of(doc: ParsedDoc, k: int, be: int) -> bool:
     """The bare verb opens a name the tagger misread, which a finite "was" or "is" then tells of: "Wet Leg on Saturday
     was unreal", "Fix Radio this morning was hilarious" (a band, a show). The verb's object is a capitalised name
     right after it, and what "be" says of it is an adjective; an order has its own words ("Enjoy the day, it was
-    great" is parted by a comma, and is caught before this)."""
+    great" is parted by a comma, and is caught before this). Both are written with capitals, as a name is: the tagger
+    reads a small word as a name too ("tell tom friday is fine" is an order)."""
     name = k + 1
     return (
         doc.tokens[be].tag in ("VBD", "VBZ")
+        and doc.tokens[k].text[:1].isupper()
+        and name < len(doc.tokens)
+        and doc.tokens[name].text[:1].isupper()
         and name < be
         and doc.tokens[name].tag in ("NNP", "NNPS")
         and any(arc.dep == name and arc.label in ("dobj", "compound", "npadvmod", "attr") for arc in doc.children(k))
