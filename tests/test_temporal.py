@@ -1725,11 +1725,10 @@ def test_the_end_of_the_month_said_in_it_is_cut_at_the_session_day(tense, said, 
         ("we survived 2020 somehow", "2020"),
         ("I remember 1998 vividly", "1998"),
         ("we met at Glastonbury 2019", "2019"),
-        # a day that opens a title of three capitalised words or more, or a show's season, is no date; a day before
-        # one capitalised noun, a part of the day or a name keeps its date
-        ("we binged Friday Night Dinner over the weekend", "the weekend"),
-        ("my dad still watches Saturday Night Live", None),
+        # a day before a show's numbered season is a title, no date; a day before capitalised words, a part of the
+        # day or a name keeps its date (chat capitalises what happens that day)
         ("finally caught up on Wednesday season 2", None),
+        ("Tuesday Night Salsa Class is cancelled", "Tuesday"),
         ("Sunday Roast at my sister's was great", "Sunday"),
         ("can you do Friday Night instead", "Friday Night"),
         ("see you Friday Tom", "Friday"),

@@ -1430,23 +1430,21 @@ TITLE_DAY_WORDS = frozenset(WEEKDAYS) | {"today", "tomorrow", "yesterday", "toni
 
 
 def _a_day_in_a_title(doc: ParsedDoc, start: int, end: int) -> bool:
-    """A capitalised day word the tagger read as the first of a name of three words or more ("started Friday Night
-    Lights", "hooked on Saturday Night Live"), or before a season of a show ("watching Wednesday season 2"): the title
-    of a show or a book, no date. The name must end in a capitalised word that is no time word, person nor place:
-    "Friday Night if you want", "see you Friday Tom" keep their days, and so does a day with one capitalised noun
-    ("Sunday Lunch at mum's was lovely"), as chat capitalises what happened that day."""
+    """A capitalised day word the tagger read as the first of a name before a numbered season of a show ("watching
+    Wednesday season 2", "Sunday series 3 is out"): the title of a show, no date. A day before other capitalised
+    words keeps its date, as chat capitalises what happens that day ("Tuesday Night Salsa Class is cancelled",
+    "Friday Night Curry at ours"); a title like "Friday Night Lights" is told apart only by what one knows of it."""
     first = next((t for t in doc.tokens if start <= t.idx < end and t.lower in TITLE_DAY_WORDS), None)
     if first is None or first.pos != "PROPN" or not first.text[:1].isupper():
         return False
-    word, words = first, 1
+    word = first
     while (up := next(iter(doc.parents(word.i)), None)) is not None and up.label == "compound":
-        word, words = doc.tokens[up.head], words + 1
+        word = doc.tokens[up.head]
         if word.lower in SHOW_PARTS:
             return any(doc.tokens[arc.dep].pos == "NUM" for arc in doc.children(word.i))
         if not word.text[:1].isupper():
             return False
-    return (words >= 3 and word.pos == "PROPN" and not _a_time_word(word.lower) and not PART_OF_DAY.fullmatch(word.text)
-            and word.ent not in ("PERSON", "GPE", "LOC", "DATE", "TIME"))
+    return False
 
 
 def _a_decade_as_a_style(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
