@@ -755,6 +755,8 @@ def test_abbreviations_holidays_and_vaguer_forms(parser, resolver, text, first, 
         (date(2025, 3, 20), "I've told my boss Monday that I'm leaving", date(2025, 3, 17)),
         (date(2025, 3, 20), "I've given the money to her Saturday", date(2025, 3, 15)),
         (date(2025, 6, 20), "we selected the winners for March", date(2025, 3, 1)),
+        # a month beside its day that the tagger read as a verb ("sept" as a past) is no tense of the sentence
+        (date(2025, 5, 14), "9th sept works for me", date(2025, 9, 9)),
         (date(2025, 3, 20), "my nephew was born on Friday 14 June", date(2024, 6, 14)),
         # a day or month after the "for" of a verb of picking is the one the thing picked is set for
         (date(2025, 4, 10), "the choir chose the Faure requiem for May", date(2025, 5, 1)),

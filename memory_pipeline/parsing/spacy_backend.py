@@ -63,8 +63,9 @@ def keep_dates_whole(doc):
             MONTH_NAME.match(first.text) and DAY_OF_MONTH.match(second.text)
         ) or _a_name_after_its_title(first, second):
             second.is_sent_start = False
-        if _the_month_may_before_its_day(first, second):
-            first.tag_ = "NNP"
+        for month, day in ((first, second), (second, first)):
+            if _a_month_read_as_a_verb(month, day):
+                month.tag_ = "NNP"
         if MONTH_NAME.match(first.text) and DAY_OF_MONTH.match(second.text) and second.tag_.startswith("VB"):
             second.tag_ = "CD"  # "may 10th" had its day read as a verb, given the speaker as its subject
     for before, first, second in zip(doc, doc[1:], doc[2:]):
@@ -77,11 +78,19 @@ def keep_dates_whole(doc):
     return doc
 
 
-def _the_month_may_before_its_day(may, day) -> bool:
-    """"May" the tagger read as the modal before a day of the month: "May 10th", "the race is may 3rd". The memory
-    had given the speaker a verb ("Priya may 10th"). A bare number after a small "may" is a modal's ("you may 2x it")."""
-    return may.lower_ == "may" and may.tag_ == "MD" and DAY_OF_MONTH.match(day.text) is not None and (
-        may.text[0] == "M" or not day.text.isdigit())
+# Months whose names are also verbs, which a bare number beside may leave one ("you may 2x it", "we march 5 miles")
+MONTHS_ALSO_VERBS = frozenset({"may", "march"})
+
+
+def _a_month_read_as_a_verb(month, day) -> bool:
+    """A month beside a day of the month that the tagger read as a verb or a modal: "May 10th" (the modal), "9th sept
+    works" ("sept" as a past verb, which made the date last year's), "the race is march 3rd". The memory had given the
+    speaker a verb ("Priya may 10th"). A small "may" or "march" beside a bare number keeps its verb."""
+    if not MONTH_NAME.match(month.text) or not (month.tag_ == "MD" or month.tag_.startswith("VB")):
+        return False
+    if DAY_OF_MONTH.match(day.text) is None:
+        return False
+    return month.lower_ not in MONTHS_ALSO_VERBS or month.text[0].isupper() or not day.text.isdigit()
 
 
 def _a_condition_said_first(token) -> bool:
