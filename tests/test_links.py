@@ -2729,16 +2729,6 @@ THING_CAME_ABOUT = [
     ("I'll book the train tickets in April.", "Train tickets booked?", "pending"),
     ("I'll book the train tickets in April.", "Train tickets not booked yet.", "pending"),
     ("I'll call my brother in April.", "Brother called.", "pending"),
-    # the plan's deed by its noun, told finished
-    ("I'll renew the car insurance in April.", "Insurance renewal done.", "completed"),
-    ("I'll register with the new dentist in April.", "Registration done, phew.", "completed"),
-    ("I'll pay the parking fine in April.", "Payment sorted.", "completed"),
-    # guards: the deed of another thing, not finished, a noun in -ing of its own
-    ("I'll renew the car insurance in April.", "Contract renewal done.", "pending"),
-    ("I'll register with the new dentist in April.", "Gym registration done.", "pending"),
-    ("I'll register with the new dentist in April.", "Registration closed.", "pending"),
-    ("I'll pay the parking fine in April.", "Payment declined.", "pending"),
-    ("I'm going to meet Priya for coffee in April.", "Meeting done.", "pending"),
 ]
 
 

@@ -24,7 +24,7 @@ from memory_pipeline.analysis.slots import EVENT_SLOTS, NONE_VALUE, SlotValue
 from memory_pipeline.analysis.clauses import SELF
 from memory_pipeline.analysis.cues import (
     AHEAD_DATE_WORDS, CAME_ABOUT_STATES, CAME_ABOUT_VERBS, CANCEL_LEMMAS, RESCHEDULE_LEMMAS, CARERS, HIRING_NOUNS, INTERVIEW_ROUND_ORDINALS, MONTHS, OTHER_CANDIDATES, RELATIVES,
-    UNNAMED_ARRANGEMENTS, event_stem, event_stems,
+    UNNAMED_ARRANGEMENTS, event_stems,
 )
 from memory_pipeline.analysis.places import known_places
 from memory_pipeline.extraction.lexicon import ARRANGED_EVENT_NOUNS, OCCASION_NOUNS
@@ -691,27 +691,7 @@ def _its_thing_came_about(new: Memory, plan: Memory, reading: Reading, plan_read
     brings_about = bool(planned.words & BRINGING_ABOUT_VERBS) or planned.words <= planned.nouns
     told = sorted(thing for thing, word in reading.came_about
                   if thing in planned.nouns and (word in planned.words or brings_about and word in CAME_ABOUT_WORDS))
-    # the plan's deed by its noun, told finished: "register the car", then "registration done"; "renew my passport",
-    # then "passport renewal sorted"
-    told += sorted(thing for thing, word in reading.came_about if word in FINISHED_WORDS
-                   and _the_deed_of(thing, planned) and event_stems(reading.nouns - {thing}) <= event_stems(planned.words))
     return told[0] if told else None
-
-
-# The words that tell a deed, named by its noun, is over: "the registration is done", "renewal sorted"
-FINISHED_WORDS = frozenset({"do", "done", "finish", "finished", "complete", "sort", "sorted", "through", "approve",
-                            "approved", "confirm"})
-
-
-def _the_deed_of(noun: str, planned: Event) -> bool:
-    """``noun`` names the deed of one of the plan's verbs: "renewal" of renew, "payment" of pay, "registration" of
-    register (whose "-er" the noun makes "-r": "registr-ation"). Not a noun the plan names itself, nor
-    one in -ing, which names an activity of its own as often: "meeting done" is no news of "meet Sam for lunch"."""
-    stem = event_stem(noun)
-    if noun == stem or noun in planned.nouns or noun.endswith("ing"):
-        return False  # "registration" is a deed's noun by its ending; "car" is none
-    verbs = event_stems(planned.words - planned.nouns)
-    return stem in verbs or stem in {verb[:-2] + "r" for verb in verbs if verb.endswith("er")}
 
 
 def told_as_past(reading: Reading) -> bool:
