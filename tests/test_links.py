@@ -2722,13 +2722,6 @@ THING_CAME_ABOUT = [
     ("We're putting the caravan up for sale in April.", "The caravan is up for sale now.", "completed"),
     ("I'm putting the flat up for rent in April.", "The flat is up for rent now.", "completed"),
     ("We're putting the caravan up for sale in April.", "The caravan is up for repairs now.", "pending"),
-    # chat's passive with its "be" left out, as a headline says it; too short for the embedding to find the plan
-    ("I'll book the train tickets in April.", "Train tickets booked!", "completed"),
-    # guards: another thing, a question, a denial, a person's own deed ("Brother called" is his call)
-    ("I'll book the train tickets in April.", "Hotel booked!", "pending"),
-    ("I'll book the train tickets in April.", "Train tickets booked?", "pending"),
-    ("I'll book the train tickets in April.", "Train tickets not booked yet.", "pending"),
-    ("I'll call my brother in April.", "Brother called.", "pending"),
 ]
 
 

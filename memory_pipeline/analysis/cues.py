@@ -22,7 +22,6 @@ from memory_pipeline.extraction.lexicon import (
     PERSONAL_PRONOUNS, REGISTRATION_LEMMAS, TAKEN_PART_IN, a_feeling_word,
 )
 from memory_pipeline.chat_spelling import CHAT_INTERJECTIONS
-from memory_pipeline.extraction.referents import PERSON_NOUNS
 from memory_pipeline.parsing import ParsedDoc
 
 # How FTA units may name the person whose memory it is.
@@ -1736,8 +1735,6 @@ def came_about(doc: ParsedDoc) -> frozenset[tuple[str, str]]:
             word = lemma
         elif token.tag == "VBN" and children(doc, token.i, "auxpass"):
             word = lemma  # "the shed's painted", "the visa was approved", "the bench is done"
-        elif token.tag in ("VBD", "VBN") and _a_headline_passive(doc, token.i):
-            word = lemma  # "flights booked!", "registration done", "medals ordered, finally"
         elif lemma == "be":
             states = [k for k in children(doc, token.i, "advmod", "prt", "acomp", "prep")
                       if doc.tokens[k].lower in CAME_ABOUT_STATES and not children(doc, k, "pobj")]
@@ -1757,26 +1754,6 @@ def came_about(doc: ParsedDoc) -> frozenset[tuple[str, str]]:
             if is_thing(doc, subject) and all(owner in OWN_POSSESSIVES for owner in owners):
                 out.add((doc.tokens[subject].lemma.lower(), word))
     return frozenset(out)
-
-
-# The verbs a headline passive may not be of: "Lunch was", "Rent had" are no thing come about.
-NO_HEADLINE_VERBS = frozenset({"be", "have", "get", "go", "say", "seem", "look", "feel"})
-
-
-def _a_headline_passive(doc: ParsedDoc, verb: int) -> bool:
-    """``verb`` is chat's passive with its "be" left out, as a headline says it: "flights booked!", "registration
-    done", "medals ordered, finally", "car picked up". The parser reads these as an active past with the thing for
-    its subject; the thing has no article (a headline drops it: "the price dropped" is the price's own doing) and no
-    person may be the subject ("Mum called", "boss emailed", "the kids ate" tell what they did), and the verb stands
-    alone in its sentence, with no helper, object or complement ("Biometrics went fine" is a verdict)."""
-    token = doc.tokens[verb]
-    if doc.parents(verb) or token.lemma.lower() in NO_HEADLINE_VERBS:
-        return False
-    if children(doc, verb, "aux", "auxpass", "neg", "dobj", "iobj", "ccomp", "xcomp", "attr", "acomp", "dative"):
-        return False
-    subjects = children(doc, verb, "nsubj")
-    return len(subjects) == 1 and not children(doc, subjects[0], "det") and (
-        doc.tokens[subjects[0]].lemma.lower() not in PERSON_NOUNS | RELATIVES | CARERS)
 
 
 # The states of being in place, which "for" a thing makes an idiom of ("up for sale"); "ready for collection" is ready.

@@ -474,8 +474,7 @@ def moved_plans(context: LinkContext) -> dict[str, Memory]:
 
 def followed_up_plans(context: LinkContext, memory_id: str) -> list[Memory]:
     """The plans a memory calls off, moves to a new date, reports done on their own day, or tells came about in
-    other words (:func:`told_in_other_words`) or by their thing (:func:`_its_thing_came_about`), whether or not its
-    embedding is near theirs."""
+    other words (:func:`told_in_other_words`), whether or not its embedding is near theirs."""
     new, reading = context.memories.get(memory_id), context.readings.get(memory_id)
     if new is None or reading is None:
         return []
@@ -501,12 +500,6 @@ def followed_up_plans(context: LinkContext, memory_id: str) -> list[Memory]:
         plans += [plan for plan in context.plans_in_order if plan not in plans
                   and (plan.conversation_id, plan.memory_kind) == (new.conversation_id, new.memory_kind)
                   and told_in_other_words(new, plan, reading, context.readings[plan.memory_id]) is not None]
-    # "flights booked!" or "the greenhouse is up" says the plan's thing in a word or two, too few for the embedding
-    # to put it near "I'll book the flights for Christmas"
-    if reading.came_about:
-        plans += [plan for plan in context.plans_in_order if plan not in plans
-                  and (plan.conversation_id, plan.memory_kind) == (new.conversation_id, new.memory_kind)
-                  and _its_thing_came_about(new, plan, reading, context.readings[plan.memory_id]) is not None]
     return plans
 
 
