@@ -1135,6 +1135,25 @@ def test_a_further_length_counted_from_the_session_is_still_a_time(parser, resol
         # a wait told ahead to do a thing is from now on, not how long the doing takes
         ("It'll be 2 weeks to get the new tyres.", date(2024, 5, 27), date(2024, 6, 10)),
         ("It's going to be 3 weeks to fix the roof.", date(2024, 5, 27), date(2024, 6, 17)),
+        # time off granted in the past runs from the granting, the news of the turn, so from now on
+        ("My doctor signed me off for three weeks.", date(2024, 5, 27), date(2024, 6, 17)),
+        ("The GP has signed her off work for another 2 weeks.", date(2024, 5, 27), date(2024, 6, 10)),
+        ("My boss gave me four days off.", date(2024, 5, 27), date(2024, 5, 31)),
+        ("the school gave us a week off", date(2024, 5, 27), date(2024, 6, 3)),
+        # ... not leave told as a story: taken, had, in the passive, or with a past after it
+        ("I took two weeks off.", date(2024, 5, 13), date(2024, 5, 28)),
+        ("I was signed off for three weeks.", date(2024, 5, 6), date(2024, 5, 28)),
+        ("They gave me two weeks off and we drove to Cornwall.", date(2024, 5, 13), date(2024, 5, 28)),
+        # ... nor leave granted as the news said "just" or of no time, while a story around it keeps it behind: a
+        # when-clause, "once" or an old boss, another past in the turn, or "back" at work
+        ("The GP has just signed me off for ten days.", date(2024, 5, 27), date(2024, 6, 6)),
+        ("HR granted her 5 days off.", date(2024, 5, 27), date(2024, 6, 1)),
+        ("When I tore my hamstring the physio signed me off for 4 weeks.", date(2024, 4, 29), date(2024, 5, 28)),
+        ("Work gave me a week off when my grandad had his fall.", date(2024, 5, 21), date(2024, 5, 28)),
+        ("My old manager once gave me 2 days off.", date(2024, 5, 25), date(2024, 5, 28)),
+        ("The doctor gave me 2 weeks off, which was a lifesaver.", date(2024, 5, 13), date(2024, 5, 28)),
+        ("They signed me off for 3 weeks, I'm back in the office now.", date(2024, 5, 6), date(2024, 5, 28)),
+        ("If they gave me a week off I'd sleep for days.", date(2024, 5, 21), date(2024, 5, 28)),
         # in past talk it is what ran then
         ("We waited two weeks until the results came.", date(2024, 5, 13), date(2024, 5, 28)),
         ("I had two days left.", date(2024, 5, 25), date(2024, 5, 28)),
@@ -1444,6 +1463,20 @@ def test_a_length_said_in_the_present_runs_from_the_session(parser, resolver):
     # in the perfect it is the stretch up to the session, as before
     mention = ground_one(parser, resolver, "I've been off work for two weeks.", said)
     assert _days(mention) == (date(2025, 3, 30), date(2025, 4, 14))
+    # time off granted with a date of its own in the sentence is not counted from the session
+    for text in ("The GP signed him off for two weeks in February.", "They gave me two weeks off in January."):
+        mentions = resolver.ground(parser.parse(text), said)
+        assert _days(mentions[0]) == (date(2025, 3, 30), date(2025, 4, 14)), text
+    # ... nor with a return told after it, or a date of the turns just before; "today" is the granting's own time
+    mentions = resolver.ground(parser.parse("The nurse signed me off for 2 weeks. I returned on Friday."), said)
+    assert _days(mentions[0]) == (date(2025, 3, 30), date(2025, 4, 14))
+    before = resolver.ground(parser.parse("I was in hospital in January."), said)
+    mentions = resolver.ground(parser.parse("yeah the consultant signed me off for 2 weeks"), said, before)
+    assert _days(mentions[0]) == (date(2025, 3, 30), date(2025, 4, 14))
+    mentions = resolver.ground(parser.parse("yeah the consultant signed me off for 2 weeks"), said)
+    assert _days(mentions[0]) == (date(2025, 4, 13), date(2025, 4, 27))
+    mentions = resolver.ground(parser.parse("Today the consultant signed him off for 2 weeks."), said)
+    assert [_days(m) for m in mentions] == [(date(2025, 4, 13), date(2025, 4, 14)), (date(2025, 4, 13), date(2025, 4, 27))]
 
 
 @pytest.mark.slow

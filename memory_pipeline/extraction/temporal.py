@@ -695,7 +695,8 @@ class TemporalResolver:
         in the conversation was, which "since we last talked" counts from."""
         mentions = []
         day_first = _writes_day_first(doc.text)
-        for start, end in self.find(doc):
+        spans = self.find(doc)
+        for start, end in spans:
             text = doc.text[start:end]
             resolved, resolved_as = None, text
             if OFFSET.fullmatch(text) and OFFSET_FROM.match(doc.text, end) or OFFSET_FROM_UNSAID.fullmatch(text):
@@ -750,6 +751,10 @@ class TemporalResolver:
                     # "she wants me off running for two weeks", "landing the 14th, staying 2 weeks": the weeks from
                     # now; a perfect ("I've been off for two weeks") reads past and keeps the stretch up to the session
                     tense = "future"
+                elif tense == "past" and _time_off_granted(doc, start, end, text) and _granted_as_the_news(doc, start, spans, said_before):
+                    # "she signed me off work for two weeks", "work gave me a week off": the leave runs from the
+                    # granting, which is the latest news, so from now on; it had been the weeks up to the session
+                    tense, resolved_as = "future", ONE_UNIT.sub("1 ", text)
                 elif (tense == "present" or _left_alone(doc, end)) and (length := _still_to_run(doc, text, end)):
                     tense, resolved_as = "future", length  # "only two weeks left": the two weeks ahead
                 elif tense != "past" and _a_length_granted(doc, end, text):
@@ -1821,6 +1826,68 @@ def _a_length_granted(doc: ParsedDoc, end: int, text: str) -> bool:
         return False
     up = _arc_above_the_unit(doc, end)
     return up is not None and up.label in ("dobj", "npadvmod") and _lemma_in(doc.tokens[up.head], GRANTING_LEMMAS)
+
+
+# Verbs that grant time off work ("she signed me off for two weeks", "work gave me a week off", "they allowed me 5
+# days off"), with "off" beside them
+LEAVE_GRANTING_LEMMAS = GRANTING_LEMMAS | frozenset({"sign"})
+
+
+def _time_off_granted(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
+    """A bare length of leave a verb of granting gives in the past, "off" beside it ("the GP signed me off work for a
+    month", "my manager gave me three days off"): the leave begins with the granting, the news of the turn, so it
+    runs from now on. Not a past told as a story: the passive ("I was signed off for a month"), a verb joined to
+    another past one ("they gave me a week off and we went to Wales"), or a time said with it ("gave me a week off
+    after the funeral"); "I've been off for two weeks" has no verb of granting and stays the stretch up to now."""
+    bare = re.sub(r"^(?:only|just)\s+", "", text, flags=re.IGNORECASE)
+    off_after = re.match(r"\s+off\b", doc.text[end:], re.IGNORECASE) is not None
+    if not BARE_LENGTH.fullmatch(bare) or (COUNTED_LENGTH_AFTER.match(doc.text, end) and not off_after):
+        return False
+    verb = _governor(doc, start)
+    if verb is None or not _lemma_in(doc.tokens[verb], LEAVE_GRANTING_LEMMAS):
+        return False
+    children = [(arc.label, doc.tokens[arc.dep]) for arc in doc.children(verb)]
+    if not off_after and not any(word.lower == "off" for _, word in children):
+        return False
+    if any(label == "auxpass" for label, _ in children) or any(label == "conj" and word.tag == "VBD" for label, word in children):
+        return False
+    return not any(label == "prep" and word.lower in TIME_PREPOSITIONS for label, word in children)
+
+
+# Spans that say the granting was recent ("the GP signed me off today for two weeks"): the only times that may be
+# said beside it for the leave to run from now on
+RECENT_GRANTING_TIMES = frozenset({"today", "this morning", "this afternoon", "earlier today"})
+# Words that tell a leave as a story rather than the news: when it was ("when I broke my leg", "once", "my old
+# boss", "and then another 2"), that it is over ("since I returned"), or that it is not a fact ("if they gave me");
+# "back" only as the adverb ("I'm back at work now", not "with my back")
+LEAVE_TOLD_AS_A_STORY = frozenset({
+    "when", "whenever", "once", "used", "old", "ex", "former", "previous", "ago", "after", "then",
+    "before", "while", "since", "until", "till", "if", "ever", "always", "usually", "every",
+})
+# ... and the verbs that do so ("I returned on Monday", "remember when Gran died?")
+STORY_LEMMAS = frozenset({"return", "remember"})
+
+
+def _granted_as_the_news(
+    doc: ParsedDoc, start: int, spans: list[tuple[int, int]], said_before: Sequence[TemporalMention],
+) -> bool:
+    """The granting of the leave at ``start`` is the news of the turn, so happened just now: nothing else in the
+    turn is told in the past ("..., they were great", "I went back last week"), no word sets it in a story or
+    ends it ("when I broke my leg", "my old boss once gave me", "I'm back at work now"), no time is said but
+    a recent one ("today", "this morning"), and the turns just before dated nothing ("I was poorly in march" -
+    "yeah the GP signed me off for 3 weeks"). "The doctor's just signed me off for ten days" is the news."""
+    verb = _governor(doc, start)
+    if any(mention.resolved for mention in said_before):
+        return False
+    if any(s != start and doc.text[s:e].lower() not in RECENT_GRANTING_TIMES for s, e in spans):
+        return False
+    for n, word in enumerate(doc.tokens):
+        if word.lower in LEAVE_TOLD_AS_A_STORY or word.lemma.lower() in STORY_LEMMAS or (
+                word.lower == "back" and not word.tag.startswith("NN")):
+            return False
+        if n != verb and word.tag in ("VBD", "VBN"):
+            return False
+    return True
 
 
 def _offered(doc: ParsedDoc, start: int) -> bool:
