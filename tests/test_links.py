@@ -851,6 +851,22 @@ def test_the_speakers_own_name_is_a_person_whatever_the_tagger_calls_it(parser, 
         ("We paid the gas £110 last month.", set()),
         ("The food is £15 a head.", set()),
         ("I spent £40 on food today.", set()),
+        # a place in a ranking said in digits is the speaker's standing there, kept by the ranking named; a
+        # team's ("we"), another's, one with no ranking named, a queue, a date, a birthday or a past is none
+        ("I'm 17th out of 24 on the squash ladder.", {"self.quantity[squash ladder position] = 17"}),
+        ("I'm up to 5th in the league now!", {"self.quantity[league position] = 5"}),
+        ("We're up to 3rd now in the league!", set()),
+        ("They're 8th in the table.", set()),
+        ("Amy is 6th on the ladder.", set()),
+        ("I'm 12th now.", set()),
+        ("I'm 4th out of 200 applicants.", set()),
+        ("Dad is 90th now.", set()),
+        ("It's the 21st now.", set()),
+        ("I'm 4th in the queue now.", set()),
+        ("I'm 2nd in the table of results.", set()),
+        ("I'm 2nd out of 5 kids.", set()),
+        ("I was 11th out of 30 in the league.", set()),
+        ("I'm not 9th in the league.", set()),
         ("The broadband will be £41.50 from April.", set()),
         # pay after tax, said "take home" or "net", is the salary; a sum sold or made net of a cost is not
         ("Sam takes home £2,700.", {"sam.quantity[salary] = £2,700"}),
@@ -1647,6 +1663,10 @@ def test_held_out_paraphrases(parser, text, expected, request):
         # a count of things owned, told again, is the new count
         ("I own 30 succulents.", "I own 55 succulents now.", True),
         ("I own 30 succulents.", "I own 30 succulents still.", False),
+        # a place in a ranking said again is the new place; a place in another ranking is not
+        ("I'm 17th out of 24 on the tennis ladder.", "I'm 15th on the tennis ladder now.", True),
+        ("I'm 3rd in the pub quiz league.", "I'm 9th in the office fantasy league.", False),
+        ("I'm 14th out of 20 on the squash ladder.", "We're up to 3rd now in the football league.", False),
         # pay by the year and take-home by the month are one pay told twice, not a change; a month's to a month's is
         ("I earn £52,000 a year.", "I take home £3,100 a month.", False),
         ("My salary is £36,500.", "I take home £2,250 a month after tax.", False),

@@ -3965,7 +3965,7 @@ def quantity(context: _Context, i: int) -> list[SlotValue]:
     if lemma == "net" or (lemma == "home" and token.pos == "NOUN"):
         return _take_home(context, i)
     if token.pos == "AUX" or lemma == "be":
-        return _counted_be(context, i) or _it_is_a_sum(context, i) or _on_a_sum(context, i)
+        return _counted_be(context, i) or _it_is_a_sum(context, i) or _on_a_sum(context, i) or _a_standing(context, i)
     if token.pos != "VERB" or not _present(context, i) or _negated(context, i) or _a_dose_taken_for_a_verb(context, i):
         return []
     if lemma in EARNING_VERBS:
@@ -4426,6 +4426,51 @@ def _a_sum_of_money(context: _Context, head: int, k_needs_a_sign: bool = False) 
     if value[:1] in MONEY_SIGNS or _lemma(context, head) in MONEY_NOUNS:
         return value, tokens
     return None
+
+
+# A place in a ranking, said in digits ("I'm 14th out of 20 on the squash ladder", "I'm up to 3rd in the league
+# now"): where the speaker stands in that ranking, so a new place in the same one replaces the old. Only with the
+# ranking named, and it names the slot: a bare "I'm 12th now" may be in any of one's rankings, or a race's, and a
+# bare ordinal is as often a date or a birthday ("it's the 14th", "dad is 90th now"). Only the speaker's own: "we're
+# 3rd" is a team's place, and a place in anything else is no standing ("I'm 2nd in the queue").
+PLACE_ORDINAL = re.compile(r"(\d{1,3})(st|nd|rd|th)")
+RANKINGS = frozenset("league table ladder standings rankings ranking leaderboard division".split())
+SPEAKER_ALONE = frozenset({"i"})
+
+
+def _a_standing(context: _Context, be: int) -> list[SlotValue]:
+    """``quantity[squash ladder position] = 14`` from "I'm 14th out of 20 on the squash ladder": the speaker's
+    present place (:data:`PLACE_ORDINAL`) "in" or "on" a ranking (:data:`RANKINGS`), said as is or "up"/"down to"
+    it; a place of "we", of another, in no ranking named or in anything else sets nothing."""
+    doc = context.doc
+    if _lemma(context, be) != "be" or not _present(context, be) or _negated(context, be):
+        return []
+    subject = subject_token(doc, be)
+    if subject is None or doc.tokens[subject].lower not in SPEAKER_ALONE:
+        return []
+    moved = [obj for adverb in _children(context, be, "advmod", "prep") if doc.tokens[adverb].lower in MOVED_TO_ADVERBS
+             for _, obj in _prep_objects(context, adverb, ("to",))]
+    places = [k for k in _children(context, be, "attr", "acomp") + moved
+              if _place_number(doc.tokens[k].lower) and not _children(context, k, "det", "poss")]
+    if len(places) != 1:
+        return []
+    place = places[0]
+    ranked_in = [obj for _, obj in _prep_objects(context, be, ("in", "on")) + _prep_objects(context, place, ("in", "on"))]
+    if len(ranked_in) != 1 or _lemma(context, ranked_in[0]) not in RANKINGS or _prep_objects(context, ranked_in[0], ("of",)):
+        return []  # "I'm 12th now", "I'm 2nd in the queue", "22nd on the waiting list", "3rd in the table of contents"
+    value = str(_place_number(doc.tokens[place].lower))
+    return [_slot(context, be, "quantity", value, f"{_value(context, ranked_in[0])} position", place, subject=SELF)]
+
+
+def _place_number(word: str) -> int | None:
+    """The place an ordinal in digits names, with the ending English gives it ("12th", "22nd", never "12nd"); past
+    "1st", an "st" is stones of weight ("I'm 13st 10 now", "21st now"), no place."""
+    found = PLACE_ORDINAL.fullmatch(word)
+    if found is None:
+        return None
+    number, ending = int(found.group(1)), found.group(2)
+    spelt = "th" if number % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return number if ending == spelt and (ending != "st" or number == 1) and number > 0 else None
 
 
 def _on_a_sum(context: _Context, be: int) -> list[SlotValue]:
