@@ -851,6 +851,19 @@ def test_the_speakers_own_name_is_a_person_whatever_the_tagger_calls_it(parser, 
         ("We paid the gas £110 last month.", set()),
         ("The food is £15 a head.", set()),
         ("I spent £40 on food today.", set()),
+        # a fee named by what it is for is a standing cost by the period; a bare "fee(s)", one named after it ("for
+        # ballet"), one payment's, one per session or a sum "each" (per person or per item) is none
+        ("The squad fees are £52 a month.", {"self.quantity[squad fees] = £52"}),
+        ("Maya's dance fees went up to £40 a month.", {"maya.quantity[dance fees] = £40"}),
+        ("The fees are £45 a month for karate.", set()),
+        ("The fee is £12 a week.", set()),
+        ("The club fees are £52 a month each.", set()),
+        ("Our phones are £30 a month each.", set()),
+        ("The nursery is £480 a month each.", set()),
+        ("The entry fee is £30.", set()),
+        ("There's a £4 booking fee.", set()),
+        ("I paid the fees on Monday.", set()),
+        ("The swim fees are £12 a session.", set()),
         # a place in a ranking said in digits is the speaker's standing there, kept by the ranking named; a
         # team's ("we"), another's, one with no ranking named, a queue, a date, a birthday or a past is none
         ("I'm 17th out of 24 on the squash ladder.", {"self.quantity[squash ladder position] = 17"}),
@@ -1663,6 +1676,10 @@ def test_held_out_paraphrases(parser, text, expected, request):
         # a count of things owned, told again, is the new count
         ("I own 30 succulents.", "I own 55 succulents now.", True),
         ("I own 30 succulents.", "I own 30 succulents still.", False),
+        # a fee by the month, said again at another sum, is the new sum; another's or another club's is not
+        ("The club fees are £52 a month.", "The club fees are £60 a month now.", True),
+        ("Isla's swim fees are £48 a month.", "Alfie's swim fees are £40 a month.", False),
+        ("The swim fees are £48 a month.", "The dance fees are £40 a month.", False),
         # a place in a ranking said again is the new place; a place in another ranking is not
         ("I'm 17th out of 24 on the tennis ladder.", "I'm 15th on the tennis ladder now.", True),
         ("I'm 3rd in the pub quiz league.", "I'm 9th in the office fantasy league.", False),

@@ -340,6 +340,11 @@ BILL_NOUNS = frozenset(
     "tax childcare nursery broadband internet dd debit energy gas electric electricity water phone insurance".split()
 )
 SPEND_NOUNS = frozenset({"food", "groceries", "petrol", "fuel"})
+# A fee named by what it is for is a standing cost by the period too: "squad fees are £48 a month", "the club fee is
+# £120 a year", so "£65 a month" later replaces it; a bare "the fees" may be any of them, and "the entry fee is
+# £25", "a £5 booking fee" is one payment's.
+FEE_NOUNS = frozenset({"fee", "fees"})
+BY_THE_PERIOD = SPEND_NOUNS | FEE_NOUNS
 # Words that may stand between a bill and its sum: "broadband now £41.50", "food about £600 a month".
 BEFORE_A_SUM = frozenset({"now", "about", "around", "roughly", "like", "approx", "is", "'s", "at"})
 # Words of money after a number, and the sign they stand for: "140 quid", "300 bucks", "900 euros".
@@ -4221,20 +4226,33 @@ def _is_a_bill(context: _Context, i: int) -> bool:
     """A bill's word (:data:`BILL_NOUNS`), whatever the tagger calls it: in a list of sums it often takes
     "electric" for an adjective and "broadband" for a verb."""
     token = context.doc.tokens[i]
-    return token.lower in BILL_NOUNS | SPEND_NOUNS or (token.pos in ("NOUN", "PROPN") and _lemma(context, i) in BILL_NOUNS)
+    return token.lower in BILL_NOUNS | SPEND_NOUNS or (token.pos in ("NOUN", "PROPN") and _lemma(context, i) in BILL_NOUNS) or (
+        _a_named_fee(context, i))
+
+
+def _a_named_fee(context: _Context, i: int) -> bool:
+    """A fee named by what it is for, by a word before it ("squad fees", "Maya's swim fees"), and by nothing after it:
+    a bare "the fees" or "the fees are £48 a month for swimming" would be one slot for every fee, and "the club fees
+    are £30 for ballet" names another fee than the club's."""
+    doc = context.doc
+    if doc.tokens[i].lower not in FEE_NOUNS or doc.tokens[i].pos != "NOUN":
+        return False
+    named = any(doc.tokens[k].pos in ("NOUN", "PROPN") for k in _children(context, i, "compound"))
+    sentence = doc.tokens[i].sent
+    return named and not any(doc.tokens[k].lower == "for" and doc.tokens[k].sent == sentence for k in range(len(doc)))
 
 
 def _a_bills_sum(context: _Context, bill: int) -> list[SlotValue]:
     """A bill's sum, however said (:data:`BILL_NOUNS`): "nursery is £520 since september", "british gas put my dd
     from £110 to £142", "council tax £186", "council tax went up, now £196"; only a sum of money, and of a spend
-    (:data:`SPEND_NOUNS`) only one by the period."""
+    (:data:`SPEND_NOUNS`) or a fee only one by the period."""
     doc = context.doc
     if _names_another_thing(context, bill) or _a_price(context, bill):
         return []
     named = doc.tokens[bill].pos in ("NOUN", "PROPN")  # else only a list's "electric £45" says it is the bill
     found = (named and (_measured_noun(context, bill) or _now_a_sum(context, bill))) or _a_sum_said_after(context, bill)
     found = [slot for slot in found if slot.value[:1] in MONEY_SIGNS]
-    if doc.tokens[bill].lower in SPEND_NOUNS and not any(
+    if doc.tokens[bill].lower in BY_THE_PERIOD and not any(
             doc.tokens[k].lower in PERIOD_DETERMINERS and _lemma(context, k + 1) in PERIOD_NOUNS
             for k in range(bill, len(doc) - 1) if doc.tokens[k].sent == doc.tokens[bill].sent):
         return []  # "the food is £15 a head": a meal's
