@@ -2759,6 +2759,20 @@ THING_CAME_ABOUT = [
     ("We're putting the caravan up for sale in April.", "The caravan is up for sale now.", "completed"),
     ("I'm putting the flat up for rent in April.", "The flat is up for rent now.", "completed"),
     ("We're putting the caravan up for sale in April.", "The caravan is up for repairs now.", "pending"),
+    # chat's passive with its "be" left out, as a headline says it; too short for the embedding to find the plan
+    ("I'll book the ferry tickets to Calais in April.", "Ferry tickets booked!", "completed"),
+    ("I'm going to sell the old bike in April.", "Bike sold, yay", "completed"),
+    # guards: a question (answered no, or not), another thing of the same kind, another place, another's, a denial,
+    # another's doing, a thing arriving where the plan sent it
+    ("I'll book the ferry tickets to Calais in April.", "Ferry tickets booked? Nope, still too pricey.", "pending"),
+    ("I'll book the ferry tickets to Calais in April.", "Ferry tickets booked?! Really?", "pending"),
+    ("I'll book the ferry tickets to Calais in April.", "Cinema tickets booked!", "pending"),
+    ("I'll pay the water bill in April.", "Council tax bill paid.", "pending"),
+    ("I'll book a cottage in Devon in April.", "Cottage in Wales booked.", "pending"),
+    ("I'll book a massage in April.", "Massage booked for Priya.", "pending"),
+    ("I'll book the ferry tickets to Calais in April.", "Ferry tickets not booked yet.", "pending"),
+    ("I'll call my brother in April.", "Brother called.", "pending"),
+    ("I'll wire the deposit to my landlord in April.", "Deposit arrived from the agency.", "pending"),
 ]
 
 
@@ -2773,6 +2787,24 @@ def test_a_plans_thing_told_as_come_about_completes_it(parser, embedder, plan, l
     readings, initial = _read_plans(frame, parser)
     assert initial["plan"] == "pending"
     assert final_lifecycles(initial, _links_of(frame, readings, embedder))["plan"] == lifecycle
+
+
+@pytest.mark.parametrize("headline,done", [
+    ("Ferry tickets booked!", {"ferry": "completed", "cinema": "pending"}),
+    ("Cinema tickets booked!", {"ferry": "pending", "cinema": "completed"}),
+    ("Tickets booked!", {"ferry": "pending", "cinema": "pending"}),  # which tickets, it does not say
+])
+def test_a_headline_completes_the_one_plan_it_names(parser, embedder, headline, done):
+    from memory_pipeline.links import final_lifecycles
+
+    frame = _plan_frame([
+        ("ferry", "I'll book the ferry tickets in April.", datetime(2025, 3, 1, 12), datetime(2025, 4, 1), datetime(2025, 5, 1)),
+        ("cinema", "I'll book the cinema tickets in April.", datetime(2025, 3, 1, 13), datetime(2025, 4, 1), datetime(2025, 5, 1)),
+        ("later", headline, datetime(2025, 6, 1, 12), None),
+    ])
+    readings, initial = _read_plans(frame, parser)
+    final = final_lifecycles(initial, _links_of(frame, readings, embedder))
+    assert {key: final[key] for key in done} == done
 
 
 def test_a_thing_told_as_come_about_before_its_plans_day_completes_nothing(parser, embedder):

@@ -18,6 +18,7 @@ from memory_pipeline.analysis.cues import (
     Cue,
     Event,
     came_about,
+    headline_passives,
     cancel_cues,
     cue_event,
     clause_count,
@@ -83,6 +84,8 @@ class Reading:
     reports: tuple[Event, ...] = ()  # events reported as done
     # the things told as come about, each with the word that tells it ("my passport arrived": (passport, arrive))
     came_about: frozenset[tuple[str, str]] = frozenset()
+    # chat's passives without their "be" ("train tickets booked!"), each (thing, verb, the words naming the thing)
+    headlines: frozenset[tuple[str, str, frozenset[str]]] = frozenset()
     offers: tuple[Event, ...] = ()  # offers made to the speaker ("Lumen offered me the job"), with who made them
     rejections: tuple[Event, ...] = ()  # the speaker turned down ("they went with someone else"), with who said no
     cancelled: Event = Event()  # the clauses its cancellation cues are in
@@ -210,6 +213,7 @@ def read_doc(memory_id: str, doc: ParsedDoc, speaker: str | None) -> Reading:
         arranged=arranged,
         reports=report_events(doc, names, moved=correction),
         came_about=came_about(doc),
+        headlines=headline_passives(doc),
         offers=offers_made(doc, names),
         rejections=rejections(doc, names),
         cancelled=called_off_event(doc, cancels, names),

@@ -22,6 +22,7 @@ from memory_pipeline.extraction.lexicon import (
     PERSONAL_PRONOUNS, REGISTRATION_LEMMAS, TAKEN_PART_IN, a_feeling_word,
 )
 from memory_pipeline.chat_spelling import CHAT_INTERJECTIONS
+from memory_pipeline.extraction.referents import PERSON_NOUNS
 from memory_pipeline.parsing import ParsedDoc
 
 # How FTA units may name the person whose memory it is.
@@ -1754,6 +1755,57 @@ def came_about(doc: ParsedDoc) -> frozenset[tuple[str, str]]:
             if is_thing(doc, subject) and all(owner in OWN_POSSESSIVES for owner in owners):
                 out.add((doc.tokens[subject].lemma.lower(), word))
     return frozenset(out)
+
+
+# The verbs a headline passive may not be of: "Lunch was", "Rent had" are no thing come about.
+NO_HEADLINE_VERBS = frozenset({"be", "have", "get", "go", "say", "seem", "look", "feel"})
+# The parts of speech that name which thing a headline tells of: "train tickets", "hotel in Paris", "for Lily"
+NAMING_POS = frozenset({"NOUN", "PROPN", "ADJ", "NUM"})
+
+
+def headline_passives(doc: ParsedDoc) -> frozenset[tuple[str, str, frozenset[str]]]:
+    """(thing, verb, naming words) for each passive chat says as a headline, its "be" left out: "train tickets
+    booked!" (ticket, book, {train}), "hotel in Paris booked" (hotel, book, {paris}), "haircut booked for Lily"
+    (haircut, book, {lily}). The parser reads these as an active past with the thing for its subject; the thing has
+    no article or owner (a headline drops them: "the price dropped" is the price's own doing) and is no person
+    ("Mum called", "boss emailed" tell what they did); the verb stands alone, with no helper, object or complement
+    ("Biometrics went fine" is a verdict). A question ("Flights booked? Nope", "Flights booked?!") tells nothing
+    came about. The naming words are every noun, name, adjective or number of the thing's phrase and of the verb's
+    prepositions, so that a rule can hold them to a plan's: "piano lessons booked" is not "the swimming lessons"."""
+    negated = set(negated_heads(doc))
+    out = set()
+    for token in doc.tokens:
+        if token.tag not in ("VBD", "VBN") or token.i in negated or not _a_headline_passive(doc, token.i):
+            continue
+        if _asked_after(doc, token.i):
+            continue
+        subject = children(doc, token.i, "nsubj")[0]
+        phrase = set(subtree(doc, subject)) | {k for p in children(doc, token.i, "prep", "agent") for k in subtree(doc, p)}
+        naming = frozenset(doc.tokens[k].lemma.lower() for k in phrase
+                           if k != subject and doc.tokens[k].pos in NAMING_POS)
+        out.add((doc.tokens[subject].lemma.lower(), token.lemma.lower(), naming))
+    return frozenset(out)
+
+
+def _asked_after(doc: ParsedDoc, verb: int) -> bool:
+    """A "?" follows ``verb`` in its sentence, however the sentence ends: "Flights booked?! Already?"."""
+    sentence = next(((s, e) for s, e in doc.sentences if s <= verb < e), None)
+    if sentence is None:
+        return False
+    following = next((doc.tokens[s].idx for s, _ in doc.sentences if s >= sentence[1]), len(doc.text))
+    return "?" in doc.text[doc.tokens[verb].idx : following]
+
+
+def _a_headline_passive(doc: ParsedDoc, verb: int) -> bool:
+    token = doc.tokens[verb]
+    if doc.parents(verb) or token.lemma.lower() in NO_HEADLINE_VERBS:
+        return False
+    if children(doc, verb, "aux", "auxpass", "neg", "dobj", "iobj", "ccomp", "xcomp", "attr", "acomp", "dative"):
+        return False
+    subjects = children(doc, verb, "nsubj")
+    owners = [doc.tokens[k].lower for k in children(doc, subjects[0], "poss")] if subjects else []
+    return (len(subjects) == 1 and is_thing(doc, subjects[0]) and not children(doc, subjects[0], "det")
+            and all(owner in OWN_POSSESSIVES for owner in owners) and doc.tokens[subjects[0]].lemma.lower() not in PERSON_NOUNS | RELATIVES | CARERS)
 
 
 # The states of being in place, which "for" a thing makes an idiom of ("up for sale"); "ready for collection" is ready.

@@ -500,6 +500,12 @@ def followed_up_plans(context: LinkContext, memory_id: str) -> list[Memory]:
         plans += [plan for plan in context.plans_in_order if plan not in plans
                   and (plan.conversation_id, plan.memory_kind) == (new.conversation_id, new.memory_kind)
                   and told_in_other_words(new, plan, reading, context.readings[plan.memory_id]) is not None]
+    # "train tickets booked!" says the plan's thing in a word or two, too few for the embedding to put it near "I'll
+    # book the train tickets to Leeds on Monday"; only a plan the headline names in all its words is looked at
+    if reading.headlines:
+        plans += [plan for plan in context.plans_in_order if plan not in plans
+                  and (plan.conversation_id, plan.memory_kind) == (new.conversation_id, new.memory_kind)
+                  and _its_thing_in_a_headline(new, plan, reading, context.readings[plan.memory_id]) is not None]
     return plans
 
 
@@ -647,6 +653,9 @@ def _plan_outcome(
     thing = _its_thing_came_about(new, plan, reading, plan_reading)
     if thing is not None:
         return FOLLOWUP, 0.7, COMPLETED, f"what it planned is told as come about: {thing}"
+    thing = _its_thing_in_a_headline(new, plan, reading, plan_reading)
+    if thing is not None:
+        return FOLLOWUP, 0.7, COMPLETED, f"{TOLD_IN_A_HEADLINE}: {thing}"
     if same_event and _the_planner_tells_it_happened(new, plan, reading, plan_reading, grace):
         return FOLLOWUP, 0.7, COMPLETED, "the planner's report of the same event in its window"
     held = planned_state_held(new, plan, reading, plan_reading)
@@ -685,6 +694,37 @@ def _its_thing_came_about(new: Memory, plan: Memory, reading: Reading, plan_read
     told = sorted(thing for thing, word in reading.came_about
                   if thing in planned.nouns and (word in planned.words or brings_about and word in CAME_ABOUT_WORDS))
     return told[0] if told else None
+
+
+# The detail of a completion told in a headline: one headline completes one plan (:func:`one_plan_per_headline`)
+TOLD_IN_A_HEADLINE = "its thing told done in a headline"
+
+
+def _its_thing_in_a_headline(new: Memory, plan: Memory, reading: Reading, plan_reading: Reading) -> str | None:
+    """The plan's thing told done in chat's passive without its "be" (:func:`~memory_pipeline.analysis.cues.
+    headline_passives`): "I'll book the train tickets to Leeds", then "train tickets booked!". The verb must be the
+    plan's own, and every word naming the thing the plan's too: "concert tickets booked", "hotel in Paris booked"
+    (the plan's hotel is in Rome) or "haircut booked for Lily" are other things, or another's."""
+    if not reading.headlines or plan.speaker is None or new.speaker != plan.speaker or new.session_time is None:
+        return None
+    if plan.explicit_time and plan.event_start is not None and new.session_time < plan.event_start:
+        return None  # what is not yet due is not yet done
+    if reading.future or reading.question or reading.cancel is not None or reading.denial is not None:
+        return None
+    planned = planned_event(plan_reading)
+    told = sorted(thing for thing, verb, naming in reading.headlines
+                  if thing in planned.nouns and verb in planned.words
+                  and event_stems(naming) <= event_stems(planned.words))
+    return told[0] if told else None
+
+
+def one_plan_per_headline(proposals: tuple[LinkProposal, ...]) -> tuple[LinkProposal, ...]:
+    """``proposals`` with no completion told in a headline where it completed more than one plan: a bare "tickets
+    booked!" after "book the train tickets" and "book the concert tickets" does not say which."""
+    told = [p for p in proposals if p.detail.startswith(TOLD_IN_A_HEADLINE)]
+    if len(told) < 2:
+        return proposals
+    return tuple(LinkProposal(p.candidate_id, NONE, 0.0) if p in told else p for p in proposals)
 
 
 def told_as_past(reading: Reading) -> bool:
@@ -1121,7 +1161,7 @@ class RuleLinkClassifier:
                 )
                 for candidate in job.candidates
             )
-            results.append(JobResult(job.target_id, proposals, NAME))
+            results.append(JobResult(job.target_id, one_plan_per_headline(proposals), NAME))
         return results
 
 
