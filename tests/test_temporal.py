@@ -1154,6 +1154,10 @@ def test_a_further_length_counted_from_the_session_is_still_a_time(parser, resol
         ("The doctor gave me 2 weeks off, which was a lifesaver.", date(2024, 5, 13), date(2024, 5, 28)),
         ("They signed me off for 3 weeks, I'm back in the office now.", date(2024, 5, 6), date(2024, 5, 28)),
         ("If they gave me a week off I'd sleep for days.", date(2024, 5, 21), date(2024, 5, 28)),
+        # ... nor leave never granted, or only nearly
+        ("My work never gave me a week off.", date(2024, 5, 21), date(2024, 5, 28)),
+        ("The GP almost signed me off for two weeks.", date(2024, 5, 13), date(2024, 5, 28)),
+        ("Nobody gave me two days off.", date(2024, 5, 25), date(2024, 5, 28)),
         # in past talk it is what ran then
         ("We waited two weeks until the results came.", date(2024, 5, 13), date(2024, 5, 28)),
         ("I had two days left.", date(2024, 5, 25), date(2024, 5, 28)),

@@ -1863,6 +1863,9 @@ RECENT_GRANTING_TIMES = frozenset({"today", "this morning", "this afternoon", "e
 LEAVE_TOLD_AS_A_STORY = frozenset({
     "when", "whenever", "once", "used", "old", "ex", "former", "previous", "ago", "after", "then",
     "before", "while", "since", "until", "till", "if", "ever", "always", "usually", "every",
+    # ... or says it was not granted, or only nearly ("work never gave me a week off", "she almost signed me off",
+    # "I wish they'd given me a week off", "they gave me a week off twice")
+    "never", "nobody", "no", "not", "n't", "almost", "nearly", "twice", "wish", "hardly",
 })
 # ... and the verbs that do so ("I returned on Monday", "remember when Gran died?")
 STORY_LEMMAS = frozenset({"return", "remember"})
