@@ -864,6 +864,7 @@ def test_the_speakers_own_name_is_a_person_whatever_the_tagger_calls_it(parser, 
         ("There's a £4 booking fee.", set()),
         ("I paid the fees on Monday.", set()),
         ("The swim fees are £12 a session.", set()),
+        ("Are the squad fees £55 a month now?", set()),
         # a place in a ranking said in digits is the speaker's standing there, kept by the ranking named; a
         # team's ("we"), another's, one with no ranking named, a queue, a date, a birthday or a past is none
         ("I'm 17th out of 24 on the squash ladder.", {"self.quantity[squash ladder position] = 17"}),
@@ -880,6 +881,8 @@ def test_the_speakers_own_name_is_a_person_whatever_the_tagger_calls_it(parser, 
         ("I'm 2nd out of 5 kids.", set()),
         ("I was 11th out of 30 in the league.", set()),
         ("I'm not 9th in the league.", set()),
+        ("If I'm 3rd in the league by June I get a trophy.", set()),
+        ("Am I 3rd in the league or 4th?", set()),
         ("The broadband will be £41.50 from April.", set()),
         # pay after tax, said "take home" or "net", is the salary; a sum sold or made net of a cost is not
         ("Sam takes home £2,700.", {"sam.quantity[salary] = £2,700"}),

@@ -4239,7 +4239,9 @@ def _a_named_fee(context: _Context, i: int) -> bool:
         return False
     named = any(doc.tokens[k].pos in ("NOUN", "PROPN") for k in _children(context, i, "compound"))
     sentence = doc.tokens[i].sent
-    return named and not any(doc.tokens[k].lower == "for" and doc.tokens[k].sent == sentence for k in range(len(doc)))
+    # ... and told, not asked ("are the squad fees £55 a month now?")
+    return named and not sentence_asks(doc, i) and not any(
+        doc.tokens[k].lower == "for" and doc.tokens[k].sent == sentence for k in range(len(doc)))
 
 
 def _a_bills_sum(context: _Context, bill: int) -> list[SlotValue]:
@@ -4463,6 +4465,8 @@ def _a_standing(context: _Context, be: int) -> list[SlotValue]:
     doc = context.doc
     if _lemma(context, be) != "be" or not _present(context, be) or _negated(context, be):
         return []
+    if _a_turn_not_told(context, be) or _supposed(context, be):
+        return []  # "if I'm 3rd in the league by june", "when I'm 1st ...", "am I 3rd in the league?"
     subject = subject_token(doc, be)
     if subject is None or doc.tokens[subject].lower not in SPEAKER_ALONE:
         return []
