@@ -2776,6 +2776,8 @@ THING_CAME_ABOUT = [
     ("I'll book the ferry tickets to Calais in April.", "Ferry tickets not booked yet.", "pending"),
     ("I'll call my brother in April.", "Brother called.", "pending"),
     ("I'll wire the deposit to my landlord in April.", "Deposit arrived from the agency.", "pending"),
+    # ... nor a headline only nearly so
+    ("I'll book the ferry tickets to Calais in April.", "Ferry tickets almost booked!", "pending"),
 ]
 
 

@@ -1773,6 +1773,8 @@ def headline_passives(doc: ParsedDoc) -> frozenset[tuple[str, str, frozenset[str
     came about. The naming words are every noun, name, adjective or number of the thing's phrase and of the verb's
     prepositions, so that a rule can hold them to a plan's: "piano lessons booked" is not "the swimming lessons"."""
     negated = set(negated_heads(doc))
+    if any(t.lower in HEADLINE_NOT_DONE_WORDS for t in doc.tokens) or NOT_YET.search(doc.text):
+        return frozenset()  # "almost booked", "booked soon hopefully", "(I think)", "Not yet. Tickets booked tomorrow"
     out = set()
     for token in doc.tokens:
         if token.tag not in ("VBD", "VBN") or token.i in negated or not _a_headline_passive(doc, token.i):
@@ -1785,6 +1787,12 @@ def headline_passives(doc: ParsedDoc) -> frozenset[tuple[str, str, frozenset[str
                            if k != subject and doc.tokens[k].pos in NAMING_POS)
         out.add((doc.tokens[subject].lemma.lower(), token.lemma.lower(), naming))
     return frozenset(out)
+
+
+# Words by which a headline tells a thing not yet or not surely done: half, hoped for, thought, still ahead
+HEADLINE_NOT_DONE_WORDS = frozenset({"almost", "nearly", "half", "partly", "partially", "mostly", "soon", "hopefully",
+                                     "think", "thought", "tomorrow", "later", "maybe", "probably", "if"})
+NOT_YET = re.compile(r"\bnot\s+yet\b", re.IGNORECASE)
 
 
 def _asked_after(doc: ParsedDoc, verb: int) -> bool:
