@@ -1807,10 +1807,6 @@ def test_the_end_of_the_month_said_in_it_is_cut_at_the_session_day(tense, said, 
         # ... nor a capitalised one, as often a name ("Mon", "Thu", "Sat")
         ("Thu's baby is due any day", None),
         ("Mon's birthday party was fun", None),
-        # ... nor after a noun (a name) or a subject (the verb), nor before what is no occasion of the day
-        ("my mate mon's birthday is soon", None),
-        ("the cat sat's on the mat", None),
-        ("my friend sat's wedding was lovely", None),
         # numbers with dots or slashes that are amounts, scores, times or versions, not dates
         ("I lost 3.5 kilos since the op", None),
         ("honestly the food was 10/10, we went up to 9/10 on the wine", None),

@@ -56,17 +56,11 @@ _A_DAY = r"(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?"
 # The weekday abbreviations that may own a thing in chat ("sat's game"), in lower case only: capitalised, they are as
 # often names ("Mon's birthday party", "Thu's baby is due in june", "my mate Sat's got a new job")
 _POSSESSIVE_WEEKDAY_ABBR = r"(?:mon|tues?|weds?|thu(?:rs?)?|fri|sat)"
-# Where such an abbreviation may own a thing: opening the text or a phrase (after a mark, a conjunction or a
-# preposition); after a noun it is a name ("my mate mon's birthday", "my friend sat's wedding") and after a subject
-# the verb ("the cat sat's on the mat")
-WORDS_BEFORE_AN_OWNING_DAY = frozenset({"and", "but", "so", "or", "then", "also", "plus", "for", "at", "about", "before",
-                                        "after", "from", "till", "until", "since", "on", "of", "to", "re", "by"})
-_AN_OWNING_DAY_OPENS = "(?:^|(?<=[.!?,;:(\\-])|(?<=[.!?,;:(\\-]\\s)|" + "|".join(
-    rf"(?<=\b{word} )" for word in sorted(WORDS_BEFORE_AN_OWNING_DAY)) + ")"
-# What a day owns in chat: an occasion of that day ("sat's game", "fri's training", "mon's meeting got moved")
-OCCASIONS_A_DAY_OWNS = (
-    "game|match|fixture|training|session|class|lesson|lessons|practice|race|run|parkrun|shift|meeting|appointment|"
-    "party|gig|show|quiz|service|delivery|plans?|thing|event|trip|swim|walk|dinner|lunch|do")
+# Words before such an abbreviation that make it a noun or a verb: a determiner, a possessive, a subject pronoun
+WORDS_BEFORE_NO_OWNING_DAY = frozenset({
+    "the", "a", "my", "your", "his", "her", "our", "their", "its", "i", "you", "he", "she", "we", "they", "it",
+})
+_NOT_AN_OWNING_DAY = "".join(rf"(?<!\b{word} )" for word in sorted(WORDS_BEFORE_NO_OWNING_DAY))
 # What may follow a lower-case day and month where no preposition said it is a date: the end, punctuation, a year,
 # or a word that starts another phrase; not a verb ("the 5th may work") nor a noun ("2 march flowers")
 _A_MONTH_ENDS = (
@@ -197,11 +191,10 @@ CUE_PATTERNS = [
         rf"\b(?:last|this|next|nxt|past|coming)\s+(?:{_CHAT_UNIT}|{_UNIT}|{_WEEKDAY}|{_WEEKDAY_ABBR})(?![\w'])",
         rf"\b{_COUNT}\s+{_CHAT_UNIT}\s+ago\b",
         r"\b(?:thurs|thur|tues|weds|fri)\b|(?<![\w'’])mon\b(?!['’])",
-        # a weekday abbreviation that owns an occasion after it ("sat's game is away", "fri's match got moved"): the
+        # a weekday abbreviation that owns the thing after it ("sat's game is away", "fri's match got moved"): the
         # possessive says it is no verb ("sat") nor other word; not "sun's" (the sun's out), not after a word that
-        # makes it a name or a verb ("my mate mon's birthday", "the cat sat's on the mat"), nor capitalised (a name,
-        # or the SATs)
-        rf"{_AN_OWNING_DAY_OPENS}(?-i:{_POSSESSIVE_WEEKDAY_ABBR})(?=['’]s\s+(?:{OCCASIONS_A_DAY_OWNS})\b)",
+        # makes it a noun or a verb ("the SAT's", "my mon's car", "she sat's there"), nor spelt in capitals (the SATs)
+        rf"(?<![\w'’]){_NOT_AN_OWNING_DAY}(?-i:{_POSSESSIVE_WEEKDAY_ABBR})(?=['’]s\s+[a-z])",
         rf"\b{_WEEKDAY_ABBR}\s+(?:night|morning|evening|afternoon)\b",
         rf"\b(?:(?:last|this|next)\s+)?{_HOLIDAY}\b",
         # a day of the month or a month after a preposition, which the tagger misses in lower-case chat ("we leave
