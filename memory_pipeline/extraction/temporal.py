@@ -53,9 +53,8 @@ _WEEKDAY_ABBR = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?"
 WEEKDAY_ABBR = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",
                 "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday"}
 _A_DAY = r"(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?"
-# The weekday abbreviations that may own a thing in chat ("sat's game"), in lower case only: capitalised, they are as
-# often names ("Mon's birthday party", "Thu's baby is due in june", "my mate Sat's got a new job")
-_POSSESSIVE_WEEKDAY_ABBR = r"(?:mon|tues?|weds?|thu(?:rs?)?|fri|sat)"
+# The weekday abbreviations that may own a thing in chat ("sat's game"), lower-case or capitalised, never in capitals
+_POSSESSIVE_WEEKDAY_ABBR = r"(?:[Mm]on|[Tt]ues?|[Ww]eds?|[Tt]hu(?:rs?)?|[Ff]ri|[Ss]at)"
 # Words before such an abbreviation that make it a noun or a verb: a determiner, a possessive, a subject pronoun
 WORDS_BEFORE_NO_OWNING_DAY = frozenset({
     "the", "a", "my", "your", "his", "her", "our", "their", "its", "i", "you", "he", "she", "we", "they", "it",
