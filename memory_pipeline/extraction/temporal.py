@@ -53,13 +53,6 @@ _WEEKDAY_ABBR = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?"
 WEEKDAY_ABBR = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",
                 "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday"}
 _A_DAY = r"(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?"
-# The weekday abbreviations that may own a thing in chat ("sat's game"), lower-case or capitalised, never in capitals
-_POSSESSIVE_WEEKDAY_ABBR = r"(?:[Mm]on|[Tt]ues?|[Ww]eds?|[Tt]hu(?:rs?)?|[Ff]ri|[Ss]at)"
-# Words before such an abbreviation that make it a noun or a verb: a determiner, a possessive, a subject pronoun
-WORDS_BEFORE_NO_OWNING_DAY = frozenset({
-    "the", "a", "my", "your", "his", "her", "our", "their", "its", "i", "you", "he", "she", "we", "they", "it",
-})
-_NOT_AN_OWNING_DAY = "".join(rf"(?<!\b{word} )" for word in sorted(WORDS_BEFORE_NO_OWNING_DAY))
 # What may follow a lower-case day and month where no preposition said it is a date: the end, punctuation, a year,
 # or a word that starts another phrase; not a verb ("the 5th may work") nor a noun ("2 march flowers")
 _A_MONTH_ENDS = (
@@ -190,10 +183,6 @@ CUE_PATTERNS = [
         rf"\b(?:last|this|next|nxt|past|coming)\s+(?:{_CHAT_UNIT}|{_UNIT}|{_WEEKDAY}|{_WEEKDAY_ABBR})(?![\w'])",
         rf"\b{_COUNT}\s+{_CHAT_UNIT}\s+ago\b",
         r"\b(?:thurs|thur|tues|weds|fri)\b|(?<![\w'’])mon\b(?!['’])",
-        # a weekday abbreviation that owns the thing after it ("sat's game is away", "fri's match got moved"): the
-        # possessive says it is no verb ("sat") nor other word; not "sun's" (the sun's out), not after a word that
-        # makes it a noun or a verb ("the SAT's", "my mon's car", "she sat's there"), nor spelt in capitals (the SATs)
-        rf"(?<![\w'’]){_NOT_AN_OWNING_DAY}(?-i:{_POSSESSIVE_WEEKDAY_ABBR})(?=['’]s\s+[a-z])",
         rf"\b{_WEEKDAY_ABBR}\s+(?:night|morning|evening|afternoon)\b",
         rf"\b(?:(?:last|this|next)\s+)?{_HOLIDAY}\b",
         # a day of the month or a month after a preposition, which the tagger misses in lower-case chat ("we leave
