@@ -682,11 +682,7 @@ def _its_thing_came_about(new: Memory, plan: Memory, reading: Reading, plan_read
     shed's painted now". The word must be the plan's own verb ("painted"), or say it came about
     (:data:`CAME_ABOUT_WORDS`) where the plan was to bring it about (:data:`BRINGING_ABOUT_VERBS`); a thing of someone else's ("Dan's passport came") is no news of the
     speaker's plan, and neither is a plan, a question or a calling off."""
-    if plan.speaker is None or new.speaker != plan.speaker or new.session_time is None:
-        return None
-    if plan.explicit_time and plan.event_start is not None and new.session_time < plan.event_start:
-        return None  # what is not yet due is not yet done
-    if reading.future or reading.question or reading.cancel is not None or reading.denial is not None:
+    if not _may_tell_the_plan_done(new, plan, reading):
         return None
     planned = planned_event(plan_reading)
     # a plan that names only its thing ("a greenhouse in April", its light verb not kept) is to bring it about
@@ -694,6 +690,16 @@ def _its_thing_came_about(new: Memory, plan: Memory, reading: Reading, plan_read
     told = sorted(thing for thing, word in reading.came_about
                   if thing in planned.nouns and (word in planned.words or brings_about and word in CAME_ABOUT_WORDS))
     return told[0] if told else None
+
+
+def _may_tell_the_plan_done(new: Memory, plan: Memory, reading: Reading) -> bool:
+    """``new`` may tell that ``plan`` was done: the planner's own later word, once the plan's day has come (what is not
+    yet due is not yet done), and neither a plan, a question, a calling off nor a denial."""
+    if plan.speaker is None or new.speaker != plan.speaker or new.session_time is None:
+        return False
+    if plan.explicit_time and plan.event_start is not None and new.session_time < plan.event_start:
+        return False
+    return not (reading.future or reading.question or reading.cancel is not None or reading.denial is not None)
 
 
 # The detail of a completion told in a headline: one headline completes one plan (:func:`one_plan_per_headline`)
@@ -705,11 +711,7 @@ def _its_thing_in_a_headline(new: Memory, plan: Memory, reading: Reading, plan_r
     headline_passives`): "I'll book the train tickets to Leeds", then "train tickets booked!". The verb must be the
     plan's own, and every word naming the thing the plan's too: "concert tickets booked", "hotel in Paris booked"
     (the plan's hotel is in Rome) or "haircut booked for Lily" are other things, or another's."""
-    if not reading.headlines or plan.speaker is None or new.speaker != plan.speaker or new.session_time is None:
-        return None
-    if plan.explicit_time and plan.event_start is not None and new.session_time < plan.event_start:
-        return None  # what is not yet due is not yet done
-    if reading.future or reading.question or reading.cancel is not None or reading.denial is not None:
+    if not reading.headlines or not _may_tell_the_plan_done(new, plan, reading):
         return None
     planned = planned_event(plan_reading)
     told = sorted(thing for thing, verb, naming in reading.headlines
