@@ -3867,13 +3867,12 @@ def _in_the_perfect(doc: ParsedDoc, verb: int) -> bool:
 
 def _a_day_in_the_present_perfect(doc: ParsedDoc, char: int) -> bool:
     """The expression at ``char`` names one day (:func:`_a_day`) and a verb in the present perfect governs it ("I've
-    booked Friday", "they've pencilled in the 2nd"): English tells a day gone by in the simple past, so the perfect's
-    day is one arranged. Only a day the perfect takes as its object or names in what it tells ("I've told them
-    Friday works"), one after "for" or "to" ("I've asked for Wednesday off"), or after the "in" of "pencilled in",
-    "booked in" (no day is "in" a day as in a month): a day after "on" or another preposition of time is chat's
-    loose past ("we've moved house on Saturday", "I've put the bins out on Wednesday"), as is "been" ("have you been
-    out on Saturday?"). The "have" must be one ("she's moved ..." may be "is"), and the day the verb's own, not a
-    noun's ("I've told you about the party Saturday")."""
+    booked Friday", "they've pencilled in the 2nd"): English tells a day gone by in the simple past, so the perfect
+    of a verb that arranges a day (:func:`_arranges_a_day`) tells one arranged. Only a day the verb takes, one after
+    "for" or "to" ("I've asked for Wednesday off"), or after the "in" of "pencilled in", "booked in" (no day is "in"
+    a day as in a month): a day after "on" or another preposition of time is chat's loose past ("we've booked the
+    venue on Saturday"), and so is a day the turn says went by ("I've booked Tuesday off and it was bliss"). The day
+    must be the verb's own, not a noun's ("I've missed Monday's class")."""
     if not _a_day(doc, char) or re.match(r"on\b", doc.text[char:], re.IGNORECASE):
         return False
     at = _token_at(doc, char)
@@ -3885,13 +3884,13 @@ def _a_day_in_the_present_perfect(doc: ParsedDoc, char: int) -> bool:
     verb = _governor(doc, char)
     if verb is None or not _arranges_a_day(doc, verb) or not _hangs_on(doc, char, verb) or _how_it_went_after(doc, char):
         return False
-    return any(
-        a.label == "aux" and doc.tokens[a.dep].lemma.lower() == "have" and doc.tokens[a.dep].lower.replace("’", "'") in PRESENT_HAVES
-        for a in doc.children(verb))
+    # the "have" must be one: "she's moved ..." may be "is"
+    return _in_the_present_perfect(doc, verb) and any(
+        a.label == "aux" and doc.tokens[a.dep].lemma.lower() == "have" for a in doc.children(verb))
 
 
 # The present forms of the auxiliary "have"
-PRESENT_HAVES = frozenset({"have", "has", "'ve", "ve", "'s", "s"})
+PRESENT_HAVES = frozenset({"have", "has", "'ve", "ve", "'s"})
 # Verbs whose perfect sets or settles a day ("I've booked Tuesday 25th", "they've offered Friday", "they've
 # pencilled in the 2nd"). Chat says any other verb's perfect of a day gone by ("my grandad has passed away Tuesday",
 # "I've had my jab Monday", "I've told my boss Monday", "I've given her the money Saturday", "I've moved house the
@@ -3912,7 +3911,7 @@ def _arranges_a_day(doc: ParsedDoc, verb: int) -> bool:
 
 def _in_the_present_perfect(doc: ParsedDoc, verb: int) -> bool:
     """``verb`` has a present "have" for its auxiliary ("I've put it on hold", "she has paused it"), not "had"."""
-    return any(a.label == "aux" and doc.tokens[a.dep].lower in ("have", "has", "'ve", "ve", "'s") for a in doc.children(verb))
+    return any(a.label == "aux" and doc.tokens[a.dep].lower in PRESENT_HAVES for a in doc.children(verb))
 
 
 def _lemma_in(word: Token, lemmas: set[str] | frozenset[str]) -> bool:
