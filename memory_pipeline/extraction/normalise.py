@@ -821,10 +821,9 @@ def _a_name_told_of(doc: ParsedDoc, k: int, be: int) -> bool:
     name = k + 1
     return (
         doc.tokens[be].tag in ("VBD", "VBZ")
-        and doc.tokens[k].text[:1].isupper()
-        and name < len(doc.tokens)
-        and doc.tokens[name].text[:1].isupper()
         and name < be
+        and doc.tokens[k].text[:1].isupper()
+        and doc.tokens[name].text[:1].isupper()
         and doc.tokens[name].tag in ("NNP", "NNPS")
         and any(arc.dep == name and arc.label in ("dobj", "compound", "npadvmod", "attr") for arc in doc.children(k))
         and any(arc.label == "acomp" for arc in doc.children(be))
