@@ -1592,32 +1592,29 @@ def test_whom_one_pays_for_a_service_by_their_role(parser, text, expected):
 
 
 def test_a_new_accountant_updates_the_old_one(parser, embedder):
-    linked = _plan_links(parser, embedder, [
+    links = _relations_by_pair(parser, embedder, [
         ("priti", "Jess's accountant is Priti.", datetime(2025, 1, 10, 12), None),
         ("ledger", "Jess's new accountant is Ledgerwise, from July.", datetime(2025, 5, 2, 12), None),
         ("dentist", "Jess's dentist is Dr Shah.", datetime(2025, 1, 10, 12, 5), None),
     ])
-    links = {(r["src_memory_id"], r["dst_memory_id"]): r["relation"] for r in linked.iter_rows(named=True)}
     assert links.get(("ledger", "priti")) == "updates"
     assert links.get(("ledger", "dentist")) != "updates"
 
 
 def test_a_new_lawyer_of_the_same_first_name_updates_the_old_one(parser, embedder):
-    linked = _plan_links(parser, embedder, [
+    links = _relations_by_pair(parser, embedder, [
         ("smith", "Jess's lawyer is Anna Smith.", datetime(2025, 1, 10, 12), None),
         ("doe", "Jess's lawyer is Anna Doe.", datetime(2025, 5, 2, 12), None),
     ])
-    links = {(r["src_memory_id"], r["dst_memory_id"]): r["relation"] for r in linked.iter_rows(named=True)}
     assert links.get(("doe", "smith")) == "updates"
 
 
 def test_a_new_provider_updates_the_old_one(parser, embedder):
-    linked = _plan_links(parser, embedder, [
+    links = _relations_by_pair(parser, embedder, [
         ("ee", "Jess's mobile contract with o2, £30, ends in may.", datetime(2025, 3, 1, 12), None),
         ("voxi", "Jess switched to voxi, £10 a month.", datetime(2025, 6, 2, 12), None),
         ("bike", "Jess's bike insurance is with Aviva.", datetime(2025, 3, 1, 12, 5), None),
     ])
-    links = {(r["src_memory_id"], r["dst_memory_id"]): r["relation"] for r in linked.iter_rows(named=True)}
     assert links.get(("voxi", "ee")) == "updates"
     assert links.get(("voxi", "bike")) != "updates"
 
@@ -2272,12 +2269,11 @@ def test_a_new_partner_ends_the_old_ones(parser, old, new, relation):
 
 
 def test_an_instruction_changed_updates_the_one_before(parser, embedder):
-    linked = _plan_links(parser, embedder, [
+    links = _relations_by_pair(parser, embedder, [
         ("off", "Jess asks not to use emojis.", datetime(2025, 1, 30, 12), None),
         ("on", "Jess noted: you can use emojis again.", datetime(2025, 3, 15, 14), None),
         ("short", "Jess asks to keep answers short.", datetime(2025, 1, 30, 12, 5), None),
     ])
-    links = {(r["src_memory_id"], r["dst_memory_id"]): r["relation"] for r in linked.iter_rows(named=True)}
     assert links.get(("on", "off")) == "updates"
     assert ("on", "short") not in links or links[("on", "short")] != "updates"
 
@@ -2527,6 +2523,12 @@ def _plan_links(parser, embedder, rows: list[tuple]) -> pl.DataFrame:
 
     frame = _plan_frame(rows)
     return _links_of(frame, read_frame(frame, parser), embedder)
+
+
+def _relations_by_pair(parser, embedder, rows: list[tuple]) -> dict[tuple[str, str], str]:
+    """The relation the rules link each (source, destination) pair of :func:`_plan_frame` entries by."""
+    linked = _plan_links(parser, embedder, rows)
+    return {(r["src_memory_id"], r["dst_memory_id"]): r["relation"] for r in linked.iter_rows(named=True)}
 
 
 def _plan_relations(parser, embedder, rows: list[tuple]) -> list[str]:
@@ -3658,11 +3660,10 @@ def test_a_question_asserts_nothing_a_negation_could_contradict(parser, embedder
 
 
 def test_a_measure_changed_to_a_new_sum_updates_the_old_one(parser, embedder):
-    linked = _plan_links(parser, embedder, [
+    links = _relations_by_pair(parser, embedder, [
         ("up", "Also the budget went up to $28,000. Sam's grandparents sent a check.", datetime(2025, 1, 30, 12), None),
         ("cut", "We cut the budget back to $26,500 since we don't need as much food.", datetime(2025, 3, 15, 14), None),
     ])
-    links = {(r["src_memory_id"], r["dst_memory_id"]): r["relation"] for r in linked.iter_rows(named=True)}
     assert links == {("cut", "up"): "updates"}
 
 

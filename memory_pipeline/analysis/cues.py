@@ -1772,9 +1772,9 @@ def headline_passives(doc: ParsedDoc) -> frozenset[tuple[str, str, frozenset[str
     ("Biometrics went fine" is a verdict). A question ("Flights booked? Nope", "Flights booked?!") tells nothing
     came about. The naming words are every noun, name, adjective or number of the thing's phrase and of the verb's
     prepositions, so that a rule can hold them to a plan's: "piano lessons booked" is not "the swimming lessons"."""
-    negated = set(negated_heads(doc))
     if any(t.lower in HEADLINE_NOT_DONE_WORDS for t in doc.tokens) or NOT_YET.search(doc.text):
         return frozenset()  # "almost booked", "booked soon hopefully", "(I think)", "Not yet. Tickets booked tomorrow"
+    negated = set(negated_heads(doc))
     out = set()
     for token in doc.tokens:
         if token.tag not in ("VBD", "VBN") or token.i in negated or not _a_headline_passive(doc, token.i):

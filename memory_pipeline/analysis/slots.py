@@ -3813,12 +3813,11 @@ def provider_by_role(context: _Context, i: int) -> list[SlotValue]:
     accountant"), one of a job ("Priti is an accountant"), a household service ("my energy supplier is Bulb"), nor
     one asked about, supposed or denied."""
     doc = context.doc
-    role = _lemma(context, i)
-    if doc.tokens[i].pos != "NOUN" or role not in PROVIDERS_BY_ROLE | FIRMS_BY_ROLE or _parent(context, i) is None:
+    role, up = _lemma(context, i), _parent(context, i)
+    if doc.tokens[i].pos != "NOUN" or role not in PROVIDERS_BY_ROLE | FIRMS_BY_ROLE or up is None:
         return []
     if _service_kind(context, i) or any(_lemma(context, m) in FORMER for m in _children(context, i, "amod", "compound")):
         return []
-    up = _parent(context, i)
     if up[1] == "attr" and any(doc.tokens[d].lower in ("a", "an") for d in _children(context, i, "det")):
         return []  # "Priti is an accountant": a job
     owner = _boss_owner(context, i)
