@@ -1180,6 +1180,8 @@ def test_a_holiday_named_after_someone_is_no_person(extract):
     # the parser reads "Valentine" of "Valentine's Day" as a PERSON; the holiday names no one
     assert extract("Tom is taking me to dinner on Valentine's Day.").people == ["Tom"]
     assert extract("Valentine's Day interview, very romantic.").people == []
+    # nor is a feast's name, which it had read as one ("Whitsun")
+    assert extract("Whitsun was lovely, we went to the coast.").people == []
 
 
 @pytest.mark.parametrize(

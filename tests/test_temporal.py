@@ -7,6 +7,7 @@ from datetime import date, datetime, timedelta
 
 import pytest
 
+from memory_pipeline.extraction.observances import observance_days
 from memory_pipeline.extraction.temporal import resolve_by_rule
 
 SESSION = datetime(2023, 5, 8, 13, 56)  # "1:56 pm on 8 May, 2023", a Monday
@@ -1693,6 +1694,90 @@ def test_a_holiday_after_a_preposition_of_time_is_a_time_whatever_name_follows(p
 @pytest.mark.slow
 def test_a_holiday_that_classifies_a_noun_is_still_no_date(parser, resolver):
     assert resolver.ground(parser.parse("we sent our christmas card list out"), datetime(2025, 4, 25, 12)) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "year", "day"),
+    [
+        # feasts counted from Easter (20 April 2025, 5 April 2026)
+        ("good friday", 2025, date(2025, 4, 18)),
+        ("good friday", 2026, date(2026, 4, 3)),
+        ("shrove tuesday", 2026, date(2026, 2, 17)),
+        ("pancake day", 2025, date(2025, 3, 4)),
+        ("ash wednesday", 2026, date(2026, 2, 18)),
+        ("mothering sunday", 2025, date(2025, 3, 30)),
+        ("mothering sunday", 2026, date(2026, 3, 15)),
+        ("palm sunday", 2026, date(2026, 3, 29)),
+        ("maundy thursday", 2025, date(2025, 4, 17)),
+        ("easter monday", 2026, date(2026, 4, 6)),
+        ("ascension day", 2025, date(2025, 5, 29)),
+        ("pentecost", 2025, date(2025, 6, 8)),
+        ("whit monday", 2026, date(2026, 5, 25)),
+        # days a rule sets
+        ("remembrance sunday", 2025, date(2025, 11, 9)),
+        ("remembrance sunday", 2026, date(2026, 11, 8)),
+        ("black friday", 2025, date(2025, 11, 28)),
+        ("black friday", 2026, date(2026, 11, 27)),
+        ("advent sunday", 2025, date(2025, 11, 30)),
+        ("advent sunday", 2026, date(2026, 11, 29)),
+        # and days of the year, however the saint's day is spelt
+        ("burns night", 2026, date(2026, 1, 25)),
+        ("st patricks day", 2026, date(2026, 3, 17)),
+        ("saint george's day", 2026, date(2026, 4, 23)),
+        ("st. andrew’s day", 2026, date(2026, 11, 30)),
+        ("bonfire night", 2026, date(2026, 11, 5)),
+    ],
+)
+def test_an_observance_falls_on_the_day_its_calendar_gives(name, year, day):
+    assert observance_days(name, [year]) == [(day, 1)]
+
+
+def test_a_name_no_calendar_here_dates_gives_no_days():
+    # "Whitsun" is Pentecost to the Church, and the late May bank holiday and half term in the UK
+    assert observance_days("whitsun", [2025]) is None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("said", "text", "expected"),
+    [
+        # a feast counted from Easter is its own day, not the next plain weekday of its name (A2: Good Friday had
+        # been the coming Friday, Easter Monday Easter Sunday)
+        (date(2025, 3, 1), "the fun run is on Good Friday", [("Good Friday", date(2025, 4, 18))]),
+        (date(2025, 3, 1), "we're off on good friday", [("good friday", date(2025, 4, 18))]),
+        (date(2025, 3, 1), "we're going to a Good Friday service", [("Good Friday", date(2025, 4, 18))]),
+        (date(2025, 2, 20), "the service is on Ash Wednesday", [("Ash Wednesday", date(2025, 3, 5))]),
+        (date(2025, 3, 1), "the service is on Palm Sunday", [("Palm Sunday", date(2025, 4, 13))]),
+        (date(2025, 3, 1), "we're doing a cake sale on Mothering Sunday", [("Mothering Sunday", date(2025, 3, 30))]),
+        (date(2025, 3, 1), "choir's singing on Easter Monday", [("Easter Monday", date(2025, 4, 21))]),
+        (date(2025, 3, 1), "the shop is closed on good friday and easter monday",
+         [("good friday", date(2025, 4, 18)), ("easter monday", date(2025, 4, 21))]),
+        (date(2025, 5, 1), "the picnic is on Whit Monday", [("Whit Monday", date(2025, 6, 9))]),
+        (date(2025, 3, 1), "the week before Good Friday", [("the week before Good Friday", date(2025, 4, 11))]),
+        # the one the tense points to, or "last" and "next" do
+        (date(2025, 5, 10), "good friday was fun", [("good friday", date(2025, 4, 18))]),
+        (date(2025, 5, 10), "last Good Friday we went to the coast", [("last Good Friday", date(2025, 4, 18))]),
+        (date(2025, 5, 10), "next good friday I'll be in Spain", [("next good friday", date(2026, 4, 3))]),
+        # days a rule sets, and days of the year the resolver had not known
+        (date(2025, 11, 1), "the bazaar is on Remembrance Sunday", [("Remembrance Sunday", date(2025, 11, 9))]),
+        (date(2025, 11, 20), "we laid a wreath on remembrance sunday", [("remembrance sunday", date(2025, 11, 9))]),
+        (date(2025, 11, 20), "I'm working black friday", [("black friday", date(2025, 11, 28))]),
+        (date(2025, 10, 20), "we're going to the fireworks on bonfire night", [("bonfire night", date(2025, 11, 5))]),
+        (date(2025, 1, 10), "we're having haggis for Burns Night", [("Burns Night", date(2025, 1, 25))]),
+        (date(2025, 4, 1), "the parade is on St George’s Day", [("St George’s Day", date(2025, 4, 23))]),
+        (date(2025, 4, 2), "I'm organising a litter pick on Earth Day, the 22nd.", [("Earth Day", date(2025, 4, 22))]),
+        # guards: "good" or "black" after an article or a word of degree is an adjective of a plain Friday
+        (date(2025, 5, 10), "see you friday", [("friday", date(2025, 5, 16))]),
+        (date(2025, 5, 10), "we had a good friday night out", [("friday night", date(2025, 5, 9))]),
+        (date(2025, 5, 10), "it was a really good friday", [("friday", date(2025, 5, 9))]),
+        (date(2025, 11, 20), "it was a black friday for the markets", [("friday", date(2025, 11, 14))]),
+        # ... and a name no calendar here dates is no date at all
+        (date(2025, 5, 10), "the whitsun half term is the week after next", [("the week after next", date(2025, 5, 19))]),
+    ],
+)
+def test_an_observance_is_its_own_day_not_the_weekday_it_names(parser, resolver, said, text, expected):
+    found = resolver.ground(parser.parse(text), datetime(said.year, said.month, said.day, 12))
+    assert [(m.text, m.start.date()) for m in found if m.resolved] == expected
 
 
 @pytest.mark.slow

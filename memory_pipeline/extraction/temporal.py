@@ -30,6 +30,7 @@ from memory_pipeline.extraction.lexicon import (
     a_feeling_word,
 )
 from memory_pipeline.extraction.clauses import let_me_know, same_form_told_past
+from memory_pipeline.extraction.observances import OBSERVANCE, easter_sunday, observance_days
 from memory_pipeline.extraction.regex_set import RegexSet
 from memory_pipeline.parsing import Arc, ParsedDoc, Token
 
@@ -84,12 +85,15 @@ SINCE_WE_LAST_TALKED = re.compile(
     re.IGNORECASE,
 )
 
+# (the observances first: "Easter Monday" is a name of its own, not "Easter" and a Monday)
 _HOLIDAY = (
-    r"(?:valentine'?s day|new year(?:'?s)?(?: eve| day)?|christmas(?: eve| day)?|boxing day|thanksgiving|halloween|"
+    rf"(?:{OBSERVANCE}|valentine'?s day|new year(?:'?s)?(?: eve| day)?|christmas(?: eve| day)?|boxing day|thanksgiving|halloween|"
     r"independence day|mother'?s day|father'?s day|memorial day|labor day|easter(?: sunday| weekend)?)"
 )
 # A holiday's name where it begins: what it is called after is no person ("Valentine" of "Valentine's Day").
 HOLIDAY = re.compile(rf"{_HOLIDAY}\b", re.IGNORECASE)
+# An observance the calendar dates (:mod:`observances`), as the resolver reads it: "last/this/next" may stand before
+AN_OBSERVANCE = re.compile(rf"(?:(last|this|next|the) )?({OBSERVANCE})", re.IGNORECASE)
 _COUNT = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a couple|couple of|a few|few|several|many)"
 _UNIT = r"(?:day|week|weekend|month|year)s?"
 _LENGTH_WORD = r"(?:day|week|month|year)s?"  # a unit that is only a length: a weekend is also a time
@@ -848,7 +852,9 @@ class TemporalResolver:
                     # Christmas), rather than the whole handed to the recogniser, which read "the week" alone
                     inner = self.resolve(next_to.group(3), session_time, tense, governed)
                     result = None if inner is None else _next_to(next_to.group(1), next_to.group(2), inner[0].date())
-                if result is None:
+                if result is None and not AN_OBSERVANCE.fullmatch(cleaned):
+                    # (an observance its calendar gives no day of is left undated: recognizers-text knows none of
+                    # them, and had read "Good Friday" as a plain Friday)
                     result = self._recognize(_spelled_out(text), session_time, tense)
             except (ValueError, OverflowError):
                 # "built 3000 years ago", "tomorrow" said on 31 December 9999: outside the calendar datetime
@@ -3988,7 +3994,8 @@ def _clean(text: str) -> str:
     # ... and of "friday 2-3pm", "tomorrow 4:30-5:15": the hours the day runs between (read whole, the recogniser had
     # put "friday 2-3pm" in the week gone by)
     text = re.sub(rf"^((?:on )?(?:the )?{_WEEKDAY}|today|tomorrow),? (?:from )?{_HOURS_OF_A_DAY}$", r"\1", text)
-    text = re.sub(r"^(?!(?:last|this) \w+$)(.+?) (?:morning|afternoon|evening|night)$", r"\1", text)
+    if not HOLIDAY.fullmatch(text):  # "bonfire night", "burns night" are names of days, not a day's night
+        text = re.sub(r"^(?!(?:last|this) \w+$)(.+?) (?:morning|afternoon|evening|night)$", r"\1", text)
     text = re.sub(r"^(?:just|only|sometime|around|about)\s+", "", text)
     text = re.sub(rf"^(?:for )?{_MORE} (?={_COUNT} {_UNIT}$)", "", text)  # "another three months": three months more
     text = re.sub(rf"\b({'|'.join(WEEKDAY_ABBR)})\.?$", lambda m: WEEKDAY_ABBR[m.group(1)], text)
@@ -4117,17 +4124,28 @@ def _month_number(word: str) -> int | None:
     return MONTH_ABBR.get(word[:4] if word.startswith("sept") else word[:3]) if word[:3] in MONTH_ABBR else None
 
 
-def easter_sunday(year: int) -> date:
-    """Western Easter Sunday of ``year`` (the anonymous Gregorian computus)."""
-    a, b, c = year % 19, year // 100, year % 100
-    d, e = b // 4, b % 4
-    g = (8 * b + 13) // 25
-    h = (19 * a + b - d - g + 15) % 30
-    i, k = c // 4, c % 4
-    weekday_shift = (32 + 2 * e + 2 * i - h - k) % 7
-    m = (a + 11 * h + 22 * weekday_shift) // 451
-    month, day = divmod(h + weekday_shift - 7 * m + 114, 31)
-    return date(year, month, day + 1)
+def _nearest_observance(name: str, which: str, anchor: date, tense: str) -> tuple[datetime, datetime, str] | None:
+    """The days of the observance ``name`` (:func:`observance_days`) the tense points to, as :func:`_nearest_year`
+    places a day of a month: in past talk the last one begun by the session, in future talk the first not over, in
+    present talk the first that has not long passed (:data:`JUST_PASSED`); "last" is the last one over, "next" the
+    first to come. One lasting several days is a range."""
+    found = observance_days(name, range(anchor.year - 1, anchor.year + 2))
+    if not found:
+        return None
+    if which == "last":
+        days = [(first, n) for first, n in reversed(found) if first + timedelta(days=n) <= anchor]
+    elif which == "next":
+        days = [(first, n) for first, n in found if first > anchor]
+    elif tense == "past":
+        days = [(first, n) for first, n in reversed(found) if first <= anchor]
+    elif tense == "future":
+        days = [(first, n) for first, n in found if first + timedelta(days=n) > anchor]
+    else:
+        days = [(first, n) for first, n in found if not _long_past(first + timedelta(days=n), anchor)]
+    if not days:
+        return None
+    first, n = days[0]
+    return _days(first, n, "point" if n == 1 else "range")
 
 
 def _nearest_year(month: int, day: int | None, anchor: date, tense: str) -> int:
@@ -4247,6 +4265,12 @@ def resolve_by_rule(
         # 26 December, which recognizers-text does not know, read as New Year's Day is
         pointed = {"last": "past", "next": "future"}.get(m.group(1) or "", tense)
         return _days(date(_nearest_year(12, 26, anchor, pointed), 12, 26))
+
+    m = AN_OBSERVANCE.fullmatch(text)
+    if m:
+        # a feast counted from Easter or a day a rule sets (:mod:`observances`): the one the tense points to, or
+        # "last"/"next" do, as a day of a month is
+        return _nearest_observance(m.group(2), m.group(1) or "", anchor, tense)
 
     m = re.fullmatch(r"(?:(last|this|next|the) )?new year(?:'?s)?( eve| day)?", text)
     if m:
