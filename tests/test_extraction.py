@@ -1180,8 +1180,12 @@ def test_a_holiday_named_after_someone_is_no_person(extract):
     # the parser reads "Valentine" of "Valentine's Day" as a PERSON; the holiday names no one
     assert extract("Tom is taking me to dinner on Valentine's Day.").people == ["Tom"]
     assert extract("Valentine's Day interview, very romantic.").people == []
-    # nor is a feast's name, which it had read as one ("Whitsun")
+    # nor is a feast's or a festival's name, which it had read as one ("Whitsun", "Diwali", "Holi")
     assert extract("Whitsun was lovely, we went to the coast.").people == []
+    for festival in ("Diwali was amazing", "Holi is next week", "Rosh Hashanah is on the 23rd", "Hanukkah was lovely",
+                     "ramadan mubarak", "lunar new year is next week"):
+        assert extract(festival).people == []
+    assert extract("Tariq Ramadan is speaking tonight").people == ["Tariq Ramadan"]
 
 
 @pytest.mark.parametrize(

@@ -1780,6 +1780,63 @@ def test_an_observance_is_its_own_day_not_the_weekday_it_names(parser, resolver,
     assert [(m.text, m.start.date()) for m in found if m.resolved] == expected
 
 
+def _lunar(name):
+    return [first for first, _ in observance_days(name, range(2019, 2036))]
+
+
+def test_the_lunar_festivals_keep_their_calendars_rules():
+    # the tables are data; these are the rules of the calendars they come from, which a mistyped day breaks
+    ramadan = observance_days("ramadan", range(2019, 2036))
+    assert all(29 <= n <= 30 for _, n in ramadan)  # a lunar month, up to Eid al-Fitr
+    for name in ("eid al-fitr", "eid al-adha"):
+        days = _lunar(name)
+        assert all((later - earlier).days in (354, 355) for earlier, later in zip(days, days[1:]))  # a lunar year
+    # Eid al-Adha is the 10th of the twelfth month: two months of 29 or 30 days and nine days after Eid al-Fitr
+    assert all(67 <= (adha - fitr).days <= 69 for fitr, adha in zip(_lunar("eid al-fitr"), _lunar("eid al-adha")))
+    # the Hebrew calendar: Rosh Hashanah 163 days after Passover, never on a Sunday, Wednesday or Friday; Passover
+    # never on a Monday, Wednesday or Friday; Hanukkah 83 or 84 days after Rosh Hashanah; all in their seasons
+    passover, rosh_hashanah, hanukkah = _lunar("passover"), _lunar("rosh hashanah"), _lunar("hanukkah")
+    assert all((new_year - first).days == 163 for first, new_year in zip(passover, rosh_hashanah))
+    assert not {d.weekday() for d in rosh_hashanah} & {6, 2, 4} and not {d.weekday() for d in passover} & {0, 2, 4}
+    assert all((candles - new_year).days in (83, 84) for new_year, candles in zip(rosh_hashanah, hanukkah))
+    assert all(date(d.year, 1, 21) <= d <= date(d.year, 2, 20) for d in _lunar("chinese new year"))
+    assert all(date(d.year, 10, 17) <= d <= date(d.year, 11, 15) for d in _lunar("diwali"))
+    assert all(date(d.year, 2, 26) <= d <= date(d.year, 3, 30) for d in _lunar("holi"))
+    # a year the tables do not reach is unknown, not a year without the festival
+    assert observance_days("eid", [2018, 2019]) is None and observance_days("vaisakhi", [2025]) is None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("said", "text", "expected"),
+    [
+        # festivals of lunar calendars, from their tables; had no date (Chinese New Year had been 1 January)
+        (date(2026, 2, 10), "the iftar is during ramadan", [("ramadan", date(2026, 2, 18), date(2026, 3, 20))]),
+        (date(2026, 3, 10), "we're having a party for eid", [("eid", date(2026, 3, 20), date(2026, 3, 21))]),
+        (date(2026, 4, 14), "eid was lovely", [("eid", date(2026, 3, 20), date(2026, 3, 21))]),
+        (date(2026, 4, 14), "we're saving up for eid al-adha", [("eid al-adha", date(2026, 5, 27), date(2026, 5, 28))]),
+        (date(2025, 10, 1), "we're going to the temple for diwali", [("diwali", date(2025, 10, 20), date(2025, 10, 21))]),
+        (date(2025, 10, 1), "last diwali we went to Leicester", [("last diwali", date(2024, 10, 31), date(2024, 11, 1))]),
+        (date(2025, 1, 20), "we're celebrating Chinese New Year at my aunt's",
+         [("Chinese New Year", date(2025, 1, 29), date(2025, 1, 30))]),
+        (date(2025, 12, 1), "we light candles for hanukkah", [("hanukkah", date(2025, 12, 15), date(2025, 12, 23))]),
+        (date(2025, 1, 2), "Hanukkah was lovely", [("Hanukkah", date(2024, 12, 26), date(2025, 1, 3))]),
+        (date(2025, 3, 20), "passover is next month",
+         [("passover", date(2025, 4, 13), date(2025, 4, 21)), ("next month", date(2025, 4, 1), date(2025, 5, 1))]),
+        # beyond the tables, no date rather than a guess
+        (date(2037, 3, 1), "we're having a party for eid", []),
+        # guards: a surname, greetings, a word that holds the letters
+        (date(2026, 2, 10), "Tariq Ramadan is speaking tonight", [("tonight", date(2026, 2, 10), date(2026, 2, 11))]),
+        (date(2026, 3, 21), "eid mubarak!!", []),
+        (date(2025, 11, 1), "happy diwali!!", []),
+        (date(2025, 5, 10), "holiday was great", []),
+    ],
+)
+def test_a_lunar_festival_is_the_day_its_table_gives(parser, resolver, said, text, expected):
+    found = resolver.ground(parser.parse(text), datetime(said.year, said.month, said.day, 12))
+    assert [(m.text, *_days(m)) for m in found if m.resolved] == expected
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "text",

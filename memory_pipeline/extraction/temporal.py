@@ -85,7 +85,7 @@ SINCE_WE_LAST_TALKED = re.compile(
     re.IGNORECASE,
 )
 
-# (the observances first: "Easter Monday" is a name of its own, not "Easter" and a Monday)
+# (the observances first: "Easter Monday", "Chinese New Year" are names of their own, not "Easter", "New Year")
 _HOLIDAY = (
     rf"(?:{OBSERVANCE}|valentine'?s day|new year(?:'?s)?(?: eve| day)?|christmas(?: eve| day)?|boxing day|thanksgiving|halloween|"
     r"independence day|mother'?s day|father'?s day|memorial day|labor day|easter(?: sunday| weekend)?)"
@@ -650,7 +650,7 @@ class TemporalResolver:
                 last = _before_a_joining_word(doc, first, _before_a_clause_joint(doc, first, ent.end))
                 if first < last:
                     spans.append((doc.tokens[first].idx, doc.tokens[last - 1].end))
-        spans.extend(m.span() for m in CUES.finditer(doc.text))
+        spans.extend(m.span() for m in CUES.finditer(doc.text) if not _a_holiday_ending_a_name(doc, *m.span()))
         spans.extend(m.span() for m in MONTH_AIMED_FOR.finditer(doc.text)
                      if not _a_persons_name(doc, *m.span()) and not _a_name_it_may_be(doc, *m.span()))
         spans.extend(m.span() for m in BARE_DAY_OF_MONTH.finditer(doc.text)
@@ -1120,6 +1120,14 @@ def _a_window_not_kept(doc: ParsedDoc, start: int, end: int) -> bool:
     never came"; "within two working days but it took a month")."""
     last = doc.sentences[_sentence_at(doc, start)][1] - 1
     return bool(A_WINDOW_NOT_KEPT.search(doc.text[end : doc.tokens[last].idx + len(doc.tokens[last].text)]))
+
+
+def _a_holiday_ending_a_name(doc: ParsedDoc, start: int, end: int) -> bool:
+    """The words at ``[start, end)`` are a holiday's name that ends a person's name the tagger read ("Tariq Ramadan is
+    speaking tonight"): a surname, no date."""
+    return HOLIDAY.fullmatch(doc.text[start:end].replace("’", "'")) is not None and any(
+        e.label == "PERSON" and doc.tokens[e.start].idx < start and end <= doc.tokens[e.end - 1].end for e in doc.entities
+    )
 
 
 def _a_persons_name(doc: ParsedDoc, start: int, end: int) -> bool:
@@ -4128,7 +4136,7 @@ def _nearest_observance(name: str, which: str, anchor: date, tense: str) -> tupl
     """The days of the observance ``name`` (:func:`observance_days`) the tense points to, as :func:`_nearest_year`
     places a day of a month: in past talk the last one begun by the session, in future talk the first not over, in
     present talk the first that has not long passed (:data:`JUST_PASSED`); "last" is the last one over, "next" the
-    first to come. One lasting several days is a range."""
+    first to come. One lasting several days (Ramadan, Hanukkah) is a range."""
     found = observance_days(name, range(anchor.year - 1, anchor.year + 2))
     if not found:
         return None
@@ -4268,8 +4276,8 @@ def resolve_by_rule(
 
     m = AN_OBSERVANCE.fullmatch(text)
     if m:
-        # a feast counted from Easter or a day a rule sets (:mod:`observances`): the one the tense points to, or
-        # "last"/"next" do, as a day of a month is
+        # a feast counted from Easter, a day a rule sets or a lunar festival (:mod:`observances`): the one the tense
+        # points to, or "last"/"next" do, as a day of a month is; none where its calendar does not reach
         return _nearest_observance(m.group(2), m.group(1) or "", anchor, tense)
 
     m = re.fullmatch(r"(?:(last|this|next|the) )?new year(?:'?s)?( eve| day)?", text)
