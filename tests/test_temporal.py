@@ -1839,6 +1839,35 @@ def test_a_lunar_festival_is_the_day_its_table_gives(parser, resolver, said, tex
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
+    ("said", "text", "expected"),
+    [
+        # the day a turn says an observance falls on is the one nearest its calendar's day, and the observance's
+        # own where the two lie within two days (a moon sighting, a festival begun the evening before)
+        (date(2026, 3, 10), "eid is on saturday",
+         [("eid", date(2026, 3, 21), date(2026, 3, 22)), ("on saturday", date(2026, 3, 21), date(2026, 3, 22))]),
+        (date(2025, 12, 1), "Hanukkah starts on the 14th",
+         [("Hanukkah", date(2025, 12, 14), date(2025, 12, 22)), ("the 14th", date(2025, 12, 14), date(2025, 12, 15))]),
+        # (A11: "the 20th", said on 20 September, had been that day itself)
+        (date(2025, 9, 20), "diwali is on the 20th",
+         [("diwali", date(2025, 10, 20), date(2025, 10, 21)), ("the 20th", date(2025, 10, 20), date(2025, 10, 21))]),
+        (date(2025, 3, 1), "Good Friday is on the 18th",
+         [("Good Friday", date(2025, 4, 18), date(2025, 4, 19)), ("the 18th", date(2025, 4, 18), date(2025, 4, 19))]),
+        # guards: a day too far from the calendar's, or one the observance is not the subject of, stays as read;
+        # so does a day said of any other thing
+        (date(2026, 3, 10), "eid is on monday",
+         [("eid", date(2026, 3, 20), date(2026, 3, 21)), ("on monday", date(2026, 3, 16), date(2026, 3, 17))]),
+        (date(2026, 3, 10), "we're going to the park on saturday for eid",
+         [("on saturday", date(2026, 3, 14), date(2026, 3, 15)), ("eid", date(2026, 3, 20), date(2026, 3, 21))]),
+        (date(2025, 9, 20), "the party is on the 20th", [("the 20th", date(2025, 9, 20), date(2025, 9, 21))]),
+    ],
+)
+def test_the_day_a_turn_says_an_observance_falls_on_is_near_its_calendars(parser, resolver, said, text, expected):
+    found = resolver.ground(parser.parse(text), datetime(said.year, said.month, said.day, 12))
+    assert [(m.text, *_days(m)) for m in found if m.resolved] == expected
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
     "text",
     [
         "first month at the new company done!",

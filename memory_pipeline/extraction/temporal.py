@@ -774,7 +774,8 @@ class TemporalResolver:
         in_month = _in_month_said_before(mentions, session_time, said_before, doc)
         in_period = _a_weekday_of_the_period_said(doc, in_month, session_time, said_before)
         near_a_holiday = _the_day_of_the_holiday_occasion(doc, _indefinite_periods_give_way(doc, in_period), session_time)
-        return _a_part_of_the_day_said(doc, _on_the_day_said(doc, near_a_holiday), session_time)
+        said_of = _the_day_said_of_an_observance(doc, near_a_holiday)
+        return _a_part_of_the_day_said(doc, _on_the_day_said(doc, said_of), session_time)
 
     def _from_the_day_it_was_said(
         self, doc: ParsedDoc, mentions: list[TemporalMention], session_time: datetime | None
@@ -2483,6 +2484,52 @@ def _the_day_of_the_holiday_occasion(doc: ParsedDoc, mentions: list[TemporalMent
             out[n] = TemporalMention(mention.text, mention.char_start, mention.char_end, held[0], held[0] + timedelta(days=1),
                                      mention.kind, month_from=said_with[0].text)
     return out
+
+
+# How far from its calendar's day the day a turn says an observance falls on may lie and still be that observance's:
+# a festival begun at the sighting of the moon, or at sundown the evening before, is kept a day or two apart.
+SAID_DAY_SLACK = timedelta(days=2)
+
+
+def _the_day_said_of_an_observance(doc: ParsedDoc, mentions: list[TemporalMention]) -> list[TemporalMention]:
+    """An observance (:data:`AN_OBSERVANCE`) that is the subject of the verb governing a day ("diwali is on the
+    20th", "eid is on saturday", "Hanukkah starts on the 14th") falls on that day, as the turn says: a bare day of
+    the month or weekday is the one nearest the calendar's day (the 20th of October, said on 20 September, had been
+    that day itself), and where it lies within :data:`SAID_DAY_SLACK` of it the observance takes it, as moon
+    sighting or the evening a festival begins may move it from the table's day. A day further off leaves both as
+    they were read."""
+    out = list(mentions)
+    for n, holiday in enumerate(mentions):
+        if not (holiday.resolved and AN_OBSERVANCE.fullmatch(_clean(holiday.text)) and _the_subject(doc, holiday)):
+            continue
+        verb = _governor(doc, holiday.char_start)
+        for k, day in enumerate(mentions):
+            if day is holiday or not day.resolved or day.end - day.start != timedelta(days=1) \
+                    or _governor(doc, day.char_start) != verb:
+                continue
+            said = _the_reading_nearest(_clean(day.text), day.start.date(), holiday.start.date())
+            if abs(said - holiday.start.date()) <= SAID_DAY_SLACK:
+                out[k] = replace(day, start=_day(said), end=_day(said + timedelta(days=1)))
+                out[n] = replace(holiday, start=_day(said), end=_day(said) + (holiday.end - holiday.start))
+                break
+    return out
+
+
+def _the_subject(doc: ParsedDoc, mention: TemporalMention) -> bool:
+    """The mention's last word is the subject of a verb ("diwali" of "diwali is on the 20th")."""
+    last = _last_token_before(doc, mention.char_end)
+    return last is not None and any(arc.label in ("nsubj", "nsubjpass") for arc in doc.parents(last.i))
+
+
+def _the_reading_nearest(text: str, read: date, near: date) -> date:
+    """The day ``text`` names nearest ``near`` where it is a bare day of the month (of that month or the one before
+    or after) or a bare weekday (within three days either side); else the day it was ``read`` as."""
+    if m := re.fullmatch(r"(?:the )?(\d{1,2})(?:st|nd|rd|th)?", text):
+        days = [d.date() for step in (-1, 0, 1) if (d := _nth_of_the_month(near.year, near.month + step, int(m.group(1))))]
+        return min(days, key=lambda d: abs(d - near), default=read)
+    if m := re.fullmatch(rf"(?:a |the )?({_WEEKDAY})", text):
+        return near + timedelta(days=(WEEKDAYS.index(m.group(1)) - near.weekday() + 3) % 7 - 3)
+    return read
 
 
 def _the_occasion_noun(doc: ParsedDoc, holiday: TemporalMention) -> Token | None:
