@@ -1823,6 +1823,9 @@ def test_the_lunar_festivals_keep_their_calendars_rules():
         (date(2025, 1, 2), "Hanukkah was lovely", [("Hanukkah", date(2024, 12, 26), date(2025, 1, 3))]),
         (date(2025, 3, 20), "passover is next month",
          [("passover", date(2025, 4, 13), date(2025, 4, 21)), ("next month", date(2025, 4, 1), date(2025, 5, 1))]),
+        # the week or weekend of one is the week or weekend of its day (had been the weekend before the session)
+        (date(2026, 3, 10), "we're away over the eid weekend", [("the eid weekend", date(2026, 3, 21), date(2026, 3, 23))]),
+        (date(2026, 3, 30), "the eid weekend was busy", [("the eid weekend", date(2026, 3, 21), date(2026, 3, 23))]),
         # beyond the tables, no date rather than a guess
         (date(2037, 3, 1), "we're having a party for eid", []),
         # guards: a surname, greetings, a word that holds the letters

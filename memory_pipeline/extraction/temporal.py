@@ -92,8 +92,9 @@ _HOLIDAY = (
 )
 # A holiday's name where it begins: what it is called after is no person ("Valentine" of "Valentine's Day").
 HOLIDAY = re.compile(rf"{_HOLIDAY}\b", re.IGNORECASE)
-# An observance the calendar dates (:mod:`observances`), as the resolver reads it: "last/this/next" may stand before
-AN_OBSERVANCE = re.compile(rf"(?:(last|this|next|the) )?({OBSERVANCE})", re.IGNORECASE)
+# An observance the calendar dates (:mod:`observances`), as the resolver reads it: "last/this/next" may stand before,
+# and "week" or "weekend" after it ("the eid weekend", "diwali week": the week or weekend of its day)
+AN_OBSERVANCE = re.compile(rf"(?:(last|this|next|the) )?({OBSERVANCE})(?: (week|weekend))?", re.IGNORECASE)
 _COUNT = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a couple|couple of|a few|few|several|many)"
 _UNIT = r"(?:day|week|weekend|month|year)s?"
 _LENGTH_WORD = r"(?:day|week|month|year)s?"  # a unit that is only a length: a weekend is also a time
@@ -2500,7 +2501,8 @@ def _the_day_said_of_an_observance(doc: ParsedDoc, mentions: list[TemporalMentio
     they were read."""
     out = list(mentions)
     for n, holiday in enumerate(mentions):
-        if not (holiday.resolved and AN_OBSERVANCE.fullmatch(_clean(holiday.text)) and _the_subject(doc, holiday)):
+        if not (holiday.resolved and (named := AN_OBSERVANCE.fullmatch(_clean(holiday.text))) and not named.group(3)
+                and _the_subject(doc, holiday)):
             continue
         verb = _governor(doc, holiday.char_start)
         for k, day in enumerate(mentions):
@@ -4325,7 +4327,9 @@ def resolve_by_rule(
     if m:
         # a feast counted from Easter, a day a rule sets or a lunar festival (:mod:`observances`): the one the tense
         # points to, or "last"/"next" do, as a day of a month is; none where its calendar does not reach
-        return _nearest_observance(m.group(2), m.group(1) or "", anchor, tense)
+        day = _nearest_observance(m.group(2), m.group(1) or "", anchor, tense)
+        # (the weekend of it had been the weekend before the session, "the eid weekend" read as "the weekend")
+        return _next_to(m.group(3), "of", day[0].date()) if day is not None and m.group(3) else day
 
     m = re.fullmatch(r"(?:(last|this|next|the) )?new year(?:'?s)?( eve| day)?", text)
     if m:
