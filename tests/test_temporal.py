@@ -963,6 +963,44 @@ def test_a_part_of_the_day_that_classifies_a_noun_and_a_named_week_are_no_times(
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
+    "said, text, expression, first",
+    [
+        # a short weekday before a day of the month is that day: the abbreviation alone had been the coming
+        # weekday and the day lost ("thurs 25th" said on Wednesday 17 September had been the 18th)
+        (date(2025, 9, 17), "union meeting thurs 25th 2pm in the canteen", "thurs 25th", date(2025, 9, 25)),
+        (date(2025, 6, 20), "the meeting is weds 25th, 1pm", "weds 25th", date(2025, 6, 25)),
+        (date(2025, 9, 6), "i can do overtime sun 14th", "sun 14th", date(2025, 9, 14)),
+        (date(2025, 9, 6), "on sun 14th", "on sun 14th", date(2025, 9, 14)),
+        (date(2025, 9, 6), "doing overtime mon 15th", "mon 15th", date(2025, 9, 15)),
+        (date(2025, 9, 6), "doing overtime sat 13th", "sat 13th", date(2025, 9, 13)),
+        (date(2025, 10, 5), "the quiz is fri 17 oct", "fri 17 oct", date(2025, 10, 17)),
+        (date(2025, 10, 5), "the quiz is Fri 17th October", "Fri 17th October", date(2025, 10, 17)),
+        (date(2025, 10, 5), "the quiz is sat 18 oct", "sat 18 oct", date(2025, 10, 18)),
+        (date(2025, 10, 5), "the quiz is fri 17", "fri 17", date(2025, 10, 17)),
+        (date(2025, 10, 5), "can you do thurs the 9th?", "thurs the 9th", date(2025, 10, 9)),
+        (date(2025, 10, 20), "the quiz was fri 17th", "fri 17th", date(2025, 10, 17)),
+        # a run of such days, short or in full, is the days between (the first weekday alone had been read)
+        (date(2025, 10, 5), "I'm away from mon 13th to fri 17th", "mon 13th to fri 17th", date(2025, 10, 13)),
+        (date(2025, 10, 5), "I'm away Monday 13th to Friday 17th", "Monday 13th to Friday 17th", date(2025, 10, 13)),
+        # guards: a place after the verb "sat", the sun, and a clock hour after a weekday date no day of the month
+        (date(2025, 10, 5), "I sat 2nd in the exam", None, None),
+        (date(2025, 10, 5), "we sat 3rd row at the concert", None, None),
+        (date(2025, 10, 5), "drinks sat 8?", None, None),
+        (date(2025, 10, 5), "I'm working sat 10 to 2", None, None),
+        (date(2025, 10, 5), "the sun 1st thing in the morning is lovely", None, None),
+    ],
+)
+def test_a_short_weekday_before_a_day_of_the_month_is_that_day(parser, resolver, said, text, expression, first):
+    mentions = resolver.ground(parser.parse(text), datetime(said.year, said.month, said.day, 12, 0))
+    if expression is None:
+        assert not any(re.search(r"\b(?:mon|tue|wed|thu|fri|sat|sun)\w*\.?\s+(?:the\s+)?\d", m.text, re.IGNORECASE)
+                       for m in mentions if m.resolved), mentions
+    else:
+        assert mentions[0].text == expression and mentions[0].start.date() == first, mentions
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
     "said, text, expected",
     [
         # a lone ordinal that someone names, or that an appointment or a date is said to be, is a day of the month

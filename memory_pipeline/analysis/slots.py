@@ -847,7 +847,7 @@ def _is_time(context: _Context, i: int) -> bool:
 
 
 # Short weekday names, as chat writes them ("piano on tues at 5", "standup 9:30 mon-fri", "weds")
-SHORT_WEEKDAYS = WEEKDAY_ABBR | {"weds": "wednesday"}
+SHORT_WEEKDAYS = WEEKDAY_ABBR
 
 
 def _a_short_weekday(context: _Context, i: int) -> bool:

@@ -51,7 +51,7 @@ _MONTH_IN_FULL = r"(?:january|february|march|april|may|june|july|august|septembe
 _MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 _WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _WEEKDAY_ABBR = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?"
-WEEKDAY_ABBR = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",
+WEEKDAY_ABBR = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "weds": "wednesday", "thu": "thursday",
                 "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday"}
 _A_DAY = r"(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?"
 # What may follow a lower-case day and month where no preposition said it is a date: the end, punctuation, a year,
@@ -135,6 +135,17 @@ MOVED_TO = ("back to", "moved to", "pushed to", "changed to", "shifted to", "for
             "delayed to", "moved it to", "moved us to", "moved me to", "moved them to", "moved him to", "moved her to",
             "pushed it to")
 
+# A short weekday before a day of the month ("thurs 25th", "sat the 19th", "fri 17 oct"): the day with a suffix or
+# a month; with neither, only a number no clock hour can be ("fri 17", not "drinks sat 8" nor "sat 10 to 2"). Not a
+# place after a verb "sat" ("I sat 2nd", "we sat 3rd row"), nor "the sun" ("the sun 1st thing"), as a rank's
+# nouns keep out the ordinals of a date.
+_NOT_SAT_BY_SOMEONE = "".join(rf"(?<!\b{word} )" for word in ("i", "we", "he", "she", "they", "you", "it", "who", "the"))
+SHORT_WEEKDAY_AND_DAY = (
+    rf"{_NOT_SAT_BY_SOMEONE}\b(?:{_WEEKDAY_ABBR}|weds\.?)\s+(?:the\s+)?"
+    rf"(?:{_SUFFIXED_DAY}\b(?!\s+(?:floor|place|round|century|grade|year|time|row|thing)\b)(?:\s+(?:of\s+)?{_MONTH}\b)?"
+    rf"|{_A_DAY}\s+(?:of\s+)?{_MONTH}\b|(?:1[3-9]|2\d|3[01])(?=\s*(?:$|[,;!?)]|\.(?!\d))))"
+)
+
 # Patterns for expressions the entity tagger tends to miss; matched on the turn text, case-insensitively.
 CUE_PATTERNS = [
     re.compile(p, re.IGNORECASE)
@@ -151,6 +162,10 @@ CUE_PATTERNS = [
         rf"\b(?:since|in)\s+(?:{_MONTH}\s+)?(?:19|20)\d\d\b",
         rf"\b(?:on|last|this|next)\s+{_WEEKDAY}\b",
         rf"\b{_WEEKDAY},?\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)\b",  # "Saturday the 22nd", which the tagger cuts short
+        # the same with the weekday cut short, as chat and rotas write it ("thurs 25th", "sat 19th", "fri 17 oct"):
+        # one day, the 25th that is a Thursday, where the abbreviation alone had been the coming Thursday and the
+        # day lost (:data:`SHORT_WEEKDAY_AND_DAY`)
+        SHORT_WEEKDAY_AND_DAY,
         # a range of days from a day of a month ("September 12 to 16", "the 14th of February to the 18th"),
         # which the tagger cuts short or recognizers-text reads without its last day
         rf"\b{_DAY_OF_MONTH}\s*{_RANGE_TO}\s*(?:{_DAY_OF_MONTH}|(?:the\s+)?{_ORDINAL_DAY})\b(?:,?\s+(?:19|20)\d\d\b)?",
@@ -3377,9 +3392,11 @@ def _hangs_on(doc: ParsedDoc, char: int, verb: int) -> bool:
 def _up_to_the_next_clause(sentence: list[Token], char: int) -> list[Token]:
     """The words of a sentence whose parse gives the expression at ``char`` no verb, up to the first "and", "but"
     or "so" after it: a clause joined there says its own tense ("my subscription renews on the 15th and it's gone
-    up": the tagger read "renews" as a noun, and "gone" had put the 15th in the past)."""
+    up": the tagger read "renews" as a noun, and "gone" had put the 15th in the past). The expression's own short
+    weekday is none of them, though the tagger may take it for a verb ("the quiz is sat 18 oct": "is sat" had read
+    as a passive past and put the 18th a year back)."""
     cut = next((n for n, t in enumerate(sentence) if t.idx > char and t.pos == "CCONJ"), len(sentence))
-    return sentence[:cut]
+    return [t for t in sentence[:cut] if t.idx != char or t.lower.rstrip(".") not in WEEKDAY_ABBR]
 
 
 def _tells_past(doc: ParsedDoc, verb: Token) -> bool:
@@ -4056,6 +4073,9 @@ def _clean(text: str) -> str:
     text = re.sub(r"^(?:just|only|sometime|around|about)\s+", "", text)
     text = re.sub(rf"^(?:for )?{_MORE} (?={_COUNT} {_UNIT}$)", "", text)  # "another three months": three months more
     text = re.sub(rf"\b({'|'.join(WEEKDAY_ABBR)})\.?$", lambda m: WEEKDAY_ABBR[m.group(1)], text)
+    # "thurs 25th", "fri 17 oct": the weekday in full, which the rules and recognizers-text read with its day ("the
+    # sun 1st thing" is the sun)
+    text = re.sub(rf"(?<!the )\b({'|'.join(WEEKDAY_ABBR)})\.?(?= (?:the )?\d)", lambda m: WEEKDAY_ABBR[m.group(1)], text)
     text = re.sub(r"\b(?:a|one) fortnight\b", "two weeks", text)
     text = re.sub(rf"^({_COUNT} {_UNIT}) from today$", r"\1 from now", text)
     # "in about two weeks": the hedge qualifies the count, and "in" still counts it ahead from now
@@ -4375,6 +4395,12 @@ def resolve_by_rule(
             first = inner[0].date() if m.group(1) == "first" else inner[1].date() - timedelta(days=days)
             return _days(first, days, "range")
 
+    m = re.fullmatch(rf"(?:the )?{_WEEKDAY},? ((?:the )?\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{_MONTH}(?:,? (?:19|20)\d\d)?)", text)
+    if m:
+        # "Friday 17 October", "sat 18th oct": the month said, the day is that of the month; the weekday only
+        # repeats it (recognizers-text had put "saturday 18 oct" in the year before)
+        return resolve_by_rule(m.group(1), anchor, tense, governed)
+
     # "Wednesday the 25th", "the wednesday 25th": the 25th that is a Wednesday, not the coming Wednesday
     m = re.fullmatch(rf"(?:the )?({_WEEKDAY}),? (?:the )?(\d{{1,2}})(?:st|nd|rd|th)?", text)
     if m:
@@ -4392,6 +4418,12 @@ def resolve_by_rule(
         n = _count(m.group(2)) or VAGUE_COUNTS.get(m.group(2), (3, 3))[0]
         if inner is not None and inner[2] == "point":
             return inner[0], _day(_shift(inner[0].date(), m.group(3).rstrip("s"), n)), "range"
+
+    m = re.fullmatch(rf"(?:from )?{_WEEKDAY},? ((?:the )?\d.*?) ?({_RANGE_TO}) ?{_WEEKDAY},? ((?:the )?\d.*)", text)
+    if m:
+        # "Monday 13th to Friday 17th": the days of the month from one to the other, the weekdays only repeating
+        # them (the first weekday alone had been read, the coming Monday)
+        return resolve_by_rule(f"{m.group(1)} {m.group(2)} {m.group(3)}", anchor, tense, governed)
 
     last_day = rf"(?:the )?{_ORDINAL_DAY}(?: (?:of )?{_MONTH})?|{_MONTH} {_ORDINAL_DAY}"
     m = re.fullmatch(rf"(?:from )?({_DAY_OF_MONTH}) ?{_RANGE_TO} ?({last_day}),?(?: ((?:19|20)\d\d))?", text)
