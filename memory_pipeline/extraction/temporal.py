@@ -17,12 +17,13 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 
 from memory_pipeline.analysis.clauses import heads_up, subtree
-from memory_pipeline.chat_spelling import CHAT_TIME_WORDS, PLEASE_WORDS
+from memory_pipeline.chat_spelling import CHAT_INTERJECTIONS, CHAT_TIME_WORDS, PLEASE_WORDS
 from memory_pipeline.extraction.lexicon import (
     APPOINTMENT_NOUNS,
     ARRANGED_EVENT_NOUNS,
     BOOKED_TIME_NOUNS,
     CLIPPED_WORDS,
+    LEADING_FILLERS,
     OCCASION_NOUNS,
     REGISTRATION_LEMMAS,
     SAME_IN_PAST,
@@ -670,7 +671,9 @@ class TemporalResolver:
         spans.extend(m.span() for m in MONTH_AIMED_FOR.finditer(doc.text)
                      if not _a_persons_name(doc, *m.span()) and not _a_name_it_may_be(doc, *m.span()))
         spans.extend(m.span() for m in BARE_DAY_OF_MONTH.finditer(doc.text)
-                     if _a_day_by_itself(doc, *m.span()) or _a_day_moved_to(doc, *m.span()))
+                     if _a_day_by_itself(doc, *m.span()) or _a_day_moved_to(doc, *m.span()) or _a_day_taken(doc, *m.span())
+                     or _a_day_alone(doc, *m.span()))
+        spans.extend(m.span() for m in DAY_WITHOUT_THE.finditer(doc.text) if _a_day_alone(doc, *m.span(), the=False))
         spans.extend(m.span() for m in SLASHED_AFTER_TO.finditer(doc.text) if _moved_to(doc, m.start()))
         spans.extend(m.span() for m in MONTH_AFTER_TO.finditer(doc.text) if _moved_to(doc, m.start()))
         merged: list[list[int]] = []
@@ -1060,8 +1063,19 @@ def _in_words(text: str, day_first: bool) -> str | None:
 
 
 # "The 9th" with no preposition before it: a day of the month only where the parse says it stands by itself
-# (:func:`_a_day_by_itself`).
+# (:func:`_a_day_by_itself`), or it is the day taken or the whole of what its sentence says (:func:`_a_day_taken`,
+# :func:`_a_day_alone`); without "the" only the last ("21st it is": "came 2nd" is a place).
 BARE_DAY_OF_MONTH = RegexSet.of([re.compile(r"\bthe\s+(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b", re.IGNORECASE)])
+DAY_WITHOUT_THE = RegexSet.of([re.compile(r"(?<!\bthe )\b(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b", re.IGNORECASE)])
+# Verbs whose object, a day of the month alone, is a day one works, covers or can manage ("can you cover the 18th?",
+# "I'm working the 18th", "I can't do the 18th", "I can't make the 22nd"): in talk that is not past a day to come
+# (what was done is as often one of several things: "I did the 2nd" of the exercises).
+DAY_TAKING_LEMMAS = frozenset({"cover", "work", "do", "swap", "make", "keep", "block"})
+# The words a sentence may hold besides a day of the month for the day to be all it says: a choice offered or
+# agreed ("ok the 22nd then", "how about the 22nd?", "21st it is", "the 21st instead?").
+DAY_ALONE_WORDS = CHAT_INTERJECTIONS | LEADING_FILLERS | frozenset(
+    {"then", "instead", "how", "what", "about", "maybe", "perhaps", "it", "is", "'s", "works", "suits", "yes",
+     "yeah", "sure", "fine", "right", "say"})
 # The roles in which such an ordinal is a time: the clause's subject ("the 9th is better for us") or the time
 # of the clause ("I'm free the 9th"); as an object or a complement it is as often one of several things or a
 # rank ("I liked the 2nd better", "she was the 3rd to arrive"), and after a preposition the cue patterns decide.
@@ -1294,6 +1308,43 @@ def _a_day_by_itself(doc: ParsedDoc, start: int, end: int) -> bool:
     word = _lone_ordinal(doc, start, end, ("NOUN", "PROPN", "NUM", "ADJ"))  # "my scan is the 28th" tags it ADJ
     ends_its_clause = word is not None and (word.i + 1 == len(doc.tokens) or doc.tokens[word.i + 1].lower in CLAUSE_BREAKS)
     return ends_its_clause and any(_what_an_event_is(doc, arc) for arc in doc.parents(word.i))
+
+
+def _a_day_taken(doc: ParsedDoc, start: int, end: int) -> bool:
+    """The ordinal at ``[start, end)`` ("the 18th"), alone in its noun phrase, is the object of a verb of working,
+    covering or managing a day (:data:`DAY_TAKING_LEMMAS`) said not in the past: "ok ill ask maureen to cover the
+    18th", "I'm working the 18th", "I can't do the 18th", "can you do the 18th or the 19th?", which had no date (the
+    18th of "I'll ask Maureen to cover the 18th." was found only where the tagger took the capital for a name and
+    the day for a date)."""
+    word = next((t for t in doc.tokens if start <= t.idx < end and t.text[:1].isdigit()), None)
+    if word is None or word.pos not in ("NOUN", "PROPN", "NUM", "ADJ") or not all(
+            arc.label in ("det", "cc", "neg", "punct") or arc.label == "conj" and _an_ordinal(doc.tokens[arc.dep])
+            for arc in doc.children(word.i)):
+        return False  # "the 18th or the 19th" is two days; "the 2nd one" a thing
+    arcs = [a for arc in doc.parents(word.i) for a in (doc.parents(arc.head) if arc.label == "conj" else [arc])]
+    return any(arc.label == "dobj" and _lemma_in(doc.tokens[arc.head], DAY_TAKING_LEMMAS)
+               and doc.tokens[arc.head].tag not in ("VBD", "VBN") for arc in arcs)
+
+
+def _an_ordinal(word: Token) -> bool:
+    return bool(re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", word.lower))
+
+
+def _a_day_alone(doc: ParsedDoc, start: int, end: int, the: bool = True) -> bool:
+    """The ordinal at ``[start, end)`` is all its sentence says but for the words of offering or agreeing a day
+    (:data:`DAY_ALONE_WORDS`): "ok the 22nd then", "how about the 22nd?", "the 21st?", "21st it is", a day put
+    forward or settled, which had no date. Another word must say so, or, after "the", a question ("the 21st?"): a
+    bare "2nd!" is as often a place, and "the 2nd." an answer to "which one?". A day asked about beside another sentence is put forward, and dates not
+    what that sentence tells."""
+    word = next((t for t in doc.tokens if start <= t.idx < end and t.text[:1].isdigit()), None)
+    if word is None or not doc.sentences:
+        return False
+    first, last = next((s, e) for s, e in doc.sentences if s <= word.i < e)
+    if doc.tokens[last - 1].text == "?" and len(doc.sentences) > 1:
+        return False  # "can't, it's Hannah's hen do. the 21st?": a day put forward is not the day of what is told
+    others = [t for t in doc.tokens[first:last] if t.i != word.i and t.pos != "PUNCT" and not (the and t.i == word.i - 1)]
+    asked = doc.tokens[last - 1].text == "?"
+    return all(t.lower in DAY_ALONE_WORDS for t in others) and (bool(others) or the and asked)
 
 
 def _a_day_named(doc: ParsedDoc, arc: Arc) -> bool:
@@ -4630,7 +4681,7 @@ def resolve_by_rule(
             _month(ahead.year, ahead.month) if unit == "month" else _year(ahead.year)
         )
 
-    m = re.fullmatch(r"the (\d{1,2})(?:st|nd|rd|th)", text)
+    m = re.fullmatch(r"(?:the )?(\d{1,2})(?:st|nd|rd|th)", text)
     if m and 1 <= int(m.group(1)) <= 31:
         return _day_of_month(int(m.group(1)), anchor, tense, governed)
 
