@@ -963,6 +963,32 @@ def test_a_part_of_the_day_that_classifies_a_noun_and_a_named_week_are_no_times(
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
+    "said, text, expected",
+    [
+        # a shift or a part of the day in the plural, with any count, before a time is what is done then, not a
+        # time: "nights next week" had been a night, the session's, and "nights tomorrow" nothing
+        (date(2025, 7, 10), "I'm on nights next week", [("next week", date(2025, 7, 14), date(2025, 7, 21))]),
+        (date(2025, 7, 10), "Is he on nights next week?", [("next week", date(2025, 7, 14), date(2025, 7, 21))]),
+        (date(2025, 7, 10), "back on nights next month", [("next month", date(2025, 8, 1), date(2025, 9, 1))]),
+        (date(2025, 7, 10), "im on nights the week after next", [("the week after next", date(2025, 7, 21), date(2025, 7, 28))]),
+        (date(2025, 7, 10), "I'm on nights this weekend", [("this weekend", date(2025, 7, 12), date(2025, 7, 14))]),
+        (date(2025, 7, 10), "I'm on nights tomorrow", [("tomorrow", date(2025, 7, 11), date(2025, 7, 12))]),
+        (date(2025, 7, 10), "I was on nights last week", [("last week", date(2025, 6, 30), date(2025, 7, 7))]),
+        (date(2025, 7, 10), "two nights next week", [("next week", date(2025, 7, 14), date(2025, 7, 21))]),
+        # "that week" is one the talk named before, so none; the days of "two days ago" are the time
+        (date(2025, 9, 7), "cant make it, im on nights that week", []),
+        (date(2025, 7, 10), "two days ago I started nights", [("two days ago", date(2025, 7, 8), date(2025, 7, 9))]),
+        (date(2025, 7, 10), "two nights from Friday at the hotel", [("two nights from Friday", date(2025, 7, 11), date(2025, 7, 14))]),
+        (date(2025, 7, 10), "I hate nights", []),
+    ],
+)
+def test_a_shift_in_the_plural_before_a_time_is_no_part_of_it(parser, resolver, said, text, expected):
+    mentions = resolver.ground(parser.parse(text), datetime(said.year, said.month, said.day, 12, 0))
+    assert [(m.text, m.start.date(), m.end.date()) for m in mentions if m.resolved] == expected, mentions
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
     "said, text, expression, first",
     [
         # a short weekday before a day of the month is that day: the abbreviation alone had been the coming

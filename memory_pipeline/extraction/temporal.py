@@ -664,6 +664,7 @@ class TemporalResolver:
                     first += 1  # "watched 1917 last week": the film, then the week
                 if first < ent.end - 1 and _an_age_turned(doc, first):
                     first += 1  # "my mum turns 60 next month": the age, then the month
+                first = _past_a_kind_of_shift(doc, first, ent.end)  # "I'm on nights next week": the week
                 last = _before_a_joining_word(doc, first, _before_a_clause_joint(doc, first, ent.end))
                 if first < last:
                     spans.append((doc.tokens[first].idx, doc.tokens[last - 1].end))
@@ -1182,6 +1183,24 @@ def _past_a_leading_name(doc: ParsedDoc, plain: str, start: int, end: int) -> in
     rest = doc.tokens[first]
     # only before words of time ("the weekend after next", "next week", "tomorrow"); "Summer 2019" stays whole
     return first if first > start and rest.pos not in ("PROPN", "NUM") else start
+
+
+# Shifts and parts of the day in the plural ("on nights", "doing earlies", "working weekends"): a kind of work or a
+# count ("two nights"), not a time, before the time they are done in.
+SHIFTS_IN_THE_PLURAL = frozenset({"nights", "days", "lates", "earlies", "mornings", "afternoons", "evenings", "weekends"})
+# Words that may open a time by themselves after such a plural ("nights next week", "nights tomorrow")
+TIME_OPENERS = frozenset({"next", "last", "this", "the", "that", "all", "tomorrow", "tonight", "today", "on"}) | frozenset(WEEKDAYS)
+
+
+def _past_a_kind_of_shift(doc: ParsedDoc, first: int, end: int) -> int:
+    """The first token of a date entity after a shift or a part of the day in the plural the tagger took into it,
+    with any count before it (:data:`SHIFTS_IN_THE_PLURAL`), where a word that opens a time follows: "nights next
+    week" had been read as a night, the session's own, and "nights tomorrow" as nothing; "two nights next week" is
+    the week. Not "two days ago", whose days are the time."""
+    shift = first + 1 if first < end - 2 and _count(doc.tokens[first].lower) is not None else first
+    if shift < end - 1 and doc.tokens[shift].lower in SHIFTS_IN_THE_PLURAL and doc.tokens[shift + 1].lower in TIME_OPENERS:
+        return shift + 1
+    return first
 
 
 def _an_age_turned(doc: ParsedDoc, k: int) -> bool:
