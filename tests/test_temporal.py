@@ -942,6 +942,12 @@ def test_a_date_with_a_stay_is_the_stay(parser, resolver):
         # a part of the day before its noun classifies it: a kind of class or person, not the session day
         ("I signed up for an evening pottery course, it starts on the 3rd of June.", ["the 3rd of June"]),
         ("I'm really not a morning person.", []),
+        # so does a weekend before work done at weekends: a kind of shift, not the last or the coming weekend
+        ("yeah, he keeps giving me all the weekend shifts and the new guy gets none", []),
+        ("I hate working the weekend shift", []),
+        ("the weekend rate is £14", []),
+        ("I'm doing the weekend shift this saturday", ["this saturday"]),
+        ("the weekend trip was lovely", ["the weekend"]),
         # a week named by a noun before it is a period's name ("exam week" had been the week up to the session)
         ("Orientation week is 20 September.", ["20 September"]),
         ("exam week starts on Monday.", ["on Monday"]),

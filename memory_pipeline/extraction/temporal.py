@@ -1656,6 +1656,9 @@ def _a_time_taken(doc: ParsedDoc, start: int, text: str) -> bool:
 # Bodies of people that meet on a weekday week after week: a weekday before one names which, no day
 # ("the Monday group closed", "captain of the tuesday team").
 STANDING_GROUP_NOUNS = frozenset({"group", "team", "club", "league", "squad", "crew", "choir", "band", "circle", "side"})
+# Work a weekend names, done at weekends week in week out: "all the weekend shifts", "the weekend rota", "the weekend rate"
+WEEKEND_WORK_NOUNS = frozenset({"shift", "rota", "rate", "staff", "job", "cover", "pay", "hours", "work", "team",
+                                "crew", "allowance", "premium", "supplement", "timetable", "service"})
 # Things held on a weekday week in week out, which the weekday names: "the thursday market is doing well", "giving
 # up the sunday pitch", "the saturday stall" (a market day, not one Thursday)
 STANDING_WEEKDAY_THINGS = frozenset({"market", "stall", "pitch"})
@@ -1686,7 +1689,8 @@ def _classifies_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
     weekday = re.fullmatch(rf"(?:the\s+|my\s+|our\s+)?{_WEEKDAY}", text, re.IGNORECASE)
     part_of_day = re.fullmatch(r"(?:the\s+|my\s+|our\s+|an?\s+)?(?:morning|afternoon|evening|night)", text, re.IGNORECASE)
     season = re.fullmatch(r"(?:the\s+|my\s+|our\s+|this\s+|next\s+|last\s+)?(?:spring|summer|autumn|fall|winter)", text, re.IGNORECASE)
-    if not (ordinal or weekday or part_of_day or season or re.fullmatch(rf"(?:19|20)\d\d|{_HOLIDAY}", text, re.IGNORECASE)):
+    weekend = re.fullmatch(r"(?:all\s+)?(?:the\s+|my\s+|our\s+)?weekend", text, re.IGNORECASE)
+    if not (ordinal or weekday or part_of_day or season or weekend or re.fullmatch(rf"(?:19|20)\d\d|{_HOLIDAY}", text, re.IGNORECASE)):
         return False
     last = _last_token_before(doc, end)
     up = next(iter(doc.parents(last.i)), None) if last is not None else None
@@ -1699,6 +1703,10 @@ def _classifies_a_noun(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
         return False
     if doc.tokens[up.head].lower in CHAT_ASIDES:
         return False  # "her bday is on the 15th btw": the tagger made "btw" a noun the day modifies
+    if weekend:
+        # "all the weekend shifts", "the weekend rota", "the weekend rate": work done at weekends, a kind of shift, not
+        # the coming or the last weekend; "the weekend trip" may still be one weekend's
+        return doc.tokens[up.head].lemma.lower() in WEEKEND_WORK_NOUNS
     if ordinal or part_of_day:
         return True  # "the evening data analytics certificate", "a night shift": a kind of course or shift
     if weekday:
