@@ -110,10 +110,23 @@ def test_a_length_that_measures_a_degree_is_no_time(parser, resolver, text, expe
 
 
 @pytest.mark.slow
-def test_a_stay_from_a_day_stays_a_length_and_a_day(parser, resolver):
-    mentions = resolver.ground(parser.parse("I'm off for two weeks from Monday."), datetime(2025, 2, 19, 12))
-    assert [m.text for m in mentions] == ["two weeks", "Monday"]
-    assert mentions[1].start.date() == date(2025, 2, 24)
+@pytest.mark.parametrize(
+    "said, text, expression, first, end",
+    [
+        # a length from a day after "for" is a stay from that day for that long: it had been a length and the day
+        # alone, so the stay was dated its first day
+        (date(2025, 2, 19), "I'm off for two weeks from Monday.", "two weeks from Monday", date(2025, 2, 24), date(2025, 3, 10)),
+        (date(2025, 5, 24), "I'm away for a fortnight from 21 June.", "a fortnight from 21 June", date(2025, 6, 21), date(2025, 7, 5)),
+        (date(2025, 5, 24), "we're away for 10 days from the 3rd", "10 days from the 3rd", date(2025, 6, 3), date(2025, 6, 13)),
+        (date(2025, 3, 10), "I'm away for a fortnight from the 20th.", "a fortnight from the 20th", date(2025, 3, 20), date(2025, 4, 3)),
+        (date(2025, 5, 24), "I was away for a fortnight from 21 April.", "a fortnight from 21 April", date(2025, 4, 21), date(2025, 5, 5)),
+        # without "for" it is still the day that far on
+        (date(2025, 5, 24), "two weeks from Saturday", "two weeks from Saturday", date(2025, 6, 14), date(2025, 6, 15)),
+    ],
+)
+def test_a_stay_from_a_day_runs_from_that_day(parser, resolver, said, text, expression, first, end):
+    mention = ground_one(parser, resolver, text, datetime(said.year, said.month, said.day, 12))
+    assert (mention.text, *_days(mention)) == (expression, first, end)
 
 
 @pytest.mark.slow

@@ -147,6 +147,14 @@ SHORT_WEEKDAY_AND_DAY = (
     rf"|{_A_DAY}\s+(?:of\s+)?{_MONTH}\b|(?:1[3-9]|2\d|3[01])(?=\s*(?:$|[,;!?)]|\.(?!\d))))"
 )
 
+# A length from a day, said after "for": a stay that starts that day ("off for two weeks from Monday", "away for a
+# fortnight from 21 June", "for 10 days from the 3rd").
+LASTING_FROM = re.compile(
+    rf"(?:{_COUNT}\s+{_UNIT}|(?:a|one)\s+fortnight)\s+from\s+(?:tomorrow|(?:this\s+|next\s+)?{_WEEKDAY}"
+    rf"|(?:the\s+)?{_ORDINAL_DAY}(?:\s+(?:of\s+)?{_MONTH})?|{_MONTH}\s+{_A_DAY})\b",
+    re.IGNORECASE,
+)
+
 # Patterns for expressions the entity tagger tends to miss; matched on the turn text, case-insensitively.
 CUE_PATTERNS = [
     re.compile(p, re.IGNORECASE)
@@ -260,8 +268,10 @@ CUE_PATTERNS = [
         r"\b(?:earlier|later)\s+this\s+(?:week|month|year)\b",
         rf"\b{_COUNT}\s+{_UNIT}\s+from\s+(?:now|today)\b",
         # counted from a day ahead ("two weeks from Friday", "a week from tomorrow"); after "for" it is a stay that
-        # starts then ("off for two weeks from Monday"), which stays a length and a day
+        # starts then ("off for two weeks from Monday", "away for a fortnight from 21 June"): the days from that day
+        # for that long (:data:`LASTING_FROM`), where the day alone had dated it
         rf"(?<!\bfor ){_COUNT}\s+{_UNIT}\s+from\s+(?:tomorrow|(?:this\s+|next\s+)?{_WEEKDAY})\b",
+        _after_preposition(LASTING_FROM.pattern, ("for",)),
         # the British "a week on Friday", "a week today", "Friday week": a week after that day
         rf"\ba\s+week\s+(?:on\s+)?(?:today|tomorrow|{_WEEKDAY})\b",
         rf"\b{_WEEKDAY}\s+week\b",
@@ -777,6 +787,8 @@ class TemporalResolver:
                     tense, resolved_as = "future", ONE_UNIT.sub("1 ", text)
                 if written := _in_words(text, day_first):
                     resolved_as = written
+                elif LASTING_FROM.fullmatch(text) and _after_word(doc, start, ("for",)):
+                    resolved_as = f"for {text}"  # "away for two weeks from Saturday": a stay, not a day counted on
                 governed = bool(_clause_of(doc, start))
                 resolved = self.resolve(resolved_as, session_time, tense, governed)
                 if not day_first and (other := _read_the_other_way(text)) is not None:
@@ -856,10 +868,13 @@ class TemporalResolver:
             offset = re.fullmatch(rf"({_COUNT}) ({_UNIT}) (before|after|from(?! (?:now|today)$)) (.+)", cleaned)
             anniversary = re.fullmatch(rf"({_COUNT}) years? ago,? (this .+)", cleaned)
             stay = re.fullmatch(rf"({_COUNT}) nights? from (.+)", cleaned)
+            lasting = re.fullmatch(rf"({_COUNT}) ({_UNIT}) from (.+)", _clean(text[4:])) if text.lower().startswith("for ") else None
             ahead = LENGTH_RANGE_AHEAD.fullmatch(re.sub(r"\s+", " ", text.lower().strip()))
             try:
                 if ahead is not None:
                     return self._a_range_ahead(ahead, session_time, tense, governed)
+                if lasting is not None:
+                    return self._lasting(lasting, session_time, tense, governed)
                 if offset is not None:
                     return self._offset(offset, session_time, tense, governed)
                 if stay is not None:
@@ -917,6 +932,15 @@ class TemporalResolver:
         if ref is None or n is None:
             return None
         return ref[0], _day(ref[0].date() + timedelta(days=n + 1)), "range"
+
+    def _lasting(self, lasting: re.Match, session_time: datetime, tense: str, governed: bool) -> tuple[datetime, datetime, str] | None:
+        """"For a fortnight from 21 June", "for two weeks from Saturday": from that day (resolved as any expression
+        is) for that long, as "the 2nd for a week" is; the day alone had dated the stay."""
+        ref = self.resolve(lasting.group(3), session_time, tense, governed)
+        n = _count(lasting.group(1)) or VAGUE_COUNTS.get(lasting.group(1), (3, 3))[0]
+        if ref is None:
+            return None
+        return ref[0], _day(_shift(ref[0].date(), lasting.group(2).rstrip("s"), n)), "range"
 
     @staticmethod
     def _nearer(one: tuple | None, other: tuple | None, session_time: datetime) -> tuple | None:
