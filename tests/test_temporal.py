@@ -1065,6 +1065,13 @@ def test_a_short_weekday_before_a_day_of_the_month_is_that_day(parser, resolver,
         (date(2025, 3, 8), "ok the 22nd then", ["the 22nd"]),
         (date(2025, 3, 8), "how about the 22nd?", ["the 22nd"]),
         (date(2025, 6, 1), "21st it is", ["21st"]),
+        # a day after a hedge of when is the day it is near (these had no date)
+        (date(2026, 2, 10), "ramadan starts around the 18th", ["the 18th"]),
+        (date(2026, 2, 10), "ramadan starts roughly the 18th", ["the 18th"]),
+        (date(2026, 2, 10), "I'll be back around the 18th", ["the 18th"]),
+        (date(2026, 2, 10), "it should be done approximately the 20th", ["approximately the 20th"]),
+        (date(2026, 2, 10), "he was roughly the 10th in the queue", []),
+        (date(2026, 2, 10), "around the 2nd week we'll know", []),
         # guards: a thing done, a rank, a choice after "which", a place, and a day asked about beside what is told
         (date(2025, 4, 5), "I did the 2nd", []),
         (date(2025, 4, 5), "I'm doing the 2nd one", []),

@@ -685,6 +685,7 @@ class TemporalResolver:
                      if _a_day_by_itself(doc, *m.span()) or _a_day_moved_to(doc, *m.span()) or _a_day_taken(doc, *m.span())
                      or _a_day_alone(doc, *m.span()))
         spans.extend(m.span() for m in DAY_WITHOUT_THE.finditer(doc.text) if _a_day_alone(doc, *m.span(), the=False))
+        spans.extend(m.span() for m in HEDGED_DAY_OF_MONTH.finditer(doc.text) if _a_day_hedged(doc, *m.span()))
         spans.extend(m.span() for m in SLASHED_AFTER_TO.finditer(doc.text) if _moved_to(doc, m.start()))
         spans.extend(m.span() for m in MONTH_AFTER_TO.finditer(doc.text) if _moved_to(doc, m.start()))
         merged: list[list[int]] = []
@@ -1091,6 +1092,10 @@ def _in_words(text: str, day_first: bool) -> str | None:
 # (:func:`_a_day_by_itself`), or it is the day taken or the whole of what its sentence says (:func:`_a_day_taken`,
 # :func:`_a_day_alone`); without "the" only the last ("21st it is": "came 2nd" is a place).
 BARE_DAY_OF_MONTH = RegexSet.of([re.compile(r"\bthe\s+(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b", re.IGNORECASE)])
+# ... after a hedge of when ("starts around the 18th", "back roughly the 18th"), the day it is near (:func:`_a_day_hedged`)
+DAY_HEDGES = ("around", "roughly", "approximately", "circa")
+HEDGED_DAY_OF_MONTH = RegexSet.of([re.compile(_after_preposition(
+    r"the\s+(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b", DAY_HEDGES), re.IGNORECASE)])
 DAY_WITHOUT_THE = RegexSet.of([re.compile(r"(?<!\bthe )\b(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b", re.IGNORECASE)])
 # Verbs whose object, a day of the month alone, is a day one works, covers or can manage ("can you cover the 18th?",
 # "I'm working the 18th", "I can't do the 18th", "I can't make the 22nd"): in talk that is not past a day to come
@@ -1359,14 +1364,32 @@ def _a_day_taken(doc: ParsedDoc, start: int, end: int) -> bool:
     18th", "I'm working the 18th", "I can't do the 18th", "can you do the 18th or the 19th?", which had no date (the
     18th of "I'll ask Maureen to cover the 18th." was found only where the tagger took the capital for a name and
     the day for a date)."""
-    word = next((t for t in doc.tokens if start <= t.idx < end and t.text[:1].isdigit()), None)
-    if word is None or word.pos not in ("NOUN", "PROPN", "NUM", "ADJ") or not all(
-            arc.label in ("det", "cc", "neg", "punct") or arc.label == "conj" and _an_ordinal(doc.tokens[arc.dep])
-            for arc in doc.children(word.i)):
-        return False  # "the 18th or the 19th" is two days; "the 2nd one" a thing
+    word = _a_day_in_its_own_phrase(doc, start, end)
+    if word is None:
+        return False
     arcs = [a for arc in doc.parents(word.i) for a in (doc.parents(arc.head) if arc.label == "conj" else [arc])]
     return any(arc.label == "dobj" and _lemma_in(doc.tokens[arc.head], DAY_TAKING_LEMMAS)
                and doc.tokens[arc.head].tag not in ("VBD", "VBN") for arc in arcs)
+
+
+def _a_day_hedged(doc: ParsedDoc, start: int, end: int) -> bool:
+    """The ordinal at ``[start, end)`` after a hedge of when ("ramadan starts around the 18th", "back roughly the
+    18th", "done approximately the 20th") is a day near which a thing is, where it is alone in its phrase and is no
+    rank that "be" gives a person ("he was roughly the 10th in the queue"; :func:`_what_an_event_is`)."""
+    word = _a_day_in_its_own_phrase(doc, start, end)
+    return word is not None and not any(arc.label == "attr" and not _what_an_event_is(doc, arc) for arc in doc.parents(word.i))
+
+
+def _a_day_in_its_own_phrase(doc: ParsedDoc, start: int, end: int) -> Token | None:
+    """The ordinal's word at ``[start, end)`` ("the 18th") when its phrase holds nothing else but its article, a
+    hedge ("roughly the 18th") and other days joined to it ("the 18th or the 19th", "the 18th but not the 19th"):
+    not "the 2nd one", "the 10th in the queue", which rank a thing."""
+    word = next((t for t in doc.tokens if start <= t.idx < end and t.text[:1].isdigit()), None)
+    if word is None or word.pos not in ("NOUN", "PROPN", "NUM", "ADJ") or not all(
+            arc.label in ("det", "cc", "neg", "punct") or arc.label == "conj" and _an_ordinal(doc.tokens[arc.dep])
+            or arc.label == "advmod" and doc.tokens[arc.dep].lower in DAY_HEDGES for arc in doc.children(word.i)):
+        return None
+    return word
 
 
 def _an_ordinal(word: Token) -> bool:
@@ -4172,7 +4195,7 @@ def _clean(text: str) -> str:
     text = re.sub(rf"^((?:on )?(?:the )?{_WEEKDAY}|today|tomorrow),? (?:from )?{_HOURS_OF_A_DAY}$", r"\1", text)
     if not HOLIDAY.fullmatch(text):  # "bonfire night", "burns night" are names of days, not a day's night
         text = re.sub(r"^(?!(?:last|this) \w+$)(.+?) (?:morning|afternoon|evening|night)$", r"\1", text)
-    text = re.sub(r"^(?:just|only|sometime|around|about)\s+", "", text)
+    text = re.sub(r"^(?:just|only|sometime|around|about|roughly|approximately|circa)\s+", "", text)
     text = re.sub(rf"^(?:for )?{_MORE} (?={_COUNT} {_UNIT}$)", "", text)  # "another three months": three months more
     text = re.sub(rf"\b({'|'.join(WEEKDAY_ABBR)})\.?$", lambda m: WEEKDAY_ABBR[m.group(1)], text)
     # "thurs 25th", "fri 17 oct": the weekday in full, which the rules and recognizers-text read with its day ("the
