@@ -984,6 +984,30 @@ def test_a_part_of_the_day_that_classifies_a_noun_and_a_named_week_are_no_times(
 @pytest.mark.parametrize(
     "said, text, expected",
     [
+        # a lower-case weekday or a day of the month after "no later than", and a weekday after an hour, are that day:
+        # these had no date ("2pm saturday" had been the Saturday gone)
+        (date(2025, 3, 4), "they need to respond no later than friday", [("friday", date(2025, 3, 7))]),
+        (date(2025, 3, 4), "they need to respond no later than the 14th", [("the 14th", date(2025, 3, 14))]),
+        (date(2025, 3, 4), "respond by 5pm friday", [("5pm friday", date(2025, 3, 7))]),
+        (date(2025, 3, 4), "they need to respond no later than 5pm friday", [("5pm friday", date(2025, 3, 7))]),
+        (date(2025, 3, 4), "send it by noon friday", [("noon friday", date(2025, 3, 7))]),
+        (date(2025, 3, 4), "I'm free 2pm saturday", [("2pm saturday", date(2025, 3, 8))]),
+        (date(2025, 3, 4), "we met at 2pm saturday", [("2pm saturday", date(2025, 3, 1))]),
+        (date(2025, 3, 4), "they responded no later than friday", [("no later than friday", date(2025, 2, 28))]),
+        # an ordinal that ranks a thing after "later than" is none
+        (date(2025, 3, 4), "she finished later than the 3rd runner", []),
+        (date(2025, 3, 4), "it came out later than the 2nd one", []),
+    ],
+)
+def test_a_day_after_a_deadline_s_than_or_an_hour_is_that_day(parser, resolver, said, text, expected):
+    mentions = resolver.ground(parser.parse(text), datetime(said.year, said.month, said.day, 12, 0))
+    assert [(m.text, m.start.date()) for m in mentions if m.resolved] == expected, mentions
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "said, text, expected",
+    [
         # a shift or a part of the day in the plural, with any count, before a time is what is done then, not a
         # time: "nights next week" had been a night, the session's, and "nights tomorrow" nothing
         (date(2025, 7, 10), "I'm on nights next week", [("next week", date(2025, 7, 14), date(2025, 7, 21))]),

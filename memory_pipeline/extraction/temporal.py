@@ -170,6 +170,11 @@ CUE_PATTERNS = [
         rf"\bthe\s+(?:week|weekend|day|morning|afternoon|evening|night|{_WEEKDAY})\s+(?:before|after|of)\s+(?:(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|{_MONTH}\s+\d{{1,2}}|(?:(?:last|this|next)\s+)?{_HOLIDAY}\b)(?:,?\s+\d{{4}})?",
         rf"\b(?:since|in)\s+(?:{_MONTH}\s+)?(?:19|20)\d\d\b",
         rf"\b(?:on|last|this|next)\s+{_WEEKDAY}\b",
+        # a weekday or a day of the month a deadline is set against ("no later than friday", "not later than the
+        # 14th"), and a weekday right after the hour of it ("by 5pm friday", "at noon saturday"; with "on" between,
+        # each is its own and the hour takes the day), which lower-case chat hides from the tagger
+        _after_preposition(rf"(?:{_WEEKDAY}|the\s+\d{{1,2}}(?:st|nd|rd|th))\b", ("later than", "sooner than", "earlier than")),
+        rf"(?<![-–])\b(?:\d{{1,2}}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)|noon|midday|midnight)\s+{_WEEKDAY}\b",
         rf"\b{_WEEKDAY},?\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)\b",  # "Saturday the 22nd", which the tagger cuts short
         # the same with the weekday cut short, as chat and rotas write it ("thurs 25th", "sat 19th", "fri 17 oct"):
         # one day, the 25th that is a Thursday, where the abbreviation alone had been the coming Thursday and the
@@ -4196,6 +4201,7 @@ def _clean(text: str) -> str:
     if not HOLIDAY.fullmatch(text):  # "bonfire night", "burns night" are names of days, not a day's night
         text = re.sub(r"^(?!(?:last|this) \w+$)(.+?) (?:morning|afternoon|evening|night)$", r"\1", text)
     text = re.sub(r"^(?:just|only|sometime|around|about|roughly|approximately|circa)\s+", "", text)
+    text = re.sub(r"^(?:no|not) (?:later|sooner) than ", "", text)  # "no later than friday": the deadline's day
     text = re.sub(rf"^(?:for )?{_MORE} (?={_COUNT} {_UNIT}$)", "", text)  # "another three months": three months more
     text = re.sub(rf"\b({'|'.join(WEEKDAY_ABBR)})\.?$", lambda m: WEEKDAY_ABBR[m.group(1)], text)
     # "thurs 25th", "fri 17 oct": the weekday in full, which the rules and recognizers-text read with its day ("the
@@ -4391,6 +4397,12 @@ def resolve_by_rule(
     m = re.fullmatch(r"(earlier|later) this (week|month|year)", text)
     if m:
         return _rest_of_period(m.group(1), m.group(2), anchor)
+
+    m = re.fullmatch(rf"{TIME_OF_DAY.pattern},?\s+(?:on\s+)?((?:(?:last|this|next) )?{_WEEKDAY}|today|tomorrow|tonight)", text, re.IGNORECASE)
+    if m:
+        # the hour of a day ("by 5pm friday", "2pm saturday"): that day, which recognizers-text had put in the week
+        # gone by in present talk
+        return resolve_by_rule(m.group(1), anchor, tense, governed)
 
     m = re.fullmatch(rf"{TIME_OF_DAY.pattern}\s+((?:last|this|next) (?:week|weekend|month))", text, re.IGNORECASE)
     if m:
