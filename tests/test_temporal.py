@@ -428,6 +428,12 @@ def test_recognizer_is_built_once_and_reused(parser, resolver):
         ("We're going away the week after next.", date(2023, 7, 24), date(2023, 7, 31)),
         ("We're going away the weekend after next.", date(2023, 7, 29), date(2023, 7, 31)),
         ("I start the Monday after next.", date(2023, 7, 24), date(2023, 7, 25)),
+        # the British "tomorrow week" is a week after tomorrow (it had been tomorrow), "a fortnight on Saturday" and
+        # "Saturday fortnight" two weeks after the coming Saturday (they had been the Saturday)
+        ("Susan is coming tomorrow week.", date(2023, 7, 20), date(2023, 7, 21)),
+        ("Susan is coming a fortnight on Saturday.", date(2023, 7, 29), date(2023, 7, 30)),
+        ("Susan arrives Saturday fortnight.", date(2023, 7, 29), date(2023, 7, 30)),
+        ("The op is a fortnight today.", date(2023, 7, 26), date(2023, 7, 27)),
         # a weekday with a day of the month: the 22nd that is a Saturday (the one ahead, not this Saturday)
         ("The party is on Saturday the 22nd.", date(2023, 7, 22), date(2023, 7, 23)),
         ("The party is on Saturday the 19th.", date(2023, 8, 19), date(2023, 8, 20)),

@@ -277,9 +277,10 @@ CUE_PATTERNS = [
         # for that long (:data:`LASTING_FROM`), where the day alone had dated it
         rf"(?<!\bfor ){_COUNT}\s+{_UNIT}\s+from\s+(?:tomorrow|(?:this\s+|next\s+)?{_WEEKDAY})\b",
         _after_preposition(LASTING_FROM.pattern, ("for",)),
-        # the British "a week on Friday", "a week today", "Friday week": a week after that day
-        rf"\ba\s+week\s+(?:on\s+)?(?:today|tomorrow|{_WEEKDAY})\b",
-        rf"\b{_WEEKDAY}\s+week\b",
+        # the British "a week on Friday", "a week today", "Friday week", "tomorrow week": a week after that day; "a
+        # fortnight on Saturday", "Saturday fortnight": two
+        rf"\b(?:a|one)\s+(?:week|fortnight)\s+(?:on\s+)?(?:today|tomorrow|{_WEEKDAY})\b",
+        rf"\b(?:{_WEEKDAY}|tomorrow)\s+(?:week|fortnight)\b",
         r"\b(?:in\s+)?(?:a|one)\s+fortnight(?:\s+ago)?\b",
         rf"\b(?:the\s+)?(?:week|weekend|{_WEEKDAY})\s+after\s+next\b",
         # and the one before last, where "last" names nothing after it ("the week before last Christmas" does)
@@ -4383,6 +4384,15 @@ def resolve_by_rule(
     if text in ("today", "tonight", "now", "this morning", "this afternoon", "this evening", "earlier today",
                 "later today", "later tonight"):
         return _days(anchor)
+    m = re.fullmatch(rf"(a week|two weeks) (?:on )?(today|tomorrow|{_WEEKDAY})|(?:coming )?(tomorrow|{_WEEKDAY}) (week|fortnight)", text)
+    if m:
+        # a week after the day named ("a week on Friday", "Friday week", "tomorrow week"), or a fortnight ("a
+        # fortnight on Saturday", which _clean wrote "two weeks on saturday", "Saturday fortnight"): today,
+        # tomorrow, or the coming weekday (today, if it is that day); "tomorrow week" had been tomorrow
+        day, weeks = m.group(2) or m.group(3), 2 if "two" in (m.group(1) or "") or m.group(4) == "fortnight" else 1
+        if day in WEEKDAYS:
+            return _days(anchor + timedelta(days=(WEEKDAYS.index(day) - anchor.weekday()) % 7 + 7 * weeks))
+        return _days(anchor + timedelta(days=7 * weeks + (day == "tomorrow")))
     if text in ("yesterday", "last night") or text.startswith("yesterday "):
         return _days(anchor - timedelta(days=1))
     if text == "the day before yesterday":
@@ -4494,14 +4504,6 @@ def resolve_by_rule(
         month, day = (12, 31) if m.group(2) == " eve" else (1, 1)
         pointed = {"last": "past", "next": "future"}.get(m.group(1) or "", tense)
         return _days(date(_nearest_year(month, day, anchor, pointed), month, day))
-
-    m = re.fullmatch(rf"a week (?:on )?(today|tomorrow|{_WEEKDAY})|({_WEEKDAY}) week", text)
-    if m:
-        # a week after the day named: today, tomorrow, or the coming weekday (today, if it is that day)
-        day = m.group(1) or m.group(2)
-        if day in WEEKDAYS:
-            return _days(anchor + timedelta(days=(WEEKDAYS.index(day) - anchor.weekday()) % 7 + 7))
-        return _days(anchor + timedelta(days=7 + (day == "tomorrow")))
 
     m = re.fullmatch(rf"(?:the )?(week|weekend|{_WEEKDAY}) before last", text)
     if m:
