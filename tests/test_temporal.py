@@ -2671,3 +2671,42 @@ def test_a_way_to_somewhere_or_a_bare_not_takes_the_tense_it_means(parser, resol
 def test_this_sessions_date_rules_keep_to_what_they_read(parser, resolver, text, expected):
     said = datetime(2024, 5, 15, 10)
     assert [(m.text, m.start.date()) for m in resolver.ground(parser.parse(text), said) if m.resolved] == expected
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("said", "text", "day"),
+    [
+        # the time of a thing set out ahead of it (leave, a trip, a rota, an appointment) after a past or perfect
+        # verb that asks for it, grants or refuses it, books or cancels it: the asking and the answer come first,
+        # so said in June, August is this August, not last year's
+        (date(2025, 6, 2), "my leave for august got approved", date(2025, 8, 1)),
+        (date(2025, 4, 14), "My leave for June has been approved.", date(2025, 6, 1)),
+        (date(2025, 6, 2), "got my leave for august approved", date(2025, 8, 1)),
+        (date(2025, 6, 2), "my boss turned down my leave for august", date(2025, 8, 1)),
+        (date(2025, 6, 2), "HR rejected my request for leave in september", date(2025, 9, 1)),
+        (date(2025, 7, 10), "they approved my leave for the first week of september", date(2025, 9, 1)),
+        (date(2025, 4, 4), "I have booked a week off from the 9th to the 16th of June.", date(2025, 6, 9)),
+        (date(2025, 3, 24), "I have booked a coach holiday on the 12th of May.", date(2025, 5, 12)),
+        (date(2026, 1, 12), "SunBreak cancelled my March trip", date(2026, 3, 1)),
+        (date(2026, 1, 12), "they cancelled my holiday in June", date(2026, 6, 1)),
+        # a plan of work is seen or comes out before the time it is for
+        (date(2025, 6, 2), "have you seen the rota for july?", date(2025, 7, 1)),
+        (date(2025, 3, 10), "the rota for april came out", date(2025, 4, 1)),
+        # "in" or "on" after the object of a simple past may be the deed's own time: the nearer reading
+        (date(2025, 11, 20), "they approved my leave in august", date(2025, 8, 1)),
+        # ...and the month one booked in keeps the tense, as a booking without a place does
+        (date(2025, 11, 20), "I booked my holiday in january", date(2025, 1, 1)),
+        # a deed done to the thing then, how it went, a charge for a month gone, or no thing set out: the past stands
+        (date(2025, 11, 20), "I took my leave in august", date(2025, 8, 1)),
+        (date(2025, 11, 20), "my holiday in august was a washout", date(2025, 8, 1)),
+        (date(2025, 11, 20), "the rota for july was a nightmare", date(2025, 7, 1)),
+        (date(2025, 11, 20), "they approved my leave for august and we went to cornwall", date(2025, 8, 1)),
+        (date(2025, 11, 20), "I asked for a refund for march", date(2025, 3, 1)),
+        (date(2025, 11, 20), "I saw the match on the 3rd of september", date(2025, 9, 3)),
+    ],
+)
+def test_the_time_of_a_thing_set_out_is_not_dated_by_the_asking_or_the_answer(parser, resolver, said, text, day):
+    session = datetime(said.year, said.month, said.day, 12)
+    dates = [m for m in resolver.ground(parser.parse(text), session) if m.resolved and m.kind != "duration"]
+    assert dates[0].start.date() == day

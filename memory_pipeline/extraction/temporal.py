@@ -727,7 +727,7 @@ class TemporalResolver:
                 # "Anything new since we last talked?" asks; it tells nothing of the stretch to date
                 resolved = None if _asked_in(doc, start) else _since_the_session_before(last_talked, session_time)
             elif session_time is not None:
-                tense = tense_at(doc, start)
+                tense, either_side = tense_at(doc, start), False
                 if _after_word(doc, start, ("since",)):
                     tense = "past"  # "back since the 15th": what it counts from has come, whatever the verb's tense
                 elif _compared_with(doc.text, start, text):
@@ -745,6 +745,11 @@ class TemporalResolver:
                     or _a_promise_by(doc, start) or _a_time_invited_for(doc, start, text)
                 ):
                     tense = "future" if _a_stay_or_pass_bought(doc, start) else "present"
+                elif tense == "past" and _the_time_of_a_thing_set_out(doc, start, text):
+                    # "my leave for August got approved", "they cancelled our June holiday": the asking or the answer
+                    # comes before the time of what was set out, so its past does not date it; where the time may
+                    # as well be the deed's ("they approved my leave in August"), the reading nearer the session
+                    tense, either_side = "present", _a_time_the_deed_may_have(doc, start, text)
                 elif tense == "past" and _after_word(doc, start, ("until", "till", "til")) and (
                         (verb := _governor(doc, start)) is not None and _in_the_present_perfect(doc, verb)):
                     # "I've put it on hold till june", "we've paused it until March": a present perfect tells a state
@@ -798,6 +803,8 @@ class TemporalResolver:
                     resolved_as = f"for {text}"  # "away for two weeks from Saturday": a stay, not a day counted on
                 governed = bool(_clause_of(doc, start))
                 resolved = self.resolve(resolved_as, session_time, tense, governed)
+                if either_side:
+                    resolved = self._nearer(resolved, self.resolve(resolved_as, session_time, "past", governed), session_time)
                 if not day_first and (other := _read_the_other_way(text)) is not None:
                     resolved = self._nearer(resolved, self.resolve(other, session_time, tense, governed), session_time)
             if resolved is not None and _after_word(doc, start, ("since",)) and not _a_subject(doc, start):
@@ -3361,6 +3368,109 @@ def _a_place(doc: ParsedDoc, head: int) -> bool:
             if (word.pos == "PROPN" or word.ent in ("GPE", "LOC")) and not re.fullmatch(_MONTH, word.lower):
                 return True
     return False
+
+
+# Leave and the work plans set out for a time to come: with the trips, stays, appointments and occasions, what a
+# time is asked for, granted, refused, booked or called off ahead of ("my leave for August", "the rota for July").
+LEAVE_AND_ROTA_NOUNS = frozenset("leave overtime shift cover rota roster timetable schedule duty".split())
+# Of those, the plans of work one reads when they come out: "did you see the rota for July?"
+WORK_PLAN_NOUNS = frozenset({"rota", "roster", "timetable", "schedule", "duty"})
+TIME_SET_OUT_NOUNS = ARRANGED_EVENT_NOUNS | OCCASION_NOUNS | TRIP_NOUNS | LEAVE_AND_ROTA_NOUNS
+# Verbs by which a time to come is asked for, granted or refused, booked or called off: their past is the asking
+# or the answer, not the time ("my leave for August got approved", "they refused my holiday for June").
+SETTING_OUT_LEMMAS = ARRANGING_LEMMAS | frozenset(
+    {"approve", "request", "grant", "refuse", "reject", "deny", "decline", "authorise", "authorize", "sanction",
+     "accept", "apply", "ask"})
+# Verbs that do so only with their particle: "turned down my leave", "put in for leave", "signed off my holiday"
+SETTING_OUT_WITH_PARTICLE = {"turn": "down", "put": "in", "sign": "off"}
+# Verbs by which a plan of work is made known or read: "the rota for July came out", "did you see the rota for July?"
+MAKING_KNOWN_LEMMAS = frozenset({"see", "check", "publish", "post", "release", "send", "issue", "announce"})
+MAKING_KNOWN_WITH_PARTICLE = {"come": "out", "put": "up"}
+# Prepositions that put a time on the noun before them ("leave for August", "a week off from the 9th")
+A_THINGS_TIME_PREPOSITIONS = frozenset({"for", "from", "on", "in", "over", "during", "between", "at"})
+# Of those, the ones that may as well tell when a deed was done ("they approved my leave in August")
+A_DEEDS_TIME_PREPOSITIONS = frozenset({"on", "in", "over", "during", "at"})
+
+
+def _the_time_of_a_thing_set_out(doc: ParsedDoc, char: int, text: str) -> bool:
+    """The expression at ``char`` (``text``) is the time of a thing set out ahead of it (:data:`TIME_SET_OUT_NOUNS`:
+    leave, a trip, a rota, an appointment), whose verb asks for it, grants or refuses it, books or cancels it
+    (:data:`SETTING_OUT_LEMMAS`), or, for a plan of work, makes it known: "my leave for August got approved", "I've
+    requested leave from the 9th to the 16th of June", "they cancelled our June holiday", "did you see the rota for
+    July?". The asking and the answer come before the time, so their past does not date it: said in June, August is
+    this August, not last year's. Not a length ("approved my leave for two weeks"), not a noun the deed is done to
+    then ("I took my leave in August", "the rota for July was a nightmare"), and not where the turn goes on to tell
+    how it went ("they approved my leave for August and we went to Cornwall")."""
+    return _a_thing_set_out_and_its_verb(doc, char, text) is not None
+
+
+def _a_time_the_deed_may_have(doc: ParsedDoc, char: int, text: str) -> bool:
+    """The time of a thing set out (:func:`_the_time_of_a_thing_set_out`) follows "in", "on" or another preposition
+    that may as well tell when the deed was done (:data:`A_DEEDS_TIME_PREPOSITIONS`), after the object of a verb in
+    the simple past: "they approved my leave in August", "I cancelled my holiday in June" may tell when the approving
+    or the cancelling was. Before its verb the phrase is the noun's own ("my holiday in August got approved"), and a
+    perfect takes no time of its own ("they've cancelled my shift on the 27th of June")."""
+    found = _a_thing_set_out_and_its_verb(doc, char, text)
+    if found is None:
+        return False
+    noun, verb = found
+    at = _token_at(doc, char)
+    return (at is not None and doc.tokens[at.i - 1].lower in A_DEEDS_TIME_PREPOSITIONS and verb.i < noun.i
+            and not _in_the_perfect(doc, verb.i))
+
+
+def _a_thing_set_out_and_its_verb(doc: ParsedDoc, char: int, text: str) -> tuple[Token, Token] | None:
+    """The noun and the verb of :func:`_the_time_of_a_thing_set_out`, where the expression is the time of one."""
+    at = _token_at(doc, char)
+    if at is None or A_LENGTH.fullmatch(text) or BARE_LENGTH.fullmatch(text):
+        return None
+    noun = _the_thing_a_time_is_of(doc, at)
+    if noun is None:
+        return None
+    verb, steps = noun, 0
+    while verb is not None and verb.pos not in ("VERB", "AUX") and steps < 6:
+        verb = next((doc.tokens[a.head] for a in doc.parents(verb.i) if a.head != verb.i), None)
+        steps += 1
+    if verb is None or verb.pos not in ("VERB", "AUX") or _how_it_went_after(doc, max(char, verb.idx)):
+        return None  # after the verb: "my leave for August was approved" has its own "was"
+    if doc.tokens[at.i - 1].lower == "in" and _lemma_in(verb, BOOKING_LEMMAS) and verb.i < noun.i and not (
+            _in_the_perfect(doc, verb.i)):
+        return None  # "I booked my holiday in January": the month one booked in, as :func:`_a_booking` reads it
+    # "got my leave for August approved": what was got done to it
+    done_to_it = [doc.tokens[a.dep] for a in doc.children(verb.i) if a.label in ("ccomp", "xcomp")]
+    if any(_with_its_particle(doc, v, SETTING_OUT_LEMMAS, SETTING_OUT_WITH_PARTICLE) for v in [verb, *done_to_it]):
+        return noun, verb
+    if noun.lemma.lower() in WORK_PLAN_NOUNS and _with_its_particle(doc, verb, MAKING_KNOWN_LEMMAS, MAKING_KNOWN_WITH_PARTICLE):
+        return noun, verb
+    return None
+
+
+def _the_thing_a_time_is_of(doc: ParsedDoc, at: Token) -> Token | None:
+    """The thing set out (:data:`TIME_SET_OUT_NOUNS`) whose time the expression starting at token ``at`` is: the
+    noun right before the preposition that opens it ("my leave for August", "annual leave from the 9th"; any noun
+    before "off", "a week off from the 9th", "time off in August"), or the noun it modifies ("our June holiday")."""
+    k = at.i - 1
+    if k > 0 and doc.tokens[k].lower in A_THINGS_TIME_PREPOSITIONS:
+        k -= 1
+        if k > 0 and doc.tokens[k].lower == "off" and doc.tokens[k - 1].pos == "NOUN":
+            return doc.tokens[k - 1]
+        noun = doc.tokens[k]
+    else:
+        up = next(iter(doc.parents(at.i)), None)
+        if up is None or up.label not in ("compound", "nmod", "amod") or up.head < at.i:
+            return None
+        noun = doc.tokens[up.head]
+    lemma = noun.lemma.lower()
+    return noun if noun.pos == "NOUN" and CLIPPED_WORDS.get(lemma, lemma) in TIME_SET_OUT_NOUNS else None
+
+
+def _with_its_particle(doc: ParsedDoc, verb: Token, lemmas: frozenset[str], with_particle: dict[str, str]) -> bool:
+    """``verb`` is one of ``lemmas``, or one of ``with_particle`` with its particle ("turned down", "came out")."""
+    if _lemma_in(verb, lemmas):
+        return True
+    particle = with_particle.get(verb.lemma.lower())
+    return particle is not None and any(
+        a.label == "prt" and doc.tokens[a.dep].lower == particle for a in doc.children(verb.i))
 
 
 def _not_told_by_the_tense(doc: ParsedDoc, char: int, clause: list[Token]) -> bool:
