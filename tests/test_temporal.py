@@ -2743,3 +2743,29 @@ def test_what_one_was_asked_or_answered_lies_either_side_of_the_asking(parser, r
     session = datetime(said.year, said.month, said.day, 12)
     dates = [m for m in resolver.ground(parser.parse(text), session) if m.resolved and m.kind != "duration"]
     assert dates[0].start.date() == day
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("said", "text", "first", "end"),
+    [
+        # "within" a length in talk that is not past is a window from now: an obligation, an expectation, a
+        # condition, a request, or what one said one would do (each had been the stretch up to the session)
+        (date(2025, 3, 4), "he has to return the deposit within 14 days", date(2025, 3, 4), date(2025, 3, 18)),
+        (date(2025, 3, 4), "they must respond within 2 weeks", date(2025, 3, 4), date(2025, 3, 18)),
+        (date(2025, 5, 13), "money should be in my account within 10 days apparently", date(2025, 5, 13), date(2025, 5, 23)),
+        (date(2025, 11, 3), "If it isn't resolved within 8 weeks I can go to the Energy Ombudsman.", date(2025, 11, 3), date(2025, 12, 29)),
+        (date(2025, 7, 21), "they said they'd reply within 8 weeks", date(2025, 7, 21), date(2025, 9, 15)),
+        (date(2025, 3, 4), "can you draft an email asking him to return the full amount within 14 days?", date(2025, 3, 4), date(2025, 3, 18)),
+        # "a week" is seven days from now, not the calendar week; "within" may stand before the length
+        (date(2025, 3, 4), "they have to reply within a week", date(2025, 3, 4), date(2025, 3, 11)),
+        (date(2025, 3, 4), "we should hear within a fortnight", date(2025, 3, 4), date(2025, 3, 18)),
+        # told in the past, or said to be missed, the window is behind
+        (date(2025, 3, 4), "the refund came within 14 days", date(2025, 2, 18), date(2025, 3, 5)),
+        (date(2025, 3, 4), "I had to pay within 14 days", date(2025, 2, 18), date(2025, 3, 5)),
+        (date(2025, 3, 4), "they said they'd reply within 8 weeks but it took 4 months", date(2025, 1, 7), date(2025, 3, 5)),
+    ],
+)
+def test_within_a_length_in_talk_not_past_is_a_window_from_now(parser, resolver, said, text, first, end):
+    session = datetime(said.year, said.month, said.day, 12)
+    assert [_days(m) for m in resolver.ground(parser.parse(text), session) if m.resolved] == [(first, end)]

@@ -611,6 +611,10 @@ ARRANGING_LEMMAS = frozenset({"book", "schedule", "reserve", "arrange", "cancel"
 DEADLINE_BEFORE = ("before", "by", "until", "till")
 # Working days counted from now to the last day a thing may come on ("within 5 working days")
 WORKING_DAYS_WITHIN = re.compile(rf"within\s+{_COUNT}\s+(?:business|working)\s+days?", re.IGNORECASE)
+# A window from now: "within" and a length ("within 14 days", "within about a fortnight")
+# The "a" or "one" of one unit, at the start or after "within" ("within a week": seven days from now)
+ONE_WITHIN = re.compile(r"^((?:within\s+)?)(?:a|an|one)\s+(?!fortnight)", re.IGNORECASE)
+WITHIN_A_LENGTH = re.compile(rf"within\s+{_ROUGHLY}(?:{_COUNT}\s+{_UNIT}|(?:a|one)\s+fortnight)", re.IGNORECASE)
 # Words after a window said that tell it was not kept, or is over ("they promised a reply within 5 working days and
 # it never came", "they said within two working days but it took a month"): a time gone, no date ahead.
 A_WINDOW_NOT_KEPT = re.compile(
@@ -773,6 +777,11 @@ class TemporalResolver:
                     tense = "past"  # "first time in 3 years I have no debt": the three years behind, not ahead
                 elif tense == "present" and _after_word(doc, start, DEADLINE_BEFORE):
                     tense = "future"
+                elif tense == "present" and _a_window_from_now(doc, start, end, text):
+                    # "he has to return the deposit within 14 days", "they said they'd reply within 8 weeks": a window
+                    # set in talk that is not past runs from now on; it had been the stretch up to the session. "A
+                    # week" is seven days, not the calendar week
+                    tense, resolved_as = "future", ONE_WITHIN.sub(r"\g<1>1 ", text)
                 elif (tense == "past" and WORKING_DAYS_WITHIN.fullmatch(text) and not _a_window_not_kept(doc, start, end)
                       and dates_the_news(doc, TemporalMention(text, start, end), SAYING_LEMMAS)):
                     tense = "future"  # "within 5 working days, they said": what was said is still to come
@@ -1193,6 +1202,16 @@ def _a_name_it_may_be(doc: ParsedDoc, start: int, end: int) -> bool:
     if preposition.lower == "starting":
         return before.pos not in ("NOUN", "PROPN")
     return not {before.lemma.lower(), before.lower} & AIMING_OR_PAYING_FOR_LEMMAS
+
+
+def _a_window_from_now(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
+    """The expression at ``[start, end)`` (``text``) is "within" and a length (:data:`WITHIN_A_LENGTH`; "within" may
+    stand before it: "within a fortnight"), which the rest of the sentence does not say was missed: a deadline, an
+    obligation, an expectation or a condition ("has to pay within 28 days", "should be in my account within 10 days",
+    "if it isn't resolved within 8 weeks") lies ahead of the talk that sets it."""
+    window = WITHIN_A_LENGTH.fullmatch(text) or (
+        _after_word(doc, start, ("within",)) and (BARE_LENGTH.fullmatch(text) or A_LENGTH.fullmatch(text)))
+    return bool(window) and not _a_window_not_kept(doc, start, end)
 
 
 def _a_window_not_kept(doc: ParsedDoc, start: int, end: int) -> bool:
