@@ -2769,3 +2769,25 @@ def test_what_one_was_asked_or_answered_lies_either_side_of_the_asking(parser, r
 def test_within_a_length_in_talk_not_past_is_a_window_from_now(parser, resolver, said, text, first, end):
     session = datetime(said.year, said.month, said.day, 12)
     assert [_days(m) for m in resolver.ground(parser.parse(text), session) if m.resolved] == [(first, end)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        # a participle after a noun tells what was done to it, also where the expression takes in its "on" (said
+        # on Wednesday 16 April: the Tuesday gone, where it had been the coming one)
+        ("carrots sown on tuesday", date(2025, 4, 15)),
+        ("beans planted on monday", date(2025, 4, 14)),
+        ("car washed on saturday", date(2025, 4, 12)),
+        ("the cake made on sunday was lovely", date(2025, 4, 13)),
+        # ...not what one needs or gets done, a participle of arranging, nor a clause that looks ahead
+        ("I need the car washed on saturday", date(2025, 4, 19)),
+        ("get the beans planted on saturday", date(2025, 4, 19)),
+        ("the concert scheduled on saturday", date(2025, 4, 19)),
+        ("the photos taken on saturday will go in the album", date(2025, 4, 19)),
+    ],
+)
+def test_a_participle_of_a_thing_done_dates_the_deed_with_its_preposition(parser, resolver, text, day):
+    said = datetime(2025, 4, 16, 12)  # a Wednesday
+    assert [m.start.date() for m in resolver.ground(parser.parse(text), said) if m.resolved] == [day]

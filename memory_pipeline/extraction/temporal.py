@@ -3594,12 +3594,15 @@ def _a_thing_done_then(doc: ParsedDoc, verb: Token, char: int) -> bool:
     if _told_ahead(doc, noun):
         return False  # "the photos taken in july will go in the album": the noun's own clause looks ahead
     at = _token_at(doc, char)
-    for _ in range(3):  # from "the" or "july" of "the 22nd", "july 22nd" up to the preposition's object
-        up = next(iter(doc.parents(at.i)), None) if at is not None else None
-        if up is None or up.label not in ("det", "compound", "nummod", "amod"):
-            break
-        at = doc.tokens[up.head]
-    preposition = next((doc.tokens[a.head] for a in doc.parents(at.i) if a.label == "pobj"), None) if at is not None else None
+    if at is not None and at.pos == "ADP":
+        preposition = at  # the expression takes in its preposition ("carrots sown on tuesday": "on tuesday")
+    else:
+        for _ in range(3):  # from "the" or "july" of "the 22nd", "july 22nd" up to the preposition's object
+            up = next(iter(doc.parents(at.i)), None) if at is not None else None
+            if up is None or up.label not in ("det", "compound", "nummod", "amod"):
+                break
+            at = doc.tokens[up.head]
+        preposition = next((doc.tokens[a.head] for a in doc.parents(at.i) if a.label == "pobj"), None) if at is not None else None
     return preposition is not None and preposition.lower in ("on", "in", "at") and any(
         a.head == verb.i and a.label == "prep" for a in doc.parents(preposition.i))
 
