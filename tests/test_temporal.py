@@ -2791,3 +2791,28 @@ def test_within_a_length_in_talk_not_past_is_a_window_from_now(parser, resolver,
 def test_a_participle_of_a_thing_done_dates_the_deed_with_its_preposition(parser, resolver, text, day):
     said = datetime(2025, 4, 16, 12)  # a Wednesday
     assert [m.start.date() for m in resolver.ground(parser.parse(text), said) if m.resolved] == [day]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("said", "text", "day"),
+    [
+        # a date a verb of announcing or setting gave out, after a colon or "for", is the event's (said in April:
+        # this July, where the past had put it in the last one, a Tuesday for a "Wednesday 9 July")
+        (date(2025, 4, 6), "The judging date has been announced: Wednesday 9 July, from ten in the morning.", date(2025, 7, 9)),
+        (date(2025, 4, 6), "The date's been set: 9 July.", date(2025, 7, 9)),
+        (date(2025, 4, 6), "They've announced the date: 9 July.", date(2025, 7, 9)),
+        (date(2025, 4, 6), "The judging has been announced for Wednesday 9 July.", date(2025, 7, 9)),
+        # what one volunteered to do lies ahead of the volunteering, as what one agreed to do does
+        (date(2025, 2, 28), "I've volunteered to water the planters in June.", date(2025, 6, 1)),
+        (date(2025, 2, 28), "I've volunteered to look after the planters from April to September.", date(2025, 4, 1)),
+        # the day of the announcing, a date not right after the colon, and a deed in the past keep the past
+        (date(2025, 5, 20), "the results were announced on 9 March", date(2025, 3, 9)),
+        (date(2025, 5, 20), "the winner was announced: it was Bob, on 9 March", date(2025, 3, 9)),
+        (date(2025, 11, 28), "I volunteered at the fete in June", date(2025, 6, 1)),
+    ],
+)
+def test_a_date_given_out_or_volunteered_for_is_the_events(parser, resolver, said, text, day):
+    session = datetime(said.year, said.month, said.day, 12)
+    dates = [m for m in resolver.ground(parser.parse(text), session) if m.resolved and m.kind != "duration"]
+    assert dates[0].start.date() == day

@@ -563,7 +563,7 @@ CALL_LEMMAS = frozenset({"ring", "call", "phone", "email", "e-mail", "text", "me
 NEWS_LEMMAS = CALL_LEMMAS | frozenset({"tell", "say", "hear", "learn", "confirm", "announce", "notify", "inform", "contact"})
 # Verbs whose infinitive complement is ahead of them ("decided to move in June", "agreed to meet on the 20th"):
 # their own tense does not date what it completes.
-PROSPECTIVE_LEMMAS = {"decide", "plan", "agree", "promise", "arrange", "intend", "vow", "resolve", "offer",
+PROSPECTIVE_LEMMAS = {"decide", "plan", "agree", "promise", "arrange", "intend", "vow", "resolve", "offer", "volunteer",
                       "choose", "aim", "expect", "hope", "schedule", "book"}
 # Prepositions after which a phrase is a time ("at the Christmas party", "in the 2019 season").
 TIME_PREPOSITIONS = ("at", "in", "during", "over", "before", "after", "until", "till", "since", "by")
@@ -746,7 +746,7 @@ class TemporalResolver:
                     pass  # "they moved it to the 6th and we went": the day it was moved to came, and the turn says so
                 elif tense == "past" and (
                     scheduled_date(doc, start) or _moved_from_date(doc, start) or _a_limit_told(doc, start)
-                    or _a_promise_by(doc, start) or _a_time_invited_for(doc, start, text)
+                    or _a_promise_by(doc, start) or _a_time_invited_for(doc, start, text) or _a_date_given_out(doc, start)
                 ):
                     tense = "future" if _a_stay_or_pass_bought(doc, start) else "present"
                 elif tense == "past" and _what_one_was_asked_or_answered(doc, start):
@@ -3249,6 +3249,32 @@ DIRECTING_LEMMAS = frozenset({"ask", "tell", "remind", "order", "instruct", "urg
 # "Maureen said yes to the 18th", "he said maybe in the new year")
 ANSWERING_WORDS = frozenset({"yes", "yeah", "yep", "yup", "sure", "ok", "okay", "fine", "no", "nope", "nah", "maybe",
                              "probably", "perhaps", "possibly"})
+
+
+# Verbs that give out or settle a date: "the date has been announced: 9 July", "the judging has been announced for
+# Wednesday 9 July", "the date's been set: 9 July"
+ANNOUNCING_LEMMAS = frozenset({"announce", "publish", "release", "reveal", "confirm", "set", "fix", "decide",
+                               "finalise", "finalize", "agree", "arrange", "schedule", "book", "change", "move"})
+# What sets a date apart as the value of what was given out: "the date has been set: 9 July", "announced - 9 July"
+GIVEN_OUT_MARKS = frozenset({":", "-", "–", "—"})
+
+
+def _a_date_given_out(doc: ParsedDoc, char: int) -> bool:
+    """The expression at ``char`` is the date a verb of announcing or setting (:data:`ANNOUNCING_LEMMAS`) gave out:
+    set apart after a colon or a dash right after its clause ("The judging date has been announced: Wednesday 9 July",
+    "They've announced the date: 9 July"), or after "for" ("The judging has been announced for Wednesday 9 July"). The
+    announcing is past, the date announced is the event's, as in present talk; with the past it had been last year's
+    July. A date after "on" ("the results were announced on 9 March") is the announcing's own."""
+    at = _token_at(doc, char)
+    if at is None or at.i == 0:
+        return False
+    before = doc.tokens[at.i - 1]
+    if before.text not in GIVEN_OUT_MARKS and before.lower != "for":
+        return False
+    verb = next((t for t in reversed(doc.tokens[: before.i]) if t.pos in ("VERB", "AUX") or t.sent != at.sent), None)
+    # with a particle it sets no date: "I set up the stall for 9 March"
+    return verb is not None and verb.sent == at.sent and _lemma_in(verb, ANNOUNCING_LEMMAS) and not any(
+        a.label == "prt" for a in doc.children(verb.i))
 
 
 def _what_one_was_asked_or_answered(doc: ParsedDoc, char: int) -> bool:
