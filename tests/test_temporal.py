@@ -2821,3 +2821,23 @@ def test_a_date_given_out_or_volunteered_for_is_the_events(parser, resolver, sai
     session = datetime(said.year, said.month, said.day, 12)
     dates = [m for m in resolver.ground(parser.parse(text), session) if m.resolved and m.kind != "duration"]
     assert dates[0].start.date() == day
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        # a clause after a comma says its own tense where the parse gives the date no verb (lower-case "may" read as
+        # the modal) or hangs it, as if punctuation, on the verb before the comma (said on 14 April 2026)
+        ("the litter pick got rained off btw, we're doing it may 9 instead", date(2026, 5, 9)),
+        ("it got rained off, we're doing it may 9 instead", date(2026, 5, 9)),
+        # ...whose own past stands, and a comma with no verb after it leaves the sentence's tense
+        ("it got moved, we did it may 9 instead", date(2025, 5, 9)),
+        ("went to paris, may 9", date(2025, 5, 9)),
+        # a weekday the parse hangs as punctuation with no comma between keeps its verb
+        ("im going out sat night", date(2026, 4, 18)),
+    ],
+)
+def test_a_clause_after_a_comma_says_its_own_tense(parser, resolver, text, day):
+    said = datetime(2026, 4, 14, 12)  # a Tuesday
+    assert [m.start.date() for m in resolver.ground(parser.parse(text), said) if m.resolved][0] == day

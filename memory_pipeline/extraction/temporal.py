@@ -3741,11 +3741,18 @@ def _hangs_on(doc: ParsedDoc, char: int, verb: int) -> bool:
 def _up_to_the_next_clause(sentence: list[Token], char: int) -> list[Token]:
     """The words of a sentence whose parse gives the expression at ``char`` no verb, up to the first "and", "but"
     or "so" after it: a clause joined there says its own tense ("my subscription renews on the 15th and it's gone
-    up": the tagger read "renews" as a noun, and "gone" had put the 15th in the past). The expression's own short
-    weekday is none of them, though the tagger may take it for a verb ("the quiz is sat 18 oct": "is sat" had read
-    as a passive past and put the 18th a year back)."""
+    up": the tagger read "renews" as a noun, and "gone" had put the 15th in the past); and from the last comma before
+    it, where the words after that comma have a verb before the expression. The expression's own short weekday is
+    none of them, though the tagger may take it for a verb ("the quiz is sat 18 oct": "is sat" had read as a passive
+    past and put the 18th a year back)."""
     cut = next((n for n, t in enumerate(sentence) if t.idx > char and t.pos == "CCONJ"), len(sentence))
-    return [t for t in sentence[:cut] if t.idx != char or t.lower.rstrip(".") not in WEEKDAY_ABBR]
+    words = [t for t in sentence[:cut] if t.idx != char or t.lower.rstrip(".") not in WEEKDAY_ABBR]
+    # a clause of its own after a comma says its own tense ("the litter pick got rained off, we're doing it may 9
+    # instead", where the parse read "may" as the modal): from the comma on, where a verb stands before the date
+    comma = max((n for n, t in enumerate(words) if t.idx < char and t.text in (",", ";")), default=None)
+    if comma is not None and any(t.pos == "VERB" and t.idx < char for t in words[comma + 1 :]):
+        return words[comma + 1 :]
+    return words
 
 
 def _tells_past(doc: ParsedDoc, verb: Token) -> bool:
@@ -3836,12 +3843,16 @@ def _clause_of(doc: ParsedDoc, char: int) -> list[Token]:
     # from the expression's head: its own words are no verb even where tagged so ("in may" as a modal)
     parents = doc.parents(at) if at is not None else []
     node, steps = (parents[0].head if parents and parents[0].head != at else None), 0
+    stray = bool(parents) and parents[0].label == "punct"
     while node is not None and doc.tokens[node].pos not in ("VERB", "AUX") and steps < 12:
         parents = doc.parents(node)
+        stray = stray or (bool(parents) and parents[0].label == "punct")
         node = parents[0].head if parents and parents[0].head != node else None
         steps += 1
     if node is None or doc.tokens[node].pos not in ("VERB", "AUX"):
         return []
+    if stray and any(t.text in (",", ";") for t in doc.tokens[min(node, at) + 1 : max(node, at)]):
+        return []  # hung as if punctuation on the verb of the clause before a comma: "rained off btw, we're doing it may 9"
     node = _past_a_gerund_adjunct(doc, _past_a_gerund_of_a_preposition(doc, _past_a_way_to(doc, node)))
     words: list[Token] = []
     while True:
