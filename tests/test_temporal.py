@@ -2841,3 +2841,22 @@ def test_a_date_given_out_or_volunteered_for_is_the_events(parser, resolver, sai
 def test_a_clause_after_a_comma_says_its_own_tense(parser, resolver, text, day):
     said = datetime(2026, 4, 14, 12)  # a Tuesday
     assert [m.start.date() for m in resolver.ground(parser.parse(text), said) if m.resolved][0] == day
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        # the time a sum is owed for lies either side of the session, the nearer (said on 20 June 2025): mostly a
+        # month gone, where the present had read the coming one
+        ("the council says I owe £212 in council tax for Elm Grove for march", date(2025, 3, 1)),
+        ("they still owe me £300 for april", date(2025, 4, 1)),
+        # ...the month to come where it is nearer (the rent), and what is paid ahead or told in the past as it was
+        ("I owe £650 for july", date(2025, 7, 1)),
+        ("I'll pay £212 for march", date(2026, 3, 1)),
+        ("they billed me £212 for march", date(2025, 3, 1)),
+    ],
+)
+def test_a_time_owed_for_is_the_nearer(parser, resolver, text, day):
+    said = datetime(2025, 6, 20, 12)
+    assert [m.start.date() for m in resolver.ground(parser.parse(text), said) if m.resolved][0] == day

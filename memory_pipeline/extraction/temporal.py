@@ -777,6 +777,10 @@ class TemporalResolver:
                     tense = "past"  # "first time in 3 years I have no debt": the three years behind, not ahead
                 elif tense == "present" and _after_word(doc, start, DEADLINE_BEFORE):
                     tense = "future"
+                elif tense == "present" and _a_time_owed_for(doc, start):
+                    # "I owe £212 for march", said in June: what is owed is mostly for a time gone, rent or a bill
+                    # may be for the month to come; the nearer (it had been next March)
+                    either_side = True
                 elif tense == "present" and _a_window_from_now(doc, start, end, text):
                     # "he has to return the deposit within 14 days", "they said they'd reply within 8 weeks": a window
                     # set in talk that is not past runs from now on; it had been the stretch up to the session. "A
@@ -1202,6 +1206,18 @@ def _a_name_it_may_be(doc: ParsedDoc, start: int, end: int) -> bool:
     if preposition.lower == "starting":
         return before.pos not in ("NOUN", "PROPN")
     return not {before.lemma.lower(), before.lower} & AIMING_OR_PAYING_FOR_LEMMAS
+
+
+# Verbs of a sum owed for a time: "I owe £212 for march", "they still owe me for april"
+OWING_LEMMAS = frozenset({"owe"})
+
+
+def _a_time_owed_for(doc: ParsedDoc, char: int) -> bool:
+    """The expression at ``char`` follows "for" in a clause of owing (:data:`OWING_LEMMAS`): the time a sum is owed
+    for, mostly one gone ("I owe £212 in council tax for march", said in June), at times the next ("I owe £650 for
+    july", the rent), so either side of the session, not the coming one a present tense reads."""
+    verb = _governor(doc, char)
+    return verb is not None and _after_word(doc, char, ("for",)) and _lemma_in(doc.tokens[verb], OWING_LEMMAS)
 
 
 def _a_window_from_now(doc: ParsedDoc, start: int, end: int, text: str) -> bool:
