@@ -2860,3 +2860,22 @@ def test_a_clause_after_a_comma_says_its_own_tense(parser, resolver, text, day):
 def test_a_time_owed_for_is_the_nearer(parser, resolver, text, day):
     said = datetime(2025, 6, 20, 12)
     assert [m.start.date() for m in resolver.ground(parser.parse(text), said) if m.resolved][0] == day
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        # what was "put back" or "put off" to a date was moved there, ahead, as what was pushed back was (said on 20
+        # May: this June, where the past had put it last June)
+        ("My cataract operation has been put back to the 10th of June.", date(2025, 6, 10)),
+        ("They've put the operation back to the 10th of June.", date(2025, 6, 10)),
+        ("they've put the wedding off to the 10th of June", date(2025, 6, 10)),
+        # ...not where the turn says it was gone to, nor "put" with no date moved
+        ("they put it back to the 3rd and it went fine", date(2025, 5, 3)),
+        ("I put the kids to bed on the 3rd", date(2025, 5, 3)),
+    ],
+)
+def test_a_date_put_back_to_is_the_new_one(parser, resolver, text, day):
+    said = datetime(2025, 5, 20, 12)
+    assert [m.start.date() for m in resolver.ground(parser.parse(text), said) if m.resolved][0] == day

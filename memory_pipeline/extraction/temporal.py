@@ -3986,7 +3986,11 @@ def scheduled_date(doc: ParsedDoc, char: int) -> bool:
         # a thing that slipped "to" a date was moved there ("the cutover slipped to march"); "sales slipped until
         # March" tells how long they fell
         slipped = doc.tokens[at - 1].lower == "to" and any(_lemma_in(t, {"slip"}) for t in doc.tokens[:at] if t.sent == sent)
-        return slipped or any(_lemma_in(t, SCHEDULING_LEMMAS) and t.pos == "VERB" for t in doc.tokens[:at] if t.sent == sent)
+        # what was "put back to" a date was moved there ("the op has been put back to the 10th of June"), as what was
+        # pushed back was; "put" alone is too common a verb to be one of scheduling
+        put_back = doc.tokens[at - 1].lower == "to" and _moves_a_date(doc, at - 1)
+        return slipped or put_back or any(
+            _lemma_in(t, SCHEDULING_LEMMAS) and t.pos == "VERB" for t in doc.tokens[:at] if t.sent == sent)
     comma = at - 1
     while comma > 0 and doc.tokens[comma].lower.replace("’", "'") in ("its", "it", "'s", "is", "on"):
         comma -= 1  # "booked my theory test, its 2nd october"
