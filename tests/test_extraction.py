@@ -236,6 +236,18 @@ def extract(parser, resolver):
         # chat's contractions without an apostrophe
         ("Kim", "ugh im so tired today", "Kim is so tired today."),
         ("Kim", "ive been there twice", "Kim has been there twice."),
+        # ... after a name written for "he", "she" or "I" too: spelled out, never glued to the name ("Amys", "Deand")
+        ("Dean", "my sister Amy called. shes moving to leeds", "Dean's sister Amy called. Amy is moving to leeds."),
+        ("Dean", "Lorraine started monday. shes got two kids", "Dean noted: Lorraine started monday. Lorraine has got two kids."),
+        ("Dean", "team leader is called Gaz, hes alright. hes been there 15 yrs",
+         "Dean noted: team leader is called Gaz, hes alright. Dean noted: Gaz has been there 15 yrs."),
+        ("Dean", "i said id do it", "Dean said Dean would do it."),
+        ("Dean", "kev wants to swap, hed do my friday and id do his saturday",
+         "Kev wants to swap, hed do Dean's friday and Dean would do his saturday."),
+        ("Dean", "id already left when he called", "Dean had already left when he called."),
+        # a pronoun left as said keeps its chat spelling; "Toms car" is a possessive, no contraction
+        ("Dean", "i reckon hes right", "Dean reckons hes right."),
+        ("Dean", "Toms car broke down", "Dean noted: Toms car broke down."),
         # and the negations are written out, where the tokenizer split them like "don't"
         ("Kim", "i havent booked the train yet", "Kim hasn't booked the train yet."),
         ("Kim", "the landlord still isnt answering", "Kim noted: the landlord still isn't answering."),
@@ -573,6 +585,10 @@ def test_what_the_speaker_thanks_the_listener_for_is_the_listeners_doing(parser,
         ("did it!", "Sam noted: did it!"),
         ("can't wait to see you", "Sam can't wait to see Kai."),
         ("Did I mention I'm moving to Leeds in May", "Did Sam mention Sam is moving to Leeds in May."),
+        # chat's "youd" written as the listener's name: "had" before a participle, "would" before a base
+        ("i thought youd left", "Sam thought Kai had left."),
+        ("didnt even know youd applied", "Sam didn't even know Kai had applied."),
+        ("youd love it", "Sam noted: Kai would love it."),
     ],
 )
 def test_an_inverted_auxiliary_agrees_and_its_verb_stays_bare(parser, resolver, text, entry):

@@ -85,6 +85,14 @@ def test_a_date_is_never_cut_by_a_sentence_end(parser):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("text, word", [("i said id do it", "id do"), ("she asked if id help", "id help")])
+def test_a_sentence_never_starts_inside_a_written_word(parser, text, word):
+    # the tokenizer splits chat's "id" into "i" and "d", and the parser had begun a sentence at the "d"
+    doc = parser.parse(text)
+    assert len(_sentences_holding(doc, text, word)) == 1, [doc.span_text(*span) for span in doc.sentences]
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "text, name",
     [("ask Auntie Sue if she minds", "Auntie Sue"),  # "Sue" the verb had begun a sentence

@@ -253,6 +253,15 @@ def rewrite_range(
         if lower == "na" and parts and parts[-1] == "wants" and doc.tokens[k - 1].lower == "wan":
             parts.append(" to" + space)  # "I wan|na go" -> "<name> wants to go"
             continue
+        if subject is None and k > start and renamed[-2] and lower in BARE_CONTRACTIONS | {"s"} and (
+            _a_contraction_of_the_pronoun_before(doc, k)
+        ):
+            # "youd applied", "and id do his wed": chat's contraction after a pronoun written as a name, where the
+            # parse gave the pronoun no verb to agree with, is spelled out all the same ("Sam had applied", not
+            # "Samd"; with its apostrophe, "Sam'd" and "Chiara's been" are left as they read)
+            parts[-1] = parts[-1].rstrip() + " "
+            parts.append((_spelled_out_after_name(doc, k, lower) or text).lstrip() + space)
+            continue
         if subject is not None:
             agreed = _agree_after(doc, k, lower, text, subject, opens=k == dropped_subject_verb and not be_first,
                                   looking_back=token.sent in perspective.looking_back)
@@ -593,16 +602,43 @@ def _agree_after(
 
 
 def _had_or_would(doc: ParsedDoc, k: int) -> str:
-    """What the contraction "'d" at token ``k`` stands for: "had" before a participle or "better", else "would"."""
-    nxt = doc.tokens[k + 1] if k + 1 < len(doc.tokens) else None
-    return " had" if nxt is not None and (nxt.tag == "VBN" or nxt.lower == "better") else " would"
+    """What the contraction "'d" at token ``k`` stands for: "had" before a participle or "better", past an adverb
+    ("I'd already left"), else "would". A past the tagger reads after chat's "youd" ("youd left": VBD) is the
+    participle too, where its form is no base ("I'd put it" stays "would")."""
+    if k + 1 < len(doc.tokens) and doc.tokens[k + 1].lower == "better":
+        return " had"
+    nxt = next((t for t in doc.tokens[k + 1 : k + 3] if t.pos != "ADV"), None)
+    participle = nxt is not None and (nxt.tag == "VBN" or (nxt.tag == "VBD" and nxt.lower != nxt.lemma.lower()))
+    return " had" if participle else " would"
+
+
+# Chat's pronouns with a contraction and no apostrophe, as the tokenizer splits them: "hes", "shes", "id", "youd"
+CONTRACTED_PRONOUNS = frozenset({"i", "you", "u", "he", "she"})
+
+
+def _a_contraction_of_the_pronoun_before(doc: ParsedDoc, k: int) -> bool:
+    """Token ``k`` is the contraction split from the pronoun before it, with its apostrophe or without ("he's",
+    "hes", "id", "youd")."""
+    lower = doc.tokens[k].lower.replace("’", "'")
+    return (
+        k > 0 and not doc.tokens[k - 1].space and doc.tokens[k - 1].lower in CONTRACTED_PRONOUNS
+        and lower.lstrip("'") in BARE_CONTRACTIONS | {"s"}
+    )
 
 
 def _spelled_out_after_name(doc: ParsedDoc, k: int, lower: str) -> str | None:
-    """A contraction after a name written for "she" or "he", spelled out: "Jen's a nurse" reads as Jen owning
-    something, and "Ana'll" is no English. The name agrees as the pronoun did, so every other word stays."""
+    """A contraction after a name written for a pronoun, spelled out: "Jen's a nurse" reads as Jen owning
+    something, and "Ana'll" is no English. The name agrees as the pronoun did, so every other word stays. Chat's
+    "hes", "shes", "id", "youd" are the same contractions without their apostrophe ("Gazs been there 15 yrs" and
+    "Deand do his wed" had been written)."""
+    if _a_contraction_of_the_pronoun_before(doc, k):
+        lower = "'" + lower.lstrip("'")
     if lower == "'s":
-        return " has" if doc.tokens[k].lemma == "have" else " is"
+        return " has" if doc.tokens[k].lemma == "have" or _the_perfects_has(doc, k) else " is"
+    if lower in ("'m", "'re"):
+        return " is"
+    if lower == "'ve":
+        return " has"
     if lower == "'ll":
         return " will"
     return _had_or_would(doc, k) if lower == "'d" else None

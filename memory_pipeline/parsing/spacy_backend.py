@@ -57,11 +57,12 @@ FINITE_TAGS = frozenset({"MD", "VBZ", "VBP", "VBD"})
 
 def keep_dates_whole(doc):
     """A spaCy component, before the parser: no sentence starts inside a day-and-month date, nor at a name after
-    its kinship title (:data:`KINSHIP_TITLES`), nor between a condition said first and what it conditions."""
+    its kinship title (:data:`KINSHIP_TITLES`), nor between a condition said first and what it conditions, nor
+    inside a written word (:func:`_inside_a_written_word`)."""
     for first, second in zip(doc, doc[1:]):
         if (DAY_OF_MONTH.match(first.text) and MONTH_NAME.match(second.text)) or (
             MONTH_NAME.match(first.text) and DAY_OF_MONTH.match(second.text)
-        ) or _a_name_after_its_title(first, second):
+        ) or _a_name_after_its_title(first, second) or _inside_a_written_word(first, second):
             second.is_sent_start = False
         for month, day in ((first, second), (second, first)):
             if _a_month_read_as_a_verb(month, day):
@@ -76,6 +77,13 @@ def keep_dates_whole(doc):
             for inside in _through_what_it_conditions(doc, token.i + 1):
                 inside.is_sent_start = False
     return doc
+
+
+def _inside_a_written_word(first, second) -> bool:
+    """``second`` goes on the letters of ``first`` with no space between: the tokenizer split one written word,
+    chat's "id" (I'd), "youd", "hes" or "gonna". The parser had begun a sentence at the "d" of "i said id do it",
+    which left the memory "d do it" without its "I"."""
+    return not first.whitespace_ and first.is_alpha and second.is_alpha
 
 
 # Months whose names are also verbs, which a bare number beside may leave one ("you may 2x it", "we march 5 miles")
