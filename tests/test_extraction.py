@@ -469,6 +469,12 @@ def extract(parser, resolver):
         ("Sam", "Ask Priya whether the hotel is ok", "Sam asks to ask Priya whether the hotel is ok."),
         ("Sam", "Send Priya the photos from Saturday", "Sam asks to send Priya the photos from Saturday."),
         ("Sam", "tell tom friday is fine", "Sam asks to tell tom friday is fine."),
+        # "so" that grades the word after it is no filler to trim: "far we have 5" had read as the name "Far"
+        ("Sam", "so far we have 5 volunteers", "Sam noted: so far we have 5 volunteers."),
+        ("Sam", "so far me and jean", "So far Sam and jean."),
+        ("Sam", "so many people came to the fete", "Sam noted: so many people came to the fete."),
+        ("Sam", "so we have 5 volunteers now", "Sam noted: we have 5 volunteers now."),
+        ("Sam", "so long story short, I got the job", "Long story short, Sam got the job."),
     ],
 )
 def test_expected_entries(extract, speaker, text, entry):

@@ -38,6 +38,9 @@ CLOSINGS = tuple(
 )
 # Leading interjections and fillers trimmed from the front of a realised span (chat's interjections among them).
 LEADING_FILLERS = frozenset({"so", "well", "also", "and", "but", "or", "because", "yeah", "like", "anyway", "plus"}) | CHAT_INTERJECTIONS
+# What "so" makes one phrase with, as a word of degree, rather than opening a clause as a filler: "so far", "so much",
+# "so many" ("so long story short" is the filler)
+GRADED_BY_SO = frozenset({"far", "much", "many", "often"})
 # Chat's laughter and asides after what was said ("I fell off it lol", "he can do a speech btw"): they tell the
 # tone, never the fact. Not every interjection: a closing "ok", "nope" or "yay" can be what was said ("Mum's
 # doing ok", "she said nope"), and "jk" takes the statement back.
