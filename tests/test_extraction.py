@@ -475,6 +475,21 @@ def extract(parser, resolver):
         ("Sam", "so many people came to the fete", "Sam noted: so many people came to the fete."),
         ("Sam", "so we have 5 volunteers now", "Sam noted: we have 5 volunteers now."),
         ("Sam", "so long story short, I got the job", "Long story short, Sam got the job."),
+        # a hedge of bad news before or after it is no fear or regret of the speaker's ("Leo is afraid Leo can't")
+        ("Leo", "I'm afraid I can't make it on Sunday.", "Leo can't make it on Sunday."),
+        ("Leo", "im afraid i cant come on friday", "Leo can't come on friday."),
+        ("Leo", "I'm afraid that the fete has been cancelled.", "Leo noted: the fete has been cancelled."),
+        ("Leo", "I'm afraid I won't be able to come on Friday.", "Leo won't be able to come on Friday."),
+        ("Leo", "It's been cancelled, I'm afraid.", "Leo noted: It's been cancelled."),
+        ("Leo", "Not so well, I'm afraid.", "Leo noted: Not so well."),
+        ("Frank", "We did not, I regret to say. The Thompsons beat us 21-14.", "Frank noted: the Thompsons beat us 21-14."),
+        ("Leo", "The fete is cancelled, I'm sorry to say.", "Leo noted: the fete is cancelled."),
+        # a fear stays one: of a thing, to do a thing, of what will or may happen, said with a degree or in the past
+        ("Leo", "I'm afraid of spiders.", "Leo is afraid of spiders."),
+        ("Leo", "I'm afraid to drive on the motorway.", "Leo is afraid to drive on the motorway."),
+        ("Leo", "I'm afraid I'll lose my job.", "Leo is afraid Leo will lose Leo's job."),
+        ("Leo", "I'm so afraid I'll fail the exam.", "Leo is so afraid Leo will fail the exam."),
+        ("Leo", "I was afraid I had missed the train.", "Leo was afraid Leo had missed the train."),
     ],
 )
 def test_expected_entries(extract, speaker, text, entry):

@@ -161,7 +161,9 @@ def discourse_prefix_end(doc: ParsedDoc) -> int:
     for k in range(cursor, min(cursor + 5, len(doc.tokens))):
         if doc.tokens[k].text in (",", "!", "-", "—", "…") and (
                 is_discourse_only(doc, cursor, k) or _calls_for_attention(doc, cursor, k) or _takes_back(doc, cursor, k)):
-            return cursor if _names_the_subject(doc, cursor, k) else _after_teaser(doc, k + 1)
+            if _names_the_subject(doc, cursor, k) or _only_a_hedge_after(doc, k):
+                return cursor
+            return _after_teaser(doc, k + 1)
     if (after := past_an_opening(doc, cursor, len(doc.tokens))) > cursor:
         return after
     return _after_header(doc, _after_teaser(doc, _after_address(doc, _after_mentions(doc, cursor))))
@@ -223,9 +225,76 @@ def after_an_aside(doc: ParsedDoc, start: int, end: int) -> int:
 
 
 def past_an_opening(doc: ParsedDoc, start: int, end: int) -> int:
-    """Past what opens tokens ``start..end`` without being said: an aside (:func:`after_an_aside`), or a request to
-    note what follows (:func:`after_a_note_request`)."""
-    return after_a_note_request(doc, after_an_aside(doc, start, end), end)
+    """Past what opens tokens ``start..end`` without being said: an aside (:func:`after_an_aside`), a request to
+    note what follows (:func:`after_a_note_request`), or a polite hedge (:func:`after_a_hedge`)."""
+    return after_a_hedge(doc, after_a_note_request(doc, after_an_aside(doc, start, end), end), end)
+
+
+# Polite hedges that soften bad news, said before it or after it: "I'm afraid I can't make it on Sunday", "we lost,
+# I'm afraid", "We did not, I regret to say". They tell no fear and no regret of the speaker's: the memory had been
+# "Leo is afraid Leo can't make it" and, of "Not so well, I'm afraid", only "Leo is afraid".
+HEDGES_OF_BAD_NEWS = (("i", "am", "afraid"), ("i", "regret", "to", "say"), ("i", "am", "sorry", "to", "say"),
+                      ("sorry", "to", "say"), ("sad", "to", "say"))
+# What a fear is of, in the clause after "I'm afraid": what will or may happen ("I'm afraid I'll lose my job", "I'm
+# afraid he might leave"), where the words tell a fear, not a hedge ("I'm afraid I won't make it" is one again)
+FEARED_MODALS = frozenset({"will", "'ll", "ll", "might", "may", "could", "gon", "going"})
+
+
+def _hedge_words(doc: ParsedDoc, start: int, end: int) -> tuple[str, ...]:
+    """The words of tokens ``start..end``, lower case, "am" for the ways of writing it after "I"."""
+    return tuple("am" if t.lower in AM else t.lower.replace("’", "'") for t in doc.tokens[start:end])
+
+
+def after_a_hedge(doc: ParsedDoc, start: int, end: int) -> int:
+    """The first token of the clause a hedge of bad news (:data:`HEDGES_OF_BAD_NEWS`) opens tokens ``start..end``
+    with, past its "that" or comma, when that clause has a subject of its own and tells no fear
+    (:data:`FEARED_MODALS`); ``start`` otherwise: "I'm afraid of spiders", "I'm so afraid I'll fail", "I was afraid
+    I had missed it" and "she's afraid the shop will close" tell a fear."""
+    for hedge in HEDGES_OF_BAD_NEWS:
+        if _hedge_words(doc, start, start + len(hedge)) != hedge:
+            continue
+        k = start + len(hedge)
+        while k < end and (doc.tokens[k].lower == "that" or doc.tokens[k].text == ","):
+            k += 1
+        if k >= end or not _opens_a_subject(doc, k):
+            return start
+        if hedge[-1] == "afraid" and _tells_a_fear(doc, k, end):
+            return start
+        return k
+    return start
+
+
+def _tells_a_fear(doc: ParsedDoc, start: int, end: int) -> bool:
+    """Tokens ``start..end`` say, up to their first mark, what will or may happen, not denied ("I'll lose my job",
+    "he might leave"; "I won't be able to come" is bad news)."""
+    for k in range(start, end):
+        token = doc.tokens[k]
+        if token.pos == "PUNCT":
+            return False
+        if token.lower.replace("’", "'") in FEARED_MODALS:
+            after = doc.tokens[k + 1].lower.replace("’", "'") if k + 1 < end else ""
+            return after not in ("not", "n't", "nt")
+    return False
+
+
+def _only_a_hedge_after(doc: ParsedDoc, comma: int) -> bool:
+    """The comma at ``comma`` is the one before a hedge that closes its sentence ("Not so well, I'm afraid."): the
+    words before it are what was said, no discourse to strip."""
+    start, end = doc.sentences[doc.tokens[comma].sent]
+    return before_a_closing_hedge(doc, start, end) == comma
+
+
+def before_a_closing_hedge(doc: ParsedDoc, start: int, end: int) -> int:
+    """The end of tokens ``start..end`` (a sentence) before a hedge of bad news that closes it after a comma ("It's
+    been cancelled, I'm afraid.", "We did not, I regret to say."); ``end`` when none does, or nothing is before it."""
+    words_end = end
+    while words_end > start and doc.tokens[words_end - 1].pos == "PUNCT" and doc.tokens[words_end - 1].text != ",":
+        words_end -= 1
+    for hedge in HEDGES_OF_BAD_NEWS:
+        comma = words_end - len(hedge) - 1
+        if comma > start and doc.tokens[comma].text == "," and _hedge_words(doc, comma + 1, words_end) == hedge:
+            return comma
+    return end
 
 
 # A request to the listener to keep a fact, around the fact: "can you also note my brother is doing Saturdays now",
@@ -404,6 +473,7 @@ def split_clauses(doc: ParsedDoc, start: int, min_words: int) -> list[Clause]:
     clauses: list[Clause] = []
     for n, (s_start, s_end) in enumerate(doc.sentences):
         s_start = past_an_opening(doc, max(s_start, start), s_end)
+        s_end = before_a_closing_hedge(doc, s_start, s_end)
         if s_start >= s_end:
             continue
         words = sum(1 for t in doc.tokens[s_start:s_end] if t.pos != "PUNCT")

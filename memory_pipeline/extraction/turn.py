@@ -16,7 +16,7 @@ from datetime import date, datetime, timedelta
 from memory_pipeline.chat_spelling import CHAT_INTERJECTIONS
 from memory_pipeline.config import ExtractorConfig
 from memory_pipeline.extraction.clauses import (
-    Clause, discourse_prefix_end, is_content, is_discourse_only, opens_a_header, split_clauses,
+    Clause, before_a_closing_hedge, discourse_prefix_end, is_content, is_discourse_only, opens_a_header, split_clauses,
 )
 from memory_pipeline.extraction.lexicon import (
     MONEY_SIGNS, OCCASION_NOUNS, PLACE_ENTITIES, PRAISING, THANKING, a_feeling_word, is_a_code,
@@ -1066,8 +1066,10 @@ def _fallback(
     """The whole discourse-stripped surface, normalised sentence by sentence."""
     ranges, pieces, moods = [], [], []
     for s_start, s_end in doc.sentences:
-        lo, hi = trim(doc, max(s_start, start), s_end)
-        if lo >= hi or not any(is_content(t) for t in doc.tokens[lo:hi]):
+        # a hedge closing the sentence goes here too, though it holds the sentence's only content word ("Not so
+        # well, I'm afraid." is "not so well")
+        lo, hi = trim(doc, max(s_start, start), before_a_closing_hedge(doc, max(s_start, start), s_end))
+        if lo >= hi or not any(is_content(t) for t in doc.tokens[lo:s_end]):
             continue
         text, mood = _realise_unit(doc, Unit([(lo, hi)], lo, 0.0, None, True), speaker, [], perspective)
         ranges.append((lo, hi))
