@@ -557,26 +557,37 @@ def in_a_name(text: str, start: int, end: int) -> bool:
 
 
 # Things named "thank you" (a compound noun, "thank-you cards" unhyphenated): their "you" thanks no one. In the
-# singular, several are verbs too ("thank you text me when you're back"): those only after an article or an owner
-# ("a thank you note", "my thank you speech").
+# singular, several are verbs too ("thank you text me when you're back"), and bare "thank you" before any word is
+# the thanks itself: a noun follows it as a thing only in the plural, or after an article or an owner, where "thank
+# you" is a noun whatever follows (below).
 THANK_YOU_NOUNS = frozenset({"cards", "notes", "letters", "messages", "gifts", "presents", "emails", "texts", "speeches"})
-THANK_YOU_NOUNS_AFTER_A_DETERMINER = frozenset({"card", "note", "letter", "message", "gift", "present", "email", "text",
-                                                "speech"})
-_THANK_YOU_BEFORE = re.compile(r"(?P<determiner>\b(?i:a|an|the|my|your|his|her|our|their|some|that|this)\s+)?(?i:thank)\s+$")
+# "Thank you" is a noun of its own after an article or an owner, maybe with a word of size or warmth between ("as a
+# thank you", "a big thank you to everyone", "a thank you note"), and words quoted after a verb of saying ("to say
+# thank you", "I said thank you to Tom"): neither thanks the listener, and both had become "thanks <listener>".
+THANK_YOU_SIZES = frozenset({"big", "huge", "massive", "little", "small", "special", "quick", "proper", "heartfelt",
+                             "belated", "lovely", "warm", "sincere", "personal", "public"})
+_THANK_YOU_BEFORE = re.compile(
+    r"(?:(?P<determiner>\b(?i:a|an|the|my|your|his|her|our|their|some|that|this)\s+(?:(?P<size>[A-Za-z]+)\s+)?)"
+    r"|(?P<said>\b(?i:say|says|said|saying)\s+))?(?i:thank)\s+$"
+)
 _NOUN_AFTER = re.compile(r"\s+([A-Za-z]+)")
 
 
 def in_thank_you_noun(text: str, start: int, end: int) -> bool:
     """The word at ``start:end`` is the "you" of "thank you" naming a thing ("send thank you cards by July", "a thank
-    you note to her"), no pronoun: written as it was, never grounded to the listener."""
+    you note to her", "as a thank you") or quoted after a verb of saying ("to say thank you"), no pronoun: written
+    as it was, never grounded to the listener."""
     if text[start:end].lower() not in SECOND_PERSON:
         return False  # asked of every word of a memory: the look back is for a "you" alone
-    thank = _THANK_YOU_BEFORE.search(text, max(0, start - 16), start)  # "their thank " at most
-    after = _NOUN_AFTER.match(text, end)
-    if thank is None or after is None:
+    thank = _THANK_YOU_BEFORE.search(text, max(0, start - 24), start)  # "a heartfelt thank " at most
+    if thank is None:
         return False
-    noun = after.group(1).lower()
-    return noun in THANK_YOU_NOUNS or (thank.group("determiner") is not None and noun in THANK_YOU_NOUNS_AFTER_A_DETERMINER)
+    if thank.group("size") is not None and thank.group("size").lower() not in THANK_YOU_SIZES:
+        thank = _THANK_YOU_BEFORE.search(text, thank.start("size"), start)  # "a lot thank you": no size, no article
+    if thank.group("said") is not None or thank.group("determiner") is not None:
+        return True
+    after = _NOUN_AFTER.match(text, end)
+    return after is not None and after.group(1).lower() in THANK_YOU_NOUNS
 
 
 # Single quotes share their mark with the apostrophe ("can't", "Jess' car", "'til"): a quote opens at a mark that

@@ -688,6 +688,13 @@ def test_a_quotation_keeps_the_quoted_speakers_you(parser, resolver):
         ("i wrote a thank you note to her", "Sam wrote a thank you note to her."),
         ("thank you for the card", "Sam thanks Kai for the card."),
         ("thank you text me when you leave", "Sam thanks Kai text Sam when Kai leaves."),
+        # ... nor does "thank you" as a noun after an article, nor quoted after a verb of saying
+        ("I baked her a cake as a thank you.", "Sam baked her a cake as a thank you."),
+        ("I gave him a bottle of wine to say thank you.", "Sam gave him a bottle of wine to say thank you."),
+        ("I said thank you to Tom.", "Sam said thank you to Tom."),
+        ("a big thank you to everyone who came to the fete", "Sam noted: a big thank you to everyone who came to the fete."),
+        ("it went well thank you, we raised £300", "Sam noted: it went well thanks Kai, we raised £300."),
+        ("you helped a lot thank you", "Sam noted: Kai helped a lot thanks Kai."),
         ("GOING TO PARIS NEXT WEEK", "Sam is GOING TO PARIS NEXT WEEK."),
     ],
 )
