@@ -451,6 +451,15 @@ def extract(parser, resolver):
         ("Sam", "I'm going to sell the bike rather than fix it again",
          "Sam is going to sell the bike rather than fix it again."),
         ("Sam", "I booked the hotel and paid the deposit", "Sam booked the hotel. Sam paid the deposit."),
+        # a bare verb coordinated under the head's modal or "to" shares it: one plan, not "Sam go to the ombudsman"
+        ("Sam", "I'll reject their offer and go to the ombudsman", "Sam will reject their offer and go to the ombudsman."),
+        ("Sam", "I'm going to reject their offer and go to the ombudsman",
+         "Sam is going to reject their offer and go to the ombudsman."),
+        ("Sam", "I'll call them and complain", "Sam will call them and complain."),
+        ("Sam", "I want to sell the bike and buy a new one", "Sam wants to sell the bike and buy a new one."),
+        ("Sam", "I won't pay the fine and won't appeal", "Sam won't pay the fine and won't appeal."),
+        # a conjunct with its own subject is a clause of its own
+        ("Sam", "I'll call them and they'll sort it out", "Sam will call them and they'll sort it out."),
         # chat's "ill" before what one will do is "I'll": the plan is the speaker's ("ill" had stayed first person)
         ("Sam", "ok ill ring the garage tomorrow", "Sam will ring the garage tomorrow."),
         ("Sam", "I was ill all weekend", "Sam was ill all weekend."),

@@ -144,7 +144,9 @@ def build_span(doc: ParsedDoc, predicate: int, clause: Clause, clause_limit: int
             if dep in span or not clause.start <= dep < clause.end:
                 continue
             predicate_child = is_predicate(doc, dep)
-            if arc.role is Role.COORD and predicate_child and not _the_other_side_of_than(doc, head, dep):
+            if arc.role is Role.COORD and predicate_child and not (
+                _the_other_side_of_than(doc, head, dep) or _shares_its_heads_modal(doc, head, dep)
+            ):
                 continue
             if predicate_child:
                 if c_depth + 1 > clause_limit:
@@ -165,6 +167,17 @@ def _the_other_side_of_than(doc: ParsedDoc, head: int, conj: int) -> bool:
     its own, and without it the memory had ended on "rather than"."""
     coordinators = [a.dep for a in doc.children(head) if a.label == "cc" and head < a.dep < conj]
     return bool(coordinators) and doc.tokens[max(coordinators)].lower == "than"
+
+
+def _shares_its_heads_modal(doc: ParsedDoc, head: int, conj: int) -> bool:
+    """The bare verb ``conj``, coordinated with ``head`` under a modal or a "to" and with no subject of its own,
+    shares them or says its own ("I'll reject their offer and go to the ombudsman", "I'm going to call them and
+    complain", "I want to sell the bike and buy a new one", "I won't pay the fine and won't appeal"): said apart, it
+    had lost what made it a plan ("Leo go to the ombudsman"), or been dropped for want of an argument ("complain").
+    After a head with no modal ("my father in law had a fall and can't travel") it is still a unit of its own."""
+    if doc.tokens[conj].tag != "VB" or any(arc.label in ("nsubj", "nsubjpass") for arc in doc.children(conj)):
+        return False
+    return any(arc.label == "aux" and doc.tokens[arc.dep].tag in ("MD", "TO") for arc in doc.children(head))
 
 
 # The words before a noun that belong to it: "at the new place", "minus a small fee", "with my sister's kids".
