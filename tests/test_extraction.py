@@ -458,6 +458,13 @@ def extract(parser, resolver):
         ("Sam", "I'll call them and complain", "Sam will call them and complain."),
         ("Sam", "I want to sell the bike and buy a new one", "Sam wants to sell the bike and buy a new one."),
         ("Sam", "I won't pay the fine and won't appeal", "Sam won't pay the fine and won't appeal."),
+        # an outcome denied after "but" is what happened: it had been dropped for its glue words or want of an argument
+        ("Sam", "The interview went well but I didn't get it.", "The interview went well. But Sam didn't get it."),
+        ("Sam", "The meeting was good but nothing changed.", "Sam noted: the meeting was good but nothing changed."),
+        ("Sam", "I tried the beer traps but it didn't work.", "Sam tried the beer traps but it didn't work."),
+        ("Sam", "We waited all day but nobody came.", "Sam noted: we waited all day but nobody came."),
+        # a mood in the present is no outcome
+        ("Sam", "The food was great but I don't care.", "Sam noted: the food was great."),
         # a conjunct with its own subject is a clause of its own
         ("Sam", "I'll call them and they'll sort it out", "Sam will call them and they'll sort it out."),
         # chat's "ill" before what one will do is "I'll": the plan is the speaker's ("ill" had stayed first person)

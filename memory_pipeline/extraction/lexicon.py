@@ -38,6 +38,8 @@ CLOSINGS = tuple(
 )
 # Leading interjections and fillers trimmed from the front of a realised span (chat's interjections among them).
 LEADING_FILLERS = frozenset({"so", "well", "also", "and", "but", "or", "because", "yeah", "like", "anyway", "plus"}) | CHAT_INTERJECTIONS
+# Subjects that deny a deed was done by anyone: "nothing changed", "nobody came", "none of them replied"
+NEGATIVE_SUBJECTS = frozenset({"nothing", "nobody", "noone", "none"})
 # What "so" makes one phrase with, as a word of degree, rather than opening a clause as a filler: "so far", "so much",
 # "so many" ("so long story short" is the filler)
 GRADED_BY_SO = frozenset({"far", "much", "many", "often"})

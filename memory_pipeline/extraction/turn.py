@@ -19,7 +19,7 @@ from memory_pipeline.extraction.clauses import (
     Clause, before_a_closing_hedge, discourse_prefix_end, is_content, is_discourse_only, opens_a_header, split_clauses,
 )
 from memory_pipeline.extraction.lexicon import (
-    MONEY_SIGNS, OCCASION_NOUNS, PLACE_ENTITIES, PRAISING, THANKING, a_feeling_word, is_a_code,
+    MONEY_SIGNS, NEGATIVE_SUBJECTS, OCCASION_NOUNS, PLACE_ENTITIES, PRAISING, THANKING, a_feeling_word, is_a_code,
 )
 from memory_pipeline.extraction.normalise import (
     NOT_IMPERATIVE,
@@ -42,7 +42,7 @@ from memory_pipeline.extraction.normalise import (
 from memory_pipeline.extraction.provenance import HEDGES, UnitMood, provenance
 from memory_pipeline.extraction.realise import Unit, a_headline, coverage, is_fact_token, merge_units, select_units, suppress_near_duplicates, trim
 from memory_pipeline.extraction.referents import PERSON_NOUNS, Carried
-from memory_pipeline.extraction.scoring import candidates_for
+from memory_pipeline.extraction.scoring import MIND_VERBS, candidates_for, is_predicate
 from memory_pipeline.extraction.scope import USER_PII, classify_scope
 from memory_pipeline.extraction.temporal import (
     CALL_LEMMAS, CHAT_ASIDES, HOLIDAY, TIME_OF_DAY, WEEKDAYS, TemporalMention, TemporalResolver, dates_a_thing, dates_the_news, names_one_month,
@@ -433,6 +433,55 @@ def _dated_clauses_kept_in_their_sentence(doc: ParsedDoc, clauses: list[Clause],
             continue
         if any(k in anchors for k in words) and any(k not in anchors and _a_thing(doc, k) for k in words):
             host.absorb(doc, lo, hi)
+
+
+def _denied_outcomes_after_but(doc: ParsedDoc, units: list[Unit]) -> None:
+    """A clause after "but" right after a kept one that says the deed or the hoped-for outcome did not come about
+    (:func:`_denies_an_outcome`: "the interview went well but I didn't get it", "the meeting was good but nothing
+    changed") joins the kept unit, up to the next comma or the end of its sentence: its words are glue ("I didn't get
+    it") or it has no argument ("nothing changed"), so it had been dropped, and the memory told the opposite of what
+    happened ("the interview went well")."""
+    for but, token in enumerate(doc.tokens):
+        if token.lower != "but" or any(u.overlaps(but, but + 1) for u in units):
+            continue
+        host = next((u for u in units if _ends_right_before(doc, u.ranges[-1][1], but)), None)
+        if host is None:
+            continue
+        end = doc.sentences[token.sent][1]
+        end = next((k for k in range(but + 1, end) if doc.tokens[k].text in (",", ";")), end)
+        while end > but + 1 and doc.tokens[end - 1].pos == "PUNCT":
+            end -= 1
+        if end < len(doc.tokens) and doc.tokens[end].text == "?" or any(u.overlaps(but, end) for u in units):
+            continue  # "... but did you get it?" asks
+        predicate = next((k for k in range(but + 1, end) if is_predicate(doc, k)), None)
+        if predicate is not None and _denies_an_outcome(doc, predicate):
+            host.absorb(doc, but, end)
+
+
+def _ends_right_before(doc: ParsedDoc, hi: int, k: int) -> bool:
+    """A range that ends at ``hi`` is followed by token ``k`` with only punctuation between."""
+    return hi <= k and all(t.pos == "PUNCT" for t in doc.tokens[hi:k])
+
+
+def _denies_an_outcome(doc: ParsedDoc, predicate: int) -> bool:
+    """The predicate has a subject and says its deed was not done, by it or by anyone ("I didn't get it", "they
+    never replied", "nothing changed", "no one came"); a mood or a mind in the present ("I don't know", "I don't
+    care", "I don't get it") is no outcome."""
+    children = doc.children(predicate)
+    helpers = [arc.dep for arc in children if arc.label in ("aux", "auxpass")]
+    subjects = [arc.dep for arc in children if arc.label in ("nsubj", "nsubjpass")]
+    if not subjects:
+        return False
+    past = doc.tokens[predicate].tag == "VBD" or any(doc.tokens[k].lower in ("did", "had", "was", "were") for k in helpers)
+    if doc.tokens[predicate].lemma in MIND_VERBS and not past:
+        return False
+    denied = any(arc.label == "neg" or doc.tokens[arc.dep].lower == "never" for arc in children)
+    nobody = any(
+        doc.tokens[k].lower in NEGATIVE_SUBJECTS
+        or any(a.label == "det" and doc.tokens[a.dep].lower == "no" for a in doc.children(k))
+        for k in subjects
+    )
+    return denied or nobody
 
 
 SECOND_PERSON = frozenset({"you", "your", "yours", "u", "ur"})
@@ -1186,6 +1235,7 @@ def extract_turn(
              for k in range(*_token_range(doc, m))}
     ahead |= routine_times(doc)  # a routine's days and hours come round from now on
     _dated_clauses_kept_in_their_sentence(doc, clauses, units, anchors)
+    _denied_outcomes_after_but(doc, units)
     facts, feelings = _carried_fragments(doc, clauses, units, anchors, ahead, config.turn_limit)
     units.extend(facts + feelings + _headlines(doc, clauses, units))
     units = suppress_near_duplicates(doc, sorted(units, key=lambda u: u.start), config.near_duplicate_overlap)
