@@ -78,6 +78,13 @@ def event_day(parser, resolver, text: str, said: datetime = SAID) -> date | None
         ("Ok so we're doing Saturday 20 July at Tunde's. I'll tell Grandma tonight.", "doing Saturday 20 July at Tunde's"),
         # a thing named said to be off is news of whether it happens
         ("The wedding is off. They had a huge row.", "the wedding is off."),
+        # ... and so is any named thing in a state said by a particle alone ("up", "out", "down")
+        ("shed's up!! harold was a star", "Leo noted: shed's up."),
+        ("The box balls are out and the Ilex went in last weekend.", "the box balls are out and the Ilex went in"),
+        ("The old fence is down and the new one went up on Friday.", "the old fence is down and the new one"),
+        ("the results are out and I passed", "the results are out"),
+        # a name with "'s" or after an article is no call to strip: "shed" is a name to the tagger
+        ("shed's up, harold was a star", "Leo noted: shed's up, harold was a star."),
         # "X's <state>", the parse's possessive notwithstanding, is the news ("'s" for "is" or "has")
         ("Nan's home! the op went really well.", "Nan's home."),
         ("the lump's shrunk!! the consultant is really pleased", "the lump's shrunk."),
@@ -199,6 +206,7 @@ def test_an_argumentless_verb_that_is_no_turning_point_is_still_filtered(parser,
     # "I moved" alone says nothing of where: only out, in, away or back make it a move of house
     assert "Leo moved." not in entry(parser, resolver, "I moved. The new flat is in Leeds.").text
     assert entry(parser, resolver, "It's off. The new flat is in Leeds.").text == "Leo noted: the new flat is in Leeds."
+    assert entry(parser, resolver, "it's up to you. The new flat is in Leeds.").text == "Leo noted: the new flat is in Leeds."
 
 
 def test_a_same_form_verb_told_as_news_is_past(parser, resolver):

@@ -38,6 +38,9 @@ CLOSINGS = tuple(
 )
 # Leading interjections and fillers trimmed from the front of a realised span (chat's interjections among them).
 LEADING_FILLERS = frozenset({"so", "well", "also", "and", "but", "or", "because", "yeah", "like", "anyway", "plus"}) | CHAT_INTERJECTIONS
+# Particles that tell a named thing's state after "be", as news of it: "the wedding is off", "the trip's back on",
+# "shed's up", "the box balls are out", "the old fence is down", "the results are out", "my sister is back"
+STATE_PARTICLES = frozenset({"off", "on", "up", "out", "down", "back", "over", "away", "home"})
 # Subjects that deny a deed was done by anyone: "nothing changed", "nobody came", "none of them replied"
 NEGATIVE_SUBJECTS = frozenset({"nothing", "nobody", "noone", "none"})
 # What "so" makes one phrase with, as a word of degree, rather than opening a clause as a filler: "so far", "so much",

@@ -20,6 +20,7 @@ from memory_pipeline.extraction.lexicon import (
     LIGHT_VERBS,
     MONEY_SIGNS,
     PLACE_ENTITIES,
+    STATE_PARTICLES,
     STATES_OF_A_LIFE,
     VAGUE_ACTORS,
     is_a_code,
@@ -379,7 +380,7 @@ def _copula_of_time_or_place(doc: ParsedDoc, token, cand: Candidate) -> bool:
     Nor is "get" with a named place or home, where it means arriving ("just got back from Japan", "got home at
     3"); "getting there", "get back to you" and "got off to a bad start" name no place and stay light."""
     if token.lemma == "be":
-        return (bool(cand.groups & {Role.TIME, Role.LOCATION}) or _called_off_or_on(doc, token, cand)
+        return (bool(cand.groups & {Role.TIME, Role.LOCATION}) or _a_state_by_a_particle(doc, token, cand)
                 or _a_state_of_a_life(doc, token))
     if token.lemma == "do" and Role.TIME in cand.groups:
         return True  # a day settled on: "so we're doing Saturday 20 July at Tunde's", "let's do the 12th"
@@ -398,14 +399,15 @@ def _a_state_of_a_life(doc: ParsedDoc, token) -> bool:
     )
 
 
-def _called_off_or_on(doc: ParsedDoc, token, cand: Candidate) -> bool:
-    """"The wedding is off", "the trip's back on": a thing named (not "it") said to be off or on again, which is
-    news of whether it happens."""
+def _a_state_by_a_particle(doc: ParsedDoc, token, cand: Candidate) -> bool:
+    """"The wedding is off", "the trip's back on", "shed's up!!", "the box balls are out": a thing named (not "it")
+    said to be in a state by a particle alone (:data:`STATE_PARTICLES`), which is news of it. Beside another clause
+    it had been dropped as an objectless "be" ("shed's up!! harold was a star" kept only Harold)."""
     subject = doc.tokens[cand.actor] if cand.actor is not None else None
     if subject is None or subject.pos not in ("NOUN", "PROPN") or subject.lower in VAGUE_ACTORS:
         return False
     return any(
-        arc.label in ("advmod", "prt", "acomp", "prep") and doc.tokens[arc.dep].lower in ("off", "on")
+        arc.label in ("advmod", "prt", "acomp", "prep") and doc.tokens[arc.dep].lower in STATE_PARTICLES
         and not doc.children(arc.dep)
         for arc in doc.children(token.i)
     )
