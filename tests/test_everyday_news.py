@@ -83,6 +83,13 @@ def event_day(parser, resolver, text: str, said: datetime = SAID) -> date | None
         ("The box balls are out and the Ilex went in last weekend.", "the box balls are out and the Ilex went in"),
         ("The old fence is down and the new one went up on Friday.", "the old fence is down and the new one"),
         ("the results are out and I passed", "the results are out"),
+        # a short opening clause with no object is the news: a vote, a firm or a person gone with, a deed done for sure,
+        # where one is back from
+        ("voted yes. closes 29th aug", "Leo voted yes."),
+        ("we're going with Fernleaf. paid them a £500 deposit today", "we're going with Fernleaf."),
+        ("I'm sticking with Octopus. the rates went up though", "Leo is sticking with Octopus."),
+        ("I did attend, but they didn't change anything.", "Leo did attend, but they didn't change anything."),
+        ("back from Portugal! everything survived, Jean did a brilliant job", "Leo is back from Portugal."),
         # a name with "'s" or after an article is no call to strip: "shed" is a name to the tagger
         ("shed's up, harold was a star", "Leo noted: shed's up, harold was a star."),
         # "X's <state>", the parse's possessive notwithstanding, is the news ("'s" for "is" or "has")
@@ -207,6 +214,9 @@ def test_an_argumentless_verb_that_is_no_turning_point_is_still_filtered(parser,
     assert "Leo moved." not in entry(parser, resolver, "I moved. The new flat is in Leeds.").text
     assert entry(parser, resolver, "It's off. The new flat is in Leeds.").text == "Leo noted: the new flat is in Leeds."
     assert entry(parser, resolver, "it's up to you. The new flat is in Leeds.").text == "Leo noted: the new flat is in Leeds."
+    # ... nor is "with" a thing that is no name, nor a question's or a denial's "did"
+    assert entry(parser, resolver, "I went with it. the course was fine").text == "Leo noted: the course was fine."
+    assert "Leo did" not in entry(parser, resolver, "did you go? it was boring").text
 
 
 def test_a_same_form_verb_told_as_news_is_past(parser, resolver):

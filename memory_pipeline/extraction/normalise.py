@@ -985,7 +985,7 @@ def dropped_subject_verb(doc: ParsedDoc, start: int, end: int) -> int | None:
             return None  # "Took me 4 hours", "Cost me £50": "it" was dropped, the speaker is the object
         if token.pos in ("VERB", "AUX") and _said_of_a_thing(doc, k):
             return None  # "Arrived in my account on the 27th", "refunded on parentpay": the parcel, not the speaker
-        if _a_feeling_said_of_something(doc, k) or _back_to(doc, k):
+        if _a_feeling_said_of_something(doc, k) or back_to(doc, k):
             return k
         if (token.pos in ("VERB", "AUX") and not _named(doc, token)) or (token.lower in INFORMAL_3SG and _informal_with_action(doc, k, end)):
             return k
@@ -1124,7 +1124,7 @@ def _dropped_i_am(doc: ParsedDoc, k: int) -> bool:
     """The word at ``k``, opening a range whose subject was dropped, dropped "I'm" with it, so "is" goes back before
     it: an "-ing" ("Playing guitar tonight"), an adjective ("Proud of you"), a state ("Done with X", "Back to X")."""
     token = doc.tokens[k]
-    return token.tag == "VBG" or token.pos == "ADJ" or _done_with(doc, k) or _back_to(doc, k)
+    return token.tag == "VBG" or token.pos == "ADJ" or _done_with(doc, k) or back_to(doc, k)
 
 
 def _heads_its_sentence(doc: ParsedDoc, k: int) -> bool:
@@ -1147,7 +1147,7 @@ def _done_with(doc: ParsedDoc, k: int) -> bool:
 SCHOOLING = frozenset({"school", "nursery", "preschool", "daycare", "kindergarten", "playgroup"})
 
 
-def _back_to(doc: ParsedDoc, k: int) -> bool:
+def back_to(doc: ParsedDoc, k: int) -> bool:
     """"Back to paying the full rent", "back from visiting my parents": "back" heading its sentence with "to" or
     "from" after it dropped "I'm"; not "back to school" (:data:`SCHOOLING`)."""
     token = doc.tokens[k]

@@ -245,7 +245,7 @@ def score_candidate(doc: ParsedDoc, predicate: int, clause: Clause, clause_limit
     ):
         cand.penalties["light_verb"] = LIGHT_VERB_PENALTY
     informative = bool(cand.groups - {Role.ACTOR}) or no_longer or _as_a_role(doc, predicate) or an_answer_given(
-        doc, predicate) or _given_a_code(doc, predicate)
+        doc, predicate) or _given_a_code(doc, predicate) or _with_one_named(doc, predicate) or _done_for_sure(doc, predicate)
     if not informative and (cand.actor is None or doc.tokens[cand.actor].pos == "PRON") and not event:
         cand.penalties["no_argument"] = NO_ARGUMENT_PENALTY
     cand.score = score - sum(cand.penalties.values())
@@ -272,8 +272,8 @@ def _as_a_role(doc: ParsedDoc, predicate: int) -> bool:
     return any(doc.tokens[d.dep].lower in ("a", "an") for k in roles for d in doc.children(k) if d.label == "det")
 
 
-# Verbs that give an answer, and the answers they give: "but I said no", "she said yes", "we told them no".
-ANSWERING = frozenset({"say", "tell"})
+# Verbs that give an answer, and the answers they give: "but I said no", "she said yes", "we told them no", "voted yes".
+ANSWERING = frozenset({"say", "tell", "vote"})
 ANSWERS = frozenset({"no", "yes", "nope", "yeah", "yep", "nah"})
 
 
@@ -281,7 +281,29 @@ def an_answer_given(doc: ParsedDoc, predicate: int) -> bool:
     """"they offered me £9 a month but I said no": the answer is what the verb tells, though the parse files it as an
     interjection (the refusal had been dropped, and the memory told of an offer as if taken)."""
     return doc.tokens[predicate].lemma in ANSWERING and any(
-        arc.label in ("intj", "dobj") and doc.tokens[arc.dep].lower in ANSWERS for arc in doc.children(predicate)
+        arc.label in ("intj", "dobj", "advmod") and doc.tokens[arc.dep].lower in ANSWERS for arc in doc.children(predicate)
+    )
+
+
+def _with_one_named(doc: ParsedDoc, predicate: int) -> bool:
+    """"we're going with Fernleaf", "I'm sticking with Octopus", "I went with Tom": whom or what the verb is done with,
+    named, is what it tells, though the parse files it as a modifier (the choice of a firm had been dropped beside
+    the deposit paid to it)."""
+    return any(
+        arc.label == "prep" and doc.tokens[arc.dep].lower == "with" and any(
+            o.label == "pobj" and (doc.tokens[o.dep].pos == "PROPN" or doc.tokens[o.dep].ent) for o in doc.children(arc.dep))
+        for arc in doc.children(predicate)
+    )
+
+
+def _done_for_sure(doc: ParsedDoc, predicate: int) -> bool:
+    """"I did attend", "we did go in the end": an emphatic "do" after the subject says the deed was done, against a
+    doubt, and that is the news, object or none (it had been dropped beside what came of it). Not a question's
+    "did" before its subject, nor a denial."""
+    children = doc.children(predicate)
+    subjects = [arc.dep for arc in children if arc.label == "nsubj"]
+    return bool(subjects) and not any(arc.label == "neg" for arc in children) and any(
+        arc.label == "aux" and doc.tokens[arc.dep].lemma == "do" and arc.dep > subjects[0] for arc in children
     )
 
 

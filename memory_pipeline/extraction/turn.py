@@ -27,6 +27,7 @@ from memory_pipeline.extraction.normalise import (
     PAST_BEFORE_BASE,
     Speaker,
     attribute,
+    back_to,
     before_a_clause_of_its_own,
     done_by,
     dropped_subject_verb,
@@ -523,8 +524,10 @@ def _carried_fragments(doc: ParsedDoc, clauses: list[Clause], units: list[Unit],
         amount_first = beside_kept and clause.sentence + 1 in kept and any(
             _an_amount(doc.tokens[k]) or is_a_code(doc.tokens[k]) for k in range(lo, hi)
         ) and not _opens_on_a_topic_turn(doc, clause.sentence + 1)
+        # so is where the speaker is back from, "I'm" dropped ("back from Portugal! everything survived")
+        back = beside_kept and back_to(doc, lo)
         if (after_kept and any(_carries_a_fact(doc, k, anchors) for k in range(lo, hi))) or dated_next or (
-                beside_kept and _a_state_after_s(doc, lo, hi)) or amount_first:
+                beside_kept and _a_state_after_s(doc, lo, hi)) or amount_first or back:
             asked = hi < clause.end and doc.tokens[hi].text == "?"  # "Any plans for the weekend?" stays a question
             fragments.append(Unit([(lo, hi + asked)], lo, 0.0, None, True))
         elif beside_kept and _tells_a_feeling(doc, lo, clause.end) and not _beside_news_of_another(doc, clause.sentence, kept):
