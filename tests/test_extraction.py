@@ -193,6 +193,15 @@ def extract(parser, resolver):
         # a statement before a question of its own after a comma is said, not asked; a short tag stays with it
         ("Tom", "I got the job, did Mum tell you?", "Tom got the job. Tom asks: did Mum tell you?"),
         ("Tom", "Dad says he's retiring in June, did he tell you?", "Tom noted: Dad says he's retiring in June."),
+        # ... and so does a request after a comma, known by its opening whatever closes it: it had gone on as "can
+        # you remind Tom" in the statement; not an exclamation, a request on a condition, or one a "said" reports
+        ("Tom", "I've moved the dentist to the 27th, can you remind me the day before",
+         "Tom has moved the dentist to the 27th. Tom asks to remind Tom the day before."),
+        ("Tom", "I'll sign it, could you witness it on friday.", "Tom will sign it. Tom asks to witness it on friday."),
+        ("Tom", "I'm free at 6, would you like to come", "Tom is free at 6. Tom asks: would you like to come?"),
+        ("Tom", "I told him off, can you believe it!", "Tom told him off, can you believe it."),
+        ("Tom", "if it rains, can you bring the umbrella", "Tom noted: if it rains, can you bring the umbrella."),
+        ("Tom", "he said, can you send the form by friday", "Tom noted: he said, can you send the form by friday."),
         # a name's "'s" before a gerund, read as a possessive, is the gerund's own subject: the clause is not given
         # the subject of the clause it hangs on ("Rosa Priya's leaving ..." was wrong)
         ("Rosa", "Priya's leaving in August to go to university, so I need to hire someone again.",

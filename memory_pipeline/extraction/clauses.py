@@ -49,6 +49,34 @@ def tag_question_at(doc: ParsedDoc, k: int, s_end: int) -> bool:
     return any(t.pos in ("VERB", "AUX") for t in doc.tokens[s_start : k - 1])
 
 
+# How a request to the listener opens ("can you ...", "could you ..."), whatever closes it.
+REQUEST_OPENERS = (("can", "you"), ("could", "you"), ("would", "you"), ("will", "you"), ("can", "u"))
+# Verbs a "can you ...?" exclaims with rather than asks for a deed ("..., can you believe it", "can you imagine").
+EXCLAIMING_VERBS = frozenset({"believe", "imagine"})
+
+
+def request_after_a_statement_at(doc: ParsedDoc, k: int, s_end: int) -> bool:
+    """Token ``k`` follows a comma and opens a request to the listener after a statement: "can/could/would/will
+    you" and a bare verb ("I've moved it to the 27th, can you remind me the day before", "I'll sign it, could you
+    witness it on friday"). A request is known by its opening, so chat's dropped "?" (or a full stop) does not hide
+    it, as it would a tag question's; the statement was read as going on into "can Sam remind Leo ...". Not one
+    that closes on "!" or exclaims ("I told him off, can you believe it!"), nor one after a condition or a time
+    it depends on ("if it rains, can you bring the umbrella") or after a bare verb of saying that reports it ("he
+    said, can you send the form by friday"); one with no content word of its own stays with its statement, as a
+    short tag does ("..., could you tell Mum": the name read as a call)."""
+    if k < 2 or doc.tokens[k - 1].text != "," or doc.tokens[s_end - 1].text == "!" or k + 2 >= s_end:
+        return False
+    if (doc.tokens[k].lower, doc.tokens[k + 1].lower) not in REQUEST_OPENERS:
+        return False
+    verb = doc.tokens[k + 2]
+    if verb.tag != "VB" or verb.lemma in EXCLAIMING_VERBS or doc.tokens[k - 2].pos in ("VERB", "AUX"):
+        return False
+    before = doc.tokens[doc.sentences[doc.tokens[k].sent][0] : k - 1]
+    return (any(t.pos in ("VERB", "AUX") for t in before)
+            and not any(arc.label == "mark" for t in before for arc in doc.parents(t.i))
+            and not is_discourse_only(doc, k, s_end))
+
+
 @dataclass(frozen=True)
 class Clause:
     start: int  # first token
@@ -496,7 +524,8 @@ def split_clauses(doc: ParsedDoc, start: int, min_words: int) -> list[Clause]:
             for k in range(s_start + 1, s_end - 1):
                 if doc.tokens[k].text == "," and doc.tokens[k + 1].lower in SPLIT_CONJUNCTIONS:
                     cuts.append(k + 1)
-        cuts.extend(k for k in range(s_start + 2, s_end) if tag_question_at(doc, k, s_end))
+        cuts.extend(k for k in range(s_start + 2, s_end)
+                    if tag_question_at(doc, k, s_end) or request_after_a_statement_at(doc, k, s_end))
         cuts = sorted(set(cuts))
         cuts.append(s_end)
         clauses.extend(Clause(a, b, n) for a, b in zip(cuts, cuts[1:]) if b > a)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from memory_pipeline.chat_spelling import PLEASE_WORDS
 from memory_pipeline.extraction.clauses import (
     QUESTION_AUXILIARIES,
+    REQUEST_OPENERS,
     is_event_on_its_own,
     let_me_know,
     opens_a_header,
@@ -51,7 +52,6 @@ from memory_pipeline.parsing.roles import TIME_ENTITIES, TIME_WORDS
 from memory_pipeline.parsing.words import Word
 
 DEFAULT_SPEAKER = "User"
-REQUEST_OPENERS = (("can", "you"), ("could", "you"), ("would", "you"), ("will", "you"), ("can", "u"))
 # "Would you like me to send it?", "would you prefer Friday?": the listener's wish is asked, no deed of theirs.
 LISTENERS_WISHES = frozenset({"like", "want", "prefer", "care"})
 SKIPPABLE_ADVERBS = frozenset({"really", "also", "just", "never", "always", "still", "totally", "actually", "finally", "even", "recently", "already", "definitely", "kinda", "often", "usually", "sometimes"})
