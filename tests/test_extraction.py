@@ -386,6 +386,20 @@ def extract(parser, resolver):
         ("Sam", "the interview went fine I guess?", "The interview went fine Sam guesses."),
         ("Sam", "is the gym open on Sunday I think?", "Sam asks: is the gym open on Sunday Sam thinks?"),
         ("Sam", "where should we go for dinner on Friday", "Sam asks: where should we go for dinner on Friday?"),
+        # ... with its auxiliary cliticised, after a wh-word's own noun, or of the wh-word as the subject; a turn
+        # of glue words that asks is asked (all had been "Sam noted: ..."); exclamations stay told
+        ("Sam", "when's the op", "Sam asks: when's the op?"),
+        ("Sam", "how's the temple stuff going", "Sam asks: how's the temple stuff going?"),
+        ("Sam", "what time is it on", "Sam asks: what time is it on?"),
+        ("Sam", "who's taking you", "Sam asks: who's taking you?"),
+        ("Sam", "how was it", "Sam asks: how was it?"),
+        ("Sam", "how are you doing", "Sam asks: how are you doing?"),
+        ("Sam", "how was it!", "Sam noted: how was it!"),
+        ("Sam", "what a day", "Sam noted: what a day."),
+        ("Sam", "how lovely", "Sam noted: how lovely."),
+        ("Sam", "who knows", "Sam noted: who knows."),
+        ("Sam", "who'd have thought", "Sam noted: who'd have thought."),
+        ("Sam", "what's done is done", "Sam noted: what's done is done."),
         # "did" with no verb after its "it" is the deed done, no question; "do" before a verb still asks
         ("Sam", "did it this morning finally", "Sam noted: did it this morning finally."),
         ("Sam", "did it really happen like that", "Sam asks: did it really happen like that?"),

@@ -69,7 +69,7 @@ def extract(parser, resolver):
         ("You were amazing at the show last night!", "Melanie noted: Caroline was amazing at the show last night."),
         ("Do you have any pets?", "Melanie asks: Does Caroline have any pets?"),
         # after an inverted modal the verb stays bare: "would you be" is not "would Caroline is"
-        ("Would you be okay with that?", "Melanie noted: Would Caroline be okay with that?"),
+        ("Would you be okay with that?", "Melanie asks: Would Caroline be okay with that?"),
         ("Actually yes, will you be my maid of honor?", "Melanie asks: Actually yes, will Caroline be Melanie's maid of honor?"),
         # "you and Marta" is a plural subject: its auxiliary stays plural, and a parse that hangs the halves on two
         # verbs loses neither

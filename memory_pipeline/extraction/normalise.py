@@ -1318,6 +1318,8 @@ def _hedged_statement(doc: ParsedDoc, s_start: int, s_end: int) -> bool:
 # Chat's spellings of the auxiliaries that open a question ("r u coming"), beside the written ones; not "had",
 # which opens a condition ("had I known it was this bad I'd have left").
 CHAT_QUESTION_AUXILIARIES = (QUESTION_AUXILIARIES - {"had"}) | {"r", "am", "may", "shall"}
+# An auxiliary cliticised on the wh-word before it ("when's the op", "how's your mum", "where'd you go").
+CLITIC_AUXILIARIES = frozenset({"'s", "’s", "'re", "’re", "'d", "’d", "'ll", "’ll", "'ve", "’ve"})
 # Verbs after an inverted auxiliary that announce news rather than ask ("did I mention / tell you", "did you hear",
 # "can I just say").
 NEWS_OPENERS = frozenset({"mention", "tell", "hear", "say"})
@@ -1337,7 +1339,11 @@ def _asked_without_a_mark(doc: ParsedDoc, start: int, s_end: int) -> bool:
         return True
     wh = words[0].lower in WH_OPENERS
     if wh:
-        words = words[1:]
+        asker, words = words[0], words[1:]
+        if len(words) > 2 and _in_the_wh_phrase(doc, asker, words[0]) and _question_auxiliary(words[1]):
+            words = words[1:]  # "what time is it on", "how long is the drive": the wh-word's own noun or adverb
+        if _asked_of_the_wh_word(doc, asker, words[0]):
+            return True  # "who's taking you", "who is coming tonight": the wh-word is the subject asked for
     # the parse puts the subject right after the auxiliary, whoever it is: "how was his cardiology appt", "does dad
     # know", "is the GP open on saturdays" (one's own deed after "did" has no subject: "did the shopping")
     inverted = _subject_after_auxiliary(doc, words[0]) and (wh or not _it_dropped_before_a_copula(doc, words[0]))
@@ -1347,7 +1353,7 @@ def _asked_without_a_mark(doc: ParsedDoc, start: int, s_end: int) -> bool:
         return False
     aux, subject = words[0], words[1]
     if len(words) < 3:  # "how was it", "how's your mum"
-        return aux.lower in CHAT_QUESTION_AUXILIARIES
+        return _question_auxiliary(aux)
     verb = words[3] if words[2].lower == "just" and len(words) > 3 else words[2]
     if verb.lemma in NEWS_OPENERS and any(arc.label in ("ccomp", "xcomp") for arc in doc.children(verb.i)):
         return False  # "did I mention I'm moving to Leeds", "can I just say how proud I am": news told, not asked
@@ -1355,8 +1361,34 @@ def _asked_without_a_mark(doc: ParsedDoc, start: int, s_end: int) -> bool:
         # "did it last night": "do" is the deed itself, its "I" dropped; "did it really happen like that" and "did
         # you see it" ask
         return False
-    return aux.lower in CHAT_QUESTION_AUXILIARIES and (
+    return _question_auxiliary(aux) and (
         subject.lower in SUBJECT_PRONOUNS or subject.pos == "PROPN" or inverted
+    )
+
+
+def _question_auxiliary(token: Token) -> bool:
+    """``token`` may open a question as its auxiliary: written out ("is", "r", "can"), or cliticised on the wh-word
+    before it ("when's the op", "how's your mum", which had been told: "Doris noted: when's the op")."""
+    return token.lower in CHAT_QUESTION_AUXILIARIES or token.lower in CLITIC_AUXILIARIES and token.pos == "AUX"
+
+
+def _in_the_wh_phrase(doc: ParsedDoc, wh: Token, word: Token) -> bool:
+    """``word``, right after the wh-word, is what the wh-word asks which or how much of ("what time", "which
+    day", "how long", "how far"): the phrase is asked as one, and the auxiliary comes after it."""
+    return word.i == wh.i + 1 and word.pos in ("NOUN", "ADV", "ADJ") and any(arc.head == word.i for arc in doc.parents(wh.i))
+
+
+def _asked_of_the_wh_word(doc: ParsedDoc, wh: Token, aux: Token) -> bool:
+    """The wh-word is the subject asked for, an auxiliary after it and the verb it heads heading the sentence
+    ("who's taking you", "who is coming tonight", "what's happened"). Not "who knows" or "who cares" (no
+    auxiliary: they exclaim), nor "who'd have thought" (a "would" of what no one would: they exclaim too), nor a
+    clause a sentence is about ("what's done is done")."""
+    if not _question_auxiliary(aux) or aux.lemma == "would" or aux.lower in ("'d", "’d"):
+        return False
+    return any(
+        arc.label in ("nsubj", "nsubjpass") and arc.head > aux.i and not any(True for _ in doc.parents(arc.head))
+        and any(a.dep == aux.i and a.label in ("aux", "auxpass") for a in doc.children(arc.head))
+        for arc in doc.parents(wh.i)
     )
 
 
@@ -1385,7 +1417,7 @@ def _subject_after_auxiliary(doc: ParsedDoc, aux: Token) -> bool:
     """``aux`` is an auxiliary (or a copula) with its verb's subject right after it: the inversion of a question
     ("does dad know", "was his appt ok"). The subject's words (its article, possessive, compounds) run from the
     word after ``aux`` to the subject itself; an object there ("did the shopping") is no subject."""
-    if aux.lower not in CHAT_QUESTION_AUXILIARIES:
+    if not _question_auxiliary(aux):
         return False
     verb = next((arc.head for arc in doc.parents(aux.i) if arc.label in ("aux", "auxpass")), aux.i)
     if verb == aux.i and aux.lemma == "do" or doc.tokens[verb].lower == "please":

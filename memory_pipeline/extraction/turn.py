@@ -1131,12 +1131,16 @@ def _fallback(
 
 
 def _whole_turn(doc: ParsedDoc, speaker: Speaker, perspective: Perspective, result: TurnExtraction) -> TurnExtraction:
-    """Fallback for turns without content words: the whole turn, attributed, unless it has no word at all."""
+    """Fallback for turns without content words: the whole turn, attributed, unless it has no word at all. A turn
+    whose every sentence asks is asked ("how was it", "how are you": it had been "Kavya noted: how was it."), as
+    a turn with content words is."""
     if not any(ch.isalnum() for ch in doc.text):
         return result
     ranges = [(s, e) for s, e in doc.sentences if any(ch.isalnum() for ch in doc.span_text(s, e))]
-    text = Phrase.join(" ", [_sentence(rewrite_range(doc, s, e, speaker, perspective)) for s, e in ranges])
-    result.set_text(attribute(text, speaker))
+    asked = [is_question(doc, s, e) for s, e in ranges]
+    text = Phrase.join(" ", [_sentence(rewrite_range(doc, s, e, speaker, perspective), question)
+                             for (s, e), question in zip(ranges, asked)])
+    result.set_text(attribute(text, speaker, question=all(asked)))
     result.unresolved_deixis = unresolved_deixis(result.text)
     result.people = _people(doc, ranges)
     result.units = [result.text]
