@@ -21,7 +21,7 @@ import re
 CHAT_INTERJECTIONS = frozenset(
     """haha hahaha hahah hehe heh lol lmao lmfao rofl omg omfg ugh ughh argh hmm hmmm hm wow whoa woah yay yikes
     oops whoops phew ooh oooh meh aw aww awww ah ahh oh ohh nah yep yup nope welp btw tbh ngl fyi imo idk jk ok okay
-    okk kk fr""".split()
+    okk kk fr ffs smh fml""".split()
 )
 
 # Contractions typed without their apostrophe that are also words ("ill": I'll, or sick): never written out, since

@@ -195,6 +195,15 @@ def extract(parser, resolver):
         ("Tom", "Dad says he's retiring in June, did he tell you?", "Tom noted: Dad says he's retiring in June."),
         # ... and so does a request after a comma, known by its opening whatever closes it: it had gone on as "can
         # you remind Tom" in the statement; not an exclamation, a request on a condition, or one a "said" reports
+        # a verb of merit said bare praises the news told ("Marcus deserved." had been the speaker's); with what
+        # is merited it is a deed
+        ("Marcus", "deserved", "Marcus noted: deserved."),
+        ("Marcus", "well earned", "Marcus noted: earned."),
+        ("Marcus", "I deserved better", "Marcus deserved better."),
+        ("Marcus", "earned £50 today", "Marcus earned £50 today."),
+        # chat's "ffs", "smh", "fml" are interjections, no subject nor part of the fact
+        ("Tom", "ffs I forgot my keys", "Tom forgot Tom's keys."),
+        ("Tom", "fml missed the bus", "Tom missed the bus."),
         ("Tom", "I've moved the dentist to the 27th, can you remind me the day before",
          "Tom has moved the dentist to the 27th. Tom asks to remind Tom the day before."),
         ("Tom", "I'll sign it, could you witness it on friday.", "Tom will sign it. Tom asks to witness it on friday."),

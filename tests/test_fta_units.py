@@ -829,6 +829,39 @@ def test_a_feeling_with_no_subject_for_someone_elses_news_is_a_reaction(affect, 
         sentence, ("Isla", "Finn"), "Isla", ("Isla", "Finn"))
 
 
+@pytest.mark.parametrize(
+    ("said", "glue"),
+    [
+        # a reaction known by its form, whatever its words: a feast's greeting, an exclamation with no verb, an
+        # acceptance, a verdict on what was said, praise by a participle, chat's interjections (all had been units)
+        ("Jo noted: happy eid!", True), ("Jo noted: merry christmas everyone.", True), ("Jo noted: eid mubarak.", True),
+        ("Jo noted: happy new year everyone!", True), ("Jo noted: the cheek.", True), ("Jo noted: what a knob.", True),
+        ("Jo noted: such a shame.", True), ("Jo noted: deal.", True), ("Jo noted: course.", True),
+        ("Jo noted: fair enough.", True), ("Jo noted: that's decent.", True), ("Jo noted: sounds rough.", True),
+        ("Jo noted: deserved.", True), ("Jo noted: well deserved.", True), ("Jo noted: ffs.", True),
+        # ... but a birthday's greeting tells a day of a life; "happy" with a time or a complement is the speaker's
+        # feeling; a verdict that is a participle, a time or a name tells a thing; a short outcome is news
+        ("Jo noted: happy birthday Mum.", False), ("Jo noted: happy now.", False), ("Jo noted: happy to help.", False),
+        ("Jo noted: that's sorted.", False), ("Jo noted: that's friday.", False), ("Jo noted: that's Tom.", False),
+        ("Jo noted: that's £500.", False), ("Jo noted: the 22nd then.", False), ("Jo noted: engaged!", False),
+        ("Jo won.", False), ("Jo passed.", False), ("Jo moved in.", False), ("Jo noted: deal with it later.", False),
+        ("Jo noted: what a week we had in Lisbon.", False), ("Jo noted: well said, I told him the same.", False),
+    ],
+)
+def test_a_reaction_known_by_its_form_makes_no_unit(affect, resolver, said, glue):
+    from memory_pipeline.units.rules import rules_builder
+
+    builder = rules_builder(UnitsConfig(), BuilderResources(affect, resolver))
+    names = ("Jo", "Marcus")
+    assert (builder.is_filler(said, names, "Jo", names) or builder.is_reaction(said, "Jo", names, names)) == glue
+
+
+@pytest.mark.parametrize("reply", ["the cheek", "well deserved!", "happy eid!", "ffs", "that's decent", "deal"])
+def test_a_bare_reaction_to_the_others_news_makes_no_unit(build, reply):
+    turns = conversation((MAY_8, [("Marcus", "Craig's solicitor replied, they offered £6,000."), ("Jo", reply)]))
+    assert build(turns).units.filter(pl.col("speaker") == "Jo").height == 0
+
+
 def test_the_speakers_own_happiness_is_no_filler_but_happiness_for_the_other_is(build):
     turns = conversation((MAY_8, [("Finn", "Mia and Sam got engaged last night!"), ("Isla", "WHAT. I'm so happy for them")]))
     assert "happy" in containing(build(turns).units, "happy")["content_text"]

@@ -24,7 +24,7 @@ DISCOURSE_WORDS = frozenset(
     congrats congratulations good great nice cool awesome amazing glad happy hear see meet sure yep yes ok okay
     totally definitely absolutely true agree sounds fun sweet wonderful fantastic incredible well talk soon later
     catch know right exactly indeed man dude buddy welcome sorry hmm um uh like kinda sorta pretty super stuff
-    thing things tell let keep care awesome lovely appreciate means much lot bless""".split()
+    thing things tell let keep care awesome lovely appreciate means much lot bless ffs smh fml""".split()
 )
 # Closings, as the parser splits them ("gotta" -> "got" + "ta"): a sentence of one, with at most greetings,
 # reactions and names beside it, only ends the chat ("Gotta run, talk soon!", "that's all for tonight").

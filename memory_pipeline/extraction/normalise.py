@@ -1020,6 +1020,10 @@ def _said_of_a_thing(doc: ParsedDoc, k: int) -> bool:
     if verb.tag == "MD":  # "should arrive friday": the verb the modal goes with
         verb = next((doc.tokens[a.head] for a in doc.parents(k) if a.label == "aux"), verb)
     arcs = list(doc.children(verb.i))
+    if verb.lemma in MERIT_VERBS and verb.tag in ("VBD", "VBN"):
+        # "deserved", "well deserved", "well earned!": praise of the news just told ("it was deserved"); with
+        # no object no one is said to deserve anything ("Marcus deserved." had been the speaker's)
+        return not any(a.label in ("dobj", "dative", "ccomp", "xcomp", "attr") for a in arcs)
     if verb.lemma in DONE_TO_AN_ORDER and verb.tag in ("VBD", "VBN"):
         if any(a.label in ("dobj", "dative", "ccomp", "xcomp") for a in arcs):
             return False
@@ -1035,6 +1039,8 @@ def _said_of_a_thing(doc: ParsedDoc, k: int) -> bool:
     return _a_thing_before(doc, verb.i) or not _how_one_got_there(doc, verb.i)
 
 
+# Verbs of merit, which take what is merited: said bare, their participle praises what was just told.
+MERIT_VERBS = frozenset({"deserve", "earn"})
 # Of the verbs done to an order, those a person does as often, said bare: "Cancelled yesterday, too ill to go",
 # "Delivered on my promise". They are the speaker's unless the turn tells of a thing (:func:`_a_thing_told_of`).
 DONE_BY_PEOPLE_TOO = frozenset({"cancel", "deliver"})

@@ -11,7 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from memory_pipeline.extraction.lexicon import ANAPHORA, CONTRAST, DISCOURSE_WORDS, FORESEEN_FEELINGS, STOP_WORDS
+from memory_pipeline.extraction.lexicon import (
+    ANAPHORA, CHAT_INTERJECTIONS, CONTRAST, DISCOURSE_WORDS, FORESEEN_FEELINGS, STOP_WORDS,
+)
+from memory_pipeline.extraction.temporal import MONTHS, WEEKDAYS
 from memory_pipeline.parsing.words import sentence_spans
 
 WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d+")
@@ -35,9 +38,48 @@ CUT_ENDING = re.compile(r"(?:\.\.\.|…|:|—|-|\band|\bbut|\bso)\s*$", re.I)
 # Thanks and encouragement: courtesy, not content, when nothing but affective words come with them.
 COURTESY = re.compile(
     r"\b(?:thanks?|thank(?:s|ed)?|appreciates?d?|grateful|means? (?:a lot|a ton|so much)|meant a lot|"
-    r"keep (?:it up|up the \w+ work)|way to go|good luck|well done|go for it|got this|hang in there)\b",
+    r"keep (?:it up|up the \w+ work)|way to go|good luck|well done|go for it|got this|hang in there|"
+    # praise of the other's news by its participle ("well deserved", "so deserved", "well earned", "well played")
+    r"(?:(?:well|so|much|richly|totally|fully) )?deserved|well (?:earned|played|said))\b",
     re.I,
 )
+
+# Sentences that react to what was just said, by their form, whatever their words: a greeting of a feast or a
+# season ("happy eid!", "merry christmas everyone", "eid mubarak"; not a birthday, which tells the day of a life),
+# an exclamation with no verb ("what a knob", "how rude", "such a shame", "the cheek of it"), an acceptance ("deal",
+# "course", "fair enough") and a verdict on what was said ("that's decent", "sounds rough"). Made only of these
+# and glue, a sentence makes no unit ("Jo noted: the cheek." had been one).
+_GREETED = r"[a-z][\w'’]*(?: [a-z][\w'’]*){0,2}?"
+_TO_ALL = r"(?: (?:to )?(?:everyone|everybody|all|you all|y'all|guys|folks|to you))?"
+REACTION_FORMULA = re.compile(
+    rf"(?:happy|merry) (?P<feast>{_GREETED}){_TO_ALL}|{_GREETED} mubarak{_TO_ALL}|season'?s greetings{_TO_ALL}"
+    r"|(?:what|such) an? [a-z]+(?: [a-z]+)?|how (?!(?:much|many|long|come|far|often|old|soon|so)\b)[a-z]+"
+    r"|the (?:cheek|nerve|audacity|gall)(?: of (?:it|him|her|them|some people))?"
+    r"|(?:it'?s a )?deal|(?:of )?course|agreed|fair enough|sure thing|no (?:problem|worries)|you'?re on"
+    r"|(?:that(?:'s|’s| is| was)|sounds|looks|seems) (?:(?:so|really|pretty|very|quite|a bit|well|just|totally) )?"
+    r"(?P<verdict>[a-z]+)",
+)
+# What a feast's greeting does not greet: a day of someone's life, and the time of a feeling ("happy now")
+NOT_FEASTS = frozenset({"birthday", "bday", "anniversary", "now", "today", "tonight", "tomorrow", "yesterday"})
+
+
+def reaction_formula(body: str) -> bool:
+    """``body`` (a sentence without its attribution) is one of :data:`REACTION_FORMULA`'s reactions and nothing
+    else, but for closing marks, chat's interjections and emoji. A feast is no word of function or of now ("happy to
+    help", "happy now" are the speaker's feeling), nor a birthday; a verdict is no participle ("that's sorted",
+    "that's booked" tell a thing done), no time ("that's friday") and no name."""
+    said = " ".join(w for w in words(body) if w.lower() not in CHAT_INTERJECTIONS)
+    match = REACTION_FORMULA.fullmatch(said.lower())
+    if match is None or re.search(r"\d", body):
+        return False
+    feast, verdict = match.group("feast"), match.group("verdict")
+    if feast is not None and any(w in STOP_WORDS or w in NOT_FEASTS for w in feast.split()):
+        return False
+    if verdict is not None:
+        capitalised = re.search(rf"\b{verdict[:1].upper()}{re.escape(verdict[1:])}\b", body) is not None
+        return not (verdict in STOP_WORDS or verdict in TIME_WORDS or verdict in WEEKDAYS or verdict in MONTHS
+                    or verdict.endswith(("ed", "en")) or verdict == "done" or capitalised)
+    return True
 
 # The future of a past moment: an intention given up or overtaken ("was going to go to the concert, but I sold my
 # ticket"), no plan however far ahead its date lies.

@@ -26,7 +26,8 @@ from memory_pipeline.units.describe import Describer, disjoint, expression_inter
 from memory_pipeline.units.records import EntrySpan, EntryView, OpenQuestion, Piece, SegmentView, TurnView, UnitDraft
 
 COURTESY_WORDS = frozenset(
-    {"support", "help", "words", "kindness", "encouragement", "backing", "ton", "mean", "means", "meant", "work", "luck"}
+    {"support", "help", "words", "kindness", "encouragement", "backing", "ton", "mean", "means", "meant", "work", "luck",
+     "deserved", "earned", "played", "said"}
 )
 
 # "He"/"she"/"they" doing something, the way news of another person opens ("he dumped her", "she got fired"); with
@@ -72,8 +73,11 @@ class RulesBuilder:
                   participants: Sequence[str] = ()) -> bool:
         """Greetings, thanks and fillers: nothing but conversational glue, names and gratitude. A number is content
         even alone: a race time, a score or a price ("1:57:32!!", "3-1") has no word of three letters. The
-        speaker's own feeling is no glue, though its word is ("Isla is so happy for them")."""
+        speaker's own feeling is no glue, though its word is ("Isla is so happy for them"); a reaction known by its
+        form is, whatever its words ("happy eid!", "the cheek", "deal", "that's decent": :func:`cues.reaction_formula`)."""
         body, verb = cues.strip_attribution(sentence)
+        if cues.reaction_formula(body):
+            return True
         if self.says_own_feeling(body, verb, speaker, participants):
             return False
         words = cues.content_words(body, names, stemmed=False)
