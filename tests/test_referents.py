@@ -128,6 +128,26 @@ def test_someone_named_by_their_role_or_reported_by_the_name_is_someone_else():
     assert carried([[("Lena", "So Jonah told me she's pregnant!"), ("Ines", "When is she due?")]], ("Jonah",)) == {}
 
 
+HE_SENDS = "he's sending his payslips at the weekend"
+
+
+@pytest.mark.parametrize(
+    ("said", "later", "expected"),
+    [
+        # a "he" or "she" a name reports, of the gender its relative's word gave it, is what they said of themself
+        # ("my brother Karim said he'd ..." had ended the focus, and the later "he" was no one's)
+        ("my brother Karim said he'd be my guarantor", HE_SENDS, {"S1:3": "Karim"}),
+        ("my sister Anjali says she'll be my guarantor", "she's sending her payslips", {"S1:3": "Anjali"}),
+        # ... as "is going to" says it; of another gender, or of a name whose gender is not known, it is someone else
+        ("my brother Karim is going to be my guarantor", HE_SENDS, {"S1:3": "Karim"}),
+        ("my brother Karim told me she'd be my guarantor", "she's sending her payslips", {}),
+        ("Karim said he'd be my guarantor", HE_SENDS, {}),
+    ],
+)
+def test_a_pronoun_a_relative_reports_of_their_own_gender_is_themself(said, later, expected):
+    assert carried([[("Lena", said), ("Ines", "That's kind of them."), ("Lena", later)]], ("Karim", "Anjali")) == expected
+
+
 def test_a_pronoun_that_no_longer_fits_ends_the_focus():
     # "she" cannot be Marcus once he was "he"; and the "he" after her is not carried either
     assert carried([[("Lena", "So Marcus quit, he walked out on Thursday."), ("Lena", "She was furious."),

@@ -571,7 +571,10 @@ class SessionFocus:
             return self._with_gender(focus, next(iter(after))) if len(after) == 1 else focus
         pronoun = _SUBJECT_PRONOUN.search(text, first.at)
         if _REPORTED.search(text, first.at, pronoun.start()):
-            return None  # "Jonah told me she's pregnant": the "she" the name reports on is a second person
+            # "Jonah told me she's pregnant": the "she" the name reports on is a second person; but one of the
+            # gender the name is known to have says what they said of themself ("my brother Karim said he'd do it"
+            # had ended the focus, and the next turn's "he's sending his payslips" was no one's)
+            return focus if focus.gender == PRONOUN_GENDER[pronoun.group().lower()] else None
         told = _TOLD_OF.match(text, first.at + len(first.referent))
         return self._with_gender(focus, next(iter(after))) if len(after) == 1 and told else focus
 
