@@ -128,6 +128,29 @@ def test_someone_named_by_their_role_or_reported_by_the_name_is_someone_else():
     assert carried([[("Lena", "So Jonah told me she's pregnant!"), ("Ines", "When is she due?")]], ("Jonah",)) == {}
 
 
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # one's landlord, builder or solicitor is one person, as one's boss is ("he" had been left as said)
+        ([("Lena", "my landlord is keeping my deposit"), ("Ines", "ugh"), ("Lena", "he says the carpet was dirty")],
+         {"S1:3": "Lena's landlord"}),
+        ([("Lena", "my landlady wants the flat back"), ("Ines", "oh no"), ("Lena", "she says we have two months")],
+         {"S1:3": "Lena's landlady"}),
+        ([("Lena", "my builder has gone bust"), ("Ines", "no way"), ("Lena", "he's not answering his phone")],
+         {"S1:3": "Lena's builder"}),
+        # ... not a landlady's "he", "the landlord", "a landlord", landlords, someone else's, or a clinician
+        ([("Lena", "my landlady wants the flat back"), ("Ines", "oh no"), ("Lena", "he says we have two months")], {}),
+        ([("Lena", "the landlord is keeping my deposit"), ("Ines", "ugh"), ("Lena", "he says the carpet was dirty")], {}),
+        ([("Lena", "a landlord I know is selling up"), ("Ines", "oh"), ("Lena", "he wants out")], {}),
+        ([("Lena", "my landlords are selling up"), ("Ines", "oh"), ("Lena", "he wants out")], {}),
+        ([("Lena", "my sister's landlord is awful"), ("Ines", "why?"), ("Lena", "he never fixes anything")], {}),
+        ([("Lena", "my GP referred me"), ("Ines", "good"), ("Lena", "she said it's nothing serious")], {}),
+    ],
+)
+def test_ones_own_landlord_or_builder_is_one_person(turns, expected):
+    assert carried([turns]) == expected
+
+
 HE_SENDS = "he's sending his payslips at the weekend"
 
 

@@ -40,7 +40,7 @@ MALE_NOUNS = frozenset(
 )
 FEMALE_NOUNS = frozenset(
     "mother mom mum mama sister wife girlfriend fiancee fiancée grandma grandmother aunt niece daughter girl woman "
-    "lady".split()
+    "lady landlady".split()
 )
 # Words for a person with no name: a turn that uses one may mean that person by its "he" or "she".
 PERSON_NOUNS = ANIMATE_NOUNS | MALE_NOUNS | FEMALE_NOUNS | frozenset(
@@ -51,6 +51,14 @@ PERSON_NOUNS = ANIMATE_NOUNS | MALE_NOUNS | FEMALE_NOUNS | frozenset(
     babysitter childminder carer cleaner mechanic contractor barber hairdresser stylist receptionist postman
     courier technician engineer lawyer solicitor accountant agent recruiter interviewer director ceo founder
     tutor instructor priest vicar neighbor""".split()
+)
+# Those one has one of for a matter of one's own, named by their role: "my landlord", "my builder", "my solicitor"
+# is one person as "my boss" is ("my landlord is keeping my deposit" - "What did he say?" - "he says the carpet was
+# dirty" had kept "he"). Not a clinician (:data:`CLINICIANS`), whom talk of someone's care names beside them.
+ONES_OWN_ROLES = frozenset(
+    """landlord landlady builder solicitor lawyer accountant agent tutor coach trainer instructor mentor cleaner
+    nanny childminder babysitter mechanic plumber electrician contractor decorator hairdresser barber supervisor
+    employer lodger tenant""".split()
 )
 # Entity types no one is called: "Saturday was fun" has a proper noun as its subject.
 NOT_NAMES = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY", "QUANTITY", "PERCENT"})
@@ -388,7 +396,7 @@ def _mentions(text: str, names: Names, speaker: str | None, addressee: str | Non
             taken.update(range(match.start(), end))
             continue
         owner = owners[_OWNERS[match.group(1).lower()]]
-        single = noun in ANIMATE_NOUNS or noun in MALE_NOUNS or noun in FEMALE_NOUNS
+        single = noun in ANIMATE_NOUNS or noun in MALE_NOUNS or noun in FEMALE_NOUNS or noun in ONES_OWN_ROLES
         referent = f"{possessive(owner)} {said_as}" if owner and single else None
         found.append(_Mention(match.start(), referent, False, _gender(noun), noun in PET_NOUNS))
         taken.update(range(match.start(), end))
