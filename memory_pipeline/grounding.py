@@ -222,13 +222,37 @@ def _named_people(doc: ParsedDoc) -> list[tuple[int, int]]:
     spans = [(start, end) for start, end in spans if start < end]
     covered = {i for start, end in spans for i in range(start, end)}
     for token in doc.tokens:
-        if token.i in covered or token.pos != "PROPN" or token.ent not in ("", "ORG") or not token.text[:1].isupper():
+        if token.i in covered or token.pos != "PROPN" or token.ent not in ("", "ORG", "GPE") or not token.text[:1].isupper():
             continue
         if token.lower in CHAT_INTERJECTIONS:
             continue  # "Haha is she okay?", "nah was at my sister's": no one the turn names
-        if any(arc.label in PERSON_ROLES for arc in doc.parents(token.i)):
+        if _told_who_they_are(doc, token.i):
+            spans.append((token.i, token.i + 1))  # "Becky the new HCA? she seems nice": Becky, whatever her role
+        elif token.ent != "GPE" and not _with_an_article(doc, token.i) and any(
+                arc.label in PERSON_ROLES for arc in doc.parents(token.i)):
             spans.append((token.i, token.i + 1))
     return sorted((start, end) for start, end in spans if _may_be_a_person(doc, start, end))
+
+
+ARTICLES = frozenset({"the", "a", "an"})
+
+
+def _with_an_article(doc: ParsedDoc, k: int) -> bool:
+    """The capitalised word at ``k`` takes an article, as a role or a title does ("the new HCA", "the GP"), not a
+    first name: "Becky the new HCA? she seems nice" had given "she" to the HCA."""
+    return any(arc.label == "det" and doc.tokens[arc.dep].lower in ARTICLES for arc in doc.children(k))
+
+
+def _told_who_they_are(doc: ParsedDoc, k: int) -> bool:
+    """The name at ``k`` is followed by what person it is, in apposition: a word for a person ("Becky the new nurse",
+    which the tagger may call a place) or, after a name it left untagged, a role with an article ("Becky the new
+    HCA"); not a place's ("Lisbon, the capital")."""
+    return any(
+        arc.label == "appos" and arc.dep > k and (
+            doc.tokens[arc.dep].lemma.lower() in PERSON_ROLE_NOUNS
+            or doc.tokens[k].ent == "" and _with_an_article(doc, arc.dep))
+        for arc in doc.children(k)
+    )
 
 
 # The last word of the name of a street, a building or a firm, which the small tagger calls a person or leaves

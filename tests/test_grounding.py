@@ -422,6 +422,11 @@ def test_her_after_a_giving_verb_is_whom_it_is_given_to(parser, resolver, text, 
          "Anna Road is Dev's new tutor. Dev noted: Anna Road's lessons are brilliant."),
         ("Tim", "J.K. Rowling is such an inspiring writer. Her books are so captivating.",
          "Tim noted: J.K. Rowling is such an inspiring writer. Tim noted: J.K. Rowling's books are so captivating."),
+        # a name told who it is in apposition is someone, and the role with an article is no name ("HCA seems nice"
+        # had been written); a place in apposition stays no one
+        ("Jess", "Becky the new HCA? she seems nice", "Jess noted: Becky seems nice."),
+        ("Jess", "Becky the new nurse? she seems nice", "Jess noted: Becky seems nice."),
+        ("Jess", "we went to Lisbon, the capital. she loved it", "Jess noted: we went to Lisbon, the capital. She loved it."),
         # a saint's name is a place's: a "he" after "at St Columba's" is no Columba
         ("Dev", "grandad's been at St Columba's three weeks now, he calls it the barracks lol. the staff cut his morphine, he's more alert now",
          "Dev noted: grandad's been at St Columba's three weeks now, he calls it the barracks. The staff cut his morphine, he's more alert now."),
