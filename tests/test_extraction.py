@@ -839,6 +839,14 @@ def test_a_bare_verb_coordinated_with_a_finite_one_is_no_request(extract):
         ("can you note down my postcode", "Maya asks Assistant to note down Maya's postcode."),
         ("please remember to book the MOT", "Maya asks Assistant to remember to book the MOT."),
         ("can you remember when the MOT is due", "Maya asks Assistant to remember when the MOT is due."),
+        # a noun of a goal or a sum before its value is a label and the value, no order ("asks Assistant to target
+        # £300" had been written); the verb before what it takes, and a verb of paying out, still order
+        ("doing the 5k on 12 april for the hospice. target £300",
+         "Maya is doing the 5k on 12 april for the hospice. Maya noted: target £300."),
+        ("signed up for the 10k. aim £500", "Maya signed up for the 10k. Maya noted: aim £500."),
+        ("target the younger audience", "Maya asks Assistant to target the younger audience."),
+        ("aim for £500", "Maya asks Assistant to aim for £500."),
+        ("pay £300", "Maya asks Assistant to pay £300."),
     ],
 )
 def test_orders_to_an_assistant(parser, resolver, text, entry):

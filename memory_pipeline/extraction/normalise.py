@@ -23,7 +23,9 @@ from memory_pipeline.extraction.clauses import (
     same_form_told_past,
     tag_question_at,
 )
-from memory_pipeline.extraction.lexicon import CHAT_INTERJECTIONS, PLACE_ENTITIES, SAME_IN_PAST, a_feeling_word
+from memory_pipeline.extraction.lexicon import (
+    CHAT_INTERJECTIONS, MONEY_SIGNS, PLACE_ENTITIES, SAME_IN_PAST, a_feeling_word,
+)
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.extraction.temporal import WEEKDAYS
 from memory_pipeline.grounding import (
@@ -886,9 +888,24 @@ def _names_a_thing(doc: ParsedDoc, k: int) -> bool:
     if any(arc.label in ("amod", "compound") and any(a.label in ("nsubj", "nsubjpass") for a in doc.parents(arc.head))
            for arc in doc.parents(k)):
         return True
-    if _heads_a_list_of_things(doc, k):
+    if _heads_a_list_of_things(doc, k) or _a_value_named(doc, k):
         return True
     return any(arc.label in ("aux", "auxpass") and doc.tokens[arc.dep].tag in ("VBZ", "VBD") for arc in doc.children(k))
+
+
+# Nouns of a goal, a limit or a sum that chat writes before the sum with no verb ("target £300", "budget £50 a week"):
+# a label and its value. Not the verbs of paying out ("pay £300", "spend £50", "save £20"), which are orders.
+VALUE_NOUNS = frozenset({"target", "aim", "goal", "budget", "limit", "total", "max", "min", "rent", "salary", "price", "fee"})
+
+
+def _a_value_named(doc: ParsedDoc, k: int) -> bool:
+    """The bare verb the turn opens with is a noun of a goal or a sum with its value right after it ("target £300",
+    "aim £500 for the hospice", "budget 50 a week"): what the value is, no order ("Imran asks Assistant to target
+    £300" had been written) and no deed."""
+    token = doc.tokens[k]
+    after = doc.tokens[k + 1] if k + 1 < len(doc) else None
+    return token.lemma in VALUE_NOUNS and after is not None and (
+        after.text in MONEY_SIGNS or after.pos == "NUM" or after.ent in ("MONEY", "QUANTITY", "PERCENT", "CARDINAL"))
 
 
 def _heads_a_list_of_things(doc: ParsedDoc, k: int) -> bool:
