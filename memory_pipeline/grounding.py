@@ -171,8 +171,9 @@ def _given_a_name(doc: ParsedDoc, animal: int) -> bool:
 
 
 def bare_name(text: str) -> str:
-    """A name as written without its possessive: "Ana's" is Ana."""
-    return re.sub(r"['’]s$", "", text.strip())
+    """A name as written without its possessive and an article the tagger took in: "Ana's" is Ana, "a Mrs Owen" Mrs
+    Owen."""
+    return re.sub(r"['’]s$", "", re.sub(r"^(?:a|an)\s+(?=[A-Z])", "", text.strip()))
 
 
 # Nouns of someone a "she" or "he" may mean: relatives, the people of one's life, pets. (This module sits below
@@ -218,7 +219,8 @@ def _named_people(doc: ParsedDoc) -> list[tuple[int, int]]:
     """Token spans of the people a turn names: PERSON entities, and proper names the small tagger leaves
     untagged or calls an organisation that stand as a subject or an owner (it misses many first names); never
     chat's interjections, which it takes for either."""
-    spans = [(_past_interjections(doc, e.start, e.end), e.end) for e in doc.entities if e.label == "PERSON"]
+    spans = [(_with_a_title(doc, _past_interjections(doc, e.start, e.end)), e.end)
+             for e in doc.entities if e.label == "PERSON"]
     spans = [(start, end) for start, end in spans if start < end]
     covered = {i for start, end in spans for i in range(start, end)}
     for token in doc.tokens:
@@ -346,10 +348,17 @@ def _said_to_be_a_person(doc: ParsedDoc, head: int) -> bool:
 
 
 def _past_interjections(doc: ParsedDoc, start: int, end: int) -> int:
-    """Where a person's name starts inside an entity the tagger took a leading "FYI" or "omg" into ("FYI Luis")."""
-    while start < end and doc.tokens[start].lower in CHAT_INTERJECTIONS:
+    """Where a person's name starts inside an entity the tagger took a leading "FYI" or "omg" into ("FYI Luis"), or
+    an article ("a Mrs Owen": an older way to bring someone in, which had been written "see a Mrs Owen again")."""
+    while start < end and (doc.tokens[start].lower in CHAT_INTERJECTIONS or doc.tokens[start].lower in ARTICLES):
         start += 1
     return start
+
+
+def _with_a_title(doc: ParsedDoc, start: int) -> int:
+    """Where a name starts with the title the tagger left out of it ("Mr" of "Mr Dawson"): the title is part of how
+    the memory writes the person, and no second person beside them ("Mr Dawson ... He says" had kept "He")."""
+    return start - 1 if start > 0 and doc.tokens[start - 1].lower in NAME_TITLES else start
 
 
 def session_addressee(speaker: str | None, participants: Sequence[str]) -> str | None:

@@ -427,6 +427,14 @@ def test_her_after_a_giving_verb_is_whom_it_is_given_to(parser, resolver, text, 
         ("Jess", "Becky the new HCA? she seems nice", "Jess noted: Becky seems nice."),
         ("Jess", "Becky the new nurse? she seems nice", "Jess noted: Becky seems nice."),
         ("Jess", "we went to Lisbon, the capital. she loved it", "Jess noted: we went to Lisbon, the capital. She loved it."),
+        # a title the tagger left out of the name is the name's, no second person ("He says" had been kept), and
+        # an article it took in is no part of it ("see a Mrs Owen again")
+        ("Jean", "Mr Dawson has put the house on the market. He says there is a lot of interest.",
+         "Jean noted: Mr Dawson has put the house on the market. Mr Dawson says there is a lot of interest."),
+        ("Jean", "Mr Patel fitted my hearing aid. He was very patient.",
+         "Mr Patel fitted Jean's hearing aid. Mr Patel was very patient."),
+        ("Jean", "The physio at the surgery, a Mrs Owen, has given me exercises. I am to see her again next Thursday.",
+         "The physio at the surgery, a Mrs Owen, has given Jean exercises. Jean is to see Mrs Owen again next Thursday."),
         # a saint's name is a place's: a "he" after "at St Columba's" is no Columba
         ("Dev", "grandad's been at St Columba's three weeks now, he calls it the barracks lol. the staff cut his morphine, he's more alert now",
          "Dev noted: grandad's been at St Columba's three weeks now, he calls it the barracks. The staff cut his morphine, he's more alert now."),

@@ -51,7 +51,7 @@ from memory_pipeline.extraction.temporal import (
 )
 from memory_pipeline.grounding import (
     ADDRESSEE, ASSISTANT, CLAUSE_CLOSERS, OBJECT_PRONOUNS, PRONOUN_GENDER, SUBJECTS, THIRD_PERSON, Perspective,
-    a_saints_place, called_participant, noun_phrase, third_person_referent, unresolved_deixis, we_partner,
+    a_saints_place, bare_name, called_participant, noun_phrase, third_person_referent, unresolved_deixis, we_partner,
 )
 from memory_pipeline.extraction.phrase import Phrase
 from memory_pipeline.parsing import ParsedDoc, Token
@@ -672,7 +672,7 @@ def _people(doc: ParsedDoc, ranges: list[tuple[int, int]]) -> list[str]:
     holding a verb or an article, which no name does ("Finished the Riverside": a capitalised verb opening a
     sentence, read with what follows it as a PERSON); nor a saint's name, which is a place's ("St Brigid's have
     offered her a place")."""
-    names = [e.text.removesuffix("'s").removesuffix("’s").strip() for e in doc.entities
+    names = [bare_name(e.text) for e in doc.entities
              if e.label == "PERSON" and any(lo < e.end and e.start < hi for lo, hi in ranges)
              and not HOLIDAY.match(doc.text.replace("’", "'"), doc.tokens[e.start].idx)
              and not any(t.pos in ("VERB", "AUX", "DET") for t in doc.tokens[e.start:e.end])
