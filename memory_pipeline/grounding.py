@@ -182,7 +182,8 @@ ANIMATE_NOUNS = frozenset(
     """mother father mom mum dad parent sister brother wife husband partner girlfriend boyfriend fiance fiancé
     fiancee fiancée grandma grandpa grandmother grandfather aunt uncle cousin niece nephew son daughter kid child
     baby friend bestie boss colleague coworker co-worker manager roommate flatmate housemate neighbour neighbor
-    teacher doctor ex dog cat puppy kitten pet horse""".split()
+    teacher doctor ex dog cat puppy kitten pet horse grandson granddaughter grandchild grandkid stepson stepdaughter
+    stepdad stepfather stepmum stepmom stepmother stepbrother stepsister godson goddaughter""".split()
 )
 
 

@@ -151,6 +151,26 @@ def test_ones_own_landlord_or_builder_is_one_person(turns, expected):
     assert carried([turns]) == expected
 
 
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a grandchild or a step-parent is a relative: a "his" after "my grandson" is the grandson's, not the
+        # person of the turn before ("It is Dennis' birthday" had been written)
+        ([("Lena", "Dennis has moved into a home, he can't manage the stairs."), ("Ines", "Sorry."),
+          ("Lena", "I want to send my grandson a card. It is his birthday on Friday.")], {}),
+        ([("Lena", "my grandson is starting uni"), ("Ines", "how exciting"), ("Lena", "he's doing maths")],
+         {"S1:3": "Lena's grandson"}),
+        ([("Lena", "my stepdad is in hospital"), ("Ines", "oh no"), ("Lena", "he had a fall")], {"S1:3": "Lena's stepdad"}),
+        ([("Lena", "my stepmum is in hospital"), ("Ines", "oh no"), ("Lena", "he had a fall")], {}),
+        # "It is my granddaughter's birthday" brings her in: "it" is no one the relative's word says who they are
+        ([("Lena", "Brenda came to clean today, she was late."), ("Ines", "Oh."),
+          ("Lena", "It is my granddaughter's birthday and I should like to send her £50")], {}),
+    ],
+)
+def test_a_grandchild_or_a_step_parent_is_a_relative(turns, expected):
+    assert carried([turns], ("Dennis", "Brenda")) == expected
+
+
 HE_SENDS = "he's sending his payslips at the weekend"
 
 

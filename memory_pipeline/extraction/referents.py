@@ -36,11 +36,11 @@ FOCUS_TURNS = 2
 
 MALE_NOUNS = frozenset(
     "father dad papa brother husband boyfriend fiance fiancé grandpa grandfather uncle nephew son boy guy man "
-    "gentleman".split()
+    "gentleman grandson stepson stepdad stepfather stepbrother godson".split()
 )
 FEMALE_NOUNS = frozenset(
     "mother mom mum mama sister wife girlfriend fiancee fiancée grandma grandmother aunt niece daughter girl woman "
-    "lady landlady".split()
+    "lady landlady granddaughter stepdaughter stepmum stepmom stepmother stepsister goddaughter".split()
 )
 # Words for a person with no name: a turn that uses one may mean that person by its "he" or "she".
 PERSON_NOUNS = ANIMATE_NOUNS | MALE_NOUNS | FEMALE_NOUNS | frozenset(
@@ -443,7 +443,7 @@ _SAID_OF_SOMEONE = re.compile(
 # A copula after its subject right before "my/your <relative>", maybe with one adverb: "he's my boss", "Ruth is my
 # mother", "Steve is officially my stepdad" say who someone already mentioned is ("How is your dad?" asks of him).
 _SAID_TO_BE_MINE = re.compile(
-    r"(?:\b(?:he|she|He|She|(?!(?:How|Where|What|Who|Why|When|Which|Is|Was)\b)[A-Z][a-z]+)"
+    r"(?:\b(?:he|she|He|She|(?!(?:How|Where|What|Who|Why|When|Which|Is|Was|It|This|That|There|Here)\b)[A-Z][a-z]+)"
     r"(?:\s+(?:is|was|became)|['’]s))\s+(?:(?:now|officially|also|still|actually)\s+)?$"
 )
 # What a relative's word owns: "my sister's husband", "my brother's new girlfriend"
