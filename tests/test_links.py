@@ -980,6 +980,14 @@ def test_the_speakers_own_name_is_a_person_whatever_the_tagger_calls_it(parser, 
         ("It was 3 hours of driving.", set()),
         # an amount done once is an event, not a state; a count with no period is no rate; a negation or a
         # past value states nothing now
+        # a number glued to its unit with an article or an owner names a race, no amount: what is raised or trained
+        # for it is not "10" of anything
+        ("I've raised £640 for the 10k now.", set()),
+        ("I'm training for the 10k three times a week.", {"self.quantity[train per week] = 3"}),
+        ("I train for my 10k twice a week.", {"self.activity[train] = yes", "self.quantity[train per week] = 2"}),
+        ("I run 25k a week.", {"self.quantity[run k] = 25"}),
+        ("I cycle 100km a week.", {"self.quantity[cycle km] = 100"}),
+        ("I lift 70kg twice a week.", {"self.activity[lift kg] = yes", "self.quantity[lift kg] = 70"}),
         ("I ran 10k on Sunday.", set()),
         ("Ran 5k today.", set()),
         ("I'm running 5k today.", set()),

@@ -4715,7 +4715,7 @@ def _amount(context: _Context, head: int, bare: bool = False) -> tuple[str, str 
     signs = [j for j in _children(context, head, "nmod", "quantmod", "compound") if doc.tokens[j].tag == "$" or doc.tokens[j].text in MONEY_SIGNS]
     if split and split.group(2) == "k" and signs:  # "£34k": thirty-four thousand, written as "£34,000" is
         return _sum_text(doc.tokens[sorted(signs)[-1]].text, split.group(1), thousands=True), None, period, [sorted(signs)[-1], head]
-    if split and split.group(2) in MEASURE_UNITS:  # "25k", "70kg"
+    if split and split.group(2) in MEASURE_UNITS and not _a_measure_named(context, head):  # "25k", "70kg"
         return _number_text(split.group(1)), split.group(2), period, [head]
     if bare and (token.pos == "NUM" or token.ent in ("MONEY", "QUANTITY", "CARDINAL")) and any(c.isdigit() for c in token.text):
         signs = sorted(signs)[-1:]  # the sign next to it: "from $1,500 to $1,850" may hang both on the last sum
@@ -4724,6 +4724,14 @@ def _amount(context: _Context, head: int, bare: bool = False) -> tuple[str, str 
             return _sum_text(sign, token.text.replace(",", "")), None, period, [*signs, head]
         return sign + token.text, None, period, [*signs, head]
     return None
+
+
+def _a_measure_named(context: _Context, head: int) -> bool:
+    """A number glued to its unit with an article or an owner names a thing of that measure, as "the marathon"
+    does, no amount: "raised £640 for the 10k", "training for the 10k three times a week", "my 5k is on Sunday"
+    are of a race ("I run 25k a week", "I lift 70kg" are amounts). Read as one, "the 10k" had made a sum raised for
+    it ``quantity[raise k] = 10``, and a later sum raised for it the same value again."""
+    return bool(_children(context, head, "det", "poss"))
 
 
 def _sum_at(doc: ParsedDoc, sign: int) -> str | None:
