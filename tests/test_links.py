@@ -981,13 +981,36 @@ def test_the_speakers_own_name_is_a_person_whatever_the_tagger_calls_it(parser, 
         # an amount done once is an event, not a state; a count with no period is no rate; a negation or a
         # past value states nothing now
         # a number glued to its unit with an article or an owner names a race, no amount: what is raised or trained
-        # for it is not "10" of anything
-        ("I've raised £640 for the 10k now.", set()),
+        # for it is not "10" of anything (the sum raised is its total)
+        ("I've raised £640 for the 10k now.", {"self.quantity[raise 10k] = £640"}),
         ("I'm training for the 10k three times a week.", {"self.quantity[train per week] = 3"}),
         ("I train for my 10k twice a week.", {"self.activity[train] = yes", "self.quantity[train per week] = 2"}),
         ("I run 25k a week.", {"self.quantity[run k] = 25"}),
         ("I cycle 100km a week.", {"self.quantity[cycle km] = 100"}),
         ("I lift 70kg twice a week.", {"self.activity[lift kg] = yes", "self.quantity[lift kg] = 70"}),
+        # money raised so far is a running total of what it was raised for; a fund or a named total "at" or "is" a
+        # sum is one too, of money only; a sum raised once, hoped for, asked, supposed or said of a bare "total" is none
+        ("I've raised £185 so far for the 10k.", {"self.quantity[raise 10k] = £185"}),
+        ("We've raised £3,200 for the church roof so far.", {"self.quantity[raise church roof] = £3,200"}),
+        ("we've collected £320 for the food bank", {"self.quantity[raise food bank] = £320"}),
+        ("Sam has raised £300 for Cancer Research.", {"sam.quantity[raise cancer research] = £300"}),
+        ("The roof appeal is at £3,200.", {"self.quantity[roof appeal] = £3,200"}),
+        ("the extension appeal is at £14k now", {"self.quantity[extension appeal] = £14,000"}),
+        ("My sponsorship total is £185.", {"self.quantity[sponsorship total] = £185"}),
+        ("Our fundraiser is at £1,200!", {"self.quantity[fundraiser] = £1,200"}),
+        ("The bake sale raised £412.", set()),
+        ("We raised £300 on Saturday.", set()),
+        ("I've raised £50 today at the stall.", set()),
+        ("I'm hoping to raise £500 for the hospice.", set()),
+        ("Have you raised £500 yet?", set()),
+        ("If I've raised £500 by May I'll shave my head.", set()),
+        ("She said she's raised £400.", set()),
+        ("I've raised my prices to £40 an hour.", set()),
+        ("The total is £45, can you pay half?", set()),
+        ("My appeal is at the tribunal next week.", set()),
+        ("The appeal is 3 weeks away.", set()),
+        ("The appeal was at £3,000 last month.", set()),
+        ("Is the appeal at £5k yet?", set()),
         ("I ran 10k on Sunday.", set()),
         ("Ran 5k today.", set()),
         ("I'm running 5k today.", set()),
@@ -1615,6 +1638,26 @@ def test_a_new_lawyer_of_the_same_first_name_updates_the_old_one(parser, embedde
         ("doe", "Jess's lawyer is Anna Doe.", datetime(2025, 5, 2, 12), None),
     ])
     assert links.get(("doe", "smith")) == "updates"
+
+
+def test_a_running_total_updates_the_last_one(parser, embedder):
+    """Money raised so far for one cause, or a fund at a sum, said again is the new total; a total for another
+    cause, another fund or someone else's is not, nor a sum raised once."""
+    links = _relations_by_pair(parser, embedder, [
+        ("185", "Jess has raised £185 so far for the 10k.", datetime(2025, 1, 29, 12), None),
+        ("roof", "The roof appeal is at £3,200.", datetime(2025, 1, 29, 12, 5), None),
+        ("hospice", "Jess has raised £90 for the hospice.", datetime(2025, 1, 29, 12, 10), None),
+        ("640", "Jess has raised £640 for the 10k now.", datetime(2025, 3, 11, 12), None),
+        ("7200", "So the roof appeal is at £7,200.", datetime(2025, 3, 11, 12, 5), None),
+        ("extension", "The extension appeal is at £14k now.", datetime(2025, 3, 11, 12, 10), None),
+        ("sam", "Sam has raised £300 for the hospice.", datetime(2025, 3, 11, 12, 15), None),
+        ("bake", "The bake sale raised £412 for the 10k.", datetime(2025, 3, 11, 12, 20), None),
+    ])
+    assert links.get(("640", "185")) == "updates"
+    assert links.get(("7200", "roof")) == "updates"
+    assert links.get(("extension", "roof")) != "updates"
+    assert links.get(("sam", "hospice")) != "updates"
+    assert links.get(("bake", "185")) != "updates"
 
 
 def test_a_new_provider_updates_the_old_one(parser, embedder):

@@ -310,11 +310,16 @@ PRONOUN_OWNERS = frozenset({"his", "her", "their", "its"})
 # ("I run three times a week", "it's four runs a week now", "I'm sleeping about 7 hours", "my rent is £1200 a
 # month", "my 10k PB is 52:40"). The scope is the measured thing (the activity's verb and object, or the noun that
 # is measured), with the unit, or "per <period>" for a count; the value is the number.
+# Funds that grow as money is raised for them, at a sum now ("the roof appeal is at £7,200", "my sponsorship is at
+# £640"): a measure only of a sum of money ("the appeal is at the tribunal", "the appeal is 3 weeks away").
+FUND_NOUNS = frozenset({"appeal", "fundraiser", "sponsorship"})
+# Verbs of money got in for a cause, whose sum so far is a running total: "I've raised £640 for the 10k"
+RAISING_VERBS = frozenset({"raise", "collect"})
 # Measures of money first: their "k" is thousands ("my salary is 32k"), where a run's is a distance.
 MONEY_MEASURES = frozenset(
     "rent salary pay wage wages income mortgage budget allowance bill payment loan debt savings balance overdraft "
     "fund pot premium tuition".split()
-)
+) | FUND_NOUNS
 # The lifts whose heaviest weight is kept like a record: "my squat is up to 100", "deadlift is 170kg now" is the
 # current value of that lift; a squat is not a deadlift.
 LIFT_NOUNS = frozenset({"squat", "bench", "deadlift", "press"})
@@ -3972,6 +3977,8 @@ def quantity(context: _Context, i: int) -> list[SlotValue]:
         return _counted_be(context, i) or _it_is_a_sum(context, i) or _on_a_sum(context, i) or _a_standing(context, i)
     if token.pos != "VERB" or not _present(context, i) or _negated(context, i) or _a_dose_taken_for_a_verb(context, i):
         return []
+    if lemma in RAISING_VERBS:
+        return _raised_so_far(context, i)
     if lemma in EARNING_VERBS:
         return _earned(context, i)
     if lemma in PAYING_VERBS:
@@ -4149,7 +4156,24 @@ def _is_measure_noun(context: _Context, i: int) -> bool:
         return not _children(context, i, "det") and all(
             _lemma(context, k) in LIFT_QUALIFIERS | LIFT_NOUNS for k in _children(context, i, "compound", "amod"))
     return token.pos in ("NOUN", "PROPN", "ADJ") and (
-        _lemma(context, i) in MEASURE_NOUNS or token.lower in MEASURE_NOUNS or bool(_record_modifiers(context, i)))
+        _lemma(context, i) in MEASURE_NOUNS or token.lower in MEASURE_NOUNS or bool(_record_modifiers(context, i))
+        or _a_named_total(context, i))
+
+
+def _a_named_total(context: _Context, i: int) -> bool:
+    """A total named by what it totals, the sum raised so far: "my sponsorship total", "the appeal total", "total
+    raised". A bare "the total" may be any bill's ("the total is £45, can you pay half?"), so it measures nothing."""
+    doc = context.doc
+    if doc.tokens[i].pos != "NOUN" or _lemma(context, i) != "total":
+        return False
+    return any(doc.tokens[k].pos in ("NOUN", "PROPN") for k in _children(context, i, "compound")) or any(
+        _lemma(context, k) in RAISING_VERBS for k in _children(context, i, "acl"))
+
+
+def _a_fund_said_without_money(context: _Context, noun: int, head: int) -> bool:
+    """A fund or a total (:data:`FUND_NOUNS`, :func:`_a_named_total`) measures only a sum of money: "the appeal is at
+    the tribunal", "the appeal is 3 weeks away" say no sum of it."""
+    return (_lemma(context, noun) in FUND_NOUNS or _a_named_total(context, noun)) and _a_sum_of_money(context, head) is None
 
 
 def _where_the_record_was_set(context: _Context, record: int) -> str | None:
@@ -4202,7 +4226,7 @@ def _measured_noun(context: _Context, i: int) -> list[SlotValue]:
             if arc.label == "advmod" and doc.tokens[arc.dep].lower in MOVED_TO_ADVERBS else [])
         for head in heads:
             amount = _amount(context, head, bare=True)
-            if amount is not None:
+            if amount is not None and not _a_fund_said_without_money(context, i, head):
                 value, unit, _, tokens = _in_thousands(context, i, amount)
                 if _lemma(context, i) in LIFT_NOUNS and not _a_lifted_weight(context, head, value, unit):
                     return []  # "bench is 40 quid on eBay", "bench is 2 metres", "squats are 3 sets of 10"
@@ -4407,6 +4431,31 @@ def _earned(context: _Context, verb: int) -> list[SlotValue]:
                 doc.tokens[k].tag == "VBG" for k in _children(context, verb, "advcl", "xcomp", "pcomp", "prep")):
             return []  # "200 quid a week on the side", "$500 a month selling candles": not the salary
         return [_pay(context, verb, words, *money)]
+    return []
+
+
+def _raised_so_far(context: _Context, verb: int) -> list[SlotValue]:
+    """"I've raised £640 for the 10k now", "we've collected £5,000 for the roof so far": a sum of money raised up to
+    now (a present perfect) is the running total of what it was raised for, ``quantity[raise 10k] = £640``, which the
+    next total replaces (a total had never replaced the last, and "£185 so far" stayed current beside "£640 now").
+    Not a sum raised once ("the bake sale raised £412", "we raised £300 on Saturday", "I've raised £50 today"), one
+    hoped for or needed ("hoping to raise £500"), asked or supposed ("if I've raised £500 by May")."""
+    doc = context.doc
+    if doc.tokens[verb].tag != "VBN" or not any(_lemma(context, a) == "have" for a in _children(context, verb, "aux")):
+        return []
+    if _a_turn_not_told(context, verb) or _supposed(context, verb):
+        return []
+    for obj in _children(context, verb, "dobj"):
+        money = _a_sum_of_money(context, obj)
+        if money is None:
+            continue
+        value, tokens = money
+        if _one_occasion(context, verb, tokens):
+            return []
+        # "raised £3,200 for the church roof": the parse may hang the cause on the sum
+        causes = [cause for head in (verb, obj) for _, cause in _prep_objects(context, head, ("for", "towards", "toward"))]
+        scope = " ".join(["raise", *(_value(context, cause) for cause in causes[:1])])
+        return [_slot(context, verb, "quantity", value, scope, obj, *tokens)]
     return []
 
 
