@@ -3690,6 +3690,28 @@ def test_a_reschedule_from_a_named_day_corrects_only_what_was_on_that_day(parser
     assert set(status.values()) == {"active"}
 
 
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("Are the squad fees £55 a month now?", True),
+        ("Is the landlord's offer £450 now?", True),
+        ("The squad fees are £55 a month now.", False),
+    ],
+)
+def test_a_question_read_from_the_words_an_entry_keeps_sets_no_slot(parser, text, asked):
+    """The parse an entry carries has its words only: the question mark is in its text, and a slot asked about there
+    is no more told than in the turn's own parse ("Is the landlord's offer £450 now?" had updated the offer)."""
+    from memory_pipeline.parsing.words import doc_from_record, doc_record
+
+    record = doc_record(parser.parse(text))
+    last = len(record["tokens"]) - 1
+    record["tokens"] = record["tokens"][:last]
+    record["arcs"] = [arc for arc in record["arcs"] if last not in (arc["head"], arc["dep"])]
+    record["sentences"], record["roots"] = [[0, last]], [root for root in record["roots"] if root != last]
+    slots = read_doc("m", doc_from_record(record, text), "Ana").state_slots
+    assert (not slots) is asked
+
+
 def test_a_question_asserts_nothing_a_negation_could_contradict(parser, embedder):
     # the turns' own words, as the parse an entry carries reads them ("Jess asks: the cake?")
     ask = ("ask", "And the cake?", datetime(2025, 1, 30, 12), datetime(2025, 1, 30))

@@ -91,9 +91,16 @@ def subject_key(doc: ParsedDoc, i: int, names: frozenset[str]) -> str:
 
 def sentence_asks(doc: ParsedDoc, i: int) -> bool:
     """The sentence of token ``i`` has a question mark: it asks, whatever it also says ("Is the new deadline
-    Friday?", "Does Sam do Mondays?")."""
+    Friday?", "Does Sam do Mondays?"). The parse an entry carries has its words only, so the mark is looked for in
+    the text between the sentence's last word and the next sentence too ("Is the landlord's offer £450 now?" had
+    been read as telling the offer)."""
     start, end = doc.sentences[doc.tokens[i].sent] if doc.sentences else (0, len(doc.tokens))
-    return any(t.text == "?" for t in doc.tokens[start:end])
+    if any(t.text == "?" for t in doc.tokens[start:end]):
+        return True
+    if end <= start:
+        return False
+    following = doc.tokens[end].idx if end < len(doc.tokens) else len(doc.text)
+    return "?" in doc.text[doc.tokens[end - 1].end : following]
 
 
 def subtree(doc: ParsedDoc, i: int, skip: tuple[str, ...] = ()) -> list[int]:
