@@ -1011,6 +1011,20 @@ def test_the_speakers_own_name_is_a_person_whatever_the_tagger_calls_it(parser, 
         ("The appeal is 3 weeks away.", set()),
         ("The appeal was at £3,000 last month.", set()),
         ("Is the appeal at £5k yet?", set()),
+        # an offer put to the speaker is the offering party's standing sum, raised "to" a new one (a "his" or "their"
+        # on it is the clause subject's); money only, and not one asked, supposed, set aside or the speaker's own
+        ("The landlord's offer is now £450.", {"landlord.quantity[offer] = £450"}),
+        ("SkyJet are offering a £100 voucher instead of the £350.", {"skyjet.quantity[offer] = £100"}),
+        ("The landlord upped his offer to £450.", {"landlord.quantity[offer] = £450"}),
+        ("SkyJet upped their offer to £200.", {"skyjet.quantity[offer] = £200"}),
+        ("My landlord upped the rent to £1,200.", {"self.quantity[rent] = £1,200"}),
+        ("Is the landlord's offer £450 now?", set()),
+        ("If their offer is £450 I'll take it.", set()),
+        ("The offer is on until Friday.", set()),
+        ("The offer is 20% off until Friday.", set()),
+        ("He's offering to give back £300 of the £650.", set()),
+        ("I'm offering £250 for the car.", set()),
+        ("Their offer was £300 last month.", set()),
         ("I ran 10k on Sunday.", set()),
         ("Ran 5k today.", set()),
         ("I'm running 5k today.", set()),
@@ -1658,6 +1672,20 @@ def test_a_running_total_updates_the_last_one(parser, embedder):
     assert links.get(("extension", "roof")) != "updates"
     assert links.get(("sam", "hospice")) != "updates"
     assert links.get(("bake", "185")) != "updates"
+
+
+def test_a_raised_offer_updates_the_last_one(parser, embedder):
+    """An offer raised by the party that made it replaces their last one; another party's offer does not."""
+    links = _relations_by_pair(parser, embedder, [
+        ("300", "The landlord's offer is £300.", datetime(2025, 9, 1, 12), None),
+        ("100", "SkyJet are offering a £100 voucher.", datetime(2025, 9, 1, 12, 5), None),
+        ("450", "The landlord's offer is now £450.", datetime(2025, 10, 1, 12), None),
+        ("200", "SkyJet upped their offer to £200.", datetime(2025, 10, 1, 12, 5), None),
+    ])
+    assert links.get(("450", "300")) == "updates"
+    assert links.get(("200", "100")) == "updates"
+    assert links.get(("200", "300")) != "updates"
+    assert links.get(("450", "100")) != "updates"
 
 
 def test_a_new_provider_updates_the_old_one(parser, embedder):

@@ -315,11 +315,16 @@ PRONOUN_OWNERS = frozenset({"his", "her", "their", "its"})
 FUND_NOUNS = frozenset({"appeal", "fundraiser", "sponsorship"})
 # Verbs of money got in for a cause, whose sum so far is a running total: "I've raised £640 for the 10k"
 RAISING_VERBS = frozenset({"raise", "collect"})
+# What a party puts to another to settle or buy, one standing sum per party until it is raised or withdrawn ("the
+# landlord's offer is now £450", "they upped their offer to £200"): a sum of money only ("the offer is on until
+# Friday", "the offer is 20% off").
+OFFER_NOUNS = frozenset({"offer", "bid"})
+MONEY_ONLY_MEASURES = FUND_NOUNS | OFFER_NOUNS
 # Measures of money first: their "k" is thousands ("my salary is 32k"), where a run's is a distance.
 MONEY_MEASURES = frozenset(
     "rent salary pay wage wages income mortgage budget allowance bill payment loan debt savings balance overdraft "
     "fund pot premium tuition".split()
-) | FUND_NOUNS
+) | MONEY_ONLY_MEASURES
 # The lifts whose heaviest weight is kept like a record: "my squat is up to 100", "deadlift is 170kg now" is the
 # current value of that lift; a squat is not a deadlift.
 LIFT_NOUNS = frozenset({"squat", "bench", "deadlift", "press"})
@@ -365,7 +370,7 @@ PAYING_VERBS = frozenset({"pay", "spend"})
 # Verbs that change a measure to the sum after their "to" ("my rent went up to $1,850", "we cut the budget back to
 # $26,500", "they raised my salary to £40k"): the sum is its value from then on.
 CHANGE_TO_VERBS = frozenset(
-    "go rise fall drop climb jump increase decrease grow shrink raise cut lower reduce bump hike slash put".split()
+    "go rise fall drop climb jump increase decrease grow shrink raise cut lower reduce bump hike slash put up".split()
 )
 # Adverbs of a measure said to have moved to a new sum ("my weight is down to 89 kg", "cholesterol's up to 6.1").
 MOVED_TO_ADVERBS = frozenset({"down", "up", "back"})
@@ -3968,6 +3973,8 @@ def quantity(context: _Context, i: int) -> list[SlotValue]:
     if _is_measure_noun(context, i):
         if _lemma(context, i) in LIFT_NOUNS:
             return _measured_noun(context, i)  # a lift weighs: "bench £60 on Gumtree" is a seat's price
+        if lemma in MONEY_ONLY_MEASURES and _asked_or_supposed(context, i):
+            return []  # "is their offer £450 now?", "if the appeal is at £5k by May ...": no sum told
         return _measured_noun(context, i) or _a_sum_said_after(context, i) or _now_a_sum(context, i)
     if _is_a_bill(context, i):
         return _a_bills_sum(context, i)
@@ -3979,6 +3986,8 @@ def quantity(context: _Context, i: int) -> list[SlotValue]:
         return []
     if lemma in RAISING_VERBS:
         return _raised_so_far(context, i)
+    if lemma in OFFERING_VERBS:
+        return _offered(context, i)
     if lemma in EARNING_VERBS:
         return _earned(context, i)
     if lemma in PAYING_VERBS:
@@ -4170,10 +4179,19 @@ def _a_named_total(context: _Context, i: int) -> bool:
         _lemma(context, k) in RAISING_VERBS for k in _children(context, i, "acl"))
 
 
+def _asked_or_supposed(context: _Context, noun: int) -> bool:
+    """The noun's sentence asks, or the clause it is in is a condition: "is their offer £450 now?", "if the appeal is
+    at £5k by May"."""
+    doc = context.doc
+    verbs = [h for h in heads_up(doc, noun) if doc.tokens[h].pos in ("VERB", "AUX")][:1]
+    return sentence_asks(doc, noun) or any(_supposed(context, v) for v in verbs)
+
+
 def _a_fund_said_without_money(context: _Context, noun: int, head: int) -> bool:
-    """A fund or a total (:data:`FUND_NOUNS`, :func:`_a_named_total`) measures only a sum of money: "the appeal is at
-    the tribunal", "the appeal is 3 weeks away" say no sum of it."""
-    return (_lemma(context, noun) in FUND_NOUNS or _a_named_total(context, noun)) and _a_sum_of_money(context, head) is None
+    """A fund, an offer or a total (:data:`MONEY_ONLY_MEASURES`, :func:`_a_named_total`) measures only a sum of
+    money: "the appeal is at the tribunal", "the appeal is 3 weeks away", "the offer is 20% off" say no sum of it."""
+    return (_lemma(context, noun) in MONEY_ONLY_MEASURES or _a_named_total(context, noun)) and (
+        _a_sum_of_money(context, head) is None)
 
 
 def _where_the_record_was_set(context: _Context, record: int) -> str | None:
@@ -4459,6 +4477,41 @@ def _raised_so_far(context: _Context, verb: int) -> list[SlotValue]:
     return []
 
 
+# Verbs by which a party puts a sum to the speaker: "they're offering £300", "Craig is bidding £6,000"
+OFFERING_VERBS = frozenset({"offer", "bid"})
+
+
+def _offered(context: _Context, verb: int) -> list[SlotValue]:
+    """"SkyJet are offering £100", "they're offering me £300 to settle": a sum another party offers now is their
+    offer, ``skyjet.quantity[offer] = £100``, which "SkyJet upped their offer to £200" or "their offer is now £450"
+    replaces. Not the speaker's own offer for a thing ("I'm offering £250 for the car": which thing's, the scope
+    would not say), an offer to do something ("he's offering to give back £300"), asked or supposed."""
+    doc = context.doc
+    subject = subject_token(doc, verb)
+    if subject is None or _subject(context, verb) == SELF or _a_turn_not_told(context, verb) or _supposed(context, verb):
+        return []
+    # "a £100 voucher": the sum may be said of the thing offered; "instead of the £350" is the sum set aside
+    offered = [k for obj in _children(context, verb, "dobj") for k in (obj, *_children(context, obj, "npadvmod", "nmod", "amod"))
+               if not _set_aside(context, k)]
+    for obj in sorted(offered):
+        money = _a_sum_of_money(context, obj)
+        if money is not None:
+            value, tokens = money
+            return [_slot(context, verb, "quantity", value, "offer", obj, *tokens)]
+    return []
+
+
+# Words before a thing that set it aside for another: "instead of the £350", "rather than £300"
+SET_ASIDE = (("instead", "of"), ("rather", "than"))
+
+
+def _set_aside(context: _Context, head: int) -> bool:
+    """The phrase at ``head`` comes right after "instead of" or "rather than": the thing replaced, not the one said."""
+    doc = context.doc
+    start = min(subtree(doc, head))
+    return start >= 2 and (doc.tokens[start - 2].lower, doc.tokens[start - 1].lower) in SET_ASIDE
+
+
 def _paid_for(context: _Context, verb: int) -> list[SlotValue]:
     """"I pay £900 a month in rent", "we pay £60 a month for the mortgage": a sum paid by the period, in or for a
     measured thing (:data:`MONEY_MEASURES`), is that thing's sum, as "my rent is £900 a month" says; "I pay £9 for
@@ -4654,11 +4707,23 @@ def _changed_to(context: _Context, i: int) -> list[SlotValue]:
     ]
     for head in sums:
         amount = _amount(context, head, bare=True)
-        if amount is not None and head != i:
+        if amount is not None and head != i and not _a_fund_said_without_money(context, i, head):
             value, unit, _, tokens = amount
             return [_slot(context, verb, "quantity", value, _measure_scope(_measure_name(context, i), unit, None), i, *tokens,
-                          subject=_owner(context, i))]
+                          subject=_bound_owner(context, i, verb))]
     return []
+
+
+def _bound_owner(context: _Context, noun: int, verb: int) -> str:
+    """Whose the changed measure is: its owner, and a "his", "her" or "their" on the object is the one the clause's
+    subject names ("the landlord upped his offer to £450", "SkyJet upped their offer to £200": the landlord's,
+    SkyJet's), as English binds a possessive to its clause's subject by default."""
+    owners = _children(context, noun, "poss")
+    subject = subject_token(context.doc, verb)
+    if owners and context.doc.tokens[owners[0]].lower in PRONOUN_OWNERS and subject is not None and (
+            context.doc.tokens[subject].pos in ("NOUN", "PROPN")):
+        return _subject(context, verb)
+    return _owner(context, noun)
 
 
 def _counted_be(context: _Context, be: int) -> list[SlotValue]:
