@@ -1674,6 +1674,16 @@ def test_a_running_total_updates_the_last_one(parser, embedder):
     assert links.get(("bake", "185")) != "updates"
 
 
+def test_a_new_team_leader_updates_the_old_one(parser, embedder):
+    links = _relations_by_pair(parser, embedder, [
+        ("gaz", "Gaz is my team leader.", datetime(2025, 9, 6, 12), None),
+        ("lorraine", "Lorraine is my new team leader.", datetime(2025, 9, 17, 12), None),
+        ("scouts", "Tom is my scout leader.", datetime(2025, 9, 17, 12, 5), None),
+    ])
+    assert links.get(("lorraine", "gaz")) == "updates"
+    assert links.get(("scouts", "gaz")) != "updates"
+
+
 def test_a_raised_offer_updates_the_last_one(parser, embedder):
     """An offer raised by the party that made it replaces their last one; another party's offer does not."""
     links = _relations_by_pair(parser, embedder, [
@@ -2022,6 +2032,19 @@ def test_plans_are_the_speakers_own_open_intentions(parser):
         ("Ana's old manager Priya retired.", set()),
         ("Karen is a manager.", set()),
         ("Tom was my manager.", set()),
+        # a leader of a unit of work is one's boss; a name the tagger took for a common noun is still a name; a
+        # scout leader, a leader of a group, a leader of no one's and a former one are none
+        ("Gaz is my team leader.", {"self.boss = gaz"}),
+        ("Lorraine is my new team leader.", {"self.boss = lorraine"}),
+        ("My shift leader is Kev.", {"self.boss = kev"}),
+        ("Gaz is my boss now.", {"self.boss = gaz"}),
+        ("Gaz was my team leader.", set()),
+        ("Gaz is a team leader.", set()),
+        ("My old team leader Gaz was great.", set()),
+        ("Is Gaz your team leader?", set()),
+        ("Tom is my scout leader.", set()),
+        ("Sarah is the leader of the youth group.", set()),
+        ("Bread is my weakness.", set()),
         # whom one reports to is one's boss; a report made, one reported to before, or a title is none
         ("I report to Miguel these days.", {"self.boss = miguel"}),
         ("Tom reports to Priya Shah.", {"tom.boss = priya"}),

@@ -5622,6 +5622,10 @@ def _is_person(context: _Context, k: int) -> bool:
 
 # Who someone answers to at work: one holder at a time, so a new one replaces the last ("Miguel is my manager now")
 BOSS_NOUNS = frozenset({"boss", "manager", "supervisor"})
+# A leader who is a boss by the unit of work led: "my team leader", "my shift lead" (a "scout leader", "the
+# leader of the youth group" lead no one's work)
+LED_AT_WORK = frozenset({"team", "shift", "line", "section", "unit", "ward"})
+LEADER_NOUNS = frozenset({"leader", "lead"})
 FORMER = frozenset({"old", "former", "ex", "previous", "last", "first"})
 
 
@@ -5632,7 +5636,7 @@ def boss(context: _Context, i: int) -> list[SlotValue]:
     doc = context.doc
     if doc.tokens[i].pos == "VERB" and _lemma(context, i) == "report":
         return _reporting_to(context, i)
-    if doc.tokens[i].pos != "NOUN" or _lemma(context, i) not in BOSS_NOUNS:
+    if doc.tokens[i].pos != "NOUN" or not (_lemma(context, i) in BOSS_NOUNS or _a_leader_at_work(context, i)):
         return []
     if any(_lemma(context, m) in FORMER for m in _children(context, i, "amod", "compound")):
         return []
@@ -5641,6 +5645,13 @@ def boss(context: _Context, i: int) -> list[SlotValue]:
         return []
     return [_slot(context, anchor, "boss", name, "", i, holder, subject=owner)
             for anchor, holder in _named_holders(context, i) if (name := _holder_name(context, holder))]
+
+
+def _a_leader_at_work(context: _Context, noun: int) -> bool:
+    """"my team leader", "my shift lead": a leader of a unit of work (:data:`LED_AT_WORK`) is one's boss, a new one
+    replacing the last ("Gaz is my team leader", later "Lorraine is my new team leader")."""
+    return _lemma(context, noun) in LEADER_NOUNS and any(
+        _lemma(context, c) in LED_AT_WORK for c in _children(context, noun, "compound"))
 
 
 def _named_holders(context: _Context, noun: int, beside: bool = True) -> list[tuple[int, int]]:
@@ -6047,8 +6058,20 @@ def _holder_name(context: _Context, k: int) -> str | None:
                  and context.doc.tokens[c].lower.rstrip(".") not in TITLES]
         first = min([k] + names)
         return context.doc.tokens[first].lower
+    if _a_name_taken_for_a_noun(context, k):
+        return token.lower
     key = _subject_key(context, k)
     return key if token.lower in THIRD_PERSON and key not in UNRESOLVED_SUBJECTS else None
+
+
+def _a_name_taken_for_a_noun(context: _Context, k: int) -> bool:
+    """A capitalised word the tagger took for a common noun, with nothing a common noun has (no article, owner or
+    modifier), and no word of kin or of a thing: a name it does not know, as it reads "Gaz" in "Gaz is my team
+    leader"; "Mum is my boss" names a relative."""
+    token = context.doc.tokens[k]
+    return (token.pos == "NOUN" and token.tag == "NN" and token.text[:1].isupper() and token.text[1:].islower()
+            and not _children(context, k, "det", "poss", "amod", "compound", "nummod", "prep")
+            and _lemma(context, k) not in KIN_WORDS | OCCUPATIONS | BOSS_NOUNS | NOT_EVENTS)
 
 
 # The language one wants to be answered in: "could you reply in Spanish from now on?", later "can we go back to
