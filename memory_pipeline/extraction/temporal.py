@@ -1427,7 +1427,7 @@ def _a_day_taken(doc: ParsedDoc, start: int, end: int) -> bool:
 
 
 def _a_day_hedged(doc: ParsedDoc, start: int, end: int) -> bool:
-    """The ordinal at ``[start, end)`` after a hedge of when ("ramadan starts around the 18th", "back roughly the
+    """The ordinal at ``[start, end)`` after a hedge of when ("the sale starts around the 18th", "back roughly the
     18th", "done approximately the 20th") is a day near which a thing is, where it is alone in its phrase and is no
     rank that "be" gives a person ("he was roughly the 10th in the queue"; :func:`_what_an_event_is`)."""
     word = _a_day_in_its_own_phrase(doc, start, end)
