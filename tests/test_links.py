@@ -2973,6 +2973,74 @@ THING_CAME_ABOUT = [
 ]
 
 
+# A plan (said 4 March, undated), then a report on its thing in a later session (20 March), and the plan's lifecycle
+DEED_ON_THE_PLANS_THING = [
+    # another deed on the same thing, the opposite included, or none of the planner's: another story, not the plan done
+    ("Jess is going to sell the car.", "Jess washed the car yesterday.", "pending"),
+    ("Jess is going to sell the car.", "Jess fixed the car in the end.", "pending"),
+    ("Jess is going to return the washing machine.", "Jess kept the washing machine in the end.", "pending"),
+    ("Jess is going to return the washing machine.", "The washing machine broke again.", "pending"),
+    ("Jess will reject their offer.", "Jess accepted their offer in the end.", "pending"),
+    ("Jess is going to appeal the fine.", "Jess paid the fine in the end.", "pending"),
+    ("Jess will cancel the gym membership next week.", "Jess renewed the gym membership instead.", "pending"),
+    ("Jess will decline the settlement.", "Jess signed the settlement yesterday.", "pending"),
+    ("Jess will sow the chillies next weekend.", "Jess came second in the chilli class yesterday.", "pending"),
+    ("Jess will return the parcel.", "Jess opened the parcel on Monday.", "pending"),
+    ("Jess will take the voucher.", "Jess refused the voucher in the end.", "pending"),
+    ("Jess will send the form.", "Jess filled in the form on Monday.", "pending"),  # "fill" and "file" share a stem
+    ("Jess will email the report to Tom.", "Jess wrote the report.", "pending"),  # written is not yet sent
+    # the plan's verb, its noun, a verb of the same deed, one that follows it, or one that says it was done
+    ("Jess is going to sell the car.", "Jess sold the car last week.", "completed"),
+    ("Jess is going to sell the car.", "Jess went ahead and sold the car.", "completed"),
+    ("Jess is going to appeal the fine.", "Jess lodged the appeal on Monday.", "completed"),
+    ("Jess is going to return the washing machine.", "Jess took the washing machine back to the shop.", "completed"),
+    ("Jess will call the plumber.", "Jess rang the plumber yesterday.", "completed"),
+    ("Jess will buy a new laptop.", "Jess got a new laptop on Saturday.", "completed"),
+    ("Jess will fix the bike.", "Jess repaired the bike on Sunday.", "completed"),
+    ("Jess will clean the car.", "Jess washed the car on Saturday.", "completed"),
+    ("Jess will send the form.", "Jess posted the form on Monday.", "completed"),
+    ("Jess is going to buy her flowers.", "Jess gave her flowers on Sunday.", "completed"),
+    ("Jess will write the report.", "Jess emailed the report to Tom.", "completed"),
+    ("Jess will paint the shed.", "Jess finished the shed on Saturday.", "completed"),
+    ("Jess is going to complain to the council about the noise.", "Jess complained to the council on monday.", "completed"),
+    # a plan that names no deed of its own: any deed on its thing (a booked one: the scan test of the plans moved)
+    ("Jess will go to the dentist.", "Jess went to the dentist on Monday.", "completed"),
+    ("Jess will do the car boot sale.", "Jess sold the old bike at the car boot sale.", "completed"),
+]
+
+
+@pytest.mark.parametrize("plan,later,lifecycle", DEED_ON_THE_PLANS_THING)
+def test_a_plan_is_done_by_its_own_deed_not_by_another_on_its_thing(parser, embedder, plan, later, lifecycle):
+    """"going to sell the car", then "washed the car yesterday"; "reject their offer", then "accepted their offer":
+    the report shared the plan's thing, and that alone had completed the plan."""
+    from memory_pipeline.links import final_lifecycles
+
+    frame = _plan_frame([("plan", plan, datetime(2025, 3, 4, 12), None), ("later", later, datetime(2025, 3, 20, 12), None)])
+    readings, initial = _read_plans(frame, parser)
+    assert initial["plan"] == "pending"
+    assert final_lifecycles(initial, _links_of(frame, readings, embedder))["plan"] == lifecycle
+
+
+@pytest.mark.parametrize("plan,later,lifecycle", [
+    ("Jess is going to sell the car on Saturday.", "Jess washed the car on Saturday.", "pending"),
+    ("Jess will appeal the fine on Saturday.", "Jess paid the fine on Saturday.", "pending"),
+    ("Jess will plant the potatoes on Saturday.", "Jess dug up the potatoes on Saturday.", "pending"),
+    ("Jess will paint the shed on Saturday.", "Jess fixed the shed roof on Saturday.", "pending"),
+    ("Jess will plant the potatoes on Saturday.", "Jess put the potatoes in on Saturday.", "completed"),
+    ("Jess will call the plumber on Saturday.", "Jess phoned the plumber on Saturday.", "completed"),
+])
+def test_another_deed_on_the_plans_thing_on_its_day_does_not_do_it(parser, embedder, plan, later, lifecycle):
+    """The planner's report of the plan's event on its day, in other words, completes it ("leaving Berlin on the
+    28th", then "I moved on the 28th"), but not a report of another deed on its thing on that day."""
+    from memory_pipeline.links import final_lifecycles
+
+    saturday = datetime(2025, 3, 8)
+    frame = _plan_frame([("plan", plan, datetime(2025, 3, 4, 12), saturday),
+                         ("later", later, datetime(2025, 3, 10, 12), saturday)])
+    readings, initial = _read_plans(frame, parser)
+    assert final_lifecycles(initial, _links_of(frame, readings, embedder))["plan"] == lifecycle
+
+
 @pytest.mark.parametrize("plan,later,lifecycle", THING_CAME_ABOUT)
 def test_a_plans_thing_told_as_come_about_completes_it(parser, embedder, plan, later, lifecycle):
     from memory_pipeline.links import final_lifecycles

@@ -144,6 +144,9 @@ class Event:
     # (verb stem, particle) of its verbs that carry a particle of direction ("moving out": ("mov", "out")): moving
     # in is not moving out, though both are "move"
     directions: frozenset[tuple[str, str]] = frozenset()
+    # the lemmas of its verbs, light ones too ("kept the machine": keep), and the verb a particle makes of one ("took
+    # it back": return): what was done to its things, which its words alone may not say
+    verbs: frozenset[str] = frozenset()
 
     @staticmethod
     def joined(events: Iterable[Event]) -> Event:
@@ -156,6 +159,7 @@ class Event:
             specifiers=frozenset().union(*(e.specifiers for e in events)),
             kinds=frozenset().union(*(e.kinds for e in events)),
             directions=frozenset().union(*(e.directions for e in events)),
+            verbs=frozenset().union(*(e.verbs for e in events)),
         )
 
     def goes_the_other_way(self, other: Event) -> bool:
@@ -348,6 +352,11 @@ def cancel_cues(doc: ParsedDoc) -> Iterator[Cue]:
                 word = next((t.i for t in doc.tokens if t.idx >= start), None)
                 yield Cue("cancel", doc.text[start : start + len(adverb)], heads[0], word)
                 return
+
+
+# Verbs of refusing what someone asked for: "my leave got refused", "they rejected my request", "the swap was
+# declined", "my holiday was denied", "HR vetoed it"
+REFUSING_LEMMAS = frozenset({"refuse", "reject", "decline", "deny", "veto"})
 
 
 # Adverbs that tell a thing came about after waiting: "she finally had it", "we eventually went".
@@ -909,8 +918,10 @@ def _particles_of_direction(doc: ParsedDoc, verb: int) -> list[str]:
 
 
 def event_of(doc: ParsedDoc, tokens, names: frozenset[str]) -> Event:
-    words, nouns, directions = set(), set(), set()
+    words, nouns, directions, verbs = set(), set(), set(), set()
     for i in tokens:
+        if doc.tokens[i].pos == "VERB":
+            verbs.update(_verb_lemmas(doc, i))
         lemma = content_lemma(doc, i, names)
         if lemma is not None:
             words.add(lemma)
@@ -920,7 +931,22 @@ def event_of(doc: ParsedDoc, tokens, names: frozenset[str]) -> Event:
             # July" and "I retired last month" are one retirement, though neither says the noun
             if is_thing(doc, i) or (doc.tokens[i].pos == "VERB" and lemma in LIFE_EVENTS):
                 nouns.add(lemma)
-    return Event(frozenset(words), frozenset(nouns), directions=frozenset(directions))
+    return Event(frozenset(words), frozenset(nouns), directions=frozenset(directions), verbs=frozenset(verbs))
+
+
+# Verbs with a particle that say what one verb says: "took the machine back" returned it, "signed up" registered,
+# "turned it down" refused it. (verb, particle) -> the verb.
+PHRASAL_VERBS = {
+    **{(verb, "back"): "return" for verb in ("take", "send", "bring", "give", "hand", "drop", "post", "carry")},
+    ("sign", "up"): "register", ("turn", "down"): "refuse",
+}
+
+
+def _verb_lemmas(doc: ParsedDoc, verb: int) -> tuple[str, ...]:
+    """The lemma of ``verb``, and beside it the one verb it makes with its particle (:data:`PHRASAL_VERBS`)."""
+    lemma = doc.tokens[verb].lemma.lower()
+    particles = (doc.tokens[k].lower for k in children(doc, verb, "prt", "advmod"))
+    return (lemma, *{PHRASAL_VERBS[lemma, particle] for particle in particles if (lemma, particle) in PHRASAL_VERBS})
 
 
 def _modified_noun(doc: ParsedDoc, i: int) -> int | None:

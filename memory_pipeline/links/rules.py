@@ -23,8 +23,9 @@ from memory_pipeline.analysis import Event, Reading
 from memory_pipeline.analysis.slots import EVENT_SLOTS, NONE_VALUE, SlotValue
 from memory_pipeline.analysis.clauses import SELF
 from memory_pipeline.analysis.cues import (
-    AHEAD_DATE_WORDS, CAME_ABOUT_STATES, CAME_ABOUT_VERBS, CANCEL_LEMMAS, RESCHEDULE_LEMMAS, CARERS, HIRING_NOUNS, INTERVIEW_ROUND_ORDINALS, MONTHS, OTHER_CANDIDATES, RELATIVES,
-    UNNAMED_ARRANGEMENTS, event_stems,
+    AHEAD_DATE_WORDS, BOOKING_LEMMAS, CAME_ABOUT_STATES, CAME_ABOUT_VERBS, CANCEL_LEMMAS, RESCHEDULE_LEMMAS, CARERS,
+    GETTING_IN_TOUCH_VERBS, HIRING_NOUNS, INTERVIEW_ROUND_ORDINALS, LIGHT_VERBS, MONTHS, OTHER_CANDIDATES, REFUSING_LEMMAS,
+    RELATIVES, UNNAMED_ARRANGEMENTS, event_stems,
 )
 from memory_pipeline.analysis.places import known_places
 from memory_pipeline.extraction.lexicon import ARRANGED_EVENT_NOUNS, OCCASION_NOUNS
@@ -637,7 +638,8 @@ def _plan_outcome(
         return FOLLOWUP, 0.8, CANCELLED, f"called off: {reading.cancel.span}"
     if reading.denial is not None and about(reading.denied):
         return CONTRADICTS, 0.8, CONTRADICTED, f"denied: {reading.denial.span}"
-    done = [event for event in deeds_done(reading, plan_reading) if about(event) and _done_by_planner(event, new, plan, plan_reading)]
+    done = [event for event in deeds_done(reading, plan_reading)
+            if about(event) and deed_of_the_plan(event, planned) and _done_by_planner(event, new, plan, plan_reading)]
     if _a_plan_itself(new, reading):
         done = []  # "I've got a job interview on Tuesday", said on Sunday, is one more plan, not the news of one
     if done and reading.judged_owners - plan_reading.words:
@@ -663,6 +665,61 @@ def _plan_outcome(
         return FOLLOWUP, 0.7, COMPLETED, f"the state it planned holds: {held.describe()}"
     told = told_in_other_words(new, plan, reading, plan_reading)
     return (FOLLOWUP, 0.7, COMPLETED, told) if told is not None else None
+
+
+# Verbs that say only that something was done, whatever the plan's verb: "did the fence", "went ahead with it",
+# "made the payment", "managed it in the end", "finished the decking".
+DOING_VERBS = frozenset({"do", "go", "make", "happen", "manage", "finish", "complete", "attend", "accomplish", "achieve",
+                         "sort", "start", "begin", "carry", "undertake"})
+# Verbs of one deed, any of which tells a plan of another done: "call the plumber" / "rang the plumber", "buy a
+# laptop" / "got a laptop", "clean the car" / "washed the car", "post the form" / "sent the form off". Compared as
+# lemmas: two verbs of one stem may be two deeds ("fill" and "file").
+VERBS_OF_ONE_DEED = (
+    GETTING_IN_TOUCH_VERBS | {"contact", "speak", "talk", "reach"},
+    frozenset({"buy", "purchase", "order", "get", "pick", "grab", "book"}),
+    frozenset({"fix", "repair", "mend", "patch", "service", "sort"}),
+    frozenset({"pay", "settle", "clear", "transfer"}),
+    frozenset({"clean", "wash", "tidy", "hoover", "vacuum", "scrub", "wipe", "valet"}),
+    frozenset({"visit", "see", "meet"}),
+    frozenset({"quit", "leave", "resign"}),
+    frozenset({"complain", "report", "raise", "escalate"}),
+    frozenset({"submit", "send", "post", "file", "lodge", "hand", "apply"}),
+    frozenset({"plant", "sow", "put"}),
+    frozenset({"install", "fit", "put", "mount", "hang"}),
+    frozenset({"cook", "bake", "make", "prepare"}),
+    frozenset({"tell", "inform", "notify", "warn"}),
+    frozenset({"move", "relocate"}),
+)
+# Deeds that follow another, so that telling them tells it done, not the other way: what one gives one has got
+# ("buy her a thank-you card", then "gave her the card"; not "give Tom the bike", then "bought a bike"), what one
+# sends one has written ("write the report", then "emailed the report"; not "email Tom the report", then "wrote it").
+DEEDS_THAT_FOLLOW = (
+    (VERBS_OF_ONE_DEED[1], frozenset({"give", "hand", "wrap", "send"})),
+    (frozenset({"write", "draft", "finish", "prepare"}), frozenset({"send", "email", "e-mail", "post", "submit", "hand"})),
+)
+VERBS_OF_ONE_KIND = tuple((kind, kind) for kind in VERBS_OF_ONE_DEED) + DEEDS_THAT_FOLLOW
+
+
+def deed_of_the_plan(deed: Event, planned: Event) -> bool:
+    """A reported deed on the plan's thing is the deed the plan was to do: a plan that says what it will do to a thing
+    ("sell the car", "reject their offer", "appeal the fine") is done by that verb, its noun ("made the payment",
+    "lodged the appeal"), a verb of the same deed ("rang" for "call", "got" for "buy"), one that follows it ("gave
+    her the card" for "buy her a card") or one that says only that it was done ("did", "went ahead", "finished").
+    Another deed on the same thing is another story, the opposite included: "washed the car", "accepted their
+    offer", "paid the fine", "kept the washing machine", "the machine broke again", "came second in the chilli
+    class". A plan that names no deed of its own ("going to the concert", "my eye test on Thursday", "take the
+    voucher"), or only its booking ("my scan is booked for the 13th"), is done by any deed on its thing but the
+    planner's refusal of it."""
+    said, planned_verbs = deed.verbs, planned.verbs - LIGHT_VERBS - BOOKING_LEMMAS
+    if said & REFUSING_LEMMAS and deed.doer == SELF and not planned.verbs & REFUSING_LEMMAS:
+        return False
+    if not planned_verbs:
+        return True
+    if event_stems(said) & event_stems(planned_verbs) or event_stems(planned_verbs) & event_stems(deed.words):
+        return True
+    if said and said <= DOING_VERBS:
+        return True
+    return any(planned_verbs & planned_kind and said & told_kind for planned_kind, told_kind in VERBS_OF_ONE_KIND)
 
 
 def _a_plan_itself(memory: Memory, reading: Reading) -> bool:
@@ -999,10 +1056,18 @@ def _the_planner_tells_it_happened(
         return False
     if not all(_done_by_planner(event, report, plan, plan_reading) for event in reading.reports):
         return False  # "my dad retired last month" is the dad's deed, whoever tells it
+    if _another_deed_on_its_thing(reading, planned_event(plan_reading)):
+        return False  # "washed the car on Saturday" is no other words for "sell the car on Saturday"
     if not (plan.explicit_time and report.explicit_time) or report.event_start is None:
         return False
     told_after = report.session_time is not None and report.event_start <= report.session_time
     return told_after and intervals_overlap(plan, report, grace)
+
+
+def _another_deed_on_its_thing(reading: Reading, planned: Event) -> bool:
+    """A deed the memory reports names a thing of the plan, done in a verb that is not the plan's deed
+    (:func:`deed_of_the_plan`): the same thing, another story ("paid the fine" after "appeal the fine")."""
+    return any(event.overlap(planned) > 0 and not deed_of_the_plan(event, planned) for event in reading.reports)
 
 
 def names_its_kind(event: Event, plan_reading: Reading) -> bool:
