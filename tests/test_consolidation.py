@@ -969,6 +969,35 @@ def test_a_childs_new_teacher_replaces_the_last(parser, embedder):
     ])["m0"] == "active"
 
 
+def test_a_new_holder_of_an_office_replaces_the_last(parser, embedder):
+    """Who runs a duty or holds an office of a group is one at a time, however far apart the two are in
+    embedding ("Bilal has taken over the kitchen" is no near neighbour of "Yusuf runs the kitchen"); another
+    group's office, or the same holder again, is no change."""
+    assert statuses(parser, embedder, [
+        ("S1:1", "Yusuf runs the kitchen.", datetime(2026, 2, 10, 9)),
+        ("S2:1", "Bilal has taken over the kitchen for now.", datetime(2026, 2, 27, 9)),
+    ]) == {"m0": "superseded", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "I'm the treasurer of the temple committee.", datetime(2025, 9, 20, 9)),
+        ("S2:1", "Mr Patel is the new treasurer of the temple committee.", datetime(2025, 10, 5, 9)),
+    ]) == {"m0": "superseded", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "Graham is the chair of the trustees.", datetime(2025, 1, 8, 9)),
+        ("S2:1", "Lorraine is the chair of the book club.", datetime(2025, 1, 29, 9)),
+    ])["m0"] == "active"
+
+
+def test_a_running_total_replaces_the_last_total_of_the_same_cause(parser, embedder):
+    assert statuses(parser, embedder, [
+        ("S1:1", "I've raised £185 so far for the 10k.", datetime(2025, 1, 29, 9)),
+        ("S2:1", "I've raised £640 for the 10k now.", datetime(2025, 3, 11, 9)),
+    ]) == {"m0": "superseded", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "I've raised £185 for the hospice.", datetime(2025, 1, 29, 9)),
+        ("S2:1", "I've raised £300 for the food bank.", datetime(2025, 3, 11, 9)),
+    ]) == {"m0": "active", "m1": "active"}
+
+
 def test_a_thing_mended_or_broken_again_replaces_its_last_working_state(parser, embedder):
     """"The boiler is fixed now" ends "the boiler is broken"; broken again after that ends the repair. Broken
     twice with no repair between is no change; another thing, or another's, is another state."""

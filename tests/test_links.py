@@ -1674,6 +1674,56 @@ def test_a_running_total_updates_the_last_one(parser, embedder):
     assert links.get(("bake", "185")) != "updates"
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an office of a named group, or running a group or a duty, is held by one person at a time
+        ("Graham is the chair of the trustees.", {"trustees.office[chair] = graham"}),
+        ("The chair of the trustees is Graham.", {"trustees.office[chair] = graham"}),
+        ("Lorraine has taken over as chair of the trustees.", {"trustees.office[chair] = lorraine"}),
+        ("Mr Patel is the new treasurer of the temple committee.", {"temple committee.office[treasurer] = patel"}),
+        ("I'm the treasurer of the temple committee.", {"temple committee.office[treasurer] = self"}),
+        ("Dan is the PCC treasurer.", {"pcc.office[treasurer] = dan"}),
+        ("Sarah is the leader of the youth group.", {"youth group.office[leader] = sarah"}),
+        ("Yusuf runs the kitchen.", {"kitchen.office[run] = yusuf"}),
+        ("Bilal has taken over the kitchen for now.", {"kitchen.office[run] = bilal"}),
+        ("Graham isn't the chair of the trustees any more.", {"trustees.office[chair] = not graham"}),
+        # no group named, a past holder, a member, one asked or supposed, one ahead, one day's running, a race run
+        ("Tom is the chair.", set()),
+        ("Gaz is my team leader.", set()),
+        ("Tom is my scout leader.", set()),
+        ("Graham was the chair of the trustees.", set()),
+        ("Graham is a trustee.", set()),
+        ("Is Lorraine the new chair of the trustees?", set()),
+        ("If Lorraine is the chair of the trustees, she'll sort it.", set()),
+        ("Mike Adeyemi is taking over as treasurer from January.", set()),
+        ("Yusuf ran the kitchen last year.", set()),
+        ("I'm running the stall on Saturday.", set()),
+        ("Does Yusuf run the kitchen?", set()),
+        ("She manages the pain with paracetamol.", set()),
+    ],
+)
+def test_an_office_of_a_group_is_held_by_one_at_a_time(parser, text, expected):
+    assert {slot for slot in slots_of(parser, text) if ".office[" in slot} == expected
+
+
+def test_a_new_holder_of_an_office_updates_the_old_one(parser, embedder):
+    """A new chair of the same group, or a new one running the same duty, replaces the last; another office or
+    another group's is no change."""
+    links = _relations_by_pair(parser, embedder, [
+        ("graham", "Graham is the chair of the trustees.", datetime(2025, 1, 8, 12), None),
+        ("yusuf", "Yusuf runs the kitchen.", datetime(2025, 1, 8, 12, 5), None),
+        ("lorraine", "Lorraine is the new chair of the trustees.", datetime(2025, 1, 29, 12), None),
+        ("bilal", "Bilal runs the kitchen now.", datetime(2025, 1, 29, 12, 5), None),
+        ("secretary", "Priya is the secretary of the trustees.", datetime(2025, 1, 29, 12, 10), None),
+        ("club", "Sue is the chair of the book club.", datetime(2025, 1, 29, 12, 15), None),
+    ])
+    assert links.get(("lorraine", "graham")) == "updates"
+    assert links.get(("bilal", "yusuf")) == "updates"
+    assert links.get(("secretary", "graham")) != "updates"
+    assert links.get(("club", "graham")) != "updates"
+
+
 def test_a_new_team_leader_updates_the_old_one(parser, embedder):
     links = _relations_by_pair(parser, embedder, [
         ("gaz", "Gaz is my team leader.", datetime(2025, 9, 6, 12), None),
@@ -2043,7 +2093,7 @@ def test_plans_are_the_speakers_own_open_intentions(parser):
         ("My old team leader Gaz was great.", set()),
         ("Is Gaz your team leader?", set()),
         ("Tom is my scout leader.", set()),
-        ("Sarah is the leader of the youth group.", set()),
+        ("Sarah is the leader of the youth group.", {"youth group.office[leader] = sarah"}),
         ("Bread is my weakness.", set()),
         # whom one reports to is one's boss; a report made, one reported to before, or a title is none
         ("I report to Miguel these days.", {"self.boss = miguel"}),

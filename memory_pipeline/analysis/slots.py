@@ -46,7 +46,7 @@ DEAD = "dead"
 EXCLUSIVE_SLOTS = frozenset(
     {"residence", "job", "employer", "diet", "relationship", "children", "schedule", "appointment", "age", "quantity",
      "medication", "study", "boss", "teacher", "favourite", "language", "instruction", "pronouns", "timezone",
-     "provider"}
+     "provider", "office"}
 )
 TRANSITION_SLOTS = frozenset({"ownership", "health", "activity", "life", "taste", "repair", "subscription"})
 # A changed appointment is a corrected event; every other change is a change of state.
@@ -5724,6 +5724,95 @@ def _boss_owner(context: _Context, noun: int) -> str | None:
     return None
 
 
+# The offices of a group, each held by one person at a time ("Lorraine is the new chair of the trustees" replaces
+# "Graham is the chair of the trustees"), by the name they go by
+OFFICES = {"chair": "chair", "chairman": "chair", "chairwoman": "chair", "chairperson": "chair", "treasurer": "treasurer",
+           "secretary": "secretary", "president": "president", "captain": "captain", "coordinator": "coordinator",
+           "organiser": "organiser", "organizer": "organiser", "convenor": "convenor", "convener": "convenor",
+           "leader": "leader", "head": "head"}
+# What one runs, leads or takes over as its one holder: a group, a duty or a place of work ("Yusuf runs the
+# kitchen", "Bilal has taken over the rota"); "runs the marathon", "manages the pain" hold no office
+HELD_THINGS = frozenset(
+    "kitchen rota shop club committee group team choir band bar cafe café canteen stall charity ward department league "
+    "society association branch unit".split()
+)
+RUNNING_VERBS = frozenset({"run", "lead", "head", "manage"})
+RUNNING = "run"
+
+
+def office(context: _Context, i: int) -> list[SlotValue]:
+    """Who holds an office of a group, the group's ``office[<office>]`` (``trustees.office[chair] = lorraine`` from
+    "Lorraine is the new chair of the trustees", "the chair of the trustees is Graham", "Lorraine has taken over as
+    chair of the trustees", "the PCC treasurer is Dan", "I'm the treasurer of the temple committee" (``= self``)),
+    and who runs a group or a duty, ``office[run]`` ("Yusuf runs the kitchen", "Bilal has taken over the kitchen"):
+    one holder at a time, so a new one replaces the last. Only with the group named ("Tom is the chair" may be of
+    anything), said now (not "Graham was the chair", "my old captain", "a treasurer", a job), not asked or supposed;
+    one ahead ("is taking over as treasurer from January") is a plan."""
+    doc = context.doc
+    token = doc.tokens[i]
+    if token.pos == "VERB":
+        return _running(context, i)
+    if token.pos != "NOUN" or token.lower not in OFFICES or _parent(context, i) is None:
+        return []
+    if any(_lemma(context, m) in FORMER for m in _children(context, i, "amod", "compound")) or any(
+            doc.tokens[d].lower in ("a", "an") for d in _children(context, i, "det")):
+        return []
+    if _children(context, i, "poss"):
+        return []  # "my team leader" is one's boss, "my scout leader" one's own: no office of a group named
+    group = _the_group_of(context, i)
+    if group is None:
+        return []
+    up = _parent(context, i)
+    holders = _named_holders(context, i, beside=False)
+    if up[1] == "pobj" and doc.tokens[up[0]].lower == "as":
+        taken = _parent(context, up[0])  # "has taken over as chair": the one who took over
+        if taken is not None and _takes_over(context, taken[0]):
+            holders = [(taken[0], h) for h in _children(context, taken[0], "nsubj")]
+    return [_slot(context, anchor, "office", value, OFFICES[token.lower], i, holder, subject=group)
+            for anchor, holder in holders if not _asked_or_nearly(context, anchor) and not _supposed(context, anchor)
+            and (value := _office_holder(context, holder))]
+
+
+def _the_group_of(context: _Context, office_noun: int) -> str | None:
+    """The group an office is of: "of", "at" or "for" it ("chair of the trustees"), or the nouns before the office
+    ("the PCC treasurer"); None when no group is named."""
+    doc = context.doc
+    groups = [obj for _, obj in _prep_objects(context, office_noun, ("of", "at", "for"))]
+    if groups:
+        return _value(context, groups[0])
+    before = [c for c in _children(context, office_noun, "compound") if doc.tokens[c].pos in ("NOUN", "PROPN")]
+    return _span_value(context, before) if before else None
+
+
+def _office_holder(context: _Context, holder: int) -> str | None:
+    """Who holds an office: a person by name (:func:`_holder_name`), or the speaker."""
+    return SELF if _is_self_token(context, holder) else _holder_name(context, holder)
+
+
+def _takes_over(context: _Context, verb: int) -> bool:
+    """"take over", "took over", "has taken over", said as done or going on, not asked or negated."""
+    return _lemma(context, verb) == "take" and any(
+        context.doc.tokens[p].lower == "over" for p in _children(context, verb, "prt", "prep", "advmod")) and not _negated(context, verb)
+
+
+def _running(context: _Context, verb: int) -> list[SlotValue]:
+    """"Yusuf runs the kitchen", "Bilal is running the kitchen now", "Bilal has taken over the kitchen": who runs a
+    group or a duty (:data:`HELD_THINGS`) now. Not what was run ("Yusuf ran the kitchen last year"), one day's ("I'm
+    running the stall on Saturday"), asked or supposed."""
+    doc = context.doc
+    # "Bilal took over the kitchen", past or perfect, holds it since; "runs" and "is running" hold it now
+    taking = _takes_over(context, verb)
+    if not taking and (_lemma(context, verb) not in RUNNING_VERBS or not _present(context, verb) or doc.tokens[verb].tag == "VBN"):
+        return []
+    if _negated(context, verb) or _a_turn_not_told(context, verb) or _supposed(context, verb) or _one_occasion(context, verb, []):
+        return []
+    things = [o for o in _children(context, verb, "dobj") if _lemma(context, o) in HELD_THINGS]
+    holders = _children(context, verb, "nsubj")
+    if not things or not holders or (value := _office_holder(context, holders[0])) is None:
+        return []
+    return [_slot(context, verb, "office", value, RUNNING, things[0], holders[0], subject=_value(context, things[0]))]
+
+
 # Who teaches a child: one at a time, so a new one replaces the last ("ollie has Mr Hughes until the summer" after
 # "his teacher is Mrs Patel"); a subject's teacher is one of its own ("his piano teacher", scope "piano")
 TEACHER_NOUNS = frozenset({"teacher", "tutor"})
@@ -6466,6 +6555,6 @@ def timezone(context: _Context, i: int) -> list[SlotValue]:
 
 
 RULES = (residence, job, diet, relationship, number_of_children, schedule, ownership, death, health, age, activity,
-         repair, subscription, provider, provider_by_role, quantity, medication, boss, teacher, study, favourite, taste, language, instruction,
-         pronouns, timezone)
+         repair, subscription, provider, provider_by_role, quantity, medication, boss, office, teacher, study, favourite, taste, language,
+         instruction, pronouns, timezone)
 
