@@ -987,6 +987,19 @@ def test_a_new_holder_of_an_office_replaces_the_last(parser, embedder):
     ])["m0"] == "active"
 
 
+def test_a_move_to_days_replaces_the_nights_and_a_spell_of_the_rota_does_not(parser, embedder):
+    """The shifts one works as a pattern are one at a time, however far apart the two are in embedding; a spell
+    of the rota ("on nights next week") is no new pattern."""
+    assert statuses(parser, embedder, [
+        ("S1:1", "I work nights, 10pm till 6am.", datetime(2025, 9, 1, 9)),
+        ("S2:1", "I'm on days now, 7 till 3.30.", datetime(2025, 10, 1, 9)),
+    ]) == {"m0": "superseded", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "I work days.", datetime(2025, 9, 1, 9)),
+        ("S2:1", "I'm on nights next week.", datetime(2025, 10, 1, 9)),
+    ]) == {"m0": "active", "m1": "active"}
+
+
 def test_a_running_total_replaces_the_last_total_of_the_same_cause(parser, embedder):
     assert statuses(parser, embedder, [
         ("S1:1", "I've raised £185 so far for the 10k.", datetime(2025, 1, 29, 9)),

@@ -1724,6 +1724,38 @@ def test_a_new_holder_of_an_office_updates_the_old_one(parser, embedder):
     assert links.get(("club", "graham")) != "updates"
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the shifts one works as a pattern, said now or told as a move made, are one value at a time
+        ("I work nights.", {"self.schedule[shift] = night"}),
+        ("I'm on days now, 7 till 3.30.", {"self.schedule[shift] = day"}),
+        ("I'm on permanent nights, 10pm till 6am.", {"self.schedule[shift] = night"}),
+        ("I've moved to days, 7 till 3.30 Monday to Friday.", {"self.schedule[shift] = day"}),
+        ("I'm working nights at the moment.", {"self.schedule[shift] = night"}),
+        ("I've switched to earlies.", {"self.schedule[shift] = early"}),
+        ("Ana works the night shift now.", {"self.schedule[shift] = night"}),
+        ("Tom works nights.", {"tom.schedule[shift] = night"}),
+        # a spell of the rota, a pattern ahead or gone by, asked, supposed, counted or picked out, or a verdict
+        ("I'm on nights next week.", set()),
+        ("I'm on earlies this week.", set()),
+        ("I'm on nights from Monday.", set()),
+        ("I'm on nights on Monday.", set()),
+        ("I'm moving to days in May.", set()),
+        ("I'm going onto days soon.", set()),
+        ("I was on nights last year.", set()),
+        ("Are you on nights?", set()),
+        ("If I'm on nights I can't do it.", set()),
+        ("I'm on 3 days a week.", set()),
+        ("I'm on my days off.", set()),
+        ("I hate nights.", set()),
+        ("Nights are brutal.", set()),
+    ],
+)
+def test_the_shifts_one_works_as_a_pattern(parser, text, expected):
+    assert {slot for slot in slots_of(parser, text) if "schedule[shift]" in slot} == expected
+
+
 def test_a_new_team_leader_updates_the_old_one(parser, embedder):
     links = _relations_by_pair(parser, embedder, [
         ("gaz", "Gaz is my team leader.", datetime(2025, 9, 6, 12), None),

@@ -2063,6 +2063,8 @@ def number_of_children(context: _Context, i: int) -> list[SlotValue]:
 def schedule(context: _Context, i: int) -> list[SlotValue]:
     token = context.doc.tokens[i]
     lemma = _lemma(context, i)
+    if token.lower in SHIFT_PATTERNS and token.pos == "NOUN" and (pattern := _shift_pattern(context, i)):
+        return pattern  # ("Ana's gym days are monday and friday" is a schedule's name)
     if token.lower == "due":
         return _due(context, i)
     if token.lower == "married":
@@ -2107,6 +2109,61 @@ def schedule(context: _Context, i: int) -> list[SlotValue]:
         value, parts = recurring  # "moved to tuesdays and fridays": every day said, not the first
     unowned = subject == SELF and not owned and (label != "dobj" or moved)  # "lessons are on fridays now": whose, unsaid
     return [replace(_slot(context, head, slot, value, scope, i, *parts, subject=subject), unowned=unowned)]
+
+
+# Shifts worked as a pattern, said in the plural, and the shift each is: "I work nights", "I'm on days now"
+SHIFT_PATTERNS = {"nights": "night", "days": "day", "earlies": "early", "lates": "late"}
+# Verbs that take one onto another pattern: "I've moved to days", "switched to earlies", "gone onto nights"
+ONTO_A_PATTERN = MOVING_VERBS | {"go", "move"}
+# Words of a spell of the rota, not a pattern: "I'm on nights next week", "on earlies this weekend", "in May"
+SPELL_WORDS = frozenset({"week", "weekend", "fortnight", "month", "tomorrow", "tonight", "today", "yesterday", "next",
+                         "last", "this"}) | MONTHS
+
+
+def _shift_pattern(context: _Context, i: int) -> list[SlotValue]:
+    """The shifts one works as a pattern, one at a time: "I work nights", "I'm on days now, 7 till 3.30", "I'm on
+    permanent nights", "I've moved to days" are ``schedule[shift] = night`` / ``day`` (the slot "works the night shift"
+    sets), so the move to days replaces the nights. Said now or told as a move made; not a spell of the rota ("I'm on
+    nights next week", "on earlies this weekend", "on days on Monday"), a pattern ahead ("I'm going onto days in
+    May"), one that was ("I was on nights"), a question or a supposition, nor anything else said of them ("I hate
+    nights")."""
+    doc = context.doc
+    up = _parent(context, i)
+    if up is None or _children(context, i, "nummod", "det", "poss"):
+        return []  # "I'm on 3 days a week", "I work those days", "on my days off": days counted or picked out
+    head, label = up
+    verb = None
+    if label in ("npadvmod", "dobj") and _lemma(context, head) == "work" and _present(context, head):
+        verb = head  # "I work nights", "I'm working nights at the moment"
+    elif label == "pobj" and doc.tokens[head].lower in ("on", "onto", "to") and (above := _parent(context, head)) is not None:
+        if doc.tokens[head].lower == "on" and _lemma(context, above[0]) == "be" and _present(context, above[0]):
+            verb = above[0]  # "I'm on days now"
+        elif doc.tokens[head].lower in ("to", "onto") and _lemma(context, above[0]) in ONTO_A_PATTERN and (
+                doc.tokens[above[0]].tag in ("VBD", "VBN")):
+            verb = above[0]  # "I've moved to days", "switched to earlies"; "I'm going onto days" is ahead
+    if verb is None or doc.tokens[verb].pos not in ("VERB", "AUX") or _negated(context, verb):
+        return []
+    if _a_turn_not_told(context, verb) or _supposed(context, verb) or _looks_ahead(context, verb) or _a_spell_of_the_rota(context, verb, i):
+        return []
+    return [_slot(context, verb, "schedule", SHIFT_PATTERNS[doc.tokens[i].lower], "shift", i)]
+
+
+def _a_spell_of_the_rota(context: _Context, verb: int, pattern: int) -> bool:
+    """The clause names a spell of time or one day (:data:`SPELL_WORDS`, "on Monday", "next Tuesday"): the shifts of
+    that spell, not one's pattern; a range of weekdays ("Monday to Friday") is the pattern's."""
+    doc = context.doc
+    for k in subtree(doc, verb):
+        word = doc.tokens[k].lower
+        if k == pattern:
+            continue  # "days" itself, which the tagger may call a date
+        if word in SPELL_WORDS:
+            return True
+        up = _parent(context, k)
+        # "on Monday", "from Monday": one day, or the day a spell starts
+        if (word in WEEKDAYS or doc.tokens[k].ent == "DATE") and up is not None and up[1] == "pobj" and (
+                doc.tokens[up[0]].lower in STARTING_WORDS | {"on"}):
+            return True
+    return False
 
 
 # Words that pick one class of a series out: "her last ballet class", "my first lesson"
