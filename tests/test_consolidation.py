@@ -1000,6 +1000,13 @@ def test_a_move_to_days_replaces_the_nights_and_a_spell_of_the_rota_does_not(par
     ]) == {"m0": "active", "m1": "active"}
 
 
+def test_fewer_days_a_week_replace_the_last_count(parser, embedder):
+    assert statuses(parser, embedder, [
+        ("S1:1", "I work 4 days a week.", datetime(2025, 9, 1, 9)),
+        ("S2:1", "I work 3 days a week now.", datetime(2025, 10, 1, 9)),
+    ]) == {"m0": "superseded", "m1": "active"}
+
+
 def test_a_running_total_replaces_the_last_total_of_the_same_cause(parser, embedder):
     assert statuses(parser, embedder, [
         ("S1:1", "I've raised £185 so far for the 10k.", datetime(2025, 1, 29, 9)),

@@ -4803,8 +4803,8 @@ def _counted_be(context: _Context, be: int) -> list[SlotValue]:
             if doing is not None:
                 return [_slot(context, be, "quantity", value, _measure_scope(doing, unit, None), *tokens, subject=subject)]
             continue
-        if period is None:
-            continue
+        if period is None or _lemma(context, attr) in PERIOD_NOUNS:
+            continue  # "it's 3 days a week now": days name no activity counted
         return [_slot(context, be, "quantity", value, _measure_scope(_lemma(context, attr), None, period), *tokens, subject=subject)]
     return []
 
@@ -4869,6 +4869,10 @@ def _amount(context: _Context, head: int, bare: bool = False) -> tuple[str, str 
         multiples = [d for d in _children(context, head, "predet", "advmod", "quantmod") if doc.tokens[d].lower in COUNT_ADVERBS]
         if multiples and _period(context, head, itself=True):
             return str(COUNT_ADVERBS[doc.tokens[multiples[0]].lower]), None, lemma, [multiples[0], head]
+        number = _count(context, head)
+        if number is not None and period is not None and period != lemma:
+            # "4 days a week", "two nights a week": how many times a week, as "four times a week" says it
+            return number, None, period, [head]
         return None
     number = _count(context, head)
     if token.pos == "NOUN" and number is not None and lemma in MONEY_NOUNS:
