@@ -1007,6 +1007,17 @@ def test_fewer_days_a_week_replace_the_last_count(parser, embedder):
     ]) == {"m0": "superseded", "m1": "active"}
 
 
+def test_a_routine_moved_to_other_days_replaces_the_old_days(parser, embedder):
+    assert statuses(parser, embedder, [
+        ("S1:1", "I coach the under 12s on Sunday mornings.", datetime(2026, 2, 10, 9)),
+        ("S2:1", "I coach the under 12s on Saturday mornings now.", datetime(2026, 4, 14, 9)),
+    ]) == {"m0": "superseded", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "I coach the under 12s on Sunday mornings.", datetime(2026, 2, 10, 9)),
+        ("S2:1", "Tom plays football on Saturday mornings.", datetime(2026, 4, 14, 9)),
+    ]) == {"m0": "active", "m1": "active"}
+
+
 def test_a_running_total_replaces_the_last_total_of_the_same_cause(parser, embedder):
     assert statuses(parser, embedder, [
         ("S1:1", "I've raised £185 so far for the 10k.", datetime(2025, 1, 29, 9)),

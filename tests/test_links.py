@@ -175,7 +175,7 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("I left my job last week.", {"self.job = none", "self.employer = none"}),
         ("Tom quit his job at the bank.", {"tom.job = none", "tom.employer = none"}),
         # a pastime kept up or dropped: only the move between the two is a change
-        ("Ana swims every Tuesday at the community pool.", {"self.activity[swim] = yes"}),
+        ("Ana swims every Tuesday at the community pool.", {"self.activity[swim] = yes", "self.schedule[swim] = every tuesday"}),
         ("I go to the gym three times a week.", {"self.activity[go gym] = yes", "self.quantity[go gym per week] = 3"}),
         ("I go to the gym every morning before work", {"self.activity[go gym] = yes"}),  # "every" hung on "before"
         ("Ana stopped swimming last week because of the ankle.", {"self.activity[swim] = none"}),
@@ -626,7 +626,7 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         ("Ana visits Tuesdays and Saturdays now", {"self.schedule[rota] = tuesday saturday"}),
         ("I could do Fridays if that helps", set()),
         # whom or where one visits is a visiting kept up or given up, as any pastime; the rota is days alone
-        ("I visit my gran on Sundays", {"self.activity[visit gran] = yes"}),
+        ("I visit my gran on Sundays", {"self.activity[visit gran] = yes", "self.schedule[visit gran] = sunday"}),
         ("Ana visits her grandad at the nursing home every week", {"self.activity[visit grandad] = yes"}),
         ("I've stopped visiting my aunt", {"self.activity[visit aunt] = none"}),
         ("Ana doesn't visit the pool anymore", {"self.activity[visit pool] = none"}),
@@ -634,7 +634,8 @@ def slots_of(parser, text: str, speaker: str = "Ana") -> set[str]:
         # one whose work is calling on people visits on a round; a pronoun names no one to keep
         ("the district nurse visits grandad every evening", set()),
         ("I visit him on thursdays", set()),
-        ("my brother visits grandad on Fridays", {"self's brother.activity[visit grandad] = yes"}),
+        ("my brother visits grandad on Fridays",
+         {"self's brother.activity[visit grandad] = yes", "self's brother.schedule[visit grandad] = friday"}),
         # carers coming at a time of day are on a daily round named by its part of the day; one day's visit is none
         ("the carers visit at 9am and 7pm", {"self.schedule[morning visit] = 9am", "self.schedule[evening visit] = 7pm"}),
         ("the carers are coming at 10 in the mornings now, not 9", {"self.schedule[morning visit] = 10"}),
@@ -1763,6 +1764,30 @@ def test_a_new_holder_of_an_office_updates_the_old_one(parser, embedder):
 )
 def test_the_shifts_one_works_as_a_pattern(parser, text, expected):
     assert {slot for slot in slots_of(parser, text) if "schedule[shift]" in slot} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the days a pastime or a routine is kept up on, said as coming round, are its schedule beside it
+        ("I coach the under 12s on Sunday mornings.", {"self.schedule[coach] = sunday morning"}),
+        ("I coach the under 12s on Saturday mornings now.", {"self.schedule[coach] = saturday morning"}),
+        ("I visit Mr Briggs every Thursday afternoon.", {"self.schedule[visit briggs] = every thursday afternoon"}),
+        ("I go swimming on Mondays and Thursdays now.", {"self.schedule[swim] = monday thursday"}),
+        ("Tom plays football on Sunday mornings.", {"tom.schedule[play football] = sunday morning"}),
+        ("I play tennis on Saturdays, not Sundays.", {"self.schedule[play tennis] = saturday"}),
+        # how often alone, one day, a habit gone by, denied or asked names no days; a place gone to is its own
+        ("I swim twice a week.", set()),
+        ("I run every day.", set()),
+        ("I play tennis on Saturday.", set()),
+        ("I played tennis on Saturdays last year.", set()),
+        ("I don't swim on Tuesdays anymore.", set()),
+        ("Do you swim on Tuesdays?", set()),
+        ("he goes to nursery on tuesdays and thursdays", {"he.schedule[nursery] = tuesday thursday"}),
+    ],
+)
+def test_the_days_a_routine_is_kept_up_on(parser, text, expected):
+    assert {slot for slot in slots_of(parser, text) if ".schedule[" in slot} == expected
 
 
 def test_a_new_team_leader_updates_the_old_one(parser, embedder):
@@ -4653,7 +4678,7 @@ def test_a_slip_moves_only_a_thing_dated_ahead_when_it_was_said(parser):
         ("Lunch, 2 capsules with food.", set()),
         ("Upped my coffee to 4 capsules a day.", set()),
         # a place one reports to is no boss
-        ("I report to Brighton Station on Mondays.", {"self.activity[report] = yes"}),
+        ("I report to Brighton Station on Mondays.", {"self.activity[report] = yes", "self.schedule[report] = monday"}),
         ("I'm reporting to Fort Worth for training next week.", set()),
         # a turn asked, hedged or supposed is no rota
         ("Does Priya do Fridays?", set()),

@@ -3183,8 +3183,24 @@ def activity(context: _Context, i: int) -> list[SlotValue]:
         slot = _slot(context, i, "activity", NONE_VALUE, scope, *_activity_words(context, doing), negated=False)
         return [replace(slot, asserted=not _reported(context, i))]
     if token.tag in ("VBP", "VBZ") and not _negated(context, i) and (habitual(context.doc, i) or habitual(context.doc, doing)):
-        return [_slot(context, i, "activity", "yes", scope, *_activity_words(context, doing))]
+        return [_slot(context, i, "activity", "yes", scope, *_activity_words(context, doing)),
+                *_the_days_it_is_done(context, i, doing, scope)]
     return []
+
+
+def _the_days_it_is_done(context: _Context, verb: int, doing: int, scope: str) -> list[SlotValue]:
+    """The days a pastime or a routine is kept up on, when its clause names them as coming round: "I coach the under
+    12s on Sunday mornings" is ``schedule[coach] = sunday morning`` beside the pastime, so "I coach the under 12s on
+    Saturday mornings now" moves it (as "Ella does netball on Thursdays" has a schedule). How often alone ("twice a
+    week", "every day") names no days, and a day set aside ("on Saturdays, not Sundays") is no day of it."""
+    if doing == verb and _lemma(context, verb) == "go":
+        return []  # "he goes to nursery on tuesdays": the place's schedule (:func:`_a_place_gone_to_on_days`)
+    # "I go swimming on Mondays": the days may hang on the gerund
+    time = _recurring_time(context, verb) or (_recurring_time(context, doing) if doing != verb else None)
+    if time is None or not any(_singular_day(word) in WEEKDAYS for word in time[0].split()):
+        return []
+    value, parts = time
+    return [_slot(context, verb, "schedule", value, scope, *parts)]
 
 
 # Verbs a stressed "do" goes before that are no pastime: "I do miss him every day", "I do struggle every morning"
