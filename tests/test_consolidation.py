@@ -1016,6 +1016,11 @@ def test_a_routine_moved_to_other_days_replaces_the_old_days(parser, embedder):
         ("S1:1", "I coach the under 12s on Sunday mornings.", datetime(2026, 2, 10, 9)),
         ("S2:1", "Tom plays football on Saturday mornings.", datetime(2026, 4, 14, 9)),
     ]) == {"m0": "active", "m1": "active"}
+    # one who comes on other days now
+    assert statuses(parser, embedder, [
+        ("S1:1", "My cleaner comes on Tuesdays.", datetime(2025, 2, 3, 9)),
+        ("S2:1", "My cleaner comes on Wednesdays now.", datetime(2025, 2, 17, 9)),
+    ]) == {"m0": "superseded", "m1": "active"}
 
 
 def test_a_running_total_replaces_the_last_total_of_the_same_cause(parser, embedder):

@@ -1784,6 +1784,18 @@ def test_the_shifts_one_works_as_a_pattern(parser, text, expected):
         ("I don't swim on Tuesdays anymore.", set()),
         ("Do you swim on Tuesdays?", set()),
         ("he goes to nursery on tuesdays and thursdays", {"he.schedule[nursery] = tuesday thursday"}),
+        # someone who comes to the speaker on days that come round: the comer's days, the one named if named
+        ("My cleaner comes on Tuesdays.", {"self's cleaner.schedule[come] = tuesday"}),
+        ("The cleaner, Brenda, comes on Tuesdays and Fridays from nine until eleven.", {"brenda.schedule[come] = tuesday friday"}),
+        ("The grandchildren come every Wednesday for their tea.", {"grandchild.schedule[come] = every wednesday"}),
+        ("Mum comes over on Sundays.", {"self's mum.schedule[come] = sunday"}),
+        ("The bin lorry comes on Mondays.", set()),
+        ("My cleaner comes on Tuesday.", set()),
+        ("Does your cleaner come on Tuesdays?", set()),
+        ("My cleaner doesn't come on Tuesdays anymore.", set()),
+        ("Brenda came on Tuesdays last year.", set()),
+        ("If Brenda comes on Tuesdays, I'll pay her.", set()),
+        ("I come on Tuesdays.", set()),
     ],
 )
 def test_the_days_a_routine_is_kept_up_on(parser, text, expected):

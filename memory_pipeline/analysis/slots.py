@@ -2071,6 +2071,8 @@ def schedule(context: _Context, i: int) -> list[SlotValue]:
         return _wedding_day(context, i)
     if token.pos == "VERB" and lemma in ROUND_VERBS and (rounds := _carers_rounds(context, i)):
         return rounds
+    if token.pos == "VERB" and lemma == "come" and (days := _comes_on_days(context, i)):
+        return days
     if token.pos == "VERB" and lemma in ROTA_VERBS:
         return _days_on_a_rota(context, i)
     if token.pos == "VERB" and lemma in ATTENDING_VERBS:
@@ -2372,6 +2374,42 @@ def _carers_rounds(context: _Context, verb: int) -> list[SlotValue]:
             slot = _slot(context, verb, "schedule", word, f"{part} visit", carers[0], *time[1], subject=subject)
             slots.append(replace(slot, unowned=not owned and subject == SELF))
     return slots
+
+
+def _comes_on_days(context: _Context, verb: int) -> list[SlotValue]:
+    """Someone who comes to the speaker on days that recur: "my cleaner comes on Tuesdays", "Brenda comes on Tuesdays
+    and Fridays", "the grandchildren come every Wednesday for their tea" are the comer's ``schedule[come]``, so "my
+    cleaner comes on Wednesdays now" moves it. Only a person ("the bin lorry comes on Mondays" is a service's round,
+    no one's), said now of days that come round (not "comes on Tuesday", one visit), not asked, denied or supposed."""
+    doc = context.doc
+    comers = _children(context, verb, "nsubj")
+    if not comers or doc.tokens[verb].tag not in ("VBZ", "VBP") or _negated(context, verb):
+        return []
+    if _is_self_token(context, comers[0]) or not _a_comer(context, comers[0]):
+        return []
+    if _a_turn_not_told(context, verb) or _supposed(context, verb):
+        return []
+    time = _recurring_time(context, verb)
+    if time is None or not any(_singular_day(word) in WEEKDAYS for word in time[0].split()):
+        return []
+    value, parts = time
+    # "the cleaner, Brenda, comes ...": the one named comes
+    named = [a for a in _children(context, comers[0], "appos") if doc.tokens[a].pos == "PROPN"]
+    subject = _subject_key(context, named[0]) if named else None
+    return [_slot(context, verb, "schedule", value, "come", *parts, subject=subject)]
+
+
+def _a_comer(context: _Context, k: int) -> bool:
+    """One who may come to see someone: a name, a relative or a child, one who helps at home or calls on people
+    (by the word as said too: the tagger may read "cleaner" as the adjective "clean")."""
+    token = context.doc.tokens[k]
+    words = {_lemma(context, k), token.lower}
+    return (token.pos == "PROPN" and token.ent not in NOT_PEOPLE) or bool(
+        words & (KIN_WORDS | CHILD_NOUNS | GRANDCHILDREN | HELP_AT_HOME | VISITORS | CARERS)) or token.lower in ("he", "she", "they")
+
+
+# Grandchildren as a noun of their own, which no kin list has in the plural: "the grandchildren come on Wednesdays"
+GRANDCHILDREN = frozenset({"grandchild", "grandchildren", "grandkid", "grandkids", "grandson", "granddaughter"})
 
 
 def _part_of_the_day(clock: str) -> str | None:
