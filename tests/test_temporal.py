@@ -2879,25 +2879,3 @@ def test_a_time_owed_for_is_the_nearer(parser, resolver, text, day):
 def test_a_date_put_back_to_is_the_new_one(parser, resolver, text, day):
     said = datetime(2025, 5, 20, 12)
     assert [m.start.date() for m in resolver.ground(parser.parse(text), said) if m.resolved][0] == day
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize(
-    ("text", "day"),
-    [
-        # what a past "got" or "had" had done on a day was done then (said on Monday 17 February: the days gone,
-        # where "got" had read as the coming ones), also where the parse hangs the participle on the thing done
-        ("I got my hair cut on Thursday.", date(2025, 2, 13)),
-        ("We got the windows cleaned on Wednesday.", date(2025, 2, 12)),
-        ("I had the hearing aid fitted on Thursday as planned.", date(2025, 2, 13)),
-        ("we got the kitchen fitted on the 3rd", date(2025, 2, 3)),
-        # ...not "have got", a modal, a present or getting ready to
-        ("I've got my hair cut on Thursday", date(2025, 2, 20)),
-        ("I'll get my hair cut on Thursday.", date(2025, 2, 20)),
-        ("I'm getting my hair cut on Thursday.", date(2025, 2, 20)),
-        ("I need to get my hair cut on Thursday.", date(2025, 2, 20)),
-    ],
-)
-def test_a_thing_a_past_causative_had_done_was_done_then(parser, resolver, text, day):
-    said = datetime(2025, 2, 17, 12)  # a Monday
-    assert [m.start.date() for m in resolver.ground(parser.parse(text), said) if m.resolved] == [day]

@@ -3638,9 +3638,8 @@ def _a_thing_done_then(doc: ParsedDoc, verb: Token, char: int) -> bool:
     noun = next((doc.tokens[a.head] for a in doc.parents(verb.i) if a.label == "acl"), None)
     if noun is None or noun.pos not in ("NOUN", "PROPN") or noun.i > verb.i:
         return False
-    if any(a.label == "dobj" and _lemma_in(doc.tokens[a.head], HAVING_DONE_LEMMAS)
-           and not _a_past_causative(doc, doc.tokens[a.head]) for a in doc.parents(noun.i)):
-        return False  # "I'll have the headshots done on the 22nd"; "I had the hearing aid fitted on Thursday" was done
+    if any(a.label == "dobj" and _lemma_in(doc.tokens[a.head], HAVING_DONE_LEMMAS) for a in doc.parents(noun.i)):
+        return False
     if _told_ahead(doc, noun):
         return False  # "the photos taken in july will go in the album": the noun's own clause looks ahead
     at = _token_at(doc, char)
@@ -3786,21 +3785,12 @@ def _tells_past(doc: ParsedDoc, verb: Token) -> bool:
 
 
 def _had_done(doc: ParsedDoc, verb: Token) -> bool:
-    """A participle that a past "had" or "got" makes another do ("we had Bella put to sleep on thursday", "I had my
-    hair cut on friday", "I got my hair cut on Thursday"): the causative tells a deed done then; the parse hangs the
-    participle on "had" as a clause of its own, so its tense had been read from the participle alone, as present.
-    Not "have got" ("I've got my hair cut on Thursday" is had, an appointment)."""
+    """A participle that a past "had" makes another do ("we had Bella put to sleep on thursday", "I had my hair cut
+    on friday"): the causative tells a deed done then; the parse hangs the participle on "had" as a clause of its
+    own, so its tense had been read from the participle alone, as present."""
     return verb.tag == "VBN" and any(
-        arc.label in ("ccomp", "xcomp") and _a_past_causative(doc, doc.tokens[arc.head]) for arc in doc.parents(verb.i)
+        arc.label in ("ccomp", "xcomp") and doc.tokens[arc.head].lower == "had" for arc in doc.parents(verb.i)
     )
-
-
-def _a_past_causative(doc: ParsedDoc, verb: Token) -> bool:
-    """``verb`` is a simple past "had", or a "got" in the past that is no "have got", with no modal: what it had done
-    was done then."""
-    if verb.lower == "had":
-        return True
-    return verb.lower == "got" and verb.tag == "VBD" and not _have_got(doc, verb)
 
 
 def _past_by_its_conjunct(doc: ParsedDoc, verb: Token) -> bool:
