@@ -2729,13 +2729,8 @@ def test_the_time_of_a_thing_set_out_is_not_dated_by_the_asking_or_the_answer(pa
         (date(2025, 12, 29), "they said fine from 5th jan", date(2026, 1, 5)),
         (date(2025, 11, 9), "Steve said maybe in the new year", date(2026, 1, 1)),
         (date(2025, 4, 13), "Maureen said yes to the 18th.", date(2025, 4, 18)),
-        # ...and what was proposed, after the thing proposed
-        (date(2025, 9, 14), "Rev Sarah suggested a sponsored abseil off the church tower in the spring.", date(2026, 3, 1)),
-        (date(2025, 11, 20), "Sarah suggested a quiz night in February", date(2026, 2, 1)),
-        (date(2025, 11, 20), "she proposed a sponsored walk in April", date(2026, 4, 1)),
         # the nearer may be the one gone by: a proposal told months after
         (date(2025, 3, 20), "he asked me to marry him on christmas day", date(2024, 12, 25)),
-        (date(2025, 11, 20), "she suggested it in August and we did it in September", date(2025, 8, 1)),
         # a day of the asking or the saying, a report with its own subject, or words that are no answer keep the past
         (date(2025, 9, 8), "she asked me on friday to help", date(2025, 9, 5)),
         (date(2025, 9, 8), "she said yes on friday", date(2025, 9, 5)),

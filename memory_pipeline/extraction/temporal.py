@@ -3261,9 +3261,6 @@ FUTURE_IN_THE_PAST = frozenset({"would", "'d", "will", "'ll", "wo"})
 # ("he asked me to do overtime on Sunday", "the surgery has told me to come in on the 3rd of November").
 DIRECTING_LEMMAS = frozenset({"ask", "tell", "remind", "order", "instruct", "urge", "beg", "encourage", "advise",
                               "invite", "request"})
-# Verbs of putting a thing forward: what was proposed comes after the proposing ("Rev Sarah suggested a sponsored
-# abseil in the spring", said in September, is the coming spring)
-PROPOSING_LEMMAS = frozenset({"suggest", "propose", "pitch"})
 # Words that answer a question or a proposal, which a verb of saying may report alone ("they said fine from 5th jan",
 # "Maureen said yes to the 18th", "he said maybe in the new year")
 ANSWERING_WORDS = frozenset({"yes", "yeah", "yep", "yup", "sure", "ok", "okay", "fine", "no", "nope", "nah", "maybe",
@@ -3299,20 +3296,16 @@ def _a_date_given_out(doc: ParsedDoc, char: int) -> bool:
 def _what_one_was_asked_or_answered(doc: ParsedDoc, char: int) -> bool:
     """The expression at ``char`` dates what one was asked, told or invited to do (the "to" infinitive that a verb of
     :data:`DIRECTING_LEMMAS` governs: "he asked me to do overtime on sunday", "Irene has asked me to go to Lincoln on
-    the 6th of December"), what was proposed (after the object of a verb of :data:`PROPOSING_LEMMAS`: "Sarah
-    suggested a quiz night in February"), an order reported after a verb of saying, with no subject or auxiliary of
-    its own ("she said put it in writing by the 21st", "he said to ring on monday"), or what an answer reported
-    alone is about ("they said fine from 5th jan", "Maureen said yes to the 18th"). What was asked or answered lies
-    after the asking, but the asking is past, so the date may lie either side of the session; with the past alone it had
+    the 6th of December"), an order reported after a verb of saying, with no subject or auxiliary of its own ("she
+    said put it in writing by the 21st", "he said to ring on monday"), or what an answer reported alone is about
+    ("they said fine from 5th jan", "Maureen said yes to the 18th"). What was asked or answered lies after the
+    asking, but the asking is past, so the date may lie either side of the session; with the past alone it had
     been a year or a month back. A day of the asking itself ("she asked me on Monday to help") hangs on the asking
     verb and is not read so, nor is a report with a subject of its own ("she said she called on Monday")."""
     verb = _governor(doc, char)
     if verb is None:
         return False
     said = doc.tokens[verb]
-    if _lemma_in(said, PROPOSING_LEMMAS):
-        # the date after what was proposed: "Sarah suggested a quiz night in February"
-        return any(a.label == "dobj" and doc.tokens[a.dep].idx < char for a in doc.children(verb))
     if _lemma_in(said, SAYING_LEMMAS):
         # the answer right after the verb, and no verb between it and the date; a day "on" which one said it is
         # the saying's ("she said yes on Friday")
