@@ -749,12 +749,6 @@ class TemporalResolver:
                     or _a_promise_by(doc, start) or _a_time_invited_for(doc, start, text) or _a_date_given_out(doc, start)
                 ):
                     tense = "future" if _a_stay_or_pass_bought(doc, start) else "present"
-                elif tense == "past" and _what_one_was_asked_or_answered(doc, start):
-                    # "he asked me to do overtime on sunday", "they said fine from 5th jan": what was asked or
-                    # answered comes after the asking, which is past, so either side of the session, the nearer;
-                    # a deadline set is ahead ("she said put it in writing by the 21st")
-                    deadline = _after_word(doc, start, DEADLINE_BEFORE)
-                    tense, either_side = ("future" if deadline else "present"), not deadline
                 elif tense == "past" and _the_time_of_a_thing_set_out(doc, start, text):
                     # "my leave for August got approved", "they cancelled our June holiday": the asking or the answer
                     # comes before the time of what was set out, so its past does not date it; where the time may
@@ -3257,16 +3251,6 @@ AGREEING_LEMMAS = frozenset({"agree", "decide", "arrange", "plan"})
 FUTURE_IN_THE_PAST = frozenset({"would", "'d", "will", "'ll", "wo"})
 
 
-# Verbs of asking or telling one to do a thing, or inviting one to: what one was asked to do comes after the asking
-# ("he asked me to do overtime on Sunday", "the surgery has told me to come in on the 3rd of November").
-DIRECTING_LEMMAS = frozenset({"ask", "tell", "remind", "order", "instruct", "urge", "beg", "encourage", "advise",
-                              "invite", "request"})
-# Words that answer a question or a proposal, which a verb of saying may report alone ("they said fine from 5th jan",
-# "Maureen said yes to the 18th", "he said maybe in the new year")
-ANSWERING_WORDS = frozenset({"yes", "yeah", "yep", "yup", "sure", "ok", "okay", "fine", "no", "nope", "nah", "maybe",
-                             "probably", "perhaps", "possibly"})
-
-
 # Verbs that give out or settle a date: "the date has been announced: 9 July", "the judging has been announced for
 # Wednesday 9 July", "the date's been set: 9 July"
 ANNOUNCING_LEMMAS = frozenset({"announce", "publish", "release", "reveal", "confirm", "set", "fix", "decide",
@@ -3291,43 +3275,6 @@ def _a_date_given_out(doc: ParsedDoc, char: int) -> bool:
     # with a particle it sets no date: "I set up the stall for 9 March"
     return verb is not None and verb.sent == at.sent and _lemma_in(verb, ANNOUNCING_LEMMAS) and not any(
         a.label == "prt" for a in doc.children(verb.i))
-
-
-def _what_one_was_asked_or_answered(doc: ParsedDoc, char: int) -> bool:
-    """The expression at ``char`` dates what one was asked, told or invited to do (the "to" infinitive that a verb of
-    :data:`DIRECTING_LEMMAS` governs: "he asked me to do overtime on sunday", "Irene has asked me to go to Lincoln on
-    the 6th of December"), an order reported after a verb of saying, with no subject or auxiliary of its own ("she
-    said put it in writing by the 21st", "he said to ring on monday"), or what an answer reported alone is about
-    ("they said fine from 5th jan", "Maureen said yes to the 18th"). What was asked or answered lies after the
-    asking, but the asking is past, so the date may lie either side of the session; with the past alone it had
-    been a year or a month back. A day of the asking itself ("she asked me on Monday to help") hangs on the asking
-    verb and is not read so, nor is a report with a subject of its own ("she said she called on Monday")."""
-    verb = _governor(doc, char)
-    if verb is None:
-        return False
-    said = doc.tokens[verb]
-    if _lemma_in(said, SAYING_LEMMAS):
-        # the answer right after the verb, and no verb between it and the date; a day "on" which one said it is
-        # the saying's ("she said yes on Friday")
-        at = _token_at(doc, char)
-        answer = doc.tokens[verb + 1] if verb + 1 < len(doc) else None
-        return at is not None and answer is not None and answer.lower in ANSWERING_WORDS and answer.i < at.i and not any(
-            t.pos in ("VERB", "AUX") for t in doc.tokens[answer.i + 1 : at.i]) and not (
-            _after_word(doc, char, ("on", "at")) or re.match(r"(?:on|at)\b", doc.text[char:], re.IGNORECASE))
-    if said.tag != "VB" or not _hangs_on(doc, char, verb):
-        return False
-    arcs = doc.children(verb)
-    with_to = any(doc.tokens[a.dep].lower == "to" for a in arcs)
-    for up in doc.parents(verb):
-        if up.label not in ("xcomp", "ccomp"):
-            continue
-        head = doc.tokens[up.head]
-        if with_to and _lemma_in(head, DIRECTING_LEMMAS):
-            return True
-        if _lemma_in(head, SAYING_LEMMAS) and not any(
-                a.label in ("nsubj", "nsubjpass") or (a.label == "aux" and doc.tokens[a.dep].lower != "to") for a in arcs):
-            return True  # "she said put it in writing", "he said to ring": an order told
-    return False
 
 
 def _told_as_said_ahead(doc: ParsedDoc, char: int) -> bool:
