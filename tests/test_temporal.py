@@ -2001,6 +2001,20 @@ def test_a_lunar_festival_is_the_day_its_table_gives(parser, resolver, said, tex
         (date(2026, 3, 10), "we're going to the park on saturday for eid",
          [("on saturday", date(2026, 3, 14), date(2026, 3, 15)), ("eid", date(2026, 3, 20), date(2026, 3, 21))]),
         (date(2025, 9, 20), "the party is on the 20th", [("the 20th", date(2025, 9, 20), date(2025, 9, 21))]),
+        # a verb of its end speaks of its last day: the first is no guide to the day, and the start stays
+        (date(2026, 3, 1), "ramadan ends on the 19th",
+         [("ramadan", date(2026, 2, 18), date(2026, 3, 20)), ("the 19th", date(2026, 3, 19), date(2026, 3, 20))]),
+        (date(2026, 3, 25), "ramadan ended on thursday",
+         [("ramadan", date(2026, 2, 18), date(2026, 3, 20)), ("on thursday", date(2026, 3, 19), date(2026, 3, 20))]),
+        (date(2025, 12, 1), "hanukkah ends on the 22nd",
+         [("hanukkah", date(2025, 12, 15), date(2025, 12, 23)), ("the 22nd", date(2025, 12, 22), date(2025, 12, 23))]),
+        # two days joined by "and" are two days; a day counted from Easter never moves
+        (date(2025, 4, 1), "the party is on the 19th and good friday is a day off",
+         [("the 19th", date(2025, 4, 19), date(2025, 4, 20)), ("good friday", date(2025, 4, 18), date(2025, 4, 19))]),
+        (date(2025, 4, 1), "good friday and the 19th are both days off",
+         [("good friday", date(2025, 4, 18), date(2025, 4, 19)), ("the 19th", date(2025, 4, 19), date(2025, 4, 20))]),
+        (date(2026, 3, 10), "eid and the 21st are both booked",
+         [("eid", date(2026, 3, 20), date(2026, 3, 21)), ("the 21st", date(2026, 3, 21), date(2026, 3, 22))]),
     ],
 )
 def test_the_day_a_turn_says_an_observance_falls_on_is_near_its_calendars(parser, resolver, said, text, expected):

@@ -181,6 +181,13 @@ _BY_A_RULE = [(re.compile(name, re.IGNORECASE), rule) for name, rule in BY_A_RUL
 _LUNAR = [(re.compile(name, re.IGNORECASE), days, years) for name, days, years in LUNAR]
 
 
+def from_a_table(name: str) -> bool:
+    """``name`` is a lunar festival (:data:`LUNAR`): its day comes from a table and may be kept a day or two apart
+    where the moon is sighted late or the festival begins the evening before; a day counted or fixed by a rule is
+    the same everywhere."""
+    return any(pattern.fullmatch(name) for pattern, *_ in _LUNAR)
+
+
 def observance_days(name: str, years: Iterable[int]) -> list[tuple[date, int]] | None:
     """The days the observance ``name`` (as :data:`OBSERVANCE` matches it) falls on in ``years``: each one's first day
     and its length in days, in order; None where it is no observance, is one left undated, or the table of a lunar

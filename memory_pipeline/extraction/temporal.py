@@ -31,7 +31,7 @@ from memory_pipeline.extraction.lexicon import (
     a_feeling_word,
 )
 from memory_pipeline.extraction.clauses import let_me_know, same_form_told_past
-from memory_pipeline.extraction.observances import OBSERVANCE, easter_sunday, observance_days
+from memory_pipeline.extraction.observances import OBSERVANCE, easter_sunday, from_a_table, observance_days
 from memory_pipeline.extraction.regex_set import RegexSet
 from memory_pipeline.parsing import Arc, ParsedDoc, Token
 
@@ -2678,6 +2678,10 @@ def _the_day_of_the_holiday_occasion(doc: ParsedDoc, mentions: list[TemporalMent
 # How far from its calendar's day the day a turn says an observance falls on may lie and still be that observance's:
 # a festival begun at the sighting of the moon, or at sundown the evening before, is kept a day or two apart.
 SAID_DAY_SLACK = timedelta(days=2)
+# Verbs that put an observance on a day by its first day ("diwali is on the 20th", "Hanukkah starts on the 14th",
+# "eid falls on a saturday"); one that ends, runs or lasts until a day ("ramadan ends on the 19th", "runs until the
+# 19th") speaks of its last day, and the first day is no guide to which 19th is meant.
+OBSERVANCE_ON_A_DAY_LEMMAS = frozenset({"be", "start", "begin", "fall"})
 
 
 def _the_day_said_of_an_observance(doc: ParsedDoc, mentions: list[TemporalMention]) -> list[TemporalMention]:
@@ -2686,23 +2690,44 @@ def _the_day_said_of_an_observance(doc: ParsedDoc, mentions: list[TemporalMentio
     the month or weekday is the one nearest the calendar's day (the 20th of October, said on 20 September, had been
     that day itself), and where it lies within :data:`SAID_DAY_SLACK` of it the observance takes it, as moon
     sighting or the evening a festival begins may move it from the table's day. A day further off leaves both as
-    they were read."""
+    they were read. Only a verb of the first day does so (:data:`OBSERVANCE_ON_A_DAY_LEMMAS`: "ramadan ends on the
+    19th" is its last day), only with the day hung on that very verb (:func:`_a_day_of_the_verb`: "the party is on
+    the 19th and good friday is a day off", "eid and the 21st are both booked" name two days), and only a lunar
+    festival moves (:func:`from_a_table`): a day counted from Easter or fixed by a rule takes the day said only
+    where it is its own."""
     out = list(mentions)
     for n, holiday in enumerate(mentions):
         if not (holiday.resolved and (named := AN_OBSERVANCE.fullmatch(_clean(holiday.text))) and not named.group(3)
                 and _the_subject(doc, holiday)):
             continue
         verb = _governor(doc, holiday.char_start)
+        if verb is None or doc.tokens[verb].lemma.lower() not in OBSERVANCE_ON_A_DAY_LEMMAS:
+            continue
+        slack = SAID_DAY_SLACK if from_a_table(named.group(2)) else timedelta(0)
         for k, day in enumerate(mentions):
             if day is holiday or not day.resolved or day.end - day.start != timedelta(days=1) \
-                    or _governor(doc, day.char_start) != verb:
+                    or _governor(doc, day.char_start) != verb or not _a_day_of_the_verb(doc, day, verb):
                 continue
             said = _the_reading_nearest(_clean(day.text), day.start.date(), holiday.start.date())
-            if abs(said - holiday.start.date()) <= SAID_DAY_SLACK:
+            if abs(said - holiday.start.date()) <= slack:
                 out[k] = replace(day, start=_day(said), end=_day(said + timedelta(days=1)))
                 out[n] = replace(holiday, start=_day(said), end=_day(said) + (holiday.end - holiday.start))
                 break
     return out
+
+
+def _a_day_of_the_verb(doc: ParsedDoc, day: TemporalMention, verb: int) -> bool:
+    """The day hangs on ``verb`` itself ("is on the 20th", "starts tomorrow", "is saturday"), through "on" at most,
+    not as one of words joined by "and" nor after "until", "by" or "to"."""
+    inside = [t for t in doc.tokens if day.char_start <= t.idx < day.char_end]
+    top = next((t for t in inside if not any(day.char_start <= doc.tokens[a.head].idx < day.char_end for a in doc.parents(t.i))), None)
+    arc = next(iter(doc.parents(top.i)), None) if top is not None else None
+    if arc is None or arc.label == "conj":
+        return False
+    if arc.label == "pobj":
+        prep = doc.tokens[arc.head]
+        return prep.lower == "on" and any(a.head == verb and a.label == "prep" for a in doc.parents(prep.i))
+    return arc.head == verb
 
 
 def _the_subject(doc: ParsedDoc, mention: TemporalMention) -> bool:
