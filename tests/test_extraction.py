@@ -1354,3 +1354,37 @@ def test_a_preposition_kept_keeps_its_object(parser, text):
     for limit in (2, 3):  # shallower: a preposition goes whole or not at all
         span = build_span(doc, doc.roots[0], clause, config.clause_depth, limit)
         assert all(k + 1 in span for k in span if doc.tokens[k].pos == "ADP")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("said", "text", "event", "people"),
+    [
+        # a festival's name that is also a person's is the person, no date: after a title or a word for a person,
+        # doing what a person does, asked, told or seen, or inside a longer name
+        (date(2026, 2, 1), "my colleague Ramadan is off sick today", (date(2026, 2, 1), date(2026, 2, 2)), ["Ramadan"]),
+        (date(2026, 2, 1), "Ramadan said he'd send the report on friday", (date(2026, 2, 6), date(2026, 2, 7)), ["Ramadan"]),
+        (date(2026, 2, 1), "Dr Eid is my new GP", None, ["Eid"]),
+        (date(2026, 2, 1), "Mr Eid teaches maths at my school", None, ["Eid"]),
+        (date(2026, 2, 1), "my friend Eid is visiting next week", (date(2026, 2, 2), date(2026, 2, 9)), ["Eid"]),
+        (date(2026, 2, 1), "I'm seeing Ramadan on friday", (date(2026, 2, 6), date(2026, 2, 7)), None),
+        (date(2026, 2, 1), "I asked Ramadan and he said yes", None, ["Ramadan"]),
+        (date(2026, 2, 1), "Ramadan is my neighbour", None, None),
+        (date(2026, 2, 1), "tell Ramadan I said hi", None, None),
+        (date(2026, 11, 12), "Eid came over, we had a lovely time", None, None),
+        (date(2026, 2, 1), "Ramadan Abdullah called me yesterday", (date(2026, 1, 31), date(2026, 2, 1)), ["Ramadan Abdullah"]),
+        (date(2026, 2, 1), "Holi Patel starts on monday", (date(2026, 2, 2), date(2026, 2, 3)), ["Holi Patel"]),
+        (date(2025, 3, 1), "Tariq Ramadan is speaking tonight", (date(2025, 3, 1), date(2025, 3, 2)), ["Tariq Ramadan"]),
+        # guards: the festival, as it goes, is had or is prepared for
+        (date(2026, 2, 10), "Ramadan is going well", (date(2026, 2, 18), date(2026, 3, 20)), []),
+        (date(2026, 3, 20), "Ramadan came early this year", (date(2026, 2, 18), date(2026, 3, 20)), []),
+        (date(2026, 4, 14), "Eid was lovely", (date(2026, 3, 20), date(2026, 3, 21)), []),
+        (date(2026, 3, 10), "we're seeing family for Eid", (date(2026, 3, 20), date(2026, 3, 21)), []),
+        (date(2026, 2, 20), "Diwali was amazing", (date(2025, 10, 20), date(2025, 10, 21)), []),
+    ],
+)
+def test_a_festival_that_names_a_person_is_no_date(parser, resolver, said, text, event, people):
+    entry = extract_turn(parser.parse(text), "Leo", datetime(said.year, said.month, said.day, 12), ExtractorConfig(), resolver)
+    assert (entry.event and (entry.event.start.date(), entry.event.end.date())) == event
+    if people is not None:
+        assert entry.people == people

@@ -32,6 +32,7 @@ from memory_pipeline.extraction.lexicon import (
 )
 from memory_pipeline.extraction.clauses import let_me_know, same_form_told_past
 from memory_pipeline.extraction.observances import OBSERVANCE, easter_sunday, from_a_table, observance_days
+from memory_pipeline.extraction.referents import PERSON_NOUNS
 from memory_pipeline.extraction.regex_set import RegexSet
 from memory_pipeline.parsing import Arc, ParsedDoc, Token
 
@@ -686,9 +687,9 @@ class TemporalResolver:
                     first += 1  # "my mum turns 60 next month": the age, then the month
                 first = _past_a_kind_of_shift(doc, first, ent.end)  # "I'm on nights next week": the week
                 last = _before_a_joining_word(doc, first, _before_a_clause_joint(doc, first, ent.end))
-                if first < last:
+                if first < last and not a_holiday_naming_a_person(doc, doc.tokens[first].idx, doc.tokens[last - 1].end):
                     spans.append((doc.tokens[first].idx, doc.tokens[last - 1].end))
-        spans.extend(m.span() for m in CUES.finditer(doc.text) if not _a_holiday_ending_a_name(doc, *m.span()))
+        spans.extend(m.span() for m in CUES.finditer(doc.text) if not a_holiday_naming_a_person(doc, *m.span()))
         spans.extend(m.span() for m in MONTH_AIMED_FOR.finditer(doc.text)
                      if not _a_persons_name(doc, *m.span()) and not _a_name_it_may_be(doc, *m.span()))
         spans.extend(m.span() for m in BARE_DAY_OF_MONTH.finditer(doc.text)
@@ -1231,12 +1232,56 @@ def _a_window_not_kept(doc: ParsedDoc, start: int, end: int) -> bool:
     return bool(A_WINDOW_NOT_KEPT.search(doc.text[end : doc.tokens[last].idx + len(doc.tokens[last].text)]))
 
 
-def _a_holiday_ending_a_name(doc: ParsedDoc, start: int, end: int) -> bool:
-    """The words at ``[start, end)`` are a holiday's name that ends a person's name the tagger read ("Tariq Ramadan is
-    speaking tonight"): a surname, no date."""
-    return HOLIDAY.fullmatch(doc.text[start:end].replace("’", "'")) is not None and any(
-        e.label == "PERSON" and doc.tokens[e.start].idx < start and end <= doc.tokens[e.end - 1].end for e in doc.entities
-    )
+# Festivals' names that are also given names and surnames ("my colleague Ramadan", "Dr Eid", "Sarah Eid").
+FESTIVALS_ALSO_NAMES = frozenset({"eid", "ramadan"})
+# Words of a festival's greeting, no name of a person after the festival's ("Eid Mubarak", "Ramadan Kareem").
+FESTIVAL_GREETINGS = frozenset({"mubarak", "kareem", "saeed", "sameach"})
+# Titles before a person's name ("Dr Eid", "Mr Eid", "Imam Ramadan").
+NAME_TITLES = frozenset({"dr", "mr", "mrs", "ms", "miss", "prof", "sheikh", "imam"})
+# What only a person does, of which a name is the subject ("Ramadan said he'd send the report", "Eid texted me"):
+# not "come" nor "go", said of a festival as well ("Ramadan came early this year", "eid went well").
+PERSONS_DEED_LEMMAS = CALL_LEMMAS | frozenset({"say", "tell", "promise", "mention", "send", "ask", "reply", "teach", "visit", "offer", "agree", "invite"})
+# What is done to a person, of which a name is the object ("I asked Ramadan", "tell Ramadan I said hi", "I'm seeing
+# Ramadan on friday"): one does not ask, tell or meet a festival.
+TO_A_PERSON_LEMMAS = CALL_LEMMAS | frozenset({"ask", "tell", "see", "meet", "invite", "thank", "visit"})
+
+
+def _come_round(doc: ParsedDoc, verb: int) -> bool:
+    """The verb is a visit: "come" or "pop" with "over", "round" or "by" ("Eid came over"), not "Ramadan came early"."""
+    return doc.tokens[verb].lemma.lower() in ("come", "pop") and any(
+        a.label == "prt" and doc.tokens[a.dep].lower in ("over", "round", "by") for a in doc.children(verb))
+
+
+def a_holiday_naming_a_person(doc: ParsedDoc, start: int, end: int) -> bool:
+    """The words at ``[start, end)`` are a holiday's name that names a person, no date: one inside a longer name of a
+    person the tagger read ("Tariq Ramadan is speaking tonight", "Ramadan Abdullah called", "Holi Patel starts on
+    monday"), or a capitalised festival that is also a name (:data:`FESTIVALS_ALSO_NAMES`) where a title or a word
+    for a person stands before it ("Dr Eid", "my colleague Ramadan"), it does what a person does
+    (:data:`PERSONS_DEED_LEMMAS`), has done to it what is done to one (:data:`TO_A_PERSON_LEMMAS`), or is said to be
+    one ("Ramadan is my neighbour"). "Ramadan is going well", "eid was lovely", "a party for Eid" are the festival."""
+    if HOLIDAY.fullmatch(doc.text[start:end].replace("’", "'")) is None:
+        return False
+    if any(e.label == "PERSON" and doc.tokens[e.start].idx <= start and end <= doc.tokens[e.end - 1].end
+           and any(t.pos == "PROPN" and t.text[:1].isupper() and t.lower not in FESTIVAL_GREETINGS and not start <= t.idx < end
+                   for t in doc.tokens[e.start:e.end])
+           for e in doc.entities):
+        return True
+    words = [t for t in doc.tokens if start <= t.idx < end]
+    if len(words) != 1 or words[0].lower not in FESTIVALS_ALSO_NAMES or not words[0].text[0].isupper():
+        return False
+    name = words[0]
+    before = doc.tokens[name.i - 1].lower.rstrip(".") if name.i > 0 else ""
+    if before in NAME_TITLES or before in PERSON_NOUNS or before in ("colleague", "neighbour", "boss", "cousin"):
+        return True
+    for arc in doc.parents(name.i):
+        lemma = doc.tokens[arc.head].lemma.lower()
+        if arc.label == "nsubj" and (lemma in PERSONS_DEED_LEMMAS or _come_round(doc, arc.head) or lemma == "be" and any(
+                a.label == "attr" and doc.tokens[a.dep].lemma.lower() in PERSON_NOUNS | {"neighbour", "colleague", "boss"}
+                for a in doc.children(arc.head))):
+            return True
+        if arc.label == "dobj" and lemma in TO_A_PERSON_LEMMAS:
+            return True
+    return False
 
 
 def _a_persons_name(doc: ParsedDoc, start: int, end: int) -> bool:

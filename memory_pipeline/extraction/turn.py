@@ -46,7 +46,7 @@ from memory_pipeline.extraction.referents import PERSON_NOUNS, Carried
 from memory_pipeline.extraction.scoring import MIND_VERBS, candidates_for, is_predicate
 from memory_pipeline.extraction.scope import USER_PII, classify_scope
 from memory_pipeline.extraction.temporal import (
-    CALL_LEMMAS, CHAT_ASIDES, HOLIDAY, TIME_OF_DAY, WEEKDAYS, TemporalMention, TemporalResolver, dates_a_thing, dates_the_news, names_one_month,
+    CALL_LEMMAS, CHAT_ASIDES, HOLIDAY, TIME_OF_DAY, a_holiday_naming_a_person, WEEKDAYS, TemporalMention, TemporalResolver, dates_a_thing, dates_the_news, names_one_month,
     narrowed, replaced_dates, routine_times, runs_up_to_the_session, since_we_last_talked, tense_at,
 )
 from memory_pipeline.grounding import (
@@ -668,16 +668,24 @@ def _dates_said_apart(doc: ParsedDoc, host: Unit, appended: list[TemporalMention
 
 def _people(doc: ParsedDoc, ranges: list[tuple[int, int]]) -> list[str]:
     """Named people (PERSON entities) inside the realised ranges, once each, in source order; not the name a
-    holiday is called after ("Valentine" of "Valentine's Day"), which the parser may read as a person; nor a span
+    holiday is called after ("Valentine" of "Valentine's Day", "Diwali"), which the parser may read as a person,
+    unless it names one (:func:`a_holiday_naming_a_person`: "Ramadan Abdullah", "my colleague Ramadan"); nor a span
     holding a verb or an article, which no name does ("Finished the Riverside": a capitalised verb opening a
     sentence, read with what follows it as a PERSON); nor a saint's name, which is a place's ("St Brigid's have
     offered her a place")."""
     names = [bare_name(e.text) for e in doc.entities
              if e.label == "PERSON" and any(lo < e.end and e.start < hi for lo, hi in ranges)
-             and not HOLIDAY.match(doc.text.replace("’", "'"), doc.tokens[e.start].idx)
+             and not _a_holiday_no_person(doc, e)
              and not any(t.pos in ("VERB", "AUX", "DET") for t in doc.tokens[e.start:e.end])
              and not a_saints_place([t.text for t in doc.tokens], e.start, e.end)]
     return list(dict.fromkeys(n for n in names if n))
+
+
+def _a_holiday_no_person(doc: ParsedDoc, entity) -> bool:
+    """The PERSON ``entity`` begins with a holiday's name ("Diwali", "Valentine" of "Valentine's Day", "ramadan
+    mubarak") that names no person there ("Ramadan Abdullah" does)."""
+    found = HOLIDAY.match(doc.text.replace("’", "'"), doc.tokens[entity.start].idx)
+    return found is not None and not a_holiday_naming_a_person(doc, *found.span())
 
 
 def _with_referent(people: list[str], doc: ParsedDoc, phrase: Phrase, referent: str | None) -> list[str]:
