@@ -1972,6 +1972,12 @@ def test_the_lunar_festivals_keep_their_calendars_rules():
         (date(2026, 3, 21), "eid mubarak!!", []),
         (date(2025, 11, 1), "happy diwali!!", []),
         (date(2025, 5, 10), "holiday was great", []),
+        # "holi" written small after "on", "from" or an owner's word is chat's holiday, not the festival
+        (date(2026, 2, 20), "I'm going on holi next week", [("next week", date(2026, 2, 23), date(2026, 3, 2))]),
+        (date(2026, 2, 20), "back from holi, work tomorrow ugh", [("tomorrow", date(2026, 2, 21), date(2026, 2, 22))]),
+        (date(2026, 2, 20), "my holi was amazing, Spain was hot", []),
+        (date(2026, 2, 20), "we're going to the temple for holi", [("holi", date(2026, 3, 4), date(2026, 3, 5))]),
+        (date(2026, 2, 20), "I'm off on Holi", [("Holi", date(2026, 3, 4), date(2026, 3, 5))]),
     ],
 )
 def test_a_lunar_festival_is_the_day_its_table_gives(parser, resolver, said, text, expected):

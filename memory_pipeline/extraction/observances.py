@@ -147,6 +147,13 @@ _PASSOVER = (
 )
 _HEBREW_AND_CHINESE_YEARS = range(2019, 2037)
 
+# "holi" in chat is also a clipped "holiday" ("I'm going on holi next week", "back from holi", "my holi was amazing"):
+# written small after "on", "from" or an owner's word it is the holiday; capitalised, or after any other word ("for
+# holi", "playing holi", "holi is next week"), the festival.
+_HOLI_NAMED = "(?:(?-i:Holi|HOLI)|" + "".join(
+    rf"(?<!\b{word} )" for word in ("on", "from", "my", "our", "your", "his", "her", "their", "ur")
+) + "holi)"
+
 # (name, each one's first day and length in days, the years they cover). A bare "Eid" is either Eid: the one the
 # tense points to. Ramadan runs from its first day up to Eid al-Fitr; Passover is the eight days kept outside Israel.
 _EID_AL = r"eid(?:[- ](?:al|ul|el)[- ]|-)"
@@ -156,7 +163,7 @@ LUNAR: tuple[tuple[str, tuple[tuple[date, int], ...], range], ...] = (
     (rf"{_EID_AL}(?:adha|azha|zuha)|bakri? ?eid", tuple((d, 1) for d in _EID_AL_ADHA), _ISLAMIC_YEARS),
     (r"eid", tuple(sorted((d, 1) for d in _EID_AL_FITR + _EID_AL_ADHA)), _ISLAMIC_YEARS),
     (r"diwali|divali", tuple((d, 1) for d in _DIWALI), _HINDU_YEARS),
-    (r"holi", tuple((d, 1) for d in _HOLI), _HINDU_YEARS),
+    (_HOLI_NAMED, tuple((d, 1) for d in _HOLI), _HINDU_YEARS),
     (r"(?:chinese|lunar) new year", tuple((d, 1) for d in _CHINESE_NEW_YEAR), _HEBREW_AND_CHINESE_YEARS),
     (r"rosh ha-?sh[ao]nah?", tuple((d, 2) for d in _ROSH_HASHANAH), _HEBREW_AND_CHINESE_YEARS),
     (r"yom kippur", tuple((d + timedelta(days=9), 1) for d in _ROSH_HASHANAH), _HEBREW_AND_CHINESE_YEARS),
