@@ -994,6 +994,7 @@ def test_a_part_of_the_day_that_classifies_a_noun_and_a_named_week_are_no_times(
         # these had no date ("2pm saturday" had been the Saturday gone)
         (date(2025, 3, 4), "they need to respond no later than friday", [("friday", date(2025, 3, 7))]),
         (date(2025, 3, 4), "they need to respond no later than the 14th", [("the 14th", date(2025, 3, 14))]),
+        (date(2025, 10, 15), "they need to respond no later than the 14th", [("the 14th", date(2025, 11, 14))]),
         (date(2025, 3, 4), "respond by 5pm friday", [("5pm friday", date(2025, 3, 7))]),
         (date(2025, 3, 4), "they need to respond no later than 5pm friday", [("5pm friday", date(2025, 3, 7))]),
         (date(2025, 3, 4), "send it by noon friday", [("noon friday", date(2025, 3, 7))]),

@@ -610,6 +610,8 @@ ARRANGING_LEMMAS = frozenset({"book", "schedule", "reserve", "arrange", "cancel"
 # Words that make what follows a deadline: in talk that is not past ("I need it done before the weekend", "by the
 # 20th") the date they name is still ahead, whatever day of the week it is said.
 DEADLINE_BEFORE = ("before", "by", "until", "till")
+# ... and a comparison that sets one ("no later than the 14th", said on the 15th, is next month's)
+LATER_THAN_BEFORE = re.compile(r"\b(?:later|sooner|earlier)\s+than\s+$", re.IGNORECASE)
 # Working days counted from now to the last day a thing may come on ("within 5 working days")
 WORKING_DAYS_WITHIN = re.compile(rf"within\s+{_COUNT}\s+(?:business|working)\s+days?", re.IGNORECASE)
 # A window from now: "within" and a length ("within 14 days", "within about a fortnight")
@@ -770,7 +772,7 @@ class TemporalResolver:
                     tense = "present"  # "the data came late, so now its march 27": the date as it stands now
                 elif IN_A_LENGTH.fullmatch(text) and _the_first_in(doc, start):
                     tense = "past"  # "first time in 3 years I have no debt": the three years behind, not ahead
-                elif tense == "present" and _after_word(doc, start, DEADLINE_BEFORE):
+                elif tense == "present" and (_after_word(doc, start, DEADLINE_BEFORE) or LATER_THAN_BEFORE.search(doc.text, 0, start)):
                     tense = "future"
                 elif tense == "present" and _a_time_owed_for(doc, start):
                     # "I owe £212 for march", said in June: what is owed is mostly for a time gone, rent or a bill
