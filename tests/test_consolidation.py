@@ -1016,6 +1016,15 @@ def test_a_routine_moved_to_other_days_replaces_the_old_days(parser, embedder):
         ("S1:1", "I coach the under 12s on Sunday mornings.", datetime(2026, 2, 10, 9)),
         ("S2:1", "Tom plays football on Saturday mornings.", datetime(2026, 4, 14, 9)),
     ]) == {"m0": "active", "m1": "active"}
+    # another team or another partner is another routine beside it, whatever its days
+    assert statuses(parser, embedder, [
+        ("S1:1", "I coach the under 12s on Sunday mornings.", datetime(2025, 3, 31, 9)),
+        ("S2:1", "I coach the under 14s on Saturday mornings.", datetime(2025, 4, 7, 9)),
+    ]) == {"m0": "active", "m1": "active"}
+    assert statuses(parser, embedder, [
+        ("S1:1", "I play tennis with Dan on Tuesdays.", datetime(2025, 3, 31, 9)),
+        ("S2:1", "I play tennis with Amy on Fridays.", datetime(2025, 4, 7, 9)),
+    ]) == {"m0": "active", "m1": "active"}
     # one who comes on other days now
     assert statuses(parser, embedder, [
         ("S1:1", "My cleaner comes on Tuesdays.", datetime(2025, 2, 3, 9)),

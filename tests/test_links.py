@@ -1770,9 +1770,11 @@ def test_the_shifts_one_works_as_a_pattern(parser, text, expected):
     ("text", "expected"),
     [
         # the days a pastime or a routine is kept up on, said as coming round, are its schedule beside it
-        ("I coach the under 12s on Sunday mornings.", {"self.schedule[coach] = sunday morning"}),
-        ("I coach the under 12s on Saturday mornings now.", {"self.schedule[coach] = saturday morning"}),
-        ("I visit Mr Briggs every Thursday afternoon.", {"self.schedule[visit briggs] = every thursday afternoon"}),
+        ("I coach the under 12s on Sunday mornings.", {"self.schedule[coach under 12s] = sunday morning"}),
+        ("I coach the under 12s on Saturday mornings now.", {"self.schedule[coach under 12s] = saturday morning"}),
+        # ... named with its team or partner, which another team or partner does not share
+        ("I play tennis with Amy on Fridays.", {"self.schedule[play tennis amy] = friday"}),
+        ("I visit Mr Briggs every Thursday afternoon.", {"self.schedule[visit briggs mr] = every thursday afternoon"}),
         ("I go swimming on Mondays and Thursdays now.", {"self.schedule[swim] = monday thursday"}),
         ("Tom plays football on Sunday mornings.", {"tom.schedule[play football] = sunday morning"}),
         ("I play tennis on Saturdays, not Sundays.", {"self.schedule[play tennis] = saturday"}),

@@ -3238,7 +3238,20 @@ def _the_days_it_is_done(context: _Context, verb: int, doing: int, scope: str) -
     if time is None or not any(_singular_day(word) in WEEKDAYS for word in time[0].split()):
         return []
     value, parts = time
-    return [_slot(context, verb, "schedule", value, scope, *parts)]
+    return [_slot(context, verb, "schedule", value, _with_what_and_whom(context, verb, scope), *parts)]
+
+
+def _with_what_and_whom(context: _Context, verb: int, scope: str) -> str:
+    """``scope`` with the pastime's object and companion that it does not name yet ("coach" of "I coach the under
+    12s" is "coach under 12s", "play tennis" of "... with Dan" is "play tennis dan"): the same pastime with another
+    team or partner is another routine kept beside it, whose days replace nothing ("I coach the under 14s on
+    Saturday mornings" leaves the under 12s' Sundays as they were)."""
+    doc, named = context.doc, set(scope.split())
+    heads = list(_children(context, verb, "dobj")) + [
+        o for p in _children(context, verb, "prep") if doc.tokens[p].lower == "with" for o in _children(context, p, "pobj")]
+    # the head word and what stands before it only: a day may hang on the object ("the under 12s on Sundays")
+    words = [doc.tokens[k].lower for head in heads for k in sorted(subtree(doc, head)) if k <= head]
+    return " ".join([scope] + [w for w in words if w not in DETERMINERS and w not in named and w.isalnum()])
 
 
 # Verbs a stressed "do" goes before that are no pastime: "I do miss him every day", "I do struggle every morning"
