@@ -821,7 +821,8 @@ def test_a_pastime_ended_by_its_name_ends_the_habit(parser, resolver, embedder):
     built = build(parser, resolver, embedder, FIXTURES / "medicines_and_habits.json")
     assert built.status_of("S1:5")["status"] == "superseded"
     assert built.ref_of(built.status_of("S1:5")["replaced_by"]) == "S3:3"
-    assert {s.describe() for s in built.readings[built.id_of("S1:6")].state_slots} == {"self.activity[swim] = yes"}
+    assert {s.describe() for s in built.readings[built.id_of("S1:6")].state_slots} == {
+        "self.activity[swim] = yes", "self.schedule[swim] = every sunday morning"}  # the days it is kept up on, beside it
     assert built.status_of("S1:6")["status"] == "active"
 
 
